@@ -1,0 +1,46 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { ServeStaticModule } from '@nestjs/serve-static';
+import { LoggerModule } from 'nestjs-pino';
+import { join } from 'node:path';
+import { loggerParams } from './common/logging.js';
+import type { AppConfig } from './config/config.js';
+import { ConfigModule } from './config/config.module.js';
+import { DatabaseModule } from './database/database.module.js';
+import { ormOptions } from './database/mikro-orm.config.js';
+import { HealthModule } from './health/health.module.js';
+
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** The application: configuration, logging, database, the SPA and the feature modules. */
+@Module({})
+export class AppModule {
+  /** `databaseUrl` is the resolved server (external, or the embedded one started by main.ts). */
+  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggerModule.forRoot(loggerParams(config)),
+        MikroOrmModule.forRoot({
+          ...ormOptions({ url: databaseUrl, poolMax: config.database.poolMax }),
+          registerRequestContext: true,
+        }),
+        ServeStaticModule.forRoot({
+          rootPath: config.frontendDist,
+          exclude: ['/api/{*path}'],
+          serveStaticOptions: {
+            index: false,
+            setHeaders: (res: { setHeader(name: string, value: string): void }, path: string) => {
+              // Vite's hashed assets never change; index.html must always be revalidated.
+              const immutable = path.startsWith(join(config.frontendDist, 'assets'));
+              res.setHeader('Cache-Control', immutable ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache');
+            },
+          },
+        }),
+        DatabaseModule,
+        HealthModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,54 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+
+export interface ErrorBody {
+  statusCode: number;
+  message: string;
+  [extra: string]: unknown;
+}
+
+/** Turns whatever a Nest HttpException carries into the one error shape. */
+export function errorBody(exception: HttpException): ErrorBody {
+  const status = exception.getStatus();
+  const response = exception.getResponse();
+  if (typeof response === 'string') return { statusCode: status, message: response };
+  const { statusCode: _ignored, message, error: _error, ...extra } = response as Record<string, unknown>;
+  const text = Array.isArray(message) ? message.join('; ') : typeof message === 'string' ? message : exception.message;
+  return { statusCode: status, message: text, ...extra };
+}
+
+/**
+ * The one error shape, `{ statusCode, message, ...extra }`. HTTP errors keep their message; anything
+ * else is a 500 whose details are logged (with the request id) and never sent.
+ */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const response = http.getResponse<Response>();
+    const request = http.getRequest<Request & { id?: unknown }>();
+    let body: ErrorBody;
+    if (exception instanceof HttpException) {
+      body = errorBody(exception);
+    } else if (isBodyParserError(exception)) {
+      body = { statusCode: exception.status, message: exception.expose ? exception.message : 'Bad request' };
+    } else {
+      this.logger.error(
+        { err: exception, requestId: request.id, method: request.method, path: request.path },
+        'Unhandled error',
+      );
+      body = { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Internal server error' };
+    }
+    if (response.headersSent) return;
+    response.status(body.statusCode).json(body);
+  }
+}
+
+/** Errors from Express's body parsers (malformed JSON, too large) carry their own 4xx status. */
+function isBodyParserError(error: unknown): error is { status: number; expose: boolean; message: string } {
+  if (typeof error !== 'object' || error === null) return false;
+  const { status, expose } = error as { status?: unknown; expose?: unknown };
+  return typeof status === 'number' && status >= 400 && status < 500 && typeof expose === 'boolean';
+}

@@ -1,0 +1,144 @@
+import { BadRequestException } from '@nestjs/common';
+import type { EntityManager, EntityName, FilterQuery } from '@mikro-orm/postgresql';
+
+export type SortOrder = 'ASC' | 'DESC';
+
+/** react-admin's simple REST list parameters, parsed and checked. */
+export interface ListQuery {
+  /** Inclusive bounds, as react-admin sends them: [0, 24] is the first 25 rows. */
+  range?: { start: number; end: number };
+  sort?: { field: string; order: SortOrder };
+  filter: Record<string, unknown>;
+}
+
+export interface ListQueryRules {
+  /** Fields a client may sort by. */
+  sortable: readonly string[];
+  /** Filter keys a client may send; any other key is rejected. */
+  filterable?: readonly string[];
+  /** Largest page a client may ask for. */
+  maxPageSize?: number;
+}
+
+export const DEFAULT_MAX_PAGE_SIZE = 1000;
+
+export interface RawListParams {
+  range?: unknown;
+  sort?: unknown;
+  filter?: unknown;
+}
+
+function parseJson(name: string, raw: unknown): unknown {
+  if (raw === undefined || raw === '') return undefined;
+  if (typeof raw !== 'string') throw new BadRequestException(`${name} must be given once, as JSON`);
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw new BadRequestException(`${name} is not valid JSON`);
+  }
+}
+
+function parseRange(raw: unknown, maxPageSize: number): ListQuery['range'] {
+  const value = parseJson('range', raw);
+  if (value === undefined) return undefined;
+  if (
+    !Array.isArray(value) ||
+    value.length !== 2 ||
+    !value.every((n) => Number.isSafeInteger(n) && n >= 0) ||
+    value[1] < value[0]
+  ) {
+    throw new BadRequestException('range must be [start, end]: two whole numbers, 0 or more, end not before start');
+  }
+  const [start, end] = value as [number, number];
+  if (end - start + 1 > maxPageSize) {
+    throw new BadRequestException(`range asks for more than ${maxPageSize} rows at once`);
+  }
+  return { start, end };
+}
+
+function parseSort(raw: unknown, sortable: readonly string[]): ListQuery['sort'] {
+  const value = parseJson('sort', raw);
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value) || value.length !== 2 || typeof value[0] !== 'string' || typeof value[1] !== 'string') {
+    throw new BadRequestException('sort must be [field, "ASC" | "DESC"]');
+  }
+  const [field, rawOrder] = value as [string, string];
+  const order = rawOrder.toUpperCase();
+  if (order !== 'ASC' && order !== 'DESC') throw new BadRequestException('sort order must be "ASC" or "DESC"');
+  if (!sortable.includes(field)) {
+    throw new BadRequestException(`sort field "${field}" is not one of: ${sortable.join(', ')}`);
+  }
+  return { field, order };
+}
+
+function parseFilter(raw: unknown, filterable: readonly string[] | undefined): Record<string, unknown> {
+  const value = parseJson('filter', raw);
+  if (value === undefined) return {};
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new BadRequestException('filter must be a JSON object');
+  }
+  const unknownKeys = Object.keys(value).filter((key) => !(filterable ?? []).includes(key));
+  if (unknownKeys.length > 0) {
+    throw new BadRequestException(`filter has unknown field(s): ${unknownKeys.join(', ')}`);
+  }
+  return value as Record<string, unknown>;
+}
+
+/** Parses `range`, `sort` and `filter`; anything malformed is a 400 with a message, never a 500. */
+export function parseListQuery(params: RawListParams, rules: ListQueryRules): ListQuery {
+  return {
+    range: parseRange(params.range, rules.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE),
+    sort: parseSort(params.sort, rules.sortable),
+    filter: parseFilter(params.filter, rules.filterable),
+  };
+}
+
+/**
+ * One page of a list. With a range the response carries `Content-Range`; without one the
+ * endpoint answers the plain array (see ListResponseInterceptor).
+ */
+export class ListResult<T> {
+  constructor(
+    readonly resource: string,
+    readonly items: T[],
+    readonly total: number,
+    readonly range?: { start: number; end: number },
+  ) {}
+
+  // `clients 0-24/319`, or `clients */0` for an empty page.
+  contentRange(): string {
+    if (this.items.length === 0) return `${this.resource} */${this.total}`;
+    const start = this.range?.start ?? 0;
+    return `${this.resource} ${start}-${start + this.items.length - 1}/${this.total}`;
+  }
+
+  map<U>(mapper: (item: T) => U): ListResult<U> {
+    return new ListResult(this.resource, this.items.map(mapper), this.total, this.range);
+  }
+}
+
+export interface FindListOptions<T extends object> {
+  resource: string;
+  where: FilterQuery<T>;
+  query: ListQuery;
+  /** Order when the client sends no sort; also the tie-breaker that keeps pages stable. */
+  defaultSort: { field: string; order: SortOrder };
+}
+
+/** Runs a list query: the page and the total in one round trip each, sorted with a stable tie-breaker. */
+export async function findList<T extends object>(
+  em: EntityManager,
+  entity: EntityName<T>,
+  options: FindListOptions<T>,
+): Promise<ListResult<T>> {
+  const { query, defaultSort } = options;
+  const sort = query.sort ?? defaultSort;
+  const orderBy: Record<string, SortOrder> = { [sort.field]: sort.order };
+  if (sort.field !== 'id') orderBy.id = 'ASC';
+  const [items, total] = await em.findAndCount(entity, options.where as FilterQuery<NoInfer<T>>, {
+    orderBy: orderBy as never,
+    offset: query.range?.start,
+    limit: query.range ? query.range.end - query.range.start + 1 : undefined,
+  });
+  return new ListResult(options.resource, items, total, query.range);
+}

@@ -1,0 +1,120 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Repository root, found from this file's place in backend/src/config or backend/dist/config. */
+export const REPO_ROOT = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+
+export type NodeEnv = 'development' | 'production' | 'test';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface AppConfig {
+  nodeEnv: NodeEnv;
+  port: number;
+  host: string;
+  publicUrl: string;
+  logLevel: LogLevel;
+  dataDir: string;
+  frontendDist: string;
+  database: {
+    /** Set when an external server is used; unset means the embedded server is started. */
+    url?: string;
+    embeddedPort: number;
+    poolMax: number;
+    seedDemoData: boolean;
+  };
+}
+
+/** A bad setting: the message names the variable, so start-up can print one clear line. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === '' ? undefined : value;
+}
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const value = read(env, name);
+  if (value === undefined) return fallback;
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new ConfigError(name, `must be one of ${allowed.join(', ')} (got "${value}")`);
+  }
+  return value as T;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const value = read(env, name);
+  if (value === undefined) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got "${value}")`);
+  }
+  return Number(value);
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const value = read(env, name)?.toLowerCase();
+  if (value === undefined) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+  if (['0', 'false', 'no', 'off'].includes(value)) return false;
+  throw new ConfigError(name, `must be true or false (got "${value}")`);
+}
+
+function url(env: Env, name: string, protocols: readonly string[]): string | undefined {
+  const value = read(env, name);
+  if (value === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ConfigError(name, 'must be a URL');
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+  }
+  return value;
+}
+
+function path(env: Env, name: string, fallback: string): string {
+  const value = read(env, name) ?? fallback;
+  return isAbsolute(value) ? value : resolve(REPO_ROOT, value);
+}
+
+/** Reads and validates every setting the application uses. The only place that reads process.env. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'] as const, 'development');
+  const port = integer(env, 'PORT', 3000, 1, 65535);
+  const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const dataDir = path(env, 'DATA_DIR', '.data');
+  return {
+    nodeEnv,
+    port,
+    host: read(env, 'HOST') ?? '0.0.0.0',
+    publicUrl,
+    logLevel: oneOf(
+      env,
+      'LOG_LEVEL',
+      ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
+      nodeEnv === 'test' ? 'silent' : 'info',
+    ),
+    dataDir,
+    frontendDist: path(env, 'FRONTEND_DIST', 'frontend/dist'),
+    database: {
+      url: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+      embeddedPort: integer(env, 'EMBEDDED_PG_PORT', 54329, 1024, 65535),
+      poolMax: integer(env, 'DATABASE_POOL_MAX', 10, 1, 200),
+      seedDemoData: boolean(env, 'SEED_DEMO_DATA', nodeEnv === 'development'),
+    },
+  };
+}
+
+/** Nest injection token for the validated configuration. */
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,26 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { seedDemoData } from './seeders/demo-data.seeder.js';
+
+/** Brings the database to the current schema (and demo data on a first local start). */
+@Injectable()
+export class DatabaseBootstrapService {
+  private readonly logger = new Logger('Database');
+
+  constructor(
+    private readonly orm: MikroORM,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async prepare(): Promise<void> {
+    // MikroORM connects lazily; connecting here makes a bad server fail the start, not a request.
+    await this.orm.connect();
+    const applied = await this.orm.migrator.up();
+    if (applied.length > 0) this.logger.log(`Applied ${applied.length} migration(s): ${applied.map((m) => m.name).join(', ')}`);
+    if (this.config.database.seedDemoData) {
+      const seeded = await seedDemoData(this.orm.em.fork());
+      if (seeded) this.logger.log('Seeded demo data into an empty database');
+    }
+  }
+}

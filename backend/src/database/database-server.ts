@@ -1,0 +1,64 @@
+import { join } from 'node:path';
+import pg from 'pg';
+import type { AppConfig } from '../config/config.js';
+import { startEmbeddedPostgres } from './embedded-postgres.js';
+
+/** Name of the application's database inside the embedded server. */
+export const EMBEDDED_DATABASE = 'carekeep';
+
+export interface DatabaseServer {
+  url: string;
+  embedded: boolean;
+  stop(): Promise<void>;
+}
+
+/** Opens a pg client on the given URL, runs `work`, and always closes the client. */
+export async function withPgClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates `name` on the server behind `maintenanceUrl` unless it exists. */
+export async function ensureDatabase(maintenanceUrl: string, name: string, template?: string): Promise<void> {
+  await withPgClient(maintenanceUrl, async (client) => {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) {
+      const from = template ? ` template ${client.escapeIdentifier(template)}` : '';
+      await client.query(`create database ${client.escapeIdentifier(name)}${from}`);
+    }
+  });
+}
+
+/** The same server URL with another database name. */
+export function withDatabaseName(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+/**
+ * The database the app uses: the server named by DATABASE_URL, or else an embedded PostgreSQL
+ * server with its data under DATA_DIR/pg, started here and stopped by `stop()`.
+ */
+export async function openDatabaseServer(config: AppConfig, onLog?: (line: string) => void): Promise<DatabaseServer> {
+  if (config.database.url) {
+    return { url: config.database.url, embedded: false, stop: async () => undefined };
+  }
+  const server = await startEmbeddedPostgres({
+    dataDir: join(config.dataDir, 'pg'),
+    port: config.database.embeddedPort,
+    onLog,
+  });
+  try {
+    await ensureDatabase(server.url, EMBEDDED_DATABASE);
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return { url: withDatabaseName(server.url, EMBEDDED_DATABASE), embedded: true, stop: () => server.stop() };
+}

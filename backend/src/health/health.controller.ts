@@ -1,0 +1,24 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { HealthCheck, HealthCheckService, HealthIndicatorService, MikroOrmHealthIndicator } from '@nestjs/terminus';
+
+@ApiTags('health')
+@Controller('health')
+export class HealthController {
+  constructor(
+    private readonly health: HealthCheckService,
+    private readonly indicators: HealthIndicatorService,
+    private readonly database: MikroOrmHealthIndicator,
+  ) {}
+
+  @Get()
+  @HealthCheck()
+  @ApiOkResponse({ description: 'The process is up and the database answers' })
+  @ApiServiceUnavailableResponse({ description: 'The database does not answer' })
+  check() {
+    return this.health.check([
+      () => this.indicators.check('process').up({ uptimeSeconds: Math.round(process.uptime()) }),
+      () => this.database.pingCheck('database').withTimeout(1500),
+    ]);
+  }
+}

@@ -1,0 +1,36 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+
+export const API_TITLE = 'CareKeep API';
+export const API_VERSION = '0.1.0';
+
+/** Recursively orders object keys so the generated contract diffs cleanly. */
+export function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sortKeys((value as Record<string, unknown>)[key])]),
+  );
+}
+
+/** The OpenAPI document of the running application's routes. */
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle(API_TITLE)
+    .setDescription(
+      'API of the CareKeep client-retention platform for Medicare brokers. List endpoints follow ' +
+        "react-admin's simple REST protocol: optional range, sort and filter JSON query parameters and a " +
+        'Content-Range header; errors are JSON { statusCode, message, ... }.',
+    )
+    .setVersion(API_VERSION)
+    .build();
+  const document = SwaggerModule.createDocument(app, config);
+  return sortKeys(document) as OpenAPIObject;
+}
+
+/** The document as committed in openapi.json: two-space JSON with a final newline. */
+export function serializeOpenApi(document: OpenAPIObject): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}

@@ -1,0 +1,84 @@
+import { OptionalProps } from '@mikro-orm/core';
+import { Entity, Enum, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { randomUUID } from 'node:crypto';
+
+export const SUBSCRIPTION_TIERS = ['pmpm', 'flat'] as const;
+export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];
+
+export const SUBSCRIPTION_STATUSES = ['trial', 'active', 'past_due', 'canceled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const TRIAL_DAYS = 30;
+export const DEFAULT_PRIMARY_COLOR = '#2563eb';
+export const DEFAULT_SECONDARY_COLOR = '#10b981';
+
+/**
+ * A person who signs in through the identity provider: a broker (agency user) and, when
+ * isAdmin is set in the database, a platform admin. Carries the agency branding and the
+ * subscription, which are per broker.
+ */
+@Entity({ tableName: 'users' })
+export class User {
+  [OptionalProps]?:
+    | 'isAdmin'
+    | 'primaryColor'
+    | 'secondaryColor'
+    | 'agencyName'
+    | 'agencyPhone'
+    | 'sponsorMessage'
+    | 'subscriptionTier'
+    | 'subscriptionStatus'
+    | 'createdAt'
+    | 'updatedAt';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @Property({ type: 'text', nullable: true })
+  firstName?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  lastName?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  email?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  profileImageUrl?: string | null;
+
+  @Property({ type: 'boolean', default: false })
+  isAdmin: boolean = false;
+
+  @Property({ type: 'varchar', length: 7, default: DEFAULT_PRIMARY_COLOR })
+  primaryColor: string = DEFAULT_PRIMARY_COLOR;
+
+  @Property({ type: 'varchar', length: 7, default: DEFAULT_SECONDARY_COLOR })
+  secondaryColor: string = DEFAULT_SECONDARY_COLOR;
+
+  @Property({ type: 'text', nullable: true })
+  logoUrl?: string | null;
+
+  @Property({ type: 'text', default: '' })
+  agencyName: string = '';
+
+  @Property({ type: 'text', default: '' })
+  agencyPhone: string = '';
+
+  @Property({ type: 'varchar', length: 150, default: '' })
+  sponsorMessage: string = '';
+
+  @Enum({ items: [...SUBSCRIPTION_TIERS], default: 'flat' })
+  subscriptionTier: SubscriptionTier = 'flat';
+
+  @Enum({ items: [...SUBSCRIPTION_STATUSES], default: 'trial' })
+  subscriptionStatus: SubscriptionStatus = 'trial';
+
+  @Property({ type: 'timestamptz', nullable: true })
+  trialEndsAt?: Date | null;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}

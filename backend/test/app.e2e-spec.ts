@@ -1,0 +1,72 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { type TestApp, createTestApp } from './helpers/test-app.js';
+
+const INDEX_HTML = '<!doctype html><html><body><div id="root">spa shell</div></body></html>';
+
+describe('HTTP stack: SPA fallback, API 404s, errors, request ids, docs', () => {
+  let t: TestApp;
+  let dist: string;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'carekeep-dist-'));
+    await mkdir(join(dist, 'assets'));
+    await writeFile(join(dist, 'index.html'), INDEX_HTML);
+    await writeFile(join(dist, 'assets', 'app-1a2b3c.js'), 'console.log("app")');
+    t = await createTestApp({ env: { FRONTEND_DIST: dist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/clients', '/client/portal', '/admin/brokers/123', '/no/such/page'])(
+    'serves index.html for the page path %s',
+    async (path) => {
+      const res = await request(t.http).get(path);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.text).toContain('spa shell');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it('serves hashed assets as immutable', async () => {
+    const res = await request(t.http).get('/assets/app-1a2b3c.js');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it.each(['/api/nope', '/api/clients/unknown/route', '/api'])('answers a JSON 404 for the unknown API path %s', async (path) => {
+    const res = await request(t.http).get(path);
+    expect(res.status).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.body).toEqual({ statusCode: 404, message: `Cannot GET ${path}` });
+  });
+
+  it('answers malformed JSON with a 400, not a 500', async () => {
+    const res = await request(t.http).post('/api/health').set('Content-Type', 'application/json').send('{"broken": ');
+    expect(res.status).toBe(400);
+    expect(res.body.statusCode).toBe(400);
+    expect(typeof res.body.message).toBe('string');
+  });
+
+  it('gives every response a request id, keeping a proxy-supplied one', async () => {
+    const fresh = await request(t.http).get('/api/health');
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await request(t.http).get('/api/health').set('X-Request-Id', 'lb-42');
+    expect(kept.headers['x-request-id']).toBe('lb-42');
+  });
+
+  it('serves Swagger UI and the OpenAPI document', async () => {
+    const ui = await request(t.http).get('/api/docs/');
+    expect(ui.status).toBe(200);
+    expect(ui.text).toContain('swagger');
+    const doc = await request(t.http).get('/api/docs/openapi.json');
+    expect(doc.status).toBe(200);
+    expect(doc.body.info.title).toBe('CareKeep API');
+    expect(Object.keys(doc.body.paths)).toContain('/api/health');
+  });
+});

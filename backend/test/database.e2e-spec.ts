@@ -1,0 +1,70 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { readdir } from 'node:fs/promises';
+import { pendingSchemaChanges } from '../src/database/cli.js';
+import { MIGRATIONS } from '../src/database/migrations/index.js';
+import { MIGRATIONS_SOURCE_DIR } from '../src/database/paths.js';
+import { seedDemoData } from '../src/database/seeders/demo-data.seeder.js';
+import { User } from '../src/users/user.entity.js';
+import { type TestApp, createTestApp } from './helpers/test-app.js';
+
+describe('database schema and seed data', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('has entities and committed migrations that agree', async () => {
+    const pending = await pendingSchemaChanges(t.app.get(MikroORM));
+    // A non-empty diff means an entity changed without a migration: run `npm run migration:create`.
+    expect(pending).toBe('');
+  });
+
+  it('lists every migration file in migrations/index.ts, oldest first', async () => {
+    const files = (await readdir(MIGRATIONS_SOURCE_DIR))
+      .filter((file) => /^Migration\d{14}.*\.ts$/.test(file))
+      .map((file) => file.replace(/\.ts$/, ''))
+      .sort();
+    expect(MIGRATIONS.map((m) => m.name)).toEqual(files);
+  });
+
+  it('stores a broker with the defaults of the spec', async () => {
+    const em = t.em();
+    const user = em.create(User, { email: 'new@example.com' });
+    await em.flush();
+    const row = await t.em().findOneOrFail(User, user.id);
+    expect(row).toMatchObject({
+      isAdmin: false,
+      primaryColor: '#2563eb',
+      secondaryColor: '#10b981',
+      agencyName: '',
+      agencyPhone: '',
+      logoUrl: null,
+      subscriptionTier: 'flat',
+      subscriptionStatus: 'trial',
+    });
+    expect(row.createdAt).toBeInstanceOf(Date);
+  });
+
+  it('refuses a subscription status outside the spec', async () => {
+    const em = t.em();
+    await expect(
+      em.getConnection().execute(`insert into users (id, subscription_status) values (gen_random_uuid(), 'paused')`),
+    ).rejects.toThrow(/users_subscription_status_check/);
+  });
+
+  it('seeds demo data into an empty database once, and never again', async () => {
+    const em = t.em();
+    await em.nativeDelete(User, {});
+    expect(await seedDemoData(t.em())).toBe(true);
+    const users = await t.em().find(User, {}, { orderBy: { email: 'asc' } });
+    expect(users.map((u) => u.email)).toEqual([
+      'admin@example.com',
+      'dana.whitfield@example.com',
+      'marcus.reyes@example.com',
+    ]);
+    expect(users.find((u) => u.isAdmin)?.email).toBe('admin@example.com');
+    expect(await seedDemoData(t.em())).toBe(false);
+    expect(await t.em().count(User, {})).toBe(3);
+  });
+});
