@@ -1,0 +1,112 @@
+// Runs the browser tests: starts the built app on a scratch database, runs e2e/*.e2e.ts with
+// Node's test runner in Debian's Chromium, then stops the app. Without Chromium it says so
+// loudly and exits 0, so the rest of `npm test` still counts.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '../..');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+if (!existsSync(chromiumPath)) {
+  const line = '!'.repeat(78);
+  console.log(`\n${line}\nBROWSER TESTS SKIPPED: no Chromium at ${chromiumPath}.\n` +
+    'Install Debian\'s chromium (apt-get install -y chromium) or set CHROMIUM_PATH.\n' +
+    `Unit and e2e tests still ran; the browser tests did not.\n${line}\n`);
+  process.exit(0);
+}
+for (const built of ['backend/dist/main.js', 'frontend/dist/index.html']) {
+  if (!existsSync(join(root, built))) {
+    console.error(`Browser tests need the built app (${built} is missing): run \`npm run build\` first.`);
+    process.exit(1);
+  }
+}
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function withClient(url, work) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const port = await freePort();
+const env = { ...process.env, NODE_ENV: 'test', PORT: String(port), LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'true' };
+let cleanup = async () => undefined;
+if (process.env.TEST_DATABASE_URL) {
+  const name = `carekeep_browser_${process.pid}`;
+  await withClient(process.env.TEST_DATABASE_URL, (c) => c.query(`create database ${c.escapeIdentifier(name)}`));
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+  cleanup = () =>
+    withClient(process.env.TEST_DATABASE_URL, (c) => c.query(`drop database if exists ${c.escapeIdentifier(name)} with (force)`));
+} else {
+  const dataDir = await mkdtemp(join(tmpdir(), 'carekeep-browser-'));
+  // As root, PostgreSQL runs as the `postgres` user, which must be able to reach its data below here.
+  await chmod(dataDir, 0o755);
+  env.DATA_DIR = dataDir;
+  env.EMBEDDED_PG_PORT = String(await freePort());
+  delete env.DATABASE_URL;
+  cleanup = () => rm(dataDir, { recursive: true, force: true });
+}
+
+const app = spawn(process.execPath, [join(root, 'backend/dist/main.js')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+const appExit = new Promise((done) => app.on('exit', (code, signal) => done({ code, signal })));
+const appUrl = `http://127.0.0.1:${port}`;
+
+async function waitForHealth(deadline) {
+  while (Date.now() < deadline) {
+    if (app.exitCode !== null) throw new Error(`the app exited with code ${app.exitCode} before it was healthy`);
+    try {
+      const response = await fetch(`${appUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('the app did not become healthy within 60 s');
+}
+
+let status = 1;
+try {
+  await waitForHealth(Date.now() + 60_000);
+  await mkdir(join(here, 'screenshots'), { recursive: true });
+  const tests = spawn(
+    process.execPath,
+    ['--test', '--test-concurrency=1', ...process.argv.slice(2), join(here, '*.e2e.ts')],
+    { env: { ...process.env, APP_URL: appUrl, CHROMIUM_PATH: chromiumPath }, stdio: 'inherit', cwd: root },
+  );
+  status = await new Promise((done) => tests.on('exit', (code) => done(code ?? 1)));
+} catch (error) {
+  console.error(`Browser tests could not run: ${error.message}`);
+} finally {
+  app.kill('SIGTERM');
+  const { code } = await appExit;
+  if (code !== 0) {
+    console.error(`The app did not stop cleanly (exit code ${code}).`);
+    status ||= 1;
+  }
+  await cleanup();
+}
+process.exit(status);

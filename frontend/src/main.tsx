@@ -1,0 +1,30 @@
+import { StrictMode, Suspense, lazy, useEffect, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { type Entry, chooseEntry, isBrokerSignedIn, isClientPath } from './entry.ts';
+import { Spinner } from './shared/Spinner.tsx';
+
+const PublicApp = lazy(() => import('./portal/PublicApp.tsx'));
+const AdminApp = lazy(() => import('./admin-app/AdminApp.tsx'));
+
+function Root() {
+  const pathname = window.location.pathname;
+  const [entry, setEntry] = useState<Entry | null>(isClientPath(pathname) ? 'portal' : null);
+
+  useEffect(() => {
+    if (entry) return;
+    let live = true;
+    void isBrokerSignedIn().then((signedIn) => live && setEntry(chooseEntry(pathname, signedIn)));
+    return () => {
+      live = false;
+    };
+  }, [entry, pathname]);
+
+  if (!entry) return <Spinner />;
+  return <Suspense fallback={<Spinner />}>{entry === 'admin' ? <AdminApp /> : <PublicApp />}</Suspense>;
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Root />
+  </StrictMode>,
+);

@@ -1,0 +1,29 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { NotFound } from '../shared/NotFound.tsx';
+import { Landing } from './Landing.tsx';
+
+afterEach(cleanup);
+
+describe('Landing', () => {
+  it('shows the spec texts and sends every call to action to sign-in', () => {
+    render(<Landing />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Stop AEP Churn. Grow Your Book of Business.');
+    const trial = screen.getAllByRole('link', { name: 'Start Your Free 30-Day Trial' });
+    expect(trial).toHaveLength(2);
+    for (const link of [...trial, screen.getByRole('link', { name: 'Sign In' })]) {
+      expect(link.getAttribute('href')).toBe('/api/login');
+    }
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(6);
+    for (const value of ['85%', '50%', '$2.5K']) expect(screen.getByText(value)).toBeTruthy();
+    expect(screen.getByText(/© 2025/)).toBeTruthy();
+  });
+});
+
+describe('NotFound', () => {
+  it('shows the not-found texts', () => {
+    render(<NotFound />);
+    expect(screen.getByRole('heading').textContent).toBe('404 Page Not Found');
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeTruthy();
+  });
+});

@@ -1,0 +1,25 @@
+import './shared.css';
+
+export const NOT_FOUND_TEXTS = {
+  title: '404 Page Not Found',
+  hint: 'Did you forget to add the page to the router?',
+} as const;
+
+/** The not-found page, shared by the public bundle and the broker/admin app. */
+export function NotFound() {
+  return (
+    <main className="ck-center ck-page-muted">
+      <div className="ck-card ck-not-found">
+        <div className="ck-not-found-title">
+          <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true" className="ck-not-found-icon">
+            <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
+            <line x1="12" y1="8" x2="12" y2="12" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            <circle cx="12" cy="16" r="1.2" fill="currentColor" />
+          </svg>
+          <h1>{NOT_FOUND_TEXTS.title}</h1>
+        </div>
+        <p>{NOT_FOUND_TEXTS.hint}</p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,11 @@
+import './shared.css';
+
+/** Full-page loading indicator, shown while sign-in state or a bundle loads. */
+export function Spinner() {
+  return (
+    <div className="ck-center" role="status" aria-live="polite">
+      <div className="ck-spinner" aria-hidden="true" />
+      <span className="ck-visually-hidden">Loading</span>
+    </div>
+  );
+}
