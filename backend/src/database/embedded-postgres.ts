@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -69,8 +70,26 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
         'Is another server using that port (set EMBEDDED_PG_PORT), or is a stale server still running on that data directory?',
     );
   }
+  // The package keeps the server's child process privately; stopping goes through it directly.
+  const child = (server as unknown as { process?: ChildProcess }).process;
   return {
     url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`,
-    stop: () => server.stop(),
+    stop: () => (child ? stopPostgres(child) : server.stop()),
   };
+}
+
+const SHUTDOWN_GRACE_MS = 15_000;
+
+/**
+ * Fast shutdown (SIGINT): open sessions are ended and the data is checkpointed. A Ctrl-C in a
+ * terminal reaches the server too (same process group), so it may already be gone; if it has not
+ * stopped within the grace period, SIGQUIT ends it immediately (crash-safe, recovered on next start).
+ */
+async function stopPostgres(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGINT');
+  const timer = setTimeout(() => child.kill('SIGQUIT'), SHUTDOWN_GRACE_MS);
+  await exited;
+  clearTimeout(timer);
 }

@@ -1,0 +1,59 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../../src/config/config.js';
+
+export const MAIN_JS = join(REPO_ROOT, 'backend/dist/main.js');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The built server (`npm run build`) as its own process, the way `npm start` runs it. */
+export class AppProcess {
+  readonly child: ChildProcess;
+  stdout = '';
+  stderr = '';
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+
+  constructor(env: Record<string, string | undefined>) {
+    if (!existsSync(MAIN_JS)) throw new Error(`${MAIN_JS} is missing: run \`npm run build\` (npm test does) first`);
+    this.child = spawn(process.execPath, [MAIN_JS], { env: { PATH: process.env.PATH, ...env }, stdio: 'pipe' });
+    this.child.stdout?.on('data', (chunk: Buffer) => (this.stdout += chunk.toString()));
+    this.child.stderr?.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
+    this.exited = new Promise((resolve) => this.child.once('exit', (code, signal) => resolve({ code, signal })));
+  }
+
+  /** Resolves once GET {url}/api/health answers 200; fails if the process exits first. */
+  async waitHealthy(url: string, timeoutMs = 60_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (this.child.exitCode !== null) throw new Error(`exited with ${this.child.exitCode}: ${this.stderr}${this.stdout}`);
+      const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+      if (ok) return;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`not healthy within ${timeoutMs} ms: ${this.stderr}${this.stdout}`);
+  }
+
+  async stop(signal: NodeJS.Signals = 'SIGINT') {
+    this.child.kill(signal);
+    return this.exited;
+  }
+
+  /** The JSON log lines written so far. */
+  logLines(): Record<string, unknown>[] {
+    return this.stdout
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  }
+}

@@ -1,0 +1,20 @@
+// `npm run dev`: the backend rebuilt and restarted on change, and Vite's dev server (with /api
+// proxied to the backend) for the frontend. Open http://localhost:5173.
+import { spawn } from 'node:child_process';
+import { ROOT, buildIfStale } from './build.mjs';
+
+buildIfStale();
+const children = [
+  spawn('npx', ['tsc', '-p', 'backend/tsconfig.build.json', '--watch', '--preserveWatchOutput'], { cwd: ROOT, stdio: 'inherit' }),
+  spawn(process.execPath, ['--watch-path=backend/dist', '--watch-preserve-output', 'backend/dist/main.js'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  }),
+  spawn('npm', ['run', 'dev', '-w', 'frontend'], { cwd: ROOT, stdio: 'inherit' }),
+];
+const stop = () => {
+  for (const child of children) child.kill('SIGINT');
+};
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);
+await Promise.all(children.map((child) => new Promise((resolve) => child.once('exit', resolve))));

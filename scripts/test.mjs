@@ -1,0 +1,62 @@
+// `npm test`: every suite — backend unit and e2e (Jest, real PostgreSQL), frontend unit (Vitest)
+// and browser tests (Chromium) — then one closing line with the totals.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT, buildIfStale } from './build.mjs';
+
+buildIfStale();
+const results = mkdtempSync(join(tmpdir(), 'carekeep-test-results-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failedSuites = [];
+
+function run(name, command, args, cwd) {
+  console.log(`\n=== ${name} ===`);
+  const result = spawnSync(command, args, { cwd: join(ROOT, cwd), stdio: 'inherit', env: process.env });
+  if (result.status !== 0) failedSuites.push(name);
+}
+
+function readJson(file) {
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+}
+
+function count(name, passed, failed, skipped = 0) {
+  totals.passed += passed;
+  totals.failed += failed;
+  totals.skipped += skipped;
+  console.log(`${name}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+}
+
+const jestFile = join(results, 'jest.json');
+run('Backend unit and e2e tests (Jest)', process.execPath, [
+  '--experimental-vm-modules', join(ROOT, 'node_modules/jest/bin/jest.js'), '--config', 'jest.config.js',
+  '--json', `--outputFile=${jestFile}`,
+], 'backend');
+
+const vitestFile = join(results, 'vitest.json');
+run('Frontend unit tests (Vitest)', process.execPath, [
+  join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`,
+], 'frontend');
+
+const tapFile = join(results, 'browser.tap');
+run('Browser tests (Chromium)', process.execPath, [
+  'e2e/run.mjs', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tapFile}`,
+], 'frontend');
+
+console.log('\n=== Summary ===');
+const jest = readJson(jestFile);
+if (jest) count('Jest', jest.numPassedTests, jest.numFailedTests, jest.numPendingTests + jest.numTodoTests);
+const vitest = readJson(vitestFile);
+if (vitest) count('Vitest', vitest.numPassedTests, vitest.numFailedTests, vitest.numPendingTests + vitest.numTodoTests);
+if (existsSync(tapFile)) {
+  const tap = readFileSync(tapFile, 'utf8');
+  const field = (key) => Number(tap.match(new RegExp(`^# ${key} (\\d+)$`, 'm'))?.[1] ?? 0);
+  count('Browser', field('pass'), field('fail') + field('cancelled'), field('skipped') + field('todo'));
+} else {
+  console.log('Browser: not run (see above)');
+}
+rmSync(results, { recursive: true, force: true });
+if (failedSuites.length) console.log(`Failed: ${failedSuites.join('; ')}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(failedSuites.length || totals.failed ? 1 : 0);
