@@ -4,12 +4,13 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { pino } from 'pino';
 import { AppModule } from './app.module.js';
 import { configureApp } from './app.setup.js';
-import { type AppConfig, ConfigError, loadConfig } from './config/config.js';
+import { type AppConfig, ConfigError, loadConfig, loadDotEnv } from './config/config.js';
 import { DatabaseBootstrapService } from './database/database-bootstrap.service.js';
 import { type DatabaseServer, openDatabaseServer } from './database/database-server.js';
 
 function readConfig(): AppConfig {
   try {
+    loadDotEnv();
     return loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {

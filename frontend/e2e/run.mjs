@@ -50,7 +50,7 @@ async function withClient(url, work) {
 }
 
 const port = await freePort();
-const env = { ...process.env, NODE_ENV: 'test', PORT: String(port), LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'true' };
+const env = { ...process.env, ENV_FILE: 'none', NODE_ENV: 'test', PORT: String(port), LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'true' };
 let cleanup = async () => undefined;
 if (process.env.TEST_DATABASE_URL) {
   const name = `carekeep_browser_${process.pid}`;

@@ -1,4 +1,5 @@
-import { isAbsolute, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Repository root, found from this file's place in backend/src/config or backend/dist/config. */
@@ -114,6 +115,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
       seedDemoData: boolean(env, 'SEED_DEMO_DATA', nodeEnv === 'development'),
     },
   };
+}
+
+/**
+ * Loads the settings file named by ENV_FILE (default: the repository's `.env`), if it exists;
+ * variables already set in the environment win. ENV_FILE=none loads nothing.
+ */
+export function loadDotEnv(): void {
+  const file = process.env.ENV_FILE?.trim() || join(REPO_ROOT, '.env');
+  if (file !== 'none' && existsSync(file)) process.loadEnvFile(file);
 }
 
 /** Nest injection token for the validated configuration. */

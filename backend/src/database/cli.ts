@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from '../config/config.js';
+import { ConfigError, loadConfig, loadDotEnv } from '../config/config.js';
 import { openDatabaseServer, ensureDatabase, withDatabaseName, withPgClient } from './database-server.js';
 import { ormOptions } from './mikro-orm.config.js';
 import { MIGRATIONS_SOURCE_DIR } from './paths.js';
@@ -46,6 +46,7 @@ async function scratchDatabase(serverUrl: string): Promise<{ url: string; drop: 
 }
 
 async function main(command: string | undefined, args: string[]): Promise<number> {
+  loadDotEnv();
   const config = loadConfig();
   const server = await openDatabaseServer(config);
   try {
