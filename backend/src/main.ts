@@ -21,6 +21,8 @@ function readConfig(): AppConfig {
   }
 }
 
+const SHUTDOWN_TIMEOUT_MS = 30_000;
+
 async function bootstrap(): Promise<void> {
   const config = readConfig();
   const log = pino({ level: config.logLevel, base: { service: 'carekeep', context: 'Bootstrap' } });
@@ -32,6 +34,10 @@ async function bootstrap(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info({ reason }, 'Shutting down');
+    setTimeout(() => {
+      log.error('Shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
     try {
       await app?.close();
     } catch (error) {
@@ -41,8 +47,10 @@ async function bootstrap(): Promise<void> {
     if (database?.embedded) log.info('Embedded PostgreSQL stopped');
     process.exit(code);
   };
+  // `on`, not `once`: under `npm start` a Ctrl-C arrives twice (from the terminal and forwarded by
+  // npm), and a second signal with no listener would kill the process mid-shutdown.
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
-    process.once(signal, () => void shutdown(signal, 0));
+    process.on(signal, () => void shutdown(signal, 0));
   }
 
   try {

@@ -45,8 +45,13 @@ describe('starting and stopping the built server', () => {
       expect((await client.query('select count(*)::int as n from users')).rows[0].n).toBe(3);
       await client.query(`update users set agency_name = 'Kept Across Restarts' where email = 'dana.whitfield@example.com'`);
       await client.end();
+      // Under `npm start` a Ctrl-C arrives twice: from the terminal and forwarded by npm.
+      first.child.kill('SIGINT');
+      await first.waitForLog('Shutting down');
       expect(await first.stop('SIGINT')).toEqual({ code: 0, signal: null });
       expect(isRunning(postmasterPid)).toBe(false);
+      expect(first.logLines().filter((line) => line.msg === 'Shutting down')).toHaveLength(1);
+      expect(first.logLines().some((line) => line.msg === 'Embedded PostgreSQL stopped')).toBe(true);
 
       const port2 = await freePort();
       const second = new AppProcess({ ...env, PORT: String(port2) });

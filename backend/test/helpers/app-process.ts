@@ -44,6 +44,15 @@ export class AppProcess {
     throw new Error(`not healthy within ${timeoutMs} ms: ${this.stderr}${this.stdout}`);
   }
 
+  /** Resolves once a JSON log line with this message has been written. */
+  async waitForLog(msg: string, timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.logLines().some((line) => line.msg === msg)) {
+      if (Date.now() > deadline) throw new Error(`no "${msg}" log line within ${timeoutMs} ms: ${this.stdout}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
   async stop(signal: NodeJS.Signals = 'SIGINT') {
     this.child.kill(signal);
     return this.exited;
