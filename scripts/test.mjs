@@ -28,6 +28,8 @@ function count(name, passed, failed, skipped = 0) {
   console.log(`${name}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 }
 
+run('Type check (backend, tests, frontend)', 'npm', ['run', 'typecheck'], '.');
+
 const jestFile = join(results, 'jest.json');
 run('Backend unit and e2e tests (Jest)', process.execPath, [
   '--experimental-vm-modules', join(ROOT, 'node_modules/jest/bin/jest.js'), '--config', 'jest.config.js',
