@@ -1,21 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../../src/config/config.js';
 
-export const MAIN_JS = join(REPO_ROOT, 'backend/dist/main.js');
+export { freePort } from '../setup/global-setup.js';
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+export const MAIN_JS = join(REPO_ROOT, 'backend/dist/main.js');
 
 /** The built server (`npm run build`) as its own process, the way `npm start` runs it. */
 export class AppProcess {
