@@ -8,7 +8,16 @@ import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { ormOptions } from './database/mikro-orm.config.js';
+import { AuthModule } from './auth/auth.module.js';
+import { ClientPortalModule } from './client-portal/client-portal.module.js';
+import { ClientsModule } from './clients/clients.module.js';
 import { HealthModule } from './health/health.module.js';
+import { UsersModule } from './users/users.module.js';
+
+export interface AppModuleOptions {
+  /** Where JSON logs go (default stdout); tests read them. */
+  logStream?: NodeJS.WritableStream;
+}
 
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -16,19 +25,19 @@ const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 @Module({})
 export class AppModule {
   /** `databaseUrl` is the resolved server (external, or the embedded one started by main.ts). */
-  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+  static forRoot(config: AppConfig, databaseUrl: string, options: AppModuleOptions = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [
-        ConfigModule.forRoot(config),
-        LoggerModule.forRoot(loggerParams(config)),
+        ConfigModule.forRoot(config, databaseUrl),
+        LoggerModule.forRoot(loggerParams(config, options.logStream)),
         MikroOrmModule.forRoot({
           ...ormOptions({ url: databaseUrl, poolMax: config.database.poolMax }),
           registerRequestContext: true,
         }),
         ServeStaticModule.forRoot({
           rootPath: config.frontendDist,
-          exclude: ['/api/{*path}'],
+          exclude: ['/api/{*path}', '/oidc/{*path}'],
           serveStaticOptions: {
             index: false,
             setHeaders: (res: { setHeader(name: string, value: string): void }, path: string) => {
@@ -40,6 +49,10 @@ export class AppModule {
         }),
         DatabaseModule,
         HealthModule,
+        UsersModule,
+        AuthModule,
+        ClientsModule,
+        ClientPortalModule,
       ],
     };
   }

@@ -1,7 +1,13 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
+import type { Express } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
+import { DEV_PROVIDER } from './auth/auth.tokens.js';
+import { CSRF_EXEMPT_PREFIXES, sameOriginOnly } from './auth/csrf.js';
+import type { DevProvider } from './auth/dev-provider/dev-provider.js';
+import { resolveSessionSecret, sessionLifetime } from './auth/session.js';
+import { SessionService } from './auth/session.service.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { ListResponseInterceptor } from './common/list-response.interceptor.js';
 import { createValidationPipe } from './common/validation.js';
@@ -14,23 +20,34 @@ export const API_PREFIX = 'api';
  * Everything the HTTP stack needs besides the modules: shared by main.ts, the test harness and
  * the OpenAPI generator, so tests exercise the same stack that runs in production.
  */
-export function configureApp(app: NestExpressApplication, config: AppConfig): void {
+export async function configureApp(app: NestExpressApplication, config: AppConfig): Promise<void> {
+  const production = config.nodeEnv === 'production';
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix(API_PREFIX);
-  app.set('trust proxy', config.nodeEnv === 'production' ? 1 : false);
+  app.set('trust proxy', production ? 1 : false);
   app.disable('x-powered-by');
+
+  // The development sign-in provider serves its own pages with their own CSP, ahead of helmet.
+  app.get<DevProvider | null>(DEV_PROVIDER)?.mount(app.getHttpAdapter().getInstance() as Express);
+
   app.use(
     helmet({
       contentSecurityPolicy: {
         directives: {
-          // The SPA and Swagger UI are served from this origin; logos and avatars may be remote.
+          // Logos and avatars may be remote images; everything else comes from this origin.
           'img-src': ["'self'", 'data:', 'https:'],
-          'upgrade-insecure-requests': config.nodeEnv === 'production' ? [] : null,
+          'frame-ancestors': ["'none'"],
+          'upgrade-insecure-requests': production ? [] : null,
         },
       },
-      strictTransportSecurity: config.nodeEnv === 'production',
+      referrerPolicy: { policy: 'same-origin' },
+      strictTransportSecurity: production,
     }),
   );
+  app.use(`/${API_PREFIX}`, sameOriginOnly(config.appUrl, CSRF_EXEMPT_PREFIXES));
+  app.use(`/${API_PREFIX}`, app.get(SessionService).middleware(await resolveSessionSecret(config)));
+  app.use(`/${API_PREFIX}`, sessionLifetime(config));
+
   app.useGlobalFilters(new HttpExceptionFilter());
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalInterceptors(new ListResponseInterceptor());

@@ -59,12 +59,12 @@ async function bootstrap(): Promise<void> {
     app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, database.url), {
       bufferLogs: true,
     });
-    configureApp(app, config);
+    await configureApp(app, config);
     await app.get(DatabaseBootstrapService).prepare();
     await app.listen(config.port, config.host);
     log.info(
-      { url: config.publicUrl, database: database.embedded ? 'embedded' : 'external' },
-      `Listening on ${config.publicUrl}`,
+      { url: config.appUrl, database: database.embedded ? 'embedded' : 'external' },
+      `Listening on ${config.appUrl}`,
     );
   } catch (error) {
     log.fatal({ err: error }, 'Start-up failed');

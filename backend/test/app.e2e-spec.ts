@@ -47,7 +47,11 @@ describe('HTTP stack: SPA fallback, API 404s, errors, request ids, docs', () => 
   });
 
   it('answers malformed JSON with a 400, not a 500', async () => {
-    const res = await request(t.http).post('/api/health').set('Content-Type', 'application/json').send('{"broken": ');
+    const res = await request(t.http)
+      .post('/api/health')
+      .set('Origin', t.appUrl)
+      .set('Content-Type', 'application/json')
+      .send('{"broken": ');
     expect(res.status).toBe(400);
     expect(res.body.statusCode).toBe(400);
     expect(typeof res.body.message).toBe('string');

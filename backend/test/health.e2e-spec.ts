@@ -18,11 +18,14 @@ describe('GET /api/health', () => {
 
   it('reports 503 when the database is gone', async () => {
     const other = await createTestApp();
-    const { MikroORM } = await import('@mikro-orm/postgresql');
-    await other.app.get(MikroORM).close();
-    const res = await request(other.http).get('/api/health');
-    expect(res.status).toBe(503);
-    expect(res.body.details.database.status).toBe('down');
-    await other.close();
+    try {
+      const { MikroORM } = await import('@mikro-orm/postgresql');
+      await other.app.get(MikroORM).close();
+      const res = await request(other.http).get('/api/health');
+      expect(res.status).toBe(503);
+      expect(res.body.details.database.status).toBe('down');
+    } finally {
+      await other.close();
+    }
   });
 });

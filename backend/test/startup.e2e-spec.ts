@@ -90,6 +90,7 @@ describe('starting and stopping the built server', () => {
           authorization: 'Bearer secret-bearer-value',
           'content-type': 'application/json',
           'x-request-id': 'trace-me-123',
+          origin: `http://localhost:${port}`,
         },
         body: JSON.stringify({ password: 'secret-body-value' }),
       });

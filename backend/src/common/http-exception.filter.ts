@@ -42,6 +42,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
       body = { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Internal server error' };
     }
     if (response.headersSent) return;
+    const headers = (exception as { headers?: unknown }).headers;
+    if (exception instanceof HttpException && headers && typeof headers === 'object') {
+      for (const [name, value] of Object.entries(headers)) response.setHeader(name, String(value));
+    }
     response.status(body.statusCode).json(body);
   }
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
+import type { Options } from 'pino-http';
 import type { AppConfig } from '../config/config.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -22,26 +24,24 @@ function pathOnly(url: string | undefined): string {
  * Structured JSON logs, one line per request with its id. Requests are logged by method, path,
  * status and time only: no headers (cookies, authorization), no query strings, no bodies.
  */
-export function loggerParams(config: AppConfig): Params {
-  return {
-    pinoHttp: {
-      level: config.logLevel,
-      genReqId: requestId,
-      autoLogging: { ignore: (request) => pathOnly(request.url) === '/api/health' },
-      serializers: {
-        req: (request: { id: unknown; method: string; url: string }) => ({
-          id: request.id,
-          method: request.method,
-          path: pathOnly(request.url),
-        }),
-        res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
-      },
-      redact: {
-        paths: ['req.headers', 'res.headers', '*.cookie', '*.authorization', '*.password', '*.body'],
-        remove: true,
-      },
-      customProps: () => ({ service: 'carekeep' }),
+export function loggerParams(config: AppConfig, stream?: NodeJS.WritableStream): Params {
+  const options: Options = {
+    level: config.logLevel,
+    genReqId: requestId,
+    autoLogging: { ignore: (request) => pathOnly(request.url) === '/api/health' },
+    serializers: {
+      req: (request: { id: unknown; method: string; url: string }) => ({
+        id: request.id,
+        method: request.method,
+        path: pathOnly(request.url),
+      }),
+      res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
     },
-    renameContext: 'context',
+    redact: {
+      paths: ['req.headers', 'res.headers', '*.cookie', '*.authorization', '*.password', '*.body'],
+      remove: true,
+    },
+    customProps: () => ({ service: 'carekeep' }),
   };
+  return { pinoHttp: stream ? [options, stream as DestinationStream] : options, renameContext: 'context' };
 }

@@ -1,6 +1,6 @@
 import { ConfigError, REPO_ROOT, loadConfig } from './config.js';
 
-function configError(env: Record<string, string>): ConfigError {
+function configError(env: Record<string, string | undefined>): ConfigError {
   try {
     loadConfig(env);
   } catch (error) {
@@ -15,7 +15,14 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config.nodeEnv).toBe('development');
     expect(config.port).toBe(3000);
-    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.appUrl).toBe('http://localhost:3000');
+    expect(config.auth).toEqual({
+      oidc: undefined,
+      sessionSecret: undefined,
+      brokerIdleMinutes: 480,
+      clientIdleMinutes: 30,
+      sessionMaxDays: 7,
+    });
     expect(config.database.url).toBeUndefined();
     expect(config.database.embeddedPort).toBe(54329);
     expect(config.database.seedDemoData).toBe(true);
@@ -28,7 +35,14 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       PORT: '8080',
       HOST: '127.0.0.1',
-      PUBLIC_URL: 'https://app.example.com/',
+      APP_URL: 'https://app.example.com/',
+      OIDC_ISSUER: 'https://id.example.com/realms/carekeep',
+      OIDC_CLIENT_ID: 'carekeep',
+      OIDC_CLIENT_SECRET: 's3cr3t',
+      SESSION_SECRET: 'q8Jd93hfK2mZx0Lp4Vb7Nc1Rt6Yw5Ea9',
+      SESSION_IDLE_MINUTES_BROKER: '60',
+      SESSION_IDLE_MINUTES_CLIENT: '15',
+      SESSION_MAX_DAYS: '3',
       LOG_LEVEL: 'warn',
       DATA_DIR: '/var/lib/carekeep',
       DATABASE_URL: 'postgres://app:secret@db:5432/carekeep',
@@ -40,7 +54,19 @@ describe('loadConfig', () => {
       nodeEnv: 'production',
       port: 8080,
       host: '127.0.0.1',
-      publicUrl: 'https://app.example.com',
+      appUrl: 'https://app.example.com',
+      auth: {
+        oidc: {
+          issuer: 'https://id.example.com/realms/carekeep',
+          clientId: 'carekeep',
+          clientSecret: 's3cr3t',
+          allowHttp: false,
+        },
+        sessionSecret: 'q8Jd93hfK2mZx0Lp4Vb7Nc1Rt6Yw5Ea9',
+        brokerIdleMinutes: 60,
+        clientIdleMinutes: 15,
+        sessionMaxDays: 3,
+      },
       logLevel: 'warn',
       dataDir: '/var/lib/carekeep',
       database: {
@@ -52,10 +78,24 @@ describe('loadConfig', () => {
     });
   });
 
+  const production = {
+    NODE_ENV: 'production',
+    OIDC_ISSUER: 'https://id.example.com',
+    OIDC_CLIENT_ID: 'app',
+    OIDC_CLIENT_SECRET: 'secret',
+    SESSION_SECRET: 'q8Jd93hfK2mZx0Lp4Vb7Nc1Rt6Yw5Ea9',
+  };
+
   it('does not seed demo data outside development unless asked', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).database.seedDemoData).toBe(false);
+    expect(loadConfig(production).database.seedDemoData).toBe(false);
     expect(loadConfig({ NODE_ENV: 'test' }).database.seedDemoData).toBe(false);
     expect(loadConfig({ SEED_DEMO_DATA: 'false' }).database.seedDemoData).toBe(false);
+  });
+
+  it('permits an http issuer in production only when asked (a local stack)', () => {
+    const local = { ...production, OIDC_ISSUER: 'http://host.docker.internal:8080/realms/carekeep', OIDC_ALLOW_HTTP: 'true' };
+    expect(loadConfig(local).auth.oidc?.allowHttp).toBe(true);
+    expect(loadConfig({ OIDC_ISSUER: 'http://localhost:8080', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' }).auth.oidc?.allowHttp).toBe(true);
   });
 
   it('treats empty values as unset', () => {
@@ -72,7 +112,17 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL'],
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL'],
-    [{ PUBLIC_URL: 'ftp://example.com' }, 'PUBLIC_URL'],
+    [{ APP_URL: 'ftp://example.com' }, 'APP_URL'],
+    [{ OIDC_ISSUER: 'https://id.example.com' }, 'OIDC_CLIENT_ID'],
+    [{ OIDC_ISSUER: 'https://id.example.com', OIDC_CLIENT_ID: 'x' }, 'OIDC_CLIENT_SECRET'],
+    [{ OIDC_ISSUER: 'id.example.com' }, 'OIDC_ISSUER'],
+    [{ SESSION_SECRET: 'short' }, 'SESSION_SECRET'],
+    [{ SESSION_IDLE_MINUTES_CLIENT: '0' }, 'SESSION_IDLE_MINUTES_CLIENT'],
+    [{ SESSION_MAX_DAYS: '365' }, 'SESSION_MAX_DAYS'],
+    [{ ...production, OIDC_ISSUER: undefined }, 'OIDC_ISSUER'],
+    [{ ...production, OIDC_ISSUER: 'http://id.example.com' }, 'OIDC_ISSUER'],
+    [{ ...production, SESSION_SECRET: undefined }, 'SESSION_SECRET'],
+    [{ ...production, SESSION_SECRET: 'change-me-to-a-long-random-string-in-production' }, 'SESSION_SECRET'],
     [{ EMBEDDED_PG_PORT: '80' }, 'EMBEDDED_PG_PORT'],
     [{ DATABASE_POOL_MAX: 'many' }, 'DATABASE_POOL_MAX'],
     [{ SEED_DEMO_DATA: 'maybe' }, 'SEED_DEMO_DATA'],

@@ -12,10 +12,20 @@ export interface AppConfig {
   nodeEnv: NodeEnv;
   port: number;
   host: string;
-  publicUrl: string;
+  /** Where people reach the app (no trailing slash); its origin is the only one allowed to change state. */
+  appUrl: string;
   logLevel: LogLevel;
   dataDir: string;
   frontendDist: string;
+  auth: {
+    /** External OpenID Connect provider; unset means the embedded development provider. */
+    oidc?: { issuer: string; clientId: string; clientSecret: string; allowHttp: boolean };
+    /** Unset outside production: a generated secret is kept in DATA_DIR. */
+    sessionSecret?: string;
+    brokerIdleMinutes: number;
+    clientIdleMinutes: number;
+    sessionMaxDays: number;
+  };
   database: {
     /** Set when an external server is used; unset means the embedded server is started. */
     url?: string;
@@ -89,17 +99,52 @@ function path(env: Env, name: string, fallback: string): string {
   return isAbsolute(value) ? value : resolve(REPO_ROOT, value);
 }
 
+function oidcSettings(env: Env, production: boolean): AppConfig['auth']['oidc'] {
+  const issuer = url(env, 'OIDC_ISSUER', ['http:', 'https:']);
+  if (!issuer) {
+    if (production) throw new ConfigError('OIDC_ISSUER', 'is required in production (the development sign-in provider never runs there)');
+    return undefined;
+  }
+  const allowHttp = boolean(env, 'OIDC_ALLOW_HTTP', !production);
+  if (!allowHttp && !issuer.startsWith('https:')) {
+    throw new ConfigError('OIDC_ISSUER', 'must use https in production (OIDC_ALLOW_HTTP=true permits http for a local stack)');
+  }
+  const clientId = read(env, 'OIDC_CLIENT_ID');
+  if (!clientId) throw new ConfigError('OIDC_CLIENT_ID', 'is required when OIDC_ISSUER is set');
+  const clientSecret = read(env, 'OIDC_CLIENT_SECRET');
+  if (!clientSecret) throw new ConfigError('OIDC_CLIENT_SECRET', 'is required when OIDC_ISSUER is set');
+  return { issuer, clientId, clientSecret, allowHttp };
+}
+
+const MIN_SECRET_LENGTH = 32;
+
+function sessionSecret(env: Env, production: boolean): string | undefined {
+  const secret = read(env, 'SESSION_SECRET');
+  if (secret === undefined) {
+    if (production) throw new ConfigError('SESSION_SECRET', `is required in production (${MIN_SECRET_LENGTH}+ random characters)`);
+    return undefined;
+  }
+  if (secret.length < MIN_SECRET_LENGTH) {
+    throw new ConfigError('SESSION_SECRET', `must be at least ${MIN_SECRET_LENGTH} characters`);
+  }
+  if (production && /change-?me|placeholder|example|secret{2,}/i.test(secret)) {
+    throw new ConfigError('SESSION_SECRET', 'is a placeholder; set a random value in production');
+  }
+  return secret;
+}
+
 /** Reads and validates every setting the application uses. The only place that reads process.env. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const nodeEnv = oneOf(env, 'NODE_ENV', ['development', 'production', 'test'] as const, 'development');
   const port = integer(env, 'PORT', 3000, 1, 65535);
-  const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const appUrl = (url(env, 'APP_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const dataDir = path(env, 'DATA_DIR', '.data');
+  const production = nodeEnv === 'production';
   return {
     nodeEnv,
     port,
     host: read(env, 'HOST') ?? '0.0.0.0',
-    publicUrl,
+    appUrl,
     logLevel: oneOf(
       env,
       'LOG_LEVEL',
@@ -108,6 +153,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     ),
     dataDir,
     frontendDist: path(env, 'FRONTEND_DIST', 'frontend/dist'),
+    auth: {
+      oidc: oidcSettings(env, production),
+      sessionSecret: sessionSecret(env, production),
+      brokerIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES_BROKER', 480, 1, 7 * 24 * 60),
+      clientIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES_CLIENT', 30, 1, 7 * 24 * 60),
+      sessionMaxDays: integer(env, 'SESSION_MAX_DAYS', 7, 1, 90),
+    },
     database: {
       url: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
       embeddedPort: integer(env, 'EMBEDDED_PG_PORT', 54329, 1024, 65535),

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import pg from 'pg';
 import type { AppConfig } from '../config/config.js';
-import { startEmbeddedPostgres } from './embedded-postgres.js';
+import { embeddedUrl, startEmbeddedPostgres } from './embedded-postgres.js';
 
 /** Name of the application's database inside the embedded server. */
 export const EMBEDDED_DATABASE = 'carekeep';
@@ -20,6 +20,18 @@ export async function withPgClient<T>(url: string, work: (client: pg.Client) => 
     return await work(client);
   } finally {
     await client.end();
+  }
+}
+
+async function canConnect(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
   }
 }
 
@@ -48,6 +60,12 @@ export function withDatabaseName(url: string, name: string): string {
 export async function openDatabaseServer(config: AppConfig, onLog?: (line: string) => void): Promise<DatabaseServer> {
   if (config.database.url) {
     return { url: config.database.url, embedded: false, stop: async () => undefined };
+  }
+  // Already running for this data directory (the app is up and a CLI command runs beside it): share it.
+  const running = embeddedUrl(config.database.embeddedPort);
+  if (await canConnect(running)) {
+    await ensureDatabase(running, EMBEDDED_DATABASE);
+    return { url: withDatabaseName(running, EMBEDDED_DATABASE), embedded: true, stop: async () => undefined };
   }
   const server = await startEmbeddedPostgres({
     dataDir: join(config.dataDir, 'pg'),

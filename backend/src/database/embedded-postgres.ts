@@ -20,6 +20,11 @@ export interface EmbeddedOptions {
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 
+/** The maintenance-database URL of the embedded server on `port`. */
+export function embeddedUrl(port: number): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+}
+
 const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
 
 /**
@@ -73,7 +78,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   // The package keeps the server's child process privately; stopping goes through it directly.
   const child = (server as unknown as { process?: ChildProcess }).process;
   return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`,
+    url: embeddedUrl(options.port),
     stop: () => (child ? stopPostgres(child) : server.stop()),
   };
 }

@@ -1,7 +1,7 @@
 import { type Options, PostgreSqlDriver, defineConfig } from '@mikro-orm/postgresql';
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import { Migrator } from '@mikro-orm/migrations';
-import { ENTITIES } from './entities.js';
+import { ENTITIES, UNMANAGED_TABLES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { MIGRATIONS_SOURCE_DIR } from './paths.js';
 
@@ -24,6 +24,7 @@ export function ormOptions(settings: OrmSettings): Options {
     allowGlobalContext: false,
     forceUtcTimezone: true,
     ignoreUndefinedInQuery: true,
+    schemaGenerator: { skipTables: UNMANAGED_TABLES },
     migrations: {
       tableName: 'mikro_orm_migrations',
       migrationsList: MIGRATIONS,

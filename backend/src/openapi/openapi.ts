@@ -1,5 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { SESSION_COOKIE_AUTH } from '../auth/access.decorators.js';
+import { SESSION_COOKIE } from '../auth/session.js';
 
 export const API_TITLE = 'CareKeep API';
 export const API_VERSION = '0.1.0';
@@ -25,6 +27,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         'Content-Range header; errors are JSON { statusCode, message, ... }.',
     )
     .setVersion(API_VERSION)
+    .addCookieAuth(SESSION_COOKIE, { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE }, SESSION_COOKIE_AUTH)
     .build();
   const document = SwaggerModule.createDocument(app, config);
   return sortKeys(document) as OpenAPIObject;

@@ -1,5 +1,5 @@
 import { OptionalProps } from '@mikro-orm/core';
-import { Entity, Enum, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Enum, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { randomUUID } from 'node:crypto';
 
 export const SUBSCRIPTION_TIERS = ['pmpm', 'flat'] as const;
@@ -18,6 +18,7 @@ export const DEFAULT_SECONDARY_COLOR = '#10b981';
  * subscription, which are per broker.
  */
 @Entity({ tableName: 'users' })
+@Unique({ name: 'users_oidc_identity_unique', properties: ['oidcIssuer', 'oidcSubject'] })
 export class User {
   [OptionalProps]?:
     | 'isAdmin'
@@ -33,6 +34,16 @@ export class User {
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
+
+  /** The identity provider that vouches for this person, and their id there (issuer + subject). */
+  @Property({ type: 'text', nullable: true })
+  oidcIssuer?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  oidcSubject?: string | null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  lastSignInAt?: Date | null;
 
   @Property({ type: 'text', nullable: true })
   firstName?: string | null;

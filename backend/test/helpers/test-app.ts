@@ -3,15 +3,21 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { type DynamicModule, type ModuleMetadata } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Writable } from 'node:stream';
 import type { App } from 'supertest/types.js';
 import { AppModule } from '../../src/app.module.js';
 import { configureApp } from '../../src/app.setup.js';
 import { type AppConfig, loadConfig } from '../../src/config/config.js';
+import { freePort } from '../setup/global-setup.js';
 import { createTestDatabase, dropDatabase, testServerUrl } from '../setup/test-database.js';
 
 export interface TestApp {
   app: NestExpressApplication;
   http: App;
+  /** The app's own origin: what a browser on the app sends as Origin. */
+  appUrl: string;
+  /** Everything logged, one JSON object per line. */
+  logs: string[];
   config: AppConfig;
   databaseUrl: string;
   /** A fresh EntityManager on the test database, for arranging and checking data. */
@@ -24,7 +30,11 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Extra modules mounted beside the application's own (test fixtures). */
   imports?: ModuleMetadata['imports'];
+  /** Listen on a real port at APP_URL (needed when the app calls itself, as sign-in does). */
+  listen?: boolean;
 }
+
+export const TEST_SESSION_SECRET = 'test-session-key-0123456789abcdefghijklmnop';
 
 /**
  * The real application over HTTP on its own freshly migrated database: the same modules and
@@ -32,19 +42,36 @@ export interface TestAppOptions {
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env });
-  const root: DynamicModule = AppModule.forRoot(config, database.url);
+  const port = options.listen ? await freePort() : 3000;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    APP_URL: `http://127.0.0.1:${port}`,
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    ...options.env,
+  });
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logs.push(...chunk.toString().split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const root: DynamicModule = AppModule.forRoot(config, database.url, { logStream });
   const module: DynamicModule = options.imports?.length
     ? { module: class TestRootModule {}, imports: [root, ...options.imports] }
     : root;
   const app = await NestFactory.create<NestExpressApplication>(module, { logger: false });
-  configureApp(app, config);
-  await app.init();
+  await configureApp(app, config);
+  if (options.listen) await app.listen(port, '127.0.0.1');
+  else await app.init();
   const orm = app.get(MikroORM);
   await orm.connect();
   return {
     app,
     http: app.getHttpServer() as App,
+    appUrl: config.appUrl,
+    logs,
     config,
     databaseUrl: database.url,
     em: () => orm.em.fork(),

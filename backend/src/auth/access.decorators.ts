@@ -1,0 +1,50 @@
+import { applyDecorators, createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
+import { ApiCookieAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { ClientAccount } from '../client-portal/client-account.entity.js';
+import type { User } from '../users/user.entity.js';
+
+/** Who may call a route. Without a decorator a route is for signed-in brokers (and admins). */
+export type Access = 'public' | 'broker' | 'admin' | 'client';
+export const ACCESS_KEY = 'carekeep:access';
+export const SESSION_COOKIE_AUTH = 'session';
+
+const signedIn = () => [
+  ApiCookieAuth(SESSION_COOKIE_AUTH),
+  ApiUnauthorizedResponse({ description: 'Not signed in: { statusCode: 401, message: "Unauthorized" }' }),
+];
+
+/** Anyone, signed in or not. */
+export const Public = () => SetMetadata(ACCESS_KEY, 'public' satisfies Access);
+
+/** Signed-in brokers and admins (the default; use it to say so on a class). */
+export const BrokerOnly = () => applyDecorators(SetMetadata(ACCESS_KEY, 'broker' satisfies Access), ...signedIn());
+
+/** Platform admins only (isAdmin set in the database); a broker gets 403. */
+export const AdminOnly = () =>
+  applyDecorators(
+    SetMetadata(ACCESS_KEY, 'admin' satisfies Access),
+    ...signedIn(),
+    ApiForbiddenResponse({ description: 'Signed in, but not an admin' }),
+  );
+
+/** The signed-in client's own portal routes; broker sessions get 401. */
+export const ClientOnly = () => applyDecorators(SetMetadata(ACCESS_KEY, 'client' satisfies Access), ...signedIn());
+
+export interface AuthenticatedRequest {
+  user?: User;
+  clientAccount?: ClientAccount;
+}
+
+/** The signed-in broker or admin (set by the access guard). */
+export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext): User => {
+  const user = context.switchToHttp().getRequest<AuthenticatedRequest>().user;
+  if (!user) throw new Error('CurrentUser used on a route that is not for brokers');
+  return user;
+});
+
+/** The signed-in client's account, with its client loaded (set by the access guard). */
+export const CurrentClientAccount = createParamDecorator((_: unknown, context: ExecutionContext): ClientAccount => {
+  const account = context.switchToHttp().getRequest<AuthenticatedRequest>().clientAccount;
+  if (!account) throw new Error('CurrentClientAccount used on a route that is not for clients');
+  return account;
+});

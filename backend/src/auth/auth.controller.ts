@@ -1,0 +1,58 @@
+import { Controller, Get, Inject, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import type { User } from '../users/user.entity.js';
+import { BrokerOnly, CurrentUser, Public } from './access.decorators.js';
+import { CurrentUserDto } from './dto/current-user.dto.js';
+import { OidcGuard } from './oidc.guard.js';
+import { type OidcSignIn, OidcService } from './oidc.service.js';
+import { endSession, startSession } from './session.js';
+
+@ApiTags('auth')
+@Controller()
+export class AuthController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly oidc: OidcService,
+  ) {}
+
+  @Get('login')
+  @Public()
+  @UseGuards(OidcGuard)
+  @ApiOperation({ summary: 'Starts broker sign-in: redirects to the OpenID Connect provider' })
+  @ApiFoundResponse({ description: 'To the provider' })
+  login(): void {
+    // The guard has redirected to the provider.
+  }
+
+  @Get('callback')
+  @Public()
+  @UseGuards(OidcGuard)
+  @ApiOperation({ summary: 'Finishes broker sign-in (the provider redirects here); starts the session and goes to /' })
+  @ApiFoundResponse({ description: 'To /' })
+  async callback(@Req() req: Request & { user: OidcSignIn }, @Res() res: Response): Promise<void> {
+    const { user, idToken } = req.user;
+    await startSession(req, this.config, { kind: 'broker', userId: user.id, idToken });
+    res.redirect(302, '/');
+  }
+
+  @Get('logout')
+  @Public()
+  @ApiOperation({ summary: 'Ends the session, then to / through the provider’s end-session endpoint when it has one' })
+  @ApiFoundResponse({ description: 'To the provider’s end-session endpoint, or /' })
+  async logout(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const auth = req.session?.auth;
+    await endSession(req, res);
+    const target = auth?.kind === 'broker' ? await this.oidc.signOutUrl(auth.idToken) : '/';
+    res.redirect(302, target);
+  }
+
+  @Get('auth/user')
+  @BrokerOnly()
+  @ApiOperation({ summary: 'The signed-in broker or admin' })
+  @ApiOkResponse({ type: CurrentUserDto })
+  user(@CurrentUser() user: User): CurrentUserDto {
+    return CurrentUserDto.from(user);
+  }
+}

@@ -1,0 +1,32 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function originOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  try {
+    return new URL(value).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CSRF protection for the API: a request that can change state must say it comes from the app's
+ * own origin (Origin header, or Referer when a browser sends no Origin). Paths under an exempt
+ * prefix (provider webhooks, verified by signature instead) are let through.
+ */
+export function sameOriginOnly(appUrl: string, exemptPrefixes: readonly string[] = []): RequestHandler {
+  const allowed = new URL(appUrl).origin;
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method) || exemptPrefixes.some((prefix) => req.originalUrl.startsWith(prefix))) {
+      return next();
+    }
+    const origin = originOf(req.get('origin')) ?? originOf(req.get('referer'));
+    if (origin === allowed) return next();
+    res.status(403).json({ statusCode: 403, message: 'Request refused: it did not come from this site.' });
+  };
+}
+
+/** Provider webhooks: they prove themselves with signatures, not with an Origin header. */
+export const CSRF_EXEMPT_PREFIXES = ['/api/webhooks/'];

@@ -1,0 +1,43 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS, type SubscriptionStatus, type SubscriptionTier, type User } from '../../users/user.entity.js';
+
+/** The signed-in broker or admin: SPEC §3 "Current user", with id and subscription fields. */
+export class CurrentUserDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ type: String, nullable: true }) firstName!: string | null;
+  @ApiProperty({ type: String, nullable: true }) lastName!: string | null;
+  @ApiProperty({ type: String, nullable: true }) email!: string | null;
+  @ApiProperty({ type: String, nullable: true }) profileImageUrl!: string | null;
+  @ApiProperty() isAdmin!: boolean;
+  @ApiProperty({ example: '#2563eb' }) primaryColor!: string;
+  @ApiProperty({ example: '#10b981' }) secondaryColor!: string;
+  @ApiProperty({ type: String, nullable: true }) logoUrl!: string | null;
+  @ApiProperty() agencyName!: string;
+  @ApiProperty() agencyPhone!: string;
+  @ApiProperty({ maxLength: 150 }) sponsorMessage!: string;
+  @ApiProperty({ enum: SUBSCRIPTION_TIERS }) subscriptionTier!: SubscriptionTier;
+  @ApiProperty({ enum: SUBSCRIPTION_STATUSES }) subscriptionStatus!: SubscriptionStatus;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) trialEndsAt!: string | null;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
+
+  static from(user: User): CurrentUserDto {
+    return {
+      id: user.id,
+      firstName: user.firstName ?? null,
+      lastName: user.lastName ?? null,
+      email: user.email ?? null,
+      profileImageUrl: user.profileImageUrl ?? null,
+      isAdmin: user.isAdmin,
+      primaryColor: user.primaryColor,
+      secondaryColor: user.secondaryColor,
+      logoUrl: user.logoUrl ?? null,
+      agencyName: user.agencyName,
+      agencyPhone: user.agencyPhone,
+      sponsorMessage: user.sponsorMessage,
+      subscriptionTier: user.subscriptionTier,
+      subscriptionStatus: user.subscriptionStatus,
+      trialEndsAt: user.trialEndsAt?.toISOString() ?? null,
+      createdAt: user.createdAt.toISOString(),
+    };
+  }
+}

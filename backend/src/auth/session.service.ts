@@ -1,0 +1,40 @@
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import connectPgSimple from 'connect-pg-simple';
+import type { RequestHandler } from 'express';
+import session from 'express-session';
+import pg from 'pg';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { DATABASE_URL } from '../database/database.tokens.js';
+import { sessionOptions } from './session.js';
+
+const PgStore = connectPgSimple(session);
+const PRUNE_INTERVAL_SECONDS = 15 * 60;
+
+/** Server-side sessions in PostgreSQL (table `session`), shared by every app instance. */
+@Injectable()
+export class SessionService implements OnApplicationShutdown {
+  private readonly pool: pg.Pool;
+  private readonly store: InstanceType<typeof PgStore>;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(DATABASE_URL) databaseUrl: string,
+  ) {
+    this.pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+    this.store = new PgStore({
+      pool: this.pool,
+      tableName: 'session',
+      createTableIfMissing: false,
+      pruneSessionInterval: config.nodeEnv === 'test' ? false : PRUNE_INTERVAL_SECONDS,
+    });
+  }
+
+  middleware(secret: string): RequestHandler {
+    return session(sessionOptions(this.config, secret, this.store));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.store.close();
+    await this.pool.end();
+  }
+}

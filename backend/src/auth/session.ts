@@ -1,0 +1,120 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import session from 'express-session';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AppConfig } from '../config/config.js';
+
+export interface BrokerSession {
+  kind: 'broker';
+  userId: string;
+  /** Kept for the provider's end-session request (id_token_hint). */
+  idToken?: string;
+  startedAt: number;
+  lastSeenAt: number;
+}
+
+export interface ClientSession {
+  kind: 'client';
+  accountId: string;
+  clientId: string;
+  startedAt: number;
+  lastSeenAt: number;
+}
+
+export type SessionAuth = BrokerSession | ClientSession;
+export type NewSessionAuth = Omit<BrokerSession, 'startedAt' | 'lastSeenAt'> | Omit<ClientSession, 'startedAt' | 'lastSeenAt'>;
+
+declare module 'express-session' {
+  interface SessionData {
+    auth?: SessionAuth;
+  }
+}
+
+export const SESSION_COOKIE = 'carekeep.sid';
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+/** lastSeenAt is written at most this often, so an active session is not rewritten on every request. */
+const LAST_SEEN_RESOLUTION_MS = MINUTE_MS;
+
+export function idleLimitMs(config: AppConfig, kind: SessionAuth['kind']): number {
+  return (kind === 'broker' ? config.auth.brokerIdleMinutes : config.auth.clientIdleMinutes) * MINUTE_MS;
+}
+
+/** Why a session's sign-in no longer counts, or undefined while it does. */
+export function sessionExpiry(config: AppConfig, auth: SessionAuth, now: number): 'idle' | 'lifetime' | undefined {
+  if (now - auth.startedAt > config.auth.sessionMaxDays * DAY_MS) return 'lifetime';
+  if (now - auth.lastSeenAt > idleLimitMs(config, auth.kind)) return 'idle';
+  return undefined;
+}
+
+/**
+ * The secret that signs session cookies: SESSION_SECRET, or outside production one generated on
+ * first start and kept in DATA_DIR, so sessions survive restarts.
+ */
+export async function resolveSessionSecret(config: AppConfig): Promise<string> {
+  if (config.auth.sessionSecret) return config.auth.sessionSecret;
+  const file = join(config.dataDir, 'session-secret');
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
+  await mkdir(config.dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  await writeFile(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function sessionOptions(config: AppConfig, secret: string, store: session.Store): session.SessionOptions {
+  return {
+    name: SESSION_COOKIE,
+    secret,
+    store,
+    resave: false,
+    saveUninitialized: false,
+    rolling: true,
+    proxy: config.nodeEnv === 'production',
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.nodeEnv === 'production',
+      path: '/',
+      maxAge: config.auth.brokerIdleMinutes * MINUTE_MS,
+    },
+  };
+}
+
+/**
+ * Enforces idle timeout and absolute lifetime on the server, whatever the cookie says: an
+ * expired sign-in is replaced by a fresh, empty session.
+ */
+export function sessionLifetime(config: AppConfig): RequestHandler {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    const auth = req.session?.auth;
+    if (!auth) return next();
+    const now = Date.now();
+    if (sessionExpiry(config, auth, now)) {
+      req.session.regenerate((error) => next(error));
+      return;
+    }
+    if (now - auth.lastSeenAt >= LAST_SEEN_RESOLUTION_MS) auth.lastSeenAt = now;
+    next();
+  };
+}
+
+function promisify(run: (done: (error?: unknown) => void) => void): Promise<void> {
+  return new Promise((resolve, reject) => run((error) => (error ? reject(error) : resolve())));
+}
+
+/** Starts a signed-in session under a new id (the pre-sign-in id is worthless afterwards). */
+export async function startSession(req: Request, config: AppConfig, auth: NewSessionAuth): Promise<void> {
+  await promisify((done) => req.session.regenerate(done));
+  const now = Date.now();
+  req.session.auth = { ...auth, startedAt: now, lastSeenAt: now } as SessionAuth;
+  req.session.cookie.maxAge = idleLimitMs(config, auth.kind);
+  await promisify((done) => req.session.save(done));
+}
+
+/** Destroys the session on the server and tells the browser to drop its cookie. */
+export async function endSession(req: Request, res: Response): Promise<void> {
+  if (req.session) await promisify((done) => req.session.destroy(done));
+  res.clearCookie(SESSION_COOKIE, { path: '/' });
+}

@@ -1,0 +1,70 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiFoundResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { Public } from '../auth/access.decorators.js';
+import { endSession, startSession } from '../auth/session.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { ClientAuthService, type SignedInClient } from './client-auth.service.js';
+import { ClientLoginDto, ClientSignedInDto, InviteLookupDto, RegisterClientDto } from './dto/client-auth.dto.js';
+
+@ApiTags('client portal: sign-in')
+@Controller('client')
+@Public()
+export class ClientAuthController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly clientAuth: ClientAuthService,
+  ) {}
+
+  @Get('invite/:token')
+  @ApiOperation({ summary: 'Looks up an invitation: the invited client’s name' })
+  @ApiOkResponse({ type: InviteLookupDto })
+  @ApiNotFoundResponse({ description: '{ message: "Invalid or expired invitation" } for unknown, used or expired tokens' })
+  lookup(@Param('token') token: string): Promise<InviteLookupDto> {
+    return this.clientAuth.lookupInvitation(token);
+  }
+
+  @Post('register')
+  @ApiOperation({ summary: 'Creates the client’s account from an invitation and signs them in' })
+  @ApiCreatedResponse({ type: ClientSignedInDto })
+  @ApiBadRequestResponse({ description: 'Missing fields, Missing invitation token, Password too short, Invalid invitation, ...' })
+  @ApiConflictResponse({ description: 'Username taken, or the client already has an account' })
+  async register(@Body() body: RegisterClientDto, @Req() req: Request): Promise<ClientSignedInDto> {
+    return this.signIn(req, await this.clientAuth.register(body));
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Client sign-in with username and password' })
+  @ApiOkResponse({ type: ClientSignedInDto })
+  @ApiBadRequestResponse({ description: '{ message: "Missing fields" }' })
+  @ApiUnauthorizedResponse({ description: '{ message: "Invalid username or password" }' })
+  @ApiTooManyRequestsResponse({ description: 'Too many failures for this username from this address; see Retry-After' })
+  async login(@Body() body: ClientLoginDto, @Req() req: Request): Promise<ClientSignedInDto> {
+    return this.signIn(req, await this.clientAuth.login(body, req.ip ?? req.socket.remoteAddress ?? 'unknown'));
+  }
+
+  @Get('logout')
+  @ApiOperation({ summary: 'Ends the client’s session and goes to /client/login' })
+  @ApiFoundResponse({ description: 'To /client/login' })
+  async logout(@Req() req: Request, @Res() res: Response): Promise<void> {
+    await endSession(req, res);
+    res.redirect(302, '/client/login');
+  }
+
+  private async signIn(req: Request, { account, view }: SignedInClient): Promise<ClientSignedInDto> {
+    await startSession(req, this.config, { kind: 'client', accountId: account.id, clientId: account.client.id });
+    return view;
+  }
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
+import { ClientsModule } from '../clients/clients.module.js';
+import { ClientAuthController } from './client-auth.controller.js';
+import { ClientAuthService } from './client-auth.service.js';
+
+/** The client portal: client accounts and sign-in (health data joins here, behind the client's own routes). */
+@Module({
+  imports: [AuthModule, ClientsModule],
+  controllers: [ClientAuthController],
+  providers: [ClientAuthService],
+})
+export class ClientPortalModule {}

@@ -1,0 +1,44 @@
+import { OptionalProps } from '@mikro-orm/core';
+import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { randomUUID } from 'node:crypto';
+import { User } from '../users/user.entity.js';
+
+/** A broker's client (a senior). Contact details only: health data lives in the client portal. */
+@Entity({ tableName: 'clients' })
+@Unique({ name: 'clients_broker_phone_unique', properties: ['broker', 'phone'] })
+@Check({ name: 'clients_engagement_score_range', expression: '(engagement_score >= 0) AND (engagement_score <= 100)' })
+export class Client {
+  [OptionalProps]?: 'isActive' | 'engagementScore' | 'createdAt' | 'updatedAt';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @Index({ name: 'clients_broker_id_idx' })
+  @ManyToOne(() => User, { fieldName: 'broker_id', deleteRule: 'cascade' })
+  broker!: User;
+
+  @Property({ type: 'text' })
+  firstName!: string;
+
+  @Property({ type: 'text' })
+  lastName!: string;
+
+  @Property({ type: 'text', nullable: true })
+  email?: string | null;
+
+  /** E.164. */
+  @Property({ type: 'text' })
+  phone!: string;
+
+  @Property({ type: 'boolean', default: true })
+  isActive: boolean = true;
+
+  @Property({ type: 'smallint', default: 0 })
+  engagementScore: number = 0;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}
