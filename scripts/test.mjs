@@ -11,9 +11,19 @@ const results = mkdtempSync(join(tmpdir(), 'carekeep-test-results-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSuites = [];
 
+/** A suite that hangs (a leaked handle, a stuck server) fails after this long instead of stalling CI. */
+const SUITE_TIMEOUT_MS = 20 * 60 * 1000;
+
 function run(name, command, args, cwd) {
   console.log(`\n=== ${name} ===`);
-  const result = spawnSync(command, args, { cwd: join(ROOT, cwd), stdio: 'inherit', env: process.env });
+  const result = spawnSync(command, args, {
+    cwd: join(ROOT, cwd),
+    stdio: 'inherit',
+    env: process.env,
+    timeout: SUITE_TIMEOUT_MS,
+    killSignal: 'SIGKILL',
+  });
+  if (result.error?.code === 'ETIMEDOUT') console.log(`${name}: stopped after ${SUITE_TIMEOUT_MS / 60000} minutes`);
   if (result.status !== 0) failedSuites.push(name);
 }
 

@@ -15,7 +15,7 @@ describe('broker sign-in through OpenID Connect (embedded development provider)'
   afterAll(() => t.close());
 
   it('signs a new broker in with a full authorization-code round trip and lands on /', async () => {
-    const agent = browser(t.appUrl);
+    const agent = browser(t);
     const chain = await signInAsBroker(agent, t.appUrl, 'Jane.Doe@Agency.Test');
     const start = chain[0]!;
     expect(start.status).toBe(302);
@@ -52,12 +52,12 @@ describe('broker sign-in through OpenID Connect (embedded development provider)'
   });
 
   it('finds the same broker on a later sign-in, refreshing the name, never duplicating', async () => {
-    const first = browser(t.appUrl);
+    const first = browser(t);
     await signInAsBroker(first, t.appUrl, 'returning.broker@agency.test');
     const { body: before } = await first.get('/api/auth/user');
     await t.em().nativeUpdate(User, { id: before.id }, { firstName: 'Stale', lastName: 'Name' });
 
-    const second = browser(t.appUrl);
+    const second = browser(t);
     await signInAsBroker(second, t.appUrl, 'returning.broker@agency.test');
     const { body: after } = await second.get('/api/auth/user');
     expect(after.id).toBe(before.id);
@@ -73,7 +73,7 @@ describe('broker sign-in through OpenID Connect (embedded development provider)'
   });
 
   it('makes the pre-sign-in session id worthless after sign-in (no fixation)', async () => {
-    const agent = browser(t.appUrl);
+    const agent = browser(t);
     const started = await agent.get('/api/login');
     const before = sessionCookie(started);
     expect(before).toBeTruthy();
@@ -86,7 +86,7 @@ describe('broker sign-in through OpenID Connect (embedded development provider)'
   });
 
   it('signs out: destroys the session and goes through the provider’s end-session endpoint back to /', async () => {
-    const agent = browser(t.appUrl);
+    const agent = browser(t);
     const chain = await signInAsBroker(agent, t.appUrl, 'leaving@agency.test');
     const cookie = chain.map(sessionCookie).filter(Boolean).pop()!;
     const out = await agent.get('/api/logout');
@@ -99,7 +99,7 @@ describe('broker sign-in through OpenID Connect (embedded development provider)'
   });
 
   it('keeps sessions in PostgreSQL', async () => {
-    const agent = browser(t.appUrl);
+    const agent = browser(t);
     await signInAsBroker(agent, t.appUrl, 'stored@agency.test');
     const rows: { sess: { auth?: { kind: string } } }[] = await t.app
       .get(MikroORM)
@@ -120,7 +120,7 @@ describe('demo accounts', () => {
 
   it('signs the demo admin into the seeded admin account, with isAdmin from the database', async () => {
     const seeded = await t.em().findOneOrFail(User, { email: 'admin@example.com' });
-    const agent = browser(t.appUrl);
+    const agent = browser(t);
     await signInAsBroker(agent, t.appUrl, 'admin@example.com');
     const me = await agent.get('/api/auth/user');
     expect(me.body).toMatchObject({ id: seeded.id, isAdmin: true, firstName: 'Avery', lastName: 'Admin' });
@@ -128,7 +128,7 @@ describe('demo accounts', () => {
   });
 
   it('signs the demo broker into the seeded broker with its agency, not an admin', async () => {
-    const agent = browser(t.appUrl);
+    const agent = browser(t);
     await signInAsBroker(agent, t.appUrl, 'dana.whitfield@example.com');
     const me = await agent.get('/api/auth/user');
     expect(me.body).toMatchObject({ isAdmin: false, agencyName: 'Whitfield Medicare Advisors', firstName: 'Dana' });

@@ -50,7 +50,18 @@ async function withClient(url, work) {
 }
 
 const port = await freePort();
-const env = { ...process.env, ENV_FILE: 'none', NODE_ENV: 'test', PORT: String(port), LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'true' };
+const appUrl = `http://127.0.0.1:${port}`;
+const env = {
+  ...process.env,
+  ENV_FILE: 'none',
+  NODE_ENV: 'test',
+  PORT: String(port),
+  APP_URL: appUrl,
+  LOG_LEVEL: 'warn',
+  SEED_DEMO_DATA: 'true',
+  SESSION_SECRET: 'browser-tests-session-key-0123456789abcdef',
+};
+delete env.OIDC_ISSUER;
 let cleanup = async () => undefined;
 if (process.env.TEST_DATABASE_URL) {
   const name = `carekeep_browser_${process.pid}`;
@@ -72,7 +83,6 @@ if (process.env.TEST_DATABASE_URL) {
 
 const app = spawn(process.execPath, [join(root, 'backend/dist/main.js')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
 const appExit = new Promise((done) => app.on('exit', (code, signal) => done({ code, signal })));
-const appUrl = `http://127.0.0.1:${port}`;
 
 async function waitForHealth(deadline) {
   while (Date.now() < deadline) {

@@ -1,13 +1,14 @@
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { SESSION_COOKIE } from '../../src/auth/session.js';
+import type { TestApp } from './test-app.js';
 
 export type Agent = TestAgent;
 type Res = request.Response;
 
 /** A cookie-keeping HTTP client on the app's origin that sends Origin like a browser does. */
-export function browser(appUrl: string): Agent {
-  return request.agent(appUrl).set('Origin', appUrl);
+export function browser(t: TestApp): Agent {
+  return request.agent(t.listening ? t.appUrl : t.http).set('Origin', t.appUrl);
 }
 
 /** Follows redirects on the same origin (keeping cookies), returning every response in order. */

@@ -16,6 +16,8 @@ export interface TestApp {
   http: App;
   /** The app's own origin: what a browser on the app sends as Origin. */
   appUrl: string;
+  /** Whether it listens at appUrl (else requests go to the in-process server). */
+  listening: boolean;
   /** Everything logged, one JSON object per line. */
   logs: string[];
   config: AppConfig;
@@ -71,6 +73,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     http: app.getHttpServer() as App,
     appUrl: config.appUrl,
+    listening: Boolean(options.listen),
     logs,
     config,
     databaseUrl: database.url,

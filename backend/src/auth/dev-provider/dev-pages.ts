@@ -17,7 +17,7 @@ const STYLE = `
   p { color: #475569; margin: 0 0 1.25rem; font-size: 0.95rem; }
   label { display: block; font-weight: 600; margin-bottom: 0.35rem; }
   input[type=email] { width: 100%; box-sizing: border-box; font-size: 1rem; padding: 0.6rem 0.7rem; border: 1px solid #cbd5e1; border-radius: 8px; }
-  button { width: 100%; font-size: 1rem; font-weight: 600; padding: 0.65rem; border-radius: 8px; border: 0; background: #2563eb; color: #fff; cursor: pointer; margin-top: 0.75rem; }
+  button { width: 100%; font-family: inherit; font-size: 1rem; font-weight: 600; padding: 0.65rem; border-radius: 8px; border: 0; background: #2563eb; color: #fff; cursor: pointer; margin-top: 0.75rem; }
   button.secondary { background: #e2e8f0; color: #0f172a; }
   .error { color: #b91c1c; font-weight: 600; }
   hr { border: 0; border-top: 1px solid #e2e8f0; margin: 1.5rem 0 1rem; }
