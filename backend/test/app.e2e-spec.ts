@@ -33,6 +33,14 @@ describe('HTTP stack: SPA fallback, API 404s, errors, request ids, docs', () => 
     },
   );
 
+  it('sends security headers: a CSP without framing, a same-origin referrer policy', async () => {
+    const res = await request(t.http).get('/');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['referrer-policy']).toBe('same-origin');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('serves hashed assets as immutable', async () => {
     const res = await request(t.http).get('/assets/app-1a2b3c.js');
     expect(res.status).toBe(200);

@@ -80,6 +80,9 @@ describe('broker sign-in through OpenID Connect (embedded development provider)'
     const chain = await signInAsBroker(agent, t.appUrl, 'fixation@agency.test');
     const after = chain.map(sessionCookie).filter(Boolean).pop();
     expect(after).toBeTruthy();
+    const setCookie = chain.flatMap((res) => ([] as string[]).concat(res.headers['set-cookie'] ?? [])).find((c) => c.startsWith(after!));
+    expect(setCookie).toMatch(/; HttpOnly/);
+    expect(setCookie).toMatch(/; SameSite=Lax/);
     expect(after).not.toBe(before);
     expect((await request(t.appUrl).get('/api/auth/user').set('Cookie', before!)).status).toBe(401);
     expect((await request(t.appUrl).get('/api/auth/user').set('Cookie', after!)).status).toBe(200);
