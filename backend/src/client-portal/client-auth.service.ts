@@ -2,6 +2,7 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException, 
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { LoginThrottleService } from '../auth/login-throttle.service.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords.js';
+import { EngagementService } from '../clients/engagement.service.js';
 import { InvitationTokensService } from '../clients/invitation-tokens.service.js';
 import { ClientAccount } from './client-account.entity.js';
 import type { ClientLoginDto, ClientSignedInDto, InviteLookupDto, RegisterClientDto } from './dto/client-auth.dto.js';
@@ -38,6 +39,7 @@ export class ClientAuthService {
     private readonly em: EntityManager,
     private readonly invitations: InvitationTokensService,
     private readonly throttle: LoginThrottleService,
+    private readonly engagement: EngagementService,
   ) {}
 
   async lookupInvitation(token: string): Promise<InviteLookupDto> {
@@ -60,7 +62,7 @@ export class ClientAuthService {
     const token = input.token.trim();
 
     try {
-      return await this.em.transactional(async (em) => {
+      const signedIn = await this.em.transactional(async (em) => {
         const invitation = await this.invitations.findUsable(em, token, { lock: true });
         if (!invitation) throw new BadRequestException(CLIENT_AUTH_MESSAGES.invalidInvitation);
         const client = invitation.client;
@@ -72,6 +74,8 @@ export class ClientAuthService {
         await em.flush();
         return { account, view: { firstName: client.firstName, lastName: client.lastName, username } };
       });
+      await this.engagement.recompute(signedIn.account.client.id);
+      return signedIn;
     } catch (error) {
       // Two registrations racing for one username: the unique index decides.
       if (error instanceof UniqueConstraintViolationException) throw new ConflictException(CLIENT_AUTH_MESSAGES.usernameTaken);
@@ -101,6 +105,7 @@ export class ClientAuthService {
     await this.throttle.clear(key);
     account.lastSignInAt = new Date();
     await this.em.flush();
+    await this.engagement.recompute(account.client.id);
     return { account, view: { firstName: account.client.firstName, lastName: account.client.lastName, username } };
   }
 }

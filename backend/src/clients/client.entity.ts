@@ -4,8 +4,16 @@ import { randomUUID } from 'node:crypto';
 import { User } from '../users/user.entity.js';
 
 /** A broker's client (a senior). Contact details only: health data lives in the client portal. */
+/** Lower-cased name, e-mail and phone in one string: what the broker's search box matches. */
+export const CLIENT_SEARCH_EXPRESSION = `lower(first_name || ' ' || last_name || ' ' || coalesce(email, '') || ' ' || phone)`;
+
 @Entity({ tableName: 'clients' })
 @Unique({ name: 'clients_broker_phone_unique', properties: ['broker', 'phone'] })
+@Index({ name: 'clients_broker_created_idx', properties: ['broker', 'createdAt'] })
+@Index({
+  name: 'clients_search_trgm_idx',
+  expression: `create index "clients_search_trgm_idx" on "clients" using gin ((${CLIENT_SEARCH_EXPRESSION}) gin_trgm_ops)`,
+})
 @Check({ name: 'clients_engagement_score_range', expression: '(engagement_score >= 0) AND (engagement_score <= 100)' })
 export class Client {
   [OptionalProps]?: 'isActive' | 'engagementScore' | 'createdAt' | 'updatedAt';
@@ -13,7 +21,6 @@ export class Client {
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
 
-  @Index({ name: 'clients_broker_id_idx' })
   @ManyToOne(() => User, { fieldName: 'broker_id', deleteRule: 'cascade' })
   broker!: User;
 
@@ -32,6 +39,10 @@ export class Client {
 
   @Property({ type: 'boolean', default: true })
   isActive: boolean = true;
+
+  /** When the client was last deactivated (null while active): retention is measured from it. */
+  @Property({ type: 'timestamptz', nullable: true })
+  deactivatedAt?: Date | null;
 
   @Property({ type: 'smallint', default: 0 })
   engagementScore: number = 0;

@@ -1,8 +1,16 @@
 import { Module } from '@nestjs/common';
+import { MessagingModule } from '../messaging/messaging.module.js';
+import { ClientsController } from './clients.controller.js';
+import { ClientsService } from './clients.service.js';
+import { CsvImportService } from './csv-import.service.js';
+import { EngagementService } from './engagement.service.js';
 import { InvitationTokensService } from './invitation-tokens.service.js';
 
+/** Brokers' clients: management, CSV import, invitations, usage limits, engagement. */
 @Module({
-  providers: [InvitationTokensService],
-  exports: [InvitationTokensService],
+  imports: [MessagingModule],
+  controllers: [ClientsController],
+  providers: [ClientsService, CsvImportService, InvitationTokensService, EngagementService],
+  exports: [ClientsService, InvitationTokensService, EngagementService],
 })
 export class ClientsModule {}

@@ -26,6 +26,10 @@ export interface AppConfig {
     clientIdleMinutes: number;
     sessionMaxDays: number;
   };
+  uploads: {
+    /** Largest client CSV accepted, in bytes. */
+    csvMaxBytes: number;
+  };
   database: {
     /** Set when an external server is used; unset means the embedded server is started. */
     url?: string;
@@ -159,6 +163,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
       brokerIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES_BROKER', 480, 1, 7 * 24 * 60),
       clientIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES_CLIENT', 30, 1, 7 * 24 * 60),
       sessionMaxDays: integer(env, 'SESSION_MAX_DAYS', 7, 1, 90),
+    },
+    uploads: {
+      csvMaxBytes: integer(env, 'CSV_UPLOAD_MAX_MB', 10, 1, 500) * 1024 * 1024,
     },
     database: {
       url: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),

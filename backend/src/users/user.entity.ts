@@ -29,6 +29,7 @@ export class User {
     | 'sponsorMessage'
     | 'subscriptionTier'
     | 'subscriptionStatus'
+    | 'overageEnabled'
     | 'createdAt'
     | 'updatedAt';
 
@@ -86,6 +87,10 @@ export class User {
 
   @Property({ type: 'timestamptz', nullable: true })
   trialEndsAt?: Date | null;
+
+  /** Flat tier only: clients beyond the limit are billed per client instead of refused. */
+  @Property({ type: 'boolean', default: false })
+  overageEnabled: boolean = false;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();

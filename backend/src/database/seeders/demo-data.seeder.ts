@@ -1,4 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { hashPassword } from '../../auth/passwords.js';
+import { ClientAccount } from '../../client-portal/client-account.entity.js';
+import { Client } from '../../clients/client.entity.js';
+import { InvitationTokensService } from '../../clients/invitation-tokens.service.js';
+import { NO_SIGNALS, engagementScore } from '../../clients/engagement.js';
 import { TRIAL_DAYS, User } from '../../users/user.entity.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -11,7 +16,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export async function seedDemoData(em: EntityManager, now = new Date()): Promise<boolean> {
   if ((await em.count(User, {})) > 0) return false;
   const trialEndsAt = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
-  em.create(User, {
+  const dana = em.create(User, {
     firstName: 'Dana',
     lastName: 'Whitfield',
     email: 'dana.whitfield@example.com',
@@ -42,5 +47,54 @@ export async function seedDemoData(em: EntityManager, now = new Date()): Promise
     trialEndsAt,
   });
   await em.flush();
+  await seedDemoClients(em, dana, now);
   return true;
+}
+
+const FIRST_NAMES = ['Margaret', 'Harold', 'Dorothy', 'Walter', 'Betty', 'Eugene', 'Shirley', 'Raymond', 'Joan', 'Frank',
+  'Barbara', 'Gerald', 'Patricia', 'Ronald', 'Carol', 'Kenneth', 'Nancy', 'Donald', 'Judith', 'Albert', 'Marilyn',
+  'Ernest', 'Beverly', 'Lloyd', 'Gloria'];
+const LAST_NAMES = ['Hughes', 'Patterson', 'Simmons', 'Foster', 'Bryant', 'Alexander', 'Russell', 'Griffin', 'Hayes',
+  'Myers', 'Ford', 'Hamilton', 'Graham', 'Sullivan', 'Wallace', 'Woods', 'Cole', 'West', 'Jordan', 'Owens', 'Reynolds',
+  'Fisher', 'Ellis', 'Harrison', 'Gibson'];
+
+/** Password of the demo clients who have a portal account (usernames firstname.lastname). */
+export const DEMO_CLIENT_PASSWORD = 'demo-client-password';
+
+/**
+ * The demo broker's book: 25 clients who joined over the last 18 months, 5 of them no longer
+ * active, 6 registered in the portal (usernames like margaret.hughes), 5 with an invitation
+ * waiting, the rest not yet invited.
+ */
+async function seedDemoClients(em: EntityManager, broker: User, now: Date): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_CLIENT_PASSWORD);
+  const invitations = new InvitationTokensService();
+  for (let i = 0; i < FIRST_NAMES.length; i++) {
+    const firstName = FIRST_NAMES[i]!;
+    const lastName = LAST_NAMES[i]!;
+    const createdAt = new Date(now.getTime() - (540 - i * 21) * DAY_MS);
+    const isActive = i % 5 !== 3;
+    const client = em.create(Client, {
+      broker,
+      firstName,
+      lastName,
+      email: i % 3 === 0 ? null : `${firstName}.${lastName}@example.com`.toLowerCase(),
+      phone: `+1615555${String(2100 + i).padStart(4, '0')}`,
+      isActive,
+      deactivatedAt: isActive ? null : new Date(createdAt.getTime() + 120 * DAY_MS),
+      createdAt,
+    });
+    const registered = isActive && i % 4 === 0;
+    if (registered) {
+      em.create(ClientAccount, {
+        client,
+        username: `${firstName}.${lastName}`.toLowerCase(),
+        passwordHash,
+        lastSignInAt: i % 8 === 0 ? new Date(now.getTime() - 3 * DAY_MS) : null,
+      });
+    }
+    client.engagementScore = engagementScore({ ...NO_SIGNALS, registered, signedInLast30Days: registered && i % 8 === 0 });
+    await em.flush();
+    if (isActive && !registered && i % 4 === 1) await invitations.issue(em, client, now);
+  }
 }

@@ -1,0 +1,33 @@
+/**
+ * The price list (SPEC §9), in integer cents. Every amount the product shows or bills comes from here.
+ */
+export const FLAT_MONTHLY_CENTS = 29_700;
+export const FLAT_CLIENT_LIMIT = 100;
+export const OVERAGE_PER_CLIENT_CENTS = 400;
+export const PMPM_PER_CLIENT_CENTS = 500;
+/** Clients beyond the flat limit that may still be added without overage (5 %), with a warning. */
+export const FLAT_GRACE_CLIENTS = 5;
+export const APPROACHING_FROM = 90;
+export const VOICE_CALL_COST_CENTS = 2;
+export const SMS_COST_CENTS = 1;
+
+export type Tier = 'flat' | 'pmpm';
+
+/** Clients over the flat limit. */
+export function clientsOverLimit(activeClients: number): number {
+  return Math.max(0, activeClients - FLAT_CLIENT_LIMIT);
+}
+
+export function overageCents(activeClients: number): number {
+  return clientsOverLimit(activeClients) * OVERAGE_PER_CLIENT_CENTS;
+}
+
+export function pmpmCents(activeClients: number): number {
+  return activeClients * PMPM_PER_CLIENT_CENTS;
+}
+
+/** What a broker pays per month for a tier and number of active clients. */
+export function monthlyPriceCents(tier: Tier, activeClients: number, overageEnabled: boolean): number {
+  if (tier === 'pmpm') return pmpmCents(activeClients);
+  return FLAT_MONTHLY_CENTS + (overageEnabled ? overageCents(activeClients) : 0);
+}

@@ -1,0 +1,117 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Req } from '@nestjs/common';
+import {
+  ApiBody,
+  ApiConflictResponse,
+  ApiConsumes,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiPayloadTooLargeResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Request } from 'express';
+import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
+import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
+import type { ListQuery, ListResult } from '../common/list-query.js';
+import { receiveFile } from '../common/multipart.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import type { User } from '../users/user.entity.js';
+import { CLIENT_LIST_RULES, ClientsService } from './clients.service.js';
+import { CsvImportService } from './csv-import.service.js';
+import {
+  ClientDto,
+  ClientUsageDto,
+  CreateClientDto,
+  CreatedClientDto,
+  ImportResultDto,
+  InviteResultDto,
+  UpdateClientDto,
+} from './dto/client.dto.js';
+
+const LIMIT_RESPONSE = { description: 'Client limit reached: { message, limitReached: true }' };
+
+@ApiTags('clients')
+@Controller('clients')
+@BrokerOnly()
+export class ClientsController {
+  constructor(
+    private readonly clients: ClientsService,
+    private readonly csvImport: CsvImportService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'The broker’s clients; filter q searches name, phone and e-mail' })
+  @ApiListQuery(CLIENT_LIST_RULES)
+  @ApiOkResponse({ type: [ClientDto] })
+  list(@CurrentUser() user: User, @ListParams(CLIENT_LIST_RULES) query: ListQuery): Promise<ListResult<ClientDto>> {
+    return this.clients.list(user, query);
+  }
+
+  @Get('usage')
+  @ApiOperation({ summary: 'Active clients against the plan’s limit, warning level and upgrade options' })
+  @ApiOkResponse({ type: ClientUsageDto })
+  usage(@CurrentUser() user: User): Promise<ClientUsageDto> {
+    return this.clients.usage(user);
+  }
+
+  @Post('upload')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Imports clients from a CSV (firstName, lastName, email, phone), multipart field "file"' })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
+  @ApiOkResponse({ type: ImportResultDto })
+  @ApiForbiddenResponse(LIMIT_RESPONSE)
+  @ApiPayloadTooLargeResponse({ description: 'Over CSV_UPLOAD_MAX_MB' })
+  async upload(@CurrentUser() user: User, @Req() req: Request): Promise<ImportResultDto> {
+    const file = await receiveFile(req, 'file', this.config.uploads.csvMaxBytes);
+    return this.csvImport.import(user, file.stream);
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: ClientDto })
+  @ApiNotFoundResponse({ description: 'No such client for this broker' })
+  get(@CurrentUser() user: User, @Param('id') id: string): Promise<ClientDto> {
+    return this.clients.get(user, id);
+  }
+
+  @Post()
+  @ApiOperation({ summary: 'Adds a client; the answer carries warning.message near or over the limit' })
+  @ApiCreatedResponse({ type: CreatedClientDto })
+  @ApiConflictResponse({ description: 'Another client of this broker has that phone number' })
+  @ApiForbiddenResponse(LIMIT_RESPONSE)
+  create(@CurrentUser() user: User, @Body() body: CreateClientDto): Promise<CreatedClientDto> {
+    return this.clients.create(user, body);
+  }
+
+  @Put(':id')
+  @ApiOperation({ summary: 'Edits the client’s profile, including isActive' })
+  @ApiOkResponse({ type: ClientDto })
+  @ApiNotFoundResponse({ description: 'No such client for this broker' })
+  @ApiConflictResponse({ description: 'Another client of this broker has that phone number' })
+  @ApiForbiddenResponse(LIMIT_RESPONSE)
+  update(@CurrentUser() user: User, @Param('id') id: string, @Body() body: UpdateClientDto): Promise<ClientDto> {
+    return this.clients.update(user, id, body);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiNoContentResponse({ description: 'Deleted, with the client’s invitation and portal account' })
+  @ApiNotFoundResponse({ description: 'No such client for this broker' })
+  remove(@CurrentUser() user: User, @Param('id') id: string): Promise<void> {
+    return this.clients.remove(user, id);
+  }
+
+  @Post(':id/invite')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Creates or replaces the client’s invitation and texts them the link' })
+  @ApiOkResponse({ type: InviteResultDto, description: 'success: false when the text could not be sent (the link still works)' })
+  @ApiNotFoundResponse({ description: 'No such client for this broker' })
+  @ApiConflictResponse({ description: 'Already registered, or inactive' })
+  invite(@CurrentUser() user: User, @Param('id') id: string): Promise<InviteResultDto> {
+    return this.clients.invite(user, id);
+  }
+}

@@ -1,0 +1,264 @@
+import { ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { EntityManager, type FilterQuery, LockMode, UniqueConstraintViolationException, raw } from '@mikro-orm/postgresql';
+import { BadRequestException } from '@nestjs/common';
+import { type ListQuery, ListResult, findList } from '../common/list-query.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { SMS_SENDER, type SmsSender } from '../messaging/messaging.ports.js';
+import { User } from '../users/user.entity.js';
+import { CLIENT_SEARCH_EXPRESSION, Client } from './client.entity.js';
+import { normalizeEmail, normalizePhone } from './contact.js';
+import type { ClientDto, CreateClientDto, CreatedClientDto, InviteResultDto, InviteStatus, UpdateClientDto } from './dto/client.dto.js';
+import { INVITATION_TTL_DAYS, InvitationTokensService } from './invitation-tokens.service.js';
+import { type ClientUsage, FLAT_HARD_CAP, clientUsage, remainingCapacity } from './usage.js';
+import { FLAT_CLIENT_LIMIT } from '../billing/pricing.js';
+
+export const CLIENT_LIST_RULES = {
+  sortable: ['firstName', 'lastName', 'email', 'phone', 'isActive', 'engagementScore', 'createdAt'],
+  filterable: ['q', 'isActive'],
+} as const;
+
+export const LIMIT_REACHED_MESSAGE =
+  `Client limit reached. Your flat plan includes ${FLAT_CLIENT_LIMIT} active clients (up to ${FLAT_HARD_CAP} with the grace allowance). ` +
+  'Enable overage billing or switch to per-client pricing to add more.';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export class ClientLimitReachedException extends ForbiddenException {
+  constructor() {
+    super({ message: LIMIT_REACHED_MESSAGE, limitReached: true });
+  }
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, '\\$&');
+}
+
+/**
+ * A broker's clients. Every query is scoped to the broker it is given; a client of another broker
+ * is "not found" (404), never "forbidden".
+ */
+@Injectable()
+export class ClientsService {
+  private readonly logger = new Logger('Clients');
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly invitations: InvitationTokensService,
+    @Inject(SMS_SENDER) private readonly sms: SmsSender,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** The broker's client with this id, or 404. */
+  async findOwned(broker: User, id: string, em: EntityManager = this.em): Promise<Client> {
+    const client = UUID.test(id) ? await em.findOne(Client, { id, broker }) : null;
+    if (!client) throw new NotFoundException('Client not found');
+    return client;
+  }
+
+  async list(broker: User, query: ListQuery): Promise<ListResult<ClientDto>> {
+    const { q, isActive } = query.filter;
+    if (q !== undefined && typeof q !== 'string') throw new BadRequestException('filter q must be text');
+    if (isActive !== undefined && typeof isActive !== 'boolean') throw new BadRequestException('filter isActive must be true or false');
+    const terms: FilterQuery<Client>[] = [{ broker }];
+    if (typeof isActive === 'boolean') terms.push({ isActive });
+    const search = q?.trim().toLowerCase();
+    if (search) {
+      const digits = search.replace(/\D/g, '');
+      const patterns = [`%${escapeLike(search)}%`];
+      if (digits.length >= 3 && digits !== search) patterns.push(`%${digits}%`);
+      terms.push({ $or: patterns.map((pattern) => ({ [raw(CLIENT_SEARCH_EXPRESSION)]: { $like: pattern } })) } as FilterQuery<Client>);
+    }
+    const result = await findList(this.em, Client, {
+      resource: 'clients',
+      where: { $and: terms },
+      query,
+      defaultSort: { field: 'createdAt', order: 'DESC' },
+    });
+    const views = await this.toViews(result.items);
+    return new ListResult(result.resource, views, result.total, result.range);
+  }
+
+  async get(broker: User, id: string): Promise<ClientDto> {
+    const [view] = await this.toViews([await this.findOwned(broker, id)]);
+    return view!;
+  }
+
+  async create(broker: User, input: CreateClientDto): Promise<CreatedClientDto> {
+    const fields = this.contactFields(input);
+    const client = await this.withBrokerLock(broker, async (em, usage) => {
+      if (remainingCapacity(usage.tier, usage.activeCount, usage.overageEnabled) < 1) throw new ClientLimitReachedException();
+      const created = em.create(Client, {
+        broker: em.getReference(User, broker.id),
+        firstName: input.firstName.trim(),
+        lastName: input.lastName.trim(),
+        email: fields.email ?? null,
+        phone: fields.phone!,
+      });
+      await this.flushUnique(em, fields.phone!);
+      return created;
+    });
+    const [view] = await this.toViews([client]);
+    const warning = this.limitWarning(await this.usage(broker));
+    return warning ? { ...view!, warning: { message: warning } } : view!;
+  }
+
+  async update(broker: User, id: string, input: UpdateClientDto): Promise<ClientDto> {
+    const fields = this.contactFields(input);
+    const client = await this.withBrokerLock(broker, async (em, usage) => {
+      const client = await this.findOwned(broker, id, em);
+      if (input.isActive === true && !client.isActive) {
+        if (remainingCapacity(usage.tier, usage.activeCount, usage.overageEnabled) < 1) throw new ClientLimitReachedException();
+        client.deactivatedAt = null;
+      }
+      if (input.isActive === false && client.isActive) client.deactivatedAt = new Date();
+      if (input.isActive !== undefined) client.isActive = input.isActive;
+      if (input.firstName !== undefined) client.firstName = input.firstName.trim();
+      if (input.lastName !== undefined) client.lastName = input.lastName.trim();
+      if (fields.email !== undefined) client.email = fields.email;
+      if (fields.phone !== undefined) client.phone = fields.phone;
+      await this.flushUnique(em, client.phone);
+      return client;
+    });
+    const [view] = await this.toViews([client]);
+    return view!;
+  }
+
+  async remove(broker: User, id: string): Promise<void> {
+    const client = await this.findOwned(broker, id);
+    await this.em.remove(client).flush();
+  }
+
+  /**
+   * Creates (or replaces) the client's invitation and texts them the link. If the text cannot be
+   * sent, the invitation stands and the answer carries the link so the broker can share it.
+   */
+  async invite(broker: User, id: string): Promise<InviteResultDto> {
+    const client = await this.findOwned(broker, id);
+    if ((await this.toViews([client]))[0]!.inviteStatus === 'accepted') {
+      throw new ConflictException(`${client.firstName} ${client.lastName} is already registered.`);
+    }
+    if (!client.isActive) throw new ConflictException('Reactivate this client before inviting them.');
+    const { token } = await this.em.transactional((em) => this.invitations.issue(em, client));
+    const inviteUrl = `${this.config.appUrl}/client/register/${token}`;
+    const agency = broker.agencyName || [broker.firstName, broker.lastName].filter(Boolean).join(' ') || 'Your broker';
+    try {
+      await this.sms.sendSms({
+        to: client.phone,
+        purpose: 'client-invitation',
+        brokerId: broker.id,
+        body:
+          `${agency} invited you to your private portal for your medications and reminders. ` +
+          `Create your account here (the link works for ${INVITATION_TTL_DAYS} days): ${inviteUrl}`,
+      });
+      return { success: true, message: `Invitation sent to ${client.firstName} ${client.lastName} by text message.`, inviteUrl };
+    } catch (error) {
+      this.logger.warn({ err: error, clientId: client.id }, 'Invitation text message failed');
+      return {
+        success: false,
+        message: `The invitation was created, but the text message to ${client.phone} could not be sent. Copy the link and share it another way.`,
+        inviteUrl,
+      };
+    }
+  }
+
+  async usage(broker: User, em: EntityManager = this.em): Promise<ClientUsage> {
+    const [counts] = await em
+      .getConnection()
+      .execute<{ active: number; total: number }[]>(
+        `select count(*) filter (where is_active)::int as active, count(*)::int as total from clients where broker_id = ?`,
+        [broker.id],
+      );
+    const owner = await em.findOneOrFail(User, { id: broker.id });
+    return clientUsage({
+      tier: owner.subscriptionTier,
+      activeCount: counts?.active ?? 0,
+      totalCount: counts?.total ?? 0,
+      overageEnabled: owner.overageEnabled,
+    });
+  }
+
+  /**
+   * Runs `work` in a transaction that holds the broker's row lock, so concurrent adds and imports
+   * for one broker are counted against the limit one at a time.
+   */
+  async withBrokerLock<T>(broker: User, work: (em: EntityManager, usage: ClientUsage) => Promise<T>): Promise<T> {
+    return this.em.transactional(async (em) => {
+      await em.findOneOrFail(User, { id: broker.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+      return work(em, await this.usage(broker, em));
+    });
+  }
+
+  limitWarning(usage: ClientUsage): string | undefined {
+    if (usage.warningLevel === 'approaching') {
+      return `You have ${usage.activeCount} of ${usage.limit} active clients. Consider upgrading before you reach your limit.`;
+    }
+    if (usage.warningLevel === 'soft') {
+      return `You are over your plan's limit of ${usage.limit} active clients (${usage.activeCount} active). New clients will be refused above ${FLAT_HARD_CAP}: enable overage billing or switch to per-client pricing.`;
+    }
+    return undefined;
+  }
+
+  private contactFields(input: { phone?: string; email?: string | null }): { phone?: string; email?: string | null } {
+    const out: { phone?: string; email?: string | null } = {};
+    if (input.phone !== undefined) {
+      const phone = normalizePhone(input.phone);
+      if (!phone) throw new BadRequestException({ message: 'phone is not a valid phone number', field: 'phone' });
+      out.phone = phone;
+    }
+    if (input.email !== undefined) {
+      const email = normalizeEmail(input.email);
+      if (email === undefined) throw new BadRequestException({ message: 'email is not a valid e-mail address', field: 'email' });
+      out.email = email;
+    }
+    return out;
+  }
+
+  private async flushUnique(em: EntityManager, phone: string): Promise<void> {
+    try {
+      await em.flush();
+    } catch (error) {
+      if (error instanceof UniqueConstraintViolationException) {
+        throw new ConflictException({ message: `A client with the phone number ${phone} already exists.`, field: 'phone' });
+      }
+      throw error;
+    }
+  }
+
+  /** The broker's view of clients, with invitation state, in two extra queries for the whole page. */
+  async toViews(clients: Client[]): Promise<ClientDto[]> {
+    if (clients.length === 0) return [];
+    const ids = clients.map((c) => c.id);
+    const rows = await this.em.getConnection().execute<{ client_id: string; registered: boolean; pending_until: Date | null }[]>(
+      `select c.id as client_id,
+              exists (select 1 from client_accounts a where a.client_id = c.id) as registered,
+              (select max(i.expires_at) from client_invitations i where i.client_id = c.id and i.accepted_at is null) as pending_until
+         from clients c where c.id in (?)`,
+      [ids],
+    );
+    const state = new Map(rows.map((row) => [row.client_id, row]));
+    const now = Date.now();
+    return clients.map((client) => {
+      const row = state.get(client.id);
+      const inviteStatus: InviteStatus = row?.registered
+        ? 'accepted'
+        : row?.pending_until
+          ? new Date(row.pending_until).getTime() > now
+            ? 'pending'
+            : 'expired'
+          : 'none';
+      return {
+        id: client.id,
+        firstName: client.firstName,
+        lastName: client.lastName,
+        email: client.email ?? null,
+        phone: client.phone,
+        isActive: client.isActive,
+        engagementScore: client.engagementScore,
+        inviteStatus,
+        inviteToken: inviteStatus !== 'none',
+        createdAt: client.createdAt.toISOString(),
+      };
+    });
+  }
+}
+

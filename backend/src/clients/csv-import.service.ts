@@ -1,0 +1,180 @@
+import { BadRequestException, HttpException, Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { CsvError, parse } from 'csv-parse';
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import type { User } from '../users/user.entity.js';
+import { ClientLimitReachedException, ClientsService } from './clients.service.js';
+import { NAME_MAX_LENGTH, normalizeEmail, normalizePhone } from './contact.js';
+import type { ImportErrorDto, ImportResultDto } from './dto/client.dto.js';
+import { remainingCapacity } from './usage.js';
+
+const BATCH_SIZE = 1000;
+const MAX_REPORTED_ERRORS = 100;
+const REQUIRED = ['firstName', 'lastName', 'phone'] as const;
+const KNOWN = ['firstName', 'lastName', 'email', 'phone'] as const;
+type Column = (typeof KNOWN)[number];
+
+/** "First Name", "first_name", "FIRSTNAME" all mean firstName. */
+function canonicalColumn(header: string): Column | undefined {
+  const key = header.trim().toLowerCase().replace(/[\s_-]+/g, '');
+  return KNOWN.find((column) => column.toLowerCase() === key);
+}
+
+interface Row {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string;
+  line: number;
+}
+
+const number = (n: number) => n.toLocaleString('en-US');
+
+/**
+ * Imports a broker's clients from a CSV stream: parsed as it arrives (never held whole), validated
+ * row by row, inserted 1,000 rows per statement, all in one transaction that holds the broker's
+ * lock. Bad rows are skipped and reported; reaching the client limit stops the import there.
+ */
+@Injectable()
+export class CsvImportService {
+  constructor(private readonly clients: ClientsService) {}
+
+  async import(broker: User, input: Readable): Promise<ImportResultDto> {
+    try {
+      return await this.clients.withBrokerLock(broker, (em, usage) =>
+        this.run(em, broker, input, remainingCapacity(usage.tier, usage.activeCount, usage.overageEnabled)),
+      );
+    } catch (error) {
+      input.resume();
+      if (error instanceof HttpException) throw error;
+      if (error instanceof CsvError) throw new BadRequestException(`The file is not a readable CSV: ${error.message}`);
+      throw error;
+    }
+  }
+
+  private async run(em: EntityManager, broker: User, input: Readable, capacity: number): Promise<ImportResultDto> {
+    if (capacity < 1) throw new ClientLimitReachedException();
+    const errors: ImportErrorDto[] = [];
+    let skipped = 0;
+    let rows = 0;
+    let imported = 0;
+    let limitReached = false;
+    let sawHeader = false;
+    const seenPhones = new Set<string>();
+    let batch: Row[] = [];
+
+    const reject = (line: number, field: string, message: string) => {
+      skipped += 1;
+      if (errors.length < MAX_REPORTED_ERRORS) errors.push({ row: line, field, message });
+    };
+
+    /** Inserts the pending rows; the caller never lets them exceed the remaining capacity. */
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const inserted = await this.insert(em, broker.id, batch);
+      for (const row of batch) {
+        if (!inserted.has(row.phone)) reject(row.line, 'phone', `A client with the phone number ${row.phone} already exists`);
+      }
+      imported += inserted.size;
+      batch = [];
+    };
+
+    const parser = input.pipe(
+      parse({
+        bom: true,
+        columns: (header: string[]) => {
+          sawHeader = true;
+          const columns = header.map((name) => canonicalColumn(name) ?? false);
+          const missing = REQUIRED.filter((required) => !columns.includes(required));
+          if (missing.length > 0) {
+            throw new BadRequestException(
+              `The file is missing the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (expected firstName, lastName, email, phone)`,
+            );
+          }
+          return columns;
+        },
+        skip_empty_lines: true,
+        relax_column_count: true,
+        trim: true,
+        info: true,
+        max_record_size: 64 * 1024,
+      }),
+    );
+    input.on('error', (error) => parser.destroy(error));
+
+    for await (const { record, info } of parser as AsyncIterable<{ record: Partial<Record<Column, string>>; info: { lines: number } }>) {
+      rows += 1;
+      const line = info.lines;
+      const firstName = record.firstName?.trim() ?? '';
+      const lastName = record.lastName?.trim() ?? '';
+      if (!firstName) { reject(line, 'firstName', 'firstName is required'); continue; }
+      if (!lastName) { reject(line, 'lastName', 'lastName is required'); continue; }
+      if (firstName.length > NAME_MAX_LENGTH || lastName.length > NAME_MAX_LENGTH) {
+        reject(line, firstName.length > NAME_MAX_LENGTH ? 'firstName' : 'lastName', `Names are at most ${NAME_MAX_LENGTH} characters`);
+        continue;
+      }
+      const phone = normalizePhone(record.phone);
+      if (!phone) { reject(line, 'phone', record.phone?.trim() ? `"${record.phone.trim()}" is not a valid phone number` : 'phone is required'); continue; }
+      const email = normalizeEmail(record.email);
+      if (email === undefined) { reject(line, 'email', `"${record.email?.trim()}" is not a valid e-mail address`); continue; }
+      if (seenPhones.has(phone)) { reject(line, 'phone', `The phone number ${phone} appears earlier in the file`); continue; }
+      if (imported + batch.length >= capacity) {
+        // No room for this row unless pending rows turn out to be duplicates.
+        await flush();
+        if (imported >= capacity) {
+          limitReached = true;
+          break;
+        }
+      }
+      seenPhones.add(phone);
+      batch.push({ id: randomUUID(), firstName, lastName, email, phone, line });
+      if (batch.length >= BATCH_SIZE) await flush();
+    }
+    await flush();
+
+    if (!sawHeader) throw new BadRequestException('The file is empty');
+    if (limitReached) {
+      input.resume();
+      rows = Math.max(rows, imported + skipped);
+    }
+    return {
+      count: imported,
+      partial: limitReached || skipped > 0,
+      limitReached,
+      errors,
+      message: this.summary(imported, rows, skipped, limitReached),
+    };
+  }
+
+  private summary(imported: number, rows: number, skipped: number, limitReached: boolean): string {
+    if (limitReached) {
+      return `Client limit reached: imported ${number(imported)} clients before the limit${skipped ? `; ${number(skipped)} rows skipped` : ''}. Upgrade your plan to import the rest.`;
+    }
+    if (rows === 0) return 'The file has a header but no client rows';
+    if (skipped === 0) return `Imported ${number(imported)} client${imported === 1 ? '' : 's'}`;
+    return `Imported ${number(imported)} of ${number(rows)} clients; ${number(skipped)} row${skipped === 1 ? '' : 's'} skipped`;
+  }
+
+  /** One multi-row INSERT; answers the phones actually inserted (the others already existed). */
+  private async insert(em: EntityManager, brokerId: string, rows: Row[]): Promise<Set<string>> {
+    if (rows.length === 0) return new Set();
+    // The rows travel as one JSON parameter: one statement and one round trip per batch.
+    const inserted = await em.getConnection().execute<{ phone: string }[]>(
+      `insert into clients (id, broker_id, first_name, last_name, email, phone)
+       select r.id, ?::uuid, r.first_name, r.last_name, r.email, r.phone
+         from json_to_recordset(?::json) as r(id uuid, first_name text, last_name text, email text, phone text)
+       on conflict (broker_id, phone) do nothing
+       returning phone`,
+      [
+        brokerId,
+        JSON.stringify(
+          rows.map((r) => ({ id: r.id, first_name: r.firstName, last_name: r.lastName, email: r.email, phone: r.phone })),
+        ),
+      ],
+    );
+    return new Set(inserted.map((row) => row.phone));
+  }
+}
+

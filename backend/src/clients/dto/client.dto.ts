@@ -1,0 +1,123 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { NAME_MAX_LENGTH } from '../contact.js';
+
+export const INVITE_STATUSES = ['none', 'pending', 'expired', 'accepted'] as const;
+export type InviteStatus = (typeof INVITE_STATUSES)[number];
+
+/** A broker's client as the broker sees it (SPEC §3 "Client (broker's)"). */
+export class ClientDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() firstName!: string;
+  @ApiProperty() lastName!: string;
+  @ApiProperty({ type: String, nullable: true }) email!: string | null;
+  @ApiProperty({ example: '+16155550142', description: 'E.164' }) phone!: string;
+  @ApiProperty() isActive!: boolean;
+  @ApiProperty({ minimum: 0, maximum: 100 }) engagementScore!: number;
+  @ApiProperty({ enum: INVITE_STATUSES, description: '`accepted`: registered in the portal' }) inviteStatus!: InviteStatus;
+  @ApiProperty({ description: 'Whether an invitation has been sent; the token itself is never returned' })
+  inviteToken!: boolean;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
+}
+
+export class CreateClientDto {
+  @ApiProperty({ maxLength: NAME_MAX_LENGTH })
+  @IsString()
+  @IsNotEmpty({ message: 'firstName is required' })
+  @MaxLength(NAME_MAX_LENGTH)
+  firstName!: string;
+
+  @ApiProperty({ maxLength: NAME_MAX_LENGTH })
+  @IsString()
+  @IsNotEmpty({ message: 'lastName is required' })
+  @MaxLength(NAME_MAX_LENGTH)
+  lastName!: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @IsString()
+  email?: string | null;
+
+  @ApiProperty({ example: '(615) 555-0142', description: 'Any usual US form or E.164; stored as E.164' })
+  @IsString()
+  @IsNotEmpty({ message: 'phone is required' })
+  phone!: string;
+}
+
+export class UpdateClientDto {
+  @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty({ message: 'firstName cannot be empty' })
+  @MaxLength(NAME_MAX_LENGTH)
+  firstName?: string;
+
+  @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty({ message: 'lastName cannot be empty' })
+  @MaxLength(NAME_MAX_LENGTH)
+  lastName?: string;
+
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @IsString()
+  email?: string | null;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty({ message: 'phone cannot be empty' })
+  phone?: string;
+
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsBoolean()
+  isActive?: boolean;
+}
+
+export class LimitWarningDto {
+  @ApiProperty() message!: string;
+}
+
+export class CreatedClientDto extends ClientDto {
+  @ApiPropertyOptional({ type: LimitWarningDto, description: 'Present when the new count is near or over the limit' })
+  warning?: LimitWarningDto;
+}
+
+export class InviteResultDto {
+  @ApiProperty({ description: 'Whether the text message went out' }) success!: boolean;
+  @ApiProperty() message!: string;
+  @ApiProperty({ example: 'https://app.example.com/client/register/…' }) inviteUrl!: string;
+}
+
+export class UpgradeOptionDto {
+  @ApiProperty({ enum: ['overage', 'pmpm', 'manage'] }) type!: 'overage' | 'pmpm' | 'manage';
+  @ApiProperty() title!: string;
+  @ApiProperty() description!: string;
+  @ApiProperty({ description: 'Cents per month' }) estimatedCost!: number;
+}
+
+export class ClientUsageDto {
+  @ApiProperty({ enum: ['flat', 'pmpm'] }) tier!: 'flat' | 'pmpm';
+  @ApiProperty() activeCount!: number;
+  @ApiProperty() totalCount!: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'null: no limit' }) limit!: number | null;
+  @ApiProperty() overageEnabled!: boolean;
+  @ApiProperty({ enum: ['none', 'approaching', 'soft', 'blocked'] }) warningLevel!: 'none' | 'approaching' | 'soft' | 'blocked';
+  @ApiProperty({ type: [UpgradeOptionDto] }) upgradeOptions!: UpgradeOptionDto[];
+}
+
+export class ImportErrorDto {
+  @ApiProperty({ description: 'Line number in the file (the header is line 1)' }) row!: number;
+  @ApiProperty() field!: string;
+  @ApiProperty() message!: string;
+}
+
+export class ImportResultDto {
+  @ApiProperty({ description: 'Clients imported' }) count!: number;
+  @ApiProperty({ description: 'Some rows were not imported (skipped, or the limit was reached)' }) partial!: boolean;
+  @ApiProperty({ example: 'Imported 1,250 of 1,300 clients; 50 rows skipped' }) message!: string;
+  @ApiProperty() limitReached!: boolean;
+  @ApiProperty({ type: [ImportErrorDto], description: 'The first 100 problems' }) errors!: ImportErrorDto[];
+}

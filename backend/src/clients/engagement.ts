@@ -1,0 +1,36 @@
+/** What a client has done that shows they are engaged; counts over the last 90 days unless noted. */
+export interface EngagementSignals {
+  registered: boolean;
+  /** Portal sign-in within the last 30 days. */
+  signedInLast30Days: boolean;
+  remindersCompleted: number;
+  remindersFailed: number;
+  campaignOpens: number;
+  campaignClicks: number;
+}
+
+export const NO_SIGNALS: EngagementSignals = {
+  registered: false,
+  signedInLast30Days: false,
+  remindersCompleted: 0,
+  remindersFailed: 0,
+  campaignOpens: 0,
+  campaignClicks: 0,
+};
+
+/**
+ * Engagement score, 0-100 (docs/clients.md):
+ * - 25 for a portal account, 20 more for a sign-in in the last 30 days;
+ * - up to 35 for reminders: 35 × completed ÷ (completed + failed), none without reminders;
+ * - up to 20 for campaigns: 10 for any open, 10 for any click.
+ */
+export function engagementScore(signals: EngagementSignals): number {
+  let score = 0;
+  if (signals.registered) score += 25;
+  if (signals.signedInLast30Days) score += 20;
+  const finished = signals.remindersCompleted + signals.remindersFailed;
+  if (finished > 0) score += 35 * (signals.remindersCompleted / finished);
+  if (signals.campaignOpens > 0) score += 10;
+  if (signals.campaignClicks > 0) score += 10;
+  return Math.max(0, Math.min(100, Math.round(score)));
+}

@@ -1,0 +1,97 @@
+import {
+  APPROACHING_FROM,
+  FLAT_CLIENT_LIMIT,
+  FLAT_GRACE_CLIENTS,
+  type Tier,
+  clientsOverLimit,
+  overageCents,
+  pmpmCents,
+} from '../billing/pricing.js';
+
+export type WarningLevel = 'none' | 'approaching' | 'soft' | 'blocked';
+
+export interface UpgradeOption {
+  type: 'overage' | 'pmpm' | 'manage';
+  title: string;
+  description: string;
+  /** Cents per month at the current number of active clients. */
+  estimatedCost: number;
+}
+
+export interface ClientUsage {
+  tier: Tier;
+  activeCount: number;
+  totalCount: number;
+  /** null: no limit (pmpm). */
+  limit: number | null;
+  overageEnabled: boolean;
+  warningLevel: WarningLevel;
+  upgradeOptions: UpgradeOption[];
+}
+
+/** Most active clients a flat broker without overage may have: the limit plus the 5 % grace. */
+export const FLAT_HARD_CAP = FLAT_CLIENT_LIMIT + FLAT_GRACE_CLIENTS;
+
+/**
+ * Flat tier without overage: approaching at 90–99 active clients, soft at 100–105 (over the limit,
+ * inside the grace), blocked above 105. With overage enabled, or on pmpm, there is no limit and no warning.
+ */
+export function warningLevel(tier: Tier, activeCount: number, overageEnabled: boolean): WarningLevel {
+  if (tier === 'pmpm' || overageEnabled) return 'none';
+  if (activeCount > FLAT_HARD_CAP) return 'blocked';
+  if (activeCount >= FLAT_CLIENT_LIMIT) return 'soft';
+  if (activeCount >= APPROACHING_FROM) return 'approaching';
+  return 'none';
+}
+
+/** How many more active clients may be added now (Infinity when unlimited). */
+export function remainingCapacity(tier: Tier, activeCount: number, overageEnabled: boolean): number {
+  if (tier === 'pmpm' || overageEnabled) return Number.POSITIVE_INFINITY;
+  return Math.max(0, FLAT_HARD_CAP - activeCount);
+}
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+export function upgradeOptions(tier: Tier, activeCount: number, overageEnabled: boolean): UpgradeOption[] {
+  if (tier === 'pmpm') return [];
+  const options: UpgradeOption[] = [];
+  if (!overageEnabled) {
+    const over = clientsOverLimit(activeCount);
+    options.push({
+      type: 'overage',
+      title: 'Enable Overage Billing',
+      description: `Keep adding clients beyond ${FLAT_CLIENT_LIMIT} for $4 per client per month${
+        over ? ` (${over} over today: ${dollars(overageCents(activeCount))}/month)` : ''
+      }.`,
+      estimatedCost: overageCents(activeCount),
+    });
+  }
+  options.push(
+    {
+      type: 'pmpm',
+      title: 'Switch to Per-Client Pricing',
+      description: `$5 per active client per month with no client limit (${dollars(pmpmCents(activeCount))}/month today).`,
+      estimatedCost: pmpmCents(activeCount),
+    },
+    {
+      type: 'manage',
+      title: 'Manage Active Clients',
+      description: 'Deactivate clients you no longer serve to free up room under your limit.',
+      estimatedCost: 0,
+    },
+  );
+  return options;
+}
+
+export function clientUsage(input: { tier: Tier; activeCount: number; totalCount: number; overageEnabled: boolean }): ClientUsage {
+  const { tier, activeCount, overageEnabled } = input;
+  return {
+    tier,
+    activeCount,
+    totalCount: input.totalCount,
+    limit: tier === 'pmpm' ? null : FLAT_CLIENT_LIMIT,
+    overageEnabled,
+    warningLevel: warningLevel(tier, activeCount, overageEnabled),
+    upgradeOptions: upgradeOptions(tier, activeCount, overageEnabled),
+  };
+}

@@ -1,0 +1,42 @@
+import { OptionalProps } from '@mikro-orm/core';
+import { Entity, Enum, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { randomUUID } from 'node:crypto';
+
+export const CHANNELS = ['sms', 'voice', 'email'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+/**
+ * The development outbox: every message that would have gone out (SMS text, call script, e-mail)
+ * when no provider is configured, so it can be read instead of delivered.
+ */
+@Entity({ tableName: 'outbox_messages' })
+@Index({ name: 'outbox_messages_created_idx', properties: ['createdAt'] })
+export class OutboxMessage {
+  [OptionalProps]?: 'createdAt';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @Enum({ items: [...CHANNELS] })
+  channel!: Channel;
+
+  /** E.164 phone number or e-mail address. */
+  @Property({ type: 'text' })
+  recipient!: string;
+
+  @Property({ type: 'text', nullable: true })
+  subject?: string | null;
+
+  @Property({ type: 'text' })
+  body!: string;
+
+  /** Why it was sent, e.g. `client-invitation`. */
+  @Property({ type: 'text' })
+  purpose!: string;
+
+  @Property({ type: 'uuid', nullable: true })
+  brokerId?: string | null;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+}
