@@ -1,3 +1,7 @@
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
 // Jest runs the TypeScript sources as native ES modules (NestJS 12 is ESM-only), compiled by SWC
 // with legacy decorators and their metadata, as tsc compiles them for production.
 const swc = [
@@ -18,10 +22,16 @@ const shared = {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': swc },
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleNameMapper: {
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+    // Its ES build imports JSON without import attributes, which Jest's ESM runtime warns about.
+    '^libphonenumber-js$': require.resolve('libphonenumber-js'),
+  },
 };
 
 export default {
+  // Per test; e2e tests start servers and sign in through the real flow.
+  testTimeout: 60000,
   projects: [
     { ...shared, displayName: 'unit', rootDir: 'src', testMatch: ['**/*.spec.ts'] },
     {
@@ -31,7 +41,6 @@ export default {
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/setup/global-setup.ts',
       globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
-      testTimeout: 60000,
     },
   ],
 };

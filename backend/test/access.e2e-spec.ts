@@ -139,7 +139,6 @@ describe('access: secure by default, roles, client/broker separation, CSRF, subs
     async function ageSession(kind: 'broker' | 'client', field: 'lastSeenAt' | 'startedAt', msAgo: number) {
       await t
         .em()
-        .getConnection()
         .execute(
           `update session set sess = jsonb_set(sess::jsonb, '{auth,${field}}', to_jsonb(?::bigint))::json where sess->'auth'->>'kind' = ?`,
           [Date.now() - msAgo, kind],

@@ -107,7 +107,6 @@ describe('broker sign-in through OpenID Connect (embedded development provider)'
     const rows: { sess: { auth?: { kind: string } } }[] = await t.app
       .get(MikroORM)
       .em.fork()
-      .getConnection()
       .execute(`select sess from session`);
     expect(rows.some((row) => row.sess.auth?.kind === 'broker')).toBe(true);
   });

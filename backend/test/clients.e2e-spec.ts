@@ -136,7 +136,7 @@ describe('clients: CRUD, search, tenant isolation, usage limits, invitations', (
       const em = t.em();
       await em.nativeDelete(Client, { broker: c.id });
       await em.nativeUpdate(User, { id: c.id }, { subscriptionTier: 'flat', overageEnabled: false, ...fields });
-      await em.getConnection().execute(
+      await em.execute(
         `insert into clients (id, broker_id, first_name, last_name, phone)
          select gen_random_uuid(), ?, 'Bulk', 'Client' || n, '+1212555' || lpad(n::text, 4, '0') from generate_series(1, ?) n`,
         [c.id, count],

@@ -49,7 +49,7 @@ describe('database schema and seed data', () => {
   it('refuses a subscription status outside the spec', async () => {
     const em = t.em();
     await expect(
-      em.getConnection().execute(`insert into users (id, subscription_status) values (gen_random_uuid(), 'paused')`),
+      em.execute(`insert into users (id, subscription_status) values (gen_random_uuid(), 'paused')`),
     ).rejects.toThrow(/users_subscription_status_check/);
   });
 

@@ -46,7 +46,7 @@ export class LoginThrottleService {
   /** Counts a failure atomically (any number of app instances), starting a new window when the last one ended. */
   async recordFailure(key: string, now = new Date()): Promise<void> {
     const windowStart = new Date(now.getTime() - WINDOW_MS);
-    await this.em.getConnection().execute(
+    await this.em.execute(
       `insert into login_throttles (key, failures, window_started_at) values (?, 1, ?)
        on conflict (key) do update set
          failures = case when login_throttles.window_started_at <= ? then 1 else login_throttles.failures + 1 end,
@@ -54,7 +54,7 @@ export class LoginThrottleService {
                                   else login_throttles.window_started_at end`,
       [key, now, windowStart, windowStart],
     );
-    await this.em.getConnection().execute('delete from login_throttles where window_started_at < ?', [
+    await this.em.execute('delete from login_throttles where window_started_at < ?', [
       new Date(now.getTime() - 24 * 60 * 60 * 1000),
     ]);
   }

@@ -163,7 +163,6 @@ export class ClientsService {
 
   async usage(broker: User, em: EntityManager = this.em): Promise<ClientUsage> {
     const [counts] = await em
-      .getConnection()
       .execute<{ active: number; total: number }[]>(
         `select count(*) filter (where is_active)::int as active, count(*)::int as total from clients where broker_id = ?`,
         [broker.id],
@@ -228,7 +227,7 @@ export class ClientsService {
   async toViews(clients: Client[]): Promise<ClientDto[]> {
     if (clients.length === 0) return [];
     const ids = clients.map((c) => c.id);
-    const rows = await this.em.getConnection().execute<{ client_id: string; registered: boolean; pending_until: Date | null }[]>(
+    const rows = await this.em.execute<{ client_id: string; registered: boolean; pending_until: Date | null }[]>(
       `select c.id as client_id,
               exists (select 1 from client_accounts a where a.client_id = c.id) as registered,
               (select max(i.expires_at) from client_invitations i where i.client_id = c.id and i.accepted_at is null) as pending_until

@@ -161,7 +161,7 @@ export class CsvImportService {
   private async insert(em: EntityManager, brokerId: string, rows: Row[]): Promise<Set<string>> {
     if (rows.length === 0) return new Set();
     // The rows travel as one JSON parameter: one statement and one round trip per batch.
-    const inserted = await em.getConnection().execute<{ phone: string }[]>(
+    const inserted = await em.execute<{ phone: string }[]>(
       `insert into clients (id, broker_id, first_name, last_name, email, phone)
        select r.id, ?::uuid, r.first_name, r.last_name, r.email, r.phone
          from json_to_recordset(?::json) as r(id uuid, first_name text, last_name text, email text, phone text)

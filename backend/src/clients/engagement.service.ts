@@ -11,7 +11,7 @@ export class EngagementService {
   constructor(private readonly em: EntityManager) {}
 
   async recompute(clientId: string): Promise<number> {
-    const [row] = await this.em.getConnection().execute<{ registered: boolean; recent: boolean }[]>(
+    const [row] = await this.em.execute<{ registered: boolean; recent: boolean }[]>(
       `select exists (select 1 from client_accounts a where a.client_id = c.id) as registered,
               exists (select 1 from client_accounts a where a.client_id = c.id and a.last_sign_in_at > now() - interval '30 days') as recent
          from clients c where c.id = ?`,
@@ -19,7 +19,7 @@ export class EngagementService {
     );
     if (!row) return 0;
     const score = engagementScore({ ...NO_SIGNALS, registered: row.registered, signedInLast30Days: row.recent });
-    await this.em.getConnection().execute('update clients set engagement_score = ? where id = ?', [score, clientId]);
+    await this.em.execute('update clients set engagement_score = ? where id = ?', [score, clientId]);
     return score;
   }
 }

@@ -19,7 +19,7 @@ export class StatsService {
   constructor(private readonly em: EntityManager) {}
 
   async forBroker(broker: User): Promise<StatsDto> {
-    const [row] = await this.em.getConnection().execute<
+    const [row] = await this.em.execute<
       { total: number; active: number; cohort: number; cohort_active: number }[]
     >(
       `select count(*)::int as total,
