@@ -1,4 +1,5 @@
 import { Client } from '../src/clients/client.entity.js';
+import { SMS_SENDER } from '../src/messaging/messaging.ports.js';
 import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
 import { User } from '../src/users/user.entity.js';
 import { type Agent, browser } from './helpers/browser-agent.js';
@@ -242,5 +243,26 @@ describe('clients: CRUD, search, tenant isolation, usage limits, invitations', (
       const res = await a.agent.post(`/api/clients/${client.id}/invite`);
       expect(res.status).toBe(409);
     });
+  });
+});
+
+describe('invitations when the text message cannot be sent', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const failingSms = { sendSms: () => Promise.reject(new Error('carrier unreachable')) };
+    t = await createTestApp({ listen: true, overrides: [[SMS_SENDER, failingSms]] });
+  });
+  afterAll(() => t.close());
+
+  it('keeps the invitation and answers success: false with the link to copy', async () => {
+    const broker = await brokerSession(t, 'sms.down@agency.test');
+    const { body: client } = await broker.agent.post('/api/clients').send({ firstName: 'Lou', lastName: 'Park', phone: '6155550601' });
+    const res = await broker.agent.post(`/api/clients/${client.id}/invite`);
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(false);
+    expect(res.body.message).toContain('could not be sent');
+    const token = res.body.inviteUrl.split('/').pop();
+    expect((await browser(t).get(`/api/client/invite/${token}`)).body).toEqual({ firstName: 'Lou', lastName: 'Park' });
+    expect((await broker.agent.get(`/api/clients/${client.id}`)).body.inviteStatus).toBe('pending');
   });
 });

@@ -62,6 +62,8 @@ export class CsvImportService {
     let imported = 0;
     let limitReached = false;
     let sawHeader = false;
+    // Duplicates within a batch are caught here; across batches the unique index catches them, so
+    // memory stays bounded by the batch, not the file.
     const seenPhones = new Set<string>();
     let batch: Row[] = [];
 
@@ -79,6 +81,7 @@ export class CsvImportService {
       }
       imported += inserted.size;
       batch = [];
+      seenPhones.clear();
     };
 
     const parser = input.pipe(

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { type DynamicModule, type ModuleMetadata } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { Test } from '@nestjs/testing';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Writable } from 'node:stream';
 import type { App } from 'supertest/types.js';
@@ -34,6 +35,8 @@ export interface TestAppOptions {
   imports?: ModuleMetadata['imports'];
   /** Listen on a real port at APP_URL (needed when the app calls itself, as sign-in does). */
   listen?: boolean;
+  /** Providers replaced by test doubles, e.g. an SMS sender whose provider is down. */
+  overrides?: [token: unknown, value: unknown][];
 }
 
 export const TEST_SESSION_SECRET = 'test-session-key-0123456789abcdefghijklmnop';
@@ -63,7 +66,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const module: DynamicModule = options.imports?.length
     ? { module: class TestRootModule {}, imports: [root, ...options.imports] }
     : root;
-  const app = await NestFactory.create<NestExpressApplication>(module, { logger: false });
+  let app: NestExpressApplication;
+  if (options.overrides?.length) {
+    let builder = Test.createTestingModule({ imports: [module] });
+    for (const [token, value] of options.overrides) builder = builder.overrideProvider(token).useValue(value);
+    app = (await builder.compile()).createNestApplication<NestExpressApplication>({ logger: false });
+  } else {
+    app = await NestFactory.create<NestExpressApplication>(module, { logger: false });
+  }
   await configureApp(app, config);
   if (options.listen) await app.listen(port, '127.0.0.1');
   else await app.init();
