@@ -40,6 +40,10 @@ export class Client {
   @Property({ type: 'boolean', default: true })
   isActive: boolean = true;
 
+  /** IANA time zone, as the client's browser reported it in the portal. */
+  @Property({ type: 'text', nullable: true })
+  timeZone?: string | null;
+
   /** When the client was last deactivated (null while active): retention is measured from it. */
   @Property({ type: 'timestamptz', nullable: true })
   deactivatedAt?: Date | null;

@@ -2,11 +2,28 @@ import { LoginThrottle } from '../auth/login-throttle.entity.js';
 import { ClientAccount } from '../client-portal/client-account.entity.js';
 import { ClientInvitation } from '../clients/client-invitation.entity.js';
 import { Client } from '../clients/client.entity.js';
+import { ClientReminder } from '../client-portal/client-reminder.entity.js';
+import { Delivery } from '../messaging/delivery.entity.js';
+import { OptOut } from '../messaging/opt-out.entity.js';
 import { OutboxMessage } from '../messaging/outbox-message.entity.js';
+import { WebhookEvent } from '../messaging/webhook-event.entity.js';
+import { Reminder } from '../reminders/reminder.entity.js';
 import { User } from '../users/user.entity.js';
 
 /** Every entity of the application, registered explicitly (no folder scanning). */
-export const ENTITIES = [User, Client, ClientInvitation, ClientAccount, LoginThrottle, OutboxMessage];
+export const ENTITIES = [
+  User,
+  Client,
+  ClientInvitation,
+  ClientAccount,
+  LoginThrottle,
+  OutboxMessage,
+  Delivery,
+  OptOut,
+  WebhookEvent,
+  Reminder,
+  ClientReminder,
+];
 
 /** Tables the schema check leaves alone: the session store's table (created by a migration). */
 export const UNMANAGED_TABLES = ['session'];

@@ -37,6 +37,10 @@ export class OutboxMessage {
   @Property({ type: 'uuid', nullable: true })
   brokerId?: string | null;
 
+  /** The delivery it stands for: at most one outbox message per delivery. */
+  @Property({ type: 'uuid', nullable: true, unique: 'outbox_messages_delivery_unique' })
+  deliveryId?: string | null;
+
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 }

@@ -30,6 +30,7 @@ export class User {
     | 'subscriptionTier'
     | 'subscriptionStatus'
     | 'overageEnabled'
+    | 'timeZone'
     | 'createdAt'
     | 'updatedAt';
 
@@ -87,6 +88,10 @@ export class User {
 
   @Property({ type: 'timestamptz', nullable: true })
   trialEndsAt?: Date | null;
+
+  /** The broker's IANA time zone: the last resort for a client's local time. */
+  @Property({ type: 'text', default: 'America/New_York' })
+  timeZone: string = 'America/New_York';
 
   /** Flat tier only: clients beyond the limit are billed per client instead of refused. */
   @Property({ type: 'boolean', default: false })

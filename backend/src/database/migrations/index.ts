@@ -3,9 +3,11 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration20261121055953_users } from './Migration20261121055953_users.js';
 import { Migration20261121061158_identity_and_client_accounts } from './Migration20261121061158_identity_and_client_accounts.js';
 import { Migration20261121063721_clients } from './Migration20261121063721_clients.js';
+import { Migration20261121065140_messaging_and_reminders } from './Migration20261121065140_messaging_and_reminders.js';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121055953_users', class: Migration20261121055953_users },
   { name: 'Migration20261121061158_identity_and_client_accounts', class: Migration20261121061158_identity_and_client_accounts },
   { name: 'Migration20261121063721_clients', class: Migration20261121063721_clients },
+  { name: 'Migration20261121065140_messaging_and_reminders', class: Migration20261121065140_messaging_and_reminders },
 ];

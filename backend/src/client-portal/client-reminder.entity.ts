@@ -1,0 +1,70 @@
+import { OptionalProps } from '@mikro-orm/core';
+import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { randomUUID } from 'node:crypto';
+import { Client } from '../clients/client.entity.js';
+import { DELIVERY_METHODS, type DeliveryMethod, REMINDER_STATUSES, type ReminderStatus } from '../reminders/reminder.entity.js';
+
+export const RECURRENCE_PATTERNS = ['daily', 'weekly', 'monthly'] as const;
+export type RecurrencePattern = (typeof RECURRENCE_PATTERNS)[number];
+
+/**
+ * A reminder the client made for themselves, possibly recurring. Health information: readable
+ * and writable only through the client's own routes.
+ */
+@Entity({ tableName: 'client_reminders' })
+@Index({ name: 'client_reminders_due_idx', expression: `create index "client_reminders_due_idx" on "client_reminders" ("next_occurrence_at") where "next_occurrence_at" is not null` })
+export class ClientReminder {
+  [OptionalProps]?: 'status' | 'createdAt' | 'isRecurring' | 'recurrenceInterval' | 'deliveryMethod';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @Index({ name: 'client_reminders_client_idx' })
+  @ManyToOne(() => Client, { fieldName: 'client_id', deleteRule: 'cascade' })
+  client!: Client;
+
+  /** The medication this reminder is about, if any (the client's own list). */
+  @Property({ type: 'uuid', nullable: true })
+  medicationId?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  message?: string | null;
+
+  @Enum({ items: [...DELIVERY_METHODS], default: 'voice' })
+  deliveryMethod: DeliveryMethod = 'voice';
+
+  /** The first occurrence, as an instant. */
+  @Property({ type: 'timestamptz' })
+  scheduledTime!: Date;
+
+  /** IANA time zone the client scheduled in; recurrences keep their local time in it. */
+  @Property({ type: 'text' })
+  timeZone!: string;
+
+  @Property({ type: 'boolean', default: false })
+  isRecurring: boolean = false;
+
+  @Enum({ items: [...RECURRENCE_PATTERNS], nullable: true })
+  recurrencePattern?: RecurrencePattern | null;
+
+  @Property({ type: 'smallint', default: 1 })
+  recurrenceInterval: number = 1;
+
+  /** Weekdays 0 (Sunday) to 6 (Saturday), sorted; weekly only. */
+  @Property({ type: 'smallint[]', nullable: true })
+  recurrenceDays?: number[] | null;
+
+  /** Last local date with an occurrence (inclusive). */
+  @Property({ type: 'date', nullable: true })
+  recurrenceEndDate?: string | null;
+
+  /** The next occurrence to send; null once there are no more. */
+  @Property({ type: 'timestamptz', nullable: true })
+  nextOccurrenceAt?: Date | null;
+
+  @Enum({ items: [...REMINDER_STATUSES], default: 'pending' })
+  status: ReminderStatus = 'pending';
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+}

@@ -1,0 +1,84 @@
+import { OptionalProps } from '@mikro-orm/core';
+import { Entity, Enum, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { randomUUID } from 'node:crypto';
+import { CHANNELS, type Channel } from './outbox-message.entity.js';
+
+export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'completed', 'failed', 'skipped'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/**
+ * One message sent (or skipped) for one occurrence of a reminder or one campaign recipient: the
+ * record that monthly costs, call completion and engagement are computed from. The unique keys
+ * make a second delivery of the same occurrence impossible.
+ */
+@Entity({ tableName: 'deliveries' })
+@Unique({ name: 'deliveries_reminder_occurrence_unique', properties: ['reminderId', 'occurrenceAt'] })
+@Unique({ name: 'deliveries_client_reminder_occurrence_unique', properties: ['clientReminderId', 'occurrenceAt'] })
+@Index({ name: 'deliveries_broker_created_idx', properties: ['brokerId', 'createdAt'] })
+@Index({ name: 'deliveries_client_idx', properties: ['clientId'] })
+@Index({ name: 'deliveries_claimable_idx', expression: `create index "deliveries_claimable_idx" on "deliveries" ("not_before") where "status" in ('queued', 'sending')` })
+@Index({ name: 'deliveries_provider_idx', properties: ['providerId'] })
+export class Delivery {
+  [OptionalProps]?: 'status' | 'attempts' | 'costCents' | 'createdAt' | 'updatedAt' | 'notBefore';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @Property({ type: 'uuid' })
+  brokerId!: string;
+
+  @Property({ type: 'uuid' })
+  clientId!: string;
+
+  @Property({ type: 'uuid', nullable: true })
+  reminderId?: string | null;
+
+  @Property({ type: 'uuid', nullable: true })
+  clientReminderId?: string | null;
+
+  @Property({ type: 'uuid', nullable: true })
+  campaignId?: string | null;
+
+  /** The occurrence this delivery is for. */
+  @Property({ type: 'timestamptz' })
+  occurrenceAt!: Date;
+
+  @Enum({ items: [...CHANNELS] })
+  channel!: Channel;
+
+  @Property({ type: 'text' })
+  recipient!: string;
+
+  @Enum({ items: [...DELIVERY_STATUSES], default: 'queued' })
+  status: DeliveryStatus = 'queued';
+
+  /** Not to be sent (or retried) before this time. */
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  notBefore: Date = new Date();
+
+  @Property({ type: 'integer', default: 0 })
+  attempts: number = 0;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  claimedAt?: Date | null;
+
+  @Property({ type: 'text', nullable: true })
+  providerId?: string | null;
+
+  /** Why it failed or was skipped. */
+  @Property({ type: 'text', nullable: true })
+  error?: string | null;
+
+  /** The client pressed 1 on the call. */
+  @Property({ type: 'timestamptz', nullable: true })
+  confirmedAt?: Date | null;
+
+  @Property({ type: 'integer', default: 0 })
+  costCents: number = 0;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()', onUpdate: () => new Date() })
+  updatedAt: Date = new Date();
+}
