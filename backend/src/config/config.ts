@@ -26,6 +26,20 @@ export interface AppConfig {
     clientIdleMinutes: number;
     sessionMaxDays: number;
   };
+  messaging: {
+    /** Twilio voice and SMS; unset: the development outbox. */
+    twilio?: { accountSid: string; authToken: string; fromNumber: string; apiBaseUrl?: string };
+    /** SMTP for e-mail; unset: the development outbox. */
+    smtpUrl?: string;
+    mailFrom: string;
+    /** Cron expression for the reminder dispatcher. */
+    dispatchCron: string;
+    /** How many deliveries one dispatcher run claims at most, and sends at once. */
+    dispatchBatchSize: number;
+    dispatchConcurrency: number;
+    /** A claim older than this is presumed abandoned (its process died) and released. */
+    claimTimeoutSeconds: number;
+  };
   uploads: {
     /** Largest client CSV accepted, in bytes. */
     csvMaxBytes: number;
@@ -120,6 +134,23 @@ function oidcSettings(env: Env, production: boolean): AppConfig['auth']['oidc'] 
   return { issuer, clientId, clientSecret, allowHttp };
 }
 
+function twilioSettings(env: Env): AppConfig['messaging']['twilio'] {
+  const accountSid = read(env, 'TWILIO_ACCOUNT_SID');
+  const authToken = read(env, 'TWILIO_AUTH_TOKEN');
+  const fromNumber = read(env, 'TWILIO_FROM_NUMBER');
+  if (!accountSid && !authToken && !fromNumber) return undefined;
+  if (!accountSid || !/^AC[0-9a-fA-F]{32}$/.test(accountSid)) throw new ConfigError('TWILIO_ACCOUNT_SID', 'must be an account SID (AC followed by 32 hex digits)');
+  if (!authToken) throw new ConfigError('TWILIO_AUTH_TOKEN', 'is required with TWILIO_ACCOUNT_SID');
+  if (!fromNumber || !/^\+[1-9]\d{6,14}$/.test(fromNumber)) throw new ConfigError('TWILIO_FROM_NUMBER', 'must be a phone number in E.164 (+15551234567)');
+  return { accountSid, authToken, fromNumber, apiBaseUrl: url(env, 'TWILIO_API_BASE_URL', ['http:', 'https:']) };
+}
+
+function cron(env: Env, name: string, fallback: string): string {
+  const value = read(env, name) ?? fallback;
+  if (!/^(\S+\s+){4,5}\S+$/.test(value)) throw new ConfigError(name, `must be a cron expression with 5 or 6 fields (got "${value}")`);
+  return value;
+}
+
 const MIN_SECRET_LENGTH = 32;
 
 function sessionSecret(env: Env, production: boolean): string | undefined {
@@ -163,6 +194,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
       brokerIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES_BROKER', 480, 1, 7 * 24 * 60),
       clientIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES_CLIENT', 30, 1, 7 * 24 * 60),
       sessionMaxDays: integer(env, 'SESSION_MAX_DAYS', 7, 1, 90),
+    },
+    messaging: {
+      twilio: twilioSettings(env),
+      smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+      mailFrom: read(env, 'MAIL_FROM') ?? 'CareKeep <no-reply@carekeep.local>',
+      dispatchCron: cron(env, 'REMINDER_DISPATCH_CRON', '* * * * *'),
+      dispatchBatchSize: integer(env, 'DISPATCH_BATCH_SIZE', 500, 1, 10_000),
+      dispatchConcurrency: integer(env, 'DISPATCH_CONCURRENCY', 20, 1, 500),
+      claimTimeoutSeconds: integer(env, 'DISPATCH_CLAIM_TIMEOUT_SECONDS', 300, 5, 86_400),
     },
     uploads: {
       csvMaxBytes: integer(env, 'CSV_UPLOAD_MAX_MB', 10, 1, 500) * 1024 * 1024,

@@ -1,10 +1,53 @@
-import { Module } from '@nestjs/common';
-import { SMS_SENDER } from './messaging.ports.js';
+import { Inject, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { EMAIL_SENDER, SMS_SENDER, VOICE_SENDER } from './messaging.ports.js';
 import { OutboxAdapter } from './outbox.adapter.js';
+import { SmtpAdapter } from './smtp.adapter.js';
+import { TwilioAdapter } from './twilio.adapter.js';
 
-/** Outgoing messages through ports; the development outbox is the adapter while no provider is configured. */
+const TWILIO = Symbol('TWILIO_ADAPTER');
+
+/**
+ * Outgoing calls, texts and e-mails through ports. Twilio carries calls and texts when TWILIO_* is
+ * set, SMTP carries e-mail when SMTP_URL is set; otherwise the development outbox stores them.
+ */
 @Module({
-  providers: [OutboxAdapter, { provide: SMS_SENDER, useExisting: OutboxAdapter }],
-  exports: [SMS_SENDER],
+  providers: [
+    OutboxAdapter,
+    {
+      provide: TWILIO,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) =>
+        config.messaging.twilio ? new TwilioAdapter(config.messaging.twilio, config.appUrl) : null,
+    },
+    { provide: SMS_SENDER, inject: [TWILIO, OutboxAdapter], useFactory: (t: TwilioAdapter | null, o: OutboxAdapter) => t ?? o },
+    { provide: VOICE_SENDER, inject: [TWILIO, OutboxAdapter], useFactory: (t: TwilioAdapter | null, o: OutboxAdapter) => t ?? o },
+    {
+      provide: EMAIL_SENDER,
+      inject: [APP_CONFIG, OutboxAdapter],
+      useFactory: (config: AppConfig, outbox: OutboxAdapter) =>
+        config.messaging.smtpUrl ? new SmtpAdapter(config.messaging.smtpUrl, config.messaging.mailFrom) : outbox,
+    },
+  ],
+  exports: [SMS_SENDER, VOICE_SENDER, EMAIL_SENDER, OutboxAdapter],
 })
-export class MessagingModule {}
+export class MessagingModule implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Messaging');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(EMAIL_SENDER) private readonly email: unknown,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const { twilio, smtpUrl } = this.config.messaging;
+    this.logger.log(`Calls and texts: ${twilio ? 'Twilio' : 'development outbox'}; e-mail: ${smtpUrl ? 'SMTP' : 'development outbox'}`);
+    if (this.config.nodeEnv === 'production' && (!twilio || !smtpUrl)) {
+      this.logger.warn('Production without a messaging provider: messages are only stored in the outbox, not delivered');
+    }
+  }
+
+  onApplicationShutdown(): void {
+    if (this.email instanceof SmtpAdapter) this.email.close();
+  }
+}

@@ -1,22 +1,55 @@
 /** What every outgoing message says about itself, whatever carries it. */
-export interface OutgoingMessage {
+interface OutgoingBase {
   /** E.164 phone number (SMS, voice) or e-mail address. */
   to: string;
-  body: string;
-  /** Why it is sent, e.g. `client-invitation`: kept with the message for the outbox and logs. */
+  /** Why it is sent, e.g. `client-invitation`, `reminder`, `client-reminder`, `campaign`. */
   purpose: string;
-  brokerId?: string;
+  brokerId?: string | null;
+  /** The delivery row it belongs to: providers report back against it, the outbox keeps one per delivery. */
+  deliveryId?: string;
+}
+
+export interface SmsMessage extends OutgoingBase {
+  body: string;
+}
+
+/** A reminder call: opens with the agency, then the message, then the sponsor message. */
+export interface CallScript {
+  agencyName: string;
+  message: string;
+  sponsorMessage?: string;
+}
+
+export interface VoiceCall extends OutgoingBase {
+  script: CallScript;
+}
+
+export interface EmailMessage extends OutgoingBase {
+  subject: string;
+  text: string;
+  html?: string;
 }
 
 export interface SendResult {
-  /** The provider's id for the message (the outbox row id in development). */
+  /** The provider's id (Twilio SID, SMTP message id, outbox row id). */
   providerId: string;
+  /** `sent`: accepted, the outcome arrives later by callback; `completed`: nothing more will happen. */
+  status: 'sent' | 'completed';
 }
 
-/** Sends text messages. Adapters: the development outbox; Twilio joins with the messaging issue. */
 export interface SmsSender {
-  sendSms(message: OutgoingMessage): Promise<SendResult>;
+  sendSms(message: SmsMessage): Promise<SendResult>;
 }
 
-/** Nest injection token for the SmsSender in use. */
+export interface VoiceSender {
+  sendCall(call: VoiceCall): Promise<SendResult>;
+}
+
+export interface EmailSender {
+  sendEmail(message: EmailMessage): Promise<SendResult>;
+}
+
+/** Nest injection tokens for the adapters in use. */
 export const SMS_SENDER = Symbol('SMS_SENDER');
+export const VOICE_SENDER = Symbol('VOICE_SENDER');
+export const EMAIL_SENDER = Symbol('EMAIL_SENDER');

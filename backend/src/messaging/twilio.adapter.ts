@@ -1,0 +1,74 @@
+import twilio from 'twilio';
+import type { AppConfig } from '../config/config.js';
+import { callTwiml } from './call-script.js';
+import type { SendResult, SmsMessage, SmsSender, VoiceCall, VoiceSender } from './messaging.ports.js';
+
+type TwilioSettings = NonNullable<AppConfig['messaging']['twilio']>;
+
+/** Twilio's own HTTP client, pointed at another base address (a local stand-in in tests). */
+class RebasedRequestClient extends twilio.RequestClient {
+  constructor(private readonly baseUrl: string) {
+    super();
+  }
+
+  override request<T>(opts: Parameters<twilio.RequestClient['request']>[0] & { data?: T }) {
+    return super.request<T>({ ...opts, uri: opts.uri.replace(/^https:\/\/[a-z.]+\.twilio\.com/, this.baseUrl) });
+  }
+}
+
+export const WEBHOOK_PATHS = {
+  voiceStatus: '/api/webhooks/twilio/voice-status',
+  voiceGather: '/api/webhooks/twilio/voice-gather',
+  smsStatus: '/api/webhooks/twilio/sms-status',
+  smsInbound: '/api/webhooks/twilio/sms-inbound',
+} as const;
+
+/**
+ * Reminder calls and texts through Twilio. Calls speak TwiML built here; answering machines get the
+ * whole message (DetectMessageEnd). Outcomes come back to the status callbacks.
+ */
+export class TwilioAdapter implements SmsSender, VoiceSender {
+  private readonly client: twilio.Twilio;
+
+  constructor(
+    private readonly settings: TwilioSettings,
+    private readonly appUrl: string,
+  ) {
+    this.client = twilio(settings.accountSid, settings.authToken, {
+      ...(settings.apiBaseUrl ? { httpClient: new RebasedRequestClient(settings.apiBaseUrl.replace(/\/+$/, '')) } : {}),
+    });
+  }
+
+  private callbackUrl(path: string, deliveryId?: string): string {
+    return `${this.appUrl}${path}${deliveryId ? `?delivery=${encodeURIComponent(deliveryId)}` : ''}`;
+  }
+
+  async sendCall(call: VoiceCall): Promise<SendResult> {
+    const created = await this.client.calls.create({
+      to: call.to,
+      from: this.settings.fromNumber,
+      twiml: callTwiml(call.script, this.callbackUrl(WEBHOOK_PATHS.voiceGather, call.deliveryId)),
+      statusCallback: this.callbackUrl(WEBHOOK_PATHS.voiceStatus, call.deliveryId),
+      statusCallbackEvent: ['completed'],
+      statusCallbackMethod: 'POST',
+      machineDetection: 'DetectMessageEnd',
+    });
+    return { providerId: created.sid, status: 'sent' };
+  }
+
+  async sendSms(message: SmsMessage): Promise<SendResult> {
+    const created = await this.client.messages.create({
+      to: message.to,
+      from: this.settings.fromNumber,
+      body: message.body,
+      statusCallback: this.callbackUrl(WEBHOOK_PATHS.smsStatus, message.deliveryId),
+    });
+    return { providerId: created.sid, status: 'sent' };
+  }
+}
+
+/** Whether a callback really comes from Twilio: its signature over the public URL and the form fields. */
+export function isValidTwilioRequest(authToken: string, signature: string | undefined, url: string, params: Record<string, unknown>): boolean {
+  if (!signature) return false;
+  return twilio.validateRequest(authToken, signature, url, params as Record<string, string>);
+}
