@@ -3,11 +3,13 @@ import { AuthModule } from '../auth/auth.module.js';
 import { ClientsModule } from '../clients/clients.module.js';
 import { ClientAuthController } from './client-auth.controller.js';
 import { ClientAuthService } from './client-auth.service.js';
+import { ClientRemindersController } from './client-reminders.controller.js';
+import { ClientRemindersService } from './client-reminders.service.js';
 
 /** The client portal: client accounts and sign-in (health data joins here, behind the client's own routes). */
 @Module({
   imports: [AuthModule, ClientsModule],
-  controllers: [ClientAuthController],
-  providers: [ClientAuthService],
+  controllers: [ClientAuthController, ClientRemindersController],
+  providers: [ClientAuthService, ClientRemindersService],
 })
 export class ClientPortalModule {}

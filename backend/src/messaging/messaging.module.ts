@@ -1,5 +1,9 @@
 import { Inject, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { DeliveryOutcomesService } from './delivery-outcomes.service.js';
+import { DevOutboxController } from './dev-outbox.controller.js';
+import { OptOutsService } from './opt-outs.service.js';
+import { TwilioWebhooksController } from './twilio-webhooks.controller.js';
 import { EMAIL_SENDER, SMS_SENDER, VOICE_SENDER } from './messaging.ports.js';
 import { OutboxAdapter } from './outbox.adapter.js';
 import { SmtpAdapter } from './smtp.adapter.js';
@@ -12,8 +16,11 @@ const TWILIO = Symbol('TWILIO_ADAPTER');
  * set, SMTP carries e-mail when SMTP_URL is set; otherwise the development outbox stores them.
  */
 @Module({
+  controllers: [TwilioWebhooksController, DevOutboxController],
   providers: [
     OutboxAdapter,
+    DeliveryOutcomesService,
+    OptOutsService,
     {
       provide: TWILIO,
       inject: [APP_CONFIG],
@@ -29,7 +36,7 @@ const TWILIO = Symbol('TWILIO_ADAPTER');
         config.messaging.smtpUrl ? new SmtpAdapter(config.messaging.smtpUrl, config.messaging.mailFrom) : outbox,
     },
   ],
-  exports: [SMS_SENDER, VOICE_SENDER, EMAIL_SENDER, OutboxAdapter],
+  exports: [SMS_SENDER, VOICE_SENDER, EMAIL_SENDER, OutboxAdapter, DeliveryOutcomesService, OptOutsService],
 })
 export class MessagingModule implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Messaging');

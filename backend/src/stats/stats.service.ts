@@ -29,6 +29,13 @@ export class StatsService {
          from clients where broker_id = ?`,
       [RETENTION_WINDOW_DAYS, RETENTION_WINDOW_DAYS, broker.id],
     );
+    const [calls] = await this.em.execute<{ completed: number; finished: number }[]>(
+      `select count(*) filter (where status = 'completed')::int as completed,
+              count(*) filter (where status in ('completed', 'failed'))::int as finished
+         from deliveries
+        where broker_id = ? and channel = 'voice' and (reminder_id is not null or client_reminder_id is not null)`,
+      [broker.id],
+    );
     const total = row?.total ?? 0;
     const active = row?.active ?? 0;
     const cohort = row?.cohort ?? 0;
@@ -36,8 +43,7 @@ export class StatsService {
       totalClients: total,
       activeClients: active,
       retentionRate: cohort > 0 ? percent(row?.cohort_active ?? 0, cohort) : percent(active, total),
-      // Reminder calls arrive with the messaging module; until a call has finished the rate is 0.
-      callCompletionRate: 0,
+      callCompletionRate: percent(calls?.completed ?? 0, calls?.finished ?? 0),
     };
   }
 }

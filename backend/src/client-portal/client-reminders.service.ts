@@ -1,0 +1,115 @@
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { DateTime } from 'luxon';
+import type { Client } from '../clients/client.entity.js';
+import { isValidZone, nextOccurrence } from '../reminders/recurrence.js';
+import { clientTimeZone } from '../reminders/time-zones.js';
+import { User } from '../users/user.entity.js';
+import { ClientReminder } from './client-reminder.entity.js';
+import type { ClientReminderDto, CreateClientReminderDto } from './dto/client-reminder.dto.js';
+
+export const CLIENT_REMINDER_MESSAGES = {
+  dateRequired: 'Date and time are required',
+  invalidDate: 'Invalid date or time',
+  pastDate: 'Scheduled time must be in the future',
+  invalidZone: 'timeZone must be an IANA time zone such as America/Chicago',
+  intervalTooSmall: 'recurrenceInterval must be at least 1',
+  invalidDays: 'recurrenceDays are weekdays from 0 (Sunday) to 6 (Saturday)',
+  daysOnlyWeekly: 'recurrenceDays apply to weekly reminders only',
+  invalidEndDate: 'recurrenceEndDate must be a date (YYYY-MM-DD) on or after the first reminder',
+  messageTooLong: 'Message must be at most 300 characters',
+  notPending: 'Only pending reminders can be deleted',
+} as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function toClientReminderDto(reminder: ClientReminder): ClientReminderDto {
+  return {
+    id: reminder.id,
+    medicationId: reminder.medicationId ?? null,
+    scheduledTime: reminder.scheduledTime.toISOString(),
+    message: reminder.message ?? null,
+    deliveryMethod: reminder.deliveryMethod,
+    status: reminder.status,
+    isRecurring: reminder.isRecurring,
+    recurrencePattern: reminder.recurrencePattern ?? null,
+    recurrenceInterval: reminder.recurrenceInterval,
+    recurrenceDays: reminder.recurrenceDays ?? null,
+    recurrenceEndDate: reminder.recurrenceEndDate ?? null,
+    nextOccurrenceAt: reminder.nextOccurrenceAt?.toISOString() ?? null,
+    timeZone: reminder.timeZone,
+  };
+}
+
+/** A client's own reminders: health information, reachable only by that client. */
+@Injectable()
+export class ClientRemindersService {
+  constructor(private readonly em: EntityManager) {}
+
+  async list(client: Client): Promise<ClientReminderDto[]> {
+    const reminders = await this.em.find(ClientReminder, { client }, { orderBy: { scheduledTime: 'asc' } });
+    return reminders.map(toClientReminderDto);
+  }
+
+  async create(client: Client, input: CreateClientReminderDto, now = new Date()): Promise<ClientReminderDto> {
+    if (!input.scheduledTime) throw new BadRequestException(CLIENT_REMINDER_MESSAGES.dateRequired);
+    const scheduled = new Date(input.scheduledTime);
+    if (Number.isNaN(scheduled.getTime())) throw new BadRequestException(CLIENT_REMINDER_MESSAGES.invalidDate);
+    if (scheduled.getTime() <= now.getTime()) throw new BadRequestException(CLIENT_REMINDER_MESSAGES.pastDate);
+    if (input.timeZone && !isValidZone(input.timeZone)) throw new BadRequestException(CLIENT_REMINDER_MESSAGES.invalidZone);
+    const message = input.message?.trim() || null;
+    if (message && message.length > 300) throw new BadRequestException(CLIENT_REMINDER_MESSAGES.messageTooLong);
+
+    const broker = await this.em.findOneOrFail(User, { id: client.broker.id });
+    if (input.timeZone && input.timeZone !== client.timeZone) client.timeZone = input.timeZone;
+    const zone = clientTimeZone(client, broker.timeZone);
+    const recurring = input.isRecurring === true;
+    const pattern = recurring ? (input.recurrencePattern ?? 'daily') : null;
+    const interval = input.recurrenceInterval ?? 1;
+    if (recurring && interval < 1) throw new BadRequestException(CLIENT_REMINDER_MESSAGES.intervalTooSmall);
+    let days: number[] | null = null;
+    if (recurring && input.recurrenceDays?.length) {
+      if (pattern !== 'weekly') throw new BadRequestException(CLIENT_REMINDER_MESSAGES.daysOnlyWeekly);
+      if (input.recurrenceDays.some((d) => !Number.isInteger(d) || d < 0 || d > 6)) {
+        throw new BadRequestException(CLIENT_REMINDER_MESSAGES.invalidDays);
+      }
+      days = [...new Set(input.recurrenceDays)].sort((a, b) => a - b);
+    }
+    let endDate: string | null = null;
+    if (recurring && input.recurrenceEndDate) {
+      const end = DateTime.fromISO(input.recurrenceEndDate, { zone });
+      const startDay = DateTime.fromJSDate(scheduled, { zone }).startOf('day');
+      if (!end.isValid || !/^\d{4}-\d{2}-\d{2}$/.test(input.recurrenceEndDate) || end < startDay) {
+        throw new BadRequestException(CLIENT_REMINDER_MESSAGES.invalidEndDate);
+      }
+      endDate = input.recurrenceEndDate;
+    }
+    const first = pattern
+      ? nextOccurrence({ start: scheduled, zone, pattern, interval, days, endDate }, new Date(scheduled.getTime() - 1))
+      : scheduled;
+
+    const reminder = this.em.create(ClientReminder, {
+      client,
+      medicationId: input.medicationId && UUID.test(input.medicationId) ? input.medicationId : null,
+      message,
+      deliveryMethod: input.deliveryMethod ?? 'voice',
+      scheduledTime: scheduled,
+      timeZone: zone,
+      isRecurring: recurring,
+      recurrencePattern: pattern,
+      recurrenceInterval: recurring ? interval : 1,
+      recurrenceDays: days,
+      recurrenceEndDate: endDate,
+      nextOccurrenceAt: first,
+    });
+    await this.em.flush();
+    return toClientReminderDto(reminder);
+  }
+
+  async remove(client: Client, id: string): Promise<void> {
+    const reminder = UUID.test(id) ? await this.em.findOne(ClientReminder, { id, client }) : null;
+    if (!reminder) throw new NotFoundException('Reminder not found');
+    if (reminder.status !== 'pending') throw new ConflictException(CLIENT_REMINDER_MESSAGES.notPending);
+    await this.em.remove(reminder).flush();
+  }
+}

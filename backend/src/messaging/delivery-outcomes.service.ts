@@ -1,0 +1,85 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { SMS_COST_CENTS, VOICE_CALL_COST_CENTS } from '../billing/pricing.js';
+import type { Channel } from './outbox-message.entity.js';
+
+export const RETRY_DELAY_MS = 10 * 60 * 1000;
+export const MAX_ATTEMPTS = 2;
+const OPEN = `('queued', 'sending', 'sent')`;
+
+export function costCents(channel: Channel): number {
+  return channel === 'voice' ? VOICE_CALL_COST_CENTS : channel === 'sms' ? SMS_COST_CENTS : 0;
+}
+
+/**
+ * Moves deliveries forward — never back — and carries final outcomes to what they belong to: a
+ * broker reminder, or a one-time client reminder (recurring ones stay pending while occurrences remain).
+ */
+@Injectable()
+export class DeliveryOutcomesService {
+  constructor(private readonly em: EntityManager) {}
+
+  /** The provider took it: `completed` when nothing more will be heard (outbox, SMTP), else `sent`. */
+  async sent(id: string, providerId: string, final: boolean, channel: Channel): Promise<void> {
+    await this.em.execute(
+      `update deliveries set status = ?, provider_id = ?, cost_cents = ?, error = null, updated_at = now()
+        where id = ? and status in ${OPEN}`,
+      [final ? 'completed' : 'sent', providerId, costCents(channel), id],
+    );
+    if (final) await this.propagate(id);
+  }
+
+  async failed(id: string, error: string): Promise<void> {
+    await this.em.execute(`update deliveries set status = 'failed', error = ?, updated_at = now() where id = ? and status in ${OPEN}`, [
+      error.slice(0, 500),
+      id,
+    ]);
+    await this.propagate(id);
+  }
+
+  async skipped(id: string, reason: string): Promise<void> {
+    await this.em.execute(`update deliveries set status = 'skipped', error = ?, updated_at = now() where id = ? and status in ${OPEN}`, [
+      reason,
+      id,
+    ]);
+    await this.propagate(id);
+  }
+
+  /** A call that was busy or unanswered is tried once more after 10 minutes; after that it has failed. */
+  async retryLater(id: string, reason: string, now = new Date()): Promise<'retrying' | 'failed'> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      `update deliveries set status = 'queued', error = ?, not_before = ?, claimed_at = null, updated_at = now()
+        where id = ? and status in ${OPEN} and attempts < ? returning id`,
+      [reason, new Date(now.getTime() + RETRY_DELAY_MS), id, MAX_ATTEMPTS],
+    );
+    if (rows.length > 0) return 'retrying';
+    await this.failed(id, reason);
+    return 'failed';
+  }
+
+  async completed(id: string): Promise<void> {
+    await this.em.execute(`update deliveries set status = 'completed', updated_at = now() where id = ? and status in ${OPEN}`, [id]);
+    await this.propagate(id);
+  }
+
+  async confirmed(id: string): Promise<void> {
+    await this.em.execute(`update deliveries set confirmed_at = coalesce(confirmed_at, now()) where id = ?`, [id]);
+  }
+
+  /** Carries a final delivery outcome to its reminder (SPEC §4: pending → completed / failed). */
+  private async propagate(id: string): Promise<void> {
+    await this.em.execute(
+      `update reminders r set status = case when d.status = 'completed' then 'completed' else 'failed' end
+         from deliveries d
+        where d.id = ? and r.id = d.reminder_id and r.status = 'pending' and d.status in ('completed', 'failed', 'skipped')`,
+      [id],
+    );
+    await this.em.execute(
+      `update client_reminders cr set status = case when d.status = 'completed' then 'completed' else 'failed' end
+         from deliveries d
+        where d.id = ? and cr.id = d.client_reminder_id and cr.status = 'pending' and cr.next_occurrence_at is null
+          and d.status in ('completed', 'failed', 'skipped')`,
+      [id],
+    );
+  }
+}

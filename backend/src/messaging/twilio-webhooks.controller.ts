@@ -1,0 +1,117 @@
+import { Body, Controller, ForbiddenException, HttpCode, Inject, NotFoundException, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { Request, Response } from 'express';
+import twilio from 'twilio';
+import { Public } from '../auth/access.decorators.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { DeliveryOutcomesService } from './delivery-outcomes.service.js';
+import { OptOutsService, keywordOf } from './opt-outs.service.js';
+import { isValidTwilioRequest } from './twilio.adapter.js';
+
+type Form = Record<string, string | undefined>;
+
+const VOICE_FAILED = new Set(['failed', 'canceled']);
+const VOICE_RETRY = new Set(['busy', 'no-answer']);
+const SMS_DONE = new Set(['delivered']);
+const SMS_FAILED = new Set(['undelivered', 'failed', 'canceled']);
+
+/**
+ * Twilio calls these: call and text outcomes, the key a person pressed during a reminder call, and
+ * inbound texts (STOP / START / HELP). Each request must carry a valid X-Twilio-Signature; each
+ * outcome is applied once (webhook_events) and only moves a delivery forward.
+ */
+@ApiExcludeController()
+@Controller('webhooks/twilio')
+@Public()
+export class TwilioWebhooksController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly em: EntityManager,
+    private readonly outcomes: DeliveryOutcomesService,
+    private readonly optOuts: OptOutsService,
+  ) {}
+
+  private verify(req: Request, form: Form): void {
+    const twilioSettings = this.config.messaging.twilio;
+    if (!twilioSettings) throw new NotFoundException('Twilio is not configured');
+    const url = `${this.config.appUrl}${req.originalUrl}`;
+    if (!isValidTwilioRequest(twilioSettings.authToken, req.get('x-twilio-signature'), url, form)) {
+      throw new ForbiddenException('Invalid Twilio signature');
+    }
+  }
+
+  /** True the first time this event is seen. */
+  private async firstTime(key: string): Promise<boolean> {
+    const rows = await this.em.execute<{ key: string }[]>(
+      `insert into webhook_events (key) values (?) on conflict (key) do nothing returning key`,
+      [key],
+    );
+    return rows.length > 0;
+  }
+
+  private twiml(res: Response, xml: string): void {
+    res.status(200).type('text/xml').send(xml);
+  }
+
+  @Post('voice-status')
+  @HttpCode(204)
+  async voiceStatus(@Req() req: Request, @Body() form: Form, @Query('delivery') deliveryId?: string): Promise<void> {
+    this.verify(req, form);
+    const status = form.CallStatus ?? '';
+    if (!deliveryId || !(await this.firstTime(`twilio:${form.CallSid}:${status}`))) return;
+    if (status === 'completed') await this.outcomes.completed(deliveryId);
+    else if (VOICE_RETRY.has(status)) await this.outcomes.retryLater(deliveryId, `The call was ${status.replace('-', ' ')}`);
+    else if (VOICE_FAILED.has(status)) await this.outcomes.failed(deliveryId, `The call ${status === 'canceled' ? 'was canceled' : 'failed'}`);
+  }
+
+  @Post('sms-status')
+  @HttpCode(204)
+  async smsStatus(@Req() req: Request, @Body() form: Form, @Query('delivery') deliveryId?: string): Promise<void> {
+    this.verify(req, form);
+    const status = form.MessageStatus ?? '';
+    if (!deliveryId || !(await this.firstTime(`twilio:${form.MessageSid}:${status}`))) return;
+    if (SMS_DONE.has(status)) await this.outcomes.completed(deliveryId);
+    else if (SMS_FAILED.has(status)) await this.outcomes.failed(deliveryId, `The text was ${status}${form.ErrorCode ? ` (${form.ErrorCode})` : ''}`);
+  }
+
+  @Post('voice-gather')
+  async voiceGather(@Req() req: Request, @Res() res: Response, @Body() form: Form, @Query('delivery') deliveryId?: string): Promise<void> {
+    this.verify(req, form);
+    const reply = new twilio.twiml.VoiceResponse();
+    if (form.Digits === '1' && deliveryId) {
+      await this.outcomes.confirmed(deliveryId);
+      reply.say({ voice: 'Polly.Joanna' }, 'Thank you for confirming. Goodbye.');
+    } else if (form.Digits === '9' && form.To) {
+      await this.optOuts.optOut(form.To, 'voice', 'voice-keypress');
+      reply.say({ voice: 'Polly.Joanna' }, 'You will not receive these calls anymore. Goodbye.');
+    } else {
+      reply.say({ voice: 'Polly.Joanna' }, 'Goodbye.');
+    }
+    this.twiml(res, reply.toString());
+  }
+
+  @Post('sms-inbound')
+  async smsInbound(@Req() req: Request, @Res() res: Response, @Body() form: Form): Promise<void> {
+    this.verify(req, form);
+    const from = form.From ?? '';
+    const reply = new twilio.twiml.MessagingResponse();
+    const keyword = keywordOf(form.Body);
+    if (keyword === 'stop') {
+      await this.optOuts.optOut(from, 'sms', 'sms-keyword');
+    } else if (keyword === 'start') {
+      await this.optOuts.optIn(from, 'sms');
+    } else if (keyword === 'help') {
+      const [agency] = await this.em.execute<{ agency_name: string; agency_phone: string; name: string }[]>(
+        `select u.agency_name, u.agency_phone, trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as name
+           from clients c join users u on u.id = c.broker_id where c.phone = ? order by c.created_at desc limit 1`,
+        [from],
+      );
+      const who = agency?.agency_name || agency?.name || 'your insurance agency';
+      const phone = agency?.agency_phone ? ` at ${agency.agency_phone}` : '';
+      reply.message(`Reminders from ${who}. For help call us${phone}. Reply STOP to opt out.`);
+    }
+    // STOP and START replies are sent by the carrier itself; answer with empty TwiML.
+    this.twiml(res, reply.toString());
+  }
+}

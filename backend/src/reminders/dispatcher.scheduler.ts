@@ -1,0 +1,43 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { CronJob } from 'cron';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { DispatcherService } from './dispatcher.service.js';
+
+const JOB = 'reminder-dispatcher';
+
+/** Runs the dispatcher on REMINDER_DISPATCH_CRON (every minute), one run at a time per process. */
+@Injectable()
+export class DispatcherScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Dispatcher');
+  private running: Promise<unknown> | undefined;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly registry: SchedulerRegistry,
+    private readonly dispatcher: DispatcherService,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.config.nodeEnv === 'test') return; // Tests run the dispatcher themselves.
+    const job = CronJob.from({ cronTime: this.config.messaging.dispatchCron, onTick: () => this.tick(), start: true });
+    this.registry.addCronJob(JOB, job);
+  }
+
+  private async tick(): Promise<void> {
+    if (this.running) return;
+    this.running = this.dispatcher
+      .runOnce()
+      .then((summary) => {
+        if (summary.queued || summary.sent || summary.failed || summary.skipped) this.logger.log(summary, 'Dispatched');
+      })
+      .catch((error: unknown) => this.logger.error({ err: error }, 'Dispatcher run failed'))
+      .finally(() => (this.running = undefined));
+    await this.running;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.registry.doesExist('cron', JOB)) await this.registry.getCronJob(JOB).stop();
+    await this.running;
+  }
+}

@@ -1,0 +1,242 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { DeliveryOutcomesService } from '../messaging/delivery-outcomes.service.js';
+import { SMS_SENDER, type SmsSender, VOICE_SENDER, type VoiceSender } from '../messaging/messaging.ports.js';
+import { OptOutsService } from '../messaging/opt-outs.service.js';
+import type { RecurrencePattern } from '../client-portal/client-reminder.entity.js';
+import { nextOccurrence } from './recurrence.js';
+
+export const DEFAULT_CLIENT_MESSAGE = "It's time to take your medication";
+
+interface ClaimedDelivery {
+  id: string;
+  channel: 'voice' | 'sms';
+  recipient: string;
+  broker_id: string;
+  reminder_id: string | null;
+  client_reminder_id: string | null;
+  message: string | null;
+  agency_name: string;
+  sponsor_message: string;
+  broker_name: string;
+  client_active: boolean;
+}
+
+export interface DispatchSummary {
+  queued: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+}
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  });
+  await Promise.all(lanes);
+}
+
+/**
+ * Turns due reminders into deliveries and sends them. Safe to run in any number of app instances
+ * at once: due rows are claimed with FOR UPDATE SKIP LOCKED, each occurrence has one delivery row
+ * (unique key), and a claim left by a process that died is released after the claim timeout and
+ * tried once more.
+ */
+@Injectable()
+export class DispatcherService {
+  private readonly logger = new Logger('Dispatcher');
+
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(SMS_SENDER) private readonly sms: SmsSender,
+    @Inject(VOICE_SENDER) private readonly voice: VoiceSender,
+    private readonly outcomes: DeliveryOutcomesService,
+    private readonly optOuts: OptOutsService,
+  ) {}
+
+  /** One run: release abandoned claims, queue what is due, then claim and send until nothing is left. */
+  async runOnce(options: { brokerId?: string; now?: Date; maxMs?: number } = {}): Promise<DispatchSummary> {
+    const now = options.now ?? new Date();
+    const summary: DispatchSummary = { queued: 0, sent: 0, failed: 0, skipped: 0 };
+    await this.releaseAbandonedClaims(now);
+    summary.queued += await this.queueBrokerReminders(now, options.brokerId);
+    if (!options.brokerId) summary.queued += await this.queueClientReminders(now);
+    const deadline = Date.now() + (options.maxMs ?? 50_000);
+    while (Date.now() < deadline) {
+      const claimed = await this.claim(now, options.brokerId);
+      if (claimed.length === 0) break;
+      await this.send(claimed, summary);
+    }
+    return summary;
+  }
+
+  /** Claims older than the timeout belong to a process that died: back to the queue (or failed after a retry). */
+  async releaseAbandonedClaims(now: Date): Promise<number> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      `update deliveries
+          set status = case when attempts >= 2 then 'failed' else 'queued' end,
+              error = 'The sending process stopped before finishing', claimed_at = null, updated_at = now()
+        where status = 'sending' and claimed_at < ? returning id`,
+      [new Date(now.getTime() - this.config.messaging.claimTimeoutSeconds * 1000)],
+    );
+    if (rows.length) this.logger.warn(`Released ${rows.length} abandoned claim(s)`);
+    return rows.length;
+  }
+
+  /** Due broker reminders become deliveries (one per reminder), in one statement. */
+  async queueBrokerReminders(now: Date, brokerId?: string): Promise<number> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      `with due as (
+         select id from reminders
+          where status = 'pending' and dispatched_at is null and deliver_after <= ? ${brokerId ? 'and broker_id = ?' : ''}
+          order by deliver_after limit ? for update skip locked
+       ), marked as (
+         update reminders r set dispatched_at = ? from due where r.id = due.id
+         returning r.id, r.broker_id, r.client_id, r.scheduled_time, r.delivery_method
+       )
+       insert into deliveries (id, broker_id, client_id, reminder_id, occurrence_at, channel, recipient, status, not_before)
+       select gen_random_uuid(), m.broker_id, m.client_id, m.id, m.scheduled_time, m.delivery_method, c.phone, 'queued', ?
+         from marked m join clients c on c.id = m.client_id
+       on conflict do nothing
+       returning id`,
+      [now, ...(brokerId ? [brokerId] : []), this.config.messaging.dispatchBatchSize * 4, now, now],
+    );
+    return rows.length;
+  }
+
+  /** Due client reminders become deliveries; recurring ones move on to their next occurrence in the same transaction. */
+  async queueClientReminders(now: Date): Promise<number> {
+    return this.em.transactional(async (em) => {
+      const due = await em.execute<
+        {
+          id: string;
+          client_id: string;
+          broker_id: string;
+          phone: string;
+          delivery_method: string;
+          scheduled_time: Date;
+          next_occurrence_at: Date;
+          time_zone: string;
+          is_recurring: boolean;
+          recurrence_pattern: RecurrencePattern | null;
+          recurrence_interval: number;
+          recurrence_days: number[] | null;
+          recurrence_end_date: string | null;
+        }[]
+      >(
+        `select cr.id, cr.client_id, c.broker_id, c.phone, cr.delivery_method, cr.scheduled_time, cr.next_occurrence_at,
+                cr.time_zone, cr.is_recurring, cr.recurrence_pattern, cr.recurrence_interval, cr.recurrence_days,
+                to_char(cr.recurrence_end_date, 'YYYY-MM-DD') as recurrence_end_date
+           from client_reminders cr join clients c on c.id = cr.client_id
+          where cr.next_occurrence_at <= ?
+          order by cr.next_occurrence_at limit ? for update of cr skip locked`,
+        [now, this.config.messaging.dispatchBatchSize * 4],
+      );
+      if (due.length === 0) return 0;
+      const deliveries = due.map((row) => ({
+        client_reminder_id: row.id,
+        broker_id: row.broker_id,
+        client_id: row.client_id,
+        occurrence_at: new Date(row.next_occurrence_at).toISOString(),
+        channel: row.delivery_method,
+        recipient: row.phone,
+      }));
+      const inserted = await em.execute<{ id: string }[]>(
+        `insert into deliveries (id, broker_id, client_id, client_reminder_id, occurrence_at, channel, recipient, status, not_before)
+         select gen_random_uuid(), d.broker_id, d.client_id, d.client_reminder_id, d.occurrence_at, d.channel, d.recipient, 'queued', ?
+           from json_to_recordset(?::json) as d(broker_id uuid, client_id uuid, client_reminder_id uuid, occurrence_at timestamptz, channel text, recipient text)
+         on conflict do nothing returning id`,
+        [now, JSON.stringify(deliveries)],
+      );
+      const advances = due.map((row) => {
+        const next =
+          row.is_recurring && row.recurrence_pattern
+            ? nextOccurrence(
+                {
+                  start: new Date(row.scheduled_time),
+                  zone: row.time_zone,
+                  pattern: row.recurrence_pattern,
+                  interval: row.recurrence_interval,
+                  days: row.recurrence_days,
+                  endDate: row.recurrence_end_date,
+                },
+                // Occurrences missed while nothing ran are not sent late in a burst: continue from now.
+                new Date(Math.max(new Date(row.next_occurrence_at).getTime(), now.getTime())),
+              )
+            : null;
+        return { id: row.id, next: next?.toISOString() ?? null };
+      });
+      await em.execute(
+        `update client_reminders cr set next_occurrence_at = a.next
+           from json_to_recordset(?::json) as a(id uuid, next timestamptz) where cr.id = a.id`,
+        [JSON.stringify(advances)],
+      );
+      return inserted.length;
+    });
+  }
+
+  /** Claims a batch of queued reminder deliveries that are due. */
+  async claim(now: Date, brokerId?: string): Promise<ClaimedDelivery[]> {
+    return this.em.execute<ClaimedDelivery[]>(
+      `with claimed as (
+         update deliveries d set status = 'sending', claimed_at = now(), attempts = d.attempts + 1, updated_at = now()
+          where d.id in (
+            select id from deliveries
+             where status = 'queued' and not_before <= ? and (reminder_id is not null or client_reminder_id is not null)
+               ${brokerId ? 'and broker_id = ?' : ''}
+             order by not_before limit ? for update skip locked)
+          returning d.*
+       )
+       select claimed.id, claimed.channel, claimed.recipient, claimed.broker_id, claimed.reminder_id, claimed.client_reminder_id,
+              coalesce(r.message, cr.message) as message, u.agency_name, u.sponsor_message,
+              trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as broker_name, c.is_active as client_active
+         from claimed
+         join users u on u.id = claimed.broker_id
+         join clients c on c.id = claimed.client_id
+         left join reminders r on r.id = claimed.reminder_id
+         left join client_reminders cr on cr.id = claimed.client_reminder_id`,
+      [now, ...(brokerId ? [brokerId] : []), this.config.messaging.dispatchBatchSize],
+    );
+  }
+
+  private async send(claimed: ClaimedDelivery[], summary: DispatchSummary): Promise<void> {
+    const optedOut = await this.optOuts.optedOut([...new Set(claimed.map((d) => d.recipient))]);
+    await inParallel(claimed, this.config.messaging.dispatchConcurrency, async (delivery) => {
+      if (!delivery.client_active) {
+        await this.outcomes.skipped(delivery.id, 'The client is inactive');
+        summary.skipped += 1;
+        return;
+      }
+      if (optedOut.has(`${delivery.recipient}|${delivery.channel}`)) {
+        await this.outcomes.skipped(delivery.id, `The recipient opted out of ${delivery.channel === 'voice' ? 'calls' : 'texts'}`);
+        summary.skipped += 1;
+        return;
+      }
+      try {
+        const result = await this.deliver(delivery);
+        await this.outcomes.sent(delivery.id, result.providerId, result.status === 'completed', delivery.channel);
+        summary.sent += 1;
+      } catch (error) {
+        await this.outcomes.failed(delivery.id, error instanceof Error ? error.message : String(error));
+        summary.failed += 1;
+      }
+    });
+  }
+
+  private deliver(delivery: ClaimedDelivery) {
+    const fromClient = delivery.client_reminder_id !== null;
+    // A client's own reminder is their health information: it is not attributed to the broker in the outbox.
+    const common = { to: delivery.recipient, deliveryId: delivery.id, purpose: fromClient ? 'client-reminder' : 'reminder', brokerId: fromClient ? null : delivery.broker_id };
+    const message = delivery.message?.trim() || DEFAULT_CLIENT_MESSAGE;
+    const agencyName = delivery.agency_name || delivery.broker_name;
+    if (delivery.channel === 'voice') {
+      return this.voice.sendCall({ ...common, script: { agencyName, message, sponsorMessage: delivery.sponsor_message } });
+    }
+    const sponsor = delivery.sponsor_message ? ` ${delivery.sponsor_message}` : '';
+    return this.sms.sendSms({ ...common, body: `${agencyName ? `${agencyName}: ` : ''}${message}${sponsor} Reply STOP to opt out.` });
+  }
+}

@@ -1,0 +1,41 @@
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
+import { RequiresSubscription } from '../auth/subscription.guard.js';
+import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
+import type { ListQuery, ListResult } from '../common/list-query.js';
+import type { User } from '../users/user.entity.js';
+import { CreateReminderDto, ExecuteResultDto, ReminderDto } from './dto/reminder.dto.js';
+import { REMINDER_LIST_RULES, RemindersService } from './reminders.service.js';
+
+@ApiTags('reminders')
+@Controller('reminders')
+@BrokerOnly()
+export class RemindersController {
+  constructor(private readonly reminders: RemindersService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'The broker’s reminders (never the clients’ own)' })
+  @ApiListQuery(REMINDER_LIST_RULES)
+  @ApiOkResponse({ type: [ReminderDto] })
+  list(@CurrentUser() user: User, @ListParams(REMINDER_LIST_RULES) query: ListQuery): Promise<ListResult<ReminderDto>> {
+    return this.reminders.list(user, query);
+  }
+
+  @Post()
+  @ApiOperation({ summary: 'Schedules a one-time reminder with a generic message' })
+  @ApiCreatedResponse({ type: ReminderDto })
+  @ApiBadRequestResponse({ description: 'Please select a client / Invalid date or time / Scheduled time must be in the future / a health word' })
+  create(@CurrentUser() user: User, @Body() body: CreateReminderDto): Promise<ReminderDto> {
+    return this.reminders.create(user, body);
+  }
+
+  @Post('execute')
+  @HttpCode(200)
+  @RequiresSubscription()
+  @ApiOperation({ summary: 'Sends the broker’s pending reminders that are due now' })
+  @ApiOkResponse({ type: ExecuteResultDto })
+  async execute(@CurrentUser() user: User): Promise<ExecuteResultDto> {
+    return { count: await this.reminders.executeDue(user) };
+  }
+}

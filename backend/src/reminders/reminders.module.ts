@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
+import { ClientsModule } from '../clients/clients.module.js';
+import { MessagingModule } from '../messaging/messaging.module.js';
+import { DispatcherScheduler } from './dispatcher.scheduler.js';
+import { DispatcherService } from './dispatcher.service.js';
+import { RemindersController } from './reminders.controller.js';
+import { RemindersService } from './reminders.service.js';
+
+/** Brokers' reminders and the dispatcher that sends every reminder occurrence. */
+@Module({
+  imports: [ScheduleModule.forRoot(), ClientsModule, MessagingModule],
+  controllers: [RemindersController],
+  providers: [RemindersService, DispatcherService, DispatcherScheduler],
+  exports: [DispatcherService],
+})
+export class RemindersModule {}
