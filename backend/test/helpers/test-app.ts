@@ -35,6 +35,8 @@ export interface TestAppOptions {
   imports?: ModuleMetadata['imports'];
   /** Listen on a real port at APP_URL (needed when the app calls itself, as sign-in does). */
   listen?: boolean;
+  /** Another instance on an existing test app's database (it is not dropped when this one closes). */
+  databaseUrl?: string;
   /** Providers replaced by test doubles, e.g. an SMS sender whose provider is down. */
   overrides?: [token: unknown, value: unknown][];
 }
@@ -46,7 +48,7 @@ export const TEST_SESSION_SECRET = 'test-session-key-0123456789abcdefghijklmnop'
  * HTTP setup as production, no mocks. Call close() in afterAll.
  */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.databaseUrl ? { url: options.databaseUrl, name: '' } : await createTestDatabase();
   const port = options.listen ? await freePort() : 3000;
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -90,7 +92,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     em: () => orm.em.fork(),
     close: async () => {
       await app.close();
-      await dropDatabase(testServerUrl(), database.name);
+      if (database.name) await dropDatabase(testServerUrl(), database.name);
     },
   };
 }
