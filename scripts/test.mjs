@@ -9,6 +9,7 @@ import { ROOT, buildIfStale } from './build.mjs';
 buildIfStale();
 const results = mkdtempSync(join(tmpdir(), 'carekeep-test-results-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const tzRuns = [];
 const failedSuites = [];
 
 /** A suite that hangs (a leaked handle, a stuck server) fails after this long instead of stalling CI. */
@@ -46,6 +47,18 @@ run('Backend unit and e2e tests (Jest)', process.execPath, [
   '--json', `--outputFile=${jestFile}`,
 ], 'backend');
 
+// Recurrence must not depend on the process time zone: its tests run again under three of them.
+for (const tz of ['UTC', 'America/New_York', 'Asia/Tokyo']) {
+  const file = join(results, `recurrence-${tz.replace('/', '-')}.json`);
+  process.env.TZ = tz;
+  run(`Recurrence tests with TZ=${tz}`, process.execPath, [
+    '--experimental-vm-modules', join(ROOT, 'node_modules/jest/bin/jest.js'), '--config', 'jest.config.js',
+    '--selectProjects', 'unit', '--testPathPatterns', 'reminders/recurrence', '--json', `--outputFile=${file}`,
+  ], 'backend');
+  delete process.env.TZ;
+  tzRuns.push(file);
+}
+
 const vitestFile = join(results, 'vitest.json');
 run('Frontend unit tests (Vitest)', process.execPath, [
   join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`,
@@ -59,6 +72,10 @@ run('Browser tests (Chromium)', process.execPath, [
 console.log('\n=== Summary ===');
 const jest = readJson(jestFile);
 if (jest) count('Jest', jest.numPassedTests, jest.numFailedTests, jest.numPendingTests + jest.numTodoTests);
+for (const file of tzRuns) {
+  const tz = readJson(file);
+  if (tz) count(`Recurrence (${file.split('recurrence-')[1].replace('.json', '')})`, tz.numPassedTests, tz.numFailedTests);
+}
 const vitest = readJson(vitestFile);
 if (vitest) count('Vitest', vitest.numPassedTests, vitest.numFailedTests, vitest.numPendingTests + vitest.numTodoTests);
 if (existsSync(tapFile)) {

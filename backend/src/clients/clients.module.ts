@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
 import { MessagingModule } from '../messaging/messaging.module.js';
 import { ClientsController } from './clients.controller.js';
 import { ClientsService } from './clients.service.js';
@@ -8,7 +9,7 @@ import { InvitationTokensService } from './invitation-tokens.service.js';
 
 /** Brokers' clients: management, CSV import, invitations, usage limits, engagement. */
 @Module({
-  imports: [MessagingModule],
+  imports: [ScheduleModule.forRoot(), MessagingModule],
   controllers: [ClientsController],
   providers: [ClientsService, CsvImportService, InvitationTokensService, EngagementService],
   exports: [ClientsService, InvitationTokensService, EngagementService],

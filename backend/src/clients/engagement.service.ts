@@ -1,25 +1,106 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { NO_SIGNALS, engagementScore } from './engagement.js';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { CronJob } from 'cron';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { engagementScore } from './engagement.js';
+
+const CHUNK = 5000;
 
 /**
- * Keeps clients' engagement scores current: called when a signal changes (registration, portal
- * sign-in; reminders and campaigns as they arrive). Reads the signals in one query per client.
+ * Keeps clients' engagement scores current. Signals are read in one query per batch of clients and
+ * scored by `engagementScore`; called when a signal changes (registration, portal sign-in, a
+ * reminder sent) and nightly for everyone whose deliveries changed that day (provider callbacks).
  */
 @Injectable()
-export class EngagementService {
-  constructor(private readonly em: EntityManager) {}
+export class EngagementService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Engagement');
+
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly registry: SchedulerRegistry,
+  ) {}
 
   async recompute(clientId: string): Promise<number> {
-    const [row] = await this.em.execute<{ registered: boolean; recent: boolean }[]>(
-      `select exists (select 1 from client_accounts a where a.client_id = c.id) as registered,
-              exists (select 1 from client_accounts a where a.client_id = c.id and a.last_sign_in_at > now() - interval '30 days') as recent
-         from clients c where c.id = ?`,
-      [clientId],
+    const [score] = await this.recomputeMany([clientId]);
+    return score ?? 0;
+  }
+
+  async recomputeMany(clientIds: string[]): Promise<number[]> {
+    const scores: number[] = [];
+    for (let i = 0; i < clientIds.length; i += CHUNK) {
+      const ids = clientIds.slice(i, i + CHUNK);
+      const rows = await this.em.execute<
+        { id: string; registered: boolean; recent: boolean; completed: number; failed: number; opens: number; clicks: number }[]
+      >(
+        `select c.id,
+                a.id is not null as registered,
+                coalesce(a.last_sign_in_at > now() - interval '30 days', false) as recent,
+                coalesce(d.completed, 0)::int as completed,
+                coalesce(d.failed, 0)::int as failed,
+                0 as opens, 0 as clicks
+           from clients c
+           left join client_accounts a on a.client_id = c.id
+           left join lateral (
+             select count(*) filter (where status = 'completed') as completed,
+                    count(*) filter (where status = 'failed') as failed
+               from deliveries
+              where client_id = c.id and (reminder_id is not null or client_reminder_id is not null)
+                and created_at > now() - interval '90 days'
+           ) d on true
+          where c.id in (?)`,
+        [ids],
+      );
+      const updates = rows.map((row) => ({
+        id: row.id,
+        score: engagementScore({
+          registered: row.registered,
+          signedInLast30Days: row.recent,
+          remindersCompleted: row.completed,
+          remindersFailed: row.failed,
+          campaignOpens: row.opens,
+          campaignClicks: row.clicks,
+        }),
+      }));
+      if (updates.length) {
+        await this.em.execute(
+          `update clients c set engagement_score = u.score
+             from json_to_recordset(?::json) as u(id uuid, score int)
+            where c.id = u.id and c.engagement_score <> u.score`,
+          [JSON.stringify(updates)],
+        );
+      }
+      const byId = new Map(updates.map((u) => [u.id, u.score]));
+      scores.push(...ids.map((id) => byId.get(id) ?? 0));
+    }
+    return scores;
+  }
+
+  /** Everyone whose reminders changed in the last day (callbacks arrive after the send). */
+  async recomputeRecent(): Promise<number> {
+    const rows = await this.em.execute<{ client_id: string }[]>(
+      `select distinct client_id from deliveries where updated_at > now() - interval '1 day'`,
     );
-    if (!row) return 0;
-    const score = engagementScore({ ...NO_SIGNALS, registered: row.registered, signedInLast30Days: row.recent });
-    await this.em.execute('update clients set engagement_score = ? where id = ?', [score, clientId]);
-    return score;
+    await this.recomputeMany(rows.map((row) => row.client_id));
+    return rows.length;
+  }
+
+  onApplicationBootstrap(): void {
+    if (this.config.nodeEnv === 'test') return;
+    const job = CronJob.from({
+      cronTime: '30 3 * * *',
+      start: true,
+      onTick: () =>
+        void this.recomputeRecent().then(
+          (count) => this.logger.log(`Recomputed engagement for ${count} client(s)`),
+          (error: unknown) => this.logger.error({ err: error }, 'Engagement recompute failed'),
+        ),
+    });
+    this.registry.addCronJob('engagement-nightly', job);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.registry.doesExist('cron', 'engagement-nightly')) await this.registry.getCronJob('engagement-nightly').stop();
   }
 }

@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DeliveryOutcomesService } from '../messaging/delivery-outcomes.service.js';
 import { SMS_SENDER, type SmsSender, VOICE_SENDER, type VoiceSender } from '../messaging/messaging.ports.js';
 import { OptOutsService } from '../messaging/opt-outs.service.js';
+import { EngagementService } from '../clients/engagement.service.js';
 import type { RecurrencePattern } from '../client-portal/client-reminder.entity.js';
 import { nextOccurrence } from './recurrence.js';
 
@@ -11,6 +12,7 @@ export const DEFAULT_CLIENT_MESSAGE = "It's time to take your medication";
 
 interface ClaimedDelivery {
   id: string;
+  client_id: string;
   channel: 'voice' | 'sms';
   recipient: string;
   broker_id: string;
@@ -56,6 +58,7 @@ export class DispatcherService {
     @Inject(VOICE_SENDER) private readonly voice: VoiceSender,
     private readonly outcomes: DeliveryOutcomesService,
     private readonly optOuts: OptOutsService,
+    private readonly engagement: EngagementService,
   ) {}
 
   /** One run: release abandoned claims, queue what is due, then claim and send until nothing is left. */
@@ -63,13 +66,21 @@ export class DispatcherService {
     const now = options.now ?? new Date();
     const summary: DispatchSummary = { queued: 0, sent: 0, failed: 0, skipped: 0 };
     await this.releaseAbandonedClaims(now);
-    summary.queued += await this.queueBrokerReminders(now, options.brokerId);
-    if (!options.brokerId) summary.queued += await this.queueClientReminders(now);
     const deadline = Date.now() + (options.maxMs ?? 50_000);
+    // Queue in bounded steps and send what was queued, until nothing is due or the run's time is up.
     while (Date.now() < deadline) {
-      const claimed = await this.claim(now, options.brokerId);
-      if (claimed.length === 0) break;
-      await this.send(claimed, summary);
+      const queued =
+        (await this.queueBrokerReminders(now, options.brokerId)) + (options.brokerId ? 0 : await this.queueClientReminders(now));
+      summary.queued += queued;
+      let claimedAny = false;
+      while (Date.now() < deadline) {
+        const claimed = await this.claim(now, options.brokerId);
+        if (claimed.length === 0) break;
+        claimedAny = true;
+        await this.send(claimed, summary);
+        await this.engagement.recomputeMany([...new Set(claimed.map((d) => d.client_id))]);
+      }
+      if (queued === 0 && !claimedAny) break;
     }
     return summary;
   }
@@ -191,7 +202,7 @@ export class DispatcherService {
              order by not_before limit ? for update skip locked)
           returning d.*
        )
-       select claimed.id, claimed.channel, claimed.recipient, claimed.broker_id, claimed.reminder_id, claimed.client_reminder_id,
+       select claimed.id, claimed.client_id, claimed.channel, claimed.recipient, claimed.broker_id, claimed.reminder_id, claimed.client_reminder_id,
               coalesce(r.message, cr.message) as message, u.agency_name, u.sponsor_message,
               trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as broker_name, c.is_active as client_active
          from claimed
