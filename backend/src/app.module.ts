@@ -9,6 +9,7 @@ import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { ormOptions } from './database/mikro-orm.config.js';
 import { AuthModule } from './auth/auth.module.js';
+import { CampaignsModule } from './campaigns/campaigns.module.js';
 import { ClientPortalModule } from './client-portal/client-portal.module.js';
 import { ClientsModule } from './clients/clients.module.js';
 import { HealthModule } from './health/health.module.js';
@@ -57,6 +58,7 @@ export class AppModule {
         ClientPortalModule,
         StatsModule,
         RemindersModule,
+        CampaignsModule,
       ],
     };
   }

@@ -28,5 +28,8 @@ export function sameOriginOnly(appUrl: string, exemptPrefixes: readonly string[]
   };
 }
 
-/** Provider webhooks: they prove themselves with signatures, not with an Origin header. */
-export const CSRF_EXEMPT_PREFIXES = ['/api/webhooks/'];
+/**
+ * Provider webhooks prove themselves with signatures; unsubscribe links with their unguessable
+ * per-recipient token (mail apps' one-click unsubscribe POSTs carry no Origin).
+ */
+export const CSRF_EXEMPT_PREFIXES = ['/api/webhooks/', '/api/u/'];

@@ -3,7 +3,9 @@ import { EntityManager, type FilterQuery, LockMode, UniqueConstraintViolationExc
 import { BadRequestException } from '@nestjs/common';
 import { type ListQuery, ListResult, findList } from '../common/list-query.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { ConsentService } from '../messaging/consent.service.js';
 import { SMS_SENDER, type SmsSender } from '../messaging/messaging.ports.js';
+import type { Channel } from '../messaging/outbox-message.entity.js';
 import { User } from '../users/user.entity.js';
 import { CLIENT_SEARCH_EXPRESSION, Client } from './client.entity.js';
 import { normalizeEmail, normalizePhone } from './contact.js';
@@ -20,6 +22,9 @@ export const CLIENT_LIST_RULES = {
 export const LIMIT_REACHED_MESSAGE =
   `Client limit reached. Your flat plan includes ${FLAT_CLIENT_LIMIT} active clients (up to ${FLAT_HARD_CAP} with the grace allowance). ` +
   'Enable overage billing or switch to per-client pricing to add more.';
+
+/** Adding a client records the broker's word that they may be called, texted and e-mailed. */
+export const CONTACT_CHANNELS: Channel[] = ['voice', 'sms', 'email'];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -46,6 +51,7 @@ export class ClientsService {
     private readonly invitations: InvitationTokensService,
     @Inject(SMS_SENDER) private readonly sms: SmsSender,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly consent: ConsentService,
   ) {}
 
   /** The broker's client with this id, or 404. */
@@ -95,6 +101,7 @@ export class ClientsService {
         phone: fields.phone!,
       });
       await this.flushUnique(em, fields.phone!);
+      await this.consent.record([created.id], CONTACT_CHANNELS, true, 'broker_added', em);
       return created;
     });
     const [view] = await this.toViews([client]);

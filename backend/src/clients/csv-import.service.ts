@@ -4,7 +4,8 @@ import { CsvError, parse } from 'csv-parse';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { User } from '../users/user.entity.js';
-import { ClientLimitReachedException, ClientsService } from './clients.service.js';
+import { ConsentService } from '../messaging/consent.service.js';
+import { CONTACT_CHANNELS, ClientLimitReachedException, ClientsService } from './clients.service.js';
 import { NAME_MAX_LENGTH, normalizeEmail, normalizePhone } from './contact.js';
 import type { ImportErrorDto, ImportResultDto } from './dto/client.dto.js';
 import { remainingCapacity } from './usage.js';
@@ -39,7 +40,10 @@ const number = (n: number) => n.toLocaleString('en-US');
  */
 @Injectable()
 export class CsvImportService {
-  constructor(private readonly clients: ClientsService) {}
+  constructor(
+    private readonly clients: ClientsService,
+    private readonly consent: ConsentService,
+  ) {}
 
   async import(broker: User, input: Readable): Promise<ImportResultDto> {
     try {
@@ -76,6 +80,13 @@ export class CsvImportService {
     const flush = async () => {
       if (batch.length === 0) return;
       const inserted = await this.insert(em, broker.id, batch);
+      await this.consent.record(
+        batch.filter((row) => inserted.has(row.phone)).map((row) => row.id),
+        CONTACT_CHANNELS,
+        true,
+        'import',
+        em,
+      );
       for (const row of batch) {
         if (!inserted.has(row.phone)) reject(row.line, 'phone', `A client with the phone number ${row.phone} already exists`);
       }

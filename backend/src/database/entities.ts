@@ -1,4 +1,7 @@
 import { LoginThrottle } from '../auth/login-throttle.entity.js';
+import { CampaignRecipient } from '../campaigns/campaign-recipient.entity.js';
+import { Campaign } from '../campaigns/campaign.entity.js';
+import { Consent } from '../messaging/consent.entity.js';
 import { ClientAccount } from '../client-portal/client-account.entity.js';
 import { ClientInvitation } from '../clients/client-invitation.entity.js';
 import { Client } from '../clients/client.entity.js';
@@ -23,6 +26,9 @@ export const ENTITIES = [
   WebhookEvent,
   Reminder,
   ClientReminder,
+  Campaign,
+  CampaignRecipient,
+  Consent,
 ];
 
 /** Tables the schema check leaves alone: the session store's table (created by a migration). */

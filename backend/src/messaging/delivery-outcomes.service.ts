@@ -57,6 +57,15 @@ export class DeliveryOutcomesService {
     return 'failed';
   }
 
+  /** Not now (quiet hours): back to the queue until `when`, without counting an attempt. */
+  async deferUntil(id: string, when: Date): Promise<void> {
+    await this.em.execute(
+      `update deliveries set status = 'queued', not_before = ?, attempts = greatest(attempts - 1, 0), claimed_at = null, updated_at = now()
+        where id = ? and status = 'sending'`,
+      [when, id],
+    );
+  }
+
   async completed(id: string): Promise<void> {
     await this.em.execute(`update deliveries set status = 'completed', updated_at = now() where id = ? and status in ${OPEN}`, [id]);
     await this.propagate(id);

@@ -14,6 +14,7 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 @Entity({ tableName: 'deliveries' })
 @Unique({ name: 'deliveries_reminder_occurrence_unique', properties: ['reminderId', 'occurrenceAt'] })
 @Unique({ name: 'deliveries_client_reminder_occurrence_unique', properties: ['clientReminderId', 'occurrenceAt'] })
+@Unique({ name: 'deliveries_campaign_client_unique', properties: ['campaignId', 'clientId'] })
 @Index({ name: 'deliveries_broker_created_idx', properties: ['brokerId', 'createdAt'] })
 @Index({ name: 'deliveries_client_idx', properties: ['clientId'] })
 @Index({ name: 'deliveries_claimable_idx', expression: `create index "deliveries_claimable_idx" on "deliveries" ("not_before") where "status" in ('queued', 'sending')` })

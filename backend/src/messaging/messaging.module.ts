@@ -2,6 +2,7 @@ import { Inject, Logger, Module, type OnApplicationBootstrap, type OnApplication
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DeliveryOutcomesService } from './delivery-outcomes.service.js';
 import { DevOutboxController } from './dev-outbox.controller.js';
+import { ConsentService } from './consent.service.js';
 import { OptOutsService } from './opt-outs.service.js';
 import { TwilioWebhooksController } from './twilio-webhooks.controller.js';
 import { EMAIL_SENDER, SMS_SENDER, VOICE_SENDER } from './messaging.ports.js';
@@ -21,6 +22,7 @@ const TWILIO = Symbol('TWILIO_ADAPTER');
     OutboxAdapter,
     DeliveryOutcomesService,
     OptOutsService,
+    ConsentService,
     {
       provide: TWILIO,
       inject: [APP_CONFIG],
@@ -36,7 +38,7 @@ const TWILIO = Symbol('TWILIO_ADAPTER');
         config.messaging.smtpUrl ? new SmtpAdapter(config.messaging.smtpUrl, config.messaging.mailFrom) : outbox,
     },
   ],
-  exports: [SMS_SENDER, VOICE_SENDER, EMAIL_SENDER, OutboxAdapter, DeliveryOutcomesService, OptOutsService],
+  exports: [SMS_SENDER, VOICE_SENDER, EMAIL_SENDER, OutboxAdapter, DeliveryOutcomesService, OptOutsService, ConsentService],
 })
 export class MessagingModule implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Messaging');

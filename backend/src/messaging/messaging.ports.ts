@@ -28,6 +28,8 @@ export interface EmailMessage extends OutgoingBase {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
 }
 
 export interface SendResult {

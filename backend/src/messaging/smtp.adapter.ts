@@ -19,7 +19,7 @@ export class SmtpAdapter implements EmailSender {
       subject: message.subject,
       text: message.text,
       html: message.html,
-      headers: message.deliveryId ? { 'X-CareKeep-Delivery': message.deliveryId } : undefined,
+      headers: { ...message.headers, ...(message.deliveryId ? { 'X-CareKeep-Delivery': message.deliveryId } : {}) },
     });
     return { providerId: info.messageId, status: 'completed' };
   }

@@ -6,6 +6,7 @@ import twilio from 'twilio';
 import { Public } from '../auth/access.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DeliveryOutcomesService } from './delivery-outcomes.service.js';
+import { ConsentService } from './consent.service.js';
 import { OptOutsService, keywordOf } from './opt-outs.service.js';
 import { isValidTwilioRequest } from './twilio.adapter.js';
 
@@ -30,6 +31,7 @@ export class TwilioWebhooksController {
     private readonly em: EntityManager,
     private readonly outcomes: DeliveryOutcomesService,
     private readonly optOuts: OptOutsService,
+    private readonly consent: ConsentService,
   ) {}
 
   private verify(req: Request, form: Form): void {
@@ -84,6 +86,7 @@ export class TwilioWebhooksController {
       reply.say({ voice: 'Polly.Joanna' }, 'Thank you for confirming. Goodbye.');
     } else if (form.Digits === '9' && form.To) {
       await this.optOuts.optOut(form.To, 'voice', 'voice-keypress');
+      await this.consent.recordForAddress(form.To, 'voice', false, 'voice_keypress');
       reply.say({ voice: 'Polly.Joanna' }, 'You will not receive these calls anymore. Goodbye.');
     } else {
       reply.say({ voice: 'Polly.Joanna' }, 'Goodbye.');
@@ -99,8 +102,10 @@ export class TwilioWebhooksController {
     const keyword = keywordOf(form.Body);
     if (keyword === 'stop') {
       await this.optOuts.optOut(from, 'sms', 'sms-keyword');
+      await this.consent.recordForAddress(from, 'sms', false, 'keyword');
     } else if (keyword === 'start') {
       await this.optOuts.optIn(from, 'sms');
+      await this.consent.recordForAddress(from, 'sms', true, 'keyword');
     } else if (keyword === 'help') {
       const [agency] = await this.em.execute<{ agency_name: string; agency_phone: string; name: string }[]>(
         `select u.agency_name, u.agency_phone, trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as name

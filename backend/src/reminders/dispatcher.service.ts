@@ -2,7 +2,17 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DeliveryOutcomesService } from '../messaging/delivery-outcomes.service.js';
-import { SMS_SENDER, type SmsSender, VOICE_SENDER, type VoiceSender } from '../messaging/messaging.ports.js';
+import {
+  EMAIL_SENDER,
+  type EmailSender,
+  SMS_SENDER,
+  type SmsSender,
+  VOICE_SENDER,
+  type VoiceSender,
+} from '../messaging/messaging.ports.js';
+import { renderCampaignEmail } from '../campaigns/email-template.js';
+import { outsideQuietHours } from './quiet-hours.js';
+import { clientTimeZone } from './time-zones.js';
 import { OptOutsService } from '../messaging/opt-outs.service.js';
 import { EngagementService } from '../clients/engagement.service.js';
 import type { RecurrencePattern } from '../client-portal/client-reminder.entity.js';
@@ -10,10 +20,26 @@ import { nextOccurrence } from './recurrence.js';
 
 export const DEFAULT_CLIENT_MESSAGE = "It's time to take your medication";
 
+/** The mailbox named in List-Unsubscribe: the sender's address. */
+function unsubscribeMailbox(config: AppConfig): string {
+  return /<([^>]+)>/.exec(config.messaging.mailFrom)?.[1] ?? config.messaging.mailFrom;
+}
+
 interface ClaimedDelivery {
   id: string;
   client_id: string;
-  channel: 'voice' | 'sms';
+  channel: 'voice' | 'sms' | 'email';
+  campaign_id: string | null;
+  campaign_type: 'email' | 'sms' | null;
+  subject: string | null;
+  token: string | null;
+  first_campaign_sms: boolean;
+  agency_address: string;
+  agency_phone: string;
+  logo_url: string | null;
+  primary_color: string;
+  client_time_zone: string | null;
+  broker_time_zone: string;
   recipient: string;
   broker_id: string;
   reminder_id: string | null;
@@ -56,25 +82,27 @@ export class DispatcherService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(SMS_SENDER) private readonly sms: SmsSender,
     @Inject(VOICE_SENDER) private readonly voice: VoiceSender,
+    @Inject(EMAIL_SENDER) private readonly email: EmailSender,
     private readonly outcomes: DeliveryOutcomesService,
     private readonly optOuts: OptOutsService,
     private readonly engagement: EngagementService,
   ) {}
 
   /** One run: release abandoned claims, queue what is due, then claim and send until nothing is left. */
-  async runOnce(options: { brokerId?: string; now?: Date; maxMs?: number } = {}): Promise<DispatchSummary> {
+  async runOnce(options: { brokerId?: string; now?: Date; maxMs?: number; campaignsOnly?: boolean } = {}): Promise<DispatchSummary> {
     const now = options.now ?? new Date();
     const summary: DispatchSummary = { queued: 0, sent: 0, failed: 0, skipped: 0 };
     await this.releaseAbandonedClaims(now);
     const deadline = Date.now() + (options.maxMs ?? 50_000);
     // Queue in bounded steps and send what was queued, until nothing is due or the run's time is up.
     while (Date.now() < deadline) {
-      const queued =
-        (await this.queueBrokerReminders(now, options.brokerId)) + (options.brokerId ? 0 : await this.queueClientReminders(now));
+      const queued = options.campaignsOnly
+        ? 0
+        : (await this.queueBrokerReminders(now, options.brokerId)) + (options.brokerId ? 0 : await this.queueClientReminders(now));
       summary.queued += queued;
       let claimedAny = false;
       while (Date.now() < deadline) {
-        const claimed = await this.claim(now, options.brokerId);
+        const claimed = await this.claim(now, { brokerId: options.brokerId, campaignsOnly: options.campaignsOnly });
         if (claimed.length === 0) break;
         claimedAny = true;
         await this.send(claimed, summary);
@@ -190,27 +218,41 @@ export class DispatcherService {
     });
   }
 
-  /** Claims a batch of queued reminder deliveries that are due. */
-  async claim(now: Date, brokerId?: string): Promise<ClaimedDelivery[]> {
+  /**
+   * Claims a batch of queued deliveries that are due (reminders and campaign messages; a broker's
+   * `execute` takes only their reminders), with what sending them needs.
+   */
+  async claim(now: Date, scope: { brokerId?: string; campaignsOnly?: boolean } = {}): Promise<ClaimedDelivery[]> {
+    const filters = [
+      scope.campaignsOnly ? 'campaign_id is not null' : scope.brokerId ? '(reminder_id is not null or client_reminder_id is not null)' : 'true',
+      scope.brokerId ? 'broker_id = ?' : 'true',
+    ];
     return this.em.execute<ClaimedDelivery[]>(
       `with claimed as (
          update deliveries d set status = 'sending', claimed_at = now(), attempts = d.attempts + 1, updated_at = now()
           where d.id in (
             select id from deliveries
-             where status = 'queued' and not_before <= ? and (reminder_id is not null or client_reminder_id is not null)
-               ${brokerId ? 'and broker_id = ?' : ''}
+             where status = 'queued' and not_before <= ? and ${filters.join(' and ')}
              order by not_before limit ? for update skip locked)
           returning d.*
        )
-       select claimed.id, claimed.client_id, claimed.channel, claimed.recipient, claimed.broker_id, claimed.reminder_id, claimed.client_reminder_id,
-              coalesce(r.message, cr.message) as message, u.agency_name, u.sponsor_message,
+       select claimed.id, claimed.client_id, claimed.channel, claimed.recipient, claimed.broker_id, claimed.reminder_id,
+              claimed.client_reminder_id, claimed.campaign_id, coalesce(r.message, cr.message, k.message) as message,
+              k.type as campaign_type, k.subject, kr.token,
+              (k.type = 'sms' and not exists (
+                 select 1 from deliveries p where p.client_id = claimed.client_id and p.campaign_id is not null
+                    and p.channel = 'sms' and p.status in ('sent', 'completed'))) as first_campaign_sms,
+              u.agency_name, u.sponsor_message, u.agency_address, u.agency_phone, u.logo_url, u.primary_color,
+              u.time_zone as broker_time_zone, c.time_zone as client_time_zone,
               trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as broker_name, c.is_active as client_active
          from claimed
          join users u on u.id = claimed.broker_id
          join clients c on c.id = claimed.client_id
          left join reminders r on r.id = claimed.reminder_id
-         left join client_reminders cr on cr.id = claimed.client_reminder_id`,
-      [now, ...(brokerId ? [brokerId] : []), this.config.messaging.dispatchBatchSize],
+         left join client_reminders cr on cr.id = claimed.client_reminder_id
+         left join campaigns k on k.id = claimed.campaign_id
+         left join campaign_recipients kr on kr.campaign_id = claimed.campaign_id and kr.client_id = claimed.client_id`,
+      [now, ...(scope.brokerId ? [scope.brokerId] : []), this.config.messaging.dispatchBatchSize],
     );
   }
 
@@ -222,10 +264,20 @@ export class DispatcherService {
         summary.skipped += 1;
         return;
       }
-      if (optedOut.has(`${delivery.recipient}|${delivery.channel}`)) {
-        await this.outcomes.skipped(delivery.id, `The recipient opted out of ${delivery.channel === 'voice' ? 'calls' : 'texts'}`);
+      if (optedOut.has(`${delivery.recipient.toLowerCase()}|${delivery.channel}`) || optedOut.has(`${delivery.recipient}|${delivery.channel}`)) {
+        const what = delivery.channel === 'voice' ? 'calls' : delivery.channel === 'sms' ? 'texts' : 'e-mails';
+        await this.outcomes.skipped(delivery.id, `The recipient opted out of ${what}`);
         summary.skipped += 1;
         return;
+      }
+      if (delivery.campaign_id && delivery.channel === 'sms') {
+        // Campaign texts respect quiet hours: outside 08:00-21:00 client time they wait for 08:00.
+        const zone = clientTimeZone({ timeZone: delivery.client_time_zone, phone: delivery.recipient }, delivery.broker_time_zone);
+        const allowedAt = outsideQuietHours(new Date(), zone);
+        if (allowedAt.getTime() > Date.now()) {
+          await this.outcomes.deferUntil(delivery.id, allowedAt);
+          return;
+        }
       }
       try {
         const result = await this.deliver(delivery);
@@ -239,6 +291,7 @@ export class DispatcherService {
   }
 
   private deliver(delivery: ClaimedDelivery) {
+    if (delivery.campaign_id) return this.deliverCampaign(delivery);
     const fromClient = delivery.client_reminder_id !== null;
     // A client's own reminder is their health information: it is not attributed to the broker in the outbox.
     const common = { to: delivery.recipient, deliveryId: delivery.id, purpose: fromClient ? 'client-reminder' : 'reminder', brokerId: fromClient ? null : delivery.broker_id };
@@ -249,5 +302,34 @@ export class DispatcherService {
     }
     const sponsor = delivery.sponsor_message ? ` ${delivery.sponsor_message}` : '';
     return this.sms.sendSms({ ...common, body: `${agencyName ? `${agencyName}: ` : ''}${message}${sponsor} Reply STOP to opt out.` });
+  }
+
+  private deliverCampaign(delivery: ClaimedDelivery) {
+    const common = { to: delivery.recipient, deliveryId: delivery.id, purpose: 'campaign', brokerId: delivery.broker_id };
+    const agencyName = delivery.agency_name || delivery.broker_name;
+    const message = delivery.message ?? '';
+    if (delivery.channel === 'sms') {
+      const body = `${agencyName ? `${agencyName}: ` : ''}${message}${delivery.first_campaign_sms ? ' Reply STOP to opt out' : ''}`;
+      return this.sms.sendSms({ ...common, body });
+    }
+    const base = this.config.appUrl;
+    const token = delivery.token ?? '';
+    const email = renderCampaignEmail(
+      message,
+      {
+        agencyName,
+        agencyAddress: delivery.agency_address,
+        agencyPhone: delivery.agency_phone,
+        logoUrl: delivery.logo_url,
+        primaryColor: delivery.primary_color,
+      },
+      {
+        open: `${base}/api/t/o/${token}.gif`,
+        click: (url) => `${base}/api/t/c/${token}?u=${encodeURIComponent(url)}`,
+        unsubscribe: `${base}/api/u/${token}`,
+        unsubscribeMailto: `mailto:${unsubscribeMailbox(this.config)}?subject=${encodeURIComponent(`unsubscribe ${token}`)}`,
+      },
+    );
+    return this.email.sendEmail({ ...common, subject: delivery.subject ?? agencyName, text: email.text, html: email.html, headers: email.headers });
   }
 }

@@ -27,6 +27,7 @@ export class User {
     | 'agencyName'
     | 'agencyPhone'
     | 'sponsorMessage'
+    | 'agencyAddress'
     | 'subscriptionTier'
     | 'subscriptionStatus'
     | 'overageEnabled'
@@ -79,6 +80,10 @@ export class User {
 
   @Property({ type: 'varchar', length: 150, default: '' })
   sponsorMessage: string = '';
+
+  /** Postal address shown in e-mail footers (required of bulk e-mail senders). */
+  @Property({ type: 'text', default: '' })
+  agencyAddress: string = '';
 
   @Enum({ items: [...SUBSCRIPTION_TIERS], default: 'flat' })
   subscriptionTier: SubscriptionTier = 'flat';

@@ -1,0 +1,47 @@
+import { OptionalProps } from '@mikro-orm/core';
+import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { randomUUID } from 'node:crypto';
+import { User } from '../users/user.entity.js';
+
+export const CAMPAIGN_TYPES = ['email', 'sms'] as const;
+export type CampaignType = (typeof CAMPAIGN_TYPES)[number];
+export const CAMPAIGN_STATUSES = ['draft', 'sent'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** A broker's bulk e-mail or SMS message to their active clients. */
+@Entity({ tableName: 'campaigns' })
+@Index({ name: 'campaigns_broker_created_idx', properties: ['broker', 'createdAt'] })
+export class Campaign {
+  [OptionalProps]?: 'status' | 'recipientCount' | 'createdAt';
+
+  @PrimaryKey({ type: 'uuid' })
+  id: string = randomUUID();
+
+  @ManyToOne(() => User, { fieldName: 'broker_id', deleteRule: 'cascade' })
+  broker!: User;
+
+  @Property({ type: 'text' })
+  name!: string;
+
+  @Enum({ items: [...CAMPAIGN_TYPES] })
+  type!: CampaignType;
+
+  @Property({ type: 'text', nullable: true })
+  subject?: string | null;
+
+  @Property({ type: 'text' })
+  message!: string;
+
+  @Enum({ items: [...CAMPAIGN_STATUSES], default: 'draft' })
+  status: CampaignStatus = 'draft';
+
+  /** Fixed when the campaign is sent. */
+  @Property({ type: 'integer', default: 0 })
+  recipientCount: number = 0;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  sentAt?: Date | null;
+
+  @Property({ type: 'timestamptz', defaultRaw: 'now()' })
+  createdAt: Date = new Date();
+}

@@ -1,0 +1,49 @@
+import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
+import { RequiresSubscription } from '../auth/subscription.guard.js';
+import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
+import type { ListQuery, ListResult } from '../common/list-query.js';
+import type { User } from '../users/user.entity.js';
+import { CAMPAIGN_LIST_RULES, CampaignsService } from './campaigns.service.js';
+import { CampaignDto, CreateCampaignDto, SendResultDto } from './dto/campaign.dto.js';
+
+@ApiTags('campaigns')
+@Controller('campaigns')
+@BrokerOnly()
+export class CampaignsController {
+  constructor(private readonly campaigns: CampaignsService) {}
+
+  @Get()
+  @ApiListQuery(CAMPAIGN_LIST_RULES)
+  @ApiOkResponse({ type: [CampaignDto] })
+  list(@CurrentUser() user: User, @ListParams(CAMPAIGN_LIST_RULES) query: ListQuery): Promise<ListResult<CampaignDto>> {
+    return this.campaigns.list(user, query);
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: CampaignDto })
+  @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
+  get(@CurrentUser() user: User, @Param('id') id: string): Promise<CampaignDto> {
+    return this.campaigns.get(user, id);
+  }
+
+  @Post()
+  @ApiOperation({ summary: 'Creates a draft campaign' })
+  @ApiCreatedResponse({ type: CampaignDto })
+  @ApiBadRequestResponse({ description: 'name / message required; subject required for e-mail' })
+  create(@CurrentUser() user: User, @Body() body: CreateCampaignDto): Promise<CampaignDto> {
+    return this.campaigns.create(user, body);
+  }
+
+  @Post(':id/send')
+  @HttpCode(200)
+  @RequiresSubscription()
+  @ApiOperation({ summary: 'Sends a draft to the broker’s active clients; delivery continues in the background' })
+  @ApiOkResponse({ type: SendResultDto })
+  @ApiConflictResponse({ description: 'Already sent' })
+  @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
+  async send(@CurrentUser() user: User, @Param('id') id: string): Promise<SendResultDto> {
+    return { count: await this.campaigns.send(user, id) };
+  }
+}

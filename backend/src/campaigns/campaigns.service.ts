@@ -1,0 +1,133 @@
+import { BadRequestException, ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
+import { type ListQuery, ListResult, findList } from '../common/list-query.js';
+import { consentGiven } from '../messaging/consent.service.js';
+import { DispatcherService } from '../reminders/dispatcher.service.js';
+import { User } from '../users/user.entity.js';
+import { Campaign } from './campaign.entity.js';
+import type { CampaignDto, CreateCampaignDto } from './dto/campaign.dto.js';
+
+export const CAMPAIGN_LIST_RULES = {
+  sortable: ['createdAt', 'name', 'status', 'sentAt'],
+  filterable: ['status', 'type'],
+} as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const LIMITS = { name: 200, subject: 200, message: 5000 };
+
+/** Brokers' campaigns: drafts, the send (recipients fixed at once, delivery in the background) and their counts. */
+@Injectable()
+export class CampaignsService {
+  private readonly logger = new Logger('Campaigns');
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly dispatcher: DispatcherService,
+  ) {}
+
+  private async findOwned(broker: User, id: string): Promise<Campaign> {
+    const campaign = UUID.test(id) ? await this.em.findOne(Campaign, { id, broker }) : null;
+    if (!campaign) throw new NotFoundException('Campaign not found');
+    return campaign;
+  }
+
+  async list(broker: User, query: ListQuery): Promise<ListResult<CampaignDto>> {
+    const where: Record<string, unknown> = { broker };
+    for (const key of ['status', 'type'] as const) if (typeof query.filter[key] === 'string') where[key] = query.filter[key];
+    const result = await findList(this.em, Campaign, { resource: 'campaigns', where, query, defaultSort: { field: 'createdAt', order: 'DESC' } });
+    const views = await this.toViews(result.items);
+    return new ListResult(result.resource, views, result.total, result.range);
+  }
+
+  async get(broker: User, id: string): Promise<CampaignDto> {
+    const [view] = await this.toViews([await this.findOwned(broker, id)]);
+    return view!;
+  }
+
+  async create(broker: User, input: CreateCampaignDto): Promise<CampaignDto> {
+    const name = input.name?.trim();
+    const message = input.message?.trim();
+    const subject = input.subject?.trim() || null;
+    const type = input.type ?? 'email';
+    if (!name) throw new BadRequestException({ message: 'name is required', field: 'name' });
+    if (!message) throw new BadRequestException({ message: 'message is required', field: 'message' });
+    if (type === 'email' && !subject) throw new BadRequestException({ message: 'subject is required for an e-mail campaign', field: 'subject' });
+    for (const [field, value] of Object.entries({ name, subject, message })) {
+      const limit = LIMITS[field as keyof typeof LIMITS];
+      if (value && value.length > limit) throw new BadRequestException({ message: `${field} must be at most ${limit} characters`, field });
+    }
+    const campaign = this.em.create(Campaign, {
+      broker: this.em.getReference(User, broker.id),
+      name,
+      type,
+      subject: type === 'email' ? subject : null,
+      message,
+    });
+    await this.em.flush();
+    const [view] = await this.toViews([campaign]);
+    return view!;
+  }
+
+  /**
+   * Fixes the recipients (active clients with an address for the channel who have not opted out)
+   * and queues one delivery each, in one transaction; the campaign is `sent` from then on. Delivery
+   * runs in the background (and in any instance's dispatcher), so the answer does not wait for it.
+   */
+  async send(broker: User, id: string): Promise<number> {
+    const count = await this.em.transactional(async (em) => {
+      const campaign = UUID.test(id) ? await em.findOne(Campaign, { id, broker: broker.id }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
+      if (!campaign) throw new NotFoundException('Campaign not found');
+      if (campaign.status !== 'draft') throw new ConflictException('This campaign has already been sent');
+      const address = campaign.type === 'email' ? 'c.email' : 'c.phone';
+      const recipients = await em.execute<{ id: string }[]>(
+        `with eligible as (
+           select c.id as client_id, ${address} as address
+             from clients c
+            where c.broker_id = ? and c.is_active and ${address} is not null and ${address} <> ''
+              and not exists (select 1 from opt_outs o where o.recipient = ${campaign.type === 'email' ? 'lower(c.email)' : 'c.phone'} and o.channel = ?)
+              and ${consentGiven('c')}
+         ), recipients as (
+           insert into campaign_recipients (id, campaign_id, client_id, token)
+           select gen_random_uuid(), ?, client_id, replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') from eligible
+           returning client_id
+         )
+         insert into deliveries (id, broker_id, client_id, campaign_id, occurrence_at, channel, recipient, status, not_before)
+         select gen_random_uuid(), ?, e.client_id, ?, now(), ?, e.address, 'queued', now()
+           from eligible e join recipients r on r.client_id = e.client_id
+         returning id`,
+        [broker.id, campaign.type, campaign.type, campaign.id, broker.id, campaign.id, campaign.type],
+      );
+      campaign.status = 'sent';
+      campaign.recipientCount = recipients.length;
+      campaign.sentAt = new Date();
+      await em.flush();
+      return recipients.length;
+    });
+    // Start delivering now in this process; other instances' dispatchers share the queue.
+    void this.dispatcher.runOnce({ campaignsOnly: true }).catch((error: unknown) => this.logger.error({ err: error }, 'Campaign delivery run failed'));
+    return count;
+  }
+
+  private async toViews(campaigns: Campaign[]): Promise<CampaignDto[]> {
+    if (campaigns.length === 0) return [];
+    const rows = await this.em.execute<{ campaign_id: string; opened: number; clicked: number }[]>(
+      `select campaign_id, count(opened_at)::int as opened, count(clicked_at)::int as clicked
+         from campaign_recipients where campaign_id in (?) group by campaign_id`,
+      [campaigns.map((c) => c.id)],
+    );
+    const counts = new Map(rows.map((row) => [row.campaign_id, row]));
+    return campaigns.map((campaign) => ({
+      id: campaign.id,
+      name: campaign.name,
+      type: campaign.type,
+      subject: campaign.subject ?? null,
+      message: campaign.message,
+      status: campaign.status,
+      recipientCount: campaign.recipientCount,
+      openedCount: counts.get(campaign.id)?.opened ?? 0,
+      clickedCount: counts.get(campaign.id)?.clicked ?? 0,
+      createdAt: campaign.createdAt.toISOString(),
+      sentAt: campaign.sentAt?.toISOString() ?? null,
+    }));
+  }
+}

@@ -1,0 +1,34 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString } from 'class-validator';
+import { CAMPAIGN_STATUSES, CAMPAIGN_TYPES, type CampaignStatus, type CampaignType } from '../campaign.entity.js';
+
+/** SPEC §3 "Campaign". */
+export class CampaignDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ enum: CAMPAIGN_TYPES }) type!: CampaignType;
+  @ApiProperty({ type: String, nullable: true }) subject!: string | null;
+  @ApiProperty() message!: string;
+  @ApiProperty({ enum: CAMPAIGN_STATUSES }) status!: CampaignStatus;
+  @ApiProperty({ description: 'Fixed when sent' }) recipientCount!: number;
+  @ApiProperty({ description: 'Distinct recipients who opened (e-mail)' }) openedCount!: number;
+  @ApiProperty({ description: 'Distinct recipients who clicked a link' }) clickedCount!: number;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) sentAt!: string | null;
+}
+
+// Optional here so the service answers with messages that name the field.
+export class CreateCampaignDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() name?: string;
+  @ApiPropertyOptional({ enum: CAMPAIGN_TYPES })
+  @IsOptional()
+  @IsIn([...CAMPAIGN_TYPES], { message: 'type must be email or sms' })
+  type?: CampaignType;
+  @ApiPropertyOptional({ description: 'Required for e-mail' }) @IsOptional() @IsString() subject?: string | null;
+  @ApiPropertyOptional() @IsOptional() @IsString() message?: string;
+  @ApiPropertyOptional({ enum: ['draft'] }) @IsOptional() @IsIn(['draft'], { message: 'A new campaign is always a draft' }) status?: 'draft';
+}
+
+export class SendResultDto {
+  @ApiProperty({ description: 'Recipients the campaign is going to' }) count!: number;
+}

@@ -1,0 +1,47 @@
+import { isCampaignLink, linksIn } from './campaign-links.js';
+import { renderCampaignEmail } from './email-template.js';
+
+const links = {
+  open: 'https://app.example.com/api/t/o/tok.gif',
+  click: (url: string) => `https://app.example.com/api/t/c/tok?u=${encodeURIComponent(url)}`,
+  unsubscribe: 'https://app.example.com/api/u/tok',
+  unsubscribeMailto: 'mailto:unsubscribe@app.example.com?subject=unsubscribe%20tok',
+};
+const branding = { agencyName: 'Harbor <Senior> Insurance', agencyAddress: '12 Main St, Nashville, TN', agencyPhone: '+16155550142', primaryColor: '#0f766e' };
+
+describe('campaign links', () => {
+  it('finds the links of a message, without trailing punctuation', () => {
+    expect(linksIn('Plans: https://harbor.example/plans. Call https://harbor.example/call?x=1, thanks')).toEqual([
+      'https://harbor.example/plans',
+      'https://harbor.example/call?x=1',
+    ]);
+    expect(isCampaignLink('See https://harbor.example/plans', 'https://harbor.example/plans')).toBe(true);
+    expect(isCampaignLink('See https://harbor.example/plans', 'https://evil.example')).toBe(false);
+  });
+});
+
+describe('renderCampaignEmail', () => {
+  const email = renderCampaignEmail('Open enrollment is here.\n\nSee https://harbor.example/plans', branding, links);
+
+  it('escapes, brands and tracks', () => {
+    expect(email.html).toContain('Harbor &lt;Senior&gt; Insurance');
+    expect(email.html).toContain('border-top:6px solid #0f766e');
+    expect(email.html).toContain(`href="${links.click('https://harbor.example/plans').replace(/&/g, '&amp;')}"`);
+    expect(email.html).toContain('<img src="https://app.example.com/api/t/o/tok.gif" width="1" height="1"');
+  });
+
+  it('has a footer with the agency, its postal address and an unsubscribe link, in both parts', () => {
+    expect(email.html).toContain('12 Main St, Nashville, TN');
+    expect(email.html).toContain('href="https://app.example.com/api/u/tok"');
+    expect(email.text).toContain('12 Main St, Nashville, TN');
+    expect(email.text).toContain('Unsubscribe: https://app.example.com/api/u/tok');
+    expect(email.text).toContain(links.click('https://harbor.example/plans'));
+  });
+
+  it('sets the one-click List-Unsubscribe headers', () => {
+    expect(email.headers).toEqual({
+      'List-Unsubscribe': '<https://app.example.com/api/u/tok>, <mailto:unsubscribe@app.example.com?subject=unsubscribe%20tok>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+  });
+});

@@ -1,0 +1,82 @@
+import { linksIn } from './campaign-links.js';
+
+export interface EmailBranding {
+  agencyName: string;
+  agencyAddress: string;
+  agencyPhone: string;
+  logoUrl?: string | null;
+  primaryColor: string;
+}
+
+export interface RenderedEmail {
+  html: string;
+  text: string;
+  headers: Record<string, string>;
+}
+
+export interface TrackingLinks {
+  /** Open pixel URL. */
+  open: string;
+  /** Click redirect for a link of the message. */
+  click: (url: string) => string;
+  /** One-page unsubscribe URL (also the one-click POST target). */
+  unsubscribe: string;
+  /** mailto: address for List-Unsubscribe. */
+  unsubscribeMailto: string;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+/** The message as HTML paragraphs with its links going through the click redirect. */
+function messageHtml(message: string, links: TrackingLinks, color: string): string {
+  const urls = linksIn(message);
+  return message
+    .split(/\n{2,}/)
+    .map((paragraph) => {
+      let html = escapeHtml(paragraph).replace(/\n/g, '<br>');
+      for (const url of urls) {
+        const shown = escapeHtml(url);
+        html = html.split(shown).join(`<a href="${escapeHtml(links.click(url))}" style="color:${color}">${shown}</a>`);
+      }
+      return `<p style="margin:0 0 16px;font-size:17px;line-height:1.6">${html}</p>`;
+    })
+    .join('');
+}
+
+/**
+ * A campaign e-mail in the agency's branding: logo or name in its colour, the message, and a footer
+ * with the agency's name, postal address and an unsubscribe link; the List-Unsubscribe headers let
+ * mail apps offer one-click unsubscribe.
+ */
+export function renderCampaignEmail(message: string, branding: EmailBranding, links: TrackingLinks): RenderedEmail {
+  const color = HEX.test(branding.primaryColor) ? branding.primaryColor : '#2563eb';
+  const agency = branding.agencyName.trim() || 'Your insurance agency';
+  const header = branding.logoUrl
+    ? `<img src="${escapeHtml(branding.logoUrl)}" alt="${escapeHtml(agency)}" width="120" style="max-width:120px;height:auto">`
+    : `<span style="font-size:22px;font-weight:700;color:${color}">${escapeHtml(agency)}</span>`;
+  const footerLines = [agency, branding.agencyAddress.trim(), branding.agencyPhone.trim()].filter(Boolean);
+  const html = `<!doctype html><html lang="en"><body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px;border-top:6px solid ${color}">
+<tr><td style="padding:24px 32px 8px">${header}</td></tr>
+<tr><td style="padding:8px 32px 16px">${messageHtml(message, links, color)}</td></tr>
+<tr><td style="padding:16px 32px 24px;border-top:1px solid #e2e8f0;font-size:13px;line-height:1.5;color:#475569">
+${footerLines.map(escapeHtml).join('<br>')}<br>
+You are receiving this because you are a client of ${escapeHtml(agency)}. <a href="${escapeHtml(links.unsubscribe)}" style="color:${color}">Unsubscribe</a>
+</td></tr></table></td></tr></table>
+<img src="${escapeHtml(links.open)}" width="1" height="1" alt="" style="display:block;border:0">
+</body></html>`;
+  let text = message;
+  for (const url of linksIn(message)) text = text.split(url).join(links.click(url));
+  text += `\n\n--\n${footerLines.join('\n')}\nUnsubscribe: ${links.unsubscribe}\n`;
+  return {
+    html,
+    text,
+    headers: {
+      'List-Unsubscribe': `<${links.unsubscribe}>, <${links.unsubscribeMailto}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import { BadRequestException, Controller, Get, HttpCode, NotFoundException, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { Request, Response } from 'express';
+import { Public } from '../auth/access.decorators.js';
+import { ConsentService } from '../messaging/consent.service.js';
+import { OptOutsService } from '../messaging/opt-outs.service.js';
+import { isCampaignLink } from './campaign-links.js';
+import { isMachineOpen } from './open-detection.js';
+import { escapeHtml, publicPage } from './public-pages.js';
+
+const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+const TOKEN = /^[0-9a-f]{64}$/;
+
+interface RecipientRow {
+  id: string;
+  client_id: string;
+  email: string | null;
+  message: string;
+  agency_name: string;
+  primary_color: string;
+  delivered_at: Date | null;
+}
+
+/**
+ * What campaign recipients' links reach, without signing in: the open pixel, the click redirect
+ * (only to links that were in that campaign's message) and unsubscribe (a page, then a POST; mail
+ * apps' one-click POST works too). Tokens are per recipient and unguessable.
+ */
+@ApiExcludeController()
+@Controller()
+@Public()
+export class TrackingController {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly consent: ConsentService,
+    private readonly optOuts: OptOutsService,
+  ) {}
+
+  private async recipient(token: string): Promise<RecipientRow | undefined> {
+    if (!TOKEN.test(token)) return undefined;
+    const [row] = await this.em.execute<RecipientRow[]>(
+      `select kr.id, kr.client_id, c.email, k.message, u.agency_name, u.primary_color,
+              (select d.updated_at from deliveries d where d.campaign_id = kr.campaign_id and d.client_id = kr.client_id
+                  and d.status in ('sent', 'completed')) as delivered_at
+         from campaign_recipients kr
+         join campaigns k on k.id = kr.campaign_id
+         join clients c on c.id = kr.client_id
+         join users u on u.id = k.broker_id
+        where kr.token = ?`,
+      [token],
+    );
+    return row;
+  }
+
+  @Get('t/o/:file')
+  async open(@Param('file') file: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const row = await this.recipient(file.replace(/\.gif$/, ''));
+    if (row) {
+      const machine = isMachineOpen(req.get('user-agent'), row.delivered_at ? new Date(row.delivered_at) : undefined, new Date());
+      await this.em.execute(
+        machine
+          ? `update campaign_recipients set machine_opens = machine_opens + 1 where id = ?`
+          : `update campaign_recipients set opened_at = coalesce(opened_at, now()) where id = ?`,
+        [row.id],
+      );
+    }
+    res.status(200).set({ 'Content-Type': 'image/gif', 'Cache-Control': 'no-store, private' }).send(PIXEL);
+  }
+
+  @Get('t/c/:token')
+  async click(@Param('token') token: string, @Query('u') target: string | undefined, @Res() res: Response): Promise<void> {
+    const row = await this.recipient(token);
+    if (!row) throw new NotFoundException('This link is not valid');
+    if (!target || !isCampaignLink(row.message, target)) throw new BadRequestException('This link does not belong to the message');
+    // A click means the message was read, whatever the pixel said.
+    await this.em.execute(
+      `update campaign_recipients set clicked_at = coalesce(clicked_at, now()), opened_at = coalesce(opened_at, now()) where id = ?`,
+      [row.id],
+    );
+    res.redirect(302, target);
+  }
+
+  @Get('u/:token')
+  async unsubscribePage(@Param('token') token: string, @Res() res: Response): Promise<void> {
+    const row = await this.recipient(token);
+    if (!row) return this.page(res, 404, 'Link not valid', '<h1>This link is not valid</h1><p>It may have been copied incompletely.</p>');
+    const agency = escapeHtml(row.agency_name || 'your insurance agency');
+    this.page(
+      res,
+      200,
+      'Unsubscribe',
+      `<h1>Unsubscribe from ${agency} e-mails?</h1><p>You will no longer receive e-mails like this one. Reminder calls and texts you asked for are not affected.</p>
+       <form method="post"><button type="submit">Unsubscribe</button></form>`,
+      row.primary_color,
+    );
+  }
+
+  @Post('u/:token')
+  @HttpCode(200)
+  async unsubscribe(@Param('token') token: string, @Res() res: Response): Promise<void> {
+    const row = await this.recipient(token);
+    if (!row) return this.page(res, 404, 'Link not valid', '<h1>This link is not valid</h1>');
+    await this.consent.record([row.client_id], ['email'], false, 'unsubscribe_link');
+    if (row.email) await this.optOuts.optOut(row.email.toLowerCase(), 'email', 'email-link');
+    this.page(
+      res,
+      200,
+      'Unsubscribed',
+      `<h1>You are unsubscribed</h1><p>${escapeHtml(row.agency_name || 'Your agency')} will not send you e-mails like this again.</p>`,
+      row.primary_color,
+    );
+  }
+
+  private page(res: Response, status: number, title: string, body: string, color?: string): void {
+    const page = publicPage(title, body, color);
+    res.status(status).set('Content-Security-Policy', page.csp).set('Cache-Control', 'no-store').type('html').send(page.html);
+  }
+}
