@@ -1,0 +1,278 @@
+import request from 'supertest';
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+import { CampaignRecipient } from '../src/campaigns/campaign-recipient.entity.js';
+import { Client } from '../src/clients/client.entity.js';
+import { Consent } from '../src/messaging/consent.entity.js';
+import { Delivery } from '../src/messaging/delivery.entity.js';
+import { OptOut } from '../src/messaging/opt-out.entity.js';
+import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
+import { User } from '../src/users/user.entity.js';
+import type { Agent } from './helpers/browser-agent.js';
+import { makeClient } from './helpers/factories.js';
+import { brokerSession } from './helpers/session.js';
+import { type TestApp, createTestApp } from './helpers/test-app.js';
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('campaigns (outbox delivery)', () => {
+  let t: TestApp;
+  let broker: { agent: Agent; id: string };
+  let other: { agent: Agent; id: string };
+
+  beforeAll(async () => {
+    t = await createTestApp({ listen: true });
+    broker = await brokerSession(t, 'campaigns@agency.test');
+    other = await brokerSession(t, 'other.campaigns@agency.test');
+    await t.em().nativeUpdate(User, { id: broker.id }, { agencyName: 'Harbor Senior Insurance', agencyAddress: '12 Main St, Nashville, TN 37201' });
+  });
+  afterAll(() => t.close());
+
+  async function clientsWith(fields: Partial<Client>[]) {
+    const em = t.em();
+    const owner = await em.findOneOrFail(User, broker.id);
+    const made: Client[] = [];
+    for (const f of fields) made.push(await makeClient(em, owner, f));
+    return made;
+  }
+
+  it.each([
+    [{ type: 'email', subject: 'S', message: 'M' }, 'name'],
+    [{ name: 'N', type: 'sms' }, 'message'],
+    [{ name: 'N', type: 'email', message: 'M' }, 'subject'],
+  ])('refuses %j naming the field %s', async (body, field) => {
+    const res = await broker.agent.post('/api/campaigns').send(body);
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe(field);
+    expect(res.body.message).toContain(field);
+  });
+
+  it('sends an e-mail campaign to active, opted-in clients with an address; the rest are left out', async () => {
+    await t.em().nativeDelete(Client, { broker: broker.id });
+    const [inA, inB, noEmail, inactive, unsubscribed, ledgerOut] = await clientsWith([
+      { email: 'a@example.com' },
+      { email: 'B@Example.com' },
+      { email: null },
+      { email: 'inactive@example.com', isActive: false },
+      { email: 'gone@example.com' },
+      { email: 'ledger@example.com' },
+    ]);
+    await t.em().execute(`insert into opt_outs (recipient, channel, source) values ('gone@example.com', 'email', 'email-link')`);
+    await t.em().execute(`insert into consents (id, client_id, channel, opted_in, source) values (gen_random_uuid(), ?, 'email', false, 'admin')`, [ledgerOut!.id]);
+    void noEmail;
+    void inactive;
+    void unsubscribed;
+
+    const { body: draft } = await broker.agent
+      .post('/api/campaigns')
+      .send({ name: 'AEP kickoff', type: 'email', subject: 'Open enrollment is here', message: 'Compare plans: https://harbor.example/plans', status: 'draft' });
+    expect(draft).toMatchObject({ status: 'draft', recipientCount: 0, openedCount: 0, clickedCount: 0 });
+    const sent = await broker.agent.post(`/api/campaigns/${draft.id}/send`);
+    expect(sent.status).toBe(200);
+    expect(sent.body).toEqual({ count: 2 });
+    expect((await broker.agent.get(`/api/campaigns/${draft.id}`)).body).toMatchObject({ status: 'sent', recipientCount: 2 });
+
+    const deliveries = await until(
+      () => t.em().find(Delivery, { campaignId: draft.id }),
+      (rows) => rows.length === 2 && rows.every((d) => d.status === 'completed'),
+    );
+    expect(deliveries.map((d) => d.clientId).sort()).toEqual([inA!.id, inB!.id].sort());
+    const mail = await t.em().findOneOrFail(OutboxMessage, { deliveryId: deliveries[0]!.id });
+    expect(mail).toMatchObject({ channel: 'email', subject: 'Open enrollment is here', purpose: 'campaign' });
+    expect(mail.body).toContain('12 Main St, Nashville, TN 37201');
+    expect(mail.body).toMatch(/Unsubscribe: http:\/\/127\.0\.0\.1:\d+\/api\/u\/[0-9a-f]{64}/);
+
+    const again = await broker.agent.post(`/api/campaigns/${draft.id}/send`);
+    expect(again.status).toBe(409);
+  });
+
+  it('counts distinct human opens and clicks, ignores prefetch, and redirects only to the message’s links', async () => {
+    const [client] = await clientsWith([{ email: 'reader@example.com' }]);
+    const { body: draft } = await broker.agent.post('/api/campaigns').send({ name: 'Tracked', type: 'email', subject: 'Hi', message: 'Read https://harbor.example/news today' });
+    await broker.agent.post(`/api/campaigns/${draft.id}/send`);
+    await until(() => t.em().count(Delivery, { campaignId: draft.id, status: 'completed' }), (n) => n >= 1);
+    const { token } = await t.em().findOneOrFail(CampaignRecipient, { campaignId: draft.id, clientId: client!.id });
+    await t.em().execute(`update deliveries set updated_at = now() - interval '5 minutes' where campaign_id = ?`, [draft.id]);
+
+    const pixel = await request(t.http).get(`/api/t/o/${token}.gif`).set('User-Agent', 'Mozilla/5.0');
+    expect(pixel.status).toBe(200);
+    expect(pixel.headers['content-type']).toBe('image/gif');
+    expect((await broker.agent.get(`/api/campaigns/${draft.id}`)).body.openedCount).toBe(0);
+
+    const human = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15';
+    await request(t.http).get(`/api/t/o/${token}.gif`).set('User-Agent', human);
+    await request(t.http).get(`/api/t/o/${token}.gif`).set('User-Agent', human);
+    expect((await broker.agent.get(`/api/campaigns/${draft.id}`)).body).toMatchObject({ openedCount: 1, clickedCount: 0 });
+
+    const evil = await request(t.http).get(`/api/t/c/${token}`).query({ u: 'https://evil.example/phish' });
+    expect(evil.status).toBe(400);
+    const click = await request(t.http).get(`/api/t/c/${token}`).query({ u: 'https://harbor.example/news' });
+    expect(click.status).toBe(302);
+    expect(click.headers.location).toBe('https://harbor.example/news');
+    expect((await broker.agent.get(`/api/campaigns/${draft.id}`)).body).toMatchObject({ openedCount: 1, clickedCount: 1 });
+    expect((await request(t.http).get('/api/t/c/not-a-token').query({ u: 'https://harbor.example/news' })).status).toBe(404);
+  });
+
+  it('unsubscribes with one click (no sign-in, no Origin) and never e-mails that client again', async () => {
+    const added = await broker.agent.post('/api/clients').send({ firstName: 'Lee', lastName: 'Ving', email: 'leaving@example.com', phone: '+12125550612' });
+    const client = { id: added.body.id as string };
+    const { body: first } = await broker.agent.post('/api/campaigns').send({ name: 'One', type: 'email', subject: 'Hi', message: 'Hello' });
+    await broker.agent.post(`/api/campaigns/${first.id}/send`);
+    const { token } = await until(
+      () => t.em().findOne(CampaignRecipient, { campaignId: first.id, clientId: client!.id }),
+      (row) => row !== null,
+    ).then((row) => row!);
+
+    const page = await request(t.http).get(`/api/u/${token}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Unsubscribe from Harbor Senior Insurance e-mails?');
+    const oneClick = await request(t.http).post(`/api/u/${token}`).type('form').send('List-Unsubscribe=One-Click');
+    expect(oneClick.status).toBe(200);
+    expect(oneClick.text).toContain('You are unsubscribed');
+    expect(await t.em().count(OptOut, { recipient: 'leaving@example.com', channel: 'email' })).toBe(1);
+    const ledger = await t.em().find(Consent, { clientId: client!.id, channel: 'email' }, { orderBy: { recordedAt: 'desc' } });
+    expect(ledger[0]).toMatchObject({ optedIn: false, source: 'unsubscribe_link' });
+    expect(ledger.at(-1)).toMatchObject({ optedIn: true, source: 'broker_added' });
+
+    const { body: second } = await broker.agent.post('/api/campaigns').send({ name: 'Two', type: 'email', subject: 'Hi', message: 'Hello again' });
+    await broker.agent.post(`/api/campaigns/${second.id}/send`);
+    expect(await t.em().count(CampaignRecipient, { campaignId: second.id, clientId: client!.id })).toBe(0);
+    expect((await request(t.http).get('/api/u/0000')).status).toBe(404);
+  });
+
+  it('texts once with the STOP notice on a client’s first campaign text only', async () => {
+    await t.em().nativeDelete(Client, { broker: broker.id });
+    const [client] = await clientsWith([{ phone: '+12125550777', timeZone: 'Pacific/Kiritimati' }]);
+    await t.em().nativeUpdate(Client, { id: client!.id }, { timeZone: 'UTC' });
+    // Make "now" outside quiet hours for the client whatever the real time: pick a zone where it is midday.
+    const hour = new Date().getUTCHours();
+    const zone = ['Etc/GMT+0', 'Etc/GMT-1', 'Etc/GMT-2', 'Etc/GMT-3', 'Etc/GMT-4', 'Etc/GMT-5', 'Etc/GMT-6', 'Etc/GMT-7', 'Etc/GMT-8', 'Etc/GMT-9', 'Etc/GMT-10', 'Etc/GMT-11', 'Etc/GMT-12', 'Etc/GMT+11', 'Etc/GMT+10', 'Etc/GMT+9', 'Etc/GMT+8', 'Etc/GMT+7', 'Etc/GMT+6', 'Etc/GMT+5', 'Etc/GMT+4', 'Etc/GMT+3', 'Etc/GMT+2', 'Etc/GMT+1'][(12 - hour + 24) % 24]!;
+    await t.em().nativeUpdate(Client, { id: client!.id }, { timeZone: zone });
+    for (const [name, notice] of [['First', true], ['Second', false]] as const) {
+      const { body: draft } = await broker.agent.post('/api/campaigns').send({ name, type: 'sms', message: `${name} text` });
+      expect((await broker.agent.post(`/api/campaigns/${draft.id}/send`)).body).toEqual({ count: 1 });
+      const delivery = await until(
+        () => t.em().findOne(Delivery, { campaignId: draft.id }),
+        (row) => row?.status === 'completed',
+      );
+      const sms = await t.em().findOneOrFail(OutboxMessage, { deliveryId: delivery!.id });
+      expect(sms.body).toBe(`Harbor Senior Insurance: ${name} text${notice ? ' Reply STOP to opt out' : ''}`);
+    }
+  });
+
+  it('holds a campaign text due in the client’s quiet hours until 08:00 there', async () => {
+    await t.em().nativeDelete(Client, { broker: broker.id });
+    const [client] = await clientsWith([{ phone: '+12125550778' }]);
+    const hour = new Date().getUTCHours();
+    // A fixed-offset zone where it is now 23:00.
+    const offset = (23 - hour + 24) % 24;
+    const zone = offset === 0 ? 'Etc/GMT' : offset <= 12 ? `Etc/GMT-${offset}` : `Etc/GMT+${24 - offset}`;
+    await t.em().nativeUpdate(Client, { id: client!.id }, { timeZone: zone });
+    const { body: draft } = await broker.agent.post('/api/campaigns').send({ name: 'Late', type: 'sms', message: 'Late text' });
+    await broker.agent.post(`/api/campaigns/${draft.id}/send`);
+    const delivery = await until(
+      () => t.em().findOneOrFail(Delivery, { campaignId: draft.id }),
+      (row) => row.status === 'queued' && row.notBefore.getTime() > Date.now(),
+      10_000,
+    );
+    expect(delivery.status).toBe('queued');
+    const hoursAhead = (delivery.notBefore.getTime() - Date.now()) / 3_600_000;
+    expect(hoursAhead).toBeGreaterThan(7.9);
+    expect(hoursAhead).toBeLessThanOrEqual(9.01);
+    expect(await t.em().count(OutboxMessage, { deliveryId: delivery.id })).toBe(0);
+  });
+
+  it('keeps campaigns to their broker: 404 on get and send, never in lists', async () => {
+    const { body: mine } = await broker.agent.post('/api/campaigns').send({ name: 'Mine', type: 'sms', message: 'Hello' });
+    expect((await other.agent.get(`/api/campaigns/${mine.id}`)).status).toBe(404);
+    expect((await other.agent.post(`/api/campaigns/${mine.id}/send`)).status).toBe(404);
+    expect((await other.agent.get('/api/campaigns')).body.map((c: { id: string }) => c.id)).not.toContain(mine.id);
+    expect((await broker.agent.get('/api/campaigns').query({ range: '[0,99]' })).headers['content-range']).toMatch(/^campaigns 0-\d+\/\d+$/);
+  });
+
+  it('answers send with 403 trialExpired after the trial', async () => {
+    const { body: draft } = await broker.agent.post('/api/campaigns').send({ name: 'Late', type: 'sms', message: 'Hello' });
+    await t.em().nativeUpdate(User, { id: broker.id }, { trialEndsAt: new Date(Date.now() - 1000) });
+    const res = await broker.agent.post(`/api/campaigns/${draft.id}/send`);
+    expect(res.status).toBe(403);
+    expect(res.body.trialExpired).toBe(true);
+    await t.em().nativeUpdate(User, { id: broker.id }, { trialEndsAt: new Date(Date.now() + 86_400_000) });
+  });
+
+  it('answers a 10,000-recipient send in under a second and delivers everything in the background', async () => {
+    await t.em().nativeDelete(Client, { broker: broker.id });
+    await t.em().nativeUpdate(User, { id: broker.id }, { subscriptionTier: 'pmpm' });
+    await t.em().execute(
+      `insert into clients (id, broker_id, first_name, last_name, email, phone)
+       select gen_random_uuid(), ?, 'Client', 'N' || n, 'client' || n || '@example.com', '+1917' || lpad(n::text, 7, '0') from generate_series(1, 10000) n`,
+      [broker.id],
+    );
+    const { body: draft } = await broker.agent.post('/api/campaigns').send({ name: 'Everyone', type: 'email', subject: 'News', message: 'Hello all' });
+    const started = performance.now();
+    const res = await broker.agent.post(`/api/campaigns/${draft.id}/send`);
+    const elapsed = performance.now() - started;
+    expect(res.body).toEqual({ count: 10_000 });
+    expect(elapsed).toBeLessThan(1000);
+    // The server keeps answering while it delivers.
+    expect((await broker.agent.get('/api/auth/user')).status).toBe(200);
+    const done = await until(
+      () => t.em().count(Delivery, { campaignId: draft.id, status: 'completed' }),
+      (n) => n === 10_000,
+      120_000,
+    );
+    expect(done).toBe(10_000);
+    expect(await t.em().count(OutboxMessage, { purpose: 'campaign', deliveryId: { $ne: null } })).toBeGreaterThanOrEqual(10_000);
+  }, 180_000);
+});
+
+describe('campaign e-mail through a real SMTP server', () => {
+  let t: TestApp;
+  let server: SMTPServer;
+  const received: string[] = [];
+
+  beforeAll(async () => {
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, _session, done) {
+        let raw = '';
+        stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+        stream.on('end', () => {
+          received.push(raw);
+          done();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.server.address() as AddressInfo).port;
+    t = await createTestApp({ listen: true, env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Harbor <news@harbor.example>' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('renders the branded e-mail with List-Unsubscribe headers', async () => {
+    const broker = await brokerSession(t, 'smtp.campaigns@agency.test');
+    await t.em().nativeUpdate(User, { id: broker.id }, { agencyName: 'Harbor Senior Insurance', agencyAddress: '12 Main St, Nashville, TN' });
+    await makeClient(t.em(), await t.em().findOneOrFail(User, broker.id), { email: 'ruth@example.com' });
+    const { body: draft } = await broker.agent.post('/api/campaigns').send({ name: 'Mail', type: 'email', subject: 'Plan news', message: 'See https://harbor.example/plans' });
+    await broker.agent.post(`/api/campaigns/${draft.id}/send`);
+    await until(async () => received.length, (n) => n >= 1);
+    // Long headers are folded (CRLF + space); unfold before reading them.
+    const raw = received[0]!.replace(/\r\n(?=[ \t])/g, '');
+    expect(raw).toMatch(/^Subject: Plan news\r$/m);
+    expect(raw).toMatch(/^List-Unsubscribe: <http:\/\/127\.0\.0\.1:\d+\/api\/u\/[0-9a-f]{64}>, <mailto:news@harbor\.example\?subject=unsubscribe%20[0-9a-f]{64}>\r$/m);
+    expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r$/m);
+    expect(raw).toContain('Content-Type: text/html');
+    expect(raw).toContain('12 Main St, Nashville, TN');
+  });
+});
