@@ -9,6 +9,7 @@ import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { ormOptions } from './database/mikro-orm.config.js';
 import { AuthModule } from './auth/auth.module.js';
+import { BillingModule } from './billing/billing.module.js';
 import { CampaignsModule } from './campaigns/campaigns.module.js';
 import { ClientPortalModule } from './client-portal/client-portal.module.js';
 import { ClientsModule } from './clients/clients.module.js';
@@ -59,6 +60,7 @@ export class AppModule {
         StatsModule,
         RemindersModule,
         CampaignsModule,
+        BillingModule,
       ],
     };
   }

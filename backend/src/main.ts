@@ -58,6 +58,7 @@ async function bootstrap(): Promise<void> {
     database = await openDatabaseServer(config, (line) => log.debug({ postgres: line }));
     app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, database.url), {
       bufferLogs: true,
+      rawBody: true,
     });
     await configureApp(app, config);
     await app.get(DatabaseBootstrapService).prepare();

@@ -1,4 +1,12 @@
-import { FLAT_MONTHLY_CENTS, monthlyPriceCents, overageCents, pmpmCents } from './pricing.js';
+import {
+  FLAT_MONTHLY_CENTS,
+  brokerRevenueShownCents,
+  monthlyPriceCents,
+  monthlyRevenueCents,
+  overageCents,
+  pmpmCents,
+  profitMarginPercent,
+} from './pricing.js';
 
 describe('pricing', () => {
   it.each([
@@ -23,5 +31,31 @@ describe('pricing', () => {
   it('puts break-even between the tiers near 60 clients', () => {
     expect(pmpmCents(59)).toBeLessThan(FLAT_MONTHLY_CENTS);
     expect(pmpmCents(60)).toBeGreaterThan(FLAT_MONTHLY_CENTS);
+  });
+});
+
+describe('revenue and margin', () => {
+  it('brings in nothing during a trial or after cancellation', () => {
+    expect(monthlyRevenueCents('trial', 'flat', 50, false)).toBe(0);
+    expect(monthlyRevenueCents('canceled', 'pmpm', 50, false)).toBe(0);
+    expect(monthlyRevenueCents('active', 'pmpm', 50, false)).toBe(25_000);
+    expect(monthlyRevenueCents('past_due', 'flat', 130, true)).toBe(41_700);
+  });
+
+  it.each([
+    ['pmpm', 80, 40_000],
+    ['flat', 80, 29_700],
+    ['flat', 130, 41_700],
+  ] as const)('shows %s broker revenue for %i clients as %i cents', (tier, clients, cents) => {
+    expect(brokerRevenueShownCents(tier, clients)).toBe(cents);
+  });
+
+  it.each([
+    [29_700, 200, 99],
+    [10_000, 5_000, 50],
+    [10_000, 12_000, -20],
+    [0, 300, 0],
+  ])('margin of %i revenue and %i cost is %i%%', (revenue, cost, margin) => {
+    expect(profitMarginPercent(revenue, cost)).toBe(margin);
   });
 });

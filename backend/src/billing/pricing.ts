@@ -12,6 +12,7 @@ export const VOICE_CALL_COST_CENTS = 2;
 export const SMS_COST_CENTS = 1;
 
 export type Tier = 'flat' | 'pmpm';
+export type SubscriptionStatus = 'trial' | 'active' | 'past_due' | 'canceled';
 
 /** Clients over the flat limit. */
 export function clientsOverLimit(activeClients: number): number {
@@ -30,4 +31,25 @@ export function pmpmCents(activeClients: number): number {
 export function monthlyPriceCents(tier: Tier, activeClients: number, overageEnabled: boolean): number {
   if (tier === 'pmpm') return pmpmCents(activeClients);
   return FLAT_MONTHLY_CENTS + (overageEnabled ? overageCents(activeClients) : 0);
+}
+
+/** What a broker's subscription brings in this month: nothing during a trial or after cancellation. */
+export function monthlyRevenueCents(
+  status: SubscriptionStatus,
+  tier: Tier,
+  activeClients: number,
+  overageEnabled: boolean,
+): number {
+  if (status === 'trial' || status === 'canceled') return 0;
+  return monthlyPriceCents(tier, activeClients, overageEnabled);
+}
+
+/** SPEC §9 "broker revenue shown": pmpm = $5 × clients; flat = $297 + $4 × clients beyond 100. */
+export function brokerRevenueShownCents(tier: Tier, clients: number): number {
+  return tier === 'pmpm' ? pmpmCents(clients) : FLAT_MONTHLY_CENTS + overageCents(clients);
+}
+
+/** Profit margin in whole percent; 0 without revenue. */
+export function profitMarginPercent(revenueCents: number, costCents: number): number {
+  return revenueCents > 0 ? Math.round(((revenueCents - costCents) / revenueCents) * 100) : 0;
 }

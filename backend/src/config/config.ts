@@ -26,6 +26,18 @@ export interface AppConfig {
     clientIdleMinutes: number;
     sessionMaxDays: number;
   };
+  billing: {
+    /** Stripe; unset: local billing mode (tier and status change in the database). */
+    stripe?: {
+      secretKey: string;
+      webhookSecret: string;
+      prices: { flat: string; pmpm: string; overage: string };
+      /** Stripe's API address; only for a local stand-in in tests. */
+      apiBaseUrl?: string;
+    };
+    /** Monthly operating costs for admin net profit, in cents. */
+    operatingCostsMonthlyCents: number;
+  };
   messaging: {
     /** Twilio voice and SMS; unset: the development outbox. */
     twilio?: { accountSid: string; authToken: string; fromNumber: string; apiBaseUrl?: string };
@@ -145,6 +157,23 @@ function twilioSettings(env: Env): AppConfig['messaging']['twilio'] {
   return { accountSid, authToken, fromNumber, apiBaseUrl: url(env, 'TWILIO_API_BASE_URL', ['http:', 'https:']) };
 }
 
+function stripeSettings(env: Env): AppConfig['billing']['stripe'] {
+  const secretKey = read(env, 'STRIPE_SECRET_KEY');
+  if (!secretKey) return undefined;
+  if (!/^(sk|rk)_(test|live)_/.test(secretKey)) throw new ConfigError('STRIPE_SECRET_KEY', 'must be a Stripe secret key (sk_test_… or sk_live_…)');
+  const need = (name: string, prefix: string) => {
+    const value = read(env, name);
+    if (!value || !value.startsWith(prefix)) throw new ConfigError(name, `is required with STRIPE_SECRET_KEY (${prefix}…)`);
+    return value;
+  };
+  return {
+    secretKey,
+    webhookSecret: need('STRIPE_WEBHOOK_SECRET', 'whsec_'),
+    prices: { flat: need('STRIPE_PRICE_FLAT', 'price_'), pmpm: need('STRIPE_PRICE_PMPM', 'price_'), overage: need('STRIPE_PRICE_OVERAGE', 'price_') },
+    apiBaseUrl: url(env, 'STRIPE_API_BASE_URL', ['http:', 'https:']),
+  };
+}
+
 function cron(env: Env, name: string, fallback: string): string {
   const value = read(env, name) ?? fallback;
   if (!/^(\S+\s+){4,5}\S+$/.test(value)) throw new ConfigError(name, `must be a cron expression with 5 or 6 fields (got "${value}")`);
@@ -194,6 +223,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
       brokerIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES_BROKER', 480, 1, 7 * 24 * 60),
       clientIdleMinutes: integer(env, 'SESSION_IDLE_MINUTES_CLIENT', 30, 1, 7 * 24 * 60),
       sessionMaxDays: integer(env, 'SESSION_MAX_DAYS', 7, 1, 90),
+    },
+    billing: {
+      stripe: stripeSettings(env),
+      operatingCostsMonthlyCents: integer(env, 'OPERATING_COSTS_MONTHLY_CENTS', 0, 0, 1_000_000_000),
     },
     messaging: {
       twilio: twilioSettings(env),

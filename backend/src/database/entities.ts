@@ -1,4 +1,5 @@
 import { LoginThrottle } from '../auth/login-throttle.entity.js';
+import { MonthSnapshot } from '../billing/month-snapshot.entity.js';
 import { CampaignRecipient } from '../campaigns/campaign-recipient.entity.js';
 import { Campaign } from '../campaigns/campaign.entity.js';
 import { Consent } from '../messaging/consent.entity.js';
@@ -29,6 +30,7 @@ export const ENTITIES = [
   Campaign,
   CampaignRecipient,
   Consent,
+  MonthSnapshot,
 ];
 
 /** Tables the schema check leaves alone: the session store's table (created by a migration). */

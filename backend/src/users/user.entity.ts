@@ -98,6 +98,13 @@ export class User {
   @Property({ type: 'text', default: 'America/New_York' })
   timeZone: string = 'America/New_York';
 
+  /** Stripe customer and subscription, in Stripe billing mode. */
+  @Property({ type: 'text', nullable: true })
+  stripeCustomerId?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  stripeSubscriptionId?: string | null;
+
   /** Flat tier only: clients beyond the limit are billed per client instead of refused. */
   @Property({ type: 'boolean', default: false })
   overageEnabled: boolean = false;

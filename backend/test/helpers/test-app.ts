@@ -72,9 +72,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   if (options.overrides?.length) {
     let builder = Test.createTestingModule({ imports: [module] });
     for (const [token, value] of options.overrides) builder = builder.overrideProvider(token).useValue(value);
-    app = (await builder.compile()).createNestApplication<NestExpressApplication>({ logger: false });
+    app = (await builder.compile()).createNestApplication<NestExpressApplication>({ logger: false, rawBody: true });
   } else {
-    app = await NestFactory.create<NestExpressApplication>(module, { logger: false });
+    app = await NestFactory.create<NestExpressApplication>(module, { logger: false, rawBody: true });
   }
   await configureApp(app, config);
   if (options.listen) await app.listen(port, '127.0.0.1');

@@ -5,6 +5,7 @@ import { Migration20261121061158_identity_and_client_accounts } from './Migratio
 import { Migration20261121063721_clients } from './Migration20261121063721_clients.js';
 import { Migration20261121065140_messaging_and_reminders } from './Migration20261121065140_messaging_and_reminders.js';
 import { Migration20261121070139_campaigns } from './Migration20261121070139_campaigns.js';
+import { Migration20261121070741_billing } from './Migration20261121070741_billing.js';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121055953_users', class: Migration20261121055953_users },
@@ -12,4 +13,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121063721_clients', class: Migration20261121063721_clients },
   { name: 'Migration20261121065140_messaging_and_reminders', class: Migration20261121065140_messaging_and_reminders },
   { name: 'Migration20261121070139_campaigns', class: Migration20261121070139_campaigns },
+  { name: 'Migration20261121070741_billing', class: Migration20261121070741_billing },
 ];

@@ -1,0 +1,89 @@
+import { BadRequestException, Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import type { RawBodyRequest } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import type Stripe from 'stripe';
+import { BrokerOnly, CurrentUser, Public } from '../auth/access.decorators.js';
+import type { User } from '../users/user.entity.js';
+import { BillingService } from './billing.service.js';
+import { BillingChangeDto, ChangeTierDto, MonthlyAnalyticsDto, PortalDto, SubscriptionDto, SwitchTierDto } from './dto/billing.dto.js';
+import { MonthlyAnalyticsService } from './monthly-analytics.service.js';
+
+@ApiTags('billing')
+@Controller()
+@BrokerOnly()
+export class BillingController {
+  constructor(
+    private readonly billing: BillingService,
+    private readonly analytics: MonthlyAnalyticsService,
+  ) {}
+
+  @Get('subscription')
+  @ApiOperation({ summary: 'The broker’s plan, trial and what it costs' })
+  @ApiOkResponse({ type: SubscriptionDto })
+  subscription(@CurrentUser() user: User): Promise<SubscriptionDto> {
+    return this.billing.subscription(user);
+  }
+
+  @Post('subscription')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Changes the plan (Stripe mode, first paid plan: answers checkoutUrl)' })
+  @ApiOkResponse({ type: BillingChangeDto })
+  @ApiBadRequestResponse({ description: 'Already on this plan' })
+  changeTier(@CurrentUser() user: User, @Body() body: ChangeTierDto): Promise<BillingChangeDto> {
+    return this.billing.changeTier(user, body.subscriptionTier);
+  }
+
+  @Post('billing/tier/switch')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Switches to per-client pricing' })
+  @ApiOkResponse({ type: BillingChangeDto })
+  switchTier(@CurrentUser() user: User, @Body() body: SwitchTierDto): Promise<BillingChangeDto> {
+    return this.billing.changeTier(user, body.newTier ?? 'pmpm');
+  }
+
+  @Post('billing/overage/enable')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Flat plan: bills clients beyond 100 at $4 each instead of refusing them' })
+  @ApiOkResponse({ type: SubscriptionDto })
+  enableOverage(@CurrentUser() user: User): Promise<SubscriptionDto> {
+    return this.billing.enableOverage(user);
+  }
+
+  @Post('billing/portal')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'A Stripe customer portal session (payment method, invoices); Stripe mode only' })
+  @ApiOkResponse({ type: PortalDto })
+  async portal(@CurrentUser() user: User): Promise<PortalDto> {
+    return { url: await this.billing.portalUrl(user) };
+  }
+
+  @Get('analytics/monthly')
+  @ApiOperation({ summary: 'Monthly cost and profit, newest first' })
+  @ApiOkResponse({ type: [MonthlyAnalyticsDto] })
+  monthly(@CurrentUser() user: User): Promise<MonthlyAnalyticsDto[]> {
+    return this.analytics.forBroker(user);
+  }
+}
+
+/** Stripe's webhook: verified over the raw body, applied once per event. */
+@Controller('billing/webhook')
+@Public()
+export class StripeWebhookController {
+  constructor(private readonly billing: BillingService) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiExcludeEndpoint()
+  async receive(@Req() req: RawBodyRequest<Request>): Promise<{ received: true; result: string }> {
+    const stripe = this.billing.stripe;
+    if (!stripe) throw new BadRequestException('Stripe billing is not configured');
+    let event: Stripe.Event;
+    try {
+      event = stripe.webhooks.constructEvent(req.rawBody ?? Buffer.alloc(0), req.get('stripe-signature') ?? '', this.billing.webhookSecret);
+    } catch (error) {
+      throw new BadRequestException(`Invalid Stripe signature: ${(error as Error).message}`);
+    }
+    return { received: true, result: await this.billing.applyEvent(event) };
+  }
+}

@@ -1,0 +1,226 @@
+import { BadRequestException, ForbiddenException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type Stripe from 'stripe';
+import { CANCELED_MESSAGE } from '../auth/subscription-access.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { User, type SubscriptionTier } from '../users/user.entity.js';
+import type { BillingChangeDto, SubscriptionDto } from './dto/billing.dto.js';
+import { FLAT_CLIENT_LIMIT, clientsOverLimit, monthlyPriceCents, overageCents } from './pricing.js';
+import { createStripe } from './stripe-gateway.js';
+import { mapStripeStatus } from './stripe-status.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The broker's subscription. With Stripe configured, Stripe is the payment system and its webhooks
+ * the source of truth for status; without it (local mode) plan changes apply directly.
+ */
+@Injectable()
+export class BillingService {
+  private readonly logger = new Logger('Billing');
+  readonly stripe?: Stripe;
+
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    if (config.billing.stripe) this.stripe = createStripe(config.billing.stripe);
+  }
+
+  get webhookSecret(): string {
+    return this.config.billing.stripe?.webhookSecret ?? '';
+  }
+
+  get mode(): 'stripe' | 'local' {
+    return this.stripe ? 'stripe' : 'local';
+  }
+
+  private async counts(brokerId: string, em: EntityManager = this.em): Promise<{ active: number; total: number }> {
+    const [row] = await em.execute<{ active: number; total: number }[]>(
+      `select count(*) filter (where is_active)::int as active, count(*)::int as total from clients where broker_id = ?`,
+      [brokerId],
+    );
+    return { active: row?.active ?? 0, total: row?.total ?? 0 };
+  }
+
+  async subscription(broker: User, now = new Date()): Promise<SubscriptionDto> {
+    const user = await this.em.findOneOrFail(User, { id: broker.id }, { refresh: true });
+    const { active, total } = await this.counts(user.id);
+    const trialLeftMs = user.subscriptionStatus === 'trial' && user.trialEndsAt ? user.trialEndsAt.getTime() - now.getTime() : 0;
+    const flat = user.subscriptionTier === 'flat';
+    return {
+      subscriptionTier: user.subscriptionTier,
+      subscriptionStatus: user.subscriptionStatus,
+      trialEndsAt: user.trialEndsAt?.toISOString() ?? null,
+      trialDaysLeft: Math.max(0, Math.ceil(trialLeftMs / DAY_MS)),
+      monthlyPriceCents: monthlyPriceCents(user.subscriptionTier, active, user.overageEnabled),
+      activeClients: active,
+      totalClients: total,
+      clientLimit: flat ? FLAT_CLIENT_LIMIT : null,
+      overageEnabled: user.overageEnabled,
+      overageClients: flat ? clientsOverLimit(active) : 0,
+      overageCents: flat && user.overageEnabled ? overageCents(active) : 0,
+      billingMode: this.mode,
+    };
+  }
+
+  /** Changes the plan. Local mode: at once, and a trial or past-due broker becomes active. Stripe: see below. */
+  async changeTier(broker: User, tier: SubscriptionTier | undefined): Promise<BillingChangeDto> {
+    if (!tier) throw new BadRequestException('subscriptionTier is required');
+    const user = await this.em.findOneOrFail(User, { id: broker.id }, { refresh: true });
+    if (user.subscriptionStatus === 'canceled') throw new ForbiddenException(CANCELED_MESSAGE);
+    if (user.subscriptionTier === tier && user.subscriptionStatus === 'active') {
+      throw new BadRequestException('You are already on this plan');
+    }
+    if (this.stripe) {
+      const checkoutUrl = await this.changeTierInStripe(this.stripe, user, tier);
+      return { ...(await this.subscription(user)), ...(checkoutUrl ? { checkoutUrl } : {}) };
+    }
+    user.subscriptionTier = tier;
+    if (tier === 'pmpm') user.overageEnabled = false;
+    if (user.subscriptionStatus === 'trial' || user.subscriptionStatus === 'past_due') user.subscriptionStatus = 'active';
+    await this.em.flush();
+    return this.subscription(user);
+  }
+
+  async enableOverage(broker: User): Promise<SubscriptionDto> {
+    const user = await this.em.findOneOrFail(User, { id: broker.id }, { refresh: true });
+    if (user.subscriptionTier !== 'flat') throw new BadRequestException('Overage billing applies to the flat plan only');
+    if (user.overageEnabled) throw new BadRequestException('Overage billing is already enabled');
+    if (this.stripe && user.stripeSubscriptionId) {
+      const subscription = await this.stripe.subscriptions.retrieve(user.stripeSubscriptionId);
+      const { active } = await this.counts(user.id);
+      await this.stripe.subscriptions.update(subscription.id, {
+        items: [{ price: this.config.billing.stripe!.prices.overage, quantity: clientsOverLimit(active) }],
+        proration_behavior: 'create_prorations',
+      });
+    }
+    user.overageEnabled = true;
+    await this.em.flush();
+    return this.subscription(user);
+  }
+
+  async portalUrl(broker: User): Promise<string> {
+    if (!this.stripe) throw new BadRequestException('Payment details are managed in Stripe billing mode only (this server runs local billing)');
+    const user = await this.em.findOneOrFail(User, { id: broker.id });
+    if (!user.stripeCustomerId) throw new BadRequestException('Choose a paid plan first');
+    const session = await this.stripe.billingPortal.sessions.create({ customer: user.stripeCustomerId, return_url: `${this.config.appUrl}/billing` });
+    return session.url;
+  }
+
+  /** Stripe line items for a plan at today's active clients. */
+  private async lineItems(user: User, tier: SubscriptionTier): Promise<{ price: string; quantity: number }[]> {
+    const prices = this.config.billing.stripe!.prices;
+    const { active } = await this.counts(user.id);
+    if (tier === 'pmpm') return [{ price: prices.pmpm, quantity: Math.max(1, active) }];
+    return [
+      { price: prices.flat, quantity: 1 },
+      ...(user.overageEnabled ? [{ price: prices.overage, quantity: clientsOverLimit(active) }] : []),
+    ];
+  }
+
+  /**
+   * First paid plan: a Stripe Checkout session (answers its URL; the webhook activates the plan).
+   * With a subscription already: its items are replaced, prorated, and the plan applies at once.
+   */
+  private async changeTierInStripe(stripe: Stripe, user: User, tier: SubscriptionTier): Promise<string | undefined> {
+    try {
+      if (!user.stripeCustomerId) {
+        const customer = await stripe.customers.create({
+          email: user.email ?? undefined,
+          name: [user.firstName, user.lastName].filter(Boolean).join(' ') || undefined,
+          metadata: { brokerId: user.id },
+        });
+        user.stripeCustomerId = customer.id;
+        await this.em.flush();
+      }
+      const items = await this.lineItems(user, tier);
+      if (!user.stripeSubscriptionId) {
+        const session = await stripe.checkout.sessions.create({
+          mode: 'subscription',
+          customer: user.stripeCustomerId,
+          client_reference_id: user.id,
+          line_items: items,
+          subscription_data: { metadata: { brokerId: user.id, tier } },
+          success_url: `${this.config.appUrl}/billing?checkout=success`,
+          cancel_url: `${this.config.appUrl}/billing?checkout=canceled`,
+        });
+        if (!session.url) throw new Error('Stripe returned no checkout address');
+        return session.url;
+      }
+      const current = await stripe.subscriptions.retrieve(user.stripeSubscriptionId);
+      await stripe.subscriptions.update(current.id, {
+        items: [...current.items.data.map((item) => ({ id: item.id, deleted: true })), ...items],
+        proration_behavior: 'create_prorations',
+        metadata: { brokerId: user.id, tier },
+      });
+      user.subscriptionTier = tier;
+      if (tier === 'pmpm') user.overageEnabled = false;
+      await this.em.flush();
+      return undefined;
+    } catch (error) {
+      this.logger.error({ err: error }, 'Stripe request failed');
+      throw new ServiceUnavailableException('The payment service did not answer. Please try again.');
+    }
+  }
+
+  /**
+   * Applies a verified Stripe event once: its id is stored under a unique key in the same
+   * transaction as its effect (a replay, even a concurrent one, changes nothing), and the
+   * subscription is fetched again rather than trusting the order events arrive in.
+   */
+  async applyEvent(event: Stripe.Event): Promise<'applied' | 'duplicate' | 'ignored'> {
+    const stripe = this.stripe!;
+    return this.em.transactional(async (em) => {
+      const fresh = await em.execute<{ key: string }[]>(
+        `insert into webhook_events (key) values (?) on conflict (key) do nothing returning key`,
+        [`stripe:${event.id}`],
+      );
+      if (fresh.length === 0) return 'duplicate';
+      const object = event.data.object as { object?: string; id?: string; subscription?: string | { id: string } | null };
+      const subscriptionId =
+        object.object === 'subscription' ? object.id : typeof object.subscription === 'string' ? object.subscription : object.subscription?.id;
+      if (!subscriptionId) return 'ignored';
+      const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+      const customerId = typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id;
+      const brokerId = subscription.metadata?.brokerId;
+      const user =
+        (brokerId ? await em.findOne(User, { id: brokerId }) : null) ?? (await em.findOne(User, { stripeCustomerId: customerId }));
+      if (!user) {
+        this.logger.warn(`Stripe event ${event.id}: no broker for customer ${customerId}`);
+        return 'ignored';
+      }
+      const prices = this.config.billing.stripe!.prices;
+      const priceIds = subscription.items.data.map((item) => item.price.id);
+      const status = mapStripeStatus(subscription.status);
+      if (status) user.subscriptionStatus = status;
+      if (priceIds.includes(prices.pmpm)) user.subscriptionTier = 'pmpm';
+      else if (priceIds.includes(prices.flat)) user.subscriptionTier = 'flat';
+      user.overageEnabled = user.subscriptionTier === 'flat' && priceIds.includes(prices.overage);
+      user.stripeCustomerId = customerId;
+      user.stripeSubscriptionId = status === 'canceled' ? null : subscription.id;
+      await em.flush();
+      return 'applied';
+    });
+  }
+
+  /** Keeps the pmpm quantity equal to the active client count (run daily and after plan changes). */
+  async syncPmpmQuantities(): Promise<number> {
+    if (!this.stripe) return 0;
+    const rows = await this.em.execute<{ id: string; stripe_subscription_id: string; active: number }[]>(
+      `select u.id, u.stripe_subscription_id,
+              (select count(*) from clients c where c.broker_id = u.id and c.is_active)::int as active
+         from users u where u.subscription_tier = 'pmpm' and u.stripe_subscription_id is not null`,
+    );
+    let updated = 0;
+    for (const row of rows) {
+      const subscription = await this.stripe.subscriptions.retrieve(row.stripe_subscription_id);
+      const item = subscription.items.data.find((i) => i.price.id === this.config.billing.stripe!.prices.pmpm);
+      if (item && item.quantity !== Math.max(1, row.active)) {
+        await this.stripe.subscriptionItems.update(item.id, { quantity: Math.max(1, row.active), proration_behavior: 'create_prorations' });
+        updated += 1;
+      }
+    }
+    return updated;
+  }
+}

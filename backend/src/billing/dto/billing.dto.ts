@@ -1,0 +1,51 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional } from 'class-validator';
+import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS, type SubscriptionStatus, type SubscriptionTier } from '../../users/user.entity.js';
+
+/** SPEC §3 "Subscription", with what the Billing page shows. */
+export class SubscriptionDto {
+  @ApiProperty({ enum: SUBSCRIPTION_TIERS }) subscriptionTier!: SubscriptionTier;
+  @ApiProperty({ enum: SUBSCRIPTION_STATUSES }) subscriptionStatus!: SubscriptionStatus;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) trialEndsAt!: string | null;
+  @ApiProperty({ description: 'Whole days left in the trial, rounded up; 0 when ended or not on trial' }) trialDaysLeft!: number;
+  @ApiProperty({ description: 'Cents per month at today’s active clients' }) monthlyPriceCents!: number;
+  @ApiProperty() activeClients!: number;
+  @ApiProperty() totalClients!: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'null on pmpm' }) clientLimit!: number | null;
+  @ApiProperty() overageEnabled!: boolean;
+  @ApiProperty({ description: 'Active clients over the flat limit' }) overageClients!: number;
+  @ApiProperty({ description: 'Cents per month for them (when overage is enabled)' }) overageCents!: number;
+  @ApiProperty({ enum: ['stripe', 'local'], description: 'local: plan changes apply directly, no payment' }) billingMode!: 'stripe' | 'local';
+}
+
+export class ChangeTierDto {
+  @ApiProperty({ enum: SUBSCRIPTION_TIERS })
+  @IsOptional()
+  @IsIn([...SUBSCRIPTION_TIERS], { message: 'subscriptionTier must be pmpm or flat' })
+  subscriptionTier?: SubscriptionTier;
+}
+
+export class SwitchTierDto {
+  @ApiProperty({ enum: ['pmpm'] })
+  @IsOptional()
+  @IsIn(['pmpm'], { message: 'newTier must be pmpm' })
+  newTier?: 'pmpm';
+}
+
+export class BillingChangeDto extends SubscriptionDto {
+  @ApiPropertyOptional({ description: 'Stripe mode, first paid plan: where to pay (Stripe Checkout)' }) checkoutUrl?: string;
+}
+
+export class PortalDto {
+  @ApiProperty() url!: string;
+}
+
+export class MonthlyAnalyticsDto {
+  @ApiProperty({ example: '2026-11' }) month!: string;
+  @ApiProperty() voiceCallCount!: number;
+  @ApiProperty({ description: 'Active clients (month end, or now for this month)' }) clientCount!: number;
+  @ApiProperty({ description: 'Cents: reminder calls and texts' }) totalCost!: number;
+  @ApiProperty({ description: 'Cents' }) revenue!: number;
+  @ApiProperty({ description: 'Cents' }) profit!: number;
+  @ApiProperty({ description: 'Percent' }) profitMargin!: number;
+}

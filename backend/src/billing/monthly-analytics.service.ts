@@ -1,0 +1,149 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { CronJob } from 'cron';
+import { DateTime } from 'luxon';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import type { SubscriptionStatus, Tier } from './pricing.js';
+import { monthlyRevenueCents, profitMarginPercent } from './pricing.js';
+import type { MonthlyAnalyticsDto } from './dto/billing.dto.js';
+import type { User } from '../users/user.entity.js';
+
+const MONTHS_SHOWN = 12;
+
+interface MonthFigures {
+  month: string;
+  voiceCallCount: number;
+  clientCount: number;
+  costCents: number;
+  revenueCents: number;
+}
+
+function toDto(f: MonthFigures): MonthlyAnalyticsDto {
+  return {
+    month: f.month.slice(0, 7),
+    voiceCallCount: f.voiceCallCount,
+    clientCount: f.clientCount,
+    totalCost: f.costCents,
+    revenue: f.revenueCents,
+    profit: f.revenueCents - f.costCents,
+    profitMargin: profitMarginPercent(f.revenueCents, f.costCents),
+  };
+}
+
+/**
+ * Monthly cost and profit per broker: costs from recorded deliveries (calls $0.02, texts $0.01),
+ * revenue from the plan and active clients. Closed months come from month-end snapshots (taken on
+ * the 1st for the month before, and at start-up for any month missed); the current month is live.
+ */
+@Injectable()
+export class MonthlyAnalyticsService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('MonthlyAnalytics');
+
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly registry: SchedulerRegistry,
+  ) {}
+
+  async forBroker(broker: User, now = new Date()): Promise<MonthlyAnalyticsDto[]> {
+    const monthStart = DateTime.fromJSDate(now, { zone: 'utc' }).startOf('month');
+    const [current] = await this.live([broker.id], monthStart.toJSDate(), monthStart.plus({ months: 1 }).toJSDate());
+    const history = await this.em.execute<
+      { month: string; voice_call_count: number; active_clients: number; cost_cents: number; revenue_cents: number }[]
+    >(
+      `select to_char(month, 'YYYY-MM-DD') as month, voice_call_count, active_clients, cost_cents, revenue_cents
+         from billing_month_snapshots where broker_id = ? and month < ? order by month desc limit ?`,
+      [broker.id, monthStart.toISODate(), MONTHS_SHOWN - 1],
+    );
+    return [
+      ...(current ? [toDto(current)] : []),
+      ...history.map((row) =>
+        toDto({
+          month: row.month,
+          voiceCallCount: row.voice_call_count,
+          clientCount: row.active_clients,
+          costCents: row.cost_cents,
+          revenueCents: row.revenue_cents,
+        }),
+      ),
+    ];
+  }
+
+  /** Figures for [from, to) for these brokers, with today's clients and plan. */
+  private async live(brokerIds: string[], from: Date, to: Date): Promise<(MonthFigures & { brokerId: string; tier: Tier; total: number })[]> {
+    if (brokerIds.length === 0) return [];
+    const rows = await this.em.execute<
+      { id: string; tier: Tier; status: SubscriptionStatus; overage: boolean; active: number; total: number; voice: number; cost: number }[]
+    >(
+      `select u.id, u.subscription_tier as tier, u.subscription_status as status, u.overage_enabled as overage,
+              (select count(*) from clients c where c.broker_id = u.id and c.is_active)::int as active,
+              (select count(*) from clients c where c.broker_id = u.id)::int as total,
+              (select count(*) from deliveries d where d.broker_id = u.id and d.channel = 'voice'
+                  and d.status in ('sent', 'completed', 'failed') and d.created_at >= ? and d.created_at < ?)::int as voice,
+              (select coalesce(sum(d.cost_cents), 0) from deliveries d where d.broker_id = u.id and d.created_at >= ? and d.created_at < ?)::int as cost
+         from users u where u.id in (?)`,
+      [from, to, from, to, brokerIds],
+    );
+    return rows.map((row) => ({
+      brokerId: row.id,
+      tier: row.tier,
+      total: row.total,
+      month: DateTime.fromJSDate(from, { zone: 'utc' }).toISODate()!,
+      voiceCallCount: row.voice,
+      clientCount: row.active,
+      costCents: row.cost,
+      revenueCents: monthlyRevenueCents(row.status, row.tier, row.active, row.overage),
+    }));
+  }
+
+  /** Snapshots the month before `now` for every broker who existed then and has none yet. */
+  async snapshotLastMonth(now = new Date()): Promise<number> {
+    const end = DateTime.fromJSDate(now, { zone: 'utc' }).startOf('month');
+    const start = end.minus({ months: 1 });
+    const brokers = await this.em.execute<{ id: string }[]>(
+      `select u.id from users u where u.created_at < ?
+          and not exists (select 1 from billing_month_snapshots s where s.broker_id = u.id and s.month = ?)`,
+      [end.toJSDate(), start.toISODate()],
+    );
+    const figures = await this.live(brokers.map((b) => b.id), start.toJSDate(), end.toJSDate());
+    if (figures.length === 0) return 0;
+    await this.em.execute(
+      `insert into billing_month_snapshots (broker_id, month, tier, active_clients, total_clients, voice_call_count, cost_cents, revenue_cents)
+       select s.broker_id, s.month, s.tier, s.active_clients, s.total_clients, s.voice_call_count, s.cost_cents, s.revenue_cents
+         from json_to_recordset(?::json) as s(broker_id uuid, month date, tier text, active_clients int, total_clients int,
+                                                voice_call_count int, cost_cents int, revenue_cents int)
+       on conflict do nothing`,
+      [
+        JSON.stringify(
+          figures.map((f) => ({
+            broker_id: f.brokerId,
+            month: f.month,
+            tier: f.tier,
+            active_clients: f.clientCount,
+            total_clients: f.total,
+            voice_call_count: f.voiceCallCount,
+            cost_cents: f.costCents,
+            revenue_cents: f.revenueCents,
+          })),
+        ),
+      ],
+    );
+    return figures.length;
+  }
+
+  onApplicationBootstrap(): void {
+    if (this.config.nodeEnv === 'test') return;
+    const run = () =>
+      this.snapshotLastMonth().then(
+        (count) => count && this.logger.log(`Snapshotted last month for ${count} broker(s)`),
+        (error: unknown) => this.logger.error({ err: error }, 'Month-end snapshot failed'),
+      );
+    void run();
+    this.registry.addCronJob('month-end-snapshot', CronJob.from({ cronTime: '5 0 1 * *', timeZone: 'UTC', start: true, onTick: () => void run() }));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.registry.doesExist('cron', 'month-end-snapshot')) await this.registry.getCronJob('month-end-snapshot').stop();
+  }
+}
