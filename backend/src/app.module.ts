@@ -10,6 +10,8 @@ import { DatabaseModule } from './database/database.module.js';
 import { ormOptions } from './database/mikro-orm.config.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BillingModule } from './billing/billing.module.js';
+import { BrandingModule } from './branding/branding.module.js';
+import { ResourcesModule } from './resources/resources.module.js';
 import { CampaignsModule } from './campaigns/campaigns.module.js';
 import { ClientPortalModule } from './client-portal/client-portal.module.js';
 import { ClientsModule } from './clients/clients.module.js';
@@ -61,6 +63,8 @@ export class AppModule {
         RemindersModule,
         CampaignsModule,
         BillingModule,
+        BrandingModule,
+        ResourcesModule,
       ],
     };
   }

@@ -1,7 +1,10 @@
 import { BadRequestException, PayloadTooLargeException } from '@nestjs/common';
 import busboy from 'busboy';
 import type { Request } from 'express';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 
 export interface IncomingFile {
   stream: Readable;
@@ -36,6 +39,63 @@ export function receiveFile(req: Request, field: string, maxBytes: number): Prom
     parser.on('error', (error: Error) => reject(new BadRequestException(`The upload could not be read: ${error.message}`)));
     parser.on('close', () => {
       if (!found) reject(new BadRequestException(`No file uploaded: send it in the "${field}" field`));
+    });
+    req.pipe(parser);
+  });
+}
+
+export interface SpooledUpload {
+  /** The uploaded file, written to a local spool file (absent when none was sent). */
+  file?: { path: string; size: number; filename: string };
+  fields: Record<string, string>;
+}
+
+/**
+ * Receives a whole multipart request: the named file is streamed to `spoolPath` (never held in
+ * memory; over `maxBytes` → 413 and the partial file is removed) and the text fields are collected.
+ */
+export function receiveUpload(req: Request, field: string, maxBytes: number, spoolPath: string): Promise<SpooledUpload> {
+  if (!req.is('multipart/form-data')) {
+    return Promise.reject(new BadRequestException(`Send the upload as multipart/form-data with the file in "${field}"`));
+  }
+  return new Promise((resolve, reject) => {
+    const fields: Record<string, string> = {};
+    let file: SpooledUpload['file'];
+    let writing: Promise<void> | undefined;
+    let failed: Error | undefined;
+    const parser = busboy({ headers: req.headers, limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 10_000 } });
+    parser.on('field', (name, value) => {
+      fields[name] = value;
+    });
+    parser.on('file', (name, stream, info) => {
+      if (name !== field || writing) {
+        stream.resume();
+        return;
+      }
+      let size = 0;
+      stream.on('data', (chunk: Buffer) => (size += chunk.length));
+      stream.on('limit', () => {
+        failed = new PayloadTooLargeException(`The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
+      });
+      writing = pipeline(stream, createWriteStream(spoolPath)).then(() => {
+        file = { path: spoolPath, size, filename: info.filename ?? '' };
+      });
+    });
+    parser.on('error', (error: Error) => reject(new BadRequestException(`The upload could not be read: ${error.message}`)));
+    parser.on('close', () => {
+      void (async () => {
+        try {
+          await writing;
+        } catch (error) {
+          failed ??= error as Error;
+        }
+        if (failed) {
+          await rm(spoolPath, { force: true });
+          reject(failed);
+          return;
+        }
+        resolve({ file, fields });
+      })();
     });
     req.pipe(parser);
   });

@@ -55,6 +55,13 @@ export interface AppConfig {
   uploads: {
     /** Largest client CSV accepted, in bytes. */
     csvMaxBytes: number;
+    /** Largest resource file accepted, in bytes. */
+    resourceMaxBytes: number;
+  };
+  storage: {
+    /** Local disk folder (default DATA_DIR/uploads), used when no S3 bucket is configured. */
+    localDir: string;
+    s3?: { bucket: string; region: string; endpoint?: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
   };
   database: {
     /** Set when an external server is used; unset means the embedded server is started. */
@@ -174,6 +181,19 @@ function stripeSettings(env: Env): AppConfig['billing']['stripe'] {
   };
 }
 
+function s3Settings(env: Env): AppConfig['storage']['s3'] {
+  const bucket = read(env, 'S3_BUCKET');
+  if (!bucket) return undefined;
+  return {
+    bucket,
+    region: read(env, 'S3_REGION') ?? 'us-east-1',
+    endpoint: url(env, 'S3_ENDPOINT', ['http:', 'https:']),
+    accessKeyId: read(env, 'S3_ACCESS_KEY_ID'),
+    secretAccessKey: read(env, 'S3_SECRET_ACCESS_KEY'),
+    forcePathStyle: boolean(env, 'S3_FORCE_PATH_STYLE', false),
+  };
+}
+
 function cron(env: Env, name: string, fallback: string): string {
   const value = read(env, name) ?? fallback;
   if (!/^(\S+\s+){4,5}\S+$/.test(value)) throw new ConfigError(name, `must be a cron expression with 5 or 6 fields (got "${value}")`);
@@ -239,6 +259,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     uploads: {
       csvMaxBytes: integer(env, 'CSV_UPLOAD_MAX_MB', 10, 1, 500) * 1024 * 1024,
+      resourceMaxBytes: integer(env, 'RESOURCE_UPLOAD_MAX_MB', 200, 1, 5000) * 1024 * 1024,
+    },
+    storage: {
+      localDir: path(env, 'UPLOADS_DIR', join(dataDir, 'uploads')),
+      s3: s3Settings(env),
     },
     database: {
       url: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),

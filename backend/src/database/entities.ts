@@ -1,4 +1,6 @@
+import { AdminAction } from '../audit/admin-action.entity.js';
 import { LoginThrottle } from '../auth/login-throttle.entity.js';
+import { Resource } from '../resources/resource.entity.js';
 import { MonthSnapshot } from '../billing/month-snapshot.entity.js';
 import { CampaignRecipient } from '../campaigns/campaign-recipient.entity.js';
 import { Campaign } from '../campaigns/campaign.entity.js';
@@ -31,6 +33,8 @@ export const ENTITIES = [
   CampaignRecipient,
   Consent,
   MonthSnapshot,
+  AdminAction,
+  Resource,
 ];
 
 /** Tables the schema check leaves alone: the session store's table (created by a migration). */

@@ -6,6 +6,7 @@ import { Migration20261121063721_clients } from './Migration20261121063721_clien
 import { Migration20261121065140_messaging_and_reminders } from './Migration20261121065140_messaging_and_reminders.js';
 import { Migration20261121070139_campaigns } from './Migration20261121070139_campaigns.js';
 import { Migration20261121070741_billing } from './Migration20261121070741_billing.js';
+import { Migration20261121071445_resources_and_audit } from './Migration20261121071445_resources_and_audit.js';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121055953_users', class: Migration20261121055953_users },
@@ -14,4 +15,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121065140_messaging_and_reminders', class: Migration20261121065140_messaging_and_reminders },
   { name: 'Migration20261121070139_campaigns', class: Migration20261121070139_campaigns },
   { name: 'Migration20261121070741_billing', class: Migration20261121070741_billing },
+  { name: 'Migration20261121071445_resources_and_audit', class: Migration20261121071445_resources_and_audit },
 ];

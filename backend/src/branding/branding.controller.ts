@@ -1,0 +1,64 @@
+import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { readFile, rm } from 'node:fs/promises';
+import { BrokerOnly, ClientOnly, CurrentClientAccount, CurrentUser, Public } from '../auth/access.decorators.js';
+import { CurrentUserDto } from '../auth/dto/current-user.dto.js';
+import type { ClientAccount } from '../client-portal/client-account.entity.js';
+import { receiveUpload } from '../common/multipart.js';
+import { StorageService } from '../storage/storage.service.js';
+import type { User } from '../users/user.entity.js';
+import { BrandingService, LOGO_MAX_BYTES } from './branding.service.js';
+import { LogoDto, PortalBrandingDto, UpdateBrandingDto } from './dto/branding.dto.js';
+
+@ApiTags('branding')
+@Controller()
+export class BrandingController {
+  constructor(
+    private readonly branding: BrandingService,
+    private readonly storage: StorageService,
+  ) {}
+
+  @Put('branding')
+  @BrokerOnly()
+  @ApiOperation({ summary: 'Updates the agency branding; /api/auth/user shows it at once' })
+  @ApiOkResponse({ type: CurrentUserDto })
+  async update(@CurrentUser() user: User, @Body() body: UpdateBrandingDto): Promise<CurrentUserDto> {
+    return CurrentUserDto.from(await this.branding.update(user, body));
+  }
+
+  @Post('branding/logo')
+  @BrokerOnly()
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Uploads the agency logo (PNG, JPEG or WebP, up to 2 MB; stored as a 200×200 PNG)' })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({ schema: { type: 'object', required: ['logo'], properties: { logo: { type: 'string', format: 'binary' } } } })
+  @ApiOkResponse({ type: LogoDto })
+  async uploadLogo(@CurrentUser() user: User, @Req() req: Request): Promise<LogoDto> {
+    const spool = await this.storage.spoolFile();
+    const upload = await receiveUpload(req, 'logo', LOGO_MAX_BYTES, spool);
+    try {
+      if (!upload.file) throw new BadRequestException('No logo uploaded: send it in the "logo" field');
+      return { logoUrl: await this.branding.uploadLogo(user, await readFile(upload.file.path)) };
+    } finally {
+      await rm(spool, { force: true });
+    }
+  }
+
+  @Get('public/logos/:file')
+  @Public()
+  @ApiOperation({ summary: 'An agency logo (public: it appears on sign-in pages and in e-mails)' })
+  async logo(@Param('file') file: string, @Res() res: Response): Promise<void> {
+    const { stream, size } = await this.branding.readLogo(file);
+    res.set({ 'Content-Type': 'image/png', 'Content-Length': String(size), 'Cache-Control': 'public, max-age=31536000, immutable', 'X-Content-Type-Options': 'nosniff' });
+    stream.pipe(res);
+  }
+
+  @Get('client-portal/branding')
+  @ClientOnly()
+  @ApiOperation({ summary: 'The signed-in client’s agency branding' })
+  @ApiOkResponse({ type: PortalBrandingDto })
+  portalBranding(@CurrentClientAccount() account: ClientAccount): Promise<PortalBrandingDto> {
+    return this.branding.forClientPortal(account.client.broker.id);
+  }
+}

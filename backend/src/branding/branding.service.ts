@@ -1,0 +1,110 @@
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import sharp from 'sharp';
+import { randomUUID } from 'node:crypto';
+import { normalizePhone } from '../clients/contact.js';
+import { StorageService } from '../storage/storage.service.js';
+import { IMAGE_TYPES, sniff } from '../storage/file-types.js';
+import { DEFAULT_PRIMARY_COLOR, User } from '../users/user.entity.js';
+import type { PortalBrandingDto, UpdateBrandingDto } from './dto/branding.dto.js';
+
+export const SPONSOR_MESSAGE_MAX = 150;
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export const LOGO_SIZE = 200;
+export const DEFAULT_PORTAL_AGENCY = 'Your Healthcare Team';
+const HEX = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+const LOGO_FILE = /^([0-9a-f-]{36})\.png$/;
+
+export function logoUrl(key: string | null | undefined): string | null {
+  const name = key?.split('/')[1];
+  return name ? `/api/public/logos/${name}` : null;
+}
+
+/** Agency branding: colours, name, phone, sponsor message, postal address and logo. */
+@Injectable()
+export class BrandingService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly storage: StorageService,
+  ) {}
+
+  async update(broker: User, input: UpdateBrandingDto): Promise<User> {
+    const user = await this.em.findOneOrFail(User, { id: broker.id });
+    for (const field of ['primaryColor', 'secondaryColor'] as const) {
+      const value = input[field]?.trim();
+      if (value === undefined) continue;
+      if (!HEX.test(value)) throw new BadRequestException({ message: `${field} must be a hex colour like #2563eb or #26e`, field });
+      user[field] = value.toLowerCase();
+    }
+    if (input.sponsorMessage !== undefined) {
+      const message = input.sponsorMessage.trim();
+      if (message.length > SPONSOR_MESSAGE_MAX) {
+        throw new BadRequestException({ message: `sponsorMessage must be at most ${SPONSOR_MESSAGE_MAX} characters`, field: 'sponsorMessage' });
+      }
+      user.sponsorMessage = message;
+    }
+    if (input.agencyPhone !== undefined) {
+      const raw = input.agencyPhone.trim();
+      const phone = raw ? normalizePhone(raw) : '';
+      if (phone === null) throw new BadRequestException({ message: 'agencyPhone is not a valid phone number', field: 'agencyPhone' });
+      user.agencyPhone = phone;
+    }
+    if (input.agencyName !== undefined) {
+      if (input.agencyName.trim().length > 120) throw new BadRequestException({ message: 'agencyName must be at most 120 characters', field: 'agencyName' });
+      user.agencyName = input.agencyName.trim();
+    }
+    if (input.agencyAddress !== undefined) {
+      if (input.agencyAddress.trim().length > 300) throw new BadRequestException({ message: 'agencyAddress must be at most 300 characters', field: 'agencyAddress' });
+      user.agencyAddress = input.agencyAddress.trim();
+    }
+    await this.em.flush();
+    return user;
+  }
+
+  /**
+   * A PNG, JPEG or WebP logo (told by its bytes), re-encoded as a PNG fitted within 200×200, which
+   * drops any metadata. The previous logo file is removed.
+   */
+  async uploadLogo(broker: User, data: Buffer): Promise<string> {
+    const kind = sniff(data.subarray(0, 64));
+    if (!kind || kind === 'zip' || !IMAGE_TYPES.includes(kind.type)) {
+      throw new BadRequestException('The logo must be a PNG, JPEG or WebP image');
+    }
+    let png: Buffer;
+    try {
+      png = await sharp(data, { limitInputPixels: 50_000_000 })
+        .rotate()
+        .resize(LOGO_SIZE, LOGO_SIZE, { fit: 'inside', withoutEnlargement: true })
+        .png()
+        .toBuffer();
+    } catch {
+      throw new BadRequestException('The logo image could not be read');
+    }
+    const key = `logos/${randomUUID()}.png`;
+    await this.storage.putBuffer(key, png, 'image/png');
+    const user = await this.em.findOneOrFail(User, { id: broker.id });
+    const previous = user.logoUrl;
+    user.logoUrl = logoUrl(key);
+    await this.em.flush();
+    const old = previous && LOGO_FILE.exec(previous.split('/').pop() ?? '');
+    if (old) await this.storage.delete(`logos/${old[0]}`);
+    return user.logoUrl!;
+  }
+
+  async readLogo(file: string) {
+    if (!LOGO_FILE.test(file)) throw new NotFoundException('No such logo');
+    const size = await this.storage.size(`logos/${file}`);
+    if (size === undefined) throw new NotFoundException('No such logo');
+    return { stream: await this.storage.read(`logos/${file}`), size };
+  }
+
+  async forClientPortal(brokerId: string): Promise<PortalBrandingDto> {
+    const broker = await this.em.findOneOrFail(User, { id: brokerId });
+    return {
+      agencyName: broker.agencyName || DEFAULT_PORTAL_AGENCY,
+      logoUrl: broker.logoUrl ?? null,
+      primaryColor: broker.primaryColor || DEFAULT_PRIMARY_COLOR,
+      sponsorMessage: broker.sponsorMessage,
+    };
+  }
+}

@@ -1,0 +1,34 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsIn, IsOptional, IsString } from 'class-validator';
+import { RESOURCE_CATEGORIES, type ResourceCategory } from '../resource.entity.js';
+
+/** SPEC §3 "Resource". */
+export class ResourceDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() title!: string;
+  @ApiProperty() description!: string;
+  @ApiProperty({ enum: RESOURCE_CATEGORIES }) category!: ResourceCategory;
+  @ApiProperty({ example: 'pdf' }) fileType!: string;
+  @ApiProperty({ description: 'Bytes' }) fileSize!: number;
+  @ApiProperty() downloadCount!: number;
+  @ApiProperty() isActive!: boolean;
+  @ApiProperty() isPublic!: boolean;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
+}
+
+export class UpdateResourceDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() title?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() description?: string;
+  @ApiPropertyOptional({ enum: RESOURCE_CATEGORIES })
+  @IsOptional()
+  @IsIn([...RESOURCE_CATEGORIES], { message: `category must be one of ${RESOURCE_CATEGORIES.join(', ')}` })
+  category?: ResourceCategory;
+}
+
+export class ToggleActiveDto {
+  @ApiProperty() @IsBoolean({ message: 'isActive must be true or false' }) isActive!: boolean;
+}
+
+export class TogglePublicDto {
+  @ApiProperty() @IsBoolean({ message: 'isPublic must be true or false' }) isPublic!: boolean;
+}

@@ -1,0 +1,127 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, NotFoundException, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { AdminOnly, BrokerOnly, CurrentUser, Public } from '../auth/access.decorators.js';
+import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
+import type { ListQuery, ListResult } from '../common/list-query.js';
+import { receiveUpload } from '../common/multipart.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { StorageService } from '../storage/storage.service.js';
+import type { User } from '../users/user.entity.js';
+import { downloadHeaders, requestedRange } from './download.js';
+import { ResourceDto, ToggleActiveDto, TogglePublicDto, UpdateResourceDto } from './dto/resource.dto.js';
+import type { Resource } from './resource.entity.js';
+import { RESOURCE_LIST_RULES, ResourcesService } from './resources.service.js';
+
+/** Streams a stored resource with Range support (videos seek and resume). */
+async function sendFile(resources: ResourcesService, storage: StorageService, resource: Resource, req: Request, res: Response): Promise<void> {
+  const size = Number(resource.fileSize);
+  const range = requestedRange(req.get('range'), size);
+  if (range === 'invalid') {
+    res.status(416).set('Content-Range', `bytes */${size}`).end();
+    return;
+  }
+  if (!range || range.start === 0) await resources.countDownload(resource.id);
+  const stream = await storage.read(resource.storageKey, range);
+  downloadHeaders(res, req, { size, mimeType: resource.mimeType, filename: resource.originalName, range });
+  stream.on('error', () => res.destroy());
+  stream.pipe(res);
+}
+
+@ApiTags('resources: admin')
+@Controller('admin/resources')
+@AdminOnly()
+export class AdminResourcesController {
+  constructor(
+    private readonly resources: ResourcesService,
+    private readonly storage: StorageService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get()
+  @ApiQuery({ name: 'includeInactive', required: false, type: Boolean })
+  @ApiListQuery(RESOURCE_LIST_RULES)
+  @ApiOkResponse({ type: [ResourceDto] })
+  list(@Query('includeInactive') includeInactive: string | undefined, @ListParams(RESOURCE_LIST_RULES) query: ListQuery): Promise<ListResult<ResourceDto>> {
+    return this.resources.list(query, { includeInactive: includeInactive === 'true' });
+  }
+
+  @Post()
+  @ApiOperation({ summary: 'Uploads a resource (multipart: file, title, description, category)' })
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['file', 'title'],
+      properties: { file: { type: 'string', format: 'binary' }, title: { type: 'string' }, description: { type: 'string' }, category: { type: 'string' } },
+    },
+  })
+  @ApiOkResponse({ type: ResourceDto })
+  async create(@CurrentUser() admin: User, @Req() req: Request): Promise<ResourceDto> {
+    const upload = await receiveUpload(req, 'file', this.config.uploads.resourceMaxBytes, await this.storage.spoolFile());
+    return this.resources.create(admin, upload);
+  }
+
+  @Put(':id')
+  @ApiOkResponse({ type: ResourceDto })
+  update(@CurrentUser() admin: User, @Param('id') id: string, @Body() body: UpdateResourceDto): Promise<ResourceDto> {
+    return this.resources.update(admin, id, body, 'resource_updated');
+  }
+
+  @Patch(':id/toggle')
+  @ApiOkResponse({ type: ResourceDto })
+  toggle(@CurrentUser() admin: User, @Param('id') id: string, @Body() body: ToggleActiveDto): Promise<ResourceDto> {
+    return this.resources.update(admin, id, { isActive: body.isActive }, body.isActive ? 'resource_activated' : 'resource_deactivated');
+  }
+
+  @Patch(':id/toggle-public')
+  @ApiOkResponse({ type: ResourceDto })
+  togglePublic(@CurrentUser() admin: User, @Param('id') id: string, @Body() body: TogglePublicDto): Promise<ResourceDto> {
+    return this.resources.update(admin, id, { isPublic: body.isPublic }, body.isPublic ? 'resource_made_public' : 'resource_made_private');
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiNoContentResponse({ description: 'Deleted, with its stored file' })
+  remove(@CurrentUser() admin: User, @Param('id') id: string): Promise<void> {
+    return this.resources.remove(admin, id);
+  }
+}
+
+@ApiTags('resources')
+@Controller()
+export class ResourcesController {
+  constructor(
+    private readonly resources: ResourcesService,
+    private readonly storage: StorageService,
+  ) {}
+
+  @Get('resources')
+  @BrokerOnly()
+  @ApiOperation({ summary: 'Active resources; filter q searches title and description, category filters' })
+  @ApiListQuery(RESOURCE_LIST_RULES)
+  @ApiOkResponse({ type: [ResourceDto] })
+  list(@ListParams(RESOURCE_LIST_RULES) query: ListQuery): Promise<ListResult<ResourceDto>> {
+    return this.resources.list(query, { includeInactive: false });
+  }
+
+  @Get('resources/:id/download')
+  @BrokerOnly()
+  @ApiOperation({ summary: 'Downloads an active resource (Range requests supported)' })
+  @ApiNotFoundResponse({ description: 'No such active resource' })
+  async download(@Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const resource = await this.resources.find(id);
+    if (!resource.isActive) throw new NotFoundException('Resource not found');
+    await sendFile(this.resources, this.storage, resource, req, res);
+  }
+
+  @Get('public/resources/:id/download')
+  @Public()
+  @ApiOperation({ summary: 'Downloads a resource that is active and public, without signing in' })
+  @ApiNotFoundResponse({ description: 'No such public resource' })
+  async publicDownload(@Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const resource = await this.resources.find(id);
+    if (!resource.isActive || !resource.isPublic) throw new NotFoundException('Resource not found');
+    await sendFile(this.resources, this.storage, resource, req, res);
+  }
+}
