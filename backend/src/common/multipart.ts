@@ -22,7 +22,7 @@ export function receiveFile(req: Request, field: string, maxBytes: number): Prom
   }
   return new Promise((resolve, reject) => {
     let found = false;
-    const parser = busboy({ headers: req.headers, limits: { fileSize: maxBytes, files: 1 } });
+    const parser = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { fileSize: maxBytes, files: 1 } });
     parser.on('file', (name, stream, info) => {
       if (name !== field || found) {
         stream.resume();
@@ -63,7 +63,7 @@ export function receiveUpload(req: Request, field: string, maxBytes: number, spo
     let file: SpooledUpload['file'];
     let writing: Promise<void> | undefined;
     let failed: Error | undefined;
-    const parser = busboy({ headers: req.headers, limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 10_000 } });
+    const parser = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 10_000 } });
     parser.on('field', (name, value) => {
       fields[name] = value;
     });
