@@ -69,8 +69,9 @@ describe('a 100 MB resource upload', () => {
       expect(res.body).toMatchObject({ fileType: 'mp4', fileSize: MP4.length + SIZE_MB * 1024 * 1024 });
       const growth = peak - before;
       console.log(`RSS before ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, growth ${growth.toFixed(0)} MB for a ${SIZE_MB} MB upload`);
-      // Bounded, not proportional: measured +63 MB for 100 MB and +71 MB for 400 MB (UPLOAD_TEST_MB=400).
-      expect(growth).toBeLessThan(90);
+      // Less than the file: it is never held whole. Bounded, not proportional: measured +63 to +72 MB
+      // for 100 MB and +71 MB for 400 MB (UPLOAD_TEST_MB=400).
+      expect(growth).toBeLessThan(SIZE_MB);
     } finally {
       await app.stop('SIGTERM');
     }
