@@ -8,6 +8,7 @@ import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { ormOptions } from './database/mikro-orm.config.js';
+import { AdminModule } from './admin/admin.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BillingModule } from './billing/billing.module.js';
 import { BrandingModule } from './branding/branding.module.js';
@@ -65,6 +66,7 @@ export class AppModule {
         BillingModule,
         BrandingModule,
         ResourcesModule,
+        AdminModule,
       ],
     };
   }

@@ -1,0 +1,71 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { AdminOnly, CurrentUser } from '../auth/access.decorators.js';
+import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
+import type { ListQuery, ListResult } from '../common/list-query.js';
+import type { User } from '../users/user.entity.js';
+import { BROKER_LIST_RULES, AdminService } from './admin.service.js';
+import {
+  AdminAnalyticsDto,
+  AdminBrokerDetailBrokerDto,
+  AdminBrokerRowDto,
+  AdminSubscriptionDto,
+  AdminSubscriptionResultDto,
+  BrokerDetailDto,
+  ExtendTrialDto,
+} from './dto/admin.dto.js';
+
+@ApiTags('admin')
+@Controller('admin')
+@AdminOnly()
+export class AdminController {
+  constructor(private readonly admin: AdminService) {}
+
+  @Get('analytics')
+  @ApiOperation({ summary: 'Platform revenue, brokers and upcoming trial expirations' })
+  @ApiOkResponse({ type: AdminAnalyticsDto })
+  analytics(): Promise<AdminAnalyticsDto> {
+    return this.admin.analytics();
+  }
+
+  @Get('brokers')
+  @ApiOperation({ summary: 'Brokers; search e-mail or name, filter by tier and status' })
+  @ApiQuery({ name: 'search', required: false })
+  @ApiQuery({ name: 'tier', required: false, enum: ['pmpm', 'flat', 'all'] })
+  @ApiQuery({ name: 'status', required: false, enum: ['trial', 'active', 'past_due', 'canceled', 'all'] })
+  @ApiListQuery(BROKER_LIST_RULES)
+  @ApiOkResponse({ type: [AdminBrokerRowDto] })
+  brokers(
+    @ListParams(BROKER_LIST_RULES) query: ListQuery,
+    @Query('search') search?: string,
+    @Query('tier') tier?: string,
+    @Query('status') status?: string,
+  ): Promise<ListResult<AdminBrokerRowDto>> {
+    return this.admin.brokers(query, { search, tier, status });
+  }
+
+  @Get('brokers/:id')
+  @ApiOkResponse({ type: BrokerDetailDto })
+  @ApiNotFoundResponse({ description: 'Broker not found' })
+  detail(@Param('id') id: string): Promise<BrokerDetailDto> {
+    return this.admin.detail(id);
+  }
+
+  @Post('brokers/:id/trial')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Extends a trial by 1–90 days' })
+  @ApiOkResponse({ type: AdminBrokerDetailBrokerDto })
+  @ApiBadRequestResponse({ description: 'days is not a whole number from 1 to 90' })
+  @ApiConflictResponse({ description: 'Only brokers on trial can be extended' })
+  extendTrial(@CurrentUser() admin: User, @Param('id') id: string, @Body() body: ExtendTrialDto): Promise<AdminBrokerDetailBrokerDto> {
+    return this.admin.extendTrial(admin, id, body.days);
+  }
+
+  @Post('brokers/:id/subscription')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Changes a broker’s tier and/or status (only the fields given)' })
+  @ApiOkResponse({ type: AdminSubscriptionResultDto })
+  updateSubscription(@CurrentUser() admin: User, @Param('id') id: string, @Body() body: AdminSubscriptionDto): Promise<AdminSubscriptionResultDto> {
+    return this.admin.updateSubscription(admin, id, body);
+  }
+}

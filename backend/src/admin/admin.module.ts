@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module.js';
+import { StatsModule } from '../stats/stats.module.js';
+import { AdminController } from './admin.controller.js';
+import { AdminService } from './admin.service.js';
+
+/** The platform admin's back office: analytics, brokers, trials, subscriptions, the audit log. */
+@Module({
+  imports: [AuditModule, StatsModule],
+  controllers: [AdminController],
+  providers: [AdminService],
+})
+export class AdminModule {}

@@ -1,0 +1,272 @@
+import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { AuditService } from '../audit/audit.service.js';
+import { brokerRevenueShownCents, monthlyRevenueCents } from '../billing/pricing.js';
+import { type ListQuery, ListResult } from '../common/list-query.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { StatsService } from '../stats/stats.service.js';
+import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS, User, type SubscriptionStatus, type SubscriptionTier } from '../users/user.entity.js';
+import type {
+  AdminAnalyticsDto,
+  AdminBrokerDetailBrokerDto,
+  AdminBrokerRowDto,
+  AdminSubscriptionDto,
+  AdminSubscriptionResultDto,
+  BrokerDetailDto,
+} from './dto/admin.dto.js';
+
+const DAY_MS = 86_400_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const TRIAL_WINDOW_DAYS = 30;
+export const BROKER_LIST_RULES = {
+  sortable: ['email', 'lastName', 'createdAt', 'subscriptionTier', 'subscriptionStatus', 'clientCount', 'lastActivity'],
+  filterable: ['search', 'q', 'tier', 'status'],
+} as const;
+const SORT_COLUMNS: Record<string, string> = {
+  email: 'u.email',
+  lastName: 'u.last_name',
+  createdAt: 'u.created_at',
+  subscriptionTier: 'u.subscription_tier',
+  subscriptionStatus: 'u.subscription_status',
+  clientCount: 'client_count',
+  lastActivity: 'last_activity',
+};
+
+interface BrokerFigures {
+  id: string;
+  email: string | null;
+  tier: SubscriptionTier;
+  status: SubscriptionStatus;
+  overage: boolean;
+  active: number;
+  trial_ends_at: Date | null;
+}
+
+function detailBroker(user: User, totalClients: number): AdminBrokerDetailBrokerDto {
+  return {
+    id: user.id,
+    firstName: user.firstName ?? null,
+    lastName: user.lastName ?? null,
+    email: user.email ?? null,
+    subscriptionTier: user.subscriptionTier,
+    subscriptionStatus: user.subscriptionStatus,
+    trialEndsAt: user.trialEndsAt?.toISOString() ?? null,
+    createdAt: user.createdAt.toISOString(),
+    overageEnabled: user.overageEnabled,
+    agencyName: user.agencyName,
+    monthlyRevenue: brokerRevenueShownCents(user.subscriptionTier, totalClients),
+  };
+}
+
+/**
+ * The platform admin's view: platform revenue and brokers, and the changes admins make to trials
+ * and subscriptions, each recorded in the audit log with the values before and after.
+ */
+@Injectable()
+export class AdminService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly audit: AuditService,
+    private readonly stats: StatsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** One aggregate query for brokers and their active clients, one for this month's telephony costs. */
+  async analytics(now = new Date()): Promise<AdminAnalyticsDto> {
+    const brokers = await this.em.execute<BrokerFigures[]>(
+      `select u.id, u.email, u.subscription_tier as tier, u.subscription_status as status, u.overage_enabled as overage,
+              coalesce(c.active, 0)::int as active, u.trial_ends_at
+         from users u
+         left join (select broker_id, count(*) filter (where is_active) as active from clients group by broker_id) c on c.broker_id = u.id
+        where not u.is_admin`,
+    );
+    const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const [costs] = await this.em.execute<{ cents: number }[]>(
+      `select coalesce(sum(cost_cents), 0)::int as cents from deliveries where created_at >= ? and created_at < ?`,
+      [monthStart, now],
+    );
+    const shares = { pmpm: { count: 0, revenue: 0 }, flat: { count: 0, revenue: 0 }, trial: { count: 0, revenue: 0 } };
+    let mrr = 0;
+    for (const b of brokers) {
+      const revenue = monthlyRevenueCents(b.status, b.tier, b.active, b.overage);
+      mrr += revenue;
+      const share = b.status === 'trial' ? shares.trial : shares[b.tier];
+      share.count += 1;
+      share.revenue += revenue;
+    }
+    const telephony = costs?.cents ?? 0;
+    const totalCosts = telephony + this.config.billing.operatingCostsMonthlyCents;
+    const horizon = now.getTime() + TRIAL_WINDOW_DAYS * DAY_MS;
+    const trialExpirations = brokers
+      .filter((b) => b.status === 'trial' && b.trial_ends_at && new Date(b.trial_ends_at).getTime() >= now.getTime() && new Date(b.trial_ends_at).getTime() <= horizon)
+      .map((b) => ({ brokerId: b.id, email: b.email, trialEndsAt: new Date(b.trial_ends_at!).toISOString(), daysRemaining: Math.ceil((new Date(b.trial_ends_at!).getTime() - now.getTime()) / DAY_MS) }))
+      .sort((a, b) => a.trialEndsAt.localeCompare(b.trialEndsAt));
+    return {
+      mrr,
+      arr: mrr * 12,
+      activeBrokers: brokers.filter((b) => b.status === 'active').length,
+      totalBrokers: brokers.length,
+      trialBrokers: shares.trial.count,
+      totalRevenue: mrr,
+      totalCosts,
+      netProfit: mrr - totalCosts,
+      tierDistribution: (['pmpm', 'flat', 'trial'] as const).map((tier) => ({ tier, ...shares[tier] })),
+      trialExpirations,
+    };
+  }
+
+  async brokers(query: ListQuery, params: { search?: string; tier?: string; status?: string }): Promise<ListResult<AdminBrokerRowDto>> {
+    const search = (params.search ?? (query.filter.search as string | undefined) ?? (query.filter.q as string | undefined))?.trim();
+    const tier = params.tier ?? (query.filter.tier as string | undefined);
+    const status = params.status ?? (query.filter.status as string | undefined);
+    if (tier && tier !== 'all' && !(SUBSCRIPTION_TIERS as readonly string[]).includes(tier)) throw new BadRequestException('tier must be pmpm or flat');
+    if (status && status !== 'all' && !(SUBSCRIPTION_STATUSES as readonly string[]).includes(status)) {
+      throw new BadRequestException('status must be trial, active, past_due or canceled');
+    }
+    const where = ['not u.is_admin'];
+    const values: unknown[] = [];
+    if (search) {
+      where.push(`(u.email ilike ? or (coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) ilike ?)`);
+      const pattern = `%${search.replace(/[\\%_]/g, '\\$&')}%`;
+      values.push(pattern, pattern);
+    }
+    if (tier && tier !== 'all') (where.push('u.subscription_tier = ?'), values.push(tier));
+    if (status && status !== 'all') (where.push('u.subscription_status = ?'), values.push(status));
+    const sort = query.sort ?? { field: 'createdAt', order: 'DESC' as const };
+    const limit = query.range ? query.range.end - query.range.start + 1 : 1000;
+    const offset = query.range?.start ?? 0;
+    const rows = await this.em.execute<
+      { id: string; first_name: string | null; last_name: string | null; email: string | null; tier: SubscriptionTier; status: SubscriptionStatus; client_count: number; last_activity: Date | null; total: number }[]
+    >(
+      `select u.id, u.first_name, u.last_name, u.email, u.subscription_tier as tier, u.subscription_status as status,
+              coalesce(c.total, 0)::int as client_count,
+              greatest(u.last_sign_in_at, (select max(d.created_at) from deliveries d where d.broker_id = u.id)) as last_activity,
+              count(*) over ()::int as total
+         from users u
+         left join (select broker_id, count(*) as total from clients group by broker_id) c on c.broker_id = u.id
+        where ${where.join(' and ')}
+        order by ${SORT_COLUMNS[sort.field] ?? 'u.created_at'} ${sort.order === 'ASC' ? 'asc' : 'desc'} nulls last, u.id
+        limit ? offset ?`,
+      [...values, limit, offset],
+    );
+    const items = rows.map((row) => ({
+      id: row.id,
+      broker: { id: row.id, firstName: row.first_name, lastName: row.last_name, email: row.email, subscriptionTier: row.tier, subscriptionStatus: row.status },
+      clientCount: row.client_count,
+      monthlyRevenue: brokerRevenueShownCents(row.tier, row.client_count),
+      lastActivity: row.last_activity ? new Date(row.last_activity).toISOString() : null,
+    }));
+    return new ListResult('brokers', items, rows[0]?.total ?? 0, query.range);
+  }
+
+  private async findBroker(id: string, em: EntityManager = this.em): Promise<User> {
+    const user = UUID.test(id) ? await em.findOne(User, { id, isAdmin: false }) : null;
+    if (!user) throw new NotFoundException('Broker not found');
+    return user;
+  }
+
+  private async clientCount(brokerId: string, em: EntityManager = this.em): Promise<number> {
+    const [row] = await em.execute<{ n: number }[]>(`select count(*)::int as n from clients where broker_id = ?`, [brokerId]);
+    return row?.n ?? 0;
+  }
+
+  async detail(id: string): Promise<BrokerDetailDto> {
+    const user = await this.findBroker(id);
+    const clients = await this.em.execute<{ id: string; first_name: string; last_name: string; email: string | null; phone: string; is_active: boolean; created_at: Date }[]>(
+      `select id, first_name, last_name, email, phone, is_active, created_at from clients where broker_id = ? order by created_at desc`,
+      [user.id],
+    );
+    const actions = await this.em.execute<
+      { id: string; action: string; notes: string | null; created_at: Date; admin_email: string | null; before: Record<string, unknown> | null; after: Record<string, unknown> | null }[]
+    >(
+      `select a.id, a.action, a.notes, a.created_at, u.email as admin_email, a.before, a.after
+         from admin_actions a left join users u on u.id = a.admin_id
+        where a.broker_id = ? order by a.created_at desc limit 20`,
+      [user.id],
+    );
+    return {
+      broker: detailBroker(user, clients.length),
+      stats: await this.stats.forBroker(user),
+      clients: clients.map((c) => ({
+        id: c.id,
+        firstName: c.first_name,
+        lastName: c.last_name,
+        email: c.email,
+        phone: c.phone,
+        isActive: c.is_active,
+        createdAt: new Date(c.created_at).toISOString(),
+      })),
+      adminActions: actions.map((a) => ({
+        id: a.id,
+        action: a.action,
+        notes: a.notes,
+        createdAt: new Date(a.created_at).toISOString(),
+        adminEmail: a.admin_email,
+        before: a.before,
+        after: a.after,
+      })),
+    };
+  }
+
+  /** Moves a trial's end forward by 1–90 days from the later of now and its current end. */
+  async extendTrial(admin: User, id: string, rawDays: unknown, now = new Date()): Promise<AdminBrokerDetailBrokerDto> {
+    const days = typeof rawDays === 'string' && /^\d+$/.test(rawDays.trim()) ? Number(rawDays) : rawDays;
+    if (typeof days !== 'number' || !Number.isInteger(days) || days < 1 || days > 90) {
+      throw new BadRequestException({ message: 'days must be a whole number from 1 to 90', field: 'days' });
+    }
+    return this.em.transactional(async (em) => {
+      const user = await this.findBroker(id, em);
+      if (user.subscriptionStatus !== 'trial') throw new ConflictException('Only brokers on trial can be extended');
+      const before = user.trialEndsAt?.toISOString() ?? null;
+      const from = Math.max(now.getTime(), user.trialEndsAt?.getTime() ?? 0);
+      user.trialEndsAt = new Date(from + days * DAY_MS);
+      this.audit.record(em, {
+        adminId: admin.id,
+        action: 'trial_extended',
+        targetType: 'broker',
+        targetId: user.id,
+        brokerId: user.id,
+        notes: `Extended by ${days} day${days === 1 ? '' : 's'}`,
+        before: { trialEndsAt: before },
+        after: { trialEndsAt: user.trialEndsAt.toISOString() },
+      });
+      await em.flush();
+      return detailBroker(user, await this.clientCount(user.id, em));
+    });
+  }
+
+  /** Changes only the given fields; restoring a canceled broker to active is allowed. */
+  async updateSubscription(admin: User, id: string, input: AdminSubscriptionDto): Promise<AdminSubscriptionResultDto> {
+    if (!input.subscriptionTier && !input.subscriptionStatus) {
+      throw new BadRequestException('Choose a subscription tier, a status, or both');
+    }
+    return this.em.transactional(async (em) => {
+      const user = await this.findBroker(id, em);
+      const before = { subscriptionTier: user.subscriptionTier, subscriptionStatus: user.subscriptionStatus };
+      if (input.subscriptionTier) {
+        user.subscriptionTier = input.subscriptionTier;
+        if (input.subscriptionTier === 'pmpm') user.overageEnabled = false;
+      }
+      if (input.subscriptionStatus) user.subscriptionStatus = input.subscriptionStatus;
+      const after = { subscriptionTier: user.subscriptionTier, subscriptionStatus: user.subscriptionStatus };
+      const changed = Object.keys(before).filter((k) => before[k as keyof typeof before] !== after[k as keyof typeof after]);
+      this.audit.record(em, {
+        adminId: admin.id,
+        action: 'subscription_updated',
+        targetType: 'broker',
+        targetId: user.id,
+        brokerId: user.id,
+        notes: changed.length ? `Changed ${changed.join(' and ')}` : 'No change',
+        before,
+        after,
+      });
+      await em.flush();
+      const restored = before.subscriptionStatus === 'canceled' && after.subscriptionStatus === 'active';
+      const notice =
+        restored && this.config.billing.stripe && !user.stripeSubscriptionId
+          ? 'Restored here. Stripe has no active subscription for this broker: ask them to choose a plan on the Billing page to set up payment.'
+          : undefined;
+      return { ...detailBroker(user, await this.clientCount(user.id, em)), ...(notice ? { notice } : {}) };
+    });
+  }
+}

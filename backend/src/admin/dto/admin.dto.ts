@@ -1,0 +1,105 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional } from 'class-validator';
+import { StatsDto } from '../../stats/stats.dto.js';
+import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS, type SubscriptionStatus, type SubscriptionTier } from '../../users/user.entity.js';
+
+export class TierShareDto {
+  @ApiProperty({ enum: ['pmpm', 'flat', 'trial'] }) tier!: 'pmpm' | 'flat' | 'trial';
+  @ApiProperty() count!: number;
+  @ApiProperty({ description: 'Cents per month' }) revenue!: number;
+}
+
+export class TrialExpirationDto {
+  @ApiProperty({ format: 'uuid' }) brokerId!: string;
+  @ApiProperty({ type: String, nullable: true }) email!: string | null;
+  @ApiProperty({ type: String, format: 'date-time' }) trialEndsAt!: string;
+  @ApiProperty({ description: 'Whole days, rounded up' }) daysRemaining!: number;
+}
+
+/** SPEC §3 "Admin analytics"; money in cents, this month. */
+export class AdminAnalyticsDto {
+  @ApiProperty() mrr!: number;
+  @ApiProperty() arr!: number;
+  @ApiProperty() activeBrokers!: number;
+  @ApiProperty() totalBrokers!: number;
+  @ApiProperty() trialBrokers!: number;
+  @ApiProperty({ description: 'Revenue − telephony costs − operating costs, month to date' }) netProfit!: number;
+  @ApiProperty() totalRevenue!: number;
+  @ApiProperty({ description: 'Telephony costs month to date + operating costs' }) totalCosts!: number;
+  @ApiProperty({ type: [TierShareDto] }) tierDistribution!: TierShareDto[];
+  @ApiProperty({ type: [TrialExpirationDto] }) trialExpirations!: TrialExpirationDto[];
+}
+
+export class AdminBrokerDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ type: String, nullable: true }) firstName!: string | null;
+  @ApiProperty({ type: String, nullable: true }) lastName!: string | null;
+  @ApiProperty({ type: String, nullable: true }) email!: string | null;
+  @ApiProperty({ enum: SUBSCRIPTION_TIERS }) subscriptionTier!: SubscriptionTier;
+  @ApiProperty({ enum: SUBSCRIPTION_STATUSES }) subscriptionStatus!: SubscriptionStatus;
+}
+
+export class AdminBrokerRowDto {
+  @ApiProperty({ type: AdminBrokerDto }) broker!: AdminBrokerDto;
+  @ApiProperty() clientCount!: number;
+  @ApiProperty({ description: 'Cents per month (SPEC §9 broker revenue)' }) monthlyRevenue!: number;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) lastActivity!: string | null;
+  /** react-admin needs an id on each row. */
+  @ApiProperty({ format: 'uuid' }) id!: string;
+}
+
+export class AdminBrokerDetailBrokerDto extends AdminBrokerDto {
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) trialEndsAt!: string | null;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
+  @ApiProperty() overageEnabled!: boolean;
+  @ApiProperty() agencyName!: string;
+  @ApiProperty({ description: 'Cents per month' }) monthlyRevenue!: number;
+}
+
+/** SPEC §3 "Broker's client row in the admin view": contact details only, never health data. */
+export class AdminClientRowDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() firstName!: string;
+  @ApiProperty() lastName!: string;
+  @ApiProperty({ type: String, nullable: true }) email!: string | null;
+  @ApiProperty() phone!: string;
+  @ApiProperty() isActive!: boolean;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
+}
+
+export class AdminActionDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ example: 'trial_extended' }) action!: string;
+  @ApiProperty({ type: String, nullable: true }) notes!: string | null;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ type: String, nullable: true }) adminEmail!: string | null;
+  @ApiProperty({ type: Object, nullable: true }) before!: Record<string, unknown> | null;
+  @ApiProperty({ type: Object, nullable: true }) after!: Record<string, unknown> | null;
+}
+
+export class BrokerDetailDto {
+  @ApiProperty({ type: AdminBrokerDetailBrokerDto }) broker!: AdminBrokerDetailBrokerDto;
+  @ApiProperty({ type: StatsDto }) stats!: StatsDto;
+  @ApiProperty({ type: [AdminClientRowDto] }) clients!: AdminClientRowDto[];
+  @ApiProperty({ type: [AdminActionDto], description: 'Newest first, the last 20' }) adminActions!: AdminActionDto[];
+}
+
+export class ExtendTrialDto {
+  @ApiProperty({ minimum: 1, maximum: 90, default: 7 }) @IsOptional() days?: unknown;
+}
+
+export class AdminSubscriptionDto {
+  @ApiPropertyOptional({ enum: SUBSCRIPTION_TIERS })
+  @IsOptional()
+  @IsIn([...SUBSCRIPTION_TIERS], { message: 'subscriptionTier must be pmpm or flat' })
+  subscriptionTier?: SubscriptionTier;
+
+  @ApiPropertyOptional({ enum: SUBSCRIPTION_STATUSES })
+  @IsOptional()
+  @IsIn([...SUBSCRIPTION_STATUSES], { message: 'subscriptionStatus must be trial, active, past_due or canceled' })
+  subscriptionStatus?: SubscriptionStatus;
+}
+
+export class AdminSubscriptionResultDto extends AdminBrokerDetailBrokerDto {
+  @ApiPropertyOptional({ description: 'What else to do, e.g. in Stripe' }) notice?: string;
+}
