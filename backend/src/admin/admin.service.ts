@@ -73,18 +73,21 @@ export class AdminService {
 
   /** One aggregate query for brokers and their active clients, one for this month's telephony costs. */
   async analytics(now = new Date()): Promise<AdminAnalyticsDto> {
-    const brokers = await this.em.execute<BrokerFigures[]>(
-      `select u.id, u.email, u.subscription_tier as tier, u.subscription_status as status, u.overage_enabled as overage,
-              coalesce(c.active, 0)::int as active, u.trial_ends_at
-         from users u
-         left join (select broker_id, count(*) filter (where is_active) as active from clients group by broker_id) c on c.broker_id = u.id
-        where not u.is_admin`,
-    );
     const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-    const [costs] = await this.em.execute<{ cents: number }[]>(
-      `select coalesce(sum(cost_cents), 0)::int as cents from deliveries where created_at >= ? and created_at < ?`,
-      [monthStart, now],
-    );
+    // Independent aggregates run side by side, each on its own connection.
+    const [brokers, [costs]] = await Promise.all([
+      this.em.fork().execute<BrokerFigures[]>(
+        `select u.id, u.email, u.subscription_tier as tier, u.subscription_status as status, u.overage_enabled as overage,
+                coalesce(c.active, 0)::int as active, u.trial_ends_at
+           from users u
+           left join (select broker_id, count(*) as active from clients where is_active group by broker_id) c on c.broker_id = u.id
+          where not u.is_admin`,
+      ),
+      this.em.fork().execute<{ cents: number }[]>(
+        `select coalesce(sum(cost_cents), 0)::int as cents from deliveries where created_at >= ? and created_at < ?`,
+        [monthStart, now],
+      ),
+    ]);
     const shares = { pmpm: { count: 0, revenue: 0 }, flat: { count: 0, revenue: 0 }, trial: { count: 0, revenue: 0 } };
     let mrr = 0;
     for (const b of brokers) {

@@ -11,6 +11,10 @@ export const CLIENT_SEARCH_EXPRESSION = `lower(first_name || ' ' || last_name ||
 @Unique({ name: 'clients_broker_phone_unique', properties: ['broker', 'phone'] })
 @Index({ name: 'clients_broker_created_idx', properties: ['broker', 'createdAt'] })
 @Index({
+  name: 'clients_active_broker_idx',
+  expression: 'create index "clients_active_broker_idx" on "clients" ("broker_id") where "is_active"',
+})
+@Index({
   name: 'clients_search_trgm_idx',
   expression: `create index "clients_search_trgm_idx" on "clients" using gin ((${CLIENT_SEARCH_EXPRESSION}) gin_trgm_ops)`,
 })

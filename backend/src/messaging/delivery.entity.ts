@@ -19,6 +19,10 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 @Index({ name: 'deliveries_client_idx', properties: ['clientId'] })
 @Index({ name: 'deliveries_claimable_idx', expression: `create index "deliveries_claimable_idx" on "deliveries" ("not_before") where "status" in ('queued', 'sending')` })
 @Index({ name: 'deliveries_provider_idx', properties: ['providerId'] })
+@Index({
+  name: 'deliveries_created_cost_idx',
+  expression: 'create index "deliveries_created_cost_idx" on "deliveries" ("created_at") include ("cost_cents")',
+})
 export class Delivery {
   [OptionalProps]?: 'status' | 'attempts' | 'costCents' | 'createdAt' | 'updatedAt' | 'notBefore';
 

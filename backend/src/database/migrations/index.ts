@@ -7,6 +7,7 @@ import { Migration20261121065140_messaging_and_reminders } from './Migration2026
 import { Migration20261121070139_campaigns } from './Migration20261121070139_campaigns.js';
 import { Migration20261121070741_billing } from './Migration20261121070741_billing.js';
 import { Migration20261121071445_resources_and_audit } from './Migration20261121071445_resources_and_audit.js';
+import { Migration20261121072516_admin_analytics_indexes } from './Migration20261121072516_admin_analytics_indexes.js';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121055953_users', class: Migration20261121055953_users },
@@ -16,4 +17,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121070139_campaigns', class: Migration20261121070139_campaigns },
   { name: 'Migration20261121070741_billing', class: Migration20261121070741_billing },
   { name: 'Migration20261121071445_resources_and_audit', class: Migration20261121071445_resources_and_audit },
+  { name: 'Migration20261121072516_admin_analytics_indexes', class: Migration20261121072516_admin_analytics_indexes },
 ];
