@@ -21,6 +21,7 @@ try {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     SESSION_SECRET: 'benchmark-session-key-0123456789abcdefghij',
+    PHI_ENCRYPTION_KEY: 'YmVuY2htYXJrLXBoaS1rZXktMDEyMzQ1Njc4OWFiY2Q=',
     DISPATCH_BATCH_SIZE: '1000',
     DISPATCH_CONCURRENCY: '50',
     DATABASE_POOL_MAX: '20',

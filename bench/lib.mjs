@@ -86,6 +86,7 @@ export async function startServer(databaseUrl, extraEnv = {}) {
       APP_URL: appUrl,
       DATABASE_URL: databaseUrl,
       SESSION_SECRET: 'benchmark-session-key-0123456789abcdefghij',
+      PHI_ENCRYPTION_KEY: 'YmVuY2htYXJrLXBoaS1rZXktMDEyMzQ1Njc4OWFiY2Q=',
       CSV_UPLOAD_MAX_MB: '200',
       ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
       ...extraEnv,

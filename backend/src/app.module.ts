@@ -17,6 +17,7 @@ import { CampaignsModule } from './campaigns/campaigns.module.js';
 import { ClientPortalModule } from './client-portal/client-portal.module.js';
 import { ClientsModule } from './clients/clients.module.js';
 import { HealthModule } from './health/health.module.js';
+import { PrivacyModule } from './privacy/privacy.module.js';
 import { RemindersModule } from './reminders/reminders.module.js';
 import { StatsModule } from './stats/stats.module.js';
 import { UsersModule } from './users/users.module.js';
@@ -55,6 +56,7 @@ export class AppModule {
           },
         }),
         DatabaseModule,
+        PrivacyModule,
         HealthModule,
         UsersModule,
         AuthModule,

@@ -60,6 +60,7 @@ const env = {
   LOG_LEVEL: 'warn',
   SEED_DEMO_DATA: 'true',
   SESSION_SECRET: 'browser-tests-session-key-0123456789abcdef',
+  PHI_ENCRYPTION_KEY: 'YnJvd3Nlci10ZXN0cy1waGkta2V5LTAxMjM0NTY3ODk=',
 };
 delete env.OIDC_ISSUER;
 let cleanup = async () => undefined;

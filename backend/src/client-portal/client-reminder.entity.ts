@@ -2,6 +2,7 @@ import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { randomUUID } from 'node:crypto';
 import { Client } from '../clients/client.entity.js';
+import { EncryptedText } from '../privacy/phi-crypto.js';
 import { DELIVERY_METHODS, type DeliveryMethod, REMINDER_STATUSES, type ReminderStatus } from '../reminders/reminder.entity.js';
 
 export const RECURRENCE_PATTERNS = ['daily', 'weekly', 'monthly'] as const;
@@ -27,7 +28,8 @@ export class ClientReminder {
   @Property({ type: 'uuid', nullable: true })
   medicationId?: string | null;
 
-  @Property({ type: 'text', nullable: true })
+  /** The client's own words: encrypted at rest, hidden from serialisation. */
+  @Property({ type: EncryptedText, nullable: true, hidden: true })
   message?: string | null;
 
   @Enum({ items: [...DELIVERY_METHODS], default: 'voice' })

@@ -15,14 +15,14 @@ export class ClientRemindersController {
   @ApiOperation({ summary: 'The signed-in client’s own reminders' })
   @ApiOkResponse({ type: [ClientReminderDto] })
   list(@CurrentClientAccount() account: ClientAccount): Promise<ClientReminderDto[]> {
-    return this.reminders.list(account.client);
+    return this.reminders.list(account);
   }
 
   @Post()
   @ApiOperation({ summary: 'Schedules a reminder for the client, once or recurring' })
   @ApiCreatedResponse({ type: ClientReminderDto })
   create(@CurrentClientAccount() account: ClientAccount, @Body() body: CreateClientReminderDto): Promise<ClientReminderDto> {
-    return this.reminders.create(account.client, body);
+    return this.reminders.create(account, body);
   }
 
   @Delete(':id')
@@ -30,6 +30,6 @@ export class ClientRemindersController {
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiConflictResponse({ description: 'Only pending reminders can be deleted' })
   remove(@CurrentClientAccount() account: ClientAccount, @Param('id') id: string): Promise<void> {
-    return this.reminders.remove(account.client, id);
+    return this.reminders.remove(account, id);
   }
 }

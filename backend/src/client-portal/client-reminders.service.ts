@@ -1,11 +1,13 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { DateTime } from 'luxon';
-import type { Client } from '../clients/client.entity.js';
 import { isValidZone, nextOccurrence } from '../reminders/recurrence.js';
 import { clientTimeZone } from '../reminders/time-zones.js';
 import { User } from '../users/user.entity.js';
+import { PhiAuditService } from '../privacy/phi-audit.service.js';
+import type { ClientAccount } from './client-account.entity.js';
 import { ClientReminder } from './client-reminder.entity.js';
+import { Medication } from './medication.entity.js';
 import type { ClientReminderDto, CreateClientReminderDto } from './dto/client-reminder.dto.js';
 
 export const CLIENT_REMINDER_MESSAGES = {
@@ -44,14 +46,19 @@ export function toClientReminderDto(reminder: ClientReminder): ClientReminderDto
 /** A client's own reminders: health information, reachable only by that client. */
 @Injectable()
 export class ClientRemindersService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly audit: PhiAuditService,
+  ) {}
 
-  async list(client: Client): Promise<ClientReminderDto[]> {
-    const reminders = await this.em.find(ClientReminder, { client }, { orderBy: { scheduledTime: 'asc' } });
+  async list(account: ClientAccount): Promise<ClientReminderDto[]> {
+    const reminders = await this.em.find(ClientReminder, { client: account.client }, { orderBy: { scheduledTime: 'asc' } });
+    await this.audit.record(account, 'read', 'client-reminders');
     return reminders.map(toClientReminderDto);
   }
 
-  async create(client: Client, input: CreateClientReminderDto, now = new Date()): Promise<ClientReminderDto> {
+  async create(account: ClientAccount, input: CreateClientReminderDto, now = new Date()): Promise<ClientReminderDto> {
+    const client = account.client;
     if (!input.scheduledTime) throw new BadRequestException(CLIENT_REMINDER_MESSAGES.dateRequired);
     const scheduled = new Date(input.scheduledTime);
     if (Number.isNaN(scheduled.getTime())) throw new BadRequestException(CLIENT_REMINDER_MESSAGES.invalidDate);
@@ -88,9 +95,15 @@ export class ClientRemindersService {
       ? nextOccurrence({ start: scheduled, zone, pattern, interval, days, endDate }, new Date(scheduled.getTime() - 1))
       : scheduled;
 
+    let medicationId: string | null = null;
+    if (input.medicationId) {
+      const own = UUID.test(input.medicationId) && (await this.em.count(Medication, { id: input.medicationId, client: client.id }));
+      if (!own) throw new BadRequestException({ message: 'medicationId is not one of your medications', field: 'medicationId' });
+      medicationId = input.medicationId;
+    }
     const reminder = this.em.create(ClientReminder, {
       client,
-      medicationId: input.medicationId && UUID.test(input.medicationId) ? input.medicationId : null,
+      medicationId,
       message,
       deliveryMethod: input.deliveryMethod ?? 'voice',
       scheduledTime: scheduled,
@@ -103,13 +116,15 @@ export class ClientRemindersService {
       nextOccurrenceAt: first,
     });
     await this.em.flush();
+    await this.audit.record(account, 'create', 'client-reminder', reminder.id);
     return toClientReminderDto(reminder);
   }
 
-  async remove(client: Client, id: string): Promise<void> {
-    const reminder = UUID.test(id) ? await this.em.findOne(ClientReminder, { id, client }) : null;
+  async remove(account: ClientAccount, id: string): Promise<void> {
+    const reminder = UUID.test(id) ? await this.em.findOne(ClientReminder, { id, client: account.client }) : null;
     if (!reminder) throw new NotFoundException('Reminder not found');
     if (reminder.status !== 'pending') throw new ConflictException(CLIENT_REMINDER_MESSAGES.notPending);
     await this.em.remove(reminder).flush();
+    await this.audit.record(account, 'delete', 'client-reminder', id);
   }
 }

@@ -7,7 +7,7 @@ const read = (file: string) => readFileSync(join(REPO_ROOT, file), 'utf8');
 /** Variables the configuration code reads (every read goes through a helper named in this list). */
 function variablesInCode(): Set<string> {
   const source = read('backend/src/config/config.ts');
-  const names = [...source.matchAll(/(?:read|oneOf|integer|boolean|url|path|cron)\(\s*env,\s*'([A-Z0-9_]+)'/g)].map((m) => m[1]!);
+  const names = [...source.matchAll(/(?:read|oneOf|integer|boolean|url|path|cron|phiKey)\(\s*env,\s*'([A-Z0-9_]+)'/g)].map((m) => m[1]!);
   names.push(...[...source.matchAll(/need\('([A-Z0-9_]+)'/g)].map((m) => m[1]!));
   if (source.includes('process.env.ENV_FILE')) names.push('ENV_FILE');
   return new Set(names);

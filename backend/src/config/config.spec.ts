@@ -40,6 +40,7 @@ describe('loadConfig', () => {
       OIDC_CLIENT_ID: 'carekeep',
       OIDC_CLIENT_SECRET: 's3cr3t',
       SESSION_SECRET: 'q8Jd93hfK2mZx0Lp4Vb7Nc1Rt6Yw5Ea9',
+      PHI_ENCRYPTION_KEY: 'S8fM3b0mYt3Qx5wq7bq4v8o0mJmYl0d0bY7cQ0k9uZ0=',
       SESSION_IDLE_MINUTES_BROKER: '60',
       SESSION_IDLE_MINUTES_CLIENT: '15',
       SESSION_MAX_DAYS: '3',
@@ -84,6 +85,7 @@ describe('loadConfig', () => {
     OIDC_CLIENT_ID: 'app',
     OIDC_CLIENT_SECRET: 'secret',
     SESSION_SECRET: 'q8Jd93hfK2mZx0Lp4Vb7Nc1Rt6Yw5Ea9',
+    PHI_ENCRYPTION_KEY: 'S8fM3b0mYt3Qx5wq7bq4v8o0mJmYl0d0bY7cQ0k9uZ0=',
   };
 
   it('does not seed demo data outside development unless asked', () => {
@@ -122,6 +124,9 @@ describe('loadConfig', () => {
     [{ ...production, OIDC_ISSUER: undefined }, 'OIDC_ISSUER'],
     [{ ...production, OIDC_ISSUER: 'http://id.example.com' }, 'OIDC_ISSUER'],
     [{ ...production, SESSION_SECRET: undefined }, 'SESSION_SECRET'],
+    [{ ...production, PHI_ENCRYPTION_KEY: undefined }, 'PHI_ENCRYPTION_KEY'],
+    [{ PHI_ENCRYPTION_KEY: 'too-short' }, 'PHI_ENCRYPTION_KEY'],
+    [{ PHI_ENCRYPTION_OLD_KEYS: 'nope' }, 'PHI_ENCRYPTION_OLD_KEYS'],
     [{ ...production, SESSION_SECRET: 'change-me-to-a-long-random-string-in-production' }, 'SESSION_SECRET'],
     [{ EMBEDDED_PG_PORT: '80' }, 'EMBEDDED_PG_PORT'],
     [{ DATABASE_POOL_MAX: 'many' }, 'DATABASE_POOL_MAX'],

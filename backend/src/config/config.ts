@@ -17,6 +17,12 @@ export interface AppConfig {
   logLevel: LogLevel;
   dataDir: string;
   frontendDist: string;
+  phi: {
+    /** Encryption key for health data (32 bytes, base64); unset outside production: generated into DATA_DIR. */
+    key?: string;
+    /** Earlier keys, still accepted for reading while data is re-encrypted. */
+    oldKeys: string[];
+  };
   auth: {
     /** External OpenID Connect provider; unset means the embedded development provider. */
     oidc?: { issuer: string; clientId: string; clientSecret: string; allowHttp: boolean };
@@ -200,6 +206,22 @@ function cron(env: Env, name: string, fallback: string): string {
   return value;
 }
 
+function checkPhiKey(name: string, value: string): string {
+  if (Buffer.from(value, 'base64').length !== 32 || !/^[A-Za-z0-9+/]{43}=$/.test(value)) {
+    throw new ConfigError(name, 'must be 32 random bytes in base64 (openssl rand -base64 32)');
+  }
+  return value;
+}
+
+function phiKey(env: Env, name: string, production: boolean): string | undefined {
+  const value = read(env, name);
+  if (!value) {
+    if (production) throw new ConfigError(name, 'is required in production (openssl rand -base64 32)');
+    return undefined;
+  }
+  return checkPhiKey(name, value);
+}
+
 const MIN_SECRET_LENGTH = 32;
 
 function sessionSecret(env: Env, production: boolean): string | undefined {
@@ -237,6 +259,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     ),
     dataDir,
     frontendDist: path(env, 'FRONTEND_DIST', 'frontend/dist'),
+    phi: {
+      key: phiKey(env, 'PHI_ENCRYPTION_KEY', production),
+      oldKeys: (read(env, 'PHI_ENCRYPTION_OLD_KEYS') ?? '')
+        .split(',')
+        .map((k) => k.trim())
+        .filter(Boolean)
+        .map((k) => checkPhiKey('PHI_ENCRYPTION_OLD_KEYS', k)),
+    },
     auth: {
       oidc: oidcSettings(env, production),
       sessionSecret: sessionSecret(env, production),

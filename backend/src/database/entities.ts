@@ -9,6 +9,8 @@ import { ClientAccount } from '../client-portal/client-account.entity.js';
 import { ClientInvitation } from '../clients/client-invitation.entity.js';
 import { Client } from '../clients/client.entity.js';
 import { ClientReminder } from '../client-portal/client-reminder.entity.js';
+import { Medication } from '../client-portal/medication.entity.js';
+import { PhiAccess } from '../privacy/phi-access.entity.js';
 import { Delivery } from '../messaging/delivery.entity.js';
 import { OptOut } from '../messaging/opt-out.entity.js';
 import { OutboxMessage } from '../messaging/outbox-message.entity.js';
@@ -35,6 +37,8 @@ export const ENTITIES = [
   MonthSnapshot,
   AdminAction,
   Resource,
+  Medication,
+  PhiAccess,
 ];
 
 /** Tables the schema check leaves alone: the session store's table (created by a migration). */

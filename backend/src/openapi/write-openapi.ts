@@ -15,7 +15,7 @@ export const OPENAPI_FILE = join(REPO_ROOT, 'openapi.json');
  * and nothing here queries), then writes openapi.json, or with --check fails when it is stale.
  */
 export async function generateOpenApi(): Promise<string> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SESSION_SECRET: 'openapi-generation-only-not-a-real-session-key' });
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SESSION_SECRET: 'openapi-generation-only-not-a-real-session-key', PHI_ENCRYPTION_KEY: 'b3BlbmFwaS1nZW5lcmF0aW9uLW9ubHktbm90LXJlYWw=' });
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.forRoot(config, 'postgres://openapi@127.0.0.1:1/openapi'),
     { logger: false },

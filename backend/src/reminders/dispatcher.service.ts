@@ -11,6 +11,7 @@ import {
   type VoiceSender,
 } from '../messaging/messaging.ports.js';
 import { renderCampaignEmail } from '../campaigns/email-template.js';
+import { readPhi } from '../privacy/phi-crypto.js';
 import { outsideQuietHours } from './quiet-hours.js';
 import { clientTimeZone } from './time-zones.js';
 import { OptOutsService } from '../messaging/opt-outs.service.js';
@@ -27,6 +28,8 @@ function unsubscribeMailbox(config: AppConfig): string {
 
 interface ClaimedDelivery {
   id: string;
+  /** A client reminder's message, encrypted at rest (decrypted only to send it). */
+  client_message: string | null;
   client_id: string;
   channel: 'voice' | 'sms' | 'email';
   campaign_id: string | null;
@@ -237,7 +240,7 @@ export class DispatcherService {
           returning d.*
        )
        select claimed.id, claimed.client_id, claimed.channel, claimed.recipient, claimed.broker_id, claimed.reminder_id,
-              claimed.client_reminder_id, claimed.campaign_id, coalesce(r.message, cr.message, k.message) as message,
+              claimed.client_reminder_id, claimed.campaign_id, coalesce(r.message, k.message) as message, cr.message as client_message,
               k.type as campaign_type, k.subject, kr.token,
               (k.type = 'sms' and not exists (
                  select 1 from deliveries p where p.client_id = claimed.client_id and p.campaign_id is not null
@@ -295,7 +298,8 @@ export class DispatcherService {
     const fromClient = delivery.client_reminder_id !== null;
     // A client's own reminder is their health information: it is not attributed to the broker in the outbox.
     const common = { to: delivery.recipient, deliveryId: delivery.id, purpose: fromClient ? 'client-reminder' : 'reminder', brokerId: fromClient ? null : delivery.broker_id };
-    const message = delivery.message?.trim() || DEFAULT_CLIENT_MESSAGE;
+    const own = delivery.client_message ? readPhi(delivery.client_message) : delivery.message;
+    const message = own?.trim() || DEFAULT_CLIENT_MESSAGE;
     const agencyName = delivery.agency_name || delivery.broker_name;
     if (delivery.channel === 'voice') {
       return this.voice.sendCall({ ...common, script: { agencyName, message, sponsorMessage: delivery.sponsor_message } });

@@ -42,6 +42,7 @@ export interface TestAppOptions {
 }
 
 export const TEST_SESSION_SECRET = 'test-session-key-0123456789abcdefghijklmnop';
+export const TEST_PHI_KEY = 'dGVzdC1waGkta2V5LTAxMjM0NTY3ODlhYmNkZWZnaGk=';
 
 /**
  * The real application over HTTP on its own freshly migrated database: the same modules and
@@ -55,6 +56,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LOG_LEVEL: 'info',
     APP_URL: `http://127.0.0.1:${port}`,
     SESSION_SECRET: TEST_SESSION_SECRET,
+    PHI_ENCRYPTION_KEY: TEST_PHI_KEY,
     ...options.env,
   });
   const logs: string[] = [];

@@ -1,0 +1,134 @@
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { PhiAuditService } from '../privacy/phi-audit.service.js';
+import { readPhi } from '../privacy/phi-crypto.js';
+import type { ClientAccount } from './client-account.entity.js';
+import { ClientReminder } from './client-reminder.entity.js';
+import type { HistoryItemDto, MedicationDto, MedicationInputDto, MyInfoDto } from './dto/medication.dto.js';
+import { Medication } from './medication.entity.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const LIMITS = { name: 120, dosage: 120, frequency: 120, instructions: 500 } as const;
+export const HISTORY_DAYS = 90;
+
+function toDto(m: Medication): MedicationDto {
+  return { id: m.id, name: m.name, dosage: m.dosage ?? null, frequency: m.frequency ?? null, instructions: m.instructions ?? null };
+}
+
+function clean(input: MedicationInputDto, field: keyof typeof LIMITS): string | null | undefined {
+  const value = input[field];
+  if (value === undefined) return undefined;
+  const text = value?.trim() || null;
+  if (text && text.length > LIMITS[field]) throw new BadRequestException({ message: `${field} must be at most ${LIMITS[field]} characters`, field });
+  return text;
+}
+
+/**
+ * A client's medications, adherence history and portal overview: health information, for that
+ * client only, every access recorded (never the values).
+ */
+@Injectable()
+export class MedicationsService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly audit: PhiAuditService,
+  ) {}
+
+  private async own(account: ClientAccount, id: string): Promise<Medication> {
+    const medication = UUID.test(id) ? await this.em.findOne(Medication, { id, client: account.client.id }) : null;
+    if (!medication) throw new NotFoundException('Medication not found');
+    return medication;
+  }
+
+  async list(account: ClientAccount): Promise<MedicationDto[]> {
+    const medications = await this.em.find(Medication, { client: account.client.id }, { orderBy: { createdAt: 'asc' } });
+    await this.audit.record(account, 'read', 'medications');
+    return medications.map(toDto);
+  }
+
+  async create(account: ClientAccount, input: MedicationInputDto): Promise<MedicationDto> {
+    const name = clean(input, 'name');
+    if (!name) throw new BadRequestException({ message: 'name is required', field: 'name' });
+    const medication = this.em.create(Medication, {
+      client: account.client,
+      name,
+      dosage: clean(input, 'dosage') ?? null,
+      frequency: clean(input, 'frequency') ?? null,
+      instructions: clean(input, 'instructions') ?? null,
+    });
+    await this.em.flush();
+    await this.audit.record(account, 'create', 'medication', medication.id);
+    return toDto(medication);
+  }
+
+  async update(account: ClientAccount, id: string, input: MedicationInputDto): Promise<MedicationDto> {
+    const medication = await this.own(account, id);
+    const name = clean(input, 'name');
+    if (name === null) throw new BadRequestException({ message: 'name is required', field: 'name' });
+    if (name !== undefined) medication.name = name;
+    for (const field of ['dosage', 'frequency', 'instructions'] as const) {
+      const value = clean(input, field);
+      if (value !== undefined) medication[field] = value;
+    }
+    await this.em.flush();
+    await this.audit.record(account, 'update', 'medication', medication.id);
+    return toDto(medication);
+  }
+
+  /**
+   * Deleting a medication cancels its pending reminders (the client stopped taking it, so the calls
+   * stop); finished reminders stay in the history, detached from it.
+   */
+  async remove(account: ClientAccount, id: string): Promise<void> {
+    const medication = await this.own(account, id);
+    await this.em.transactional(async (em) => {
+      await em.nativeDelete(ClientReminder, { medicationId: medication.id, client: account.client.id, status: 'pending' });
+      await em.nativeUpdate(ClientReminder, { medicationId: medication.id, client: account.client.id }, { medicationId: null });
+      await em.nativeDelete(Medication, { id: medication.id });
+    });
+    await this.audit.record(account, 'delete', 'medication', medication.id);
+  }
+
+  /** The client's reminder occurrences of the last 90 days, newest first, with how each went. */
+  async history(account: ClientAccount, now = new Date()): Promise<HistoryItemDto[]> {
+    const rows = await this.em.execute<
+      { id: string; reminder_id: string; occurrence_at: Date; channel: string; status: string; confirmed_at: Date | null; message: string | null }[]
+    >(
+      `select d.id, d.client_reminder_id as reminder_id, d.occurrence_at, d.channel, d.status, d.confirmed_at, cr.message
+         from deliveries d join client_reminders cr on cr.id = d.client_reminder_id
+        where d.client_id = ? and d.occurrence_at > ? and d.occurrence_at <= ?
+        order by d.occurrence_at desc`,
+      [account.client.id, new Date(now.getTime() - HISTORY_DAYS * 86_400_000), now],
+    );
+    await this.audit.record(account, 'read', 'history');
+    return rows.map((row) => ({
+      id: row.id,
+      reminderId: row.reminder_id,
+      occurrenceAt: new Date(row.occurrence_at).toISOString(),
+      channel: row.channel,
+      message: row.message ? readPhi(row.message) : null,
+      outcome: row.confirmed_at
+        ? 'confirmed'
+        : row.status === 'completed' || row.status === 'sent'
+          ? 'delivered'
+          : row.status === 'failed'
+            ? 'failed'
+            : row.status === 'skipped'
+              ? 'skipped'
+              : 'pending',
+    }));
+  }
+
+  async myInfo(account: ClientAccount, now = new Date()): Promise<MyInfoDto> {
+    const [medications, upcoming] = await Promise.all([
+      this.em.find(Medication, { client: account.client.id }, { orderBy: { createdAt: 'asc' } }),
+      this.em.find(ClientReminder, { client: account.client.id, nextOccurrenceAt: { $gt: now } }, { orderBy: { nextOccurrenceAt: 'asc' }, limit: 10 }),
+    ]);
+    await this.audit.record(account, 'read', 'my-info');
+    return {
+      client: { firstName: account.client.firstName, lastName: account.client.lastName },
+      medications: medications.map(toDto),
+      upcomingReminders: upcoming.map((r) => ({ id: r.id, message: r.message ?? null, scheduledTime: r.nextOccurrenceAt!.toISOString() })),
+    };
+  }
+}
