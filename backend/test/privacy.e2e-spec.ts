@@ -1,0 +1,161 @@
+import request from 'supertest';
+import { ClientReminder } from '../src/client-portal/client-reminder.entity.js';
+import { PhiAccess } from '../src/privacy/phi-access.entity.js';
+import { DispatcherService } from '../src/reminders/dispatcher.service.js';
+import { User } from '../src/users/user.entity.js';
+import { type Agent, browser } from './helpers/browser-agent.js';
+import { makeClient, makeInvitation } from './helpers/factories.js';
+import { listRoutes } from './helpers/routes.js';
+import { brokerSession } from './helpers/session.js';
+import { type TestApp, createTestApp } from './helpers/test-app.js';
+
+const SECRETS = {
+  name: 'Zyloprimidex-4471',
+  dosage: 'Dose-7Q3 250mg',
+  frequency: 'Freq-twice-K9',
+  instructions: 'Instr-after-supper-X2',
+  reminder: 'Reminder-secret-noon-9931',
+};
+
+describe('the privacy wall', () => {
+  let t: TestApp;
+  let broker: { agent: Agent; id: string };
+  let admin: { agent: Agent; id: string };
+  let clientA: Agent;
+  let clientB: Agent;
+  let medicationId: string;
+  let reminderId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ listen: true });
+    broker = await brokerSession(t, 'wall.broker@agency.test');
+    admin = await brokerSession(t, 'wall.admin@agency.test');
+    await t.em().nativeUpdate(User, { id: admin.id }, { isAdmin: true });
+    const em = t.em();
+    const owner = await em.findOneOrFail(User, broker.id);
+    clientA = browser(t);
+    clientB = browser(t);
+    for (const [agent, username] of [[clientA, 'client.a'], [clientB, 'client.b']] as const) {
+      const token = await makeInvitation(em, await makeClient(em, owner, { firstName: username }));
+      expect((await agent.post('/api/client/register').send({ token, username, password: 'violet-tractor-91' })).status).toBe(201);
+    }
+    const med = await clientA.post('/api/client/medications').send({
+      name: SECRETS.name,
+      dosage: SECRETS.dosage,
+      frequency: SECRETS.frequency,
+      instructions: SECRETS.instructions,
+    });
+    expect(med.status).toBe(201);
+    medicationId = med.body.id;
+    const reminder = await clientA.post('/api/client/reminders').send({
+      medicationId,
+      scheduledTime: new Date(Date.now() + 60_000).toISOString(),
+      message: SECRETS.reminder,
+      timeZone: 'America/New_York',
+      isRecurring: true,
+      recurrencePattern: 'daily',
+    });
+    expect(reminder.status).toBe(201);
+    reminderId = reminder.body.id;
+    // One occurrence sent, so deliveries, the outbox and history all hold traces of it.
+    const next = (await t.em().findOneOrFail(ClientReminder, reminderId)).nextOccurrenceAt!;
+    await t.app.get(DispatcherService).runOnce({ now: new Date(next.getTime() + 1000) });
+    // That occurrence is "a minute from now" on the real clock: place it in the past for the history.
+    await t.em().execute(`update deliveries set occurrence_at = now() - interval '1 hour' where client_reminder_id = ?`, [reminderId]);
+  });
+  afterAll(() => t.close());
+
+  it('gives the client their own medications, reminders, overview and history', async () => {
+    expect((await clientA.get('/api/client/medications')).body).toEqual([
+      { id: medicationId, name: SECRETS.name, dosage: SECRETS.dosage, frequency: SECRETS.frequency, instructions: SECRETS.instructions },
+    ]);
+    const info = await clientA.get('/api/client-portal/my-info');
+    expect(info.body.client).toEqual({ firstName: 'client.a', lastName: 'Jones' });
+    expect(info.body.medications).toHaveLength(1);
+    expect(info.body.upcomingReminders[0]).toMatchObject({ id: reminderId, message: SECRETS.reminder });
+    const history = await clientA.get('/api/client/history');
+    expect(history.body).toHaveLength(1);
+    expect(history.body[0]).toMatchObject({ reminderId, message: SECRETS.reminder, outcome: 'delivered', channel: 'voice' });
+  });
+
+  it('stores the health data encrypted', async () => {
+    const rows = await t.em().execute<Record<string, string>[]>(
+      `select m.name, m.dosage, m.frequency, m.instructions, cr.message from medications m join client_reminders cr on cr.client_id = m.client_id`,
+    );
+    const raw = JSON.stringify(rows);
+    for (const secret of Object.values(SECRETS)) expect(raw).not.toContain(secret);
+    expect(rows[0]!.name).toMatch(/^phi1:[0-9a-f]{8}:/);
+  });
+
+  it('never shows a medication or a client reminder on any broker or admin route', async () => {
+    const routes = listRoutes(t.app).filter((r) => r.access === 'broker' || r.access === 'admin');
+    expect(routes.length).toBeGreaterThan(30);
+    const { body: clients } = await broker.agent.get('/api/clients');
+    const ids = [clients[0].id, broker.id, medicationId, reminderId];
+    for (const session of [broker, admin]) {
+      for (const route of routes) {
+        for (const id of ids) {
+          const path = route.path.replace('00000000-0000-4000-8000-000000000000', id);
+          const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+          if (method === 'delete') continue; // Deleting the seeded client would prove nothing.
+          const res = await session.agent[method](path);
+          const body = res.text ?? '';
+          for (const secret of Object.values(SECRETS)) {
+            expect({ route: `${route.method} ${path}`, leaked: body.includes(secret) }).toEqual({ route: `${route.method} ${path}`, leaked: false });
+          }
+        }
+      }
+    }
+  });
+
+  it('cannot serialise health data by accident: the values are hidden and no client graph reaches them', async () => {
+    const { Medication } = await import('../src/client-portal/medication.entity.js');
+    const { Client } = await import('../src/clients/client.entity.js');
+    const medication = await t.em().findOneOrFail(Medication, medicationId, { populate: ['client'] });
+    const reminder = await t.em().findOneOrFail(ClientReminder, reminderId, { populate: ['client'] });
+    const serialised = JSON.stringify([medication, reminder]);
+    for (const secret of Object.values(SECRETS)) expect(serialised).not.toContain(secret);
+    expect(medication.name).toBe(SECRETS.name); // Code that means to read it still can.
+    const relations = t.app.get((await import('@mikro-orm/postgresql')).MikroORM).getMetadata().get(Client).relations.map((r) => r.name);
+    expect(relations).toEqual(['broker']);
+  });
+
+  it('answers 401 to broker and admin sessions on every client route', async () => {
+    for (const route of listRoutes(t.app).filter((r) => r.access === 'client')) {
+      const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+      for (const session of [broker, admin]) {
+        expect([401, 403]).toContain((await session.agent[method](route.path.replace('00000000-0000-4000-8000-000000000000', medicationId))).status);
+      }
+    }
+    expect((await request(t.http).get('/api/client/medications')).status).toBe(401);
+  });
+
+  it('keeps clients apart: B gets 404 for A’s medication and reminder', async () => {
+    expect((await clientB.put(`/api/client/medications/${medicationId}`).send({ name: 'x' })).status).toBe(404);
+    expect((await clientB.delete(`/api/client/medications/${medicationId}`)).status).toBe(404);
+    expect((await clientB.delete(`/api/client/reminders/${reminderId}`)).status).toBe(404);
+    expect((await clientB.get('/api/client/medications')).body).toEqual([]);
+    expect((await clientB.get('/api/client/reminders')).body).toEqual([]);
+    expect((await clientB.get('/api/client/history')).body).toEqual([]);
+    const borrowed = await clientB.post('/api/client/reminders').send({ medicationId, scheduledTime: new Date(Date.now() + 3_600_000).toISOString() });
+    expect(borrowed.status).toBe(400);
+  });
+
+  it('records every access to health data, never the values', async () => {
+    const entries = await t.em().find(PhiAccess, {}, { orderBy: { createdAt: 'asc' } });
+    const actions = entries.map((e) => `${e.action} ${e.resource}`);
+    expect(actions).toEqual(expect.arrayContaining(['create medication', 'create client-reminder', 'read medications', 'read my-info', 'read history']));
+    const raw = JSON.stringify(entries);
+    for (const secret of Object.values(SECRETS)) expect(raw).not.toContain(secret);
+  });
+
+  it('validates medications and cancels a deleted medication’s pending reminders', async () => {
+    expect((await clientA.post('/api/client/medications').send({ dosage: '5mg' })).body.message).toBe('name is required');
+    expect((await clientA.post('/api/client/medications').send({ name: 'x'.repeat(121) })).status).toBe(400);
+    const updated = await clientA.put(`/api/client/medications/${medicationId}`).send({ dosage: '500mg', instructions: '' });
+    expect(updated.body).toMatchObject({ name: SECRETS.name, dosage: '500mg', instructions: null });
+    expect((await clientA.delete(`/api/client/medications/${medicationId}`)).status).toBe(204);
+    expect(await t.em().count(ClientReminder, { id: reminderId })).toBe(0);
+    expect((await clientA.get('/api/client/history')).body).toEqual([]);
+  });
+});
