@@ -14,9 +14,9 @@ import type {
   AdminSubscriptionResultDto,
   BrokerDetailDto,
 } from './dto/admin.dto.js';
+import { isUuid } from '../common/ids.js';
 
 const DAY_MS = 86_400_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const TRIAL_WINDOW_DAYS = 30;
 export const BROKER_LIST_RULES = {
   sortable: ['email', 'lastName', 'createdAt', 'subscriptionTier', 'subscriptionStatus', 'clientCount', 'lastActivity'],
@@ -163,7 +163,7 @@ export class AdminService {
   }
 
   private async findBroker(id: string, em: EntityManager = this.em): Promise<User> {
-    const user = UUID.test(id) ? await em.findOne(User, { id, isAdmin: false }) : null;
+    const user = isUuid(id) ? await em.findOne(User, { id, isAdmin: false }) : null;
     if (!user) throw new NotFoundException('Broker not found');
     return user;
   }

@@ -1,6 +1,6 @@
 import { Inject, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { ScheduleModule, SchedulerRegistry } from '@nestjs/schedule';
-import { CronJob } from 'cron';
+import { scheduleJob, stopJob } from '../common/cron.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { BillingController, StripeWebhookController } from './billing.controller.js';
 import { BillingService } from './billing.service.js';
@@ -26,20 +26,19 @@ export class BillingModule implements OnApplicationBootstrap, OnApplicationShutd
     this.logger.log(`Billing mode: ${this.billing.mode}`);
     if (this.config.nodeEnv === 'test' || this.billing.mode === 'local') return;
     // The per-client quantity follows the active client count once a day.
-    const job = CronJob.from({
-      cronTime: '15 2 * * *',
-      timeZone: 'UTC',
-      start: true,
-      onTick: () =>
-        void this.billing.syncPmpmQuantities().then(
-          (n) => n && this.logger.log(`Updated ${n} per-client quantities`),
-          (error: unknown) => this.logger.error({ err: error }, 'Quantity sync failed'),
-        ),
-    });
-    this.registry.addCronJob('pmpm-quantity-sync', job);
+    scheduleJob(
+      this.registry,
+      'pmpm-quantity-sync',
+      '15 2 * * *',
+      async () => {
+        const updated = await this.billing.syncPmpmQuantities();
+        if (updated) this.logger.log(`Updated ${updated} per-client quantities`);
+      },
+      this.logger,
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.registry.doesExist('cron', 'pmpm-quantity-sync')) await this.registry.getCronJob('pmpm-quantity-sync').stop();
+    await stopJob(this.registry, 'pmpm-quantity-sync');
   }
 }

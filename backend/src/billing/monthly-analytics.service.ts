@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { CronJob } from 'cron';
 import { DateTime } from 'luxon';
+import { scheduleJob, stopJob } from '../common/cron.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { SubscriptionStatus, Tier } from './pricing.js';
 import { monthlyRevenueCents, profitMarginPercent } from './pricing.js';
@@ -140,10 +140,10 @@ export class MonthlyAnalyticsService implements OnApplicationBootstrap, OnApplic
         (error: unknown) => this.logger.error({ err: error }, 'Month-end snapshot failed'),
       );
     void run();
-    this.registry.addCronJob('month-end-snapshot', CronJob.from({ cronTime: '5 0 1 * *', timeZone: 'UTC', start: true, onTick: () => void run() }));
+    scheduleJob(this.registry, 'month-end-snapshot', '5 0 1 * *', run, this.logger);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.registry.doesExist('cron', 'month-end-snapshot')) await this.registry.getCronJob('month-end-snapshot').stop();
+    await stopJob(this.registry, 'month-end-snapshot');
   }
 }

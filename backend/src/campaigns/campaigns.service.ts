@@ -6,13 +6,13 @@ import { DispatcherService } from '../reminders/dispatcher.service.js';
 import { User } from '../users/user.entity.js';
 import { Campaign } from './campaign.entity.js';
 import type { CampaignDto, CreateCampaignDto } from './dto/campaign.dto.js';
+import { isUuid } from '../common/ids.js';
 
 export const CAMPAIGN_LIST_RULES = {
   sortable: ['createdAt', 'name', 'status', 'sentAt'],
   filterable: ['status', 'type'],
 } as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LIMITS = { name: 200, subject: 200, message: 5000 };
 
 /** Brokers' campaigns: drafts, the send (recipients fixed at once, delivery in the background) and their counts. */
@@ -26,7 +26,7 @@ export class CampaignsService {
   ) {}
 
   private async findOwned(broker: User, id: string): Promise<Campaign> {
-    const campaign = UUID.test(id) ? await this.em.findOne(Campaign, { id, broker }) : null;
+    const campaign = isUuid(id) ? await this.em.findOne(Campaign, { id, broker }) : null;
     if (!campaign) throw new NotFoundException('Campaign not found');
     return campaign;
   }
@@ -75,7 +75,7 @@ export class CampaignsService {
    */
   async send(broker: User, id: string): Promise<number> {
     const count = await this.em.transactional(async (em) => {
-      const campaign = UUID.test(id) ? await em.findOne(Campaign, { id, broker: broker.id }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
+      const campaign = isUuid(id) ? await em.findOne(Campaign, { id, broker: broker.id }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
       if (!campaign) throw new NotFoundException('Campaign not found');
       if (campaign.status !== 'draft') throw new ConflictException('This campaign has already been sent');
       const address = campaign.type === 'email' ? 'c.email' : 'c.phone';

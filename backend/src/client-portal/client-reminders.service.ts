@@ -9,6 +9,7 @@ import type { ClientAccount } from './client-account.entity.js';
 import { ClientReminder } from './client-reminder.entity.js';
 import { Medication } from './medication.entity.js';
 import type { ClientReminderDto, CreateClientReminderDto } from './dto/client-reminder.dto.js';
+import { isUuid } from '../common/ids.js';
 
 export const CLIENT_REMINDER_MESSAGES = {
   dateRequired: 'Date and time are required',
@@ -23,7 +24,6 @@ export const CLIENT_REMINDER_MESSAGES = {
   notPending: 'Only pending reminders can be deleted',
 } as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function toClientReminderDto(reminder: ClientReminder): ClientReminderDto {
   return {
@@ -97,7 +97,7 @@ export class ClientRemindersService {
 
     let medicationId: string | null = null;
     if (input.medicationId) {
-      const own = UUID.test(input.medicationId) && (await this.em.count(Medication, { id: input.medicationId, client: client.id }));
+      const own = isUuid(input.medicationId) && (await this.em.count(Medication, { id: input.medicationId, client: client.id }));
       if (!own) throw new BadRequestException({ message: 'medicationId is not one of your medications', field: 'medicationId' });
       medicationId = input.medicationId;
     }
@@ -121,7 +121,7 @@ export class ClientRemindersService {
   }
 
   async remove(account: ClientAccount, id: string): Promise<void> {
-    const reminder = UUID.test(id) ? await this.em.findOne(ClientReminder, { id, client: account.client }) : null;
+    const reminder = isUuid(id) ? await this.em.findOne(ClientReminder, { id, client: account.client }) : null;
     if (!reminder) throw new NotFoundException('Reminder not found');
     if (reminder.status !== 'pending') throw new ConflictException(CLIENT_REMINDER_MESSAGES.notPending);
     await this.em.remove(reminder).flush();

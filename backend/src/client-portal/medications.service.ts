@@ -6,8 +6,8 @@ import type { ClientAccount } from './client-account.entity.js';
 import { ClientReminder } from './client-reminder.entity.js';
 import type { HistoryItemDto, MedicationDto, MedicationInputDto, MyInfoDto } from './dto/medication.dto.js';
 import { Medication } from './medication.entity.js';
+import { isUuid } from '../common/ids.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LIMITS = { name: 120, dosage: 120, frequency: 120, instructions: 500 } as const;
 export const HISTORY_DAYS = 90;
 
@@ -35,7 +35,7 @@ export class MedicationsService {
   ) {}
 
   private async own(account: ClientAccount, id: string): Promise<Medication> {
-    const medication = UUID.test(id) ? await this.em.findOne(Medication, { id, client: account.client.id }) : null;
+    const medication = isUuid(id) ? await this.em.findOne(Medication, { id, client: account.client.id }) : null;
     if (!medication) throw new NotFoundException('Medication not found');
     return medication;
   }

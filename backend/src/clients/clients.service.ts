@@ -13,6 +13,7 @@ import type { ClientDto, CreateClientDto, CreatedClientDto, InviteResultDto, Inv
 import { INVITATION_TTL_DAYS, InvitationTokensService } from './invitation-tokens.service.js';
 import { type ClientUsage, FLAT_HARD_CAP, clientUsage, remainingCapacity } from './usage.js';
 import { FLAT_CLIENT_LIMIT } from '../billing/pricing.js';
+import { isUuid } from '../common/ids.js';
 
 export const CLIENT_LIST_RULES = {
   sortable: ['firstName', 'lastName', 'email', 'phone', 'isActive', 'engagementScore', 'createdAt'],
@@ -26,7 +27,6 @@ export const LIMIT_REACHED_MESSAGE =
 /** Adding a client records the broker's word that they may be called, texted and e-mailed. */
 export const CONTACT_CHANNELS: Channel[] = ['voice', 'sms', 'email'];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export class ClientLimitReachedException extends ForbiddenException {
   constructor() {
@@ -56,7 +56,7 @@ export class ClientsService {
 
   /** The broker's client with this id, or 404. */
   async findOwned(broker: User, id: string, em: EntityManager = this.em): Promise<Client> {
-    const client = UUID.test(id) ? await em.findOne(Client, { id, broker }) : null;
+    const client = isUuid(id) ? await em.findOne(Client, { id, broker }) : null;
     if (!client) throw new NotFoundException('Client not found');
     return client;
   }

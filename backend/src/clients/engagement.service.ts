@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { CronJob } from 'cron';
+import { scheduleJob, stopJob } from '../common/cron.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { engagementScore } from './engagement.js';
 
@@ -88,19 +88,16 @@ export class EngagementService implements OnApplicationBootstrap, OnApplicationS
 
   onApplicationBootstrap(): void {
     if (this.config.nodeEnv === 'test') return;
-    const job = CronJob.from({
-      cronTime: '30 3 * * *',
-      start: true,
-      onTick: () =>
-        void this.recomputeRecent().then(
-          (count) => this.logger.log(`Recomputed engagement for ${count} client(s)`),
-          (error: unknown) => this.logger.error({ err: error }, 'Engagement recompute failed'),
-        ),
-    });
-    this.registry.addCronJob('engagement-nightly', job);
+    scheduleJob(
+      this.registry,
+      'engagement-nightly',
+      '30 3 * * *',
+      async () => this.logger.log(`Recomputed engagement for ${await this.recomputeRecent()} client(s)`),
+      this.logger,
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.registry.doesExist('cron', 'engagement-nightly')) await this.registry.getCronJob('engagement-nightly').stop();
+    await stopJob(this.registry, 'engagement-nightly');
   }
 }

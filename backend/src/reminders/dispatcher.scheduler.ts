@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
-import { CronJob } from 'cron';
+import { scheduleJob, stopJob } from '../common/cron.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DispatcherService } from './dispatcher.service.js';
 
@@ -20,8 +20,7 @@ export class DispatcherScheduler implements OnApplicationBootstrap, OnApplicatio
 
   onApplicationBootstrap(): void {
     if (this.config.nodeEnv === 'test') return; // Tests run the dispatcher themselves.
-    const job = CronJob.from({ cronTime: this.config.messaging.dispatchCron, onTick: () => this.tick(), start: true });
-    this.registry.addCronJob(JOB, job);
+    scheduleJob(this.registry, JOB, this.config.messaging.dispatchCron, () => this.tick(), this.logger);
   }
 
   private async tick(): Promise<void> {
@@ -37,7 +36,7 @@ export class DispatcherScheduler implements OnApplicationBootstrap, OnApplicatio
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.registry.doesExist('cron', JOB)) await this.registry.getCronJob(JOB).stop();
+    await stopJob(this.registry, JOB);
     await this.running;
   }
 }

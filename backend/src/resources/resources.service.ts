@@ -10,10 +10,10 @@ import { StorageService } from '../storage/storage.service.js';
 import type { User } from '../users/user.entity.js';
 import type { ResourceDto, UpdateResourceDto } from './dto/resource.dto.js';
 import { RESOURCE_CATEGORIES, Resource, type ResourceCategory } from './resource.entity.js';
+import { isUuid } from '../common/ids.js';
 
 export const UPLOAD_REQUIRED = 'Please select a file and enter a title';
 export const RESOURCE_LIST_RULES = { sortable: ['createdAt', 'title', 'category', 'downloadCount', 'fileSize'], filterable: ['q', 'category'] } as const;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function toResourceDto(resource: Resource): ResourceDto {
   return {
@@ -50,7 +50,7 @@ export class ResourcesService {
   ) {}
 
   async find(id: string): Promise<Resource> {
-    const resource = UUID.test(id) ? await this.em.findOne(Resource, { id }) : null;
+    const resource = isUuid(id) ? await this.em.findOne(Resource, { id }) : null;
     if (!resource) throw new NotFoundException('Resource not found');
     return resource;
   }
