@@ -2,34 +2,14 @@
 // broker session obtained through the real sign-in flow.
 import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { freePort, withClient } from '../scripts/net.mjs';
+
+export { freePort, withClient };
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-
-export function freePort() {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.on('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => done(port));
-    });
-  });
-}
-
-export async function withClient(url, work) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * A scratch database: on BENCH_DATABASE_URL's server when set, else on a throwaway embedded
