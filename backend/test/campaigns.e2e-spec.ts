@@ -117,6 +117,8 @@ describe('campaigns (outbox delivery)', () => {
     expect(click.status).toBe(302);
     expect(click.headers.location).toBe('https://harbor.example/news');
     expect((await broker.agent.get(`/api/campaigns/${draft.id}`)).body).toMatchObject({ openedCount: 1, clickedCount: 1 });
+    // Opening and clicking are engagement signals: 10 + 10 points.
+    expect((await t.em().findOneOrFail(Client, client!.id)).engagementScore).toBe(20);
     expect((await request(t.http).get('/api/t/c/not-a-token').query({ u: 'https://harbor.example/news' })).status).toBe(404);
   });
 

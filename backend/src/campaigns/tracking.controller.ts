@@ -3,6 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
 import { Public } from '../auth/access.decorators.js';
+import { EngagementService } from '../clients/engagement.service.js';
 import { ConsentService } from '../messaging/consent.service.js';
 import { OptOutsService } from '../messaging/opt-outs.service.js';
 import { isCampaignLink } from './campaign-links.js';
@@ -35,6 +36,7 @@ export class TrackingController {
     private readonly em: EntityManager,
     private readonly consent: ConsentService,
     private readonly optOuts: OptOutsService,
+    private readonly engagement: EngagementService,
   ) {}
 
   private async recipient(token: string): Promise<RecipientRow | undefined> {
@@ -64,6 +66,7 @@ export class TrackingController {
           : `update campaign_recipients set opened_at = coalesce(opened_at, now()) where id = ?`,
         [row.id],
       );
+      if (!machine) await this.engagement.recompute(row.client_id);
     }
     res.status(200).set({ 'Content-Type': 'image/gif', 'Cache-Control': 'no-store, private' }).send(PIXEL);
   }
@@ -78,6 +81,7 @@ export class TrackingController {
       `update campaign_recipients set clicked_at = coalesce(clicked_at, now()), opened_at = coalesce(opened_at, now()) where id = ?`,
       [row.id],
     );
+    await this.engagement.recompute(row.client_id);
     res.redirect(302, target);
   }
 

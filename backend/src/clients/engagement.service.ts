@@ -10,7 +10,8 @@ const CHUNK = 5000;
 /**
  * Keeps clients' engagement scores current. Signals are read in one query per batch of clients and
  * scored by `engagementScore`; called when a signal changes (registration, portal sign-in, a
- * reminder sent) and nightly for everyone whose deliveries changed that day (provider callbacks).
+ * reminder sent, a campaign opened or clicked) and nightly for everyone whose deliveries changed
+ * that day (provider callbacks).
  */
 @Injectable()
 export class EngagementService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -39,7 +40,7 @@ export class EngagementService implements OnApplicationBootstrap, OnApplicationS
                 coalesce(a.last_sign_in_at > now() - interval '30 days', false) as recent,
                 coalesce(d.completed, 0)::int as completed,
                 coalesce(d.failed, 0)::int as failed,
-                0 as opens, 0 as clicks
+                coalesce(k.opens, 0)::int as opens, coalesce(k.clicks, 0)::int as clicks
            from clients c
            left join client_accounts a on a.client_id = c.id
            left join lateral (
@@ -49,6 +50,11 @@ export class EngagementService implements OnApplicationBootstrap, OnApplicationS
               where client_id = c.id and (reminder_id is not null or client_reminder_id is not null)
                 and created_at > now() - interval '90 days'
            ) d on true
+           left join lateral (
+             select count(opened_at) as opens, count(clicked_at) as clicks
+               from campaign_recipients
+              where client_id = c.id and created_at > now() - interval '90 days'
+           ) k on true
           where c.id in (?)`,
         [ids],
       );
