@@ -192,6 +192,26 @@ describe('broker reminders and client reminders', () => {
       expect(outbox.body.every((m: { purpose: string }) => m.purpose !== 'client-reminder')).toBe(true);
     });
 
+    it('says the medication’s name only when the client asked for it', async () => {
+      const { body: med } = await client.post('/api/client/medications').send({ name: 'Amlodipine 5mg' });
+      const sent: string[] = [];
+      for (const say of [true, false]) {
+        const created = await client.post('/api/client/reminders').send({
+          medicationId: med.id,
+          sayMedicationName: say,
+          scheduledTime: new Date(Date.now() + 60_000).toISOString(),
+          deliveryMethod: 'sms',
+        });
+        expect(created.body.sayMedicationName).toBe(say);
+        const reminder = await t.em().findOneOrFail(ClientReminder, created.body.id);
+        await t.app.get(DispatcherService).runOnce({ now: new Date(reminder.nextOccurrenceAt!.getTime() + 1000) });
+        const delivery = await t.em().findOneOrFail(Delivery, { clientReminderId: reminder.id });
+        sent.push((await t.em().findOneOrFail(OutboxMessage, { deliveryId: delivery.id })).body);
+      }
+      expect(sent[0]).toContain("It's time to take your medication: Amlodipine 5mg");
+      expect(sent[1]).not.toContain('Amlodipine');
+    });
+
     it('deletes pending reminders only', async () => {
       const created = await client.post('/api/client/reminders').send({ scheduledTime: inHours(48) });
       expect((await client.delete(`/api/client/reminders/${created.body.id}`)).status).toBe(204);

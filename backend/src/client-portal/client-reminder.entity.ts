@@ -15,7 +15,7 @@ export type RecurrencePattern = (typeof RECURRENCE_PATTERNS)[number];
 @Entity({ tableName: 'client_reminders' })
 @Index({ name: 'client_reminders_due_idx', expression: `create index "client_reminders_due_idx" on "client_reminders" ("next_occurrence_at") where "next_occurrence_at" is not null` })
 export class ClientReminder {
-  [OptionalProps]?: 'status' | 'createdAt' | 'isRecurring' | 'recurrenceInterval' | 'deliveryMethod';
+  [OptionalProps]?: 'status' | 'createdAt' | 'isRecurring' | 'recurrenceInterval' | 'deliveryMethod' | 'sayMedicationName';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -27,6 +27,10 @@ export class ClientReminder {
   /** The medication this reminder is about, if any (the client's own list). */
   @Property({ type: 'uuid', nullable: true })
   medicationId?: string | null;
+
+  /** The client asked for the medication's name to be said in the call or text (off by default). */
+  @Property({ type: 'boolean', default: false })
+  sayMedicationName: boolean = false;
 
   /** The client's own words: encrypted at rest, hidden from serialisation. */
   @Property({ type: EncryptedText, nullable: true, hidden: true })

@@ -32,6 +32,7 @@ export function toClientReminderDto(reminder: ClientReminder): ClientReminderDto
     scheduledTime: reminder.scheduledTime.toISOString(),
     message: reminder.message ?? null,
     deliveryMethod: reminder.deliveryMethod,
+    sayMedicationName: reminder.sayMedicationName,
     status: reminder.status,
     isRecurring: reminder.isRecurring,
     recurrencePattern: reminder.recurrencePattern ?? null,
@@ -104,6 +105,7 @@ export class ClientRemindersService {
     const reminder = this.em.create(ClientReminder, {
       client,
       medicationId,
+      sayMedicationName: Boolean(medicationId && input.sayMedicationName),
       message,
       deliveryMethod: input.deliveryMethod ?? 'voice',
       scheduledTime: scheduled,

@@ -30,6 +30,8 @@ interface ClaimedDelivery {
   id: string;
   /** A client reminder's message, encrypted at rest (decrypted only to send it). */
   client_message: string | null;
+  /** Encrypted too; present only when the client asked for the name to be said. */
+  medication_name: string | null;
   client_id: string;
   channel: 'voice' | 'sms' | 'email';
   campaign_id: string | null;
@@ -241,6 +243,7 @@ export class DispatcherService {
        )
        select claimed.id, claimed.client_id, claimed.channel, claimed.recipient, claimed.broker_id, claimed.reminder_id,
               claimed.client_reminder_id, claimed.campaign_id, coalesce(r.message, k.message) as message, cr.message as client_message,
+              case when cr.say_medication_name then med.name end as medication_name,
               k.type as campaign_type, k.subject, kr.token,
               (k.type = 'sms' and not exists (
                  select 1 from deliveries p where p.client_id = claimed.client_id and p.campaign_id is not null
@@ -253,6 +256,7 @@ export class DispatcherService {
          join clients c on c.id = claimed.client_id
          left join reminders r on r.id = claimed.reminder_id
          left join client_reminders cr on cr.id = claimed.client_reminder_id
+         left join medications med on med.id = cr.medication_id and med.client_id = cr.client_id
          left join campaigns k on k.id = claimed.campaign_id
          left join campaign_recipients kr on kr.campaign_id = claimed.campaign_id and kr.client_id = claimed.client_id`,
       [now, ...(scope.brokerId ? [scope.brokerId] : []), this.config.messaging.dispatchBatchSize],
@@ -299,7 +303,9 @@ export class DispatcherService {
     // A client's own reminder is their health information: it is not attributed to the broker in the outbox.
     const common = { to: delivery.recipient, deliveryId: delivery.id, purpose: fromClient ? 'client-reminder' : 'reminder', brokerId: fromClient ? null : delivery.broker_id };
     const own = delivery.client_message ? readPhi(delivery.client_message) : delivery.message;
-    const message = own?.trim() || DEFAULT_CLIENT_MESSAGE;
+    const medication = delivery.medication_name ? readPhi(delivery.medication_name) : undefined;
+    const base = own?.trim() || DEFAULT_CLIENT_MESSAGE;
+    const message = medication ? `${base}: ${medication}` : base;
     const agencyName = delivery.agency_name || delivery.broker_name;
     if (delivery.channel === 'voice') {
       return this.voice.sendCall({ ...common, script: { agencyName, message, sponsorMessage: delivery.sponsor_message } });

@@ -10,6 +10,7 @@ export class ClientReminderDto {
   @ApiProperty({ type: String, format: 'date-time' }) scheduledTime!: string;
   @ApiProperty({ type: String, nullable: true }) message!: string | null;
   @ApiProperty({ enum: DELIVERY_METHODS }) deliveryMethod!: DeliveryMethod;
+  @ApiProperty({ description: 'Whether the call or text says the medication’s name' }) sayMedicationName!: boolean;
   @ApiProperty({ enum: REMINDER_STATUSES }) status!: ReminderStatus;
   @ApiProperty() isRecurring!: boolean;
   @ApiProperty({ enum: RECURRENCE_PATTERNS, nullable: true }) recurrencePattern!: RecurrencePattern | null;
@@ -32,6 +33,10 @@ export class CreateClientReminderDto {
   @IsOptional()
   @IsIn([...DELIVERY_METHODS], { message: 'deliveryMethod must be voice or sms' })
   deliveryMethod?: DeliveryMethod;
+  @ApiPropertyOptional({ default: false, description: 'Say the medication’s name in the call or text (needs medicationId)' })
+  @IsOptional()
+  @IsBoolean()
+  sayMedicationName?: boolean;
   @ApiPropertyOptional({ example: 'America/Chicago', description: 'IANA time zone of the browser' })
   @IsOptional()
   @IsString()

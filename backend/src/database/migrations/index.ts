@@ -9,6 +9,7 @@ import { Migration20261121070741_billing } from './Migration20261121070741_billi
 import { Migration20261121071445_resources_and_audit } from './Migration20261121071445_resources_and_audit.js';
 import { Migration20261121072516_admin_analytics_indexes } from './Migration20261121072516_admin_analytics_indexes.js';
 import { Migration20261121073204_medications_and_phi_log } from './Migration20261121073204_medications_and_phi_log.js';
+import { Migration20261121074655_say_medication_name } from './Migration20261121074655_say_medication_name.js';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121055953_users', class: Migration20261121055953_users },
@@ -20,4 +21,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121071445_resources_and_audit', class: Migration20261121071445_resources_and_audit },
   { name: 'Migration20261121072516_admin_analytics_indexes', class: Migration20261121072516_admin_analytics_indexes },
   { name: 'Migration20261121073204_medications_and_phi_log', class: Migration20261121073204_medications_and_phi_log },
+  { name: 'Migration20261121074655_say_medication_name', class: Migration20261121074655_say_medication_name },
 ];
