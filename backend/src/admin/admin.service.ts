@@ -15,6 +15,7 @@ import type {
   BrokerDetailDto,
 } from './dto/admin.dto.js';
 import { isUuid } from '../common/ids.js';
+import { escapeLike } from '../common/like.js';
 
 const DAY_MS = 86_400_000;
 export const TRIAL_WINDOW_DAYS = 30;
@@ -130,7 +131,7 @@ export class AdminService {
     const values: unknown[] = [];
     if (search) {
       where.push(`(u.email ilike ? or (coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) ilike ?)`);
-      const pattern = `%${search.replace(/[\\%_]/g, '\\$&')}%`;
+      const pattern = `%${escapeLike(search)}%`;
       values.push(pattern, pattern);
     }
     if (tier && tier !== 'all') (where.push('u.subscription_tier = ?'), values.push(tier));

@@ -14,6 +14,7 @@ import { INVITATION_TTL_DAYS, InvitationTokensService } from './invitation-token
 import { type ClientUsage, FLAT_HARD_CAP, clientUsage, remainingCapacity } from './usage.js';
 import { FLAT_CLIENT_LIMIT } from '../billing/pricing.js';
 import { isUuid } from '../common/ids.js';
+import { escapeLike } from '../common/like.js';
 
 export const CLIENT_LIST_RULES = {
   sortable: ['firstName', 'lastName', 'email', 'phone', 'isActive', 'engagementScore', 'createdAt'],
@@ -32,10 +33,6 @@ export class ClientLimitReachedException extends ForbiddenException {
   constructor() {
     super({ message: LIMIT_REACHED_MESSAGE, limitReached: true });
   }
-}
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, '\\$&');
 }
 
 /**

@@ -1,4 +1,5 @@
 import { ConfigError, REPO_ROOT, loadConfig } from './config.js';
+import { PRODUCTION_TEST_ENV } from './test-env.js';
 
 function configError(env: Record<string, string | undefined>): ConfigError {
   try {
@@ -79,14 +80,7 @@ describe('loadConfig', () => {
     });
   });
 
-  const production = {
-    NODE_ENV: 'production',
-    OIDC_ISSUER: 'https://id.example.com',
-    OIDC_CLIENT_ID: 'app',
-    OIDC_CLIENT_SECRET: 'secret',
-    SESSION_SECRET: 'q8Jd93hfK2mZx0Lp4Vb7Nc1Rt6Yw5Ea9',
-    PHI_ENCRYPTION_KEY: 'S8fM3b0mYt3Qx5wq7bq4v8o0mJmYl0d0bY7cQ0k9uZ0=',
-  };
+  const production = PRODUCTION_TEST_ENV;
 
   it('does not seed demo data outside development unless asked', () => {
     expect(loadConfig(production).database.seedDemoData).toBe(false);

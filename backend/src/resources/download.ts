@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import type { ByteRange } from '../storage/storage.service.js';
 
 /** The byte range a request asks for (one range only), 'invalid', or undefined for the whole file. */
@@ -27,7 +27,7 @@ export function contentDisposition(filename: string): string {
 }
 
 /** Headers for a download answer (status 200 or 206). */
-export function downloadHeaders(res: Response, req: Request, info: { size: number; mimeType: string; filename: string; range?: ByteRange }) {
+export function downloadHeaders(res: Response, info: { size: number; mimeType: string; filename: string; range?: ByteRange }) {
   res.set({
     'Content-Type': info.mimeType,
     'Content-Disposition': contentDisposition(info.filename),
@@ -43,5 +43,4 @@ export function downloadHeaders(res: Response, req: Request, info: { size: numbe
   } else {
     res.status(200).set('Content-Length', String(info.size));
   }
-  void req;
 }

@@ -23,7 +23,7 @@ async function sendFile(resources: ResourcesService, storage: StorageService, re
   }
   if (!range || range.start === 0) await resources.countDownload(resource.id);
   const stream = await storage.read(resource.storageKey, range);
-  downloadHeaders(res, req, { size, mimeType: resource.mimeType, filename: resource.originalName, range });
+  downloadHeaders(res, { size, mimeType: resource.mimeType, filename: resource.originalName, range });
   stream.on('error', () => res.destroy());
   stream.pipe(res);
 }

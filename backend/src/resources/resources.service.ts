@@ -11,6 +11,7 @@ import type { User } from '../users/user.entity.js';
 import type { ResourceDto, UpdateResourceDto } from './dto/resource.dto.js';
 import { RESOURCE_CATEGORIES, Resource, type ResourceCategory } from './resource.entity.js';
 import { isUuid } from '../common/ids.js';
+import { escapeLike } from '../common/like.js';
 
 export const UPLOAD_REQUIRED = 'Please select a file and enter a title';
 export const RESOURCE_LIST_RULES = { sortable: ['createdAt', 'title', 'category', 'downloadCount', 'fileSize'], filterable: ['q', 'category'] } as const;
@@ -60,7 +61,7 @@ export class ResourcesService {
     if (!options.includeInactive) terms.push({ isActive: true });
     if (typeof query.filter.category === 'string') terms.push({ category: query.filter.category as ResourceCategory });
     const q = typeof query.filter.q === 'string' ? query.filter.q.trim().toLowerCase() : '';
-    if (q) terms.push({ [raw(`lower(title || ' ' || description)`)]: { $like: `%${q.replace(/[\\%_]/g, '\\$&')}%` } } as FilterQuery<Resource>);
+    if (q) terms.push({ [raw(`lower(title || ' ' || description)`)]: { $like: `%${escapeLike(q)}%` } } as FilterQuery<Resource>);
     const result = await findList(this.em, Resource, {
       resource: 'resources',
       where: { $and: terms },

@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { TRIAL_DAYS, User } from './user.entity.js';
+import { escapeLike } from '../common/like.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -38,7 +39,7 @@ export class UsersService {
       if (!user && claims.email && claims.emailVerified) {
         user = await em.findOne(
           User,
-          { email: { $ilike: claims.email.replace(/[\\%_]/g, '\\$&') }, oidcSubject: null },
+          { email: { $ilike: escapeLike(claims.email) }, oidcSubject: null },
           { orderBy: { createdAt: 'asc' } },
         );
       }
@@ -67,7 +68,7 @@ export class UsersService {
 
   /** Grants or revokes platform admin by e-mail (case-insensitive); the only way isAdmin changes. */
   async setAdmin(email: string, isAdmin: boolean): Promise<User[]> {
-    const users = await this.em.find(User, { email: { $ilike: email.trim().replace(/[\\%_]/g, '\\$&') } });
+    const users = await this.em.find(User, { email: { $ilike: escapeLike(email.trim()) } });
     if (users.length === 0) throw new NotFoundException(`No user has the e-mail ${email.trim()}`);
     for (const user of users) user.isAdmin = isAdmin;
     await this.em.flush();
