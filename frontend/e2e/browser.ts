@@ -35,3 +35,28 @@ export function watchErrors(page: Page): string[] {
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: new URL(`./screenshots/${name}.png`, import.meta.url).pathname, fullPage: true });
 }
+
+/**
+ * Signs in through the development identity provider. With an e-mail, as a new broker of that
+ * address (each test file uses its own, so tests do not see each other's data); without one, as
+ * the demo broker. The dashboard tour is marked done unless keepTour is set.
+ */
+export async function signIn(page: Page, options: { email?: string; admin?: boolean; keepTour?: boolean } = {}): Promise<void> {
+  if (!options.keepTour) {
+    await page.addInitScript(() => localStorage.setItem('tour_completed_broker_welcome', 'true'));
+  }
+  await page.goto(`${APP_URL}/api/login`);
+  if (options.email) {
+    await page.locator('input[type="email"][name="email"]').fill(options.email);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  } else {
+    await page.getByRole('button', { name: options.admin ? /Sign in as demo admin/ : /Sign in as demo broker/ }).click();
+  }
+  await page.waitForURL(`${APP_URL}/`);
+  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+}
+
+/** A unique e-mail for a test's own broker. */
+export function uniqueEmail(label: string): string {
+  return `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@agency.test`;
+}

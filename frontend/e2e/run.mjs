@@ -20,12 +20,19 @@ if (!existsSync(chromiumPath)) {
     `Unit and e2e tests still ran; the browser tests did not.\n${line}\n`);
   process.exit(0);
 }
-for (const built of ['backend/dist/main.js', 'frontend/dist/index.html']) {
-  if (!existsSync(join(root, built))) {
+// APP_MAIN and FRONTEND_DIST may point at another build (e.g. to test a frontend built elsewhere).
+const appMain = process.env.APP_MAIN ?? join(root, 'backend/dist/main.js');
+const frontendIndex = join(process.env.FRONTEND_DIST ?? join(root, 'frontend/dist'), 'index.html');
+for (const built of [appMain, frontendIndex]) {
+  if (!existsSync(resolve(root, built))) {
     console.error(`Browser tests need the built app (${built} is missing): run \`npm run build\` first.`);
     process.exit(1);
   }
 }
+
+const args = process.argv.slice(2);
+const files = args.filter((arg) => arg.endsWith('.e2e.ts'));
+const options = args.filter((arg) => !arg.endsWith('.e2e.ts'));
 
 const port = await freePort();
 const appUrl = `http://127.0.0.1:${port}`;
@@ -60,7 +67,7 @@ if (process.env.TEST_DATABASE_URL) {
   cleanup = () => rm(dataDir, { recursive: true, force: true });
 }
 
-const app = spawn(process.execPath, [join(root, 'backend/dist/main.js')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+const app = spawn(process.execPath, [appMain], { env, stdio: ['ignore', 'inherit', 'inherit'] });
 const appExit = new Promise((done) => app.on('exit', (code, signal) => done({ code, signal })));
 
 async function waitForHealth(deadline) {
@@ -83,7 +90,8 @@ try {
   await mkdir(join(here, 'screenshots'), { recursive: true });
   const tests = spawn(
     process.execPath,
-    ['--test', '--test-concurrency=1', ...process.argv.slice(2), join(here, '*.e2e.ts')],
+    // Files named on the command line run alone (e.g. `node e2e/run.mjs e2e/clients.e2e.ts`).
+    ['--test', '--test-concurrency=1', ...(files.length ? files.map((f) => resolve(f)) : [join(here, '*.e2e.ts')]), ...options],
     { env: { ...process.env, APP_URL: appUrl, CHROMIUM_PATH: chromiumPath }, stdio: 'inherit', cwd: root },
   );
   status = await new Promise((done) => tests.on('exit', (code) => done(code ?? 1)));

@@ -9,9 +9,16 @@ export function isClientPath(pathname: string): boolean {
   return pathname === '/client' || pathname.startsWith('/client/');
 }
 
+/** The broker and admin pages. Signed out on one of these, the broker app says 'Unauthorized' and sends them to sign in. */
+const PROTECTED_PATHS = ['/clients', '/reminders', '/campaigns', '/resources', '/billing', '/branding', '/help', '/admin', '/dev'];
+
+export function isProtectedPath(pathname: string): boolean {
+  return PROTECTED_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+}
+
 export function chooseEntry(pathname: string, brokerSignedIn: boolean): Entry {
   if (isClientPath(pathname)) return 'portal';
-  return brokerSignedIn ? 'admin' : 'portal';
+  return brokerSignedIn || isProtectedPath(pathname) ? 'admin' : 'portal';
 }
 
 /** Asks the server whether a broker or admin is signed in; any failure counts as signed out. */

@@ -1,8 +1,67 @@
-import { Admin, Resource } from 'react-admin';
-import { BrowserRouter } from 'react-router-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Admin, CustomRoutes, Notification, Resource } from 'react-admin';
+import { BrowserRouter, Route } from 'react-router-dom';
 import { NotFound } from '../shared/NotFound.tsx';
-import { Dashboard } from './Dashboard.tsx';
-import { dataProvider } from './dataProvider.ts';
+import { Spinner } from '../shared/Spinner.tsx';
+import { BillingPage } from './billing/BillingPage.tsx';
+import { BrandingPage } from './branding/BrandingPage.tsx';
+import { buildTheme } from './branding/theme.ts';
+import { useCurrentUser } from './branding/useCurrentUser.ts';
+import { campaigns } from './campaigns/index.ts';
+import { clients } from './clients/index.ts';
+import { Dashboard } from './dashboard/Dashboard.tsx';
+import { HelpPage } from './help/HelpPage.tsx';
+import { Shell } from './layout/Shell.tsx';
+import { outbox } from './outbox/index.ts';
+import { PortalPreviewPage } from './portal-preview/PortalPreviewPage.tsx';
+import { authProvider } from './providers/authProvider.ts';
+import { dataProvider } from './providers/dataProvider.ts';
+import { createQueryClient } from './providers/queryClient.ts';
+import { reminders } from './reminders/index.ts';
+import { resources } from './resources/index.ts';
+import { TOAST_DURATION_MS } from './ui/toast.tsx';
+
+const queryClient = createQueryClient();
+
+function AppNotification() {
+  return <Notification autoHideDuration={TOAST_DURATION_MS} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} />;
+}
+
+function ThemedAdmin() {
+  const { data: user } = useCurrentUser();
+  const primaryColor = user?.primaryColor;
+  const secondaryColor = user?.secondaryColor;
+  // The agency's colours become the theme, and change live when branding is saved.
+  const theme = useMemo(() => buildTheme({ primaryColor, secondaryColor }), [primaryColor, secondaryColor]);
+  return (
+    <Admin
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      queryClient={queryClient}
+      requireAuth
+      theme={theme}
+      layout={Shell}
+      dashboard={Dashboard}
+      loading={Spinner}
+      catchAll={NotFound}
+      notification={AppNotification}
+      disableTelemetry
+    >
+      <Resource {...clients} />
+      <Resource {...reminders} />
+      <Resource {...campaigns} />
+      <Resource {...resources} />
+      <Resource {...outbox} />
+      <CustomRoutes>
+        <Route path="/billing" element={<BillingPage />} />
+        <Route path="/branding" element={<BrandingPage />} />
+        <Route path="/help" element={<HelpPage />} />
+        <Route path="/client/portal" element={<PortalPreviewPage />} />
+      </CustomRoutes>
+    </Admin>
+  );
+}
 
 /**
  * The broker and admin application (react-admin on the /api simple REST endpoints), on real paths
@@ -10,11 +69,10 @@ import { dataProvider } from './dataProvider.ts';
  */
 export default function AdminApp() {
   return (
-    <BrowserRouter>
-      <Admin dataProvider={dataProvider} dashboard={Dashboard} catchAll={NotFound} disableTelemetry>
-        {/* The broker's resources; their screens join as they are built. */}
-        <Resource name="clients" />
-      </Admin>
-    </BrowserRouter>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <ThemedAdmin />
+      </BrowserRouter>
+    </QueryClientProvider>
   );
 }

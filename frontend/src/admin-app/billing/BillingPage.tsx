@@ -1,0 +1,5 @@
+import { PageHeader } from '../ui/PageHeader.tsx';
+
+export function BillingPage() {
+  return <PageHeader title="Billing & Subscription" />;
+}

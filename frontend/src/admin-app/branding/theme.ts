@@ -1,0 +1,64 @@
+import { createTheme, type Theme } from '@mui/material/styles';
+
+export const DEFAULT_PRIMARY = '#2563eb';
+export const DEFAULT_SECONDARY = '#10b981';
+export const DEFAULT_PRODUCT_NAME = 'CareKeep';
+
+const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+export function isHexColor(value: string | null | undefined): value is string {
+  return typeof value === 'string' && HEX.test(value.trim());
+}
+
+/** '#2563eb' or '#26e' → { h, s, l } with h in degrees and s, l in percent (rounded). */
+export function hexToHsl(hex: string): { h: number; s: number; l: number } {
+  let digits = hex.trim().slice(1);
+  if (digits.length === 3) digits = [...digits].map((d) => d + d).join('');
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(digits.slice(i, i + 2), 16) / 255);
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  const l = (max + min) / 2;
+  let h = 0;
+  let s = 0;
+  if (max !== min) {
+    const d = max - min;
+    s = l > 0.5 ? d / (2 - max - min) : d / (max + min);
+    if (max === r) h = (g - b) / d + (g < b ? 6 : 0);
+    else if (max === g) h = (b - r) / d + 2;
+    else h = (r - g) / d + 4;
+    h *= 60;
+  }
+  return { h: Math.round(h), s: Math.round(s * 100), l: Math.round(l * 100) };
+}
+
+/** A CSS hsl() colour for a hex colour, or for the fallback when the value is not a hex colour. */
+export function hslColor(value: string | null | undefined, fallback: string): string {
+  const { h, s, l } = hexToHsl(isHexColor(value) ? value : fallback);
+  return `hsl(${h}, ${s}%, ${l}%)`;
+}
+
+export interface BrandColors {
+  primaryColor?: string | null;
+  secondaryColor?: string | null;
+}
+
+/** The MUI theme with the agency's colours as primary and secondary (defaults #2563eb / #10b981). */
+export function buildTheme(colors: BrandColors = {}): Theme {
+  return createTheme({
+    palette: {
+      primary: { main: hslColor(colors.primaryColor, DEFAULT_PRIMARY) },
+      secondary: { main: hslColor(colors.secondaryColor, DEFAULT_SECONDARY) },
+      background: { default: '#f8fafc' },
+    },
+    shape: { borderRadius: 8 },
+    typography: {
+      fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+      h1: { fontSize: '1.875rem', fontWeight: 700 },
+    },
+    components: {
+      MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
+      MuiTooltip: { defaultProps: { enterDelay: 700, enterNextDelay: 300 } },
+      MuiCard: { defaultProps: { variant: 'outlined' } },
+    },
+  });
+}

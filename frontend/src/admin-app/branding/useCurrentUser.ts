@@ -1,0 +1,21 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { getOrNullOn401 } from '../../lib/http.ts';
+import type { CurrentUser } from '../types.ts';
+
+export const CURRENT_USER_KEY = ['auth', 'user'] as const;
+
+/** The signed-in broker (null when signed out); its branding drives the theme and the shell. */
+export function useCurrentUser() {
+  return useQuery({ queryKey: CURRENT_USER_KEY, queryFn: () => getOrNullOn401<CurrentUser>('/api/auth/user') });
+}
+
+/** Replaces the cached user, e.g. after saving branding, so theme and shell change at once. */
+export function useSetCurrentUser() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (update: (user: CurrentUser) => CurrentUser) =>
+      queryClient.setQueryData<CurrentUser | null>(CURRENT_USER_KEY, (user) => (user ? update(user) : user)),
+    [queryClient],
+  );
+}

@@ -1,0 +1,114 @@
+import ViewSidebarIcon from '@mui/icons-material/ViewSidebar';
+import { Box, Drawer, IconButton, Tooltip, useMediaQuery } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { useToast } from '../ui/toast.tsx';
+import { useCurrentUser } from '../branding/useCurrentUser.ts';
+import { AUTH_TEXTS, onSessionEnded } from '../providers/authProvider.ts';
+import {
+  MOBILE_QUERY,
+  SIDEBAR_WIDTH,
+  SIDEBAR_WIDTH_ICON,
+  SIDEBAR_WIDTH_MOBILE,
+  useSidebarState,
+} from './sidebarState.ts';
+import { SidebarContent } from './Sidebar.tsx';
+
+export const SHELL_TEXTS = { toggleSidebar: 'Toggle Sidebar' } as const;
+
+/** Whether the server offers the development outbox (it answers 404 in production). */
+function useOutboxAvailable(): boolean {
+  const { data } = useQuery({
+    queryKey: ['dev', 'outbox', 'available'],
+    queryFn: async () => (await fetch('/api/dev/outbox?range=[0,0]', { credentials: 'include' })).ok,
+  });
+  return data === true;
+}
+
+/** Shows the 'Unauthorized' toast when any call finds the session gone. */
+function SessionEndedToast() {
+  const toast = useToast();
+  useEffect(
+    () =>
+      onSessionEnded(() =>
+        toast({ title: AUTH_TEXTS.unauthorizedTitle, description: AUTH_TEXTS.unauthorizedDescription, variant: 'destructive' }),
+      ),
+    [toast],
+  );
+  return null;
+}
+
+/**
+ * The signed-in shell: a collapsible sidebar (16rem, 3rem as icons; an 18rem slide-over sheet
+ * below 768 px) and a header with the sidebar toggle. react-admin's layout slot.
+ */
+export function Shell({ children }: { children?: ReactNode }) {
+  const isMobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
+  const { expanded, mobileOpen, setMobileOpen, toggle } = useSidebarState(isMobile);
+  const { data: user } = useCurrentUser();
+  const showOutbox = useOutboxAvailable();
+  const width = expanded ? SIDEBAR_WIDTH : SIDEBAR_WIDTH_ICON;
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <SessionEndedToast />
+      {isMobile ? (
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={() => setMobileOpen(false)}
+          slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH_MOBILE }, 'data-testid': 'sidebar' } as object }}
+        >
+          <SidebarContent user={user} compact={false} showOutbox={showOutbox} onNavigate={() => setMobileOpen(false)} />
+        </Drawer>
+      ) : (
+        <Box
+          component="aside"
+          data-testid="sidebar"
+          data-state={expanded ? 'expanded' : 'collapsed'}
+          sx={{
+            width,
+            flexShrink: 0,
+            transition: 'width 200ms ease',
+            borderRight: 1,
+            borderColor: 'divider',
+            bgcolor: 'background.paper',
+            position: 'sticky',
+            top: 0,
+            height: '100vh',
+            overflow: 'hidden',
+          }}
+        >
+          <SidebarContent user={user} compact={!expanded} showOutbox={showOutbox} />
+        </Box>
+      )}
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Box
+          component="header"
+          sx={{
+            height: 56,
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            px: 2,
+            borderBottom: 1,
+            borderColor: 'divider',
+            bgcolor: 'background.paper',
+            position: 'sticky',
+            top: 0,
+            zIndex: 2,
+          }}
+        >
+          <Tooltip title={`${SHELL_TEXTS.toggleSidebar} (Ctrl+B)`}>
+            <IconButton onClick={toggle} aria-label={SHELL_TEXTS.toggleSidebar} edge="start">
+              <ViewSidebarIcon />
+            </IconButton>
+          </Tooltip>
+        </Box>
+        <Box component="main" id="main-content" sx={{ flex: 1, p: { xs: 2, md: 3 }, maxWidth: 1400, width: '100%', mx: 'auto' }}>
+          {children}
+        </Box>
+      </Box>
+    </Box>
+  );
+}

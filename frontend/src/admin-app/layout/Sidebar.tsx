@@ -1,0 +1,182 @@
+import HealthAndSafetyIcon from '@mui/icons-material/HealthAndSafety';
+import LogoutIcon from '@mui/icons-material/Logout';
+import {
+  Avatar,
+  Box,
+  Button,
+  Divider,
+  IconButton,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  ListSubheader,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { Link, useLocation } from 'react-router-dom';
+import { DEFAULT_PRODUCT_NAME } from '../branding/theme.ts';
+import { LOGOUT_URL } from '../providers/authProvider.ts';
+import type { CurrentUser } from '../types.ts';
+import { ADMIN_GROUP_LABEL, ADMIN_MENU, MAIN_MENU, type MenuItem, OUTBOX_MENU_ITEM, isActive } from './menu.ts';
+
+export const SIDEBAR_TEXTS = { signOut: 'Sign Out' } as const;
+
+/** Initials from first and last name; U when there is neither. */
+export function initials(user: Pick<CurrentUser, 'firstName' | 'lastName'> | null | undefined): string {
+  const letters = `${user?.firstName?.trim()[0] ?? ''}${user?.lastName?.trim()[0] ?? ''}`.toUpperCase();
+  return letters || 'U';
+}
+
+export function fullName(user: Pick<CurrentUser, 'firstName' | 'lastName'> | null | undefined): string {
+  return [user?.firstName, user?.lastName].filter(Boolean).join(' ');
+}
+
+interface SidebarContentProps {
+  user: CurrentUser | null | undefined;
+  /** Icons only (collapsed desktop sidebar). */
+  compact: boolean;
+  showOutbox: boolean;
+  onNavigate?: () => void;
+}
+
+function NavItem({ item, compact, onNavigate }: { item: MenuItem; compact: boolean; onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  const active = isActive(item, pathname);
+  const Icon = item.icon;
+  const button = (
+    <ListItemButton
+      component={Link}
+      to={item.to}
+      selected={active}
+      aria-current={active ? 'page' : undefined}
+      aria-label={compact ? item.title : undefined}
+      data-tour={item.tour}
+      onClick={onNavigate}
+      sx={{
+        borderRadius: 1,
+        mx: compact ? 0.5 : 1,
+        px: compact ? 1 : 1.5,
+        minHeight: 40,
+        justifyContent: compact ? 'center' : 'flex-start',
+        '&.Mui-selected': { bgcolor: 'primary.main', color: 'primary.contrastText' },
+        '&.Mui-selected:hover': { bgcolor: 'primary.dark' },
+        '&.Mui-selected .MuiListItemIcon-root': { color: 'primary.contrastText' },
+      }}
+    >
+      <ListItemIcon sx={{ minWidth: compact ? 0 : 36 }}>
+        <Icon fontSize="small" />
+      </ListItemIcon>
+      {!compact && <ListItemText primary={item.title} slotProps={{ primary: { noWrap: true, sx: { fontSize: 14 } } }} />}
+    </ListItemButton>
+  );
+  return compact ? (
+    <Tooltip title={item.title} placement="right">
+      {button}
+    </Tooltip>
+  ) : (
+    button
+  );
+}
+
+/** Header (agency logo and name), the menus, and the footer with the user and Sign Out. */
+export function SidebarContent({ user, compact, showOutbox, onNavigate }: SidebarContentProps) {
+  const agencyName = user?.agencyName?.trim() || DEFAULT_PRODUCT_NAME;
+  const name = fullName(user);
+  const mainMenu = showOutbox ? [...MAIN_MENU, OUTBOX_MENU_ITEM] : MAIN_MENU;
+  return (
+    <Box component="nav" aria-label="Main" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Box
+        data-testid="sidebar-header"
+        sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: compact ? 0.75 : 2, py: 1.5, minHeight: 56 }}
+      >
+        {user?.logoUrl ? (
+          <Box
+            component="img"
+            src={user.logoUrl}
+            alt={`${agencyName} logo`}
+            sx={{ width: 32, height: 32, objectFit: 'contain', borderRadius: 1, flexShrink: 0 }}
+          />
+        ) : (
+          <Box
+            sx={{
+              width: 32,
+              height: 32,
+              borderRadius: 1,
+              bgcolor: 'primary.main',
+              color: 'primary.contrastText',
+              display: 'grid',
+              placeItems: 'center',
+              flexShrink: 0,
+            }}
+          >
+            <HealthAndSafetyIcon fontSize="small" aria-label="Agency" />
+          </Box>
+        )}
+        {!compact && (
+          <Typography noWrap title={agencyName} sx={{ fontWeight: 700 }}>
+            {agencyName}
+          </Typography>
+        )}
+      </Box>
+      <Divider />
+      <Box sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden', py: 1 }}>
+        <List dense disablePadding sx={{ display: 'grid', gap: 0.25 }}>
+          {mainMenu.map((item) => (
+            <NavItem key={item.to} item={item} compact={compact} onNavigate={onNavigate} />
+          ))}
+        </List>
+        {user?.isAdmin && (
+          <List
+            dense
+            disablePadding
+            sx={{ display: 'grid', gap: 0.25, mt: 1 }}
+            aria-label={ADMIN_GROUP_LABEL}
+            subheader={
+              compact ? (
+                <Divider sx={{ my: 1 }} />
+              ) : (
+                <ListSubheader disableSticky sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>
+                  {ADMIN_GROUP_LABEL}
+                </ListSubheader>
+              )
+            }
+          >
+            {ADMIN_MENU.map((item) => (
+              <NavItem key={item.to} item={item} compact={compact} onNavigate={onNavigate} />
+            ))}
+          </List>
+        )}
+      </Box>
+      <Divider />
+      <Box data-testid="sidebar-footer" sx={{ p: compact ? 0.5 : 1.5, display: 'grid', gap: 1, justifyItems: compact ? 'center' : 'stretch' }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+          <Avatar src={user?.profileImageUrl ?? undefined} alt={name || undefined} sx={{ width: 32, height: 32, fontSize: 14 }}>
+            {initials(user)}
+          </Avatar>
+          {!compact && (
+            <Box sx={{ minWidth: 0, flex: 1 }}>
+              <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+                {name}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" noWrap component="div">
+                {user?.email}
+              </Typography>
+            </Box>
+          )}
+        </Box>
+        {compact ? (
+          <Tooltip title={SIDEBAR_TEXTS.signOut} placement="right">
+            <IconButton href={LOGOUT_URL} aria-label={SIDEBAR_TEXTS.signOut} size="small">
+              <LogoutIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        ) : (
+          <Button href={LOGOUT_URL} size="small" variant="outlined" color="inherit" startIcon={<LogoutIcon fontSize="small" />}>
+            {SIDEBAR_TEXTS.signOut}
+          </Button>
+        )}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,57 @@
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import CampaignIcon from '@mui/icons-material/Campaign';
+import CreditCardIcon from '@mui/icons-material/CreditCard';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import FolderOpenIcon from '@mui/icons-material/FolderOpen';
+import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
+import InsightsIcon from '@mui/icons-material/Insights';
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
+import OutboxIcon from '@mui/icons-material/Outbox';
+import PaletteIcon from '@mui/icons-material/Palette';
+import PeopleIcon from '@mui/icons-material/People';
+import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
+import SupervisorAccountIcon from '@mui/icons-material/SupervisorAccount';
+import type { SvgIconComponent } from '@mui/icons-material';
+
+export interface MenuItem {
+  to: string;
+  title: string;
+  icon: SvgIconComponent;
+  /** The dashboard tour points at this item (data-tour attribute). */
+  tour?: string;
+}
+
+/** SPEC §2 Shell and sidebar: the main menu, in order. */
+export const MAIN_MENU: readonly MenuItem[] = [
+  { to: '/', title: 'Dashboard', icon: DashboardIcon },
+  { to: '/clients', title: 'Clients', icon: PeopleIcon, tour: 'nav-clients' },
+  { to: '/reminders', title: 'Reminders', icon: NotificationsActiveIcon, tour: 'nav-reminders' },
+  { to: '/campaigns', title: 'Campaigns', icon: CampaignIcon, tour: 'nav-campaigns' },
+  { to: '/resources', title: 'Resources', icon: FolderOpenIcon, tour: 'nav-resources' },
+  { to: '/billing', title: 'Billing', icon: CreditCardIcon },
+  { to: '/branding', title: 'Branding', icon: PaletteIcon, tour: 'nav-branding' },
+  { to: '/client/portal', title: 'Client Portal Preview', icon: PhoneIphoneIcon },
+  { to: '/help', title: 'Help', icon: HelpOutlineIcon, tour: 'nav-help' },
+];
+
+/** Shown only when the signed-in user is an admin. */
+export const ADMIN_MENU: readonly MenuItem[] = [
+  { to: '/admin', title: 'Admin Dashboard', icon: InsightsIcon },
+  { to: '/admin/brokers', title: 'Brokers', icon: SupervisorAccountIcon },
+  { to: '/admin/resources', title: 'Resources', icon: AdminPanelSettingsIcon },
+  { to: '/admin/help', title: 'Admin Help', icon: HelpOutlineIcon },
+];
+
+export const ADMIN_GROUP_LABEL = 'Admin';
+
+/** The development outbox, shown only where the server offers it (never in production). */
+export const OUTBOX_MENU_ITEM: MenuItem = { to: '/dev/outbox', title: 'Outbox', icon: OutboxIcon };
+
+/**
+ * The item a path belongs to: exact for '/' and '/admin' (their children are other items), else
+ * the item itself or anything below it.
+ */
+export function isActive(item: MenuItem, pathname: string): boolean {
+  if (item.to === '/' || item.to === '/admin') return pathname === item.to;
+  return pathname === item.to || pathname.startsWith(`${item.to}/`);
+}

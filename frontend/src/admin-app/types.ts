@@ -1,0 +1,171 @@
+/** Shapes of the API answers the broker app reads (see openapi.json). Money is in cents. */
+
+export type SubscriptionTier = 'pmpm' | 'flat';
+export type SubscriptionStatus = 'trial' | 'active' | 'past_due' | 'canceled';
+
+export interface CurrentUser {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  profileImageUrl: string | null;
+  isAdmin: boolean;
+  primaryColor: string | null;
+  secondaryColor: string | null;
+  logoUrl: string | null;
+  agencyName: string | null;
+  agencyPhone: string | null;
+  sponsorMessage: string | null;
+  subscriptionTier: SubscriptionTier;
+  subscriptionStatus: SubscriptionStatus;
+  trialEndsAt: string | null;
+  createdAt: string;
+}
+
+export interface Stats {
+  totalClients: number;
+  activeClients: number;
+  retentionRate: number;
+  callCompletionRate: number;
+}
+
+export interface ActivityItem {
+  id: string;
+  kind: 'reminder_sent' | 'engagement';
+  title: string;
+  clientName: string | null;
+  occurredAt: string;
+}
+
+export interface Client {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string;
+  isActive: boolean;
+  engagementScore: number;
+  inviteStatus: 'none' | 'pending' | 'expired' | 'accepted';
+  inviteToken: boolean;
+  createdAt: string;
+}
+
+export interface CreatedClient extends Client {
+  warning?: { message: string };
+}
+
+export interface UpgradeOption {
+  type: 'overage' | 'pmpm' | 'manage';
+  title: string;
+  description: string;
+  estimatedCost: number;
+}
+
+export interface ClientUsage {
+  tier: SubscriptionTier;
+  activeCount: number;
+  totalCount: number;
+  limit: number;
+  overageEnabled: boolean;
+  warningLevel: 'none' | 'soft' | 'approaching' | 'blocked';
+  upgradeOptions: UpgradeOption[];
+}
+
+export interface ImportResult {
+  count: number;
+  partial: boolean;
+  message: string;
+  limitReached: boolean;
+  errors: { row: number; field: string; message: string }[];
+}
+
+export interface InviteResult {
+  success: boolean;
+  message: string;
+  inviteUrl: string;
+}
+
+export interface Reminder {
+  id: string;
+  clientId: string;
+  scheduledTime: string;
+  deliveryMethod: 'voice' | 'sms';
+  message: string;
+  status: 'pending' | 'completed' | 'failed';
+}
+
+export interface Campaign {
+  id: string;
+  name: string;
+  type: 'email' | 'sms';
+  subject: string | null;
+  message: string;
+  status: 'draft' | 'sent';
+  recipientCount: number;
+  openedCount: number;
+  clickedCount: number;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+export interface Subscription {
+  subscriptionTier: SubscriptionTier;
+  subscriptionStatus: SubscriptionStatus;
+  trialEndsAt: string | null;
+  trialDaysLeft: number;
+  billingMode: 'stripe' | 'local';
+  activeClients: number;
+  totalClients: number;
+  clientLimit: number;
+  monthlyPriceCents: number;
+  overageCents: number;
+  overageClients: number;
+  overageEnabled: boolean;
+}
+
+export interface BillingChange extends Subscription {
+  checkoutUrl?: string;
+}
+
+export interface MonthlyAnalytics {
+  month: string;
+  voiceCallCount: number;
+  clientCount: number;
+  totalCost: number;
+  revenue: number;
+  profit: number;
+  profitMargin: number;
+}
+
+export interface BrandingInput {
+  primaryColor: string;
+  secondaryColor: string;
+  agencyName: string;
+  agencyPhone: string;
+  sponsorMessage: string;
+}
+
+export type ResourceCategory = 'general' | 'training' | 'scripts' | 'templates' | 'compliance' | 'marketing';
+
+export interface Resource {
+  id: string;
+  title: string;
+  description: string | null;
+  category: ResourceCategory;
+  fileType: string;
+  fileSize: number;
+  downloadCount: number;
+  isActive: boolean;
+  isPublic: boolean;
+  createdAt: string;
+}
+
+export interface OutboxMessage {
+  id: string;
+  channel: 'sms' | 'voice' | 'email';
+  recipient: string;
+  subject: string | null;
+  body: string;
+  purpose: string;
+  createdAt: string;
+}

@@ -1,0 +1,55 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { errorBodyField, serverMessage } from '../../lib/http.ts';
+import { useToast } from './toast.tsx';
+
+export const ERROR_TEXTS = {
+  errorTitle: 'Error',
+  trialExpiredTitle: 'Trial Expired',
+  trialExpiredFallback: 'Your trial has expired. Please upgrade to continue.',
+} as const;
+
+/** SPEC §9: the trial-expired redirect to /billing waits 1.5 s. */
+export const TRIAL_EXPIRED_REDIRECT_MS = 1500;
+
+/** The server said the trial is over: its message says so, or the body carries trialExpired. */
+export function isTrialExpiredError(error: unknown): boolean {
+  if (errorBodyField(error, 'trialExpired') === true) return true;
+  const message = serverMessage(error) ?? (error instanceof Error ? error.message : '');
+  return /trial has expired/i.test(message);
+}
+
+/** Failed mutations: a destructive toast with the server's message, or the page's fallback. */
+export function useErrorToast() {
+  const toast = useToast();
+  return useCallback(
+    (error: unknown, fallback: string) =>
+      toast({ title: ERROR_TEXTS.errorTitle, description: serverMessage(error) ?? fallback, variant: 'destructive' }),
+    [toast],
+  );
+}
+
+/**
+ * For actions behind the subscription (execute reminders, send a campaign): a lapsed trial shows
+ * 'Trial Expired' and moves to /billing after 1.5 s; anything else is the usual error toast.
+ */
+export function useSubscriptionErrorHandler() {
+  const toast = useToast();
+  const errorToast = useErrorToast();
+  const navigate = useNavigate();
+  return useCallback(
+    (error: unknown, fallback: string) => {
+      if (!isTrialExpiredError(error)) {
+        errorToast(error, fallback);
+        return;
+      }
+      toast({
+        title: ERROR_TEXTS.trialExpiredTitle,
+        description: serverMessage(error) ?? ERROR_TEXTS.trialExpiredFallback,
+        variant: 'destructive',
+      });
+      setTimeout(() => navigate('/billing'), TRIAL_EXPIRED_REDIRECT_MS);
+    },
+    [toast, errorToast, navigate],
+  );
+}
