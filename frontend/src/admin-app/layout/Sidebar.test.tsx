@@ -1,0 +1,100 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TEST_USER, renderWithAdmin } from '../test-utils.tsx';
+import { ADMIN_MENU, MAIN_MENU, isActive } from './menu.ts';
+import { Shell } from './Shell.tsx';
+import { SidebarContent, initials } from './Sidebar.tsx';
+import { SIDEBAR_COOKIE, isSidebarShortcut, readSidebarCookie } from './sidebarState.ts';
+
+afterEach(() => {
+  document.cookie = `${SIDEBAR_COOKIE}=; path=/; max-age=0`;
+});
+
+describe('the sidebar', () => {
+  it('lists the main menu of the spec in order, without the admin group for a broker', () => {
+    renderWithAdmin(<SidebarContent user={TEST_USER} compact={false} showOutbox={false} />, { path: '/clients' });
+    const links = screen.getAllByRole('link').map((link) => link.textContent);
+    expect(links).toEqual([
+      'Dashboard',
+      'Clients',
+      'Reminders',
+      'Campaigns',
+      'Resources',
+      'Billing',
+      'Branding',
+      'Client Portal Preview',
+      'Help',
+      'Sign Out',
+    ]);
+    expect(screen.queryByText('Admin Dashboard')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Clients' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Sign Out' }).getAttribute('href')).toBe('/api/logout');
+  });
+
+  it('shows the admin group to an admin', () => {
+    renderWithAdmin(<SidebarContent user={{ ...TEST_USER, isAdmin: true }} compact={false} showOutbox={false} />, {
+      path: '/admin/brokers',
+    });
+    const admin = screen.getByRole('list', { name: 'Admin' });
+    expect(within(admin).getAllByRole('link').map((link) => link.textContent)).toEqual(ADMIN_MENU.map((i) => i.title));
+    expect(within(admin).getByRole('link', { name: 'Brokers' }).getAttribute('aria-current')).toBe('page');
+    expect(within(admin).getByRole('link', { name: 'Admin Dashboard' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('shows agency name and logo, or the defaults, and the user footer', () => {
+    renderWithAdmin(
+      <SidebarContent
+        user={{ ...TEST_USER, agencyName: '', logoUrl: null, firstName: null, lastName: null }}
+        compact={false}
+        showOutbox
+      />,
+    );
+    expect(screen.getByText('CareKeep')).toBeTruthy();
+    expect(screen.getByText('U')).toBeTruthy();
+    expect(screen.getByText('dana@example.com')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Outbox' })).toBeTruthy();
+  });
+
+  it('makes initials from first and last name, U when there are none', () => {
+    expect(initials({ firstName: 'dana', lastName: 'Whitfield' })).toBe('DW');
+    expect(initials({ firstName: 'Dana', lastName: null })).toBe('D');
+    expect(initials({ firstName: null, lastName: null })).toBe('U');
+  });
+
+  it('highlights by path: exact for / and /admin, prefix for the others', () => {
+    const [dashboard, clients] = MAIN_MENU;
+    expect(isActive(dashboard, '/')).toBe(true);
+    expect(isActive(dashboard, '/clients')).toBe(false);
+    expect(isActive(clients, '/clients/123')).toBe(true);
+    expect(isActive(clients, '/clientsx')).toBe(false);
+    expect(isActive(ADMIN_MENU[0], '/admin/brokers')).toBe(false);
+  });
+});
+
+describe('the sidebar state', () => {
+  it('reads the sidebar_state cookie, expanded by default', () => {
+    expect(readSidebarCookie('')).toBe(true);
+    expect(readSidebarCookie('a=1; sidebar_state=false')).toBe(false);
+    expect(readSidebarCookie('sidebar_state=true')).toBe(true);
+  });
+
+  it('recognises Ctrl+B and Cmd+B only', () => {
+    expect(isSidebarShortcut({ key: 'b', ctrlKey: true, metaKey: false })).toBe(true);
+    expect(isSidebarShortcut({ key: 'B', ctrlKey: false, metaKey: true })).toBe(true);
+    expect(isSidebarShortcut({ key: 'b', ctrlKey: false, metaKey: false })).toBe(false);
+    expect(isSidebarShortcut({ key: 'c', ctrlKey: true, metaKey: false })).toBe(false);
+  });
+
+  it('collapses with Ctrl+B and remembers it in the cookie for 7 days', () => {
+    renderWithAdmin(<Shell>content</Shell>);
+    const sidebar = screen.getByTestId('sidebar');
+    expect(sidebar.dataset.state).toBe('expanded');
+    fireEvent.keyDown(window, { key: 'b', ctrlKey: true });
+    expect(sidebar.dataset.state).toBe('collapsed');
+    expect(document.cookie).toContain('sidebar_state=false');
+    fireEvent.click(screen.getByRole('button', { name: 'Toggle Sidebar' }));
+    expect(sidebar.dataset.state).toBe('expanded');
+    expect(document.cookie).toContain('sidebar_state=true');
+  });
+});

@@ -1,0 +1,66 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { AdminContext, type AuthProvider, Notification } from 'react-admin';
+import { MemoryRouter } from 'react-router-dom';
+import { buildTheme } from './branding/theme.ts';
+import { CURRENT_USER_KEY } from './branding/useCurrentUser.ts';
+import type { CareKeepDataProvider } from './providers/dataProvider.ts';
+import { createQueryClient } from './providers/queryClient.ts';
+import type { CurrentUser } from './types.ts';
+
+export const TEST_USER: CurrentUser = {
+  id: 'u1',
+  firstName: 'Dana',
+  lastName: 'Whitfield',
+  email: 'dana@example.com',
+  profileImageUrl: null,
+  isAdmin: false,
+  primaryColor: '#2563eb',
+  secondaryColor: '#10b981',
+  logoUrl: null,
+  agencyName: 'Whitfield Medicare Advisors',
+  agencyPhone: '(555) 010-2000',
+  sponsorMessage: 'Brought to you by Whitfield Medicare Advisors.',
+  subscriptionTier: 'flat',
+  subscriptionStatus: 'trial',
+  trialEndsAt: '2026-12-10T00:00:00.000Z',
+  createdAt: '2026-11-10T00:00:00.000Z',
+};
+
+const signedIn: AuthProvider = {
+  login: async () => undefined,
+  logout: async () => false,
+  checkAuth: async () => undefined,
+  checkError: async () => undefined,
+  getPermissions: async () => ({ isAdmin: false }),
+  getIdentity: async () => ({ id: 'u1', fullName: 'Dana Whitfield' }),
+};
+
+/**
+ * Renders a screen inside react-admin's context with a data provider whose methods the test
+ * supplies (anything not supplied throws, so an unexpected call fails the test), the toasts, and a
+ * router at `path`. The current user is preset (no /api/auth/user fetch).
+ */
+export function renderWithAdmin(
+  ui: ReactElement,
+  options: { dataProvider?: Partial<CareKeepDataProvider>; path?: string; user?: CurrentUser | null } = {},
+) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(CURRENT_USER_KEY, options.user === undefined ? TEST_USER : options.user);
+  const dataProvider = new Proxy(options.dataProvider ?? {}, {
+    get(target, prop) {
+      if (prop in target) return target[prop as keyof typeof target];
+      if (typeof prop === 'symbol' || prop === 'then') return undefined;
+      return () => Promise.reject(new Error(`unexpected dataProvider.${String(prop)} call`));
+    },
+  }) as CareKeepDataProvider;
+  const result = render(
+    <MemoryRouter initialEntries={[options.path ?? '/']}>
+      <AdminContext dataProvider={dataProvider} authProvider={signedIn} queryClient={queryClient} theme={buildTheme()}>
+        {ui}
+        <Notification />
+      </AdminContext>
+    </MemoryRouter>,
+  );
+  return { ...result, queryClient, dataProvider };
+}
