@@ -1,19 +1,174 @@
-import { Box, Typography } from '@mui/material';
-import { Title } from 'react-admin';
+import CampaignIcon from '@mui/icons-material/Campaign';
+import FavoriteIcon from '@mui/icons-material/Favorite';
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
+import PeopleIcon from '@mui/icons-material/People';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
+import TrendingUpIcon from '@mui/icons-material/TrendingUp';
+import { Alert, Box, Button, Card, CardContent, CardHeader, Skeleton, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Spinner } from '../../shared/Spinner.tsx';
+import { BrokerTour } from '../tour/BrokerTour.tsx';
+import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
+import { PageHeader } from '../ui/PageHeader.tsx';
+import { engagementScore, normaliseStats, timeAgo } from './metrics.ts';
+import { DASHBOARD_TEXTS as T } from './texts.ts';
 
-export const DASHBOARD_TEXTS = {
-  title: 'Dashboard',
-  subtitle: 'Track your client retention and engagement metrics',
-} as const;
+export { DASHBOARD_TEXTS } from './texts.ts';
 
-export function Dashboard() {
+function StatCard({ title, value, caption, icon }: { title: string; value: string; caption: string; icon: ReactNode }) {
   return (
-    <Box sx={{ p: 3 }}>
-      <Title title={DASHBOARD_TEXTS.title} />
-      <Typography variant="h4" component="h1">
-        {DASHBOARD_TEXTS.title}
-      </Typography>
-      <Typography color="text.secondary">{DASHBOARD_TEXTS.subtitle}</Typography>
+    <Card component="section" aria-label={title}>
+      <CardContent>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+          <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 500 }}>
+            {title}
+          </Typography>
+          <Box sx={{ color: 'text.secondary', display: 'flex' }}>{icon}</Box>
+        </Box>
+        <Typography sx={{ fontSize: '1.75rem', fontWeight: 700, lineHeight: 1.2 }} data-testid="stat-value">
+          {value}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          {caption}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+function RecentActivity() {
+  const dataProvider = useCareKeepDataProvider();
+  const { data, isPending, isError } = useQuery({ queryKey: ['activity'], queryFn: () => dataProvider.getActivity(5) });
+  return (
+    <Card>
+      <CardHeader title={T.recentActivity} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+      <CardContent sx={{ pt: 0 }}>
+        {isPending ? (
+          <Box sx={{ display: 'grid', gap: 1 }}>
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} height={40} />
+            ))}
+          </Box>
+        ) : isError || !data?.length ? (
+          <Typography color="text.secondary" variant="body2">
+            {T.noActivity}
+          </Typography>
+        ) : (
+          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }} aria-label={T.recentActivity}>
+            {data.map((item) => (
+              <Box component="li" key={item.id} sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+                <Box
+                  aria-hidden="true"
+                  sx={{
+                    width: 8,
+                    height: 8,
+                    borderRadius: '50%',
+                    flexShrink: 0,
+                    bgcolor: item.kind === 'reminder_sent' ? 'primary.main' : 'secondary.main',
+                  }}
+                />
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                    {item.title}
+                  </Typography>
+                  {item.clientName && (
+                    <Typography variant="caption" color="text.secondary" noWrap component="div">
+                      {item.clientName}
+                    </Typography>
+                  )}
+                </Box>
+                <Typography variant="caption" color="text.secondary" title={new Date(item.occurredAt).toLocaleString()}>
+                  {timeAgo(item.occurredAt)}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function QuickActions() {
+  const actions = [
+    { to: '/clients', label: T.addNewClient, icon: <PersonAddIcon /> },
+    { to: '/reminders', label: T.scheduleReminder, icon: <NotificationsActiveIcon /> },
+    { to: '/campaigns', label: T.sendCampaign, icon: <CampaignIcon /> },
+  ];
+  return (
+    <Card>
+      <CardHeader title={T.quickActions} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+      <CardContent sx={{ pt: 0, display: 'grid', gap: 1 }}>
+        {actions.map((action) => (
+          <Button
+            key={action.to}
+            component={Link}
+            to={action.to}
+            variant="outlined"
+            startIcon={action.icon}
+            sx={{ justifyContent: 'flex-start', py: 1.25 }}
+          >
+            {action.label}
+          </Button>
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The broker's home: four figures, recent activity, quick actions, and the welcome tour. */
+export function Dashboard() {
+  const dataProvider = useCareKeepDataProvider();
+  const { data, isPending, isError } = useQuery({ queryKey: ['stats'], queryFn: () => dataProvider.getStats() });
+
+  if (isPending) return <Spinner />;
+  const stats = normaliseStats(isError ? null : data);
+
+  return (
+    <Box>
+      <PageHeader title={T.title} subtitle={T.subtitle} />
+      {isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {T.statsFailed}
+        </Alert>
+      )}
+      <Box
+        data-tour="dashboard-stats"
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' }, mb: 3 }}
+      >
+        <StatCard
+          title={T.totalClients}
+          value={String(stats.totalClients)}
+          caption={T.activeThisMonth(stats.activeClients)}
+          icon={<PeopleIcon fontSize="small" />}
+        />
+        <StatCard
+          title={T.retentionRate}
+          value={`${stats.retentionRate}%`}
+          caption={T.retentionCaption}
+          icon={<TrendingUpIcon fontSize="small" />}
+        />
+        <StatCard
+          title={T.callCompletion}
+          value={`${stats.callCompletionRate}%`}
+          caption={T.callCompletionCaption}
+          icon={<PhoneInTalkIcon fontSize="small" />}
+        />
+        <StatCard
+          title={T.engagementScore}
+          value={String(engagementScore(stats.retentionRate))}
+          caption={T.engagementCaption}
+          icon={<FavoriteIcon fontSize="small" />}
+        />
+      </Box>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
+        <RecentActivity />
+        <QuickActions />
+      </Box>
+      <BrokerTour />
     </Box>
   );
 }

@@ -1,0 +1,28 @@
+import type { Stats } from '../types.ts';
+import { ENGAGEMENT_FACTOR } from './texts.ts';
+
+/** Missing numbers count as 0 (SPEC §3 Stats response). */
+export function normaliseStats(stats: Partial<Stats> | null | undefined): Stats {
+  const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+  return {
+    totalClients: number(stats?.totalClients),
+    activeClients: number(stats?.activeClients),
+    retentionRate: number(stats?.retentionRate),
+    callCompletionRate: number(stats?.callCompletionRate),
+  };
+}
+
+export function engagementScore(retentionRate: number): number {
+  return Math.round(retentionRate * ENGAGEMENT_FACTOR);
+}
+
+/** '1h ago' style: just now, minutes, hours, then days. */
+export function timeAgo(iso: string, now: Date = new Date()): string {
+  const seconds = Math.max(0, Math.floor((now.getTime() - new Date(iso).getTime()) / 1000));
+  if (seconds < 60) return 'just now';
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h ago`;
+  return `${Math.floor(hours / 24)}d ago`;
+}

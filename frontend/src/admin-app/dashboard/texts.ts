@@ -1,0 +1,24 @@
+/** SPEC §2 Broker dashboard, word for word. */
+export const DASHBOARD_TEXTS = {
+  title: 'Dashboard',
+  subtitle: 'Track your client retention and engagement metrics',
+  totalClients: 'Total Clients',
+  activeThisMonth: (active: number) => `${active} active this month`,
+  retentionRate: 'Retention Rate',
+  retentionCaption: 'vs. industry avg. 65%',
+  callCompletion: 'Call Completion',
+  callCompletionCaption: 'medication reminders',
+  engagementScore: 'Engagement Score',
+  engagementCaption: 'out of 100',
+  recentActivity: 'Recent Activity',
+  noActivity: 'No activity yet. Reminders sent and client engagement will show here.',
+  quickActions: 'Quick Actions',
+  addNewClient: 'Add New Client',
+  scheduleReminder: 'Schedule Reminder',
+  sendCampaign: 'Send Campaign',
+  statsFailed: 'Failed to load your statistics',
+} as const;
+
+/** SPEC §9: the industry average retention shown, and Engagement Score = round(retention × 0.85). */
+export const INDUSTRY_AVERAGE_RETENTION = 65;
+export const ENGAGEMENT_FACTOR = 0.85;
