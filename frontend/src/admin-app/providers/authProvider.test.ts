@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authProvider, onSessionEnded, resetSessionState, sessionEnded } from './authProvider.ts';
+import { httpClient } from './httpClient.ts';
+
+function answer(status: number, body: unknown = {}) {
+  vi.stubGlobal('fetch', vi.fn().mockImplementation(async () => new Response(JSON.stringify(body), { status })));
+}
+
+beforeEach(() => {
+  resetSessionState();
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('the auth provider', () => {
+  it('passes checkAuth for a signed-in user', async () => {
+    answer(200, { id: 'u1', firstName: 'Dana', lastName: 'Whitfield', isAdmin: true });
+    await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+    await expect(authProvider.getIdentity!()).resolves.toMatchObject({ id: 'u1', fullName: 'Dana Whitfield' });
+    await expect(authProvider.getPermissions({})).resolves.toEqual({ isAdmin: true });
+  });
+
+  it('on 401 shows Unauthorized and goes to /api/login after 500 ms, without react-admin navigating', async () => {
+    answer(401, { statusCode: 401, message: 'Unauthorized' });
+    const navigate = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign: navigate });
+    const rejection = (await authProvider.checkAuth({}).catch((e: unknown) => e)) as { redirectTo: unknown; message: unknown };
+    expect(rejection.redirectTo).toBe(false);
+    expect(rejection.message).toBeTruthy(); // the toast element react-admin shows
+    vi.advanceTimersByTime(499);
+    expect(navigate).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(navigate).toHaveBeenCalledWith('/api/login');
+  });
+
+  it('says "Auth check failed: {status}" for other failures', async () => {
+    answer(500, { message: 'boom' });
+    await expect(authProvider.checkAuth({})).rejects.toThrow('Auth check failed: 500');
+  });
+
+  it('treats only a 401 from a call as the end of the session', async () => {
+    const seen = vi.fn();
+    const stop = onSessionEnded(seen);
+    await expect(authProvider.checkError({ status: 403 })).resolves.toBeUndefined();
+    await expect(authProvider.checkError({ status: 500 })).resolves.toBeUndefined();
+    expect(seen).not.toHaveBeenCalled();
+    await expect(authProvider.checkError({ status: 401 })).rejects.toEqual({ message: false, redirectTo: false });
+    expect(seen).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('announces the end of the session once', () => {
+    const navigate = vi.fn();
+    const seen = vi.fn();
+    const stop = onSessionEnded(seen);
+    expect(sessionEnded(navigate)).toBe('shown');
+    expect(sessionEnded(navigate)).toBe('already');
+    vi.advanceTimersByTime(500);
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(seen).toHaveBeenCalledTimes(1);
+    stop();
+  });
+});
+
+describe('the HTTP client', () => {
+  it('makes errors "{status}: {body}" with the parsed body', async () => {
+    vi.useRealTimers();
+    const body = { statusCode: 409, message: 'A client with this phone number already exists' };
+    answer(409, body);
+    const error = (await httpClient('/api/clients', { method: 'POST', body: '{}' }).catch((e: unknown) => e)) as {
+      message: string;
+      status: number;
+      body: unknown;
+    };
+    expect(error.message).toBe(`409: ${JSON.stringify(body)}`);
+    expect(error.status).toBe(409);
+    expect(error.body).toEqual(body);
+  });
+
+  it('sends the cookie, and a JSON content type only with a body', async () => {
+    vi.useRealTimers();
+    answer(200, []);
+    await httpClient('/api/clients');
+    const [, init] = vi.mocked(fetch).mock.calls[0];
+    expect(init?.credentials).toBe('include');
+    expect((init?.headers as Headers).has('Content-Type')).toBe(false);
+    await httpClient('/api/clients', { method: 'POST', body: '{}' });
+    expect((vi.mocked(fetch).mock.calls[1][1]?.headers as Headers).get('Content-Type')).toBe('application/json');
+  });
+});
