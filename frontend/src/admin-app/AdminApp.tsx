@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Admin, CustomRoutes, Notification, Resource } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { NotFound } from '../shared/NotFound.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
@@ -12,6 +12,7 @@ import { campaigns } from './campaigns/index.ts';
 import { clients } from './clients/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
 import { HelpPage } from './help/HelpPage.tsx';
+import { AppNotification } from './layout/AppNotification.tsx';
 import { Shell } from './layout/Shell.tsx';
 import { outbox } from './outbox/index.ts';
 import { PortalPreviewPage } from './portal-preview/PortalPreviewPage.tsx';
@@ -20,13 +21,8 @@ import { dataProvider } from './providers/dataProvider.ts';
 import { createQueryClient } from './providers/queryClient.ts';
 import { reminders } from './reminders/index.ts';
 import { resources } from './resources/index.ts';
-import { TOAST_DURATION_MS } from './ui/toast.tsx';
 
 const queryClient = createQueryClient();
-
-function AppNotification() {
-  return <Notification autoHideDuration={TOAST_DURATION_MS} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} />;
-}
 
 function ThemedAdmin() {
   const { data: user } = useCurrentUser();

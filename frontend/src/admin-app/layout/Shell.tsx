@@ -1,10 +1,8 @@
 import ViewSidebarIcon from '@mui/icons-material/ViewSidebar';
 import { Box, Drawer, IconButton, Tooltip, useMediaQuery } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect } from 'react';
-import { useToast } from '../ui/toast.tsx';
+import type { ReactNode } from 'react';
 import { useCurrentUser } from '../branding/useCurrentUser.ts';
-import { AUTH_TEXTS, onSessionEnded } from '../providers/authProvider.ts';
 import {
   MOBILE_QUERY,
   SIDEBAR_WIDTH,
@@ -25,19 +23,6 @@ function useOutboxAvailable(): boolean {
   return data === true;
 }
 
-/** Shows the 'Unauthorized' toast when any call finds the session gone. */
-function SessionEndedToast() {
-  const toast = useToast();
-  useEffect(
-    () =>
-      onSessionEnded(() =>
-        toast({ title: AUTH_TEXTS.unauthorizedTitle, description: AUTH_TEXTS.unauthorizedDescription, variant: 'destructive' }),
-      ),
-    [toast],
-  );
-  return null;
-}
-
 /**
  * The signed-in shell: a collapsible sidebar (16rem, 3rem as icons; an 18rem slide-over sheet
  * below 768 px) and a header with the sidebar toggle. react-admin's layout slot.
@@ -51,7 +36,6 @@ export function Shell({ children }: { children?: ReactNode }) {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
-      <SessionEndedToast />
       {isMobile ? (
         <Drawer
           variant="temporary"

@@ -1,0 +1,198 @@
+import assert from 'node:assert/strict';
+import { copyFile } from 'node:fs/promises';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { APP_URL, launchBrowser, screenshot, signIn, uniqueEmail, watchErrors } from './browser.ts';
+
+const DOCS = new URL('../../docs/screenshots/', import.meta.url).pathname;
+
+async function docsScreenshot(page: Page, name: string): Promise<void> {
+  await screenshot(page, name);
+  await copyFile(new URL(`./screenshots/${name}.png`, import.meta.url).pathname, `${DOCS}${name}.png`);
+}
+
+const MAIN_MENU = [
+  'Dashboard',
+  'Clients',
+  'Reminders',
+  'Campaigns',
+  'Resources',
+  'Billing',
+  'Branding',
+  'Client Portal Preview',
+  'Help',
+];
+
+describe('the broker shell in Chromium', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser.close();
+  });
+
+  it('signed out on a protected page: Unauthorized toast, then the sign-in page after 500 ms', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${APP_URL}/clients`);
+    const toast = page.getByRole('alert').filter({ hasText: 'Unauthorized' });
+    await toast.waitFor();
+    assert.match(await toast.innerText(), /You are logged out\. Logging in again\.\.\./);
+    await page.getByRole('heading', { name: 'Sign in to CareKeep' }).waitFor();
+    await context.close();
+  });
+
+  it('when the session ends while working, the next call shows Unauthorized and goes to sign in', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, { email: uniqueEmail('shell-expiry') });
+    await context.clearCookies();
+    await page.getByRole('link', { name: 'Clients', exact: true }).click();
+    await page.getByRole('alert').filter({ hasText: 'You are logged out. Logging in again...' }).waitFor();
+    await page.getByRole('heading', { name: 'Sign in to CareKeep' }).waitFor();
+    await context.close();
+  });
+
+  it('shows the menu, highlights the current page, and keeps the sidebar state in a cookie; Ctrl+B toggles', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, { email: uniqueEmail('shell-menu') });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const names = await nav.getByRole('link').allInnerTexts();
+    assert.deepEqual(names.slice(0, MAIN_MENU.length), MAIN_MENU);
+    assert.equal(await nav.getByText('Admin Dashboard').count(), 0, 'no admin group for a broker');
+    assert.equal(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current'), 'page');
+
+    await nav.getByRole('link', { name: 'Campaigns' }).click();
+    await page.waitForURL(`${APP_URL}/campaigns`);
+    assert.equal(await nav.getByRole('link', { name: 'Campaigns' }).getAttribute('aria-current'), 'page');
+    assert.equal(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current'), null);
+
+    const sidebar = page.getByTestId('sidebar');
+    assert.equal(Math.round((await sidebar.boundingBox())!.width), 256, 'expanded width is 16rem');
+    await page.keyboard.press('Control+b');
+    assert.equal(await sidebar.getAttribute('data-state'), 'collapsed');
+    await page.waitForTimeout(300);
+    assert.equal(Math.round((await sidebar.boundingBox())!.width), 48, 'icon width is 3rem');
+    const cookie = (await context.cookies()).find((c) => c.name === 'sidebar_state');
+    assert.equal(cookie?.value, 'false');
+    assert.equal(cookie?.path, '/');
+    const days = ((cookie?.expires ?? 0) - Date.now() / 1000) / 86_400;
+    assert.ok(days > 6.9 && days <= 7, `the cookie lasts 7 days (${days})`);
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    assert.equal(await page.getByTestId('sidebar').getAttribute('data-state'), 'collapsed', 'remembered after reload');
+    await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
+    assert.equal(await page.getByTestId('sidebar').getAttribute('data-state'), 'expanded');
+    assert.deepEqual(errors.filter((e) => !e.includes('404')), []);
+    await context.close();
+  });
+
+  it('below 768 px the sidebar is an 18rem slide-over sheet', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await signIn(page, { email: uniqueEmail('shell-mobile') });
+    assert.equal(await page.getByTestId('sidebar').count(), 0, 'no sidebar until opened');
+    await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
+    const sheet = page.getByTestId('sidebar');
+    await sheet.waitFor();
+    await page.waitForTimeout(400);
+    assert.equal(Math.round((await sheet.boundingBox())!.width), 288);
+    await docsScreenshot(page, 'mobile-sidebar');
+    await sheet.getByRole('link', { name: 'Reminders' }).click();
+    await page.waitForURL(`${APP_URL}/reminders`);
+    await page.waitForTimeout(400);
+    assert.equal(await page.getByTestId('sidebar').isVisible().catch(() => false), false, 'the sheet closes on navigation');
+    await context.close();
+  });
+
+  it('shows the admin group to the demo admin only', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, { admin: true });
+    const admin = page.getByRole('list', { name: 'Admin' });
+    assert.deepEqual(await admin.getByRole('link').allInnerTexts(), ['Admin Dashboard', 'Brokers', 'Resources', 'Admin Help']);
+    await context.close();
+  });
+
+  it('dashboard: the figures of /api/stats, recent activity, quick actions', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signIn(page);
+    const stats = await page.evaluate(
+      async () =>
+        (await (await fetch('/api/stats')).json()) as { totalClients: number; activeClients: number; retentionRate: number; callCompletionRate: number },
+    );
+    const card = (name: string) => page.getByRole('region', { name });
+    await card('Total Clients').getByText(String(stats.totalClients), { exact: true }).waitFor();
+    assert.ok(await card('Total Clients').getByText(`${stats.activeClients} active this month`).isVisible());
+    assert.ok(await card('Retention Rate').getByText(`${stats.retentionRate}%`).isVisible());
+    assert.ok(await card('Retention Rate').getByText('vs. industry avg. 65%').isVisible());
+    assert.ok(await card('Call Completion').getByText(`${stats.callCompletionRate}%`).isVisible());
+    assert.ok(await card('Engagement Score').getByText(String(Math.round(stats.retentionRate * 0.85)), { exact: true }).isVisible());
+    assert.ok(await page.getByRole('heading', { name: 'Recent Activity' }).isVisible());
+    await page.getByRole('link', { name: 'Add New Client' }).click();
+    await page.waitForURL(`${APP_URL}/clients`);
+    await page.goBack();
+    await card('Total Clients').waitFor();
+    await page.waitForTimeout(300);
+    await docsScreenshot(page, 'dashboard');
+    await context.close();
+  });
+
+  it('runs the 8-step welcome tour once: after 500 ms, with progress; finishing sets the flag', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signIn(page, { email: uniqueEmail('shell-tour'), keepTour: true });
+    const next = page.getByRole('button', { name: 'Next (Step 1 of 8)' });
+    await next.waitFor();
+    await docsScreenshot(page, 'dashboard-tour');
+    // The overlay does not close the tour.
+    await page.mouse.click(1200, 780);
+    assert.ok(await next.isVisible());
+    await next.click();
+    for (let step = 2; step <= 7; step++) {
+      await page.getByRole('button', { name: `Next (Step ${step} of 8)` }).click();
+    }
+    await page.getByRole('button', { name: 'Last (Step 8 of 8)' }).or(page.getByRole('button', { name: 'Last' })).click();
+    await page.waitForFunction(() => localStorage.getItem('tour_completed_broker_welcome') === 'true');
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.waitForTimeout(1000);
+    assert.equal(await page.getByRole('button', { name: /Next \(Step/ }).count(), 0, 'the tour does not start again');
+    await context.close();
+  });
+
+  it('Escape closes the tour and sets the flag; Skip does too', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signIn(page, { email: uniqueEmail('shell-tour-esc'), keepTour: true });
+    await page.getByRole('button', { name: 'Next (Step 1 of 8)' }).click();
+    await page.getByRole('button', { name: 'Next (Step 2 of 8)' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => localStorage.getItem('tour_completed_broker_welcome') === 'true');
+    assert.equal(await page.getByRole('button', { name: /Next \(Step/ }).count(), 0);
+
+    await page.evaluate(() => localStorage.removeItem('tour_completed_broker_welcome'));
+    await page.reload();
+    await page.getByRole('button', { name: 'Skip' }).click();
+    await page.waitForFunction(() => localStorage.getItem('tour_completed_broker_welcome') === 'true');
+    await context.close();
+  });
+
+  it('opens the client portal preview from the menu with the agency branding', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signIn(page);
+    await page.getByRole('link', { name: 'Client Portal Preview' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Client Portal Preview' }).waitFor();
+    assert.ok(await page.getByText('Welcome, Margaret!').isVisible());
+    const preview = page.getByRole('region', { name: 'Client portal preview' });
+    assert.ok(await preview.getByText('Whitfield Medicare Advisors', { exact: true }).isVisible());
+    await docsScreenshot(page, 'client-portal-preview');
+    await context.close();
+  });
+});
