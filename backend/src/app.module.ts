@@ -8,6 +8,7 @@ import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { ormOptions } from './database/mikro-orm.config.js';
+import { ActivityModule } from './activity/activity.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BillingModule } from './billing/billing.module.js';
@@ -63,6 +64,7 @@ export class AppModule {
         ClientsModule,
         ClientPortalModule,
         StatsModule,
+        ActivityModule,
         RemindersModule,
         CampaignsModule,
         BillingModule,

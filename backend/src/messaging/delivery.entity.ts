@@ -19,6 +19,11 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 @Index({ name: 'deliveries_client_idx', properties: ['clientId'] })
 @Index({ name: 'deliveries_claimable_idx', expression: `create index "deliveries_claimable_idx" on "deliveries" ("not_before") where "status" in ('queued', 'sending')` })
 @Index({ name: 'deliveries_provider_idx', properties: ['providerId'] })
+// The broker's latest confirmed calls (recent activity) without reading all their deliveries.
+@Index({
+  name: 'deliveries_broker_confirmed_idx',
+  expression: 'create index "deliveries_broker_confirmed_idx" on "deliveries" ("broker_id", "confirmed_at") where "confirmed_at" is not null',
+})
 @Index({
   name: 'deliveries_created_cost_idx',
   expression: 'create index "deliveries_created_cost_idx" on "deliveries" ("created_at") include ("cost_cents")',
