@@ -65,7 +65,8 @@ export interface ClientUsage {
   tier: SubscriptionTier;
   activeCount: number;
   totalCount: number;
-  limit: number;
+  /** null: no limit (pmpm). */
+  limit: number | null;
   overageEnabled: boolean;
   warningLevel: 'none' | 'soft' | 'approaching' | 'blocked';
   upgradeOptions: UpgradeOption[];
@@ -116,7 +117,8 @@ export interface Subscription {
   billingMode: 'stripe' | 'local';
   activeClients: number;
   totalClients: number;
-  clientLimit: number;
+  /** null on pmpm (no limit). */
+  clientLimit: number | null;
   monthlyPriceCents: number;
   overageCents: number;
   overageClients: number;

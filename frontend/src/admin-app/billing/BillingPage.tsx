@@ -1,5 +1,144 @@
+import { Alert, Box, Button, Card, CardContent, Grid, Skeleton } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useSetCurrentUser } from '../branding/useCurrentUser.ts';
+import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
+import type { BillingChange, SubscriptionTier } from '../types.ts';
+import { useErrorToast } from '../ui/errors.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
+import { useToast } from '../ui/toast.tsx';
+import { MonthlyAnalyticsCard } from './MonthlyAnalyticsCard.tsx';
+import { PlanChooser } from './PlanChooser.tsx';
+import { PricingCard } from './PricingCard.tsx';
+import { goToExternal } from './redirect.ts';
+import { CurrentSubscriptionCard, TrialUpgradeCard } from './SubscriptionCards.tsx';
+import { BILLING_TEXTS as T } from './texts.ts';
 
+export const SUBSCRIPTION_KEY = ['billing', 'subscription'] as const;
+export const MONTHLY_ANALYTICS_KEY = ['billing', 'analytics', 'monthly'] as const;
+
+function LoadingCards() {
+  return (
+    <Grid container spacing={3} aria-busy="true">
+      {[0, 1].map((i) => (
+        <Grid key={i} size={{ xs: 12, md: 6 }}>
+          <Card>
+            <CardContent>
+              <Skeleton width="40%" height={32} />
+              <Skeleton width="60%" height={48} />
+              <Skeleton />
+              <Skeleton />
+              <Skeleton width="80%" />
+            </CardContent>
+          </Card>
+        </Grid>
+      ))}
+    </Grid>
+  );
+}
+
+/** /billing: the broker's plan, trial, plan change, monthly cost and profit, and the price list. */
 export function BillingPage() {
-  return <PageHeader title="Billing & Subscription" />;
+  const dataProvider = useCareKeepDataProvider();
+  const queryClient = useQueryClient();
+  const setCurrentUser = useSetCurrentUser();
+  const toast = useToast();
+  const errorToast = useErrorToast();
+
+  const subscription = useQuery({ queryKey: SUBSCRIPTION_KEY, queryFn: () => dataProvider.getSubscription() });
+  const analytics = useQuery({ queryKey: MONTHLY_ANALYTICS_KEY, queryFn: () => dataProvider.getMonthlyAnalytics() });
+
+  const currentTier = subscription.data?.subscriptionTier;
+  const [selected, setSelected] = useState<SubscriptionTier | undefined>(currentTier);
+  // The choice starts at (and after a change, returns to) the plan the broker is on.
+  useEffect(() => setSelected(currentTier), [currentTier]);
+
+  const change = useMutation({
+    mutationFn: (tier: SubscriptionTier) => dataProvider.changeSubscription(tier),
+    onSuccess: (answer: BillingChange) => {
+      if (answer.checkoutUrl) {
+        // Stripe mode, first paid plan: the plan starts once Stripe Checkout is paid.
+        goToExternal(answer.checkoutUrl);
+        return;
+      }
+      const { checkoutUrl: _ignored, ...next } = answer;
+      queryClient.setQueryData(SUBSCRIPTION_KEY, next);
+      // The shell and the other pages read the plan from the current user, usage and stats:
+      // refetch all but the subscription just answered.
+      setCurrentUser((user) => ({
+        ...user,
+        subscriptionTier: next.subscriptionTier,
+        subscriptionStatus: next.subscriptionStatus,
+        trialEndsAt: next.trialEndsAt,
+      }));
+      void queryClient.invalidateQueries({
+        predicate: (query) => query.queryKey[0] !== SUBSCRIPTION_KEY[0] || query.queryKey[1] !== SUBSCRIPTION_KEY[1],
+      });
+      toast({ title: T.updated, description: T.updatedDescription(next.subscriptionTier) });
+    },
+    onError: (error) => errorToast(error, T.updateFailed),
+  });
+
+  const portal = useMutation({
+    mutationFn: () => dataProvider.openBillingPortal(),
+    onSuccess: ({ url }) => goToExternal(url),
+    onError: (error) => errorToast(error, T.portalFailed),
+  });
+
+  const s = subscription.data;
+  const chosen = selected ?? currentTier ?? 'flat';
+
+  return (
+    <Box>
+      <PageHeader title={T.title} subtitle={T.subtitle} />
+      {subscription.isPending ? (
+        <LoadingCards />
+      ) : subscription.isError || !s ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void subscription.refetch()}>
+              {T.retry}
+            </Button>
+          }
+        >
+          {T.loadFailed}
+        </Alert>
+      ) : (
+        <Grid container spacing={3}>
+          {s.subscriptionStatus === 'trial' && (
+            <Grid size={12}>
+              <TrialUpgradeCard
+                daysLeft={s.trialDaysLeft}
+                trialEndsAt={s.trialEndsAt}
+                tier={chosen}
+                pending={change.isPending}
+                onUpgrade={() => change.mutate(chosen)}
+              />
+            </Grid>
+          )}
+          <Grid size={{ xs: 12, md: 6 }}>
+            <CurrentSubscriptionCard subscription={s} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <PlanChooser
+              subscription={s}
+              selected={chosen}
+              onSelect={setSelected}
+              onUpdate={() => change.mutate(chosen)}
+              updating={change.isPending}
+              onManageBilling={() => portal.mutate()}
+              openingPortal={portal.isPending}
+            />
+          </Grid>
+          <Grid size={12}>
+            <MonthlyAnalyticsCard items={analytics.data} loading={analytics.isPending} failed={analytics.isError} />
+          </Grid>
+          <Grid size={12}>
+            <PricingCard />
+          </Grid>
+        </Grid>
+      )}
+    </Box>
+  );
 }

@@ -1,5 +1,239 @@
+import SaveIcon from '@mui/icons-material/Save';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, Grid, Skeleton, TextField, Typography } from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { errorBodyField } from '../../lib/http.ts';
+import { fullName } from '../layout/Sidebar.tsx';
+import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
+import type { BrandingInput, CurrentUser } from '../types.ts';
+import { useErrorToast } from '../ui/errors.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
+import { useToast } from '../ui/toast.tsx';
+import { BrandingPreviews, type PreviewBranding } from './BrandingPreviews.tsx';
+import { ColorField, isValidHex, normalizeHex } from './ColorField.tsx';
+import { LogoUpload } from './LogoUpload.tsx';
+import { BRANDING_TEXTS as T, SPONSOR_MESSAGE_MAX } from './texts.ts';
+import { DEFAULT_PRIMARY, DEFAULT_SECONDARY } from './theme.ts';
+import { useCurrentUser, useSetCurrentUser } from './useCurrentUser.ts';
 
+/** The saved branding as form values (defaults #2563eb / #10b981, empty texts). */
+export function brandingOf(user: CurrentUser): BrandingInput {
+  return {
+    primaryColor: user.primaryColor || DEFAULT_PRIMARY,
+    secondaryColor: user.secondaryColor || DEFAULT_SECONDARY,
+    agencyName: user.agencyName ?? '',
+    agencyPhone: user.agencyPhone ?? '',
+    sponsorMessage: user.sponsorMessage ?? '',
+  };
+}
+
+const FIELDS = ['primaryColor', 'secondaryColor', 'agencyName', 'agencyPhone', 'sponsorMessage'] as const;
+const sameBranding = (a: BrandingInput, b: BrandingInput) => FIELDS.every((field) => a[field] === b[field]);
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card component="section" aria-labelledby={id}>
+      <CardContent sx={{ display: 'grid', gap: 2 }}>
+        <Typography id={id} variant="h6" component="h2" sx={{ fontWeight: 600 }}>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+function BrandingForm({ user }: { user: CurrentUser }) {
+  const dataProvider = useCareKeepDataProvider();
+  const setCurrentUser = useSetCurrentUser();
+  const toast = useToast();
+  const errorToast = useErrorToast();
+  const saved = brandingOf(user);
+  // The form starts from the saved branding once, so a refetch does not wipe what is being typed.
+  const [form, setForm] = useState<BrandingInput>(saved);
+  const [fieldError, setFieldError] = useState<{ field: string; message: string } | null>(null);
+
+  const set = (field: keyof BrandingInput) => (value: string) => {
+    setForm((current) => ({ ...current, [field]: value }));
+    if (fieldError?.field === field) setFieldError(null);
+  };
+
+  const colorsValid = isValidHex(form.primaryColor) && isValidHex(form.secondaryColor);
+  const dirty = !sameBranding(form, saved);
+
+  const save = useMutation({
+    mutationFn: () =>
+      dataProvider.updateBranding({
+        primaryColor: normalizeHex(form.primaryColor),
+        secondaryColor: normalizeHex(form.secondaryColor),
+        agencyName: form.agencyName.trim(),
+        agencyPhone: form.agencyPhone.trim(),
+        sponsorMessage: form.sponsorMessage.trim(),
+      }),
+    onSuccess: (answer) => {
+      // The answer is the updated user: the theme, the sidebar and every page follow at once.
+      setCurrentUser((user) => ({ ...user, ...answer }));
+      setForm(brandingOf(answer));
+      toast({ title: T.saved, description: T.savedDescription });
+    },
+    onError: (error) => {
+      const field = errorBodyField(error, 'field');
+      const message = errorBodyField(error, 'message');
+      if (typeof field === 'string' && typeof message === 'string') setFieldError({ field, message });
+      errorToast(error, T.saveFailed);
+    },
+  });
+
+  const preview: PreviewBranding = {
+    agencyName: form.agencyName,
+    agencyPhone: form.agencyPhone,
+    primaryColor: isValidHex(form.primaryColor) ? normalizeHex(form.primaryColor) : saved.primaryColor,
+    secondaryColor: isValidHex(form.secondaryColor) ? normalizeHex(form.secondaryColor) : saved.secondaryColor,
+    sponsorMessage: form.sponsorMessage,
+    logoUrl: user.logoUrl,
+    brokerName: fullName(user),
+  };
+  const errorFor = (field: keyof BrandingInput) => (fieldError?.field === field ? fieldError.message : undefined);
+
+  return (
+    <Grid container spacing={3}>
+      <Grid size={{ xs: 12, lg: 7 }} sx={{ display: 'grid', gap: 3, alignContent: 'start' }}>
+        <Section id="agency-title" title={T.agencyTitle}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+            <TextField
+              id="agencyName"
+              label={T.agencyName}
+              placeholder={T.agencyNamePlaceholder}
+              value={form.agencyName}
+              onChange={(event) => set('agencyName')(event.target.value)}
+              error={Boolean(errorFor('agencyName'))}
+              helperText={errorFor('agencyName')}
+              slotProps={{ htmlInput: { maxLength: 120 } }}
+              fullWidth
+            />
+            <TextField
+              id="agencyPhone"
+              label={T.agencyPhone}
+              type="tel"
+              placeholder={T.agencyPhonePlaceholder}
+              value={form.agencyPhone}
+              onChange={(event) => set('agencyPhone')(event.target.value)}
+              error={Boolean(errorFor('agencyPhone'))}
+              helperText={errorFor('agencyPhone') ?? T.agencyPhoneHint}
+              fullWidth
+            />
+          </Box>
+        </Section>
+
+        <LogoUpload logoUrl={user.logoUrl} />
+
+        <Section id="colors-title" title={T.colorsTitle}>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+            <ColorField
+              id="primaryColor"
+              label={T.primaryColor}
+              value={form.primaryColor}
+              fallback={saved.primaryColor}
+              onChange={set('primaryColor')}
+            />
+            <ColorField
+              id="secondaryColor"
+              label={T.secondaryColor}
+              value={form.secondaryColor}
+              fallback={saved.secondaryColor}
+              onChange={set('secondaryColor')}
+            />
+          </Box>
+        </Section>
+
+        <Section id="sponsor-title" title={T.sponsorTitle}>
+          <TextField
+            id="sponsorMessage"
+            label={T.sponsorLabel}
+            placeholder={T.sponsorPlaceholder}
+            multiline
+            minRows={3}
+            value={form.sponsorMessage}
+            // SPEC §5: at most 150 characters; longer input (e.g. a paste) is cut, not refused.
+            onChange={(event) => set('sponsorMessage')(event.target.value.slice(0, SPONSOR_MESSAGE_MAX))}
+            error={Boolean(errorFor('sponsorMessage'))}
+            helperText={
+              <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+                <span>{errorFor('sponsorMessage') ?? T.sponsorHint}</span>
+                <span data-testid="sponsor-counter">{T.counter(form.sponsorMessage.length)}</span>
+              </Box>
+            }
+            slotProps={{ htmlInput: { maxLength: SPONSOR_MESSAGE_MAX } }}
+            fullWidth
+          />
+        </Section>
+
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1.5,
+            flexWrap: 'wrap',
+            p: 1.5,
+            borderRadius: 2,
+            border: 1,
+            borderColor: dirty ? 'primary.main' : 'divider',
+            bgcolor: 'background.paper',
+            boxShadow: dirty ? 3 : 0,
+          }}
+        >
+          <Button
+            variant="contained"
+            startIcon={save.isPending ? <CircularProgress size={18} color="inherit" /> : <SaveIcon />}
+            disabled={!dirty || !colorsValid || save.isPending}
+            onClick={() => save.mutate()}
+          >
+            {T.save}
+          </Button>
+          <Button
+            color="inherit"
+            disabled={!dirty || save.isPending}
+            onClick={() => {
+              setForm(saved);
+              setFieldError(null);
+            }}
+          >
+            {T.discard}
+          </Button>
+          {dirty && (
+            <Typography variant="body2" color="text.secondary">
+              {T.unsaved}
+            </Typography>
+          )}
+        </Box>
+      </Grid>
+      <Grid size={{ xs: 12, lg: 5 }}>
+        <BrandingPreviews branding={preview} />
+      </Grid>
+    </Grid>
+  );
+}
+
+/** /branding: the agency's white-label branding with live client-facing previews. */
 export function BrandingPage() {
-  return <PageHeader title="White-Label Branding" />;
+  const { data: user, isPending, isError } = useCurrentUser();
+  return (
+    <Box>
+      <PageHeader title={T.title} subtitle={T.subtitle} />
+      {isError ? (
+        <Alert severity="error">{T.loadFailed}</Alert>
+      ) : isPending || !user ? (
+        <Grid container spacing={3} aria-busy="true">
+          <Grid size={{ xs: 12, lg: 7 }}>
+            <Skeleton variant="rounded" height={420} />
+          </Grid>
+          <Grid size={{ xs: 12, lg: 5 }}>
+            <Skeleton variant="rounded" height={420} />
+          </Grid>
+        </Grid>
+      ) : (
+        <BrandingForm user={user} />
+      )}
+    </Box>
+  );
 }

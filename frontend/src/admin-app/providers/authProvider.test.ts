@@ -20,7 +20,7 @@ describe('the auth provider', () => {
     answer(200, { id: 'u1', firstName: 'Dana', lastName: 'Whitfield', isAdmin: true });
     await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
     await expect(authProvider.getIdentity?.()).resolves.toMatchObject({ id: 'u1', fullName: 'Dana Whitfield' });
-    await expect(authProvider.getPermissions({})).resolves.toEqual({ isAdmin: true });
+    await expect(authProvider.getPermissions?.({})).resolves.toEqual({ isAdmin: true });
   });
 
   it('on 401 shows Unauthorized and goes to /api/login after 500 ms, without react-admin navigating', async () => {

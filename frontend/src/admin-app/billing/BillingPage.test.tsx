@@ -1,0 +1,252 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpError } from 'react-admin';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CURRENT_USER_KEY } from '../branding/useCurrentUser.ts';
+import { renderWithAdmin } from '../test-utils.tsx';
+import type { CurrentUser, MonthlyAnalytics, Subscription } from '../types.ts';
+import { BillingPage } from './BillingPage.tsx';
+import { formatCents, formatPrice, marginVariant, monthLabel } from './pricing.ts';
+import { goToExternal } from './redirect.ts';
+
+vi.mock('./redirect.ts', () => ({ goToExternal: vi.fn() }));
+
+afterEach(() => {
+  vi.mocked(goToExternal).mockReset();
+});
+
+const TRIAL: Subscription = {
+  subscriptionTier: 'flat',
+  subscriptionStatus: 'trial',
+  trialEndsAt: '2026-12-10T12:00:00.000Z',
+  trialDaysLeft: 30,
+  billingMode: 'local',
+  activeClients: 12,
+  totalClients: 14,
+  clientLimit: 100,
+  monthlyPriceCents: 29_700,
+  overageCents: 0,
+  overageClients: 0,
+  overageEnabled: false,
+};
+
+const month = (m: string, profitMargin: number): MonthlyAnalytics => ({
+  month: m,
+  voiceCallCount: 40,
+  clientCount: 12,
+  totalCost: 95,
+  revenue: 29_700,
+  profit: 29_605,
+  profitMargin,
+});
+
+function renderBilling(subscription: Subscription = TRIAL, history: MonthlyAnalytics[] = [month('2026-11', 99)], extra = {}) {
+  const dataProvider = {
+    getSubscription: vi.fn().mockResolvedValue(subscription),
+    getMonthlyAnalytics: vi.fn().mockResolvedValue(history),
+    ...extra,
+  };
+  const result = renderWithAdmin(<BillingPage />, { path: '/billing', dataProvider });
+  return { ...result, dataProvider };
+}
+
+const updateButton = () => screen.getByRole('button', { name: 'Update Subscription' }) as HTMLButtonElement;
+
+describe('the Billing page', () => {
+  it('shows the current plan, its price, the trial days left, the clients and this month’s amount', async () => {
+    renderBilling();
+    expect(screen.getByRole('heading', { level: 1, name: 'Billing & Subscription' })).toBeTruthy();
+    const card = (await screen.findByRole('heading', { name: 'Current Subscription' })).closest('section')!;
+    const current = within(card as HTMLElement);
+    expect(current.getByTestId('current-tier').textContent).toBe('Flat');
+    expect(current.getByText('$297/month for up to 100 clients')).toBeTruthy();
+    expect(current.getByText('Optional overage: $4 per client over 100')).toBeTruthy();
+    expect(current.getByTestId('subscription-status').textContent).toBe('Trial · 30 days left');
+    expect(current.getByText('12 active / 14 total')).toBeTruthy();
+    expect(current.getByTestId('monthly-amount').textContent).toBe('$297.00');
+    expect(current.getByText('Not charged during your free trial')).toBeTruthy();
+    expect(current.getByText('Local billing: plan changes apply at once and no payment is taken.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Manage Billing' })).toBeNull();
+  });
+
+  it('shows the trial upgrade card with the days left while on trial', async () => {
+    renderBilling({ ...TRIAL, trialDaysLeft: 1 });
+    const card = await screen.findByTestId('trial-upgrade');
+    expect(within(card).getByTestId('trial-days-left').textContent).toBe('1');
+    expect(within(card).getByText('day left')).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Upgrade to Flat' })).toBeTruthy();
+    expect(screen.getByTestId('subscription-status').textContent).toBe('Trial · 1 day left');
+  });
+
+  it('says when the trial has ended', async () => {
+    renderBilling({ ...TRIAL, trialDaysLeft: 0 });
+    const card = await screen.findByTestId('trial-upgrade');
+    expect(within(card).getByTestId('trial-days-left').textContent).toBe('0');
+    expect(within(card).getByText('Your free trial has ended. Upgrade to keep sending reminders and campaigns.')).toBeTruthy();
+  });
+
+  it('has no upgrade card for an active plan, and shows past due and canceled as destructive with what they mean', async () => {
+    const { unmount } = renderBilling({ ...TRIAL, subscriptionStatus: 'active', trialDaysLeft: 0 });
+    expect((await screen.findByTestId('subscription-status')).textContent).toBe('Active');
+    expect(screen.getByTestId('subscription-status').dataset.variant).toBe('default');
+    expect(screen.queryByTestId('trial-upgrade')).toBeNull();
+    unmount();
+
+    const pastDue = renderBilling({ ...TRIAL, subscriptionStatus: 'past_due', trialDaysLeft: 0 });
+    const chip = await screen.findByTestId('subscription-status');
+    expect(chip.textContent).toBe('Past Due');
+    expect(chip.dataset.variant).toBe('destructive');
+    expect(screen.getByRole('alert').textContent).toContain('Payment failed. This is usually temporary');
+    pastDue.unmount();
+
+    renderBilling({ ...TRIAL, subscriptionStatus: 'canceled', trialDaysLeft: 0 });
+    expect((await screen.findByTestId('subscription-status')).dataset.variant).toBe('destructive');
+    expect(screen.getByRole('alert').textContent).toContain('A platform admin can restore it by setting it to Active');
+  });
+
+  it('shows the flat overage in this month’s amount', async () => {
+    renderBilling({
+      ...TRIAL,
+      subscriptionStatus: 'active',
+      activeClients: 130,
+      totalClients: 130,
+      overageEnabled: true,
+      overageClients: 30,
+      overageCents: 12_000,
+      monthlyPriceCents: 41_700,
+    });
+    expect((await screen.findByTestId('monthly-amount')).textContent).toBe('$417.00');
+    expect(screen.getByText('includes $120.00 overage for 30 clients over the limit')).toBeTruthy();
+    expect(screen.getByText('Overage billing on: $4 per client over 100')).toBeTruthy();
+  });
+
+  it('keeps Update Subscription disabled until another tier is chosen, then sends it', async () => {
+    const changeSubscription = vi.fn().mockResolvedValue({
+      ...TRIAL,
+      subscriptionTier: 'pmpm',
+      subscriptionStatus: 'active',
+      trialDaysLeft: 0,
+      clientLimit: null,
+      monthlyPriceCents: 6_000,
+    });
+    const { queryClient } = renderBilling(TRIAL, [], { changeSubscription });
+    await screen.findByRole('heading', { name: 'Change Plan' });
+    expect((screen.getByRole('radio', { name: /^Flat/ }) as HTMLInputElement).checked).toBe(true);
+    expect(updateButton().disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('radio', { name: /^PMPM/ }));
+    expect(updateButton().disabled).toBe(false);
+    fireEvent.click(screen.getByRole('radio', { name: /^Flat/ }));
+    expect(updateButton().disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('radio', { name: /^PMPM/ }));
+    fireEvent.click(updateButton());
+    expect(await screen.findByText('Subscription Updated')).toBeTruthy();
+    expect(changeSubscription).toHaveBeenCalledExactlyOnceWith('pmpm');
+    expect(screen.getByTestId('current-tier').textContent).toBe('PMPM');
+    expect(screen.getByTestId('subscription-status').textContent).toBe('Active');
+    expect(screen.queryByTestId('trial-upgrade')).toBeNull();
+    // Now on PMPM, PMPM is the current choice again.
+    expect(updateButton().disabled).toBe(true);
+    const user = queryClient.getQueryData<CurrentUser>(CURRENT_USER_KEY)!;
+    expect([user.subscriptionTier, user.subscriptionStatus]).toEqual(['pmpm', 'active']);
+    expect(goToExternal).not.toHaveBeenCalled();
+  });
+
+  it('upgrades a trial to the plan it is on from the upgrade card', async () => {
+    const changeSubscription = vi.fn().mockResolvedValue({ ...TRIAL, subscriptionStatus: 'active', trialDaysLeft: 0 });
+    renderBilling(TRIAL, [], { changeSubscription });
+    fireEvent.click(await screen.findByRole('button', { name: 'Upgrade to Flat' }));
+    expect(await screen.findByText('Subscription Updated')).toBeTruthy();
+    expect(changeSubscription).toHaveBeenCalledExactlyOnceWith('flat');
+  });
+
+  it('shows the spec’s fallback when the change fails without a message, and the server’s message when it has one', async () => {
+    const changeSubscription = vi
+      .fn()
+      .mockRejectedValueOnce(new HttpError('500: ', 500, undefined))
+      .mockRejectedValueOnce(new HttpError('403: …', 403, { statusCode: 403, message: 'Your subscription is canceled' }));
+    renderBilling(TRIAL, [], { changeSubscription });
+    await screen.findByRole('heading', { name: 'Change Plan' });
+    fireEvent.click(screen.getByRole('radio', { name: /^PMPM/ }));
+    fireEvent.click(updateButton());
+    expect(await screen.findByText('Failed to update subscription. Please try again.')).toBeTruthy();
+    expect(screen.getByTestId('current-tier').textContent).toBe('Flat');
+    fireEvent.click(updateButton());
+    expect(await screen.findByText('Your subscription is canceled')).toBeTruthy();
+  });
+
+  it('goes to Stripe Checkout when the answer has a checkout address, and offers Manage Billing in Stripe mode', async () => {
+    const stripe: Subscription = { ...TRIAL, billingMode: 'stripe' };
+    const changeSubscription = vi.fn().mockResolvedValue({ ...stripe, checkoutUrl: 'https://checkout.stripe.test/c/1' });
+    const openBillingPortal = vi.fn().mockResolvedValue({ url: 'https://billing.stripe.test/p/1' });
+    renderBilling(stripe, [], { changeSubscription, openBillingPortal });
+    fireEvent.click(await screen.findByRole('radio', { name: /^PMPM/ }));
+    fireEvent.click(updateButton());
+    await waitFor(() => expect(goToExternal).toHaveBeenCalledWith('https://checkout.stripe.test/c/1'));
+    expect(screen.queryByText('Subscription Updated')).toBeNull();
+    expect(screen.getByTestId('current-tier').textContent).toBe('Flat');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Manage Billing' }));
+    await waitFor(() => expect(goToExternal).toHaveBeenLastCalledWith('https://billing.stripe.test/p/1'));
+    expect(openBillingPortal).toHaveBeenCalledOnce();
+  });
+
+  it('shows 3 months of cost and profit, newest first, with their margin badges', async () => {
+    renderBilling(TRIAL, [month('2026-09', 0), month('2026-11', 50), month('2026-08', 80), month('2026-10', -1)]);
+    const rows = await screen.findAllByTestId('analytics-row');
+    expect(rows.map((row) => row.querySelector('th')!.textContent)).toEqual(['Nov 2026', 'Oct 2026', 'Sep 2026']);
+    const badges = rows.map((row) => within(row).getByTestId('margin-badge'));
+    expect(badges.map((b) => [b.textContent, b.dataset.variant])).toEqual([
+      ['50%', 'default'],
+      ['-1%', 'destructive'],
+      ['0%', 'secondary'],
+    ]);
+    expect(within(rows[0]).getByText('$0.95')).toBeTruthy();
+    expect(within(rows[0]).getByText('$297.00')).toBeTruthy();
+    expect(within(rows[0]).getByText('$296.05')).toBeTruthy();
+    expect(within(rows[0]).getByText('40')).toBeTruthy();
+  });
+
+  it('says so when there is no history yet', async () => {
+    renderBilling(TRIAL, []);
+    expect(await screen.findByText('No billing history yet. Your first month shows here once reminders go out.')).toBeTruthy();
+  });
+
+  it('shows both plans, the overage example, the break-even point and the telephony costs', async () => {
+    renderBilling();
+    const card = (await screen.findByRole('heading', { name: 'Pricing Breakdown' })).closest('section') as HTMLElement;
+    const pricing = within(card);
+    expect(pricing.getByText('$297/month')).toBeTruthy();
+    expect(pricing.getByText('Per client over 100: 30 over is $120')).toBeTruthy();
+    expect(pricing.getByText('$5.00/client')).toBeTruthy();
+    expect(pricing.getByText('60 clients')).toBeTruthy();
+    expect(pricing.getByText('Telephony costs (Twilio): about $0.02 per voice call and $0.01 per SMS')).toBeTruthy();
+    expect(screen.getByText(/^Break-even: 60 clients\./)).toBeTruthy();
+    expect(screen.getByText('$5.00 per active client per month, no client limit')).toBeTruthy();
+  });
+
+  it('offers a retry when the subscription cannot be loaded', async () => {
+    const getSubscription = vi.fn().mockRejectedValueOnce(new HttpError('500: ', 500, undefined)).mockResolvedValue(TRIAL);
+    renderBilling(TRIAL, [], { getSubscription });
+    fireEvent.click(await screen.findByRole('button', { name: 'Retry' }));
+    expect((await screen.findByTestId('current-tier')).textContent).toBe('Flat');
+  });
+});
+
+describe('billing figures', () => {
+  it('colours the margin badge by the spec’s thresholds', () => {
+    expect(marginVariant(50)).toBe('default');
+    expect(marginVariant(49.9)).toBe('secondary');
+    expect(marginVariant(0)).toBe('secondary');
+    expect(marginVariant(-1)).toBe('destructive');
+  });
+
+  it('writes months and money the way brokers read them', () => {
+    expect(monthLabel('2026-11')).toBe('Nov 2026');
+    expect(monthLabel('2027-01')).toBe('Jan 2027');
+    expect(formatCents(29_700)).toBe('$297.00');
+    expect(formatCents(-150)).toBe('-$1.50');
+    expect(formatPrice(12_000)).toBe('$120');
+    expect(formatPrice(2)).toBe('$0.02');
+  });
+});

@@ -1,0 +1,80 @@
+/** The Branding page's texts (SPEC §2 Branding page, §5 Sponsor message, §8, §9). */
+export const SPONSOR_MESSAGE_MAX = 150;
+/** The server takes PNG, JPEG or WebP logos up to 2 MB and stores them as 200×200 PNGs. */
+export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+export const LOGO_ACCEPT = 'image/png,image/jpeg,image/webp';
+
+export const BRANDING_TEXTS = {
+  title: 'White-Label Branding',
+  loadFailed: 'Could not load your branding.',
+  subtitle: 'Your agency’s name, logo, colors and sponsor message, as your clients see them',
+
+  agencyTitle: 'Agency Information',
+  agencyName: 'Agency Name',
+  agencyNamePlaceholder: 'e.g. Whitfield Medicare Advisors',
+  agencyPhone: 'Agency Phone',
+  agencyPhonePlaceholder: '(555) 010-2000',
+  agencyPhoneHint: 'Shown in e-mail footers',
+
+  logoTitle: 'Agency Logo',
+  logoHint: 'Recommended size: 200x200 px. PNG, JPEG or WebP, up to 2 MB.',
+  logoUpload: 'Upload Logo',
+  logoReplace: 'Replace Logo',
+  logoNone: 'No logo yet',
+  logoAlt: 'Current agency logo',
+  logoFileLabel: 'Logo file',
+  logoUploading: (percent: number) => `Uploading… ${percent}%`,
+  logoUploaded: 'Logo uploaded',
+  logoUploadedDescription: 'Your sidebar, client portal and e-mails now show it.',
+  logoFailed: 'Failed to upload logo',
+  logoWrongFile: 'Choose a PNG, JPEG or WebP image of at most 2 MB.',
+
+  colorsTitle: 'Brand Colors',
+  primaryColor: 'Primary Color',
+  secondaryColor: 'Secondary Color',
+  colorPicker: (label: string) => `${label} picker`,
+  colorHint: 'Hex, e.g. #2563eb',
+  colorInvalid: 'Enter a hex color like #2563eb or #26e',
+
+  sponsorTitle: 'Sponsor Message',
+  sponsorLabel: 'Sponsor message',
+  sponsorPlaceholder: 'e.g. Brought to you by Whitfield Medicare Advisors, your local Medicare experts.',
+  sponsorHint: 'Added to every reminder call, after the reminder.',
+  counter: (length: number) => `${length}/${SPONSOR_MESSAGE_MAX}`,
+
+  save: 'Save',
+  discard: 'Discard Changes',
+  unsaved: 'You have unsaved changes. The previews already show them.',
+  saved: 'Branding saved',
+  savedDescription: 'Your clients now see the new look.',
+  saveFailed: 'Failed to save branding settings',
+
+  previewTitle: 'Client-Facing Preview',
+  previewSubtitle: 'Updates as you type. Nothing changes for clients until you save.',
+  loginPreview: 'Client login page',
+  emailPreview: 'E-mail template',
+  callPreview: 'Call script',
+} as const;
+
+/** What the client pages say, so the previews look like them. */
+export const PREVIEW_TEXTS = {
+  portalDefaultAgency: 'Your Healthcare Team',
+  emailDefaultAgency: 'Your insurance agency',
+  loginHeading: 'Client Portal',
+  loginSubheading: 'Sign in to see your medications and reminders',
+  username: 'Username',
+  password: 'Password',
+  signIn: 'Sign In',
+  loginNote: (agency: string) => `Don’t have an account? Contact ${agency} for an invitation.`,
+  emailFrom: (agency: string) => `From: ${agency}`,
+  emailSubject: 'Subject: Annual Enrollment is almost here',
+  emailGreeting: 'Hi Margaret,',
+  emailBody:
+    'Annual Enrollment runs from October 15 to December 7. It is a good time to make sure your plan still fits you. Reply to this e-mail or give us a call and we will go over your options together.',
+  emailLink: 'Book a plan review',
+  emailFooterNote: (agency: string) => `You are receiving this because you are a client of ${agency}.`,
+  unsubscribe: 'Unsubscribe',
+  callSampleMessage: 'This is your friendly medication reminder.',
+  callParts: ['Greeting', 'Reminder', 'Sponsor message', 'Prompt'],
+  callNote: 'Spoken by the automated reminder call, in this order.',
+} as const;
