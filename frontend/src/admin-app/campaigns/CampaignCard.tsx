@@ -1,0 +1,134 @@
+import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
+import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
+import SmsOutlinedIcon from '@mui/icons-material/SmsOutlined';
+import {
+  Box,
+  Button,
+  Card,
+  CardActions,
+  CardContent,
+  Chip,
+  Divider,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { formatDateTime } from '../reminders/schedule.ts';
+import type { Campaign } from '../types.ts';
+import { CAMPAIGN_TEXTS as T } from './texts.ts';
+
+const TYPE_ICONS = { email: EmailOutlinedIcon, sms: SmsOutlinedIcon } as const;
+
+/** A campaign: what it says, and either a Send button (drafts) or how it did (sent). */
+export function CampaignCard({
+  campaign,
+  onSend,
+  sending,
+}: {
+  campaign: Campaign;
+  onSend: (campaign: Campaign) => void;
+  sending: boolean;
+}) {
+  const TypeIcon = TYPE_ICONS[campaign.type];
+  const isSent = campaign.status === 'sent';
+  const titleId = `campaign-${campaign.id}-name`;
+  return (
+    <Card component="li" aria-labelledby={titleId} sx={{ display: 'flex', flexDirection: 'column' }}>
+      <CardContent sx={{ flex: 1 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
+          <Typography id={titleId} component="h2" sx={{ fontWeight: 600, fontSize: '1.05rem', overflowWrap: 'anywhere' }}>
+            {campaign.name}
+          </Typography>
+          <Stack direction="row" spacing={0.75} sx={{ flexShrink: 0 }}>
+            <Chip size="small" variant="outlined" icon={<TypeIcon fontSize="small" />} label={T.typeLabel[campaign.type]} />
+            <Chip size="small" color={isSent ? 'success' : 'default'} label={T.status[campaign.status]} />
+          </Stack>
+        </Stack>
+        {campaign.type === 'email' && campaign.subject && (
+          <Typography variant="body2" sx={{ mt: 1.5, fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {campaign.subject}
+          </Typography>
+        )}
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{
+            mt: 1,
+            display: '-webkit-box',
+            WebkitLineClamp: 3,
+            WebkitBoxOrient: 'vertical',
+            overflow: 'hidden',
+            overflowWrap: 'anywhere',
+            whiteSpace: 'pre-line',
+          }}
+        >
+          {campaign.message}
+        </Typography>
+      </CardContent>
+      <Divider />
+      {isSent ? (
+        <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+          <Stack component="dl" direction="row" sx={{ justifyContent: 'space-around', textAlign: 'center', m: 0 }}>
+            <Stat label={T.recipients} value={campaign.recipientCount} />
+            <Stat label={T.opened} value={campaign.openedCount} />
+            <Stat label={T.clicked} value={campaign.clickedCount} />
+          </Stack>
+          {campaign.sentAt && (
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1.5, textAlign: 'center' }}>
+              {T.sentOn(formatDateTime(campaign.sentAt))}
+            </Typography>
+          )}
+        </CardContent>
+      ) : (
+        <CardActions sx={{ px: 2, py: 1.5, justifyContent: 'space-between', gap: 1 }}>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+              {T.draftRecipients}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+              {T.createdOn(formatDateTime(campaign.createdAt))}
+            </Typography>
+          </Box>
+          <Button
+            variant="contained"
+            size="small"
+            startIcon={<SendOutlinedIcon />}
+            onClick={() => onSend(campaign)}
+            disabled={sending}
+            aria-label={`${T.send} ${campaign.name}`}
+          >
+            {T.send}
+          </Button>
+        </CardActions>
+      )}
+    </Card>
+  );
+}
+
+// The term comes first for screen readers; the number shows above it.
+function Stat({ label, value }: { label: string; value: number }) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column-reverse' }}>
+      <Typography component="dt" variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ fontWeight: 700, fontSize: '1.25rem', m: 0 }}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Placeholder cards while the list loads. */
+export function CampaignCardSkeleton() {
+  return (
+    <Card aria-hidden>
+      <CardContent>
+        <Skeleton width="50%" height={28} />
+        <Skeleton width="70%" />
+        <Skeleton />
+        <Skeleton width="90%" />
+      </CardContent>
+    </Card>
+  );
+}

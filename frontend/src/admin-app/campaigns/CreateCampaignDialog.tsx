@@ -1,0 +1,165 @@
+import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
+import SmsOutlinedIcon from '@mui/icons-material/SmsOutlined';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormLabel,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import { type FormEvent, useState } from 'react';
+import { useCreate } from 'react-admin';
+import { serverMessage } from '../../lib/http.ts';
+import type { Campaign } from '../types.ts';
+import { useErrorToast } from '../ui/errors.ts';
+import { useToast } from '../ui/toast.tsx';
+import { type CampaignForm, type CampaignFormErrors, type CampaignType, EMPTY_CAMPAIGN, validateCampaign } from './campaignForm.ts';
+import { LIMITS, SMS_SEGMENT, CAMPAIGN_TEXTS as T } from './texts.ts';
+
+/** SPEC §5 Campaign: a draft e-mail or SMS campaign. */
+export function CreateCampaignDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  // The form starts fresh each time the dialog opens.
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby="create-campaign-title"
+      // Held near the top so the toasts (bottom right) never cover the dialog's buttons.
+      sx={{ '& .MuiDialog-container': { alignItems: 'flex-start' }, '& .MuiDialog-paper': { mt: { xs: 2, sm: 4 } } }}
+    >
+      {open && <CreateCampaignForm onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function CreateCampaignForm({ onClose }: { onClose: () => void }) {
+  const [form, setForm] = useState<CampaignForm>(EMPTY_CAMPAIGN);
+  const [errors, setErrors] = useState<CampaignFormErrors>({});
+  const [serverError, setServerError] = useState<string>();
+  const [create, { isPending }] = useCreate<Campaign>();
+  const toast = useToast();
+  const errorToast = useErrorToast();
+
+  const set = <K extends keyof CampaignForm>(key: K, value: CampaignForm[K]) => {
+    setForm((current) => ({ ...current, [key]: value }));
+    if (key !== 'type') setErrors((current) => ({ ...current, [key]: undefined }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setServerError(undefined);
+    const { errors: found, campaign } = validateCampaign(form);
+    setErrors(found);
+    if (!campaign) return;
+    create(
+      'campaigns',
+      { data: campaign },
+      {
+        onSuccess: () => {
+          toast({ title: T.created, description: T.createdDescription });
+          onClose();
+        },
+        onError: (error) => {
+          setServerError(serverMessage(error) ?? T.createFailed);
+          errorToast(error, T.createFailed);
+        },
+      },
+    );
+  };
+
+  const isEmail = form.type === 'email';
+
+  return (
+    <Box component="form" noValidate onSubmit={submit}>
+      <DialogTitle id="create-campaign-title">{T.dialogTitle}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2.5} sx={{ pt: 1 }}>
+          {serverError && <Alert severity="error">{serverError}</Alert>}
+          <TextField
+            label={T.name}
+            value={form.name}
+            onChange={(event) => set('name', event.target.value.slice(0, LIMITS.name))}
+            placeholder={T.namePlaceholder}
+            error={Boolean(errors.name)}
+            helperText={errors.name}
+            required
+            fullWidth
+            autoFocus
+          />
+          <FormControl>
+            <FormLabel id="campaign-type-label" sx={{ mb: 1 }}>
+              {T.type}
+            </FormLabel>
+            <ToggleButtonGroup
+              exclusive
+              color="primary"
+              aria-labelledby="campaign-type-label"
+              value={form.type}
+              onChange={(_, value: CampaignType | null) => value && set('type', value)}
+            >
+              <ToggleButton value="email" sx={{ gap: 1, px: 2.5, textTransform: 'none' }}>
+                <EmailOutlinedIcon fontSize="small" aria-hidden />
+                {T.email}
+              </ToggleButton>
+              <ToggleButton value="sms" sx={{ gap: 1, px: 2.5, textTransform: 'none' }}>
+                <SmsOutlinedIcon fontSize="small" aria-hidden />
+                {T.sms}
+              </ToggleButton>
+            </ToggleButtonGroup>
+          </FormControl>
+          {isEmail && (
+            <TextField
+              label={T.subject}
+              value={form.subject}
+              onChange={(event) => set('subject', event.target.value.slice(0, LIMITS.subject))}
+              error={Boolean(errors.subject)}
+              helperText={errors.subject}
+              required
+              fullWidth
+            />
+          )}
+          <TextField
+            label={T.message}
+            value={form.message}
+            onChange={(event) => set('message', event.target.value.slice(0, LIMITS.message))}
+            error={Boolean(errors.message)}
+            helperText={errors.message ?? (isEmail ? undefined : T.smsHint(form.message.length))}
+            required
+            multiline
+            minRows={isEmail ? 5 : 3}
+            fullWidth
+            slotProps={{ formHelperText: { sx: { color: !errors.message && form.message.length > SMS_SEGMENT ? 'warning.main' : undefined } } }}
+          />
+          <Typography variant="body2" color="text.secondary">
+            {T.draftHint}
+          </Typography>
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onClose} disabled={isPending}>
+          {T.cancel}
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={isPending}
+          startIcon={isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {T.submit}
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}
