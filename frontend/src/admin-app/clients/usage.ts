@@ -1,0 +1,47 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
+import { useToast } from '../ui/toast.tsx';
+import { CLIENT_TEXTS } from './texts.ts';
+
+/** Under the clients resource, so refreshing the clients also refreshes the usage. */
+export const CLIENT_USAGE_KEY = ['clients', 'usage'] as const;
+
+/** SPEC §7: the usage is the app's only polled call, every 30 s. */
+export const USAGE_POLL_MS = 30_000;
+
+/** SPEC §4: the soft warning shows only up to 105 active clients (the flat limit plus 5 %). */
+export const SOFT_WARNING_MAX_RATIO = 1.05;
+
+/** The approaching dialog opens once per browser session and level. */
+export const usageDialogStorageKey = (level: string) => `carekeep.usageDialogShown.${level}`;
+
+export function useClientUsage() {
+  const dataProvider = useCareKeepDataProvider();
+  return useQuery({
+    queryKey: CLIENT_USAGE_KEY,
+    queryFn: () => dataProvider.getClientUsage(),
+    refetchInterval: USAGE_POLL_MS,
+  });
+}
+
+/** Re-reads the list and the usage after clients were added, imported or deleted. */
+export function useRefreshClients() {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: ['clients'] }), [queryClient]);
+}
+
+export function useRefreshUsage() {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: CLIENT_USAGE_KEY }), [queryClient]);
+}
+
+/** SPEC §8: the 'Client limit reached' toast, with the server's message when it has one. */
+export function useLimitToast() {
+  const toast = useToast();
+  return useCallback(
+    (description: string = CLIENT_TEXTS.limitDescription) =>
+      toast({ title: CLIENT_TEXTS.limitTitle, description, variant: 'destructive' }),
+    [toast],
+  );
+}
