@@ -29,11 +29,11 @@ import {
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { useCloseNotification, useDelete, useNotify } from 'react-admin';
+import { useDelete } from 'react-admin';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import type { Client, InviteResult } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
-import { TOAST_DURATION_MS, ToastContent, useToast } from '../ui/toast.tsx';
+import { useToast } from '../ui/toast.tsx';
 import { engagementColor, formatDate, formatPhone, initials } from './format.ts';
 import { CLIENT_TEXTS } from './texts.ts';
 import { useRefreshUsage } from './usage.ts';
@@ -179,7 +179,6 @@ function InviteControl({ client }: { client: Client }) {
   const dataProvider = useCareKeepDataProvider();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const notify = useNotify();
   const errorToast = useErrorToast();
 
   const copyLink = async (url: string) => {
@@ -198,9 +197,10 @@ function InviteControl({ client }: { client: Client }) {
         toast({ title: CLIENT_TEXTS.inviteSent, description: result.message });
       } else {
         // The text did not go out, but the link works: let the broker share it another way.
-        notify(<CopyLinkToast message={result.message} onCopy={() => void copyLink(result.inviteUrl)} />, {
-          type: 'success',
-          autoHideDuration: TOAST_DURATION_MS,
+        toast({
+          title: CLIENT_TEXTS.inviteCreated,
+          description: result.message,
+          action: { label: CLIENT_TEXTS.copyLink, onClick: () => void copyLink(result.inviteUrl) },
         });
       }
       // The card now reads 'Resend Invite'.
@@ -232,26 +232,5 @@ function InviteControl({ client }: { client: Client }) {
         {client.inviteToken ? CLIENT_TEXTS.resendInvite : CLIENT_TEXTS.sendInvite}
       </Button>
     </>
-  );
-}
-
-/**
- * 'Invitation created' with its Copy Link action. Using the action closes this toast, so the
- * 'Copied!' answer shows at once instead of waiting in the one-at-a-time queue.
- */
-function CopyLinkToast({ message, onCopy }: { message: string; onCopy: () => void }) {
-  const close = useCloseNotification();
-  return (
-    <ToastContent
-      title={CLIENT_TEXTS.inviteCreated}
-      description={message}
-      action={{
-        label: CLIENT_TEXTS.copyLink,
-        onClick: () => {
-          close();
-          onCopy();
-        },
-      }}
-    />
   );
 }

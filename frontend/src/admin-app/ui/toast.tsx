@@ -32,6 +32,9 @@ export function ToastContent({ title, description, variant = 'default', action }
             color="inherit"
             size="small"
             onClick={() => {
+              // Close first: the queue shows one toast at a time, so the action's own answer
+              // (e.g. 'Copied!') appears at once.
+              close();
               action.onClick();
             }}
           >
