@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { APP_URL, launchBrowser, screenshot, signIn, uniqueEmail, watchErrors } from './browser.ts';
+import { APP_URL, docsScreenshot, launchBrowser, screenshot, signIn, uniqueEmail, watchErrors } from './browser.ts';
 
 /** A small PNG logo (a violet disc with a white cross), built here so the test needs no fixture file. */
 function logoPng(size = 64): Buffer {
@@ -97,7 +97,7 @@ describe('billing and branding in Chromium', () => {
 
     const update = page.getByRole('button', { name: 'Update Subscription' });
     assert.equal(await update.isDisabled(), true);
-    await screenshot(page, 'billing-trial');
+    await docsScreenshot(page, 'billing');
 
     await page.getByRole('radio', { name: /^PMPM/ }).check();
     assert.equal(await update.isEnabled(), true);
@@ -177,7 +177,7 @@ describe('billing and branding in Chromium', () => {
     assert.ok(await page.getByRole('img', { name: 'Current agency logo' }).isVisible());
     await page.getByRole('status').getByRole('button', { name: 'Close' }).click();
     await page.getByText('Logo uploaded').waitFor({ state: 'hidden' });
-    await screenshot(page, 'branding');
+    await docsScreenshot(page, 'branding');
 
     await page.reload();
     await header.getByRole('img', { name: 'Sunrise Benefits Group logo' }).waitFor();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { APP_URL, launchBrowser, screenshot, signIn, uniqueEmail, watchErrors } from './browser.ts';
+import { APP_URL, docsScreenshot, launchBrowser, screenshot, signIn, uniqueEmail, watchErrors } from './browser.ts';
 
 const EMPTY_TEXT = 'No clients yet. Add your first client to get started.';
 const NO_MATCH_TEXT = 'No clients found matching your search';
@@ -16,9 +16,10 @@ const toast = (page: Page, text: string | RegExp) =>
 const card = (page: Page, name: string) => page.getByRole('article', { name });
 
 /** Lets transitions (dialogs, toasts, button colours) finish so a screenshot shows the settled screen. */
-async function shot(page: Page, name: string, options: { alsoViewport?: boolean } = {}): Promise<void> {
+async function shot(page: Page, name: string, options: { alsoViewport?: boolean; docsName?: string } = {}): Promise<void> {
   await page.waitForTimeout(600);
   await screenshot(page, name);
+  if (options.docsName) await docsScreenshot(page, `${name}-docs`, { docsName: options.docsName, viewportOnly: true });
   // Long lists make tall full-page images; the window as the broker sees it suits the docs better.
   if (options.alsoViewport) {
     await page.screenshot({ path: new URL(`./screenshots/${name}-viewport.png`, import.meta.url).pathname });
@@ -119,7 +120,7 @@ describe('the clients page in Chromium', () => {
     const problems = uploadDialog.getByRole('table', { name: 'Rows not imported' });
     const cells = await problems.getByRole('cell').allTextContents();
     assert.deepEqual(cells, ['4', 'phone', '"12" is not a valid phone number']);
-    await shot(page, 'clients-upload-summary');
+    await shot(page, 'clients-upload-summary', { docsName: 'clients-upload' });
     await uploadDialog.getByRole('button', { name: 'Done' }).click();
     await uploadDialog.waitFor({ state: 'hidden' });
     await card(page, 'Walter Briggs').waitFor();
@@ -132,7 +133,7 @@ describe('the clients page in Chromium', () => {
     await toast(page, 'Invitation sent').waitFor();
     assert.ok(await toast(page, 'Invitation sent to Margaret Okafor by text message.').isVisible());
     await margaret.getByRole('button', { name: /^Resend Invite/ }).waitFor();
-    await shot(page, 'clients-list');
+    await shot(page, 'clients-list', { docsName: 'clients' });
     const outbox = await page.evaluate(async () => {
       const response = await fetch('/api/dev/outbox?filter={"channel":"sms"}');
       return (await response.json()) as { recipient: string; body: string; purpose: string }[];
@@ -188,7 +189,7 @@ describe('the clients page in Chromium', () => {
     assert.ok(await approaching.getByText('You have 95 of 100 active clients on your flat plan.', { exact: false }).isVisible());
     assert.ok(await approaching.getByText('Switch to Per-Client Pricing').isVisible());
     assert.ok(await approaching.getByText('Estimated: $475.00/mo').isVisible());
-    await shot(page, 'clients-approaching-dialog', { alsoViewport: true });
+    await shot(page, 'clients-approaching-dialog', { alsoViewport: true, docsName: 'clients-usage' });
     await approaching.getByRole('button', { name: 'Not Now' }).click();
     await approaching.waitFor({ state: 'hidden' });
     await first.getByRole('button', { name: 'Done' }).click();

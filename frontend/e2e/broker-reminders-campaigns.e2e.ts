@@ -1,16 +1,9 @@
 import assert from 'node:assert/strict';
-import { copyFile, mkdir } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { APP_URL, launchBrowser, screenshot, signIn, uniqueEmail, watchErrors } from './browser.ts';
+import { APP_URL, docsScreenshot, launchBrowser, screenshot, signIn, uniqueEmail, watchErrors } from './browser.ts';
 
-const DOCS = new URL('../../docs/screenshots/', import.meta.url).pathname;
 
-async function keepScreenshot(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-  await mkdir(DOCS, { recursive: true });
-  await copyFile(new URL(`./screenshots/${name}.png`, import.meta.url).pathname, `${DOCS}${name}.png`);
-}
 
 /** A date and time a few minutes from now in the page's zone: the inputs' values and how the card shows it. */
 function minutesAhead(page: Page, minutes: number) {
@@ -116,7 +109,7 @@ describe('broker reminders and campaigns in Chromium', () => {
     assert.equal(await executed.textContent(), '0 reminders executed');
     assert.equal(await page.getByText('Pending', { exact: true }).count(), 2);
     await closeToast(page);
-    await keepScreenshot(page, 'reminders');
+    await docsScreenshot(page, 'reminders');
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'reminders-mobile');
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -173,7 +166,7 @@ describe('broker reminders and campaigns in Chromium', () => {
     assert.equal(await emailCard.locator('dt:text-is("Clicked") + dd').textContent(), '0');
     assert.ok(await smsCard.getByRole('button', { name: /^Send/ }).isVisible());
     await closeToast(page);
-    await keepScreenshot(page, 'campaigns');
+    await docsScreenshot(page, 'campaigns');
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'campaigns-mobile');
     await page.setViewportSize({ width: 1280, height: 800 });

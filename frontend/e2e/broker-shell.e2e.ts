@@ -1,15 +1,9 @@
 import assert from 'node:assert/strict';
-import { copyFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { APP_URL, launchBrowser, screenshot, signIn, uniqueEmail, watchErrors } from './browser.ts';
+import { APP_URL, docsScreenshot, launchBrowser, screenshot, signIn, uniqueEmail, watchErrors } from './browser.ts';
 
-const DOCS = new URL('../../docs/screenshots/', import.meta.url).pathname;
 
-async function docsScreenshot(page: Page, name: string): Promise<void> {
-  await screenshot(page, name);
-  await copyFile(new URL(`./screenshots/${name}.png`, import.meta.url).pathname, `${DOCS}${name}.png`);
-}
 
 const MAIN_MENU = [
   'Dashboard',

@@ -1,3 +1,4 @@
+import { copyFile, mkdir } from 'node:fs/promises';
 import { type Browser, type Page, chromium } from 'playwright-core';
 
 /** Where the browser tests find the app started by run.mjs. */
@@ -34,6 +35,24 @@ export function watchErrors(page: Page): string[] {
 /** Saves a screenshot under e2e/screenshots (ignored by git) for a person to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: new URL(`./screenshots/${name}.png`, import.meta.url).pathname, fullPage: true });
+}
+
+const DOCS_SCREENSHOTS = new URL('../../docs/screenshots/', import.meta.url).pathname;
+
+/**
+ * A screenshot the docs show. Always saved under e2e/screenshots; with DOCS_SCREENSHOTS=1
+ * (`npm run screenshots`) also copied into docs/screenshots, so ordinary test runs leave the
+ * committed pictures alone.
+ */
+export async function docsScreenshot(page: Page, name: string, options: { docsName?: string; viewportOnly?: boolean } = {}): Promise<void> {
+  // Let the last click's ripple and any transition settle so the picture shows the page at rest.
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(800);
+  const path = new URL(`./screenshots/${name}.png`, import.meta.url).pathname;
+  await page.screenshot({ path, fullPage: !options.viewportOnly });
+  if (process.env.DOCS_SCREENSHOTS !== '1') return;
+  await mkdir(DOCS_SCREENSHOTS, { recursive: true });
+  await copyFile(path, `${DOCS_SCREENSHOTS}${options.docsName ?? name}.png`);
 }
 
 /**
