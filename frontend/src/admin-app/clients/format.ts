@@ -1,11 +1,8 @@
-import { format } from 'date-fns';
+import { formatDateTime } from '../ui/format.ts';
 
-/** SPEC §9 Display: 'MMM dd, yyyy at h:mm a' (date-fns needs the literal "at" quoted). */
-export const DATE_FORMAT = "MMM dd, yyyy 'at' h:mm a";
-
+/** The joined date; nothing for an unreadable value. */
 export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : format(date, DATE_FORMAT);
+  return Number.isNaN(new Date(iso).getTime()) ? '' : formatDateTime(iso);
 }
 
 /** '+16155550142' → '(615) 555-0142'; other numbers as stored. */

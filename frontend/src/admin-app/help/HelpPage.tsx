@@ -52,7 +52,7 @@ export function HelpPage() {
   };
 
   return (
-    <Box sx={{ p: { xs: 2, md: 4 }, maxWidth: 1100, mx: 'auto' }}>
+    <Box>
       <PageHeader
         title={T.title}
         subtitle={T.subtitle}

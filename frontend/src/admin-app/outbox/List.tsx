@@ -19,16 +19,13 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { format } from 'date-fns';
 import { ListBase, Pagination, useListContext } from 'react-admin';
 import type { OutboxMessage } from '../types.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
+import { formatDateTime } from '../ui/format.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { HtmlBody, TextBody, looksLikeHtml } from './body.tsx';
 import { CHANNEL_FILTERS, CHANNEL_LABELS, type Channel, OUTBOX_TEXTS as T, purposeLabel } from './texts.ts';
-
-/** 'MMM dd, yyyy at h:mm a' (SPEC §9); the literal word is quoted, date-fns reads a bare 't' as a timestamp. */
-const DATE_FORMAT = "MMM dd, yyyy 'at' h:mm a";
 
 const CHANNEL_ICONS: Record<Channel, { icon: SvgIconComponent; color: string }> = {
   voice: { icon: PhoneInTalkIcon, color: '#7c3aed' },
@@ -63,7 +60,7 @@ function OutboxView() {
   const channel = (filterValues.channel as Channel | undefined) ?? 'all';
 
   return (
-    <Box sx={{ p: { xs: 2, md: 4 }, maxWidth: 1100, mx: 'auto' }}>
+    <Box>
       <PageHeader
         title={T.title}
         subtitle={T.subtitle}
@@ -153,7 +150,7 @@ function OutboxEntry({ message }: { message: OutboxMessage }) {
               <Chip size="small" variant="outlined" label={purposeLabel(message.purpose)} />
             </Box>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.25 }}>
-              {format(new Date(message.createdAt), DATE_FORMAT)}
+              {formatDateTime(message.createdAt)}
             </Typography>
           </Box>
         </Box>

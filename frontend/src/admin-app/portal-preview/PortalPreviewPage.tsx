@@ -5,11 +5,12 @@ import LockIcon from '@mui/icons-material/Lock';
 import MedicationIcon from '@mui/icons-material/Medication';
 import { Alert, Box, Button, Card, CardContent, Chip, Divider, Link, Paper, Typography } from '@mui/material';
 import { ThemeProvider } from '@mui/material/styles';
-import { addDays, format, setHours, setMinutes, startOfDay } from 'date-fns';
+import { addDays, setHours, setMinutes, startOfDay } from 'date-fns';
 import { useMemo } from 'react';
 import { buildTheme } from '../branding/theme.ts';
 import { useCurrentUser } from '../branding/useCurrentUser.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
+import { formatDateTime } from '../ui/format.ts';
 import { PREVIEW_TEXTS as T, SAMPLE_CLIENT, SAMPLE_MEDICATIONS, SAMPLE_REMINDERS } from './texts.ts';
 
 function upcomingSamples(now: Date) {
@@ -108,7 +109,7 @@ export function PortalPreviewPage() {
                     <Box component="li" key={item.id} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, fontSize: 18 }}>
                       <span>{item.message}</span>
                       <Typography component="span" sx={{ fontSize: 18, color: 'text.secondary' }}>
-                        {format(item.when, "MMM dd, yyyy 'at' h:mm a")}
+                        {formatDateTime(item.when)}
                       </Typography>
                     </Box>
                   ))}

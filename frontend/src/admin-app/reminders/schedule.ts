@@ -2,13 +2,7 @@ import { addMinutes, format, isValid, parse, startOfMinute } from 'date-fns';
 import type { Client, Reminder } from '../types.ts';
 import { REMINDER_TEXTS } from './texts.ts';
 
-export const DATE_TIME_FORMAT = "MMM dd, yyyy 'at' h:mm a";
-
-/** SPEC §9: dates read like 'Nov 21, 2026 at 3:30 PM'. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return isValid(date) ? format(date, DATE_TIME_FORMAT) : iso;
-}
+export { formatDateTime } from '../ui/format.ts';
 
 export type DeliveryMethod = Reminder['deliveryMethod'];
 

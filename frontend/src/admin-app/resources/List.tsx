@@ -12,7 +12,6 @@ import VideoFileIcon from '@mui/icons-material/VideoFile';
 import type { SvgIconComponent } from '@mui/icons-material';
 import {
   Alert,
-  AlertTitle,
   Avatar,
   Box,
   Button,
@@ -83,7 +82,7 @@ export function List() {
   const filtered = hasActiveFilters(filters);
 
   return (
-    <Box sx={{ p: { xs: 2, md: 4 }, maxWidth: 1280, mx: 'auto' }}>
+    <Box>
       <PageHeader title={T.title} subtitle={T.subtitle} />
       <FilterBar filters={filters} onChange={setFilters} />
       {isPending ? (
