@@ -91,7 +91,7 @@ try {
   const tests = spawn(
     process.execPath,
     // Files named on the command line run alone (e.g. `node e2e/run.mjs e2e/clients.e2e.ts`).
-    ['--test', '--test-concurrency=1', ...(files.length ? files.map((f) => resolve(f)) : [join(here, '*.e2e.ts')]), ...options],
+    ['--test', '--test-concurrency=1', ...options, ...(files.length ? files.map((f) => resolve(f)) : [join(here, '*.e2e.ts')])],
     { env: { ...process.env, APP_URL: appUrl, CHROMIUM_PATH: chromiumPath }, stdio: 'inherit', cwd: root },
   );
   status = await new Promise((done) => tests.on('exit', (code) => done(code ?? 1)));
