@@ -161,6 +161,19 @@ describe('the broker shell in Chromium', () => {
     await context.close();
   });
 
+  it('skips tour steps whose target is not on the page (the sidebar is a closed sheet on a phone)', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await signIn(page, { email: uniqueEmail('shell-tour-phone'), keepTour: true });
+    await page.getByRole('button', { name: 'Next (Step 1 of 8)' }).click();
+    // Step 2, the figures, is on the page; the six sidebar steps are not, so the tour ends after it.
+    await page.getByText('Your book at a glance').waitFor();
+    await page.getByRole('button', { name: /^(Next \(Step 2 of 8\)|Last)/ }).click();
+    await page.waitForFunction(() => localStorage.getItem('tour_completed_broker_welcome') === 'true', null, { timeout: 15_000 });
+    assert.equal(await page.getByText('Clients', { exact: true }).filter({ visible: true }).count(), 0, 'no step for an absent target');
+    await context.close();
+  });
+
   it('Escape closes the tour and sets the flag; Skip does too', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
