@@ -5,15 +5,12 @@ import {
   Alert,
   Box,
   Button,
-  Card,
-  CardContent,
   CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
   DialogContentText,
   DialogTitle,
-  Typography,
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -21,6 +18,7 @@ import { useGetList } from 'react-admin';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import type { Campaign } from '../types.ts';
 import { useSubscriptionErrorHandler } from '../ui/errors.ts';
+import { EmptyState } from '../ui/EmptyState.tsx';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { CampaignCard, CampaignCardSkeleton } from './CampaignCard.tsx';
@@ -74,7 +72,16 @@ export function List() {
       ) : campaigns.error ? (
         <Alert severity="error">{T.loadFailed}</Alert>
       ) : campaigns.data.length === 0 ? (
-        <EmptyState onCreate={() => setCreateOpen(true)} />
+        <EmptyState
+          icon={CampaignOutlinedIcon}
+          title={T.emptyTitle}
+          body={T.emptyBody}
+          action={
+            <Button variant="contained" onClick={() => setCreateOpen(true)} startIcon={<AddIcon />} sx={{ mt: 3 }}>
+              {T.createCampaign}
+            </Button>
+          }
+        />
       ) : (
         <>
           <Box component="ul" aria-label={T.listLabel} sx={{ ...GRID, listStyle: 'none', p: 0, m: 0 }}>
@@ -127,24 +134,5 @@ export function List() {
         </DialogActions>
       </Dialog>
     </Box>
-  );
-}
-
-function EmptyState({ onCreate }: { onCreate: () => void }) {
-  return (
-    <Card sx={{ borderStyle: 'dashed' }}>
-      <CardContent sx={{ textAlign: 'center', py: 6, px: 3 }}>
-        <CampaignOutlinedIcon sx={{ fontSize: 48, color: 'text.disabled' }} aria-hidden />
-        <Typography component="h2" variant="h6" sx={{ mt: 1, fontWeight: 600 }}>
-          {T.emptyTitle}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 560, mx: 'auto' }}>
-          {T.emptyBody}
-        </Typography>
-        <Button variant="contained" onClick={onCreate} startIcon={<AddIcon />} sx={{ mt: 3 }}>
-          {T.createCampaign}
-        </Button>
-      </CardContent>
-    </Card>
   );
 }

@@ -5,7 +5,6 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import SmsIcon from '@mui/icons-material/Sms';
 import type { SvgIconComponent } from '@mui/icons-material';
 import {
-  Alert,
   Avatar,
   Box,
   Button,
@@ -21,6 +20,7 @@ import {
 } from '@mui/material';
 import { ListBase, Pagination, useListContext } from 'react-admin';
 import type { OutboxMessage } from '../types.ts';
+import { LoadError } from '../ui/EmptyState.tsx';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { useErrorToast } from '../ui/errors.ts';
@@ -98,16 +98,7 @@ function OutboxView() {
           ))}
         </Stack>
       ) : error ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              {T.retry}
-            </Button>
-          }
-        >
-          {T.loadFailed}
-        </Alert>
+        <LoadError message={T.loadFailed} retryLabel={T.retry} onRetry={() => void refetch()} />
       ) : !data || data.length === 0 ? (
         <Paper variant="outlined" sx={{ py: 8, px: 3, textAlign: 'center' }}>
           <InboxIcon sx={{ fontSize: 48, color: 'text.disabled' }} />

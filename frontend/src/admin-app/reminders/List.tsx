@@ -1,13 +1,14 @@
 import AddAlarmOutlinedIcon from '@mui/icons-material/AddAlarmOutlined';
 import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
 import PlayArrowOutlinedIcon from '@mui/icons-material/PlayArrowOutlined';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useGetList } from 'react-admin';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import type { Client, Reminder } from '../types.ts';
 import { useSubscriptionErrorHandler } from '../ui/errors.ts';
+import { EmptyState } from '../ui/EmptyState.tsx';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { ReminderCard, ReminderCardSkeleton } from './ReminderCard.tsx';
@@ -79,7 +80,17 @@ export function List() {
       ) : reminders.error ? (
         <Alert severity="error">{T.loadFailed}</Alert>
       ) : reminders.data.length === 0 ? (
-        <EmptyState onSchedule={() => setDialogOpen(true)} />
+        <EmptyState
+          icon={NotificationsNoneOutlinedIcon}
+          title={T.emptyTitle}
+          body={T.emptyBody}
+          note={T.privacyNote}
+          action={
+            <Button variant="contained" onClick={() => setDialogOpen(true)} startIcon={<AddAlarmOutlinedIcon />} sx={{ mt: 3 }}>
+              {T.scheduleReminder}
+            </Button>
+          }
+        />
       ) : (
         <>
           <Stack component="ul" spacing={1.5} aria-label={T.listLabel} sx={{ listStyle: 'none', p: 0, m: 0 }}>
@@ -107,27 +118,5 @@ export function List() {
         clientsLoading={clients.isPending}
       />
     </Box>
-  );
-}
-
-function EmptyState({ onSchedule }: { onSchedule: () => void }) {
-  return (
-    <Card sx={{ borderStyle: 'dashed' }}>
-      <CardContent sx={{ textAlign: 'center', py: 6, px: 3 }}>
-        <NotificationsNoneOutlinedIcon sx={{ fontSize: 48, color: 'text.disabled' }} aria-hidden />
-        <Typography component="h2" variant="h6" sx={{ mt: 1, fontWeight: 600 }}>
-          {T.emptyTitle}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 560, mx: 'auto' }}>
-          {T.emptyBody}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5, maxWidth: 560, mx: 'auto' }}>
-          {T.privacyNote}
-        </Typography>
-        <Button variant="contained" onClick={onSchedule} startIcon={<AddAlarmOutlinedIcon />} sx={{ mt: 3 }}>
-          {T.scheduleReminder}
-        </Button>
-      </CardContent>
-    </Card>
   );
 }

@@ -11,7 +11,6 @@ import TableChartIcon from '@mui/icons-material/TableChart';
 import VideoFileIcon from '@mui/icons-material/VideoFile';
 import type { SvgIconComponent } from '@mui/icons-material';
 import {
-  Alert,
   Avatar,
   Box,
   Button,
@@ -35,6 +34,7 @@ import { format } from 'date-fns';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useGetList } from 'react-admin';
 import type { Resource, ResourceCategory } from '../types.ts';
+import { LoadError } from '../ui/EmptyState.tsx';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
@@ -88,16 +88,7 @@ export function List() {
       {isPending ? (
         <LoadingGrid />
       ) : error ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              {T.retry}
-            </Button>
-          }
-        >
-          {T.fetchFailed}
-        </Alert>
+        <LoadError message={T.fetchFailed} retryLabel={T.retry} onRetry={() => void refetch()} />
       ) : groups.length === 0 ? (
         <EmptyState
           filtered={filtered && all.length > 0}
