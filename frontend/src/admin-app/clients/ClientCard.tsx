@@ -3,6 +3,8 @@ import EmailIcon from '@mui/icons-material/Email';
 import EventIcon from '@mui/icons-material/Event';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
+import PersonIcon from '@mui/icons-material/Person';
+import PersonOffIcon from '@mui/icons-material/PersonOff';
 import PhoneIcon from '@mui/icons-material/Phone';
 import SendIcon from '@mui/icons-material/Send';
 import {
@@ -29,7 +31,7 @@ import {
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { useDelete } from 'react-admin';
+import { useDelete, useUpdate } from 'react-admin';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import type { Client, InviteResult } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
@@ -44,6 +46,7 @@ export function ClientCard({ client }: { client: Client }) {
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [deleteOne, { isPending: deleting }] = useDelete<Client>();
+  const [update] = useUpdate<Client>();
   const toast = useToast();
   const errorToast = useErrorToast();
   const refreshUsage = useRefreshUsage();
@@ -64,6 +67,21 @@ export function ClientCard({ client }: { client: Client }) {
           setConfirmOpen(false);
           errorToast(error, CLIENT_TEXTS.deleteFailed);
         },
+      },
+    );
+
+  // Inactive clients do not count against the plan's limit.
+  const toggleActive = () =>
+    update(
+      'clients',
+      { id: client.id, data: { isActive: !client.isActive }, previousData: client },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          toast({ title: CLIENT_TEXTS.statusChanged(name, !client.isActive) });
+          void refreshUsage();
+        },
+        onError: (error) => errorToast(error, CLIENT_TEXTS.statusFailed),
       },
     );
 
@@ -95,6 +113,17 @@ export function ClientCard({ client }: { client: Client }) {
             <MoreVertIcon fontSize="small" />
           </IconButton>
           <Menu anchorEl={menuAnchor} open={Boolean(menuAnchor)} onClose={() => setMenuAnchor(null)}>
+            <MenuItem
+              onClick={() => {
+                setMenuAnchor(null);
+                toggleActive();
+              }}
+            >
+              <ListItemIcon>
+                {client.isActive ? <PersonOffIcon fontSize="small" /> : <PersonIcon fontSize="small" />}
+              </ListItemIcon>
+              <ListItemText>{client.isActive ? CLIENT_TEXTS.markInactive : CLIENT_TEXTS.markActive}</ListItemText>
+            </MenuItem>
             <MenuItem
               onClick={() => {
                 setMenuAnchor(null);

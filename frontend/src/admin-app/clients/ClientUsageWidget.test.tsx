@@ -156,11 +156,23 @@ describe('the client usage widget', () => {
     expect(await screen.findByText('You are already on this plan')).toBeTruthy();
   });
 
-  it('goes to /billing for the manage option', async () => {
+  it('Manage Clients puts the blocked dialog aside so clients can be marked inactive, and brings it back on request', async () => {
+    renderWidget(usage({ activeCount: 110, warningLevel: 'blocked' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Client Limit Reached' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Manage Clients' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const alert = screen.getByText(/Mark clients you no longer serve as inactive/).closest('[role="alert"]') as HTMLElement;
+    expect(within(alert).getByText('Client limit reached')).toBeTruthy();
+    fireEvent.click(within(alert).getByRole('button', { name: 'View Options' }));
+    expect(await screen.findByRole('dialog', { name: 'Client Limit Reached' })).toBeTruthy();
+  });
+
+  it('Manage Clients closes the approaching dialog', async () => {
     renderWidget(usage({ activeCount: 95, warningLevel: 'approaching' }));
     const dialog = await screen.findByRole('dialog', { name: 'Action Required Soon' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Go to Billing' }));
-    expect(await screen.findByRole('heading', { name: 'Billing page' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Manage Clients' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByText(/Adding clients is paused/)).toBeNull();
   });
 
   it('polls the usage every 30 seconds', async () => {

@@ -19,7 +19,6 @@ import {
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import type { ClientUsage, UpgradeOption } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
@@ -54,6 +53,8 @@ function rememberShown(level: string): void {
 export function ClientUsageWidget() {
   const { data: usage, isPending } = useClientUsage();
   const [openDialog, setOpenDialog] = useState<DialogKind | null>(null);
+  // 'Manage Clients' puts the blocked dialog aside so the broker can mark clients inactive.
+  const [managing, setManaging] = useState(false);
   const level = usage?.warningLevel;
 
   useEffect(() => {
@@ -69,7 +70,7 @@ export function ClientUsageWidget() {
   const limit = usage.limit;
 
   const blocked = usage.warningLevel === 'blocked';
-  const dialog: DialogKind | null = blocked ? 'blocked' : openDialog;
+  const dialog: DialogKind | null = blocked && !managing ? 'blocked' : openDialog;
   const showSoft = usage.warningLevel === 'soft' && usage.activeCount <= limit * SOFT_WARNING_MAX_RATIO;
 
   return (
@@ -89,12 +90,30 @@ export function ClientUsageWidget() {
           {USAGE_TEXTS.softBody(usage.activeCount, limit)}
         </Alert>
       )}
+      {blocked && managing && (
+        <Alert
+          severity="error"
+          sx={{ mt: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => setManaging(false)} sx={{ whiteSpace: 'nowrap' }}>
+              {USAGE_TEXTS.viewOptions}
+            </Button>
+          }
+        >
+          <AlertTitle>{USAGE_TEXTS.managingTitle}</AlertTitle>
+          {USAGE_TEXTS.managingBody}
+        </Alert>
+      )}
       {dialog && (
         <UpgradeDialog
           kind={dialog}
           usage={usage}
           limit={limit}
           onClose={dialog === 'blocked' ? undefined : () => setOpenDialog(null)}
+          onManage={() => {
+            setManaging(true);
+            setOpenDialog(null);
+          }}
         />
       )}
     </Box>
@@ -150,12 +169,14 @@ function UpgradeDialog({
   usage,
   limit,
   onClose,
+  onManage,
 }: {
   kind: DialogKind;
   usage: ClientUsage;
   limit: number;
   /** Absent for the blocked dialog: no close button, and backdrop clicks and Escape do nothing. */
   onClose?: () => void;
+  onManage: () => void;
 }) {
   const title =
     kind === 'blocked'
@@ -176,7 +197,7 @@ function UpgradeDialog({
         <DialogContentText sx={{ mb: 2 }}>{body}</DialogContentText>
         <Stack spacing={1.5}>
           {usage.upgradeOptions.map((option) => (
-            <UpgradeOptionCard key={option.type} option={option} onDone={onClose} />
+            <UpgradeOptionCard key={option.type} option={option} onDone={onClose} onManage={onManage} />
           ))}
         </Stack>
       </DialogContent>
@@ -189,10 +210,9 @@ function UpgradeDialog({
   );
 }
 
-function UpgradeOptionCard({ option, onDone }: { option: UpgradeOption; onDone?: () => void }) {
+function UpgradeOptionCard({ option, onDone, onManage }: { option: UpgradeOption; onDone?: () => void; onManage: () => void }) {
   const dataProvider = useCareKeepDataProvider();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const toast = useToast();
   const errorToast = useErrorToast();
   // A plan change touches usage, subscription, billing and the current user: re-read them all.
@@ -225,7 +245,7 @@ function UpgradeOptionCard({ option, onDone }: { option: UpgradeOption; onDone?:
   const act = () => {
     if (option.type === 'overage') enableOverage.mutate();
     else if (option.type === 'pmpm') switchTier.mutate();
-    else navigate('/billing');
+    else onManage();
   };
 
   return (

@@ -205,6 +205,33 @@ describe('deleting a client', () => {
   });
 });
 
+describe('marking a client inactive', () => {
+  it('sends isActive false from the card menu and says so', async () => {
+    const update = vi.fn().mockResolvedValue({ data: { ...client(), isActive: false } });
+    renderList([client()], { update });
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Margaret Okafor' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Mark Inactive' }));
+    await waitFor(() =>
+      expect(update).toHaveBeenCalledWith('clients', expect.objectContaining({ id: 'c1', data: { isActive: false } })),
+    );
+    expect(await screen.findByText('Margaret Okafor is now inactive.')).toBeTruthy();
+  });
+
+  it('offers Mark Active for an inactive client', async () => {
+    renderList([client({ isActive: false })]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Margaret Okafor' }));
+    expect(await screen.findByRole('menuitem', { name: 'Mark Active' })).toBeTruthy();
+  });
+
+  it("says 'Failed to update client' when it fails", async () => {
+    const update = vi.fn().mockRejectedValue(new HttpError('500: Internal', 500, {}));
+    renderList([client()], { update });
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Margaret Okafor' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Mark Inactive' }));
+    expect(await screen.findByText('Failed to update client')).toBeTruthy();
+  });
+});
+
 describe('adding a client', () => {
   async function openAdd(methods: Methods = {}) {
     const rendered = renderList([], methods);

@@ -27,6 +27,10 @@ export const CLIENT_TEXTS = {
   invitePending: 'Invite sent',
   inviteExpired: 'Invite expired',
   delete: 'Delete',
+  markInactive: 'Mark Inactive',
+  markActive: 'Mark Active',
+  statusChanged: (name: string, active: boolean) => `${name} is now ${active ? 'active' : 'inactive'}.`,
+  statusFailed: 'Failed to update client',
   cancel: 'Cancel',
   deleteTitle: 'Delete client?',
   deleteBody: (name: string) =>
@@ -108,8 +112,11 @@ export const USAGE_TEXTS = {
   optionsTitle: 'Upgrade options',
   perMonth: (cents: number) => `$${(cents / 100).toFixed(2)}/mo`,
   estimated: 'Estimated',
-  actionFor: { overage: 'Enable Overage', pmpm: 'Switch to PMPM', manage: 'Go to Billing' },
+  actionFor: { overage: 'Enable Overage', pmpm: 'Switch to PMPM', manage: 'Manage Clients' },
   notNow: 'Not Now',
+  managingTitle: 'Client limit reached',
+  managingBody:
+    'Adding clients is paused. Mark clients you no longer serve as inactive from their card menu (⋮), or choose an upgrade.',
   close: 'Close',
   overageOn: 'Overage billing enabled',
   overageOnDescription: 'Clients beyond your limit are now billed at $4 each per month.',
