@@ -378,6 +378,9 @@ describe('uploading a CSV', () => {
     const cells = within(table).getAllByRole('cell').map((cell) => cell.textContent);
     expect(cells).toEqual(['3', 'phone', '"12" is not a valid phone number']);
     await waitFor(() => expect(getList).toHaveBeenCalledTimes(2));
+    // The usage (which may open a warning dialog) waits until the summary is closed.
+    expect(getClientUsage).toHaveBeenCalledTimes(1);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(getClientUsage).toHaveBeenCalledTimes(2));
   });
 

@@ -25,7 +25,7 @@ import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import type { ImportResult } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { CLIENT_TEXTS } from './texts.ts';
-import { useLimitToast, useRefreshClients } from './usage.ts';
+import { useLimitToast, useRefreshClients, useRefreshUsage } from './usage.ts';
 
 /**
  * SPEC §5 CSV upload: a .csv with firstName, lastName, email, phone. Shows the upload's progress,
@@ -41,13 +41,15 @@ export function UploadCsvDialog({ open, onClose }: { open: boolean; onClose: () 
   const errorToast = useErrorToast();
   const limitToast = useLimitToast();
   const refreshClients = useRefreshClients();
+  const refreshUsage = useRefreshUsage();
 
   const upload = useMutation({
     mutationFn: (chosen: File) => dataProvider.uploadClients(chosen, setProgress),
     onSuccess: (imported) => {
       setResult(imported);
       if (imported.limitReached) limitToast(imported.message);
-      void refreshClients();
+      // The list now; the usage (and any warning dialog it opens) once the summary is closed.
+      void refreshClients({ exceptUsage: true });
     },
     onError: (error) => {
       if (errorBodyField(error, 'limitReached') === true) limitToast(serverMessage(error));
@@ -64,6 +66,7 @@ export function UploadCsvDialog({ open, onClose }: { open: boolean; onClose: () 
   };
 
   const close = () => {
+    if (result) void refreshUsage();
     reset();
     onClose();
   };

@@ -28,7 +28,14 @@ export function useClientUsage() {
 /** Re-reads the list and the usage after clients were added, imported or deleted. */
 export function useRefreshClients() {
   const queryClient = useQueryClient();
-  return useCallback(() => queryClient.invalidateQueries({ queryKey: ['clients'] }), [queryClient]);
+  return useCallback(
+    (options: { exceptUsage?: boolean } = {}) =>
+      queryClient.invalidateQueries({
+        queryKey: ['clients'],
+        predicate: (query) => !options.exceptUsage || query.queryKey[1] !== CLIENT_USAGE_KEY[1],
+      }),
+    [queryClient],
+  );
 }
 
 export function useRefreshUsage() {
