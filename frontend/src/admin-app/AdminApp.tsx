@@ -1,9 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { NotFound } from '../shared/NotFound.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
+import { AdminOnly } from './admin/AdminOnly.tsx';
+import { BrokerDetailPage } from './admin/brokers/BrokerDetailPage.tsx';
+import { BrokersPage } from './admin/brokers/BrokersPage.tsx';
+import { AdminDashboardPage } from './admin/dashboard/AdminDashboardPage.tsx';
+import { AdminHelpPage } from './admin/help/AdminHelpPage.tsx';
+import { AdminResourcesPage } from './admin/resources/AdminResourcesPage.tsx';
 import { BillingPage } from './billing/BillingPage.tsx';
 import { BrandingPage } from './branding/BrandingPage.tsx';
 import { buildTheme } from './branding/theme.ts';
@@ -23,6 +29,9 @@ import { reminders } from './reminders/index.ts';
 import { resources } from './resources/index.ts';
 
 const queryClient = createQueryClient();
+
+/** Admin pages are for platform admins; anyone else sees 'Not Authorized'. */
+const adminPage = (page: ReactNode) => <AdminOnly>{page}</AdminOnly>;
 
 function ThemedAdmin() {
   const { data: user } = useCurrentUser();
@@ -54,6 +63,11 @@ function ThemedAdmin() {
         <Route path="/branding" element={<BrandingPage />} />
         <Route path="/help" element={<HelpPage />} />
         <Route path="/client/portal" element={<PortalPreviewPage />} />
+        <Route path="/admin" element={adminPage(<AdminDashboardPage />)} />
+        <Route path="/admin/brokers" element={adminPage(<BrokersPage />)} />
+        <Route path="/admin/brokers/:id" element={adminPage(<BrokerDetailPage />)} />
+        <Route path="/admin/resources" element={adminPage(<AdminResourcesPage />)} />
+        <Route path="/admin/help" element={adminPage(<AdminHelpPage />)} />
       </CustomRoutes>
     </Admin>
   );

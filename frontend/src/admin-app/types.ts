@@ -171,3 +171,74 @@ export interface OutboxMessage {
   purpose: string;
   createdAt: string;
 }
+
+/** Admin back office (docs/admin.md). Money in cents. */
+export interface AdminAnalytics {
+  mrr: number;
+  arr: number;
+  activeBrokers: number;
+  totalBrokers: number;
+  trialBrokers: number;
+  netProfit: number;
+  totalRevenue: number;
+  totalCosts: number;
+  tierDistribution: { tier: 'pmpm' | 'flat' | 'trial'; count: number; revenue: number }[];
+  trialExpirations: { brokerId: string; email: string; trialEndsAt: string; daysRemaining: number }[];
+}
+
+export interface AdminBroker {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  subscriptionTier: SubscriptionTier;
+  subscriptionStatus: SubscriptionStatus;
+}
+
+export interface AdminBrokerRow {
+  id: string;
+  broker: AdminBroker;
+  clientCount: number;
+  monthlyRevenue: number;
+  lastActivity: string | null;
+}
+
+export interface AdminBrokerDetailBroker extends AdminBroker {
+  agencyName: string | null;
+  createdAt: string;
+  trialEndsAt: string | null;
+  monthlyRevenue: number;
+  overageEnabled: boolean;
+}
+
+export interface AdminAction {
+  id: string;
+  action: string;
+  notes: string | null;
+  adminEmail: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  createdAt: string;
+}
+
+export interface AdminClientRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string;
+  isActive: boolean;
+  createdAt: string;
+}
+
+export interface BrokerDetail {
+  broker: AdminBrokerDetailBroker;
+  stats: Stats;
+  clients: AdminClientRow[];
+  adminActions: AdminAction[];
+}
+
+export interface AdminSubscriptionChange {
+  subscriptionTier?: SubscriptionTier;
+  subscriptionStatus?: SubscriptionStatus;
+}

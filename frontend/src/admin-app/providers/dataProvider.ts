@@ -3,6 +3,12 @@ import { type DataProvider, useDataProvider } from 'react-admin';
 import { uploadWithProgress } from '../../lib/http.ts';
 import type {
   ActivityItem,
+  AdminAnalytics,
+  AdminBrokerDetailBroker,
+  AdminSubscriptionChange,
+  BrokerDetail,
+  Resource,
+  ResourceCategory,
   BillingChange,
   BrandingInput,
   ClientUsage,
@@ -55,6 +61,37 @@ export const dataProvider = {
     form.append('logo', file);
     return uploadWithProgress<{ logoUrl: string }>('/api/branding/logo', form, onProgress);
   },
+
+  // Admin back office (docs/admin.md). Lists (brokers, resources) go through getList on
+  // 'admin/brokers' and 'admin/resources'.
+  getAdminAnalytics: () => callJson<AdminAnalytics>('/api/admin/analytics'),
+  getBrokerDetail: (id: string) => callJson<BrokerDetail>(`/api/admin/brokers/${encodeURIComponent(id)}`),
+  extendTrial: (id: string, days: number) =>
+    callJson<AdminBrokerDetailBroker>(`/api/admin/brokers/${encodeURIComponent(id)}/trial`, 'POST', { days }),
+  updateBrokerSubscription: (id: string, change: AdminSubscriptionChange) =>
+    callJson<AdminBrokerDetailBroker & { notice?: string }>(
+      `/api/admin/brokers/${encodeURIComponent(id)}/subscription`,
+      'POST',
+      change,
+    ),
+  uploadResource: (
+    input: { file: File; title: string; description?: string; category?: ResourceCategory },
+    onProgress: (percent: number) => void,
+  ) => {
+    const form = new FormData();
+    form.append('file', input.file);
+    form.append('title', input.title);
+    if (input.description) form.append('description', input.description);
+    if (input.category) form.append('category', input.category);
+    return uploadWithProgress<Resource>('/api/admin/resources', form, onProgress);
+  },
+  updateResource: (id: string, input: { title: string; description: string; category: ResourceCategory }) =>
+    callJson<Resource>(`/api/admin/resources/${encodeURIComponent(id)}`, 'PUT', input),
+  toggleResourceActive: (id: string, isActive: boolean) =>
+    callJson<Resource>(`/api/admin/resources/${encodeURIComponent(id)}/toggle`, 'PATCH', { isActive }),
+  toggleResourcePublic: (id: string, isPublic: boolean) =>
+    callJson<Resource>(`/api/admin/resources/${encodeURIComponent(id)}/toggle-public`, 'PATCH', { isPublic }),
+  deleteResource: (id: string) => callJson<unknown>(`/api/admin/resources/${encodeURIComponent(id)}`, 'DELETE'),
 } satisfies DataProvider;
 
 export type CareKeepDataProvider = typeof dataProvider;

@@ -1,0 +1,5 @@
+import { PageHeader } from '../../ui/PageHeader.tsx';
+
+export function AdminDashboardPage() {
+  return <PageHeader title="Admin Dashboard" />;
+}
