@@ -1,4 +1,4 @@
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import connectPgSimple from 'connect-pg-simple';
 import type { RequestHandler } from 'express';
 import session from 'express-session';
@@ -13,6 +13,7 @@ const PRUNE_INTERVAL_SECONDS = 15 * 60;
 /** Server-side sessions in PostgreSQL (table `session`), shared by every app instance. */
 @Injectable()
 export class SessionService implements OnApplicationShutdown {
+  private readonly logger = new Logger('Sessions');
   private readonly pool: pg.Pool;
   private readonly store: InstanceType<typeof PgStore>;
 
@@ -21,6 +22,9 @@ export class SessionService implements OnApplicationShutdown {
     @Inject(DATABASE_URL) databaseUrl: string,
   ) {
     this.pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+    // An idle connection the server closes (a restart, a failover, an administrator) is reported
+    // here; without a listener it would crash the process. The pool opens a new one when needed.
+    this.pool.on('error', (error) => this.logger.warn(`PostgreSQL session connection lost: ${error.message}`));
     this.store = new PgStore({
       pool: this.pool,
       tableName: 'session',
