@@ -92,6 +92,9 @@ export const dataProvider = {
   toggleResourcePublic: (id: string, isPublic: boolean) =>
     callJson<Resource>(`/api/admin/resources/${encodeURIComponent(id)}/toggle-public`, 'PATCH', { isPublic }),
   deleteResource: (id: string) => callJson<unknown>(`/api/admin/resources/${encodeURIComponent(id)}`, 'DELETE'),
+
+  // Admin resource library: getList cannot send includeInactive, and the admin table needs every resource.
+  getAdminResources: () => callJson<Resource[]>('/api/admin/resources?includeInactive=true'),
 } satisfies DataProvider;
 
 export type CareKeepDataProvider = typeof dataProvider;

@@ -1,0 +1,42 @@
+import DescriptionIcon from '@mui/icons-material/Description';
+import ImageIcon from '@mui/icons-material/Image';
+import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFile';
+import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
+import SlideshowIcon from '@mui/icons-material/Slideshow';
+import TableChartIcon from '@mui/icons-material/TableChart';
+import VideoFileIcon from '@mui/icons-material/VideoFile';
+import type { SvgIconComponent } from '@mui/icons-material';
+import { Avatar } from '@mui/material';
+import { type FileKind, fileKind } from '../../resources/format.ts';
+
+/** One icon per kind of file the server accepts (backend storage/file-types.ts), named for screen readers. */
+export const FILE_KINDS: Record<FileKind, { icon: SvgIconComponent; color: string; label: string }> = {
+  pdf: { icon: PictureAsPdfIcon, color: '#dc2626', label: 'PDF file' },
+  document: { icon: DescriptionIcon, color: '#2563eb', label: 'Word document' },
+  spreadsheet: { icon: TableChartIcon, color: '#16a34a', label: 'Excel spreadsheet' },
+  presentation: { icon: SlideshowIcon, color: '#ea580c', label: 'PowerPoint presentation' },
+  image: { icon: ImageIcon, color: '#9333ea', label: 'Image' },
+  video: { icon: VideoFileIcon, color: '#db2777', label: 'Video' },
+  other: { icon: InsertDriveFileIcon, color: '#64748b', label: 'File' },
+};
+
+export function FileTypeIcon({ fileType }: { fileType: string }) {
+  const kind = FILE_KINDS[fileKind(fileType)];
+  const Icon = kind.icon;
+  return (
+    <Avatar
+      variant="rounded"
+      role="img"
+      aria-label={`${kind.label} (${fileType.toUpperCase()})`}
+      title={fileType.toUpperCase()}
+      sx={{ bgcolor: `${kind.color}1a`, color: kind.color, width: 36, height: 36 }}
+    >
+      <Icon fontSize="small" />
+    </Avatar>
+  );
+}
+
+/** SPEC §7 Navigation: the public link is the origin plus /api/public/resources/{id}/download. */
+export function publicDownloadUrl(id: string, origin: string = window.location.origin): string {
+  return `${origin}/api/public/resources/${encodeURIComponent(id)}/download`;
+}
