@@ -183,7 +183,7 @@ export interface AdminAnalytics {
   totalRevenue: number;
   totalCosts: number;
   tierDistribution: { tier: 'pmpm' | 'flat' | 'trial'; count: number; revenue: number }[];
-  trialExpirations: { brokerId: string; email: string; trialEndsAt: string; daysRemaining: number }[];
+  trialExpirations: { brokerId: string; email: string | null; trialEndsAt: string; daysRemaining: number }[];
 }
 
 export interface AdminBroker {

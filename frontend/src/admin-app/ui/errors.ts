@@ -4,7 +4,6 @@ import { errorBodyField, serverMessage } from '../../lib/http.ts';
 import { useToast } from './toast.tsx';
 
 export const ERROR_TEXTS = {
-  errorTitle: 'Error',
   trialExpiredTitle: 'Trial Expired',
   trialExpiredFallback: 'Your trial has expired. Please upgrade to continue.',
 } as const;
@@ -19,12 +18,14 @@ export function isTrialExpiredError(error: unknown): boolean {
   return /trial has expired/i.test(message);
 }
 
-/** Failed mutations: a destructive toast with the server's message, or the page's fallback. */
+/**
+ * Failed actions: a destructive toast titled with the page's text for the failure ('Failed to add
+ * client'), and the server's reason underneath when it gave one.
+ */
 export function useErrorToast() {
   const toast = useToast();
   return useCallback(
-    (error: unknown, fallback: string) =>
-      toast({ title: ERROR_TEXTS.errorTitle, description: serverMessage(error) ?? fallback, variant: 'destructive' }),
+    (error: unknown, fallback: string) => toast({ title: fallback, description: serverMessage(error), variant: 'destructive' }),
     [toast],
   );
 }

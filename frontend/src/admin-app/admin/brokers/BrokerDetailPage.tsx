@@ -1,5 +1,350 @@
-import { PageHeader } from '../../ui/PageHeader.tsx';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import AttachMoneyIcon from '@mui/icons-material/AttachMoney';
+import EventRepeatIcon from '@mui/icons-material/EventRepeat';
+import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
+import PeopleIcon from '@mui/icons-material/People';
+import PersonOffIcon from '@mui/icons-material/PersonOff';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import TrendingUpIcon from '@mui/icons-material/TrendingUp';
+import {
+  Alert,
+  Avatar,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Divider,
+  Grid,
+  Skeleton,
+  Stack,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useId, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { normaliseStats } from '../../dashboard/metrics.ts';
+import { useCareKeepDataProvider } from '../../providers/dataProvider.ts';
+import type { AdminBrokerDetailBroker, BrokerDetail } from '../../types.ts';
+import { LoadError } from '../../ui/EmptyState.tsx';
+import { StatusBadge, TierBadge } from './Badges.tsx';
+import { ActivityTimeline } from './ActivityTimeline.tsx';
+import { BrokerClientsTable } from './BrokerClientsTable.tsx';
+import { ExtendTrialDialog } from './ExtendTrialDialog.tsx';
+import { brokerInitials, brokerName, formatCents, formatDay, revenueNote, trialDaysLeft } from './format.ts';
+import { DETAIL_TEXTS as T, STATUS_LABELS } from './texts.ts';
+import { UpdateSubscriptionDialog } from './UpdateSubscriptionDialog.tsx';
+import { brokerDetailKey } from './useBrokerActions.ts';
 
+const BROKERS_PATH = '/admin/brokers';
+
+function BackLink() {
+  return (
+    <Button component={Link} to={BROKERS_PATH} startIcon={<ArrowBackIcon />} sx={{ mb: 2, ml: -1 }}>
+      {T.back}
+    </Button>
+  );
+}
+
+/** /admin/brokers/{id} (SPEC §2 Admin broker detail): the account, its figures, its history and its clients. */
 export function BrokerDetailPage() {
-  return <PageHeader title="Broker Details" />;
+  const { id = '' } = useParams<{ id: string }>();
+  const dataProvider = useCareKeepDataProvider();
+  const detail = useQuery({ queryKey: brokerDetailKey(id), queryFn: () => dataProvider.getBrokerDetail(id) });
+
+  if (detail.isPending) return <LoadingDetail />;
+  const status = (detail.error as { status?: number } | null)?.status;
+  if (detail.isError && status !== 404) {
+    return (
+      <Box>
+        <BackLink />
+        <LoadError message={T.loadFailed} retryLabel={T.retry} onRetry={() => void detail.refetch()} />
+      </Box>
+    );
+  }
+  if (!detail.data?.broker) return <BrokerNotFound />;
+  return <BrokerDetailView detail={detail.data} />;
+}
+
+function BrokerDetailView({ detail }: { detail: BrokerDetail }) {
+  const { broker, clients, adminActions } = detail;
+  const stats = normaliseStats(detail.stats);
+  const name = brokerName(broker);
+  const [dialog, setDialog] = useState<'extend' | 'subscription' | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const onTrial = broker.subscriptionStatus === 'trial';
+
+  return (
+    <Box>
+      <BackLink />
+      <DetailHeader broker={broker} name={name} />
+      <Grid container spacing={2} sx={{ mb: 3 }}>
+        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+          <StatCard
+            title={T.totalClients}
+            icon={<PeopleIcon fontSize="small" />}
+            value={String(stats.totalClients)}
+            caption={T.clientsCaption(stats.activeClients, stats.totalClients)}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+          <StatCard
+            title={T.monthlyRevenue}
+            icon={<AttachMoneyIcon fontSize="small" />}
+            value={formatCents(broker.monthlyRevenue)}
+            caption={revenueNote(broker, stats.totalClients)}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+          <StatCard
+            title={T.retentionRate}
+            icon={<TrendingUpIcon fontSize="small" />}
+            value={`${stats.retentionRate}%`}
+            caption={T.callCompletion(stats.callCompletionRate)}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+          <TrialStatusCard broker={broker} />
+        </Grid>
+      </Grid>
+      <Grid container spacing={2} sx={{ mb: 3 }}>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <SubscriptionCard
+            broker={broker}
+            notice={notice}
+            onDismissNotice={() => setNotice(null)}
+            onChange={() => setDialog('subscription')}
+            onExtend={onTrial ? () => setDialog('extend') : undefined}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <ActivityTimeline actions={adminActions} />
+        </Grid>
+      </Grid>
+      <BrokerClientsTable clients={clients} />
+      <ExtendTrialDialog
+        open={dialog === 'extend'}
+        broker={{ id: broker.id, name, trialEndsAt: broker.trialEndsAt }}
+        rule="integer"
+        onClose={() => setDialog(null)}
+        onExtended={() => setNotice(null)}
+      />
+      <UpdateSubscriptionDialog
+        open={dialog === 'subscription'}
+        broker={{ id: broker.id, name, subscriptionTier: broker.subscriptionTier, subscriptionStatus: broker.subscriptionStatus }}
+        onClose={() => setDialog(null)}
+        onUpdated={(updated) => setNotice(updated.notice ?? null)}
+      />
+    </Box>
+  );
+}
+
+function DetailHeader({ broker, name }: { broker: AdminBrokerDetailBroker; name: string }) {
+  return (
+    <Card sx={{ mb: 3 }}>
+      <CardContent sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2.5 }}>
+        <Avatar sx={{ width: 64, height: 64, bgcolor: 'primary.main', fontSize: '1.5rem', fontWeight: 600 }} aria-hidden>
+          {brokerInitials(broker)}
+        </Avatar>
+        <Box sx={{ flex: '1 1 320px', minWidth: 0 }}>
+          <Typography
+            variant="h1"
+            component="h1"
+            sx={{ fontSize: { xs: '1.5rem', md: '1.875rem' }, fontWeight: 700, overflowWrap: 'anywhere' }}
+          >
+            {name}
+          </Typography>
+          {broker.email && (
+            <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {broker.email}
+            </Typography>
+          )}
+          {broker.agencyName && (
+            <Typography variant="body2" color="text.secondary">
+              {broker.agencyName}
+            </Typography>
+          )}
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            {`${T.accountId}: `}
+            <Box component="code" sx={{ fontFamily: 'monospace', fontSize: '0.8125rem', overflowWrap: 'anywhere' }}>
+              {broker.id}
+            </Box>
+          </Typography>
+        </Box>
+        <Stack spacing={1} sx={{ alignItems: { xs: 'flex-start', sm: 'flex-end' } }}>
+          <Stack direction="row" spacing={1}>
+            <TierBadge tier={broker.subscriptionTier} size="medium" />
+            <StatusBadge status={broker.subscriptionStatus} size="medium" />
+          </Stack>
+          <Typography variant="body2" color="text.secondary">
+            {T.created(formatDay(broker.createdAt))}
+          </Typography>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function StatCard({ title, value, caption, icon }: { title: string; value: string; caption: string; icon: ReactNode }) {
+  const titleId = useId();
+  return (
+    <Card component="section" aria-labelledby={titleId} sx={{ height: '100%' }}>
+      <CardContent>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+          <Typography id={titleId} component="h2" variant="body2" color="text.secondary" sx={{ fontWeight: 500 }}>
+            {title}
+          </Typography>
+          <Box sx={{ color: 'text.secondary', display: 'flex' }} aria-hidden>
+            {icon}
+          </Box>
+        </Box>
+        <Typography
+          // Longer values (a date) get a smaller size so they stay on one line in a quarter-width card.
+          sx={{ fontSize: value.length > 12 ? '1.25rem' : '1.75rem', fontWeight: 700, lineHeight: 1.2, minHeight: '2.1rem' }}
+          data-testid="stat-value"
+        >
+          {value}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          {caption}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+function TrialStatusCard({ broker }: { broker: AdminBrokerDetailBroker }) {
+  const icon = <HourglassEmptyIcon fontSize="small" />;
+  if (broker.subscriptionStatus !== 'trial') {
+    const since = formatDay(broker.createdAt);
+    return (
+      <StatCard
+        title={T.trialStatus}
+        icon={icon}
+        value={STATUS_LABELS[broker.subscriptionStatus]}
+        caption={broker.subscriptionStatus === 'canceled' ? T.customerSince(since) : T.subscribedSince(since)}
+      />
+    );
+  }
+  const days = trialDaysLeft(broker.trialEndsAt);
+  return (
+    <StatCard
+      title={T.trialStatus}
+      icon={icon}
+      value={broker.trialEndsAt ? T.trialEnds(formatDay(broker.trialEndsAt)) : T.trialNoEnd}
+      caption={days > 0 ? T.trialDaysLeft(days) : T.trialEnded}
+    />
+  );
+}
+
+function SubscriptionCard({
+  broker,
+  notice,
+  onDismissNotice,
+  onChange,
+  onExtend,
+}: {
+  broker: AdminBrokerDetailBroker;
+  notice: string | null;
+  onDismissNotice: () => void;
+  onChange: () => void;
+  onExtend?: () => void;
+}) {
+  const titleId = useId();
+  const rows: { label: string; value: ReactNode }[] = [
+    { label: T.currentTier, value: <TierBadge tier={broker.subscriptionTier} /> },
+    { label: T.currentStatus, value: <StatusBadge status={broker.subscriptionStatus} /> },
+  ];
+  if (broker.subscriptionStatus === 'trial' && broker.trialEndsAt) {
+    rows.push({ label: T.trialEndsLabel, value: <Typography variant="body2">{formatDay(broker.trialEndsAt)}</Typography> });
+  }
+  return (
+    <Card component="section" aria-labelledby={titleId} sx={{ height: '100%' }}>
+      <CardHeader title={T.subscriptionTitle} slotProps={{ title: { id: titleId, variant: 'h6', component: 'h2' } }} />
+      <CardContent sx={{ pt: 0 }}>
+        <Box component="dl" sx={{ m: 0 }}>
+          {rows.map((row, index) => (
+            <Box key={row.label}>
+              {index > 0 && <Divider />}
+              <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', py: 1.25 }}>
+                <Typography component="dt" variant="body2" color="text.secondary">
+                  {row.label}
+                </Typography>
+                <Box component="dd" sx={{ m: 0 }}>
+                  {row.value}
+                </Box>
+              </Box>
+            </Box>
+          ))}
+        </Box>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
+          {T.subscriptionBody}
+        </Typography>
+        {notice && (
+          <Alert severity="info" onClose={onDismissNotice} sx={{ mt: 2 }}>
+            {notice}
+          </Alert>
+        )}
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 2.5 }}>
+          <Button variant="contained" startIcon={<SwapHorizIcon />} onClick={onChange}>
+            {T.changeSubscription}
+          </Button>
+          {onExtend && (
+            <Button variant="outlined" startIcon={<EventRepeatIcon />} onClick={onExtend}>
+              {T.extendTrial}
+            </Button>
+          )}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function BrokerNotFound() {
+  return (
+    <Box sx={{ textAlign: 'center', py: 8, px: 2 }}>
+      <PersonOffIcon sx={{ fontSize: 56, color: 'text.disabled' }} aria-hidden />
+      <Typography variant="h1" component="h1" sx={{ fontSize: '1.75rem', fontWeight: 700, mt: 2 }}>
+        {T.notFoundTitle}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 520, mx: 'auto' }}>
+        {T.notFoundBody}
+      </Typography>
+      <Button component={Link} to={BROKERS_PATH} variant="contained" startIcon={<ArrowBackIcon />} sx={{ mt: 3 }}>
+        {T.back}
+      </Button>
+    </Box>
+  );
+}
+
+function LoadingDetail() {
+  return (
+    <Box aria-busy="true" aria-label={T.loading}>
+      <Skeleton width={160} height={36} sx={{ mb: 2 }} />
+      <Card sx={{ mb: 3 }}>
+        <CardContent sx={{ display: 'flex', gap: 2.5, alignItems: 'center' }}>
+          <Skeleton variant="circular" width={64} height={64} />
+          <Box sx={{ flex: 1 }}>
+            <Skeleton width="40%" height={40} />
+            <Skeleton width="30%" />
+            <Skeleton width="50%" />
+          </Box>
+        </CardContent>
+      </Card>
+      <Grid container spacing={2} sx={{ mb: 3 }}>
+        {[0, 1, 2, 3].map((index) => (
+          <Grid key={index} size={{ xs: 12, sm: 6, lg: 3 }}>
+            <Card>
+              <CardContent>
+                <Skeleton width="50%" />
+                <Skeleton width="40%" height={44} />
+                <Skeleton width="70%" />
+              </CardContent>
+            </Card>
+          </Grid>
+        ))}
+      </Grid>
+      <Skeleton variant="rounded" height={240} />
+    </Box>
+  );
 }

@@ -1,5 +1,186 @@
+import AttachMoneyIcon from '@mui/icons-material/AttachMoney';
+import AutorenewIcon from '@mui/icons-material/Autorenew';
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import GroupsIcon from '@mui/icons-material/Groups';
+import HourglassTopIcon from '@mui/icons-material/HourglassTop';
+import HowToRegIcon from '@mui/icons-material/HowToReg';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import SavingsIcon from '@mui/icons-material/Savings';
+import { Alert, Box, Button, Card, CardContent, Skeleton, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useCareKeepDataProvider } from '../../providers/dataProvider.ts';
+import type { AdminAnalytics } from '../../types.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { formatCents } from './figures.ts';
+import { ADMIN_DASHBOARD_TEXTS as T } from './texts.ts';
+import { RevenueBreakdownCard, TierDistributionCard } from './TierCharts.tsx';
+import { TrialExpirationsCard } from './TrialExpirationsCard.tsx';
 
+export { ADMIN_DASHBOARD_TEXTS } from './texts.ts';
+
+export const ADMIN_ANALYTICS_KEY = ['admin', 'analytics'] as const;
+
+function StatCard({
+  title,
+  value,
+  caption,
+  icon,
+  tone,
+}: {
+  title: string;
+  value: string;
+  caption: string;
+  icon: ReactNode;
+  tone?: 'error' | 'success';
+}) {
+  return (
+    <Card component="section" aria-label={title}>
+      <CardContent>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+          <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 500 }}>
+            {title}
+          </Typography>
+          <Box sx={{ color: 'text.secondary', display: 'flex' }}>{icon}</Box>
+        </Box>
+        <Typography
+          sx={{ fontSize: '1.75rem', fontWeight: 700, lineHeight: 1.2, color: tone ? `${tone}.main` : undefined }}
+          data-testid="stat-value"
+        >
+          {value}
+        </Typography>
+        <Typography variant="caption" color="text.secondary">
+          {caption}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+const moneyGrid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } };
+const brokerGrid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } };
+const chartGrid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } };
+
+function LoadingDashboard() {
+  const card = (i: number, height = 72) => (
+    <Card key={i}>
+      <CardContent>
+        <Skeleton width="45%" />
+        <Skeleton height={height} />
+      </CardContent>
+    </Card>
+  );
+  return (
+    <Box aria-busy="true" aria-label={T.loading} sx={{ display: 'grid', gap: 2 }}>
+      <Box sx={moneyGrid}>{[0, 1, 2, 3].map((i) => card(i))}</Box>
+      <Box sx={brokerGrid}>{[4, 5, 6].map((i) => card(i))}</Box>
+      <Box sx={chartGrid}>{[7, 8].map((i) => card(i, 260))}</Box>
+      {card(9, 180)}
+    </Box>
+  );
+}
+
+function Figures({ analytics }: { analytics: AdminAnalytics }) {
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Box sx={moneyGrid}>
+        <StatCard title={T.mrr} value={formatCents(analytics.mrr)} caption={T.mrrCaption} icon={<AutorenewIcon fontSize="small" />} />
+        <StatCard title={T.arr} value={formatCents(analytics.arr)} caption={T.arrCaption} icon={<CalendarMonthIcon fontSize="small" />} />
+        <StatCard
+          title={T.netProfit}
+          value={formatCents(analytics.netProfit)}
+          caption={T.netProfitCaption}
+          icon={<SavingsIcon fontSize="small" />}
+          tone={analytics.netProfit < 0 ? 'error' : undefined}
+        />
+        <StatCard
+          title={T.totalRevenue}
+          value={formatCents(analytics.totalRevenue)}
+          caption={T.totalRevenueCaption}
+          icon={<AttachMoneyIcon fontSize="small" />}
+        />
+      </Box>
+      <Box sx={brokerGrid}>
+        <StatCard
+          title={T.activeBrokers}
+          value={String(analytics.activeBrokers)}
+          caption={T.activeBrokersCaption}
+          icon={<HowToRegIcon fontSize="small" />}
+        />
+        <StatCard
+          title={T.totalBrokers}
+          value={String(analytics.totalBrokers)}
+          caption={T.totalBrokersCaption}
+          icon={<GroupsIcon fontSize="small" />}
+        />
+        <StatCard
+          title={T.trialBrokers}
+          value={String(analytics.trialBrokers)}
+          caption={T.trialBrokersCaption}
+          icon={<HourglassTopIcon fontSize="small" />}
+        />
+      </Box>
+      <Box sx={chartGrid}>
+        <TierDistributionCard distribution={analytics.tierDistribution} />
+        <RevenueBreakdownCard analytics={analytics} />
+      </Box>
+    </Box>
+  );
+}
+
+/** /admin: platform revenue, brokers by tier, and the trials about to end (SPEC §2 Admin dashboard). */
 export function AdminDashboardPage() {
-  return <PageHeader title="Admin Dashboard" />;
+  const dataProvider = useCareKeepDataProvider();
+  const queryClient = useQueryClient();
+  const analytics = useQuery({ queryKey: ADMIN_ANALYTICS_KEY, queryFn: () => dataProvider.getAdminAnalytics() });
+
+  // A trial or status change moves the figures and the admin lists: fetch them again.
+  const refreshAfterChange = () =>
+    void queryClient.invalidateQueries({
+      predicate: (query) => {
+        const [first] = query.queryKey;
+        return first === ADMIN_ANALYTICS_KEY[0] || (typeof first === 'string' && first.startsWith('admin/'));
+      },
+    });
+
+  return (
+    <Box>
+      <PageHeader
+        title={T.title}
+        subtitle={T.subtitle}
+        actions={
+          analytics.data && (
+            <Button
+              variant="outlined"
+              startIcon={<RefreshIcon />}
+              onClick={() => void analytics.refetch()}
+              loading={analytics.isFetching}
+              loadingPosition="start"
+            >
+              {T.refresh}
+            </Button>
+          )
+        }
+      />
+      {analytics.isPending ? (
+        <LoadingDashboard />
+      ) : analytics.isError || !analytics.data ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void analytics.refetch()} loading={analytics.isFetching}>
+              {T.retry}
+            </Button>
+          }
+        >
+          {T.loadFailed}
+        </Alert>
+      ) : (
+        <Box sx={{ display: 'grid', gap: 3 }}>
+          <Figures analytics={analytics.data} />
+          <TrialExpirationsCard expirations={analytics.data.trialExpirations} onChanged={refreshAfterChange} />
+        </Box>
+      )}
+    </Box>
+  );
 }

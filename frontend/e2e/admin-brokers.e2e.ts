@@ -1,0 +1,182 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { APP_URL, docsScreenshot, launchBrowser, screenshot, signIn, uniqueEmail, watchErrors } from './browser.ts';
+
+/** Picks an option of an MUI select by the select's label. */
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+}
+
+const CLIENTS = [
+  { firstName: 'Margaret', lastName: 'Okafor', email: 'margaret.okafor@example.net', phone: '+16155550142' },
+  { firstName: 'Walter', lastName: 'Briggs', email: null, phone: '+16155550143' },
+  { firstName: 'Rosa', lastName: 'Delgado', email: 'rosa.delgado@example.net', phone: '+16155550144' },
+];
+
+/** The broker's own clients, added through the broker's API as the Clients page does; the last one inactive. */
+async function addClients(page: Page) {
+  await page.evaluate(async (clients) => {
+    const send = async (url: string, method: string, body: unknown) => {
+      const response = await fetch(url, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as { id: string };
+    };
+    let last = { id: '' };
+    for (const client of clients) last = await send('/api/clients', 'POST', client);
+    await send(`/api/clients/${last.id}`, 'PUT', { isActive: false });
+  }, CLIENTS);
+}
+
+/** The broker table's rows (without the header), once the table has settled. */
+function brokerRows(page: Page) {
+  return page.getByTestId('broker-row');
+}
+
+describe('admin broker management in Chromium', () => {
+  let browser: Browser;
+  let brokerContext: BrowserContext;
+  let otherBrokerContext: BrowserContext;
+  let otherBrokerPage: Page;
+  const trialEmail = uniqueEmail('brokers.trial');
+  const otherEmail = uniqueEmail('brokers.other');
+
+  before(async () => {
+    browser = await launchBrowser();
+    // Two brand-new brokers of this test (30-day flat trials), signed in on their own so they exist.
+    brokerContext = await browser.newContext();
+    const brokerPage = await brokerContext.newPage();
+    await signIn(brokerPage, { email: trialEmail });
+    await addClients(brokerPage);
+    otherBrokerContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    otherBrokerPage = await otherBrokerContext.newPage();
+    await signIn(otherBrokerPage, { email: otherEmail });
+  });
+  after(async () => {
+    await browser.close();
+  });
+
+  it('the admin finds a broker, extends the trial and changes the subscription', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, { admin: true });
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Brokers', exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: 'Broker Management' }).waitFor();
+    await page.getByRole('link', { name: otherEmail }).waitFor();
+    assert.ok((await brokerRows(page).count()) >= 4, 'the demo brokers and this test’s two are listed');
+    await docsScreenshot(page, 'admin-brokers');
+
+    // Typing searches once the admin pauses: only the matching broker stays.
+    await page.getByRole('searchbox', { name: 'Search brokers' }).fill(trialEmail);
+    await page.getByRole('link', { name: otherEmail }).waitFor({ state: 'detached' });
+    assert.equal(await brokerRows(page).count(), 1);
+    const row = brokerRows(page).first();
+    assert.equal(await row.getByRole('link').textContent(), trialEmail);
+    assert.equal(await row.locator('[data-badge="tier"]').textContent(), 'Flat');
+    assert.equal(await row.locator('[data-badge="status"]').textContent(), 'Trial');
+
+    // Status Trial and tier Flat keep it; Canceled leaves nothing.
+    await choose(page, 'Status', 'Trial');
+    await choose(page, 'Tier', 'Flat');
+    await page.getByRole('link', { name: trialEmail }).waitFor();
+    await choose(page, 'Status', 'Canceled');
+    await page.getByText('No brokers found').waitFor();
+    assert.equal(await page.getByRole('link', { name: trialEmail }).count(), 0);
+    await screenshot(page, 'admin-brokers-filtered-empty');
+    await choose(page, 'Status', 'All');
+    await page.getByRole('link', { name: trialEmail }).waitFor();
+
+    // The row menu: a broker on trial can be extended; View Details opens the detail.
+    await page.getByRole('button', { name: `Actions for ${trialEmail}` }).click();
+    const menu = page.getByRole('menu');
+    assert.deepEqual(await menu.getByRole('menuitem').allTextContents(), ['View Details', 'Extend Trial', 'Change Subscription']);
+    await menu.getByRole('menuitem', { name: 'View Details' }).click();
+    await page.waitForURL(/\/admin\/brokers\/[0-9a-f-]{36}$/);
+    const heading = page.getByRole('heading', { level: 1 });
+    await heading.waitFor();
+    assert.match((await heading.textContent()) ?? '', /^Brokers /);
+    await page.getByText(trialEmail, { exact: true }).waitFor();
+    await page.getByText('No recent activity').waitFor();
+    await page.getByRole('region', { name: 'Total Clients' }).getByText('2 active / 3 total').waitFor();
+    const clientTable = page.getByRole('table', { name: 'Clients' });
+    await clientTable.getByRole('row', { name: /Margaret Okafor/ }).getByText('Active', { exact: true }).waitFor();
+    await clientTable.getByRole('row', { name: /Rosa Delgado/ }).getByText('Inactive', { exact: true }).waitFor();
+    await clientTable.getByText('(615) 555-0143').waitFor();
+
+    // Extend the trial by 14 days.
+    const management = page.getByRole('region', { name: 'Subscription Management' });
+    await management.getByRole('button', { name: 'Extend Trial' }).click();
+    const extend = page.getByRole('dialog', { name: 'Extend Trial Period' });
+    await extend.getByRole('button', { name: '14 days' }).click();
+    const preview = (await extend.getByTestId('new-trial-end').textContent()) ?? '';
+    const newEnd = preview.replace('New end date: ', '');
+    assert.match(newEnd, /^[A-Z][a-z]{2} \d{2}, \d{4}$/);
+    await page.waitForTimeout(400); // let the preset's ripple settle for the picture
+    await screenshot(page, 'admin-broker-extend-dialog');
+    await extend.getByRole('button', { name: 'Extend Trial' }).click();
+    await page.getByText('Trial Extended', { exact: true }).waitFor();
+    await extend.waitFor({ state: 'detached' });
+    const timeline = page.getByRole('list', { name: 'Activity Timeline' });
+    await timeline.getByText('trial extended', { exact: true }).waitFor();
+    await timeline.getByText('by admin@example.com').first().waitFor();
+    await timeline.getByText('Extended by 14 days').waitFor();
+    await page.getByRole('region', { name: 'Trial Status' }).getByText(`Ends ${newEnd}`).waitFor();
+
+    // Change the subscription to PMPM, Active.
+    await management.getByRole('button', { name: 'Change Subscription' }).click();
+    const update = page.getByRole('dialog', { name: 'Update Subscription' });
+    assert.equal(await update.getByRole('button', { name: 'Update Subscription' }).isDisabled(), true);
+    await choose(page, 'Subscription Tier', 'PMPM');
+    await choose(page, 'Subscription Status', 'Active');
+    await screenshot(page, 'admin-broker-update-dialog');
+    await update.getByRole('button', { name: 'Update Subscription' }).click();
+    await page.getByText('Subscription Updated', { exact: true }).waitFor();
+    await update.waitFor({ state: 'detached' });
+    await timeline.getByText('subscription updated', { exact: true }).waitFor();
+    assert.equal(await timeline.getByTestId('timeline-entry').count(), 2);
+    assert.equal(await timeline.getByTestId('timeline-entry').first().getByText('subscription updated').count(), 1);
+    await timeline.getByText('Flat → PMPM').waitFor();
+    await timeline.getByText('Trial → Active').waitFor();
+    assert.equal(await page.locator('[data-badge="tier"]').first().textContent(), 'PMPM');
+    assert.equal(await page.locator('[data-badge="status"]').first().textContent(), 'Active');
+    assert.equal(await management.getByRole('button', { name: 'Extend Trial' }).count(), 0);
+    await page.getByRole('region', { name: 'Trial Status' }).getByText('Active', { exact: true }).waitFor();
+    await page.getByText('Subscription Updated', { exact: true }).waitFor({ state: 'detached' });
+    await docsScreenshot(page, 'admin-broker-detail');
+    assert.deepEqual(errors, []);
+
+    // Back in the list, the broker now shows the new plan and no Extend Trial.
+    await page.getByRole('link', { name: 'Back to Brokers' }).click();
+    await page.getByRole('searchbox', { name: 'Search brokers' }).fill(trialEmail);
+    await page.getByRole('link', { name: otherEmail }).waitFor({ state: 'detached' });
+    await brokerRows(page).first().locator('[data-badge="status"]', { hasText: 'Active' }).waitFor();
+    await page.getByRole('button', { name: `Actions for ${trialEmail}` }).click();
+    assert.deepEqual(await page.getByRole('menu').getByRole('menuitem').allTextContents(), ['View Details', 'Change Subscription']);
+    await page.keyboard.press('Escape');
+
+    // An unknown account.
+    await page.goto(`${APP_URL}/admin/brokers/${randomUUID()}`);
+    await page.getByRole('heading', { level: 1, name: 'Broker Not Found' }).waitFor();
+    await screenshot(page, 'admin-broker-not-found');
+    await page.getByRole('link', { name: 'Back to Brokers' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Broker Management' }).waitFor();
+    await context.close();
+  });
+
+  it('a broker is not authorized and has no Admin group in the sidebar', async () => {
+    const errors = watchErrors(otherBrokerPage);
+    await otherBrokerPage.goto(`${APP_URL}/admin/brokers`);
+    await otherBrokerPage.getByRole('heading', { level: 1, name: 'Not Authorized' }).waitFor();
+    const sidebar = otherBrokerPage.getByTestId('sidebar');
+    await sidebar.getByRole('link', { name: 'Clients', exact: true }).waitFor();
+    assert.equal(await sidebar.getByRole('list', { name: 'Admin' }).count(), 0);
+    assert.equal(await sidebar.getByRole('link', { name: 'Admin Dashboard' }).count(), 0);
+    assert.equal(await otherBrokerPage.getByText(trialEmail).count(), 0);
+    await screenshot(otherBrokerPage, 'admin-brokers-not-authorized');
+    assert.deepEqual(errors, []);
+  });
+});

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import {
+  actionLabel,
+  brokerName,
+  changeLines,
+  extendedTrialEnd,
+  formatCents,
+  lastActivityLabel,
+  parseTrialDaysInRange,
+  parseTrialDaysInteger,
+  revenueNote,
+  trialDaysLeft,
+} from './format.ts';
+import { subscriptionChange } from './UpdateSubscriptionDialog.tsx';
+
+const NOW = new Date('2026-11-21T12:00:00.000Z');
+
+describe('broker formatting', () => {
+  it.each([
+    ['trial_extended', 'trial extended'],
+    ['subscription_updated', 'subscription updated'],
+    ['resource_public_toggled', 'resource public toggled'],
+    ['note', 'note'],
+  ])('shows the action %s as "%s"', (action, label) => {
+    expect(actionLabel(action)).toBe(label);
+  });
+
+  it.each([
+    [null, '—'],
+    ['2026-11-21T11:59:30.000Z', 'just now'],
+    ['2026-11-21T09:00:00.000Z', '3 hours ago'],
+    ['2026-11-18T12:00:00.000Z', '3 days ago'],
+    ['2026-11-02T12:00:00.000Z', 'Nov 02, 2026'],
+    ['not a date', '—'],
+  ])('shows the last activity %s as "%s"', (value, label) => {
+    expect(lastActivityLabel(value, NOW)).toBe(label);
+  });
+
+  it('writes money from cents', () => {
+    expect(formatCents(29_700)).toBe('$297.00');
+    expect(formatCents(12_500)).toBe('$125.00');
+    expect(formatCents(0)).toBe('$0.00');
+  });
+
+  it('names a broker by first and last name, else by e-mail', () => {
+    expect(brokerName({ firstName: 'Dana', lastName: 'Whitfield', email: 'd@x.test' })).toBe('Dana Whitfield');
+    expect(brokerName({ firstName: null, lastName: null, email: 'd@x.test' })).toBe('d@x.test');
+    expect(brokerName({ firstName: ' ', lastName: null, email: null as unknown as string })).toBe('Unnamed broker');
+  });
+
+  it('explains the monthly revenue, with the overage when clients go over 100', () => {
+    expect(revenueNote({ subscriptionTier: 'pmpm', overageEnabled: false }, 25)).toBe('$5 per client × 25 clients');
+    expect(revenueNote({ subscriptionTier: 'flat', overageEnabled: false }, 25)).toBe(
+      'Flat plan: $297/month for up to 100 clients',
+    );
+    expect(revenueNote({ subscriptionTier: 'flat', overageEnabled: true }, 100)).toBe('Overage enabled: $4 per client over 100');
+    expect(revenueNote({ subscriptionTier: 'flat', overageEnabled: true }, 130)).toBe(
+      'Includes $120.00 overage for 30 clients over 100',
+    );
+  });
+});
+
+describe('audit values before and after', () => {
+  it('lists the fields that changed, with readable values', () => {
+    expect(
+      changeLines(
+        { subscriptionTier: 'flat', subscriptionStatus: 'trial' },
+        { subscriptionTier: 'pmpm', subscriptionStatus: 'trial' },
+      ),
+    ).toEqual([{ field: 'subscriptionTier', label: 'Tier', before: 'Flat', after: 'PMPM' }]);
+    const [line] = changeLines({ trialEndsAt: '2026-12-10T12:00:00.000Z' }, { trialEndsAt: '2026-12-24T12:00:00.000Z' });
+    expect(line).toEqual({ field: 'trialEndsAt', label: 'Trial ends', before: 'Dec 10, 2026', after: 'Dec 24, 2026' });
+  });
+
+  it('shows every field when nothing changed, and a dash for missing values', () => {
+    expect(changeLines({ subscriptionStatus: 'past_due' }, { subscriptionStatus: 'past_due' })).toEqual([
+      { field: 'subscriptionStatus', label: 'Status', before: 'Past Due', after: 'Past Due' },
+    ]);
+    expect(changeLines({ trialEndsAt: null }, { trialEndsAt: '2026-12-24T12:00:00.000Z' })[0]?.before).toBe('—');
+    expect(changeLines(null, null)).toEqual([]);
+  });
+});
+
+describe('trial days', () => {
+  it.each([
+    ['7', 7],
+    ['1', 1],
+    ['90', 90],
+    [' 14 ', 14],
+    ['0', null],
+    ['-1', null],
+    ['', null],
+    ['abc', null],
+    ['91', null],
+    ['7.5', null],
+  ])('the list dialog reads %j as %j (a whole number from 1 to 90)', (value, days) => {
+    expect(parseTrialDaysInRange(value)).toBe(days);
+  });
+
+  it.each([
+    ['14', 14],
+    ['14.9', 14],
+    ['30 days', 30],
+    ['0', null],
+    ['-1', null],
+    ['', null],
+    ['abc', null],
+    ['91', null],
+  ])('the detail dialog reads %j as the integer %j (above 0)', (value, days) => {
+    expect(parseTrialDaysInteger(value)).toBe(days);
+  });
+
+  it('extends from the later of now and the current end', () => {
+    expect(extendedTrialEnd('2026-12-01T12:00:00.000Z', 14, NOW).toISOString()).toBe('2026-12-15T12:00:00.000Z');
+    expect(extendedTrialEnd('2026-11-01T12:00:00.000Z', 7, NOW).toISOString()).toBe('2026-11-28T12:00:00.000Z');
+    expect(extendedTrialEnd(null, 7, NOW).toISOString()).toBe('2026-11-28T12:00:00.000Z');
+  });
+
+  it('counts whole days left, 0 once the trial has ended', () => {
+    expect(trialDaysLeft('2026-11-28T12:00:00.000Z', NOW)).toBe(7);
+    expect(trialDaysLeft('2026-11-21T18:00:00.000Z', NOW)).toBe(1);
+    expect(trialDaysLeft('2026-11-20T12:00:00.000Z', NOW)).toBe(0);
+    expect(trialDaysLeft(null, NOW)).toBe(0);
+  });
+});
+
+describe('the subscription change sent', () => {
+  it('holds only the chosen fields', () => {
+    expect(subscriptionChange('keep', 'keep')).toEqual({});
+    expect(subscriptionChange('pmpm', 'keep')).toEqual({ subscriptionTier: 'pmpm' });
+    expect(subscriptionChange('keep', 'canceled')).toEqual({ subscriptionStatus: 'canceled' });
+    expect(subscriptionChange('flat', 'active')).toEqual({ subscriptionTier: 'flat', subscriptionStatus: 'active' });
+  });
+});

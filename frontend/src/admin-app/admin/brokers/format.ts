@@ -1,0 +1,149 @@
+import { format, formatDistanceStrict, isValid } from 'date-fns';
+import type { AdminBroker, SubscriptionStatus, SubscriptionTier } from '../../types.ts';
+import { CHANGE_FIELD_LABELS, DETAIL_TEXTS, STATUS_LABELS, TIER_LABELS, TRIAL_DAYS_MAX, TRIAL_DAYS_MIN } from './texts.ts';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** Cents as dollars: 29700 → '$297.00'. */
+export function formatCents(cents: number): string {
+  return usd.format(cents / 100);
+}
+
+function toDate(value: string | Date | null | undefined): Date | null {
+  if (value === null || value === undefined) return null;
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return isValid(date) ? date : null;
+}
+
+/** 'Nov 21, 2026'; '' for a missing or unreadable date. */
+export function formatDay(value: string | Date | null | undefined): string {
+  const date = toDate(value);
+  return date ? format(date, 'MMM dd, yyyy') : '';
+}
+
+/** Within the last week: '3 hours ago'; before that 'Nov 02, 2026'; never: '—'. */
+export function lastActivityLabel(value: string | null, now: Date = new Date()): string {
+  const date = toDate(value);
+  if (!date) return '—';
+  const age = now.getTime() - date.getTime();
+  if (age >= 0 && age < 7 * 86_400_000) {
+    return age < 60_000 ? 'just now' : formatDistanceStrict(date, now, { addSuffix: true });
+  }
+  return format(date, 'MMM dd, yyyy');
+}
+
+export function brokerName(broker: Pick<AdminBroker, 'firstName' | 'lastName' | 'email'>): string {
+  const name = [broker.firstName, broker.lastName].filter((part) => part && part.trim()).join(' ');
+  return name || broker.email || DETAIL_TEXTS.unnamed;
+}
+
+export function brokerInitials(broker: Pick<AdminBroker, 'firstName' | 'lastName' | 'email'>): string {
+  const letters = `${broker.firstName?.trim().charAt(0) ?? ''}${broker.lastName?.trim().charAt(0) ?? ''}`;
+  return (letters || broker.email?.charAt(0) || '?').toUpperCase();
+}
+
+/** SPEC §3 Admin action: 'trial_extended' is shown as 'trial extended'. */
+export function actionLabel(action: string): string {
+  return action.replace(/_/g, ' ');
+}
+
+export type StatusColor = 'info' | 'success' | 'warning' | 'error';
+
+export const STATUS_COLORS: Record<SubscriptionStatus, StatusColor> = {
+  trial: 'info',
+  active: 'success',
+  past_due: 'warning',
+  canceled: 'error',
+};
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}T/;
+
+function valueLabel(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (field === 'subscriptionTier' && typeof value === 'string' && value in TIER_LABELS) {
+    return TIER_LABELS[value as SubscriptionTier];
+  }
+  if (field === 'subscriptionStatus' && typeof value === 'string' && value in STATUS_LABELS) {
+    return STATUS_LABELS[value as SubscriptionStatus];
+  }
+  if (typeof value === 'string' && ISO_DATE.test(value)) return formatDay(value) || value;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+function fieldLabel(field: string): string {
+  return CHANGE_FIELD_LABELS[field] ?? field.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ');
+}
+
+export interface ChangeLine {
+  field: string;
+  label: string;
+  before: string;
+  after: string;
+}
+
+/**
+ * An audit entry's values before and after, one line per field that changed (every field when
+ * nothing changed, so an entry like 'No change' still shows what was set).
+ */
+export function changeLines(
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): ChangeLine[] {
+  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  const lines = fields.map((field) => ({
+    field,
+    label: fieldLabel(field),
+    before: valueLabel(field, before?.[field]),
+    after: valueLabel(field, after?.[field]),
+  }));
+  const changed = lines.filter((line) => line.before !== line.after);
+  return changed.length > 0 ? changed : lines;
+}
+
+/** The list dialog (SPEC §5): a whole number from 1 to 90, else null. */
+export function parseTrialDaysInRange(value: string): number | null {
+  const text = value.trim();
+  if (!/^\d+$/.test(text)) return null;
+  const days = Number(text);
+  return days >= TRIAL_DAYS_MIN && days <= TRIAL_DAYS_MAX ? days : null;
+}
+
+/**
+ * The detail dialog (SPEC §5): the days read as an integer ('14.5' → 14) and greater than 0, else
+ * null; never more than the 90 days §9 allows (the server refuses those too).
+ */
+export function parseTrialDaysInteger(value: string): number | null {
+  const days = Number.parseInt(value.trim(), 10);
+  if (Number.isNaN(days) || days <= 0 || days > TRIAL_DAYS_MAX) return null;
+  return days;
+}
+
+/** Where a trial ends after adding days: counted from the later of now and the current end. */
+export function extendedTrialEnd(currentEnd: string | null, days: number, now: Date = new Date()): Date {
+  const end = toDate(currentEnd);
+  const from = Math.max(now.getTime(), end?.getTime() ?? 0);
+  return new Date(from + days * 86_400_000);
+}
+
+/** Whole days until a trial ends (0 once it has ended). */
+export function trialDaysLeft(trialEndsAt: string | null, now: Date = new Date()): number {
+  const end = toDate(trialEndsAt);
+  if (!end || end.getTime() <= now.getTime()) return 0;
+  return Math.ceil((end.getTime() - now.getTime()) / 86_400_000);
+}
+
+const FLAT_CLIENT_LIMIT = 100;
+const OVERAGE_PER_CLIENT_CENTS = 400;
+
+/** The Monthly Revenue card's note: how SPEC §9's broker revenue comes about, overage included. */
+export function revenueNote(
+  broker: { subscriptionTier: SubscriptionTier; overageEnabled: boolean },
+  totalClients: number,
+): string {
+  if (broker.subscriptionTier === 'pmpm') return DETAIL_TEXTS.pmpmNote(totalClients);
+  const over = Math.max(0, totalClients - FLAT_CLIENT_LIMIT);
+  if (over > 0) return DETAIL_TEXTS.overageNote(formatCents(over * OVERAGE_PER_CLIENT_CENTS), over);
+  return broker.overageEnabled ? DETAIL_TEXTS.overageEnabledNote : DETAIL_TEXTS.flatNote;
+}

@@ -1,0 +1,89 @@
+/**
+ * The admin dashboard's texts (SPEC §2 Admin dashboard, §8 Admin, §9 Trial / MRR / ARR / Net
+ * profit). The spec's titles, toasts and errors are word for word; the captions explain the figures
+ * as the server computes them (docs/admin.md).
+ */
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+export const TIER_LABELS = { pmpm: 'PMPM', flat: 'Flat', trial: 'Trial' } as const;
+
+export const ADMIN_DASHBOARD_TEXTS = {
+  title: 'Admin Dashboard',
+  subtitle: 'Platform revenue, brokers and upcoming trial expirations at a glance',
+  refresh: 'Refresh',
+
+  loadFailed: 'Failed to load admin analytics',
+  retry: 'Retry',
+  loading: 'Loading admin analytics',
+
+  mrr: 'MRR',
+  mrrCaption: 'Monthly recurring revenue',
+  arr: 'ARR',
+  arrCaption: 'MRR × 12',
+  netProfit: 'Net Profit',
+  netProfitCaption: 'Month to date, after telephony and operating costs',
+  totalRevenue: 'Total Revenue',
+  totalRevenueCaption: 'This month, from paying brokers',
+  activeBrokers: 'Active Brokers',
+  activeBrokersCaption: 'With an active subscription',
+  totalBrokers: 'Total Brokers',
+  totalBrokersCaption: 'All broker accounts',
+  trialBrokers: 'Trial Brokers',
+  trialBrokersCaption: 'On the 30-day free trial',
+
+  tierDistribution: 'Tier Distribution',
+  tierDistributionCaption: 'Brokers by plan; brokers on trial are counted as Trial',
+  tierColumn: 'Tier',
+  brokersColumn: 'Brokers',
+  shareColumn: 'Share',
+  noBrokers: 'No brokers yet',
+  chartLabel: (parts: string[]) => `Tier distribution: ${parts.join(', ')}`,
+  brokerCount: (n: number) => plural(n, 'broker'),
+
+  revenueBreakdown: 'Revenue Breakdown',
+  revenueBreakdownCaption: 'This month, in US dollars',
+  tierRevenue: (tier: string) => `${tier} revenue`,
+  revenueTotal: 'Total Revenue',
+  totalCosts: 'Total Costs',
+  totalCostsHint: 'Telephony ($0.02 a call, $0.01 a text) plus operating costs',
+  netProfitMtd: 'Net Profit (month to date)',
+  trialRevenueHint: 'Trials bring no revenue until the broker subscribes',
+
+  expirationsTitle: 'Upcoming Trial Expirations',
+  expirationsCaption: 'Trials ending within the next 30 days, soonest first',
+  expirationsCount: (shown: number, total: number) => `Showing ${shown} of ${total}`,
+  viewAllBrokers: 'View all brokers',
+  noExpirations: 'No trials expire in the next 30 days',
+  noExpirationsHint: 'Brokers whose free trial ends within 30 days will show here.',
+  unknownEmail: 'No e-mail on file',
+  endsOn: (date: string) => `Ends ${date}`,
+  daysRemaining: (days: number) => (days <= 0 ? 'Ends today' : `${plural(days, 'day')} left`),
+  extend: 'Extend',
+  upgrade: 'Upgrade',
+  extendFor: (email: string) => `Extend the trial of ${email}`,
+  upgradeFor: (email: string) => `Upgrade ${email}`,
+
+  extendTitle: 'Extend Trial',
+  extendIntro: (email: string, endsOn: string) => `Add days to the free trial of ${email}. It currently ends ${endsOn}.`,
+  daysLabel: 'Days',
+  daysHelp: 'From 1 to 90 days',
+  daysInvalid: 'Enter a whole number of days from 1 to 90',
+  presetsLabel: 'Quick choices',
+  preset: (days: number) => `${days} days`,
+  newEndDate: (date: string) => `New end date: ${date}`,
+  cancel: 'Cancel',
+  confirmExtend: 'Extend Trial',
+  trialExtended: 'Trial Extended',
+  trialExtendedDescription: (email: string, date: string) => `The trial of ${email} now ends ${date}.`,
+  extendFailed: 'Failed to extend trial',
+
+  upgradeTitle: 'Upgrade to a paid subscription?',
+  upgradeIntro: (email: string) =>
+    `This ends the free trial of ${email} and activates their subscription on the plan they are on now.`,
+  upgradeEffect: 'The change applies immediately with automatic proration and is recorded in the audit log.',
+  confirmUpgrade: 'Upgrade',
+  subscriptionUpdated: 'Subscription Updated',
+  subscriptionUpdatedDescription: (email: string) => `${email} is now on an active subscription.`,
+  updateFailed: 'Failed to update subscription',
+} as const;
