@@ -137,12 +137,14 @@ describe('the admin dashboard', () => {
     async function openExtend(dataProvider: Record<string, unknown>) {
       renderDashboard(dataProvider);
       fireEvent.click(await screen.findByRole('button', { name: 'Extend the trial of soon@agency.test' }));
-      return screen.getByRole('dialog', { name: 'Extend Trial' });
+      return screen.getByRole('dialog', { name: 'Extend Trial Period' });
     }
 
     it('starts at 7 days, offers 7/14/30, refuses days outside 1–90 and sends the chosen number', async () => {
       const getAdminAnalytics = vi.fn().mockResolvedValue(ANALYTICS);
-      const extendTrial = vi.fn().mockResolvedValue({ id: 'soon', trialEndsAt: '2026-12-24T15:00:00.000Z' });
+      const extendTrial = vi
+        .fn()
+        .mockResolvedValue({ id: 'soon', email: 'soon@agency.test', firstName: null, lastName: null, trialEndsAt: '2026-12-24T15:00:00.000Z' });
       const dialog = await openExtend({ getAdminAnalytics, extendTrial });
       const days = within(dialog).getByRole('spinbutton', { name: /Days/ }) as HTMLInputElement;
       const confirm = within(dialog).getByRole('button', { name: 'Extend Trial' }) as HTMLButtonElement;
@@ -152,11 +154,13 @@ describe('the admin dashboard', () => {
       expect(within(dialog).getByRole('button', { name: '7 days' }).getAttribute('aria-pressed')).toBe('true');
       expect(within(dialog).getByText(/^New end date: /)).toBeTruthy();
 
-      for (const bad of ['0', '91', '', '2.5']) {
+      for (const bad of ['0', '91', '2.5']) {
         fireEvent.change(days, { target: { value: bad } });
         expect(confirm.disabled).toBe(true);
         expect(within(dialog).getByText('Enter a whole number of days from 1 to 90')).toBeTruthy();
       }
+      fireEvent.change(days, { target: { value: '' } });
+      expect(confirm.disabled).toBe(true);
       fireEvent.change(days, { target: { value: '90' } });
       expect(confirm.disabled).toBe(false);
 
@@ -167,8 +171,8 @@ describe('the admin dashboard', () => {
       await waitFor(() => expect(extendTrial).toHaveBeenCalledWith('soon', 14));
       expect(extendTrial).toHaveBeenCalledTimes(1);
       expect(await screen.findByText('Trial Extended')).toBeTruthy();
-      expect(screen.getByText(/The trial of soon@agency\.test now ends Dec 24, 2026 at/)).toBeTruthy();
-      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Extend Trial' })).toBeNull());
+      expect(screen.getByText(/soon@agency\.test's trial now ends Dec 24, 2026/)).toBeTruthy();
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Extend Trial Period' })).toBeNull());
       await waitFor(() => expect(getAdminAnalytics).toHaveBeenCalledTimes(2));
     });
 
@@ -191,14 +195,14 @@ describe('the admin dashboard', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Extend Trial' }));
       expect(await screen.findByText('Failed to extend trial')).toBeTruthy();
       expect(screen.getByText('Only brokers on trial can be extended')).toBeTruthy();
-      expect(screen.getByRole('dialog', { name: 'Extend Trial' })).toBeTruthy();
+      expect(screen.getByRole('dialog', { name: 'Extend Trial Period' })).toBeTruthy();
     });
 
     it('cancels without sending', async () => {
       const extendTrial = vi.fn();
       const dialog = await openExtend({ getAdminAnalytics: vi.fn().mockResolvedValue(ANALYTICS), extendTrial });
       fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Extend Trial' })).toBeNull());
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Extend Trial Period' })).toBeNull());
       expect(extendTrial).not.toHaveBeenCalled();
     });
   });

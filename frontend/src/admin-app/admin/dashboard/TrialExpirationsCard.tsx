@@ -5,7 +5,7 @@ import { Box, Button, Card, CardContent, CardHeader, Chip, Link, Typography } fr
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime } from '../../ui/format.ts';
-import { ExtendTrialDialog } from './ExtendTrialDialog.tsx';
+import { ExtendTrialDialog } from '../brokers/ExtendTrialDialog.tsx';
 import { type TrialExpiration, isUrgent, upcomingTrials } from './figures.ts';
 import { ADMIN_DASHBOARD_TEXTS as T } from './texts.ts';
 import { UpgradeDialog } from './UpgradeDialog.tsx';
@@ -109,7 +109,13 @@ export function TrialExpirationsCard({ expirations, onChanged }: { expirations: 
         )}
       </CardContent>
       {pending?.kind === 'extend' && (
-        <ExtendTrialDialog key={pending.trial.brokerId} trial={pending.trial} onClose={close} onExtended={onChanged} />
+        <ExtendTrialDialog
+          key={pending.trial.brokerId}
+          open
+          broker={{ id: pending.trial.brokerId, name: pending.trial.email ?? T.unknownEmail, trialEndsAt: pending.trial.trialEndsAt }}
+          rule="range"
+          onClose={close}
+        />
       )}
       {pending?.kind === 'upgrade' && (
         <UpgradeDialog key={pending.trial.brokerId} trial={pending.trial} onClose={close} onUpgraded={onChanged} />

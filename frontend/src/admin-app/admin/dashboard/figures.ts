@@ -7,14 +7,6 @@ export { formatCents } from '../../billing/pricing.ts';
 export const EXPIRATIONS_SHOWN = 5;
 export const URGENT_DAYS = 7;
 
-/** SPEC §5/§9 Extend trial: 1 to 90 days, default 7, presets 7, 14, 30. */
-export const EXTEND_MIN_DAYS = 1;
-export const EXTEND_MAX_DAYS = 90;
-export const EXTEND_DEFAULT_DAYS = 7;
-export const EXTEND_PRESETS = [7, 14, 30] as const;
-
-const DAY_MS = 86_400_000;
-
 export type TrialExpiration = AdminAnalytics['trialExpirations'][number];
 export type Tier = keyof typeof TIER_LABELS;
 
@@ -26,20 +18,6 @@ export function isUrgent(daysRemaining: number): boolean {
 /** The first five trials to end (the server sends them soonest first; sorted again to be sure). */
 export function upcomingTrials(expirations: readonly TrialExpiration[]): TrialExpiration[] {
   return [...expirations].sort((a, b) => Date.parse(a.trialEndsAt) - Date.parse(b.trialEndsAt)).slice(0, EXPIRATIONS_SHOWN);
-}
-
-/** The typed number of days when it is a whole number from 1 to 90, else null (nothing is sent). */
-export function parseDays(value: string): number | null {
-  const text = value.trim();
-  if (!/^\d+$/.test(text)) return null;
-  const days = Number(text);
-  return days >= EXTEND_MIN_DAYS && days <= EXTEND_MAX_DAYS ? days : null;
-}
-
-/** Where the server will move the trial's end: forward from the later of now and the current end. */
-export function extendedTrialEnd(currentEnd: string, days: number, now = new Date()): Date {
-  const from = Math.max(now.getTime(), Date.parse(currentEnd) || 0);
-  return new Date(from + days * DAY_MS);
 }
 
 export interface TierRow {

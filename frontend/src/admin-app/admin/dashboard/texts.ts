@@ -64,19 +64,7 @@ export const ADMIN_DASHBOARD_TEXTS = {
   extendFor: (email: string) => `Extend the trial of ${email}`,
   upgradeFor: (email: string) => `Upgrade ${email}`,
 
-  extendTitle: 'Extend Trial',
-  extendIntro: (email: string, endsOn: string) => `Add days to the free trial of ${email}. It currently ends ${endsOn}.`,
-  daysLabel: 'Days',
-  daysHelp: 'From 1 to 90 days',
-  daysInvalid: 'Enter a whole number of days from 1 to 90',
-  presetsLabel: 'Quick choices',
-  preset: (days: number) => `${days} days`,
-  newEndDate: (date: string) => `New end date: ${date}`,
   cancel: 'Cancel',
-  confirmExtend: 'Extend Trial',
-  trialExtended: 'Trial Extended',
-  trialExtendedDescription: (email: string, date: string) => `The trial of ${email} now ends ${date}.`,
-  extendFailed: 'Failed to extend trial',
 
   upgradeTitle: 'Upgrade to a paid subscription?',
   upgradeIntro: (email: string) =>
