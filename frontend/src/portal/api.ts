@@ -1,0 +1,40 @@
+import { apiRequest, getOrNullOn401 } from '../lib/http.ts';
+import type {
+  ClientReminder,
+  ClientSignedIn,
+  HistoryItem,
+  InviteLookup,
+  Medication,
+  MyInfo,
+  NewClientReminder,
+  PortalBranding,
+} from './types.ts';
+
+/** Where the client signs out (a navigation, not a fetch). */
+export const CLIENT_LOGOUT_URL = '/api/client/logout';
+
+/**
+ * The client portal's calls. Errors are ApiError "{status}: {body}" (lib/http.ts); a signed-out
+ * client gets null from the reads that allow it.
+ */
+export const portalApi = {
+  lookupInvite: (token: string) => apiRequest<InviteLookup>(`/api/client/invite/${encodeURIComponent(token)}`),
+  register: (input: { token: string; username: string; password: string }) =>
+    apiRequest<ClientSignedIn>('/api/client/register', { method: 'POST', body: input }),
+  login: (input: { username: string; password: string }) =>
+    apiRequest<ClientSignedIn>('/api/client/login', { method: 'POST', body: input }),
+
+  /** null when no client is signed in. */
+  myInfo: () => getOrNullOn401<MyInfo>('/api/client-portal/my-info'),
+  branding: () => apiRequest<PortalBranding>('/api/client-portal/branding'),
+
+  addMedication: (input: { name: string; dosage: string | null; frequency: string | null; instructions: string | null }) =>
+    apiRequest<Medication>('/api/client/medications', { method: 'POST', body: input }),
+  deleteMedication: (id: string) => apiRequest<unknown>(`/api/client/medications/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+
+  reminders: () => apiRequest<ClientReminder[]>('/api/client/reminders'),
+  addReminder: (input: NewClientReminder) => apiRequest<ClientReminder>('/api/client/reminders', { method: 'POST', body: input }),
+  deleteReminder: (id: string) => apiRequest<unknown>(`/api/client/reminders/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+
+  history: () => apiRequest<HistoryItem[]>('/api/client/history'),
+};

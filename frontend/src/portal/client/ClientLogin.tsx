@@ -1,0 +1,7 @@
+export function ClientLogin() {
+  return (
+    <main className="cp-page">
+      <h1>ClientLogin</h1>
+    </main>
+  );
+}

@@ -1,0 +1,7 @@
+export function ClientRegister() {
+  return (
+    <main className="cp-page">
+      <h1>ClientRegister</h1>
+    </main>
+  );
+}
