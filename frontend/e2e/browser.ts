@@ -1,4 +1,4 @@
-import { copyFile, mkdir } from 'node:fs/promises';
+import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import { type Browser, type Page, chromium } from 'playwright-core';
 
 /** Where the browser tests find the app started by run.mjs. */
@@ -78,4 +78,36 @@ export async function signIn(page: Page, options: { email?: string; admin?: bool
 /** A unique e-mail for a test's own broker. */
 export function uniqueEmail(label: string): string {
   return `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@agency.test`;
+}
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/**
+ * Runs axe-core (WCAG 2.1 A and AA rules) on the page as it is now and answers the serious and
+ * critical violations, each as "rule: help (where)". Tests assert this is empty.
+ */
+export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+  const source = await readFile(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
+  // Evaluated through the DevTools protocol: the app's Content-Security-Policy rightly forbids an
+  // inline <script>, and the page under test is the page as users get it.
+  await page.evaluate(source);
+  // Runs in the page; the e2e code has no DOM types, so the page's globals are reached untyped.
+  const violations = await page.evaluate(async () => {
+    const scope = globalThis as unknown as {
+      axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> };
+      document: unknown;
+    };
+    const result = await scope.axe.run(scope.document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')})`);
 }
