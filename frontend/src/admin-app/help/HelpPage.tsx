@@ -1,4 +1,3 @@
-import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import BuildIcon from '@mui/icons-material/Build';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import FolderOpenIcon from '@mui/icons-material/FolderOpen';
@@ -8,19 +7,11 @@ import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
 import SettingsIcon from '@mui/icons-material/Settings';
 import type { SvgIconComponent } from '@mui/icons-material';
-import { Alert, Box, Button, Card, CardContent, Divider, Paper, Stack, Tab, Tabs, type Theme, Typography, useMediaQuery } from '@mui/material';
-import { Fragment } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
+import { Box, Button } from '@mui/material';
+import { useNavigate } from 'react-router-dom';
+import { Guide } from '../ui/Guide.tsx';
 import { PageHeader } from '../ui/PageHeader.tsx';
-import {
-  BROKER_TOUR_FLAG,
-  type GuideSection,
-  type GuideTab,
-  HELP_TABS,
-  HELP_TEXTS as T,
-  type HelpTabId,
-  isHelpTab,
-} from './texts.ts';
+import { BROKER_TOUR_FLAG, HELP_TABS, HELP_TEXTS as T, type HelpTabId } from './texts.ts';
 
 const TAB_ICONS: Record<HelpTabId, SvgIconComponent> = {
   quickstart: RocketLaunchIcon,
@@ -32,18 +23,9 @@ const TAB_ICONS: Record<HelpTabId, SvgIconComponent> = {
   troubleshooting: BuildIcon,
 };
 
-/**
- * The broker guide (SPEC §2 Broker help and guide). The open tab lives in the URL (?tab=clients)
- * so a section can be linked to; an unknown or missing tab opens Quick Start.
- */
+/** The broker guide (SPEC §2 Broker help and guide), with the dashboard tour's restart. */
 export function HelpPage() {
-  const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  // Wide screens list the sections down the side; narrow ones scroll them across the top.
-  const sideBySide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
-  const requested = params.get('tab');
-  const current: HelpTabId = isHelpTab(requested) ? requested : 'quickstart';
-  const tab = HELP_TABS.find((t) => t.id === current)!;
 
   const restartTour = () => {
     // The dashboard starts its tour whenever the completion flag is absent.
@@ -62,118 +44,7 @@ export function HelpPage() {
           </Button>
         }
       />
-      <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, alignItems: { md: 'flex-start' }, gap: 3 }}>
-        <Paper
-          variant="outlined"
-          sx={{ flexShrink: 0, width: { md: 220 }, position: { md: 'sticky' }, top: { md: 16 }, overflow: 'hidden' }}
-        >
-          <Tabs
-            value={current}
-            onChange={(_, value: HelpTabId) => setParams({ tab: value }, { replace: true })}
-            orientation={sideBySide ? 'vertical' : 'horizontal'}
-            variant="scrollable"
-            scrollButtons="auto"
-            allowScrollButtonsMobile
-            aria-label={T.tabsLabel}
-          >
-            {HELP_TABS.map((t) => {
-              const Icon = TAB_ICONS[t.id];
-              return (
-                <Tab
-                  key={t.id}
-                  value={t.id}
-                  label={t.label}
-                  icon={<Icon fontSize="small" />}
-                  iconPosition="start"
-                  id={`help-tab-${t.id}`}
-                  aria-controls={`help-panel-${t.id}`}
-                  sx={{ minHeight: 48, minWidth: 0, px: 2, justifyContent: 'flex-start', textTransform: 'none', fontWeight: 600 }}
-                />
-              );
-            })}
-          </Tabs>
-        </Paper>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
-          <GuidePanel tab={tab} />
-        </Box>
-      </Box>
-    </Box>
-  );
-}
-
-function GuidePanel({ tab }: { tab: GuideTab }) {
-  return (
-    <Box role="tabpanel" id={`help-panel-${tab.id}`} aria-labelledby={`help-tab-${tab.id}`}>
-      <Typography variant="h2" sx={{ fontSize: '1.5rem', fontWeight: 700 }}>
-        {tab.label}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mt: 0.5, mb: 3 }}>
-        {tab.summary}
-      </Typography>
-      <Stack spacing={2}>
-        {tab.sections.map((section) => (
-          <Section key={section.heading} section={section} />
-        ))}
-      </Stack>
-    </Box>
-  );
-}
-
-function Section({ section }: { section: GuideSection }) {
-  return (
-    <Card variant="outlined" component="section" aria-label={section.heading}>
-      <CardContent sx={{ '&:last-child': { pb: 2.5 } }}>
-        <Typography variant="h3" sx={{ fontSize: '1.125rem', fontWeight: 600, mb: 1 }}>
-          {section.heading}
-        </Typography>
-        {section.body && <Typography sx={{ mb: 1 }}>{section.body}</Typography>}
-        {section.code && (
-          <Box
-            component="pre"
-            sx={{
-              m: 0,
-              mb: 1,
-              p: 1.5,
-              borderRadius: 1,
-              bgcolor: 'action.hover',
-              fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-              fontSize: '0.875rem',
-              overflowX: 'auto',
-            }}
-          >
-            {section.code}
-          </Box>
-        )}
-        {section.steps && <GuideList items={section.steps} ordered />}
-        {section.bullets && <GuideList items={section.bullets} />}
-        {section.note && (
-          <Alert severity={section.note.severity} sx={{ mt: 1 }}>
-            {section.note.text}
-          </Alert>
-        )}
-        {section.links && (
-          <Fragment>
-            <Divider sx={{ my: 1.5 }} />
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-              {section.links.map((link) => (
-                <Button key={link.to} component={RouterLink} to={link.to} size="small" endIcon={<ArrowForwardIcon />}>
-                  {link.label}
-                </Button>
-              ))}
-            </Box>
-          </Fragment>
-        )}
-      </CardContent>
-    </Card>
-  );
-}
-
-function GuideList({ items, ordered = false }: { items: readonly string[]; ordered?: boolean }) {
-  return (
-    <Box component={ordered ? 'ol' : 'ul'} sx={{ m: 0, mb: 1, pl: 3, '& li': { mb: 0.75, lineHeight: 1.6 } }}>
-      {items.map((item) => (
-        <li key={item}>{item}</li>
-      ))}
+      <Guide tabs={HELP_TABS} icons={TAB_ICONS} tabsLabel={T.tabsLabel} idPrefix="help" />
     </Box>
   );
 }

@@ -1,3 +1,5 @@
+import type { GuideTab as GenericGuideTab } from '../ui/Guide.tsx';
+
 /**
  * The broker guide (SPEC §2 Broker help and guide). Everything here describes how the product
  * really behaves (docs/clients.md, messaging.md, campaigns.md, billing.md, resources-and-branding.md,
@@ -22,29 +24,8 @@ export const BROKER_TOUR_FLAG = 'tour_completed_broker_welcome';
 
 export type HelpTabId = 'quickstart' | 'clients' | 'reminders' | 'campaigns' | 'resources' | 'settings' | 'troubleshooting';
 
-export interface GuideLink {
-  label: string;
-  to: string;
-}
+type GuideTab = GenericGuideTab<HelpTabId>;
 
-export interface GuideSection {
-  heading: string;
-  body?: string;
-  /** Numbered steps. */
-  steps?: readonly string[];
-  bullets?: readonly string[];
-  /** Shown as a monospace sample (a CSV header, a phone number). */
-  code?: string;
-  note?: { severity: 'info' | 'warning' | 'success'; text: string };
-  links?: readonly GuideLink[];
-}
-
-export interface GuideTab {
-  id: HelpTabId;
-  label: string;
-  summary: string;
-  sections: readonly GuideSection[];
-}
 
 export const HELP_TABS: readonly GuideTab[] = [
   {
@@ -313,9 +294,3 @@ export const HELP_TABS: readonly GuideTab[] = [
     ],
   },
 ];
-
-export const HELP_TAB_IDS = HELP_TABS.map((tab) => tab.id);
-
-export function isHelpTab(value: string | null): value is HelpTabId {
-  return value !== null && (HELP_TAB_IDS as string[]).includes(value);
-}

@@ -1,3 +1,5 @@
+import type { GuideTab as GenericGuideTab } from '../../ui/Guide.tsx';
+
 /**
  * The admin guide (SPEC §2 Admin guide, §4, §6, §8 Admin troubleshooting advice, §9). Everything
  * here describes how the product really behaves (docs/admin.md, billing.md,
@@ -18,33 +20,8 @@ export const ADMIN_PRIVACY_RULE =
 export const ADMIN_HELP_TAB_IDS = ['quickstart', 'dashboard', 'brokers', 'revenue', 'resources', 'operations', 'help'] as const;
 export type AdminHelpTabId = (typeof ADMIN_HELP_TAB_IDS)[number];
 
-export function isAdminHelpTab(value: string | null): value is AdminHelpTabId {
-  return value !== null && (ADMIN_HELP_TAB_IDS as readonly string[]).includes(value);
-}
+type GuideTab = GenericGuideTab<AdminHelpTabId>;
 
-export interface GuideLink {
-  label: string;
-  to: string;
-}
-
-export interface GuideSection {
-  heading: string;
-  body?: string;
-  /** Numbered steps. */
-  steps?: readonly string[];
-  bullets?: readonly string[];
-  /** Shown as a monospace sample (a command, a formula). */
-  code?: string;
-  note?: { severity: 'info' | 'warning' | 'success'; text: string };
-  links?: readonly GuideLink[];
-}
-
-export interface GuideTab {
-  id: AdminHelpTabId;
-  label: string;
-  summary: string;
-  sections: readonly GuideSection[];
-}
 
 export const ADMIN_HELP_TABS: readonly GuideTab[] = [
   {
