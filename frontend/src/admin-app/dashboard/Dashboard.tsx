@@ -7,7 +7,6 @@ import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import { Alert, Box, Button, Card, CardContent, CardHeader, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { Spinner } from '../../shared/Spinner.tsx';
 import { BrokerTour } from '../tour/BrokerTour.tsx';
@@ -15,29 +14,9 @@ import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { engagementScore, normaliseStats, timeAgo } from './metrics.ts';
 import { DASHBOARD_TEXTS as T } from './texts.ts';
+import { StatCard } from '../ui/StatCard.tsx';
 
 export { DASHBOARD_TEXTS } from './texts.ts';
-
-function StatCard({ title, value, caption, icon }: { title: string; value: string; caption: string; icon: ReactNode }) {
-  return (
-    <Card component="section" aria-label={title}>
-      <CardContent>
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
-          <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 500 }}>
-            {title}
-          </Typography>
-          <Box sx={{ color: 'text.secondary', display: 'flex' }}>{icon}</Box>
-        </Box>
-        <Typography sx={{ fontSize: '1.75rem', fontWeight: 700, lineHeight: 1.2 }} data-testid="stat-value">
-          {value}
-        </Typography>
-        <Typography variant="caption" color="text.secondary">
-          {caption}
-        </Typography>
-      </CardContent>
-    </Card>
-  );
-}
 
 function RecentActivity() {
   const dataProvider = useCareKeepDataProvider();

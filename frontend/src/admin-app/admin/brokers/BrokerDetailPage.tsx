@@ -35,6 +35,7 @@ import { brokerInitials, brokerName, formatCents, formatDay, revenueNote, trialD
 import { DETAIL_TEXTS as T, STATUS_LABELS } from './texts.ts';
 import { UpdateSubscriptionDialog } from './UpdateSubscriptionDialog.tsx';
 import { brokerDetailKey } from './useBrokerActions.ts';
+import { StatCard } from '../../ui/StatCard.tsx';
 
 const BROKERS_PATH = '/admin/brokers';
 
@@ -180,34 +181,6 @@ function DetailHeader({ broker, name }: { broker: AdminBrokerDetailBroker; name:
             {T.created(formatDay(broker.createdAt))}
           </Typography>
         </Stack>
-      </CardContent>
-    </Card>
-  );
-}
-
-function StatCard({ title, value, caption, icon }: { title: string; value: string; caption: string; icon: ReactNode }) {
-  const titleId = useId();
-  return (
-    <Card component="section" aria-labelledby={titleId} sx={{ height: '100%' }}>
-      <CardContent>
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
-          <Typography id={titleId} component="h2" variant="body2" color="text.secondary" sx={{ fontWeight: 500 }}>
-            {title}
-          </Typography>
-          <Box sx={{ color: 'text.secondary', display: 'flex' }} aria-hidden>
-            {icon}
-          </Box>
-        </Box>
-        <Typography
-          // Longer values (a date) get a smaller size so they stay on one line in a quarter-width card.
-          sx={{ fontSize: value.length > 12 ? '1.25rem' : '1.75rem', fontWeight: 700, lineHeight: 1.2, minHeight: '2.1rem' }}
-          data-testid="stat-value"
-        >
-          {value}
-        </Typography>
-        <Typography variant="caption" color="text.secondary">
-          {caption}
-        </Typography>
       </CardContent>
     </Card>
   );

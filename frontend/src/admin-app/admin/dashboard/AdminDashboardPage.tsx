@@ -6,9 +6,8 @@ import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SavingsIcon from '@mui/icons-material/Savings';
-import { Alert, Box, Button, Card, CardContent, Skeleton, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Skeleton } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useCareKeepDataProvider } from '../../providers/dataProvider.ts';
 import type { AdminAnalytics } from '../../types.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
@@ -16,46 +15,11 @@ import { formatCents } from './figures.ts';
 import { ADMIN_DASHBOARD_TEXTS as T } from './texts.ts';
 import { RevenueBreakdownCard, TierDistributionCard } from './TierCharts.tsx';
 import { TrialExpirationsCard } from './TrialExpirationsCard.tsx';
+import { StatCard } from '../../ui/StatCard.tsx';
 
 export { ADMIN_DASHBOARD_TEXTS } from './texts.ts';
 
 export const ADMIN_ANALYTICS_KEY = ['admin', 'analytics'] as const;
-
-function StatCard({
-  title,
-  value,
-  caption,
-  icon,
-  tone,
-}: {
-  title: string;
-  value: string;
-  caption: string;
-  icon: ReactNode;
-  tone?: 'error' | 'success';
-}) {
-  return (
-    <Card component="section" aria-label={title}>
-      <CardContent>
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
-          <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 500 }}>
-            {title}
-          </Typography>
-          <Box sx={{ color: 'text.secondary', display: 'flex' }}>{icon}</Box>
-        </Box>
-        <Typography
-          sx={{ fontSize: '1.75rem', fontWeight: 700, lineHeight: 1.2, color: tone ? `${tone}.main` : undefined }}
-          data-testid="stat-value"
-        >
-          {value}
-        </Typography>
-        <Typography variant="caption" color="text.secondary">
-          {caption}
-        </Typography>
-      </CardContent>
-    </Card>
-  );
-}
 
 const moneyGrid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' } };
 const brokerGrid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' } };
