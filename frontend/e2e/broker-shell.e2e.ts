@@ -26,14 +26,31 @@ describe('the broker shell in Chromium', () => {
     await browser.close();
   });
 
+  /**
+   * Holds the trip to /api/login for a moment once it starts, so the page with the toast stays on
+   * screen long enough to be read on a busy machine; answers when the redirect was asked for.
+   */
+  async function holdLoginRedirect(page: Page): Promise<() => number | undefined> {
+    let requestedAt: number | undefined;
+    await page.route('**/api/login', async (route) => {
+      requestedAt ??= Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    return () => requestedAt;
+  }
+
   it('signed out on a protected page: Unauthorized toast, then the sign-in page after 500 ms', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
+    const redirectedAt = await holdLoginRedirect(page);
     await page.goto(`${APP_URL}/clients`);
     const toast = page.getByRole('alert').filter({ hasText: 'Unauthorized' });
     await toast.waitFor();
     assert.match(await toast.innerText(), /You are logged out\. Logging in again\.\.\./);
     await page.getByRole('heading', { name: 'Sign in to CareKeep' }).waitFor();
+    // The 500 ms delay itself is pinned by the auth provider's unit test.
+    assert.ok(redirectedAt() !== undefined, 'the browser was sent to /api/login');
     await context.close();
   });
 
@@ -41,6 +58,7 @@ describe('the broker shell in Chromium', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await signIn(page, { email: uniqueEmail('shell-expiry') });
+    await holdLoginRedirect(page);
     await context.clearCookies();
     await page.getByRole('link', { name: 'Clients', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'You are logged out. Logging in again...' }).waitFor();

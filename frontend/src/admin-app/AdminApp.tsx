@@ -1,15 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, Suspense, lazy, useMemo } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { NotFound } from '../shared/NotFound.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 import { AdminOnly } from './admin/AdminOnly.tsx';
-import { BrokerDetailPage } from './admin/brokers/BrokerDetailPage.tsx';
-import { BrokersPage } from './admin/brokers/BrokersPage.tsx';
-import { AdminDashboardPage } from './admin/dashboard/AdminDashboardPage.tsx';
-import { AdminHelpPage } from './admin/help/AdminHelpPage.tsx';
-import { AdminResourcesPage } from './admin/resources/AdminResourcesPage.tsx';
 import { BillingPage } from './billing/BillingPage.tsx';
 import { BrandingPage } from './branding/BrandingPage.tsx';
 import { buildTheme } from './branding/theme.ts';
@@ -30,8 +25,22 @@ import { resources } from './resources/index.ts';
 
 const queryClient = createQueryClient();
 
+// The admin pages (and their chart library) load only when an admin opens one: brokers never
+// download them.
+const AdminDashboardPage = lazy(() => import('./admin/dashboard/AdminDashboardPage.tsx').then((m) => ({ default: m.AdminDashboardPage })));
+const BrokersPage = lazy(() => import('./admin/brokers/BrokersPage.tsx').then((m) => ({ default: m.BrokersPage })));
+const BrokerDetailPage = lazy(() => import('./admin/brokers/BrokerDetailPage.tsx').then((m) => ({ default: m.BrokerDetailPage })));
+const AdminResourcesPage = lazy(() =>
+  import('./admin/resources/AdminResourcesPage.tsx').then((m) => ({ default: m.AdminResourcesPage })),
+);
+const AdminHelpPage = lazy(() => import('./admin/help/AdminHelpPage.tsx').then((m) => ({ default: m.AdminHelpPage })));
+
 /** Admin pages are for platform admins; anyone else sees 'Not Authorized'. */
-const adminPage = (page: ReactNode) => <AdminOnly>{page}</AdminOnly>;
+const adminPage = (page: ReactNode) => (
+  <AdminOnly>
+    <Suspense fallback={<Spinner />}>{page}</Suspense>
+  </AdminOnly>
+);
 
 function ThemedAdmin() {
   const { data: user } = useCurrentUser();
