@@ -26,6 +26,7 @@ function run(name, command, args, cwd) {
   });
   if (result.error?.code === 'ETIMEDOUT') console.log(`${name}: stopped after ${SUITE_TIMEOUT_MS / 60000} minutes`);
   if (result.status !== 0) failedSuites.push(name);
+  return result.status === 0;
 }
 
 function readJson(file) {
@@ -64,6 +65,9 @@ run('Frontend unit tests (Vitest)', process.execPath, [
   join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`,
 ], 'frontend');
 
+// The landing and client pages' first-load JavaScript must stay within its gzipped budget.
+const budgetMet = run('Bundle budget (landing and client pages)', process.execPath, ['scripts/bundle-budget.mjs'], 'frontend');
+
 const tapFile = join(results, 'browser.tap');
 run('Browser tests (Chromium)', process.execPath, [
   'e2e/run.mjs', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tapFile}`,
@@ -78,6 +82,7 @@ for (const file of tzRuns) {
 }
 const vitest = readJson(vitestFile);
 if (vitest) count('Vitest', vitest.numPassedTests, vitest.numFailedTests, vitest.numPendingTests + vitest.numTodoTests);
+count('Bundle budget', budgetMet ? 1 : 0, budgetMet ? 0 : 1);
 if (existsSync(tapFile)) {
   const tap = readFileSync(tapFile, 'utf8');
   const field = (key) => Number(tap.match(new RegExp(`^# ${key} (\\d+)$`, 'm'))?.[1] ?? 0);

@@ -1,7 +1,113 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { serverMessage } from '../../lib/http.ts';
+import { portalApi } from '../api.ts';
+import { Field } from '../ui/Field.tsx';
+import { useToast } from '../ui/toast.tsx';
+import { PasswordField } from './login-password-field.tsx';
+import { LOGIN, LOGIN_REDIRECT_MS, PORTAL_PATH } from './login-texts.ts';
+
+/** The client's sign-in card: agency-neutral, since nobody is known yet. */
 export function ClientLogin() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ text: string; fields: ('username' | 'password')[] } | null>(null);
+  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const errorId = useId();
+
+  // A client who is still signed in goes straight to their portal.
+  useEffect(() => {
+    let live = true;
+    portalApi
+      .myInfo()
+      .then((info) => {
+        if (live && info) navigate(PORTAL_PATH, { replace: true });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+      clearTimeout(redirect.current);
+    };
+  }, [navigate]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const form = event.currentTarget;
+    const missing = (['username', 'password'] as const).filter((field) => !(field === 'username' ? username.trim() : password));
+    if (missing.length) {
+      setError({ text: LOGIN.missingFieldsText, fields: [...missing] });
+      toast({ title: LOGIN.missingFieldsTitle, description: LOGIN.missingFieldsText, variant: 'destructive' });
+      (form.elements.namedItem(missing[0]) as HTMLInputElement | null)?.focus();
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const client = await portalApi.login({ username: username.trim(), password });
+      toast({ title: LOGIN.successTitle, description: LOGIN.successText(client.firstName) });
+      redirect.current = setTimeout(() => navigate(PORTAL_PATH), LOGIN_REDIRECT_MS);
+    } catch (failure) {
+      // A 429 (too many attempts) carries its own message; so does a wrong password.
+      const text = serverMessage(failure) ?? LOGIN.failedFallback;
+      setError({ text, fields: [] });
+      toast({ title: LOGIN.failedTitle, description: text, variant: 'destructive' });
+      setBusy(false);
+    }
+  }
+
+  const describedBy = error ? errorId : undefined;
   return (
-    <main className="cp-page">
-      <h1>ClientLogin</h1>
+    <main className="cp-page cp-auth">
+      <div className="cp-narrow">
+        <div className="cp-card">
+          <div className="cp-auth-header">
+            <span className="cp-auth-icon" aria-hidden="true">
+              <svg viewBox="0 0 24 24" width="28" height="28">
+                <rect x="5" y="10" width="14" height="10" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
+                <path d="M8 10V7a4 4 0 0 1 8 0v3" fill="none" stroke="currentColor" strokeWidth="2" />
+              </svg>
+            </span>
+            <h1>{LOGIN.title}</h1>
+            <p className="cp-muted">{LOGIN.welcome}</p>
+          </div>
+          <form onSubmit={submit} noValidate aria-describedby={describedBy}>
+            <Field
+              label={LOGIN.username}
+              name="username"
+              autoComplete="username"
+              autoCapitalize="off"
+              autoCorrect="off"
+              spellCheck={false}
+              value={username}
+              onChange={(event) => setUsername(event.target.value)}
+              aria-invalid={error?.fields.includes('username') || undefined}
+              aria-describedby={describedBy}
+            />
+            <PasswordField
+              label={LOGIN.password}
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={setPassword}
+              invalid={error?.fields.includes('password')}
+              describedBy={describedBy}
+            />
+            {error && (
+              <p id={errorId} className="cp-form-error">
+                {error.text}
+              </p>
+            )}
+            <button type="submit" className="cp-button cp-button-block" disabled={busy}>
+              {busy ? LOGIN.submitting : LOGIN.submit}
+            </button>
+          </form>
+          <p className="cp-auth-note">{LOGIN.invitationNote}</p>
+        </div>
+      </div>
     </main>
   );
 }

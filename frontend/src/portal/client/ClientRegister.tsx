@@ -1,7 +1,189 @@
-export function ClientRegister() {
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { serverMessage } from '../../lib/http.ts';
+import { Spinner } from '../../shared/Spinner.tsx';
+import { portalApi } from '../api.ts';
+import type { InviteLookup } from '../types.ts';
+import { Field } from '../ui/Field.tsx';
+import { useToast } from '../ui/toast.tsx';
+import { PasswordField } from './login-password-field.tsx';
+import { LOGIN_PATH, PORTAL_PATH } from './login-texts.ts';
+import { PASSWORD_MIN_LENGTH, REGISTER, REGISTER_REDIRECT_MS } from './register-texts.ts';
+
+type FieldName = 'username' | 'password' | 'confirm';
+
+/** Shown for an unknown, used or expired invitation link. */
+function InvalidInvitation() {
+  const navigate = useNavigate();
   return (
-    <main className="cp-page">
-      <h1>ClientRegister</h1>
+    <main className="cp-page cp-auth">
+      <div className="cp-narrow">
+        <div className="cp-card cp-auth-header">
+          <span className="cp-auth-icon cp-auth-icon-warning" aria-hidden="true">
+            <svg viewBox="0 0 24 24" width="28" height="28">
+              <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
+              <path d="M12 7.5v5.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              <circle cx="12" cy="16.5" r="1.2" fill="currentColor" />
+            </svg>
+          </span>
+          <h1>{REGISTER.invalidTitle}</h1>
+          <p>{REGISTER.invalidText}</p>
+          <button type="button" className="cp-button cp-button-block" onClick={() => navigate(LOGIN_PATH)}>
+            {REGISTER.goToLogin}
+          </button>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+/**
+ * Account creation from a broker's invitation link (/client/register/:token or /client/invite/:token).
+ * The invitation is looked up first so the client is greeted by name; the server signs the client
+ * in when the account is created.
+ */
+export function ClientRegister() {
+  const token = (useParams().token ?? '').trim();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [invite, setInvite] = useState<InviteLookup | 'loading' | 'invalid'>(token ? 'loading' : 'invalid');
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ text: string; fields: FieldName[] } | null>(null);
+  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const errorId = useId();
+
+  useEffect(() => {
+    if (!token) {
+      toast({ title: REGISTER.missingTokenTitle, description: REGISTER.missingTokenText, variant: 'destructive' });
+      return;
+    }
+    let live = true;
+    setInvite('loading');
+    portalApi.lookupInvite(token).then(
+      (found) => live && setInvite(found),
+      () => {
+        if (!live) return;
+        setInvite('invalid');
+        toast({ title: REGISTER.lookupFailedTitle, variant: 'destructive' });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [token, toast]);
+
+  useEffect(() => () => clearTimeout(redirect.current), []);
+
+  if (invite === 'loading') {
+    return (
+      <main className="cp-page">
+        <Spinner />
+      </main>
+    );
+  }
+  if (invite === 'invalid') return <InvalidInvitation />;
+
+  /** Shows a validation problem inline and as a toast, and puts the cursor in the field to fix. */
+  function reject(form: HTMLFormElement, fields: FieldName[], title: string, description?: string) {
+    setError({ text: description ?? title, fields });
+    toast({ title, description, variant: 'destructive' });
+    if (fields[0]) (form.elements.namedItem(fields[0]) as HTMLInputElement | null)?.focus();
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const form = event.currentTarget;
+    const values: Record<FieldName, string> = { username: username.trim(), password, confirm };
+    const empty = (Object.keys(values) as FieldName[]).filter((field) => !values[field]);
+    if (empty.length) return reject(form, empty, REGISTER.missingFieldsTitle, REGISTER.missingFieldsText);
+    if (password !== confirm) return reject(form, ['confirm'], REGISTER.mismatchTitle);
+    // Counted in characters, as the server does, so an accented or emoji password is not miscounted.
+    if ([...password].length < PASSWORD_MIN_LENGTH) return reject(form, ['password'], REGISTER.tooShortTitle, REGISTER.tooShortText);
+    if (!token) return reject(form, [], REGISTER.missingTokenTitle, REGISTER.missingTokenText);
+
+    setError(null);
+    setBusy(true);
+    try {
+      await portalApi.register({ token, username: values.username, password });
+      toast({ title: REGISTER.successTitle, description: REGISTER.successText });
+      redirect.current = setTimeout(() => navigate(PORTAL_PATH), REGISTER_REDIRECT_MS);
+    } catch (failure) {
+      const text = serverMessage(failure) ?? REGISTER.failedFallback;
+      // Point at the field the server complained about (a taken username, a too common password).
+      const fields: FieldName[] = /username/i.test(text) ? ['username'] : /password/i.test(text) ? ['password'] : [];
+      reject(form, fields, REGISTER.failedTitle, text);
+      setBusy(false);
+    }
+  }
+
+  const invalid = (field: FieldName) => error?.fields.includes(field) ?? false;
+  return (
+    <main className="cp-page cp-auth">
+      <div className="cp-narrow">
+        <div className="cp-card">
+          <div className="cp-auth-header">
+            <span className="cp-auth-icon" aria-hidden="true">
+              <svg viewBox="0 0 24 24" width="28" height="28">
+                <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+                <path d="M4 20c0-4 3.6-6 8-6s8 2 8 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            </span>
+            <h1>{REGISTER.title}</h1>
+            <p className="cp-auth-greeting">{REGISTER.greeting(invite.firstName)}</p>
+            <p className="cp-muted">{REGISTER.intro}</p>
+          </div>
+          <form onSubmit={submit} noValidate>
+            <Field
+              label={REGISTER.username}
+              name="username"
+              autoComplete="username"
+              autoCapitalize="off"
+              autoCorrect="off"
+              spellCheck={false}
+              hint={REGISTER.usernameHint}
+              value={username}
+              onChange={(event) => setUsername(event.target.value)}
+              // Field links its hint itself; while the username is at fault, the error describes it instead.
+              {...(invalid('username') ? { 'aria-invalid': true, 'aria-describedby': errorId } : {})}
+            />
+            <PasswordField
+              label={REGISTER.password}
+              name="password"
+              autoComplete="new-password"
+              hint={REGISTER.passwordHint}
+              value={password}
+              onChange={setPassword}
+              invalid={invalid('password')}
+              describedBy={invalid('password') ? errorId : undefined}
+            />
+            <PasswordField
+              label={REGISTER.confirmPassword}
+              name="confirm"
+              autoComplete="new-password"
+              hint={REGISTER.confirmPasswordHint}
+              value={confirm}
+              onChange={setConfirm}
+              invalid={invalid('confirm')}
+              describedBy={invalid('confirm') ? errorId : undefined}
+            />
+            {error && (
+              <p id={errorId} className="cp-form-error">
+                {error.text}
+              </p>
+            )}
+            <button type="submit" className="cp-button cp-button-block" disabled={busy}>
+              {busy ? REGISTER.submitting : REGISTER.submit}
+            </button>
+          </form>
+          <p className="cp-auth-note">
+            {REGISTER.haveAccount} <Link to={LOGIN_PATH}>{REGISTER.signInLink}</Link>
+          </p>
+        </div>
+      </div>
     </main>
   );
 }

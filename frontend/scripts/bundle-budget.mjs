@@ -1,0 +1,105 @@
+// The landing and client pages must stay light for seniors on slow phones: their first-load
+// JavaScript (gzipped) must not exceed BUDGET_BYTES. Reads a Vite build — frontend/dist, or the
+// folder in argv[2] / FRONTEND_DIST — and exits 1 when over budget.
+//
+// First load = the entry script of index.html (plus modulepreload links), the lazy PublicApp
+// chunk that main.tsx loads for those pages, and every chunk they import statically. Other lazy
+// chunks (the broker app, the portal tour) are not part of it. The broker app's first load is
+// printed for information only.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, posix, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+export const BUDGET_BYTES = 120 * 1024;
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dist = resolve(process.argv[2] ?? process.env.FRONTEND_DIST ?? join(here, '../dist'));
+
+function fail(message) {
+  console.error(`bundle-budget: ${message}`);
+  process.exit(1);
+}
+
+if (!existsSync(join(dist, 'index.html'))) fail(`no build at ${dist} (index.html missing): build the frontend first.`);
+const html = readFileSync(join(dist, 'index.html'), 'utf8');
+
+/** A URL path of the build ("/assets/x.js") as a path inside dist ("assets/x.js"). */
+function distPath(url) {
+  return posix.normalize(url.replace(/^\//, '').split(/[?#]/)[0]);
+}
+
+const entry = html.match(/<script\b[^>]*type="module"[^>]*\bsrc="([^"]+)"/)?.[1];
+if (!entry) fail('no module entry script in index.html');
+const preloads = [...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+
+// Static imports only: `import{a}from"./x.js"`, `export{a}from"./x.js"`, `import"./x.js"`.
+// `import("./x.js")` is lazy and is not followed. Only files of the build count, so an import
+// statement quoted inside a string of library code is ignored.
+const STATIC_IMPORT = /(?:\bfrom\s*|\bimport\s*)(["'`])(\.{1,2}\/[^"'`]+?\.js)\1/g;
+
+function staticImports(file) {
+  const code = readFileSync(join(dist, file), 'utf8');
+  const found = [];
+  for (const match of code.matchAll(STATIC_IMPORT)) {
+    const target = posix.normalize(posix.join(posix.dirname(file), match[2]));
+    if (existsSync(join(dist, target))) found.push(target);
+  }
+  return found;
+}
+
+/** The files and all they import statically, each once. */
+function closure(roots) {
+  const seen = new Set();
+  const queue = [...roots];
+  while (queue.length) {
+    const file = queue.shift();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    queue.push(...staticImports(file));
+  }
+  return [...seen];
+}
+
+function lazyChunk(name) {
+  const assets = join(dist, 'assets');
+  const file = existsSync(assets) && readdirSync(assets).find((f) => new RegExp(`^${name}-[\\w-]+\\.js$`).test(f));
+  return file ? `assets/${file}` : undefined;
+}
+
+const size = new Map();
+function sizes(file) {
+  if (!size.has(file)) {
+    const bytes = readFileSync(join(dist, file));
+    size.set(file, { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length });
+  }
+  return size.get(file);
+}
+
+const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+
+function report(title, files) {
+  const rows = files.map((file) => ({ file, ...sizes(file) }));
+  const total = rows.reduce((sum, row) => ({ raw: sum.raw + row.raw, gzip: sum.gzip + row.gzip }), { raw: 0, gzip: 0 });
+  const width = Math.max(...rows.map((row) => row.file.length), 5);
+  console.log(`\n${title}`);
+  console.log(`  ${'file'.padEnd(width)}  ${'raw'.padStart(10)}  ${'gzip'.padStart(10)}`);
+  for (const row of rows) console.log(`  ${row.file.padEnd(width)}  ${kB(row.raw).padStart(10)}  ${kB(row.gzip).padStart(10)}`);
+  console.log(`  ${'total'.padEnd(width)}  ${kB(total.raw).padStart(10)}  ${kB(total.gzip).padStart(10)}  (${total.gzip} bytes gzipped)`);
+  return total.gzip;
+}
+
+const startup = [distPath(entry), ...preloads.map(distPath)];
+const publicApp = lazyChunk('PublicApp');
+if (!publicApp) fail('no PublicApp-<hash>.js chunk in assets/: main.tsx must load the public pages lazily as PublicApp');
+const publicTotal = report('Landing and client pages, first load (JavaScript):', closure([...startup, publicApp]));
+
+const adminApp = lazyChunk('AdminApp');
+if (adminApp) report('Broker and admin app, first load (for information, no budget):', closure([...startup, adminApp]));
+
+const verdict = `${kB(publicTotal)} of ${kB(BUDGET_BYTES)} gzipped`;
+if (publicTotal > BUDGET_BYTES) {
+  console.error(`\nOVER BUDGET: the landing and client pages load ${verdict} (${publicTotal - BUDGET_BYTES} bytes too many).`);
+  process.exit(1);
+}
+console.log(`\nWithin budget: the landing and client pages load ${verdict}.`);
