@@ -1,7 +1,141 @@
-export function ClientPortal() {
+import { type CSSProperties, type ReactNode, Suspense, lazy, useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Spinner } from '../../shared/Spinner.tsx';
+import { portalApi } from '../api.ts';
+import { TOUR_START_DELAY_MS, isClientTourCompleted } from '../tour/tourState.ts';
+import type { ClientReminder, HistoryItem, MyInfo } from '../types.ts';
+import { HistorySection } from './HistorySection.tsx';
+import { MedicationSection } from './MedicationSection.tsx';
+import { type Branding, DEFAULT_BRANDING, loadBranding } from './portal-branding.ts';
+import { PORTAL_TEXTS as T } from './portal-texts.ts';
+import { PortalFooter, PortalHeader } from './PortalHeader.tsx';
+import { ReminderSection, UpcomingReminders } from './ReminderSection.tsx';
+
+const loadTour = () => import('../tour/ClientTour.tsx');
+const ClientTour = lazy(loadTour);
+
+interface Loaded {
+  info: MyInfo;
+  branding: Branding;
+  reminders: ClientReminder[] | null;
+  history: HistoryItem[] | null;
+}
+
+/** Settles to the value, or null when the call failed (that card then says so). */
+const orNull = <V,>(promise: Promise<V>) => promise.then((v) => v, () => null);
+
+/** The page root carrying the agency colour, made readable, for everything inside. */
+function PortalPage({ branding, children }: { branding: Branding; children: ReactNode }) {
   return (
-    <main className="cp-page">
-      <h1>ClientPortal</h1>
-    </main>
+    <div className="cp-page cp-portal" style={{ '--cp-brand': branding.brandColor } as CSSProperties}>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The client's private portal (SPEC §2 Client portal): welcome, the agency's message, upcoming
+ * reminders, medications, reminders and history. Signed out, it goes to the login page.
+ */
+export function ClientPortal() {
+  const navigate = useNavigate();
+  const [data, setData] = useState<Loaded | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [tour, setTour] = useState(false);
+
+  const load = useCallback(async () => {
+    setLoadFailed(false);
+    try {
+      const [info, branding, reminders, history] = await Promise.all([
+        portalApi.myInfo(),
+        loadBranding().catch(() => DEFAULT_BRANDING),
+        orNull(portalApi.reminders()),
+        orNull(portalApi.history()),
+      ]);
+      if (!info) {
+        navigate('/client/login', { replace: true });
+        return;
+      }
+      setData({ info, branding, reminders, history });
+    } catch {
+      setLoadFailed(true);
+    }
+  }, [navigate]);
+
+  /** After every change: the overview and the reminders again. */
+  const refresh = useCallback(async () => {
+    // myInfo answers null once the session has ended; a failed call keeps what is shown.
+    const [info, reminders] = await Promise.all([portalApi.myInfo().catch(() => undefined), orNull(portalApi.reminders())]);
+    if (info === null) {
+      navigate('/client/login', { replace: true });
+      return;
+    }
+    setData((current) => current && { ...current, info: info ?? current.info, reminders: reminders ?? current.reminders });
+  }, [navigate]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const loaded = data !== null;
+  useEffect(() => {
+    if (!loaded || isClientTourCompleted()) return;
+    void loadTour();
+    const timer = setTimeout(() => setTour(true), TOUR_START_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [loaded]);
+
+  if (loadFailed) {
+    return (
+      <PortalPage branding={DEFAULT_BRANDING}>
+        <main className="cp-narrow">
+          <div className="cp-card">
+            <p role="alert">{T.loadFailed}</p>
+            <button type="button" className="cp-button" onClick={() => void load()}>
+              {T.tryAgain}
+            </button>
+          </div>
+        </main>
+      </PortalPage>
+    );
+  }
+  if (!data) return <Spinner />;
+
+  const { info, branding, reminders, history } = data;
+  return (
+    <PortalPage branding={branding}>
+      <PortalHeader branding={branding} />
+      <main className="cp-container cp-portal-main">
+        <div className="cp-welcome">
+          <h1>{T.welcome(info.client.firstName)}</h1>
+          <p className="cp-muted">{T.welcomeSub}</p>
+        </div>
+        {branding.sponsorMessage && (
+          <section className="cp-card cp-sponsor" aria-labelledby="cp-sponsor-title">
+            <h2 id="cp-sponsor-title" className="cp-eyebrow">
+              {T.fromAgency(branding.agencyName)}
+            </h2>
+            <p>{branding.sponsorMessage}</p>
+          </section>
+        )}
+        <UpcomingReminders reminders={info.upcomingReminders} />
+        <div className="cp-columns">
+          <MedicationSection medications={info.medications} onChanged={() => void refresh()} />
+          <ReminderSection
+            reminders={reminders ?? []}
+            failed={reminders === null}
+            medications={info.medications}
+            onChanged={() => void refresh()}
+          />
+        </div>
+        <HistorySection items={history ?? []} failed={history === null} />
+      </main>
+      <PortalFooter agencyName={branding.agencyName} />
+      {tour && (
+        <Suspense fallback={null}>
+          <ClientTour agencyName={branding.agencyName} brandColor={branding.brandColor} onEnd={() => setTour(false)} />
+        </Suspense>
+      )}
+    </PortalPage>
   );
 }

@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useContext, useEffect, useId, useRef } from 'react';
+import { ToastHostContext } from './toast.tsx';
 
 /**
  * A modal dialog on the browser's own <dialog>: focus moves in and is kept there, Escape closes it,
@@ -17,6 +18,7 @@ export function Dialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const setToastHost = useContext(ToastHostContext);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -29,7 +31,10 @@ export function Dialog({
       if (typeof dialog.close === 'function') dialog.close();
       else dialog.removeAttribute('open');
     }
-  }, [open]);
+    if (!open) return;
+    setToastHost(dialog);
+    return () => setToastHost(null);
+  }, [open, setToastHost]);
 
   return (
     <dialog

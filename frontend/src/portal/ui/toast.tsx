@@ -1,4 +1,5 @@
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 
 /** SPEC §9 Toasts: one at a time, 5 s, default or destructive. */
 export const TOAST_DURATION_MS = 5000;
@@ -11,6 +12,12 @@ export interface Toast {
 
 const ToastContext = createContext<(toast: Toast) => void>(() => undefined);
 
+/**
+ * An open modal dialog makes the rest of the page inert, toasts included: while one is open the
+ * toasts are shown inside it, where they can be seen, read aloud and closed.
+ */
+export const ToastHostContext = createContext<(host: HTMLElement | null) => void>(() => undefined);
+
 /** Shows a toast; a new one replaces the one on screen. */
 export function useToast() {
   return useContext(ToastContext);
@@ -18,6 +25,7 @@ export function useToast() {
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<(Toast & { key: number }) | null>(null);
+  const [host, setHost] = useState<HTMLElement | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const show = useCallback((next: Toast) => setToast({ ...next, key: Date.now() }), []);
 
@@ -29,23 +37,28 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, [toast]);
 
   const destructive = toast?.variant === 'destructive';
+  // Always in the page so screen readers announce what appears in it.
+  const region = (
+    <div className="cp-toast-region" aria-live={destructive ? 'assertive' : 'polite'}>
+      {toast && (
+        <div key={toast.key} className={`cp-toast${destructive ? ' cp-toast-destructive' : ''}`} role={destructive ? 'alert' : 'status'}>
+          <div className="cp-toast-body">
+            <p className="cp-toast-title">{toast.title}</p>
+            {toast.description && <p className="cp-toast-description">{toast.description}</p>}
+          </div>
+          <button type="button" className="cp-toast-close" aria-label="Close" onClick={() => setToast(null)}>
+            ×
+          </button>
+        </div>
+      )}
+    </div>
+  );
   return (
     <ToastContext.Provider value={show}>
-      {children}
-      {/* Always in the page so screen readers announce what appears in it. */}
-      <div className="cp-toast-region" aria-live={destructive ? 'assertive' : 'polite'}>
-        {toast && (
-          <div key={toast.key} className={`cp-toast${destructive ? ' cp-toast-destructive' : ''}`} role={destructive ? 'alert' : 'status'}>
-            <div className="cp-toast-body">
-              <p className="cp-toast-title">{toast.title}</p>
-              {toast.description && <p className="cp-toast-description">{toast.description}</p>}
-            </div>
-            <button type="button" className="cp-toast-close" aria-label="Close" onClick={() => setToast(null)}>
-              ×
-            </button>
-          </div>
-        )}
-      </div>
+      <ToastHostContext.Provider value={setHost}>
+        {children}
+        {host ? createPortal(region, host) : region}
+      </ToastHostContext.Provider>
     </ToastContext.Provider>
   );
 }

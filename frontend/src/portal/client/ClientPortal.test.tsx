@@ -1,0 +1,458 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/http.ts';
+import { CLIENT_LOGOUT_URL, portalApi } from '../api.ts';
+import { contrastRatio, readableBrandColor } from '../brand.ts';
+import type { ClientReminder, HistoryItem, MyInfo, PortalBranding } from '../types.ts';
+import { ToastProvider } from '../ui/toast.tsx';
+import { ClientPortal } from './ClientPortal.tsx';
+import { formatDateTime } from './portal-format.ts';
+
+const INFO: MyInfo = {
+  client: { firstName: 'Ruth', lastName: 'Alvarez' },
+  medications: [
+    { id: 'm1', name: 'Lisinopril', dosage: '10 mg', frequency: 'Once a day', instructions: 'Take with water' },
+    { id: 'm2', name: 'Metformin', dosage: null, frequency: null, instructions: null },
+  ],
+  upcomingReminders: [
+    { id: 'r1', message: 'Morning pills', scheduledTime: '2030-03-05T14:00:00.000Z' },
+    { id: 'r2', message: null, scheduledTime: '2030-03-06T14:00:00.000Z' },
+  ],
+};
+
+const BRANDING: PortalBranding = {
+  agencyName: 'Sunny Day Insurance',
+  logoUrl: null,
+  primaryColor: '#2563eb',
+  sponsorMessage: 'Call us with any plan questions.',
+};
+
+function reminder(patch: Partial<ClientReminder>): ClientReminder {
+  return {
+    id: 'x',
+    medicationId: null,
+    scheduledTime: '2030-03-04T14:00:00.000Z',
+    nextOccurrenceAt: null,
+    message: null,
+    deliveryMethod: 'voice',
+    sayMedicationName: false,
+    status: 'pending',
+    isRecurring: false,
+    recurrencePattern: null,
+    recurrenceInterval: 1,
+    recurrenceDays: null,
+    recurrenceEndDate: null,
+    timeZone: 'America/Chicago',
+    ...patch,
+  };
+}
+
+const REMINDERS: ClientReminder[] = [
+  reminder({
+    id: 'r1',
+    medicationId: 'm1',
+    message: 'Morning pills',
+    isRecurring: true,
+    recurrencePattern: 'weekly',
+    recurrenceInterval: 2,
+    recurrenceDays: [1, 3],
+    recurrenceEndDate: '2030-06-01',
+    nextOccurrenceAt: '2030-03-05T14:00:00.000Z',
+  }),
+  reminder({ id: 'r3', medicationId: 'm2', status: 'completed', deliveryMethod: 'sms' }),
+  reminder({ id: 'r4', message: 'Refill order', status: 'failed' }),
+];
+
+const HISTORY: HistoryItem[] = (['confirmed', 'delivered', 'failed', 'skipped', 'pending'] as const).map((outcome, i) => ({
+  id: `h${i}`,
+  reminderId: 'r1',
+  channel: i % 2 ? 'sms' : 'voice',
+  message: i === 0 ? 'Morning pills' : null,
+  occurrenceAt: `2030-02-0${i + 1}T14:00:00.000Z`,
+  outcome,
+}));
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname}</p>;
+}
+
+function renderPortal(path = '/client/portal') {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <ToastProvider>
+        <Routes>
+          <Route path="/client/portal" element={<ClientPortal />} />
+          <Route path="/client/dashboard" element={<ClientPortal />} />
+          <Route path="/client/login" element={<h1>Client login</h1>} />
+        </Routes>
+        <Where />
+      </ToastProvider>
+    </MemoryRouter>,
+  );
+}
+
+const apiError = (status: number, message: string) => new ApiError(status, `${status}: ${JSON.stringify({ message })}`, { message });
+
+let myInfo: ReturnType<typeof vi.spyOn>;
+let reminders: ReturnType<typeof vi.spyOn>;
+
+beforeEach(() => {
+  localStorage.setItem('tour_completed_client_welcome', 'true');
+  myInfo = vi.spyOn(portalApi, 'myInfo').mockResolvedValue(INFO);
+  vi.spyOn(portalApi, 'branding').mockResolvedValue(BRANDING);
+  reminders = vi.spyOn(portalApi, 'reminders').mockResolvedValue(REMINDERS);
+  vi.spyOn(portalApi, 'history').mockResolvedValue(HISTORY);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+const loaded = () => screen.findByRole('heading', { level: 1, name: 'Welcome, Ruth!' });
+const section = (name: string) => screen.getByRole('region', { name });
+const dialog = () => screen.getByRole('dialog');
+
+describe('client portal: loading', () => {
+  it('goes to the login page (replacing the portal) when no client is signed in', async () => {
+    myInfo.mockResolvedValue(null);
+    renderPortal();
+    expect(await screen.findByRole('heading', { name: 'Client login' })).toBeTruthy();
+    expect(screen.getByTestId('where').textContent).toBe('/client/login');
+  });
+
+  it('shows the welcome, branding, sponsor message, Help and Sign Out, also at /client/dashboard', async () => {
+    renderPortal('/client/dashboard');
+    await loaded();
+    expect(screen.getByText('Sunny Day Insurance')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'A message from Sunny Day Insurance' })).toBeTruthy();
+    expect(screen.getByText('Call us with any plan questions.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Help' }).getAttribute('href')).toBe('/client/help');
+    expect(screen.getByRole('link', { name: 'Sign Out' }).getAttribute('href')).toBe(CLIENT_LOGOUT_URL);
+    expect(screen.getByText(/Sunny Day Insurance\. Your information is kept private and secure\./)).toBeTruthy();
+  });
+
+  it("uses the defaults when the agency set nothing, and the agency's logo when it has one", async () => {
+    vi.mocked(portalApi.branding).mockResolvedValue({ agencyName: '', logoUrl: null, primaryColor: '', sponsorMessage: '' });
+    const { container, unmount } = renderPortal();
+    await loaded();
+    expect(screen.getAllByText(/Your Healthcare Team/).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/A message from/)).toBeNull();
+    expect(screen.queryByRole('img')).toBeNull();
+    expect((container.querySelector('.cp-page') as HTMLElement).style.getPropertyValue('--cp-brand')).toBe('#2563eb');
+    unmount();
+
+    vi.mocked(portalApi.branding).mockResolvedValue({ ...BRANDING, logoUrl: '/uploads/logo.png' });
+    renderPortal();
+    await loaded();
+    expect(screen.getByRole('img', { name: 'Sunny Day Insurance' }).getAttribute('src')).toBe('/uploads/logo.png');
+  });
+
+  it('darkens a too-light agency colour until it reads at 4.5:1', async () => {
+    vi.mocked(portalApi.branding).mockResolvedValue({ ...BRANDING, primaryColor: '#fde047' });
+    const { container } = renderPortal();
+    await loaded();
+    const brand = (container.querySelector('.cp-page') as HTMLElement).style.getPropertyValue('--cp-brand');
+    expect(brand).toBe(readableBrandColor('#fde047'));
+    expect(brand).not.toBe('#fde047');
+    expect(contrastRatio(brand, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('lists the upcoming reminders with their time, or a generic name', async () => {
+    renderPortal();
+    await loaded();
+    const upcoming = section('Upcoming Reminders');
+    expect(within(upcoming).getByText('Morning pills')).toBeTruthy();
+    expect(within(upcoming).getByText('Medication reminder')).toBeTruthy();
+    expect(within(upcoming).getByText(formatDateTime('2030-03-05T14:00:00.000Z'))).toBeTruthy();
+    expect(formatDateTime('2030-03-05T14:00:00.000Z')).toMatch(/^Mar 0[45], 2030 at \d{1,2}:00 (AM|PM)$/);
+  });
+
+  it('hides Upcoming Reminders when there are none', async () => {
+    myInfo.mockResolvedValue({ ...INFO, upcomingReminders: [] });
+    renderPortal();
+    await loaded();
+    expect(screen.queryByRole('region', { name: 'Upcoming Reminders' })).toBeNull();
+  });
+
+  it('says so and offers to try again when the portal cannot load', async () => {
+    myInfo.mockRejectedValueOnce(new Error('Network error'));
+    renderPortal();
+    fireEvent.click(await screen.findByRole('button', { name: 'Try Again' }));
+    await loaded();
+  });
+});
+
+describe('client portal: medications', () => {
+  it('lists the medications with the privacy notice', async () => {
+    renderPortal();
+    await loaded();
+    const meds = section('My Medications');
+    expect(within(meds).getByText('Lisinopril')).toBeTruthy();
+    expect(within(meds).getByText('Take with water')).toBeTruthy();
+    expect(within(meds).getByText(/Only you can see them — your broker and your agency cannot\./)).toBeTruthy();
+  });
+
+  it('requires a name, sends the optional fields as null, toasts and refetches', async () => {
+    const add = vi.spyOn(portalApi, 'addMedication').mockResolvedValue({ id: 'm9', name: 'Aspirin', dosage: '81 mg', frequency: null, instructions: null });
+    renderPortal();
+    await loaded();
+    fireEvent.click(within(section('My Medications')).getByRole('button', { name: /Add Medication/ }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Add Medication' }));
+    expect(await within(dialog()).findByText('Please enter the medication name')).toBeTruthy();
+    expect(add).not.toHaveBeenCalled();
+
+    fireEvent.change(within(dialog()).getByLabelText('Medication name'), { target: { value: ' Aspirin ' } });
+    fireEvent.change(within(dialog()).getByLabelText('Dosage (optional)'), { target: { value: '81 mg' } });
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Add Medication' }));
+    expect(await screen.findByText('Medication added successfully')).toBeTruthy();
+    expect(add).toHaveBeenCalledWith({ name: 'Aspirin', dosage: '81 mg', frequency: null, instructions: null });
+    await waitFor(() => expect(myInfo).toHaveBeenCalledTimes(2));
+    expect(reminders).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('shows the failure toast with the server reason', async () => {
+    vi.spyOn(portalApi, 'addMedication').mockRejectedValue(apiError(400, 'name must be at most 120 characters'));
+    renderPortal();
+    await loaded();
+    fireEvent.click(within(section('My Medications')).getByRole('button', { name: /Add Medication/ }));
+    fireEvent.change(within(dialog()).getByLabelText('Medication name'), { target: { value: 'Aspirin' } });
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Add Medication' }));
+    // The toast shows inside the open dialog (the modal makes the page behind it inert), and the
+    // reason stays in the form after the toast has gone.
+    const toast = await within(dialog()).findByText('Failed to add medication');
+    expect(toast.closest('[role="alert"]')?.textContent).toContain('name must be at most 120 characters');
+    expect(within(dialog()).getByText('Failed to add medication: name must be at most 120 characters')).toBeTruthy();
+  });
+
+  it('deletes after a confirmation that says its pending reminders are canceled too', async () => {
+    const remove = vi.spyOn(portalApi, 'deleteMedication').mockResolvedValue(null);
+    renderPortal();
+    await loaded();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Lisinopril' }));
+    expect(within(dialog()).getByText('Delete Lisinopril from your list?')).toBeTruthy();
+    expect(within(dialog()).getByText(/reminders for this medication that have not gone out yet will be canceled too/)).toBeTruthy();
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Medication deleted successfully')).toBeTruthy();
+    expect(remove).toHaveBeenCalledWith('m1');
+    await waitFor(() => expect(reminders).toHaveBeenCalledTimes(2));
+  });
+
+  it('cancels a delete, and reports a failed one', async () => {
+    const remove = vi.spyOn(portalApi, 'deleteMedication').mockRejectedValue(new Error('Network error'));
+    renderPortal();
+    await loaded();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Metformin' }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+    expect(remove).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Metformin' }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Delete' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to delete medication');
+  });
+});
+
+describe('client portal: reminders', () => {
+  const openForm = async () => {
+    renderPortal();
+    await loaded();
+    fireEvent.click(within(section('My Reminders')).getByRole('button', { name: /Schedule Reminder/ }));
+    return within(dialog()).findByLabelText('Date');
+  };
+  const form = () => within(dialog());
+  const submit = () => fireEvent.click(form().getByRole('button', { name: 'Schedule Reminder' }));
+
+  it('lists reminders with time, recurrence summary and status in words; Delete only for pending', async () => {
+    renderPortal();
+    await loaded();
+    const list = within(section('My Reminders'));
+    const items = list.getAllByTestId('reminder');
+    expect(items).toHaveLength(3);
+    expect(within(items[0]).getByText('Morning pills')).toBeTruthy();
+    expect(within(items[0]).getByText('For: Lisinopril')).toBeTruthy();
+    expect(within(items[0]).getByText(`Next: ${formatDateTime('2030-03-05T14:00:00.000Z')}`)).toBeTruthy();
+    expect(within(items[0]).getByText('Every 2 weeks on Mon, Wed until Jun 01, 2030 · Phone call')).toBeTruthy();
+    expect(within(items[0]).getByText('Pending').className).toContain('cp-chip-pending');
+    expect(within(items[1]).getByText('Metformin')).toBeTruthy();
+    expect(within(items[1]).getByText('One time · Text message')).toBeTruthy();
+    expect(within(items[1]).getByText('Completed').className).toContain('cp-chip-completed');
+    expect(within(items[2]).getByText('Failed').className).toContain('cp-chip-failed');
+    expect(within(items[0]).getByRole('button', { name: 'Delete Morning pills' })).toBeTruthy();
+    expect(within(items[1]).queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(within(items[2]).queryByRole('button', { name: /Delete/ })).toBeNull();
+  });
+
+  it('deletes a pending reminder after confirming, and reports a failure', async () => {
+    const remove = vi.spyOn(portalApi, 'deleteReminder').mockResolvedValueOnce(null).mockRejectedValueOnce(apiError(409, 'Only pending reminders can be deleted'));
+    renderPortal();
+    await loaded();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Morning pills' }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Reminder deleted successfully')).toBeTruthy();
+    expect(remove).toHaveBeenCalledWith('r1');
+    await waitFor(() => expect(myInfo).toHaveBeenCalledTimes(2));
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Morning pills' }));
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Delete' }));
+    const toast = await screen.findByRole('alert');
+    expect(toast.textContent).toContain('Failed to delete reminder');
+    expect(toast.textContent).toContain('Only pending reminders can be deleted');
+  });
+
+  it('requires the date and the time, and a time in the future', async () => {
+    const add = vi.spyOn(portalApi, 'addReminder');
+    await openForm();
+    submit();
+    expect(form().getByText('Please choose a date')).toBeTruthy();
+    expect(form().getByText('Please choose a time')).toBeTruthy();
+    fireEvent.change(form().getByLabelText('Date'), { target: { value: '2020-01-01' } });
+    fireEvent.change(form().getByLabelText('Time'), { target: { value: '08:00' } });
+    submit();
+    expect(form().getByText('Scheduled time must be in the future')).toBeTruthy();
+    expect(add).not.toHaveBeenCalled();
+  });
+
+  it('sends a one-time reminder: ISO time of the local date-time, time zone, voice by default, name not said', async () => {
+    const add = vi.spyOn(portalApi, 'addReminder').mockResolvedValue(reminder({}));
+    await openForm();
+    expect(form().queryByLabelText('Repeats')).toBeNull();
+    expect((form().getByLabelText('Phone call') as HTMLInputElement).checked).toBe(true);
+    fireEvent.change(form().getByLabelText('Date'), { target: { value: '2030-03-04' } });
+    fireEvent.change(form().getByLabelText('Time'), { target: { value: '09:30' } });
+    submit();
+    expect(await screen.findByText('Reminder scheduled successfully')).toBeTruthy();
+    expect(add).toHaveBeenCalledWith({
+      medicationId: null,
+      scheduledTime: new Date('2030-03-04T09:30').toISOString(),
+      message: null,
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      deliveryMethod: 'voice',
+      sayMedicationName: false,
+    });
+    await waitFor(() => expect(reminders).toHaveBeenCalledTimes(2));
+    expect(myInfo).toHaveBeenCalledTimes(2);
+  });
+
+  it('reveals the recurrence fields, sends weekly days sorted, and falls back to an interval of 1', async () => {
+    const add = vi.spyOn(portalApi, 'addReminder').mockResolvedValue(reminder({}));
+    await openForm();
+    fireEvent.change(form().getByLabelText('Medication (optional)'), { target: { value: 'm1' } });
+    const sayName = form().getByLabelText('Say the medication’s name on the call') as HTMLInputElement;
+    expect(sayName.checked).toBe(false);
+    fireEvent.click(sayName);
+    fireEvent.click(form().getByLabelText('Text message'));
+    expect(form().getByLabelText('Include the medication’s name in the text')).toBeTruthy();
+    fireEvent.change(form().getByLabelText('Date'), { target: { value: '2030-03-04' } });
+    fireEvent.change(form().getByLabelText('Time'), { target: { value: '18:05' } });
+    fireEvent.change(form().getByLabelText('Message (optional)'), { target: { value: 'Evening pills' } });
+
+    fireEvent.click(form().getByLabelText('Recurring'));
+    const pattern = form().getByLabelText('Repeats') as HTMLSelectElement;
+    expect(pattern.value).toBe('daily');
+    expect(form().queryByText('On these days')).toBeNull();
+    expect((form().getByLabelText('Repeat every') as HTMLInputElement).value).toBe('1');
+    expect(form().getByText('day')).toBeTruthy();
+    fireEvent.change(form().getByLabelText('Repeat every'), { target: { value: '2' } });
+    expect(form().getByText('days')).toBeTruthy();
+    expect(form().getByText('Leave empty to continue for 90 days')).toBeTruthy();
+
+    fireEvent.change(pattern, { target: { value: 'weekly' } });
+    for (const day of ['Fri', 'Mon', 'Wed']) fireEvent.click(form().getByLabelText(day));
+    fireEvent.change(form().getByLabelText('Repeat every'), { target: { value: '' } });
+    expect(form().getByText('week')).toBeTruthy();
+    submit();
+    expect(await screen.findByText('Recurring reminder scheduled successfully')).toBeTruthy();
+    expect(add).toHaveBeenCalledWith({
+      medicationId: 'm1',
+      scheduledTime: new Date('2030-03-04T18:05').toISOString(),
+      message: 'Evening pills',
+      timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      deliveryMethod: 'sms',
+      sayMedicationName: true,
+      isRecurring: true,
+      recurrencePattern: 'weekly',
+      recurrenceInterval: 1,
+      recurrenceDays: [1, 3, 5],
+    });
+  });
+
+  it('sends the end date and interval of a monthly reminder, without days', async () => {
+    const add = vi.spyOn(portalApi, 'addReminder').mockResolvedValue(reminder({}));
+    await openForm();
+    fireEvent.change(form().getByLabelText('Date'), { target: { value: '2030-03-04' } });
+    fireEvent.change(form().getByLabelText('Time'), { target: { value: '07:00' } });
+    fireEvent.click(form().getByLabelText('Recurring'));
+    fireEvent.change(form().getByLabelText('Repeats'), { target: { value: 'monthly' } });
+    fireEvent.change(form().getByLabelText('Repeat every'), { target: { value: '3' } });
+    fireEvent.change(form().getByLabelText('End date (optional)'), { target: { value: '2030-12-31' } });
+    submit();
+    await waitFor(() => expect(add).toHaveBeenCalled());
+    expect(add.mock.calls[0][0]).toMatchObject({ recurrencePattern: 'monthly', recurrenceInterval: 3, recurrenceEndDate: '2030-12-31' });
+    expect(add.mock.calls[0][0]).not.toHaveProperty('recurrenceDays');
+  });
+
+  it("shows the server's reason when scheduling fails, and keeps the form", async () => {
+    vi.spyOn(portalApi, 'addReminder').mockRejectedValue(apiError(400, 'Scheduled time must be in the future'));
+    await openForm();
+    fireEvent.change(form().getByLabelText('Date'), { target: { value: '2030-03-04' } });
+    fireEvent.change(form().getByLabelText('Time'), { target: { value: '09:30' } });
+    submit();
+    const toast = await within(dialog()).findByText('Failed to schedule reminder');
+    expect(toast.closest('[role="alert"]')?.textContent).toContain('Scheduled time must be in the future');
+    expect(within(dialog()).getByText('Failed to schedule reminder: Scheduled time must be in the future')).toBeTruthy();
+  });
+});
+
+describe('client portal: history', () => {
+  it('shows each past send with its outcome in words', async () => {
+    renderPortal();
+    await loaded();
+    const history = within(section('History'));
+    for (const words of ['Confirmed — you pressed 1', 'Delivered', 'Failed — we could not reach you', 'Skipped — not sent', 'Pending — being sent']) {
+      expect(history.getByText(words)).toBeTruthy();
+    }
+    expect(history.getByText('Morning pills')).toBeTruthy();
+    expect(history.getByText(`${formatDateTime('2030-02-01T14:00:00.000Z')} · Phone call`)).toBeTruthy();
+  });
+
+  it('says when nothing has been sent yet', async () => {
+    vi.mocked(portalApi.history).mockResolvedValue([]);
+    renderPortal();
+    await loaded();
+    expect(within(section('History')).getByText('No reminders have been sent yet.')).toBeTruthy();
+  });
+});
+
+describe('client portal: the client_welcome tour', () => {
+  it('starts 500 ms after the portal loads when not completed, and Skip sets the flag', async () => {
+    localStorage.clear();
+    vi.useFakeTimers();
+    renderPortal();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.getByRole('heading', { name: 'Welcome, Ruth!' })).toBeTruthy();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(400);
+    });
+    expect(screen.queryByText('Welcome to your portal!')).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(200);
+    });
+    vi.useRealTimers();
+    expect(await screen.findByText('Welcome to your portal!', undefined, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByText(/Sunny Day Insurance set up this private page for you/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Skip' }));
+    await waitFor(() => expect(localStorage.getItem('tour_completed_client_welcome')).toBe('true'));
+    await waitFor(() => expect(screen.queryByText('Welcome to your portal!')).toBeNull());
+  });
+
+  it("does not start when the flag is 'true'", async () => {
+    renderPortal();
+    await loaded();
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(screen.queryByText('Welcome to your portal!')).toBeNull();
+  });
+});

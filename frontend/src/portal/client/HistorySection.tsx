@@ -1,0 +1,37 @@
+import type { HistoryItem } from '../types.ts';
+import { formatDateTime } from './portal-format.ts';
+import { PORTAL_TEXTS as T } from './portal-texts.ts';
+
+/** How many past sends the card lists, newest first. */
+export const HISTORY_SHOWN = 20;
+
+/** History: the last reminders sent, each with how it went in words. */
+export function HistorySection({ items, failed }: { items: HistoryItem[]; failed: boolean }) {
+  return (
+    <section className="cp-card cp-section" aria-labelledby="cp-history-title" data-tour="history">
+      <h2 id="cp-history-title">{T.history}</h2>
+      {failed ? (
+        <p className="cp-error">{T.historyFailed}</p>
+      ) : items.length === 0 ? (
+        <p className="cp-muted">{T.noHistory}</p>
+      ) : (
+        <>
+          <p className="cp-muted">{T.historyIntro}</p>
+          <ul className="cp-list">
+            {items.slice(0, HISTORY_SHOWN).map((item) => (
+              <li key={item.id} className="cp-item cp-history-item">
+                <div className="cp-item-body">
+                  <p className="cp-item-title">{item.message || T.genericReminder}</p>
+                  <p className="cp-item-line">
+                    {formatDateTime(item.occurrenceAt)} · {T[item.channel]}
+                  </p>
+                </div>
+                <span className={`cp-chip cp-outcome-${item.outcome}`}>{T.outcome[item.outcome]}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,156 @@
+import { type FormEvent, useState } from 'react';
+import { serverMessage } from '../../lib/http.ts';
+import { portalApi } from '../api.ts';
+import type { Medication } from '../types.ts';
+import { Dialog } from '../ui/Dialog.tsx';
+import { Field } from '../ui/Field.tsx';
+import { useToast } from '../ui/toast.tsx';
+import { PORTAL_TEXTS as T } from './portal-texts.ts';
+
+function AddMedicationForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
+  const toast = useToast();
+  const [values, setValues] = useState({ name: '', dosage: '', frequency: '', instructions: '' });
+  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues({ ...values, [key]: event.target.value });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const name = values.name.trim();
+    if (!name) {
+      setError(T.medicationNameRequired);
+      return;
+    }
+    const optional = (value: string) => value.trim() || null;
+    setError(null);
+    setFailure(null);
+    setSaving(true);
+    try {
+      await portalApi.addMedication({
+        name,
+        dosage: optional(values.dosage),
+        frequency: optional(values.frequency),
+        instructions: optional(values.instructions),
+      });
+      toast({ title: T.medicationAdded });
+      onDone();
+    } catch (problem) {
+      const reason = serverMessage(problem);
+      toast({ title: T.medicationAddFailed, description: reason, variant: 'destructive' });
+      // The modal dialog makes the page behind it (and its toast) inert: say it here too.
+      setFailure(reason ? `${T.medicationAddFailed}: ${reason}` : T.medicationAddFailed);
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Field label={T.medicationName} value={values.name} onChange={set('name')} required maxLength={120} autoComplete="off" error={error} />
+      <Field label={T.dosage} hint={T.dosageHint} value={values.dosage} onChange={set('dosage')} maxLength={120} autoComplete="off" />
+      <Field label={T.frequency} hint={T.frequencyHint} value={values.frequency} onChange={set('frequency')} maxLength={120} autoComplete="off" />
+      <Field label={T.instructions} hint={T.instructionsHint} value={values.instructions} onChange={set('instructions')} maxLength={500} autoComplete="off" />
+      {failure && (
+        <p className="cp-form-error" role="alert">
+          {failure}
+        </p>
+      )}
+      <div className="cp-dialog-actions">
+        <button type="button" className="cp-button cp-button-outline" onClick={onCancel}>
+          {T.cancel}
+        </button>
+        <button type="submit" className="cp-button" disabled={saving}>
+          {T.addMedication}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** My Medications: the list, Add Medication, Delete with a confirmation, and the privacy notice. */
+export function MedicationSection({ medications, onChanged }: { medications: Medication[]; onChanged: () => void }) {
+  const toast = useToast();
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<Medication | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await portalApi.deleteMedication(deleting.id);
+      toast({ title: T.medicationDeleted });
+      onChanged();
+    } catch (failure) {
+      toast({ title: T.medicationDeleteFailed, description: serverMessage(failure), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+      setDeleting(null);
+    }
+  };
+
+  return (
+    <section className="cp-card cp-section" aria-labelledby="cp-medications-title" data-tour="medications">
+      <div className="cp-section-head">
+        <h2 id="cp-medications-title">{T.myMedications}</h2>
+        <button type="button" className="cp-button" onClick={() => setAdding(true)}>
+          <span aria-hidden="true">+</span> {T.addMedication}
+        </button>
+      </div>
+      {medications.length === 0 ? (
+        <p className="cp-muted">{T.noMedications}</p>
+      ) : (
+        <ul className="cp-list">
+          {medications.map((medication) => (
+            <li key={medication.id} className="cp-item">
+              <div className="cp-item-body">
+                <p className="cp-item-title">
+                  {medication.name}
+                  {medication.dosage && <span className="cp-item-dosage"> · {medication.dosage}</span>}
+                </p>
+                {medication.frequency && <p className="cp-item-line">{medication.frequency}</p>}
+                {medication.instructions && <p className="cp-item-line">{medication.instructions}</p>}
+              </div>
+              <button
+                type="button"
+                className="cp-button cp-button-danger"
+                aria-label={`${T.delete} ${medication.name}`}
+                onClick={() => setDeleting(medication)}
+              >
+                {T.delete}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="cp-privacy">
+        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+          <path fill="currentColor" d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5Zm-3 8V7a3 3 0 0 1 6 0v3H9Z" />
+        </svg>
+        <span>{T.privacyNotice}</span>
+      </p>
+
+      <Dialog open={adding} title={T.addMedication} onClose={() => setAdding(false)}>
+        <AddMedicationForm
+          onCancel={() => setAdding(false)}
+          onDone={() => {
+            setAdding(false);
+            onChanged();
+          }}
+        />
+      </Dialog>
+      <Dialog open={deleting !== null} title={T.deleteMedicationTitle} onClose={() => setDeleting(null)}>
+        <p>{deleting && T.deleteMedicationConfirm(deleting.name)}</p>
+        <p>{T.deleteMedicationEffect}</p>
+        <div className="cp-dialog-actions">
+          <button type="button" className="cp-button cp-button-outline" onClick={() => setDeleting(null)}>
+            {T.cancel}
+          </button>
+          <button type="button" className="cp-button cp-button-solid-danger" disabled={busy} onClick={confirmDelete}>
+            {T.delete}
+          </button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,202 @@
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { serverMessage } from '../../lib/http.ts';
+import { portalApi } from '../api.ts';
+import type { Medication, RecurrencePattern } from '../types.ts';
+import { Field } from '../ui/Field.tsx';
+import { useToast } from '../ui/toast.tsx';
+import { type ReminderForm as FormValues, parseInterval, reminderPayload, todayInputValue } from './portal-format.ts';
+import { INTERVAL_UNITS, PORTAL_TEXTS as T, WEEKDAYS } from './portal-texts.ts';
+
+const EMPTY: FormValues = {
+  medicationId: '',
+  date: '',
+  time: '',
+  message: '',
+  deliveryMethod: 'voice',
+  sayMedicationName: false,
+  isRecurring: false,
+  pattern: 'daily',
+  days: [],
+  interval: '1',
+  endDate: '',
+};
+
+/** A labelled select (Field is for inputs). */
+function SelectField({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
+  const id = useId();
+  return (
+    <div className="cp-field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        {children}
+      </select>
+    </div>
+  );
+}
+
+function Check({ label, checked, onChange, hint }: { label: string; checked: boolean; onChange: (checked: boolean) => void; hint?: string }) {
+  const hintId = useId();
+  return (
+    <div className="cp-check-field">
+      <label className="cp-check">
+        <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} aria-describedby={hint ? hintId : undefined} />
+        <span>{label}</span>
+      </label>
+      {hint && (
+        <p id={hintId} className="cp-hint">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The Schedule Reminder form (SPEC §5 Client reminder): date and time required; the Recurring
+ * toggle reveals pattern, weekdays (weekly), interval and end date.
+ */
+export function ReminderForm({ medications, onDone, onCancel }: { medications: Medication[]; onDone: () => void; onCancel: () => void }) {
+  const toast = useToast();
+  const [form, setForm] = useState<FormValues>(EMPTY);
+  const [errors, setErrors] = useState<{ date?: string; time?: string }>({});
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const unitId = useId();
+  const intervalId = useId();
+  const update = (patch: Partial<FormValues>) => setForm((current) => ({ ...current, ...patch }));
+  const toggleDay = (day: number, on: boolean) =>
+    setForm((current) => ({ ...current, days: on ? [...current.days, day] : current.days.filter((d) => d !== day) }));
+
+  const validate = () => {
+    const found: typeof errors = {};
+    if (!form.date) found.date = T.dateRequired;
+    if (!form.time) found.time = T.timeRequired;
+    if (form.date && form.time) {
+      const at = new Date(`${form.date}T${form.time}`);
+      if (Number.isNaN(at.getTime())) found.time = T.invalidDateTime;
+      else if (at.getTime() <= Date.now()) found.time = T.pastTime;
+    }
+    setErrors(found);
+    return Object.keys(found).length === 0;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!validate()) return;
+    setSaving(true);
+    setFailure(null);
+    try {
+      await portalApi.addReminder(reminderPayload(form));
+      toast({ title: form.isRecurring ? T.recurringScheduled : T.reminderScheduled });
+      onDone();
+    } catch (error) {
+      const reason = serverMessage(error);
+      toast({ title: T.reminderScheduleFailed, description: reason, variant: 'destructive' });
+      // The modal dialog makes the page behind it (and its toast) inert: say it here too.
+      setFailure(reason ? `${T.reminderScheduleFailed}: ${reason}` : T.reminderScheduleFailed);
+      setSaving(false);
+    }
+  };
+
+  const [unitOne, unitMany] = INTERVAL_UNITS[form.pattern];
+  const intervalCount = parseInterval(form.interval);
+  return (
+    <form onSubmit={submit} noValidate>
+      <SelectField label={T.reminderMedication} value={form.medicationId} onChange={(medicationId) => update({ medicationId })}>
+        <option value="">{T.none}</option>
+        {medications.map((medication) => (
+          <option key={medication.id} value={medication.id}>
+            {medication.name}
+            {medication.dosage ? ` (${medication.dosage})` : ''}
+          </option>
+        ))}
+      </SelectField>
+      <div className="cp-field-row">
+        <Field label={T.date} type="date" required min={todayInputValue()} value={form.date} error={errors.date} onChange={(e) => update({ date: e.target.value })} />
+        <Field label={T.time} type="time" required value={form.time} error={errors.time} onChange={(e) => update({ time: e.target.value })} />
+      </div>
+      <Field label={T.message} hint={T.messageHint} value={form.message} maxLength={300} autoComplete="off" onChange={(e) => update({ message: e.target.value })} />
+
+      <fieldset className="cp-fieldset">
+        <legend>{T.how}</legend>
+        {(['voice', 'sms'] as const).map((method) => (
+          <label key={method} className="cp-check">
+            <input type="radio" name="deliveryMethod" value={method} checked={form.deliveryMethod === method} onChange={() => update({ deliveryMethod: method })} />
+            <span>{T[method]}</span>
+          </label>
+        ))}
+      </fieldset>
+      {form.medicationId && (
+        <Check
+          label={form.deliveryMethod === 'voice' ? T.sayNameOnCall : T.sayNameInText}
+          hint={T.sayNameHint}
+          checked={form.sayMedicationName}
+          onChange={(sayMedicationName) => update({ sayMedicationName })}
+        />
+      )}
+
+      <Check label={T.recurring} hint={T.recurringHint} checked={form.isRecurring} onChange={(isRecurring) => update({ isRecurring })} />
+      {form.isRecurring && (
+        <div className="cp-recurrence">
+          <SelectField label={T.pattern} value={form.pattern} onChange={(pattern) => update({ pattern: pattern as RecurrencePattern })}>
+            <option value="daily">{T.daily}</option>
+            <option value="weekly">{T.weekly}</option>
+            <option value="monthly">{T.monthly}</option>
+          </SelectField>
+          {form.pattern === 'weekly' && (
+            <fieldset className="cp-fieldset">
+              <legend>{T.days}</legend>
+              <div className="cp-weekdays">
+                {WEEKDAYS.map((label, day) => (
+                  <label key={label} className="cp-check cp-weekday">
+                    <input type="checkbox" checked={form.days.includes(day)} onChange={(event) => toggleDay(day, event.target.checked)} />
+                    <span>{label}</span>
+                  </label>
+                ))}
+              </div>
+              <p className="cp-hint">{T.daysHint}</p>
+            </fieldset>
+          )}
+          <div className="cp-field">
+            <label htmlFor={intervalId}>{T.interval}</label>
+            <div className="cp-inline">
+              <input
+                id={intervalId}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                value={form.interval}
+                aria-describedby={unitId}
+                onChange={(e) => update({ interval: e.target.value })}
+              />
+              <span id={unitId}>{intervalCount === 1 ? unitOne : unitMany}</span>
+            </div>
+          </div>
+          <Field
+            label={T.endDate}
+            type="date"
+            min={form.date || todayInputValue()}
+            hint={T.endDateHint}
+            value={form.endDate}
+            onChange={(e) => update({ endDate: e.target.value })}
+          />
+        </div>
+      )}
+
+      {failure && (
+        <p className="cp-form-error" role="alert">
+          {failure}
+        </p>
+      )}
+      <div className="cp-dialog-actions">
+        <button type="button" className="cp-button cp-button-outline" onClick={onCancel}>
+          {T.cancel}
+        </button>
+        <button type="submit" className="cp-button" disabled={saving}>
+          {T.scheduleReminder}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,143 @@
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { serverMessage } from '../../lib/http.ts';
+import { portalApi } from '../api.ts';
+import type { ClientReminder, Medication, UpcomingReminder } from '../types.ts';
+import { Dialog } from '../ui/Dialog.tsx';
+import { useToast } from '../ui/toast.tsx';
+import { formatDateTime, recurrenceSummary } from './portal-format.ts';
+import { PORTAL_TEXTS as T } from './portal-texts.ts';
+
+// The form loads after the page shows (it is only needed once Schedule Reminder is pressed).
+const loadForm = () => import('./ReminderForm.tsx');
+const ReminderForm = lazy(() => loadForm().then((module) => ({ default: module.ReminderForm })));
+
+/** The next reminders that will ring, shown near the top when there are any. */
+export function UpcomingReminders({ reminders }: { reminders: UpcomingReminder[] }) {
+  if (reminders.length === 0) return null;
+  return (
+    <section className="cp-card cp-section" aria-labelledby="cp-upcoming-title" data-tour="upcoming">
+      <h2 id="cp-upcoming-title">{T.upcomingReminders}</h2>
+      <ul className="cp-list cp-upcoming">
+        {reminders.map((reminder) => (
+          <li key={reminder.id}>
+            <span className="cp-item-title">{reminder.message || T.genericReminder}</span>
+            <span className="cp-muted">{formatDateTime(reminder.scheduledTime)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** A status in words and colour (never colour alone). */
+export function StatusChip({ status }: { status: ClientReminder['status'] }) {
+  return <span className={`cp-chip cp-chip-${status}`}>{T.status[status]}</span>;
+}
+
+/** My Reminders: the client's reminders, Schedule Reminder, and Delete for pending ones. */
+export function ReminderSection({
+  reminders,
+  medications,
+  failed,
+  onChanged,
+}: {
+  reminders: ClientReminder[];
+  medications: Medication[];
+  failed: boolean;
+  onChanged: () => void;
+}) {
+  const toast = useToast();
+  const [scheduling, setScheduling] = useState(false);
+  const [deleting, setDeleting] = useState<ClientReminder | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    void loadForm();
+  }, []);
+  const medicationName = (id: string | null) => medications.find((m) => m.id === id)?.name ?? null;
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await portalApi.deleteReminder(deleting.id);
+      toast({ title: T.reminderDeleted });
+      onChanged();
+    } catch (failure) {
+      toast({ title: T.reminderDeleteFailed, description: serverMessage(failure), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+      setDeleting(null);
+    }
+  };
+
+  return (
+    <section className="cp-card cp-section" aria-labelledby="cp-reminders-title" data-tour="reminders">
+      <div className="cp-section-head">
+        <h2 id="cp-reminders-title">{T.myReminders}</h2>
+        <button type="button" className="cp-button" onClick={() => setScheduling(true)}>
+          <span aria-hidden="true">+</span> {T.scheduleReminder}
+        </button>
+      </div>
+      {failed ? (
+        <p className="cp-error">{T.remindersFailed}</p>
+      ) : reminders.length === 0 ? (
+        <p className="cp-muted">{T.noReminders}</p>
+      ) : (
+        <ul className="cp-list">
+          {reminders.map((reminder) => {
+            const medication = medicationName(reminder.medicationId);
+            const title = reminder.message || medication || T.genericReminder;
+            const when = reminder.nextOccurrenceAt ?? reminder.scheduledTime;
+            return (
+              <li key={reminder.id} className="cp-item" data-testid="reminder">
+                <div className="cp-item-body">
+                  <p className="cp-item-title">{title}</p>
+                  {reminder.message && medication && <p className="cp-item-line">{T.forMedication(medication)}</p>}
+                  <p className="cp-item-line">
+                    {reminder.status === 'pending' ? `${T.next} ` : ''}
+                    {formatDateTime(when)}
+                  </p>
+                  <p className="cp-item-line">
+                    {recurrenceSummary(reminder, T.oneTime)} · {T[reminder.deliveryMethod]}
+                  </p>
+                </div>
+                <div className="cp-item-actions">
+                  <StatusChip status={reminder.status} />
+                  {reminder.status === 'pending' && (
+                    <button type="button" className="cp-button cp-button-danger" aria-label={`${T.delete} ${title}`} onClick={() => setDeleting(reminder)}>
+                      {T.delete}
+                    </button>
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      <Dialog open={scheduling} title={T.scheduleReminder} onClose={() => setScheduling(false)}>
+        <Suspense fallback={<p role="status">{T.loading}</p>}>
+          <ReminderForm
+            medications={medications}
+            onCancel={() => setScheduling(false)}
+            onDone={() => {
+              setScheduling(false);
+              onChanged();
+            }}
+          />
+        </Suspense>
+      </Dialog>
+      <Dialog open={deleting !== null} title={T.deleteReminderTitle} onClose={() => setDeleting(null)}>
+        <p>{T.deleteReminderConfirm}</p>
+        <div className="cp-dialog-actions">
+          <button type="button" className="cp-button cp-button-outline" onClick={() => setDeleting(null)}>
+            {T.cancel}
+          </button>
+          <button type="button" className="cp-button cp-button-solid-danger" disabled={busy} onClick={confirmDelete}>
+            {T.delete}
+          </button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}
