@@ -6,6 +6,7 @@ import { Dialog } from '../ui/Dialog.tsx';
 import { Field } from '../ui/Field.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { PORTAL_TEXTS as T } from './portal-texts.ts';
+import { ConfirmDeleteDialog, useConfirmedDelete } from '../ui/ConfirmDelete.tsx';
 
 function AddMedicationForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
   const toast = useToast();
@@ -69,25 +70,12 @@ function AddMedicationForm({ onDone, onCancel }: { onDone: () => void; onCancel:
 
 /** My Medications: the list, Add Medication, Delete with a confirmation, and the privacy notice. */
 export function MedicationSection({ medications, onChanged }: { medications: Medication[]; onChanged: () => void }) {
-  const toast = useToast();
   const [adding, setAdding] = useState(false);
-  const [deleting, setDeleting] = useState<Medication | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await portalApi.deleteMedication(deleting.id);
-      toast({ title: T.medicationDeleted });
-      onChanged();
-    } catch (failure) {
-      toast({ title: T.medicationDeleteFailed, description: serverMessage(failure), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-      setDeleting(null);
-    }
-  };
+  const deletion = useConfirmedDelete<Medication>(
+    portalApi.deleteMedication,
+    { done: T.medicationDeleted, failed: T.medicationDeleteFailed },
+    onChanged,
+  );
 
   return (
     <section className="cp-card cp-section" aria-labelledby="cp-medications-title" data-tour="medications">
@@ -115,7 +103,7 @@ export function MedicationSection({ medications, onChanged }: { medications: Med
                 type="button"
                 className="cp-button cp-button-danger"
                 aria-label={`${T.delete} ${medication.name}`}
-                onClick={() => setDeleting(medication)}
+                onClick={() => deletion.ask(medication)}
               >
                 {T.delete}
               </button>
@@ -139,18 +127,18 @@ export function MedicationSection({ medications, onChanged }: { medications: Med
           }}
         />
       </Dialog>
-      <Dialog open={deleting !== null} title={T.deleteMedicationTitle} onClose={() => setDeleting(null)}>
-        <p>{deleting && T.deleteMedicationConfirm(deleting.name)}</p>
+      <ConfirmDeleteDialog
+        open={deletion.target !== null}
+        title={T.deleteMedicationTitle}
+        busy={deletion.busy}
+        cancelLabel={T.cancel}
+        deleteLabel={T.delete}
+        onCancel={deletion.cancel}
+        onConfirm={() => void deletion.confirm()}
+      >
+        <p>{deletion.target && T.deleteMedicationConfirm(deletion.target.name)}</p>
         <p>{T.deleteMedicationEffect}</p>
-        <div className="cp-dialog-actions">
-          <button type="button" className="cp-button cp-button-outline" onClick={() => setDeleting(null)}>
-            {T.cancel}
-          </button>
-          <button type="button" className="cp-button cp-button-solid-danger" disabled={busy} onClick={confirmDelete}>
-            {T.delete}
-          </button>
-        </div>
-      </Dialog>
+      </ConfirmDeleteDialog>
     </section>
   );
 }

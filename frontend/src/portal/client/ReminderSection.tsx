@@ -1,11 +1,10 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { serverMessage } from '../../lib/http.ts';
 import { portalApi } from '../api.ts';
 import type { ClientReminder, Medication, UpcomingReminder } from '../types.ts';
 import { Dialog } from '../ui/Dialog.tsx';
-import { useToast } from '../ui/toast.tsx';
 import { formatDateTime, recurrenceSummary } from './portal-format.ts';
 import { PORTAL_TEXTS as T } from './portal-texts.ts';
+import { ConfirmDeleteDialog, useConfirmedDelete } from '../ui/ConfirmDelete.tsx';
 
 // The form loads after the page shows (it is only needed once Schedule Reminder is pressed).
 const loadForm = () => import('./ReminderForm.tsx');
@@ -46,29 +45,17 @@ export function ReminderSection({
   failed: boolean;
   onChanged: () => void;
 }) {
-  const toast = useToast();
   const [scheduling, setScheduling] = useState(false);
-  const [deleting, setDeleting] = useState<ClientReminder | null>(null);
-  const [busy, setBusy] = useState(false);
+  const deletion = useConfirmedDelete<ClientReminder>(
+    portalApi.deleteReminder,
+    { done: T.reminderDeleted, failed: T.reminderDeleteFailed },
+    onChanged,
+  );
   useEffect(() => {
     void loadForm();
   }, []);
   const medicationName = (id: string | null) => medications.find((m) => m.id === id)?.name ?? null;
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await portalApi.deleteReminder(deleting.id);
-      toast({ title: T.reminderDeleted });
-      onChanged();
-    } catch (failure) {
-      toast({ title: T.reminderDeleteFailed, description: serverMessage(failure), variant: 'destructive' });
-    } finally {
-      setBusy(false);
-      setDeleting(null);
-    }
-  };
 
   return (
     <section className="cp-card cp-section" aria-labelledby="cp-reminders-title" data-tour="reminders">
@@ -104,7 +91,7 @@ export function ReminderSection({
                 <div className="cp-item-actions">
                   <StatusChip status={reminder.status} />
                   {reminder.status === 'pending' && (
-                    <button type="button" className="cp-button cp-button-danger" aria-label={`${T.delete} ${title}`} onClick={() => setDeleting(reminder)}>
+                    <button type="button" className="cp-button cp-button-danger" aria-label={`${T.delete} ${title}`} onClick={() => deletion.ask(reminder)}>
                       {T.delete}
                     </button>
                   )}
@@ -127,17 +114,17 @@ export function ReminderSection({
           />
         </Suspense>
       </Dialog>
-      <Dialog open={deleting !== null} title={T.deleteReminderTitle} onClose={() => setDeleting(null)}>
+      <ConfirmDeleteDialog
+        open={deletion.target !== null}
+        title={T.deleteReminderTitle}
+        busy={deletion.busy}
+        cancelLabel={T.cancel}
+        deleteLabel={T.delete}
+        onCancel={deletion.cancel}
+        onConfirm={() => void deletion.confirm()}
+      >
         <p>{T.deleteReminderConfirm}</p>
-        <div className="cp-dialog-actions">
-          <button type="button" className="cp-button cp-button-outline" onClick={() => setDeleting(null)}>
-            {T.cancel}
-          </button>
-          <button type="button" className="cp-button cp-button-solid-danger" disabled={busy} onClick={confirmDelete}>
-            {T.delete}
-          </button>
-        </div>
-      </Dialog>
+      </ConfirmDeleteDialog>
     </section>
   );
 }
