@@ -2,7 +2,8 @@ import { act, screen } from '@testing-library/react';
 import { ACTIONS, EVENTS, STATUS } from 'react-joyride';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithAdmin } from '../test-utils.tsx';
-import { BrokerTour, TOUR_LOCALE, endsTour } from './BrokerTour.tsx';
+import { TOUR_LOCALE, endsTour } from '../../shared/tourOptions.ts';
+import { BrokerTour } from './BrokerTour.tsx';
 import { brokerTourSteps } from './brokerSteps.ts';
 import { isTourCompleted, markTourCompleted, resetTour } from './tourState.ts';
 

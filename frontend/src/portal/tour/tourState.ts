@@ -1,29 +1,12 @@
-/** SPEC §3 Tour completion flag and §9 Tour: localStorage tour_completed_client_welcome = 'true'. */
+import { isTourCompleted, markTourCompleted, resetTour, tourFlagKey } from '../../shared/tourFlags.ts';
+
+export { TOUR_START_DELAY_MS } from '../../shared/tourFlags.ts';
+
+/** The portal tour's key and its localStorage flag. */
 export const CLIENT_TOUR_KEY = 'client_welcome';
-export const CLIENT_TOUR_FLAG = `tour_completed_${CLIENT_TOUR_KEY}`;
-export const TOUR_START_DELAY_MS = 500;
+export const CLIENT_TOUR_FLAG = tourFlagKey(CLIENT_TOUR_KEY);
 
-export function isClientTourCompleted(): boolean {
-  try {
-    return localStorage.getItem(CLIENT_TOUR_FLAG) === 'true';
-  } catch {
-    return false;
-  }
-}
-
-export function markClientTourCompleted(): void {
-  try {
-    localStorage.setItem(CLIENT_TOUR_FLAG, 'true');
-  } catch {
-    // Storage unavailable (private mode): the tour may show again, which is harmless.
-  }
-}
-
+export const isClientTourCompleted = () => isTourCompleted(CLIENT_TOUR_KEY);
+export const markClientTourCompleted = () => markTourCompleted(CLIENT_TOUR_KEY);
 /** "Restart tour": the portal shows the tour again on its next load. */
-export function resetClientTour(): void {
-  try {
-    localStorage.removeItem(CLIENT_TOUR_FLAG);
-  } catch {
-    // Nothing to clear.
-  }
-}
+export const resetClientTour = () => resetTour(CLIENT_TOUR_KEY);

@@ -1,0 +1,38 @@
+import { ACTIONS, EVENTS, type EventData, type Options, STATUS } from 'react-joyride';
+
+/** SPEC §9 Tour: the default labels. */
+export const TOUR_LOCALE = {
+  back: 'Back',
+  close: 'Close',
+  last: 'Last',
+  next: 'Next',
+  nextWithProgress: 'Next (Step {current} of {total})',
+  skip: 'Skip',
+} as const;
+
+/**
+ * SPEC §9 Tour, for both tours: continuous with progress and Skip; the overlay does not close it,
+ * Escape closes the step (which ends the tour); scroll offset 20, 300 ms, spotlight padding 10,
+ * width 380, z-index 10000; spotlight clicks allowed.
+ */
+export const TOUR_OPTIONS = {
+  showProgress: true,
+  buttons: ['back', 'close', 'primary', 'skip'],
+  closeButtonAction: 'skip',
+  overlayClickAction: false,
+  dismissKeyAction: 'close',
+  blockTargetInteraction: false,
+  scrollOffset: 20,
+  scrollDuration: 300,
+  spotlightPadding: 10,
+  width: 380,
+  zIndex: 10000,
+  skipBeacon: true,
+} satisfies Partial<Options>;
+
+/** Ends the tour for good: finished, skipped, or a step closed (button or Escape). */
+export function endsTour(data: Pick<EventData, 'type' | 'action' | 'status'>): boolean {
+  if (data.status === STATUS.FINISHED || data.status === STATUS.SKIPPED) return true;
+  if (data.type === EVENTS.TOUR_END) return true;
+  return data.type === EVENTS.STEP_AFTER && data.action === ACTIONS.CLOSE;
+}
