@@ -129,3 +129,93 @@ export async function signIn(appUrl, email) {
   if (me.status !== 200) throw new Error(`sign-in failed: ${me.status}`);
   return { ...client, user: await me.json() };
 }
+
+/** The p-th percentile (0–100) of ascending samples. */
+export function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+/** The Cookie header value of a cookie client's jar. */
+export function cookieHeader(client) {
+  return [...client.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+}
+
+const FIRST_NAMES = ['Mary', 'Patricia', 'Linda', 'Barbara', 'Elizabeth', 'Jennifer', 'Maria', 'Susan', 'Margaret', 'Dorothy',
+  'Lisa', 'Nancy', 'Karen', 'Betty', 'Helen', 'Sandra', 'Donna', 'Carol', 'Ruth', 'Sharon', 'James', 'John', 'Robert',
+  'Michael', 'William', 'David', 'Richard', 'Charles', 'Joseph', 'Thomas', 'Donald', 'George', 'Kenneth', 'Steven',
+  'Edward', 'Paul', 'Ronald', 'Gary', 'Larry', 'Frank'];
+const LAST_NAMES = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez',
+  'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee',
+  'Perez', 'Thompson', 'White', 'Harris', 'Sanchez', 'Clark', 'Ramirez', 'Lewis', 'Robinson', 'Walker', 'Young',
+  'Allen', 'King', 'Wright', 'Scott', 'Torres', 'Nguyen', 'Hill', 'Flores', 'Green', 'Adams', 'Nelson', 'Baker',
+  'Hall', 'Rivera', 'Campbell', 'Mitchell', 'Carter', 'Roberts', 'Goldsmith', 'Smithers', 'Phillips', 'Evans',
+  'Turner', 'Diaz', 'Parker', 'Cruz', 'Edwards', 'Collins'];
+
+/**
+ * Seeds a book of business at realistic size on a migrated database: `brokers` other brokers, then
+ * `clients` clients of which `hotClients` belong to `hotBrokerId` (the rest spread evenly over the
+ * other brokers), and `deliveries` reminder deliveries spread evenly over all clients (voice ones
+ * linked to a reminder, as the dispatcher records them). Names come from common US first and last
+ * names; creation dates spread over two years. Ends with VACUUM ANALYZE. Answers the seconds taken.
+ */
+export async function seedRealistic(databaseUrl, { brokers, clients, deliveries, hotBrokerId, hotClients }) {
+  const started = performance.now();
+  await withClient(databaseUrl, async (c) => {
+    await c.query(`update users set subscription_tier = 'pmpm', subscription_status = 'active' where id = $1`, [hotBrokerId]);
+    await c.query(
+      `insert into users (id, email, first_name, last_name, subscription_tier, subscription_status, overage_enabled, trial_ends_at, created_at)
+       select gen_random_uuid(), 'broker' || n || '@bench.test', 'Broker', 'N' || n,
+              case when n % 3 = 0 then 'pmpm' else 'flat' end,
+              (array['trial', 'active', 'active', 'past_due', 'canceled'])[1 + n % 5],
+              n % 7 = 0, now() + (n % 40) * interval '1 day', now() - interval '800 days'
+         from generate_series(1, $1) n`,
+      [brokers],
+    );
+    const names = (alias) =>
+      `(array[${FIRST_NAMES.map((n) => `'${n}'`).join(',')}])[1 + (${alias} * 7) % ${FIRST_NAMES.length}],
+       (array[${LAST_NAMES.map((n) => `'${n}'`).join(',')}])[1 + (${alias} * 13) % ${LAST_NAMES.length}]`;
+    await c.query(
+      `insert into clients (id, broker_id, first_name, last_name, email, phone, is_active, engagement_score, created_at)
+       select gen_random_uuid(), $1, f, l, lower(f || '.' || l || n) || '@example.com', '+1212' || lpad(n::text, 7, '0'),
+              n % 10 <> 0, n % 101, now() - (n % 730) * interval '1 day'
+         from (select n, ${names('n')} from generate_series(1, $2) n) s(n, f, l)`,
+      [hotBrokerId, hotClients],
+    );
+    await c.query(
+      `insert into clients (id, broker_id, first_name, last_name, email, phone, is_active, engagement_score, created_at)
+       select gen_random_uuid(), b.id, f, l, case when n % 3 = 0 then null else lower(f || '.' || l || n) || '@example.com' end,
+              '+1' || (2000000000 + n)::text, n % 10 <> 0, n % 101, now() - (n % 730) * interval '1 day'
+         from (select n, ${names('n')} from generate_series(1, $1) n) s(n, f, l)
+         join (select id, row_number() over (order by id) as rn from users where email like '%@bench.test') b on b.rn = 1 + n % $2`,
+      [Math.max(0, clients - hotClients), brokers],
+    );
+    await c.query(
+      `insert into deliveries (id, broker_id, client_id, reminder_id, occurrence_at, channel, recipient, status, cost_cents, created_at, updated_at)
+       select gen_random_uuid(), cl.broker_id, cl.id, gen_random_uuid(), now() - (n % 60) * interval '1 day',
+              case when n % 2 = 0 then 'voice' else 'sms' end, cl.phone,
+              case when n % 5 = 0 then 'failed' else 'completed' end, case when n % 2 = 0 then 2 else 1 end,
+              now() - (n % 60) * interval '1 day', now() - (n % 60) * interval '1 day'
+         from generate_series(1, $1) n
+         join (select id, broker_id, phone, row_number() over (order by id) as rn from clients) cl on cl.rn = 1 + n % $2`,
+      [deliveries, clients],
+    );
+    await c.query('vacuum analyze');
+  });
+  return (performance.now() - started) / 1000;
+}
+
+/**
+ * Runs autocannon against `url` and answers its figures: requests/s (average), latency p50/p99 in
+ * ms, request count, and errors (socket errors, timeouts and non-2xx answers).
+ */
+export async function cannon(url, { connections, seconds, headers = {} }) {
+  const { default: autocannon } = await import('autocannon');
+  const result = await autocannon({ url, connections, duration: seconds, headers });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}

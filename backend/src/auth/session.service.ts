@@ -29,6 +29,9 @@ export class SessionService implements OnApplicationShutdown {
       pool: this.pool,
       tableName: 'session',
       createTableIfMissing: false,
+      // No expiry rewrite on every request: sessionLifetime changes lastSeenAt at most once a
+      // minute, and that change saves the session with a fresh expiry. Reads stay read-only.
+      disableTouch: true,
       pruneSessionInterval: config.nodeEnv === 'test' ? false : PRUNE_INTERVAL_SECONDS,
     });
   }

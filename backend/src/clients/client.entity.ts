@@ -10,6 +10,8 @@ export const CLIENT_SEARCH_EXPRESSION = `lower(first_name || ' ' || last_name ||
 @Entity({ tableName: 'clients' })
 @Unique({ name: 'clients_broker_phone_unique', properties: ['broker', 'phone'] })
 @Index({ name: 'clients_broker_created_idx', properties: ['broker', 'createdAt'] })
+// The client list sorted by name (with id as the tie-breaker of every list) reads a page straight from this index.
+@Index({ name: 'clients_broker_last_name_idx', properties: ['broker', 'lastName', 'id'] })
 @Index({
   name: 'clients_active_broker_idx',
   expression: 'create index "clients_active_broker_idx" on "clients" ("broker_id") where "is_active"',

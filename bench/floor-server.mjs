@@ -1,0 +1,114 @@
+// The floor of the hot-read case: a bare node:http server answering GET /api/clients?range&sort&filter
+// with the same SQL the application runs for it, through `pg` pools of the same sizes, and the same
+// JSON body and Content-Range header. Per request it does what the application's request path does
+// against the database:
+//   1. one session-table lookup (the session store's own SELECT, on a pool of 4 like the store's),
+//   2. the signed-in broker's row (the access guard),
+//   3. the page and the total (MikroORM findAndCount: two statements, run concurrently),
+//   4. the invitation state of the page's clients (one statement).
+// It does not rewrite the session's expiry (the store's "touch"): that write is part of what the
+// application spends on top of the floor. Only the sort fields and filters the benchmark sends are
+// understood. Started by bench/hot-read.mjs with DATABASE_URL, PORT, SESSION_SECRET and
+// DATABASE_POOL_MAX; prints "listening" when ready.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer } from 'node:http';
+import pg from 'pg';
+
+const { DATABASE_URL, PORT, SESSION_SECRET } = process.env;
+const POOL_MAX = Number(process.env.DATABASE_POOL_MAX ?? 10);
+const sessions = new pg.Pool({ connectionString: DATABASE_URL, max: 4 });
+const data = new pg.Pool({ connectionString: DATABASE_URL, max: POOL_MAX, min: 0 });
+
+const COLUMNS = { firstName: 'first_name', lastName: 'last_name', email: 'email', phone: 'phone', isActive: 'is_active', engagementScore: 'engagement_score', createdAt: 'created_at' };
+const SEARCH = `lower(first_name || ' ' || last_name || ' ' || coalesce(email, '') || ' ' || phone)`;
+const lit = (value) => pg.escapeLiteral(value);
+const escapeLike = (text) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The session id of a signed `carekeep.sid` cookie (express-session's `s:<id>.<hmac>`), or undefined. */
+function sessionId(cookie) {
+  const raw = /(?:^|;\s*)carekeep\.sid=([^;]+)/.exec(cookie ?? '')?.[1];
+  if (!raw) return undefined;
+  const value = decodeURIComponent(raw);
+  if (!value.startsWith('s:')) return undefined;
+  const dot = value.lastIndexOf('.');
+  const id = value.slice(2, dot);
+  const mac = Buffer.from(value.slice(dot + 1));
+  const expected = Buffer.from(createHmac('sha256', SESSION_SECRET).update(id).digest('base64').replace(/=+$/, ''));
+  return mac.length === expected.length && timingSafeEqual(mac, expected) ? id : undefined;
+}
+
+async function clients(url, cookie) {
+  const sid = sessionId(cookie);
+  if (!sid) return [401, { message: 'Unauthorized' }];
+  const { rows: found } = await sessions.query('SELECT sess FROM "session" WHERE sid = $1 AND expire >= to_timestamp($2)', [sid, Math.ceil(Date.now() / 1000)]);
+  const auth = found[0]?.sess?.auth;
+  if (auth?.kind !== 'broker') return [401, { message: 'Unauthorized' }];
+  const { rows: users } = await data.query(`select "u0".* from "users" as "u0" where "u0"."id" = ${lit(auth.userId)} limit 1`);
+  if (!users[0]) return [401, { message: 'Unauthorized' }];
+
+  const [start, end] = JSON.parse(url.searchParams.get('range') ?? '[0,24]');
+  const [field, order] = JSON.parse(url.searchParams.get('sort') ?? '["createdAt","DESC"]');
+  const filter = JSON.parse(url.searchParams.get('filter') ?? '{}');
+  let where = `"c0"."broker_id" = ${lit(users[0].id)}`;
+  const search = filter.q?.trim().toLowerCase();
+  if (search) {
+    const digits = search.replace(/\D/g, '');
+    const patterns = [`%${escapeLike(search)}%`];
+    if (digits.length >= 3 && digits !== search) patterns.push(`%${digits}%`);
+    const likes = patterns.map((p) => `${SEARCH} like ${lit(p)}`);
+    where += likes.length === 1 ? ` and ${likes[0]}` : ` and (${likes.join(' or ')})`;
+  }
+  const direction = order === 'DESC' ? 'desc' : 'asc';
+  const [page, count] = await Promise.all([
+    data.query(`select "c0".* from "clients" as "c0" where ${where} order by "c0"."${COLUMNS[field]}" ${direction}, "c0"."id" asc limit ${end - start + 1}${start ? ` offset ${start}` : ''}`),
+    data.query(`select count(*) as "count" from "clients" as "c0" where ${where}`),
+  ]);
+  const total = Number(count.rows[0].count);
+  let state = new Map();
+  if (page.rows.length) {
+    const { rows } = await data.query(
+      `select c.id as client_id,
+              exists (select 1 from client_accounts a where a.client_id = c.id) as registered,
+              (select max(i.expires_at) from client_invitations i where i.client_id = c.id and i.accepted_at is null) as pending_until
+         from clients c where c.id in (${page.rows.map((r) => lit(r.id)).join(', ')})`,
+    );
+    state = new Map(rows.map((row) => [row.client_id, row]));
+  }
+  const now = Date.now();
+  const items = page.rows.map((client) => {
+    const row = state.get(client.id);
+    const inviteStatus = row?.registered ? 'accepted' : row?.pending_until ? (new Date(row.pending_until).getTime() > now ? 'pending' : 'expired') : 'none';
+    return {
+      id: client.id,
+      firstName: client.first_name,
+      lastName: client.last_name,
+      email: client.email ?? null,
+      phone: client.phone,
+      isActive: client.is_active,
+      engagementScore: client.engagement_score,
+      inviteStatus,
+      inviteToken: inviteStatus !== 'none',
+      createdAt: new Date(client.created_at).toISOString(),
+    };
+  });
+  const range = items.length ? `clients ${start}-${start + items.length - 1}/${total}` : `clients */${total}`;
+  return [200, items, range];
+}
+
+const server = createServer(async (req, res) => {
+  try {
+    const url = new URL(req.url, 'http://floor');
+    if (req.method !== 'GET' || url.pathname !== '/api/clients') {
+      res.writeHead(404).end();
+      return;
+    }
+    const [status, body, range] = await clients(url, req.headers.cookie);
+    const headers = { 'Content-Type': 'application/json; charset=utf-8' };
+    if (range) Object.assign(headers, { 'Content-Range': range, 'Access-Control-Expose-Headers': 'Content-Range' });
+    res.writeHead(status, headers).end(JSON.stringify(body));
+  } catch (error) {
+    res.writeHead(500, { 'Content-Type': 'text/plain' }).end(String(error));
+  }
+});
+server.listen(Number(PORT), '127.0.0.1', () => console.log('listening'));
+process.on('SIGTERM', () => server.close(() => Promise.all([sessions.end(), data.end()]).then(() => process.exit(0))));

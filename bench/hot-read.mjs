@@ -1,0 +1,59 @@
+// The hot-read case of `npm run bench`: GET /api/clients (a page of 25 sorted by last name, with and
+// without a search term) as a broker with 10,000 clients, at 50 connections, against the floor of
+// bench/floor-server.mjs on the same database. Used by bench/run.mjs.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { ROOT, cannon, freePort } from './lib.mjs';
+
+export const HOT_READ_PATHS = {
+  'clients page': '/api/clients?range=[0,24]&sort=["lastName","ASC"]',
+  'clients search': '/api/clients?range=[0,24]&sort=["lastName","ASC"]&filter={"q":"smi"}',
+};
+
+async function startFloor({ databaseUrl, sessionSecret, poolMax }) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(ROOT, 'bench/floor-server.mjs')], {
+    env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, PORT: String(port), SESSION_SECRET: sessionSecret, DATABASE_POOL_MAX: String(poolMax) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = once(child, 'exit');
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => String(chunk).includes('listening') && resolve());
+    child.once('exit', (code) => reject(new Error(`the floor server exited with ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, stop: async () => { child.kill('SIGTERM'); await exited; } };
+}
+
+async function answer(base, path, cookie) {
+  const response = await fetch(new URL(path, base), { headers: { cookie } });
+  const body = await response.text();
+  if (response.status !== 200) throw new Error(`${base}${path}: ${response.status} ${body.slice(0, 200)}`);
+  return { range: response.headers.get('content-range'), body };
+}
+
+/**
+ * Measures each hot-read path on the app and on the floor. Checks first that both answer the same
+ * body and Content-Range. Answers one row per path.
+ */
+export async function hotRead({ appUrl, databaseUrl, cookie, sessionSecret, poolMax = 10, connections = 50, seconds = 10, warmupSeconds = 2 }) {
+  const floor = await startFloor({ databaseUrl, sessionSecret, poolMax });
+  const rows = [];
+  try {
+    for (const [name, path] of Object.entries(HOT_READ_PATHS)) {
+      const [app, bare] = [await answer(appUrl, path, cookie), await answer(floor.url, path, cookie)];
+      if (app.range !== bare.range || app.body !== bare.body) {
+        throw new Error(`the floor answers ${path} differently: ${bare.range} vs ${app.range}\n${bare.body.slice(0, 300)}\n${app.body.slice(0, 300)}`);
+      }
+      const headers = { cookie };
+      await cannon(appUrl + path, { connections, seconds: warmupSeconds, headers });
+      const appRun = await cannon(appUrl + path, { connections, seconds, headers });
+      await cannon(floor.url + path, { connections, seconds: warmupSeconds, headers });
+      const floorRun = await cannon(floor.url + path, { connections, seconds, headers });
+      rows.push({ name, path, contentRange: app.range, app: appRun, floor: floorRun });
+    }
+  } finally {
+    await floor.stop();
+  }
+  return rows;
+}

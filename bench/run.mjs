@@ -1,0 +1,197 @@
+// `npm run bench`: every performance case in one run, each against its floor or budget, printed as
+// a table and written to bench/results.json. See docs/performance.md.
+//
+//   npm run bench                      all cases at full size
+//   npm run bench -- --quick           smaller sizes, shorter runs (a smoke run)
+//   npm run bench -- --only=hot,stats  some cases: hot, stats, import, dispatch, bundle
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { hotRead } from './hot-read.mjs';
+import { ROOT, cannon, cookieHeader, scratchDatabase, seedRealistic, signIn, startServer, withClient } from './lib.mjs';
+
+const CASES = ['hot', 'stats', 'import', 'dispatch', 'bundle'];
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const onlyArg = args.find((a) => a.startsWith('--only='));
+const only = onlyArg ? onlyArg.slice('--only='.length).split(',').map((s) => s.trim()).filter(Boolean) : CASES;
+const unknown = [...only.filter((c) => !CASES.includes(c)), ...args.filter((a) => a !== '--quick' && !a.startsWith('--only='))];
+if (unknown.length) {
+  console.error(`bench: unknown ${unknown.join(', ')}; use --quick and --only=${CASES.join(',')}`);
+  process.exit(2);
+}
+
+const SIZE = quick
+  ? { brokers: 100, clients: 20_000, deliveries: 100_000, hotClients: 10_000, seconds: 3, importRows: 20_000, rssRows: 100_000, reminders: 2_000 }
+  : { brokers: 1_000, clients: 200_000, deliveries: 1_000_000, hotClients: 10_000, seconds: 10, importRows: 100_000, rssRows: 1_000_000, reminders: 20_000 };
+const POOL_MAX = 10;
+const SESSION_SECRET = 'benchmark-session-key-0123456789abcdefghij';
+
+const results = [];
+/** One row of the report: figure against floor (ratio) and budget. */
+function record(row) {
+  const entry = { floor: null, ratio: null, ...row };
+  if (entry.ratio === null && entry.floor) entry.ratio = +(entry.figure / entry.floor).toFixed(3);
+  results.push(entry);
+  return entry;
+}
+const atLeast = (value, min) => ({ budget: `>= ${min}`, pass: value >= min });
+const atMost = (value, max) => ({ budget: `<= ${max}`, pass: value <= max });
+
+function run(command, argv, env = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, argv, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      process.stdout.write(chunk);
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(out) : reject(Object.assign(new Error(`${argv.join(' ')} exited with ${code}`), { out }))));
+  });
+}
+
+async function guarded(name, work) {
+  try {
+    await work();
+  } catch (error) {
+    console.error(`\n${name}: ${error.stack ?? error}`);
+    record({ case: name, figure: null, unit: '', budget: '', pass: false, error: String(error.message ?? error) });
+  }
+}
+
+/** Hot read, dashboard stats and admin analytics share one seeded database and one server. */
+async function serverCases() {
+  console.log(`\nSeeding ${SIZE.brokers} brokers, ${SIZE.clients} clients (${SIZE.hotClients} for one broker), ${SIZE.deliveries} deliveries…`);
+  const database = await scratchDatabase();
+  let server;
+  try {
+    server = await startServer(database.url, { DATABASE_POOL_MAX: String(POOL_MAX), SESSION_SECRET });
+    const broker = await signIn(server.appUrl, 'bench.hot@agency.test');
+    const admin = await signIn(server.appUrl, 'bench.admin@agency.test');
+    await withClient(database.url, (c) => c.query('update users set is_admin = true where id = $1', [admin.user.id]));
+    const seedSeconds = await seedRealistic(database.url, { ...SIZE, hotBrokerId: broker.user.id });
+    console.log(`seeded in ${seedSeconds.toFixed(1)} s`);
+    const size = `${SIZE.hotClients} clients of ${SIZE.clients}`;
+
+    if (only.includes('hot')) {
+      await guarded('hot read', async () => {
+        const rows = await hotRead({ appUrl: server.appUrl, databaseUrl: database.url, cookie: cookieHeader(broker), sessionSecret: SESSION_SECRET, poolMax: POOL_MAX, seconds: SIZE.seconds });
+        for (const row of rows) {
+          const errors = row.app.errors + row.floor.errors;
+          const ratio = +(row.app.requestsPerSecond / row.floor.requestsPerSecond).toFixed(3);
+          record({
+            case: `hot read: ${row.name} req/s`, figure: row.app.requestsPerSecond, unit: 'req/s', floor: row.floor.requestsPerSecond, ratio,
+            ...atLeast(ratio, 0.65), pass: ratio >= 0.65 && errors === 0,
+            detail: { path: row.path, contentRange: row.contentRange, connections: 50, seconds: SIZE.seconds, size, app: row.app, floor: row.floor },
+          });
+          record({ case: `hot read: ${row.name} p50`, figure: row.app.p50Ms, unit: 'ms', floor: row.floor.p50Ms, budget: '', pass: true });
+          record({ case: `hot read: ${row.name} p99`, figure: row.app.p99Ms, unit: 'ms', floor: row.floor.p99Ms, ...atMost(row.app.p99Ms, 50) });
+        }
+      });
+    }
+
+    if (only.includes('stats')) {
+      const latency = async (name, session, path, budgetMs) => {
+        await guarded(name, async () => {
+          const headers = { cookie: cookieHeader(session) };
+          const check = await session.request(path);
+          if (check.status !== 200) throw new Error(`${path}: ${check.status}`);
+          await check.arrayBuffer();
+          await cannon(server.appUrl + path, { connections: 4, seconds: 1, headers });
+          const r = await cannon(server.appUrl + path, { connections: 4, seconds: SIZE.seconds, headers });
+          const detail = { path, connections: 4, seconds: SIZE.seconds, size, ...r };
+          record({ case: `${name} p50`, figure: r.p50Ms, unit: 'ms', budget: '', pass: r.errors === 0, detail });
+          record({ case: `${name} p99`, figure: r.p99Ms, unit: 'ms', ...(budgetMs ? atMost(r.p99Ms, budgetMs) : { budget: '', pass: true }), ...(r.errors ? { pass: false } : {}) });
+        });
+      };
+      await latency('dashboard stats', broker, '/api/stats', 200);
+      await latency('admin analytics', admin, '/api/admin/analytics', 200);
+    }
+  } finally {
+    await server?.stop();
+    await database.cleanup();
+  }
+}
+
+async function importCase() {
+  const parse = async () => JSON.parse(await readFile(join(ROOT, 'bench/results-import.json'), 'utf8'));
+  await guarded('csv import', async () => {
+    await run(process.execPath, ['bench/import.mjs', '--rows', String(SIZE.importRows)], { BENCH_IMPORT_ROWS: String(SIZE.importRows) });
+    const r = await parse();
+    const ratio = r.ratioToCopy;
+    record({ case: `csv import ${r.rows} rows rows/s`, figure: r.importRowsPerSecond, unit: 'rows/s', floor: r.copyRowsPerSecond, ratio, ...atLeast(ratio, 0.25), detail: r });
+  });
+  await guarded('csv import memory', async () => {
+    await run(process.execPath, ['bench/import.mjs', '--rows', String(SIZE.rssRows)], { BENCH_IMPORT_ROWS: String(SIZE.rssRows) });
+    const r = await parse();
+    record({ case: `csv import ${r.rows} rows RSS growth`, figure: r.serverRssGrowthMb, unit: 'MB', ...atMost(r.serverRssGrowthMb, 100), detail: r });
+  });
+}
+
+async function dispatchCase() {
+  await guarded('dispatcher', async () => {
+    await run(process.execPath, ['bench/dispatch.mjs'], { BENCH_DISPATCH_REMINDERS: String(SIZE.reminders) });
+    const r = JSON.parse(await readFile(join(ROOT, 'bench/results-dispatch.json'), 'utf8'));
+    record({ case: `dispatcher ${r.reminders} reminders`, figure: r.deliveriesPerSecond, unit: 'deliveries/s', ...atLeast(r.deliveriesPerSecond, 1000), ratio: r.ratioToBudget, detail: r });
+    record({ case: 'dispatcher due-to-sent lag', figure: r.maxDueToSentLagSeconds, unit: 's', ...atMost(r.maxDueToSentLagSeconds, 60) });
+  });
+}
+
+/** Newest modification time under a path (files only). */
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(path).filter((n) => n !== 'node_modules' && n !== 'dist' && n !== 'e2e').map((n) => newest(join(path, n))));
+}
+
+async function bundleCase() {
+  await guarded('bundle', async () => {
+    const frontend = join(ROOT, 'frontend');
+    const built = newest(join(frontend, 'dist/index.html'));
+    const sources = Math.max(newest(join(frontend, 'src')), newest(join(frontend, 'index.html')), newest(join(frontend, 'public')), ...readdirSync(frontend).filter((n) => /^(vite|tsconfig|package).*\.(ts|js|mjs|json)$/.test(n)).map((n) => newest(join(frontend, n))));
+    if (!built || sources > built) {
+      console.log('\nBuilding the frontend (frontend/dist is missing or older than its sources)…');
+      await run('npm', ['run', 'build', '-w', 'frontend']);
+    }
+    let out;
+    try {
+      out = await run(process.execPath, ['frontend/scripts/bundle-budget.mjs']);
+    } catch (error) {
+      out = error.out ?? ''; // over budget: the figures are printed all the same
+    }
+    const totals = [...out.matchAll(/\((\d+) bytes gzipped\)/g)].map((m) => Number(m[1]));
+    if (totals.length < 2) throw new Error('bundle-budget printed no totals for the portal and the broker app');
+    const [portal, broker] = totals.map((bytes) => +(bytes / 1024).toFixed(1));
+    record({ case: 'bundle: portal first load (gz)', figure: portal, unit: 'kB', ...atMost(portal, 120) });
+    record({ case: 'bundle: broker first load (gz)', figure: broker, unit: 'kB', ...atMost(broker, 450) });
+  });
+}
+
+const started = Date.now();
+if (only.includes('hot') || only.includes('stats')) await guarded('server cases', serverCases);
+if (only.includes('import')) await importCase();
+if (only.includes('dispatch')) await dispatchCase();
+if (only.includes('bundle')) await bundleCase();
+
+console.log(`\nBenchmark results${quick ? ' (--quick: smaller sizes, not comparable to the budgets)' : ''} — ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GB`);
+console.table(
+  Object.fromEntries(
+    results.map((r) => [r.case, { figure: r.figure, unit: r.unit, floor: r.floor, ratio: r.ratio, budget: r.budget, pass: r.pass ? 'yes' : r.error ? `ERROR: ${r.error.slice(0, 60)}` : 'NO' }]),
+  ),
+);
+const report = {
+  generatedAt: new Date().toISOString(),
+  quick,
+  cases: only,
+  machine: { cores: cpus().length, model: cpus()[0]?.model, memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version },
+  size: SIZE,
+  minutes: +((Date.now() - started) / 60_000).toFixed(1),
+  results,
+};
+await writeFile(join(ROOT, 'bench/results.json'), `${JSON.stringify(report, null, 2)}\n`);
+console.log('written to bench/results.json');
+process.exitCode = results.every((r) => r.pass) ? 0 : 1;
