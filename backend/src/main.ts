@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import type { Server } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { pino } from 'pino';
 import { AppModule } from './app.module.js';
@@ -7,6 +8,7 @@ import { configureApp } from './app.setup.js';
 import { type AppConfig, ConfigError, loadConfig, loadDotEnv } from './config/config.js';
 import { DatabaseBootstrapService } from './database/database-bootstrap.service.js';
 import { type DatabaseServer, openDatabaseServer } from './database/database-server.js';
+import { DispatcherScheduler } from './reminders/dispatcher.scheduler.js';
 
 function readConfig(): AppConfig {
   try {
@@ -21,7 +23,27 @@ function readConfig(): AppConfig {
   }
 }
 
-const SHUTDOWN_TIMEOUT_MS = 30_000;
+/** Requests still running this long after a stop signal are cut off. */
+const DRAIN_TIMEOUT_MS = 7_000;
+/** The whole shutdown: past this the process exits with an error. */
+const SHUTDOWN_TIMEOUT_MS = 15_000;
+
+/**
+ * Stops taking connections and waits for the requests in progress: idle keep-alive connections
+ * are closed as soon as they finish their request; after `timeoutMs` the rest are cut.
+ */
+function drainHttp(server: Server, timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) return resolve();
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
+    const cut = setTimeout(() => server.closeAllConnections(), timeoutMs);
+    server.close(() => {
+      clearInterval(sweep);
+      clearTimeout(cut);
+      resolve();
+    });
+  });
+}
 
 async function bootstrap(): Promise<void> {
   const config = readConfig();
@@ -38,8 +60,15 @@ async function bootstrap(): Promise<void> {
       log.error('Shutdown took too long; exiting');
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
+    // In order: stop taking requests and let those in progress finish, while the dispatcher
+    // finishes the sends under way; then the modules (session store and ORM pools); then the
+    // embedded database.
     try {
-      await app?.close();
+      if (app) {
+        await Promise.all([drainHttp(app.getHttpServer() as Server, DRAIN_TIMEOUT_MS), app.get(DispatcherScheduler).stop()]);
+        log.info('Requests and dispatching finished');
+        await app.close();
+      }
     } catch (error) {
       log.error({ err: error }, 'Error while closing the application');
     }

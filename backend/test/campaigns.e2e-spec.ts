@@ -107,6 +107,9 @@ describe('campaigns (outbox delivery)', () => {
     expect((await broker.agent.get(`/api/campaigns/${draft.id}`)).body.openedCount).toBe(0);
 
     const human = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15';
+    // Sent long enough ago to count as a person's open: set again right before it, since the
+    // background delivery run may still have touched the row on a busy machine.
+    await t.em().execute(`update deliveries set updated_at = now() - interval '5 minutes' where campaign_id = ?`, [draft.id]);
     await request(t.http).get(`/api/t/o/${token}.gif`).set('User-Agent', human);
     await request(t.http).get(`/api/t/o/${token}.gif`).set('User-Agent', human);
     expect((await broker.agent.get(`/api/campaigns/${draft.id}`)).body).toMatchObject({ openedCount: 1, clickedCount: 0 });

@@ -57,6 +57,13 @@ export interface AppConfig {
     dispatchConcurrency: number;
     /** A claim older than this is presumed abandoned (its process died) and released. */
     claimTimeoutSeconds: number;
+    /**
+     * At most this many sends per second per channel and process (0: no limit), applied when the
+     * channel goes through a real provider (Twilio, SMTP); the development outbox is never limited.
+     */
+    ratePerSecond: { voice: number; sms: number; email: number };
+    /** How long a provider (Twilio, SMTP) may take to answer one send before it counts as failed. */
+    providerTimeoutMs: number;
   };
   uploads: {
     /** Largest client CSV accepted, in bytes. */
@@ -286,6 +293,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
       dispatchBatchSize: integer(env, 'DISPATCH_BATCH_SIZE', 500, 1, 10_000),
       dispatchConcurrency: integer(env, 'DISPATCH_CONCURRENCY', 20, 1, 500),
       claimTimeoutSeconds: integer(env, 'DISPATCH_CLAIM_TIMEOUT_SECONDS', 300, 5, 86_400),
+      ratePerSecond: {
+        voice: integer(env, 'DISPATCH_VOICE_PER_SECOND', 1, 0, 10_000),
+        sms: integer(env, 'DISPATCH_SMS_PER_SECOND', 10, 0, 10_000),
+        email: integer(env, 'DISPATCH_EMAIL_PER_SECOND', 0, 0, 10_000),
+      },
+      providerTimeoutMs: integer(env, 'PROVIDER_TIMEOUT_MS', 10_000, 100, 300_000),
     },
     uploads: {
       csvMaxBytes: integer(env, 'CSV_UPLOAD_MAX_MB', 10, 1, 500) * 1024 * 1024,

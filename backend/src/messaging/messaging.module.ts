@@ -27,7 +27,7 @@ const TWILIO = Symbol('TWILIO_ADAPTER');
       provide: TWILIO,
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) =>
-        config.messaging.twilio ? new TwilioAdapter(config.messaging.twilio, config.appUrl) : null,
+        config.messaging.twilio ? new TwilioAdapter(config.messaging.twilio, config.appUrl, config.messaging.providerTimeoutMs) : null,
     },
     { provide: SMS_SENDER, inject: [TWILIO, OutboxAdapter], useFactory: (t: TwilioAdapter | null, o: OutboxAdapter) => t ?? o },
     { provide: VOICE_SENDER, inject: [TWILIO, OutboxAdapter], useFactory: (t: TwilioAdapter | null, o: OutboxAdapter) => t ?? o },
@@ -35,7 +35,7 @@ const TWILIO = Symbol('TWILIO_ADAPTER');
       provide: EMAIL_SENDER,
       inject: [APP_CONFIG, OutboxAdapter],
       useFactory: (config: AppConfig, outbox: OutboxAdapter) =>
-        config.messaging.smtpUrl ? new SmtpAdapter(config.messaging.smtpUrl, config.messaging.mailFrom) : outbox,
+        config.messaging.smtpUrl ? new SmtpAdapter(config.messaging.smtpUrl, config.messaging.mailFrom, config.messaging.providerTimeoutMs) : outbox,
     },
   ],
   exports: [SMS_SENDER, VOICE_SENDER, EMAIL_SENDER, OutboxAdapter, DeliveryOutcomesService, OptOutsService, ConsentService],

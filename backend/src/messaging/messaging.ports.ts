@@ -55,3 +55,11 @@ export interface EmailSender {
 export const SMS_SENDER = Symbol('SMS_SENDER');
 export const VOICE_SENDER = Symbol('VOICE_SENDER');
 export const EMAIL_SENDER = Symbol('EMAIL_SENDER');
+
+/** The provider did not answer in time (PROVIDER_TIMEOUT_MS): it may be tried again later. */
+export class ProviderTimeoutError extends Error {
+  constructor(provider: string, timeoutMs: number) {
+    super(`${provider} did not answer within ${timeoutMs} ms`);
+    this.name = 'ProviderTimeoutError';
+  }
+}

@@ -1,14 +1,17 @@
 import twilio from 'twilio';
 import type { AppConfig } from '../config/config.js';
 import { callTwiml } from './call-script.js';
-import type { SendResult, SmsMessage, SmsSender, VoiceCall, VoiceSender } from './messaging.ports.js';
+import { ProviderTimeoutError, type SendResult, type SmsMessage, type SmsSender, type VoiceCall, type VoiceSender } from './messaging.ports.js';
 
 type TwilioSettings = NonNullable<AppConfig['messaging']['twilio']>;
 
 /** Twilio's own HTTP client, pointed at another base address (a local stand-in in tests). */
 class RebasedRequestClient extends twilio.RequestClient {
-  constructor(private readonly baseUrl: string) {
-    super();
+  constructor(
+    private readonly baseUrl: string,
+    timeout: number,
+  ) {
+    super({ timeout });
   }
 
   override request<T>(opts: Parameters<twilio.RequestClient['request']>[0] & { data?: T }) {
@@ -33,10 +36,23 @@ export class TwilioAdapter implements SmsSender, VoiceSender {
   constructor(
     private readonly settings: TwilioSettings,
     private readonly appUrl: string,
+    private readonly timeoutMs = 10_000,
   ) {
     this.client = twilio(settings.accountSid, settings.authToken, {
-      ...(settings.apiBaseUrl ? { httpClient: new RebasedRequestClient(settings.apiBaseUrl.replace(/\/+$/, '')) } : {}),
+      timeout: timeoutMs,
+      ...(settings.apiBaseUrl ? { httpClient: new RebasedRequestClient(settings.apiBaseUrl.replace(/\/+$/, ''), timeoutMs) } : {}),
     });
+  }
+
+  /** Twilio's client reports a request that took too long as ECONNABORTED/ETIMEDOUT. */
+  private async withTimeout<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') throw new ProviderTimeoutError('Twilio', this.timeoutMs);
+      throw error;
+    }
   }
 
   private callbackUrl(path: string, deliveryId?: string): string {
@@ -44,7 +60,7 @@ export class TwilioAdapter implements SmsSender, VoiceSender {
   }
 
   async sendCall(call: VoiceCall): Promise<SendResult> {
-    const created = await this.client.calls.create({
+    const created = await this.withTimeout(() => this.client.calls.create({
       to: call.to,
       from: this.settings.fromNumber,
       twiml: callTwiml(call.script, this.callbackUrl(WEBHOOK_PATHS.voiceGather, call.deliveryId)),
@@ -52,17 +68,17 @@ export class TwilioAdapter implements SmsSender, VoiceSender {
       statusCallbackEvent: ['completed'],
       statusCallbackMethod: 'POST',
       machineDetection: 'DetectMessageEnd',
-    });
+    }));
     return { providerId: created.sid, status: 'sent' };
   }
 
   async sendSms(message: SmsMessage): Promise<SendResult> {
-    const created = await this.client.messages.create({
+    const created = await this.withTimeout(() => this.client.messages.create({
       to: message.to,
       from: this.settings.fromNumber,
       body: message.body,
       statusCallback: this.callbackUrl(WEBHOOK_PATHS.smsStatus, message.deliveryId),
-    });
+    }));
     return { providerId: created.sid, status: 'sent' };
   }
 }

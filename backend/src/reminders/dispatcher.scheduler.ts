@@ -6,7 +6,10 @@ import { DispatcherService } from './dispatcher.service.js';
 
 const JOB = 'reminder-dispatcher';
 
-/** Runs the dispatcher on REMINDER_DISPATCH_CRON (every minute), one run at a time per process. */
+/**
+ * Runs the dispatcher on REMINDER_DISPATCH_CRON (every minute; a 6-field expression, seconds
+ * first, runs it every few seconds), one run at a time per process.
+ */
 @Injectable()
 export class DispatcherScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Dispatcher');
@@ -35,8 +38,17 @@ export class DispatcherScheduler implements OnApplicationBootstrap, OnApplicatio
     await this.running;
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /**
+   * Stops dispatching (first step of a shutdown): no new runs, and the current one ends after the
+   * sends already under way, handing the rest of its batch back to the queue.
+   */
+  async stop(): Promise<void> {
+    this.dispatcher.requestStop();
     await stopJob(this.registry, JOB);
     await this.running;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.stop();
   }
 }

@@ -5,6 +5,7 @@ import { DeliveryOutcomesService } from '../messaging/delivery-outcomes.service.
 import {
   EMAIL_SENDER,
   type EmailSender,
+  ProviderTimeoutError,
   SMS_SENDER,
   type SmsSender,
   VOICE_SENDER,
@@ -18,6 +19,7 @@ import { OptOutsService } from '../messaging/opt-outs.service.js';
 import { EngagementService } from '../clients/engagement.service.js';
 import type { RecurrencePattern } from '../client-portal/client-reminder.entity.js';
 import { nextOccurrence } from './recurrence.js';
+import { SendRateLimiter } from './send-rate.js';
 
 export const DEFAULT_CLIENT_MESSAGE = "It's time to take your medication";
 
@@ -76,11 +78,15 @@ async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promi
  * Turns due reminders into deliveries and sends them. Safe to run in any number of app instances
  * at once: due rows are claimed with FOR UPDATE SKIP LOCKED, each occurrence has one delivery row
  * (unique key), and a claim left by a process that died is released after the claim timeout and
- * tried once more.
+ * tried once more. Sends through a real provider are paced per channel (DISPATCH_*_PER_SECOND, per
+ * instance); a delivery that cannot start before the run ends goes back to the queue for later.
  */
 @Injectable()
 export class DispatcherService {
   private readonly logger = new Logger('Dispatcher');
+  private readonly limiter: SendRateLimiter;
+  /** Set on shutdown: runs stop after the deliveries being sent, the rest go back to the queue. */
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly em: EntityManager,
@@ -91,26 +97,48 @@ export class DispatcherService {
     private readonly outcomes: DeliveryOutcomesService,
     private readonly optOuts: OptOutsService,
     private readonly engagement: EngagementService,
-  ) {}
+  ) {
+    const { ratePerSecond, twilio, smtpUrl } = config.messaging;
+    // Provider limits only: the development outbox takes everything at once.
+    this.limiter = new SendRateLimiter({
+      voice: twilio ? ratePerSecond.voice : 0,
+      sms: twilio ? ratePerSecond.sms : 0,
+      email: smtpUrl ? ratePerSecond.email : 0,
+    });
+  }
+
+  /**
+   * Ends dispatching in this process (on shutdown): a run in progress finishes the sends already
+   * started, hands the rest of its batch back to the queue (for another instance, or the next
+   * start) and returns; later runs do nothing.
+   */
+  requestStop(): void {
+    this.stopping.abort();
+  }
+
+  private get stopRequested(): boolean {
+    return this.stopping.signal.aborted;
+  }
 
   /** One run: release abandoned claims, queue what is due, then claim and send until nothing is left. */
   async runOnce(options: { brokerId?: string; now?: Date; maxMs?: number; campaignsOnly?: boolean } = {}): Promise<DispatchSummary> {
     const now = options.now ?? new Date();
     const summary: DispatchSummary = { queued: 0, sent: 0, failed: 0, skipped: 0 };
+    if (this.stopRequested) return summary;
     await this.releaseAbandonedClaims(now);
     const deadline = Date.now() + (options.maxMs ?? 50_000);
     // Queue in bounded steps and send what was queued, until nothing is due or the run's time is up.
-    while (Date.now() < deadline) {
+    while (Date.now() < deadline && !this.stopRequested) {
       const queued = options.campaignsOnly
         ? 0
         : (await this.queueBrokerReminders(now, options.brokerId)) + (options.brokerId ? 0 : await this.queueClientReminders(now));
       summary.queued += queued;
       let claimedAny = false;
-      while (Date.now() < deadline) {
+      while (Date.now() < deadline && !this.stopRequested) {
         const claimed = await this.claim(now, { brokerId: options.brokerId, campaignsOnly: options.campaignsOnly });
         if (claimed.length === 0) break;
         claimedAny = true;
-        await this.send(claimed, summary);
+        await this.send(claimed, summary, deadline);
         await this.engagement.recomputeMany([...new Set(claimed.map((d) => d.client_id))]);
       }
       if (queued === 0 && !claimedAny) break;
@@ -263,9 +291,30 @@ export class DispatcherService {
     );
   }
 
-  private async send(claimed: ClaimedDelivery[], summary: DispatchSummary): Promise<void> {
+  /** Waits `ms` unless shutdown begins first; true when the full wait passed. */
+  private pause(ms: number): Promise<boolean> {
+    const signal = this.stopping.signal;
+    if (signal.aborted) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const done = (full: boolean) => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
+        resolve(full);
+      };
+      const onAbort = () => done(false);
+      const timer = setTimeout(() => done(true), ms);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  private async send(claimed: ClaimedDelivery[], summary: DispatchSummary, deadline: number): Promise<void> {
     const optedOut = await this.optOuts.optedOut([...new Set(claimed.map((d) => d.recipient))]);
     await inParallel(claimed, this.config.messaging.dispatchConcurrency, async (delivery) => {
+      if (this.stopRequested) {
+        // Shutting down: not started, so back to the queue as it was, for another instance.
+        await this.outcomes.deferUntil(delivery.id, new Date());
+        return;
+      }
       if (!delivery.client_active) {
         await this.outcomes.skipped(delivery.id, 'The client is inactive');
         summary.skipped += 1;
@@ -286,12 +335,27 @@ export class DispatcherService {
           return;
         }
       }
+      if (this.limiter.limits(delivery.channel)) {
+        const wait = this.limiter.reserve(delivery.channel, Math.max(0, deadline - Date.now()));
+        if (wait === undefined) {
+          // The channel's rate leaves no room before this run ends: the next run sends it.
+          await this.outcomes.deferUntil(delivery.id, new Date(Date.now() + this.limiter.waitFor(delivery.channel)));
+          return;
+        }
+        if (wait > 0 && !(await this.pause(wait))) {
+          await this.outcomes.deferUntil(delivery.id, new Date());
+          return;
+        }
+      }
       try {
         const result = await this.deliver(delivery);
         await this.outcomes.sent(delivery.id, result.providerId, result.status === 'completed', delivery.channel);
         summary.sent += 1;
       } catch (error) {
-        await this.outcomes.failed(delivery.id, error instanceof Error ? error.message : String(error));
+        const message = error instanceof Error ? error.message : String(error);
+        // A provider that did not answer in time is tried once more later (as a busy call is); other errors are final.
+        if (error instanceof ProviderTimeoutError) await this.outcomes.retryLater(delivery.id, message);
+        else await this.outcomes.failed(delivery.id, message);
         summary.failed += 1;
       }
     });

@@ -1,0 +1,173 @@
+import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { Delivery } from '../src/messaging/delivery.entity.js';
+import { ProviderTimeoutError } from '../src/messaging/messaging.ports.js';
+import { SmtpAdapter } from '../src/messaging/smtp.adapter.js';
+import { Reminder } from '../src/reminders/reminder.entity.js';
+import { DispatcherService } from '../src/reminders/dispatcher.service.js';
+import { User } from '../src/users/user.entity.js';
+import { type BuiltApp, SlowTwilio, TWILIO_TEST_ENV, query, signIn, startBuiltApp, waitFor } from './helpers/built-app.js';
+import { makeClient, makeUser } from './helpers/factories.js';
+import { type TestApp, createTestApp } from './helpers/test-app.js';
+import { createTestDatabase, dropDatabase, testServerUrl } from './setup/test-database.js';
+
+describe('faults', () => {
+  /**
+   * The database goes away under load (every connection cut, new ones refused) and comes back:
+   * the process keeps running, reports it on /api/health, and serves again without a restart.
+   */
+  describe('PostgreSQL unavailable under load, then back', () => {
+    let database: { url: string; name: string };
+    let app: BuiltApp | undefined;
+    beforeAll(async () => {
+      database = await createTestDatabase();
+    });
+    afterAll(async () => {
+      await app?.dispose();
+      await query(testServerUrl(), `alter database "${database.name}" allow_connections true`).catch(() => undefined);
+      await dropDatabase(testServerUrl(), database.name);
+    });
+
+    async function health(url: string): Promise<number> {
+      return fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5000) }).then(
+        (r) => r.status,
+        () => 0,
+      );
+    }
+
+    it('answers 503 on /api/health while the database is down and recovers by itself when it is back', async () => {
+      app = await startBuiltApp({ DATABASE_URL: database.url });
+      const { url, proc } = app;
+      const broker = await signIn(url, 'outage@agency.test');
+
+      // Signed-in reads, ten at a time, for the whole test.
+      const statuses: { at: number; status: number }[] = [];
+      let load = true;
+      const workers = Array.from({ length: 10 }, async () => {
+        while (load) {
+          const status = await fetch(`${url}/api/clients`, { headers: { cookie: broker.cookie }, signal: AbortSignal.timeout(10_000) }).then(
+            (r) => r.status,
+            () => 0,
+          );
+          statuses.push({ at: Date.now(), status });
+        }
+      });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(statuses.length).toBeGreaterThan(0);
+      expect(statuses.every((s) => s.status === 200)).toBe(true);
+
+      // The outage: new connections refused, every open one terminated, again and again.
+      await query(testServerUrl(), `alter database "${database.name}" allow_connections false`);
+      const cutting = (async () => {
+        const until = Date.now() + 2500;
+        while (Date.now() < until) {
+          await query(testServerUrl(), 'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [database.name]);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      })();
+      await waitFor('/api/health to report the database down', async () => (await health(url)) === 503, 10_000, 100);
+      await cutting;
+      const downUntil = Date.now();
+      await query(testServerUrl(), `alter database "${database.name}" allow_connections true`);
+
+      await waitFor('/api/health to report the database up', async () => (await health(url)) === 200, 15_000, 100);
+      const upAt = Date.now();
+      // Once the database answers again, the signed-in reads succeed again (same sessions, same process).
+      await waitFor('signed-in reads to succeed again', async () => statuses.slice(-10).length === 10 && statuses.slice(-10).every((s) => s.status === 200 && s.at > upAt), 15_000, 100);
+      load = false;
+      await Promise.all(workers);
+
+      expect(statuses.some((s) => s.at < downUntil && s.status !== 200)).toBe(true);
+      const me = await fetch(`${url}/api/auth/user`, { headers: { cookie: broker.cookie } });
+      expect(me.status).toBe(200);
+      expect(proc.child.exitCode).toBeNull();
+      const created = await fetch(`${url}/api/clients`, {
+        method: 'POST',
+        headers: { cookie: broker.cookie, origin: url, 'content-type': 'application/json' },
+        body: JSON.stringify({ firstName: 'After', lastName: 'Outage', phone: '+12125550188' }),
+      });
+      expect(created.status).toBe(201);
+      expect(await proc.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+    });
+  });
+
+  /**
+   * A provider that does not answer: the send gives up after PROVIDER_TIMEOUT_MS, the delivery
+   * records the error and is retried once after 10 minutes, then fails; other sends are not held up.
+   */
+  describe('a provider that does not answer in time', () => {
+    const SLOW_NUMBER = '+12125550901';
+    let t: TestApp;
+    let provider: SlowTwilio;
+    let broker: User;
+
+    beforeAll(async () => {
+      provider = new SlowTwilio((request) => (request.form.get('To') === SLOW_NUMBER ? Number.POSITIVE_INFINITY : 0));
+      const base = await provider.start();
+      t = await createTestApp({ env: { ...TWILIO_TEST_ENV, TWILIO_API_BASE_URL: base, PROVIDER_TIMEOUT_MS: '400' } });
+      broker = await makeUser(t.em(), { agencyName: 'Timeout Agency' });
+    });
+    afterAll(async () => {
+      await t.close();
+      await provider.stop();
+    });
+
+    async function dueReminder(phone: string): Promise<Reminder> {
+      const em = t.em();
+      const client = await makeClient(em, await em.findOneOrFail(User, broker.id), { phone });
+      const reminder = em.create(Reminder, {
+        broker: em.getReference(User, broker.id),
+        client,
+        scheduledTime: new Date(Date.now() - 1000),
+        deliverAfter: new Date(Date.now() - 1000),
+        deliveryMethod: 'sms',
+        message: 'Your plan review is on Friday.',
+      });
+      await em.flush();
+      return reminder;
+    }
+
+    it('records the timeout, retries once per the retry policy, then fails; the other sends go out', async () => {
+      const slow = await dueReminder(SLOW_NUMBER);
+      const fine = await dueReminder('+12125550902');
+      const dispatcher = t.app.get(DispatcherService);
+
+      expect(await dispatcher.runOnce()).toMatchObject({ sent: 1, failed: 1 });
+      const first = await t.em().findOneOrFail(Delivery, { reminderId: slow.id });
+      expect(first).toMatchObject({ status: 'queued', attempts: 1, error: 'Twilio did not answer within 400 ms' });
+      expect(first.notBefore.getTime() - Date.now()).toBeGreaterThan(9 * 60 * 1000);
+      expect((await t.em().findOneOrFail(Delivery, { reminderId: fine.id })).status).toBe('sent');
+      expect((await t.em().findOneOrFail(Reminder, slow.id)).status).toBe('pending');
+
+      // Ten minutes later: the second and last attempt times out too.
+      const later = await dueReminder('+12125550903');
+      expect(await dispatcher.runOnce({ now: new Date(Date.now() + 11 * 60 * 1000) })).toMatchObject({ sent: 1, failed: 1 });
+      expect(await t.em().findOneOrFail(Delivery, { reminderId: slow.id })).toMatchObject({
+        status: 'failed',
+        attempts: 2,
+        error: 'Twilio did not answer within 400 ms',
+      });
+      expect((await t.em().findOneOrFail(Reminder, slow.id)).status).toBe('failed');
+      // The dispatcher was not stuck: the reminder due meanwhile went out in the same run.
+      expect((await t.em().findOneOrFail(Delivery, { reminderId: later.id })).status).toBe('sent');
+      expect(provider.requests.filter((r) => r.form.get('To') === SLOW_NUMBER)).toHaveLength(2);
+      expect(await t.em().count(Delivery, { status: 'sending' })).toBe(0);
+    });
+
+    it('gives up on an SMTP server that never greets', async () => {
+      const sockets = new Set<Socket>();
+      const silent: TcpServer = createTcpServer((socket) => sockets.add(socket));
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      const adapter = new SmtpAdapter(`smtp://127.0.0.1:${(silent.address() as AddressInfo).port}`, 'Agency <news@agency.test>', 300);
+      try {
+        const sending = adapter.sendEmail({ to: 'client@example.com', subject: 'Hello', text: 'Hi', purpose: 'campaign' });
+        await expect(sending).rejects.toBeInstanceOf(ProviderTimeoutError);
+        await expect(sending).rejects.toThrow('The SMTP server did not answer within 300 ms');
+      } finally {
+        adapter.close();
+        for (const socket of sockets) socket.destroy();
+        await new Promise<void>((resolve) => silent.close(() => resolve()));
+      }
+    });
+  });
+});

@@ -1,0 +1,144 @@
+import { type BuiltApp, SlowTwilio, TWILIO_TEST_ENV, dueReminders, query, signIn, startBuiltApp, waitFor } from './helpers/built-app.js';
+import { createTestDatabase, dropDatabase, testServerUrl } from './setup/test-database.js';
+
+const REMINDERS = 1000;
+const CLAIM_TIMEOUT_SECONDS = 5;
+
+/** Every second, in small batches, so both processes take part. */
+const DISPATCH_ENV = {
+  REMINDER_DISPATCH_CRON: '* * * * * *',
+  DISPATCH_BATCH_SIZE: '20',
+  DISPATCH_CONCURRENCY: '4',
+  DISPATCH_CLAIM_TIMEOUT_SECONDS: String(CLAIM_TIMEOUT_SECONDS),
+};
+
+interface Round {
+  deliveries: number;
+  distinct_reminders: number;
+  completed: number;
+  sending: number;
+  outbox: number;
+  outbox_deliveries: number;
+  pending_reminders: number;
+}
+
+/**
+ * Two built app processes on different ports against one PostgreSQL database, each with its own
+ * dispatcher running: sessions are shared, and every due reminder goes out exactly once, even
+ * when one process is killed while it is sending.
+ */
+describe('several app processes on one database', () => {
+  let database: { url: string; name: string };
+  const apps: BuiltApp[] = [];
+  let provider: SlowTwilio | undefined;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.dispose();
+    await provider?.stop();
+    await dropDatabase(testServerUrl(), database.name);
+  });
+
+  async function round(reminderIds: string[]): Promise<Round> {
+    const [row] = await query<Round>(
+      database.url,
+      `select count(*)::int as deliveries,
+              count(distinct d.reminder_id)::int as distinct_reminders,
+              count(*) filter (where d.status = 'completed')::int as completed,
+              count(*) filter (where d.status = 'sending')::int as sending,
+              (select count(*)::int from outbox_messages o join deliveries x on x.id = o.delivery_id where x.reminder_id = any($1::uuid[])) as outbox,
+              (select count(distinct o.delivery_id)::int from outbox_messages o join deliveries x on x.id = o.delivery_id where x.reminder_id = any($1::uuid[])) as outbox_deliveries,
+              (select count(*)::int from reminders where id = any($1::uuid[]) and status = 'pending') as pending_reminders
+         from deliveries d where d.reminder_id = any($1::uuid[])`,
+      [reminderIds],
+    );
+    return row!;
+  }
+
+  const exactlyOnce: Round = {
+    deliveries: REMINDERS,
+    distinct_reminders: REMINDERS,
+    completed: REMINDERS,
+    sending: 0,
+    outbox: REMINDERS,
+    outbox_deliveries: REMINDERS,
+    pending_reminders: 0,
+  };
+
+  function sentBy(app: BuiltApp): number {
+    return app.proc.logLines().filter((line) => line.msg === 'Dispatched').reduce((sum, line) => sum + Number(line.sent ?? 0), 0);
+  }
+
+  it('accepts a session made on one process on the other, and sends 1,000 due reminders exactly once between them', async () => {
+    const env = { DATABASE_URL: database.url, ...DISPATCH_ENV };
+    apps.push(...(await Promise.all([startBuiltApp(env), startBuiltApp(env)])));
+    const [first, second] = apps as [BuiltApp, BuiltApp];
+
+    const broker = await signIn(first.url, 'scale.out@agency.test');
+    const onSecond = await fetch(`${second.url}/api/auth/user`, { headers: { cookie: broker.cookie } });
+    expect(onSecond.status).toBe(200);
+    expect(((await onSecond.json()) as { email: string }).email).toBe('scale.out@agency.test');
+    // And it can change things there too (same origin rules, same session).
+    const created = await fetch(`${second.url}/api/clients`, {
+      method: 'POST',
+      headers: { cookie: broker.cookie, origin: second.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Both', lastName: 'Instances', phone: '+12125550100' }),
+    });
+    expect(created.status).toBe(201);
+    const listed = await fetch(`${first.url}/api/clients?search=Instances`, { headers: { cookie: broker.cookie } });
+    expect(await listed.json()).toEqual([expect.objectContaining({ firstName: 'Both', lastName: 'Instances' })]);
+
+    const reminders = await dueReminders(database.url, broker.id, REMINDERS, 'sms', '+1646');
+    await waitFor('1,000 completed deliveries', async () => (await round(reminders)).completed >= REMINDERS);
+    // Two more dispatch ticks on each: nothing is sent again.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(await round(reminders)).toEqual(exactlyOnce);
+    expect(sentBy(first) + sentBy(second)).toBe(REMINDERS);
+    expect(sentBy(first)).toBeGreaterThan(0);
+    expect(sentBy(second)).toBeGreaterThan(0);
+  });
+
+  it('still sends exactly 1,000, none twice, when a process is killed with SIGKILL in the middle of sending', async () => {
+    const [survivor, stopped] = apps as [BuiltApp, BuiltApp];
+    // The second process leaves cleanly; its place is taken by one whose provider holds every send,
+    // so it is certainly in the middle of a batch when it is killed.
+    expect(await stopped.proc.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+    provider = new SlowTwilio(() => Number.POSITIVE_INFINITY);
+    const providerUrl = await provider.start();
+    const doomed = await startBuiltApp({ DATABASE_URL: database.url, ...DISPATCH_ENV, ...TWILIO_TEST_ENV, TWILIO_API_BASE_URL: providerUrl });
+    apps.push(doomed);
+
+    const [{ id: brokerId }] = await query<{ id: string }>(database.url, `select id from users where email = 'scale.out@agency.test'`);
+    const reminders = await dueReminders(database.url, brokerId!, REMINDERS, 'sms', '+1718');
+    await waitFor('the doomed process to start sending', async () => provider!.requests.length > 0, 15_000, 20);
+    doomed.proc.child.kill('SIGKILL');
+    expect(await doomed.proc.exited).toEqual({ code: null, signal: 'SIGKILL' });
+    const killedAt = new Date();
+
+    // What the killed process had claimed stays claimed until the claim timeout, then the survivor sends it.
+    const [{ abandoned }] = await query<{ abandoned: number }>(
+      database.url,
+      `select count(*)::int as abandoned from deliveries where reminder_id = any($1::uuid[]) and status = 'sending' and claimed_at < $2`,
+      [reminders, killedAt],
+    );
+    expect(abandoned).toBeGreaterThan(0);
+    await waitFor('1,000 completed deliveries', async () => (await round(reminders)).completed >= REMINDERS, (CLAIM_TIMEOUT_SECONDS + 30) * 1000);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(await round(reminders)).toEqual(exactlyOnce);
+
+    // The deliveries the killed process had started were sent once more by the survivor, and only once.
+    const attempted = [...new Set(provider.requests.map((r) => r.deliveryId).filter((id): id is string => id !== null))];
+    expect(attempted.length).toBeGreaterThan(0);
+    const retried = await query<{ status: string; attempts: number; outbox: number }>(
+      database.url,
+      `select d.status, d.attempts, (select count(*)::int from outbox_messages o where o.delivery_id = d.id) as outbox
+         from deliveries d where d.id = any($1::uuid[])`,
+      [attempted],
+    );
+    expect(retried).toHaveLength(attempted.length);
+    expect(retried.every((d) => d.status === 'completed' && d.attempts === 2 && d.outbox === 1)).toBe(true);
+    expect(survivor.proc.logLines().some((line) => line.level === 40 && /^Released \d+ abandoned claim/.test(String(line.msg)))).toBe(true);
+  });
+});

@@ -1,0 +1,122 @@
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from './helpers/app-process.js';
+import { type BuiltApp, SlowTwilio, TWILIO_TEST_ENV, dueReminders, heldPost, query, refused, signIn, startBuiltApp, waitFor } from './helpers/built-app.js';
+import { createTestDatabase, dropDatabase, testServerUrl } from './setup/test-database.js';
+
+const SHUTDOWN_BUDGET_MS = 10_000;
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * SIGTERM (what a container platform sends): the process stops taking connections, finishes the
+ * requests in progress and the sends under way, closes its database connections (and its embedded
+ * database) and exits 0 within 10 seconds.
+ */
+describe('graceful shutdown of the built server', () => {
+  describe('on the server named by DATABASE_URL', () => {
+    let database: { url: string; name: string };
+    let app: BuiltApp | undefined;
+    let provider: SlowTwilio | undefined;
+    beforeAll(async () => {
+      database = await createTestDatabase();
+    });
+    afterAll(async () => {
+      await app?.dispose();
+      await provider?.stop();
+      await dropDatabase(testServerUrl(), database.name);
+    });
+
+    it('finishes an in-flight request and the sends under way, refuses new connections, closes its pool and exits 0', async () => {
+      // Twilio answers each text after 1.5 s: SIGTERM lands while three are being sent.
+      provider = new SlowTwilio(() => 1500);
+      const providerUrl = await provider.start();
+      app = await startBuiltApp({
+        DATABASE_URL: database.url,
+        ...TWILIO_TEST_ENV,
+        TWILIO_API_BASE_URL: providerUrl,
+        DISPATCH_SMS_PER_SECOND: '0',
+        REMINDER_DISPATCH_CRON: '* * * * * *',
+        DISPATCH_BATCH_SIZE: '40',
+        DISPATCH_CONCURRENCY: '3',
+      });
+      const { url, proc } = app;
+      const broker = await signIn(url, 'graceful.stop@agency.test');
+      expect((await query(database.url, 'select 1 from pg_stat_activity where datname = $1', [database.name])).length).toBeGreaterThan(0);
+
+      const held = heldPost(url, '/api/clients', broker.cookie, { firstName: 'Arrived', lastName: 'During Shutdown', phone: '+12125550177' });
+      const reminders = await dueReminders(database.url, broker.id, 40, 'sms', '+1917');
+      await waitFor('three texts in flight', async () => provider!.requests.length >= 3, 15_000, 20);
+
+      const signalledAt = Date.now();
+      proc.child.kill('SIGTERM');
+      await proc.waitForLog('Shutting down');
+      await waitFor('new connections to be refused', () => refused(url), 3000, 50);
+      const answer = await held.finish();
+      expect(answer.status).toBe(201);
+      expect(JSON.parse(answer.body)).toMatchObject({ lastName: 'During Shutdown' });
+
+      expect(await proc.exited).toEqual({ code: 0, signal: null });
+      expect(Date.now() - signalledAt).toBeLessThan(SHUTDOWN_BUDGET_MS);
+      expect(proc.logLines().map((line) => line.msg)).toContain('Requests and dispatching finished');
+
+      // The sends under way finished (Twilio took them); the rest of the batch is back in the queue, none left claimed.
+      const statuses = await query<{ status: string; attempts: number; n: number }>(
+        database.url,
+        `select status, attempts, count(*)::int as n from deliveries where reminder_id = any($1::uuid[]) group by 1, 2 order by 1, 2`,
+        [reminders],
+      );
+      const sentIds = new Set(provider.requests.map((r) => r.deliveryId));
+      expect(statuses.find((s) => s.status === 'sending')).toBeUndefined();
+      expect(statuses.find((s) => s.status === 'sent')).toEqual({ status: 'sent', attempts: 1, n: sentIds.size });
+      expect(statuses.find((s) => s.status === 'queued')).toEqual({ status: 'queued', attempts: 0, n: 40 - sentIds.size });
+      expect(sentIds.size).toBeLessThan(40);
+
+      // No connection of the app is left on the server.
+      await waitFor('the app’s connections to close', async () => (await query(database.url, 'select 1 from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database.name])).length === 0, 3000);
+    });
+  });
+
+  describe('on its own embedded PostgreSQL', () => {
+    let dataDir: string;
+    let app: BuiltApp | undefined;
+    beforeAll(async () => {
+      dataDir = await mkdtemp(join(tmpdir(), 'carekeep-shutdown-'));
+      await chmod(dataDir, 0o755);
+    });
+    afterAll(async () => {
+      await app?.dispose();
+      await rm(dataDir, { recursive: true, force: true });
+    });
+
+    it('finishes an in-flight request, then stops the embedded database: no postmaster is left', async () => {
+      app = await startBuiltApp({ DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()) });
+      const { url, proc } = app;
+      const postmasterPid = Number((await readFile(join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0]);
+      expect(isRunning(postmasterPid)).toBe(true);
+      const broker = await signIn(url, 'embedded.stop@agency.test');
+      const held = heldPost(url, '/api/clients', broker.cookie, { firstName: 'Late', lastName: 'Arrival', phone: '+12125550178' });
+      // The request has reached the server before the signal.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+
+      const signalledAt = Date.now();
+      proc.child.kill('SIGTERM');
+      await proc.waitForLog('Shutting down');
+      await waitFor('new connections to be refused', () => refused(url), 3000, 50);
+      expect((await held.finish()).status).toBe(201);
+
+      expect(await proc.exited).toEqual({ code: 0, signal: null });
+      expect(Date.now() - signalledAt).toBeLessThan(SHUTDOWN_BUDGET_MS);
+      expect(proc.logLines().some((line) => line.msg === 'Embedded PostgreSQL stopped')).toBe(true);
+      expect(isRunning(postmasterPid)).toBe(false);
+    });
+  });
+});
