@@ -1,6 +1,5 @@
 import type { AuthProvider } from 'react-admin';
 import { isUnauthorizedError } from '../../lib/http.ts';
-import { toastElement } from '../ui/toast.tsx';
 import { httpClient } from './httpClient.ts';
 import type { CurrentUser } from '../types.ts';
 
@@ -16,38 +15,37 @@ export const LOGOUT_URL = '/api/logout';
 
 const listeners = new Set<() => void>();
 let redirectScheduled = false;
+// Set when the session ended before the shell was listening (a first load signed out): the
+// listener gets it as soon as it registers, so the toast shows whichever comes first.
+let unheard = false;
 
 /** The shell listens so it can show the toast when a call finds the session gone. */
 export function onSessionEnded(listener: () => void): () => void {
   listeners.add(listener);
+  if (unheard) {
+    unheard = false;
+    listener();
+  }
   return () => listeners.delete(listener);
 }
 
 /**
- * Schedules the trip to the sign-in page (once) and tells the listeners. Answers whether someone
- * showed the toast ('shown'), nobody was listening ('unseen'), or it had already happened.
+ * Schedules the trip to the sign-in page (once) and tells the listeners, now or when the first
+ * one registers. Answers false when it had already happened.
  */
-export function sessionEnded(
-  navigate: (url: string) => void = (url) => window.location.assign(url),
-): 'shown' | 'unseen' | 'already' {
-  if (redirectScheduled) return 'already';
+export function sessionEnded(navigate: (url: string) => void = (url) => window.location.assign(url)): boolean {
+  if (redirectScheduled) return false;
   redirectScheduled = true;
+  if (listeners.size === 0) unheard = true;
   for (const listener of listeners) listener();
   setTimeout(() => navigate(LOGIN_URL), LOGIN_REDIRECT_DELAY_MS);
-  return listeners.size > 0 ? 'shown' : 'unseen';
+  return true;
 }
 
 /** For tests. */
 export function resetSessionState(): void {
   redirectScheduled = false;
-}
-
-export function unauthorizedToast() {
-  return toastElement({
-    title: AUTH_TEXTS.unauthorizedTitle,
-    description: AUTH_TEXTS.unauthorizedDescription,
-    variant: 'destructive',
-  });
+  unheard = false;
 }
 
 async function fetchUser(): Promise<CurrentUser | null> {
@@ -71,9 +69,9 @@ export const authProvider: AuthProvider = {
   async checkAuth() {
     const user = await fetchUser();
     if (user) return;
-    // On a first load the shell is not there yet, so react-admin shows the toast from this error.
-    const shown = sessionEnded();
-    throw { message: shown === 'unseen' ? unauthorizedToast() : false, redirectTo: false };
+    // The shell's listener shows the toast (react-admin does not notify for this check).
+    sessionEnded();
+    throw { message: false, redirectTo: false };
   },
   async checkError(error: { status?: number }) {
     if (error?.status !== 401) return;
