@@ -7,7 +7,7 @@ import HowToRegIcon from '@mui/icons-material/HowToReg';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SavingsIcon from '@mui/icons-material/Savings';
 import { Alert, Box, Button, Card, CardContent, Skeleton } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCareKeepDataProvider } from '../../providers/dataProvider.ts';
 import type { AdminAnalytics } from '../../types.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
@@ -95,17 +95,7 @@ function Figures({ analytics }: { analytics: AdminAnalytics }) {
 /** /admin: platform revenue, brokers by tier, and the trials about to end (SPEC §2 Admin dashboard). */
 export function AdminDashboardPage() {
   const dataProvider = useCareKeepDataProvider();
-  const queryClient = useQueryClient();
   const analytics = useQuery({ queryKey: ADMIN_ANALYTICS_KEY, queryFn: () => dataProvider.getAdminAnalytics() });
-
-  // A trial or status change moves the figures and the admin lists: fetch them again.
-  const refreshAfterChange = () =>
-    void queryClient.invalidateQueries({
-      predicate: (query) => {
-        const [first] = query.queryKey;
-        return first === ADMIN_ANALYTICS_KEY[0] || (typeof first === 'string' && first.startsWith('admin/'));
-      },
-    });
 
   return (
     <Box>
@@ -142,7 +132,7 @@ export function AdminDashboardPage() {
       ) : (
         <Box sx={{ display: 'grid', gap: 3 }}>
           <Figures analytics={analytics.data} />
-          <TrialExpirationsCard expirations={analytics.data.trialExpirations} onChanged={refreshAfterChange} />
+          <TrialExpirationsCard expirations={analytics.data.trialExpirations} />
         </Box>
       )}
     </Box>

@@ -65,7 +65,7 @@ function ExpirationRow({ trial, onExtend, onUpgrade }: { trial: TrialExpiration;
 }
 
 /** SPEC §2: trials ending within 30 days, the first five, with quick Extend and Upgrade actions. */
-export function TrialExpirationsCard({ expirations, onChanged }: { expirations: readonly TrialExpiration[]; onChanged: () => void }) {
+export function TrialExpirationsCard({ expirations }: { expirations: readonly TrialExpiration[] }) {
   const [pending, setPending] = useState<Pending>(null);
   const shown = upcomingTrials(expirations);
   const close = () => setPending(null);
@@ -118,7 +118,7 @@ export function TrialExpirationsCard({ expirations, onChanged }: { expirations: 
         />
       )}
       {pending?.kind === 'upgrade' && (
-        <UpgradeDialog key={pending.trial.brokerId} trial={pending.trial} onClose={close} onUpgraded={onChanged} />
+        <UpgradeDialog key={pending.trial.brokerId} trial={pending.trial} onClose={close} />
       )}
     </Card>
   );

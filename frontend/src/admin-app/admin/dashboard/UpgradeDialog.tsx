@@ -1,8 +1,5 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
-import { serverMessage } from '../../../lib/http.ts';
-import { useCareKeepDataProvider } from '../../providers/dataProvider.ts';
-import { useToast } from '../../ui/toast.tsx';
+import { useUpdateSubscription } from '../brokers/useBrokerActions.ts';
 import type { TrialExpiration } from './figures.ts';
 import { ADMIN_DASHBOARD_TEXTS as T } from './texts.ts';
 
@@ -10,28 +7,10 @@ import { ADMIN_DASHBOARD_TEXTS as T } from './texts.ts';
  * Ends a broker's trial and activates them on the tier they are on: only the status is sent, so the
  * plan they chose stays as it is.
  */
-export function UpgradeDialog({
-  trial,
-  onClose,
-  onUpgraded,
-}: {
-  trial: TrialExpiration;
-  onClose: () => void;
-  onUpgraded: () => void;
-}) {
-  const dataProvider = useCareKeepDataProvider();
-  const toast = useToast();
+export function UpgradeDialog({ trial, onClose }: { trial: TrialExpiration; onClose: () => void }) {
   const email = trial.email ?? T.unknownEmail;
-
-  const upgrade = useMutation({
-    mutationFn: () => dataProvider.updateBrokerSubscription(trial.brokerId, { subscriptionStatus: 'active' }),
-    onSuccess: (answer) => {
-      toast({ title: T.subscriptionUpdated, description: answer?.notice ?? T.subscriptionUpdatedDescription(email) });
-      onUpgraded();
-      onClose();
-    },
-    onError: (error) => toast({ title: T.updateFailed, description: serverMessage(error), variant: 'destructive' }),
-  });
+  // The broker pages' update: the same toasts, and every admin figure (these included) reloads.
+  const upgrade = useUpdateSubscription(onClose);
 
   return (
     <Dialog
@@ -51,7 +30,7 @@ export function UpgradeDialog({
         <Button onClick={onClose} disabled={upgrade.isPending}>
           {T.cancel}
         </Button>
-        <Button variant="contained" onClick={() => upgrade.mutate()} loading={upgrade.isPending}>
+        <Button variant="contained" onClick={() => upgrade.mutate({ id: trial.brokerId, change: { subscriptionStatus: 'active' } })} loading={upgrade.isPending}>
           {T.confirmUpgrade}
         </Button>
       </DialogActions>

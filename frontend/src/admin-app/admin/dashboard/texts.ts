@@ -71,7 +71,4 @@ export const ADMIN_DASHBOARD_TEXTS = {
     `This ends the free trial of ${email} and activates their subscription on the plan they are on now.`,
   upgradeEffect: 'The change applies immediately with automatic proration and is recorded in the audit log.',
   confirmUpgrade: 'Upgrade',
-  subscriptionUpdated: 'Subscription Updated',
-  subscriptionUpdatedDescription: (email: string) => `${email} is now on an active subscription.`,
-  updateFailed: 'Failed to update subscription',
 } as const;
