@@ -4,8 +4,7 @@
 // against the database:
 //   1. one session-table lookup (the session store's own SELECT, on a pool of 4 like the store's),
 //   2. the signed-in broker's row (the access guard),
-//   3. the page and the total (MikroORM findAndCount: two statements, run concurrently),
-//   4. the invitation state of the page's clients (one statement).
+//   3. the page with its clients' invitation state and the total, in one statement.
 // It does not rewrite the session's expiry (the store's "touch"): that write is part of what the
 // application spends on top of the floor. Only the sort fields and filters the benchmark sends are
 // understood. Started by bench/hot-read.mjs with DATABASE_URL, PORT, SESSION_SECRET and
@@ -21,6 +20,8 @@ const data = new pg.Pool({ connectionString: DATABASE_URL, max: POOL_MAX, min: 0
 
 const COLUMNS = { firstName: 'first_name', lastName: 'last_name', email: 'email', phone: 'phone', isActive: 'is_active', engagementScore: 'engagement_score', createdAt: 'created_at' };
 const SEARCH = `lower(first_name || ' ' || last_name || ' ' || coalesce(email, '') || ' ' || phone)`;
+const INVITATION_STATE = `exists (select 1 from client_accounts a where a.client_id = c.id) as registered,
+  (select max(i.expires_at) from client_invitations i where i.client_id = c.id and i.accepted_at is null) as pending_until`;
 const lit = (value) => pg.escapeLiteral(value);
 const escapeLike = (text) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -49,40 +50,34 @@ async function clients(url, cookie) {
   const [start, end] = JSON.parse(url.searchParams.get('range') ?? '[0,24]');
   const [field, order] = JSON.parse(url.searchParams.get('sort') ?? '["createdAt","DESC"]');
   const filter = JSON.parse(url.searchParams.get('filter') ?? '{}');
-  let where = `"c0"."broker_id" = ${lit(users[0].id)}`;
+  let where = `c.broker_id = ${lit(users[0].id)}`;
   const search = filter.q?.trim().toLowerCase();
   if (search) {
     const digits = search.replace(/\D/g, '');
     const patterns = [`%${escapeLike(search)}%`];
     if (digits.length >= 3 && digits !== search) patterns.push(`%${digits}%`);
-    const likes = patterns.map((p) => `${SEARCH} like ${lit(p)}`);
-    where += likes.length === 1 ? ` and ${likes[0]}` : ` and (${likes.join(' or ')})`;
+    where += ` and (${patterns.map((p) => `${SEARCH} like ${lit(p)}`).join(' or ')})`;
   }
   const direction = order === 'DESC' ? 'desc' : 'asc';
-  const [page, count] = await Promise.all([
-    data.query(`select "c0".* from "clients" as "c0" where ${where} order by "c0"."${COLUMNS[field]}" ${direction}, "c0"."id" asc limit ${end - start + 1}${start ? ` offset ${start}` : ''}`),
-    data.query(`select count(*) as "count" from "clients" as "c0" where ${where}`),
-  ]);
-  const total = Number(count.rows[0].count);
-  let state = new Map();
-  if (page.rows.length) {
-    const { rows } = await data.query(
-      `select c.id as client_id,
-              exists (select 1 from client_accounts a where a.client_id = c.id) as registered,
-              (select max(i.expires_at) from client_invitations i where i.client_id = c.id and i.accepted_at is null) as pending_until
-         from clients c where c.id in (${page.rows.map((r) => lit(r.id)).join(', ')})`,
-    );
-    state = new Map(rows.map((row) => [row.client_id, row]));
-  }
+  const orderBy = (table) => `${table}.${COLUMNS[field]} ${direction}, ${table}.id asc`;
+  const { rows } = await data.query(
+    `select t.total, p.*
+       from (select count(*)::int as total from clients c where ${where}) t
+       left join lateral (
+         select c.id, c.first_name, c.last_name, c.email, c.phone, c.is_active, c.engagement_score, c.created_at, ${INVITATION_STATE}
+           from clients c where ${where} order by ${orderBy('c')} limit ${end - start + 1} offset ${start}
+       ) p on true
+      order by ${orderBy('p')}`,
+  );
+  const total = rows[0]?.total ?? 0;
   const now = Date.now();
-  const items = page.rows.map((client) => {
-    const row = state.get(client.id);
-    const inviteStatus = row?.registered ? 'accepted' : row?.pending_until ? (new Date(row.pending_until).getTime() > now ? 'pending' : 'expired') : 'none';
+  const items = rows.filter((row) => row.id !== null).map((client) => {
+    const inviteStatus = client.registered ? 'accepted' : client.pending_until ? (new Date(client.pending_until).getTime() > now ? 'pending' : 'expired') : 'none';
     return {
       id: client.id,
       firstName: client.first_name,
       lastName: client.last_name,
-      email: client.email ?? null,
+      email: client.email,
       phone: client.phone,
       isActive: client.is_active,
       engagementScore: client.engagement_score,

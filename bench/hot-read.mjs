@@ -32,11 +32,25 @@ async function answer(base, path, cookie) {
   return { range: response.headers.get('content-range'), body };
 }
 
+/** The mean of autocannon figures over rounds, with each round kept. */
+function mean(runs) {
+  const avg = (key) => Math.round(runs.reduce((sum, r) => sum + r[key], 0) / runs.length);
+  return {
+    requestsPerSecond: avg('requestsPerSecond'),
+    p50Ms: avg('p50Ms'),
+    p99Ms: avg('p99Ms'),
+    requests: runs.reduce((sum, r) => sum + r.requests, 0),
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    rounds: runs,
+  };
+}
+
 /**
  * Measures each hot-read path on the app and on the floor. Checks first that both answer the same
- * body and Content-Range. Answers one row per path.
+ * body and Content-Range, warms both up, then alternates app and floor for `rounds` rounds so that
+ * neither is favoured by what the machine happens to be doing; answers the means, one row per path.
  */
-export async function hotRead({ appUrl, databaseUrl, cookie, sessionSecret, poolMax = 10, connections = 50, seconds = 10, warmupSeconds = 2 }) {
+export async function hotRead({ appUrl, databaseUrl, cookie, sessionSecret, poolMax = 10, connections = 50, seconds = 10, warmupSeconds = 2, rounds = 2 }) {
   const floor = await startFloor({ databaseUrl, sessionSecret, poolMax });
   const rows = [];
   try {
@@ -47,10 +61,16 @@ export async function hotRead({ appUrl, databaseUrl, cookie, sessionSecret, pool
       }
       const headers = { cookie };
       await cannon(appUrl + path, { connections, seconds: warmupSeconds, headers });
-      const appRun = await cannon(appUrl + path, { connections, seconds, headers });
       await cannon(floor.url + path, { connections, seconds: warmupSeconds, headers });
-      const floorRun = await cannon(floor.url + path, { connections, seconds, headers });
-      rows.push({ name, path, contentRange: app.range, app: appRun, floor: floorRun });
+      const appRuns = [];
+      const floorRuns = [];
+      for (let round = 0; round < rounds; round++) {
+        appRuns.push(await cannon(appUrl + path, { connections, seconds, headers }));
+        floorRuns.push(await cannon(floor.url + path, { connections, seconds, headers }));
+      }
+      // The same at 10 connections: the answer time with little queueing in front of it.
+      const light = { app: await cannon(appUrl + path, { connections: 10, seconds, headers }), floor: await cannon(floor.url + path, { connections: 10, seconds, headers }) };
+      rows.push({ name, path, contentRange: app.range, app: mean(appRuns), floor: mean(floorRuns), light });
     }
   } finally {
     await floor.stop();

@@ -1,6 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
-import type { Express } from 'express';
+import type { Express, RequestHandler } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { DEV_PROVIDER } from './auth/auth.tokens.js';
@@ -16,6 +16,12 @@ import { buildOpenApiDocument } from './openapi/openapi.js';
 
 export const API_PREFIX = 'api';
 
+/** API answers are never stored by the browser or a proxy; a route may say otherwise (images, downloads). */
+const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};
+
 /**
  * Everything the HTTP stack needs besides the modules: shared by main.ts, the test harness and
  * the OpenAPI generator, so tests exercise the same stack that runs in production.
@@ -26,6 +32,9 @@ export async function configureApp(app: NestExpressApplication, config: AppConfi
   app.setGlobalPrefix(API_PREFIX);
   app.set('trust proxy', production ? 1 : false);
   app.disable('x-powered-by');
+  // API answers carry clients' personal details: no browser or proxy keeps them (no-store below),
+  // so an ETag, a hash of every body, would serve no revalidation.
+  app.set('etag', false);
 
   // The development sign-in provider serves its own pages with their own CSP, ahead of helmet.
   app.get<DevProvider | null>(DEV_PROVIDER)?.mount(app.getHttpAdapter().getInstance() as Express);
@@ -44,6 +53,7 @@ export async function configureApp(app: NestExpressApplication, config: AppConfi
       strictTransportSecurity: production,
     }),
   );
+  app.use(`/${API_PREFIX}`, noStore);
   app.use(`/${API_PREFIX}`, sameOriginOnly(config.appUrl, CSRF_EXEMPT_PREFIXES));
   app.use(`/${API_PREFIX}`, app.get(SessionService).middleware(await resolveSessionSecret(config)));
   app.use(`/${API_PREFIX}`, sessionLifetime(config));

@@ -145,6 +145,18 @@ describe('access: secure by default, roles, client/broker separation, CSRF, subs
         );
     }
 
+    it('re-sends the session cookie when activity moves the session on, not with every answer', async () => {
+      const agent = browser(t);
+      await signInAsBroker(agent, t.appUrl, 'cookie.refresh@agency.test');
+      const quiet = await agent.get('/api/auth/user');
+      expect(quiet.status).toBe(200);
+      expect(quiet.headers['set-cookie']).toBeUndefined();
+      await ageSession('broker', 'lastSeenAt', 2 * 60 * 1000);
+      const moved = await agent.get('/api/auth/user');
+      expect(moved.status).toBe(200);
+      expect(([] as string[]).concat(moved.headers['set-cookie'] ?? []).find((c) => c.startsWith('carekeep.sid='))).toMatch(/Expires=/);
+    });
+
     it('ends a client session after 30 idle minutes', async () => {
       const agent = browser(t);
       await agent.post('/api/client/login').send({ username: 'portal.user', password: 'violet-tractor-91' });

@@ -82,6 +82,54 @@ describe('clients: CRUD, search, tenant isolation, usage limits, invitations', (
     expect(sorted.headers['content-range']).toMatch(/^clients 0-1\/\d+$/);
   });
 
+  it('sorts by every sortable field both ways with id as the tie-breaker, filters by active, and pages to the end', async () => {
+    const ordered = await brokerSession(t, 'broker.sorting@agency.test');
+    const em = t.em();
+    const owner = await em.findOneOrFail(User, ordered.id);
+    const day = (n: number) => new Date(Date.UTC(2026, 0, n));
+    await makeClient(em, owner, { firstName: 'Cora', lastName: 'Abbott', email: 'cora@example.com', engagementScore: 70, createdAt: day(3) });
+    await makeClient(em, owner, { firstName: 'Abe', lastName: 'Young', email: null, engagementScore: 10, createdAt: day(1), isActive: false });
+    await makeClient(em, owner, { firstName: 'Bea', lastName: 'Moss', email: 'bea@example.com', engagementScore: 40, createdAt: day(2) });
+    await makeClient(em, owner, { firstName: 'Bea', lastName: 'Moss', email: 'bea2@example.com', engagementScore: 40, createdAt: day(2) });
+    const list = async (query: Record<string, string>) => {
+      const res = await ordered.agent.get('/api/clients').query(query);
+      expect(res.status).toBe(200);
+      return res as typeof res & { body: { id: string; firstName: string; lastName: string; email: string | null; isActive: boolean; engagementScore: number; createdAt: string; phone: string }[] };
+    };
+    const all = (await list({})).body;
+    expect(all.map((c) => c.createdAt)).toEqual([day(3), day(2), day(2), day(1)].map((d) => d.toISOString()));
+    const twins = all.filter((c) => c.lastName === 'Moss').map((c) => c.id);
+    expect(twins).toEqual([...twins].sort());
+    const fields = ['firstName', 'lastName', 'email', 'phone', 'isActive', 'engagementScore', 'createdAt'] as const;
+    for (const field of fields) {
+      for (const order of ['ASC', 'DESC'] as const) {
+        const body = (await list({ sort: JSON.stringify([field, order]) })).body;
+        const key = (c: (typeof all)[number]) => c[field];
+        const expected = [...all].sort((x, y) => {
+          const [p, q] = [key(x), key(y)];
+          // PostgreSQL puts nulls last ascending and first descending.
+          const byField = p === q ? 0 : p === null ? 1 : q === null ? -1 : p < q ? -1 : 1;
+          return (order === 'ASC' ? byField : -byField) || (x.id < y.id ? -1 : 1);
+        });
+        expect([field, order, body.map((c) => c.id)]).toEqual([field, order, expected.map((c) => c.id)]);
+      }
+    }
+    const active = await list({ filter: JSON.stringify({ isActive: true }), sort: '["firstName","ASC"]' });
+    expect(active.body.map((c) => c.firstName)).toEqual(['Bea', 'Bea', 'Cora']);
+    expect(active.headers['content-range']).toBe('clients 0-2/3');
+    const inactive = await list({ filter: JSON.stringify({ isActive: false }) });
+    expect(inactive.body.map((c) => c.lastName)).toEqual(['Young']);
+    const second = await list({ sort: '["lastName","ASC"]', range: '[2,3]' });
+    expect(second.body.map((c) => c.lastName)).toEqual(['Moss', 'Young']);
+    expect(second.headers['content-range']).toBe('clients 2-3/4');
+    const past = await list({ range: '[10,19]' });
+    expect(past.body).toEqual([]);
+    expect(past.headers['content-range']).toBe('clients */4');
+    const none = await list({ filter: JSON.stringify({ q: 'nobody by this name' }), range: '[0,9]' });
+    expect(none.body).toEqual([]);
+    expect(none.headers['content-range']).toBe('clients */0');
+  });
+
   it.each([
     [{ range: '[x]' }],
     [{ sort: 'oops' }],

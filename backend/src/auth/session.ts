@@ -70,7 +70,10 @@ export function sessionOptions(config: AppConfig, secret: string, store: session
     store,
     resave: false,
     saveUninitialized: false,
-    rolling: true,
+    // The cookie is re-sent when the session changes, which sessionLifetime makes happen at most
+    // once a minute (lastSeenAt): the browser's copy follows activity without a Set-Cookie (and a
+    // signature) on every answer.
+    rolling: false,
     proxy: config.nodeEnv === 'production',
     cookie: {
       httpOnly: true,

@@ -1,7 +1,7 @@
 import { ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { EntityManager, type FilterQuery, LockMode, UniqueConstraintViolationException, raw } from '@mikro-orm/postgresql';
+import { EntityManager, LockMode, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { BadRequestException } from '@nestjs/common';
-import { type ListQuery, ListResult, findList } from '../common/list-query.js';
+import { type ListQuery, ListResult } from '../common/list-query.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ConsentService } from '../messaging/consent.service.js';
 import { SMS_SENDER, type SmsSender } from '../messaging/messaging.ports.js';
@@ -58,27 +58,48 @@ export class ClientsService {
     return client;
   }
 
+  /**
+   * One page of the broker's clients with their invitation state. This is the broker app's hottest
+   * read (every visit to Clients, every keystroke in its search box), so it is one SQL statement
+   * that answers the page and the total, mapped straight to the view: no entities are built for a
+   * list that is only read (see docs/performance.md).
+   */
   async list(broker: User, query: ListQuery): Promise<ListResult<ClientDto>> {
     const { q, isActive } = query.filter;
     if (q !== undefined && typeof q !== 'string') throw new BadRequestException('filter q must be text');
     if (isActive !== undefined && typeof isActive !== 'boolean') throw new BadRequestException('filter isActive must be true or false');
-    const terms: FilterQuery<Client>[] = [{ broker }];
-    if (typeof isActive === 'boolean') terms.push({ isActive });
+    const conditions = ['c.broker_id = ?'];
+    const params: unknown[] = [broker.id];
+    if (typeof isActive === 'boolean') {
+      conditions.push('c.is_active = ?');
+      params.push(isActive);
+    }
     const search = q?.trim().toLowerCase();
     if (search) {
       const digits = search.replace(/\D/g, '');
       const patterns = [`%${escapeLike(search)}%`];
       if (digits.length >= 3 && digits !== search) patterns.push(`%${digits}%`);
-      terms.push({ $or: patterns.map((pattern) => ({ [raw(CLIENT_SEARCH_EXPRESSION)]: { $like: pattern } })) } as FilterQuery<Client>);
+      conditions.push(`(${patterns.map(() => `${CLIENT_SEARCH_EXPRESSION} like ?`).join(' or ')})`);
+      params.push(...patterns);
     }
-    const result = await findList(this.em, Client, {
-      resource: 'clients',
-      where: { $and: terms },
-      query,
-      defaultSort: { field: 'createdAt', order: 'DESC' },
-    });
-    const views = await this.toViews(result.items);
-    return new ListResult(result.resource, views, result.total, result.range);
+    const where = conditions.join(' and ');
+    const sort = query.sort ?? { field: 'createdAt', order: 'DESC' };
+    const order = (table: string) => `${table}.${CLIENT_SORT_COLUMNS[sort.field as ClientSortField]} ${sort.order === 'ASC' ? 'asc' : 'desc'}, ${table}.id asc`;
+    const page = query.range ? { sql: ' limit ? offset ?', params: [query.range.end - query.range.start + 1, query.range.start] } : { sql: '', params: [] };
+    // The total and the page in one statement (one round trip); with an empty page the one row
+    // carries the total alone.
+    const rows = await this.em.execute<({ total: number } & Nullable<ClientRow>)[]>(
+      `select t.total, p.*
+         from (select count(*)::int as total from clients c where ${where}) t
+         left join lateral (
+           select ${CLIENT_COLUMNS}, ${INVITATION_STATE_COLUMNS} from clients c where ${where} order by ${order('c')}${page.sql}
+         ) p on true
+        order by ${order('p')}`,
+      [...params, ...params, ...page.params],
+    );
+    const now = Date.now();
+    const items = rows.filter((row): row is { total: number } & ClientRow => row.id !== null).map((row) => clientView(row, row, now));
+    return new ListResult('clients', items, rows[0]?.total ?? 0, query.range);
   }
 
   async get(broker: User, id: string): Promise<ClientDto> {
@@ -227,41 +248,90 @@ export class ClientsService {
     }
   }
 
-  /** The broker's view of clients, with invitation state, in two extra queries for the whole page. */
+  /** The broker's view of clients, with invitation state, in one extra query for the whole set. */
   async toViews(clients: Client[]): Promise<ClientDto[]> {
     if (clients.length === 0) return [];
-    const ids = clients.map((c) => c.id);
-    const rows = await this.em.execute<{ client_id: string; registered: boolean; pending_until: Date | null }[]>(
-      `select c.id as client_id,
-              exists (select 1 from client_accounts a where a.client_id = c.id) as registered,
-              (select max(i.expires_at) from client_invitations i where i.client_id = c.id and i.accepted_at is null) as pending_until
-         from clients c where c.id in (?)`,
-      [ids],
+    const rows = await this.em.execute<({ id: string } & InvitationState)[]>(
+      `select c.id, ${INVITATION_STATE_COLUMNS} from clients c where c.id in (?)`,
+      [clients.map((c) => c.id)],
     );
-    const state = new Map(rows.map((row) => [row.client_id, row]));
+    const state = new Map(rows.map((row) => [row.id, row]));
     const now = Date.now();
-    return clients.map((client) => {
-      const row = state.get(client.id);
-      const inviteStatus: InviteStatus = row?.registered
-        ? 'accepted'
-        : row?.pending_until
-          ? new Date(row.pending_until).getTime() > now
-            ? 'pending'
-            : 'expired'
-          : 'none';
-      return {
-        id: client.id,
-        firstName: client.firstName,
-        lastName: client.lastName,
-        email: client.email ?? null,
-        phone: client.phone,
-        isActive: client.isActive,
-        engagementScore: client.engagementScore,
-        inviteStatus,
-        inviteToken: inviteStatus !== 'none',
-        createdAt: client.createdAt.toISOString(),
-      };
-    });
+    return clients.map((client) =>
+      clientView(
+        {
+          id: client.id,
+          first_name: client.firstName,
+          last_name: client.lastName,
+          email: client.email ?? null,
+          phone: client.phone,
+          is_active: client.isActive,
+          engagement_score: client.engagementScore,
+          created_at: client.createdAt,
+        },
+        state.get(client.id),
+        now,
+      ),
+    );
   }
 }
 
+type ClientSortField = (typeof CLIENT_LIST_RULES.sortable)[number];
+
+/** The column behind each sortable field of the client list. */
+const CLIENT_SORT_COLUMNS: Record<ClientSortField, string> = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  email: 'email',
+  phone: 'phone',
+  isActive: 'is_active',
+  engagementScore: 'engagement_score',
+  createdAt: 'created_at',
+};
+
+const CLIENT_COLUMNS = 'c.id, c.first_name, c.last_name, c.email, c.phone, c.is_active, c.engagement_score, c.created_at';
+
+/** Whether a client (`clients c`) has registered, and until when their newest open invitation runs. */
+const INVITATION_STATE_COLUMNS = `exists (select 1 from client_accounts a where a.client_id = c.id) as registered,
+  (select max(i.expires_at) from client_invitations i where i.client_id = c.id and i.accepted_at is null) as pending_until`;
+
+interface InvitationState {
+  registered: boolean;
+  pending_until: Date | null;
+}
+
+interface ClientColumns {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string;
+  is_active: boolean;
+  engagement_score: number;
+  created_at: Date;
+}
+
+type ClientRow = ClientColumns & InvitationState;
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+function clientView(client: ClientColumns, state: InvitationState | undefined, now: number): ClientDto {
+  const inviteStatus: InviteStatus = state?.registered
+    ? 'accepted'
+    : state?.pending_until
+      ? new Date(state.pending_until).getTime() > now
+        ? 'pending'
+        : 'expired'
+      : 'none';
+  return {
+    id: client.id,
+    firstName: client.first_name,
+    lastName: client.last_name,
+    email: client.email,
+    phone: client.phone,
+    isActive: client.is_active,
+    engagementScore: client.engagement_score,
+    inviteStatus,
+    inviteToken: inviteStatus !== 'none',
+    createdAt: new Date(client.created_at).toISOString(),
+  };
+}
