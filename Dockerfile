@@ -45,4 +45,6 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # SIGTERM (docker stop) drains in-flight requests and the current dispatch batch, then exits.
 STOPSIGNAL SIGTERM
-CMD ["node", "backend/dist/main.js"]
+# The server's memory settings, as npm start applies them (scripts/server-runtime.mjs).
+ENV MALLOC_ARENA_MAX=2
+CMD ["node", "--max-semi-space-size=16", "--heap-growing-percent=50", "backend/dist/main.js"]

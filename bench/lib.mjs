@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, withClient } from '../scripts/net.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../scripts/server-runtime.mjs';
 
 export { freePort, withClient };
 
@@ -52,13 +53,14 @@ export async function rssMb(pid) {
   return kb / 1024;
 }
 
-/** The built server on `databaseUrl`, started as `npm start` would run it; resolves when healthy. */
+/** The built server on `databaseUrl`, started as `npm start` runs it (same flags); resolves when healthy. */
 export async function startServer(databaseUrl, extraEnv = {}) {
   const port = await freePort();
   const appUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [join(ROOT, 'backend/dist/main.js')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(ROOT, 'backend/dist/main.js')], {
     env: {
       PATH: process.env.PATH,
+      ...SERVER_ENV,
       ENV_FILE: 'none',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',

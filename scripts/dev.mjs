@@ -2,12 +2,14 @@
 // proxied to the backend) for the frontend. Open http://localhost:5173.
 import { spawn } from 'node:child_process';
 import { ROOT, buildIfStale } from './build.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-runtime.mjs';
 
 buildIfStale();
 const children = [
   spawn('npx', ['tsc', '-p', 'backend/tsconfig.build.json', '--watch', '--preserveWatchOutput'], { cwd: ROOT, stdio: 'inherit' }),
-  spawn(process.execPath, ['--watch-path=backend/dist', '--watch-preserve-output', 'backend/dist/main.js'], {
+  spawn(process.execPath, [...SERVER_NODE_FLAGS, '--watch-path=backend/dist', '--watch-preserve-output', 'backend/dist/main.js'], {
     cwd: ROOT,
+    env: { ...SERVER_ENV, ...process.env },
     stdio: 'inherit',
   }),
   spawn('npm', ['run', 'dev', '-w', 'frontend'], { cwd: ROOT, stdio: 'inherit' }),

@@ -91,10 +91,11 @@ describe('clients: CRUD, search, tenant isolation, usage limits, invitations', (
     await makeClient(em, owner, { firstName: 'Abe', lastName: 'Young', email: null, engagementScore: 10, createdAt: day(1), isActive: false });
     await makeClient(em, owner, { firstName: 'Bea', lastName: 'Moss', email: 'bea@example.com', engagementScore: 40, createdAt: day(2) });
     await makeClient(em, owner, { firstName: 'Bea', lastName: 'Moss', email: 'bea2@example.com', engagementScore: 40, createdAt: day(2) });
-    const list = async (query: Record<string, string>) => {
+    type Listed = { id: string; firstName: string; lastName: string; email: string | null; isActive: boolean; engagementScore: number; createdAt: string; phone: string };
+    const list = async (query: Record<string, string>): Promise<{ body: Listed[]; headers: Record<string, string> }> => {
       const res = await ordered.agent.get('/api/clients').query(query);
       expect(res.status).toBe(200);
-      return res as typeof res & { body: { id: string; firstName: string; lastName: string; email: string | null; isActive: boolean; engagementScore: number; createdAt: string; phone: string }[] };
+      return { body: res.body as Listed[], headers: res.headers as Record<string, string> };
     };
     const all = (await list({})).body;
     expect(all.map((c) => c.createdAt)).toEqual([day(3), day(2), day(2), day(1)].map((d) => d.toISOString()));
@@ -104,7 +105,7 @@ describe('clients: CRUD, search, tenant isolation, usage limits, invitations', (
     for (const field of fields) {
       for (const order of ['ASC', 'DESC'] as const) {
         const body = (await list({ sort: JSON.stringify([field, order]) })).body;
-        const key = (c: (typeof all)[number]) => c[field];
+        const key = (c: Listed) => c[field];
         const expected = [...all].sort((x, y) => {
           const [p, q] = [key(x), key(y)];
           // PostgreSQL puts nulls last ascending and first descending.

@@ -1,4 +1,4 @@
-import { normalizeEmail, normalizePhone } from './contact.js';
+import { generalNormalizePhone, normalizeEmail, normalizePhone } from './contact.js';
 
 describe('normalizePhone', () => {
   it.each([
@@ -7,12 +7,41 @@ describe('normalizePhone', () => {
     ['+1 615 555 0142', '+16155550142'],
     ['1-615-555-0142', '+16155550142'],
     ['+44 20 7946 0958', '+442079460958'],
+    ['(204) 200-0001', '+12042000001'],
+    ['+1 416 555 0199', '+14165550199'],
   ])('normalises %s to %s', (raw, e164) => {
     expect(normalizePhone(raw)).toBe(e164);
   });
 
   it.each(['', '   ', '555-0142', '123', 'not a phone', '+1 000 000 0000', undefined, null])('rejects %j', (raw) => {
     expect(normalizePhone(raw)).toBeNull();
+  });
+
+  it('answers exactly what the general parser answers, for every area code in every usual shape', () => {
+    const shapes = [
+      (a: number, b: number, c: string) => `+1${a}${b}${c}`,
+      (a: number, b: number, c: string) => `${a}${b}${c}`,
+      (a: number, b: number, c: string) => `(${a}) ${b}-${c}`,
+      (a: number, b: number, c: string) => `1-${a}-${b}-${c}`,
+      (a: number, b: number, c: string) => `+1 ${a}.${b}.${c}`,
+      (a: number, b: number, c: string) => `(${a}${b}-${c}`,
+    ];
+    const differences: string[] = [];
+    let valid = 0;
+    for (let area = 200; area <= 999; area++) {
+      for (const [exchange, line] of [[200, '0001'], [555, '0142'], [911, '1212'], [958, '9999']] as const) {
+        for (const shape of shapes) {
+          const text = shape(area, exchange, line);
+          const expected = generalNormalizePhone(text);
+          if (expected) valid += 1;
+          if (normalizePhone(text) !== expected) differences.push(`${text}: ${normalizePhone(text)} vs ${expected}`);
+        }
+      }
+    }
+    expect(differences).toEqual([]);
+    // The sample holds both answers in number (US, Canadian and Caribbean numbers and invalid ones).
+    expect(valid).toBeGreaterThan(1000);
+    expect(valid).toBeLessThan(800 * 4 * shapes.length);
   });
 });
 

@@ -1,6 +1,7 @@
 import { BadRequestException, HttpException, Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CsvError, parse } from 'csv-parse';
+import { CompiledQuery } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { User } from '../users/user.entity.js';
@@ -186,13 +187,16 @@ export class CsvImportService {
       json += `{"id":"${r.id}","first_name":${JSON.stringify(r.firstName)},"last_name":${JSON.stringify(r.lastName)},"email":${r.email === null ? 'null' : JSON.stringify(r.email)},"phone":${JSON.stringify(r.phone)}}`;
     }
     json += ']';
-    const inserted = await em.execute<{ phone: string }[]>(
-      `insert into clients (id, broker_id, first_name, last_name, email, phone)
-       select r.id, ?::uuid, r.first_name, r.last_name, r.email, r.phone
-         from json_to_recordset(?::json) as r(id uuid, first_name text, last_name text, email text, phone text)
-       on conflict (broker_id, phone) do nothing
-       returning phone`,
-      [brokerId, json],
+    // The JSON goes as a bind parameter, as it is: not escaped into a copy inside the statement's text.
+    const { rows: inserted } = await em.getKysely().executeQuery<{ phone: string }>(
+      CompiledQuery.raw(
+        `insert into clients (id, broker_id, first_name, last_name, email, phone)
+         select r.id, $1::uuid, r.first_name, r.last_name, r.email, r.phone
+           from json_to_recordset($2::json) as r(id uuid, first_name text, last_name text, email text, phone text)
+         on conflict (broker_id, phone) do nothing
+         returning phone`,
+        [brokerId, json],
+      ),
     );
     return new Set(inserted.map((row) => row.phone));
   }
