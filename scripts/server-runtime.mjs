@@ -3,11 +3,10 @@
 // values out (a test keeps them in step). Why these: docs/performance.md, "Server memory".
 
 /**
- * V8: a young generation of at most 2 × 16 MB (the default grows to 2 × 64 MB under a busy import),
- * and an old generation collected once it has grown by half since the last collection (by default
- * V8 lets it grow up to fourfold first, which a long import fills with garbage).
+ * V8: the old generation is collected once it has grown by half since the last full collection (by
+ * default V8 lets it grow up to fourfold first, which a long import fills with garbage).
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=16', '--heap-growing-percent=50'];
+export const SERVER_NODE_FLAGS = ['--heap-growing-percent=50'];
 
 /** glibc: two malloc arenas, so memory freed by V8's helper threads is reused instead of fragmenting per thread. */
 export const SERVER_ENV = { MALLOC_ARENA_MAX: '2' };
