@@ -16,9 +16,13 @@ import { buildOpenApiDocument } from './openapi/openapi.js';
 
 export const API_PREFIX = 'api';
 
-/** API answers are never stored by the browser or a proxy; a route may say otherwise (images, downloads). */
-const noStore: RequestHandler = (_req, res, next) => {
-  res.setHeader('Cache-Control', 'no-store');
+/**
+ * API answers are for the signed-in user only (no shared cache keeps them) and are fetched afresh
+ * each time; a route may say otherwise (images, downloads). Not `no-store`: with it, Chromium never
+ * reports a page of the app network-idle.
+ */
+const privateNoCache: RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'private, no-cache');
   next();
 };
 
@@ -32,8 +36,8 @@ export async function configureApp(app: NestExpressApplication, config: AppConfi
   app.setGlobalPrefix(API_PREFIX);
   app.set('trust proxy', production ? 1 : false);
   app.disable('x-powered-by');
-  // API answers carry clients' personal details: no browser or proxy keeps them (no-store below),
-  // so an ETag, a hash of every body, would serve no revalidation.
+  // API answers are fetched afresh each time (privateNoCache below), so an ETag (a hash of every
+  // body) would only cost time.
   app.set('etag', false);
 
   // The development sign-in provider serves its own pages with their own CSP, ahead of helmet.
@@ -53,7 +57,7 @@ export async function configureApp(app: NestExpressApplication, config: AppConfi
       strictTransportSecurity: production,
     }),
   );
-  app.use(`/${API_PREFIX}`, noStore);
+  app.use(`/${API_PREFIX}`, privateNoCache);
   app.use(`/${API_PREFIX}`, sameOriginOnly(config.appUrl, CSRF_EXEMPT_PREFIXES));
   app.use(`/${API_PREFIX}`, app.get(SessionService).middleware(await resolveSessionSecret(config)));
   app.use(`/${API_PREFIX}`, sessionLifetime(config));

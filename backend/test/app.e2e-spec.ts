@@ -65,14 +65,14 @@ describe('HTTP stack: SPA fallback, API 404s, errors, request ids, docs', () => 
     expect(typeof res.body.message).toBe('string');
   });
 
-  it('keeps API answers out of browser and proxy caches, without an ETag', async () => {
+  it('keeps API answers out of shared caches and fetched afresh, without an ETag', async () => {
     const health = await request(t.http).get('/api/health');
     expect(health.status).toBe(200);
-    expect(health.headers['cache-control']).toContain('no-store');
+    expect(health.headers['cache-control']).toContain('no-cache');
     expect(health.headers.etag).toBeUndefined();
     const signedOut = await request(t.http).get('/api/clients');
     expect(signedOut.status).toBe(401);
-    expect(signedOut.headers['cache-control']).toBe('no-store');
+    expect(signedOut.headers['cache-control']).toBe('private, no-cache');
     expect(signedOut.headers.etag).toBeUndefined();
   });
 
