@@ -72,19 +72,31 @@ export class AdminService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /**
+   * An aggregate on its own connection, planned without parallel workers: run side by side and by
+   * several dashboards at once, the workers' start-up and gathering cost more than they save on
+   * these scans (docs/performance.md).
+   */
+  private serialAggregate<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return this.em.fork().transactional(async (em) => {
+      await em.execute('set local max_parallel_workers_per_gather = 0');
+      return em.execute<T[]>(sql, params);
+    });
+  }
+
   /** One aggregate query for brokers and their active clients, one for this month's telephony costs. */
   async analytics(now = new Date()): Promise<AdminAnalyticsDto> {
     const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
     // Independent aggregates run side by side, each on its own connection.
     const [brokers, [costs]] = await Promise.all([
-      this.em.fork().execute<BrokerFigures[]>(
+      this.serialAggregate<BrokerFigures>(
         `select u.id, u.email, u.subscription_tier as tier, u.subscription_status as status, u.overage_enabled as overage,
                 coalesce(c.active, 0)::int as active, u.trial_ends_at
            from users u
            left join (select broker_id, count(*) as active from clients where is_active group by broker_id) c on c.broker_id = u.id
           where not u.is_admin`,
       ),
-      this.em.fork().execute<{ cents: number }[]>(
+      this.serialAggregate<{ cents: number }>(
         `select coalesce(sum(cost_cents), 0)::int as cents from deliveries where created_at >= ? and created_at < ?`,
         [monthStart, now],
       ),
