@@ -4,6 +4,7 @@ import { serverMessage } from '../../lib/http.ts';
 import { portalApi } from '../api.ts';
 import { Field } from '../ui/Field.tsx';
 import { useToast } from '../ui/toast.tsx';
+import { AuthCard, AuthSubmit } from './AuthCard.tsx';
 import { PasswordField } from './login-password-field.tsx';
 import { LOGIN, LOGIN_REDIRECT_MS, PORTAL_PATH } from './login-texts.ts';
 
@@ -61,53 +62,41 @@ export function ClientLogin() {
 
   const describedBy = error ? errorId : undefined;
   return (
-    <main className="cp-page cp-auth">
-      <div className="cp-narrow">
-        <div className="cp-card">
-          <div className="cp-auth-header">
-            <span className="cp-auth-icon" aria-hidden="true">
-              <svg viewBox="0 0 24 24" width="28" height="28">
-                <rect x="5" y="10" width="14" height="10" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
-                <path d="M8 10V7a4 4 0 0 1 8 0v3" fill="none" stroke="currentColor" strokeWidth="2" />
-              </svg>
-            </span>
-            <h1>{LOGIN.title}</h1>
-            <p className="cp-muted">{LOGIN.welcome}</p>
-          </div>
-          <form onSubmit={submit} noValidate aria-describedby={describedBy}>
-            <Field
-              label={LOGIN.username}
-              name="username"
-              autoComplete="username"
-              autoCapitalize="off"
-              autoCorrect="off"
-              spellCheck={false}
-              value={username}
-              onChange={(event) => setUsername(event.target.value)}
-              aria-invalid={error?.fields.includes('username') || undefined}
-              aria-describedby={describedBy}
-            />
-            <PasswordField
-              label={LOGIN.password}
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={setPassword}
-              invalid={error?.fields.includes('password')}
-              describedBy={describedBy}
-            />
-            {error && (
-              <p id={errorId} className="cp-form-error">
-                {error.text}
-              </p>
-            )}
-            <button type="submit" className="cp-button cp-button-block" disabled={busy}>
-              {busy ? LOGIN.submitting : LOGIN.submit}
-            </button>
-          </form>
-          <p className="cp-auth-note">{LOGIN.invitationNote}</p>
-        </div>
-      </div>
-    </main>
+    <AuthCard
+      icon={
+        <svg viewBox="0 0 24 24" width="28" height="28">
+          <rect x="5" y="10" width="14" height="10" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M8 10V7a4 4 0 0 1 8 0v3" fill="none" stroke="currentColor" strokeWidth="2" />
+        </svg>
+      }
+      title={LOGIN.title}
+      intro={<p className="cp-muted">{LOGIN.welcome}</p>}
+      note={LOGIN.invitationNote}
+    >
+      <form onSubmit={submit} noValidate aria-describedby={describedBy}>
+        <Field
+          label={LOGIN.username}
+          name="username"
+          autoComplete="username"
+          autoCapitalize="off"
+          autoCorrect="off"
+          spellCheck={false}
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          aria-invalid={error?.fields.includes('username') || undefined}
+          aria-describedby={describedBy}
+        />
+        <PasswordField
+          label={LOGIN.password}
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          invalid={error?.fields.includes('password')}
+          describedBy={describedBy}
+        />
+        <AuthSubmit error={error?.text} errorId={errorId} busy={busy} label={LOGIN.submit} busyLabel={LOGIN.submitting} />
+      </form>
+    </AuthCard>
   );
 }

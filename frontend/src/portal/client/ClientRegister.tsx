@@ -6,6 +6,7 @@ import { portalApi } from '../api.ts';
 import type { InviteLookup } from '../types.ts';
 import { Field } from '../ui/Field.tsx';
 import { useToast } from '../ui/toast.tsx';
+import { AuthCard, AuthSubmit } from './AuthCard.tsx';
 import { PasswordField } from './login-password-field.tsx';
 import { LOGIN_PATH, PORTAL_PATH } from './login-texts.ts';
 import { PASSWORD_MIN_LENGTH, REGISTER, REGISTER_REDIRECT_MS } from './register-texts.ts';
@@ -122,68 +123,62 @@ export function ClientRegister() {
 
   const invalid = (field: FieldName) => error?.fields.includes(field) ?? false;
   return (
-    <main className="cp-page cp-auth">
-      <div className="cp-narrow">
-        <div className="cp-card">
-          <div className="cp-auth-header">
-            <span className="cp-auth-icon" aria-hidden="true">
-              <svg viewBox="0 0 24 24" width="28" height="28">
-                <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
-                <path d="M4 20c0-4 3.6-6 8-6s8 2 8 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
-            </span>
-            <h1>{REGISTER.title}</h1>
-            <p className="cp-auth-greeting">{REGISTER.greeting(invite.firstName)}</p>
-            <p className="cp-muted">{REGISTER.intro}</p>
-          </div>
-          <form onSubmit={submit} noValidate>
-            <Field
-              label={REGISTER.username}
-              name="username"
-              autoComplete="username"
-              autoCapitalize="off"
-              autoCorrect="off"
-              spellCheck={false}
-              hint={REGISTER.usernameHint}
-              value={username}
-              onChange={(event) => setUsername(event.target.value)}
-              // Field links its hint itself; while the username is at fault, the error describes it instead.
-              {...(invalid('username') ? { 'aria-invalid': true, 'aria-describedby': errorId } : {})}
-            />
-            <PasswordField
-              label={REGISTER.password}
-              name="password"
-              autoComplete="new-password"
-              hint={REGISTER.passwordHint}
-              value={password}
-              onChange={setPassword}
-              invalid={invalid('password')}
-              describedBy={invalid('password') ? errorId : undefined}
-            />
-            <PasswordField
-              label={REGISTER.confirmPassword}
-              name="confirm"
-              autoComplete="new-password"
-              hint={REGISTER.confirmPasswordHint}
-              value={confirm}
-              onChange={setConfirm}
-              invalid={invalid('confirm')}
-              describedBy={invalid('confirm') ? errorId : undefined}
-            />
-            {error && (
-              <p id={errorId} className="cp-form-error">
-                {error.text}
-              </p>
-            )}
-            <button type="submit" className="cp-button cp-button-block" disabled={busy}>
-              {busy ? REGISTER.submitting : REGISTER.submit}
-            </button>
-          </form>
-          <p className="cp-auth-note">
-            {REGISTER.haveAccount} <Link to={LOGIN_PATH}>{REGISTER.signInLink}</Link>
-          </p>
-        </div>
-      </div>
-    </main>
+    <AuthCard
+      icon={
+        <svg viewBox="0 0 24 24" width="28" height="28">
+          <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M4 20c0-4 3.6-6 8-6s8 2 8 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      }
+      title={REGISTER.title}
+      intro={
+        <>
+          <p className="cp-auth-greeting">{REGISTER.greeting(invite.firstName)}</p>
+          <p className="cp-muted">{REGISTER.intro}</p>
+        </>
+      }
+      note={
+        <>
+          {REGISTER.haveAccount} <Link to={LOGIN_PATH}>{REGISTER.signInLink}</Link>
+        </>
+      }
+    >
+      <form onSubmit={submit} noValidate>
+        <Field
+          label={REGISTER.username}
+          name="username"
+          autoComplete="username"
+          autoCapitalize="off"
+          autoCorrect="off"
+          spellCheck={false}
+          hint={REGISTER.usernameHint}
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          // Field links its hint itself; while the username is at fault, the error describes it instead.
+          {...(invalid('username') ? { 'aria-invalid': true, 'aria-describedby': errorId } : {})}
+        />
+        <PasswordField
+          label={REGISTER.password}
+          name="password"
+          autoComplete="new-password"
+          hint={REGISTER.passwordHint}
+          value={password}
+          onChange={setPassword}
+          invalid={invalid('password')}
+          describedBy={invalid('password') ? errorId : undefined}
+        />
+        <PasswordField
+          label={REGISTER.confirmPassword}
+          name="confirm"
+          autoComplete="new-password"
+          hint={REGISTER.confirmPasswordHint}
+          value={confirm}
+          onChange={setConfirm}
+          invalid={invalid('confirm')}
+          describedBy={invalid('confirm') ? errorId : undefined}
+        />
+        <AuthSubmit error={error?.text} errorId={errorId} busy={busy} label={REGISTER.submit} busyLabel={REGISTER.submitting} />
+      </form>
+    </AuthCard>
   );
 }

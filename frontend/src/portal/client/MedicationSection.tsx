@@ -7,6 +7,7 @@ import { Field } from '../ui/Field.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { PORTAL_TEXTS as T } from './portal-texts.ts';
 import { ConfirmDeleteDialog, useConfirmedDelete } from '../ui/ConfirmDelete.tsx';
+import { DialogFormFooter } from './DialogFormFooter.tsx';
 
 function AddMedicationForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
   const toast = useToast();
@@ -51,19 +52,7 @@ function AddMedicationForm({ onDone, onCancel }: { onDone: () => void; onCancel:
       <Field label={T.dosage} hint={T.dosageHint} value={values.dosage} onChange={set('dosage')} maxLength={120} autoComplete="off" />
       <Field label={T.frequency} hint={T.frequencyHint} value={values.frequency} onChange={set('frequency')} maxLength={120} autoComplete="off" />
       <Field label={T.instructions} hint={T.instructionsHint} value={values.instructions} onChange={set('instructions')} maxLength={500} autoComplete="off" />
-      {failure && (
-        <p className="cp-form-error" role="alert">
-          {failure}
-        </p>
-      )}
-      <div className="cp-dialog-actions">
-        <button type="button" className="cp-button cp-button-outline" onClick={onCancel}>
-          {T.cancel}
-        </button>
-        <button type="submit" className="cp-button" disabled={saving}>
-          {T.addMedication}
-        </button>
-      </div>
+      <DialogFormFooter failure={failure} saving={saving} submitLabel={T.addMedication} onCancel={onCancel} />
     </form>
   );
 }

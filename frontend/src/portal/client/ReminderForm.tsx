@@ -4,6 +4,7 @@ import { portalApi } from '../api.ts';
 import type { Medication, RecurrencePattern } from '../types.ts';
 import { Field } from '../ui/Field.tsx';
 import { useToast } from '../ui/toast.tsx';
+import { DialogFormFooter } from './DialogFormFooter.tsx';
 import { type ReminderForm as FormValues, parseInterval, reminderPayload, todayInputValue } from './portal-format.ts';
 import { INTERVAL_UNITS, PORTAL_TEXTS as T, WEEKDAYS } from './portal-texts.ts';
 
@@ -184,19 +185,7 @@ export function ReminderForm({ medications, onDone, onCancel }: { medications: M
         </div>
       )}
 
-      {failure && (
-        <p className="cp-form-error" role="alert">
-          {failure}
-        </p>
-      )}
-      <div className="cp-dialog-actions">
-        <button type="button" className="cp-button cp-button-outline" onClick={onCancel}>
-          {T.cancel}
-        </button>
-        <button type="submit" className="cp-button" disabled={saving}>
-          {T.scheduleReminder}
-        </button>
-      </div>
+      <DialogFormFooter failure={failure} saving={saving} submitLabel={T.scheduleReminder} onCancel={onCancel} />
     </form>
   );
 }
