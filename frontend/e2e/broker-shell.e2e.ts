@@ -17,6 +17,19 @@ const MAIN_MENU = [
   'Help',
 ];
 
+/** Runs in the page: tells the test about each alert once it is on screen with its text. */
+function reportAlerts() {
+  const report = (window as unknown as { __carekeepAlertShown: (text: string) => Promise<void> }).__carekeepAlertShown;
+  const reported = new WeakSet<Element>();
+  new MutationObserver(() => {
+    for (const alert of document.querySelectorAll<HTMLElement>('[role="alert"]')) {
+      if (reported.has(alert) || !alert.checkVisibility() || !alert.innerText.trim()) continue;
+      reported.add(alert);
+      void report(alert.innerText);
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
+}
+
 describe('the broker shell in Chromium', () => {
   let browser: Browser;
   before(async () => {
@@ -27,30 +40,41 @@ describe('the broker shell in Chromium', () => {
   });
 
   /**
-   * Holds the trip to /api/login for a moment once it starts, so the page with the toast stays on
-   * screen long enough to be read on a busy machine; answers when the redirect was asked for.
+   * Records, from inside the page, each alert as it comes on screen, and when the browser asks for
+   * /api/login. The Unauthorized toast is up for only the 500 ms before that redirect, and a
+   * Playwright locator that is still looking when the redirect starts waits for the navigation to
+   * finish, so on a busy machine it could miss a toast a person would have read.
    */
-  async function holdLoginRedirect(page: Page): Promise<() => number | undefined> {
-    let requestedAt: number | undefined;
-    await page.route('**/api/login', async (route) => {
-      requestedAt ??= Date.now();
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
+  async function watchSessionEnd(page: Page) {
+    const alerts: string[] = [];
+    let redirectedAt: number | undefined;
+    await page.exposeBinding('__carekeepAlertShown', (_source, text: string) => {
+      alerts.push(text);
     });
-    return () => requestedAt;
+    // In the page already open (if any) and in every page it goes to.
+    await page.addInitScript(reportAlerts);
+    await page.evaluate(reportAlerts);
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/login') redirectedAt ??= Date.now();
+    });
+    return { alerts, redirectedAt: () => redirectedAt };
+  }
+
+  function assertUnauthorizedShown(session: Awaited<ReturnType<typeof watchSessionEnd>>) {
+    const toast = session.alerts.find((text) => text.includes('Unauthorized'));
+    assert.ok(toast, `the Unauthorized toast was shown (alerts seen: ${JSON.stringify(session.alerts)})`);
+    assert.match(toast, /You are logged out\. Logging in again\.\.\./);
+    assert.ok(session.redirectedAt() !== undefined, 'the browser was sent to /api/login');
   }
 
   it('signed out on a protected page: Unauthorized toast, then the sign-in page after 500 ms', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    const redirectedAt = await holdLoginRedirect(page);
+    const session = await watchSessionEnd(page);
     await page.goto(`${APP_URL}/clients`);
-    const toast = page.getByRole('alert').filter({ hasText: 'Unauthorized' });
-    await toast.waitFor();
-    assert.match(await toast.innerText(), /You are logged out\. Logging in again\.\.\./);
     await page.getByRole('heading', { name: 'Sign in to CareKeep' }).waitFor();
     // The 500 ms delay itself is pinned by the auth provider's unit test.
-    assert.ok(redirectedAt() !== undefined, 'the browser was sent to /api/login');
+    assertUnauthorizedShown(session);
     await context.close();
   });
 
@@ -58,11 +82,11 @@ describe('the broker shell in Chromium', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await signIn(page, { email: uniqueEmail('shell-expiry') });
-    await holdLoginRedirect(page);
+    const session = await watchSessionEnd(page);
     await context.clearCookies();
     await page.getByRole('link', { name: 'Clients', exact: true }).click();
-    await page.getByRole('alert').filter({ hasText: 'You are logged out. Logging in again...' }).waitFor();
     await page.getByRole('heading', { name: 'Sign in to CareKeep' }).waitFor();
+    assertUnauthorizedShown(session);
     await context.close();
   });
 
