@@ -83,6 +83,21 @@ describe('HTTP stack: SPA fallback, API 404s, errors, request ids, docs', () => 
     expect(kept.headers['x-request-id']).toBe('lb-42');
   });
 
+  it('logs each request once as a JSON line: service, host, request id, method, path without its query, status; no cookie', async () => {
+    await request(t.http).get('/api/clients?filter={"q":"smith"}').set('X-Request-Id', 'log-line-1').set('Cookie', 'carekeep.sid=s%3Asecret');
+    const lines = t.logs.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => (line.req as { id?: string })?.id === 'log-line-1');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      service: 'carekeep',
+      pid: process.pid,
+      hostname: expect.any(String),
+      req: { id: 'log-line-1', method: 'GET', path: '/api/clients' },
+      res: { statusCode: 401 },
+      responseTime: expect.any(Number),
+    });
+    expect(JSON.stringify(lines[0])).not.toMatch(/smith|secret|cookie/i);
+  });
+
   it('serves Swagger UI and the OpenAPI document', async () => {
     const ui = await request(t.http).get('/api/docs/');
     expect(ui.status).toBe(200);

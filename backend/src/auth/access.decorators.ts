@@ -31,9 +31,22 @@ export const AdminOnly = () =>
 export const ClientOnly = () => applyDecorators(SetMetadata(ACCESS_KEY, 'client' satisfies Access), ...signedIn());
 
 export interface AuthenticatedRequest {
+  /** The signed-in broker's or admin's id, checked against the database by the access guard. */
+  userId?: string;
+  /** The signed-in broker or admin as a managed entity, made when a route first asks for it. */
   user?: User;
   clientAccount?: ClientAccount;
 }
+
+/**
+ * The signed-in broker's or admin's id (set by the access guard), for routes that need nothing
+ * else of them: no User entity is made for the request.
+ */
+export const CurrentUserId = createParamDecorator((_: unknown, context: ExecutionContext): string => {
+  const userId = context.switchToHttp().getRequest<AuthenticatedRequest>().userId;
+  if (!userId) throw new Error('CurrentUserId used on a route that is not for brokers');
+  return userId;
+});
 
 /** The signed-in broker or admin (set by the access guard). */
 export const CurrentUser = createParamDecorator((_: unknown, context: ExecutionContext): User => {

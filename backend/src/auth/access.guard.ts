@@ -6,6 +6,9 @@ import { ClientAccount } from '../client-portal/client-account.entity.js';
 import { User } from '../users/user.entity.js';
 import { ACCESS_KEY, type Access, type AuthenticatedRequest } from './access.decorators.js';
 
+/** A row of the users table as PostgreSQL answers it (column names). */
+type UserRow = { id: string; is_admin: boolean } & Record<string, unknown>;
+
 /**
  * The one global guard: every route is for signed-in brokers unless it says otherwise
  * (@Public, @AdminOnly, @ClientOnly). A client session never passes a broker route and a broker
@@ -34,13 +37,20 @@ export class AccessGuard implements CanActivate {
     }
 
     if (auth?.kind !== 'broker') throw new UnauthorizedException('Unauthorized');
-    // Every broker request passes here: one plain statement, its row made the request's managed
-    // User entity (what findOne would answer, without building a query each time).
-    const [row] = await this.em.execute<EntityDictionary<User>[]>('select * from users where id = ? limit 1', [auth.userId]);
+    // Every broker request passes here: one plain statement. The row becomes the request's managed
+    // User entity only when the route asks for it (CurrentUser, the subscription guard), which a
+    // route that needs only the id (CurrentUserId) never does.
+    const [row] = await this.em.execute<UserRow[]>('select * from users where id = ? limit 1', [auth.userId]);
     if (!row) throw new UnauthorizedException('Unauthorized');
-    const user = this.em.map(User, row);
-    request.user = user;
-    if (access === 'admin' && !user.isAdmin) throw new ForbiddenException('Admin access required');
+    if (access === 'admin' && !row.is_admin) throw new ForbiddenException('Admin access required');
+    request.userId = row.id;
+    const em = this.em.getContext();
+    let user: User | undefined;
+    Object.defineProperty(request, 'user', {
+      configurable: true,
+      enumerable: true,
+      get: () => (user ??= em.map(User, row as EntityDictionary<User>)),
+    });
     return true;
   }
 }

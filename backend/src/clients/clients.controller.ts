@@ -13,7 +13,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
+import { BrokerOnly, CurrentUser, CurrentUserId } from '../auth/access.decorators.js';
 import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
 import type { ListQuery, ListResult } from '../common/list-query.js';
 import { receiveFile } from '../common/multipart.js';
@@ -47,8 +47,8 @@ export class ClientsController {
   @ApiOperation({ summary: 'The broker’s clients; filter q searches name, phone and e-mail' })
   @ApiListQuery(CLIENT_LIST_RULES)
   @ApiOkResponse({ type: [ClientDto] })
-  list(@CurrentUser() user: User, @ListParams(CLIENT_LIST_RULES) query: ListQuery): Promise<ListResult<ClientDto>> {
-    return this.clients.list(user, query);
+  list(@CurrentUserId() brokerId: string, @ListParams(CLIENT_LIST_RULES) query: ListQuery): Promise<ListResult<ClientDto>> {
+    return this.clients.list(brokerId, query);
   }
 
   @Get('usage')

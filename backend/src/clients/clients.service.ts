@@ -64,12 +64,12 @@ export class ClientsService {
    * that answers the page and the total, mapped straight to the view: no entities are built for a
    * list that is only read (see docs/performance.md).
    */
-  async list(broker: User, query: ListQuery): Promise<ListResult<ClientDto>> {
+  async list(brokerId: string, query: ListQuery): Promise<ListResult<ClientDto>> {
     const { q, isActive } = query.filter;
     if (q !== undefined && typeof q !== 'string') throw new BadRequestException('filter q must be text');
     if (isActive !== undefined && typeof isActive !== 'boolean') throw new BadRequestException('filter isActive must be true or false');
     const conditions = ['c.broker_id = ?'];
-    const params: unknown[] = [broker.id];
+    const params: unknown[] = [brokerId];
     if (typeof isActive === 'boolean') {
       conditions.push('c.is_active = ?');
       params.push(isActive);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Params } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
@@ -41,7 +42,9 @@ export function loggerParams(config: AppConfig, stream?: NodeJS.WritableStream):
       paths: ['req.headers', 'res.headers', '*.cookie', '*.authorization', '*.password', '*.body'],
       remove: true,
     },
-    customProps: () => ({ service: 'carekeep' }),
+    // On every line from the root logger rather than as per-request props (pino-http makes a child
+    // logger per request for those).
+    base: { pid: process.pid, hostname: hostname(), service: 'carekeep' },
   };
   return { pinoHttp: stream ? [options, stream as DestinationStream] : options, renameContext: 'context' };
 }
