@@ -1,4 +1,5 @@
 import { AdminAction } from '../src/audit/admin-action.entity.js';
+import { AdminService } from '../src/admin/admin.service.js';
 import { User } from '../src/users/user.entity.js';
 import type { Agent } from './helpers/browser-agent.js';
 import { makeClient, makeUser } from './helpers/factories.js';
@@ -96,6 +97,38 @@ describe('admin back office', () => {
       expect(page.headers['content-range']).toBe('brokers 0-1/3');
       expect(page.body[0].broker.email).toBe('b@overage.test');
       expect((await admin.agent.get('/api/admin/brokers').query({ status: 'paused' })).status).toBe(400);
+    });
+  });
+
+  describe("this month's telephony costs", () => {
+    // A month of its own, far from the other tests' deliveries; the service is asked with its own clock.
+    const at = (iso: string) => new Date(iso);
+    const record = (cents: number, createdAt: string) =>
+      t.em().execute(
+        `insert into deliveries (id, broker_id, client_id, occurrence_at, channel, recipient, status, cost_cents, created_at)
+         values (gen_random_uuid(), ?, gen_random_uuid(), now(), 'voice', '+13030000002', 'completed', ?, ?)`,
+        [admin.id, cents, at(createdAt)],
+      );
+    const telephony = async (now: string) => (await t.app.get(AdminService).analytics(at(now))).totalCosts - 50_000;
+
+    it('sums the deliveries created this month up to now; settled days are reused for an hour, recent ones are live', async () => {
+      await record(160, '2031-02-28T23:59:00Z'); // last month
+      await record(10, '2031-03-01T00:00:00Z');
+      await record(20, '2031-03-18T23:00:00Z'); // settled: before the start of yesterday
+      await record(40, '2031-03-19T01:00:00Z'); // yesterday
+      await record(80, '2031-03-20T11:00:00Z'); // today
+      await record(320, '2031-03-20T23:00:00Z'); // after now
+      expect(await telephony('2031-03-20T12:00:00Z')).toBe(150);
+
+      // Priced late: a delivery of a settled day, and one of today.
+      await record(5, '2031-03-03T08:00:00Z');
+      await record(7, '2031-03-20T11:30:00Z');
+      expect(await telephony('2031-03-20T12:01:00Z')).toBe(157);
+      expect(await telephony('2031-03-20T13:01:00Z')).toBe(162);
+      // At midnight yesterday becomes settled, and the settled sum is taken afresh.
+      expect(await telephony('2031-03-21T00:00:01Z')).toBe(162 + 320);
+      // A new month starts from nothing.
+      expect(await telephony('2031-04-01T00:00:01Z')).toBe(0);
     });
   });
 

@@ -19,6 +19,14 @@ import { escapeLike } from '../common/like.js';
 
 const DAY_MS = 86_400_000;
 export const TRIAL_WINDOW_DAYS = 30;
+/**
+ * How long the sum of this month's settled telephony costs is reused. A delivery is priced when it
+ * is sent, within minutes of being created (a retry comes 10 minutes later, at most twice), so a
+ * day is settled once the next one has passed too: deliveries created before the start of
+ * yesterday (UTC) no longer change their cost, short of a dispatcher stopped for a day. The sum is
+ * computed afresh after this long, so even that shows within the hour.
+ */
+export const SETTLED_COSTS_MAX_AGE_MS = 60 * 60 * 1000;
 export const BROKER_LIST_RULES = {
   sortable: ['email', 'lastName', 'createdAt', 'subscriptionTier', 'subscriptionStatus', 'clientCount', 'lastActivity'],
   filterable: ['search', 'q', 'tier', 'status'],
@@ -65,6 +73,9 @@ function detailBroker(user: User, totalClients: number): AdminBrokerDetailBroker
  */
 @Injectable()
 export class AdminService {
+  /** This month's settled telephony costs, while they may be reused (see SETTLED_COSTS_MAX_AGE_MS). */
+  private settledCosts?: { from: number; until: number; cents: number; computedAt: number };
+
   constructor(
     private readonly em: EntityManager,
     private readonly audit: AuditService,
@@ -84,11 +95,35 @@ export class AdminService {
     });
   }
 
-  /** One aggregate query for brokers and their active clients, one for this month's telephony costs. */
+  /**
+   * The sum of deliveries' costs created in [from, until). Over a whole month this is the
+   * dashboard's largest scan (and it grows through the month), so the settled days' part is reused
+   * for a while and only the last day or two are summed on each visit.
+   */
+  private async telephonyCents(monthStart: Date, now: Date): Promise<number> {
+    const sum = async (from: Date, until: Date) =>
+      (await this.serialAggregate<{ cents: number }>(`select coalesce(sum(cost_cents), 0)::int as cents from deliveries where created_at >= ? and created_at < ?`, [from, until]))[0]?.cents ?? 0;
+    const startOfYesterday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - DAY_MS;
+    const settledUntil = new Date(Math.max(monthStart.getTime(), startOfYesterday));
+    let settled = 0;
+    if (settledUntil > monthStart) {
+      const kept = this.settledCosts;
+      const age = kept ? now.getTime() - kept.computedAt : Infinity;
+      if (kept && kept.from === monthStart.getTime() && kept.until === settledUntil.getTime() && age >= 0 && age < SETTLED_COSTS_MAX_AGE_MS) {
+        settled = kept.cents;
+      } else {
+        settled = await sum(monthStart, settledUntil);
+        this.settledCosts = { from: monthStart.getTime(), until: settledUntil.getTime(), cents: settled, computedAt: now.getTime() };
+      }
+    }
+    return settled + (await sum(settledUntil, now));
+  }
+
+  /** One aggregate query for brokers and their active clients, and this month's telephony costs. */
   async analytics(now = new Date()): Promise<AdminAnalyticsDto> {
     const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
     // Independent aggregates run side by side, each on its own connection.
-    const [brokers, [costs]] = await Promise.all([
+    const [brokers, telephony] = await Promise.all([
       this.serialAggregate<BrokerFigures>(
         `select u.id, u.email, u.subscription_tier as tier, u.subscription_status as status, u.overage_enabled as overage,
                 coalesce(c.active, 0)::int as active, u.trial_ends_at
@@ -96,10 +131,7 @@ export class AdminService {
            left join (select broker_id, count(*) as active from clients where is_active group by broker_id) c on c.broker_id = u.id
           where not u.is_admin`,
       ),
-      this.serialAggregate<{ cents: number }>(
-        `select coalesce(sum(cost_cents), 0)::int as cents from deliveries where created_at >= ? and created_at < ?`,
-        [monthStart, now],
-      ),
+      this.telephonyCents(monthStart, now),
     ]);
     const shares = { pmpm: { count: 0, revenue: 0 }, flat: { count: 0, revenue: 0 }, trial: { count: 0, revenue: 0 } };
     let mrr = 0;
@@ -110,7 +142,6 @@ export class AdminService {
       share.count += 1;
       share.revenue += revenue;
     }
-    const telephony = costs?.cents ?? 0;
     const totalCosts = telephony + this.config.billing.operatingCostsMonthlyCents;
     const horizon = now.getTime() + TRIAL_WINDOW_DAYS * DAY_MS;
     const trialExpirations = brokers
