@@ -1,6 +1,10 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../src/config/config.js';
 import { type BuiltApp, SlowTwilio, TWILIO_TEST_ENV, dueReminders, query, signIn, startBuiltApp, waitFor } from './helpers/built-app.js';
 import { createTestDatabase, dropDatabase, testServerUrl } from './setup/test-database.js';
 
+const MIGRATIONS_DIR = join(REPO_ROOT, 'backend/src/database/migrations');
 const REMINDERS = 1000;
 const CLAIM_TIMEOUT_SECONDS = 5;
 
@@ -140,5 +144,31 @@ describe('several app processes on one database', () => {
     expect(retried).toHaveLength(attempted.length);
     expect(retried.every((d) => d.status === 'completed' && d.attempts === 2 && d.outbox === 1)).toBe(true);
     expect(survivor.proc.logLines().some((line) => line.level === 40 && /^Released \d+ abandoned claim/.test(String(line.msg)))).toBe(true);
+  });
+});
+
+describe('several app processes starting together on an empty database', () => {
+  const name = `carekeep_test_fresh_${process.pid}`;
+  const apps: BuiltApp[] = [];
+  afterAll(async () => {
+    for (const app of apps) await app.dispose();
+    await dropDatabase(testServerUrl(), name);
+  });
+
+  it('applies the migrations once: one process migrates while the others wait, and all of them serve', async () => {
+    await query(testServerUrl(), `create database ${name}`);
+    const url = new URL(testServerUrl());
+    url.pathname = `/${name}`;
+    const env = { DATABASE_URL: url.toString() };
+    const started = await Promise.allSettled([startBuiltApp(env), startBuiltApp(env), startBuiltApp(env)]);
+    for (const result of started) if (result.status === 'fulfilled') apps.push(result.value);
+    expect(started.filter((result) => result.status === 'rejected').map((result) => String(result.reason).slice(0, 300))).toEqual([]);
+
+    const migrations = (await readdir(MIGRATIONS_DIR)).filter((file) => /^Migration\d+_\w+\.ts$/.test(file));
+    const recorded = await query<{ name: string }>(url.toString(), 'select name from mikro_orm_migrations order by id');
+    expect(recorded.map((row) => `${row.name}.ts`).sort()).toEqual(migrations.sort());
+    const applied = apps.map((app) => app.proc.logLines().filter((line) => /^Applied \d+ migration/.test(String(line.msg))).length);
+    expect(applied.sort()).toEqual([0, 0, 1]);
+    for (const app of apps) expect((await fetch(`${app.url}/api/health`)).status).toBe(200);
   });
 });

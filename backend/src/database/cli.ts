@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { ConfigError, loadConfig, loadDotEnv } from '../config/config.js';
 import { openDatabaseServer, ensureDatabase, withDatabaseName, withPgClient } from './database-server.js';
 import { ormOptions } from './mikro-orm.config.js';
+import { withMigrationLock } from './migration-lock.js';
 import { MIGRATIONS_SOURCE_DIR } from './paths.js';
 
 /** SQL that would bring a database migrated to the latest migration in line with the entities. */
@@ -54,7 +55,7 @@ async function main(command: string | undefined, args: string[]): Promise<number
       case 'migrate': {
         const orm = await MikroORM.init(ormOptions({ url: server.url }));
         try {
-          const applied = await orm.migrator.up();
+          const applied = await withMigrationLock(server.url, () => orm.migrator.up());
           console.log(applied.length ? `Applied: ${applied.map((m) => m.name).join(', ')}` : 'Database is up to date.');
         } finally {
           await orm.close();
