@@ -9,6 +9,7 @@ import type { DevProvider } from './auth/dev-provider/dev-provider.js';
 import { resolveSessionSecret, sessionLifetime } from './auth/session.js';
 import { SessionService } from './auth/session.service.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
+import { InFlightRequests } from './common/in-flight.js';
 import { ListResponseInterceptor } from './common/list-response.interceptor.js';
 import { createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/config.js';
@@ -30,8 +31,11 @@ const privateNoCache: RequestHandler = (_req, res, next) => {
  * Everything the HTTP stack needs besides the modules: shared by main.ts, the test harness and
  * the OpenAPI generator, so tests exercise the same stack that runs in production.
  */
-export async function configureApp(app: NestExpressApplication, config: AppConfig): Promise<void> {
+export async function configureApp(app: NestExpressApplication, config: AppConfig): Promise<{ inFlight: InFlightRequests }> {
   const production = config.nodeEnv === 'production';
+  // First, so that shutdown can wait for every request still being worked on.
+  const inFlight = new InFlightRequests();
+  app.use(inFlight.middleware);
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix(API_PREFIX);
   app.set('trust proxy', production ? 1 : false);
@@ -69,4 +73,5 @@ export async function configureApp(app: NestExpressApplication, config: AppConfi
     jsonDocumentUrl: `${API_PREFIX}/docs/openapi.json`,
     customSiteTitle: 'CareKeep API',
   });
+  return { inFlight };
 }

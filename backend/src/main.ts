@@ -5,6 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { pino } from 'pino';
 import { AppModule } from './app.module.js';
 import { configureApp } from './app.setup.js';
+import type { InFlightRequests } from './common/in-flight.js';
 import { type AppConfig, ConfigError, loadConfig, loadDotEnv } from './config/config.js';
 import { DatabaseBootstrapService } from './database/database-bootstrap.service.js';
 import { type DatabaseServer, openDatabaseServer } from './database/database-server.js';
@@ -50,6 +51,7 @@ async function bootstrap(): Promise<void> {
   const log = pino({ level: config.logLevel, base: { service: 'carekeep', context: 'Bootstrap' } });
   let database: DatabaseServer | undefined;
   let app: NestExpressApplication | undefined;
+  let inFlight: InFlightRequests | undefined;
   let stopping = false;
 
   const shutdown = async (reason: string, code: number) => {
@@ -65,7 +67,12 @@ async function bootstrap(): Promise<void> {
     // embedded database.
     try {
       if (app) {
-        await Promise.all([drainHttp(app.getHttpServer() as Server, DRAIN_TIMEOUT_MS), app.get(DispatcherScheduler).stop()]);
+        const drainUntil = Date.now() + DRAIN_TIMEOUT_MS;
+        const requests = drainHttp(app.getHttpServer() as Server, DRAIN_TIMEOUT_MS)
+          // Requests whose clients have gone hold no connection but are still being worked on.
+          .then(() => inFlight?.settled(Math.max(0, drainUntil - Date.now())) ?? 0);
+        const [unfinished] = await Promise.all([requests, app.get(DispatcherScheduler).stop()]);
+        if (unfinished) log.warn({ requests: unfinished }, 'Requests still running at the drain timeout');
         log.info('Requests and dispatching finished');
         await app.close();
       }
@@ -89,7 +96,7 @@ async function bootstrap(): Promise<void> {
       bufferLogs: true,
       rawBody: true,
     });
-    await configureApp(app, config);
+    ({ inFlight } = await configureApp(app, config));
     await app.get(DatabaseBootstrapService).prepare();
     await app.listen(config.port, config.host);
     log.info(

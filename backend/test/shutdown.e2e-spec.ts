@@ -1,6 +1,7 @@
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { freePort } from './helpers/app-process.js';
 import { type BuiltApp, SlowTwilio, TWILIO_TEST_ENV, dueReminders, heldPost, query, refused, signIn, startBuiltApp, waitFor } from './helpers/built-app.js';
 import { createTestDatabase, dropDatabase, testServerUrl } from './setup/test-database.js';
@@ -82,6 +83,52 @@ describe('graceful shutdown of the built server', () => {
 
       // No connection of the app is left on the server.
       await waitFor('the app’s connections to close', async () => (await query(database.url, 'select 1 from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database.name])).length === 0, 3000);
+    });
+  });
+
+  describe('a request whose client has gone', () => {
+    let database: { url: string; name: string };
+    let app: BuiltApp | undefined;
+    let blocker: pg.Client | undefined;
+    beforeAll(async () => {
+      database = await createTestDatabase();
+    });
+    afterAll(async () => {
+      await blocker?.end().catch(() => undefined);
+      await app?.dispose();
+      await dropDatabase(testServerUrl(), database.name);
+    });
+
+    it('is still worked to the end before the database closes: a client added as the browser gave up is saved', async () => {
+      app = await startBuiltApp({ DATABASE_URL: database.url });
+      const { url, proc } = app;
+      const broker = await signIn(url, 'left.early@agency.test');
+      // Holds the request at its first statement (the access guard's read of the broker).
+      blocker = new pg.Client({ connectionString: database.url });
+      await blocker.connect();
+      await blocker.query('begin');
+      await blocker.query('lock table users in access exclusive mode');
+      const gaveUp = new AbortController();
+      const posted = fetch(`${url}/api/clients`, {
+        method: 'POST',
+        headers: { cookie: broker.cookie, origin: url, 'content-type': 'application/json' },
+        body: JSON.stringify({ firstName: 'Left', lastName: 'Early', phone: '+12125550179' }),
+        signal: gaveUp.signal,
+      }).catch((error: unknown) => error);
+      await waitFor('the request to wait for the lock', async () =>
+        (await query(database.url, `select 1 from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'`, [database.name])).length > 0,
+      5000, 20);
+      gaveUp.abort();
+      expect(await posted).toMatchObject({ name: 'AbortError' });
+
+      proc.child.kill('SIGTERM');
+      await proc.waitForLog('Shutting down');
+      await waitFor('new connections to be refused', () => refused(url), 3000, 50);
+      await blocker.query('commit');
+
+      expect(await proc.exited).toEqual({ code: 0, signal: null });
+      expect(await query(database.url, `select first_name from clients where last_name = 'Early'`)).toEqual([{ first_name: 'Left' }]);
+      expect(proc.logLines().filter((line) => Number(line.level) >= 50)).toEqual([]);
     });
   });
 
