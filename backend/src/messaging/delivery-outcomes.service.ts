@@ -6,6 +6,7 @@ import type { Channel } from './outbox-message.entity.js';
 export const RETRY_DELAY_MS = 10 * 60 * 1000;
 export const MAX_ATTEMPTS = 2;
 const OPEN = `('queued', 'sending', 'sent')`;
+const FINAL = `('completed', 'failed', 'skipped')`;
 
 export function costCents(channel: Channel): number {
   return channel === 'voice' ? VOICE_CALL_COST_CENTS : channel === 'sms' ? SMS_COST_CENTS : 0;
@@ -21,28 +22,15 @@ export class DeliveryOutcomesService {
 
   /** The provider took it: `completed` when nothing more will be heard (outbox, SMTP), else `sent`. */
   async sent(id: string, providerId: string, final: boolean, channel: Channel): Promise<void> {
-    await this.em.execute(
-      `update deliveries set status = ?, provider_id = ?, cost_cents = ?, error = null, updated_at = now()
-        where id = ? and status in ${OPEN}`,
-      [final ? 'completed' : 'sent', providerId, costCents(channel), id],
-    );
-    if (final) await this.propagate(id);
+    await this.move(id, 'status = ?, provider_id = ?, cost_cents = ?, error = null', [final ? 'completed' : 'sent', providerId, costCents(channel)]);
   }
 
   async failed(id: string, error: string): Promise<void> {
-    await this.em.execute(`update deliveries set status = 'failed', error = ?, updated_at = now() where id = ? and status in ${OPEN}`, [
-      error.slice(0, 500),
-      id,
-    ]);
-    await this.propagate(id);
+    await this.move(id, `status = 'failed', error = ?`, [error.slice(0, 500)]);
   }
 
   async skipped(id: string, reason: string): Promise<void> {
-    await this.em.execute(`update deliveries set status = 'skipped', error = ?, updated_at = now() where id = ? and status in ${OPEN}`, [
-      reason,
-      id,
-    ]);
-    await this.propagate(id);
+    await this.move(id, `status = 'skipped', error = ?`, [reason]);
   }
 
   /** A call that was busy or unanswered is tried once more after 10 minutes; after that it has failed. */
@@ -67,28 +55,37 @@ export class DeliveryOutcomesService {
   }
 
   async completed(id: string): Promise<void> {
-    await this.em.execute(`update deliveries set status = 'completed', updated_at = now() where id = ? and status in ${OPEN}`, [id]);
-    await this.propagate(id);
+    await this.move(id, `status = 'completed'`, []);
   }
 
   async confirmed(id: string): Promise<void> {
     await this.em.execute(`update deliveries set confirmed_at = coalesce(confirmed_at, now()) where id = ?`, [id]);
   }
 
-  /** Carries a final delivery outcome to its reminder (SPEC §4: pending → completed / failed). */
-  private async propagate(id: string): Promise<void> {
+  /**
+   * Moves a delivery that is still open (`set` with its parameters), and carries its outcome, once
+   * final, to its reminder (SPEC §4: pending → completed / failed): a broker reminder, or a one-time
+   * client reminder. One statement, so one round trip and one commit per delivery (the dispatcher
+   * makes one per send), and the delivery and its reminder change together. A delivery that was
+   * already final still carries its outcome to a reminder left pending.
+   */
+  private async move(id: string, set: string, params: unknown[]): Promise<void> {
     await this.em.execute(
-      `update reminders r set status = case when d.status = 'completed' then 'completed' else 'failed' end
-         from deliveries d
-        where d.id = ? and r.id = d.reminder_id and r.status = 'pending' and d.status in ('completed', 'failed', 'skipped')`,
-      [id],
-    );
-    await this.em.execute(
-      `update client_reminders cr set status = case when d.status = 'completed' then 'completed' else 'failed' end
-         from deliveries d
-        where d.id = ? and cr.id = d.client_reminder_id and cr.status = 'pending' and cr.next_occurrence_at is null
-          and d.status in ('completed', 'failed', 'skipped')`,
-      [id],
+      `with moved as (
+         update deliveries set ${set}, updated_at = now() where id = ? and status in ${OPEN} returning id, status
+       ), d as (
+         select x.reminder_id, x.client_reminder_id, coalesce(moved.status, x.status) as status
+           from deliveries x left join moved on moved.id = x.id
+          where x.id = ?
+       ), broker_reminder as (
+         update reminders r set status = case when d.status = 'completed' then 'completed' else 'failed' end
+           from d
+          where r.id = d.reminder_id and r.status = 'pending' and d.status in ${FINAL}
+       )
+       update client_reminders cr set status = case when d.status = 'completed' then 'completed' else 'failed' end
+         from d
+        where cr.id = d.client_reminder_id and cr.status = 'pending' and cr.next_occurrence_at is null and d.status in ${FINAL}`,
+      [...params, id, id],
     );
   }
 }
