@@ -172,7 +172,8 @@ describe('billing and branding in Chromium', () => {
     const logo = header.getByRole('img', { name: 'Sunrise Benefits Group logo' });
     await logo.waitFor();
     // Loaded from the server: the stored PNG keeps the 64 px size (only larger logos are scaled to 200).
-    await page.waitForFunction(`document.querySelector('[data-testid="sidebar-header"] img')?.naturalWidth === 64`);
+    // A function, not a string: the app's CSP forbids eval, which a string predicate needs once it has to poll.
+    await page.waitForFunction(() => document.querySelector<HTMLImageElement>('[data-testid="sidebar-header"] img')?.naturalWidth === 64);
     assert.match((await logo.getAttribute('src')) ?? '', /^\/api\/public\/logos\/.+\.png$/);
     assert.ok(await page.getByRole('img', { name: 'Current agency logo' }).isVisible());
     await page.getByRole('status').getByRole('button', { name: 'Close' }).click();
