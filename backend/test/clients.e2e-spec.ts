@@ -27,7 +27,7 @@ describe('clients: CRUD, search, tenant isolation, usage limits, invitations', (
     const res = await a.agent.post('/api/clients').send({ firstName: ' Ruth ', lastName: 'Alvarez', email: 'ruth@example.com', phone: '(615) 555-0101' });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual(
-      ['createdAt', 'email', 'engagementScore', 'firstName', 'id', 'inviteStatus', 'inviteToken', 'isActive', 'lastName', 'phone'].sort(),
+      ['createdAt', 'email', 'engagementScore', 'firstName', 'id', 'inviteStatus', 'inviteToken', 'isActive', 'lastName', 'pendingContactChanges', 'phone'].sort(),
     );
     expect(res.body).toMatchObject({
       firstName: 'Ruth',

@@ -1,12 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 
-export const ACTIVITY_KINDS = ['reminder_sent', 'engagement'] as const;
+export const ACTIVITY_KINDS = ['reminder_sent', 'engagement', 'contact_change_confirmed', 'contact_change_refused'] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 export const ACTIVITY_TITLES: Record<ActivityKind, string> = {
   reminder_sent: 'Medication reminder sent',
   engagement: 'Client engagement recorded',
+  contact_change_confirmed: 'Contact change confirmed by the client',
+  contact_change_refused: 'Contact change refused by the client',
 };
 
 export const ACTIVITY_LIMIT_MAX = 20;
@@ -28,4 +30,6 @@ export class ActivityItemDto {
   @ApiProperty({ enum: Object.values(ACTIVITY_TITLES) }) title!: string;
   @ApiProperty({ type: String, nullable: true, description: '"First Last"; null when the client was deleted' }) clientName!: string | null;
   @ApiProperty({ type: String, format: 'date-time' }) occurredAt!: string;
+  @ApiPropertyOptional({ example: 'Phone ***-***-0142 → ***-***-0199', description: 'Contact changes: what changed, masked' })
+  detail?: string;
 }

@@ -5,13 +5,14 @@ import { ClientAuthController } from './client-auth.controller.js';
 import { ClientAuthService } from './client-auth.service.js';
 import { ClientRemindersController } from './client-reminders.controller.js';
 import { ClientRemindersService } from './client-reminders.service.js';
+import { ContactChangesController } from './contact-changes.controller.js';
 import { MedicationsController } from './medications.controller.js';
 import { MedicationsService } from './medications.service.js';
 
 /** The client portal: client accounts and sign-in (health data joins here, behind the client's own routes). */
 @Module({
   imports: [AuthModule, ClientsModule],
-  controllers: [ClientAuthController, ClientRemindersController, MedicationsController],
+  controllers: [ClientAuthController, ClientRemindersController, ContactChangesController, MedicationsController],
   providers: [ClientAuthService, ClientRemindersService, MedicationsService],
 })
 export class ClientPortalModule {}

@@ -29,7 +29,9 @@ import {
   ImportResultDto,
   InviteResultDto,
   UpdateClientDto,
+  UpdatedClientDto,
 } from './dto/client.dto.js';
+import { ContactChangePathDto } from './dto/contact-change.dto.js';
 
 const LIMIT_RESPONSE = { description: 'Client limit reached: { message, limitReached: true }' };
 
@@ -88,13 +90,26 @@ export class ClientsController {
   }
 
   @Put(':id')
-  @ApiOperation({ summary: 'Edits the client’s profile, including isActive' })
-  @ApiOkResponse({ type: ClientDto })
+  @ApiOperation({
+    summary: 'Edits the client’s profile, including isActive',
+    description:
+      'Once the client has registered in the portal, a new phone or e-mail waits for the client to confirm it there ' +
+      '(pendingContactChanges, and notice in the answer); until then every message goes to the current one.',
+  })
+  @ApiOkResponse({ type: UpdatedClientDto })
   @ApiNotFoundResponse({ description: 'No such client for this broker' })
   @ApiConflictResponse({ description: 'Another client of this broker has that phone number' })
   @ApiForbiddenResponse(LIMIT_RESPONSE)
-  update(@CurrentUser() user: User, @Param('id') id: string, @Body() body: UpdateClientDto): Promise<ClientDto> {
+  update(@CurrentUser() user: User, @Param('id') id: string, @Body() body: UpdateClientDto): Promise<UpdatedClientDto> {
     return this.clients.update(user, id, body);
+  }
+
+  @Delete(':id/contact-changes/:field')
+  @ApiOperation({ summary: 'Withdraws a phone or e-mail change that waits for the client’s confirmation' })
+  @ApiOkResponse({ type: ClientDto })
+  @ApiNotFoundResponse({ description: 'No such client for this broker, or no change of that field waiting' })
+  withdrawContactChange(@CurrentUser() user: User, @Param() path: ContactChangePathDto): Promise<ClientDto> {
+    return this.clients.withdrawContactChange(user, path.id, path.field);
   }
 
   @Delete(':id')

@@ -3,15 +3,16 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { MessagingModule } from '../messaging/messaging.module.js';
 import { ClientsController } from './clients.controller.js';
 import { ClientsService } from './clients.service.js';
+import { ContactChangesService } from './contact-changes.service.js';
 import { CsvImportService } from './csv-import.service.js';
 import { EngagementService } from './engagement.service.js';
 import { InvitationTokensService } from './invitation-tokens.service.js';
 
-/** Brokers' clients: management, CSV import, invitations, usage limits, engagement. */
+/** Brokers' clients: management, contact changes, CSV import, invitations, usage limits, engagement. */
 @Module({
   imports: [ScheduleModule.forRoot(), MessagingModule],
   controllers: [ClientsController],
-  providers: [ClientsService, CsvImportService, InvitationTokensService, EngagementService],
-  exports: [ClientsService, InvitationTokensService, EngagementService],
+  providers: [ClientsService, ContactChangesService, CsvImportService, InvitationTokensService, EngagementService],
+  exports: [ClientsService, ContactChangesService, InvitationTokensService, EngagementService],
 })
 export class ClientsModule {}

@@ -9,7 +9,10 @@ import type { Channel } from '../messaging/outbox-message.entity.js';
 import { User } from '../users/user.entity.js';
 import { CLIENT_SEARCH_EXPRESSION, Client } from './client.entity.js';
 import { normalizeEmail, normalizePhone } from './contact.js';
-import type { ClientDto, CreateClientDto, CreatedClientDto, InviteResultDto, InviteStatus, UpdateClientDto } from './dto/client.dto.js';
+import type { ContactChange, ContactField } from './contact-change.entity.js';
+import { ContactChangesService, FIELD_WORDS } from './contact-changes.service.js';
+import type { ClientDto, CreateClientDto, CreatedClientDto, InviteResultDto, InviteStatus, UpdateClientDto, UpdatedClientDto } from './dto/client.dto.js';
+import type { PendingContactChangeDto } from './dto/contact-change.dto.js';
 import { INVITATION_TTL_DAYS, InvitationTokensService } from './invitation-tokens.service.js';
 import { type ClientUsage, FLAT_HARD_CAP, clientUsage, remainingCapacity } from './usage.js';
 import { FLAT_CLIENT_LIMIT } from '../billing/pricing.js';
@@ -49,6 +52,7 @@ export class ClientsService {
     @Inject(SMS_SENDER) private readonly sms: SmsSender,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly consent: ConsentService,
+    private readonly contactChanges: ContactChangesService,
   ) {}
 
   /** The broker's client with this id, or 404. */
@@ -127,8 +131,14 @@ export class ClientsService {
     return warning ? { ...view!, warning: { message: warning } } : view!;
   }
 
-  async update(broker: User, id: string, input: UpdateClientDto): Promise<ClientDto> {
+  /**
+   * Edits the client. Before the client registers, the broker edits their phone and e-mail freely;
+   * afterwards a new phone or e-mail waits for the client's confirmation in the portal (their
+   * reminders carry health data), and the answer says so in `notice`.
+   */
+  async update(broker: User, id: string, input: UpdateClientDto): Promise<UpdatedClientDto> {
     const fields = this.contactFields(input);
+    let held: ContactChange[] = [];
     const client = await this.withBrokerLock(broker, async (em, usage) => {
       const client = await this.findOwned(broker, id, em);
       if (input.isActive === true && !client.isActive) {
@@ -139,13 +149,34 @@ export class ClientsService {
       if (input.isActive !== undefined) client.isActive = input.isActive;
       if (input.firstName !== undefined) client.firstName = input.firstName.trim();
       if (input.lastName !== undefined) client.lastName = input.lastName.trim();
-      if (fields.email !== undefined) client.email = fields.email;
-      if (fields.phone !== undefined) client.phone = fields.phone;
+      if ((fields.email !== undefined || fields.phone !== undefined) && (await this.contactChanges.isRegistered(em, client.id))) {
+        held = await this.contactChanges.request(em, broker, client, fields);
+      } else {
+        if (fields.email !== undefined) client.email = fields.email;
+        if (fields.phone !== undefined) client.phone = fields.phone;
+      }
       await this.flushUnique(em, client.phone);
       return client;
     });
+    if (held.length > 0) await this.contactChanges.notify(broker, client, held);
     const [view] = await this.toViews([client]);
-    return view!;
+    if (held.length === 0) return view!;
+    const what = held.map((change) => FIELD_WORDS[change.field]).join(' and ');
+    return {
+      ...view!,
+      notice: {
+        message: `Waiting for the client to confirm the new ${what}. Messages keep going to the current one until they do.`,
+      },
+    };
+  }
+
+  /** Withdraws the broker's open change of a registered client's phone or e-mail. */
+  async withdrawContactChange(broker: User, id: string, field: ContactField): Promise<ClientDto> {
+    const client = await this.findOwned(broker, id);
+    if (!(await this.contactChanges.withdraw(this.em, client.id, field))) {
+      throw new NotFoundException(`No change of the ${FIELD_WORDS[field]} is waiting for this client`);
+    }
+    return this.get(broker, id);
   }
 
   async remove(broker: User, id: string): Promise<void> {
@@ -291,13 +322,20 @@ const CLIENT_SORT_COLUMNS: Record<ClientSortField, string> = {
 
 const CLIENT_COLUMNS = 'c.id, c.first_name, c.last_name, c.email, c.phone, c.is_active, c.engagement_score, c.created_at';
 
-/** Whether a client (`clients c`) has registered, and until when their newest open invitation runs. */
+/**
+ * Whether a client (`clients c`) has registered, until when their newest open invitation runs, and
+ * the contact changes waiting for them.
+ */
 const INVITATION_STATE_COLUMNS = `exists (select 1 from client_accounts a where a.client_id = c.id) as registered,
-  (select max(i.expires_at) from client_invitations i where i.client_id = c.id and i.accepted_at is null) as pending_until`;
+  (select max(i.expires_at) from client_invitations i where i.client_id = c.id and i.accepted_at is null) as pending_until,
+  (select json_agg(json_build_object('field', x.field, 'value', x.new_value, 'requestedAt', x.requested_at) order by x.field)
+     from client_contact_changes x where x.client_id = c.id and x.status = 'pending') as pending_changes`;
 
 interface InvitationState {
   registered: boolean;
   pending_until: Date | null;
+  /** Contact changes waiting for the client (requestedAt as PostgreSQL's JSON writes it). */
+  pending_changes: PendingContactChangeDto[] | null;
 }
 
 interface ClientColumns {
@@ -333,5 +371,10 @@ function clientView(client: ClientColumns, state: InvitationState | undefined, n
     inviteStatus,
     inviteToken: inviteStatus !== 'none',
     createdAt: new Date(client.created_at).toISOString(),
+    pendingContactChanges: (state?.pending_changes ?? []).map((change) => ({
+      field: change.field,
+      value: change.value,
+      requestedAt: new Date(change.requestedAt).toISOString(),
+    })),
   };
 }

@@ -1,4 +1,4 @@
-import { generalNormalizePhone, normalizeEmail, normalizePhone } from './contact.js';
+import { generalNormalizePhone, maskEmail, maskPhone, normalizeEmail, normalizePhone } from './contact.js';
 
 describe('normalizePhone', () => {
   it.each([
@@ -54,5 +54,25 @@ describe('normalizeEmail', () => {
 
   it.each(['mary', 'mary@', 'mary@example', 'two@@example.com', 'a b@example.com'])('rejects %s', (raw) => {
     expect(normalizeEmail(raw)).toBeUndefined();
+  });
+});
+
+describe('masking contacts for records and notices', () => {
+  it.each([
+    ['+16155550142', '***-***-0142'],
+    ['+442071838750', '***-***-8750'],
+    ['12', '***'],
+    [null, '***'],
+  ])('shows only the last four digits of %s', (phone, masked) => {
+    expect(maskPhone(phone)).toBe(masked);
+  });
+
+  it.each([
+    ['martha.jones@example.com', 'm***@example.com'],
+    ['a@b.co', 'a***@b.co'],
+    ['not-an-address', '***'],
+    [null, ''],
+  ])('hides the name of %s', (email, masked) => {
+    expect(maskEmail(email)).toBe(masked);
   });
 });

@@ -35,3 +35,16 @@ export function normalizeEmail(raw: string | null | undefined): string | null | 
 }
 
 export const NAME_MAX_LENGTH = 100;
+
+/** A phone number with all but its last four digits hidden, e.g. `***-***-0142`: for records and notices. */
+export function maskPhone(phone: string | null | undefined): string {
+  const digits = (phone ?? '').replace(/\D/g, '');
+  return digits.length >= 4 ? `***-***-${digits.slice(-4)}` : '***';
+}
+
+/** An e-mail address with its name hidden but the first letter, e.g. `m***@example.com`. */
+export function maskEmail(email: string | null | undefined): string {
+  if (!email) return '';
+  const at = email.lastIndexOf('@');
+  return at > 0 ? `${email[0]}***${email.slice(at)}` : '***';
+}

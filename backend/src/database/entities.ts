@@ -8,6 +8,7 @@ import { Consent } from '../messaging/consent.entity.js';
 import { ClientAccount } from '../client-portal/client-account.entity.js';
 import { ClientInvitation } from '../clients/client-invitation.entity.js';
 import { Client } from '../clients/client.entity.js';
+import { ContactChange } from '../clients/contact-change.entity.js';
 import { ClientReminder } from '../client-portal/client-reminder.entity.js';
 import { Medication } from '../client-portal/medication.entity.js';
 import { PhiAccess } from '../privacy/phi-access.entity.js';
@@ -24,6 +25,7 @@ export const ENTITIES = [
   Client,
   ClientInvitation,
   ClientAccount,
+  ContactChange,
   LoginThrottle,
   OutboxMessage,
   Delivery,

@@ -31,10 +31,12 @@ export interface Stats {
 
 export interface ActivityItem {
   id: string;
-  kind: 'reminder_sent' | 'engagement';
+  kind: 'reminder_sent' | 'engagement' | 'contact_change_confirmed' | 'contact_change_refused';
   title: string;
   clientName: string | null;
   occurredAt: string;
+  /** Contact changes: what changed, masked. */
+  detail?: string;
 }
 
 export interface Client {
@@ -48,6 +50,8 @@ export interface Client {
   inviteStatus: 'none' | 'pending' | 'expired' | 'accepted';
   inviteToken: boolean;
   createdAt: string;
+  /** Phone or e-mail changes waiting for the registered client to confirm them in their portal. */
+  pendingContactChanges: { field: 'phone' | 'email'; value: string | null; requestedAt: string }[];
 }
 
 export interface CreatedClient extends Client {

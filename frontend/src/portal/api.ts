@@ -2,6 +2,7 @@ import { apiRequest, getOrNullOn401 } from '../lib/http.ts';
 import type {
   ClientReminder,
   ClientSignedIn,
+  ContactChange,
   HistoryItem,
   InviteLookup,
   Medication,
@@ -37,4 +38,8 @@ export const portalApi = {
   deleteReminder: (id: string) => apiRequest<unknown>(`/api/client/reminders/${encodeURIComponent(id)}`, { method: 'DELETE' }),
 
   history: () => apiRequest<HistoryItem[]>('/api/client/history'),
+
+  contactChanges: () => apiRequest<ContactChange[]>('/api/client/contact-changes'),
+  decideContactChange: (id: string, decision: 'confirm' | 'refuse') =>
+    apiRequest<ContactChange>(`/api/client/contact-changes/${encodeURIComponent(id)}/${decision}`, { method: 'POST' }),
 };

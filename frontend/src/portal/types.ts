@@ -79,3 +79,15 @@ export interface ClientSignedIn {
   lastName: string;
   username: string;
 }
+
+/** A change of the client's phone or e-mail their agent asked for; the contacts come masked. */
+export interface ContactChange {
+  id: string;
+  field: 'phone' | 'email';
+  oldValue: string;
+  newValue: string;
+  status: 'pending' | 'confirmed' | 'refused' | 'withdrawn';
+  requestedBy: string;
+  requestedAt: string;
+  decidedAt: string | null;
+}

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { NAME_MAX_LENGTH } from '../contact.js';
+import { PendingContactChangeDto } from './contact-change.dto.js';
 
 export const INVITE_STATUSES = ['none', 'pending', 'expired', 'accepted'] as const;
 export type InviteStatus = (typeof INVITE_STATUSES)[number];
@@ -18,6 +19,11 @@ export class ClientDto {
   @ApiProperty({ description: 'Whether an invitation has been sent; the token itself is never returned' })
   inviteToken!: boolean;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
+  @ApiProperty({
+    type: [PendingContactChangeDto],
+    description: 'Phone or e-mail changes waiting for the registered client to confirm them in their portal',
+  })
+  pendingContactChanges!: PendingContactChangeDto[];
 }
 
 export class CreateClientDto {
@@ -83,6 +89,19 @@ export class LimitWarningDto {
 export class CreatedClientDto extends ClientDto {
   @ApiPropertyOptional({ type: LimitWarningDto, description: 'Present when the new count is near or over the limit' })
   warning?: LimitWarningDto;
+}
+
+export class ContactChangeNoticeDto {
+  @ApiProperty({ example: 'Waiting for the client to confirm the new phone number. Messages keep going to the current one until they do.' })
+  message!: string;
+}
+
+export class UpdatedClientDto extends ClientDto {
+  @ApiPropertyOptional({
+    type: ContactChangeNoticeDto,
+    description: 'Present when a new phone or e-mail of a registered client waits for their confirmation',
+  })
+  notice?: ContactChangeNoticeDto;
 }
 
 export class InviteResultDto {

@@ -1,6 +1,7 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import EmailIcon from '@mui/icons-material/Email';
 import EventIcon from '@mui/icons-material/Event';
+import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import PersonIcon from '@mui/icons-material/Person';
@@ -27,6 +28,7 @@ import {
   ListItemText,
   Menu,
   MenuItem,
+  Tooltip,
   Typography,
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -203,7 +205,10 @@ function Detail({ icon, muted, children }: { icon: ReactNode; muted?: boolean; c
   );
 }
 
-/** SPEC §4 Client invite: Send Invite, Resend Invite once one was sent, Registered once accepted. */
+/**
+ * SPEC §4 Client invite: Send Invite, Resend Invite once one was sent, Registered once accepted; a
+ * registered client's new phone or e-mail waits for them to confirm it.
+ */
 function InviteControl({ client }: { client: Client }) {
   const dataProvider = useCareKeepDataProvider();
   const queryClient = useQueryClient();
@@ -239,7 +244,24 @@ function InviteControl({ client }: { client: Client }) {
   });
 
   if (client.inviteStatus === 'accepted') {
-    return <Chip icon={<HowToRegIcon />} label={CLIENT_TEXTS.registered} color="success" variant="outlined" size="small" />;
+    return (
+      <>
+        <Chip icon={<HowToRegIcon />} label={CLIENT_TEXTS.registered} color="success" variant="outlined" size="small" />
+        {client.pendingContactChanges.length > 0 && (
+          <Tooltip title={CLIENT_TEXTS.contactChangeDetail(client.pendingContactChanges)}>
+            <Chip
+              icon={<HourglassTopIcon />}
+              label={CLIENT_TEXTS.contactChangePending}
+              color="warning"
+              variant="outlined"
+              size="small"
+              tabIndex={0}
+              aria-label={`${CLIENT_TEXTS.contactChangePending}. ${CLIENT_TEXTS.contactChangeDetail(client.pendingContactChanges)}`}
+            />
+          </Tooltip>
+        )}
+      </>
+    );
   }
   return (
     <>

@@ -28,6 +28,7 @@ function client(overrides: Partial<Client> = {}): Client {
     engagementScore: 72,
     inviteStatus: 'none',
     inviteToken: false,
+    pendingContactChanges: [],
     createdAt: '2026-11-03T15:30:00.000Z',
     ...overrides,
   };
@@ -117,6 +118,28 @@ describe('client invitations', () => {
     const accepted = screen.getByRole('article', { name: 'Bo Diaz' });
     expect(within(accepted).getByText('Registered')).toBeTruthy();
     expect(within(accepted).queryByRole('button', { name: /Invite/ })).toBeNull();
+  });
+
+  it('says when a registered client has a new phone waiting for their confirmation', async () => {
+    renderList([
+      client({ inviteStatus: 'accepted', inviteToken: true }),
+      client({
+        id: 'c2',
+        firstName: 'Ann',
+        lastName: 'Lee',
+        phone: '+16155550100',
+        inviteStatus: 'accepted',
+        inviteToken: true,
+        pendingContactChanges: [{ field: 'phone', value: '+16155550199', requestedAt: '2026-11-20T10:00:00.000Z' }],
+      }),
+    ]);
+    const waiting = await screen.findByRole('article', { name: 'Ann Lee' });
+    expect(
+      within(waiting).getByLabelText(
+        'Waiting for the client to confirm. New phone +16155550199: messages keep going to the current contact until the client confirms it in their portal.',
+      ),
+    ).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'Margaret Okafor' })).queryByText('Waiting for the client to confirm')).toBeNull();
   });
 
   it("toasts the server's message when the invitation text went out, and refreshes the list", async () => {

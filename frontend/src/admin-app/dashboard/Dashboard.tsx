@@ -58,6 +58,11 @@ function RecentActivity() {
                       {item.clientName}
                     </Typography>
                   )}
+                  {item.detail && (
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      {item.detail}
+                    </Typography>
+                  )}
                 </Box>
                 <Typography variant="caption" color="text.secondary" title={new Date(item.occurredAt).toLocaleString()}>
                   {timeAgo(item.occurredAt)}

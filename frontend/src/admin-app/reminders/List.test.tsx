@@ -16,6 +16,7 @@ const ann: Client = {
   engagementScore: 40,
   inviteStatus: 'none',
   inviteToken: false,
+  pendingContactChanges: [],
   createdAt: '2026-11-01T00:00:00.000Z',
 };
 const bob: Client = { ...ann, id: 'c2', firstName: 'Bob', lastName: 'Diaz', phone: '+1 (305) 555-0102' };

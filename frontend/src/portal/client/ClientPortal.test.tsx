@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http.ts';
 import { CLIENT_LOGOUT_URL, portalApi } from '../api.ts';
 import { contrastRatio, readableBrandColor } from '../brand.ts';
-import type { ClientReminder, HistoryItem, MyInfo, PortalBranding } from '../types.ts';
+import type { ClientReminder, ContactChange, HistoryItem, MyInfo, PortalBranding } from '../types.ts';
 import { ToastProvider } from '../ui/toast.tsx';
 import { ClientPortal } from './ClientPortal.tsx';
 import { formatDateTime } from './portal-format.ts';
@@ -104,6 +104,7 @@ beforeEach(() => {
   vi.spyOn(portalApi, 'branding').mockResolvedValue(BRANDING);
   reminders = vi.spyOn(portalApi, 'reminders').mockResolvedValue(REMINDERS);
   vi.spyOn(portalApi, 'history').mockResolvedValue(HISTORY);
+  vi.spyOn(portalApi, 'contactChanges').mockResolvedValue([]);
 });
 
 afterEach(() => {
@@ -454,5 +455,58 @@ describe('client portal: the client_welcome tour', () => {
     await loaded();
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(screen.queryByText('Welcome to your portal!')).toBeNull();
+  });
+});
+
+describe('client portal: a change of contact details asked for by the agent', () => {
+  const change: ContactChange = {
+    id: 'cc1',
+    field: 'phone',
+    oldValue: '***-***-0142',
+    newValue: '***-***-0199',
+    status: 'pending',
+    requestedBy: 'Jane Smith (Sunny Day Insurance)',
+    requestedAt: '2030-02-10T15:00:00.000Z',
+    decidedAt: null,
+  };
+  const title = 'Please confirm a change to your contact details';
+
+  it('shows nothing when no change waits', async () => {
+    renderPortal();
+    await loaded();
+    expect(screen.queryByRole('region', { name: title })).toBeNull();
+  });
+
+  it('asks the client, who confirms it; the answer is saved and recorded in the history', async () => {
+    const list = vi.mocked(portalApi.contactChanges).mockResolvedValueOnce([change]);
+    list.mockResolvedValue([{ ...change, status: 'confirmed', decidedAt: '2030-02-10T16:00:00.000Z' }]);
+    const decide = vi.spyOn(portalApi, 'decideContactChange').mockResolvedValue({ ...change, status: 'confirmed' });
+    renderPortal();
+    await loaded();
+    const card = section(title);
+    expect(
+      within(card).getByText(
+        `Jane Smith (Sunny Day Insurance) asked on ${formatDateTime(change.requestedAt)} to change your phone number from ***-***-0142 to ***-***-0199.`,
+      ),
+    ).toBeTruthy();
+    expect(within(card).getByText(/Until you confirm, your reminders keep going to your current phone number\./)).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Confirm Change' }));
+    expect(await screen.findByText('Your contact details were updated')).toBeTruthy();
+    expect(decide).toHaveBeenCalledWith('cc1', 'confirm');
+    await waitFor(() => expect(screen.queryByRole('region', { name: title })).toBeNull());
+    const history = section('History');
+    expect(within(history).getByText('Your phone number: ***-***-0142 → ***-***-0199')).toBeTruthy();
+    expect(within(history).getByText('You confirmed it')).toBeTruthy();
+  });
+
+  it('lets the client keep their current number, and says so when the answer could not be saved', async () => {
+    vi.mocked(portalApi.contactChanges).mockResolvedValue([change]);
+    const decide = vi.spyOn(portalApi, 'decideContactChange').mockRejectedValue(apiError(409, 'Your agent withdrew this change.'));
+    renderPortal();
+    await loaded();
+    fireEvent.click(within(section(title)).getByRole('button', { name: 'Keep My Current Number' }));
+    expect(await screen.findByText('Your answer could not be saved')).toBeTruthy();
+    expect(screen.getByText('Your agent withdrew this change.')).toBeTruthy();
+    expect(decide).toHaveBeenCalledWith('cc1', 'refuse');
   });
 });

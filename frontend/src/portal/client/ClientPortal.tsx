@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router';
 import { Spinner } from '../../shared/Spinner.tsx';
 import { portalApi } from '../api.ts';
 import { TOUR_START_DELAY_MS, isClientTourCompleted } from '../tour/tourState.ts';
-import type { ClientReminder, HistoryItem, MyInfo } from '../types.ts';
+import type { ClientReminder, ContactChange, HistoryItem, MyInfo } from '../types.ts';
+import { ContactChangeSection } from './ContactChangeSection.tsx';
 import { HistorySection } from './HistorySection.tsx';
 import { MedicationSection } from './MedicationSection.tsx';
 import { type Branding, DEFAULT_BRANDING, loadBranding } from './portal-branding.ts';
@@ -19,6 +20,7 @@ interface Loaded {
   branding: Branding;
   reminders: ClientReminder[] | null;
   history: HistoryItem[] | null;
+  contactChanges: ContactChange[];
 }
 
 /** Settles to the value, or null when the call failed (that card then says so). */
@@ -46,31 +48,44 @@ export function ClientPortal() {
   const load = useCallback(async () => {
     setLoadFailed(false);
     try {
-      const [info, branding, reminders, history] = await Promise.all([
+      const [info, branding, reminders, history, contactChanges] = await Promise.all([
         portalApi.myInfo(),
         loadBranding().catch(() => DEFAULT_BRANDING),
         orNull(portalApi.reminders()),
         orNull(portalApi.history()),
+        orNull(portalApi.contactChanges()),
       ]);
       if (!info) {
         navigate('/client/login', { replace: true });
         return;
       }
-      setData({ info, branding, reminders, history });
+      setData({ info, branding, reminders, history, contactChanges: contactChanges ?? [] });
     } catch {
       setLoadFailed(true);
     }
   }, [navigate]);
 
-  /** After every change: the overview and the reminders again. */
+  /** After every change: the overview, the reminders and the contact changes again. */
   const refresh = useCallback(async () => {
     // myInfo answers null once the session has ended; a failed call keeps what is shown.
-    const [info, reminders] = await Promise.all([portalApi.myInfo().catch(() => undefined), orNull(portalApi.reminders())]);
+    const [info, reminders, contactChanges] = await Promise.all([
+      portalApi.myInfo().catch(() => undefined),
+      orNull(portalApi.reminders()),
+      orNull(portalApi.contactChanges()),
+    ]);
     if (info === null) {
       navigate('/client/login', { replace: true });
       return;
     }
-    setData((current) => current && { ...current, info: info ?? current.info, reminders: reminders ?? current.reminders });
+    setData(
+      (current) =>
+        current && {
+          ...current,
+          info: info ?? current.info,
+          reminders: reminders ?? current.reminders,
+          contactChanges: contactChanges ?? current.contactChanges,
+        },
+    );
   }, [navigate]);
 
   useEffect(() => {
@@ -101,7 +116,7 @@ export function ClientPortal() {
   }
   if (!data) return <Spinner />;
 
-  const { info, branding, reminders, history } = data;
+  const { info, branding, reminders, history, contactChanges } = data;
   return (
     <PortalPage branding={branding}>
       <PortalHeader branding={branding} />
@@ -118,6 +133,7 @@ export function ClientPortal() {
             <p>{branding.sponsorMessage}</p>
           </section>
         )}
+        <ContactChangeSection changes={contactChanges} onChanged={() => void refresh()} />
         <UpcomingReminders reminders={info.upcomingReminders} />
         <div className="cp-columns">
           <MedicationSection medications={info.medications} onChanged={() => void refresh()} />
@@ -128,7 +144,7 @@ export function ClientPortal() {
             onChanged={() => void refresh()}
           />
         </div>
-        <HistorySection items={history ?? []} failed={history === null} />
+        <HistorySection items={history ?? []} failed={history === null} contactChanges={contactChanges} />
       </main>
       <PortalFooter agencyName={branding.agencyName} />
       {tour && (

@@ -1,12 +1,12 @@
-import type { HistoryItem } from '../types.ts';
+import type { ContactChange, HistoryItem } from '../types.ts';
 import { formatDateTime } from './portal-format.ts';
 import { PORTAL_TEXTS as T } from './portal-texts.ts';
 
 /** How many past sends the card lists, newest first. */
 export const HISTORY_SHOWN = 20;
 
-/** History: the last reminders sent, each with how it went in words. */
-export function HistorySection({ items, failed }: { items: HistoryItem[]; failed: boolean }) {
+/** History: the last reminders sent, each with how it went in words, and changes to the client's contact details. */
+export function HistorySection({ items, failed, contactChanges }: { items: HistoryItem[]; failed: boolean; contactChanges: ContactChange[] }) {
   return (
     <section className="cp-card cp-section" aria-labelledby="cp-history-title" data-tour="history">
       <h2 id="cp-history-title">{T.history}</h2>
@@ -27,6 +27,26 @@ export function HistorySection({ items, failed }: { items: HistoryItem[]; failed
                   </p>
                 </div>
                 <span className={`cp-chip cp-outcome-${item.outcome}`}>{T.outcome[item.outcome]}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {contactChanges.length > 0 && (
+        <>
+          <h3 className="cp-history-subtitle">{T.contactChangesHistory}</h3>
+          <ul className="cp-list">
+            {contactChanges.map((change) => (
+              <li key={change.id} className="cp-item cp-history-item">
+                <div className="cp-item-body">
+                  <p className="cp-item-title">{T.contactChangeRecord(T.contactField[change.field], change.oldValue, change.newValue)}</p>
+                  <p className="cp-item-line">
+                    {change.requestedBy} · {formatDateTime(change.decidedAt ?? change.requestedAt)}
+                  </p>
+                </div>
+                <span className={`cp-chip cp-outcome-${change.status === 'confirmed' ? 'confirmed' : change.status}`}>
+                  {T.contactChangeOutcome[change.status]}
+                </span>
               </li>
             ))}
           </ul>

@@ -91,6 +91,28 @@ export const PORTAL_TEXTS = {
     skipped: 'Skipped — not sent',
     pending: 'Pending — being sent',
   },
+
+  contactChangeTitle: 'Please confirm a change to your contact details',
+  contactField: { phone: 'phone number', email: 'e-mail address' },
+  contactChangeAsk: (who: string, when: string, what: string, from: string, to: string) =>
+    to
+      ? `${who} asked on ${when} to change your ${what}${from ? ` from ${from}` : ''} to ${to}.`
+      : `${who} asked on ${when} to remove your ${what} ${from}.`,
+  contactChangeKeep: (what: string) =>
+    `Until you confirm, your reminders keep going to your current ${what}. If you did not expect this, keep your current one and call your agent.`,
+  confirmChange: 'Confirm Change',
+  keepCurrent: (what: string) => `Keep My Current ${what === 'phone number' ? 'Number' : 'E-mail'}`,
+  changeConfirmed: 'Your contact details were updated',
+  changeRefused: 'Your contact details stay as they were',
+  changeFailed: 'Your answer could not be saved',
+  contactChangesHistory: 'Changes to your contact details',
+  contactChangeRecord: (what: string, from: string, to: string) => `Your ${what}: ${from || 'none'} → ${to || 'removed'}`,
+  contactChangeOutcome: {
+    pending: 'Waiting for you',
+    confirmed: 'You confirmed it',
+    refused: 'You refused it',
+    withdrawn: 'Withdrawn by your agent',
+  },
 } as const;
 
 /** Weekday checkboxes: 0 = Sunday … 6 = Saturday (SPEC §3). */
