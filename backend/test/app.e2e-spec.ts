@@ -98,6 +98,21 @@ describe('HTTP stack: SPA fallback, API 404s, errors, request ids, docs', () => 
     expect(JSON.stringify(lines[0])).not.toMatch(/smith|secret|cookie/i);
   });
 
+  it('logs invitation, tracking and unsubscribe links without their tokens', async () => {
+    const paths = [
+      '/api/client/invite/Inv1teT0ken-abcdefghijklmnop',
+      '/api/t/c/Inv1teT0ken-abcdefghijklmnop',
+      '/api/u/Inv1teT0ken-abcdefghijklmnop',
+      '/client/register/Inv1teT0ken-abcdefghijklmnop',
+    ];
+    for (const [i, path] of paths.entries()) await request(t.http).get(path).set('X-Request-Id', `token-line-${i}`);
+    const logged = t.logs.map((line) => JSON.parse(line) as { req?: { id?: string; path?: string } });
+    for (const i of [0, 1, 2]) {
+      expect(logged.find((line) => line.req?.id === `token-line-${i}`)?.req?.path).toBe(paths[i]!.replace('Inv1teT0ken-abcdefghijklmnop', ':token'));
+    }
+    expect(t.logs.join('\n')).not.toContain('Inv1teT0ken');
+  });
+
   it('serves Swagger UI and the OpenAPI document', async () => {
     const ui = await request(t.http).get('/api/docs/');
     expect(ui.status).toBe(200);

@@ -1,5 +1,7 @@
 import request from 'supertest';
 import { ClientReminder } from '../src/client-portal/client-reminder.entity.js';
+import { Delivery } from '../src/messaging/delivery.entity.js';
+import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
 import { PhiAccess } from '../src/privacy/phi-access.entity.js';
 import { DispatcherService } from '../src/reminders/dispatcher.service.js';
 import { User } from '../src/users/user.entity.js';
@@ -85,6 +87,18 @@ describe('the privacy wall', () => {
     const raw = JSON.stringify(rows);
     for (const secret of Object.values(SECRETS)) expect(raw).not.toContain(secret);
     expect(rows[0]!.name).toMatch(/^phi1:[0-9a-f]{8}:/);
+  });
+
+  it('stores the development outbox’s copy of the call encrypted, and reads it back in plain words', async () => {
+    const raw = await t.em().execute<{ subject: string | null; body: string }[]>(
+      `select o.subject, o.body from outbox_messages o join deliveries d on d.id = o.delivery_id where d.client_reminder_id = ?`,
+      [reminderId],
+    );
+    expect(raw).toHaveLength(1);
+    expect(raw[0]!.body).toMatch(/^phi1:[0-9a-f]{8}:/);
+    expect(JSON.stringify(raw)).not.toContain(SECRETS.reminder);
+    const delivery = await t.em().findOneOrFail(Delivery, { clientReminderId: reminderId });
+    expect((await t.em().findOneOrFail(OutboxMessage, { deliveryId: delivery.id })).body).toContain(SECRETS.reminder);
   });
 
   it('never shows a medication or a client reminder on any broker or admin route', async () => {

@@ -43,7 +43,7 @@ export class AuthController {
   @ApiFoundResponse({ description: 'To the provider’s end-session endpoint, or /' })
   async logout(@Req() req: Request, @Res() res: Response): Promise<void> {
     const auth = req.session?.auth;
-    await endSession(req, res);
+    await endSession(req, res, this.config);
     const target = auth?.kind === 'broker' ? await this.oidc.signOutUrl(auth.idToken) : '/';
     res.redirect(302, target);
   }

@@ -13,6 +13,16 @@ describe('session cookie', () => {
     expect(sessionOptions(production, 's', store).cookie).toMatchObject({ httpOnly: true, sameSite: 'lax', secure: true });
     expect(sessionOptions(development, 's', store).cookie).toMatchObject({ httpOnly: true, sameSite: 'lax', secure: false });
   });
+
+  it('carries the __Host- prefix in production, with what the prefix requires: Secure, Path=/ and no Domain', () => {
+    const store = new session.MemoryStore();
+    const options = sessionOptions(production, 's', store);
+    expect(options.name).toBe('__Host-carekeep.sid');
+    expect(options.cookie).toMatchObject({ secure: true, path: '/' });
+    expect(options.cookie).not.toHaveProperty('domain');
+    // Locally the app runs over plain HTTP, where browsers refuse __Host- cookies.
+    expect(sessionOptions(development, 's', store).name).toBe('carekeep.sid');
+  });
 });
 
 describe('sessionExpiry', () => {

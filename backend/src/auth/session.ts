@@ -33,6 +33,15 @@ declare module 'express-session' {
 }
 
 export const SESSION_COOKIE = 'carekeep.sid';
+
+/**
+ * The session cookie's name. In production it carries the `__Host-` prefix: browsers accept such a
+ * cookie only when it is Secure, for the whole host (Path=/, no Domain), so no other subdomain or
+ * plain-HTTP page can plant or overwrite the session.
+ */
+export function sessionCookieName(config: Pick<AppConfig, 'nodeEnv'>): string {
+  return config.nodeEnv === 'production' ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 /** lastSeenAt is written at most this often, so an active session is not rewritten on every request. */
@@ -65,7 +74,7 @@ export async function resolveSessionSecret(config: AppConfig): Promise<string> {
 
 export function sessionOptions(config: AppConfig, secret: string, store: session.Store): session.SessionOptions {
   return {
-    name: SESSION_COOKIE,
+    name: sessionCookieName(config),
     secret,
     store,
     resave: false,
@@ -117,7 +126,7 @@ export async function startSession(req: Request, config: AppConfig, auth: NewSes
 }
 
 /** Destroys the session on the server and tells the browser to drop its cookie. */
-export async function endSession(req: Request, res: Response): Promise<void> {
+export async function endSession(req: Request, res: Response, config: Pick<AppConfig, 'nodeEnv'>): Promise<void> {
   if (req.session) await promisify((done) => req.session.destroy(done));
-  res.clearCookie(SESSION_COOKIE, { path: '/' });
+  res.clearCookie(sessionCookieName(config), { path: '/', secure: config.nodeEnv === 'production' });
 }

@@ -59,7 +59,7 @@ export class ClientAuthController {
   @ApiOperation({ summary: 'Ends the client’s session and goes to /client/login' })
   @ApiFoundResponse({ description: 'To /client/login' })
   async logout(@Req() req: Request, @Res() res: Response): Promise<void> {
-    await endSession(req, res);
+    await endSession(req, res, this.config);
     res.redirect(302, '/client/login');
   }
 

@@ -1,5 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { loggedPath } from './logging.js';
 
 export interface ErrorBody {
   statusCode: number;
@@ -36,7 +37,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       body = { statusCode: exception.status, message: exception.expose ? exception.message : 'Bad request' };
     } else {
       this.logger.error(
-        { err: exception, requestId: request.id, method: request.method, path: request.path },
+        { err: exception, requestId: request.id, method: request.method, path: loggedPath(request.originalUrl) },
         'Unhandled error',
       );
       body = { statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Internal server error' };

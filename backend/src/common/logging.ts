@@ -16,9 +16,25 @@ export function requestId(request: IncomingMessage, response: ServerResponse): s
   return id;
 }
 
-/** Path without the query string: queries can carry tokens and search terms. */
-function pathOnly(url: string | undefined): string {
-  return (url ?? '').split('?')[0] ?? '';
+/** Paths whose last part is a secret: invitation links, campaign tracking and unsubscribe links. */
+const TOKEN_PATHS = [
+  /^(\/api\/client\/invite\/)[^/]+/,
+  /^(\/client\/(?:register|invite)\/)[^/]+/,
+  /^(\/api\/t\/[oc]\/)[^/]+/,
+  /^(\/api\/u\/)[^/]+/,
+];
+
+/**
+ * A path fit for a log: without the query string (queries carry search terms and sign-in codes), and
+ * with the token of an invitation, tracking or unsubscribe link replaced by `:token` — whoever
+ * reads the logs must not be able to register as a client or unsubscribe them.
+ */
+export function loggedPath(url: string | undefined): string {
+  const path = (url ?? '').split('?')[0] ?? '';
+  for (const pattern of TOKEN_PATHS) {
+    if (pattern.test(path)) return path.replace(pattern, '$1:token');
+  }
+  return path;
 }
 
 /**
@@ -29,12 +45,12 @@ export function loggerParams(config: AppConfig, stream?: NodeJS.WritableStream):
   const options: Options = {
     level: config.logLevel,
     genReqId: requestId,
-    autoLogging: { ignore: (request) => pathOnly(request.url) === '/api/health' },
+    autoLogging: { ignore: (request) => loggedPath(request.url) === '/api/health' },
     serializers: {
       req: (request: { id: unknown; method: string; url: string }) => ({
         id: request.id,
         method: request.method,
-        path: pathOnly(request.url),
+        path: loggedPath(request.url),
       }),
       res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
     },

@@ -1,13 +1,16 @@
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Enum, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { randomUUID } from 'node:crypto';
+import { EncryptedText } from '../privacy/phi-crypto.js';
 
 export const CHANNELS = ['sms', 'voice', 'email'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
 /**
  * The development outbox: every message that would have gone out (SMS text, call script, e-mail)
- * when no provider is configured, so it can be read instead of delivered.
+ * when no provider is configured, so it can be read instead of delivered. A client's reminder
+ * carries their health data, so subjects and bodies are encrypted at rest like the rest of it
+ * (docs/privacy.md); the entity reads them in plain words.
  */
 @Entity({ tableName: 'outbox_messages' })
 @Index({ name: 'outbox_messages_created_idx', properties: ['createdAt'] })
@@ -24,10 +27,10 @@ export class OutboxMessage {
   @Property({ type: 'text' })
   recipient!: string;
 
-  @Property({ type: 'text', nullable: true })
+  @Property({ type: EncryptedText, nullable: true })
   subject?: string | null;
 
-  @Property({ type: 'text' })
+  @Property({ type: EncryptedText })
   body!: string;
 
   /** Why it was sent, e.g. `client-invitation`. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { encryptPhi } from '../privacy/phi-crypto.js';
 import { callSentences } from './call-script.js';
 import type {
   EmailMessage,
@@ -14,7 +15,8 @@ import type { Channel } from './outbox-message.entity.js';
 
 /**
  * Development delivery: every text, call script and e-mail is stored in `outbox_messages` instead
- * of being sent (one row per delivery at most). Used whenever no provider is configured.
+ * of being sent (one row per delivery at most), subject and body encrypted. Used whenever no
+ * provider is configured.
  */
 @Injectable()
 export class OutboxAdapter implements SmsSender, VoiceSender, EmailSender {
@@ -43,7 +45,8 @@ export class OutboxAdapter implements SmsSender, VoiceSender, EmailSender {
        values (gen_random_uuid(), ?, ?, ?, ?, ?, ?, ?)
        on conflict (delivery_id) do update set delivery_id = excluded.delivery_id
        returning id`,
-      [channel, message.to, subject ?? null, body, message.purpose, message.brokerId ?? null, message.deliveryId ?? null],
+      // Encrypted as OutboxMessage's columns are (a client's reminder carries health data).
+      [channel, message.to, subject === undefined ? null : encryptPhi(subject), encryptPhi(body), message.purpose, message.brokerId ?? null, message.deliveryId ?? null],
     );
     return { providerId: row!.id, status: 'completed' };
   }

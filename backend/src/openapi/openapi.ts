@@ -27,7 +27,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
         'Content-Range header; errors are JSON { statusCode, message, ... }.',
     )
     .setVersion(API_VERSION)
-    .addCookieAuth(SESSION_COOKIE, { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE }, SESSION_COOKIE_AUTH)
+    .addCookieAuth(
+      SESSION_COOKIE,
+      { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: `In production the cookie is __Host-${SESSION_COOKIE}` },
+      SESSION_COOKIE_AUTH,
+    )
     .build();
   const document = SwaggerModule.createDocument(app, config);
   return sortKeys(document) as OpenAPIObject;
