@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { APP_URL, launchBrowser, signIn, uniqueEmail, watchErrors } from './browser.ts';
+import { APP_URL, docsScreenshot, launchBrowser, seriousAccessibilityViolations, signIn, uniqueEmail, watchErrors } from './browser.ts';
 
 /** A date a week ahead as the date input takes it (yyyy-mm-dd), in the browser's zone. */
 function nextWeek(): string {
@@ -114,5 +114,57 @@ describe('from invitation to the client portal in Chromium', () => {
     // A wrong password is expected to log a 401 in the console; nothing else may.
     assert.deepEqual(errors.filter((e) => !e.includes('401')), []);
     await clientContext.close();
+  });
+
+  it('a registered client confirms the new phone their broker asked for before anything goes to it', async () => {
+    const brokerContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const broker = await brokerContext.newPage();
+    await signIn(broker, { email: uniqueEmail('contact') });
+    const write = { headers: { Origin: APP_URL } };
+    const suffix = String(2000 + Math.floor(Math.random() * 7000));
+    const added = await broker.request.post(`${APP_URL}/api/clients`, { ...write, data: { firstName: 'Harold', lastName: 'Finch', phone: `(615) 555-${suffix}` } });
+    const { id } = (await added.json()) as { id: string };
+    const invited = await broker.request.post(`${APP_URL}/api/clients/${id}/invite`, write);
+    const { inviteUrl } = (await invited.json()) as { inviteUrl: string };
+
+    const clientContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const client = await clientContext.newPage();
+    const errors = watchErrors(client);
+    await client.addInitScript(() => localStorage.setItem('tour_completed_client_welcome', 'true'));
+    await client.goto(inviteUrl);
+    await client.getByLabel('Username').fill(`harold.${Date.now()}`);
+    await client.getByLabel('Password', { exact: true }).fill('harbor-lantern-58');
+    await client.getByLabel('Confirm Password', { exact: true }).fill('harbor-lantern-58');
+    await client.getByRole('button', { name: 'Create Account' }).click();
+    await client.getByRole('heading', { level: 1, name: 'Welcome, Harold!' }).waitFor();
+
+    // The broker types a new number: it waits for the client.
+    const changed = await broker.request.put(`${APP_URL}/api/clients/${id}`, { ...write, data: { phone: '(615) 555-0199' } });
+    assert.equal(((await changed.json()) as { notice: { message: string } }).notice.message.split('.')[0], 'Waiting for the client to confirm the new phone number');
+    await broker.getByRole('link', { name: 'Clients', exact: true }).click();
+    const card = broker.getByRole('article', { name: 'Harold Finch' });
+    await card.getByText('New: (615) 555-0199 · waiting for the client to confirm').waitFor();
+    await card.getByText(`(615) 555-${suffix}`).waitFor();
+    assert.deepEqual(await seriousAccessibilityViolations(broker), []);
+    await docsScreenshot(broker, 'clients-contact-change');
+
+    await client.reload();
+    const ask = client.getByRole('region', { name: 'Please confirm a change to your contact details' });
+    await ask.getByText(/asked on .* to change your phone number from \*\*\*-\*\*\*-\d{4} to \*\*\*-\*\*\*-0199\./).waitFor();
+    assert.deepEqual(await seriousAccessibilityViolations(client), []);
+    await docsScreenshot(client, 'client-contact-change');
+    await ask.getByRole('button', { name: 'Confirm Change' }).click();
+    await client.getByText('Your contact details were updated').first().waitFor();
+    await ask.waitFor({ state: 'detached' });
+    const history = client.getByRole('region', { name: 'History' });
+    await history.getByText(/Your phone number: \*\*\*-\*\*\*-\d{4} → \*\*\*-\*\*\*-0199/).waitFor();
+    await history.getByText('You confirmed it').waitFor();
+    assert.deepEqual(errors, []);
+    await clientContext.close();
+
+    await broker.reload();
+    await card.getByText('(615) 555-0199', { exact: true }).waitFor();
+    assert.equal(await card.getByText(/waiting for the client to confirm/).count(), 0);
+    await brokerContext.close();
   });
 });

@@ -28,7 +28,6 @@ import {
   ListItemText,
   Menu,
   MenuItem,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -143,9 +142,11 @@ export function ClientCard({ client }: { client: Client }) {
 
         <Box sx={{ mt: 2, display: 'grid', gap: 0.75 }}>
           <Detail icon={<PhoneIcon fontSize="small" />}>{formatPhone(client.phone)}</Detail>
+          <PendingContact client={client} field="phone" />
           <Detail icon={<EmailIcon fontSize="small" />} muted={!client.email}>
             {client.email || CLIENT_TEXTS.noEmail}
           </Detail>
+          <PendingContact client={client} field="email" />
           <Detail icon={<EventIcon fontSize="small" />}>{CLIENT_TEXTS.joined(formatDate(client.createdAt))}</Detail>
         </Box>
 
@@ -194,6 +195,20 @@ export function ClientCard({ client }: { client: Client }) {
   );
 }
 
+/** A registered client's new phone or e-mail, which waits for them to confirm it in their portal. */
+function PendingContact({ client, field }: { client: Client; field: 'phone' | 'email' }) {
+  const change = client.pendingContactChanges.find((c) => c.field === field);
+  if (!change) return null;
+  const value = change.value === null ? null : field === 'phone' ? formatPhone(change.value) : change.value;
+  return (
+    <Detail icon={<HourglassTopIcon fontSize="small" color="warning" />}>
+      <Box component="span" sx={{ color: 'text.primary' }}>
+        {CLIENT_TEXTS.contactChangePending(value)}
+      </Box>
+    </Detail>
+  );
+}
+
 function Detail({ icon, muted, children }: { icon: ReactNode; muted?: boolean; children: ReactNode }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0, color: 'text.secondary' }}>
@@ -205,10 +220,7 @@ function Detail({ icon, muted, children }: { icon: ReactNode; muted?: boolean; c
   );
 }
 
-/**
- * SPEC §4 Client invite: Send Invite, Resend Invite once one was sent, Registered once accepted; a
- * registered client's new phone or e-mail waits for them to confirm it.
- */
+/** SPEC §4 Client invite: Send Invite, Resend Invite once one was sent, Registered once accepted. */
 function InviteControl({ client }: { client: Client }) {
   const dataProvider = useCareKeepDataProvider();
   const queryClient = useQueryClient();
@@ -244,24 +256,7 @@ function InviteControl({ client }: { client: Client }) {
   });
 
   if (client.inviteStatus === 'accepted') {
-    return (
-      <>
-        <Chip icon={<HowToRegIcon />} label={CLIENT_TEXTS.registered} color="success" variant="outlined" size="small" />
-        {client.pendingContactChanges.length > 0 && (
-          <Tooltip title={CLIENT_TEXTS.contactChangeDetail(client.pendingContactChanges)}>
-            <Chip
-              icon={<HourglassTopIcon />}
-              label={CLIENT_TEXTS.contactChangePending}
-              color="warning"
-              variant="outlined"
-              size="small"
-              tabIndex={0}
-              aria-label={`${CLIENT_TEXTS.contactChangePending}. ${CLIENT_TEXTS.contactChangeDetail(client.pendingContactChanges)}`}
-            />
-          </Tooltip>
-        )}
-      </>
-    );
+    return <Chip icon={<HowToRegIcon />} label={CLIENT_TEXTS.registered} color="success" variant="outlined" size="small" />;
   }
   return (
     <>

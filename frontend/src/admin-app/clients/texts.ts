@@ -24,9 +24,8 @@ export const CLIENT_TEXTS = {
   sendInvite: 'Send Invite',
   resendInvite: 'Resend Invite',
   registered: 'Registered',
-  contactChangePending: 'Waiting for the client to confirm',
-  contactChangeDetail: (changes: { field: 'phone' | 'email'; value: string | null }[]) =>
-    `New ${changes.map((c) => `${c.field === 'phone' ? 'phone' : 'e-mail'} ${c.value ?? '(none)'}`).join(' and ')}: messages keep going to the current contact until the client confirms it in their portal.`,
+  contactChangePending: (value: string | null) =>
+    `${value === null ? 'E-mail removal' : `New: ${value}`} · waiting for the client to confirm`,
   invitePending: 'Invite sent',
   inviteExpired: 'Invite expired',
   delete: 'Delete',

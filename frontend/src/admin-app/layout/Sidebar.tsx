@@ -7,6 +7,7 @@ import {
   Divider,
   IconButton,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -70,12 +71,17 @@ function NavItem({ item, compact, onNavigate }: { item: MenuItem; compact: boole
       {!compact && <ListItemText primary={item.title} slotProps={{ primary: { noWrap: true, sx: { fontSize: 14 } } }} />}
     </ListItemButton>
   );
-  return compact ? (
-    <Tooltip title={item.title} placement="right">
-      {button}
-    </Tooltip>
-  ) : (
-    button
+  // Each link in its own <li>: a list holds list items only, or screen readers miscount it.
+  return (
+    <ListItem disablePadding sx={{ display: 'block' }}>
+      {compact ? (
+        <Tooltip title={item.title} placement="right">
+          {button}
+        </Tooltip>
+      ) : (
+        button
+      )}
+    </ListItem>
   );
 }
 
@@ -151,7 +157,12 @@ export function SidebarContent({ user, compact, showOutbox, onNavigate }: Sideba
       <Divider />
       <Box data-testid="sidebar-footer" sx={{ p: compact ? 0.5 : 1.5, display: 'grid', gap: 1, justifyItems: compact ? 'center' : 'stretch' }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
-          <Avatar src={user?.profileImageUrl ?? undefined} alt={name || undefined} sx={{ width: 32, height: 32, fontSize: 14 }}>
+          <Avatar
+            src={user?.profileImageUrl ?? undefined}
+            alt={name || undefined}
+            // MUI's default grey is too light for white initials (WCAG AA).
+            sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'grey.700' }}
+          >
             {initials(user)}
           </Avatar>
           {!compact && (

@@ -7,6 +7,10 @@ export const HISTORY_SHOWN = 20;
 
 /** History: the last reminders sent, each with how it went in words, and changes to the client's contact details. */
 export function HistorySection({ items, failed, contactChanges }: { items: HistoryItem[]; failed: boolean; contactChanges: ContactChange[] }) {
+  // A change still waiting is asked about at the top of the portal; the history keeps the answers.
+  const decided = contactChanges.filter(
+    (change): change is ContactChange & { status: Exclude<ContactChange['status'], 'pending'> } => change.status !== 'pending',
+  );
   return (
     <section className="cp-card cp-section" aria-labelledby="cp-history-title" data-tour="history">
       <h2 id="cp-history-title">{T.history}</h2>
@@ -32,11 +36,11 @@ export function HistorySection({ items, failed, contactChanges }: { items: Histo
           </ul>
         </>
       )}
-      {contactChanges.length > 0 && (
+      {decided.length > 0 && (
         <>
           <h3 className="cp-history-subtitle">{T.contactChangesHistory}</h3>
           <ul className="cp-list">
-            {contactChanges.map((change) => (
+            {decided.map((change) => (
               <li key={change.id} className="cp-item cp-history-item">
                 <div className="cp-item-body">
                   <p className="cp-item-title">{T.contactChangeRecord(T.contactField[change.field], change.oldValue, change.newValue)}</p>
@@ -44,7 +48,7 @@ export function HistorySection({ items, failed, contactChanges }: { items: Histo
                     {change.requestedBy} · {formatDateTime(change.decidedAt ?? change.requestedAt)}
                   </p>
                 </div>
-                <span className={`cp-chip cp-outcome-${change.status === 'confirmed' ? 'confirmed' : change.status}`}>
+                <span className={`cp-chip cp-outcome-${change.status}`}>
                   {T.contactChangeOutcome[change.status]}
                 </span>
               </li>

@@ -108,7 +108,6 @@ export const PORTAL_TEXTS = {
   contactChangesHistory: 'Changes to your contact details',
   contactChangeRecord: (what: string, from: string, to: string) => `Your ${what}: ${from || 'none'} → ${to || 'removed'}`,
   contactChangeOutcome: {
-    pending: 'Waiting for you',
     confirmed: 'You confirmed it',
     refused: 'You refused it',
     withdrawn: 'Withdrawn by your agent',
