@@ -21,7 +21,9 @@ const data = new pg.Pool({ connectionString: DATABASE_URL, max: POOL_MAX, min: 0
 const COLUMNS = { firstName: 'first_name', lastName: 'last_name', email: 'email', phone: 'phone', isActive: 'is_active', engagementScore: 'engagement_score', createdAt: 'created_at' };
 const SEARCH = `lower(first_name || ' ' || last_name || ' ' || coalesce(email, '') || ' ' || phone)`;
 const INVITATION_STATE = `exists (select 1 from client_accounts a where a.client_id = c.id) as registered,
-  (select max(i.expires_at) from client_invitations i where i.client_id = c.id and i.accepted_at is null) as pending_until`;
+  (select max(i.expires_at) from client_invitations i where i.client_id = c.id and i.accepted_at is null) as pending_until,
+  (select json_agg(json_build_object('field', x.field, 'value', x.new_value, 'requestedAt', x.requested_at) order by x.field)
+     from client_contact_changes x where x.client_id = c.id and x.status = 'pending') as pending_changes`;
 const lit = (value) => pg.escapeLiteral(value);
 const escapeLike = (text) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -84,6 +86,11 @@ async function clients(url, cookie) {
       inviteStatus,
       inviteToken: inviteStatus !== 'none',
       createdAt: new Date(client.created_at).toISOString(),
+      pendingContactChanges: (client.pending_changes ?? []).map((change) => ({
+        field: change.field,
+        value: change.value,
+        requestedAt: new Date(change.requestedAt).toISOString(),
+      })),
     };
   });
   const range = items.length ? `clients ${start}-${start + items.length - 1}/${total}` : `clients */${total}`;

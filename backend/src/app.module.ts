@@ -19,6 +19,7 @@ import { ClientPortalModule } from './client-portal/client-portal.module.js';
 import { ClientsModule } from './clients/clients.module.js';
 import { HealthModule } from './health/health.module.js';
 import { PrivacyModule } from './privacy/privacy.module.js';
+import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { RemindersModule } from './reminders/reminders.module.js';
 import { StatsModule } from './stats/stats.module.js';
 import { UsersModule } from './users/users.module.js';
@@ -57,6 +58,7 @@ export class AppModule {
           },
         }),
         DatabaseModule,
+        RateLimitModule,
         PrivacyModule,
         HealthModule,
         UsersModule,

@@ -1,4 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Reflector } from '@nestjs/core';
 import { SwaggerModule } from '@nestjs/swagger';
 import type { Express, RequestHandler } from 'express';
 import helmet from 'helmet';
@@ -8,8 +9,10 @@ import { CSRF_EXEMPT_PREFIXES, sameOriginOnly } from './auth/csrf.js';
 import type { DevProvider } from './auth/dev-provider/dev-provider.js';
 import { resolveSessionSecret, sessionLifetime } from './auth/session.js';
 import { SessionService } from './auth/session.service.js';
+import { ContentTypeInterceptor } from './common/content-type.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { InFlightRequests } from './common/in-flight.js';
+import { safeInput } from './common/input-safety.js';
 import { ListResponseInterceptor } from './common/list-response.interceptor.js';
 import { createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/config.js';
@@ -38,7 +41,9 @@ export async function configureApp(app: NestExpressApplication, config: AppConfi
   app.use(inFlight.middleware);
   app.useLogger(app.get(Logger));
   app.setGlobalPrefix(API_PREFIX);
-  app.set('trust proxy', production ? 1 : false);
+  // Who may name the client's address (X-Forwarded-For) for rate limits and sign-in throttling:
+  // nobody unless TRUST_PROXY says which proxies are in front.
+  app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   // API answers are fetched afresh each time (privateNoCache below), so an ETag (a hash of every
   // body) would only cost time.
@@ -65,10 +70,15 @@ export async function configureApp(app: NestExpressApplication, config: AppConfi
   app.use(`/${API_PREFIX}`, sameOriginOnly(config.appUrl, CSRF_EXEMPT_PREFIXES));
   app.use(`/${API_PREFIX}`, app.get(SessionService).middleware(await resolveSessionSecret(config)));
   app.use(`/${API_PREFIX}`, sessionLifetime(config));
+  // The body parsers Nest would add by itself (same options), here so that safeInput can follow
+  // them: no route sees a body or query with NUL, unpaired surrogates or deep nesting.
+  app.useBodyParser('json');
+  app.useBodyParser('urlencoded', { extended: true });
+  app.use(`/${API_PREFIX}`, safeInput);
 
   app.useGlobalFilters(new HttpExceptionFilter());
   app.useGlobalPipes(createValidationPipe());
-  app.useGlobalInterceptors(new ListResponseInterceptor());
+  app.useGlobalInterceptors(new ContentTypeInterceptor(app.get(Reflector)), new ListResponseInterceptor());
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, () => buildOpenApiDocument(app), {
     jsonDocumentUrl: `${API_PREFIX}/docs/openapi.json`,
     customSiteTitle: 'CareKeep API',

@@ -9,6 +9,7 @@ import type { InFlightRequests } from './common/in-flight.js';
 import { type AppConfig, ConfigError, loadConfig, loadDotEnv } from './config/config.js';
 import { DatabaseBootstrapService } from './database/database-bootstrap.service.js';
 import { type DatabaseServer, openDatabaseServer } from './database/database-server.js';
+import { EmbeddedPostgresError } from './database/embedded-postgres.js';
 import { DispatcherScheduler } from './reminders/dispatcher.scheduler.js';
 
 function readConfig(): AppConfig {
@@ -91,7 +92,7 @@ async function bootstrap(): Promise<void> {
 
   try {
     if (!config.database.url) log.info({ port: config.database.embeddedPort }, 'Starting embedded PostgreSQL');
-    database = await openDatabaseServer(config, (line) => log.debug({ postgres: line }));
+    database = await openDatabaseServer(config, log);
     app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, database.url), {
       bufferLogs: true,
       rawBody: true,
@@ -104,7 +105,9 @@ async function bootstrap(): Promise<void> {
       `Listening on ${config.appUrl}`,
     );
   } catch (error) {
-    log.fatal({ err: error }, 'Start-up failed');
+    // Its message says why and what to do; a stack trace would only bury it.
+    if (error instanceof EmbeddedPostgresError) process.stderr.write(`${error.message}\n`);
+    else log.fatal({ err: error }, 'Start-up failed');
     await shutdown('start-up failed', 1);
   }
 }

@@ -99,12 +99,12 @@ describe('POST /api/clients/upload (CSV import)', () => {
     expect(await names()).toEqual([]);
   });
 
-  it('answers 400 without a file, or with another field name', async () => {
+  it('answers 400 without a file (or with another field name), and 415 for a body that is not multipart', async () => {
     const none = await broker.agent.post('/api/clients/upload').field('note', 'x');
     expect(none.status).toBe(400);
     expect(none.body.message).toBe('No file uploaded: send it in the "file" field');
     const json = await broker.agent.post('/api/clients/upload').send({ file: 'x' });
-    expect(json.status).toBe(400);
+    expect(json.status).toBe(415);
   });
 
   it('answers 413 over the size limit, and imports nothing', async () => {

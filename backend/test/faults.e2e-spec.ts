@@ -1,5 +1,8 @@
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import Stripe from 'stripe';
+import { DATABASE_UNAVAILABLE, PAYMENTS_UNAVAILABLE } from '../src/common/unavailable.js';
 import { Delivery } from '../src/messaging/delivery.entity.js';
 import { ProviderTimeoutError } from '../src/messaging/messaging.ports.js';
 import { SmtpAdapter } from '../src/messaging/smtp.adapter.js';
@@ -7,8 +10,11 @@ import { Reminder } from '../src/reminders/reminder.entity.js';
 import { DispatcherService } from '../src/reminders/dispatcher.service.js';
 import { User } from '../src/users/user.entity.js';
 import { type BuiltApp, SlowTwilio, TWILIO_TEST_ENV, query, signIn, startBuiltApp, waitFor } from './helpers/built-app.js';
+import { browser } from './helpers/browser-agent.js';
 import { makeClient, makeUser } from './helpers/factories.js';
+import { brokerSession } from './helpers/session.js';
 import { type TestApp, createTestApp } from './helpers/test-app.js';
+import { freePort } from './setup/global-setup.js';
 import { createTestDatabase, dropDatabase, testServerUrl } from './setup/test-database.js';
 
 describe('faults', () => {
@@ -167,6 +173,86 @@ describe('faults', () => {
         adapter.close();
         for (const socket of sockets) socket.destroy();
         await new Promise<void>((resolve) => silent.close(() => resolve()));
+      }
+    });
+  });
+
+  /**
+   * A service a request needs is out of reach: the answer is 503 with a message saying to try
+   * again (never a 500, which would say the request itself was at fault or the app is broken), and
+   * nothing is half done.
+   */
+  describe('a service out of reach answers 503 with a message', () => {
+    it('the database: signed-in and anonymous routes answer 503 while /api/health says down, and serve again when it is back', async () => {
+      const t = await createTestApp({ listen: true });
+      try {
+        const broker = await brokerSession(t, 'outage.503@agency.test');
+        const name = new URL(t.databaseUrl).pathname.slice(1);
+        await query(testServerUrl(), `alter database "${name}" allow_connections false`);
+        try {
+          await query(testServerUrl(), 'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
+          for (const res of [
+            await broker.agent.get('/api/clients'),
+            await broker.agent.post('/api/clients').send({ firstName: 'During', lastName: 'Outage', phone: '+12125550177' }),
+            await browser(t).post('/api/client/login').send({ username: 'nobody', password: 'violet-tractor-91' }),
+          ]) {
+            expect({ status: res.status, message: res.body.message }).toEqual({ status: 503, message: DATABASE_UNAVAILABLE });
+          }
+          const health = await browser(t).get('/api/health');
+          expect(health.status).toBe(503);
+          expect(health.body.error?.database?.status ?? health.body.details?.database?.status).toBe('down');
+        } finally {
+          await query(testServerUrl(), `alter database "${name}" allow_connections true`);
+        }
+        await waitFor('signed-in reads to succeed again', async () => (await broker.agent.get('/api/clients')).status === 200, 15_000, 100);
+        expect((await browser(t).get('/api/health')).status).toBe(200);
+      } finally {
+        await t.close();
+      }
+    });
+
+    it('the identity provider: broker sign-in answers 503', async () => {
+      const closed = await freePort();
+      const t = await createTestApp({ env: { OIDC_ISSUER: `http://127.0.0.1:${closed}`, OIDC_CLIENT_ID: 'carekeep', OIDC_CLIENT_SECRET: 'provider-secret' } });
+      try {
+        const res = await request(t.http).get('/api/login');
+        expect(res.status).toBe(503);
+        expect(res.body.message).toBe('Sign-in is unavailable right now: the identity provider cannot be reached. Please try again in a few minutes.');
+      } finally {
+        await t.close();
+      }
+    });
+
+    it('Stripe: its webhook answers 503 and keeps the event for Stripe to send again; billing calls answer 503 and change nothing', async () => {
+      const closed = await freePort();
+      const secret = 'whsec_test_secret';
+      const t = await createTestApp({
+        listen: true,
+        env: {
+          STRIPE_SECRET_KEY: 'sk_test_local',
+          STRIPE_WEBHOOK_SECRET: secret,
+          STRIPE_API_BASE_URL: `http://127.0.0.1:${closed}`,
+          STRIPE_PRICE_FLAT: 'price_flat',
+          STRIPE_PRICE_PMPM: 'price_pmpm',
+          STRIPE_PRICE_OVERAGE: 'price_overage',
+        },
+      });
+      try {
+        const payload = JSON.stringify({ id: 'evt_unreachable', object: 'event', type: 'customer.subscription.updated', data: { object: { id: 'sub_1', object: 'subscription' } } });
+        const signature = new Stripe('sk_test_local', { telemetry: false }).webhooks.generateTestHeaderString({ payload, secret });
+        const hook = await request(t.http).post('/api/billing/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', signature).send(payload);
+        expect({ status: hook.status, message: hook.body.message }).toEqual({ status: 503, message: PAYMENTS_UNAVAILABLE });
+        expect(await t.em().execute(`select key from webhook_events where key = 'stripe:evt_unreachable'`)).toEqual([]);
+
+        const broker = await brokerSession(t, 'stripe.down@agency.test');
+        await t.em().nativeUpdate(User, { id: broker.id }, { stripeCustomerId: 'cus_1', stripeSubscriptionId: 'sub_1' });
+        for (const path of ['/api/billing/portal', '/api/billing/overage/enable']) {
+          const res = await broker.agent.post(path);
+          expect({ path, status: res.status, message: res.body.message }).toEqual({ path, status: 503, message: PAYMENTS_UNAVAILABLE });
+        }
+        expect((await t.em().findOneOrFail(User, broker.id)).overageEnabled).toBe(false);
+      } finally {
+        await t.close();
       }
     });
   });

@@ -34,7 +34,7 @@ describe('broker reminders and client reminders', () => {
   }
 
   it.each([
-    [{ scheduledTime: 'soon', message: 'Hi' }, 'Please select a client'],
+    [{ scheduledTime: '2099-01-01T15:00:00Z', message: 'Hi' }, 'Please select a client'],
     [{ clientId: 'x', scheduledTime: 'not a date', message: 'Hi' }, 'Invalid date or time'],
     [{ clientId: 'x', message: 'Hi' }, 'Invalid date or time'],
     [{ clientId: 'x', scheduledTime: '2020-01-01T10:00:00Z', message: 'Hi' }, 'Scheduled time must be in the future'],

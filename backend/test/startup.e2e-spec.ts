@@ -33,14 +33,15 @@ describe('starting and stopping the built server', () => {
     it('starts, seeds once, stops cleanly on Ctrl-C and keeps its data for the next start', async () => {
       const pgPort = await freePort();
       const env = { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), SEED_DEMO_DATA: 'true', LOG_LEVEL: 'info' };
-      const dbUrl = `postgres://postgres:postgres@127.0.0.1:${pgPort}/carekeep`;
+      // The superuser's password is generated on the first start, beside the cluster.
+      const dbUrl = async () => `postgres://postgres:${(await readFile(join(dataDir, 'pg-password'), 'utf8')).trim()}@127.0.0.1:${pgPort}/carekeep`;
 
       const port1 = await freePort();
       const first = new AppProcess({ ...env, PORT: String(port1) });
       await first.waitHealthy(`http://127.0.0.1:${port1}`);
       const postmasterPid = Number((await readFile(join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0]);
       expect(isRunning(postmasterPid)).toBe(true);
-      const client = new pg.Client({ connectionString: dbUrl });
+      const client = new pg.Client({ connectionString: await dbUrl() });
       await client.connect();
       expect((await client.query('select count(*)::int as n from users')).rows[0].n).toBe(3);
       await client.query(`update users set agency_name = 'Kept Across Restarts' where email = 'dana.whitfield@example.com'`);
@@ -56,7 +57,7 @@ describe('starting and stopping the built server', () => {
       const port2 = await freePort();
       const second = new AppProcess({ ...env, PORT: String(port2) });
       await second.waitHealthy(`http://127.0.0.1:${port2}`);
-      const again = new pg.Client({ connectionString: dbUrl });
+      const again = new pg.Client({ connectionString: await dbUrl() });
       await again.connect();
       const rows = (await again.query('select agency_name from users order by email')).rows;
       await again.end();

@@ -99,7 +99,7 @@ describe('broker reminders and campaigns in Chromium', () => {
     await dialog.getByRole('button', { name: 'Schedule Reminder' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('listitem').filter({ hasText: 'Please call our office' }).getByText('Voice call').waitFor();
-    assert.equal(await page.getByRole('listitem').count(), 2);
+    assert.equal(await page.getByRole('main').getByRole('listitem').count(), 2);
     await closeToast(page);
 
     await page.getByRole('button', { name: 'Execute Pending' }).click();

@@ -46,6 +46,12 @@ const env = {
   SEED_DEMO_DATA: 'true',
   SESSION_SECRET: 'browser-tests-session-key-0123456789abcdef',
   PHI_ENCRYPTION_KEY: 'YnJvd3Nlci10ZXN0cy1waGkta2V5LTAxMjM0NTY3ODk=',
+  // Every test signs in from 127.0.0.1 again and again; the limits have their own backend tests.
+  RATE_LIMIT_SIGN_IN_PER_ADDRESS: '1000000',
+  RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '1000000',
+  RATE_LIMIT_PUBLIC_PER_ADDRESS: '1000000',
+  RATE_LIMIT_TRACKING_PER_ADDRESS: '1000000',
+  RATE_LIMIT_API_PER_USER: '1000000',
 };
 delete env.OIDC_ISSUER;
 let cleanup = async () => undefined;

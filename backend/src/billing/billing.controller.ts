@@ -4,6 +4,7 @@ import { ApiBadRequestResponse, ApiExcludeEndpoint, ApiOkResponse, ApiOperation,
 import type { Request } from 'express';
 import type Stripe from 'stripe';
 import { BrokerOnly, CurrentUser, Public } from '../auth/access.decorators.js';
+import { RateLimit } from '../rate-limit/rate-limit.decorators.js';
 import type { User } from '../users/user.entity.js';
 import { BillingService } from './billing.service.js';
 import { BillingChangeDto, ChangeTierDto, MonthlyAnalyticsDto, PortalDto, SubscriptionDto, SwitchTierDto } from './dto/billing.dto.js';
@@ -69,6 +70,8 @@ export class BillingController {
 /** Stripe's webhook: verified over the raw body, applied once per event. */
 @Controller('billing/webhook')
 @Public()
+// Signed by Stripe, and bursts of events must not be refused (Stripe retries them late).
+@RateLimit('exempt')
 export class StripeWebhookController {
   constructor(private readonly billing: BillingService) {}
 

@@ -1,11 +1,13 @@
 import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { readFile, rm } from 'node:fs/promises';
 import { BrokerOnly, ClientOnly, CurrentClientAccount, CurrentUser, Public } from '../auth/access.decorators.js';
 import { CurrentUserDto } from '../auth/dto/current-user.dto.js';
 import type { ClientAccount } from '../client-portal/client-account.entity.js';
+import { Consumes } from '../common/content-type.js';
 import { receiveUpload } from '../common/multipart.js';
+import { RateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { StorageService } from '../storage/storage.service.js';
 import type { User } from '../users/user.entity.js';
 import { BrandingService, LOGO_MAX_BYTES } from './branding.service.js';
@@ -31,7 +33,7 @@ export class BrandingController {
   @BrokerOnly()
   @HttpCode(200)
   @ApiOperation({ summary: 'Uploads the agency logo (PNG, JPEG or WebP, up to 2 MB; stored as a 200×200 PNG)' })
-  @ApiConsumes('multipart/form-data')
+  @Consumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['logo'], properties: { logo: { type: 'string', format: 'binary' } } } })
   @ApiOkResponse({ type: LogoDto })
   async uploadLogo(@CurrentUser() user: User, @Req() req: Request): Promise<LogoDto> {
@@ -47,6 +49,7 @@ export class BrandingController {
 
   @Get('public/logos/:file')
   @Public()
+  @RateLimit('tracking') // E-mails show it too, through mail providers' image proxies.
   @ApiOperation({ summary: 'An agency logo (public: it appears on sign-in pages and in e-mails)' })
   async logo(@Param('file') file: string, @Res() res: Response): Promise<void> {
     const { stream, size } = await this.branding.readLogo(file);

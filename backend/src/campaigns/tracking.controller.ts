@@ -4,8 +4,10 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
 import { Public } from '../auth/access.decorators.js';
 import { EngagementService } from '../clients/engagement.service.js';
+import { Consumes } from '../common/content-type.js';
 import { ConsentService } from '../messaging/consent.service.js';
 import { OptOutsService } from '../messaging/opt-outs.service.js';
+import { RateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { isCampaignLink } from './campaign-links.js';
 import { isMachineOpen } from './open-detection.js';
 import { escapeHtml, publicPage } from './public-pages.js';
@@ -56,6 +58,7 @@ export class TrackingController {
   }
 
   @Get('t/o/:file')
+  @RateLimit('tracking')
   async open(@Param('file') file: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const row = await this.recipient(file.replace(/\.gif$/, ''));
     if (row) {
@@ -72,6 +75,7 @@ export class TrackingController {
   }
 
   @Get('t/c/:token')
+  @RateLimit('tracking')
   async click(@Param('token') token: string, @Query('u') target: string | undefined, @Res() res: Response): Promise<void> {
     const row = await this.recipient(token);
     if (!row) throw new NotFoundException('This link is not valid');
@@ -102,6 +106,8 @@ export class TrackingController {
 
   @Post('u/:token')
   @HttpCode(200)
+  // The page's form, and mail apps' one-click unsubscribe (RFC 8058 allows either encoding).
+  @Consumes('application/x-www-form-urlencoded', 'multipart/form-data')
   async unsubscribe(@Param('token') token: string, @Res() res: Response): Promise<void> {
     const row = await this.recipient(token);
     if (!row) return this.page(res, 404, 'Link not valid', '<h1>This link is not valid</h1>');

@@ -14,6 +14,7 @@ import {
 import type { Request, Response } from 'express';
 import { Public } from '../auth/access.decorators.js';
 import { endSession, startSession } from '../auth/session.js';
+import { RateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ClientAuthService, type SignedInClient } from './client-auth.service.js';
 import { ClientLoginDto, ClientSignedInDto, InviteLookupDto, RegisterClientDto } from './dto/client-auth.dto.js';
@@ -36,21 +37,24 @@ export class ClientAuthController {
   }
 
   @Post('register')
+  @RateLimit('sign-in', 'token')
   @ApiOperation({ summary: 'Creates the client’s account from an invitation and signs them in' })
   @ApiCreatedResponse({ type: ClientSignedInDto })
   @ApiBadRequestResponse({ description: 'Missing fields, Missing invitation token, Password too short, Invalid invitation, ...' })
   @ApiConflictResponse({ description: 'Username taken, or the client already has an account' })
+  @ApiTooManyRequestsResponse({ description: 'Too many attempts from this address or with this invitation (rate limits); see Retry-After' })
   async register(@Body() body: RegisterClientDto, @Req() req: Request): Promise<ClientSignedInDto> {
     return this.signIn(req, await this.clientAuth.register(body));
   }
 
   @Post('login')
+  @RateLimit('sign-in', 'username')
   @HttpCode(200)
   @ApiOperation({ summary: 'Client sign-in with username and password' })
   @ApiOkResponse({ type: ClientSignedInDto })
   @ApiBadRequestResponse({ description: '{ message: "Missing fields" }' })
   @ApiUnauthorizedResponse({ description: '{ message: "Invalid username or password" }' })
-  @ApiTooManyRequestsResponse({ description: 'Too many failures for this username from this address; see Retry-After' })
+  @ApiTooManyRequestsResponse({ description: 'Too many failures for this username from this address, or too many attempts from this address or for this username (rate limits); see Retry-After' })
   async login(@Body() body: ClientLoginDto, @Req() req: Request): Promise<ClientSignedInDto> {
     return this.signIn(req, await this.clientAuth.login(body, req.ip ?? req.socket.remoteAddress ?? 'unknown'));
   }

@@ -2,7 +2,6 @@ import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Req 
 import {
   ApiBody,
   ApiConflictResponse,
-  ApiConsumes,
   ApiCreatedResponse,
   ApiForbiddenResponse,
   ApiNoContentResponse,
@@ -16,6 +15,7 @@ import type { Request } from 'express';
 import { BrokerOnly, CurrentUser, CurrentUserId } from '../auth/access.decorators.js';
 import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
 import type { ListQuery, ListResult } from '../common/list-query.js';
+import { Consumes } from '../common/content-type.js';
 import { receiveFile } from '../common/multipart.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { User } from '../users/user.entity.js';
@@ -63,7 +63,7 @@ export class ClientsController {
   @Post('upload')
   @HttpCode(200)
   @ApiOperation({ summary: 'Imports clients from a CSV (firstName, lastName, email, phone), multipart field "file"' })
-  @ApiConsumes('multipart/form-data')
+  @Consumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
   @ApiOkResponse({ type: ImportResultDto })
   @ApiForbiddenResponse(LIMIT_RESPONSE)

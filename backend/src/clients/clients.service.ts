@@ -22,6 +22,7 @@ import { escapeLike } from '../common/like.js';
 export const CLIENT_LIST_RULES = {
   sortable: ['firstName', 'lastName', 'email', 'phone', 'isActive', 'engagementScore', 'createdAt'],
   filterable: ['q', 'isActive'],
+  booleanFilters: ['isActive'],
 } as const;
 
 export const LIMIT_REACHED_MESSAGE =

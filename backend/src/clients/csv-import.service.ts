@@ -3,7 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { CsvError, parse } from 'csv-parse';
 import { CompiledQuery } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
+import { type Readable, Transform } from 'node:stream';
+import { textProblem } from '../common/input-safety.js';
 import type { User } from '../users/user.entity.js';
 import { ConsentService } from '../messaging/consent.service.js';
 import { CONTACT_CHANNELS, ClientLimitReachedException, ClientsService } from './clients.service.js';
@@ -36,6 +37,34 @@ interface Row {
 }
 
 const number = (n: number) => n.toLocaleString('en-US');
+
+export const NOT_UTF8 = 'The file is not UTF-8 text: save it as “CSV UTF-8” and upload it again';
+
+/**
+ * Decodes the upload as UTF-8 and fails on the first invalid byte sequence, where a plain decoder
+ * would put U+FFFD in its place: a file saved in another encoding (Excel's "CSV" is Windows-1252)
+ * would import every accented name mangled.
+ */
+function strictUtf8(): Transform {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const decode = (chunk?: Buffer) => (chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode());
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      try {
+        done(null, decode(chunk));
+      } catch {
+        done(new BadRequestException(NOT_UTF8));
+      }
+    },
+    flush(done) {
+      try {
+        done(null, decode());
+      } catch {
+        done(new BadRequestException(NOT_UTF8));
+      }
+    },
+  });
+}
 
 /**
  * Imports a broker's clients from a CSV stream: parsed as it arrives (never held whole), validated
@@ -99,7 +128,8 @@ export class CsvImportService {
       seenPhones.clear();
     };
 
-    const parser = input.pipe(
+    const text = input.pipe(strictUtf8());
+    const parser = text.pipe(
       parse({
         bom: true,
         columns: (header: string[]) => {
@@ -121,10 +151,13 @@ export class CsvImportService {
       }),
     );
     input.on('error', (error) => parser.destroy(error));
+    text.on('error', (error) => parser.destroy(error));
 
     for await (const { record, info } of parser as AsyncIterable<{ record: Partial<Record<Column, string>>; info: { lines: number } }>) {
       rows += 1;
       const line = info.lines;
+      const unstorable = KNOWN.find((column) => record[column] !== undefined && textProblem(record[column]!));
+      if (unstorable) { reject(line, unstorable, `${unstorable} ${textProblem(record[unstorable]!)}`); continue; }
       const firstName = record.firstName?.trim() ?? '';
       const lastName = record.lastName?.trim() ?? '';
       if (!firstName) { reject(line, 'firstName', 'firstName is required'); continue; }

@@ -1,6 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { loggedPath } from './logging.js';
+import { unavailableMessage } from './unavailable.js';
 
 export interface ErrorBody {
   statusCode: number;
@@ -19,8 +20,9 @@ export function errorBody(exception: HttpException): ErrorBody {
 }
 
 /**
- * The one error shape, `{ statusCode, message, ...extra }`. HTTP errors keep their message; anything
- * else is a 500 whose details are logged (with the request id) and never sent.
+ * The one error shape, `{ statusCode, message, ...extra }`. HTTP errors keep their message; the
+ * database or Stripe out of reach is a 503 saying to try again; anything else is a 500 whose
+ * details are logged (with the request id) and never sent.
  */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
@@ -31,10 +33,15 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const response = http.getResponse<Response>();
     const request = http.getRequest<Request & { id?: unknown }>();
     let body: ErrorBody;
+    const unavailable = exception instanceof HttpException ? undefined : unavailableMessage(exception);
     if (exception instanceof HttpException) {
       body = errorBody(exception);
     } else if (isBodyParserError(exception)) {
       body = { statusCode: exception.status, message: exception.expose ? exception.message : 'Bad request' };
+    } else if (unavailable) {
+      // An outage, not a bug: a warning, and an answer that says to try again.
+      this.logger.warn({ err: exception, requestId: request.id, method: request.method, path: loggedPath(request.originalUrl) }, 'Service unavailable');
+      body = { statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: unavailable };
     } else {
       this.logger.error(
         { err: exception, requestId: request.id, method: request.method, path: loggedPath(request.originalUrl) },

@@ -1,7 +1,7 @@
 import { BadRequestException } from '@nestjs/common';
 import { ListResult, parseListQuery } from './list-query.js';
 
-const rules = { sortable: ['id', 'lastName', 'createdAt'], filterable: ['q', 'isActive'], maxPageSize: 100 };
+const rules = { sortable: ['id', 'lastName', 'createdAt'], filterable: ['q', 'isActive'], booleanFilters: ['isActive'], maxPageSize: 100 };
 
 function badRequest(params: Record<string, unknown>): string {
   try {
@@ -49,8 +49,20 @@ describe('parseListQuery', () => {
     [{ filter: 'null' }, 'filter must be a JSON object'],
     [{ filter: '{"brokerId":"x"}' }, 'filter has unknown field(s): brokerId'],
     [{ filter: '{bad json}' }, 'filter is not valid JSON'],
+    [{ filter: '{"q":123}' }, 'filter q must be text'],
+    [{ filter: '{"q":{"$ne":""}}' }, 'filter q must be text'],
+    [{ filter: '{"q":null}' }, 'filter q must be text'],
+    [{ filter: '{"isActive":"yes"}' }, 'filter isActive must be true or false'],
+    [{ filter: '{"q":"a\\u0000b"}' }, 'filter.q contains a NUL character'],
+    [{ sort: '["\\ud800","ASC"]' }, 'sort[0] contains invalid text'],
   ])('rejects %j with "%s"', (params, message) => {
     expect(badRequest(params)).toContain(message);
+  });
+
+  it('rejects JSON nested thousands of levels deep', () => {
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    expect(badRequest({ filter: `{"q":${deep}}` })).toContain('filter.q is nested too deeply');
+    expect(badRequest({ range: deep })).toContain('range[0] is nested too deeply');
   });
 });
 

@@ -1,5 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import type { EntityManager, EntityName, FilterQuery } from '@mikro-orm/postgresql';
+import { assertSafeInput } from './input-safety.js';
 
 export type SortOrder = 'ASC' | 'DESC';
 
@@ -14,8 +15,10 @@ export interface ListQuery {
 export interface ListQueryRules {
   /** Fields a client may sort by. */
   sortable: readonly string[];
-  /** Filter keys a client may send; any other key is rejected. */
+  /** Filter keys a client may send, with text values; any other key is rejected. */
   filterable?: readonly string[];
+  /** Filter keys among those whose values are true or false instead. */
+  booleanFilters?: readonly string[];
   /** Largest page a client may ask for. */
   maxPageSize?: number;
 }
@@ -31,11 +34,14 @@ export interface RawListParams {
 function parseJson(name: string, raw: unknown): unknown {
   if (raw === undefined || raw === '') return undefined;
   if (typeof raw !== 'string') throw new BadRequestException(`${name} must be given once, as JSON`);
+  let value: unknown;
   try {
-    return JSON.parse(raw);
+    value = JSON.parse(raw);
   } catch {
     throw new BadRequestException(`${name} is not valid JSON`);
   }
+  assertSafeInput(value, name);
+  return value;
 }
 
 function parseRange(raw: unknown, maxPageSize: number): ListQuery['range'] {
@@ -71,15 +77,22 @@ function parseSort(raw: unknown, sortable: readonly string[]): ListQuery['sort']
   return { field, order };
 }
 
-function parseFilter(raw: unknown, filterable: readonly string[] | undefined): Record<string, unknown> {
+function parseFilter(raw: unknown, rules: ListQueryRules): Record<string, unknown> {
   const value = parseJson('filter', raw);
   if (value === undefined) return {};
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new BadRequestException('filter must be a JSON object');
   }
-  const unknownKeys = Object.keys(value).filter((key) => !(filterable ?? []).includes(key));
+  const unknownKeys = Object.keys(value).filter((key) => !(rules.filterable ?? []).includes(key));
   if (unknownKeys.length > 0) {
     throw new BadRequestException(`filter has unknown field(s): ${unknownKeys.join(', ')}`);
+  }
+  for (const [key, item] of Object.entries(value)) {
+    if (rules.booleanFilters?.includes(key)) {
+      if (typeof item !== 'boolean') throw new BadRequestException(`filter ${key} must be true or false`);
+    } else if (typeof item !== 'string') {
+      throw new BadRequestException(`filter ${key} must be text`);
+    }
   }
   return value as Record<string, unknown>;
 }
@@ -89,7 +102,7 @@ export function parseListQuery(params: RawListParams, rules: ListQueryRules): Li
   return {
     range: parseRange(params.range, rules.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE),
     sort: parseSort(params.sort, rules.sortable),
-    filter: parseFilter(params.filter, rules.filterable),
+    filter: parseFilter(params.filter, rules),
   };
 }
 

@@ -5,6 +5,7 @@ import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { textProblem } from './input-safety.js';
 
 export interface IncomingFile {
   stream: Readable;
@@ -29,6 +30,12 @@ export function receiveFile(req: Request, field: string, maxBytes: number): Prom
         return;
       }
       found = true;
+      const problem = textProblem(info.filename ?? '');
+      if (problem) {
+        stream.resume();
+        reject(new BadRequestException({ message: `The file name ${problem}`, field }));
+        return;
+      }
       stream.on('limit', () => {
         stream.destroy(new PayloadTooLargeException(`The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`));
         req.unpipe(parser);
@@ -65,6 +72,9 @@ export function receiveUpload(req: Request, field: string, maxBytes: number, spo
     let failed: Error | undefined;
     const parser = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 10_000 } });
     parser.on('field', (name, value) => {
+      // The JSON and query checks (safeInput) cannot see inside a multipart body.
+      const problem = textProblem(name) ?? textProblem(value);
+      if (problem) failed ??= new BadRequestException({ message: `${name} ${problem}`, field: name });
       fields[name] = value;
     });
     parser.on('file', (name, stream, info) => {
@@ -72,6 +82,8 @@ export function receiveUpload(req: Request, field: string, maxBytes: number, spo
         stream.resume();
         return;
       }
+      const problem = textProblem(info.filename ?? '');
+      if (problem) failed ??= new BadRequestException({ message: `The file name ${problem}`, field: name });
       let size = 0;
       stream.on('data', (chunk: Buffer) => (size += chunk.length));
       stream.on('limit', () => {

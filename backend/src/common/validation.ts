@@ -1,8 +1,17 @@
 import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { ValidateIf } from 'class-validator';
 
 export interface FieldError {
   field: string;
   messages: string[];
+}
+
+/**
+ * The field may be left out, but not sent as null (IsOptional lets null through): for fields that
+ * have no empty value, where a service would read null as "left out" or fail on it.
+ */
+export function IsOptionalNotNull(): PropertyDecorator {
+  return ValidateIf((_object, value) => value !== undefined);
 }
 
 function flatten(errors: ValidationError[], prefix = ''): FieldError[] {
@@ -25,7 +34,8 @@ export function createValidationPipe(): ValidationPipe {
     exceptionFactory: (errors) => {
       const fields = flatten(errors);
       return new BadRequestException({
-        message: fields.flatMap((f) => f.messages).join('; '),
+        // One field can fail several rules with the same words (e.g. not a number, hence not in range).
+        message: [...new Set(fields.flatMap((f) => f.messages))].join('; '),
         errors: fields,
       });
     },

@@ -94,6 +94,30 @@ describe('loadConfig', () => {
     expect(loadConfig({ OIDC_ISSUER: 'http://localhost:8080', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' }).auth.oidc?.allowHttp).toBe(true);
   });
 
+  it('trusts no proxy unless told which, in production too', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig(PRODUCTION_TEST_ENV).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,2001:db8::/32, 192.0.2.10' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      '2001:db8::/32',
+      '192.0.2.10',
+    ]);
+  });
+
+  it('has rate limits by default, and takes others', () => {
+    expect(loadConfig({}).rateLimits).toEqual({
+      signInPerAddress: 20,
+      signInPerAccount: 10,
+      publicPerAddress: 120,
+      trackingPerAddress: 1200,
+      apiPerUser: 600,
+    });
+    expect(loadConfig({ RATE_LIMIT_API_PER_USER: '5000' }).rateLimits.apiPerUser).toBe(5000);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '  ' }).port).toBe(3000);
     expect(loadConfig({ DATABASE_URL: '' }).database.url).toBeUndefined();
@@ -119,12 +143,19 @@ describe('loadConfig', () => {
     [{ ...production, OIDC_ISSUER: 'http://id.example.com' }, 'OIDC_ISSUER'],
     [{ ...production, SESSION_SECRET: undefined }, 'SESSION_SECRET'],
     [{ ...production, PHI_ENCRYPTION_KEY: undefined }, 'PHI_ENCRYPTION_KEY'],
+    [{ ...production, DATABASE_URL: undefined }, 'DATABASE_URL'],
     [{ PHI_ENCRYPTION_KEY: 'too-short' }, 'PHI_ENCRYPTION_KEY'],
     [{ PHI_ENCRYPTION_OLD_KEYS: 'nope' }, 'PHI_ENCRYPTION_OLD_KEYS'],
     [{ ...production, SESSION_SECRET: 'change-me-to-a-long-random-string-in-production' }, 'SESSION_SECRET'],
     [{ EMBEDDED_PG_PORT: '80' }, 'EMBEDDED_PG_PORT'],
     [{ DATABASE_POOL_MAX: 'many' }, 'DATABASE_POOL_MAX'],
     [{ SEED_DEMO_DATA: 'maybe' }, 'SEED_DEMO_DATA'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '11' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: 'loopback, proxy.internal' }, 'TRUST_PROXY'],
+    [{ RATE_LIMIT_SIGN_IN_PER_ADDRESS: '0' }, 'RATE_LIMIT_SIGN_IN_PER_ADDRESS'],
+    [{ RATE_LIMIT_API_PER_USER: 'lots' }, 'RATE_LIMIT_API_PER_USER'],
   ])('rejects %j with a message naming %s', (env, variable) => {
     const error = configError(env);
     expect(error.variable).toBe(variable);

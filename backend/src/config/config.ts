@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,6 +16,24 @@ export interface AppConfig {
   /** Where people reach the app (no trailing slash); its origin is the only one allowed to change state. */
   appUrl: string;
   logLevel: LogLevel;
+  /**
+   * Which proxies in front may name the client's address in X-Forwarded-For (Express's
+   * `trust proxy`): none, a hop count, or their addresses and CIDR ranges.
+   */
+  trustProxy: false | number | string[];
+  /** Requests allowed per window before 429 (docs/security.md#rate-limits). */
+  rateLimits: {
+    /** Client sign-in and registration attempts per address, per 15 minutes. */
+    signInPerAddress: number;
+    /** Client sign-in attempts per username, and registration attempts per invitation, per 15 minutes. */
+    signInPerAccount: number;
+    /** Requests to any other anonymous route per address, per minute. */
+    publicPerAddress: number;
+    /** Open-pixel, click and logo requests per address, per minute (mail image proxies share addresses). */
+    trackingPerAddress: number;
+    /** Requests per signed-in broker, admin or client, per minute. */
+    apiPerUser: number;
+  };
   dataDir: string;
   frontendDist: string;
   phi: {
@@ -207,6 +226,35 @@ function s3Settings(env: Env): AppConfig['storage']['s3'] {
   };
 }
 
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  return prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/** Nobody by default: without a proxy in front, X-Forwarded-For is whatever the caller wrote. */
+function trustProxy(env: Env): AppConfig['trustProxy'] {
+  const value = read(env, 'TRUST_PROXY');
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value)) {
+    if (Number(value) > 10) throw new ConfigError('TRUST_PROXY', `must be a number of proxy hops from 0 to 10 (got "${value}")`);
+    return Number(value) || false;
+  }
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.find((entry) => !isProxyRange(entry));
+  if (bad !== undefined || !entries.length) {
+    throw new ConfigError(
+      'TRUST_PROXY',
+      `must be a number of proxy hops or a comma-separated list of proxy addresses or CIDR ranges (or loopback, linklocal, uniquelocal) (got "${bad ?? value}")`,
+    );
+  }
+  return entries;
+}
+
 function cron(env: Env, name: string, fallback: string): string {
   const value = read(env, name) ?? fallback;
   if (!/^(\S+\s+){4,5}\S+$/.test(value)) throw new ConfigError(name, `must be a cron expression with 5 or 6 fields (got "${value}")`);
@@ -227,6 +275,14 @@ function phiKey(env: Env, name: string, production: boolean): string | undefined
     return undefined;
   }
   return checkPhiKey(name, value);
+}
+
+function databaseUrl(env: Env, production: boolean): string | undefined {
+  const value = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  if (!value && production) {
+    throw new ConfigError('DATABASE_URL', 'is required in production (postgres://user:password@host:5432/carekeep); the embedded PostgreSQL is for local use only');
+  }
+  return value;
 }
 
 const MIN_SECRET_LENGTH = 32;
@@ -264,6 +320,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
       ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const,
       nodeEnv === 'test' ? 'silent' : 'info',
     ),
+    trustProxy: trustProxy(env),
+    rateLimits: {
+      signInPerAddress: integer(env, 'RATE_LIMIT_SIGN_IN_PER_ADDRESS', 20, 1, 1_000_000),
+      signInPerAccount: integer(env, 'RATE_LIMIT_SIGN_IN_PER_ACCOUNT', 10, 1, 1_000_000),
+      publicPerAddress: integer(env, 'RATE_LIMIT_PUBLIC_PER_ADDRESS', 120, 1, 1_000_000),
+      trackingPerAddress: integer(env, 'RATE_LIMIT_TRACKING_PER_ADDRESS', 1200, 1, 1_000_000),
+      apiPerUser: integer(env, 'RATE_LIMIT_API_PER_USER', 600, 1, 1_000_000),
+    },
     dataDir,
     frontendDist: path(env, 'FRONTEND_DIST', 'frontend/dist'),
     phi: {
@@ -309,7 +373,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       s3: s3Settings(env),
     },
     database: {
-      url: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+      url: databaseUrl(env, production),
       embeddedPort: integer(env, 'EMBEDDED_PG_PORT', 54329, 1024, 65535),
       poolMax: integer(env, 'DATABASE_POOL_MAX', 10, 1, 200),
       seedDemoData: boolean(env, 'SEED_DEMO_DATA', nodeEnv === 'development'),

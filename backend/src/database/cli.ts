@@ -4,6 +4,7 @@ import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ConfigError, loadConfig, loadDotEnv } from '../config/config.js';
 import { openDatabaseServer, ensureDatabase, withDatabaseName, withPgClient } from './database-server.js';
+import { EmbeddedPostgresError } from './embedded-postgres.js';
 import { ormOptions } from './mikro-orm.config.js';
 import { withMigrationLock } from './migration-lock.js';
 import { MIGRATIONS_SOURCE_DIR } from './paths.js';
@@ -105,7 +106,7 @@ if (isMain) {
   try {
     process.exitCode = await main(process.argv[2], process.argv.slice(3));
   } catch (error) {
-    console.error(error instanceof ConfigError ? error.message : error);
+    console.error(error instanceof ConfigError || error instanceof EmbeddedPostgresError ? error.message : error);
     process.exitCode = 1;
   }
 }

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import pg from 'pg';
 import type { AppConfig } from '../config/config.js';
-import { embeddedUrl, startEmbeddedPostgres } from './embedded-postgres.js';
+import { type EmbeddedLog, clusterPassword, embeddedUrl, startEmbeddedPostgres } from './embedded-postgres.js';
 
 /** Name of the application's database inside the embedded server. */
 export const EMBEDDED_DATABASE = 'carekeep';
@@ -57,21 +57,19 @@ export function withDatabaseName(url: string, name: string): string {
  * The database the app uses: the server named by DATABASE_URL, or else an embedded PostgreSQL
  * server with its data under DATA_DIR/pg, started here and stopped by `stop()`.
  */
-export async function openDatabaseServer(config: AppConfig, onLog?: (line: string) => void): Promise<DatabaseServer> {
+export async function openDatabaseServer(config: AppConfig, log?: EmbeddedLog): Promise<DatabaseServer> {
   if (config.database.url) {
     return { url: config.database.url, embedded: false, stop: async () => undefined };
   }
+  const dataDir = join(config.dataDir, 'pg');
+  const password = await clusterPassword(dataDir);
   // Already running for this data directory (the app is up and a CLI command runs beside it): share it.
-  const running = embeddedUrl(config.database.embeddedPort);
+  const running = embeddedUrl(config.database.embeddedPort, password);
   if (await canConnect(running)) {
     await ensureDatabase(running, EMBEDDED_DATABASE);
     return { url: withDatabaseName(running, EMBEDDED_DATABASE), embedded: true, stop: async () => undefined };
   }
-  const server = await startEmbeddedPostgres({
-    dataDir: join(config.dataDir, 'pg'),
-    port: config.database.embeddedPort,
-    onLog,
-  });
+  const server = await startEmbeddedPostgres({ dataDir, port: config.database.embeddedPort, password, log });
   try {
     await ensureDatabase(server.url, EMBEDDED_DATABASE);
   } catch (error) {

@@ -12,6 +12,7 @@ import { ContactChange } from '../clients/contact-change.entity.js';
 import { ClientReminder } from '../client-portal/client-reminder.entity.js';
 import { Medication } from '../client-portal/medication.entity.js';
 import { PhiAccess } from '../privacy/phi-access.entity.js';
+import { RateLimitCounter } from '../rate-limit/rate-limit-counter.entity.js';
 import { Delivery } from '../messaging/delivery.entity.js';
 import { OptOut } from '../messaging/opt-out.entity.js';
 import { OutboxMessage } from '../messaging/outbox-message.entity.js';
@@ -27,6 +28,7 @@ export const ENTITIES = [
   ClientAccount,
   ContactChange,
   LoginThrottle,
+  RateLimitCounter,
   OutboxMessage,
   Delivery,
   OptOut,

@@ -1,11 +1,15 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/access.decorators.js';
+import { RateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, MikroOrmHealthIndicator } from '@nestjs/terminus';
 
 @ApiTags('health')
 @Controller('health')
 @Public()
+// The load balancer polls it: a 429 would take the instance out of service, and counting it
+// would cost as much as the check itself (one database ping).
+@RateLimit('exempt')
 export class HealthController {
   constructor(
     private readonly health: HealthCheckService,

@@ -4,7 +4,9 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
 import twilio from 'twilio';
 import { Public } from '../auth/access.decorators.js';
+import { Consumes } from '../common/content-type.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { RateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { DeliveryOutcomesService } from './delivery-outcomes.service.js';
 import { ConsentService } from './consent.service.js';
 import { OptOutsService, keywordOf } from './opt-outs.service.js';
@@ -25,6 +27,9 @@ const SMS_FAILED = new Set(['undelivered', 'failed', 'canceled']);
 @ApiExcludeController()
 @Controller('webhooks/twilio')
 @Public()
+@Consumes('application/x-www-form-urlencoded')
+// Signed by Twilio, and a campaign's outcomes arrive by the thousand from Twilio's addresses.
+@RateLimit('exempt')
 export class TwilioWebhooksController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,

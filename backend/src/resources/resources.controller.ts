@@ -1,16 +1,17 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, NotFoundException, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiConsumes, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AdminOnly, BrokerOnly, CurrentUser, Public } from '../auth/access.decorators.js';
 import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
 import type { ListQuery, ListResult } from '../common/list-query.js';
+import { Consumes } from '../common/content-type.js';
 import { receiveUpload } from '../common/multipart.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { StorageService } from '../storage/storage.service.js';
 import type { User } from '../users/user.entity.js';
 import { downloadHeaders, requestedRange } from './download.js';
-import { ResourceDto, ToggleActiveDto, TogglePublicDto, UpdateResourceDto } from './dto/resource.dto.js';
-import type { Resource } from './resource.entity.js';
+import { RESOURCE_DESCRIPTION_MAX, RESOURCE_TITLE_MAX, ResourceDto, ToggleActiveDto, TogglePublicDto, UpdateResourceDto } from './dto/resource.dto.js';
+import { RESOURCE_CATEGORIES, type Resource } from './resource.entity.js';
 import { RESOURCE_LIST_RULES, ResourcesService } from './resources.service.js';
 
 /** Streams a stored resource with Range support (videos seek and resume). */
@@ -48,12 +49,17 @@ export class AdminResourcesController {
 
   @Post()
   @ApiOperation({ summary: 'Uploads a resource (multipart: file, title, description, category)' })
-  @ApiConsumes('multipart/form-data')
+  @Consumes('multipart/form-data')
   @ApiBody({
     schema: {
       type: 'object',
       required: ['file', 'title'],
-      properties: { file: { type: 'string', format: 'binary' }, title: { type: 'string' }, description: { type: 'string' }, category: { type: 'string' } },
+      properties: {
+        file: { type: 'string', format: 'binary' },
+        title: { type: 'string', maxLength: RESOURCE_TITLE_MAX },
+        description: { type: 'string', maxLength: RESOURCE_DESCRIPTION_MAX },
+        category: { type: 'string', enum: [...RESOURCE_CATEGORIES], default: 'general' },
+      },
     },
   })
   @ApiOkResponse({ type: ResourceDto })

@@ -8,7 +8,7 @@ import type { SpooledUpload } from '../common/multipart.js';
 import { detectFileKind } from '../storage/file-types.js';
 import { StorageService } from '../storage/storage.service.js';
 import type { User } from '../users/user.entity.js';
-import type { ResourceDto, UpdateResourceDto } from './dto/resource.dto.js';
+import { RESOURCE_DESCRIPTION_MAX, RESOURCE_TITLE_MAX, type ResourceDto, type UpdateResourceDto } from './dto/resource.dto.js';
 import { RESOURCE_CATEGORIES, Resource, type ResourceCategory } from './resource.entity.js';
 import { isUuid } from '../common/ids.js';
 import { escapeLike } from '../common/like.js';
@@ -79,7 +79,11 @@ export class ResourcesService {
     try {
       const title = upload.fields.title?.trim();
       if (!upload.file || upload.file.size === 0 || !title) throw new BadRequestException(UPLOAD_REQUIRED);
-      if (title.length > 200) throw new BadRequestException({ message: 'title must be at most 200 characters', field: 'title' });
+      if (title.length > RESOURCE_TITLE_MAX) throw new BadRequestException({ message: `title must be at most ${RESOURCE_TITLE_MAX} characters`, field: 'title' });
+      const description = upload.fields.description?.trim() ?? '';
+      if (description.length > RESOURCE_DESCRIPTION_MAX) {
+        throw new BadRequestException({ message: `description must be at most ${RESOURCE_DESCRIPTION_MAX} characters`, field: 'description' });
+      }
       const chosen = category(upload.fields.category);
       const kind = await detectFileKind(upload.file.path);
       if (!kind) {
@@ -91,7 +95,7 @@ export class ResourcesService {
         return await this.em.transactional(async (em) => {
           const resource = em.create(Resource, {
             title,
-            description: upload.fields.description?.trim().slice(0, 2000) ?? '',
+            description,
             category: chosen,
             fileType: kind.type,
             mimeType: kind.mimeType,
@@ -120,9 +124,9 @@ export class ResourcesService {
       if (input.title !== undefined) {
         const title = input.title.trim();
         if (!title) throw new BadRequestException({ message: 'title is required', field: 'title' });
-        resource.title = title.slice(0, 200);
+        resource.title = title;
       }
-      if (input.description !== undefined) resource.description = input.description.trim().slice(0, 2000);
+      if (input.description !== undefined) resource.description = input.description.trim();
       if (input.category !== undefined) resource.category = category(input.category);
       if (input.isActive !== undefined) resource.isActive = input.isActive;
       if (input.isPublic !== undefined) resource.isPublic = input.isPublic;

@@ -3,6 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { NotFoundException } from '@nestjs/common';
 import { ConfigError, loadConfig, loadDotEnv } from '../config/config.js';
 import { openDatabaseServer } from '../database/database-server.js';
+import { EmbeddedPostgresError } from '../database/embedded-postgres.js';
 import { ormOptions } from '../database/mikro-orm.config.js';
 import { UsersService } from './users.service.js';
 
@@ -39,6 +40,6 @@ async function main(command: string | undefined, email: string | undefined): Pro
 try {
   process.exitCode = await main(process.argv[2], process.argv[3]);
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof EmbeddedPostgresError ? error.message : error);
   process.exitCode = 1;
 }

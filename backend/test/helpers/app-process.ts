@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '../../src/config/config.js';
+import { GENEROUS_RATE_LIMITS } from './rate-limits.js';
 
 export { freePort } from '../setup/global-setup.js';
 
@@ -16,7 +17,7 @@ export class AppProcess {
 
   constructor(env: Record<string, string | undefined>) {
     if (!existsSync(MAIN_JS)) throw new Error(`${MAIN_JS} is missing: run \`npm run build\` (npm test does) first`);
-    this.child = spawn(process.execPath, [MAIN_JS], { env: { PATH: process.env.PATH, ENV_FILE: 'none', PHI_ENCRYPTION_KEY: 'dGVzdC1waGkta2V5LTAxMjM0NTY3ODlhYmNkZWZnaGk=', ...env }, stdio: 'pipe' });
+    this.child = spawn(process.execPath, [MAIN_JS], { env: { PATH: process.env.PATH, ENV_FILE: 'none', PHI_ENCRYPTION_KEY: 'dGVzdC1waGkta2V5LTAxMjM0NTY3ODlhYmNkZWZnaGk=', ...GENEROUS_RATE_LIMITS, ...env }, stdio: 'pipe' });
     this.child.stdout?.on('data', (chunk: Buffer) => (this.stdout += chunk.toString()));
     this.child.stderr?.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
     this.exited = new Promise((resolve) => this.child.once('exit', (code, signal) => resolve({ code, signal })));

@@ -11,6 +11,7 @@ import { configureApp } from '../../src/app.setup.js';
 import { type AppConfig, loadConfig } from '../../src/config/config.js';
 import { freePort } from '../setup/global-setup.js';
 import { createTestDatabase, dropDatabase, testServerUrl } from '../setup/test-database.js';
+import { GENEROUS_RATE_LIMITS } from './rate-limits.js';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -39,6 +40,8 @@ export interface TestAppOptions {
   databaseUrl?: string;
   /** Providers replaced by test doubles, e.g. an SMS sender whose provider is down. */
   overrides?: [token: unknown, value: unknown][];
+  /** The configured rate limits (defaults unless `env` sets them) instead of generous ones. */
+  realRateLimits?: boolean;
 }
 
 export const TEST_SESSION_SECRET = 'test-session-key-0123456789abcdefghijklmnop';
@@ -57,6 +60,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     APP_URL: `http://127.0.0.1:${port}`,
     SESSION_SECRET: TEST_SESSION_SECRET,
     PHI_ENCRYPTION_KEY: TEST_PHI_KEY,
+    ...(options.realRateLimits ? {} : GENEROUS_RATE_LIMITS),
     ...options.env,
   });
   const logs: string[] = [];

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
+import { IsIn, IsInt, Max, Min } from 'class-validator';
+import { IsOptionalNotNull } from '../../common/validation.js';
 import { StatsDto } from '../../stats/stats.dto.js';
 import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS, type SubscriptionStatus, type SubscriptionTier } from '../../users/user.entity.js';
 
@@ -84,18 +85,24 @@ export class BrokerDetailDto {
   @ApiProperty({ type: [AdminActionDto], description: 'Newest first, the last 20' }) adminActions!: AdminActionDto[];
 }
 
+const TRIAL_DAYS_MESSAGE = 'days must be a whole number from 1 to 90';
+
 export class ExtendTrialDto {
-  @ApiProperty({ minimum: 1, maximum: 90, default: 7 }) @IsOptional() days?: unknown;
+  @ApiProperty({ type: 'integer', minimum: 1, maximum: 90, default: 7 })
+  @IsInt({ message: TRIAL_DAYS_MESSAGE })
+  @Min(1, { message: TRIAL_DAYS_MESSAGE })
+  @Max(90, { message: TRIAL_DAYS_MESSAGE })
+  days!: number;
 }
 
 export class AdminSubscriptionDto {
   @ApiPropertyOptional({ enum: SUBSCRIPTION_TIERS })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsIn([...SUBSCRIPTION_TIERS], { message: 'subscriptionTier must be pmpm or flat' })
   subscriptionTier?: SubscriptionTier;
 
   @ApiPropertyOptional({ enum: SUBSCRIPTION_STATUSES })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsIn([...SUBSCRIPTION_STATUSES], { message: 'subscriptionStatus must be trial, active, past_due or canceled' })
   subscriptionStatus?: SubscriptionStatus;
 }

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
+import { IsIn } from 'class-validator';
+import { IsOptionalNotNull } from '../../common/validation.js';
 import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS, type SubscriptionStatus, type SubscriptionTier } from '../../users/user.entity.js';
 
 /** SPEC §3 "Subscription", with what the Billing page shows. */
@@ -20,14 +21,14 @@ export class SubscriptionDto {
 
 export class ChangeTierDto {
   @ApiProperty({ enum: SUBSCRIPTION_TIERS })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsIn([...SUBSCRIPTION_TIERS], { message: 'subscriptionTier must be pmpm or flat' })
   subscriptionTier?: SubscriptionTier;
 }
 
 export class SwitchTierDto {
   @ApiProperty({ enum: ['pmpm'] })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsIn(['pmpm'], { message: 'newTier must be pmpm' })
   newTier?: 'pmpm';
 }

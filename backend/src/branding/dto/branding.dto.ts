@@ -1,14 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString } from 'class-validator';
+import { IsString } from 'class-validator';
+import { IsOptionalNotNull } from '../../common/validation.js';
 
 // Optional so the service answers messages that name the field.
 export class UpdateBrandingDto {
-  @ApiPropertyOptional({ example: '#2563eb', description: 'Hex, #rgb or #rrggbb' }) @IsOptional() @IsString() primaryColor?: string;
-  @ApiPropertyOptional({ example: '#10b981' }) @IsOptional() @IsString() secondaryColor?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() agencyName?: string;
-  @ApiPropertyOptional({ description: 'Stored as E.164' }) @IsOptional() @IsString() agencyPhone?: string;
-  @ApiPropertyOptional({ maxLength: 150, description: 'Added to every reminder call' }) @IsOptional() @IsString() sponsorMessage?: string;
-  @ApiPropertyOptional({ description: 'Postal address for e-mail footers' }) @IsOptional() @IsString() agencyAddress?: string;
+  @ApiPropertyOptional({ example: '#2563eb', description: 'Hex, #rgb or #rrggbb' }) @IsOptionalNotNull() @IsString() primaryColor?: string;
+  @ApiPropertyOptional({ example: '#10b981' }) @IsOptionalNotNull() @IsString() secondaryColor?: string;
+  @ApiPropertyOptional() @IsOptionalNotNull() @IsString() agencyName?: string;
+  @ApiPropertyOptional({ description: 'Stored as E.164' }) @IsOptionalNotNull() @IsString() agencyPhone?: string;
+  @ApiPropertyOptional({ maxLength: 150, description: 'Added to every reminder call' }) @IsOptionalNotNull() @IsString() sponsorMessage?: string;
+  @ApiPropertyOptional({ description: 'Postal address for e-mail footers' }) @IsOptionalNotNull() @IsString() agencyAddress?: string;
 }
 
 export class LogoDto {

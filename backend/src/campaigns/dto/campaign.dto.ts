@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString } from 'class-validator';
+import { IsOptionalNotNull } from '../../common/validation.js';
 import { CAMPAIGN_STATUSES, CAMPAIGN_TYPES, type CampaignStatus, type CampaignType } from '../campaign.entity.js';
 
 /** SPEC §3 "Campaign". */
@@ -19,14 +20,14 @@ export class CampaignDto {
 
 // Optional here so the service answers with messages that name the field.
 export class CreateCampaignDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() name?: string;
+  @ApiPropertyOptional() @IsOptionalNotNull() @IsString() name?: string;
   @ApiPropertyOptional({ enum: CAMPAIGN_TYPES })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsIn([...CAMPAIGN_TYPES], { message: 'type must be email or sms' })
   type?: CampaignType;
-  @ApiPropertyOptional({ description: 'Required for e-mail' }) @IsOptional() @IsString() subject?: string | null;
-  @ApiPropertyOptional() @IsOptional() @IsString() message?: string;
-  @ApiPropertyOptional({ enum: ['draft'] }) @IsOptional() @IsIn(['draft'], { message: 'A new campaign is always a draft' }) status?: 'draft';
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Required for e-mail' }) @IsOptional() @IsString() subject?: string | null;
+  @ApiPropertyOptional() @IsOptionalNotNull() @IsString() message?: string;
+  @ApiPropertyOptional({ enum: ['draft'] }) @IsOptionalNotNull() @IsIn(['draft'], { message: 'A new campaign is always a draft' }) status?: 'draft';
 }
 
 export class SendResultDto {

@@ -1,7 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString } from 'class-validator';
+import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsCalendarDate, IsTimestamp } from '../../common/dates.js';
+import { IsOptionalNotNull } from '../../common/validation.js';
 import { DELIVERY_METHODS, type DeliveryMethod, REMINDER_STATUSES, type ReminderStatus } from '../../reminders/reminder.entity.js';
 import { RECURRENCE_PATTERNS, type RecurrencePattern } from '../client-reminder.entity.js';
+import { CLIENT_REMINDER_MESSAGES } from '../client-reminders.service.js';
+
+/** recurrence_interval is a smallint. */
+export const RECURRENCE_INTERVAL_MAX = 32767;
 
 /** A client's own reminder (SPEC §3 "Client reminder"). */
 export class ClientReminderDto {
@@ -23,33 +29,49 @@ export class ClientReminderDto {
 }
 
 export class CreateClientReminderDto {
-  @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsString() medicationId?: string | null;
+  @ApiPropertyOptional({ type: String, format: 'uuid', nullable: true }) @IsOptional() @IsString() medicationId?: string | null;
   @ApiProperty({ type: String, format: 'date-time', description: 'The first time, as an ISO timestamp' })
+  @IsOptionalNotNull()
+  @IsTimestamp({ message: CLIENT_REMINDER_MESSAGES.invalidDate })
+  scheduledTime?: string;
+  @ApiPropertyOptional({ type: String, nullable: true, description: `Default: "It's time to take your medication"` })
   @IsOptional()
   @IsString()
-  scheduledTime?: string;
-  @ApiPropertyOptional({ description: `Default: "It's time to take your medication"` }) @IsOptional() @IsString() message?: string | null;
+  message?: string | null;
   @ApiPropertyOptional({ enum: DELIVERY_METHODS, default: 'voice' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsIn([...DELIVERY_METHODS], { message: 'deliveryMethod must be voice or sms' })
   deliveryMethod?: DeliveryMethod;
   @ApiPropertyOptional({ default: false, description: 'Say the medication’s name in the call or text (needs medicationId)' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean()
   sayMedicationName?: boolean;
   @ApiPropertyOptional({ example: 'America/Chicago', description: 'IANA time zone of the browser' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString()
   timeZone?: string;
-  @ApiPropertyOptional() @IsOptional() @IsBoolean() isRecurring?: boolean;
+  @ApiPropertyOptional() @IsOptionalNotNull() @IsBoolean() isRecurring?: boolean;
   @ApiPropertyOptional({ enum: RECURRENCE_PATTERNS, default: 'daily' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsIn([...RECURRENCE_PATTERNS], { message: 'recurrencePattern must be daily, weekly or monthly' })
   recurrencePattern?: RecurrencePattern;
-  @ApiPropertyOptional({ minimum: 1, default: 1 }) @IsOptional() @IsInt({ message: 'recurrenceInterval must be a whole number' }) recurrenceInterval?: number;
-  @ApiPropertyOptional({ type: [Number] }) @IsOptional() @IsArray() @IsInt({ each: true }) recurrenceDays?: number[];
-  @ApiPropertyOptional({ type: String, format: 'date', description: 'Leave empty to continue for 90 days' })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: RECURRENCE_INTERVAL_MAX, default: 1 })
+  @IsOptionalNotNull()
+  @IsInt({ message: 'recurrenceInterval must be a whole number' })
+  @Min(1, { message: CLIENT_REMINDER_MESSAGES.intervalTooSmall })
+  @Max(RECURRENCE_INTERVAL_MAX, { message: `recurrenceInterval must be at most ${RECURRENCE_INTERVAL_MAX}` })
+  recurrenceInterval?: number;
+  @ApiPropertyOptional({ type: 'integer', isArray: true, minimum: 0, maximum: 6, maxItems: 7, uniqueItems: true })
+  @IsOptionalNotNull()
+  @IsArray()
+  @ArrayMaxSize(7, { message: 'recurrenceDays has at most 7 days' })
+  @ArrayUnique({ message: 'recurrenceDays must not repeat a day' })
+  @IsInt({ each: true, message: CLIENT_REMINDER_MESSAGES.invalidDays })
+  @Min(0, { each: true, message: CLIENT_REMINDER_MESSAGES.invalidDays })
+  @Max(6, { each: true, message: CLIENT_REMINDER_MESSAGES.invalidDays })
+  recurrenceDays?: number[];
+  @ApiPropertyOptional({ type: String, format: 'date', nullable: true, description: 'Leave empty to continue for 90 days' })
   @IsOptional()
-  @IsString()
+  @IsCalendarDate({ message: CLIENT_REMINDER_MESSAGES.invalidEndDate })
   recurrenceEndDate?: string | null;
 }

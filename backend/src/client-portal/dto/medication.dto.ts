@@ -12,9 +12,9 @@ export class MedicationDto {
 
 export class MedicationInputDto {
   @ApiPropertyOptional({ maxLength: 120, description: 'Required when adding' }) @IsOptional() @IsString() name?: string;
-  @ApiPropertyOptional({ maxLength: 120 }) @IsOptional() @IsString() dosage?: string | null;
-  @ApiPropertyOptional({ maxLength: 120 }) @IsOptional() @IsString() frequency?: string | null;
-  @ApiPropertyOptional({ maxLength: 500 }) @IsOptional() @IsString() instructions?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 120 }) @IsOptional() @IsString() dosage?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 120 }) @IsOptional() @IsString() frequency?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 500 }) @IsOptional() @IsString() instructions?: string | null;
 }
 
 export class HistoryItemDto {

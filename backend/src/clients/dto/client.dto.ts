@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsOptionalNotNull } from '../../common/validation.js';
 import { NAME_MAX_LENGTH } from '../contact.js';
 import { PendingContactChangeDto } from './contact-change.dto.js';
 
@@ -52,14 +53,14 @@ export class CreateClientDto {
 
 export class UpdateClientDto {
   @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString()
   @IsNotEmpty({ message: 'firstName cannot be empty' })
   @MaxLength(NAME_MAX_LENGTH)
   firstName?: string;
 
   @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString()
   @IsNotEmpty({ message: 'lastName cannot be empty' })
   @MaxLength(NAME_MAX_LENGTH)
@@ -71,13 +72,13 @@ export class UpdateClientDto {
   email?: string | null;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString()
   @IsNotEmpty({ message: 'phone cannot be empty' })
   phone?: string;
 
   @ApiPropertyOptional()
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsBoolean()
   isActive?: boolean;
 }

@@ -1,5 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString } from 'class-validator';
+import { IsIn, IsString } from 'class-validator';
+import { IsTimestamp } from '../../common/dates.js';
+import { IsOptionalNotNull } from '../../common/validation.js';
+import { REMINDER_MESSAGES } from '../reminders.service.js';
 import { DELIVERY_METHODS, type DeliveryMethod, REMINDER_STATUSES, type ReminderStatus } from '../reminder.entity.js';
 
 /** A broker's reminder (SPEC §3 "Reminder (broker)"). */
@@ -14,15 +17,18 @@ export class ReminderDto {
 
 // Fields are optional here so the service can answer the spec's own messages.
 export class CreateReminderDto {
-  @ApiPropertyOptional({ format: 'uuid' }) @IsOptional() @IsString() clientId?: string;
-  @ApiPropertyOptional({ type: String, format: 'date-time' }) @IsOptional() @IsString() scheduledTime?: string;
+  @ApiPropertyOptional({ format: 'uuid' }) @IsOptionalNotNull() @IsString() clientId?: string;
+  @ApiPropertyOptional({ type: String, format: 'date-time' })
+  @IsOptionalNotNull()
+  @IsTimestamp({ message: REMINDER_MESSAGES.invalidDate })
+  scheduledTime?: string;
   @ApiPropertyOptional({ enum: DELIVERY_METHODS, default: 'voice' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsIn([...DELIVERY_METHODS], { message: 'deliveryMethod must be voice or sms' })
   deliveryMethod?: DeliveryMethod;
-  @ApiPropertyOptional({ description: 'Generic: no medication or health condition' }) @IsOptional() @IsString() message?: string;
+  @ApiPropertyOptional({ description: 'Generic: no medication or health condition' }) @IsOptionalNotNull() @IsString() message?: string;
   @ApiPropertyOptional({ enum: ['pending'] })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsIn(['pending'], { message: 'A new reminder is always pending' })
   status?: 'pending';
 }

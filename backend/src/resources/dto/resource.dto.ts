@@ -1,6 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsOptional, IsString } from 'class-validator';
+import { IsBoolean, IsIn, IsString, MaxLength } from 'class-validator';
+import { IsOptionalNotNull } from '../../common/validation.js';
 import { RESOURCE_CATEGORIES, type ResourceCategory } from '../resource.entity.js';
+
+export const RESOURCE_TITLE_MAX = 200;
+export const RESOURCE_DESCRIPTION_MAX = 2000;
 
 /** SPEC §3 "Resource". */
 export class ResourceDto {
@@ -17,10 +21,14 @@ export class ResourceDto {
 }
 
 export class UpdateResourceDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() title?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() description?: string;
+  @ApiPropertyOptional({ maxLength: RESOURCE_TITLE_MAX }) @IsOptionalNotNull() @IsString() @MaxLength(RESOURCE_TITLE_MAX) title?: string;
+  @ApiPropertyOptional({ maxLength: RESOURCE_DESCRIPTION_MAX })
+  @IsOptionalNotNull()
+  @IsString()
+  @MaxLength(RESOURCE_DESCRIPTION_MAX)
+  description?: string;
   @ApiPropertyOptional({ enum: RESOURCE_CATEGORIES })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsIn([...RESOURCE_CATEGORIES], { message: `category must be one of ${RESOURCE_CATEGORIES.join(', ')}` })
   category?: ResourceCategory;
 }

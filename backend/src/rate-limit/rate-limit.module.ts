@@ -1,0 +1,31 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { ScheduleModule } from '@nestjs/schedule';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { RateLimitCleanupScheduler } from './rate-limit-cleanup.scheduler.js';
+import { RateLimitGuard } from './rate-limit.guard.js';
+import { RateLimitStorage } from './rate-limit.storage.js';
+import { rateLimitOptions } from './rate-limits.js';
+
+@Module({ providers: [RateLimitStorage], exports: [RateLimitStorage] })
+class RateLimitStorageModule {}
+
+/**
+ * Rate limits on every route (@nestjs/throttler, counted in PostgreSQL for all instances): per
+ * address on anonymous routes, per user on the rest; rate-limit.decorators.ts says which is which.
+ * Imported before AuthModule, so that its guard runs before the access guard's database work.
+ */
+@Module({
+  imports: [
+    ScheduleModule.forRoot(),
+    RateLimitStorageModule,
+    ThrottlerModule.forRootAsync({
+      imports: [RateLimitStorageModule],
+      inject: [APP_CONFIG, RateLimitStorage],
+      useFactory: (config: AppConfig, storage: RateLimitStorage) => rateLimitOptions(config, storage),
+    }),
+  ],
+  providers: [RateLimitCleanupScheduler, { provide: APP_GUARD, useClass: RateLimitGuard }],
+})
+export class RateLimitModule {}

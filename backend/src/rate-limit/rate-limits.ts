@@ -1,0 +1,84 @@
+import type { ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { ThrottlerModuleOptions, ThrottlerStorage } from '@nestjs/throttler';
+import type { Request } from 'express';
+import { createHash } from 'node:crypto';
+import { ACCESS_KEY, type Access } from '../auth/access.decorators.js';
+import type { AppConfig } from '../config/config.js';
+import { RATE_LIMIT_KEY, type RateLimitKind, type RateLimitRule } from './rate-limit.decorators.js';
+
+const MINUTE_MS = 60_000;
+export const SIGN_IN_WINDOW_MS = 15 * MINUTE_MS;
+/** The per-user limit, on every signed-in request: the storage counts it locally between statements. */
+export const COUNTED_LOCALLY_FIRST: ReadonlySet<string> = new Set(['api']);
+
+const reflector = new Reflector();
+const rules = new WeakMap<object, RateLimitRule>();
+
+/** The route's rule (its decorator, else by its access), read once per handler. */
+export function ruleOf(context: ExecutionContext): RateLimitRule {
+  const handler = context.getHandler();
+  let rule = rules.get(handler);
+  if (!rule) {
+    const targets = [handler, context.getClass()];
+    const access = reflector.getAllAndOverride<Access | undefined>(ACCESS_KEY, targets) ?? 'broker';
+    rule = reflector.getAllAndOverride<RateLimitRule | undefined>(RATE_LIMIT_KEY, targets) ?? {
+      kind: access === 'public' ? 'public' : 'api',
+    };
+    rules.set(handler, rule);
+  }
+  return rule;
+}
+
+/** The account a sign-in or registration is for: the username as sign-in normalises it, or the invitation. */
+export function accountOf(req: Pick<Request, 'body'>, context: ExecutionContext): string {
+  const field = ruleOf(context).account ?? 'username';
+  const raw: unknown = (req.body as Record<string, unknown> | undefined)?.[field];
+  const value = typeof raw === 'string' ? raw.trim() : '';
+  return `${field}:${field === 'username' ? value.toLowerCase() : value}`;
+}
+
+/** The signed-in broker, admin or client (from the server-side session), whatever the device. */
+export function userOf(req: Pick<Request, 'session'>): string {
+  const auth = req.session?.auth;
+  if (!auth) return '';
+  return auth.kind === 'broker' ? `broker:${auth.userId}` : `client:${auth.accountId}`;
+}
+
+/**
+ * The limits, one named throttler per kind of route. Each counts in one bucket across all the
+ * routes of its kind (the key is the throttler's name and who is counted, hashed), so spreading
+ * requests over routes gains nothing. Addresses are the guard's default tracker: Express's
+ * `req.ip` (TRUST_PROXY decides whether X-Forwarded-For counts), IPv6 grouped by /64.
+ */
+export function rateLimitOptions(config: AppConfig, storage: ThrottlerStorage): ThrottlerModuleOptions {
+  const limits = config.rateLimits;
+  const otherThan = (kind: RateLimitKind) => (context: ExecutionContext) => ruleOf(context).kind !== kind;
+  return {
+    storage,
+    // The 429 carries Retry-After; no X-RateLimit-* headers on every answer.
+    setHeaders: false,
+    generateKey: (_context, tracker, name) => createHash('sha256').update(`${name}\n${tracker}`).digest('hex'),
+    throttlers: [
+      // Address first: a sprayer stopped by it adds nothing to the accounts' counts.
+      { name: 'sign-in-address', ttl: SIGN_IN_WINDOW_MS, limit: limits.signInPerAddress, skipIf: otherThan('sign-in') },
+      {
+        name: 'sign-in-account',
+        ttl: SIGN_IN_WINDOW_MS,
+        limit: limits.signInPerAccount,
+        skipIf: otherThan('sign-in'),
+        getTracker: (req, context) => accountOf(req as Request, context),
+      },
+      { name: 'public', ttl: MINUTE_MS, limit: limits.publicPerAddress, skipIf: otherThan('public') },
+      { name: 'tracking', ttl: MINUTE_MS, limit: limits.trackingPerAddress, skipIf: otherThan('tracking') },
+      {
+        name: 'api',
+        ttl: MINUTE_MS,
+        limit: limits.apiPerUser,
+        // Signed out, the access guard answers 401 without doing any work worth limiting.
+        skipIf: (context) => otherThan('api')(context) || !userOf(context.switchToHttp().getRequest<Request>()),
+        getTracker: (req) => userOf(req as Request),
+      },
+    ],
+  };
+}

@@ -1,0 +1,586 @@
+import type { OpenAPIObject } from '@nestjs/swagger';
+import request from 'supertest';
+import type { Access } from '../src/auth/access.decorators.js';
+import { User } from '../src/users/user.entity.js';
+import { buildOpenApiDocument } from '../src/openapi/openapi.js';
+import { type Agent, browser } from './helpers/browser-agent.js';
+import { makeClient, makeInvitation } from './helpers/factories.js';
+import { PDF, image } from './helpers/files.js';
+import { listRoutes } from './helpers/routes.js';
+import { brokerSession } from './helpers/session.js';
+import { type TestApp, createTestApp } from './helpers/test-app.js';
+
+/**
+ * Bad input on every route of the contract: each operation of the OpenAPI document is called by an
+ * anonymous visitor, a broker, a client (portal session) and an admin, with a valid request in
+ * which one parameter, one body field or the body as a whole is replaced by a bad value (wrong
+ * types, NUL, unpaired surrogates, huge text, deep nesting, impossible and far dates, numbers out of
+ * range, unknown enum values, unsupported media types). Every answer must be below 500, every 4xx
+ * must carry a message the UI can show, and no application table may change. A last test sends
+ * each valid request as it is and expects it to succeed, so that each bad value is what was refused.
+ */
+
+type Role = 'anonymous' | 'client' | 'broker' | 'admin';
+const ROLES: Role[] = ['anonymous', 'client', 'broker', 'admin'];
+
+interface Schema {
+  $ref?: string;
+  type?: string;
+  format?: string;
+  enum?: unknown[];
+  items?: Schema;
+  properties?: Record<string, Schema>;
+  nullable?: boolean;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  maxItems?: number;
+  uniqueItems?: boolean;
+  default?: unknown;
+  example?: unknown;
+  description?: string;
+}
+
+interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  schema?: Schema;
+  description?: string;
+}
+
+interface Operation {
+  method: string;
+  path: string;
+  key: string;
+  parameters: Parameter[];
+  body?: { type: 'json' | 'multipart'; schema: Schema };
+  access: Access;
+}
+
+type Payload =
+  | { kind: 'none' }
+  | { kind: 'text'; contentType: string; text: string | Buffer }
+  | { kind: 'multipart'; fields: Record<string, string>; files: Record<string, { content: Buffer; filename: string }> };
+
+/** One request of the walk: a valid request with one thing replaced. */
+interface Probe {
+  target: string;
+  label: string;
+  path: string;
+  query: string;
+  payload: Payload;
+  /** What the route's own role must get (the other roles are refused earlier). */
+  expect?: number;
+}
+
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+const DEEP = 5000;
+const deep = (depth = DEEP) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+const J = (value: unknown) => JSON.stringify(value);
+const MARKER = '\u0001bad-value\u0001';
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+// Written on every request or by throttling, never by what a request asks for.
+const UNFINGERPRINTED = ['session', 'login_throttles', 'rate_limit_counters', 'mikro_orm_migrations'];
+// High enough that the walk never meets them: a 429 would skip the checks behind it.
+const NO_RATE_LIMITS = Object.fromEntries(
+  ['SIGN_IN_PER_ADDRESS', 'SIGN_IN_PER_ACCOUNT', 'PUBLIC_PER_ADDRESS', 'TRACKING_PER_ADDRESS', 'API_PER_USER'].map((name) => [`RATE_LIMIT_${name}`, '1000000']),
+);
+
+/** Bad JSON values for a field of this schema, as JSON text. */
+function badJson(schema: Schema): [string, string][] {
+  const type = schema.type ?? (schema.enum ? 'string' : undefined);
+  const bad: [string, string][] = [
+    ['nested 5000 levels deep', deep()],
+    ['an object with an operator', '{"$gt":""}'],
+  ];
+  if (!schema.nullable) bad.push(['null', 'null']);
+  if (type !== 'array') bad.push(['an array', '["x"]']);
+  if (type === 'string') {
+    bad.push(['a number', '123'], ['a boolean', 'true'], ['text with NUL', J('a\u0000b')], ['an unpaired surrogate', '"a\\ud800b"']);
+    bad.push(['60,000 characters', J('x'.repeat(60_000))]);
+    if (schema.maxLength !== undefined) bad.push([`${schema.maxLength + 1} characters`, J('x'.repeat(schema.maxLength + 1))]);
+    if (schema.enum) bad.push(['an unknown enum value', J('not-an-option')]);
+    if (schema.format === 'date-time') {
+      for (const date of ['2030-02-30T10:00:00Z', '+275760-09-13T00:00:00Z', '9999-12-31T00:00:00Z', '2030-01-31T25:00:00Z', 'not a date', '']) {
+        bad.push([`the date-time ${J(date)}`, J(date)]);
+      }
+    }
+    if (schema.format === 'date') {
+      for (const date of ['2030-02-30', '+275760-09-13', '9999-12-31', '2030-13-01', '31/01/2030']) bad.push([`the date ${date}`, J(date)]);
+    }
+    if (schema.format === 'uuid') bad.push(['not a uuid', J('not-a-uuid')], ['an unknown id', J(UNKNOWN_ID)]);
+  }
+  if (type === 'integer' || type === 'number') {
+    bad.push(['numeric text', J('1')], ['a fraction', '1.5'], ['-1', '-1'], ['2147483648 (beyond int)', '2147483648'], ['40000 (beyond smallint)', '40000']);
+    bad.push(['1e308', '1e308'], ['a boolean', 'true'], ['text', J('seven')]);
+    if (schema.maximum !== undefined) bad.push(['above the maximum', String(schema.maximum + 1)]);
+    if (schema.minimum !== undefined) bad.push(['below the minimum', String(schema.minimum - 1)]);
+  }
+  if (type === 'boolean') bad.push(['text', J('true')], ['a number', '1']);
+  if (type === 'array') {
+    bad.push(['a scalar', J('x')], ['nested arrays', '[[1]]'], ['an object', '{"0":1}']);
+    for (const [label, item] of badJson(schema.items ?? {})) bad.push([`an item ${label}`, `[${item}]`]);
+    if (schema.maxItems !== undefined) bad.push([`${schema.maxItems + 1} items`, J(Array.from({ length: schema.maxItems + 1 }, (_, i) => i))]);
+    if (schema.uniqueItems) bad.push(['a repeated item', '[1,1]']);
+  }
+  return bad;
+}
+
+/** Bad values for a query parameter, URL-encoded (or deliberately not). */
+function badQuery(parameter: Parameter): [string, string][] {
+  const schema = parameter.schema ?? {};
+  const name = encodeURIComponent(parameter.name);
+  const bad: [string, string][] = [
+    ['text with NUL', `${name}=a%00b`],
+    ['bytes of an unpaired surrogate', `${name}=%ED%A0%80`],
+    ['a broken escape', `${name}=%E0%A4%A`],
+    ['8,000 characters', `${name}=${'x'.repeat(8000)}`],
+    ['given twice', `${name}=a&${name}=b`],
+    ['bracket syntax', `${name}[$ne]=x`],
+  ];
+  if (schema.type === 'integer' || schema.type === 'number') {
+    for (const value of ['seven', '-1', '0', '1.5', '1e3', '99999999999999999999']) bad.push([`the number ${value}`, `${name}=${value}`]);
+  }
+  if (schema.type === 'boolean') bad.push(['not a boolean', `${name}=maybe`]);
+  if (schema.enum) bad.push(['an unknown enum value', `${name}=not-an-option`]);
+  const description = parameter.description ?? '';
+  if (/JSON/.test(description)) {
+    const json = (label: string, text: string) => bad.push([label, `${name}=${encodeURIComponent(text)}`]);
+    json('not JSON', '{"a":');
+    bad.push([`JSON nested ${DEEP} levels deep`, `${name}=${deep()}`]);
+    json('JSON with NUL', '["\\u0000",1]');
+    json('JSON with an unpaired surrogate', '["\\ud800",1]');
+    json('a JSON string', '"x"');
+    json('JSON null', 'null');
+    if (parameter.name === 'range') {
+      for (const range of ['[5,2]', '[-1,5]', '[0,1e20]', '[0.5,1]', '["0","9"]', '[0,99999999]', '{"start":0}', '[0,1,2]']) json(`the range ${range}`, range);
+    }
+    if (parameter.name === 'sort') {
+      for (const sort of ['["nope","ASC"]', '["id","SIDEWAYS"]', '[1,2]', '["id"]', '{"id":"ASC"}']) json(`the sort ${sort}`, sort);
+    }
+    if (parameter.name === 'filter') {
+      json('an unknown filter key', '{"brokerId":"x"}');
+      json('a filter array', '[1]');
+      const keys = /keys: (.+)$/.exec(description)?.[1]?.split(', ') ?? [];
+      for (const key of keys) {
+        for (const [label, value] of [
+          ['a number', '123'],
+          ['an object', '{"$ne":""}'],
+          ['an array', '["a"]'],
+          ['null', 'null'],
+          ['NUL', '"a\\u0000b"'],
+          ['an unpaired surrogate', '"\\udc00"'],
+          ['4,000 characters', J('x'.repeat(4000))],
+          ['an unknown value', '"not-an-option"'],
+        ]) {
+          json(`filter ${key} ${label}`, `{${J(key)}:${value}}`);
+        }
+        // Brackets unencoded: encoded, this would pass the limit on a request line (431).
+        bad.push([`filter ${key} nested ${DEEP} levels deep`, `${name}=${encodeURIComponent(`{${J(key)}:`)}${deep()}%7D`]);
+      }
+    }
+  }
+  return bad;
+}
+
+/** Bad values for a path parameter, as they appear in the URL. */
+const BAD_PATH: [string, string][] = [
+  ['not a uuid', 'not-a-uuid'],
+  ['an unknown id', UNKNOWN_ID],
+  ['NUL', 'a%00b'],
+  ['bytes of an unpaired surrogate', '%ED%A0%80'],
+  ['a broken escape', '%E0%A4%A'],
+  ['2,000 characters', 'x'.repeat(2000)],
+  ['dot segments', '..%2F..%2Fetc%2Fpasswd'],
+  ['a SQL fragment', "1'%20or%20'1'='1"],
+];
+
+describe('bad input on every route', () => {
+  let t: TestApp;
+  let document: OpenAPIObject;
+  let operations: Operation[];
+  const agents = {} as Record<Role, Agent>;
+  const ids: Record<string, string> = {};
+  let clientUsername: string;
+  const clientPassword = 'violet-tractor-walk-91';
+  let pngFile: Buffer;
+  let tables: string[];
+  const counts = { requests: 0, byRole: {} as Record<string, number>, valid: 0, fingerprints: 0, operations: 0 };
+  const started = Date.now();
+
+  /** What a valid request carries in each field, for fields whose schema cannot say. */
+  function fieldBase(op: Operation): Record<string, unknown> {
+    const byField: Record<string, unknown> = {
+      email: 'walk@example.com',
+      phone: '(615) 555-0142',
+      agencyPhone: '(615) 555-0143',
+      clientId: ids.client,
+      medicationId: ids.medication,
+      recurrencePattern: 'weekly',
+      timeZone: 'America/Chicago',
+      message: 'See you at the office on Friday.',
+      token: ids.invitation,
+      username: 'walk.client.two',
+      password: 'orange-bicycle-walk-47',
+    };
+    const byOperation: Record<string, Record<string, unknown>> = {
+      'POST /api/client/login': { username: clientUsername, password: clientPassword },
+      'PUT /api/clients/{id}': { phone: '(615) 555-0144' },
+      'POST /api/admin/brokers/{id}/subscription': { subscriptionTier: 'flat', subscriptionStatus: 'trial' },
+      'POST /api/subscription': { subscriptionTier: 'flat' },
+    };
+    return { ...byField, ...byOperation[op.key] };
+  }
+
+  function resolve(schema: Schema | undefined): Schema {
+    if (!schema?.$ref) return schema ?? {};
+    const name = schema.$ref.split('/').pop()!;
+    return (document.components?.schemas?.[name] ?? {}) as Schema;
+  }
+
+  function baseValue(name: string, schema: Schema, op: Operation): unknown {
+    const known = fieldBase(op);
+    if (name in known) return known[name];
+    if (schema.default !== undefined) return schema.default;
+    if (schema.enum) return schema.enum[0];
+    if (schema.example !== undefined) return schema.example;
+    const day = 24 * 60 * 60 * 1000;
+    switch (schema.type) {
+      case 'boolean':
+        return true;
+      case 'integer':
+      case 'number':
+        return schema.minimum ?? 1;
+      case 'array':
+        return [baseValue('', resolve(schema.items), op)];
+    }
+    if (schema.format === 'date-time') return new Date(Date.now() + 3 * day).toISOString();
+    if (schema.format === 'date') return new Date(Date.now() + 30 * day).toISOString().slice(0, 10);
+    if (schema.format === 'uuid') throw new Error(`${op.key}: no existing record for the uuid field "${name}"; add it to fieldBase`);
+    return 'Walk text';
+  }
+
+  function baseBody(op: Operation): Record<string, unknown> {
+    const schema = resolve(op.body?.schema);
+    return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, field]) => [name, baseValue(name, resolve(field), op)]));
+  }
+
+  /** A real value for a path parameter, so that the route gets past "not found" to validation. */
+  function pathValue(op: Operation, parameter: Parameter): string {
+    const real: [RegExp, string | undefined][] = [
+      [/^\/api\/admin\/brokers\/\{id\}/, ids.broker],
+      [/^\/api\/(admin\/resources|resources|public\/resources)\/\{id\}/, ids.resource],
+      [/^\/api\/campaigns\/\{id\}/, ids.campaign],
+      [/^\/api\/client\/medications\/\{id\}/, ids.medication],
+      [/^\/api\/client\/reminders\/\{id\}/, ids.clientReminder],
+      [/^\/api\/client\/contact-changes\/\{id\}/, ids.contactChange],
+      [/^\/api\/clients\/\{id\}/, ids.client],
+      [/^\/api\/client\/invite\/\{token\}/, ids.invitation],
+      [/^\/api\/public\/logos\/\{file\}/, 'walk.png'],
+    ];
+    if (parameter.name === 'id' || parameter.name === 'token' || parameter.name === 'file') {
+      const found = real.find(([pattern]) => pattern.test(op.path))?.[1];
+      if (found) return found;
+    }
+    const schema = resolve(parameter.schema);
+    if (schema.enum) return String(schema.enum[0]);
+    throw new Error(`${op.key}: no existing record for the path parameter "${parameter.name}"; add it to pathValue`);
+  }
+
+  function url(op: Operation, replace?: { name: string; raw: string }): string {
+    return op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+      if (replace?.name === name) return replace.raw;
+      return encodeURIComponent(pathValue(op, op.parameters.find((p) => p.in === 'path' && p.name === name)!));
+    });
+  }
+
+  function basePayload(op: Operation): Payload {
+    if (!op.body) return { kind: 'none' };
+    const body = baseBody(op);
+    if (op.body.type === 'json') return { kind: 'text', contentType: 'application/json', text: J(body) };
+    const schema = resolve(op.body.schema);
+    const fields: Record<string, string> = {};
+    const files: Record<string, { content: Buffer; filename: string }> = {};
+    for (const [name, field] of Object.entries(schema.properties ?? {})) {
+      if (field.format === 'binary') files[name] = sampleFile(op);
+      else fields[name] = String(body[name]);
+    }
+    return { kind: 'multipart', fields, files };
+  }
+
+  function sampleFile(op: Operation): { content: Buffer; filename: string } {
+    if (op.path === '/api/clients/upload') return { content: Buffer.from('firstName,lastName,email,phone\nWalk,Upload,upload@example.com,(615) 555-0145\n'), filename: 'clients.csv' };
+    if (op.path === '/api/branding/logo') return { content: pngFile, filename: 'logo.png' };
+    return { content: PDF, filename: 'guide.pdf' };
+  }
+
+  /** Every bad request for one operation, grouped by what is bad. */
+  function probes(op: Operation): Probe[] {
+    const path = url(op);
+    const list: Probe[] = [];
+    const add = (target: string, label: string, fields: Partial<Probe>) => list.push({ target, label, path, query: '', payload: basePayload(op), ...fields });
+
+    for (const parameter of op.parameters.filter((p) => p.in === 'path')) {
+      for (const [label, raw] of BAD_PATH) add(`path ${parameter.name}`, label, { path: url(op, { name: parameter.name, raw }) });
+    }
+    for (const parameter of op.parameters.filter((p) => p.in === 'query')) {
+      for (const [label, query] of badQuery({ ...parameter, schema: resolve(parameter.schema) })) add(`query ${parameter.name}`, label, { query });
+    }
+    if (!WRITE_METHODS.has(op.method)) return list;
+
+    // The body as a whole: media types the route does not take, and what no route takes.
+    const takes = op.body?.type === 'multipart' ? 'multipart' : 'json';
+    const text = (contentType: string, body: string | Buffer): Payload => ({ kind: 'text', contentType, text: body });
+    add('body', 'text/plain', { payload: text('text/plain', 'hello'), expect: 415 });
+    add('body', 'application/xml', { payload: text('application/xml', '<client><firstName>x</firstName></client>'), expect: 415 });
+    add('body', 'application/octet-stream', { payload: text('application/octet-stream', Buffer.from([0, 1, 2, 255])), expect: 415 });
+    if (takes === 'multipart') {
+      add('body', 'JSON instead of multipart', { payload: text('application/json', '{"title":"x"}'), expect: 415 });
+      add('body', 'a form instead of multipart', { payload: text('application/x-www-form-urlencoded', 'title=x'), expect: 415 });
+    } else {
+      add('body', 'a form instead of JSON', { payload: text('application/x-www-form-urlencoded', 'a=1'), expect: 415 });
+      add('body', 'malformed JSON', { payload: text('application/json', '{"firstName":'), expect: 400 });
+      add('body', `JSON nested ${DEEP} levels deep`, { payload: text('application/json', deep()), expect: 400 });
+      add('body', 'a field nested deep', { payload: text('application/json', `{"deep":${deep()}}`), expect: 400 });
+      add('body', 'a key with NUL', { payload: text('application/json', '{"a\\u0000b":1}'), expect: 400 });
+      add('body', 'a JSON string', { payload: text('application/json', '"x"'), expect: 400 });
+      add('body', 'over 100 kB', { payload: text('application/json', J({ filler: 'x'.repeat(200_000) })), expect: 413 });
+      if (op.body) {
+        const base = baseBody(op);
+        add('body', 'an array of the body', { payload: text('application/json', J([base])), expect: 400 });
+        add('body', 'an unknown field', { payload: text('application/json', J({ ...base, unexpected: 1 })), expect: 400 });
+      }
+    }
+    if (!op.body) return list;
+
+    const schema = resolve(op.body.schema);
+    for (const [name, rawField] of Object.entries(schema.properties ?? {})) {
+      const field = resolve(rawField);
+      if (op.body.type === 'json') {
+        const template = J({ ...baseBody(op), [name]: MARKER });
+        for (const [label, json] of badJson(field)) {
+          add(`body ${name}`, label, { payload: text('application/json', template.replace(J(MARKER), () => json)) });
+        }
+        continue;
+      }
+      const base = basePayload(op) as Extract<Payload, { kind: 'multipart' }>;
+      const multipart = (label: string, change: (fields: typeof base.fields, files: typeof base.files) => void) => {
+        const fields = { ...base.fields };
+        const files = { ...base.files };
+        change(fields, files);
+        add(`body ${name}`, label, { payload: { kind: 'multipart', fields, files } });
+      };
+      if (field.format === 'binary') {
+        multipart('an empty file', (_, files) => (files[name] = { content: Buffer.alloc(0), filename: 'empty.csv' }));
+        multipart('binary garbage', (_, files) => (files[name] = { content: Buffer.from([0, 159, 146, 150, 0, 255, 254, 0]), filename: 'garbage.bin' }));
+        multipart('text with NUL', (_, files) => (files[name] = { content: Buffer.from('firstName,lastName,email,phone\nNu\u0000l,Byte,,(615) 555-0146\n'), filename: 'nul.csv' }));
+        multipart('invalid UTF-8', (_, files) => (files[name] = { content: Buffer.concat([Buffer.from('firstName,lastName,email,phone\n'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from(',X,,(615) 555-0147\n')]), filename: 'bytes.csv' }));
+        multipart('a file name with NUL', (_, files) => (files[name] = { ...base.files[name]!, filename: 'a\u0000b.pdf' }));
+        multipart('no file', (_, files) => delete files[name]);
+      } else {
+        multipart('text with NUL', (fields) => (fields[name] = 'a\u0000b'));
+        multipart('20,000 characters', (fields) => (fields[name] = 'x'.repeat(20_000)));
+        if (field.maxLength !== undefined) multipart(`${field.maxLength + 1} characters`, (fields) => (fields[name] = 'x'.repeat(field.maxLength! + 1)));
+        if (field.enum) multipart('an unknown enum value', (fields) => (fields[name] = 'not-an-option'));
+      }
+    }
+    return list;
+  }
+
+  async function send(agent: Agent, method: string, target: string, payload: Payload) {
+    let req = agent[method.toLowerCase() as 'get'](target);
+    if (payload.kind === 'text') req = req.set('Content-Type', payload.contentType).send(payload.text);
+    if (payload.kind === 'multipart') {
+      for (const [name, value] of Object.entries(payload.fields)) req = req.field(name, value);
+      for (const [name, file] of Object.entries(payload.files)) req = req.attach(name, file.content, { filename: file.filename });
+    }
+    return req.ok(() => true);
+  }
+
+  /** A digest of every application table: a change shows which table was written. */
+  async function fingerprint(): Promise<Map<string, string>> {
+    counts.fingerprints += 1;
+    const sql = tables.map((table) => `select '${table}' as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${table}" x`).join(' union all ');
+    const rows = await t.em().execute<{ t: string; h: string }[]>(sql);
+    return new Map(rows.map((row) => [row.t, row.h]));
+  }
+
+  function changedTables(before: Map<string, string>, after: Map<string, string>): string[] {
+    return tables.filter((table) => before.get(table) !== after.get(table));
+  }
+
+  /** Whether the agent still is who it was (a bad request must not sign anyone in or out). */
+  async function stillSignedIn(role: Role): Promise<boolean> {
+    const agent = agents[role];
+    if (role === 'client') return (await agent.get('/api/client-portal/branding')).status === 200;
+    const me = await agent.get('/api/auth/user');
+    if (role === 'anonymous') return me.status === 401;
+    return me.status === 200 && me.body.id === (role === 'admin' ? ids.admin : ids.broker) && me.body.isAdmin === (role === 'admin');
+  }
+
+  function ownRole(access: Access): Role {
+    return access === 'public' ? 'anonymous' : access;
+  }
+
+  async function walk(role: Role): Promise<string[]> {
+    const failures: string[] = [];
+    const agent = agents[role];
+    for (const op of operations) {
+      const all = probes(op);
+      const groups = new Map<string, Probe[]>();
+      for (const probe of all) groups.set(probe.target, [...(groups.get(probe.target) ?? []), probe]);
+      let before = await fingerprint();
+      for (const [target, group] of groups) {
+        for (const probe of group) {
+          const full = probe.query ? `${probe.path}?${probe.query}` : probe.path;
+          const res = await send(agent, op.method, full, probe.payload);
+          counts.requests += 1;
+          counts.byRole[role] = (counts.byRole[role] ?? 0) + 1;
+          const what = `${role} ${op.key} ${target} = ${probe.label}: ${res.status}`;
+          const message: unknown = res.body?.message;
+          if (res.status === 429) failures.push(`${what} (rate limited: raise the limits in this test, the checks behind it were skipped)`);
+          else if (res.status >= 500) failures.push(`${what} ${res.text.slice(0, 200)}`);
+          else if (res.status >= 400 && (typeof message !== 'string' || !message.trim())) failures.push(`${what} without a message: ${res.text.slice(0, 200)}`);
+          else if (probe.expect && role === ownRole(op.access) && res.status !== probe.expect) failures.push(`${what}, expected ${probe.expect} ${res.text.slice(0, 200)}`);
+        }
+        const after = await fingerprint();
+        const changed = changedTables(before, after);
+        if (changed.length) failures.push(`${role} ${op.key} ${target}: wrote to ${changed.join(', ')}`);
+        before = after;
+      }
+      if (!(await stillSignedIn(role))) {
+        failures.push(`${role} ${op.key}: the bad requests changed who is signed in`);
+        break;
+      }
+    }
+    return failures;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ listen: true, env: { ...NO_RATE_LIMITS, REMINDER_DISPATCH_CRON: '0 0 1 1 *' } });
+    pngFile = await image('png', 32, 32);
+    document = buildOpenApiDocument(t.app);
+    const access = new Map(listRoutes(t.app).map((route) => [`${route.method} ${route.path}`, route.access as Access]));
+    operations = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item as Record<string, Record<string, unknown>>).map(([method, raw]) => {
+        const content = (raw.requestBody as { content?: Record<string, { schema: Schema }> } | undefined)?.content;
+        const body = content?.['application/json']
+          ? { type: 'json' as const, schema: content['application/json'].schema }
+          : content?.['multipart/form-data']
+            ? { type: 'multipart' as const, schema: content['multipart/form-data'].schema }
+            : undefined;
+        const upper = method.toUpperCase();
+        const routeKey = `${upper} ${path.replace(/\{[^}]+\}/g, UNKNOWN_ID)}`;
+        const found = access.get(routeKey);
+        if (!found) throw new Error(`${upper} ${path} is in the document but not among the routes`);
+        return { method: upper, path, key: `${upper} ${path}`, parameters: (raw.parameters as Parameter[] | undefined) ?? [], body, access: found };
+      }),
+    );
+    counts.operations = operations.length;
+
+    // Who calls, and real records for the ids in paths and bodies.
+    agents.anonymous = browser(t);
+    const broker = await brokerSession(t, 'walk.broker@agency.test');
+    const admin = await brokerSession(t, 'walk.admin@agency.test');
+    await t.em().nativeUpdate(User, { id: admin.id }, { isAdmin: true });
+    agents.broker = broker.agent;
+    agents.admin = admin.agent;
+    ids.broker = broker.id;
+    ids.admin = admin.id;
+    const em = t.em();
+    const owner = await em.findOneOrFail(User, broker.id);
+    ids.client = (await makeClient(em, owner, { firstName: 'Walk', lastName: 'Client' })).id;
+    ids.invitation = await makeInvitation(em, await makeClient(em, owner, { firstName: 'Invited', lastName: 'Client' }));
+    const registered = await makeClient(em, owner, { firstName: 'Portal', lastName: 'Client' });
+    clientUsername = 'walk.portal';
+    agents.client = browser(t);
+    const signedUp = await agents.client
+      .post('/api/client/register')
+      .send({ token: await makeInvitation(em, registered), username: clientUsername, password: clientPassword });
+    expect(signedUp.status).toBe(201);
+    ids.medication = (await agents.client.post('/api/client/medications').send({ name: 'Walk medication' })).body.id;
+    ids.clientReminder = (await agents.client.post('/api/client/reminders').send({ scheduledTime: new Date(Date.now() + 86_400_000).toISOString() })).body.id;
+    // A registered client's new phone waits for their confirmation.
+    expect((await agents.broker.put(`/api/clients/${registered.id}`).send({ phone: '(615) 555-0150' })).status).toBe(200);
+    const changes = (await agents.client.get('/api/client/contact-changes')).body as { id: string; status: string }[];
+    ids.contactChange = changes.find((change) => change.status === 'pending')?.id ?? '';
+    ids.campaign = (await agents.broker.post('/api/campaigns').send({ name: 'Walk', type: 'sms', message: 'Hello' })).body.id;
+    ids.resource = (await agents.admin.post('/api/admin/resources').field('title', 'Walk guide').attach('file', PDF, { filename: 'guide.pdf' })).body.id;
+    for (const [name, id] of Object.entries(ids)) if (!id) throw new Error(`setting up ${name} failed`);
+
+    const rows = await t.em().execute<{ table_name: string }[]>(
+      `select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`,
+    );
+    tables = rows.map((row) => row.table_name).filter((name) => !UNFINGERPRINTED.includes(name));
+  }, 120_000);
+
+  afterAll(async () => {
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const byRole = ROLES.map((role) => `${role} ${counts.byRole[role] ?? 0}`).join(', ');
+    console.log(`Bad-input walk: ${counts.operations} operations, ${counts.requests} bad requests (${byRole}), ${counts.valid} valid ones, ${counts.fingerprints} table fingerprints, ${seconds} s`);
+    await t?.close();
+  });
+
+  it.each(ROLES)('answers every bad request of %s with a 4xx and a message, and writes nothing', async (role) => {
+    const failures = await walk(role);
+    expect(failures.slice(0, 60)).toEqual([]);
+  }, 120_000);
+
+  it('names a field once when its value breaks several of its rules', async () => {
+    const res = await agents.admin.post(`/api/admin/brokers/${ids.broker}/trial`).send({ days: 'seven' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('days must be a whole number from 1 to 90');
+  });
+
+  it('accepts each valid request the walk started from, so that the bad value is what was refused', async () => {
+    const failures: string[] = [];
+    for (const op of operations.filter((o) => o.body)) {
+      const agent = op.access === 'public' ? browser(t) : agents[op.access];
+      const res = await send(agent, op.method, url(op), basePayload(op));
+      counts.valid += 1;
+      if (res.status >= 300) failures.push(`${op.key}: ${res.status} ${res.text.slice(0, 300)}`);
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
+
+  it('takes a DELETE that names a media type but has no body, as react-admin sends it', async () => {
+    const res = await agents.client.delete(`/api/client/reminders/${ids.clientReminder}`).set('Content-Type', 'text/plain');
+    expect(res.status).toBe(204);
+  });
+});
+
+/** Routes the contract leaves out (provider webhooks, e-mail links) refuse the same input. */
+describe('bad input on routes outside the contract', () => {
+  let t: TestApp;
+  const token = 'ab'.repeat(32);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ['/api/billing/webhook', 'text/plain', 'hello', 'application/json'],
+    ['/api/webhooks/twilio/sms-inbound', 'application/json', '{"Body":"STOP"}', 'application/x-www-form-urlencoded'],
+    [`/api/u/${token}`, 'text/plain', 'List-Unsubscribe=One-Click', 'application/x-www-form-urlencoded or multipart/form-data'],
+  ])('%s refuses a %s body with 415', async (path, type, body, accepted) => {
+    const res = await request(t.http).post(path).set('Content-Type', type).send(body);
+    expect(res.status).toBe(415);
+    expect(res.body.message).toBe(`Send the request body as ${accepted} (it was ${type})`);
+  });
+
+  it('takes the media type each of them is sent in', async () => {
+    expect((await request(t.http).post('/api/billing/webhook').set('Content-Type', 'application/json').send('{}')).body.message).toBe('Stripe billing is not configured');
+    expect((await request(t.http).post('/api/webhooks/twilio/sms-inbound').type('form').send('Body=STOP')).body.message).toBe('Twilio is not configured');
+    expect((await request(t.http).post(`/api/u/${token}`).type('form').send('List-Unsubscribe=One-Click')).status).toBe(404);
+  });
+
+  it.each([`/api/t/c/${token}?u=a%00b`, '/api/u/a%00b', '/api/t/o/%ED%A0%80.gif', `/api/t/c/${token}?u=${encodeURIComponent('https://x.test/')}&u%00=1`])(
+    '%s answers 400 with a message',
+    async (path) => {
+      const res = await request(t.http).get(path);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toEqual(expect.any(String));
+    },
+  );
+});
