@@ -81,6 +81,32 @@ describe('admin back office', () => {
       ]);
     });
 
+    it('gives a trial broker no monthly revenue in the list and the detail, and the dashboard total is the sum over the list', async () => {
+      const list = (await admin.agent.get('/api/admin/brokers')).body as { id: string; broker: { email: string }; monthlyRevenue: number }[];
+      const revenue = Object.fromEntries(list.map((row) => [row.broker.email, row.monthlyRevenue]));
+      expect(revenue).toMatchObject({
+        'a@flat.test': 29_700,
+        'b@overage.test': 29_700 + 30 * 400,
+        'c@pmpm.test': 80 * 500,
+        'd@pastdue.test': 10 * 500,
+        'e@canceled.test': 0,
+        't3@trial.test': 0,
+        't31@trial.test': 0,
+      });
+      const trial = list.find((row) => row.broker.email === 't3@trial.test')!;
+      const detail = await admin.agent.get(`/api/admin/brokers/${trial.id}`);
+      expect(detail.status).toBe(200);
+      expect(detail.body.broker).toMatchObject({ subscriptionStatus: 'trial', subscriptionTier: 'flat', monthlyRevenue: 0 });
+      const overage = list.find((row) => row.broker.email === 'b@overage.test')!;
+      expect((await admin.agent.get(`/api/admin/brokers/${overage.id}`)).body.broker.monthlyRevenue).toBe(overage.monthlyRevenue);
+
+      const analytics = (await admin.agent.get('/api/admin/analytics')).body as { mrr: number; totalRevenue: number; tierDistribution: { revenue: number }[] };
+      const sum = list.reduce((total, row) => total + row.monthlyRevenue, 0);
+      expect(analytics.totalRevenue).toBe(sum);
+      expect(analytics.mrr).toBe(sum);
+      expect(analytics.tierDistribution.reduce((total, share) => total + share.revenue, 0)).toBe(sum);
+    });
+
     it('lists brokers with search, tier and status filters and the row shape of the spec', async () => {
       const all = await admin.agent.get('/api/admin/brokers');
       expect(all.body).toHaveLength(9);
@@ -89,7 +115,7 @@ describe('admin back office', () => {
       expect(b[0]).toMatchObject({
         broker: { email: 'b@overage.test', subscriptionTier: 'flat', subscriptionStatus: 'active' },
         clientCount: 135,
-        monthlyRevenue: 29_700 + 35 * 400,
+        monthlyRevenue: 29_700 + 30 * 400,
       });
       expect((await admin.agent.get('/api/admin/brokers').query({ tier: 'pmpm' })).body).toHaveLength(2);
       expect((await admin.agent.get('/api/admin/brokers').query({ status: 'trial', tier: 'all' })).body).toHaveLength(4);

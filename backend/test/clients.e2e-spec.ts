@@ -199,7 +199,8 @@ describe('clients: CRUD, search, tenant isolation, usage limits, invitations', (
       [99, 'approaching'],
       [100, 'soft'],
       [101, 'soft'],
-      [105, 'soft'],
+      [104, 'soft'],
+      [105, 'blocked'],
       [106, 'blocked'],
     ])('reports %i active flat clients as %s', async (count, level) => {
       await setActive(count);
@@ -228,10 +229,13 @@ describe('clients: CRUD, search, tenant isolation, usage limits, invitations', (
       const approaching = await c.agent.post('/api/clients').send({ firstName: 'N', lastName: 'Ninety', phone: '6155559090' });
       expect(approaching.status).toBe(201);
       expect(approaching.body.warning.message).toContain('You have 90 of 100 active clients');
-      await setActive(104);
-      const soft = await c.agent.post('/api/clients').send({ firstName: 'N', lastName: 'Last', phone: '6155559105' });
+      await setActive(103);
+      const soft = await c.agent.post('/api/clients').send({ firstName: 'N', lastName: 'Soft', phone: '6155559104' });
       expect(soft.status).toBe(201);
-      expect(soft.body.warning.message).toContain('over your plan');
+      expect(soft.body.warning.message).toContain('The grace allowance lets you have up to 105');
+      const last = await c.agent.post('/api/clients').send({ firstName: 'N', lastName: 'Last', phone: '6155559105' });
+      expect(last.status).toBe(201);
+      expect(last.body.warning.message).toContain('You have 105 active clients, the most your plan allows');
       const refused = await c.agent.post('/api/clients').send({ firstName: 'N', lastName: 'Over', phone: '6155559106' });
       expect(refused.status).toBe(403);
       expect(refused.body).toMatchObject({ limitReached: true });

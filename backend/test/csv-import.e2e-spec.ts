@@ -126,7 +126,38 @@ describe('POST /api/clients/upload (CSV import)', () => {
     const res = await upload([HEADER, ...rows].join('\n'));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ count: 5, partial: true, limitReached: true });
-    expect(res.body.message).toContain('Client limit reached: imported 5 clients');
+    expect(res.body.message).toBe(
+      'Client limit reached: imported 5 clients before the limit; 5 rows not imported because of the limit. Upgrade your plan to import the rest.',
+    );
+    // Rows 7 to 11 of the file (the header is line 1) are the ones left out.
+    expect(res.body.errors).toEqual(
+      [7, 8, 9, 10, 11].map((row) => ({ row, field: 'limit', message: 'Not imported: the client limit was reached' })),
+    );
+    expect(await t.em().count(Client, { broker: broker.id, isActive: true })).toBe(105);
+  });
+
+  it('reports each row left out by the limit, bad rows with their own error, within the cap of 100', async () => {
+    await t.em().nativeUpdate(User, { id: broker.id }, { subscriptionTier: 'flat' });
+    await t.em().execute(
+      `insert into clients (id, broker_id, first_name, last_name, phone)
+       select gen_random_uuid(), ?, 'Bulk', 'Client' || n, '+1212555' || lpad(n::text, 4, '0') from generate_series(1, 103) n`,
+      [broker.id],
+    );
+    const rows = Array.from({ length: 150 }, (_, i) => `New,Client${i},,6155${String(i).padStart(6, '0')}`);
+    rows[4] = 'Bad,Phone,,12'; // line 6, after the limit: reported for its phone
+    const res = await upload([HEADER, ...rows].join('\n'));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ count: 2, partial: true, limitReached: true });
+    expect(res.body.message).toBe(
+      'Client limit reached: imported 2 clients before the limit; 147 rows not imported because of the limit; 1 row skipped for errors. Upgrade your plan to import the rest.',
+    );
+    expect(res.body.errors).toHaveLength(100);
+    expect(res.body.errors.slice(0, 3)).toEqual([
+      { row: 4, field: 'limit', message: 'Not imported: the client limit was reached' },
+      { row: 5, field: 'limit', message: 'Not imported: the client limit was reached' },
+      { row: 6, field: 'phone', message: '"12" is not a valid phone number' },
+    ]);
+    expect(res.body.errors[99]).toEqual({ row: 103, field: 'limit', message: 'Not imported: the client limit was reached' });
     expect(await t.em().count(Client, { broker: broker.id, isActive: true })).toBe(105);
   });
 

@@ -78,6 +78,7 @@ describe('admin broker management in Chromium', () => {
     assert.equal(await row.getByRole('link').textContent(), trialEmail);
     assert.equal(await row.locator('[data-badge="tier"]').textContent(), 'Flat');
     assert.equal(await row.locator('[data-badge="status"]').textContent(), 'Trial');
+    assert.ok(await row.getByText('$0.00', { exact: true }).isVisible(), 'a trial brings no revenue until it converts');
 
     // Status Trial and tier Flat keep it; Canceled leaves nothing.
     await choose(page, 'Status', 'Trial');
@@ -101,6 +102,9 @@ describe('admin broker management in Chromium', () => {
     await page.getByText(trialEmail, { exact: true }).waitFor();
     await page.getByText('No recent activity').waitFor();
     await page.getByRole('region', { name: 'Total Clients' }).getByText('2 active / 3 total').waitFor();
+    const revenue = page.getByRole('region', { name: 'Monthly Revenue' });
+    await revenue.getByText('$0.00', { exact: true }).waitFor();
+    await revenue.getByText('Trial: no revenue until it converts').waitFor();
     const clientTable = page.getByRole('table', { name: 'Clients' });
     await clientTable.getByRole('row', { name: /Margaret Okafor/ }).getByText('Active', { exact: true }).waitFor();
     await clientTable.getByRole('row', { name: /Rosa Delgado/ }).getByText('Inactive', { exact: true }).waitFor();
@@ -120,7 +124,7 @@ describe('admin broker management in Chromium', () => {
     await page.getByText('Trial Extended', { exact: true }).waitFor();
     await extend.waitFor({ state: 'detached' });
     const timeline = page.getByRole('list', { name: 'Activity Timeline' });
-    await timeline.getByText('trial extended', { exact: true }).waitFor();
+    await timeline.getByText('Trial extended', { exact: true }).waitFor();
     await timeline.getByText('by admin@example.com').first().waitFor();
     await timeline.getByText('Extended by 14 days').waitFor();
     await page.getByRole('region', { name: 'Trial Status' }).getByText(`Ends ${newEnd}`).waitFor();
@@ -135,15 +139,18 @@ describe('admin broker management in Chromium', () => {
     await update.getByRole('button', { name: 'Update Subscription' }).click();
     await page.getByText('Subscription Updated', { exact: true }).waitFor();
     await update.waitFor({ state: 'detached' });
-    await timeline.getByText('subscription updated', { exact: true }).waitFor();
+    await timeline.getByText('Subscription updated', { exact: true }).waitFor();
     assert.equal(await timeline.getByTestId('timeline-entry').count(), 2);
-    assert.equal(await timeline.getByTestId('timeline-entry').first().getByText('subscription updated').count(), 1);
+    assert.equal(await timeline.getByTestId('timeline-entry').first().getByText('Subscription updated').count(), 1);
     await timeline.getByText('Flat → PMPM').waitFor();
     await timeline.getByText('Trial → Active').waitFor();
     assert.equal(await page.locator('[data-badge="tier"]').first().textContent(), 'PMPM');
     assert.equal(await page.locator('[data-badge="status"]').first().textContent(), 'Active');
     assert.equal(await management.getByRole('button', { name: 'Extend Trial' }).count(), 0);
     await page.getByRole('region', { name: 'Trial Status' }).getByText('Active', { exact: true }).waitFor();
+    // Converted, the broker brings in the plan at today's active clients.
+    await revenue.getByText('$10.00', { exact: true }).waitFor();
+    await revenue.getByText('$5 per active client × 2 active clients').waitFor();
     await page.getByText('Subscription Updated', { exact: true }).waitFor({ state: 'detached' });
     await docsScreenshot(page, 'admin-broker-detail');
     assert.deepEqual(errors, []);

@@ -208,18 +208,31 @@ describe('the clients page in Chromium', () => {
     await toast(page, 'Client limit reached').waitFor();
     assert.ok(await toast(page, /imported 10 clients before the limit/).isVisible());
     await second.getByRole('button', { name: 'Done' }).click();
+    // 105 is the most the grace allows: the page says the limit is reached, never that more can be added.
+    const blocked = page.getByRole('dialog', { name: 'Client Limit Reached' });
+    await blocked.waitFor();
     await page.getByText('105 / 100 active clients').waitFor();
-    await page.getByText('You are over your plan limit').waitFor();
     assert.ok(await page.getByText('5 over limit').isVisible());
-    await shot(page, 'clients-soft-warning', { alsoViewport: true });
+    assert.equal(await page.getByText(/grace allowance lets you/).count(), 0);
+    await shot(page, 'clients-limit-reached', { alsoViewport: true });
 
-    // Enabling overage from the options lifts the warning.
-    await page.getByRole('button', { name: 'View Options' }).click();
-    const options = page.getByRole('dialog', { name: 'Upgrade options' });
-    await options.getByRole('button', { name: 'Enable Overage' }).click();
+    // Enabling overage asks first, with the amount at today's 105 active clients; Cancel changes nothing.
+    await blocked.getByRole('button', { name: 'Enable Overage' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Enable overage billing?' });
+    await confirm.getByText('about $20.00/month more at 105 active clients', { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await page.reload();
+    await page.getByText('105 / 100 active clients').waitFor();
+    assert.equal(await page.getByText('Overage enabled').count(), 0);
+
+    // Confirmed, overage lifts the warning and the widget says it is on.
+    await blocked.getByRole('button', { name: 'Enable Overage' }).click();
+    await confirm.getByRole('button', { name: 'Enable Overage Billing' }).click();
     await toast(page, 'Overage billing enabled').waitFor();
-    await options.waitFor({ state: 'hidden' });
+    await blocked.waitFor({ state: 'hidden' });
     await page.getByText('Overage enabled').waitFor();
+    assert.ok(await page.getByText('Overage billing on: each active client beyond 100 is billed monthly', { exact: false }).isVisible());
     assert.ok(await page.getByText('Overage: 5 clients').isVisible());
     assert.equal(await page.getByText('You are over your plan limit').count(), 0);
     await shot(page, 'clients-overage', { alsoViewport: true });

@@ -124,6 +124,20 @@ describe('the broker shell in Chromium', () => {
     assert.equal(await page.getByTestId('sidebar').getAttribute('data-state'), 'collapsed', 'remembered after reload');
     await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
     await page.locator('[data-testid="sidebar"][data-state="expanded"]').waitFor();
+
+    // On a page longer than the window the sidebar's background reaches the page bottom, and its
+    // menu stays in view when scrolled down.
+    await nav.getByRole('link', { name: 'Billing' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Billing & Subscription' }).waitFor();
+    await page.getByRole('heading', { name: 'Pricing Breakdown' }).waitFor();
+    const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+    assert.ok(pageHeight > 800, `billing is longer than the window (${pageHeight} px)`);
+    const box = (await sidebar.boundingBox())!;
+    assert.ok(box.y <= 0 && box.y + box.height >= pageHeight - 1, `the sidebar spans the page (${JSON.stringify(box)}, page ${pageHeight} px)`);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForFunction(() => window.scrollY > 0);
+    const signOut = (await nav.getByRole('link', { name: 'Sign Out' }).boundingBox())!;
+    assert.ok(signOut.y >= 0 && signOut.y + signOut.height <= 800, `the menu stays in view (${JSON.stringify(signOut)})`);
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -33,32 +33,32 @@ select e.id, e.kind, e.occurred_at, c.first_name || ' ' || c.last_name as client
        from deliveries d
       where d.broker_id = ? and d.status in ('sent', 'completed') and d.channel in ('voice', 'sms')
         and d.reminder_id is not null
-      order by d.created_at desc
+      order by d.created_at desc, d.id
       limit ?)
     union all
     (select 'confirmation:' || d.id, 'engagement', d.client_id, d.confirmed_at, null, null, null
        from deliveries d
       where d.broker_id = ? and d.confirmed_at is not null and d.reminder_id is not null
-      order by d.confirmed_at desc
+      order by d.confirmed_at desc, d.id
       limit ?)
     union all
     -- A click also records the open at the same instant: that open is the click, shown once.
     (select 'open:' || r.id, 'engagement', r.client_id, r.opened_at, null, null, null
        from campaign_recipients r join campaigns k on k.id = r.campaign_id
       where k.broker_id = ? and r.opened_at is not null and r.opened_at is distinct from r.clicked_at
-      order by r.opened_at desc
+      order by r.opened_at desc, r.id
       limit ?)
     union all
     (select 'click:' || r.id, 'engagement', r.client_id, r.clicked_at, null, null, null
        from campaign_recipients r join campaigns k on k.id = r.campaign_id
       where k.broker_id = ? and r.clicked_at is not null
-      order by r.clicked_at desc
+      order by r.clicked_at desc, r.id
       limit ?)
     union all
     (select 'contact:' || x.id, 'contact_change_' || x.status, x.client_id, x.decided_at, x.field, x.old_value, x.new_value
        from client_contact_changes x
       where x.broker_id = ? and x.status in ('confirmed', 'refused')
-      order by x.decided_at desc
+      order by x.decided_at desc, x.id
       limit ?)
   ) e
   left join clients c on c.id = e.client_id

@@ -1,7 +1,7 @@
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { AuditService } from '../audit/audit.service.js';
-import { brokerRevenueShownCents, monthlyRevenueCents } from '../billing/pricing.js';
+import { monthlyRevenueCents } from '../billing/pricing.js';
 import { type ListQuery, ListResult } from '../common/list-query.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { StatsService } from '../stats/stats.service.js';
@@ -51,7 +51,7 @@ interface BrokerFigures {
   trial_ends_at: Date | null;
 }
 
-function detailBroker(user: User, totalClients: number): AdminBrokerDetailBrokerDto {
+function detailBroker(user: User, activeClients: number): AdminBrokerDetailBrokerDto {
   return {
     id: user.id,
     firstName: user.firstName ?? null,
@@ -63,7 +63,7 @@ function detailBroker(user: User, totalClients: number): AdminBrokerDetailBroker
     createdAt: user.createdAt.toISOString(),
     overageEnabled: user.overageEnabled,
     agencyName: user.agencyName,
-    monthlyRevenue: brokerRevenueShownCents(user.subscriptionTier, totalClients),
+    monthlyRevenue: monthlyRevenueCents(user.subscriptionStatus, user.subscriptionTier, activeClients, user.overageEnabled),
   };
 }
 
@@ -183,14 +183,27 @@ export class AdminService {
     const limit = query.range ? query.range.end - query.range.start + 1 : 1000;
     const offset = query.range?.start ?? 0;
     const rows = await this.em.execute<
-      { id: string; first_name: string | null; last_name: string | null; email: string | null; tier: SubscriptionTier; status: SubscriptionStatus; client_count: number; last_activity: Date | null; total: number }[]
+      {
+        id: string;
+        first_name: string | null;
+        last_name: string | null;
+        email: string | null;
+        tier: SubscriptionTier;
+        status: SubscriptionStatus;
+        overage: boolean;
+        client_count: number;
+        active_count: number;
+        last_activity: Date | null;
+        total: number;
+      }[]
     >(
       `select u.id, u.first_name, u.last_name, u.email, u.subscription_tier as tier, u.subscription_status as status,
-              coalesce(c.total, 0)::int as client_count,
+              u.overage_enabled as overage, coalesce(c.total, 0)::int as client_count, coalesce(c.active, 0)::int as active_count,
               greatest(u.last_sign_in_at, (select max(d.created_at) from deliveries d where d.broker_id = u.id)) as last_activity,
               count(*) over ()::int as total
          from users u
-         left join (select broker_id, count(*) as total from clients group by broker_id) c on c.broker_id = u.id
+         left join (select broker_id, count(*) as total, count(*) filter (where is_active) as active from clients group by broker_id) c
+                on c.broker_id = u.id
         where ${where.join(' and ')}
         order by ${SORT_COLUMNS[sort.field] ?? 'u.created_at'} ${sort.order === 'ASC' ? 'asc' : 'desc'} nulls last, u.id
         limit ? offset ?`,
@@ -200,7 +213,7 @@ export class AdminService {
       id: row.id,
       broker: { id: row.id, firstName: row.first_name, lastName: row.last_name, email: row.email, subscriptionTier: row.tier, subscriptionStatus: row.status },
       clientCount: row.client_count,
-      monthlyRevenue: brokerRevenueShownCents(row.tier, row.client_count),
+      monthlyRevenue: monthlyRevenueCents(row.status, row.tier, row.active_count, row.overage),
       lastActivity: row.last_activity ? new Date(row.last_activity).toISOString() : null,
     }));
     return new ListResult('brokers', items, rows[0]?.total ?? 0, query.range);
@@ -212,15 +225,15 @@ export class AdminService {
     return user;
   }
 
-  private async clientCount(brokerId: string, em: EntityManager = this.em): Promise<number> {
-    const [row] = await em.execute<{ n: number }[]>(`select count(*)::int as n from clients where broker_id = ?`, [brokerId]);
+  private async activeClientCount(brokerId: string, em: EntityManager = this.em): Promise<number> {
+    const [row] = await em.execute<{ n: number }[]>(`select count(*)::int as n from clients where broker_id = ? and is_active`, [brokerId]);
     return row?.n ?? 0;
   }
 
   async detail(id: string): Promise<BrokerDetailDto> {
     const user = await this.findBroker(id);
     const clients = await this.em.execute<{ id: string; first_name: string; last_name: string; email: string | null; phone: string; is_active: boolean; created_at: Date }[]>(
-      `select id, first_name, last_name, email, phone, is_active, created_at from clients where broker_id = ? order by created_at desc`,
+      `select id, first_name, last_name, email, phone, is_active, created_at from clients where broker_id = ? order by created_at desc, id`,
       [user.id],
     );
     const actions = await this.em.execute<
@@ -228,11 +241,11 @@ export class AdminService {
     >(
       `select a.id, a.action, a.notes, a.created_at, u.email as admin_email, a.before, a.after
          from admin_actions a left join users u on u.id = a.admin_id
-        where a.broker_id = ? order by a.created_at desc limit 20`,
+        where a.broker_id = ? order by a.created_at desc, a.id limit 20`,
       [user.id],
     );
     return {
-      broker: detailBroker(user, clients.length),
+      broker: detailBroker(user, clients.filter((c) => c.is_active).length),
       stats: await this.stats.forBroker(user),
       clients: clients.map((c) => ({
         id: c.id,
@@ -278,7 +291,7 @@ export class AdminService {
         after: { trialEndsAt: user.trialEndsAt.toISOString() },
       });
       await em.flush();
-      return detailBroker(user, await this.clientCount(user.id, em));
+      return detailBroker(user, await this.activeClientCount(user.id, em));
     });
   }
 
@@ -313,7 +326,7 @@ export class AdminService {
         restored && this.config.billing.stripe && !user.stripeSubscriptionId
           ? 'Restored here. Stripe has no active subscription for this broker: ask them to choose a plan on the Billing page to set up payment.'
           : undefined;
-      return { ...detailBroker(user, await this.clientCount(user.id, em)), ...(notice ? { notice } : {}) };
+      return { ...detailBroker(user, await this.activeClientCount(user.id, em)), ...(notice ? { notice } : {}) };
     });
   }
 }

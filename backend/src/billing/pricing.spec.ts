@@ -1,6 +1,5 @@
 import {
   FLAT_MONTHLY_CENTS,
-  brokerRevenueShownCents,
   monthlyPriceCents,
   monthlyRevenueCents,
   overageCents,
@@ -35,19 +34,18 @@ describe('pricing', () => {
 });
 
 describe('revenue and margin', () => {
-  it('brings in nothing during a trial or after cancellation', () => {
-    expect(monthlyRevenueCents('trial', 'flat', 50, false)).toBe(0);
-    expect(monthlyRevenueCents('canceled', 'pmpm', 50, false)).toBe(0);
-    expect(monthlyRevenueCents('active', 'pmpm', 50, false)).toBe(25_000);
-    expect(monthlyRevenueCents('past_due', 'flat', 130, true)).toBe(41_700);
-  });
-
   it.each([
-    ['pmpm', 80, 40_000],
-    ['flat', 80, 29_700],
-    ['flat', 130, 41_700],
-  ] as const)('shows %s broker revenue for %i clients as %i cents', (tier, clients, cents) => {
-    expect(brokerRevenueShownCents(tier, clients)).toBe(cents);
+    ['trial', 'flat', 50, false, 0],
+    ['trial', 'pmpm', 130, true, 0],
+    ['canceled', 'pmpm', 50, false, 0],
+    ['active', 'pmpm', 50, false, 25_000],
+    ['active', 'flat', 80, false, 29_700],
+    ['active', 'flat', 130, false, 29_700],
+    ['active', 'flat', 130, true, 41_700],
+    ['past_due', 'flat', 130, true, 41_700],
+    ['past_due', 'pmpm', 10, false, 5_000],
+  ] as const)('a %s %s broker with %i active clients (overage %s) brings in %i cents a month', (status, tier, active, overage, cents) => {
+    expect(monthlyRevenueCents(status, tier, active, overage)).toBe(cents);
   });
 
   it.each([

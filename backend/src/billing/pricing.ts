@@ -33,7 +33,12 @@ export function monthlyPriceCents(tier: Tier, activeClients: number, overageEnab
   return FLAT_MONTHLY_CENTS + (overageEnabled ? overageCents(activeClients) : 0);
 }
 
-/** What a broker's subscription brings in this month: nothing during a trial or after cancellation. */
+/**
+ * A broker's monthly revenue, the one definition behind the admin broker list, the broker detail,
+ * the admin dashboard and the broker's monthly analytics: what the plan bills at today's active
+ * clients (flat overage only when enabled). A trial brings nothing until it converts; past due still
+ * counts (the payment is being retried); canceled brings nothing.
+ */
 export function monthlyRevenueCents(
   status: SubscriptionStatus,
   tier: Tier,
@@ -42,11 +47,6 @@ export function monthlyRevenueCents(
 ): number {
   if (status === 'trial' || status === 'canceled') return 0;
   return monthlyPriceCents(tier, activeClients, overageEnabled);
-}
-
-/** SPEC §9 "broker revenue shown": pmpm = $5 × clients; flat = $297 + $4 × clients beyond 100. */
-export function brokerRevenueShownCents(tier: Tier, clients: number): number {
-  return tier === 'pmpm' ? pmpmCents(clients) : FLAT_MONTHLY_CENTS + overageCents(clients);
 }
 
 /** Profit margin in whole percent; 0 without revenue. */

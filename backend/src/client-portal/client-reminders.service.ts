@@ -53,7 +53,7 @@ export class ClientRemindersService {
   ) {}
 
   async list(account: ClientAccount): Promise<ClientReminderDto[]> {
-    const reminders = await this.em.find(ClientReminder, { client: account.client }, { orderBy: { scheduledTime: 'asc' } });
+    const reminders = await this.em.find(ClientReminder, { client: account.client }, { orderBy: { scheduledTime: 'asc', id: 'asc' } });
     await this.audit.record(account, 'read', 'client-reminders');
     return reminders.map(toClientReminderDto);
   }

@@ -41,7 +41,7 @@ export class MedicationsService {
   }
 
   async list(account: ClientAccount): Promise<MedicationDto[]> {
-    const medications = await this.em.find(Medication, { client: account.client.id }, { orderBy: { createdAt: 'asc' } });
+    const medications = await this.em.find(Medication, { client: account.client.id }, { orderBy: { createdAt: 'asc', id: 'asc' } });
     await this.audit.record(account, 'read', 'medications');
     return medications.map(toDto);
   }
@@ -97,7 +97,7 @@ export class MedicationsService {
       `select d.id, d.client_reminder_id as reminder_id, d.occurrence_at, d.channel, d.status, d.confirmed_at, cr.message
          from deliveries d join client_reminders cr on cr.id = d.client_reminder_id
         where d.client_id = ? and d.occurrence_at > ? and d.occurrence_at <= ?
-        order by d.occurrence_at desc`,
+        order by d.occurrence_at desc, d.id`,
       [account.client.id, new Date(now.getTime() - HISTORY_DAYS * 86_400_000), now],
     );
     await this.audit.record(account, 'read', 'history');
@@ -121,8 +121,8 @@ export class MedicationsService {
 
   async myInfo(account: ClientAccount, now = new Date()): Promise<MyInfoDto> {
     const [medications, upcoming] = await Promise.all([
-      this.em.find(Medication, { client: account.client.id }, { orderBy: { createdAt: 'asc' } }),
-      this.em.find(ClientReminder, { client: account.client.id, nextOccurrenceAt: { $gt: now } }, { orderBy: { nextOccurrenceAt: 'asc' }, limit: 10 }),
+      this.em.find(Medication, { client: account.client.id }, { orderBy: { createdAt: 'asc', id: 'asc' } }),
+      this.em.find(ClientReminder, { client: account.client.id, nextOccurrenceAt: { $gt: now } }, { orderBy: { nextOccurrenceAt: 'asc', id: 'asc' }, limit: 10 }),
     ]);
     await this.audit.record(account, 'read', 'my-info');
     return {

@@ -249,7 +249,10 @@ export class ClientsService {
       return `You have ${usage.activeCount} of ${usage.limit} active clients. Consider upgrading before you reach your limit.`;
     }
     if (usage.warningLevel === 'soft') {
-      return `You are over your plan's limit of ${usage.limit} active clients (${usage.activeCount} active). New clients will be refused above ${FLAT_HARD_CAP}: enable overage billing or switch to per-client pricing.`;
+      return `You have ${usage.activeCount} active clients and your plan includes ${usage.limit}. The grace allowance lets you have up to ${FLAT_HARD_CAP}: enable overage billing or switch to per-client pricing to add more.`;
+    }
+    if (usage.warningLevel === 'blocked') {
+      return `You have ${usage.activeCount} active clients, the most your plan allows with its grace allowance. Enable overage billing or switch to per-client pricing to add more.`;
     }
     return undefined;
   }

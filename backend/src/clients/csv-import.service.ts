@@ -17,6 +17,7 @@ import { remainingCapacity } from './usage.js';
 // enough that the round trips stay a small share of the time.
 const BATCH_SIZE = 250;
 const MAX_REPORTED_ERRORS = 100;
+const LIMIT_ROW_MESSAGE = 'Not imported: the client limit was reached';
 const REQUIRED = ['firstName', 'lastName', 'phone'] as const;
 const KNOWN = ['firstName', 'lastName', 'email', 'phone'] as const;
 type Column = (typeof KNOWN)[number];
@@ -69,7 +70,8 @@ function strictUtf8(): Transform {
 /**
  * Imports a broker's clients from a CSV stream: parsed as it arrives (never held whole), validated
  * row by row, inserted 250 rows per statement, all in one transaction that holds the broker's
- * lock. Bad rows are skipped and reported; reaching the client limit stops the import there.
+ * lock. Bad rows are skipped and reported; once the client limit is reached, every further row is
+ * reported as not imported.
  */
 @Injectable()
 export class CsvImportService {
@@ -95,6 +97,7 @@ export class CsvImportService {
     if (capacity < 1) throw new ClientLimitReachedException();
     const errors: ImportErrorDto[] = [];
     let skipped = 0;
+    let overLimit = 0;
     let rows = 0;
     let imported = 0;
     let limitReached = false;
@@ -104,9 +107,12 @@ export class CsvImportService {
     const seenPhones = new Set<string>();
     let batch: Row[] = [];
 
+    const report = (line: number, field: string, message: string) => {
+      if (errors.length < MAX_REPORTED_ERRORS) errors.push({ row: line, field, message });
+    };
     const reject = (line: number, field: string, message: string) => {
       skipped += 1;
-      if (errors.length < MAX_REPORTED_ERRORS) errors.push({ row: line, field, message });
+      report(line, field, message);
     };
 
     /** Inserts the pending rows; the caller never lets them exceed the remaining capacity. */
@@ -171,13 +177,16 @@ export class CsvImportService {
       const email = normalizeEmail(record.email);
       if (email === undefined) { reject(line, 'email', `"${record.email?.trim()}" is not a valid e-mail address`); continue; }
       if (seenPhones.has(phone)) { reject(line, 'phone', `The phone number ${phone} appears earlier in the file`); continue; }
-      if (imported + batch.length >= capacity) {
+      if (!limitReached && imported + batch.length >= capacity) {
         // No room for this row unless pending rows turn out to be duplicates.
         await flush();
-        if (imported >= capacity) {
-          limitReached = true;
-          break;
-        }
+        limitReached = imported >= capacity;
+      }
+      if (limitReached) {
+        // The rest of the file is still read so that every row left out is reported.
+        overLimit += 1;
+        report(line, 'limit', LIMIT_ROW_MESSAGE);
+        continue;
       }
       seenPhones.add(phone);
       batch.push({ id: randomUUID(), firstName, lastName, email, phone, line });
@@ -186,22 +195,22 @@ export class CsvImportService {
     await flush();
 
     if (!sawHeader) throw new BadRequestException('The file is empty');
-    if (limitReached) {
-      input.resume();
-      rows = Math.max(rows, imported + skipped);
-    }
     return {
       count: imported,
       partial: limitReached || skipped > 0,
       limitReached,
       errors,
-      message: this.summary(imported, rows, skipped, limitReached),
+      message: this.summary(imported, rows, skipped, overLimit),
     };
   }
 
-  private summary(imported: number, rows: number, skipped: number, limitReached: boolean): string {
-    if (limitReached) {
-      return `Client limit reached: imported ${number(imported)} clients before the limit${skipped ? `; ${number(skipped)} rows skipped` : ''}. Upgrade your plan to import the rest.`;
+  private summary(imported: number, rows: number, skipped: number, overLimit: number): string {
+    if (overLimit > 0) {
+      const plural = (n: number) => `${number(n)} row${n === 1 ? '' : 's'}`;
+      return (
+        `Client limit reached: imported ${number(imported)} clients before the limit; ${plural(overLimit)} not imported because of the limit` +
+        `${skipped ? `; ${plural(skipped)} skipped for errors` : ''}. Upgrade your plan to import the rest.`
+      );
     }
     if (rows === 0) return 'The file has a header but no client rows';
     if (skipped === 0) return `Imported ${number(imported)} client${imported === 1 ? '' : 's'}`;

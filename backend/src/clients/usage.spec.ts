@@ -1,18 +1,31 @@
 import { clientUsage, remainingCapacity, upgradeOptions, warningLevel } from './usage.js';
 
 describe('warningLevel', () => {
+  // Every count from 89 to 106: the level the widget shows and whether the server still adds a client.
   it.each([
-    [0, 'none'],
-    [89, 'none'],
-    [90, 'approaching'],
-    [99, 'approaching'],
-    [100, 'soft'],
-    [101, 'soft'],
-    [105, 'soft'],
-    [106, 'blocked'],
-    [140, 'blocked'],
-  ] as const)('flat without overage at %i active is %s', (active, level) => {
+    [0, 'none', true],
+    [89, 'none', true],
+    [90, 'approaching', true],
+    [91, 'approaching', true],
+    [98, 'approaching', true],
+    [99, 'approaching', true],
+    [100, 'soft', true],
+    [101, 'soft', true],
+    [102, 'soft', true],
+    [103, 'soft', true],
+    [104, 'soft', true],
+    [105, 'blocked', false],
+    [106, 'blocked', false],
+    [140, 'blocked', false],
+  ] as const)('flat without overage at %i active is %s (can add: %s)', (active, level, canAdd) => {
     expect(warningLevel('flat', active, false)).toBe(level);
+    expect(remainingCapacity('flat', active, false) >= 1).toBe(canAdd);
+  });
+
+  it('is blocked exactly when no more clients can be added, at every count from 0 to 200', () => {
+    for (let active = 0; active <= 200; active++) {
+      expect(warningLevel('flat', active, false) === 'blocked').toBe(remainingCapacity('flat', active, false) < 1);
+    }
   });
 
   it.each([89, 90, 99, 100, 101, 105, 106, 500])('flat with overage at %i active has no warning', (active) => {

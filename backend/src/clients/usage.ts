@@ -32,22 +32,23 @@ export interface ClientUsage {
 /** Most active clients a flat broker without overage may have: the limit plus the 5 % grace. */
 export const FLAT_HARD_CAP = FLAT_CLIENT_LIMIT + FLAT_GRACE_CLIENTS;
 
-/**
- * Flat tier without overage: approaching at 90–99 active clients, soft at 100–105 (over the limit,
- * inside the grace), blocked above 105. With overage enabled, or on pmpm, there is no limit and no warning.
- */
-export function warningLevel(tier: Tier, activeCount: number, overageEnabled: boolean): WarningLevel {
-  if (tier === 'pmpm' || overageEnabled) return 'none';
-  if (activeCount > FLAT_HARD_CAP) return 'blocked';
-  if (activeCount >= FLAT_CLIENT_LIMIT) return 'soft';
-  if (activeCount >= APPROACHING_FROM) return 'approaching';
-  return 'none';
-}
-
 /** How many more active clients may be added now (Infinity when unlimited). */
 export function remainingCapacity(tier: Tier, activeCount: number, overageEnabled: boolean): number {
   if (tier === 'pmpm' || overageEnabled) return Number.POSITIVE_INFINITY;
   return Math.max(0, FLAT_HARD_CAP - activeCount);
+}
+
+/**
+ * Flat tier without overage: approaching at 90–99 active clients, soft at 100–104 (the limit used up,
+ * the grace still open), blocked from 105 on, exactly when remainingCapacity is 0 and adding is refused.
+ * With overage enabled, or on pmpm, there is no limit and no warning.
+ */
+export function warningLevel(tier: Tier, activeCount: number, overageEnabled: boolean): WarningLevel {
+  if (tier === 'pmpm' || overageEnabled) return 'none';
+  if (remainingCapacity(tier, activeCount, overageEnabled) < 1) return 'blocked';
+  if (activeCount >= FLAT_CLIENT_LIMIT) return 'soft';
+  if (activeCount >= APPROACHING_FROM) return 'approaching';
+  return 'none';
 }
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;

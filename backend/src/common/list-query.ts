@@ -134,7 +134,7 @@ export interface FindListOptions<T extends object> {
   resource: string;
   where: FilterQuery<T>;
   query: ListQuery;
-  /** Order when the client sends no sort; also the tie-breaker that keeps pages stable. */
+  /** Order when the client sends no sort; the id always follows it as the tie-breaker that keeps pages stable. */
   defaultSort: { field: string; order: SortOrder };
 }
 

@@ -21,8 +21,18 @@ export class OutboxMessageDto {
 const RULES = { sortable: ['createdAt', 'channel'], filterable: ['channel'] } as const;
 
 /**
+ * Whether the development outbox is offered: outside production, while calls and texts (no Twilio)
+ * or e-mail (no SMTP) go to it. The broker app shows its menu item only then.
+ */
+export function devOutboxInUse(config: Pick<AppConfig, 'nodeEnv' | 'messaging'>): boolean {
+  const { twilio, smtpUrl } = config.messaging;
+  return config.nodeEnv !== 'production' && (!twilio || !smtpUrl);
+}
+
+/**
  * What would have been sent, for local development: the signed-in broker's own outgoing texts,
- * call scripts and e-mails. Clients' own reminders are not shown (health data). Off in production.
+ * call scripts and e-mails. Clients' own reminders are not shown (health data). Off in production
+ * and when every channel has a provider (404).
  */
 @ApiTags('development')
 @Controller('dev/outbox')
@@ -38,7 +48,7 @@ export class DevOutboxController {
   @ApiListQuery(RULES)
   @ApiOkResponse({ type: [OutboxMessageDto] })
   async list(@CurrentUser() user: User, @ListParams(RULES) query: ListQuery): Promise<ListResult<OutboxMessageDto>> {
-    if (this.config.nodeEnv === 'production') throw new NotFoundException('Cannot GET /api/dev/outbox');
+    if (!devOutboxInUse(this.config)) throw new NotFoundException('Cannot GET /api/dev/outbox');
     const where: Record<string, unknown> = { brokerId: user.id };
     if (typeof query.filter.channel === 'string') where.channel = query.filter.channel;
     const result = await findList(this.em, OutboxMessage, {

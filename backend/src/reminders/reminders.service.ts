@@ -54,7 +54,7 @@ export class RemindersService {
       resource: 'reminders',
       where,
       query,
-      defaultSort: { field: 'scheduledTime', order: 'DESC' },
+      defaultSort: { field: 'scheduledTime', order: 'ASC' },
     });
     return result.map(toDto);
   }

@@ -11,9 +11,9 @@ export const TOUR_LOCALE = {
 } as const;
 
 /**
- * SPEC §9 Tour, for both tours: continuous with progress and Skip; the overlay does not close it,
- * Escape closes the step (which ends the tour); scroll offset 20, 300 ms, spotlight padding 10,
- * width 380, z-index 10000; spotlight clicks allowed.
+ * SPEC §9 Tour, for both tours: continuous with progress (the client tour turns it off, SPEC §4)
+ * and Skip; the overlay does not close it, Escape closes the step (which ends the tour); scroll
+ * offset 20, 300 ms, spotlight padding 10, width 380, z-index 10000; spotlight clicks allowed.
  */
 export const TOUR_OPTIONS = {
   showProgress: true,

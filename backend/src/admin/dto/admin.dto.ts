@@ -43,7 +43,8 @@ export class AdminBrokerDto {
 export class AdminBrokerRowDto {
   @ApiProperty({ type: AdminBrokerDto }) broker!: AdminBrokerDto;
   @ApiProperty() clientCount!: number;
-  @ApiProperty({ description: 'Cents per month (SPEC §9 broker revenue)' }) monthlyRevenue!: number;
+  @ApiProperty({ description: 'Cents per month billed at today’s active clients; 0 on trial or canceled (docs/billing.md)' })
+  monthlyRevenue!: number;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) lastActivity!: string | null;
   /** react-admin needs an id on each row. */
   @ApiProperty({ format: 'uuid' }) id!: string;
@@ -54,7 +55,8 @@ export class AdminBrokerDetailBrokerDto extends AdminBrokerDto {
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
   @ApiProperty() overageEnabled!: boolean;
   @ApiProperty() agencyName!: string;
-  @ApiProperty({ description: 'Cents per month' }) monthlyRevenue!: number;
+  @ApiProperty({ description: 'Cents per month billed at today’s active clients; 0 on trial or canceled (docs/billing.md)' })
+  monthlyRevenue!: number;
 }
 
 /** SPEC §3 "Broker's client row in the admin view": contact details only, never health data. */

@@ -81,6 +81,43 @@ describe('the client usage widget', () => {
     expect(screen.queryByText('You are over your plan limit')).toBeNull();
   });
 
+  // The levels the server answers (backend/src/clients/usage.spec.ts) at every count from 89 to 106,
+  // and what the page shows for each: the soft alert only while the grace still has room.
+  it.each([
+    [89, 'none', null],
+    [90, 'approaching', 'Action Required Soon'],
+    [99, 'approaching', 'Action Required Soon'],
+    [100, 'soft', 'You have reached your plan limit'],
+    [101, 'soft', 'You are over your plan limit'],
+    [104, 'soft', 'You are over your plan limit'],
+    [105, 'blocked', 'Client Limit Reached'],
+    [106, 'blocked', 'Client Limit Reached'],
+  ] as const)('at %i active clients (%s) shows %s', async (active, level, shown) => {
+    renderWidget(usage({ activeCount: active, warningLevel: level }));
+    expect(await screen.findByText(`${active} / 100 active clients`)).toBeTruthy();
+    if (level === 'approaching' || level === 'blocked') {
+      expect(await screen.findByRole('dialog', { name: shown! })).toBeTruthy();
+    } else {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(screen.queryByRole('dialog')).toBeNull();
+    }
+    if (level === 'soft') {
+      expect(screen.getByText(shown!)).toBeTruthy();
+      expect(screen.getByText(new RegExp(`A small grace allowance lets you add ${105 - active} more`))).toBeTruthy();
+    } else {
+      expect(screen.queryByText(/grace allowance lets you/)).toBeNull();
+    }
+    if (level === 'blocked') {
+      expect(within(screen.getByRole('dialog')).queryByRole('button', { name: 'Close' })).toBeNull();
+    }
+  });
+
+  it('shows no soft warning once the grace is used up, even if the level says soft', async () => {
+    renderWidget(usage({ activeCount: 105, warningLevel: 'soft' }));
+    expect(await screen.findByText('105 / 100 active clients')).toBeTruthy();
+    expect(screen.queryByText(/grace allowance/)).toBeNull();
+  });
+
   it('shows the green Overage enabled badge and the overage count', async () => {
     renderWidget(usage({ activeCount: 130, overageEnabled: true, warningLevel: 'none', upgradeOptions: OPTIONS.slice(1) }));
     const badge = await screen.findByText('Overage enabled');
@@ -122,13 +159,42 @@ describe('the client usage widget', () => {
     expect(screen.getByText('10 over limit')).toBeTruthy();
   });
 
-  it('enables overage billing from the dialog', async () => {
+  it('asks before enabling overage, stating the amount at today’s active clients, and Cancel sends nothing', async () => {
     const enableOverage = vi.fn().mockResolvedValue({});
-    renderWidget(usage({ activeCount: 110, warningLevel: 'blocked' }), { enableOverage });
+    const overage = { ...OPTIONS[0], estimatedCost: 1_600 };
+    renderWidget(usage({ activeCount: 104, warningLevel: 'soft', upgradeOptions: [overage, ...OPTIONS.slice(1)] }), { enableOverage });
+    fireEvent.click(await screen.findByRole('button', { name: 'View Options' }));
+    const options = await screen.findByRole('dialog', { name: 'Upgrade options' });
+    fireEvent.click(within(options).getByRole('button', { name: 'Enable Overage' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Enable overage billing?' });
+    expect(within(confirm).getByText(/about \$16\.00\/month more at 104 active clients/)).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Enable overage billing?' })).toBeNull());
+    expect(screen.getByRole('dialog', { name: 'Upgrade options' })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(enableOverage).not.toHaveBeenCalled();
+    expect(screen.queryByText('Overage billing enabled')).toBeNull();
+  });
+
+  it('enables overage billing from the dialog once confirmed, and the subtitle then says overage is on', async () => {
+    const enableOverage = vi.fn().mockResolvedValue({});
+    const overage = { ...OPTIONS[0], estimatedCost: 4_000 };
+    const { getClientUsage } = renderWidget(
+      usage({ activeCount: 110, warningLevel: 'blocked', upgradeOptions: [overage, ...OPTIONS.slice(1)] }),
+      { enableOverage },
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Client Limit Reached' });
+    expect(screen.getByText(/\$297\/month for up to 100 active clients/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Enable Overage' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Enable overage billing?' });
+    expect(within(confirm).getByText(/about \$40\.00\/month more at 110 active clients/)).toBeTruthy();
+    expect(enableOverage).not.toHaveBeenCalled();
+    getClientUsage.mockResolvedValue(usage({ activeCount: 110, overageEnabled: true, upgradeOptions: OPTIONS.slice(1) }));
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Enable Overage Billing' }));
     await waitFor(() => expect(enableOverage).toHaveBeenCalledTimes(1));
     expect(await screen.findByText('Overage billing enabled')).toBeTruthy();
+    expect(await screen.findByText(/Overage billing on: each active client beyond 100 is billed monthly/)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it("says 'Failed to enable overage billing' when enabling overage fails", async () => {
@@ -136,6 +202,9 @@ describe('the client usage widget', () => {
     renderWidget(usage({ activeCount: 95, warningLevel: 'approaching' }), { enableOverage });
     const dialog = await screen.findByRole('dialog', { name: 'Action Required Soon' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Enable Overage' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Enable overage billing?' });
+    expect(within(confirm).getByText(/about \$0\.00\/month more at 95 active clients/)).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Enable Overage Billing' }));
     expect(await screen.findByText('Failed to enable overage billing')).toBeTruthy();
   });
 

@@ -24,7 +24,7 @@ import type { ClientUsage, UpgradeOption } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
 import { USAGE_TEXTS } from './texts.ts';
-import { SOFT_WARNING_MAX_RATIO, useClientUsage, usageDialogStorageKey } from './usage.ts';
+import { graceCap, useClientUsage, usageDialogStorageKey } from './usage.ts';
 
 type DialogKind = 'approaching' | 'blocked' | 'options';
 
@@ -71,7 +71,8 @@ export function ClientUsageWidget() {
 
   const blocked = usage.warningLevel === 'blocked';
   const dialog: DialogKind | null = blocked && !managing ? 'blocked' : openDialog;
-  const showSoft = usage.warningLevel === 'soft' && usage.activeCount <= limit * SOFT_WARNING_MAX_RATIO;
+  // The soft alert promises room to add more, so it never shows once the grace is used up.
+  const showSoft = usage.warningLevel === 'soft' && usage.activeCount < graceCap(limit);
 
   return (
     <Box sx={{ mb: 3 }}>
@@ -86,8 +87,8 @@ export function ClientUsageWidget() {
             </Button>
           }
         >
-          <AlertTitle>{USAGE_TEXTS.softTitle}</AlertTitle>
-          {USAGE_TEXTS.softBody(usage.activeCount, limit)}
+          <AlertTitle>{usage.activeCount > limit ? USAGE_TEXTS.softTitle : USAGE_TEXTS.softAtLimitTitle}</AlertTitle>
+          {USAGE_TEXTS.softBody(usage.activeCount, limit, graceCap(limit) - usage.activeCount)}
         </Alert>
       )}
       {blocked && managing && (
@@ -157,7 +158,8 @@ function UsageCard({ usage, limit }: { usage: ClientUsage; limit: number }) {
           sx={{ height: 8, borderRadius: 4, my: 1.5, bgcolor: 'grey.200' }}
         />
         <Typography variant="body2" color="text.secondary">
-          {USAGE_TEXTS.totalClients(usage.totalCount)} · {USAGE_TEXTS.flatPlanTerms(limit)}
+          {USAGE_TEXTS.totalClients(usage.totalCount)} ·{' '}
+          {usage.overageEnabled ? USAGE_TEXTS.overageOnTerms(limit) : USAGE_TEXTS.flatPlanTerms(limit)}
         </Typography>
       </CardContent>
     </Card>
@@ -189,7 +191,7 @@ function UpgradeDialog({
       ? USAGE_TEXTS.blockedBody(usage.activeCount, limit)
       : kind === 'approaching'
         ? USAGE_TEXTS.approachingBody(usage.activeCount, limit)
-        : USAGE_TEXTS.softBody(usage.activeCount, limit);
+        : USAGE_TEXTS.softBody(usage.activeCount, limit, graceCap(limit) - usage.activeCount);
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="usage-dialog-title">
       <DialogTitle id="usage-dialog-title">{title}</DialogTitle>
@@ -197,7 +199,14 @@ function UpgradeDialog({
         <DialogContentText sx={{ mb: 2 }}>{body}</DialogContentText>
         <Stack spacing={1.5}>
           {usage.upgradeOptions.map((option) => (
-            <UpgradeOptionCard key={option.type} option={option} onDone={onClose} onManage={onManage} />
+            <UpgradeOptionCard
+              key={option.type}
+              option={option}
+              usage={usage}
+              limit={limit}
+              onDone={onClose}
+              onManage={onManage}
+            />
           ))}
         </Stack>
       </DialogContent>
@@ -210,7 +219,21 @@ function UpgradeDialog({
   );
 }
 
-function UpgradeOptionCard({ option, onDone, onManage }: { option: UpgradeOption; onDone?: () => void; onManage: () => void }) {
+function UpgradeOptionCard({
+  option,
+  usage,
+  limit,
+  onDone,
+  onManage,
+}: {
+  option: UpgradeOption;
+  usage: ClientUsage;
+  limit: number;
+  onDone?: () => void;
+  onManage: () => void;
+}) {
+  // Overage adds to the bill, so it is confirmed with the amount at today's active clients first.
+  const [confirmingOverage, setConfirmingOverage] = useState(false);
   const dataProvider = useCareKeepDataProvider();
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -222,6 +245,7 @@ function UpgradeOptionCard({ option, onDone, onManage }: { option: UpgradeOption
     mutationFn: () => dataProvider.enableOverage(),
     onSuccess: async () => {
       toast({ title: USAGE_TEXTS.overageOn, description: USAGE_TEXTS.overageOnDescription });
+      setConfirmingOverage(false);
       onDone?.();
       await refreshAll();
     },
@@ -243,7 +267,7 @@ function UpgradeOptionCard({ option, onDone, onManage }: { option: UpgradeOption
   });
 
   const act = () => {
-    if (option.type === 'overage') enableOverage.mutate();
+    if (option.type === 'overage') setConfirmingOverage(true);
     else if (option.type === 'pmpm') switchTier.mutate();
     else onManage();
   };
@@ -272,6 +296,30 @@ function UpgradeOptionCard({ option, onDone, onManage }: { option: UpgradeOption
           {USAGE_TEXTS.actionFor[option.type]}
         </Button>
       </CardContent>
+      {confirmingOverage && (
+        <Dialog
+          open
+          onClose={() => !enableOverage.isPending && setConfirmingOverage(false)}
+          maxWidth="xs"
+          fullWidth
+          aria-labelledby="overage-confirm-title"
+        >
+          <DialogTitle id="overage-confirm-title">{USAGE_TEXTS.confirmOverageTitle}</DialogTitle>
+          <DialogContent>
+            <DialogContentText>
+              {USAGE_TEXTS.confirmOverageBody(option.estimatedCost, usage.activeCount, limit)}
+            </DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setConfirmingOverage(false)} disabled={enableOverage.isPending}>
+              {USAGE_TEXTS.cancel}
+            </Button>
+            <Button variant="contained" onClick={() => enableOverage.mutate()} loading={enableOverage.isPending}>
+              {USAGE_TEXTS.confirmOverage}
+            </Button>
+          </DialogActions>
+        </Dialog>
+      )}
     </Card>
   );
 }

@@ -97,13 +97,15 @@ export const USAGE_TEXTS = {
   totalClients: (total: number) => `${total} total client${total === 1 ? '' : 's'}`,
   flatPlan: 'Flat plan',
   flatPlanTerms: (limit: number) => `$297/month for up to ${limit} active clients`,
+  overageOnTerms: (limit: number) => `Overage billing on: each active client beyond ${limit} is billed monthly`,
   overageEnabled: 'Overage enabled',
   overLimit: (over: number) => `${over} over limit`,
   overage: (over: number) => `Overage: ${over} client${over === 1 ? '' : 's'}`,
   progressLabel: 'Active clients against your plan limit',
   softTitle: 'You are over your plan limit',
-  softBody: (active: number, limit: number) =>
-    `You have ${active} active clients and your plan includes ${limit}. A small grace allowance lets you keep adding a few more; enable overage billing or switch to per-client pricing to grow without interruption.`,
+  softAtLimitTitle: 'You have reached your plan limit',
+  softBody: (active: number, limit: number, room: number) =>
+    `You have ${active} active clients and your plan includes ${limit}. A small grace allowance lets you add ${room} more; enable overage billing or switch to per-client pricing to grow without interruption.`,
   viewOptions: 'View Options',
   approachingTitle: 'Action Required Soon',
   approachingBody: (active: number, limit: number) =>
@@ -120,6 +122,11 @@ export const USAGE_TEXTS = {
   managingBody:
     'Adding clients is paused. Mark clients you no longer serve as inactive from their card menu (⋮), or choose an upgrade.',
   close: 'Close',
+  confirmOverageTitle: 'Enable overage billing?',
+  confirmOverageBody: (cents: number, active: number, limit: number) =>
+    `This adds about $${(cents / 100).toFixed(2)}/month more at ${active} active clients, and more for each active client beyond ${limit} you add later.`,
+  confirmOverage: 'Enable Overage Billing',
+  cancel: 'Cancel',
   overageOn: 'Overage billing enabled',
   overageOnDescription: 'Clients beyond your limit are now billed at $4 each per month.',
   overageFailed: 'Failed to enable overage billing',

@@ -10,8 +10,11 @@ export const CLIENT_USAGE_KEY = ['clients', 'usage'] as const;
 /** SPEC §7: the usage is the app's only polled call, every 30 s. */
 export const USAGE_POLL_MS = 30_000;
 
-/** SPEC §4: the soft warning shows only up to 105 active clients (the flat limit plus 5 %). */
-export const SOFT_WARNING_MAX_RATIO = 1.05;
+/**
+ * SPEC §4: the flat plan's grace allows up to 105 active clients (the limit plus 5 %). The server
+ * answers 'soft' from the limit up to one below this cap, and 'blocked' from the cap on, where adding is refused.
+ */
+export const graceCap = (limit: number) => Math.round(limit * 1.05);
 
 /** The approaching dialog opens once per browser session and level. */
 export const usageDialogStorageKey = (level: string) => `carekeep.usageDialogShown.${level}`;

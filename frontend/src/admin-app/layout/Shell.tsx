@@ -14,7 +14,10 @@ import { SidebarContent } from './Sidebar.tsx';
 
 export const SHELL_TEXTS = { toggleSidebar: 'Toggle Sidebar' } as const;
 
-/** Whether the server offers the development outbox (it answers 404 in production). */
+/**
+ * Whether messages go to the development outbox: the server answers 404 in production and when
+ * every channel has a provider (Twilio and SMTP).
+ */
 function useOutboxAvailable(): boolean {
   const { data } = useQuery({
     queryKey: ['dev', 'outbox', 'available'],
@@ -46,6 +49,8 @@ export function Shell({ children }: { children?: ReactNode }) {
           <SidebarContent user={user} compact={false} showOutbox={showOutbox} onNavigate={() => setMobileOpen(false)} />
         </Drawer>
       ) : (
+        // The aside spans the whole page (its background and border reach the bottom of a long
+        // page, also in a full-page screenshot or print); its content stays in view while scrolling.
         <Box
           component="aside"
           data-testid="sidebar"
@@ -57,13 +62,11 @@ export function Shell({ children }: { children?: ReactNode }) {
             borderRight: 1,
             borderColor: 'divider',
             bgcolor: 'background.paper',
-            position: 'sticky',
-            top: 0,
-            height: '100vh',
-            overflow: 'hidden',
           }}
         >
-          <SidebarContent user={user} compact={!expanded} showOutbox={showOutbox} />
+          <Box sx={{ position: 'sticky', top: 0, height: '100vh', overflow: 'hidden' }}>
+            <SidebarContent user={user} compact={!expanded} showOutbox={showOutbox} />
+          </Box>
         </Box>
       )}
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>

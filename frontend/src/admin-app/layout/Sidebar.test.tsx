@@ -1,5 +1,5 @@
-import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TEST_USER, renderWithAdmin } from '../test-utils.tsx';
 import { ADMIN_MENU, MAIN_MENU, isActive } from './menu.ts';
 import { Shell } from './Shell.tsx';
@@ -53,7 +53,40 @@ describe('the sidebar', () => {
     expect(screen.getByText('CareKeep')).toBeTruthy();
     expect(screen.getByText('U')).toBeTruthy();
     expect(screen.getByText('dana@example.com')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Outbox' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Outbox (development)' }).getAttribute('href')).toBe('/dev/outbox');
+  });
+
+  it('shows the development outbox only when the server offers it (messages go there, no provider)', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('[]', { status: 200 }));
+    const { unmount } = renderWithAdmin(<Shell>content</Shell>);
+    expect(await screen.findByRole('link', { name: 'Outbox (development)' })).toBeTruthy();
+    expect(fetch.mock.calls[0][0]).toContain('/api/dev/outbox');
+    unmount();
+
+    fetch.mockResolvedValue(new Response('{"statusCode":404}', { status: 404 }));
+    renderWithAdmin(<Shell>content</Shell>);
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('link', { name: /Outbox/ })).toBeNull();
+    fetch.mockRestore();
+  });
+
+  it('never cuts the agency name without a way to read it: two lines, the full name on hover, a tooltip when collapsed', async () => {
+    const agencyName = 'Whitfield Medicare Advisors and Senior Benefits Planning of Greater Northern Michigan';
+    const { unmount } = renderWithAdmin(<SidebarContent user={{ ...TEST_USER, agencyName }} compact={false} showOutbox={false} />);
+    const name = screen.getByTestId('sidebar-agency-name');
+    expect(name.textContent).toBe(agencyName);
+    expect(name.getAttribute('title')).toBe(agencyName);
+    expect(getComputedStyle(name).whiteSpace).not.toBe('nowrap');
+    // The user's name and e-mail in the footer stay on one line, in full on hover.
+    expect(screen.getByText('Dana Whitfield').getAttribute('title')).toBe('Dana Whitfield');
+    expect(screen.getByText('dana@example.com').getAttribute('title')).toBe('dana@example.com');
+    unmount();
+
+    renderWithAdmin(<SidebarContent user={{ ...TEST_USER, agencyName }} compact showOutbox={false} />);
+    expect(screen.queryByText(agencyName)).toBeNull();
+    fireEvent.mouseOver(screen.getByLabelText('Agency'));
+    expect((await screen.findByRole('tooltip')).textContent).toBe(agencyName);
   });
 
   it('makes initials from first and last name, U when there are none', () => {

@@ -96,31 +96,48 @@ export function SidebarContent({ user, compact, showOutbox, onNavigate }: Sideba
         data-testid="sidebar-header"
         sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: compact ? 0.75 : 2, py: 1.5, minHeight: 56 }}
       >
-        {user?.logoUrl ? (
-          <Box
-            component="img"
-            src={user.logoUrl}
-            alt={`${agencyName} logo`}
-            sx={{ width: 32, height: 32, objectFit: 'contain', borderRadius: 1, flexShrink: 0 }}
-          />
-        ) : (
-          <Box
+        {/* Collapsed, the name is not shown: the mark carries it as a tooltip. */}
+        <Tooltip title={compact ? agencyName : ''} placement="right">
+          {user?.logoUrl ? (
+            <Box
+              component="img"
+              src={user.logoUrl}
+              alt={`${agencyName} logo`}
+              sx={{ width: 32, height: 32, objectFit: 'contain', borderRadius: 1, flexShrink: 0 }}
+            />
+          ) : (
+            <Box
+              sx={{
+                width: 32,
+                height: 32,
+                borderRadius: 1,
+                bgcolor: 'primary.main',
+                color: 'primary.contrastText',
+                display: 'grid',
+                placeItems: 'center',
+                flexShrink: 0,
+              }}
+            >
+              <HealthAndSafetyIcon fontSize="small" aria-label="Agency" />
+            </Box>
+          )}
+        </Tooltip>
+        {!compact && (
+          // Long names wrap to two lines; a longer one ends in an ellipsis and shows in full on hover.
+          <Typography
+            data-testid="sidebar-agency-name"
+            title={agencyName}
             sx={{
-              width: 32,
-              height: 32,
-              borderRadius: 1,
-              bgcolor: 'primary.main',
-              color: 'primary.contrastText',
-              display: 'grid',
-              placeItems: 'center',
-              flexShrink: 0,
+              fontWeight: 700,
+              lineHeight: 1.25,
+              minWidth: 0,
+              overflowWrap: 'anywhere',
+              display: '-webkit-box',
+              WebkitBoxOrient: 'vertical',
+              WebkitLineClamp: 2,
+              overflow: 'hidden',
             }}
           >
-            <HealthAndSafetyIcon fontSize="small" aria-label="Agency" />
-          </Box>
-        )}
-        {!compact && (
-          <Typography noWrap title={agencyName} sx={{ fontWeight: 700 }}>
             {agencyName}
           </Typography>
         )}
@@ -167,10 +184,10 @@ export function SidebarContent({ user, compact, showOutbox, onNavigate }: Sideba
           </Avatar>
           {!compact && (
             <Box sx={{ minWidth: 0, flex: 1 }}>
-              <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+              <Typography variant="body2" noWrap title={name || undefined} sx={{ fontWeight: 600 }}>
                 {name}
               </Typography>
-              <Typography variant="caption" color="text.secondary" noWrap component="div">
+              <Typography variant="caption" color="text.secondary" noWrap component="div" title={user?.email}>
                 {user?.email}
               </Typography>
             </Box>

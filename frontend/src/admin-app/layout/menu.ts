@@ -44,8 +44,11 @@ export const ADMIN_MENU: readonly MenuItem[] = [
 
 export const ADMIN_GROUP_LABEL = 'Admin';
 
-/** The development outbox, shown only where the server offers it (never in production). */
-export const OUTBOX_MENU_ITEM: MenuItem = { to: '/dev/outbox', title: 'Outbox', icon: OutboxIcon };
+/**
+ * The development outbox, shown only where the server offers it: outside production, while calls
+ * and texts or e-mail have no provider and so go to the outbox instead of being sent.
+ */
+export const OUTBOX_MENU_ITEM: MenuItem = { to: '/dev/outbox', title: 'Outbox (development)', icon: OutboxIcon };
 
 /**
  * The item a path belongs to: exact for '/' and '/admin' (their children are other items), else

@@ -85,7 +85,7 @@ describe('the reminders list', () => {
 
     expect(list).toHaveBeenCalledWith(
       'reminders',
-      expect.objectContaining({ sort: { field: 'scheduledTime', order: 'DESC' } }),
+      expect.objectContaining({ sort: { field: 'scheduledTime', order: 'ASC' } }),
     );
   });
 

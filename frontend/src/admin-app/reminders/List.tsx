@@ -26,7 +26,7 @@ export function List() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const reminders = useGetList<Reminder>('reminders', {
     pagination: { page: 1, perPage },
-    sort: { field: 'scheduledTime', order: 'DESC' },
+    sort: { field: 'scheduledTime', order: 'ASC' },
   });
   const clients = useGetList<Client>('clients', ALL_CLIENTS);
   const names = useMemo(() => new Map((clients.data ?? []).map((c) => [c.id, clientName(c)])), [clients.data]);

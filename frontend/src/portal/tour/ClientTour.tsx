@@ -26,7 +26,8 @@ export default function ClientTour({ agencyName, brandColor, onEnd }: { agencyNa
       scrollToFirstStep
       onEvent={onEvent}
       locale={TOUR_LOCALE}
-      options={{ ...TOUR_OPTIONS, primaryColor: brandColor, textColor: '#0f172a' }}
+      // SPEC §4: the client portal tour's steps (its progress) are not shown.
+      options={{ ...TOUR_OPTIONS, showProgress: false, primaryColor: brandColor, textColor: '#0f172a' }}
       styles={{
         tooltipTitle: { fontSize: 22, fontWeight: 700 },
         tooltipContent: { fontSize: 18, lineHeight: 1.5, textAlign: 'left', padding: '12px 8px' },

@@ -3,7 +3,7 @@ import { Box, Card, CardContent, CardHeader, Typography } from '@mui/material';
 import { useId } from 'react';
 import type { AdminAction } from '../../types.ts';
 import { formatDateTime } from '../../ui/format.ts';
-import { actionLabel, changeLines } from './format.ts';
+import { actionLabel, actionNotes, changeLines } from './format.ts';
 import { DETAIL_TEXTS as T } from './texts.ts';
 
 /** SPEC §2: the last 20 admin actions on the broker (the API sends them newest first), scrollable. */
@@ -60,7 +60,7 @@ function TimelineEntry({ entry, last }: { entry: AdminAction; last: boolean }) {
         </Typography>
         {entry.notes && (
           <Typography variant="body2" sx={{ mt: 0.5 }}>
-            {entry.notes}
+            {actionNotes(entry.notes)}
           </Typography>
         )}
         {lines.length > 0 && (

@@ -21,7 +21,7 @@ function broker(overrides: Partial<AdminBrokerDetailBroker> = {}): AdminBrokerDe
     trialEndsAt: '2099-12-10T12:00:00.000Z',
     createdAt: '2026-11-10T12:00:00.000Z',
     agencyName: 'Whitfield Medicare Advisors',
-    monthlyRevenue: 29_700,
+    monthlyRevenue: 0,
     overageEnabled: false,
     ...overrides,
   };
@@ -107,8 +107,8 @@ describe('the broker detail', () => {
     await screen.findByRole('heading', { level: 1, name: 'Dana Whitfield' });
     expect(within(card('Total Clients')).getByText('4')).toBeTruthy();
     expect(within(card('Total Clients')).getByText('3 active / 4 total')).toBeTruthy();
-    expect(within(card('Monthly Revenue')).getByText('$297.00')).toBeTruthy();
-    expect(within(card('Monthly Revenue')).getByText('Flat plan: $297/month for up to 100 clients')).toBeTruthy();
+    expect(within(card('Monthly Revenue')).getByText('$0.00')).toBeTruthy();
+    expect(within(card('Monthly Revenue')).getByText('Trial: no revenue until it converts')).toBeTruthy();
     expect(within(card('Retention Rate')).getByText('80%')).toBeTruthy();
     expect(within(card('Retention Rate')).getByText('Call completion: 90%')).toBeTruthy();
     expect(within(card('Trial Status')).getByText('Ends Dec 10, 2099')).toBeTruthy();
@@ -120,29 +120,50 @@ describe('the broker detail', () => {
       {},
       detail({
         broker: broker({ subscriptionStatus: 'active', monthlyRevenue: 41_700, overageEnabled: true }),
-        stats: { totalClients: 130, activeClients: 130, retentionRate: 0, callCompletionRate: 0 },
+        stats: { totalClients: 135, activeClients: 130, retentionRate: 0, callCompletionRate: 0 },
       }),
     );
     await screen.findByRole('heading', { level: 1, name: 'Dana Whitfield' });
     expect(within(card('Monthly Revenue')).getByText('$417.00')).toBeTruthy();
-    expect(within(card('Monthly Revenue')).getByText('Includes $120.00 overage for 30 clients over 100')).toBeTruthy();
+    expect(within(card('Monthly Revenue')).getByText('Includes $120.00 overage for 30 active clients over 100')).toBeTruthy();
   });
 
-  it('offers Extend Trial only on trial; otherwise shows since when the broker is subscribed', async () => {
+  it('offers Extend Trial only on trial; otherwise says what the status means', async () => {
     renderPage({}, detail({ broker: broker({ subscriptionTier: 'pmpm', subscriptionStatus: 'active', trialEndsAt: null }) }));
     await screen.findByRole('heading', { level: 1, name: 'Dana Whitfield' });
     const management = card('Subscription Management');
     expect(within(management).getByRole('button', { name: 'Change Subscription' })).toBeTruthy();
     expect(within(management).queryByRole('button', { name: 'Extend Trial' })).toBeNull();
     expect(within(card('Trial Status')).getByText('Active')).toBeTruthy();
-    expect(within(card('Trial Status')).getByText('Subscribed since Nov 10, 2026')).toBeTruthy();
+    expect(within(card('Trial Status')).getByText('Paid subscription with full access')).toBeTruthy();
   });
 
-  it('lists the admin actions with underscores shown as spaces, the admin, the notes and the values changed', async () => {
+  it.each([
+    ['past_due', 'Past Due', 'Payment past due: features are paused until it is paid'],
+    ['canceled', 'Canceled', 'Subscription canceled: features are off until it is restored'],
+  ] as const)('never says a %s broker is subscribed', async (subscriptionStatus, label, caption) => {
+    renderPage({}, detail({ broker: broker({ subscriptionStatus, trialEndsAt: null }) }));
+    await screen.findByRole('heading', { level: 1, name: 'Dana Whitfield' });
+    const status = card('Trial Status');
+    expect(within(status).getByText(label)).toBeTruthy();
+    expect(within(status).getByText(caption)).toBeTruthy();
+    expect(within(status).queryByText(/subscribed since|customer since/i)).toBeNull();
+  });
+
+  it('lists the admin actions in words (no field names), the admin, the notes and the values changed', async () => {
     renderPage(
       {},
       detail({
         adminActions: [
+          {
+            id: 'a3',
+            action: 'subscription_updated',
+            notes: 'Changed subscriptionStatus',
+            adminEmail: 'admin@example.com',
+            before: { subscriptionTier: 'flat', subscriptionStatus: 'trial' },
+            after: { subscriptionTier: 'flat', subscriptionStatus: 'past_due' },
+            createdAt: '2026-11-22T10:00:00.000Z',
+          },
           {
             id: 'a2',
             action: 'subscription_updated',
@@ -157,11 +178,15 @@ describe('the broker detail', () => {
       }),
     );
     const timeline = await screen.findByRole('list', { name: 'Activity Timeline' });
-    const [first, second] = within(timeline).getAllByTestId('timeline-entry');
-    expect(within(first!).getByText('subscription updated')).toBeTruthy();
+    const [status, first, second] = within(timeline).getAllByTestId('timeline-entry');
+    expect(within(status!).getByText('Subscription updated')).toBeTruthy();
+    expect(within(status!).getByText('Changed subscription status')).toBeTruthy();
+    expect(status!.textContent).toContain('Subscription status: Trial → Past Due');
+    expect(timeline.textContent).not.toMatch(/subscriptionStatus|subscriptionTier|trialEndsAt/);
+    expect(within(first!).getByText('Subscription updated')).toBeTruthy();
     expect(within(first!).getByText('Flat → PMPM')).toBeTruthy();
     expect(within(first!).queryByText('Trial → Trial')).toBeNull();
-    expect(within(second!).getByText('trial extended')).toBeTruthy();
+    expect(within(second!).getByText('Trial extended')).toBeTruthy();
     expect(within(second!).getByText('by admin@example.com')).toBeTruthy();
     expect(within(second!).getByText('Extended by 14 days')).toBeTruthy();
     expect(within(second!).getByText('Nov 26, 2099 → Dec 10, 2099')).toBeTruthy();
@@ -246,14 +271,25 @@ describe('extending the trial from the detail', () => {
     expect(extendTrial).not.toHaveBeenCalled();
   });
 
-  it("reads the days as an integer, says 'Trial Extended' and reloads the detail", async () => {
+  it('refuses a number with a fraction, saying why, and sends nothing', async () => {
+    const extendTrial = vi.fn();
+    const { dialog, days, confirm } = await openExtend({ extendTrial });
+    for (const value of ['2.5', '14.9']) {
+      fireEvent.change(days, { target: { value } });
+      expect(within(dialog).queryByTestId('new-trial-end')).toBeNull();
+      fireEvent.click(confirm);
+      expect(within(dialog).getByText('Enter a whole number of days, without a fraction')).toBeTruthy();
+    }
+    expect(extendTrial).not.toHaveBeenCalled();
+  });
+
+  it("sends whole days, says 'Trial Extended' and reloads the detail", async () => {
     const extendTrial = vi.fn().mockResolvedValue(broker({ trialEndsAt: '2099-12-24T12:00:00.000Z' }));
     const { dialog, days, confirm, getBrokerDetail } = await openExtend({ extendTrial });
     expect(within(dialog).getByText('Current end: Dec 10, 2099')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: '14 days' }));
     expect(days.value).toBe('14');
     expect(within(dialog).getByText('New end date: Dec 24, 2099')).toBeTruthy();
-    fireEvent.change(days, { target: { value: '14.5' } });
     fireEvent.click(confirm);
     expect(await toastVariant('Trial Extended')).toBe('default');
     expect(extendTrial).toHaveBeenCalledWith(ID, 14);

@@ -93,7 +93,7 @@ function BrokerDetailView({ detail }: { detail: BrokerDetail }) {
             title={T.monthlyRevenue}
             icon={<AttachMoneyIcon fontSize="small" />}
             value={formatCents(broker.monthlyRevenue)}
-            caption={revenueNote(broker, stats.totalClients)}
+            caption={revenueNote(broker, stats.activeClients)}
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
@@ -189,13 +189,12 @@ function DetailHeader({ broker, name }: { broker: AdminBrokerDetailBroker; name:
 function TrialStatusCard({ broker }: { broker: AdminBrokerDetailBroker }) {
   const icon = <HourglassEmptyIcon fontSize="small" />;
   if (broker.subscriptionStatus !== 'trial') {
-    const since = formatDay(broker.createdAt);
     return (
       <StatCard
         title={T.trialStatus}
         icon={icon}
         value={STATUS_LABELS[broker.subscriptionStatus]}
-        caption={broker.subscriptionStatus === 'canceled' ? T.customerSince(since) : T.subscribedSince(since)}
+        caption={T.statusCaptions[broker.subscriptionStatus]}
       />
     );
   }

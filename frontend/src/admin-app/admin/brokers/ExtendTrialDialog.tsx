@@ -33,8 +33,8 @@ export interface ExtendTrialTarget {
 
 /**
  * SPEC §5 Extend trial. 'range' (the broker list): a number from 1 to 90, 7 to start with, and the
- * button stays disabled until the value is allowed. 'integer' (the broker detail): the days are read
- * as an integer and must be above 0, otherwise nothing is sent; the button is disabled while empty.
+ * button stays disabled until the value is allowed. 'integer' (the broker detail): the days must be a
+ * whole number above 0, otherwise nothing is sent and the form says why; the button is disabled while empty.
  */
 export type DaysRule = 'range' | 'integer';
 
@@ -114,8 +114,9 @@ function ExtendTrialForm({
     if (pending) return;
     if (parsed === null) {
       if (rule === 'integer' && !empty) {
-        const days = Number.parseInt(value, 10);
-        setError(days > TRIAL_DAYS_MAX ? T.daysRange : T.daysPositive);
+        const text = value.trim();
+        if (!/^[+-]?\d+$/.test(text)) setError(T.daysWhole);
+        else setError(Number(text) > TRIAL_DAYS_MAX ? T.daysRange : T.daysPositive);
       }
       return;
     }

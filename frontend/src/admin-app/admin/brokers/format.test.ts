@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   actionLabel,
+  actionNotes,
   brokerName,
   changeLines,
   extendedTrialEnd,
@@ -17,12 +18,21 @@ const NOW = new Date('2026-11-21T12:00:00.000Z');
 
 describe('broker formatting', () => {
   it.each([
-    ['trial_extended', 'trial extended'],
-    ['subscription_updated', 'subscription updated'],
-    ['resource_public_toggled', 'resource public toggled'],
-    ['note', 'note'],
+    ['trial_extended', 'Trial extended'],
+    ['subscription_updated', 'Subscription updated'],
+    ['resource_public_toggled', 'Resource public toggled'],
+    ['note', 'Note'],
   ])('shows the action %s as "%s"', (action, label) => {
     expect(actionLabel(action)).toBe(label);
+  });
+
+  it.each([
+    ['Changed subscriptionStatus', 'Changed subscription status'],
+    ['Changed subscriptionTier and subscriptionStatus', 'Changed subscription tier and subscription status'],
+    ['Extended by 14 days', 'Extended by 14 days'],
+    ['No change', 'No change'],
+  ])('writes the notes %j as %j', (notes, text) => {
+    expect(actionNotes(notes)).toBe(text);
   });
 
   it.each([
@@ -48,15 +58,18 @@ describe('broker formatting', () => {
     expect(brokerName({ firstName: ' ', lastName: null, email: null as unknown as string })).toBe('Unnamed broker');
   });
 
-  it('explains the monthly revenue, with the overage when clients go over 100', () => {
-    expect(revenueNote({ subscriptionTier: 'pmpm', overageEnabled: false }, 25)).toBe('$5 per client × 25 clients');
-    expect(revenueNote({ subscriptionTier: 'flat', overageEnabled: false }, 25)).toBe(
-      'Flat plan: $297/month for up to 100 clients',
-    );
-    expect(revenueNote({ subscriptionTier: 'flat', overageEnabled: true }, 100)).toBe('Overage enabled: $4 per client over 100');
-    expect(revenueNote({ subscriptionTier: 'flat', overageEnabled: true }, 130)).toBe(
-      'Includes $120.00 overage for 30 clients over 100',
-    );
+  it('explains the monthly revenue: nothing on trial or canceled, overage only when enabled, at active clients', () => {
+    const note = (tier: 'pmpm' | 'flat', status: 'trial' | 'active' | 'past_due' | 'canceled', overageEnabled: boolean, active: number) =>
+      revenueNote({ subscriptionTier: tier, subscriptionStatus: status, overageEnabled }, active);
+    expect(note('flat', 'trial', false, 25)).toBe('Trial: no revenue until it converts');
+    expect(note('pmpm', 'trial', false, 25)).toBe('Trial: no revenue until it converts');
+    expect(note('flat', 'canceled', true, 130)).toBe('Canceled: no revenue');
+    expect(note('pmpm', 'active', false, 25)).toBe('$5 per active client × 25 active clients');
+    expect(note('pmpm', 'past_due', false, 10)).toBe('$5 per active client × 10 active clients');
+    expect(note('flat', 'active', false, 25)).toBe('Flat plan: $297/month for up to 100 clients');
+    expect(note('flat', 'active', false, 103)).toBe('Flat plan: $297/month for up to 100 clients');
+    expect(note('flat', 'active', true, 100)).toBe('Overage enabled: $4 per client over 100');
+    expect(note('flat', 'past_due', true, 130)).toBe('Includes $120.00 overage for 30 active clients over 100');
   });
 });
 
@@ -67,14 +80,14 @@ describe('audit values before and after', () => {
         { subscriptionTier: 'flat', subscriptionStatus: 'trial' },
         { subscriptionTier: 'pmpm', subscriptionStatus: 'trial' },
       ),
-    ).toEqual([{ field: 'subscriptionTier', label: 'Tier', before: 'Flat', after: 'PMPM' }]);
+    ).toEqual([{ field: 'subscriptionTier', label: 'Subscription tier', before: 'Flat', after: 'PMPM' }]);
     const [line] = changeLines({ trialEndsAt: '2026-12-10T12:00:00.000Z' }, { trialEndsAt: '2026-12-24T12:00:00.000Z' });
     expect(line).toEqual({ field: 'trialEndsAt', label: 'Trial ends', before: 'Dec 10, 2026', after: 'Dec 24, 2026' });
   });
 
   it('shows every field when nothing changed, and a dash for missing values', () => {
     expect(changeLines({ subscriptionStatus: 'past_due' }, { subscriptionStatus: 'past_due' })).toEqual([
-      { field: 'subscriptionStatus', label: 'Status', before: 'Past Due', after: 'Past Due' },
+      { field: 'subscriptionStatus', label: 'Subscription status', before: 'Past Due', after: 'Past Due' },
     ]);
     expect(changeLines({ trialEndsAt: null }, { trialEndsAt: '2026-12-24T12:00:00.000Z' })[0]?.before).toBe('—');
     expect(changeLines(null, null)).toEqual([]);
@@ -99,14 +112,16 @@ describe('trial days', () => {
 
   it.each([
     ['14', 14],
-    ['14.9', 14],
-    ['30 days', 30],
+    [' 30 ', 30],
+    ['14.9', null],
+    ['2.5', null],
+    ['30 days', null],
     ['0', null],
     ['-1', null],
     ['', null],
     ['abc', null],
     ['91', null],
-  ])('the detail dialog reads %j as the integer %j (above 0)', (value, days) => {
+  ])('the detail dialog reads %j as the whole number %j (above 0)', (value, days) => {
     expect(parseTrialDaysInteger(value)).toBe(days);
   });
 

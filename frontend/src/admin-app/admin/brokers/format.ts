@@ -42,9 +42,18 @@ export function brokerInitials(broker: Pick<AdminBroker, 'firstName' | 'lastName
   return (letters || broker.email?.charAt(0) || '?').toUpperCase();
 }
 
-/** SPEC §3 Admin action: 'trial_extended' is shown as 'trial extended'. */
+/** SPEC §3 Admin action, underscores shown as spaces, as a heading: 'trial_extended' → 'Trial extended'. */
 export function actionLabel(action: string): string {
-  return action.replace(/_/g, ' ');
+  const words = action.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * An audit entry's notes with the field names they store ('Changed subscriptionStatus') in words
+ * ('Changed subscription status'); the stored notes stay as written.
+ */
+export function actionNotes(notes: string): string {
+  return notes.replace(/\b[a-z]+(?:[A-Z][a-z]*)+\b/g, (field) => fieldLabel(field).toLowerCase());
 }
 
 export type StatusColor = 'info' | 'success' | 'warning' | 'error';
@@ -111,12 +120,15 @@ export function parseTrialDaysInRange(value: string): number | null {
 }
 
 /**
- * The detail dialog (SPEC §5): the days read as an integer ('14.5' → 14) and greater than 0, else
- * null; never more than the 90 days §9 allows (the server refuses those too).
+ * The detail dialog (SPEC §5): the days as an integer greater than 0, else null. A fraction
+ * ('2.5') is refused rather than cut to 2, and never more than the 90 days §9 allows (the server
+ * refuses those too).
  */
 export function parseTrialDaysInteger(value: string): number | null {
-  const days = Number.parseInt(value.trim(), 10);
-  if (Number.isNaN(days) || days <= 0 || days > TRIAL_DAYS_MAX) return null;
+  const text = value.trim();
+  if (!/^[+-]?\d+$/.test(text)) return null;
+  const days = Number(text);
+  if (days <= 0 || days > TRIAL_DAYS_MAX) return null;
   return days;
 }
 
@@ -137,13 +149,18 @@ export function trialDaysLeft(trialEndsAt: string | null, now: Date = new Date()
 const FLAT_CLIENT_LIMIT = 100;
 const OVERAGE_PER_CLIENT_CENTS = 400;
 
-/** The Monthly Revenue card's note: how SPEC §9's broker revenue comes about, overage included. */
+/**
+ * The Monthly Revenue card's note: how the served figure comes about (docs/billing.md): nothing on
+ * trial or canceled, else the plan at today's active clients, flat overage only when enabled.
+ */
 export function revenueNote(
-  broker: { subscriptionTier: SubscriptionTier; overageEnabled: boolean },
-  totalClients: number,
+  broker: { subscriptionTier: SubscriptionTier; subscriptionStatus: SubscriptionStatus; overageEnabled: boolean },
+  activeClients: number,
 ): string {
-  if (broker.subscriptionTier === 'pmpm') return DETAIL_TEXTS.pmpmNote(totalClients);
-  const over = Math.max(0, totalClients - FLAT_CLIENT_LIMIT);
-  if (over > 0) return DETAIL_TEXTS.overageNote(formatCents(over * OVERAGE_PER_CLIENT_CENTS), over);
-  return broker.overageEnabled ? DETAIL_TEXTS.overageEnabledNote : DETAIL_TEXTS.flatNote;
+  if (broker.subscriptionStatus === 'trial') return DETAIL_TEXTS.trialRevenueNote;
+  if (broker.subscriptionStatus === 'canceled') return DETAIL_TEXTS.canceledRevenueNote;
+  if (broker.subscriptionTier === 'pmpm') return DETAIL_TEXTS.pmpmNote(activeClients);
+  if (!broker.overageEnabled) return DETAIL_TEXTS.flatNote;
+  const over = Math.max(0, activeClients - FLAT_CLIENT_LIMIT);
+  return over > 0 ? DETAIL_TEXTS.overageNote(formatCents(over * OVERAGE_PER_CLIENT_CENTS), over) : DETAIL_TEXTS.overageEnabledNote;
 }

@@ -67,10 +67,12 @@ export const DETAIL_TEXTS = {
   totalClients: 'Total Clients',
   clientsCaption: (active: number, total: number) => `${active} active / ${total} total`,
   monthlyRevenue: 'Monthly Revenue',
-  overageNote: (amount: string, clients: number) => `Includes ${amount} overage for ${plural(clients, 'client')} over 100`,
+  overageNote: (amount: string, clients: number) => `Includes ${amount} overage for ${plural(clients, 'active client')} over 100`,
   overageEnabledNote: 'Overage enabled: $4 per client over 100',
   flatNote: 'Flat plan: $297/month for up to 100 clients',
-  pmpmNote: (clients: number) => `$5 per client × ${plural(clients, 'client')}`,
+  pmpmNote: (clients: number) => `$5 per active client × ${plural(clients, 'active client')}`,
+  trialRevenueNote: 'Trial: no revenue until it converts',
+  canceledRevenueNote: 'Canceled: no revenue',
   retentionRate: 'Retention Rate',
   callCompletion: (rate: number) => `Call completion: ${rate}%`,
   trialStatus: 'Trial Status',
@@ -78,8 +80,12 @@ export const DETAIL_TEXTS = {
   trialNoEnd: 'No end date',
   trialDaysLeft: (days: number) => `${plural(days, 'day')} left`,
   trialEnded: 'The trial has ended',
-  subscribedSince: (date: string) => `Subscribed since ${date}`,
-  customerSince: (date: string) => `Customer since ${date}`,
+  // The account holds no subscription start date, so each status says only what is known.
+  statusCaptions: {
+    active: 'Paid subscription with full access',
+    past_due: 'Payment past due: features are paused until it is paid',
+    canceled: 'Subscription canceled: features are off until it is restored',
+  },
 
   subscriptionTitle: 'Subscription Management',
   subscriptionBody: 'Changes apply at once and are recorded in the activity timeline.',
@@ -112,8 +118,8 @@ export const DETAIL_TEXTS = {
 /** How the timeline names the fields an admin change touched. */
 export const CHANGE_FIELD_LABELS: Record<string, string> = {
   trialEndsAt: 'Trial ends',
-  subscriptionTier: 'Tier',
-  subscriptionStatus: 'Status',
+  subscriptionTier: 'Subscription tier',
+  subscriptionStatus: 'Subscription status',
   isActive: 'Active',
   isPublic: 'Public',
   title: 'Title',
@@ -134,6 +140,7 @@ export const DIALOG_TEXTS = {
   daysLabel: 'Days to add',
   daysHelp: `From ${TRIAL_DAYS_MIN} to ${TRIAL_DAYS_MAX} days`,
   daysRange: `Enter a whole number of days from ${TRIAL_DAYS_MIN} to ${TRIAL_DAYS_MAX}`,
+  daysWhole: 'Enter a whole number of days, without a fraction',
   daysPositive: 'Enter a number of days greater than 0',
   extendConfirm: 'Extend Trial',
   extending: 'Extending…',

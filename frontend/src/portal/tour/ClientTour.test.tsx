@@ -1,0 +1,15 @@
+import { render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import ClientTour from './ClientTour.tsx';
+
+describe('the client_welcome tour', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('does not show the progress of its steps (SPEC §4: steps not shown)', async () => {
+    render(<ClientTour agencyName="Sunny Day Insurance" brandColor="#2563eb" onEnd={() => {}} />);
+    expect(await screen.findByText('Welcome to your portal!', undefined, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeTruthy();
+    expect(screen.queryByText(/Step \d+ of \d+/)).toBeNull();
+    expect(screen.queryByText(/\d+\s*\/\s*5/)).toBeNull();
+  });
+});
