@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { APP_URL, docsScreenshot, launchBrowser, screenshot, signIn, uniqueEmail, watchErrors } from './browser.ts';
+import { APP_URL, docsScreenshot, launchBrowser, screenshot, seriousAccessibilityViolations, signIn, uniqueEmail, watchErrors } from './browser.ts';
 
 /** Picks an option of an MUI select by the select's label. */
 async function choose(page: Page, label: string, option: string) {
@@ -84,6 +84,7 @@ describe('admin broker management in Chromium', () => {
     await choose(page, 'Status', 'Trial');
     await choose(page, 'Tier', 'Flat');
     await page.getByRole('link', { name: trialEmail }).waitFor();
+    assert.deepEqual(await seriousAccessibilityViolations(page), [], 'broker list at 1280 px');
     await choose(page, 'Status', 'Canceled');
     await page.getByText('No brokers found').waitFor();
     assert.equal(await page.getByRole('link', { name: trialEmail }).count(), 0);

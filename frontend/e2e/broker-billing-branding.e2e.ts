@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { APP_URL, docsScreenshot, launchBrowser, screenshot, signIn, uniqueEmail, watchErrors } from './browser.ts';
+import { APP_URL, docsScreenshot, launchBrowser, screenshot, seriousAccessibilityViolations, signIn, uniqueEmail, watchErrors } from './browser.ts';
 
 /** A small PNG logo (a violet disc with a white cross), built here so the test needs no fixture file. */
 function logoPng(size = 64): Buffer {
@@ -192,6 +192,11 @@ describe('billing and branding in Chromium', () => {
     await signIn(page, { email: uniqueEmail('paths') });
     await page.goto(`${APP_URL}/billing`);
     await page.getByRole('heading', { level: 1, name: 'Billing & Subscription' }).waitFor();
+    await page.getByRole('heading', { name: 'Monthly Cost & Profit' }).waitFor();
+    assert.deepEqual(await seriousAccessibilityViolations(page), [], 'billing at 1280 px');
+    await page.setViewportSize({ width: 390, height: 844 });
+    assert.deepEqual(await seriousAccessibilityViolations(page), [], 'billing at 390 px');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`${APP_URL}/branding`);
     await page.getByRole('heading', { level: 1, name: 'White-Label Branding' }).waitFor();
     await context.close();

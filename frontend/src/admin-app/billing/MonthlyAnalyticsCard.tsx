@@ -79,7 +79,7 @@ export function MonthlyAnalyticsCard({
           </Typography>
         </CardContent>
       ) : (
-        <TableContainer>
+        <TableContainer tabIndex={0} role="region" aria-labelledby="monthly-analytics-title">
           <Table size="small" aria-labelledby="monthly-analytics-title">
             <TableHead>
               <TableRow>

@@ -13,7 +13,8 @@ export function TierBadge({ tier, size = 'small' }: { tier: SubscriptionTier; si
       color={tier === 'pmpm' ? 'secondary' : 'primary'}
       data-badge="tier"
       data-value={tier}
-      sx={{ fontWeight: 600 }}
+      // The agency's colours mark the border; the label stays dark enough to read (WCAG AA).
+      sx={{ fontWeight: 600, '& .MuiChip-label': { color: 'text.primary' } }}
     />
   );
 }
