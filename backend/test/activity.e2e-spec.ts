@@ -1,6 +1,8 @@
 import request from 'supertest';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { ClientAccount } from '../src/client-portal/client-account.entity.js';
 import { ClientReminder } from '../src/client-portal/client-reminder.entity.js';
+import { ClientInvitation } from '../src/clients/client-invitation.entity.js';
 import { Client } from '../src/clients/client.entity.js';
 import { Delivery } from '../src/messaging/delivery.entity.js';
 import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
@@ -13,8 +15,14 @@ import { brokerSession } from './helpers/session.js';
 import { type TestApp, createTestApp } from './helpers/test-app.js';
 
 const MINUTE = 60_000;
-const SENT = 'Medication reminder sent';
+const CALL = 'Reminder call made';
+const TEXT = 'Reminder text sent';
+const CALL_CONFIRMED = 'Reminder call confirmed';
+const OWN_SENT = 'Medication reminder sent';
+const CAMPAIGN = 'Campaign sent';
 const ENGAGED = 'Client engagement recorded';
+const INVITED = 'Invitation sent';
+const REGISTERED = 'Client registered';
 const SECRETS = {
   brokerMessage: 'Plan-review-note-5521',
   clientMessage: 'Evening-pill-note-8830',
@@ -26,8 +34,8 @@ describe('GET /api/activity', () => {
   let broker: { agent: Agent; id: string };
   let other: { agent: Agent; id: string };
   let portal: Agent;
-  /** Broker A's events, newest first: [id, kind title, client name, minutes ago]. */
-  let expected: [string, string, string | null, number][];
+  /** Broker A's events, newest first: [id, title, client name, minutes ago, detail]. */
+  let expected: [string, string, string | null, number, string?][];
   let clientReminderDelivery: string;
 
   const ago = (minutes: number) => new Date(Date.now() - minutes * MINUTE);
@@ -64,13 +72,13 @@ describe('GET /api/activity', () => {
     return id;
   }
 
-  async function campaign(brokerId: string): Promise<string> {
+  /** A campaign sent that many minutes ago to that many clients, or a draft (null). */
+  async function campaign(brokerId: string, name: string, sent: { minutesAgo: number; recipients: number } | null): Promise<string> {
     const id = randomUUID();
-    await t.em().execute(`insert into campaigns (id, broker_id, name, type, subject, message, status) values (?, ?, 'Fall news', 'email', 'News', ?, 'sent')`, [
-      id,
-      brokerId,
-      `Hello ${SECRETS.brokerMessage}`,
-    ]);
+    await t.em().execute(
+      `insert into campaigns (id, broker_id, name, type, subject, message, status, recipient_count, sent_at) values (?, ?, ?, 'email', 'News', ?, ?, ?, ?)`,
+      [id, brokerId, name, `Hello ${SECRETS.brokerMessage}`, sent ? 'sent' : 'draft', sent?.recipients ?? 0, sent ? ago(sent.minutesAgo) : null],
+    );
     return id;
   }
 
@@ -112,6 +120,8 @@ describe('GET /api/activity', () => {
     portal = browser(t);
     const token = await makeInvitation(em, walter);
     expect((await portal.post('/api/client/register').send({ token, username: 'walter.brooks', password: 'violet-tractor-91' })).status).toBe(201);
+    await t.em().execute(`update client_invitations set created_at = ? where client_id = ?`, [ago(110), walter.id]);
+    await t.em().execute(`update client_accounts set created_at = ? where client_id = ?`, [ago(100), walter.id]);
     const medication = await portal.post('/api/client/medications').send({ name: SECRETS.medication });
     expect(medication.status).toBe(201);
     const own = await portal.post('/api/client/reminders').send({
@@ -140,62 +150,90 @@ describe('GET /api/activity', () => {
     for (const [status, minutesAgo] of [['failed', 5], ['queued', 4], ['sending', 3], ['skipped', 2]] as const) {
       await delivery({ brokerId: broker.id, clientId: rosa.id, status, minutesAgo });
     }
-    const news = await campaign(broker.id);
+    const news = await campaign(broker.id, 'Fall news', { minutesAgo: 45, recipients: 2 });
+    await campaign(broker.id, 'Draft news', null); // Never sent: not an event.
     await delivery({ brokerId: broker.id, clientId: walter.id, status: 'completed', channel: 'email', kind: 'campaign', campaignId: news, minutesAgo: 1 });
     await delivery({ brokerId: broker.id, clientId: rosa.id, status: 'completed', channel: 'sms', kind: 'campaign', minutesAgo: 1.5 });
     const walterOpened = await recipient(news, walter.id, 40, null);
     // A click without an open seen by the pixel records both at once: one event.
     const rosaClicked = await recipient(news, rosa.id, 50, 50);
-    const follow = await campaign(broker.id);
+    const follow = await campaign(broker.id, 'Follow-up', { minutesAgo: 75, recipients: 1 });
     const rosaOpenedThenClicked = await recipient(follow, rosa.id, 70, 65);
     await recipient(follow, walter.id, null, null, 3); // Only a mail scanner opened it.
 
     // The other broker's activity is the newest of all, and must never show.
-    const theirs = await campaign(other.id);
+    const theirs = await campaign(other.id, 'Their news', { minutesAgo: 0.7, recipients: 1 });
     await delivery({ brokerId: other.id, clientId: stranger.id, status: 'completed', minutesAgo: 0.5, confirmedMinutesAgo: 0.4 });
     await delivery({ brokerId: other.id, clientId: stranger.id, status: 'completed', kind: 'client-reminder', channel: 'sms', minutesAgo: 0.6 });
     await recipient(theirs, stranger.id, 0.3, 0.2);
 
     expected = [
-      [`confirmation:${brokerReminder.id}`, ENGAGED, 'Rosa Alvarez', 9],
-      [`reminder:${brokerReminder.id}`, SENT, 'Rosa Alvarez', 10],
-      [`reminder:${textSent}`, SENT, 'Rosa Alvarez', 20],
-      [`open:${walterOpened}`, ENGAGED, 'Walter Brooks', 40],
-      [`click:${rosaClicked}`, ENGAGED, 'Rosa Alvarez', 50],
-      [`reminder:${goneSent}`, SENT, null, 60],
-      [`click:${rosaOpenedThenClicked}`, ENGAGED, 'Rosa Alvarez', 65],
-      [`open:${rosaOpenedThenClicked}`, ENGAGED, 'Rosa Alvarez', 70],
+      [`confirmation:${brokerReminder.id}`, CALL_CONFIRMED, 'Rosa Alvarez', 9],
+      [`reminder:${brokerReminder.id}`, CALL, 'Rosa Alvarez', 10],
+      [`reminder:${textSent}`, TEXT, 'Rosa Alvarez', 20],
+      [`open:${walterOpened}`, ENGAGED, 'Walter Brooks', 40, 'Opened “Fall news”'],
+      [`campaign:${news}`, CAMPAIGN, null, 45, '“Fall news” to 2 clients'],
+      [`click:${rosaClicked}`, ENGAGED, 'Rosa Alvarez', 50, 'Clicked a link in “Fall news”'],
+      [`reminder:${goneSent}`, CALL, null, 60],
+      [`click:${rosaOpenedThenClicked}`, ENGAGED, 'Rosa Alvarez', 65, 'Clicked a link in “Follow-up”'],
+      [`open:${rosaOpenedThenClicked}`, ENGAGED, 'Rosa Alvarez', 70, 'Opened “Follow-up”'],
+      [`campaign:${follow}`, CAMPAIGN, null, 75, '“Follow-up” to 1 client'],
+      [`registration:${(await t.em().findOneOrFail(ClientAccount, { client: walter.id })).id}`, REGISTERED, 'Walter Brooks', 100],
+      [`invitation:${(await t.em().findOneOrFail(ClientInvitation, { client: walter.id })).id}`, INVITED, 'Walter Brooks', 110],
     ];
   });
   afterAll(() => t.close());
 
-  function shape(body: { id: string; title: string; clientName: string | null }[]) {
-    return body.map((item) => [item.id, item.title, item.clientName]);
+  function shape(body: { id: string; title: string; clientName: string | null; detail?: string }[]) {
+    return body.map((item) => [item.id, item.title, item.clientName, item.detail]);
   }
+  const expectedShape = (events: typeof expected) => events.map(([id, title, name, , detail]) => [id, title, name, detail]);
 
   it('answers the broker’s latest 5 events by default, newest first', async () => {
     const res = await broker.agent.get('/api/activity');
     expect(res.status).toBe(200);
-    expect(shape(res.body)).toEqual(expected.slice(0, 5).map(([id, title, name]) => [id, title, name]));
+    expect(shape(res.body)).toEqual(expectedShape(expected.slice(0, 5)));
     expect(res.body[0]).toEqual({
       id: expected[0]![0],
-      kind: 'engagement',
-      title: ENGAGED,
+      kind: 'reminder_confirmed',
+      title: CALL_CONFIRMED,
       clientName: 'Rosa Alvarez',
       occurredAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
-    expect(res.body[1]).toMatchObject({ kind: 'reminder_sent', title: SENT });
+    expect(res.body[1]).toMatchObject({ kind: 'reminder_call', title: CALL });
     const times = res.body.map((item: { occurredAt: string }) => Date.parse(item.occurredAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(Math.abs(times[0] - ago(9).getTime())).toBeLessThan(MINUTE);
   });
 
-  it('honours limit, and holds exactly the sent reminders and the engagement, nothing else', async () => {
+  it('names each event by what it was: a broker’s text is a text, not a medication reminder; campaigns are listed', async () => {
+    const all = await broker.agent.get('/api/activity?limit=20');
+    const byId = (id: string) => all.body.find((item: { id: string }) => item.id === id);
+    expect(byId(expected[2]![0])).toMatchObject({ kind: 'reminder_text', title: TEXT, clientName: 'Rosa Alvarez' });
+    expect(byId(expected[1]![0])).toMatchObject({ kind: 'reminder_call', title: CALL });
+    expect(byId(expected[0]![0])).toMatchObject({ kind: 'reminder_confirmed', title: CALL_CONFIRMED });
+    expect(byId(expected[4]![0])).toEqual({
+      id: expected[4]![0],
+      kind: 'campaign_sent',
+      title: CAMPAIGN,
+      clientName: null,
+      occurredAt: expect.any(String),
+      detail: '“Fall news” to 2 clients',
+    });
+    expect(byId(expected[3]![0])).toMatchObject({ kind: 'campaign_opened', title: ENGAGED });
+    expect(byId(expected[5]![0])).toMatchObject({ kind: 'campaign_clicked', title: ENGAGED });
+    expect(byId(expected[10]![0])).toMatchObject({ kind: 'client_registered', title: REGISTERED });
+    expect(byId(expected[11]![0])).toMatchObject({ kind: 'invitation_sent', title: INVITED });
+    // A broker's generic check-in is never called a medication reminder.
+    expect(all.body.filter((item: { title: string }) => item.title === OWN_SENT)).toEqual([]);
+  });
+
+  it('honours limit, and holds exactly these events, nothing else', async () => {
     const two = await broker.agent.get('/api/activity?limit=2');
-    expect(shape(two.body)).toEqual(expected.slice(0, 2).map(([id, title, name]) => [id, title, name]));
+    expect(shape(two.body)).toEqual(expectedShape(expected.slice(0, 2)));
     const all = await broker.agent.get('/api/activity').query({ limit: 20 });
     expect(all.status).toBe(200);
-    expect(shape(all.body)).toEqual(expected.map(([id, title, name]) => [id, title, name]));
+    expect(shape(all.body)).toEqual(expectedShape(expected));
     all.body.forEach((item: { occurredAt: string }, i: number) =>
       expect(Math.abs(Date.parse(item.occurredAt) - ago(expected[i]![3]).getTime())).toBeLessThan(MINUTE),
     );
@@ -209,8 +247,9 @@ describe('GET /api/activity', () => {
     expect(theirs.body.map((item: { title: string; clientName: string }) => [item.title, item.clientName])).toEqual([
       [ENGAGED, 'Other Brokers-Client'], // click
       [ENGAGED, 'Other Brokers-Client'], // open, before the click
-      [ENGAGED, 'Other Brokers-Client'], // call confirmed
-      [SENT, 'Other Brokers-Client'],
+      [CALL_CONFIRMED, 'Other Brokers-Client'],
+      [CALL, 'Other Brokers-Client'],
+      [CAMPAIGN, null],
     ]);
     const ids = new Set(mine.body.map((item: { id: string }) => item.id));
     expect(theirs.body.filter((item: { id: string }) => ids.has(item.id))).toEqual([]);
@@ -218,9 +257,19 @@ describe('GET /api/activity', () => {
 
   it('never carries a message, a medication or any other health data', async () => {
     const res = await broker.agent.get('/api/activity?limit=20');
+    for (const secret of [...Object.values(SECRETS), 'phi1:', 'walter.brooks']) expect(res.text).not.toContain(secret);
+    for (const item of res.body) {
+      // Only the broker's own campaigns carry a detail (their name).
+      const keys = ['clientName', 'id', 'kind', 'occurredAt', 'title', ...(item.kind.startsWith('campaign_') ? ['detail'] : [])];
+      expect(Object.keys(item).sort()).toEqual(keys.sort());
+    }
+    // A client's own reminders (sent, confirmed) are their private schedule: never listed.
     expect(res.text).not.toContain(clientReminderDelivery);
-    for (const secret of [...Object.values(SECRETS), 'phi1:']) expect(res.text).not.toContain(secret);
-    for (const item of res.body) expect(Object.keys(item).sort()).toEqual(['clientName', 'id', 'kind', 'occurredAt', 'title']);
+    expect(res.body.filter((item: { clientName: string | null }) => item.clientName === 'Walter Brooks').map((item: { kind: string }) => item.kind)).toEqual([
+      'campaign_opened',
+      'client_registered',
+      'invitation_sent',
+    ]);
   });
 
   it.each(['0', 'abc', '21', '2.5', '-1', '', '05'])('refuses limit=%j with 400', async (limit) => {
@@ -245,7 +294,7 @@ describe('GET /api/activity', () => {
     await t.em().nativeUpdate(User, { id: other.id }, { subscriptionStatus: 'canceled', trialEndsAt: ago(60 * 24) });
     const res = await other.agent.get('/api/activity');
     expect(res.status).toBe(200);
-    expect(res.body).toHaveLength(4);
+    expect(res.body).toHaveLength(5);
   });
 
   it('answers an empty list for a broker with no activity', async () => {

@@ -1,6 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { seedDemoData } from '../src/database/seeders/demo-data.seeder.js';
 import { User } from '../src/users/user.entity.js';
+import { UsersService } from '../src/users/users.service.js';
 import { browser, last, sessionCookie, signInAsBroker } from './helpers/browser-agent.js';
 import { type TestApp, createTestApp } from './helpers/test-app.js';
 import request from 'supertest';
@@ -34,10 +35,11 @@ describe('broker sign-in through OpenID Connect (embedded development provider)'
 
     const me = await agent.get('/api/auth/user');
     expect(me.status).toBe(200);
+    // The development provider gives no name for this address: none is made up from the e-mail.
     expect(me.body).toMatchObject({
       email: 'jane.doe@agency.test',
-      firstName: 'Jane',
-      lastName: 'Doe',
+      firstName: null,
+      lastName: null,
       isAdmin: false,
       primaryColor: '#2563eb',
       secondaryColor: '#10b981',
@@ -51,20 +53,31 @@ describe('broker sign-in through OpenID Connect (embedded development provider)'
     expect(trialDays).toBeLessThanOrEqual(30);
   });
 
-  it('finds the same broker on a later sign-in, refreshing the name, never duplicating', async () => {
+  it('finds the same broker on a later sign-in, never duplicating, and keeps the name the broker gave', async () => {
     const first = browser(t);
     await signInAsBroker(first, t.appUrl, 'returning.broker@agency.test');
     const { body: before } = await first.get('/api/auth/user');
-    await t.em().nativeUpdate(User, { id: before.id }, { firstName: 'Stale', lastName: 'Name' });
+    expect(before).toMatchObject({ firstName: null, lastName: null });
+    expect((await first.put('/api/profile').send({ firstName: 'Rita', lastName: 'Returning' })).status).toBe(200);
 
     const second = browser(t);
     await signInAsBroker(second, t.appUrl, 'returning.broker@agency.test');
     const { body: after } = await second.get('/api/auth/user');
     expect(after.id).toBe(before.id);
-    expect(after).toMatchObject({ firstName: 'Returning', lastName: 'Broker' });
+    expect(after).toMatchObject({ firstName: 'Rita', lastName: 'Returning' });
     expect(await t.em().count(User, { email: 'returning.broker@agency.test' })).toBe(1);
   });
 
+  it('fills a missing name from the provider, but never from an e-mail sent as the name', async () => {
+    const users = t.app.get(UsersService);
+    const issuer = 'https://idp.example.test/';
+    const byEmail = await users.signIn({ issuer, subject: 'auth0|1', email: 'pat@agency.test', emailVerified: true, name: 'pat@agency.test' });
+    expect([byEmail.firstName, byEmail.lastName]).toEqual([null, null]);
+    const named = await users.signIn({ issuer, subject: 'auth0|1', name: '  Pat   van Dijk ' });
+    expect([named.firstName, named.lastName]).toEqual(['Pat', 'van Dijk']);
+    const renamed = await users.signIn({ issuer, subject: 'auth0|1', givenName: 'Patricia', familyName: 'Other' });
+    expect([renamed.firstName, renamed.lastName]).toEqual(['Pat', 'van Dijk']);
+  });
 
   it('answers 401 Unauthorized when signed out', async () => {
     const res = await request(t.http).get('/api/auth/user');

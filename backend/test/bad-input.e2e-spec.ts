@@ -228,6 +228,8 @@ describe('bad input on every route', () => {
       'PUT /api/clients/{id}': { phone: '(615) 555-0144' },
       'POST /api/admin/brokers/{id}/subscription': { subscriptionTier: 'flat', subscriptionStatus: 'trial' },
       'POST /api/subscription': { subscriptionTier: 'flat' },
+      // PMPM at the walk broker's five active clients.
+      'POST /api/subscription/start': { subscriptionTier: 'pmpm', confirmMonthlyPriceCents: 2500 },
     };
     return { ...byField, ...byOperation[op.key] };
   }

@@ -2,6 +2,9 @@ import request from 'supertest';
 import Stripe from 'stripe';
 import { Client } from '../src/clients/client.entity.js';
 import { MonthlyAnalyticsService } from '../src/billing/monthly-analytics.service.js';
+import { Delivery } from '../src/messaging/delivery.entity.js';
+import { DispatcherService } from '../src/reminders/dispatcher.service.js';
+import { Reminder } from '../src/reminders/reminder.entity.js';
 import { User } from '../src/users/user.entity.js';
 import type { Agent } from './helpers/browser-agent.js';
 import { makeClient } from './helpers/factories.js';
@@ -14,10 +17,12 @@ const DAY_MS = 86_400_000;
 describe('billing in local mode (no Stripe key)', () => {
   let t: TestApp;
   let broker: { agent: Agent; id: string };
+  let starter: { agent: Agent; id: string };
 
   beforeAll(async () => {
     t = await createTestApp({ listen: true });
     broker = await brokerSession(t, 'billing.local@agency.test');
+    starter = await brokerSession(t, 'billing.start@agency.test');
   });
   afterAll(() => t.close());
 
@@ -36,20 +41,101 @@ describe('billing in local mode (no Stripe key)', () => {
     });
   });
 
-  it('upgrades from the trial, switches tier, refuses the same tier, and enables overage on flat only', async () => {
-    const upgraded = await broker.agent.post('/api/subscription').send({ subscriptionTier: 'flat' });
-    expect(upgraded.status).toBe(200);
-    expect(upgraded.body).toMatchObject({ subscriptionTier: 'flat', subscriptionStatus: 'active' });
-    const same = await broker.agent.post('/api/subscription').send({ subscriptionTier: 'flat' });
+  it('keeps the trial when a plan is chosen during it: only the plan after the trial changes', async () => {
+    const endsAt = new Date(Date.now() + 12.2 * DAY_MS);
+    await t.em().nativeUpdate(User, { id: starter.id }, { trialEndsAt: endsAt });
+    const chosen = await starter.agent.post('/api/subscription').send({ subscriptionTier: 'pmpm' });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body).toMatchObject({ subscriptionTier: 'pmpm', subscriptionStatus: 'trial', trialDaysLeft: 13, trialEndsAt: endsAt.toISOString() });
+    const same = await starter.agent.post('/api/subscription').send({ subscriptionTier: 'pmpm' });
+    expect(same.status).toBe(400);
+    expect(same.body.message).toBe('PMPM is already your plan after the trial');
+    expect(await t.em().findOneOrFail(User, starter.id)).toMatchObject({ subscriptionStatus: 'trial', trialEndsAt: endsAt });
+    // Features stay those of the trial.
+    expect((await starter.agent.post('/api/reminders/execute')).status).toBe(200);
+  });
+
+  it('starts the subscription only with the amount the broker was shown', async () => {
+    const owner = await t.em().findOneOrFail(User, starter.id);
+    for (let i = 0; i < 3; i++) await makeClient(t.em(), owner);
+    const missing = await starter.agent.post('/api/subscription/start').send({ subscriptionTier: 'pmpm' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe('confirmMonthlyPriceCents must be the monthly amount you were shown, in cents');
+    for (const bad of [-1, 1.5, '1500', null, 1e12]) {
+      const res = await starter.agent.post('/api/subscription/start').send({ confirmMonthlyPriceCents: bad });
+      expect([bad, res.status]).toEqual([bad, 400]);
+    }
+    // Shown $10.00 at two clients; a third was added since: nothing changes, the new amount answers.
+    const stale = await starter.agent.post('/api/subscription/start').send({ subscriptionTier: 'pmpm', confirmMonthlyPriceCents: 1000 });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({
+      message: 'The monthly amount is now $15.00 at 3 active clients. Please review it and confirm again.',
+      monthlyPriceCents: 1500,
+    });
+    expect((await t.em().findOneOrFail(User, starter.id)).subscriptionStatus).toBe('trial');
+
+    const before = Date.now();
+    const started = await starter.agent.post('/api/subscription/start').send({ subscriptionTier: 'pmpm', confirmMonthlyPriceCents: 1500 });
+    expect(started.status).toBe(200);
+    expect(started.body).toMatchObject({ subscriptionTier: 'pmpm', subscriptionStatus: 'active', trialDaysLeft: 0, monthlyPriceCents: 1500 });
+    // The trial ended when the subscription started.
+    const endedAt = new Date(started.body.trialEndsAt).getTime();
+    expect(endedAt).toBeGreaterThanOrEqual(before - 1000);
+    expect(endedAt).toBeLessThanOrEqual(Date.now());
+    const again = await starter.agent.post('/api/subscription/start').send({ confirmMonthlyPriceCents: 1500 });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe('Your subscription has already started');
+  });
+
+  it('on an active plan, switches tier at once, refuses the same tier, and enables overage on flat only', async () => {
+    const same = await starter.agent.post('/api/subscription').send({ subscriptionTier: 'pmpm' });
     expect(same.status).toBe(400);
     expect(same.body.message).toBe('You are already on this plan');
-    const overage = await broker.agent.post('/api/billing/overage/enable');
+    const flat = await starter.agent.post('/api/subscription').send({ subscriptionTier: 'flat' });
+    expect(flat.body).toMatchObject({ subscriptionTier: 'flat', subscriptionStatus: 'active', monthlyPriceCents: 29_700 });
+    const overage = await starter.agent.post('/api/billing/overage/enable');
     expect(overage.body).toMatchObject({ overageEnabled: true });
-    expect((await broker.agent.post('/api/billing/overage/enable')).status).toBe(400);
-    const switched = await broker.agent.post('/api/billing/tier/switch').send({ newTier: 'pmpm' });
+    expect((await starter.agent.post('/api/billing/overage/enable')).status).toBe(400);
+    const switched = await starter.agent.post('/api/billing/tier/switch').send({ newTier: 'pmpm' });
     expect(switched.body).toMatchObject({ subscriptionTier: 'pmpm', overageEnabled: false, clientLimit: null });
-    expect((await broker.agent.post('/api/billing/overage/enable')).status).toBe(400);
-    expect((await broker.agent.post('/api/billing/portal')).status).toBe(400);
+    expect((await starter.agent.post('/api/billing/overage/enable')).status).toBe(400);
+    expect((await starter.agent.post('/api/billing/portal')).status).toBe(400);
+  });
+
+  it('past due: a plan change does not settle it, Mark as paid does (local billing), and reminders wait until then', async () => {
+    const em = t.em();
+    const payer = await brokerSession(t, 'billing.pastdue@agency.test');
+    await em.nativeUpdate(User, { id: payer.id }, { subscriptionStatus: 'past_due', subscriptionTier: 'flat' });
+    const owner = await em.findOneOrFail(User, payer.id);
+    const client = await makeClient(em, owner, { phone: '+12125550177' });
+    const reminder = await payer.agent
+      .post('/api/reminders')
+      .send({ clientId: client.id, scheduledTime: new Date(Date.now() + 60_000).toISOString(), deliveryMethod: 'sms', message: 'Your plan review is next week' });
+    expect(reminder.status).toBe(201);
+    await em.nativeUpdate(Reminder, { id: reminder.body.id }, { deliverAfter: new Date(Date.now() - 1000) });
+
+    expect((await payer.agent.get('/api/subscription')).body).toMatchObject({ subscriptionStatus: 'past_due', markPaidAvailable: true });
+    const changed = await payer.agent.post('/api/subscription').send({ subscriptionTier: 'pmpm' });
+    expect(changed.body).toMatchObject({ subscriptionTier: 'pmpm', subscriptionStatus: 'past_due' });
+    const start = await payer.agent.post('/api/subscription/start').send({ confirmMonthlyPriceCents: 500 });
+    expect(start.status).toBe(400);
+    expect(start.body.message).toContain('update your payment method');
+    expect((await payer.agent.post('/api/reminders/execute')).status).toBe(403);
+
+    // The hourly run leaves a past-due broker's reminders pending, as Execute does.
+    const dispatcher = t.app.get(DispatcherService);
+    await dispatcher.runOnce({ maxMs: 5000 });
+    expect((await em.fork().findOneOrFail(Reminder, reminder.body.id)).status).toBe('pending');
+    expect(await em.fork().count(Delivery, { reminderId: reminder.body.id })).toBe(0);
+
+    const paid = await payer.agent.post('/api/billing/mark-paid');
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ subscriptionStatus: 'active', subscriptionTier: 'pmpm' });
+    const twice = await payer.agent.post('/api/billing/mark-paid');
+    expect(twice.status).toBe(400);
+    expect(twice.body.message).toBe('No payment is past due');
+    await dispatcher.runOnce({ maxMs: 5000 });
+    expect(await em.fork().count(Delivery, { reminderId: reminder.body.id })).toBe(1);
   });
 
   it('keeps a canceled broker out of plan changes, and guards features after the trial', async () => {
@@ -58,13 +144,20 @@ describe('billing in local mode (no Stripe key)', () => {
     const execute = await other.agent.post('/api/reminders/execute');
     expect(execute.status).toBe(403);
     expect(execute.body.trialExpired).toBe(true);
-    // Billing itself stays open so the broker can upgrade.
+    // Billing itself stays open so the broker can start the subscription.
     expect((await other.agent.get('/api/subscription')).body).toMatchObject({ subscriptionStatus: 'trial', trialDaysLeft: 0 });
-    expect((await other.agent.post('/api/subscription').send({ subscriptionTier: 'pmpm' })).body.subscriptionStatus).toBe('active');
+    expect((await other.agent.post('/api/subscription').send({ subscriptionTier: 'pmpm' })).body.subscriptionStatus).toBe('trial');
+    expect((await other.agent.post('/api/reminders/execute')).status).toBe(403);
+    const started = await other.agent.post('/api/subscription/start').send({ confirmMonthlyPriceCents: 0 });
+    expect(started.body.subscriptionStatus).toBe('active');
+    // An ended trial keeps its end date.
+    expect(new Date(started.body.trialEndsAt).getTime()).toBeLessThan(Date.now() - 500);
     expect((await other.agent.post('/api/reminders/execute')).status).toBe(200);
     await t.em().nativeUpdate(User, { id: other.id }, { subscriptionStatus: 'canceled' });
     const canceled = await other.agent.post('/api/subscription').send({ subscriptionTier: 'flat' });
     expect(canceled.status).toBe(403);
+    expect((await other.agent.post('/api/subscription/start').send({ confirmMonthlyPriceCents: 0 })).status).toBe(403);
+    expect((await other.agent.post('/api/billing/mark-paid')).status).toBe(400);
   });
 
   it('reports monthly cost and profit from deliveries, current month live and closed months from snapshots', async () => {
@@ -143,9 +236,24 @@ describe('billing with Stripe', () => {
     return { id, object: 'event', type: 'customer.subscription.updated', data: { object: { id: subscriptionId, object: 'subscription' } } };
   }
 
-  it('starts the first paid plan with Stripe Checkout and a customer per broker', async () => {
-    const res = await broker.agent.post('/api/subscription').send({ subscriptionTier: 'pmpm' });
+  it('during the trial, a plan choice asks nothing of Stripe; starting now goes to Stripe Checkout with a customer per broker', async () => {
+    const chosen = await broker.agent.post('/api/subscription').send({ subscriptionTier: 'pmpm' });
+    expect(chosen.body).toMatchObject({ subscriptionTier: 'pmpm', subscriptionStatus: 'trial', markPaidAvailable: false });
+    expect(chosen.body.checkoutUrl).toBeUndefined();
+    expect(standIn.requests).toEqual([]);
+    expect((await broker.agent.post('/api/billing/mark-paid')).status).toBe(400);
+
+    // PMPM at no active client would be billed one unit by Stripe, more than the $0.00 shown.
+    const empty = await broker.agent.post('/api/subscription/start').send({ confirmMonthlyPriceCents: 0 });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe('Add a client before starting the PMPM plan: it bills per active client');
+    expect(standIn.requests).toEqual([]);
+    await makeClient(t.em(), await t.em().findOneOrFail(User, broker.id));
+
+    const res = await broker.agent.post('/api/subscription/start').send({ confirmMonthlyPriceCents: 500 });
     expect(res.status).toBe(200);
+    // Nothing changes before Stripe says the payment went through (the webhook).
+    expect(res.body.subscriptionStatus).toBe('trial');
     expect(res.body.checkoutUrl).toMatch(/^https:\/\/checkout\.stripe\.test\/pay\/cs_test_/);
     expect(res.body.billingMode).toBe('stripe');
     const checkout = standIn.requests.find((r) => r.path === '/v1/checkout/sessions')!;

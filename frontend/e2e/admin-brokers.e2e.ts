@@ -99,7 +99,8 @@ describe('admin broker management in Chromium', () => {
     await menu.getByRole('menuitem', { name: 'View Details' }).click();
     await page.waitForURL(/\/admin\/brokers\/[0-9a-f-]{36}$/);
     // The detail page loads on demand: wait for its heading rather than reading the list's.
-    await page.getByRole('heading', { level: 1, name: /^Brokers / }).waitFor();
+    // Test brokers give the profile step the name 'Test Broker' (e2e/browser.ts signIn).
+    await page.getByRole('heading', { level: 1, name: 'Test Broker' }).waitFor();
     await page.getByText(trialEmail, { exact: true }).waitFor();
     await page.getByText('No recent activity').waitFor();
     await page.getByRole('region', { name: 'Total Clients' }).getByText('2 active / 3 total').waitFor();

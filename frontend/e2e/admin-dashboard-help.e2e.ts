@@ -52,7 +52,7 @@ async function brokerFromApi(page: Page, id: string) {
   }, id);
 }
 
-/** A broker who adds clients and chooses PMPM (local billing: active at once), so revenue is not zero. */
+/** A broker who adds clients and starts PMPM (local billing: active at once), so revenue is not zero. */
 async function addClientsAndChoosePmpm(page: Page, clients: number): Promise<void> {
   const problems = await page.evaluate(async (count) => {
     const post = (url: string, body: unknown) =>
@@ -63,7 +63,8 @@ async function addClientsAndChoosePmpm(page: Page, clients: number): Promise<voi
       const response = await post('/api/clients', { firstName: 'Client', lastName: `Number ${i + 1}`, phone });
       if (response.status !== 201) failed.push(`client ${i}: ${response.status}`);
     }
-    const plan = await post('/api/subscription', { subscriptionTier: 'pmpm' });
+    // Ending the trial early states the amount the broker was shown: $5.00 per active client.
+    const plan = await post('/api/subscription/start', { subscriptionTier: 'pmpm', confirmMonthlyPriceCents: count * 500 });
     const answer = (await plan.json()) as { subscriptionStatus?: string };
     if (!plan.ok || answer.subscriptionStatus !== 'active') failed.push(`plan: ${plan.status} ${JSON.stringify(answer)}`);
     return failed;

@@ -70,22 +70,39 @@ describe('billing and branding in Chromium', () => {
     await browser.close();
   });
 
-  it('a new broker sees the 30-day flat trial, then switches to PMPM', async () => {
+  it('a new broker sees the 30-day flat trial, chooses PMPM for after it, then starts paying only after confirming the amount', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await signInNewBroker(page, errors, 'billing');
+    // Two active clients, so the amounts are not zero.
+    const added = await page.evaluate(async () => {
+      const statuses: number[] = [];
+      for (const [i, phone] of ['+1 (305) 555-0191', '+1 (305) 555-0192'].entries()) {
+        const response = await fetch('/api/clients', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ firstName: 'Billing', lastName: `Client ${i + 1}`, phone }),
+        });
+        statuses.push(response.status);
+      }
+      return statuses;
+    });
+    assert.deepEqual(added, [201, 201]);
     await openFromSidebar(page, 'Billing', 'Billing & Subscription');
 
     const trial = page.getByTestId('trial-upgrade');
     await trial.waitFor();
     assert.equal(await trial.getByTestId('trial-days-left').textContent(), '30');
     assert.ok(await trial.getByText('days left', { exact: true }).isVisible());
-    assert.ok(await trial.getByRole('button', { name: 'Upgrade to Flat' }).isVisible());
+    assert.ok(await trial.getByRole('button', { name: 'Start my subscription now' }).isVisible());
     assert.equal(await page.getByTestId('subscription-status').textContent(), 'Trial · 30 days left');
+    assert.ok(await page.getByText('Your plan after the trial', { exact: true }).isVisible());
     assert.equal(await page.getByTestId('current-tier').textContent(), 'Flat');
     assert.equal(await page.getByTestId('monthly-amount').textContent(), '$297.00');
     assert.ok(await page.getByText('Telephony costs (Twilio): about $0.02 per voice call and $0.01 per SMS').isVisible());
+    // Thirty days left: no banner yet.
+    assert.equal(await page.getByTestId('billing-banner').count(), 0);
 
     // This month is in the history already (nothing earned on a trial: margin 0 %).
     const rows = page.getByTestId('analytics-row');
@@ -99,25 +116,107 @@ describe('billing and branding in Chromium', () => {
     assert.equal(await update.isDisabled(), true);
     await docsScreenshot(page, 'billing');
 
+    // Choosing a plan during the trial keeps the trial.
     await page.getByRole('radio', { name: /^PMPM/ }).check();
     assert.equal(await update.isEnabled(), true);
     await update.click();
-    await page.getByText('Subscription Updated').waitFor();
+    await page.getByText('Your plan after the trial: PMPM. Your trial continues.').waitFor();
     assert.equal(await page.getByTestId('current-tier').textContent(), 'PMPM');
+    assert.equal(await page.getByTestId('subscription-status').textContent(), 'Trial · 30 days left');
+    assert.match((await trial.getByTestId('trial-body').textContent()) ?? '', /^Your plan after the trial: PMPM\./);
+    await page.getByRole('status').getByRole('button', { name: 'Close' }).click();
+    await page.reload();
+    await page.getByTestId('current-tier').waitFor();
+    assert.equal(await page.getByTestId('current-tier').textContent(), 'PMPM');
+    assert.equal(await page.getByTestId('subscription-status').textContent(), 'Trial · 30 days left');
+
+    // Starting now is its own decision, with the amount in the confirmation; Cancel changes nothing.
+    await trial.getByRole('button', { name: 'Start my subscription now' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Start your subscription now?' });
+    await dialog.waitFor();
+    assert.equal(
+      await dialog.getByTestId('start-subscription-amount').textContent(),
+      'Your free trial ends now and the PMPM plan starts at $10.00/month (at your 2 active clients).',
+    );
+    assert.deepEqual(await seriousAccessibilityViolations(page), []);
+    await screenshot(page, 'billing-start-confirm');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    assert.equal(await page.getByTestId('subscription-status').textContent(), 'Trial · 30 days left');
+
+    await trial.getByRole('button', { name: 'Start my subscription now' }).click();
+    await dialog.getByRole('button', { name: 'Start subscription: $10.00/month' }).click();
+    await page.getByText('Subscription Started').waitFor();
     assert.equal(await page.getByTestId('subscription-status').textContent(), 'Active');
     assert.equal(await page.getByTestId('trial-upgrade').count(), 0);
+    assert.equal(await page.getByTestId('monthly-amount').textContent(), '$10.00');
     assert.equal(await update.isDisabled(), true);
     await screenshot(page, 'billing-pmpm');
-    await page.getByRole('status').getByRole('button', { name: 'Close' }).click();
 
     // The server agrees after a reload.
     await page.reload();
     await page.getByTestId('current-tier').waitFor();
-    assert.equal(await page.getByTestId('current-tier').textContent(), 'PMPM');
     const me = await page.evaluate(
       async () => (await (await fetch('/api/auth/user')).json()) as { subscriptionTier: string; subscriptionStatus: string },
     );
     assert.deepEqual([me.subscriptionTier, me.subscriptionStatus], ['pmpm', 'active']);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('every page shows the trial’s last week and a past-due payment, with the way out', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    const email = uniqueEmail('pastdue');
+    await signIn(page, { email });
+    await page.waitForLoadState('networkidle');
+    errors.length = 0;
+
+    // 25 days on in the browser's clock: five days of the trial are left.
+    await page.clock.install({ time: new Date(Date.now() + 25 * 86_400_000) });
+    await page.reload();
+    const banner = page.getByRole('region', { name: 'Subscription notice' });
+    await banner.waitFor();
+    assert.match((await banner.textContent()) ?? '', /^Your free trial ends in 5 days \(.+\)\. Your plan after the trial: Flat\./);
+    assert.deepEqual(await seriousAccessibilityViolations(page), []);
+    await screenshot(page, 'banner-trial-ending-390');
+    await banner.getByRole('button', { name: 'Start my subscription' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Billing & Subscription' }).waitFor();
+    assert.equal(await page.getByTestId('billing-banner').count(), 0);
+
+    // A platform admin records a failed payment.
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await signIn(admin, { admin: true });
+    const statuses = await admin.evaluate(async (address) => {
+      const body = (await (await fetch(`/api/admin/brokers?search=${encodeURIComponent(address)}`)).json()) as
+        | { id: string }[]
+        | { data: { id: string }[] };
+      const list = Array.isArray(body) ? body : body.data;
+      const response = await fetch(`/api/admin/brokers/${list[0]!.id}/subscription`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ subscriptionStatus: 'past_due' }),
+      });
+      return [list.length, response.status];
+    }, email);
+    assert.deepEqual(statuses, [1, 200]);
+    await adminContext.close();
+
+    await page.clock.setSystemTime(new Date());
+    await page.goto(`${APP_URL}/clients`);
+    await banner.waitFor();
+    assert.equal(await banner.textContent(), 'Your payment is past due. Reminders and campaigns are paused until it is paid.Go to Billing');
+    await screenshot(page, 'banner-past-due-390');
+    await banner.getByRole('button', { name: 'Go to Billing' }).click();
+    const alert = page.getByRole('main').getByRole('alert');
+    await alert.getByRole('button', { name: 'Mark as paid (local billing)' }).click();
+    await page.getByText('Payment Recorded').waitFor();
+    assert.equal(await page.getByTestId('subscription-status').textContent(), 'Active');
+    await page.goto(`${APP_URL}/clients`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    assert.equal(await page.getByTestId('billing-banner').count(), 0);
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -93,7 +93,8 @@ describe('broker reminders and campaigns in Chromium', () => {
     await page.getByRole('option', { name: /Rita Moreno/ }).click();
     await dialog.getByRole('textbox', { name: /Message/ }).fill('Take your insulin');
     await dialog.getByRole('button', { name: 'Schedule Reminder' }).click();
-    await dialog.getByText(/Reminders from brokers must be generic and carry no health information/).waitFor();
+    // Beside the field (the toast, shown inside the open dialog, says it too).
+    await dialog.locator('.MuiFormHelperText-root', { hasText: /Reminders from brokers must be generic and carry no health information/ }).waitFor();
     assert.ok(await page.locator('[data-toast-variant="destructive"]').getByText(/no health information/).isVisible());
     await dialog.getByRole('textbox', { name: /Message/ }).fill('Please call our office about your plan options.');
     await dialog.getByRole('button', { name: 'Schedule Reminder' }).click();

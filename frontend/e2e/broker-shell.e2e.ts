@@ -177,6 +177,8 @@ describe('the broker shell in Chromium', () => {
       async () =>
         (await (await fetch('/api/stats')).json()) as { totalClients: number; activeClients: number; retentionRate: number; callCompletionRate: number },
     );
+    // The demo broker's clients go back 18 months: there is history for a rate.
+    assert.equal(typeof stats.retentionRate, 'number');
     const card = (name: string) => page.getByRole('region', { name });
     await card('Total Clients').getByText(String(stats.totalClients), { exact: true }).waitFor();
     assert.ok(await card('Total Clients').getByText(`${stats.activeClients} active this month`).isVisible());
@@ -191,6 +193,38 @@ describe('the broker shell in Chromium', () => {
     await card('Total Clients').waitFor();
     await page.waitForTimeout(300);
     await docsScreenshot(page, 'dashboard');
+    await context.close();
+  });
+
+  it('dashboard of a broker who joined today: — for retention and engagement, and each event named for what it was', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signIn(page, { email: uniqueEmail('shell-new-broker') });
+    const invited = await page.evaluate(async () => {
+      const created = await fetch('/api/clients', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ firstName: 'Edna', lastName: 'Price', phone: '+1 (615) 555-0177' }),
+      });
+      const { id } = (await created.json()) as { id: string };
+      return (await fetch(`/api/clients/${id}/invite`, { method: 'POST' })).status;
+    });
+    assert.equal(invited, 200);
+    await page.reload();
+    const card = (name: string) => page.getByRole('region', { name });
+    await card('Total Clients').getByText('1 active this month').waitFor();
+    for (const name of ['Retention Rate', 'Engagement Score']) {
+      assert.equal(await card(name).getByTestId('stat-value').innerText(), '—', `${name} shows no figure`);
+      assert.ok(await card(name).getByText('Not enough history yet').isVisible(), `${name} says why`);
+    }
+    assert.equal(await page.getByText('100%').count(), 0, 'no made-up retention');
+    const activity = page.getByRole('main').getByRole('list', { name: 'Recent Activity' });
+    await activity.waitFor();
+    const items = activity.getByRole('listitem');
+    assert.equal(await items.count(), 1);
+    assert.ok(await items.first().getByText('Invitation sent', { exact: true }).isVisible());
+    assert.ok(await items.first().getByText('Edna Price').isVisible());
+    assert.equal(await page.getByRole('main').getByText('Medication reminder sent').count(), 0);
     await context.close();
   });
 

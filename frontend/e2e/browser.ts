@@ -60,7 +60,10 @@ export async function docsScreenshot(page: Page, name: string, options: { docsNa
  * address (each test file uses its own, so tests do not see each other's data); without one, as
  * the demo broker. The dashboard tour is marked done unless keepTour is set.
  */
-export async function signIn(page: Page, options: { email?: string; admin?: boolean; keepTour?: boolean } = {}): Promise<void> {
+export async function signIn(
+  page: Page,
+  options: { email?: string; admin?: boolean; keepTour?: boolean; keepProfileStep?: boolean } = {},
+): Promise<void> {
   if (!options.keepTour) {
     await page.addInitScript(() => localStorage.setItem('tour_completed_broker_welcome', 'true'));
   }
@@ -72,7 +75,45 @@ export async function signIn(page: Page, options: { email?: string; admin?: bool
     await page.getByRole('button', { name: options.admin ? /Sign in as demo admin/ : /Sign in as demo broker/ }).click();
   }
   await page.waitForURL(`${APP_URL}/`);
-  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+  // The profile step, when it shows, hides the page from the accessibility tree (a modal dialog).
+  const dashboard = page.getByRole('heading', { level: 1, name: 'Dashboard' });
+  await dashboard.or(page.getByRole('dialog', { name: PROFILE_STEP })).waitFor();
+  if (options.keepProfileStep) return;
+  await completeProfileStep(page);
+  await dashboard.waitFor();
+}
+
+const PROFILE_STEP = 'Welcome! What is your name?';
+
+/**
+ * The development provider gives a new address no name, so the app asks for one once (the profile
+ * step): answered here with a plain test name, unless the test is about that step (keepProfileStep).
+ */
+async function completeProfileStep(page: Page): Promise<void> {
+  const me = await page.evaluate(async () => (await (await fetch('/api/auth/user')).json()) as { firstName: string | null; lastName: string | null });
+  if (me.firstName && me.lastName) return;
+  const dialog = page.getByRole('dialog', { name: PROFILE_STEP });
+  await dialog.getByLabel('First name').fill(me.firstName ?? 'Test');
+  await dialog.getByLabel('Last name').fill(me.lastName ?? 'Broker');
+  await dialog.getByRole('button', { name: 'Save and continue' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** Same-origin JSON call from the page (the session cookie goes along); fails loudly. */
+export async function call(page: Page, method: string, url: string, body?: unknown): Promise<unknown> {
+  return page.evaluate(
+    async ({ method, url, body }) => {
+      const response = await fetch(url, {
+        method,
+        headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${method} ${url} failed: ${response.status} ${text}`);
+      return text ? JSON.parse(text) : null;
+    },
+    { method, url, body },
+  );
 }
 
 /** A unique e-mail for a test's own broker. */

@@ -1,16 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import {
-  APP_URL,
-  docsScreenshot,
-  launchBrowser,
-  screenshot,
-  seriousAccessibilityViolations,
-  signIn,
-  uniqueEmail,
-  watchErrors,
-} from './browser.ts';
+import { APP_URL, call, docsScreenshot, launchBrowser, screenshot, seriousAccessibilityViolations, signIn, uniqueEmail, watchErrors } from './browser.ts';
 
 const PASSWORD = 'violet-tractor-91';
 const DESKTOP = { width: 1280, height: 900 };
@@ -18,23 +9,6 @@ const PHONE = { width: 390, height: 844 };
 const TOUR_FLAG = 'tour_completed_client_welcome';
 
 const statusToast = (page: Page, text: string) => page.getByRole('status').filter({ has: page.locator('.cp-toast-title') }).filter({ hasText: text });
-
-/** Same-origin JSON call from the page (the session cookie goes along); fails loudly. */
-async function call(page: Page, method: string, url: string, body?: unknown): Promise<unknown> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const response = await fetch(url, {
-        method,
-        headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      if (!response.ok) throw new Error(`${method} ${url} failed: ${response.status} ${text}`);
-      return text ? JSON.parse(text) : null;
-    },
-    { method, url, body },
-  );
-}
 
 /** Closes the toast on screen, so pictures show the page itself. */
 async function dismissToast(page: Page): Promise<void> {

@@ -51,12 +51,15 @@ describe('broker sign-in in Chromium', () => {
     await page.locator('input[type="email"][name="email"]').fill('new.broker@agency.test');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(`${APP_URL}/`);
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    // The development provider gives a new address no name: the app asks for it instead of making one up.
+    await page.getByRole('dialog', { name: 'Welcome! What is your name?' }).waitFor();
     const me = await page.evaluate(
-      async () => (await (await fetch('/api/auth/user')).json()) as { email: string; subscriptionStatus: string },
+      async () =>
+        (await (await fetch('/api/auth/user')).json()) as { email: string; subscriptionStatus: string; firstName: string | null },
     );
     assert.equal(me.email, 'new.broker@agency.test');
     assert.equal(me.subscriptionStatus, 'trial');
+    assert.equal(me.firstName, null);
     await context.close();
   });
 });

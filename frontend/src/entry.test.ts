@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { chooseEntry, isBrokerSignedIn, isClientPath } from './entry.ts';
+import { chooseEntry, isBrokerSignedIn, isClientPath, isClientSignedIn, resolveEntry } from './entry.ts';
 
 describe('chooseEntry', () => {
   it.each([
@@ -13,7 +13,12 @@ describe('chooseEntry', () => {
     ['/billing/', false, 'admin'],
     ['/helpful', false, 'portal'],
     ['/client/login', false, 'portal'],
-    ['/client/portal', true, 'portal'],
+    ['/client/portal', true, 'admin'],
+    ['/client/dashboard', true, 'admin'],
+    ['/client/portal/', true, 'admin'],
+    ['/client/portal', false, 'portal'],
+    ['/client/dashboard', false, 'portal'],
+    ['/client/help', true, 'portal'],
     ['/client/register/abc', true, 'portal'],
   ] as const)('%s with a broker signed in=%s loads the %s bundle', (path, signedIn, entry) => {
     expect(chooseEntry(path, signedIn)).toBe(entry);
@@ -35,5 +40,40 @@ describe('isBrokerSignedIn', () => {
     expect(await isBrokerSignedIn(answer(401))).toBe(false);
     expect(await isBrokerSignedIn(answer(500))).toBe(false);
     expect(await isBrokerSignedIn(vi.fn().mockRejectedValue(new TypeError('offline')))).toBe(false);
+  });
+});
+
+describe('resolveEntry', () => {
+  /** A server where a broker, a client or nobody is signed in; it records what was asked. */
+  function server(who: 'broker' | 'client' | 'nobody') {
+    return vi.fn(async (url: string | URL | Request) => {
+      const ok = (url === '/api/auth/user' && who === 'broker') || (url === '/api/client-portal/branding' && who === 'client');
+      return new Response('{}', { status: ok ? 200 : 401 });
+    });
+  }
+
+  it.each([
+    ['/client/portal', 'broker', 'admin'],
+    ['/client/dashboard', 'broker', 'admin'],
+    ['/client/portal', 'client', 'portal'],
+    ['/client/dashboard', 'client', 'portal'],
+    ['/client/portal', 'nobody', 'portal'],
+    ['/', 'broker', 'admin'],
+    ['/', 'nobody', 'portal'],
+  ] as const)('%s with a %s signed in loads the %s bundle', async (path, who, entry) => {
+    expect(await resolveEntry(path, server(who))).toBe(entry);
+  });
+
+  it('asks nothing on the other client pages, and no broker check for a client in their portal', async () => {
+    const nothing = server('broker');
+    expect(await resolveEntry('/client/login', nothing)).toBe('portal');
+    expect(nothing).not.toHaveBeenCalled();
+    const client = server('client');
+    await resolveEntry('/client/portal', client);
+    expect(client.mock.calls.map(([url]) => url)).toEqual(['/api/client-portal/branding']);
+  });
+
+  it('counts a failed client check as not signed in', async () => {
+    expect(await isClientSignedIn(vi.fn().mockRejectedValue(new TypeError('offline')))).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Which bundle a page loads. The public and client pages (landing, client registration, sign-in
  * and portal) are a small bundle of their own; the broker and admin app, with react-admin and
- * Material UI, loads only for a signed-in broker or admin.
+ * Material UI, loads only for a signed-in broker or admin. The portal's paths are shared: a
+ * signed-in broker there sees the Client Portal Preview (sample data) in the broker app.
  */
 export type Entry = 'portal' | 'admin';
 
@@ -16,17 +17,50 @@ export function isProtectedPath(pathname: string): boolean {
   return PROTECTED_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
 }
 
+/** The client portal (SPEC: /client/portal, also /client/dashboard), which is also the broker's preview. */
+const PORTAL_PATHS = ['/client/portal', '/client/dashboard'];
+
+export function isPortalPath(pathname: string): boolean {
+  return PORTAL_PATHS.includes(pathname.replace(/\/+$/, ''));
+}
+
 export function chooseEntry(pathname: string, brokerSignedIn: boolean): Entry {
+  if (isPortalPath(pathname)) return brokerSignedIn ? 'admin' : 'portal';
   if (isClientPath(pathname)) return 'portal';
   return brokerSignedIn || isProtectedPath(pathname) ? 'admin' : 'portal';
 }
 
-/** Asks the server whether a broker or admin is signed in; any failure counts as signed out. */
-export async function isBrokerSignedIn(fetcher: typeof fetch = fetch): Promise<boolean> {
+/** The bundle a page loads when its path alone does not say, or undefined when it does (client pages). */
+export function entryByPathAlone(pathname: string): Entry | undefined {
+  return isClientPath(pathname) && !isPortalPath(pathname) ? 'portal' : undefined;
+}
+
+/**
+ * Asks the server who is signed in and answers the bundle. On the portal's paths a client is asked
+ * about first, so a client's own portal makes no broker check (and no failed request) on the way.
+ */
+export async function resolveEntry(pathname: string, fetcher: typeof fetch = fetch): Promise<Entry> {
+  const byPath = entryByPathAlone(pathname);
+  if (byPath) return byPath;
+  if (isPortalPath(pathname) && (await isClientSignedIn(fetcher))) return 'portal';
+  return chooseEntry(pathname, await isBrokerSignedIn(fetcher));
+}
+
+async function answersOk(fetcher: typeof fetch, url: string): Promise<boolean> {
   try {
-    const response = await fetcher('/api/auth/user', { credentials: 'include' });
+    const response = await fetcher(url, { credentials: 'include' });
     return response.ok;
   } catch {
     return false;
   }
+}
+
+/** Asks the server whether a broker or admin is signed in; any failure counts as signed out. */
+export function isBrokerSignedIn(fetcher: typeof fetch = fetch): Promise<boolean> {
+  return answersOk(fetcher, '/api/auth/user');
+}
+
+/** Asks the server whether a client is signed in (through the portal's branding, never health data). */
+export function isClientSignedIn(fetcher: typeof fetch = fetch): Promise<boolean> {
+  return answersOk(fetcher, '/api/client-portal/branding');
 }

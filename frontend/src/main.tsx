@@ -1,6 +1,6 @@
 import { StrictMode, Suspense, lazy, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { type Entry, chooseEntry, isBrokerSignedIn, isClientPath } from './entry.ts';
+import { type Entry, entryByPathAlone, resolveEntry } from './entry.ts';
 import { Spinner } from './shared/Spinner.tsx';
 
 const PublicApp = lazy(() => import('./portal/PublicApp.tsx'));
@@ -8,12 +8,12 @@ const AdminApp = lazy(() => import('./admin-app/AdminApp.tsx'));
 
 function Root() {
   const pathname = window.location.pathname;
-  const [entry, setEntry] = useState<Entry | null>(isClientPath(pathname) ? 'portal' : null);
+  const [entry, setEntry] = useState<Entry | null>(entryByPathAlone(pathname) ?? null);
 
   useEffect(() => {
     if (entry) return;
     let live = true;
-    void isBrokerSignedIn().then((signedIn) => live && setEntry(chooseEntry(pathname, signedIn)));
+    void resolveEntry(pathname).then((answer) => live && setEntry(answer));
     return () => {
       live = false;
     };

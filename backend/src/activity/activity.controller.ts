@@ -12,7 +12,7 @@ export class ActivityController {
   constructor(private readonly activity: ActivityService) {}
 
   @Get()
-  @ApiOperation({ summary: 'The broker’s latest reminders sent and client engagement, newest first' })
+  @ApiOperation({ summary: 'The broker’s latest events (reminders, campaigns, invitations, registrations, client engagement), newest first' })
   @ApiOkResponse({ type: [ActivityItemDto] })
   @ApiBadRequestResponse({ description: `limit is not a whole number from 1 to ${ACTIVITY_LIMIT_MAX}` })
   list(@CurrentUser() user: User, @Query() query: ActivityQueryDto): Promise<ActivityItemDto[]> {

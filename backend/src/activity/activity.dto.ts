@@ -1,12 +1,34 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 
-export const ACTIVITY_KINDS = ['reminder_sent', 'engagement', 'contact_change_confirmed', 'contact_change_refused'] as const;
+export const ACTIVITY_KINDS = [
+  'reminder_call',
+  'reminder_text',
+  'reminder_confirmed',
+  'campaign_sent',
+  'campaign_opened',
+  'campaign_clicked',
+  'invitation_sent',
+  'client_registered',
+  'contact_change_confirmed',
+  'contact_change_refused',
+] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
+/**
+ * What each event was. The broker's own reminders are generic calls and texts, so they are named by
+ * channel; "Client engagement recorded" is the spec's row, kept for the events it describes. A
+ * client's own reminders are never listed (they are the client's private schedule).
+ */
 export const ACTIVITY_TITLES: Record<ActivityKind, string> = {
-  reminder_sent: 'Medication reminder sent',
-  engagement: 'Client engagement recorded',
+  reminder_call: 'Reminder call made',
+  reminder_text: 'Reminder text sent',
+  reminder_confirmed: 'Reminder call confirmed',
+  campaign_sent: 'Campaign sent',
+  campaign_opened: 'Client engagement recorded',
+  campaign_clicked: 'Client engagement recorded',
+  invitation_sent: 'Invitation sent',
+  client_registered: 'Client registered',
   contact_change_confirmed: 'Contact change confirmed by the client',
   contact_change_refused: 'Contact change refused by the client',
 };
@@ -27,9 +49,13 @@ export class ActivityQueryDto {
 export class ActivityItemDto {
   @ApiProperty({ description: 'Stable for the same event' }) id!: string;
   @ApiProperty({ enum: ACTIVITY_KINDS }) kind!: ActivityKind;
-  @ApiProperty({ enum: Object.values(ACTIVITY_TITLES) }) title!: string;
-  @ApiProperty({ type: String, nullable: true, description: '"First Last"; null when the client was deleted' }) clientName!: string | null;
+  @ApiProperty({ enum: [...new Set(Object.values(ACTIVITY_TITLES))] }) title!: string;
+  @ApiProperty({ type: String, nullable: true, description: '"First Last"; null for a campaign sent, or when the client was deleted' })
+  clientName!: string | null;
   @ApiProperty({ type: String, format: 'date-time' }) occurredAt!: string;
-  @ApiPropertyOptional({ example: 'Phone ***-***-0142 → ***-***-0199', description: 'Contact changes: what changed, masked' })
+  @ApiPropertyOptional({
+    example: 'Phone ***-***-0142 → ***-***-0199',
+    description: 'Contact changes: what changed, masked. Campaigns: the campaign’s name (and, once sent, its recipient count).',
+  })
   detail?: string;
 }

@@ -7,55 +7,81 @@ import { ACTIVITY_TITLES, type ActivityItemDto, type ActivityKind } from './acti
 
 /**
  * The broker's latest events, newest first, from records that already exist (docs/clients.md):
- * - reminder_sent: a broker reminder call or text the provider took (`sent`) or delivered
- *   (`completed`); queued, sending, failed and skipped ones were not sent. Its time is the delivery's
+ * - reminder_call / reminder_text: a broker reminder the provider took (`sent`) or delivered
+ *   (`completed`), named by channel: the broker's reminders are generic check-ins, not medication
+ *   reminders. Queued, sending, failed and skipped ones were not sent. Its time is the delivery's
  *   `created_at`: the dispatcher queues and sends in the same run, and this is what the broker's
  *   (broker_id, created_at) index orders by;
- * - engagement: a broker reminder call confirmed by pressing 1, a campaign e-mail opened, a campaign
- *   link clicked;
+ * - reminder_confirmed: a broker reminder call confirmed by pressing 1;
+ * - campaign_sent: one of the broker's campaigns, with its name and recipient count;
+ * - campaign_opened / campaign_clicked: a campaign e-mail opened or a link clicked, with the name;
+ * - invitation_sent / client_registered: the client's portal invitation and their registration;
  * - contact_change_confirmed / _refused: the client's answer to the broker's change of their phone or
  *   e-mail, with the old and new contact masked.
  *
- * A client's own reminders are left out entirely: when a client is reminded (and confirms) is part
- * of their private schedule, which brokers never see.
+ * A client's own reminders are left out entirely (spec §1: client-created reminders are hidden from
+ * brokers): when a client is reminded, and confirms, is their private medication schedule.
  *
- * Only ids, kinds, times and the client's name are read: never a message, and never anything from
- * medications or client reminders (the privacy wall). Each branch keeps its own newest `limit` rows,
- * then the union is cut to `limit`: the delivery branches stop after that many rows of the broker's
- * indexes (created_at, and confirmed_at for confirmed calls), the campaign branches read only the
- * recipients of the broker's own campaigns.
+ * Only ids, kinds, times, the client's name and the broker's own campaign names are read: never a
+ * message, and never anything from medications or client reminders (the privacy wall). Each branch
+ * keeps its own newest `limit` rows, then the union is cut to `limit`: the delivery branches stop
+ * after that many rows of the broker's indexes (created_at, and confirmed_at for confirmed calls),
+ * the others read only the broker's own campaigns and clients.
  */
 export const ACTIVITY_SQL = `
-select e.id, e.kind, e.occurred_at, c.first_name || ' ' || c.last_name as client_name, e.field, e.old_value, e.new_value
+select e.id, e.kind, e.occurred_at, c.first_name || ' ' || c.last_name as client_name,
+       e.field, e.old_value, e.new_value, e.campaign_name, e.recipients
   from (
-    (select 'reminder:' || d.id as id, 'reminder_sent' as kind, d.client_id, d.created_at as occurred_at,
-            null as field, null as old_value, null as new_value
+    (select 'reminder:' || d.id as id,
+            case when d.channel = 'voice' then 'reminder_call' else 'reminder_text' end as kind,
+            d.client_id, d.created_at as occurred_at,
+            null as field, null as old_value, null as new_value, null::text as campaign_name, null::int as recipients
        from deliveries d
       where d.broker_id = ? and d.status in ('sent', 'completed') and d.channel in ('voice', 'sms')
         and d.reminder_id is not null
       order by d.created_at desc, d.id
       limit ?)
     union all
-    (select 'confirmation:' || d.id, 'engagement', d.client_id, d.confirmed_at, null, null, null
+    (select 'confirmation:' || d.id,
+'reminder_confirmed', d.client_id, d.confirmed_at, null, null, null, null, null
        from deliveries d
       where d.broker_id = ? and d.confirmed_at is not null and d.reminder_id is not null
       order by d.confirmed_at desc, d.id
       limit ?)
     union all
+    (select 'campaign:' || k.id, 'campaign_sent', null, k.sent_at, null, null, null, k.name, k.recipient_count
+       from campaigns k
+      where k.broker_id = ? and k.status = 'sent' and k.sent_at is not null
+      order by k.sent_at desc, k.id
+      limit ?)
+    union all
     -- A click also records the open at the same instant: that open is the click, shown once.
-    (select 'open:' || r.id, 'engagement', r.client_id, r.opened_at, null, null, null
+    (select 'open:' || r.id, 'campaign_opened', r.client_id, r.opened_at, null, null, null, k.name, null
        from campaign_recipients r join campaigns k on k.id = r.campaign_id
       where k.broker_id = ? and r.opened_at is not null and r.opened_at is distinct from r.clicked_at
       order by r.opened_at desc, r.id
       limit ?)
     union all
-    (select 'click:' || r.id, 'engagement', r.client_id, r.clicked_at, null, null, null
+    (select 'click:' || r.id, 'campaign_clicked', r.client_id, r.clicked_at, null, null, null, k.name, null
        from campaign_recipients r join campaigns k on k.id = r.campaign_id
       where k.broker_id = ? and r.clicked_at is not null
       order by r.clicked_at desc, r.id
       limit ?)
     union all
-    (select 'contact:' || x.id, 'contact_change_' || x.status, x.client_id, x.decided_at, x.field, x.old_value, x.new_value
+    -- A new invitation replaces the client's unused one, so only the latest of those is listed.
+    (select 'invitation:' || i.id, 'invitation_sent', i.client_id, i.created_at, null, null, null, null, null
+       from client_invitations i join clients ic on ic.id = i.client_id
+      where ic.broker_id = ?
+      order by i.created_at desc, i.id
+      limit ?)
+    union all
+    (select 'registration:' || a.id, 'client_registered', a.client_id, a.created_at, null, null, null, null, null
+       from client_accounts a join clients ac on ac.id = a.client_id
+      where ac.broker_id = ?
+      order by a.created_at desc, a.id
+      limit ?)
+    union all
+    (select 'contact:' || x.id, 'contact_change_' || x.status, x.client_id, x.decided_at, x.field, x.old_value, x.new_value, null, null
        from client_contact_changes x
       where x.broker_id = ? and x.status in ('confirmed', 'refused')
       order by x.decided_at desc, x.id
@@ -64,6 +90,7 @@ select e.id, e.kind, e.occurred_at, c.first_name || ' ' || c.last_name as client
   left join clients c on c.id = e.client_id
  order by e.occurred_at desc, e.id
  limit ?`;
+const ACTIVITY_BRANCHES = 8;
 
 interface ActivityRow {
   id: string;
@@ -73,6 +100,8 @@ interface ActivityRow {
   field: ContactField | null;
   old_value: string | null;
   new_value: string | null;
+  campaign_name: string | null;
+  recipients: number | null;
 }
 
 @Injectable()
@@ -80,17 +109,31 @@ export class ActivityService {
   constructor(private readonly em: EntityManager) {}
 
   async recent(broker: User, limit: number): Promise<ActivityItemDto[]> {
-    const branch = [broker.id, limit];
-    const rows = await this.em.execute<ActivityRow[]>(ACTIVITY_SQL, [...branch, ...branch, ...branch, ...branch, ...branch, limit]);
-    return rows.map((row) => ({
-      id: row.id,
-      kind: row.kind,
-      title: ACTIVITY_TITLES[row.kind],
-      clientName: row.client_name,
-      occurredAt: new Date(row.occurred_at).toISOString(),
-      ...(row.field && { detail: contactDetail(row.field, row.old_value, row.new_value) }),
-    }));
+    const branches = Array.from({ length: ACTIVITY_BRANCHES }, () => [broker.id, limit]).flat();
+    const rows = await this.em.execute<ActivityRow[]>(ACTIVITY_SQL, [...branches, limit]);
+    return rows.map((row) => {
+      const detail = activityDetail(row);
+      return {
+        id: row.id,
+        kind: row.kind,
+        title: ACTIVITY_TITLES[row.kind],
+        clientName: row.client_name,
+        occurredAt: new Date(row.occurred_at).toISOString(),
+        ...(detail && { detail }),
+      };
+    });
   }
+}
+
+function activityDetail(row: ActivityRow): string | undefined {
+  if (row.field) return contactDetail(row.field, row.old_value, row.new_value);
+  if (row.campaign_name === null) return undefined;
+  const name = `“${row.campaign_name}”`;
+  if (row.kind === 'campaign_sent') {
+    const recipients = row.recipients ?? 0;
+    return `${name} to ${recipients} ${recipients === 1 ? 'client' : 'clients'}`;
+  }
+  return row.kind === 'campaign_clicked' ? `Clicked a link in ${name}` : `Opened ${name}`;
 }
 
 /** "Phone ***-***-0142 → ***-***-0199": what a contact change was, never the full contact. */

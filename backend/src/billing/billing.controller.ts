@@ -1,13 +1,29 @@
 import { BadRequestException, Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import type { RawBodyRequest } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiExcludeEndpoint, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiExcludeEndpoint,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Request } from 'express';
 import type Stripe from 'stripe';
 import { BrokerOnly, CurrentUser, Public } from '../auth/access.decorators.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorators.js';
 import type { User } from '../users/user.entity.js';
 import { BillingService } from './billing.service.js';
-import { BillingChangeDto, ChangeTierDto, MonthlyAnalyticsDto, PortalDto, SubscriptionDto, SwitchTierDto } from './dto/billing.dto.js';
+import {
+  BillingChangeDto,
+  ChangeTierDto,
+  MonthlyAnalyticsDto,
+  PortalDto,
+  StartSubscriptionDto,
+  SubscriptionDto,
+  SwitchTierDto,
+} from './dto/billing.dto.js';
 import { MonthlyAnalyticsService } from './monthly-analytics.service.js';
 
 @ApiTags('billing')
@@ -28,11 +44,31 @@ export class BillingController {
 
   @Post('subscription')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Changes the plan (Stripe mode, first paid plan: answers checkoutUrl)' })
+  @ApiOperation({
+    summary: 'Changes the plan',
+    description:
+      'During the trial: chooses the plan that applies when the trial ends (the trial goes on, nothing is charged). ' +
+      'Otherwise the plan changes at once with proration (Stripe mode, first paid plan: answers checkoutUrl).',
+  })
   @ApiOkResponse({ type: BillingChangeDto })
   @ApiBadRequestResponse({ description: 'Already on this plan' })
   changeTier(@CurrentUser() user: User, @Body() body: ChangeTierDto): Promise<BillingChangeDto> {
     return this.billing.changeTier(user, body.subscriptionTier);
+  }
+
+  @Post('subscription/start')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Ends the trial now and starts the paid plan',
+    description:
+      'confirmMonthlyPriceCents is the amount the broker was shown; when today’s amount differs, nothing changes and 409 answers it. ' +
+      'Stripe mode: answers checkoutUrl (the plan starts once paid).',
+  })
+  @ApiOkResponse({ type: BillingChangeDto })
+  @ApiBadRequestResponse({ description: 'Not on trial' })
+  @ApiConflictResponse({ description: 'The monthly amount changed: { message, monthlyPriceCents }' })
+  startNow(@CurrentUser() user: User, @Body() body: StartSubscriptionDto): Promise<BillingChangeDto> {
+    return this.billing.startNow(user, body);
   }
 
   @Post('billing/tier/switch')
@@ -57,6 +93,16 @@ export class BillingController {
   @ApiOkResponse({ type: PortalDto })
   async portal(@CurrentUser() user: User): Promise<PortalDto> {
     return { url: await this.billing.portalUrl(user) };
+  }
+
+  @Post('billing/mark-paid')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Local billing, development only: marks a past-due payment as paid' })
+  @ApiOkResponse({ type: SubscriptionDto })
+  @ApiBadRequestResponse({ description: 'Nothing past due, or Stripe billing' })
+  @ApiNotFoundResponse({ description: 'In production' })
+  markPaid(@CurrentUser() user: User): Promise<SubscriptionDto> {
+    return this.billing.markPaid(user);
   }
 
   @Get('analytics/monthly')

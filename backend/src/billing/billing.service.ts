@@ -1,15 +1,26 @@
-import { BadRequestException, ForbiddenException, Inject, Injectable, Logger, ServiceUnavailableException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+  ServiceUnavailableException,
+} from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type Stripe from 'stripe';
 import { CANCELED_MESSAGE } from '../auth/subscription-access.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { User, type SubscriptionTier } from '../users/user.entity.js';
-import type { BillingChangeDto, SubscriptionDto } from './dto/billing.dto.js';
+import type { BillingChangeDto, StartSubscriptionDto, SubscriptionDto } from './dto/billing.dto.js';
 import { FLAT_CLIENT_LIMIT, clientsOverLimit, monthlyPriceCents, overageCents } from './pricing.js';
 import { createStripe } from './stripe-gateway.js';
 import { mapStripeStatus } from './stripe-status.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const TIER_NAMES: Record<SubscriptionTier, string> = { flat: 'Flat', pmpm: 'PMPM' };
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /**
  * The broker's subscription. With Stripe configured, Stripe is the payment system and its webhooks
@@ -61,26 +72,95 @@ export class BillingService {
       overageClients: flat ? clientsOverLimit(active) : 0,
       overageCents: flat && user.overageEnabled ? overageCents(active) : 0,
       billingMode: this.mode,
+      markPaidAvailable: this.markPaidAvailable,
     };
   }
 
-  /** Changes the plan. Local mode: at once, and a trial or past-due broker becomes active. Stripe: see below. */
+  /** Local billing takes no payment; outside production a past-due payment can be settled by hand. */
+  private get markPaidAvailable(): boolean {
+    return !this.stripe && this.config.nodeEnv !== 'production';
+  }
+
+  /**
+   * Changes the plan. During the trial it only chooses the plan that applies when the trial ends
+   * (nothing is charged, the trial keeps its end date); starting to pay is startNow. Otherwise the
+   * plan changes at once: locally in the database, with Stripe by a prorated update (or Checkout for
+   * a first paid plan). The status never changes here: a past-due payment is settled on its own.
+   */
   async changeTier(broker: User, tier: SubscriptionTier | undefined): Promise<BillingChangeDto> {
     if (!tier) throw new BadRequestException('subscriptionTier is required');
     const user = await this.em.findOneOrFail(User, { id: broker.id }, { refresh: true });
     if (user.subscriptionStatus === 'canceled') throw new ForbiddenException(CANCELED_MESSAGE);
-    if (user.subscriptionTier === tier && user.subscriptionStatus === 'active') {
-      throw new BadRequestException('You are already on this plan');
+    if (user.subscriptionStatus === 'trial') {
+      if (user.subscriptionTier === tier) throw new BadRequestException(`${TIER_NAMES[tier]} is already your plan after the trial`);
+      this.applyTier(user, tier);
+      await this.em.flush();
+      return this.subscription(user);
     }
+    if (user.subscriptionTier === tier) throw new BadRequestException('You are already on this plan');
     if (this.stripe) {
       const checkoutUrl = await this.changeTierInStripe(this.stripe, user, tier);
       return { ...(await this.subscription(user)), ...(checkoutUrl ? { checkoutUrl } : {}) };
     }
-    user.subscriptionTier = tier;
-    if (tier === 'pmpm') user.overageEnabled = false;
-    if (user.subscriptionStatus === 'trial' || user.subscriptionStatus === 'past_due') user.subscriptionStatus = 'active';
+    this.applyTier(user, tier);
     await this.em.flush();
     return this.subscription(user);
+  }
+
+  /**
+   * Ends the trial early and starts the paid plan, only when asked explicitly with the monthly amount
+   * the broker was shown: a different amount today (clients added since) answers 409 with the new one.
+   * Local mode: active at once. Stripe: Checkout for the first paid plan (the webhook activates it).
+   */
+  async startNow(broker: User, input: StartSubscriptionDto): Promise<BillingChangeDto> {
+    const user = await this.em.findOneOrFail(User, { id: broker.id }, { refresh: true });
+    if (user.subscriptionStatus === 'canceled') throw new ForbiddenException(CANCELED_MESSAGE);
+    if (user.subscriptionStatus === 'active') throw new BadRequestException('Your subscription has already started');
+    if (user.subscriptionStatus === 'past_due') {
+      throw new BadRequestException('Your subscription has already started; update your payment method to settle the failed payment');
+    }
+    const tier = input.subscriptionTier ?? user.subscriptionTier;
+    const { active } = await this.counts(user.id);
+    const amount = monthlyPriceCents(tier, active, tier === 'flat' && user.overageEnabled);
+    if (amount !== input.confirmMonthlyPriceCents) {
+      throw new ConflictException({
+        message: `The monthly amount is now ${usd.format(amount / 100)} at ${active} active client${active === 1 ? '' : 's'}. Please review it and confirm again.`,
+        monthlyPriceCents: amount,
+      });
+    }
+    // Stripe bills at least one unit of the per-client price: never more than the amount confirmed.
+    if (this.stripe && tier === 'pmpm' && active === 0) {
+      throw new BadRequestException('Add a client before starting the PMPM plan: it bills per active client');
+    }
+    // During the trial the tier is the plan chosen for after it: starting another one chooses it.
+    this.applyTier(user, tier);
+    if (this.stripe) {
+      const checkoutUrl = await this.changeTierInStripe(this.stripe, user, tier, { endTrial: true });
+      await this.em.flush();
+      return { ...(await this.subscription(user)), ...(checkoutUrl ? { checkoutUrl } : {}) };
+    }
+    const now = new Date();
+    user.subscriptionStatus = 'active';
+    if (!user.trialEndsAt || user.trialEndsAt > now) user.trialEndsAt = now;
+    await this.em.flush();
+    this.logger.log(`Broker ${user.id} started the ${tier} plan at ${amount} cents a month`);
+    return this.subscription(user);
+  }
+
+  /** Local billing, development only: settles a past-due payment (Stripe settles it through its webhook). */
+  async markPaid(broker: User): Promise<SubscriptionDto> {
+    if (this.config.nodeEnv === 'production') throw new NotFoundException();
+    if (this.stripe) throw new BadRequestException('Payments are taken by Stripe: update your payment method in Manage Billing');
+    const user = await this.em.findOneOrFail(User, { id: broker.id }, { refresh: true });
+    if (user.subscriptionStatus !== 'past_due') throw new BadRequestException('No payment is past due');
+    user.subscriptionStatus = 'active';
+    await this.em.flush();
+    return this.subscription(user);
+  }
+
+  private applyTier(user: User, tier: SubscriptionTier): void {
+    user.subscriptionTier = tier;
+    if (tier === 'pmpm') user.overageEnabled = false;
   }
 
   async enableOverage(broker: User): Promise<SubscriptionDto> {
@@ -123,7 +203,12 @@ export class BillingService {
    * First paid plan: a Stripe Checkout session (answers its URL; the webhook activates the plan).
    * With a subscription already: its items are replaced, prorated, and the plan applies at once.
    */
-  private async changeTierInStripe(stripe: Stripe, user: User, tier: SubscriptionTier): Promise<string | undefined> {
+  private async changeTierInStripe(
+    stripe: Stripe,
+    user: User,
+    tier: SubscriptionTier,
+    options: { endTrial?: boolean } = {},
+  ): Promise<string | undefined> {
     try {
       if (!user.stripeCustomerId) {
         const customer = await stripe.customers.create({
@@ -153,9 +238,9 @@ export class BillingService {
         items: [...current.items.data.map((item) => ({ id: item.id, deleted: true })), ...items],
         proration_behavior: 'create_prorations',
         metadata: { brokerId: user.id, tier },
+        ...(options.endTrial ? { trial_end: 'now' as const } : {}),
       });
-      user.subscriptionTier = tier;
-      if (tier === 'pmpm') user.overageEnabled = false;
+      this.applyTier(user, tier);
       await this.em.flush();
       return undefined;
     } catch (error) {

@@ -2,8 +2,10 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException, 
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { LoginThrottleService } from '../auth/login-throttle.service.js';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords.js';
+import { BrokerNoticesService } from '../clients/broker-notices.service.js';
 import { EngagementService } from '../clients/engagement.service.js';
 import { InvitationTokensService } from '../clients/invitation-tokens.service.js';
+import { User } from '../users/user.entity.js';
 import { ClientAccount } from './client-account.entity.js';
 import type { ClientLoginDto, ClientSignedInDto, InviteLookupDto, RegisterClientDto } from './dto/client-auth.dto.js';
 
@@ -40,6 +42,7 @@ export class ClientAuthService {
     private readonly invitations: InvitationTokensService,
     private readonly throttle: LoginThrottleService,
     private readonly engagement: EngagementService,
+    private readonly notices: BrokerNoticesService,
   ) {}
 
   async lookupInvitation(token: string): Promise<InviteLookupDto> {
@@ -74,7 +77,10 @@ export class ClientAuthService {
         await em.flush();
         return { account, view: { firstName: client.firstName, lastName: client.lastName, username } };
       });
-      await this.engagement.recompute(signedIn.account.client.id);
+      const client = signedIn.account.client;
+      await this.engagement.recompute(client.id);
+      const broker = await this.em.findOne(User, { id: client.broker.id });
+      if (broker) await this.notices.clientJoined(broker, client);
       return signedIn;
     } catch (error) {
       // Two registrations racing for one username: the unique index decides.

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { MessagingModule } from '../messaging/messaging.module.js';
+import { BrokerNoticesService } from './broker-notices.service.js';
 import { ClientsController } from './clients.controller.js';
 import { ClientsService } from './clients.service.js';
 import { ContactChangesService } from './contact-changes.service.js';
@@ -12,7 +13,7 @@ import { InvitationTokensService } from './invitation-tokens.service.js';
 @Module({
   imports: [ScheduleModule.forRoot(), MessagingModule],
   controllers: [ClientsController],
-  providers: [ClientsService, ContactChangesService, CsvImportService, InvitationTokensService, EngagementService],
-  exports: [ClientsService, ContactChangesService, InvitationTokensService, EngagementService],
+  providers: [BrokerNoticesService, ClientsService, ContactChangesService, CsvImportService, InvitationTokensService, EngagementService],
+  exports: [BrokerNoticesService, ClientsService, ContactChangesService, InvitationTokensService, EngagementService],
 })
 export class ClientsModule {}

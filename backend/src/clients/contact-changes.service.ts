@@ -6,6 +6,7 @@ import { EMAIL_SENDER, type EmailSender, SMS_SENDER, type SmsSender } from '../m
 import { User } from '../users/user.entity.js';
 import { Client } from './client.entity.js';
 import { ContactChange, type ContactField } from './contact-change.entity.js';
+import { BrokerNoticesService } from './broker-notices.service.js';
 import { maskEmail, maskPhone } from './contact.js';
 import type { ClientContactChangeDto } from './dto/contact-change.dto.js';
 
@@ -40,6 +41,7 @@ export class ContactChangesService {
     @Inject(SMS_SENDER) private readonly sms: SmsSender,
     @Inject(EMAIL_SENDER) private readonly email: EmailSender,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly notices: BrokerNoticesService,
   ) {}
 
   /** Whether the client has a portal account: from then on their contact changes wait for them. */
@@ -173,7 +175,8 @@ export class ContactChangesService {
       await em.flush();
       return change;
     });
-    await this.em.populate(change, ['broker']);
+    await this.em.populate(change, ['broker', 'client']);
+    await this.notices.contactChangeDecided(change.broker, change.client, change);
     return this.clientView(change);
   }
 

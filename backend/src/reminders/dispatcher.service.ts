@@ -159,13 +159,18 @@ export class DispatcherService {
     return rows.length;
   }
 
-  /** Due broker reminders become deliveries (one per reminder), in one statement. */
+  /**
+   * Due broker reminders become deliveries (one per reminder), in one statement. Only for brokers who
+   * may send (subscriptionDenial: active, or a trial that has not ended): a past-due or ended trial's
+   * reminders wait, pending, until the subscription is usable again, as Execute Reminders refuses them.
+   */
   async queueBrokerReminders(now: Date, brokerId?: string): Promise<number> {
     const rows = await this.em.execute<{ id: string }[]>(
       `with due as (
-         select id from reminders
-          where status = 'pending' and dispatched_at is null and deliver_after <= ? ${brokerId ? 'and broker_id = ?' : ''}
-          order by deliver_after limit ? for update skip locked
+         select r.id from reminders r join users u on u.id = r.broker_id
+          where r.status = 'pending' and r.dispatched_at is null and r.deliver_after <= ? ${brokerId ? 'and r.broker_id = ?' : ''}
+            and (u.subscription_status = 'active' or (u.subscription_status = 'trial' and u.trial_ends_at > ?))
+          order by r.deliver_after limit ? for update of r skip locked
        ), marked as (
          update reminders r set dispatched_at = ? from due where r.id = due.id
          returning r.id, r.broker_id, r.client_id, r.scheduled_time, r.delivery_method
@@ -175,7 +180,7 @@ export class DispatcherService {
          from marked m join clients c on c.id = m.client_id
        on conflict do nothing
        returning id`,
-      [now, ...(brokerId ? [brokerId] : []), this.config.messaging.dispatchBatchSize * 4, now, now],
+      [now, ...(brokerId ? [brokerId] : []), now, this.config.messaging.dispatchBatchSize * 4, now, now],
     );
     return rows.length;
   }

@@ -32,6 +32,7 @@ export class User {
     | 'subscriptionStatus'
     | 'overageEnabled'
     | 'timeZone'
+    | 'emailNotifications'
     | 'createdAt'
     | 'updatedAt';
 
@@ -48,6 +49,7 @@ export class User {
   @Property({ type: 'timestamptz', nullable: true })
   lastSignInAt?: Date | null;
 
+  /** Null until given: by the identity provider, or by the broker in the profile step or Settings. */
   @Property({ type: 'text', nullable: true })
   firstName?: string | null;
 
@@ -108,6 +110,10 @@ export class User {
   /** Flat tier only: clients beyond the limit are billed per client instead of refused. */
   @Property({ type: 'boolean', default: false })
   overageEnabled: boolean = false;
+
+  /** E-mails to the broker about their clients (a client joined the portal, answered a contact change). */
+  @Property({ type: 'boolean', default: true })
+  emailNotifications: boolean = true;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();

@@ -1,7 +1,9 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { TRIAL_DAYS, User } from './user.entity.js';
+import { normalizePhone } from '../clients/contact.js';
 import { escapeLike } from '../common/like.js';
+import { PROFILE_NAME_MAX, type UpdateProfileDto } from './dto/profile.dto.js';
+import { TRIAL_DAYS, User } from './user.entity.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -17,10 +19,18 @@ export interface IdentityClaims {
   picture?: string;
 }
 
-function splitName(name: string | undefined): { first?: string; last?: string } {
-  const parts = name?.trim().split(/\s+/) ?? [];
-  if (parts.length === 0 || !parts[0]) return {};
-  return { first: parts[0], last: parts.length > 1 ? parts.slice(1).join(' ') : undefined };
+/**
+ * The name the provider gives, in two parts. A `name` holding an e-mail address is no name: some
+ * providers (Auth0's database connections, for one) fill it with the e-mail when they know none.
+ */
+export function givenName(claims: Pick<IdentityClaims, 'givenName' | 'familyName' | 'name'>): { first?: string; last?: string } {
+  const usable = (value: string | undefined) =>
+    value && !value.includes('@') ? value.replace(/\p{Cc}+/gu, ' ').trim().slice(0, PROFILE_NAME_MAX).trim() || undefined : undefined;
+  const parts = usable(claims.name)?.split(/\s+/) ?? [];
+  return {
+    first: usable(claims.givenName) ?? parts[0],
+    last: usable(claims.familyName) ?? (parts.length > 1 ? parts.slice(1).join(' ') : undefined),
+  };
 }
 
 /** Brokers and admins: the accounts behind OpenID Connect sign-in. */
@@ -31,7 +41,9 @@ export class UsersService {
   /**
    * The broker for a verified sign-in, keyed on issuer + subject. The first sign-in creates a broker
    * on a 30-day trial, or claims a never-signed-in account with the same verified e-mail (accounts
-   * an admin or the demo seed prepared); later sign-ins refresh name, e-mail and picture.
+   * an admin or the demo seed prepared); later sign-ins refresh e-mail and picture. The provider's
+   * name only fills a part the broker has not got yet: once set (the profile step, Settings) the
+   * name is the broker's own, and no name is ever made up from the e-mail.
    */
   async signIn(claims: IdentityClaims, now = new Date()): Promise<User> {
     return this.em.transactional(async (em) => {
@@ -49,17 +61,36 @@ export class UsersService {
           trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * DAY_MS),
         });
       }
-      const fromName = splitName(claims.name);
+      const name = givenName(claims);
       user.oidcIssuer = claims.issuer;
       user.oidcSubject = claims.subject;
-      user.firstName = claims.givenName ?? fromName.first ?? user.firstName ?? null;
-      user.lastName = claims.familyName ?? fromName.last ?? user.lastName ?? null;
+      user.firstName = user.firstName?.trim() || name.first || null;
+      user.lastName = user.lastName?.trim() || name.last || null;
       if (claims.email) user.email = claims.email;
       if (claims.picture !== undefined) user.profileImageUrl = claims.picture;
       user.lastSignInAt = now;
       await em.flush();
       return user;
     });
+  }
+
+  /**
+   * The signed-in broker's own profile: name, agency phone (the branding's field, checked the same
+   * way) and e-mail notifications. The DTO has checked and trimmed the names.
+   */
+  async updateProfile(broker: User, input: UpdateProfileDto): Promise<User> {
+    const user = await this.em.findOneOrFail(User, { id: broker.id });
+    if (input.firstName !== undefined) user.firstName = input.firstName;
+    if (input.lastName !== undefined) user.lastName = input.lastName;
+    if (input.agencyPhone !== undefined) {
+      const raw = input.agencyPhone.trim();
+      const phone = raw ? normalizePhone(raw) : '';
+      if (phone === null) throw new BadRequestException({ message: 'agencyPhone is not a valid phone number', field: 'agencyPhone' });
+      user.agencyPhone = phone;
+    }
+    if (input.emailNotifications !== undefined) user.emailNotifications = input.emailNotifications;
+    await this.em.flush();
+    return user;
   }
 
   async findById(id: string): Promise<User | null> {

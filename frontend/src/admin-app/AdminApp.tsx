@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, Suspense, lazy, useMemo } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
-import { BrowserRouter, Route } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import { NotFound } from '../shared/NotFound.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 import { AdminOnly } from './admin/AdminOnly.tsx';
@@ -22,6 +22,8 @@ import { dataProvider } from './providers/dataProvider.ts';
 import { createQueryClient } from './providers/queryClient.ts';
 import { reminders } from './reminders/index.ts';
 import { resources } from './resources/index.ts';
+import { ProfileStep } from './settings/ProfileStep.tsx';
+import { SettingsPage } from './settings/SettingsPage.tsx';
 
 const queryClient = createQueryClient();
 
@@ -42,6 +44,16 @@ const adminPage = (page: ReactNode) => (
   </AdminOnly>
 );
 
+/** The shell, with the one-time profile step over it while the signed-in user has no name yet. */
+function BrokerLayout({ children }: { children?: ReactNode }) {
+  return (
+    <Shell>
+      {children}
+      <ProfileStep />
+    </Shell>
+  );
+}
+
 function ThemedAdmin() {
   const { data: user } = useCurrentUser();
   const primaryColor = user?.primaryColor;
@@ -55,7 +67,7 @@ function ThemedAdmin() {
       queryClient={queryClient}
       requireAuth
       theme={theme}
-      layout={Shell}
+      layout={BrokerLayout}
       dashboard={Dashboard}
       loading={Spinner}
       catchAll={NotFound}
@@ -70,8 +82,10 @@ function ThemedAdmin() {
       <CustomRoutes>
         <Route path="/billing" element={<BillingPage />} />
         <Route path="/branding" element={<BrandingPage />} />
+        <Route path="/settings" element={<SettingsPage />} />
         <Route path="/help" element={<HelpPage />} />
         <Route path="/client/portal" element={<PortalPreviewPage />} />
+        <Route path="/client/dashboard" element={<Navigate to="/client/portal" replace />} />
         <Route path="/admin" element={adminPage(<AdminDashboardPage />)} />
         <Route path="/admin/brokers" element={adminPage(<BrokersPage />)} />
         <Route path="/admin/brokers/:id" element={adminPage(<BrokerDetailPage />)} />

@@ -25,17 +25,29 @@ export interface CurrentUser {
 export interface Stats {
   totalClients: number;
   activeClients: number;
-  retentionRate: number;
+  /** null: not enough history for a rate yet (no client the broker has had for 30 days). */
+  retentionRate: number | null;
   callCompletionRate: number;
 }
 
 export interface ActivityItem {
   id: string;
-  kind: 'reminder_sent' | 'engagement' | 'contact_change_confirmed' | 'contact_change_refused';
+  kind:
+    | 'reminder_call'
+    | 'reminder_text'
+    | 'reminder_confirmed'
+    | 'campaign_sent'
+    | 'campaign_opened'
+    | 'campaign_clicked'
+    | 'invitation_sent'
+    | 'client_registered'
+    | 'contact_change_confirmed'
+    | 'contact_change_refused';
   title: string;
+  /** null for a campaign sent, or once the client was deleted. */
   clientName: string | null;
   occurredAt: string;
-  /** Contact changes: what changed, masked. */
+  /** Contact changes: what changed, masked. Campaigns: the campaign's name (and recipient count). */
   detail?: string;
 }
 
@@ -127,6 +139,8 @@ export interface Subscription {
   overageCents: number;
   overageClients: number;
   overageEnabled: boolean;
+  /** Local billing outside production: a past-due payment can be marked as paid. */
+  markPaidAvailable: boolean;
 }
 
 export interface BillingChange extends Subscription {
@@ -142,6 +156,20 @@ export interface MonthlyAnalytics {
   profit: number;
   profitMargin: number;
 }
+
+/** The signed-in broker's own profile (GET/PUT /api/profile): what Settings edits. */
+export interface Profile {
+  /** null until given: the identity provider may know no name, and the app never makes one up. */
+  firstName: string | null;
+  lastName: string | null;
+  /** From the identity provider; shown, not edited. */
+  email: string | null;
+  /** The branding's agency phone, in E.164 (or empty). */
+  agencyPhone: string;
+  emailNotifications: boolean;
+}
+
+export type ProfileInput = Partial<Pick<Profile, 'agencyPhone' | 'emailNotifications'>> & { firstName?: string; lastName?: string };
 
 export interface BrandingInput {
   primaryColor: string;

@@ -8,9 +8,9 @@ export interface DevClaims {
   sub: string;
   email: string;
   email_verified: true;
-  given_name: string;
-  family_name: string;
-  name: string;
+  given_name?: string;
+  family_name?: string;
+  name?: string;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -21,25 +21,14 @@ export function normalizeEmail(raw: unknown): string | undefined {
   return EMAIL.test(email) && email.length <= 254 ? email : undefined;
 }
 
-function capitalize(word: string): string {
-  return word ? word[0]!.toUpperCase() + word.slice(1) : word;
-}
-
 /**
- * Claims for an e-mail: the demo accounts' real names, otherwise a name guessed from the local
- * part ("jane.doe@" → Jane Doe). The subject is the e-mail itself, so it never changes.
+ * Claims for an e-mail: the demo accounts' real names; any other address has no name, as with a
+ * provider that knows none (the app then asks for it once, in the profile step). The subject is
+ * the e-mail itself, so it never changes.
  */
 export function claimsFor(email: string): DevClaims {
   const demo = DEMO_ACCOUNTS.find((account) => account.email === email);
-  const [first = 'New', ...rest] = (email.split('@')[0] ?? '').split(/[._+-]+/).filter(Boolean).map(capitalize);
-  const givenName = demo?.givenName ?? first;
-  const familyName = demo?.familyName ?? (rest.join(' ') || 'Broker');
-  return {
-    sub: email,
-    email,
-    email_verified: true,
-    given_name: givenName,
-    family_name: familyName,
-    name: `${givenName} ${familyName}`,
-  };
+  const claims: DevClaims = { sub: email, email, email_verified: true };
+  if (!demo) return claims;
+  return { ...claims, given_name: demo.givenName, family_name: demo.familyName, name: `${demo.givenName} ${demo.familyName}` };
 }

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn } from 'class-validator';
+import { IsIn, IsInt, Max, Min } from 'class-validator';
 import { IsOptionalNotNull } from '../../common/validation.js';
 import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS, type SubscriptionStatus, type SubscriptionTier } from '../../users/user.entity.js';
 
@@ -17,6 +17,8 @@ export class SubscriptionDto {
   @ApiProperty({ description: 'Active clients over the flat limit' }) overageClients!: number;
   @ApiProperty({ description: 'Cents per month for them (when overage is enabled)' }) overageCents!: number;
   @ApiProperty({ enum: ['stripe', 'local'], description: 'local: plan changes apply directly, no payment' }) billingMode!: 'stripe' | 'local';
+  @ApiProperty({ description: 'Local billing outside production: a past-due payment can be marked as paid (POST /api/billing/mark-paid)' })
+  markPaidAvailable!: boolean;
 }
 
 export class ChangeTierDto {
@@ -24,6 +26,22 @@ export class ChangeTierDto {
   @IsOptionalNotNull()
   @IsIn([...SUBSCRIPTION_TIERS], { message: 'subscriptionTier must be pmpm or flat' })
   subscriptionTier?: SubscriptionTier;
+}
+
+export const START_AMOUNT_MESSAGE = 'confirmMonthlyPriceCents must be the monthly amount you were shown, in cents';
+
+/** Ends the trial now and starts paying: the amount the broker was shown is sent back and checked. */
+export class StartSubscriptionDto {
+  @ApiPropertyOptional({ enum: SUBSCRIPTION_TIERS, description: 'The plan to start; the plan after the trial when left out' })
+  @IsOptionalNotNull()
+  @IsIn([...SUBSCRIPTION_TIERS], { message: 'subscriptionTier must be pmpm or flat' })
+  subscriptionTier?: SubscriptionTier;
+
+  @ApiProperty({ description: 'The monthly amount shown in the confirmation, in cents; a different amount today answers 409' })
+  @IsInt({ message: START_AMOUNT_MESSAGE })
+  @Min(0, { message: START_AMOUNT_MESSAGE })
+  @Max(100_000_000, { message: START_AMOUNT_MESSAGE })
+  confirmMonthlyPriceCents!: number;
 }
 
 export class SwitchTierDto {

@@ -14,6 +14,7 @@ import { Migration20261121081327_activity_confirmed_index } from './Migration202
 import { Migration20261121095617_clients_last_name_index } from './Migration20261121095617_clients_last_name_index.js';
 import { Migration20261123153412_contact_changes } from './Migration20261123153412_contact_changes.js';
 import { Migration20261123153743_rate_limit_counters } from './Migration20261123153743_rate_limit_counters.js';
+import { Migration20261123185115_profile_settings } from './Migration20261123185115_profile_settings.js';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121055953_users', class: Migration20261121055953_users },
@@ -30,4 +31,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121095617_clients_last_name_index', class: Migration20261121095617_clients_last_name_index },
   { name: 'Migration20261123153412_contact_changes', class: Migration20261123153412_contact_changes },
   { name: 'Migration20261123153743_rate_limit_counters', class: Migration20261123153743_rate_limit_counters },
+  { name: 'Migration20261123185115_profile_settings', class: Migration20261123185115_profile_settings },
 ];

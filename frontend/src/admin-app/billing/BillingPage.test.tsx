@@ -27,6 +27,7 @@ const TRIAL: Subscription = {
   overageCents: 0,
   overageClients: 0,
   overageEnabled: false,
+  markPaidAvailable: true,
 };
 
 const month = (m: string, profitMargin: number): MonthlyAnalytics => ({
@@ -57,6 +58,7 @@ describe('the Billing page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Billing & Subscription' })).toBeTruthy();
     const card = (await screen.findByRole('heading', { name: 'Current Subscription' })).closest('section')!;
     const current = within(card as HTMLElement);
+    expect(current.getByText('Your plan after the trial')).toBeTruthy();
     expect(current.getByTestId('current-tier').textContent).toBe('Flat');
     expect(current.getByText('$297/month for up to 100 clients')).toBeTruthy();
     expect(current.getByText('Optional overage: $4 per client over 100')).toBeTruthy();
@@ -73,7 +75,10 @@ describe('the Billing page', () => {
     const card = await screen.findByTestId('trial-upgrade');
     expect(within(card).getByTestId('trial-days-left').textContent).toBe('1');
     expect(within(card).getByText('day left')).toBeTruthy();
-    expect(within(card).getByRole('button', { name: 'Upgrade to Flat' })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Start my subscription now' })).toBeTruthy();
+    expect(within(card).getByTestId('trial-body').textContent).toBe(
+      'Your plan after the trial: Flat. Nothing is charged before Dec 10, 2026; when the trial ends, reminders and campaigns pause until your subscription starts. Start it whenever you are ready.',
+    );
     expect(screen.getByTestId('subscription-status').textContent).toBe('Trial · 1 day left');
   });
 
@@ -81,7 +86,7 @@ describe('the Billing page', () => {
     renderBilling({ ...TRIAL, trialDaysLeft: 0 });
     const card = await screen.findByTestId('trial-upgrade');
     expect(within(card).getByTestId('trial-days-left').textContent).toBe('0');
-    expect(within(card).getByText('Your free trial has ended. Upgrade to keep sending reminders and campaigns.')).toBeTruthy();
+    expect(within(card).getByText('Your free trial has ended. Start your subscription to keep sending reminders and campaigns.')).toBeTruthy();
   });
 
   it('has no upgrade card for an active plan, and shows past due and canceled as destructive with what they mean', async () => {
@@ -119,19 +124,19 @@ describe('the Billing page', () => {
     expect(screen.getByText('Overage billing on: $4 per client over 100')).toBeTruthy();
   });
 
-  it('keeps Update Subscription disabled until another tier is chosen, then sends it', async () => {
+  it('keeps Update Subscription disabled until another tier is chosen; on an active plan the change applies at once', async () => {
+    const ACTIVE: Subscription = { ...TRIAL, subscriptionStatus: 'active', trialDaysLeft: 0 };
     const changeSubscription = vi.fn().mockResolvedValue({
-      ...TRIAL,
+      ...ACTIVE,
       subscriptionTier: 'pmpm',
-      subscriptionStatus: 'active',
-      trialDaysLeft: 0,
       clientLimit: null,
       monthlyPriceCents: 6_000,
     });
-    const { queryClient } = renderBilling(TRIAL, [], { changeSubscription });
+    const { queryClient } = renderBilling(ACTIVE, [], { changeSubscription });
     await screen.findByRole('heading', { name: 'Change Plan' });
     expect((screen.getByRole('radio', { name: /^Flat/ }) as HTMLInputElement).checked).toBe(true);
     expect(updateButton().disabled).toBe(true);
+    expect(screen.getByText('Changes apply immediately with automatic proration.')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('radio', { name: /^PMPM/ }));
     expect(updateButton().disabled).toBe(false);
@@ -141,10 +146,10 @@ describe('the Billing page', () => {
     fireEvent.click(screen.getByRole('radio', { name: /^PMPM/ }));
     fireEvent.click(updateButton());
     expect(await screen.findByText('Subscription Updated')).toBeTruthy();
+    expect(screen.getByText('You are now on the PMPM plan.')).toBeTruthy();
     expect(changeSubscription).toHaveBeenCalledExactlyOnceWith('pmpm');
     expect(screen.getByTestId('current-tier').textContent).toBe('PMPM');
     expect(screen.getByTestId('subscription-status').textContent).toBe('Active');
-    expect(screen.queryByTestId('trial-upgrade')).toBeNull();
     // Now on PMPM, PMPM is the current choice again.
     expect(updateButton().disabled).toBe(true);
     const user = queryClient.getQueryData<CurrentUser>(CURRENT_USER_KEY)!;
@@ -152,12 +157,99 @@ describe('the Billing page', () => {
     expect(goToExternal).not.toHaveBeenCalled();
   });
 
-  it('upgrades a trial to the plan it is on from the upgrade card', async () => {
-    const changeSubscription = vi.fn().mockResolvedValue({ ...TRIAL, subscriptionStatus: 'active', trialDaysLeft: 0 });
+  it('during the trial, choosing a plan keeps the trial: it becomes the plan after the trial', async () => {
+    const changeSubscription = vi.fn().mockResolvedValue({ ...TRIAL, subscriptionTier: 'pmpm', clientLimit: null, monthlyPriceCents: 6_000 });
     renderBilling(TRIAL, [], { changeSubscription });
-    fireEvent.click(await screen.findByRole('button', { name: 'Upgrade to Flat' }));
-    expect(await screen.findByText('Subscription Updated')).toBeTruthy();
-    expect(changeSubscription).toHaveBeenCalledExactlyOnceWith('flat');
+    await screen.findByRole('heading', { name: 'Change Plan' });
+    expect(
+      screen.getByText('During your trial this chooses your plan after the trial: your trial continues and nothing is charged.'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: /^PMPM/ }));
+    fireEvent.click(updateButton());
+    expect(await screen.findByText('Your plan after the trial: PMPM. Your trial continues.')).toBeTruthy();
+    expect(screen.getByTestId('subscription-status').textContent).toBe('Trial · 30 days left');
+    expect(screen.getByTestId('current-tier').textContent).toBe('PMPM');
+    expect(within(screen.getByTestId('trial-upgrade')).getByTestId('trial-body').textContent).toMatch(/^Your plan after the trial: PMPM\./);
+  });
+
+  it('starts the subscription only after a confirmation that states the amount, and sends that amount', async () => {
+    const startSubscription = vi.fn().mockResolvedValue({ ...TRIAL, subscriptionStatus: 'active', trialDaysLeft: 0 });
+    const changeSubscription = vi.fn();
+    renderBilling(TRIAL, [], { startSubscription, changeSubscription });
+    fireEvent.click(await screen.findByRole('button', { name: 'Start my subscription now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Start your subscription now?' });
+    expect(within(dialog).getByTestId('start-subscription-amount').textContent).toBe(
+      'Your free trial ends now and the Flat plan starts at $297.00/month (at your 12 active clients).',
+    );
+    expect(within(dialog).getByText('Local billing: no payment is taken.')).toBeTruthy();
+    // Cancel changes nothing.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(startSubscription).not.toHaveBeenCalled();
+
+    // Another plan picked under Change Plan is the one started, at its own amount.
+    fireEvent.click(screen.getByRole('radio', { name: /^PMPM/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Start my subscription now' }));
+    const again = await screen.findByRole('dialog', { name: 'Start your subscription now?' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Start subscription: $60.00/month' }));
+    expect(await screen.findByText('Subscription Started')).toBeTruthy();
+    expect(startSubscription).toHaveBeenCalledExactlyOnceWith('pmpm', 6_000);
+    expect(changeSubscription).not.toHaveBeenCalled();
+    expect(screen.getByTestId('subscription-status').textContent).toBe('Active');
+    expect(screen.queryByTestId('trial-upgrade')).toBeNull();
+  });
+
+  it('shows a changed amount in the dialog and asks again', async () => {
+    const startSubscription = vi
+      .fn()
+      .mockRejectedValueOnce(
+        new HttpError('409: …', 409, {
+          statusCode: 409,
+          message: 'The monthly amount is now $65.00 at 13 active clients. Please review it and confirm again.',
+          monthlyPriceCents: 6_500,
+        }),
+      )
+      .mockResolvedValue({ ...TRIAL, subscriptionTier: 'pmpm', subscriptionStatus: 'active', trialDaysLeft: 0 });
+    const getSubscription = vi
+      .fn()
+      .mockResolvedValueOnce({ ...TRIAL, subscriptionTier: 'pmpm' })
+      .mockResolvedValue({ ...TRIAL, subscriptionTier: 'pmpm', activeClients: 13 });
+    renderBilling(TRIAL, [], { startSubscription, getSubscription });
+    fireEvent.click(await screen.findByRole('button', { name: 'Start my subscription now' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start subscription: $60.00/month' }));
+    expect(await within(dialog).findByText('The monthly amount is now $65.00 at 13 active clients. Please review it and confirm again.')).toBeTruthy();
+    const confirm = await within(dialog).findByRole('button', { name: 'Start subscription: $65.00/month' });
+    expect(screen.queryByText('Subscription Started')).toBeNull();
+    fireEvent.click(confirm);
+    expect(await screen.findByText('Subscription Started')).toBeTruthy();
+    expect(startSubscription).toHaveBeenLastCalledWith('pmpm', 6_500);
+  });
+
+  it('offers a way out of past due: Stripe’s portal, or Mark as paid in local billing', async () => {
+    const openBillingPortal = vi.fn().mockResolvedValue({ url: 'https://billing.stripe.test/p/9' });
+    const stripe = renderBilling({ ...TRIAL, subscriptionStatus: 'past_due', trialDaysLeft: 0, billingMode: 'stripe', markPaidAvailable: false }, [], {
+      openBillingPortal,
+    });
+    fireEvent.click(await within(await screen.findByRole('alert')).findByRole('button', { name: 'Update Payment Method' }));
+    await waitFor(() => expect(goToExternal).toHaveBeenCalledWith('https://billing.stripe.test/p/9'));
+    expect(screen.queryByRole('button', { name: 'Mark as paid (local billing)' })).toBeNull();
+    stripe.unmount();
+
+    const markPaid = vi.fn().mockResolvedValue({ ...TRIAL, subscriptionStatus: 'active', trialDaysLeft: 0 });
+    renderBilling({ ...TRIAL, subscriptionStatus: 'past_due', trialDaysLeft: 0 }, [], { markPaid });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Development only: no payment is taken in local billing.')).toBeTruthy();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Mark as paid (local billing)' }));
+    expect(await screen.findByText('Payment Recorded')).toBeTruthy();
+    expect(markPaid).toHaveBeenCalledOnce();
+    expect(screen.getByTestId('subscription-status').textContent).toBe('Active');
+  });
+
+  it('offers no Mark as paid where it is not available (production)', async () => {
+    renderBilling({ ...TRIAL, subscriptionStatus: 'past_due', trialDaysLeft: 0, markPaidAvailable: false });
+    await screen.findByRole('alert');
+    expect(screen.queryByRole('button', { name: 'Mark as paid (local billing)' })).toBeNull();
   });
 
   it('shows the spec’s fallback when the change fails without a message, and the server’s message when it has one', async () => {
@@ -176,7 +268,7 @@ describe('the Billing page', () => {
   });
 
   it('goes to Stripe Checkout when the answer has a checkout address, and offers Manage Billing in Stripe mode', async () => {
-    const stripe: Subscription = { ...TRIAL, billingMode: 'stripe' };
+    const stripe: Subscription = { ...TRIAL, subscriptionStatus: 'active', trialDaysLeft: 0, billingMode: 'stripe' };
     const changeSubscription = vi.fn().mockResolvedValue({ ...stripe, checkoutUrl: 'https://checkout.stripe.test/c/1' });
     const openBillingPortal = vi.fn().mockResolvedValue({ url: 'https://billing.stripe.test/p/1' });
     renderBilling(stripe, [], { changeSubscription, openBillingPortal });

@@ -3,19 +3,20 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSetCurrentUser } from '../branding/useCurrentUser.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
-import type { BillingChange, SubscriptionTier } from '../types.ts';
+import { serverMessage } from '../../lib/http.ts';
+import type { BillingChange, Subscription, SubscriptionTier } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { MonthlyAnalyticsCard } from './MonthlyAnalyticsCard.tsx';
 import { PlanChooser } from './PlanChooser.tsx';
 import { PricingCard } from './PricingCard.tsx';
+import { MONTHLY_ANALYTICS_KEY, SUBSCRIPTION_KEY } from './queries.ts';
+import { StartSubscriptionDialog } from './StartSubscriptionDialog.tsx';
 import { goToExternal } from './redirect.ts';
 import { CurrentSubscriptionCard, TrialUpgradeCard } from './SubscriptionCards.tsx';
 import { BILLING_TEXTS as T } from './texts.ts';
 
-export const SUBSCRIPTION_KEY = ['billing', 'subscription'] as const;
-export const MONTHLY_ANALYTICS_KEY = ['billing', 'analytics', 'monthly'] as const;
 
 function LoadingCards() {
   return (
@@ -53,30 +54,70 @@ export function BillingPage() {
   // The choice starts at (and after a change, returns to) the plan the broker is on.
   useEffect(() => setSelected(currentTier), [currentTier]);
 
+  /** A plan state the server answered: the page, the shell (current user) and the other pages follow it. */
+  const applySubscription = (next: Subscription) => {
+    queryClient.setQueryData(SUBSCRIPTION_KEY, next);
+    setCurrentUser((user) => ({
+      ...user,
+      subscriptionTier: next.subscriptionTier,
+      subscriptionStatus: next.subscriptionStatus,
+      trialEndsAt: next.trialEndsAt,
+    }));
+    void queryClient.invalidateQueries({
+      predicate: (query) => query.queryKey[0] !== SUBSCRIPTION_KEY[0] || query.queryKey[1] !== SUBSCRIPTION_KEY[1],
+    });
+  };
+
+  /** Stripe mode, first paid plan: off to Stripe Checkout (the plan starts once paid); else applied here. */
+  const applyChange = (answer: BillingChange): Subscription | null => {
+    if (answer.checkoutUrl) {
+      goToExternal(answer.checkoutUrl);
+      return null;
+    }
+    const { checkoutUrl: _ignored, ...next } = answer;
+    applySubscription(next);
+    return next;
+  };
+
   const change = useMutation({
     mutationFn: (tier: SubscriptionTier) => dataProvider.changeSubscription(tier),
     onSuccess: (answer: BillingChange) => {
-      if (answer.checkoutUrl) {
-        // Stripe mode, first paid plan: the plan starts once Stripe Checkout is paid.
-        goToExternal(answer.checkoutUrl);
-        return;
-      }
-      const { checkoutUrl: _ignored, ...next } = answer;
-      queryClient.setQueryData(SUBSCRIPTION_KEY, next);
-      // The shell and the other pages read the plan from the current user, usage and stats:
-      // refetch all but the subscription just answered.
-      setCurrentUser((user) => ({
-        ...user,
-        subscriptionTier: next.subscriptionTier,
-        subscriptionStatus: next.subscriptionStatus,
-        trialEndsAt: next.trialEndsAt,
-      }));
-      void queryClient.invalidateQueries({
-        predicate: (query) => query.queryKey[0] !== SUBSCRIPTION_KEY[0] || query.queryKey[1] !== SUBSCRIPTION_KEY[1],
+      const next = applyChange(answer);
+      if (!next) return;
+      toast({
+        title: T.updated,
+        description:
+          next.subscriptionStatus === 'trial' ? T.updatedDuringTrial(next.subscriptionTier) : T.updatedDescription(next.subscriptionTier),
       });
-      toast({ title: T.updated, description: T.updatedDescription(next.subscriptionTier) });
     },
     onError: (error) => errorToast(error, T.updateFailed),
+  });
+
+  const [starting, setStarting] = useState(false);
+  const [startError, setStartError] = useState<string>();
+  const start = useMutation({
+    mutationFn: ({ tier, amountCents }: { tier: SubscriptionTier; amountCents: number }) =>
+      dataProvider.startSubscription(tier, amountCents),
+    onSuccess: (answer: BillingChange) => {
+      const next = applyChange(answer);
+      if (!next) return;
+      setStarting(false);
+      toast({ title: T.started, description: T.startedDescription(next.subscriptionTier) });
+    },
+    onError: (error) => {
+      // Shown in the dialog, over which a toast would sit; a changed amount is fetched again to confirm.
+      setStartError(serverMessage(error) ?? T.startFailed);
+      void subscription.refetch();
+    },
+  });
+
+  const markPaid = useMutation({
+    mutationFn: () => dataProvider.markPaid(),
+    onSuccess: (next: Subscription) => {
+      applySubscription(next);
+      toast({ title: T.markedPaid, description: T.markedPaidDescription });
+    },
+    onError: (error) => errorToast(error, T.markPaidFailed),
   });
 
   const portal = useMutation({
@@ -111,14 +152,33 @@ export function BillingPage() {
               <TrialUpgradeCard
                 daysLeft={s.trialDaysLeft}
                 trialEndsAt={s.trialEndsAt}
+                tier={s.subscriptionTier}
+                onStart={() => {
+                  setStartError(undefined);
+                  setStarting(true);
+                }}
+              />
+              <StartSubscriptionDialog
+                open={starting}
+                subscription={s}
                 tier={chosen}
-                pending={change.isPending}
-                onUpgrade={() => change.mutate(chosen)}
+                pending={start.isPending}
+                error={startError}
+                onConfirm={(amountCents) => {
+                  setStartError(undefined);
+                  start.mutate({ tier: chosen, amountCents });
+                }}
+                onClose={() => setStarting(false)}
               />
             </Grid>
           )}
           <Grid size={{ xs: 12, md: 6 }}>
-            <CurrentSubscriptionCard subscription={s} />
+            <CurrentSubscriptionCard
+              subscription={s}
+              onUpdatePayment={() => portal.mutate()}
+              onMarkPaid={() => markPaid.mutate()}
+              busy={portal.isPending || markPaid.isPending}
+            />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
             <PlanChooser

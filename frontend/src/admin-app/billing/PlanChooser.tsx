@@ -97,7 +97,7 @@ export function PlanChooser({
           {T.breakEven}
         </Alert>
         <Typography variant="caption" color="text.secondary">
-          {T.proration}
+          {subscription.subscriptionStatus === 'trial' ? T.prorationTrial : T.proration}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
           <Button

@@ -7,7 +7,6 @@ import {
   Card,
   CardContent,
   Chip,
-  CircularProgress,
   Divider,
   LinearProgress,
   Stack,
@@ -45,8 +44,31 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function CurrentSubscriptionCard({ subscription }: { subscription: Subscription }) {
+export function CurrentSubscriptionCard({
+  subscription,
+  onUpdatePayment,
+  onMarkPaid,
+  busy = false,
+}: {
+  subscription: Subscription;
+  /** Past due, Stripe billing: opens Stripe's customer portal. */
+  onUpdatePayment?: () => void;
+  /** Past due, local billing in development: settles the payment. */
+  onMarkPaid?: () => void;
+  busy?: boolean;
+}) {
   const s = subscription;
+  const onTrial = s.subscriptionStatus === 'trial';
+  const pastDueAction =
+    s.subscriptionStatus !== 'past_due' ? null : s.billingMode === 'stripe' ? (
+      <Button color="inherit" size="small" variant="outlined" onClick={onUpdatePayment} disabled={busy} sx={{ whiteSpace: 'nowrap' }}>
+        {T.updatePaymentMethod}
+      </Button>
+    ) : s.markPaidAvailable ? (
+      <Button color="inherit" size="small" variant="outlined" onClick={onMarkPaid} disabled={busy} sx={{ whiteSpace: 'nowrap' }}>
+        {T.markPaid}
+      </Button>
+    ) : null;
   const tier = s.subscriptionTier;
   const endsOn = trialEndDate(s.trialEndsAt);
   const sentence =
@@ -81,6 +103,11 @@ export function CurrentSubscriptionCard({ subscription }: { subscription: Subscr
             <WorkspacePremiumIcon />
           </Box>
           <Box sx={{ minWidth: 0 }}>
+            {onTrial && (
+              <Typography variant="overline" color="text.secondary" component="p" sx={{ lineHeight: 1.4 }}>
+                {T.planAfterTrialLabel}
+              </Typography>
+            )}
             <Typography variant="h5" component="p" sx={{ fontWeight: 700 }} data-testid="current-tier">
               {T.tierNames[tier]}
             </Typography>
@@ -96,8 +123,13 @@ export function CurrentSubscriptionCard({ subscription }: { subscription: Subscr
         </Box>
 
         {destructive ? (
-          <Alert severity="error" variant="outlined">
+          <Alert severity="error" variant="outlined" action={pastDueAction}>
             {sentence}
+            {pastDueAction && s.billingMode === 'local' && (
+              <Typography variant="caption" component="div" sx={{ mt: 0.5 }}>
+                {T.markPaidHint}
+              </Typography>
+            )}
           </Alert>
         ) : (
           <Typography variant="body2">{sentence}</Typography>
@@ -160,14 +192,13 @@ export function TrialUpgradeCard({
   daysLeft,
   trialEndsAt,
   tier,
-  pending,
-  onUpgrade,
+  onStart,
 }: {
   daysLeft: number;
   trialEndsAt: string | null;
+  /** The plan after the trial, which "Start my subscription now" starts. */
   tier: SubscriptionTier;
-  pending: boolean;
-  onUpgrade: () => void;
+  onStart: () => void;
 }) {
   const ended = daysLeft <= 0;
   return (
@@ -202,19 +233,13 @@ export function TrialUpgradeCard({
           <Typography id="trial-upgrade-title" variant="h6" component="h2" sx={{ fontWeight: 600 }}>
             {T.trialTitle}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {ended ? T.trialEnded : T.trialBody(trialEndDate(trialEndsAt))}
+          <Typography variant="body2" color="text.secondary" data-testid="trial-body">
+            {ended ? T.trialEnded : T.trialBody(tier, trialEndDate(trialEndsAt))}
           </Typography>
         </Box>
         <Stack spacing={0.5} sx={{ alignItems: { xs: 'stretch', sm: 'flex-end' }, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}>
-          <Button
-            variant="contained"
-            size="large"
-            onClick={onUpgrade}
-            disabled={pending}
-            startIcon={pending ? <CircularProgress size={18} color="inherit" /> : <RocketLaunchIcon />}
-          >
-            {T.upgradeTo(tier)}
+          <Button variant="contained" size="large" onClick={onStart} startIcon={<RocketLaunchIcon />}>
+            {T.startNow}
           </Button>
           <Typography variant="caption" color="text.secondary">
             {T.upgradeHint}

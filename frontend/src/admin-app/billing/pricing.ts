@@ -46,6 +46,12 @@ export function marginVariant(profitMargin: number): MarginVariant {
   return 'destructive';
 }
 
+/** What a plan bills a month at a number of active clients (the server's monthlyPriceCents). */
+export function monthlyPriceCents(tier: SubscriptionTier, activeClients: number, overageEnabled: boolean): number {
+  if (tier === 'pmpm') return activeClients * PMPM_PER_CLIENT_CENTS;
+  return FLAT_MONTHLY_CENTS + (overageEnabled ? Math.max(0, activeClients - FLAT_CLIENT_LIMIT) * OVERAGE_PER_CLIENT_CENTS : 0);
+}
+
 /** What a plan costs a month at a number of active clients (flat without overage). */
 export function planEstimateCents(tier: SubscriptionTier, activeClients: number): number {
   return tier === 'pmpm' ? activeClients * PMPM_PER_CLIENT_CENTS : FLAT_MONTHLY_CENTS;

@@ -16,6 +16,7 @@ const overage = formatPrice(OVERAGE_PER_CLIENT_CENTS);
 const pmpm = `$${(PMPM_PER_CLIENT_CENTS / 100).toFixed(2)}`;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const tierName = (tier: SubscriptionTier) => (tier === 'flat' ? 'Flat' : 'PMPM');
 
 /** The Billing page's texts (SPEC §2 Billing page, §4 Subscription status, §8, §9). */
 export const BILLING_TEXTS = {
@@ -30,6 +31,7 @@ export const BILLING_TEXTS = {
     flat: `${flat}/month for up to ${FLAT_CLIENT_LIMIT} clients`,
     pmpm: `${pmpm} per active client per month, no client limit`,
   } satisfies Record<SubscriptionTier, string>,
+  planAfterTrialLabel: 'Your plan after the trial',
   overageOptional: `Optional overage: ${overage} per client over ${FLAT_CLIENT_LIMIT}`,
   overageOn: `Overage billing on: ${overage} per client over ${FLAT_CLIENT_LIMIT}`,
   statusLabels: {
@@ -42,11 +44,11 @@ export const BILLING_TEXTS = {
   statusSentence: {
     trial: (days: number, endsOn: string | null) =>
       days > 0
-        ? `You are on the free trial with full access: ${plural(days, 'day')} left${endsOn ? ` (ends ${endsOn})` : ''}.`
-        : 'Your free trial has ended. Upgrade to keep sending reminders and campaigns.',
+        ? `You are on the free trial with full access: ${plural(days, 'day')} left${endsOn ? ` (ends ${endsOn})` : ''}. Nothing is charged until you start your subscription.`
+        : 'Your free trial has ended. Start your subscription to keep sending reminders and campaigns.',
     active: 'Your subscription is active. Changes apply immediately with automatic proration.',
     past_due:
-      'Payment failed. This is usually temporary: update your payment method and your plan continues as before.',
+      'Payment failed. This is usually temporary: update your payment method and your plan continues as before. Until then reminders and campaigns are paused.',
     canceled:
       'Your subscription is canceled. A platform admin can restore it by setting it to Active once your payment method is verified.',
   },
@@ -60,14 +62,30 @@ export const BILLING_TEXTS = {
   localMode: 'Local billing: plan changes apply at once and no payment is taken.',
   manageBilling: 'Manage Billing',
   portalFailed: 'Failed to open billing portal',
+  updatePaymentMethod: 'Update Payment Method',
+  markPaid: 'Mark as paid (local billing)',
+  markPaidHint: 'Development only: no payment is taken in local billing.',
+  markedPaid: 'Payment Recorded',
+  markedPaidDescription: 'Your subscription is active again.',
+  markPaidFailed: 'Failed to mark as paid',
 
   trialTitle: 'Your Free Trial',
   trialDaysUnit: (days: number) => (days === 1 ? 'day left' : 'days left'),
-  trialBody: (endsOn: string | null) =>
-    `Upgrade now to keep your reminders, campaigns and branding running${endsOn ? ` after ${endsOn}` : ' when the trial ends'}. No surprises: you choose the plan.`,
-  trialEnded: 'Your free trial has ended. Upgrade to keep sending reminders and campaigns.',
-  upgradeTo: (tier: SubscriptionTier) => `Upgrade to ${tier === 'flat' ? 'Flat' : 'PMPM'}`,
+  trialBody: (tier: SubscriptionTier, endsOn: string | null) =>
+    `Your plan after the trial: ${tierName(tier)}. Nothing is charged${endsOn ? ` before ${endsOn}` : ' during the trial'}; when the trial ends, reminders and campaigns pause until your subscription starts. Start it whenever you are ready.`,
+  trialEnded: 'Your free trial has ended. Start your subscription to keep sending reminders and campaigns.',
+  startNow: 'Start my subscription now',
   upgradeHint: 'Pick another plan under Change Plan first if you like.',
+  startTitle: 'Start your subscription now?',
+  startBody: (tier: SubscriptionTier, amount: string, active: number) =>
+    `Your free trial ends now and the ${tierName(tier)} plan starts at ${amount}/month (at your ${plural(active, 'active client')}).`,
+  startStripe: 'You pay on Stripe’s secure checkout page; the plan starts once the payment goes through.',
+  startLocal: 'Local billing: no payment is taken.',
+  startConfirm: (amount: string) => `Start subscription: ${amount}/month`,
+  cancel: 'Cancel',
+  started: 'Subscription Started',
+  startedDescription: (tier: SubscriptionTier) => `Your ${tierName(tier)} plan is active.`,
+  startFailed: 'Failed to start subscription',
 
   changeTitle: 'Change Plan',
   tierGroupLabel: 'Subscription tier',
@@ -75,9 +93,11 @@ export const BILLING_TEXTS = {
   estimate: (amount: string, active: number) => `About ${amount}/month at your ${plural(active, 'active client')}`,
   breakEven: `Break-even: ${BREAK_EVEN_CLIENTS} clients. Below ${BREAK_EVEN_CLIENTS} active clients PMPM costs less; from ${BREAK_EVEN_CLIENTS} on, the flat plan does.`,
   proration: 'Changes apply immediately with automatic proration.',
+  prorationTrial: 'During your trial this chooses your plan after the trial: your trial continues and nothing is charged.',
   updateButton: 'Update Subscription',
   updated: 'Subscription Updated',
-  updatedDescription: (tier: SubscriptionTier) => `You are now on the ${tier === 'flat' ? 'Flat' : 'PMPM'} plan.`,
+  updatedDescription: (tier: SubscriptionTier) => `You are now on the ${tierName(tier)} plan.`,
+  updatedDuringTrial: (tier: SubscriptionTier) => `Your plan after the trial: ${tierName(tier)}. Your trial continues.`,
   updateFailed: 'Failed to update subscription. Please try again.',
 
   analyticsTitle: 'Monthly Cost & Profit',

@@ -1,13 +1,14 @@
 import SaveIcon from '@mui/icons-material/Save';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Grid, Skeleton, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Grid, Skeleton, TextField, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { errorBodyField } from '../../lib/http.ts';
 import { fullName } from '../layout/Sidebar.tsx';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import type { BrandingInput, CurrentUser } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
+import { FormSection } from '../ui/FormSection.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { BrandingPreviews, type PreviewBranding } from './BrandingPreviews.tsx';
 import { ColorField, isValidHex, normalizeHex } from './ColorField.tsx';
@@ -29,19 +30,6 @@ export function brandingOf(user: CurrentUser): BrandingInput {
 
 const FIELDS = ['primaryColor', 'secondaryColor', 'agencyName', 'agencyPhone', 'sponsorMessage'] as const;
 const sameBranding = (a: BrandingInput, b: BrandingInput) => FIELDS.every((field) => a[field] === b[field]);
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Card component="section" aria-labelledby={id}>
-      <CardContent sx={{ display: 'grid', gap: 2 }}>
-        <Typography id={id} variant="h6" component="h2" sx={{ fontWeight: 600 }}>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
 
 function BrandingForm({ user }: { user: CurrentUser }) {
   const dataProvider = useCareKeepDataProvider();
@@ -98,7 +86,7 @@ function BrandingForm({ user }: { user: CurrentUser }) {
   return (
     <Grid container spacing={3}>
       <Grid size={{ xs: 12, lg: 7 }} sx={{ display: 'grid', gap: 3, alignContent: 'start' }}>
-        <Section id="agency-title" title={T.agencyTitle}>
+        <FormSection id="agency-title" title={T.agencyTitle}>
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
             <TextField
               id="agencyName"
@@ -123,11 +111,11 @@ function BrandingForm({ user }: { user: CurrentUser }) {
               fullWidth
             />
           </Box>
-        </Section>
+        </FormSection>
 
         <LogoUpload logoUrl={user.logoUrl} />
 
-        <Section id="colors-title" title={T.colorsTitle}>
+        <FormSection id="colors-title" title={T.colorsTitle}>
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
             <ColorField
               id="primaryColor"
@@ -144,9 +132,9 @@ function BrandingForm({ user }: { user: CurrentUser }) {
               onChange={set('secondaryColor')}
             />
           </Box>
-        </Section>
+        </FormSection>
 
-        <Section id="sponsor-title" title={T.sponsorTitle}>
+        <FormSection id="sponsor-title" title={T.sponsorTitle}>
           <TextField
             id="sponsorMessage"
             label={T.sponsorLabel}
@@ -166,7 +154,7 @@ function BrandingForm({ user }: { user: CurrentUser }) {
             slotProps={{ htmlInput: { maxLength: SPONSOR_MESSAGE_MAX } }}
             fullWidth
           />
-        </Section>
+        </FormSection>
 
         <Box
           sx={{

@@ -14,6 +14,7 @@ describe('dashboard figures', () => {
     expect(engagementScore(100)).toBe(85);
     expect(engagementScore(0)).toBe(0);
     expect(engagementScore(59)).toBe(50); // 50.15
+    expect(engagementScore(null)).toBeNull();
   });
 
   it('counts missing numbers as 0', () => {
@@ -24,6 +25,10 @@ describe('dashboard figures', () => {
       callCompletionRate: 0,
     });
     expect(normaliseStats(null).totalClients).toBe(0);
+  });
+
+  it('keeps a null retention rate: not enough history is not 0 %', () => {
+    expect(normaliseStats({ totalClients: 3, activeClients: 3, retentionRate: null, callCompletionRate: 0 }).retentionRate).toBeNull();
   });
 
   it('says how long ago like 1h ago', () => {
@@ -39,8 +44,9 @@ describe('the dashboard', () => {
   it('shows the four cards with the spec captions, recent activity and quick actions', async () => {
     const getStats = vi.fn().mockResolvedValue({ totalClients: 25, activeClients: 20, retentionRate: 78, callCompletionRate: 91 });
     const getActivity = vi.fn().mockResolvedValue([
-      { id: 'a', kind: 'reminder_sent', title: 'Medication reminder sent', clientName: 'Ruth Alvarez', occurredAt: new Date(Date.now() - 3_600_000).toISOString() },
-      { id: 'b', kind: 'engagement', title: 'Client engagement recorded', clientName: null, occurredAt: new Date(Date.now() - 7_300_000).toISOString() },
+      { id: 'a', kind: 'reminder_text', title: 'Reminder text sent', clientName: 'Ruth Alvarez', occurredAt: new Date(Date.now() - 3_600_000).toISOString() },
+      { id: 'b', kind: 'campaign_opened', title: 'Client engagement recorded', clientName: null, occurredAt: new Date(Date.now() - 7_300_000).toISOString(), detail: 'Opened “Fall news”' },
+      { id: 'c', kind: 'campaign_sent', title: 'Campaign sent', clientName: null, occurredAt: new Date(Date.now() - 3 * 86_400_000).toISOString(), detail: '“Fall news” to 12 clients' },
     ]);
     renderWithAdmin(<Dashboard />, { dataProvider: { getStats, getActivity } });
 
@@ -57,11 +63,15 @@ describe('the dashboard', () => {
     expect(card('Engagement Score').getByText('out of 100')).toBeTruthy();
 
     const activity = await screen.findByRole('list', { name: 'Recent Activity' });
-    expect(within(activity).getByText('Medication reminder sent')).toBeTruthy();
+    expect(within(activity).getByText('Reminder text sent')).toBeTruthy();
     expect(within(activity).getByText('Ruth Alvarez')).toBeTruthy();
     expect(within(activity).getByText('1h ago')).toBeTruthy();
     expect(within(activity).getByText('Client engagement recorded')).toBeTruthy();
+    expect(within(activity).getByText('Opened “Fall news”')).toBeTruthy();
     expect(within(activity).getByText('2h ago')).toBeTruthy();
+    expect(within(activity).getByText('Campaign sent')).toBeTruthy();
+    expect(within(activity).getByText('“Fall news” to 12 clients')).toBeTruthy();
+    expect(within(activity).getByText('3d ago')).toBeTruthy();
 
     expect(screen.getByRole('link', { name: 'Add New Client' }).getAttribute('href')).toBe('/clients');
     expect(screen.getByRole('link', { name: 'Schedule Reminder' }).getAttribute('href')).toBe('/reminders');
@@ -74,5 +84,20 @@ describe('the dashboard', () => {
     });
     expect(await screen.findByText('0 active this month')).toBeTruthy();
     expect(await screen.findByText(/No activity yet/)).toBeTruthy();
+  });
+
+  it('shows — and “Not enough history yet” for retention and engagement without history, never 100 % and 85', async () => {
+    const getStats = vi.fn().mockResolvedValue({ totalClients: 3, activeClients: 3, retentionRate: null, callCompletionRate: 0 });
+    renderWithAdmin(<Dashboard />, { dataProvider: { getStats, getActivity: vi.fn().mockResolvedValue([]) } });
+    const card = async (name: string) => within(await screen.findByRole('region', { name }));
+    for (const name of ['Retention Rate', 'Engagement Score']) {
+      expect((await card(name)).getByTestId('stat-value').textContent).toBe('—');
+      expect((await card(name)).getByText('Not enough history yet')).toBeTruthy();
+    }
+    expect((await card('Retention Rate')).queryByText('vs. industry avg. 65%')).toBeNull();
+    expect((await card('Engagement Score')).queryByText('out of 100')).toBeNull();
+    expect((await card('Total Clients')).getByText('3')).toBeTruthy();
+    expect(screen.queryByText('100%')).toBeNull();
+    expect(screen.queryByText('85')).toBeNull();
   });
 });

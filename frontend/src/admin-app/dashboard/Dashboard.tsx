@@ -15,8 +15,12 @@ import { PageHeader } from '../ui/PageHeader.tsx';
 import { engagementScore, normaliseStats, timeAgo } from './metrics.ts';
 import { DASHBOARD_TEXTS as T } from './texts.ts';
 import { StatCard } from '../ui/StatCard.tsx';
+import type { ActivityItem } from '../types.ts';
 
 export { DASHBOARD_TEXTS } from './texts.ts';
+
+/** What the broker did (primary dot), as against what a client did (secondary dot). */
+const BROKER_ACTIONS = new Set<ActivityItem['kind']>(['reminder_call', 'reminder_text', 'campaign_sent', 'invitation_sent']);
 
 function RecentActivity() {
   const dataProvider = useCareKeepDataProvider();
@@ -46,7 +50,7 @@ function RecentActivity() {
                     height: 8,
                     borderRadius: '50%',
                     flexShrink: 0,
-                    bgcolor: item.kind === 'reminder_sent' ? 'primary.main' : 'secondary.main',
+                    bgcolor: BROKER_ACTIONS.has(item.kind) ? 'primary.main' : 'secondary.main',
                   }}
                 />
                 <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -110,6 +114,7 @@ export function Dashboard() {
 
   if (isPending) return <Spinner />;
   const stats = normaliseStats(isError ? null : data);
+  const engagement = engagementScore(stats.retentionRate);
 
   return (
     <Box>
@@ -131,8 +136,8 @@ export function Dashboard() {
         />
         <StatCard
           title={T.retentionRate}
-          value={`${stats.retentionRate}%`}
-          caption={T.retentionCaption}
+          value={stats.retentionRate === null ? T.noFigure : `${stats.retentionRate}%`}
+          caption={stats.retentionRate === null ? T.notEnoughHistory : T.retentionCaption}
           icon={<TrendingUpIcon fontSize="small" />}
         />
         <StatCard
@@ -143,8 +148,8 @@ export function Dashboard() {
         />
         <StatCard
           title={T.engagementScore}
-          value={String(engagementScore(stats.retentionRate))}
-          caption={T.engagementCaption}
+          value={engagement === null ? T.noFigure : String(engagement)}
+          caption={engagement === null ? T.notEnoughHistory : T.engagementCaption}
           icon={<FavoriteIcon fontSize="small" />}
         />
       </Box>

@@ -1,19 +1,23 @@
 import type { Stats } from '../types.ts';
 import { ENGAGEMENT_FACTOR } from './texts.ts';
 
-/** Missing numbers count as 0 (SPEC §3 Stats response). */
+/**
+ * Missing numbers count as 0 (SPEC §3 Stats response). A retention rate of null is kept: the server
+ * says there is not enough history for one, which is not the same as 0 %.
+ */
 export function normaliseStats(stats: Partial<Stats> | null | undefined): Stats {
   const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
   return {
     totalClients: number(stats?.totalClients),
     activeClients: number(stats?.activeClients),
-    retentionRate: number(stats?.retentionRate),
+    retentionRate: stats?.retentionRate === null ? null : number(stats?.retentionRate),
     callCompletionRate: number(stats?.callCompletionRate),
   };
 }
 
-export function engagementScore(retentionRate: number): number {
-  return Math.round(retentionRate * ENGAGEMENT_FACTOR);
+/** SPEC §9: round(retention × 0.85); none while there is no retention rate. */
+export function engagementScore(retentionRate: number | null): number | null {
+  return retentionRate === null ? null : Math.round(retentionRate * ENGAGEMENT_FACTOR);
 }
 
 /** '1h ago' style: just now, minutes, hours, then days. */

@@ -96,6 +96,13 @@ describe('the broker guide', () => {
     expect(within(panel()).getByRole('link', { name: 'Go to Branding' }).getAttribute('href')).toBe('/branding');
   });
 
+  it('sends the broker to the Settings page for name, agency phone and e-mail notifications', () => {
+    renderHelp('/help?tab=settings');
+    expect(panel().textContent).toContain('Settings for your name, agency phone and e-mail notifications');
+    expect(panel().textContent).toContain('the app asks for it once after your first sign-in');
+    expect(within(panel()).getByRole('link', { name: 'Go to Settings' }).getAttribute('href')).toBe('/settings');
+  });
+
   it('covers campaigns tracking and opt-outs, and the resource categories', () => {
     renderHelp('/help?tab=campaigns');
     expect(panel().textContent).toMatch(/opened.*clicked/);

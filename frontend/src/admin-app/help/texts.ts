@@ -230,16 +230,28 @@ export const HELP_TABS: readonly GuideTab[] = [
   {
     id: 'settings',
     label: 'Settings',
-    summary: 'Your settings are on two pages: Billing for your plan and Branding for how your clients see you.',
+    summary:
+      'Your settings are on three pages: Settings for your name, agency phone and e-mail notifications, Billing for your plan, and Branding for how your clients see you.',
     sections: [
+      {
+        heading: 'Your profile',
+        bullets: [
+          'First and last name: shown in the app and in messages your clients get from you. If your sign-in provider does not give your name, the app asks for it once after your first sign-in.',
+          'Agency phone: the same number as on the Branding page, shown in e-mail footers.',
+          'E-mail notifications: an e-mail when a client joins their portal, and when a client confirms or refuses a phone or e-mail change you asked for. On unless you turn them off.',
+          'Your e-mail address comes from your sign-in provider; change it there.',
+        ],
+        links: [{ label: 'Go to Settings', to: '/settings' }],
+      },
       {
         heading: 'Billing and plans',
         bullets: [
-          'Free trial: 30 days with full access and no credit card.',
+          'Free trial: 30 days with full access and no credit card. The plan you choose during the trial applies when it ends; Start my subscription now ends it early, after showing you the monthly amount.',
           'Flat: $297 per month for up to 100 active clients. Optional overage adds $4 per month for each active client over 100 (30 over is $120).',
           'PMPM: $5.00 per active client per month, with no client limit.',
           'Break-even: at 60 clients both plans cost about the same. Below 60, PMPM costs less; above 60, Flat costs less.',
           'Plan changes apply immediately; a paid plan change is prorated automatically.',
+          'Past due: a payment failed. Reminders and campaigns pause until it is paid; update your payment method from the banner or on Billing. Your clients, imports and branding keep working.',
         ],
         links: [{ label: 'Go to Billing', to: '/billing' }],
       },
@@ -284,7 +296,7 @@ export const HELP_TABS: readonly GuideTab[] = [
       },
       {
         heading: '"Trial Expired"',
-        body: 'Sending reminders and campaigns needs an active trial or subscription. Go to Billing and choose a plan; your clients and settings are kept.',
+        body: 'Sending reminders and campaigns needs an active trial or subscription. Go to Billing and start your subscription; your clients and settings are kept.',
         links: [{ label: 'Go to Billing', to: '/billing' }],
       },
       {

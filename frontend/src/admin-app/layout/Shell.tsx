@@ -10,6 +10,7 @@ import {
   SIDEBAR_WIDTH_MOBILE,
   useSidebarState,
 } from './sidebarState.ts';
+import { BillingBanner } from './BillingBanner.tsx';
 import { SidebarContent } from './Sidebar.tsx';
 
 export const SHELL_TEXTS = { toggleSidebar: 'Toggle Sidebar' } as const;
@@ -92,6 +93,7 @@ export function Shell({ children }: { children?: ReactNode }) {
             </IconButton>
           </Tooltip>
         </Box>
+        <BillingBanner />
         <Box component="main" id="main-content" sx={{ flex: 1, p: { xs: 2, md: 3 }, maxWidth: 1400, width: '100%', mx: 'auto' }}>
           {children}
         </Box>

@@ -24,6 +24,7 @@ describe('the sidebar', () => {
       'Branding',
       'Client Portal Preview',
       'Help',
+      'Settings',
       'Sign Out',
     ]);
     expect(screen.queryByText('Admin Dashboard')).toBeNull();

@@ -184,12 +184,15 @@ export function SidebarContent({ user, compact, showOutbox, onNavigate }: Sideba
           </Avatar>
           {!compact && (
             <Box sx={{ minWidth: 0, flex: 1 }}>
-              <Typography variant="body2" noWrap title={name || undefined} sx={{ fontWeight: 600 }}>
-                {name}
+              {/* No name yet (the provider gave none): the e-mail stands in, never a made-up name. */}
+              <Typography variant="body2" noWrap title={name || user?.email || undefined} sx={{ fontWeight: 600 }} data-testid="sidebar-user-name">
+                {name || user?.email}
               </Typography>
-              <Typography variant="caption" color="text.secondary" noWrap component="div" title={user?.email}>
-                {user?.email}
-              </Typography>
+              {name && (
+                <Typography variant="caption" color="text.secondary" noWrap component="div" title={user?.email ?? undefined}>
+                  {user?.email}
+                </Typography>
+              )}
             </Box>
           )}
         </Box>

@@ -10,6 +10,7 @@ import OutboxIcon from '@mui/icons-material/Outbox';
 import PaletteIcon from '@mui/icons-material/Palette';
 import PeopleIcon from '@mui/icons-material/People';
 import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
+import SettingsIcon from '@mui/icons-material/Settings';
 import SupervisorAccountIcon from '@mui/icons-material/SupervisorAccount';
 import type { SvgIconComponent } from '@mui/icons-material';
 
@@ -21,7 +22,10 @@ export interface MenuItem {
   tour?: string;
 }
 
-/** SPEC §2 Shell and sidebar: the main menu, in order. */
+/**
+ * SPEC §2 Shell and sidebar: the main menu, in order, then Settings (/settings, which the guides
+ * mention but the spec's route table lacks: docs/broker-app.md).
+ */
 export const MAIN_MENU: readonly MenuItem[] = [
   { to: '/', title: 'Dashboard', icon: DashboardIcon },
   { to: '/clients', title: 'Clients', icon: PeopleIcon, tour: 'nav-clients' },
@@ -32,6 +36,7 @@ export const MAIN_MENU: readonly MenuItem[] = [
   { to: '/branding', title: 'Branding', icon: PaletteIcon, tour: 'nav-branding' },
   { to: '/client/portal', title: 'Client Portal Preview', icon: PhoneIphoneIcon },
   { to: '/help', title: 'Help', icon: HelpOutlineIcon, tour: 'nav-help' },
+  { to: '/settings', title: 'Settings', icon: SettingsIcon },
 ];
 
 /** Shown only when the signed-in user is an admin. */

@@ -81,7 +81,8 @@ export const authProvider: AuthProvider = {
   async getIdentity() {
     const user = await fetchUser();
     if (!user) throw new Error('Unauthorized');
-    const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ');
+    // No name yet: the e-mail, never a made-up name.
+    const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email || '';
     return { id: user.id, fullName, avatar: user.profileImageUrl ?? undefined };
   },
   async getPermissions() {

@@ -16,6 +16,8 @@ import type {
   ImportResult,
   InviteResult,
   MonthlyAnalytics,
+  Profile,
+  ProfileInput,
   Stats,
   Subscription,
   SubscriptionTier,
@@ -52,8 +54,14 @@ export const dataProvider = {
   getSubscription: () => callJson<Subscription>('/api/subscription'),
   changeSubscription: (subscriptionTier: SubscriptionTier) =>
     callJson<BillingChange>('/api/subscription', 'POST', { subscriptionTier }),
+  startSubscription: (subscriptionTier: SubscriptionTier, confirmMonthlyPriceCents: number) =>
+    callJson<BillingChange>('/api/subscription/start', 'POST', { subscriptionTier, confirmMonthlyPriceCents }),
+  markPaid: () => callJson<Subscription>('/api/billing/mark-paid', 'POST'),
   openBillingPortal: () => callJson<{ url: string }>('/api/billing/portal', 'POST'),
   getMonthlyAnalytics: () => callJson<MonthlyAnalytics[]>('/api/analytics/monthly'),
+
+  getProfile: () => callJson<Profile>('/api/profile'),
+  updateProfile: (input: ProfileInput) => callJson<Profile>('/api/profile', 'PUT', input),
 
   updateBranding: (input: BrandingInput) => callJson<CurrentUser>('/api/branding', 'PUT', input),
   uploadLogo: (file: File, onProgress: (percent: number) => void = () => undefined) => {

@@ -4,6 +4,7 @@ import { type EventData, Joyride } from 'react-joyride';
 import { TOUR_LOCALE, TOUR_OPTIONS, endsTour } from '../../shared/tourOptions.ts';
 import { DEFAULT_PRODUCT_NAME } from '../branding/theme.ts';
 import { useCurrentUser } from '../branding/useCurrentUser.ts';
+import { needsProfile } from '../settings/profile.ts';
 import { brokerTourSteps } from './brokerSteps.ts';
 import { BROKER_TOUR_KEY, TOUR_START_DELAY_MS, isTourCompleted, markTourCompleted } from './tourState.ts';
 
@@ -18,11 +19,13 @@ export function BrokerTour() {
   const agencyName = user?.agencyName?.trim() || DEFAULT_PRODUCT_NAME;
   const steps = useMemo(() => brokerTourSteps(agencyName), [agencyName]);
 
+  // Not over the profile step: the tour waits for the user, and for their name when it is asked for.
+  const waiting = !user || needsProfile(user);
   useEffect(() => {
-    if (isTourCompleted(BROKER_TOUR_KEY)) return;
+    if (waiting || isTourCompleted(BROKER_TOUR_KEY)) return;
     const timer = setTimeout(() => setRun(true), TOUR_START_DELAY_MS);
     return () => clearTimeout(timer);
-  }, []);
+  }, [waiting]);
 
   const onEvent = (data: EventData) => {
     if (!endsTour(data)) return;

@@ -14,7 +14,8 @@ const ToastContext = createContext<(toast: Toast) => void>(() => undefined);
 
 /**
  * An open modal dialog makes the rest of the page inert, toasts included: while one is open the
- * toasts are shown inside it, where they can be seen, read aloud and closed.
+ * toasts are shown inside it, where they can be seen, read aloud and closed — as the dialog's last
+ * block, below its scrolling fields, so that on a phone a toast never covers them.
  */
 export const ToastHostContext = createContext<(host: HTMLElement | null) => void>(() => undefined);
 
@@ -39,7 +40,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const destructive = toast?.variant === 'destructive';
   // Always in the page so screen readers announce what appears in it.
   const region = (
-    <div className="cp-toast-region" aria-live={destructive ? 'assertive' : 'polite'}>
+    <div className={`cp-toast-region${host ? ' cp-toast-region-in-dialog' : ''}`} aria-live={destructive ? 'assertive' : 'polite'}>
       {toast && (
         <div key={toast.key} className={`cp-toast${destructive ? ' cp-toast-destructive' : ''}`} role={destructive ? 'alert' : 'status'}>
           <div className="cp-toast-body">

@@ -115,6 +115,13 @@ describe('the broker detail', () => {
     expect(within(card('Trial Status')).getByText(/^\d+ days left$/)).toBeTruthy();
   });
 
+  it('shows — for retention while the broker has no history, with the call completion still there', async () => {
+    renderPage({}, detail({ stats: { totalClients: 2, activeClients: 2, retentionRate: null, callCompletionRate: 50 } }));
+    await screen.findByRole('heading', { level: 1, name: 'Dana Whitfield' });
+    expect(within(card('Retention Rate')).getByTestId('stat-value').textContent).toBe('—');
+    expect(within(card('Retention Rate')).getByText('Not enough history yet · Call completion: 50%')).toBeTruthy();
+  });
+
   it('notes the overage in the monthly revenue when clients go over 100', async () => {
     renderPage(
       {},

@@ -100,8 +100,12 @@ function BrokerDetailView({ detail }: { detail: BrokerDetail }) {
           <StatCard
             title={T.retentionRate}
             icon={<TrendingUpIcon fontSize="small" />}
-            value={`${stats.retentionRate}%`}
-            caption={T.callCompletion(stats.callCompletionRate)}
+            value={stats.retentionRate === null ? T.noRetention : `${stats.retentionRate}%`}
+            caption={
+              stats.retentionRate === null
+                ? `${T.notEnoughHistory} · ${T.callCompletion(stats.callCompletionRate)}`
+                : T.callCompletion(stats.callCompletionRate)
+            }
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, lg: 3 }}>

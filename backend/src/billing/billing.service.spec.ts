@@ -1,0 +1,15 @@
+import { jest } from '@jest/globals';
+import { NotFoundException } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AppConfig } from '../config/config.js';
+import type { User } from '../users/user.entity.js';
+import { BillingService } from './billing.service.js';
+
+describe('Mark as paid (local billing)', () => {
+  it('does not exist in production, even in local billing mode', async () => {
+    const em = { findOneOrFail: jest.fn() } as unknown as EntityManager;
+    const service = new BillingService(em, { nodeEnv: 'production', billing: {} } as unknown as AppConfig);
+    await expect(service.markPaid({ id: 'b1' } as User)).rejects.toBeInstanceOf(NotFoundException);
+    expect(em.findOneOrFail).not.toHaveBeenCalled();
+  });
+});

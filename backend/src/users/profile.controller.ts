@@ -1,0 +1,30 @@
+import { Body, Controller, Get, Put } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
+import { ProfileDto, UpdateProfileDto } from './dto/profile.dto.js';
+import type { User } from './user.entity.js';
+import { UsersService } from './users.service.js';
+
+@ApiTags('profile')
+@Controller('profile')
+@BrokerOnly()
+export class ProfileController {
+  constructor(private readonly users: UsersService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'The signed-in broker’s or admin’s own profile (Settings)' })
+  @ApiOkResponse({ type: ProfileDto })
+  get(@CurrentUser() user: User): ProfileDto {
+    return ProfileDto.from(user);
+  }
+
+  @Put()
+  @ApiOperation({
+    summary: 'Updates the signed-in broker’s or admin’s own profile; /api/auth/user shows the name at once',
+  })
+  @ApiOkResponse({ type: ProfileDto })
+  @ApiBadRequestResponse({ description: '{ message, errors: [{ field, messages }] } or { message, field } naming the field' })
+  async update(@CurrentUser() user: User, @Body() body: UpdateProfileDto): Promise<ProfileDto> {
+    return ProfileDto.from(await this.users.updateProfile(user, body));
+  }
+}

@@ -1,0 +1,174 @@
+import SaveIcon from '@mui/icons-material/Save';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  FormControlLabel,
+  FormHelperText,
+  Skeleton,
+  Switch,
+  TextField,
+} from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useSetCurrentUser } from '../branding/useCurrentUser.ts';
+import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
+import type { Profile } from '../types.ts';
+import { useErrorToast } from '../ui/errors.ts';
+import { FormSection } from '../ui/FormSection.tsx';
+import { PageHeader } from '../ui/PageHeader.tsx';
+import { useToast } from '../ui/toast.tsx';
+import { NameInputs } from './NameInputs.tsx';
+import { fieldErrorsOf, nameErrors } from './profile.ts';
+import { SETTINGS_TEXTS as T } from './texts.ts';
+
+export const PROFILE_KEY = ['profile'] as const;
+
+interface SettingsValues {
+  firstName: string;
+  lastName: string;
+  agencyPhone: string;
+  emailNotifications: boolean;
+}
+
+const valuesOf = (profile: Profile): SettingsValues => ({
+  firstName: profile.firstName ?? '',
+  lastName: profile.lastName ?? '',
+  agencyPhone: profile.agencyPhone,
+  emailNotifications: profile.emailNotifications,
+});
+
+const FIELDS = ['firstName', 'lastName', 'agencyPhone', 'emailNotifications'] as const;
+
+function SettingsForm({ profile }: { profile: Profile }) {
+  const dataProvider = useCareKeepDataProvider();
+  const queryClient = useQueryClient();
+  const setCurrentUser = useSetCurrentUser();
+  const toast = useToast();
+  const errorToast = useErrorToast();
+  const saved = valuesOf(profile);
+  // The form starts from the saved profile once, so a refetch does not wipe what is being typed.
+  const [form, setForm] = useState<SettingsValues>(saved);
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const dirty = FIELDS.some((field) => form[field] !== saved[field]);
+
+  const set = <K extends keyof SettingsValues>(field: K, value: SettingsValues[K]) => {
+    setForm((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const save = useMutation({
+    mutationFn: () =>
+      dataProvider.updateProfile({
+        firstName: form.firstName.trim(),
+        lastName: form.lastName.trim(),
+        agencyPhone: form.agencyPhone.trim(),
+        emailNotifications: form.emailNotifications,
+      }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(PROFILE_KEY, answer);
+      // The sidebar shows the name, and Branding the phone, at once.
+      setCurrentUser((user) => ({ ...user, firstName: answer.firstName, lastName: answer.lastName, agencyPhone: answer.agencyPhone }));
+      setForm(valuesOf(answer));
+      toast({ title: T.saved });
+    },
+    onError: (error) => {
+      setErrors(fieldErrorsOf(error) ?? {});
+      errorToast(error, T.saveFailed);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = nameErrors(form);
+    setErrors(found);
+    if (Object.keys(found).length === 0) save.mutate();
+  };
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 3, maxWidth: 760 }}>
+      <FormSection id="profile-title" title={T.profileTitle}>
+        <NameInputs values={form} errors={errors} onChange={set} />
+        <TextField
+          id="profile-email"
+          label={T.email}
+          value={profile.email ?? ''}
+          helperText={profile.email ? T.emailHint : T.emailNone}
+          slotProps={{ htmlInput: { readOnly: true } }}
+          variant="filled"
+          fullWidth
+        />
+        <TextField
+          id="agencyPhone"
+          name="agencyPhone"
+          label={T.agencyPhone}
+          type="tel"
+          autoComplete="tel"
+          placeholder={T.agencyPhonePlaceholder}
+          value={form.agencyPhone}
+          onChange={(event) => set('agencyPhone', event.target.value)}
+          error={Boolean(errors.agencyPhone)}
+          helperText={errors.agencyPhone ?? T.agencyPhoneHint}
+          fullWidth
+        />
+      </FormSection>
+      <FormSection id="notifications-title" title={T.notificationsTitle}>
+        <Box>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={form.emailNotifications}
+                onChange={(event) => set('emailNotifications', event.target.checked)}
+                slotProps={{ input: { role: 'switch', 'aria-describedby': 'emailNotifications-hint' } }}
+              />
+            }
+            label={T.emailNotifications}
+          />
+          <FormHelperText id="emailNotifications-hint" sx={{ mx: 0 }}>
+            {profile.email ? T.emailNotificationsHint : `${T.emailNotificationsHint} ${T.emailNotificationsNoEmail}`}
+          </FormHelperText>
+        </Box>
+      </FormSection>
+      <Box>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={!dirty || save.isPending}
+          startIcon={save.isPending ? <CircularProgress size={18} color="inherit" /> : <SaveIcon />}
+        >
+          {T.save}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+/** /settings: the signed-in broker's (or admin's) own name, agency phone and e-mail notifications. */
+export function SettingsPage() {
+  const dataProvider = useCareKeepDataProvider();
+  const { data: profile, isPending, isError, refetch } = useQuery({ queryKey: PROFILE_KEY, queryFn: () => dataProvider.getProfile() });
+  return (
+    <Box>
+      <PageHeader title={T.title} subtitle={T.subtitle} />
+      {isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void refetch()}>
+              {T.retry}
+            </Button>
+          }
+        >
+          {T.loadFailed}
+        </Alert>
+      ) : isPending || !profile ? (
+        <Box aria-busy="true" sx={{ maxWidth: 760 }}>
+          <Skeleton variant="rounded" height={320} />
+        </Box>
+      ) : (
+        <SettingsForm profile={profile} />
+      )}
+    </Box>
+  );
+}
