@@ -1,5 +1,5 @@
-// `npm test`: every suite — backend unit and e2e (Jest, real PostgreSQL), frontend unit (Vitest)
-// and browser tests (Chromium) — then one closing line with the totals.
+// `npm test`: the type check and the lint, then every suite — backend unit and e2e (Jest, real
+// PostgreSQL), frontend unit (Vitest) and browser tests (Chromium) — then one closing line with the totals.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,6 +41,7 @@ function count(name, passed, failed, skipped = 0) {
 }
 
 run('Type check (backend, tests, frontend)', 'npm', ['run', 'typecheck'], '.');
+run('Lint and format (ESLint, Prettier)', 'npm', ['run', 'lint'], '.');
 
 const jestFile = join(results, 'jest.json');
 run('Backend unit and e2e tests (Jest)', process.execPath, [
@@ -87,6 +88,8 @@ if (existsSync(tapFile)) {
   const tap = readFileSync(tapFile, 'utf8');
   const field = (key) => Number(tap.match(new RegExp(`^# ${key} (\\d+)$`, 'm'))?.[1] ?? 0);
   count('Browser', field('pass'), field('fail') + field('cancelled'), field('skipped') + field('todo'));
+} else if (process.env.SKIP_BROWSER_TESTS === '1') {
+  console.log('Browser: SKIPPED on purpose (SKIP_BROWSER_TESTS=1), none ran');
 } else {
   console.log('Browser: not run (see above)');
 }

@@ -1,26 +1,28 @@
-import { type DynamicModule, Module } from '@nestjs/common';
+import { join } from 'node:path';
+
 import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { LoggerModule } from 'nestjs-pino';
-import { join } from 'node:path';
-import { loggerParams } from './common/logging.js';
-import type { AppConfig } from './config/config.js';
-import { ConfigModule } from './config/config.module.js';
-import { DatabaseModule } from './database/database.module.js';
-import { ormOptions } from './database/mikro-orm.config.js';
+
 import { ActivityModule } from './activity/activity.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BillingModule } from './billing/billing.module.js';
 import { BrandingModule } from './branding/branding.module.js';
-import { ResourcesModule } from './resources/resources.module.js';
 import { CampaignsModule } from './campaigns/campaigns.module.js';
 import { ClientPortalModule } from './client-portal/client-portal.module.js';
 import { ClientsModule } from './clients/clients.module.js';
+import { loggerParams } from './common/logging.js';
+import type { AppConfig } from './config/config.js';
+import { ConfigModule } from './config/config.module.js';
+import { DatabaseModule } from './database/database.module.js';
+import { ormOptions } from './database/mikro-orm.config.js';
 import { HealthModule } from './health/health.module.js';
 import { PrivacyModule } from './privacy/privacy.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { RemindersModule } from './reminders/reminders.module.js';
+import { ResourcesModule } from './resources/resources.module.js';
 import { StatsModule } from './stats/stats.module.js';
 import { UsersModule } from './users/users.module.js';
 

@@ -1,9 +1,10 @@
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Reflector } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
-import type { Express, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
+
 import { DEV_PROVIDER } from './auth/auth.tokens.js';
 import { CSRF_EXEMPT_PREFIXES, sameOriginOnly } from './auth/csrf.js';
 import type { DevProvider } from './auth/dev-provider/dev-provider.js';
@@ -50,7 +51,7 @@ export async function configureApp(app: NestExpressApplication, config: AppConfi
   app.set('etag', false);
 
   // The development sign-in provider serves its own pages with their own CSP, ahead of helmet.
-  app.get<DevProvider | null>(DEV_PROVIDER)?.mount(app.getHttpAdapter().getInstance() as Express);
+  app.get<DevProvider | null>(DEV_PROVIDER)?.mount(app.getHttpAdapter().getInstance());
 
   app.use(
     helmet({

@@ -1,8 +1,11 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
+
 import type { Server } from 'node:http';
+
+import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { pino } from 'pino';
+
 import { AppModule } from './app.module.js';
 import { configureApp } from './app.setup.js';
 import type { InFlightRequests } from './common/in-flight.js';
@@ -69,7 +72,7 @@ async function bootstrap(): Promise<void> {
     try {
       if (app) {
         const drainUntil = Date.now() + DRAIN_TIMEOUT_MS;
-        const requests = drainHttp(app.getHttpServer() as Server, DRAIN_TIMEOUT_MS)
+        const requests = drainHttp(app.getHttpServer(), DRAIN_TIMEOUT_MS)
           // Requests whose clients have gone hold no connection but are still being worked on.
           .then(() => inFlight?.settled(Math.max(0, drainUntil - Date.now())) ?? 0);
         const [unfinished] = await Promise.all([requests, app.get(DispatcherScheduler).stop()]);
@@ -100,10 +103,7 @@ async function bootstrap(): Promise<void> {
     ({ inFlight } = await configureApp(app, config));
     await app.get(DatabaseBootstrapService).prepare();
     await app.listen(config.port, config.host);
-    log.info(
-      { url: config.appUrl, database: database.embedded ? 'embedded' : 'external' },
-      `Listening on ${config.appUrl}`,
-    );
+    log.info({ url: config.appUrl, database: database.embedded ? 'embedded' : 'external' }, `Listening on ${config.appUrl}`);
   } catch (error) {
     // Its message says why and what to do; a stack trace would only bury it.
     if (error instanceof EmbeddedPostgresError) process.stderr.write(`${error.message}\n`);

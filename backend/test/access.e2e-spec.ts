@@ -1,10 +1,11 @@
 import request from 'supertest';
+
 import { User } from '../src/users/user.entity.js';
 import { AccessFixtureModule } from './fixtures/access-fixture.module.js';
 import { type Agent, browser, signInAsBroker } from './helpers/browser-agent.js';
 import { makeClient, makeInvitation, makeUser } from './helpers/factories.js';
-import { type RouteInfo, listRoutes } from './helpers/routes.js';
-import { type TestApp, createTestApp } from './helpers/test-app.js';
+import { listRoutes, type RouteInfo } from './helpers/routes.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -31,7 +32,9 @@ describe('access: secure by default, roles, client/broker separation, CSRF, subs
     await signInAsBroker(admin, t.appUrl, 'the.admin@agency.test');
     const token = await makeInvitation(em, await makeClient(em, await makeUser(em)));
     client = browser(t);
-    expect((await client.post('/api/client/register').send({ token, username: 'portal.user', password: 'violet-tractor-91' })).status).toBe(201);
+    expect((await client.post('/api/client/register').send({ token, username: 'portal.user', password: 'violet-tractor-91' })).status).toBe(
+      201,
+    );
   });
   afterAll(() => t.close());
 
@@ -89,7 +92,7 @@ describe('access: secure by default, roles, client/broker separation, CSRF, subs
   it('refuses a cross-origin state change with 403 and lets the same origin through', async () => {
     const crossSite = await request(t.appUrl)
       .post('/api/test-fixture/paid-feature')
-      .set('Cookie', (await broker.jar.getCookies({ domain: '127.0.0.1', path: '/', secure: false, script: false })).toValueString())
+      .set('Cookie', broker.jar.getCookies({ domain: '127.0.0.1', path: '/', secure: false, script: false }).toValueString())
       .set('Origin', 'https://evil.example');
     expect(crossSite.status).toBe(403);
     expect(crossSite.body.message).toBe('Request refused: it did not come from this site.');

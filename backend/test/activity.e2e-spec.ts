@@ -1,9 +1,11 @@
-import request from 'supertest';
 import { randomBytes, randomUUID } from 'node:crypto';
+
+import request from 'supertest';
+
 import { ClientAccount } from '../src/client-portal/client-account.entity.js';
 import { ClientReminder } from '../src/client-portal/client-reminder.entity.js';
-import { ClientInvitation } from '../src/clients/client-invitation.entity.js';
 import { Client } from '../src/clients/client.entity.js';
+import { ClientInvitation } from '../src/clients/client-invitation.entity.js';
 import { Delivery } from '../src/messaging/delivery.entity.js';
 import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
 import { DispatcherService } from '../src/reminders/dispatcher.service.js';
@@ -12,7 +14,7 @@ import { User } from '../src/users/user.entity.js';
 import { type Agent, browser } from './helpers/browser-agent.js';
 import { makeClient, makeInvitation } from './helpers/factories.js';
 import { brokerSession } from './helpers/session.js';
-import { type TestApp, createTestApp } from './helpers/test-app.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const MINUTE = 60_000;
 const CALL = 'Reminder call made';
@@ -75,22 +77,40 @@ describe('GET /api/activity', () => {
   /** A campaign sent that many minutes ago to that many clients, or a draft (null). */
   async function campaign(brokerId: string, name: string, sent: { minutesAgo: number; recipients: number } | null): Promise<string> {
     const id = randomUUID();
-    await t.em().execute(
-      `insert into campaigns (id, broker_id, name, type, subject, message, status, recipient_count, sent_at) values (?, ?, ?, 'email', 'News', ?, ?, ?, ?)`,
-      [id, brokerId, name, `Hello ${SECRETS.brokerMessage}`, sent ? 'sent' : 'draft', sent?.recipients ?? 0, sent ? ago(sent.minutesAgo) : null],
-    );
+    await t
+      .em()
+      .execute(
+        `insert into campaigns (id, broker_id, name, type, subject, message, status, recipient_count, sent_at) values (?, ?, ?, 'email', 'News', ?, ?, ?, ?)`,
+        [
+          id,
+          brokerId,
+          name,
+          `Hello ${SECRETS.brokerMessage}`,
+          sent ? 'sent' : 'draft',
+          sent?.recipients ?? 0,
+          sent ? ago(sent.minutesAgo) : null,
+        ],
+      );
     return id;
   }
 
-  async function recipient(campaignId: string, clientId: string, opened: number | null, clicked: number | null, machineOpens = 0): Promise<string> {
+  async function recipient(
+    campaignId: string,
+    clientId: string,
+    opened: number | null,
+    clicked: number | null,
+    machineOpens = 0,
+  ): Promise<string> {
     const id = randomUUID();
     // One clock reading for both: an open and a click "50 minutes ago" are the same instant.
     const now = Date.now();
     const at = (minutes: number | null) => (minutes === null ? null : new Date(now - minutes * MINUTE));
-    await t.em().execute(
-      `insert into campaign_recipients (id, campaign_id, client_id, token, opened_at, clicked_at, machine_opens) values (?, ?, ?, ?, ?, ?, ?)`,
-      [id, campaignId, clientId, randomBytes(32).toString('hex'), at(opened), at(clicked), machineOpens],
-    );
+    await t
+      .em()
+      .execute(
+        `insert into campaign_recipients (id, campaign_id, client_id, token, opened_at, clicked_at, machine_opens) values (?, ?, ?, ?, ?, ?, ?)`,
+        [id, campaignId, clientId, randomBytes(32).toString('hex'), at(opened), at(clicked), machineOpens],
+      );
     return id;
   }
 
@@ -119,7 +139,9 @@ describe('GET /api/activity', () => {
     // Walter's own reminder, naming his medication, sent for real through his portal.
     portal = browser(t);
     const token = await makeInvitation(em, walter);
-    expect((await portal.post('/api/client/register').send({ token, username: 'walter.brooks', password: 'violet-tractor-91' })).status).toBe(201);
+    expect(
+      (await portal.post('/api/client/register').send({ token, username: 'walter.brooks', password: 'violet-tractor-91' })).status,
+    ).toBe(201);
     await t.em().execute(`update client_invitations set created_at = ? where client_id = ?`, [ago(110), walter.id]);
     await t.em().execute(`update client_accounts set created_at = ? where client_id = ?`, [ago(100), walter.id]);
     const medication = await portal.post('/api/client/medications').send({ name: SECRETS.medication });
@@ -144,15 +166,35 @@ describe('GET /api/activity', () => {
     const textSent = await delivery({ brokerId: broker.id, clientId: rosa.id, status: 'sent', channel: 'sms', minutesAgo: 20 });
     const goneSent = await delivery({ brokerId: broker.id, clientId: gone.id, status: 'completed', minutesAgo: 60 });
     // A client's own reminder, confirmed: their private schedule, never in the broker's feed.
-    await delivery({ brokerId: broker.id, clientId: walter.id, status: 'completed', kind: 'client-reminder', minutesAgo: 7, confirmedMinutesAgo: 6 });
+    await delivery({
+      brokerId: broker.id,
+      clientId: walter.id,
+      status: 'completed',
+      kind: 'client-reminder',
+      minutesAgo: 7,
+      confirmedMinutesAgo: 6,
+    });
     await t.em().nativeDelete(Client, { id: gone.id });
     // Not sent (or not a reminder): never in the feed, however recent.
-    for (const [status, minutesAgo] of [['failed', 5], ['queued', 4], ['sending', 3], ['skipped', 2]] as const) {
+    for (const [status, minutesAgo] of [
+      ['failed', 5],
+      ['queued', 4],
+      ['sending', 3],
+      ['skipped', 2],
+    ] as const) {
       await delivery({ brokerId: broker.id, clientId: rosa.id, status, minutesAgo });
     }
     const news = await campaign(broker.id, 'Fall news', { minutesAgo: 45, recipients: 2 });
     await campaign(broker.id, 'Draft news', null); // Never sent: not an event.
-    await delivery({ brokerId: broker.id, clientId: walter.id, status: 'completed', channel: 'email', kind: 'campaign', campaignId: news, minutesAgo: 1 });
+    await delivery({
+      brokerId: broker.id,
+      clientId: walter.id,
+      status: 'completed',
+      channel: 'email',
+      kind: 'campaign',
+      campaignId: news,
+      minutesAgo: 1,
+    });
     await delivery({ brokerId: broker.id, clientId: rosa.id, status: 'completed', channel: 'sms', kind: 'campaign', minutesAgo: 1.5 });
     const walterOpened = await recipient(news, walter.id, 40, null);
     // A click without an open seen by the pixel records both at once: one event.
@@ -164,7 +206,14 @@ describe('GET /api/activity', () => {
     // The other broker's activity is the newest of all, and must never show.
     const theirs = await campaign(other.id, 'Their news', { minutesAgo: 0.7, recipients: 1 });
     await delivery({ brokerId: other.id, clientId: stranger.id, status: 'completed', minutesAgo: 0.5, confirmedMinutesAgo: 0.4 });
-    await delivery({ brokerId: other.id, clientId: stranger.id, status: 'completed', kind: 'client-reminder', channel: 'sms', minutesAgo: 0.6 });
+    await delivery({
+      brokerId: other.id,
+      clientId: stranger.id,
+      status: 'completed',
+      kind: 'client-reminder',
+      channel: 'sms',
+      minutesAgo: 0.6,
+    });
     await recipient(theirs, stranger.id, 0.3, 0.2);
 
     expected = [
@@ -194,7 +243,7 @@ describe('GET /api/activity', () => {
     expect(res.status).toBe(200);
     expect(shape(res.body)).toEqual(expectedShape(expected.slice(0, 5)));
     expect(res.body[0]).toEqual({
-      id: expected[0]![0],
+      id: expected[0][0],
       kind: 'reminder_confirmed',
       title: CALL_CONFIRMED,
       clientName: 'Rosa Alvarez',
@@ -209,21 +258,21 @@ describe('GET /api/activity', () => {
   it('names each event by what it was: a broker’s text is a text, not a medication reminder; campaigns are listed', async () => {
     const all = await broker.agent.get('/api/activity?limit=20');
     const byId = (id: string) => all.body.find((item: { id: string }) => item.id === id);
-    expect(byId(expected[2]![0])).toMatchObject({ kind: 'reminder_text', title: TEXT, clientName: 'Rosa Alvarez' });
-    expect(byId(expected[1]![0])).toMatchObject({ kind: 'reminder_call', title: CALL });
-    expect(byId(expected[0]![0])).toMatchObject({ kind: 'reminder_confirmed', title: CALL_CONFIRMED });
-    expect(byId(expected[4]![0])).toEqual({
-      id: expected[4]![0],
+    expect(byId(expected[2][0])).toMatchObject({ kind: 'reminder_text', title: TEXT, clientName: 'Rosa Alvarez' });
+    expect(byId(expected[1][0])).toMatchObject({ kind: 'reminder_call', title: CALL });
+    expect(byId(expected[0][0])).toMatchObject({ kind: 'reminder_confirmed', title: CALL_CONFIRMED });
+    expect(byId(expected[4][0])).toEqual({
+      id: expected[4][0],
       kind: 'campaign_sent',
       title: CAMPAIGN,
       clientName: null,
       occurredAt: expect.any(String),
       detail: '“Fall news” to 2 clients',
     });
-    expect(byId(expected[3]![0])).toMatchObject({ kind: 'campaign_opened', title: ENGAGED });
-    expect(byId(expected[5]![0])).toMatchObject({ kind: 'campaign_clicked', title: ENGAGED });
-    expect(byId(expected[10]![0])).toMatchObject({ kind: 'client_registered', title: REGISTERED });
-    expect(byId(expected[11]![0])).toMatchObject({ kind: 'invitation_sent', title: INVITED });
+    expect(byId(expected[3][0])).toMatchObject({ kind: 'campaign_opened', title: ENGAGED });
+    expect(byId(expected[5][0])).toMatchObject({ kind: 'campaign_clicked', title: ENGAGED });
+    expect(byId(expected[10][0])).toMatchObject({ kind: 'client_registered', title: REGISTERED });
+    expect(byId(expected[11][0])).toMatchObject({ kind: 'invitation_sent', title: INVITED });
     // A broker's generic check-in is never called a medication reminder.
     expect(all.body.filter((item: { title: string }) => item.title === OWN_SENT)).toEqual([]);
   });
@@ -235,7 +284,7 @@ describe('GET /api/activity', () => {
     expect(all.status).toBe(200);
     expect(shape(all.body)).toEqual(expectedShape(expected));
     all.body.forEach((item: { occurredAt: string }, i: number) =>
-      expect(Math.abs(Date.parse(item.occurredAt) - ago(expected[i]![3]).getTime())).toBeLessThan(MINUTE),
+      expect(Math.abs(Date.parse(item.occurredAt) - ago(expected[i][3]).getTime())).toBeLessThan(MINUTE),
     );
   });
 
@@ -265,11 +314,11 @@ describe('GET /api/activity', () => {
     }
     // A client's own reminders (sent, confirmed) are their private schedule: never listed.
     expect(res.text).not.toContain(clientReminderDelivery);
-    expect(res.body.filter((item: { clientName: string | null }) => item.clientName === 'Walter Brooks').map((item: { kind: string }) => item.kind)).toEqual([
-      'campaign_opened',
-      'client_registered',
-      'invitation_sent',
-    ]);
+    expect(
+      res.body
+        .filter((item: { clientName: string | null }) => item.clientName === 'Walter Brooks')
+        .map((item: { kind: string }) => item.kind),
+    ).toEqual(['campaign_opened', 'client_registered', 'invitation_sent']);
   });
 
   it.each(['0', 'abc', '21', '2.5', '-1', '', '05'])('refuses limit=%j with 400', async (limit) => {

@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { REPO_ROOT } from '../src/config/config.js';
 import { User } from '../src/users/user.entity.js';
 import { makeUser } from './helpers/factories.js';
-import { type TestApp, createTestApp } from './helpers/test-app.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const CLI = join(REPO_ROOT, 'backend/dist/users/admin-cli.js');
 

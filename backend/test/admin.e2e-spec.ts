@@ -1,11 +1,11 @@
-import { AdminAction } from '../src/audit/admin-action.entity.js';
 import { AdminService } from '../src/admin/admin.service.js';
+import { AdminAction } from '../src/audit/admin-action.entity.js';
 import { User } from '../src/users/user.entity.js';
 import type { Agent } from './helpers/browser-agent.js';
 import { makeClient, makeUser } from './helpers/factories.js';
 import { listRoutes } from './helpers/routes.js';
 import { brokerSession } from './helpers/session.js';
-import { type TestApp, createTestApp } from './helpers/test-app.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const DAY_MS = 86_400_000;
 
@@ -39,8 +39,9 @@ describe('admin back office', () => {
       await brokerWith({ email: 'c@pmpm.test', subscriptionTier: 'pmpm', subscriptionStatus: 'active' }, 80);
       await brokerWith({ email: 'd@pastdue.test', subscriptionTier: 'pmpm', subscriptionStatus: 'past_due' }, 10);
       await brokerWith({ email: 'e@canceled.test', subscriptionTier: 'flat', subscriptionStatus: 'canceled' }, 20);
-      for (const days of [3, 7, 29, 31]) await brokerWith({ email: `t${days}@trial.test`, subscriptionStatus: 'trial', trialEndsAt: later(days) }, 5);
-      const clientId = (await t.em().execute<{ id: string }[]>(`select id from clients where broker_id = ? limit 1`, [a.id]))[0]!.id;
+      for (const days of [3, 7, 29, 31])
+        await brokerWith({ email: `t${days}@trial.test`, subscriptionStatus: 'trial', trialEndsAt: later(days) }, 5);
+      const clientId = (await t.em().execute<{ id: string }[]>(`select id from clients where broker_id = ? limit 1`, [a.id]))[0].id;
       const record = (channel: string, cost: number, at: Date) =>
         t.em().execute(
           `insert into deliveries (id, broker_id, client_id, occurrence_at, channel, recipient, status, cost_cents, created_at)
@@ -82,7 +83,11 @@ describe('admin back office', () => {
     });
 
     it('gives a trial broker no monthly revenue in the list and the detail, and the dashboard total is the sum over the list', async () => {
-      const list = (await admin.agent.get('/api/admin/brokers')).body as { id: string; broker: { email: string }; monthlyRevenue: number }[];
+      const list = (await admin.agent.get('/api/admin/brokers')).body as {
+        id: string;
+        broker: { email: string };
+        monthlyRevenue: number;
+      }[];
       const revenue = Object.fromEntries(list.map((row) => [row.broker.email, row.monthlyRevenue]));
       expect(revenue).toMatchObject({
         'a@flat.test': 29_700,
@@ -100,7 +105,11 @@ describe('admin back office', () => {
       const overage = list.find((row) => row.broker.email === 'b@overage.test')!;
       expect((await admin.agent.get(`/api/admin/brokers/${overage.id}`)).body.broker.monthlyRevenue).toBe(overage.monthlyRevenue);
 
-      const analytics = (await admin.agent.get('/api/admin/analytics')).body as { mrr: number; totalRevenue: number; tierDistribution: { revenue: number }[] };
+      const analytics = (await admin.agent.get('/api/admin/analytics')).body as {
+        mrr: number;
+        totalRevenue: number;
+        tierDistribution: { revenue: number }[];
+      };
       const sum = list.reduce((total, row) => total + row.monthlyRevenue, 0);
       expect(analytics.totalRevenue).toBe(sum);
       expect(analytics.mrr).toBe(sum);
@@ -119,7 +128,9 @@ describe('admin back office', () => {
       });
       expect((await admin.agent.get('/api/admin/brokers').query({ tier: 'pmpm' })).body).toHaveLength(2);
       expect((await admin.agent.get('/api/admin/brokers').query({ status: 'trial', tier: 'all' })).body).toHaveLength(4);
-      const page = await admin.agent.get('/api/admin/brokers').query({ range: '[0,1]', sort: '["clientCount","DESC"]', filter: '{"status":"active"}' });
+      const page = await admin.agent
+        .get('/api/admin/brokers')
+        .query({ range: '[0,1]', sort: '["clientCount","DESC"]', filter: '{"status":"active"}' });
       expect(page.headers['content-range']).toBe('brokers 0-1/3');
       expect(page.body[0].broker.email).toBe('b@overage.test');
       expect((await admin.agent.get('/api/admin/brokers').query({ status: 'paused' })).status).toBe(400);
@@ -199,14 +210,26 @@ describe('admin back office', () => {
       expect(tier.body).toMatchObject({ subscriptionTier: 'pmpm', subscriptionStatus: 'active' });
       const entries = await t.em().find(AdminAction, { brokerId: broker.id }, { orderBy: { createdAt: 'asc' } });
       expect(entries.map((e) => [e.before, e.after])).toEqual([
-        [{ subscriptionTier: 'flat', subscriptionStatus: 'canceled' }, { subscriptionTier: 'flat', subscriptionStatus: 'active' }],
-        [{ subscriptionTier: 'flat', subscriptionStatus: 'active' }, { subscriptionTier: 'pmpm', subscriptionStatus: 'active' }],
+        [
+          { subscriptionTier: 'flat', subscriptionStatus: 'canceled' },
+          { subscriptionTier: 'flat', subscriptionStatus: 'active' },
+        ],
+        [
+          { subscriptionTier: 'flat', subscriptionStatus: 'active' },
+          { subscriptionTier: 'pmpm', subscriptionStatus: 'active' },
+        ],
       ]);
-      expect((await admin.agent.post(`/api/admin/brokers/${broker.id}/subscription`).send({ subscriptionStatus: 'paused' })).status).toBe(400);
+      expect((await admin.agent.post(`/api/admin/brokers/${broker.id}/subscription`).send({ subscriptionStatus: 'paused' })).status).toBe(
+        400,
+      );
     });
 
     it('shows a broker’s detail: stats, client rows without health data, and the last 20 actions newest first', async () => {
-      const broker = await makeUser(t.em(), { email: 'detail@agency.test', subscriptionStatus: 'trial', trialEndsAt: new Date(Date.now() + DAY_MS) });
+      const broker = await makeUser(t.em(), {
+        email: 'detail@agency.test',
+        subscriptionStatus: 'trial',
+        trialEndsAt: new Date(Date.now() + DAY_MS),
+      });
       await makeClient(t.em(), broker, { firstName: 'Ruth', email: 'ruth@example.com' });
       for (let i = 1; i <= 22; i++) await admin.agent.post(`/api/admin/brokers/${broker.id}/trial`).send({ days: 1 });
       const res = await admin.agent.get(`/api/admin/brokers/${broker.id}`);
@@ -218,7 +241,11 @@ describe('admin back office', () => {
       expect(res.body.adminActions).toHaveLength(20);
       const times = res.body.adminActions.map((a: { createdAt: string }) => a.createdAt);
       expect([...times].sort().reverse()).toEqual(times);
-      expect(res.body.adminActions[0]).toMatchObject({ action: 'trial_extended', notes: 'Extended by 1 day', adminEmail: 'platform.admin@agency.test' });
+      expect(res.body.adminActions[0]).toMatchObject({
+        action: 'trial_extended',
+        notes: 'Extended by 1 day',
+        adminEmail: 'platform.admin@agency.test',
+      });
       expect((await admin.agent.get('/api/admin/brokers/00000000-0000-4000-8000-000000000000')).status).toBe(404);
       expect((await admin.agent.get(`/api/admin/brokers/${admin.id}`)).status).toBe(404);
     });

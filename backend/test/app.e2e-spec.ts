@@ -1,8 +1,10 @@
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import request from 'supertest';
-import { type TestApp, createTestApp } from './helpers/test-app.js';
+
+import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const INDEX_HTML = '<!doctype html><html><body><div id="root">spa shell</div></body></html>';
 
@@ -84,8 +86,13 @@ describe('HTTP stack: SPA fallback, API 404s, errors, request ids, docs', () => 
   });
 
   it('logs each request once as a JSON line: service, host, request id, method, path without its query, status; no cookie', async () => {
-    await request(t.http).get('/api/clients?filter={"q":"smith"}').set('X-Request-Id', 'log-line-1').set('Cookie', 'carekeep.sid=s%3Asecret');
-    const lines = t.logs.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => (line.req as { id?: string })?.id === 'log-line-1');
+    await request(t.http)
+      .get('/api/clients?filter={"q":"smith"}')
+      .set('X-Request-Id', 'log-line-1')
+      .set('Cookie', 'carekeep.sid=s%3Asecret');
+    const lines = t.logs
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => (line.req as { id?: string })?.id === 'log-line-1');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({
       service: 'carekeep',
@@ -108,7 +115,9 @@ describe('HTTP stack: SPA fallback, API 404s, errors, request ids, docs', () => 
     for (const [i, path] of paths.entries()) await request(t.http).get(path).set('X-Request-Id', `token-line-${i}`);
     const logged = t.logs.map((line) => JSON.parse(line) as { req?: { id?: string; path?: string } });
     for (const i of [0, 1, 2]) {
-      expect(logged.find((line) => line.req?.id === `token-line-${i}`)?.req?.path).toBe(paths[i]!.replace('Inv1teT0ken-abcdefghijklmnop', ':token'));
+      expect(logged.find((line) => line.req?.id === `token-line-${i}`)?.req?.path).toBe(
+        paths[i].replace('Inv1teT0ken-abcdefghijklmnop', ':token'),
+      );
     }
     expect(t.logs.join('\n')).not.toContain('Inv1teT0ken');
   });

@@ -1,10 +1,11 @@
 import { MikroORM } from '@mikro-orm/postgresql';
+import request from 'supertest';
+
 import { seedDemoData } from '../src/database/seeders/demo-data.seeder.js';
 import { User } from '../src/users/user.entity.js';
 import { UsersService } from '../src/users/users.service.js';
 import { browser, last, sessionCookie, signInAsBroker } from './helpers/browser-agent.js';
-import { type TestApp, createTestApp } from './helpers/test-app.js';
-import request from 'supertest';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -18,9 +19,9 @@ describe('broker sign-in through OpenID Connect (embedded development provider)'
   it('signs a new broker in with a full authorization-code round trip and lands on /', async () => {
     const agent = browser(t);
     const chain = await signInAsBroker(agent, t.appUrl, 'Jane.Doe@Agency.Test');
-    const start = chain[0]!;
+    const start = chain[0];
     expect(start.status).toBe(302);
-    const authorize = new URL(start.headers.location!);
+    const authorize = new URL(start.headers.location);
     expect(authorize.pathname).toBe('/oidc/auth');
     expect(authorize.searchParams.get('response_type')).toBe('code');
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
@@ -28,7 +29,7 @@ describe('broker sign-in through OpenID Connect (embedded development provider)'
     expect(authorize.searchParams.get('nonce')).toBeTruthy();
     expect(authorize.searchParams.get('scope')).toBe('openid email profile');
 
-    const callback = chain[chain.length - 2]!;
+    const callback = chain[chain.length - 2];
     expect(callback.status).toBe(302);
     expect(callback.headers.location).toBe('/');
     expect(last(chain).status).not.toBeGreaterThanOrEqual(400);
@@ -71,7 +72,13 @@ describe('broker sign-in through OpenID Connect (embedded development provider)'
   it('fills a missing name from the provider, but never from an e-mail sent as the name', async () => {
     const users = t.app.get(UsersService);
     const issuer = 'https://idp.example.test/';
-    const byEmail = await users.signIn({ issuer, subject: 'auth0|1', email: 'pat@agency.test', emailVerified: true, name: 'pat@agency.test' });
+    const byEmail = await users.signIn({
+      issuer,
+      subject: 'auth0|1',
+      email: 'pat@agency.test',
+      emailVerified: true,
+      name: 'pat@agency.test',
+    });
     expect([byEmail.firstName, byEmail.lastName]).toEqual([null, null]);
     const named = await users.signIn({ issuer, subject: 'auth0|1', name: '  Pat   van Dijk ' });
     expect([named.firstName, named.lastName]).toEqual(['Pat', 'van Dijk']);
@@ -107,7 +114,7 @@ describe('broker sign-in through OpenID Connect (embedded development provider)'
     const cookie = chain.map(sessionCookie).filter(Boolean).pop()!;
     const out = await agent.get('/api/logout');
     expect(out.status).toBe(302);
-    const endSession = new URL(out.headers.location!);
+    const endSession = new URL(out.headers.location);
     expect(endSession.pathname).toBe('/oidc/session/end');
     expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(`${t.appUrl}/`);
     expect(endSession.searchParams.get('id_token_hint')).toBeTruthy();
@@ -117,10 +124,7 @@ describe('broker sign-in through OpenID Connect (embedded development provider)'
   it('keeps sessions in PostgreSQL', async () => {
     const agent = browser(t);
     await signInAsBroker(agent, t.appUrl, 'stored@agency.test');
-    const rows: { sess: { auth?: { kind: string } } }[] = await t.app
-      .get(MikroORM)
-      .em.fork()
-      .execute(`select sess from session`);
+    const rows: { sess: { auth?: { kind: string } } }[] = await t.app.get(MikroORM).em.fork().execute(`select sess from session`);
     expect(rows.some((row) => row.sess.auth?.kind === 'broker')).toBe(true);
   });
 });

@@ -1,14 +1,15 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import request from 'supertest';
+
 import type { Access } from '../src/auth/access.decorators.js';
-import { User } from '../src/users/user.entity.js';
 import { buildOpenApiDocument } from '../src/openapi/openapi.js';
+import { User } from '../src/users/user.entity.js';
 import { type Agent, browser } from './helpers/browser-agent.js';
 import { makeClient, makeInvitation } from './helpers/factories.js';
-import { PDF, image } from './helpers/files.js';
+import { image, PDF } from './helpers/files.js';
 import { listRoutes } from './helpers/routes.js';
 import { brokerSession } from './helpers/session.js';
-import { type TestApp, createTestApp } from './helpers/test-app.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
  * Bad input on every route of the contract: each operation of the OpenAPI document is called by an
@@ -83,7 +84,10 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const UNFINGERPRINTED = ['session', 'login_throttles', 'rate_limit_counters', 'mikro_orm_migrations'];
 // High enough that the walk never meets them: a 429 would skip the checks behind it.
 const NO_RATE_LIMITS = Object.fromEntries(
-  ['SIGN_IN_PER_ADDRESS', 'SIGN_IN_PER_ACCOUNT', 'PUBLIC_PER_ADDRESS', 'TRACKING_PER_ADDRESS', 'API_PER_USER'].map((name) => [`RATE_LIMIT_${name}`, '1000000']),
+  ['SIGN_IN_PER_ADDRESS', 'SIGN_IN_PER_ACCOUNT', 'PUBLIC_PER_ADDRESS', 'TRACKING_PER_ADDRESS', 'API_PER_USER'].map((name) => [
+    `RATE_LIMIT_${name}`,
+    '1000000',
+  ]),
 );
 
 /** Bad JSON values for a field of this schema, as JSON text. */
@@ -101,7 +105,14 @@ function badJson(schema: Schema): [string, string][] {
     if (schema.maxLength !== undefined) bad.push([`${schema.maxLength + 1} characters`, J('x'.repeat(schema.maxLength + 1))]);
     if (schema.enum) bad.push(['an unknown enum value', J('not-an-option')]);
     if (schema.format === 'date-time') {
-      for (const date of ['2030-02-30T10:00:00Z', '+275760-09-13T00:00:00Z', '9999-12-31T00:00:00Z', '2030-01-31T25:00:00Z', 'not a date', '']) {
+      for (const date of [
+        '2030-02-30T10:00:00Z',
+        '+275760-09-13T00:00:00Z',
+        '9999-12-31T00:00:00Z',
+        '2030-01-31T25:00:00Z',
+        'not a date',
+        '',
+      ]) {
         bad.push([`the date-time ${J(date)}`, J(date)]);
       }
     }
@@ -111,7 +122,13 @@ function badJson(schema: Schema): [string, string][] {
     if (schema.format === 'uuid') bad.push(['not a uuid', J('not-a-uuid')], ['an unknown id', J(UNKNOWN_ID)]);
   }
   if (type === 'integer' || type === 'number') {
-    bad.push(['numeric text', J('1')], ['a fraction', '1.5'], ['-1', '-1'], ['2147483648 (beyond int)', '2147483648'], ['40000 (beyond smallint)', '40000']);
+    bad.push(
+      ['numeric text', J('1')],
+      ['a fraction', '1.5'],
+      ['-1', '-1'],
+      ['2147483648 (beyond int)', '2147483648'],
+      ['40000 (beyond smallint)', '40000'],
+    );
     bad.push(['1e308', '1e308'], ['a boolean', 'true'], ['text', J('seven')]);
     if (schema.maximum !== undefined) bad.push(['above the maximum', String(schema.maximum + 1)]);
     if (schema.minimum !== undefined) bad.push(['below the minimum', String(schema.minimum - 1)]);
@@ -120,7 +137,8 @@ function badJson(schema: Schema): [string, string][] {
   if (type === 'array') {
     bad.push(['a scalar', J('x')], ['nested arrays', '[[1]]'], ['an object', '{"0":1}']);
     for (const [label, item] of badJson(schema.items ?? {})) bad.push([`an item ${label}`, `[${item}]`]);
-    if (schema.maxItems !== undefined) bad.push([`${schema.maxItems + 1} items`, J(Array.from({ length: schema.maxItems + 1 }, (_, i) => i))]);
+    if (schema.maxItems !== undefined)
+      bad.push([`${schema.maxItems + 1} items`, J(Array.from({ length: schema.maxItems + 1 }, (_, i) => i))]);
     if (schema.uniqueItems) bad.push(['a repeated item', '[1,1]']);
   }
   return bad;
@@ -153,7 +171,8 @@ function badQuery(parameter: Parameter): [string, string][] {
     json('a JSON string', '"x"');
     json('JSON null', 'null');
     if (parameter.name === 'range') {
-      for (const range of ['[5,2]', '[-1,5]', '[0,1e20]', '[0.5,1]', '["0","9"]', '[0,99999999]', '{"start":0}', '[0,1,2]']) json(`the range ${range}`, range);
+      for (const range of ['[5,2]', '[-1,5]', '[0,1e20]', '[0.5,1]', '["0","9"]', '[0,99999999]', '{"start":0}', '[0,1,2]'])
+        json(`the range ${range}`, range);
     }
     if (parameter.name === 'sort') {
       for (const sort of ['["nope","ASC"]', '["id","SIDEWAYS"]', '[1,2]', '["id"]', '{"id":"ASC"}']) json(`the sort ${sort}`, sort);
@@ -292,7 +311,12 @@ describe('bad input on every route', () => {
   function url(op: Operation, replace?: { name: string; raw: string }): string {
     return op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
       if (replace?.name === name) return replace.raw;
-      return encodeURIComponent(pathValue(op, op.parameters.find((p) => p.in === 'path' && p.name === name)!));
+      return encodeURIComponent(
+        pathValue(
+          op,
+          op.parameters.find((p) => p.in === 'path' && p.name === name)!,
+        ),
+      );
     });
   }
 
@@ -311,7 +335,11 @@ describe('bad input on every route', () => {
   }
 
   function sampleFile(op: Operation): { content: Buffer; filename: string } {
-    if (op.path === '/api/clients/upload') return { content: Buffer.from('firstName,lastName,email,phone\nWalk,Upload,upload@example.com,(615) 555-0145\n'), filename: 'clients.csv' };
+    if (op.path === '/api/clients/upload')
+      return {
+        content: Buffer.from('firstName,lastName,email,phone\nWalk,Upload,upload@example.com,(615) 555-0145\n'),
+        filename: 'clients.csv',
+      };
     if (op.path === '/api/branding/logo') return { content: pngFile, filename: 'logo.png' };
     return { content: PDF, filename: 'guide.pdf' };
   }
@@ -320,13 +348,15 @@ describe('bad input on every route', () => {
   function probes(op: Operation): Probe[] {
     const path = url(op);
     const list: Probe[] = [];
-    const add = (target: string, label: string, fields: Partial<Probe>) => list.push({ target, label, path, query: '', payload: basePayload(op), ...fields });
+    const add = (target: string, label: string, fields: Partial<Probe>) =>
+      list.push({ target, label, path, query: '', payload: basePayload(op), ...fields });
 
     for (const parameter of op.parameters.filter((p) => p.in === 'path')) {
       for (const [label, raw] of BAD_PATH) add(`path ${parameter.name}`, label, { path: url(op, { name: parameter.name, raw }) });
     }
     for (const parameter of op.parameters.filter((p) => p.in === 'query')) {
-      for (const [label, query] of badQuery({ ...parameter, schema: resolve(parameter.schema) })) add(`query ${parameter.name}`, label, { query });
+      for (const [label, query] of badQuery({ ...parameter, schema: resolve(parameter.schema) }))
+        add(`query ${parameter.name}`, label, { query });
     }
     if (!WRITE_METHODS.has(op.method)) return list;
 
@@ -361,7 +391,12 @@ describe('bad input on every route', () => {
       if (op.body.type === 'json') {
         const template = J({ ...baseBody(op), [name]: MARKER });
         for (const [label, json] of badJson(field)) {
-          add(`body ${name}`, label, { payload: text('application/json', template.replace(J(MARKER), () => json)) });
+          add(`body ${name}`, label, {
+            payload: text(
+              'application/json',
+              template.replace(J(MARKER), () => json),
+            ),
+          });
         }
         continue;
       }
@@ -374,15 +409,37 @@ describe('bad input on every route', () => {
       };
       if (field.format === 'binary') {
         multipart('an empty file', (_, files) => (files[name] = { content: Buffer.alloc(0), filename: 'empty.csv' }));
-        multipart('binary garbage', (_, files) => (files[name] = { content: Buffer.from([0, 159, 146, 150, 0, 255, 254, 0]), filename: 'garbage.bin' }));
-        multipart('text with NUL', (_, files) => (files[name] = { content: Buffer.from('firstName,lastName,email,phone\nNu\u0000l,Byte,,(615) 555-0146\n'), filename: 'nul.csv' }));
-        multipart('invalid UTF-8', (_, files) => (files[name] = { content: Buffer.concat([Buffer.from('firstName,lastName,email,phone\n'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from(',X,,(615) 555-0147\n')]), filename: 'bytes.csv' }));
-        multipart('a file name with NUL', (_, files) => (files[name] = { ...base.files[name]!, filename: 'a\u0000b.pdf' }));
+        multipart(
+          'binary garbage',
+          (_, files) => (files[name] = { content: Buffer.from([0, 159, 146, 150, 0, 255, 254, 0]), filename: 'garbage.bin' }),
+        );
+        multipart(
+          'text with NUL',
+          (_, files) =>
+            (files[name] = {
+              content: Buffer.from('firstName,lastName,email,phone\nNu\u0000l,Byte,,(615) 555-0146\n'),
+              filename: 'nul.csv',
+            }),
+        );
+        multipart(
+          'invalid UTF-8',
+          (_, files) =>
+            (files[name] = {
+              content: Buffer.concat([
+                Buffer.from('firstName,lastName,email,phone\n'),
+                Buffer.from([0xed, 0xa0, 0x80]),
+                Buffer.from(',X,,(615) 555-0147\n'),
+              ]),
+              filename: 'bytes.csv',
+            }),
+        );
+        multipart('a file name with NUL', (_, files) => (files[name] = { ...base.files[name], filename: 'a\u0000b.pdf' }));
         multipart('no file', (_, files) => delete files[name]);
       } else {
         multipart('text with NUL', (fields) => (fields[name] = 'a\u0000b'));
         multipart('20,000 characters', (fields) => (fields[name] = 'x'.repeat(20_000)));
-        if (field.maxLength !== undefined) multipart(`${field.maxLength + 1} characters`, (fields) => (fields[name] = 'x'.repeat(field.maxLength! + 1)));
+        if (field.maxLength !== undefined)
+          multipart(`${field.maxLength + 1} characters`, (fields) => (fields[name] = 'x'.repeat(field.maxLength! + 1)));
         if (field.enum) multipart('an unknown enum value', (fields) => (fields[name] = 'not-an-option'));
       }
     }
@@ -402,7 +459,9 @@ describe('bad input on every route', () => {
   /** A digest of every application table: a change shows which table was written. */
   async function fingerprint(): Promise<Map<string, string>> {
     counts.fingerprints += 1;
-    const sql = tables.map((table) => `select '${table}' as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${table}" x`).join(' union all ');
+    const sql = tables
+      .map((table) => `select '${table}' as t, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${table}" x`)
+      .join(' union all ');
     const rows = await t.em().execute<{ t: string; h: string }[]>(sql);
     return new Map(rows.map((row) => [row.t, row.h]));
   }
@@ -442,8 +501,10 @@ describe('bad input on every route', () => {
           const message: unknown = res.body?.message;
           if (res.status === 429) failures.push(`${what} (rate limited: raise the limits in this test, the checks behind it were skipped)`);
           else if (res.status >= 500) failures.push(`${what} ${res.text.slice(0, 200)}`);
-          else if (res.status >= 400 && (typeof message !== 'string' || !message.trim())) failures.push(`${what} without a message: ${res.text.slice(0, 200)}`);
-          else if (probe.expect && role === ownRole(op.access) && res.status !== probe.expect) failures.push(`${what}, expected ${probe.expect} ${res.text.slice(0, 200)}`);
+          else if (res.status >= 400 && (typeof message !== 'string' || !message.trim()))
+            failures.push(`${what} without a message: ${res.text.slice(0, 200)}`);
+          else if (probe.expect && role === ownRole(op.access) && res.status !== probe.expect)
+            failures.push(`${what}, expected ${probe.expect} ${res.text.slice(0, 200)}`);
         }
         const after = await fingerprint();
         const changed = changedTables(before, after);
@@ -462,7 +523,7 @@ describe('bad input on every route', () => {
     t = await createTestApp({ listen: true, env: { ...NO_RATE_LIMITS, REMINDER_DISPATCH_CRON: '0 0 1 1 *' } });
     pngFile = await image('png', 32, 32);
     document = buildOpenApiDocument(t.app);
-    const access = new Map(listRoutes(t.app).map((route) => [`${route.method} ${route.path}`, route.access as Access]));
+    const access = new Map(listRoutes(t.app).map((route) => [`${route.method} ${route.path}`, route.access]));
     operations = Object.entries(document.paths).flatMap(([path, item]) =>
       Object.entries(item as Record<string, Record<string, unknown>>).map(([method, raw]) => {
         const content = (raw.requestBody as { content?: Record<string, { schema: Schema }> } | undefined)?.content;
@@ -475,7 +536,14 @@ describe('bad input on every route', () => {
         const routeKey = `${upper} ${path.replace(/\{[^}]+\}/g, UNKNOWN_ID)}`;
         const found = access.get(routeKey);
         if (!found) throw new Error(`${upper} ${path} is in the document but not among the routes`);
-        return { method: upper, path, key: `${upper} ${path}`, parameters: (raw.parameters as Parameter[] | undefined) ?? [], body, access: found };
+        return {
+          method: upper,
+          path,
+          key: `${upper} ${path}`,
+          parameters: (raw.parameters as Parameter[] | undefined) ?? [],
+          body,
+          access: found,
+        };
       }),
     );
     counts.operations = operations.length;
@@ -501,32 +569,44 @@ describe('bad input on every route', () => {
       .send({ token: await makeInvitation(em, registered), username: clientUsername, password: clientPassword });
     expect(signedUp.status).toBe(201);
     ids.medication = (await agents.client.post('/api/client/medications').send({ name: 'Walk medication' })).body.id;
-    ids.clientReminder = (await agents.client.post('/api/client/reminders').send({ scheduledTime: new Date(Date.now() + 86_400_000).toISOString() })).body.id;
+    ids.clientReminder = (
+      await agents.client.post('/api/client/reminders').send({ scheduledTime: new Date(Date.now() + 86_400_000).toISOString() })
+    ).body.id;
     // A registered client's new phone waits for their confirmation.
     expect((await agents.broker.put(`/api/clients/${registered.id}`).send({ phone: '(615) 555-0150' })).status).toBe(200);
     const changes = (await agents.client.get('/api/client/contact-changes')).body as { id: string; status: string }[];
     ids.contactChange = changes.find((change) => change.status === 'pending')?.id ?? '';
     ids.campaign = (await agents.broker.post('/api/campaigns').send({ name: 'Walk', type: 'sms', message: 'Hello' })).body.id;
-    ids.resource = (await agents.admin.post('/api/admin/resources').field('title', 'Walk guide').attach('file', PDF, { filename: 'guide.pdf' })).body.id;
+    ids.resource = (
+      await agents.admin.post('/api/admin/resources').field('title', 'Walk guide').attach('file', PDF, { filename: 'guide.pdf' })
+    ).body.id;
     for (const [name, id] of Object.entries(ids)) if (!id) throw new Error(`setting up ${name} failed`);
 
-    const rows = await t.em().execute<{ table_name: string }[]>(
-      `select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`,
-    );
+    const rows = await t
+      .em()
+      .execute<{ table_name: string }[]>(
+        `select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`,
+      );
     tables = rows.map((row) => row.table_name).filter((name) => !UNFINGERPRINTED.includes(name));
   }, 120_000);
 
   afterAll(async () => {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const byRole = ROLES.map((role) => `${role} ${counts.byRole[role] ?? 0}`).join(', ');
-    console.log(`Bad-input walk: ${counts.operations} operations, ${counts.requests} bad requests (${byRole}), ${counts.valid} valid ones, ${counts.fingerprints} table fingerprints, ${seconds} s`);
+    console.log(
+      `Bad-input walk: ${counts.operations} operations, ${counts.requests} bad requests (${byRole}), ${counts.valid} valid ones, ${counts.fingerprints} table fingerprints, ${seconds} s`,
+    );
     await t?.close();
   });
 
-  it.each(ROLES)('answers every bad request of %s with a 4xx and a message, and writes nothing', async (role) => {
-    const failures = await walk(role);
-    expect(failures.slice(0, 60)).toEqual([]);
-  }, 120_000);
+  it.each(ROLES)(
+    'answers every bad request of %s with a 4xx and a message, and writes nothing',
+    async (role) => {
+      const failures = await walk(role);
+      expect(failures.slice(0, 60)).toEqual([]);
+    },
+    120_000,
+  );
 
   it('names a field once when its value breaks several of its rules', async () => {
     const res = await agents.admin.post(`/api/admin/brokers/${ids.broker}/trial`).send({ days: 'seven' });
@@ -572,17 +652,23 @@ describe('bad input on routes outside the contract', () => {
   });
 
   it('takes the media type each of them is sent in', async () => {
-    expect((await request(t.http).post('/api/billing/webhook').set('Content-Type', 'application/json').send('{}')).body.message).toBe('Stripe billing is not configured');
-    expect((await request(t.http).post('/api/webhooks/twilio/sms-inbound').type('form').send('Body=STOP')).body.message).toBe('Twilio is not configured');
+    expect((await request(t.http).post('/api/billing/webhook').set('Content-Type', 'application/json').send('{}')).body.message).toBe(
+      'Stripe billing is not configured',
+    );
+    expect((await request(t.http).post('/api/webhooks/twilio/sms-inbound').type('form').send('Body=STOP')).body.message).toBe(
+      'Twilio is not configured',
+    );
     expect((await request(t.http).post(`/api/u/${token}`).type('form').send('List-Unsubscribe=One-Click')).status).toBe(404);
   });
 
-  it.each([`/api/t/c/${token}?u=a%00b`, '/api/u/a%00b', '/api/t/o/%ED%A0%80.gif', `/api/t/c/${token}?u=${encodeURIComponent('https://x.test/')}&u%00=1`])(
-    '%s answers 400 with a message',
-    async (path) => {
-      const res = await request(t.http).get(path);
-      expect(res.status).toBe(400);
-      expect(res.body.message).toEqual(expect.any(String));
-    },
-  );
+  it.each([
+    `/api/t/c/${token}?u=a%00b`,
+    '/api/u/a%00b',
+    '/api/t/o/%ED%A0%80.gif',
+    `/api/t/c/${token}?u=${encodeURIComponent('https://x.test/')}&u%00=1`,
+  ])('%s answers 400 with a message', async (path) => {
+    const res = await request(t.http).get(path);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toEqual(expect.any(String));
+  });
 });

@@ -1,7 +1,8 @@
-import request from 'supertest';
 import Stripe from 'stripe';
-import { Client } from '../src/clients/client.entity.js';
+import request from 'supertest';
+
 import { MonthlyAnalyticsService } from '../src/billing/monthly-analytics.service.js';
+import { type Client } from '../src/clients/client.entity.js';
 import { Delivery } from '../src/messaging/delivery.entity.js';
 import { DispatcherService } from '../src/reminders/dispatcher.service.js';
 import { Reminder } from '../src/reminders/reminder.entity.js';
@@ -10,7 +11,7 @@ import type { Agent } from './helpers/browser-agent.js';
 import { makeClient } from './helpers/factories.js';
 import { brokerSession } from './helpers/session.js';
 import { StripeStandIn } from './helpers/stripe-stand-in.js';
-import { type TestApp, createTestApp } from './helpers/test-app.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const DAY_MS = 86_400_000;
 
@@ -46,7 +47,12 @@ describe('billing in local mode (no Stripe key)', () => {
     await t.em().nativeUpdate(User, { id: starter.id }, { trialEndsAt: endsAt });
     const chosen = await starter.agent.post('/api/subscription').send({ subscriptionTier: 'pmpm' });
     expect(chosen.status).toBe(200);
-    expect(chosen.body).toMatchObject({ subscriptionTier: 'pmpm', subscriptionStatus: 'trial', trialDaysLeft: 13, trialEndsAt: endsAt.toISOString() });
+    expect(chosen.body).toMatchObject({
+      subscriptionTier: 'pmpm',
+      subscriptionStatus: 'trial',
+      trialDaysLeft: 13,
+      trialEndsAt: endsAt.toISOString(),
+    });
     const same = await starter.agent.post('/api/subscription').send({ subscriptionTier: 'pmpm' });
     expect(same.status).toBe(400);
     expect(same.body.message).toBe('PMPM is already your plan after the trial');
@@ -77,7 +83,12 @@ describe('billing in local mode (no Stripe key)', () => {
     const before = Date.now();
     const started = await starter.agent.post('/api/subscription/start').send({ subscriptionTier: 'pmpm', confirmMonthlyPriceCents: 1500 });
     expect(started.status).toBe(200);
-    expect(started.body).toMatchObject({ subscriptionTier: 'pmpm', subscriptionStatus: 'active', trialDaysLeft: 0, monthlyPriceCents: 1500 });
+    expect(started.body).toMatchObject({
+      subscriptionTier: 'pmpm',
+      subscriptionStatus: 'active',
+      trialDaysLeft: 0,
+      monthlyPriceCents: 1500,
+    });
     // The trial ended when the subscription started.
     const endedAt = new Date(started.body.trialEndsAt).getTime();
     expect(endedAt).toBeGreaterThanOrEqual(before - 1000);
@@ -108,9 +119,12 @@ describe('billing in local mode (no Stripe key)', () => {
     await em.nativeUpdate(User, { id: payer.id }, { subscriptionStatus: 'past_due', subscriptionTier: 'flat' });
     const owner = await em.findOneOrFail(User, payer.id);
     const client = await makeClient(em, owner, { phone: '+12125550177' });
-    const reminder = await payer.agent
-      .post('/api/reminders')
-      .send({ clientId: client.id, scheduledTime: new Date(Date.now() + 60_000).toISOString(), deliveryMethod: 'sms', message: 'Your plan review is next week' });
+    const reminder = await payer.agent.post('/api/reminders').send({
+      clientId: client.id,
+      scheduledTime: new Date(Date.now() + 60_000).toISOString(),
+      deliveryMethod: 'sms',
+      message: 'Your plan review is next week',
+    });
     expect(reminder.status).toBe(201);
     await em.nativeUpdate(Reminder, { id: reminder.body.id }, { deliverAfter: new Date(Date.now() - 1000) });
 
@@ -170,7 +184,7 @@ describe('billing in local mode (no Stripe key)', () => {
       em.execute(
         `insert into deliveries (id, broker_id, client_id, occurrence_at, channel, recipient, status, cost_cents, created_at)
          values (gen_random_uuid(), ?, ?, ?, ?, '+12125550000', ?, ?, ?)`,
-        [broker.id, clients[0]!.id, at, channel, status, cost, at],
+        [broker.id, clients[0].id, at, channel, status, cost, at],
       );
     const thisMonth = new Date().toISOString();
     await record('voice', 'completed', 2, thisMonth);
@@ -265,11 +279,20 @@ describe('billing with Stripe', () => {
 
   it('applies a verified webhook by re-fetching the subscription, once', async () => {
     const user = await t.em().findOneOrFail(User, broker.id);
-    standIn.subscription('sub_1', { status: 'active', customer: user.stripeCustomerId!, metadata: { brokerId: broker.id }, prices: ['price_pmpm'] });
+    standIn.subscription('sub_1', {
+      status: 'active',
+      customer: user.stripeCustomerId!,
+      metadata: { brokerId: broker.id },
+      prices: ['price_pmpm'],
+    });
     const first = await webhook(subscriptionEvent('evt_1', 'sub_1'));
     expect(first.status).toBe(200);
     expect(first.body.result).toBe('applied');
-    expect(await t.em().findOneOrFail(User, broker.id)).toMatchObject({ subscriptionStatus: 'active', subscriptionTier: 'pmpm', stripeSubscriptionId: 'sub_1' });
+    expect(await t.em().findOneOrFail(User, broker.id)).toMatchObject({
+      subscriptionStatus: 'active',
+      subscriptionTier: 'pmpm',
+      stripeSubscriptionId: 'sub_1',
+    });
 
     // The same event again (and twice at once) changes nothing, even if Stripe's state moved on.
     standIn.subscriptions.get('sub_1')!.status = 'past_due';
@@ -309,8 +332,15 @@ describe('billing with Stripe', () => {
 
   it('changes the plan of an existing subscription with proration', async () => {
     const user = await t.em().findOneOrFail(User, broker.id);
-    standIn.subscription('sub_live', { status: 'active', customer: user.stripeCustomerId!, metadata: { brokerId: broker.id }, prices: ['price_flat'] });
-    await t.em().nativeUpdate(User, { id: broker.id }, { stripeSubscriptionId: 'sub_live', subscriptionStatus: 'active', subscriptionTier: 'flat' });
+    standIn.subscription('sub_live', {
+      status: 'active',
+      customer: user.stripeCustomerId!,
+      metadata: { brokerId: broker.id },
+      prices: ['price_flat'],
+    });
+    await t
+      .em()
+      .nativeUpdate(User, { id: broker.id }, { stripeSubscriptionId: 'sub_live', subscriptionStatus: 'active', subscriptionTier: 'flat' });
     const res = await broker.agent.post('/api/subscription').send({ subscriptionTier: 'pmpm' });
     expect(res.status).toBe(200);
     expect(res.body.checkoutUrl).toBeUndefined();

@@ -1,6 +1,8 @@
-import request from 'supertest';
-import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
+
+import { SMTPServer } from 'smtp-server';
+import request from 'supertest';
+
 import { CampaignRecipient } from '../src/campaigns/campaign-recipient.entity.js';
 import { Client } from '../src/clients/client.entity.js';
 import { Consent } from '../src/messaging/consent.entity.js';
@@ -11,7 +13,7 @@ import { User } from '../src/users/user.entity.js';
 import type { Agent } from './helpers/browser-agent.js';
 import { makeClient } from './helpers/factories.js';
 import { brokerSession } from './helpers/session.js';
-import { type TestApp, createTestApp } from './helpers/test-app.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -31,7 +33,9 @@ describe('campaigns (outbox delivery)', () => {
     t = await createTestApp({ listen: true });
     broker = await brokerSession(t, 'campaigns@agency.test');
     other = await brokerSession(t, 'other.campaigns@agency.test');
-    await t.em().nativeUpdate(User, { id: broker.id }, { agencyName: 'Harbor Senior Insurance', agencyAddress: '12 Main St, Nashville, TN 37201' });
+    await t
+      .em()
+      .nativeUpdate(User, { id: broker.id }, { agencyName: 'Harbor Senior Insurance', agencyAddress: '12 Main St, Nashville, TN 37201' });
   });
   afterAll(() => t.close());
 
@@ -65,14 +69,22 @@ describe('campaigns (outbox delivery)', () => {
       { email: 'ledger@example.com' },
     ]);
     await t.em().execute(`insert into opt_outs (recipient, channel, source) values ('gone@example.com', 'email', 'email-link')`);
-    await t.em().execute(`insert into consents (id, client_id, channel, opted_in, source) values (gen_random_uuid(), ?, 'email', false, 'admin')`, [ledgerOut!.id]);
+    await t
+      .em()
+      .execute(`insert into consents (id, client_id, channel, opted_in, source) values (gen_random_uuid(), ?, 'email', false, 'admin')`, [
+        ledgerOut.id,
+      ]);
     void noEmail;
     void inactive;
     void unsubscribed;
 
-    const { body: draft } = await broker.agent
-      .post('/api/campaigns')
-      .send({ name: 'AEP kickoff', type: 'email', subject: 'Open enrollment is here', message: 'Compare plans: https://harbor.example/plans', status: 'draft' });
+    const { body: draft } = await broker.agent.post('/api/campaigns').send({
+      name: 'AEP kickoff',
+      type: 'email',
+      subject: 'Open enrollment is here',
+      message: 'Compare plans: https://harbor.example/plans',
+      status: 'draft',
+    });
     expect(draft).toMatchObject({ status: 'draft', recipientCount: 0, openedCount: 0, clickedCount: 0 });
     const sent = await broker.agent.post(`/api/campaigns/${draft.id}/send`);
     expect(sent.status).toBe(200);
@@ -83,8 +95,8 @@ describe('campaigns (outbox delivery)', () => {
       () => t.em().find(Delivery, { campaignId: draft.id }),
       (rows) => rows.length === 2 && rows.every((d) => d.status === 'completed'),
     );
-    expect(deliveries.map((d) => d.clientId).sort()).toEqual([inA!.id, inB!.id].sort());
-    const mail = await t.em().findOneOrFail(OutboxMessage, { deliveryId: deliveries[0]!.id });
+    expect(deliveries.map((d) => d.clientId).sort()).toEqual([inA.id, inB.id].sort());
+    const mail = await t.em().findOneOrFail(OutboxMessage, { deliveryId: deliveries[0].id });
     expect(mail).toMatchObject({ channel: 'email', subject: 'Open enrollment is here', purpose: 'campaign' });
     expect(mail.body).toContain('12 Main St, Nashville, TN 37201');
     expect(mail.body).toMatch(/Unsubscribe: http:\/\/127\.0\.0\.1:\d+\/api\/u\/[0-9a-f]{64}/);
@@ -95,10 +107,15 @@ describe('campaigns (outbox delivery)', () => {
 
   it('counts distinct human opens and clicks, ignores prefetch, and redirects only to the message’s links', async () => {
     const [client] = await clientsWith([{ email: 'reader@example.com' }]);
-    const { body: draft } = await broker.agent.post('/api/campaigns').send({ name: 'Tracked', type: 'email', subject: 'Hi', message: 'Read https://harbor.example/news today' });
+    const { body: draft } = await broker.agent
+      .post('/api/campaigns')
+      .send({ name: 'Tracked', type: 'email', subject: 'Hi', message: 'Read https://harbor.example/news today' });
     await broker.agent.post(`/api/campaigns/${draft.id}/send`);
-    await until(() => t.em().count(Delivery, { campaignId: draft.id, status: 'completed' }), (n) => n >= 1);
-    const { token } = await t.em().findOneOrFail(CampaignRecipient, { campaignId: draft.id, clientId: client!.id });
+    await until(
+      () => t.em().count(Delivery, { campaignId: draft.id, status: 'completed' }),
+      (n) => n >= 1,
+    );
+    const { token } = await t.em().findOneOrFail(CampaignRecipient, { campaignId: draft.id, clientId: client.id });
     await t.em().execute(`update deliveries set updated_at = now() - interval '5 minutes' where campaign_id = ?`, [draft.id]);
 
     const pixel = await request(t.http).get(`/api/t/o/${token}.gif`).set('User-Agent', 'Mozilla/5.0');
@@ -121,17 +138,19 @@ describe('campaigns (outbox delivery)', () => {
     expect(click.headers.location).toBe('https://harbor.example/news');
     expect((await broker.agent.get(`/api/campaigns/${draft.id}`)).body).toMatchObject({ openedCount: 1, clickedCount: 1 });
     // Opening and clicking are engagement signals: 10 + 10 points.
-    expect((await t.em().findOneOrFail(Client, client!.id)).engagementScore).toBe(20);
+    expect((await t.em().findOneOrFail(Client, client.id)).engagementScore).toBe(20);
     expect((await request(t.http).get('/api/t/c/not-a-token').query({ u: 'https://harbor.example/news' })).status).toBe(404);
   });
 
   it('unsubscribes with one click (no sign-in, no Origin) and never e-mails that client again', async () => {
-    const added = await broker.agent.post('/api/clients').send({ firstName: 'Lee', lastName: 'Ving', email: 'leaving@example.com', phone: '+12125550612' });
+    const added = await broker.agent
+      .post('/api/clients')
+      .send({ firstName: 'Lee', lastName: 'Ving', email: 'leaving@example.com', phone: '+12125550612' });
     const client = { id: added.body.id as string };
     const { body: first } = await broker.agent.post('/api/campaigns').send({ name: 'One', type: 'email', subject: 'Hi', message: 'Hello' });
     await broker.agent.post(`/api/campaigns/${first.id}/send`);
     const { token } = await until(
-      () => t.em().findOne(CampaignRecipient, { campaignId: first.id, clientId: client!.id }),
+      () => t.em().findOne(CampaignRecipient, { campaignId: first.id, clientId: client.id }),
       (row) => row !== null,
     ).then((row) => row!);
 
@@ -142,25 +161,55 @@ describe('campaigns (outbox delivery)', () => {
     expect(oneClick.status).toBe(200);
     expect(oneClick.text).toContain('You are unsubscribed');
     expect(await t.em().count(OptOut, { recipient: 'leaving@example.com', channel: 'email' })).toBe(1);
-    const ledger = await t.em().find(Consent, { clientId: client!.id, channel: 'email' }, { orderBy: { recordedAt: 'desc' } });
+    const ledger = await t.em().find(Consent, { clientId: client.id, channel: 'email' }, { orderBy: { recordedAt: 'desc' } });
     expect(ledger[0]).toMatchObject({ optedIn: false, source: 'unsubscribe_link' });
     expect(ledger.at(-1)).toMatchObject({ optedIn: true, source: 'broker_added' });
 
-    const { body: second } = await broker.agent.post('/api/campaigns').send({ name: 'Two', type: 'email', subject: 'Hi', message: 'Hello again' });
+    const { body: second } = await broker.agent
+      .post('/api/campaigns')
+      .send({ name: 'Two', type: 'email', subject: 'Hi', message: 'Hello again' });
     await broker.agent.post(`/api/campaigns/${second.id}/send`);
-    expect(await t.em().count(CampaignRecipient, { campaignId: second.id, clientId: client!.id })).toBe(0);
+    expect(await t.em().count(CampaignRecipient, { campaignId: second.id, clientId: client.id })).toBe(0);
     expect((await request(t.http).get('/api/u/0000')).status).toBe(404);
   });
 
   it('texts once with the STOP notice on a client’s first campaign text only', async () => {
     await t.em().nativeDelete(Client, { broker: broker.id });
     const [client] = await clientsWith([{ phone: '+12125550777', timeZone: 'Pacific/Kiritimati' }]);
-    await t.em().nativeUpdate(Client, { id: client!.id }, { timeZone: 'UTC' });
+    await t.em().nativeUpdate(Client, { id: client.id }, { timeZone: 'UTC' });
     // Make "now" outside quiet hours for the client whatever the real time: pick a zone where it is midday.
     const hour = new Date().getUTCHours();
-    const zone = ['Etc/GMT+0', 'Etc/GMT-1', 'Etc/GMT-2', 'Etc/GMT-3', 'Etc/GMT-4', 'Etc/GMT-5', 'Etc/GMT-6', 'Etc/GMT-7', 'Etc/GMT-8', 'Etc/GMT-9', 'Etc/GMT-10', 'Etc/GMT-11', 'Etc/GMT-12', 'Etc/GMT+11', 'Etc/GMT+10', 'Etc/GMT+9', 'Etc/GMT+8', 'Etc/GMT+7', 'Etc/GMT+6', 'Etc/GMT+5', 'Etc/GMT+4', 'Etc/GMT+3', 'Etc/GMT+2', 'Etc/GMT+1'][(12 - hour + 24) % 24]!;
-    await t.em().nativeUpdate(Client, { id: client!.id }, { timeZone: zone });
-    for (const [name, notice] of [['First', true], ['Second', false]] as const) {
+    const zone = [
+      'Etc/GMT+0',
+      'Etc/GMT-1',
+      'Etc/GMT-2',
+      'Etc/GMT-3',
+      'Etc/GMT-4',
+      'Etc/GMT-5',
+      'Etc/GMT-6',
+      'Etc/GMT-7',
+      'Etc/GMT-8',
+      'Etc/GMT-9',
+      'Etc/GMT-10',
+      'Etc/GMT-11',
+      'Etc/GMT-12',
+      'Etc/GMT+11',
+      'Etc/GMT+10',
+      'Etc/GMT+9',
+      'Etc/GMT+8',
+      'Etc/GMT+7',
+      'Etc/GMT+6',
+      'Etc/GMT+5',
+      'Etc/GMT+4',
+      'Etc/GMT+3',
+      'Etc/GMT+2',
+      'Etc/GMT+1',
+    ][(12 - hour + 24) % 24];
+    await t.em().nativeUpdate(Client, { id: client.id }, { timeZone: zone });
+    for (const [name, notice] of [
+      ['First', true],
+      ['Second', false],
+    ] as const) {
       const { body: draft } = await broker.agent.post('/api/campaigns').send({ name, type: 'sms', message: `${name} text` });
       expect((await broker.agent.post(`/api/campaigns/${draft.id}/send`)).body).toEqual({ count: 1 });
       const delivery = await until(
@@ -179,7 +228,7 @@ describe('campaigns (outbox delivery)', () => {
     // A fixed-offset zone where it is now 23:00.
     const offset = (23 - hour + 24) % 24;
     const zone = offset === 0 ? 'Etc/GMT' : offset <= 12 ? `Etc/GMT-${offset}` : `Etc/GMT+${24 - offset}`;
-    await t.em().nativeUpdate(Client, { id: client!.id }, { timeZone: zone });
+    await t.em().nativeUpdate(Client, { id: client.id }, { timeZone: zone });
     const { body: draft } = await broker.agent.post('/api/campaigns').send({ name: 'Late', type: 'sms', message: 'Late text' });
     await broker.agent.post(`/api/campaigns/${draft.id}/send`);
     const delivery = await until(
@@ -199,7 +248,9 @@ describe('campaigns (outbox delivery)', () => {
     expect((await other.agent.get(`/api/campaigns/${mine.id}`)).status).toBe(404);
     expect((await other.agent.post(`/api/campaigns/${mine.id}/send`)).status).toBe(404);
     expect((await other.agent.get('/api/campaigns')).body.map((c: { id: string }) => c.id)).not.toContain(mine.id);
-    expect((await broker.agent.get('/api/campaigns').query({ range: '[0,99]' })).headers['content-range']).toMatch(/^campaigns 0-\d+\/\d+$/);
+    expect((await broker.agent.get('/api/campaigns').query({ range: '[0,99]' })).headers['content-range']).toMatch(
+      /^campaigns 0-\d+\/\d+$/,
+    );
   });
 
   it('answers send with 403 trialExpired after the trial', async () => {
@@ -219,7 +270,9 @@ describe('campaigns (outbox delivery)', () => {
        select gen_random_uuid(), ?, 'Client', 'N' || n, 'client' || n || '@example.com', '+1917' || lpad(n::text, 7, '0') from generate_series(1, 10000) n`,
       [broker.id],
     );
-    const { body: draft } = await broker.agent.post('/api/campaigns').send({ name: 'Everyone', type: 'email', subject: 'News', message: 'Hello all' });
+    const { body: draft } = await broker.agent
+      .post('/api/campaigns')
+      .send({ name: 'Everyone', type: 'email', subject: 'News', message: 'Hello all' });
     const res = await broker.agent.post(`/api/campaigns/${draft.id}/send`);
     expect(res.body).toEqual({ count: 10_000 });
     // The answer does not wait for the deliveries: most are still to go when it arrives. (How fast
@@ -267,15 +320,24 @@ describe('campaign e-mail through a real SMTP server', () => {
 
   it('renders the branded e-mail with List-Unsubscribe headers', async () => {
     const broker = await brokerSession(t, 'smtp.campaigns@agency.test');
-    await t.em().nativeUpdate(User, { id: broker.id }, { agencyName: 'Harbor Senior Insurance', agencyAddress: '12 Main St, Nashville, TN' });
+    await t
+      .em()
+      .nativeUpdate(User, { id: broker.id }, { agencyName: 'Harbor Senior Insurance', agencyAddress: '12 Main St, Nashville, TN' });
     await makeClient(t.em(), await t.em().findOneOrFail(User, broker.id), { email: 'ruth@example.com' });
-    const { body: draft } = await broker.agent.post('/api/campaigns').send({ name: 'Mail', type: 'email', subject: 'Plan news', message: 'See https://harbor.example/plans' });
+    const { body: draft } = await broker.agent
+      .post('/api/campaigns')
+      .send({ name: 'Mail', type: 'email', subject: 'Plan news', message: 'See https://harbor.example/plans' });
     await broker.agent.post(`/api/campaigns/${draft.id}/send`);
-    await until(async () => received.length, (n) => n >= 1);
+    await until(
+      async () => received.length,
+      (n) => n >= 1,
+    );
     // Long headers are folded (CRLF + space); unfold before reading them.
-    const raw = received[0]!.replace(/\r\n(?=[ \t])/g, '');
+    const raw = received[0].replace(/\r\n(?=[ \t])/g, '');
     expect(raw).toMatch(/^Subject: Plan news\r$/m);
-    expect(raw).toMatch(/^List-Unsubscribe: <http:\/\/127\.0\.0\.1:\d+\/api\/u\/[0-9a-f]{64}>, <mailto:news@harbor\.example\?subject=unsubscribe%20[0-9a-f]{64}>\r$/m);
+    expect(raw).toMatch(
+      /^List-Unsubscribe: <http:\/\/127\.0\.0\.1:\d+\/api\/u\/[0-9a-f]{64}>, <mailto:news@harbor\.example\?subject=unsubscribe%20[0-9a-f]{64}>\r$/m,
+    );
     expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r$/m);
     expect(raw).toContain('Content-Type: text/html');
     expect(raw).toContain('12 Main St, Nashville, TN');

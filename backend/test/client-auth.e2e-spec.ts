@@ -1,10 +1,11 @@
 import request from 'supertest';
+
 import { ClientAccount } from '../src/client-portal/client-account.entity.js';
 import { ClientInvitation } from '../src/clients/client-invitation.entity.js';
 import { AccessFixtureModule } from './fixtures/access-fixture.module.js';
 import { type Agent, browser } from './helpers/browser-agent.js';
 import { makeClient, makeInvitation, makeUser } from './helpers/factories.js';
-import { type TestApp, createTestApp } from './helpers/test-app.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const GOOD_PASSWORD = 'violet-tractor-91';
@@ -168,7 +169,9 @@ describe('client accounts: invitation, registration, sign-in, sign-out', () => {
       const { token } = await invitedClient();
       await register(browser(t), { token, username: 'guessed.user', password: GOOD_PASSWORD });
       for (let i = 0; i < 5; i++) {
-        const res = await browser(t).post('/api/client/login').send({ username: 'guessed.user', password: `wrong-${i}-password` });
+        const res = await browser(t)
+          .post('/api/client/login')
+          .send({ username: 'guessed.user', password: `wrong-${i}-password` });
         expect(res.status).toBe(401);
       }
       const blocked = await browser(t).post('/api/client/login').send({ username: 'guessed.user', password: GOOD_PASSWORD });

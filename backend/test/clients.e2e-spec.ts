@@ -5,7 +5,7 @@ import { User } from '../src/users/user.entity.js';
 import { type Agent, browser } from './helpers/browser-agent.js';
 import { makeClient } from './helpers/factories.js';
 import { brokerSession } from './helpers/session.js';
-import { type TestApp, createTestApp } from './helpers/test-app.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 describe('clients: CRUD, search, tenant isolation, usage limits, invitations', () => {
   let t: TestApp;
@@ -24,10 +24,24 @@ describe('clients: CRUD, search, tenant isolation, usage limits, invitations', (
   }
 
   it('adds a client with the phone in E.164 and answers the spec’s fields', async () => {
-    const res = await a.agent.post('/api/clients').send({ firstName: ' Ruth ', lastName: 'Alvarez', email: 'ruth@example.com', phone: '(615) 555-0101' });
+    const res = await a.agent
+      .post('/api/clients')
+      .send({ firstName: ' Ruth ', lastName: 'Alvarez', email: 'ruth@example.com', phone: '(615) 555-0101' });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual(
-      ['createdAt', 'email', 'engagementScore', 'firstName', 'id', 'inviteStatus', 'inviteToken', 'isActive', 'lastName', 'pendingContactChanges', 'phone'].sort(),
+      [
+        'createdAt',
+        'email',
+        'engagementScore',
+        'firstName',
+        'id',
+        'inviteStatus',
+        'inviteToken',
+        'isActive',
+        'lastName',
+        'pendingContactChanges',
+        'phone',
+      ].sort(),
     );
     expect(res.body).toMatchObject({
       firstName: 'Ruth',
@@ -87,15 +101,37 @@ describe('clients: CRUD, search, tenant isolation, usage limits, invitations', (
     const em = t.em();
     const owner = await em.findOneOrFail(User, ordered.id);
     const day = (n: number) => new Date(Date.UTC(2026, 0, n));
-    await makeClient(em, owner, { firstName: 'Cora', lastName: 'Abbott', email: 'cora@example.com', engagementScore: 70, createdAt: day(3) });
-    await makeClient(em, owner, { firstName: 'Abe', lastName: 'Young', email: null, engagementScore: 10, createdAt: day(1), isActive: false });
+    await makeClient(em, owner, {
+      firstName: 'Cora',
+      lastName: 'Abbott',
+      email: 'cora@example.com',
+      engagementScore: 70,
+      createdAt: day(3),
+    });
+    await makeClient(em, owner, {
+      firstName: 'Abe',
+      lastName: 'Young',
+      email: null,
+      engagementScore: 10,
+      createdAt: day(1),
+      isActive: false,
+    });
     await makeClient(em, owner, { firstName: 'Bea', lastName: 'Moss', email: 'bea@example.com', engagementScore: 40, createdAt: day(2) });
     await makeClient(em, owner, { firstName: 'Bea', lastName: 'Moss', email: 'bea2@example.com', engagementScore: 40, createdAt: day(2) });
-    type Listed = { id: string; firstName: string; lastName: string; email: string | null; isActive: boolean; engagementScore: number; createdAt: string; phone: string };
+    type Listed = {
+      id: string;
+      firstName: string;
+      lastName: string;
+      email: string | null;
+      isActive: boolean;
+      engagementScore: number;
+      createdAt: string;
+      phone: string;
+    };
     const list = async (query: Record<string, string>): Promise<{ body: Listed[]; headers: Record<string, string> }> => {
       const res = await ordered.agent.get('/api/clients').query(query);
       expect(res.status).toBe(200);
-      return { body: res.body as Listed[], headers: res.headers as Record<string, string> };
+      return { body: res.body as Listed[], headers: res.headers };
     };
     const all = (await list({})).body;
     expect(all.map((c) => c.createdAt)).toEqual([day(3), day(2), day(2), day(1)].map((d) => d.toISOString()));
@@ -205,7 +241,14 @@ describe('clients: CRUD, search, tenant isolation, usage limits, invitations', (
     ])('reports %i active flat clients as %s', async (count, level) => {
       await setActive(count);
       const res = await c.agent.get('/api/clients/usage');
-      expect(res.body).toMatchObject({ tier: 'flat', activeCount: count, totalCount: count, limit: 100, overageEnabled: false, warningLevel: level });
+      expect(res.body).toMatchObject({
+        tier: 'flat',
+        activeCount: count,
+        totalCount: count,
+        limit: 100,
+        overageEnabled: false,
+        warningLevel: level,
+      });
       expect(res.body.upgradeOptions.map((o: { type: string }) => o.type)).toEqual(['overage', 'pmpm', 'manage']);
     });
 
@@ -221,7 +264,12 @@ describe('clients: CRUD, search, tenant isolation, usage limits, invitations', (
         expect((await c.agent.get('/api/clients/usage')).body.warningLevel).toBe('none');
       }
       await setActive(300, { subscriptionTier: 'pmpm' });
-      expect((await c.agent.get('/api/clients/usage')).body).toMatchObject({ tier: 'pmpm', limit: null, warningLevel: 'none', upgradeOptions: [] });
+      expect((await c.agent.get('/api/clients/usage')).body).toMatchObject({
+        tier: 'pmpm',
+        limit: null,
+        warningLevel: 'none',
+        upgradeOptions: [],
+      });
     });
 
     it('warns when an add lands near or over the limit, and refuses past 105', async () => {

@@ -7,7 +7,7 @@ import { User } from '../src/users/user.entity.js';
 import { type Agent, browser } from './helpers/browser-agent.js';
 import { makeClient, makeInvitation } from './helpers/factories.js';
 import { brokerSession } from './helpers/session.js';
-import { type TestApp, createTestApp } from './helpers/test-app.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const MEDICATION = 'Zentravolin-5521';
 const OLD_PHONE = '+16155550142';
@@ -39,7 +39,8 @@ describe('a broker’s change of a registered client’s contact details', () =>
   }
 
   const outboxTo = (recipient: string) => t.em().find(OutboxMessage, { recipient }, { orderBy: { createdAt: 'asc' } });
-  const pendingFor = async (agent: Agent) => (await agent.get('/api/client/contact-changes')).body.filter((c: { status: string }) => c.status === 'pending');
+  const pendingFor = async (agent: Agent) =>
+    (await agent.get('/api/client/contact-changes')).body.filter((c: { status: string }) => c.status === 'pending');
 
   beforeAll(async () => {
     t = await createTestApp({ listen: true });
@@ -53,7 +54,10 @@ describe('a broker’s change of a registered client’s contact details', () =>
     clientId = registered.id;
     client = browser(t);
     otherClient = browser(t);
-    for (const [agent, who, username] of [[client, registered, 'martha.contact'], [otherClient, second, 'walter.contact']] as const) {
+    for (const [agent, who, username] of [
+      [client, registered, 'martha.contact'],
+      [otherClient, second, 'walter.contact'],
+    ] as const) {
       const token = await makeInvitation(em, who);
       expect((await agent.post('/api/client/register').send({ token, username, password: 'violet-tractor-91' })).status).toBe(201);
     }
@@ -72,8 +76,8 @@ describe('a broker’s change of a registered client’s contact details', () =>
 
     const notices = (await outboxTo(OLD_PHONE)).filter((m) => m.purpose === 'contact-change-notice');
     expect(notices).toHaveLength(1);
-    expect(notices[0]!.body).toContain('Jane Smith (Sunrise Insurance) asked to change the phone number to ***-***-0199');
-    expect(notices[0]!.body).toContain('until you confirm the change in your portal');
+    expect(notices[0].body).toContain('Jane Smith (Sunrise Insurance) asked to change the phone number to ***-***-0199');
+    expect(notices[0].body).toContain('until you confirm the change in your portal');
 
     // The client's private reminder keeps going to the number they registered with.
     const reminder = await sendReminder();
@@ -117,7 +121,12 @@ describe('a broker’s change of a registered client’s contact details', () =>
     const [change] = await pendingFor(client);
     const confirmed = await client.post(`/api/client/contact-changes/${change.id}/confirm`);
     expect(confirmed.status).toBe(200);
-    expect(confirmed.body).toMatchObject({ status: 'confirmed', oldValue: '***-***-0142', newValue: '***-***-0199', decidedAt: expect.any(String) });
+    expect(confirmed.body).toMatchObject({
+      status: 'confirmed',
+      oldValue: '***-***-0142',
+      newValue: '***-***-0199',
+      decidedAt: expect.any(String),
+    });
     expect((await client.post(`/api/client/contact-changes/${change.id}/confirm`)).status).toBe(409);
 
     const reminder = await sendReminder();
@@ -135,7 +144,9 @@ describe('a broker’s change of a registered client’s contact details', () =>
     expect(JSON.stringify(activity.body)).not.toContain(MEDICATION);
     // The client's own record of it stays in their portal.
     const history = (await client.get('/api/client/contact-changes')).body;
-    expect(history).toEqual([expect.objectContaining({ id: change.id, status: 'confirmed', requestedBy: 'Jane Smith (Sunrise Insurance)' })]);
+    expect(history).toEqual([
+      expect.objectContaining({ id: change.id, status: 'confirmed', requestedBy: 'Jane Smith (Sunrise Insurance)' }),
+    ]);
   });
 
   it('drops a refused change: the e-mail in use stays', async () => {
@@ -145,7 +156,7 @@ describe('a broker’s change of a registered client’s contact details', () =>
     expect(await outboxTo('someone.else@example.com')).toHaveLength(0);
     const mail = (await outboxTo('martha@example.com')).filter((m) => m.purpose === 'contact-change-notice');
     expect(mail).toHaveLength(1);
-    expect(mail[0]!.body).toContain('asked to change the e-mail address to s***@example.com');
+    expect(mail[0].body).toContain('asked to change the e-mail address to s***@example.com');
 
     const [change] = await pendingFor(client);
     const refused = await client.post(`/api/client/contact-changes/${change.id}/refuse`);

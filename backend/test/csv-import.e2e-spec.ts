@@ -2,7 +2,7 @@ import { Client } from '../src/clients/client.entity.js';
 import { User } from '../src/users/user.entity.js';
 import type { Agent } from './helpers/browser-agent.js';
 import { brokerSession } from './helpers/session.js';
-import { type TestApp, createTestApp } from './helpers/test-app.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const HEADER = 'firstName,lastName,email,phone';
 
@@ -39,7 +39,8 @@ describe('POST /api/clients/upload (CSV import)', () => {
   });
 
   it('tolerates a UTF-8 BOM, CRLF line ends, quoted commas, reordered and extra columns', async () => {
-    const csv = '\uFEFFPhone,Last Name,notes,first_name,EMAIL\r\n"615-555-0201","O\'Brien, Jr.","likes mornings",Pat,pat@example.com\r\n6155550202,Lee,,"Kim",\r\n';
+    const csv =
+      '\uFEFFPhone,Last Name,notes,first_name,EMAIL\r\n"615-555-0201","O\'Brien, Jr.","likes mornings",Pat,pat@example.com\r\n6155550202,Lee,,"Kim",\r\n';
     const res = await upload(csv);
     expect(res.body).toMatchObject({ count: 2, partial: false });
     expect(await names()).toEqual(['Kim Lee', "Pat O'Brien, Jr."]);
@@ -175,7 +176,10 @@ describe('POST /api/clients/upload (CSV import)', () => {
 
   it('is not open to another broker’s session or to the signed out', async () => {
     const anonymous = await t.em().count(Client, {});
-    const res = await (await import('supertest')).default(t.appUrl)
+    const res = await (
+      await import('supertest')
+    )
+      .default(t.appUrl)
       .post('/api/clients/upload')
       .set('Origin', t.appUrl)
       .attach('file', Buffer.from(`${HEADER}\nA,B,,6155550801\n`), 'c.csv');

@@ -1,6 +1,7 @@
 import pg from 'pg';
+
 import { brokerSession } from './helpers/session.js';
-import { type TestApp, createTestApp } from './helpers/test-app.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
  * The database may close the app's connections at any time (a restart, a failover, an

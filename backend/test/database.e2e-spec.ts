@@ -1,11 +1,13 @@
-import { MikroORM } from '@mikro-orm/postgresql';
 import { readdir } from 'node:fs/promises';
+
+import { MikroORM } from '@mikro-orm/postgresql';
+
 import { pendingSchemaChanges } from '../src/database/cli.js';
 import { MIGRATIONS } from '../src/database/migrations/index.js';
 import { MIGRATIONS_SOURCE_DIR } from '../src/database/paths.js';
 import { seedDemoData } from '../src/database/seeders/demo-data.seeder.js';
 import { User } from '../src/users/user.entity.js';
-import { type TestApp, createTestApp } from './helpers/test-app.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 describe('database schema and seed data', () => {
   let t: TestApp;
@@ -48,9 +50,9 @@ describe('database schema and seed data', () => {
 
   it('refuses a subscription status outside the spec', async () => {
     const em = t.em();
-    await expect(
-      em.execute(`insert into users (id, subscription_status) values (gen_random_uuid(), 'paused')`),
-    ).rejects.toThrow(/users_subscription_status_check/);
+    await expect(em.execute(`insert into users (id, subscription_status) values (gen_random_uuid(), 'paused')`)).rejects.toThrow(
+      /users_subscription_status_check/,
+    );
   });
 
   it('seeds demo data into an empty database once, and never again', async () => {
@@ -58,11 +60,7 @@ describe('database schema and seed data', () => {
     await em.nativeDelete(User, {});
     expect(await seedDemoData(t.em())).toBe(true);
     const users = await t.em().find(User, {}, { orderBy: { email: 'asc' } });
-    expect(users.map((u) => u.email)).toEqual([
-      'admin@example.com',
-      'dana.whitfield@example.com',
-      'marcus.reyes@example.com',
-    ]);
+    expect(users.map((u) => u.email)).toEqual(['admin@example.com', 'dana.whitfield@example.com', 'marcus.reyes@example.com']);
     expect(users.find((u) => u.isAdmin)?.email).toBe('admin@example.com');
     expect(await seedDemoData(t.em())).toBe(false);
     expect(await t.em().count(User, {})).toBe(3);

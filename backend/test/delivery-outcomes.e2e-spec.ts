@@ -1,6 +1,6 @@
 import { DeliveryOutcomesService } from '../src/messaging/delivery-outcomes.service.js';
 import { makeClient, makeUser } from './helpers/factories.js';
-import { type TestApp, createTestApp } from './helpers/test-app.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 /**
  * What a delivery's outcome does to the delivery and to what it belongs to (SPEC §4): a broker
@@ -29,8 +29,8 @@ describe('delivery outcomes', () => {
        values (gen_random_uuid(), ?, ?, now(), now(), 'sms', 'Plan review', now()) returning id`,
       [brokerId, clientId],
     );
-    const deliveryId = await delivery({ reminder_id: reminder!.id });
-    return { reminderId: reminder!.id, deliveryId };
+    const deliveryId = await delivery({ reminder_id: reminder.id });
+    return { reminderId: reminder.id, deliveryId };
   }
 
   async function clientReminder(recurring: boolean): Promise<{ reminderId: string; deliveryId: string }> {
@@ -39,8 +39,8 @@ describe('delivery outcomes', () => {
        values (gen_random_uuid(), ?, 'voice', now(), 'America/New_York', ?, ?, ?) returning id`,
       [clientId, recurring, recurring ? 'daily' : null, recurring ? new Date(Date.now() + 86_400_000) : null],
     );
-    const deliveryId = await delivery({ client_reminder_id: reminder!.id, channel: 'voice' });
-    return { reminderId: reminder!.id, deliveryId };
+    const deliveryId = await delivery({ client_reminder_id: reminder.id, channel: 'voice' });
+    return { reminderId: reminder.id, deliveryId };
   }
 
   async function delivery(link: { reminder_id?: string; client_reminder_id?: string; channel?: string }): Promise<string> {
@@ -49,14 +49,18 @@ describe('delivery outcomes', () => {
        values (gen_random_uuid(), ?, ?, ?, ?, now(), ?, '+12125550190', 'sending') returning id`,
       [brokerId, clientId, link.reminder_id ?? null, link.client_reminder_id ?? null, link.channel ?? 'sms'],
     );
-    return row!.id;
+    return row.id;
   }
 
   const deliveryState = async (id: string) =>
-    (await t.em().execute<{ status: string; provider_id: string | null; cost_cents: number; error: string | null }[]>(
-      'select status, provider_id, cost_cents, error from deliveries where id = ?',
-      [id],
-    ))[0];
+    (
+      await t
+        .em()
+        .execute<{ status: string; provider_id: string | null; cost_cents: number; error: string | null }[]>(
+          'select status, provider_id, cost_cents, error from deliveries where id = ?',
+          [id],
+        )
+    )[0];
   const reminderStatus = async (table: 'reminders' | 'client_reminders', id: string) =>
     (await t.em().execute<{ status: string }[]>(`select status from ${table} where id = ?`, [id]))[0]?.status;
 

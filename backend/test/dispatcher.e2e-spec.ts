@@ -3,7 +3,7 @@ import { OutboxAdapter } from '../src/messaging/outbox.adapter.js';
 import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
 import { DispatcherService } from '../src/reminders/dispatcher.service.js';
 import { makeUser } from './helpers/factories.js';
-import { type TestApp, createTestApp } from './helpers/test-app.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const REMINDERS = 1000;
 const CLAIM_TIMEOUT_MS = 5_000;
@@ -14,7 +14,11 @@ describe('the dispatcher across several app instances on one database', () => {
   beforeEach(async () => {
     const env = { DISPATCH_BATCH_SIZE: '100', DISPATCH_CONCURRENCY: '10', DISPATCH_CLAIM_TIMEOUT_SECONDS: String(CLAIM_TIMEOUT_MS / 1000) };
     const first = await createTestApp({ env });
-    instances = [first, await createTestApp({ env, databaseUrl: first.databaseUrl }), await createTestApp({ env, databaseUrl: first.databaseUrl })];
+    instances = [
+      first,
+      await createTestApp({ env, databaseUrl: first.databaseUrl }),
+      await createTestApp({ env, databaseUrl: first.databaseUrl }),
+    ];
     const em = first.em();
     const broker = await makeUser(em, { agencyName: 'Many Reminders Agency' });
     await em.execute(
@@ -35,46 +39,66 @@ describe('the dispatcher across several app instances on one database', () => {
   });
 
   async function counts() {
-    const em = instances[0]!.em();
-    const [row] = await em.execute<{ deliveries: number; distinct_reminders: number; outbox: number; completed: number; pending: number }[]>(
+    const em = instances[0].em();
+    const [row] = await em.execute<
+      { deliveries: number; distinct_reminders: number; outbox: number; completed: number; pending: number }[]
+    >(
       `select (select count(*)::int from deliveries) as deliveries,
               (select count(distinct reminder_id)::int from deliveries) as distinct_reminders,
               (select count(*)::int from outbox_messages where purpose = 'reminder') as outbox,
               (select count(*)::int from deliveries where status = 'completed') as completed,
               (select count(*)::int from reminders where status = 'pending') as pending`,
     );
-    return row!;
+    return row;
   }
 
   it('sends 1,000 due reminders exactly once with three dispatchers racing', async () => {
     const summaries = await Promise.all(instances.map((instance) => instance.app.get(DispatcherService).runOnce()));
     expect(summaries.reduce((sum, s) => sum + s.sent, 0)).toBe(REMINDERS);
     expect(summaries.filter((s) => s.sent > 0).length).toBeGreaterThan(1);
-    expect(await counts()).toEqual({ deliveries: REMINDERS, distinct_reminders: REMINDERS, outbox: REMINDERS, completed: REMINDERS, pending: 0 });
+    expect(await counts()).toEqual({
+      deliveries: REMINDERS,
+      distinct_reminders: REMINDERS,
+      outbox: REMINDERS,
+      completed: REMINDERS,
+      pending: 0,
+    });
   });
 
   it('still sends exactly 1,000 when one dispatcher dies mid-batch, after the claim timeout', async () => {
     const [doomed, ...survivors] = instances;
-    const dispatcher = doomed!.app.get(DispatcherService);
+    const dispatcher = doomed.app.get(DispatcherService);
     const now = new Date();
     await dispatcher.queueBrokerReminders(now);
     const claimed = await dispatcher.claim(now);
     expect(claimed).toHaveLength(100);
     // It got 40 texts out, then died before recording anything.
-    const outbox = doomed!.app.get(OutboxAdapter);
+    const outbox = doomed.app.get(OutboxAdapter);
     for (const delivery of claimed.slice(0, 40)) {
-      await outbox.sendSms({ to: delivery.recipient, body: 'Hello from your agency', purpose: 'reminder', brokerId: delivery.broker_id, deliveryId: delivery.id });
+      await outbox.sendSms({
+        to: delivery.recipient,
+        body: 'Hello from your agency',
+        purpose: 'reminder',
+        brokerId: delivery.broker_id,
+        deliveryId: delivery.id,
+      });
     }
 
     await Promise.all(survivors.map((instance) => instance.app.get(DispatcherService).runOnce()));
     expect((await counts()).completed).toBe(REMINDERS - 100);
-    expect(await instances[0]!.em().count(Delivery, { status: 'sending' })).toBe(100);
+    expect(await instances[0].em().count(Delivery, { status: 'sending' })).toBe(100);
 
     const afterTimeout = new Date(Date.now() + CLAIM_TIMEOUT_MS + 1000);
     await Promise.all(survivors.map((instance) => instance.app.get(DispatcherService).runOnce({ now: afterTimeout })));
-    expect(await counts()).toEqual({ deliveries: REMINDERS, distinct_reminders: REMINDERS, outbox: REMINDERS, completed: REMINDERS, pending: 0 });
-    const retried = await instances[0]!.em().find(Delivery, { id: claimed.map((d) => d.id) });
+    expect(await counts()).toEqual({
+      deliveries: REMINDERS,
+      distinct_reminders: REMINDERS,
+      outbox: REMINDERS,
+      completed: REMINDERS,
+      pending: 0,
+    });
+    const retried = await instances[0].em().find(Delivery, { id: claimed.map((d) => d.id) });
     expect(retried.every((d) => d.attempts === 2)).toBe(true);
-    expect(await instances[0]!.em().count(OutboxMessage, { deliveryId: claimed.map((d) => d.id) })).toBe(100);
+    expect(await instances[0].em().count(OutboxMessage, { deliveryId: claimed.map((d) => d.id) })).toBe(100);
   });
 });

@@ -2,6 +2,7 @@ import { chmod, lstat, mkdir, mkdtemp, readFile, readlink, rm, stat } from 'node
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { ROOT_STATE_DIR } from '../src/database/embedded-postgres-runtime.js';
 import { AppProcess, freePort } from './helpers/app-process.js';
 import { type BuiltApp, query, signIn, startBuiltApp, waitFor } from './helpers/built-app.js';
@@ -76,10 +77,16 @@ describe('the embedded PostgreSQL', () => {
 
     expect(await postmasterPid(dataDir)).not.toBe(killed);
     expect(await addClient(url, broker.cookie, 'After', '+12125550182')).toBe(201);
-    const rows = await query<{ last_name: string }>(databaseUrl(pgPort, await password(dataDir)), `select last_name from clients where first_name = 'Kept' order by last_name`);
+    const rows = await query<{ last_name: string }>(
+      databaseUrl(pgPort, await password(dataDir)),
+      `select last_name from clients where first_name = 'Kept' order by last_name`,
+    );
     expect(rows.map((row) => row.last_name)).toEqual(['After', 'Before']);
     expect(proc.child.exitCode).toBeNull();
-    expect(proc.logLines().find((line) => line.msg === 'Embedded PostgreSQL exited unexpectedly; restarting it')).toMatchObject({ signal: 'SIGKILL', level: 40 });
+    expect(proc.logLines().find((line) => line.msg === 'Embedded PostgreSQL exited unexpectedly; restarting it')).toMatchObject({
+      signal: 'SIGKILL',
+      level: 40,
+    });
   });
 
   it('has a generated superuser password, kept beside the cluster for its owner only; a cluster on the old fixed one is switched to it', async () => {
@@ -116,10 +123,19 @@ describe('the embedded PostgreSQL', () => {
     const pgPort = await freePort();
     const squatter = createServer().listen(pgPort, '127.0.0.1');
     try {
-      const proc = new AppProcess({ DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), PORT: String(await freePort()), LOG_LEVEL: 'info' });
+      const proc = new AppProcess({
+        DATA_DIR: dataDir,
+        EMBEDDED_PG_PORT: String(pgPort),
+        PORT: String(await freePort()),
+        LOG_LEVEL: 'info',
+      });
       expect(await proc.exited).toEqual({ code: 1, signal: null });
       expect(proc.stderr.trim().split('\n')).toEqual([
-        expect.stringMatching(new RegExp(`^The embedded PostgreSQL did not start on port ${pgPort} with data in .+\\(.+\\)\\. Is another server using that port \\(set EMBEDDED_PG_PORT\\)`)),
+        expect.stringMatching(
+          new RegExp(
+            `^The embedded PostgreSQL did not start on port ${pgPort} with data in .+\\(.+\\)\\. Is another server using that port \\(set EMBEDDED_PG_PORT\\)`,
+          ),
+        ),
       ]);
       expect(proc.stdout).not.toMatch(/"level":60|\bat \w+ \(/);
     } finally {
@@ -139,7 +155,10 @@ describe('the embedded PostgreSQL', () => {
       expect(cluster.isSymbolicLink()).toBe(true);
       const target = await readlink(join(dataDir, 'pg'));
       expect(target.startsWith(join(ROOT_STATE_DIR, 'clusters'))).toBe(true);
-      expect(app.proc.logLines().find((line) => line.user === 'postgres')).toMatchObject({ data: target, msg: expect.stringContaining('runs as the postgres system user') });
+      expect(app.proc.logLines().find((line) => line.user === 'postgres')).toMatchObject({
+        data: target,
+        msg: expect.stringContaining('runs as the postgres system user'),
+      });
     } else {
       expect(cluster.isDirectory()).toBe(true);
     }
@@ -158,7 +177,12 @@ describe('the embedded PostgreSQL', () => {
     await chmod(dataDir, 0o700);
 
     const port = await freePort();
-    const proc = new AppProcess({ DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), PORT: String(port), SESSION_SECRET: 'built-app-session-secret-0123456789abcdef' });
+    const proc = new AppProcess({
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(pgPort),
+      PORT: String(port),
+      SESSION_SECRET: 'built-app-session-secret-0123456789abcdef',
+    });
     if (asRoot) {
       expect(await proc.exited).toEqual({ code: 1, signal: null });
       expect(proc.stderr.trim()).toBe(

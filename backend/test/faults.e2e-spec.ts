@@ -1,19 +1,21 @@
-import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import request from 'supertest';
+import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
+
 import Stripe from 'stripe';
+import request from 'supertest';
+
 import { DATABASE_UNAVAILABLE, PAYMENTS_UNAVAILABLE } from '../src/common/unavailable.js';
 import { Delivery } from '../src/messaging/delivery.entity.js';
 import { ProviderTimeoutError } from '../src/messaging/messaging.ports.js';
 import { SmtpAdapter } from '../src/messaging/smtp.adapter.js';
-import { Reminder } from '../src/reminders/reminder.entity.js';
 import { DispatcherService } from '../src/reminders/dispatcher.service.js';
+import { Reminder } from '../src/reminders/reminder.entity.js';
 import { User } from '../src/users/user.entity.js';
-import { type BuiltApp, SlowTwilio, TWILIO_TEST_ENV, query, signIn, startBuiltApp, waitFor } from './helpers/built-app.js';
 import { browser } from './helpers/browser-agent.js';
+import { type BuiltApp, query, signIn, SlowTwilio, startBuiltApp, TWILIO_TEST_ENV, waitFor } from './helpers/built-app.js';
 import { makeClient, makeUser } from './helpers/factories.js';
 import { brokerSession } from './helpers/session.js';
-import { type TestApp, createTestApp } from './helpers/test-app.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { freePort } from './setup/global-setup.js';
 import { createTestDatabase, dropDatabase, testServerUrl } from './setup/test-database.js';
 
@@ -51,7 +53,10 @@ describe('faults', () => {
       let load = true;
       const workers = Array.from({ length: 10 }, async () => {
         while (load) {
-          const status = await fetch(`${url}/api/clients`, { headers: { cookie: broker.cookie }, signal: AbortSignal.timeout(10_000) }).then(
+          const status = await fetch(`${url}/api/clients`, {
+            headers: { cookie: broker.cookie },
+            signal: AbortSignal.timeout(10_000),
+          }).then(
             (r) => r.status,
             () => 0,
           );
@@ -79,7 +84,12 @@ describe('faults', () => {
       await waitFor('/api/health to report the database up', async () => (await health(url)) === 200, 15_000, 100);
       const upAt = Date.now();
       // Once the database answers again, the signed-in reads succeed again (same sessions, same process).
-      await waitFor('signed-in reads to succeed again', async () => statuses.slice(-10).length === 10 && statuses.slice(-10).every((s) => s.status === 200 && s.at > upAt), 15_000, 100);
+      await waitFor(
+        'signed-in reads to succeed again',
+        async () => statuses.slice(-10).length === 10 && statuses.slice(-10).every((s) => s.status === 200 && s.at > upAt),
+        15_000,
+        100,
+      );
       load = false;
       await Promise.all(workers);
 
@@ -213,11 +223,15 @@ describe('faults', () => {
 
     it('the identity provider: broker sign-in answers 503', async () => {
       const closed = await freePort();
-      const t = await createTestApp({ env: { OIDC_ISSUER: `http://127.0.0.1:${closed}`, OIDC_CLIENT_ID: 'carekeep', OIDC_CLIENT_SECRET: 'provider-secret' } });
+      const t = await createTestApp({
+        env: { OIDC_ISSUER: `http://127.0.0.1:${closed}`, OIDC_CLIENT_ID: 'carekeep', OIDC_CLIENT_SECRET: 'provider-secret' },
+      });
       try {
         const res = await request(t.http).get('/api/login');
         expect(res.status).toBe(503);
-        expect(res.body.message).toBe('Sign-in is unavailable right now: the identity provider cannot be reached. Please try again in a few minutes.');
+        expect(res.body.message).toBe(
+          'Sign-in is unavailable right now: the identity provider cannot be reached. Please try again in a few minutes.',
+        );
       } finally {
         await t.close();
       }
@@ -238,9 +252,18 @@ describe('faults', () => {
         },
       });
       try {
-        const payload = JSON.stringify({ id: 'evt_unreachable', object: 'event', type: 'customer.subscription.updated', data: { object: { id: 'sub_1', object: 'subscription' } } });
+        const payload = JSON.stringify({
+          id: 'evt_unreachable',
+          object: 'event',
+          type: 'customer.subscription.updated',
+          data: { object: { id: 'sub_1', object: 'subscription' } },
+        });
         const signature = new Stripe('sk_test_local', { telemetry: false }).webhooks.generateTestHeaderString({ payload, secret });
-        const hook = await request(t.http).post('/api/billing/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', signature).send(payload);
+        const hook = await request(t.http)
+          .post('/api/billing/webhook')
+          .set('Content-Type', 'application/json')
+          .set('Stripe-Signature', signature)
+          .send(payload);
         expect({ status: hook.status, message: hook.body.message }).toEqual({ status: 503, message: PAYMENTS_UNAVAILABLE });
         expect(await t.em().execute(`select key from webhook_events where key = 'stripe:evt_unreachable'`)).toEqual([]);
 

@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { type TestApp, createTestApp } from './helpers/test-app.js';
+
+import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 describe('GET /api/health', () => {
   let t: TestApp;

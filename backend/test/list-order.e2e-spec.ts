@@ -1,12 +1,12 @@
 import { AdminAction } from '../src/audit/admin-action.entity.js';
 import { Campaign } from '../src/campaigns/campaign.entity.js';
-import { Client } from '../src/clients/client.entity.js';
+import { type Client } from '../src/clients/client.entity.js';
 import { Reminder } from '../src/reminders/reminder.entity.js';
 import { User } from '../src/users/user.entity.js';
 import type { Agent } from './helpers/browser-agent.js';
 import { makeClient, makeUser } from './helpers/factories.js';
 import { brokerSession } from './helpers/session.js';
-import { type TestApp, createTestApp } from './helpers/test-app.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 // Records made in one go (a CSV import, a batch) share their timestamp to the microsecond.
 const SAME_MOMENT = new Date('2026-11-20T10:00:00.000Z');
@@ -48,7 +48,7 @@ describe('list order: deterministic, with the id as tie-breaker', () => {
     const reminder = (scheduledTime: Date, i: number) =>
       em.create(Reminder, {
         broker: owner,
-        client: clients[i % COUNT]!,
+        client: clients[i % COUNT],
         scheduledTime,
         deliverAfter: scheduledTime,
         deliveryMethod: 'sms',
@@ -68,7 +68,15 @@ describe('list order: deterministic, with the id as tie-breaker', () => {
     tiedBrokerIds = brokers.map((b) => b.id);
 
     const actions = Array.from({ length: COUNT }, (_, i) =>
-      em.create(AdminAction, { adminId: admin.id, action: 'note', targetType: 'broker', targetId: owner.id, brokerId: owner.id, notes: `Note ${i}`, createdAt: SAME_MOMENT }),
+      em.create(AdminAction, {
+        adminId: admin.id,
+        action: 'note',
+        targetType: 'broker',
+        targetId: owner.id,
+        brokerId: owner.id,
+        notes: `Note ${i}`,
+        createdAt: SAME_MOMENT,
+      }),
     );
     await em.flush();
     actionIds = actions.map((a) => a.id);

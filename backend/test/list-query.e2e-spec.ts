@@ -1,7 +1,8 @@
 import request from 'supertest';
+
 import { ListFixtureModule } from './fixtures/list-fixture.module.js';
 import { makeUser } from './helpers/factories.js';
-import { type TestApp, createTestApp } from './helpers/test-app.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 describe('react-admin list protocol (range, sort, filter, Content-Range)', () => {
   let t: TestApp;

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { OPENAPI_FILE, generateOpenApi } from '../src/openapi/write-openapi.js';
+
+import { generateOpenApi, OPENAPI_FILE } from '../src/openapi/write-openapi.js';
 
 describe('openapi.json', () => {
   it('is committed and matches what the code generates (run `npm run openapi` after API changes)', async () => {

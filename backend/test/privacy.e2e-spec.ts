@@ -1,4 +1,5 @@
 import request from 'supertest';
+
 import { ClientReminder } from '../src/client-portal/client-reminder.entity.js';
 import { Delivery } from '../src/messaging/delivery.entity.js';
 import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
@@ -9,7 +10,7 @@ import { type Agent, browser } from './helpers/browser-agent.js';
 import { makeClient, makeInvitation } from './helpers/factories.js';
 import { listRoutes } from './helpers/routes.js';
 import { brokerSession } from './helpers/session.js';
-import { type TestApp, createTestApp } from './helpers/test-app.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const SECRETS = {
   name: 'Zyloprimidex-4471',
@@ -37,7 +38,10 @@ describe('the privacy wall', () => {
     const owner = await em.findOneOrFail(User, broker.id);
     clientA = browser(t);
     clientB = browser(t);
-    for (const [agent, username] of [[clientA, 'client.a'], [clientB, 'client.b']] as const) {
+    for (const [agent, username] of [
+      [clientA, 'client.a'],
+      [clientB, 'client.b'],
+    ] as const) {
       const token = await makeInvitation(em, await makeClient(em, owner, { firstName: username }));
       expect((await agent.post('/api/client/register').send({ token, username, password: 'violet-tractor-91' })).status).toBe(201);
     }
@@ -81,21 +85,25 @@ describe('the privacy wall', () => {
   });
 
   it('stores the health data encrypted', async () => {
-    const rows = await t.em().execute<Record<string, string>[]>(
-      `select m.name, m.dosage, m.frequency, m.instructions, cr.message from medications m join client_reminders cr on cr.client_id = m.client_id`,
-    );
+    const rows = await t
+      .em()
+      .execute<Record<string, string>[]>(
+        `select m.name, m.dosage, m.frequency, m.instructions, cr.message from medications m join client_reminders cr on cr.client_id = m.client_id`,
+      );
     const raw = JSON.stringify(rows);
     for (const secret of Object.values(SECRETS)) expect(raw).not.toContain(secret);
-    expect(rows[0]!.name).toMatch(/^phi1:[0-9a-f]{8}:/);
+    expect(rows[0].name).toMatch(/^phi1:[0-9a-f]{8}:/);
   });
 
   it('stores the development outbox’s copy of the call encrypted, and reads it back in plain words', async () => {
-    const raw = await t.em().execute<{ subject: string | null; body: string }[]>(
-      `select o.subject, o.body from outbox_messages o join deliveries d on d.id = o.delivery_id where d.client_reminder_id = ?`,
-      [reminderId],
-    );
+    const raw = await t
+      .em()
+      .execute<{ subject: string | null; body: string }[]>(
+        `select o.subject, o.body from outbox_messages o join deliveries d on d.id = o.delivery_id where d.client_reminder_id = ?`,
+        [reminderId],
+      );
     expect(raw).toHaveLength(1);
-    expect(raw[0]!.body).toMatch(/^phi1:[0-9a-f]{8}:/);
+    expect(raw[0].body).toMatch(/^phi1:[0-9a-f]{8}:/);
     expect(JSON.stringify(raw)).not.toContain(SECRETS.reminder);
     const delivery = await t.em().findOneOrFail(Delivery, { clientReminderId: reminderId });
     expect((await t.em().findOneOrFail(OutboxMessage, { deliveryId: delivery.id })).body).toContain(SECRETS.reminder);
@@ -115,7 +123,10 @@ describe('the privacy wall', () => {
           const res = await session.agent[method](path);
           const body = res.text ?? '';
           for (const secret of Object.values(SECRETS)) {
-            expect({ route: `${route.method} ${path}`, leaked: body.includes(secret) }).toEqual({ route: `${route.method} ${path}`, leaked: false });
+            expect({ route: `${route.method} ${path}`, leaked: body.includes(secret) }).toEqual({
+              route: `${route.method} ${path}`,
+              leaked: false,
+            });
           }
         }
       }
@@ -130,7 +141,11 @@ describe('the privacy wall', () => {
     const serialised = JSON.stringify([medication, reminder]);
     for (const secret of Object.values(SECRETS)) expect(serialised).not.toContain(secret);
     expect(medication.name).toBe(SECRETS.name); // Code that means to read it still can.
-    const relations = t.app.get((await import('@mikro-orm/postgresql')).MikroORM).getMetadata().get(Client).relations.map((r) => r.name);
+    const relations = t.app
+      .get((await import('@mikro-orm/postgresql')).MikroORM)
+      .getMetadata()
+      .get(Client)
+      .relations.map((r) => r.name);
     expect(relations).toEqual(['broker']);
   });
 
@@ -138,7 +153,9 @@ describe('the privacy wall', () => {
     for (const route of listRoutes(t.app).filter((r) => r.access === 'client')) {
       const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
       for (const session of [broker, admin]) {
-        expect([401, 403]).toContain((await session.agent[method](route.path.replace('00000000-0000-4000-8000-000000000000', medicationId))).status);
+        expect([401, 403]).toContain(
+          (await session.agent[method](route.path.replace('00000000-0000-4000-8000-000000000000', medicationId))).status,
+        );
       }
     }
     expect((await request(t.http).get('/api/client/medications')).status).toBe(401);
@@ -151,14 +168,18 @@ describe('the privacy wall', () => {
     expect((await clientB.get('/api/client/medications')).body).toEqual([]);
     expect((await clientB.get('/api/client/reminders')).body).toEqual([]);
     expect((await clientB.get('/api/client/history')).body).toEqual([]);
-    const borrowed = await clientB.post('/api/client/reminders').send({ medicationId, scheduledTime: new Date(Date.now() + 3_600_000).toISOString() });
+    const borrowed = await clientB
+      .post('/api/client/reminders')
+      .send({ medicationId, scheduledTime: new Date(Date.now() + 3_600_000).toISOString() });
     expect(borrowed.status).toBe(400);
   });
 
   it('records every access to health data, never the values', async () => {
     const entries = await t.em().find(PhiAccess, {}, { orderBy: { createdAt: 'asc' } });
     const actions = entries.map((e) => `${e.action} ${e.resource}`);
-    expect(actions).toEqual(expect.arrayContaining(['create medication', 'create client-reminder', 'read medications', 'read my-info', 'read history']));
+    expect(actions).toEqual(
+      expect.arrayContaining(['create medication', 'create client-reminder', 'read medications', 'read my-info', 'read history']),
+    );
     const raw = JSON.stringify(entries);
     for (const secret of Object.values(SECRETS)) expect(raw).not.toContain(secret);
   });

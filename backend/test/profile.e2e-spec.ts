@@ -1,10 +1,11 @@
+import request from 'supertest';
+
 import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
 import { User } from '../src/users/user.entity.js';
 import { type Agent, browser } from './helpers/browser-agent.js';
 import { makeClient, makeInvitation } from './helpers/factories.js';
 import { brokerSession } from './helpers/session.js';
-import { type TestApp, createTestApp } from './helpers/test-app.js';
-import request from 'supertest';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 describe('the signed-in broker’s profile (/api/profile)', () => {
   let t: TestApp;
@@ -93,7 +94,12 @@ describe('the signed-in broker’s profile (/api/profile)', () => {
     const raw = await broker.agent.put('/api/profile').set('Content-Type', 'application/json').send('"Quinn"');
     expect(raw.status).toBe(400);
     const user = await t.em().findOneOrFail(User, broker.id);
-    expect([user.firstName, user.lastName, user.isAdmin, user.email]).toEqual(['Quinn', 'Avery-Lee', false, 'qa.broker.1795444762483@agency.test']);
+    expect([user.firstName, user.lastName, user.isAdmin, user.email]).toEqual([
+      'Quinn',
+      'Avery-Lee',
+      false,
+      'qa.broker.1795444762483@agency.test',
+    ]);
   });
 
   it('answers 401 when signed out', async () => {
@@ -102,7 +108,8 @@ describe('the signed-in broker’s profile (/api/profile)', () => {
   });
 
   describe('e-mail notifications', () => {
-    const noticesFor = (email: string) => t.em().find(OutboxMessage, { recipient: email, purpose: 'broker-notice' }, { orderBy: { createdAt: 'asc' } });
+    const noticesFor = (email: string) =>
+      t.em().find(OutboxMessage, { recipient: email, purpose: 'broker-notice' }, { orderBy: { createdAt: 'asc' } });
 
     async function registerClient(brokerId: string, username: string, phone: string) {
       const em = t.em();
@@ -123,8 +130,8 @@ describe('the signed-in broker’s profile (/api/profile)', () => {
 
       const sent = await noticesFor('notices.on@agency.test');
       expect(sent.map((m) => m.subject)).toEqual(['Rosa Delgado joined your client portal', 'Rosa Delgado confirmed a contact change']);
-      expect(sent[1]!.body).toContain('Rosa Delgado confirmed the new phone number ***-***-0182.');
-      expect(sent[1]!.body).toContain('/settings');
+      expect(sent[1].body).toContain('Rosa Delgado confirmed the new phone number ***-***-0182.');
+      expect(sent[1].body).toContain('/settings');
       expect(sent.every((m) => m.brokerId === notices.id)).toBe(true);
     });
 

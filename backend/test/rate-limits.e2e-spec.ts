@@ -1,10 +1,11 @@
 import request from 'supertest';
+
 import { RateLimitStorage, SYNC_INTERVAL_MS } from '../src/rate-limit/rate-limit.storage.js';
 import { AccessFixtureModule } from './fixtures/access-fixture.module.js';
 import { browser } from './helpers/browser-agent.js';
 import { makeClient, makeInvitation, makeUser } from './helpers/factories.js';
 import { listRoutes } from './helpers/routes.js';
-import { type TestApp, createTestApp } from './helpers/test-app.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const SIGN_IN_PER_ADDRESS = 20;
 const SIGN_IN_PER_ACCOUNT = 10;
@@ -120,7 +121,11 @@ describe('rate limits: real limits, counted in PostgreSQL', () => {
       const seen = await statuses(times(PUBLIC_PER_ADDRESS, (i) => () => request(t.http).get(`/api/client/invite/not-a-token-${i}`)));
       expect(seen).toEqual(times(PUBLIC_PER_ADDRESS, () => 404));
       expectRateLimited(await request(t.http).get('/api/client/invite/one-more'), BLOCKED, 60);
-      for (const path of [`/api/u/${'a'.repeat(64)}`, '/api/public/resources/00000000-0000-4000-8000-000000000000/download', '/api/login']) {
+      for (const path of [
+        `/api/u/${'a'.repeat(64)}`,
+        '/api/public/resources/00000000-0000-4000-8000-000000000000/download',
+        '/api/login',
+      ]) {
         expect({ path, status: (await request(t.http).get(path)).status }).toEqual({ path, status: 429 });
       }
     });
@@ -137,8 +142,14 @@ describe('rate limits: real limits, counted in PostgreSQL', () => {
       const exempt = routes.filter((r) => r.rateLimit === 'exempt').map((r) => r.path);
       expect(exempt.length).toBeGreaterThan(2);
       for (const path of exempt) expect(path).toMatch(/^\/api\/(health|billing\/webhook|webhooks\/twilio\/)/);
-      for (const route of routes.filter((r) => r.access !== 'public')) expect({ path: route.path, limit: route.rateLimit }).toEqual({ path: route.path, limit: 'api' });
-      expect(routes.filter((r) => r.rateLimit === 'sign-in').map((r) => `${r.method} ${r.path}`).sort()).toEqual(['POST /api/client/login', 'POST /api/client/register']);
+      for (const route of routes.filter((r) => r.access !== 'public'))
+        expect({ path: route.path, limit: route.rateLimit }).toEqual({ path: route.path, limit: 'api' });
+      expect(
+        routes
+          .filter((r) => r.rateLimit === 'sign-in')
+          .map((r) => `${r.method} ${r.path}`)
+          .sort(),
+      ).toEqual(['POST /api/client/login', 'POST /api/client/register']);
     });
   });
 
@@ -229,7 +240,9 @@ describe('rate limits: real limits, counted in PostgreSQL', () => {
     });
 
     it('keeps the counters in an unlogged table (no WAL for every request)', async () => {
-      const [table] = await t.em().execute<{ relpersistence: string }[]>(`select relpersistence from pg_class where relname = 'rate_limit_counters'`);
+      const [table] = await t
+        .em()
+        .execute<{ relpersistence: string }[]>(`select relpersistence from pg_class where relname = 'rate_limit_counters'`);
       expect(table).toEqual({ relpersistence: 'u' });
     });
   });

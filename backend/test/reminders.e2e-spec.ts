@@ -8,7 +8,7 @@ import { type Agent, browser } from './helpers/browser-agent.js';
 import { makeClient, makeInvitation } from './helpers/factories.js';
 import { listRoutes } from './helpers/routes.js';
 import { brokerSession } from './helpers/session.js';
-import { type TestApp, createTestApp } from './helpers/test-app.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -22,9 +22,15 @@ describe('broker reminders and client reminders', () => {
     t = await createTestApp({ listen: true });
     broker = await brokerSession(t, 'reminders@agency.test');
     other = await brokerSession(t, 'other.reminders@agency.test');
-    await t.em().nativeUpdate(User, { id: broker.id }, { agencyName: 'Sunrise Benefits', sponsorMessage: 'Sponsored by Sunrise Benefits.' });
+    await t
+      .em()
+      .nativeUpdate(User, { id: broker.id }, { agencyName: 'Sunrise Benefits', sponsorMessage: 'Sponsored by Sunrise Benefits.' });
     const em = t.em();
-    const client = await makeClient(em, await em.findOneOrFail(User, broker.id), { firstName: 'Rosa', phone: '+12125550111', timeZone: 'America/New_York' });
+    const client = await makeClient(em, await em.findOneOrFail(User, broker.id), {
+      firstName: 'Rosa',
+      phone: '+12125550111',
+      timeZone: 'America/New_York',
+    });
     clientId = client.id;
   });
   afterAll(() => t.close());
@@ -55,9 +61,13 @@ describe('broker reminders and client reminders', () => {
   });
 
   it('schedules a generic reminder and lists only the broker’s own', async () => {
-    const res = await broker.agent
-      .post('/api/reminders')
-      .send({ clientId, scheduledTime: '2099-06-01T15:00:00Z', deliveryMethod: 'sms', message: 'Your plan review is next week', status: 'pending' });
+    const res = await broker.agent.post('/api/reminders').send({
+      clientId,
+      scheduledTime: '2099-06-01T15:00:00Z',
+      deliveryMethod: 'sms',
+      message: 'Your plan review is next week',
+      status: 'pending',
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(String),
@@ -76,13 +86,17 @@ describe('broker reminders and client reminders', () => {
   });
 
   it('holds a reminder due in quiet hours until 08:00 in the client’s zone', async () => {
-    const res = await broker.agent.post('/api/reminders').send({ clientId, scheduledTime: '2099-06-02T02:00:00Z', message: 'Call us back' }); // 22:00 EDT
+    const res = await broker.agent
+      .post('/api/reminders')
+      .send({ clientId, scheduledTime: '2099-06-02T02:00:00Z', message: 'Call us back' }); // 22:00 EDT
     const reminder = await t.em().findOneOrFail(Reminder, res.body.id);
     expect(reminder.deliverAfter.toISOString()).toBe('2099-06-02T12:00:00.000Z');
   });
 
   it('sends due reminders on execute: the call script opens with the agency and carries the sponsor message', async () => {
-    const res = await broker.agent.post('/api/reminders').send({ clientId, scheduledTime: new Date(Date.now() + 2000).toISOString(), message: 'Open enrollment starts soon' });
+    const res = await broker.agent
+      .post('/api/reminders')
+      .send({ clientId, scheduledTime: new Date(Date.now() + 2000).toISOString(), message: 'Open enrollment starts soon' });
     // Due now, at a time of day outside quiet hours for the test: make it due.
     await t.em().nativeUpdate(Reminder, { id: res.body.id }, { deliverAfter: new Date(Date.now() - 1000) });
     const executed = await broker.agent.post('/api/reminders/execute');
@@ -119,7 +133,9 @@ describe('broker reminders and client reminders', () => {
       const em = t.em();
       const token = await makeInvitation(em, await em.findOneOrFail((await import('../src/clients/client.entity.js')).Client, clientId));
       client = browser(t);
-      expect((await client.post('/api/client/register').send({ token, username: 'rosa.r', password: 'violet-tractor-91' })).status).toBe(201);
+      expect((await client.post('/api/client/register').send({ token, username: 'rosa.r', password: 'violet-tractor-91' })).status).toBe(
+        201,
+      );
     });
 
     it('schedules a recurring reminder in the client’s zone and lists it for the client only', async () => {
@@ -154,7 +170,10 @@ describe('broker reminders and client reminders', () => {
       [{ scheduledTime: '2001-01-01T00:00:00Z' }, 'Scheduled time must be in the future'],
       [{ scheduledTime: '2099-01-01T00:00:00Z', timeZone: 'Mars/Olympus' }, 'timeZone must be an IANA time zone'],
       [{ scheduledTime: '2099-01-01T00:00:00Z', isRecurring: true, recurrenceInterval: 0 }, 'recurrenceInterval must be at least 1'],
-      [{ scheduledTime: '2099-01-01T00:00:00Z', isRecurring: true, recurrencePattern: 'daily', recurrenceDays: [1] }, 'weekly reminders only'],
+      [
+        { scheduledTime: '2099-01-01T00:00:00Z', isRecurring: true, recurrencePattern: 'daily', recurrenceDays: [1] },
+        'weekly reminders only',
+      ],
       [{ scheduledTime: '2099-01-01T00:00:00Z', isRecurring: true, recurrencePattern: 'weekly', recurrenceDays: [7] }, 'weekdays from 0'],
       [{ scheduledTime: '2099-01-10T15:00:00Z', isRecurring: true, recurrenceEndDate: '2099-01-01' }, 'recurrenceEndDate must be a date'],
     ])('refuses %j with "%s"', async (body, message) => {
@@ -180,7 +199,7 @@ describe('broker reminders and client reminders', () => {
       const deliveries = await t.em().find(Delivery, { clientReminderId: reminder.id });
       expect(deliveries).toHaveLength(1);
       expect(deliveries[0]).toMatchObject({ status: 'completed', channel: 'sms', costCents: 1 });
-      const sms = await t.em().findOneOrFail(OutboxMessage, { deliveryId: deliveries[0]!.id });
+      const sms = await t.em().findOneOrFail(OutboxMessage, { deliveryId: deliveries[0].id });
       expect(sms.body).toContain("It's time to take your medication");
       expect(sms.brokerId).toBeNull();
       const advanced = await t.em().findOneOrFail(ClientReminder, reminder.id);
@@ -235,7 +254,9 @@ describe('broker reminders and client reminders', () => {
     const em = t.em();
     const c = await makeClient(em, await em.findOneOrFail(User, broker.id), { phone: '+12125550999' });
     await em.execute(`insert into opt_outs (recipient, channel, source) values ('+12125550999', 'sms', 'sms-keyword')`);
-    const res = await broker.agent.post('/api/reminders').send({ clientId: c.id, scheduledTime: inHours(1), deliveryMethod: 'sms', message: 'Hello' });
+    const res = await broker.agent
+      .post('/api/reminders')
+      .send({ clientId: c.id, scheduledTime: inHours(1), deliveryMethod: 'sms', message: 'Hello' });
     await t.em().nativeUpdate(Reminder, { id: res.body.id }, { deliverAfter: new Date(Date.now() - 1000) });
     await t.app.get(DispatcherService).runOnce();
     const delivery = await t.em().findOneOrFail(Delivery, { reminderId: res.body.id });

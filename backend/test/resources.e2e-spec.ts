@@ -1,17 +1,19 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import request from 'supertest';
+
 import sharp from 'sharp';
+import request from 'supertest';
+
 import { AdminAction } from '../src/audit/admin-action.entity.js';
 import { Resource } from '../src/resources/resource.entity.js';
 import { User } from '../src/users/user.entity.js';
 import type { Agent } from './helpers/browser-agent.js';
 import { browser } from './helpers/browser-agent.js';
-import { DOCX, GIF, HTML_AS_PNG, MP4, PDF, PLAIN_ZIP, SVG, WEBM, XLSX, image } from './helpers/files.js';
 import { makeClient, makeInvitation } from './helpers/factories.js';
+import { DOCX, GIF, HTML_AS_PNG, image, MP4, PDF, PLAIN_ZIP, SVG, WEBM, XLSX } from './helpers/files.js';
 import { brokerSession } from './helpers/session.js';
-import { type TestApp, createTestApp } from './helpers/test-app.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 describe('branding and the resource library', () => {
   let t: TestApp;
@@ -100,9 +102,16 @@ describe('branding and the resource library', () => {
       const client = browser(t);
       await client.post('/api/client/register').send({ token, username: 'brand.viewer', password: 'violet-tractor-91' });
       const res = await client.get('/api/client-portal/branding');
-      expect(res.body).toMatchObject({ agencyName: 'Harbor Senior Insurance', primaryColor: '#0f766e', sponsorMessage: 'Brought to you by Harbor.' });
+      expect(res.body).toMatchObject({
+        agencyName: 'Harbor Senior Insurance',
+        primaryColor: '#0f766e',
+        sponsorMessage: 'Brought to you by Harbor.',
+      });
       await em.nativeUpdate(User, { id: broker.id }, { agencyName: '', primaryColor: '#2563eb' });
-      expect((await client.get('/api/client-portal/branding')).body).toMatchObject({ agencyName: 'Your Healthcare Team', primaryColor: '#2563eb' });
+      expect((await client.get('/api/client-portal/branding')).body).toMatchObject({
+        agencyName: 'Your Healthcare Team',
+        primaryColor: '#2563eb',
+      });
       expect((await broker.agent.get('/api/client-portal/branding')).status).toBe(401);
     });
   });
@@ -124,7 +133,14 @@ describe('branding and the resource library', () => {
     ])('accepts %# (%s) as %s by its bytes', async (data, name, type) => {
       const res = await upload(data, name, { title: `Upload ${name}`, category: 'training', description: 'For new agents' });
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ fileType: type, fileSize: data.length, category: 'training', isActive: true, isPublic: false, downloadCount: 0 });
+      expect(res.body).toMatchObject({
+        fileType: type,
+        fileSize: data.length,
+        category: 'training',
+        isActive: true,
+        isPublic: false,
+        downloadCount: 0,
+      });
     });
 
     it.each(['png', 'jpeg', 'webp'] as const)('accepts a %s image', async (format) => {
@@ -143,8 +159,12 @@ describe('branding and the resource library', () => {
     });
 
     it('needs a file and a title', async () => {
-      expect((await admin.agent.post('/api/admin/resources').field('title', 'No file')).body.message).toBe('Please select a file and enter a title');
-      expect((await admin.agent.post('/api/admin/resources').attach('file', PDF, 'x.pdf')).body.message).toBe('Please select a file and enter a title');
+      expect((await admin.agent.post('/api/admin/resources').field('title', 'No file')).body.message).toBe(
+        'Please select a file and enter a title',
+      );
+      expect((await admin.agent.post('/api/admin/resources').attach('file', PDF, 'x.pdf')).body.message).toBe(
+        'Please select a file and enter a title',
+      );
       expect((await upload(PDF, 'x.pdf', { title: 'Bad', category: 'recipes' })).status).toBe(400);
     });
 
@@ -162,7 +182,9 @@ describe('branding and the resource library', () => {
       await admin.agent.patch(`/api/admin/resources/${created.id}/toggle`).send({ isActive: false });
       expect((await routes.broker()).status).toBe(404);
       expect((await routes.public()).status).toBe(404);
-      expect((await broker.agent.get('/api/resources').query({ range: '[0,99]' })).body.map((r: { id: string }) => r.id)).not.toContain(created.id);
+      expect((await broker.agent.get('/api/resources').query({ range: '[0,99]' })).body.map((r: { id: string }) => r.id)).not.toContain(
+        created.id,
+      );
       const all = await admin.agent.get('/api/admin/resources').query({ includeInactive: 'true', range: '[0,99]' });
       expect(all.body.map((r: { id: string }) => r.id)).toContain(created.id);
       expect((await request(t.http).get(`/api/resources/${created.id}/download`)).status).toBe(401);
@@ -173,7 +195,9 @@ describe('branding and the resource library', () => {
       const { body: created } = await upload(data, 'Guía AEP 2026.pdf', { title: 'Guide' });
       const whole = await broker.agent.get(`/api/resources/${created.id}/download`).buffer(true);
       expect(whole.status).toBe(200);
-      expect(whole.headers['content-disposition']).toBe(`attachment; filename="Gu_a AEP 2026.pdf"; filename*=UTF-8''Gu%C3%ADa%20AEP%202026.pdf`);
+      expect(whole.headers['content-disposition']).toBe(
+        `attachment; filename="Gu_a AEP 2026.pdf"; filename*=UTF-8''Gu%C3%ADa%20AEP%202026.pdf`,
+      );
       expect(whole.headers['x-content-type-options']).toBe('nosniff');
       expect(whole.headers['accept-ranges']).toBe('bytes');
       expect(Buffer.compare(whole.body as Buffer, data)).toBe(0);
@@ -183,7 +207,7 @@ describe('branding and the resource library', () => {
       expect(Buffer.compare(part.body as Buffer, data.subarray(100, 150))).toBe(0);
       expect((await broker.agent.get(`/api/resources/${created.id}/download`).set('Range', 'bytes=99999-')).status).toBe(416);
       const [row] = await t.em().find(Resource, { id: created.id });
-      expect(row!.downloadCount).toBe(1);
+      expect(row.downloadCount).toBe(1);
     });
 
     it('edits and deletes with audit entries, and deletion removes the stored file', async () => {
@@ -198,7 +222,11 @@ describe('branding and the resource library', () => {
       expect(await t.em().count(Resource, { id: created.id })).toBe(0);
       const actions = await t.em().find(AdminAction, { targetId: created.id }, { orderBy: { createdAt: 'asc' } });
       expect(actions.map((a) => a.action)).toEqual(['resource_uploaded', 'resource_updated', 'resource_deleted']);
-      expect(actions[1]).toMatchObject({ adminId: admin.id, before: { title: 'Old title' }, after: { title: 'New title', category: 'compliance' } });
+      expect(actions[1]).toMatchObject({
+        adminId: admin.id,
+        before: { title: 'Old title' },
+        after: { title: 'New title', category: 'compliance' },
+      });
       // Nothing is left half-written in the spool folder.
       expect((await readdir(join(t.config.storage.localDir, '.incoming'))).length).toBe(0);
     });

@@ -1,7 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+
 import { REPO_ROOT } from '../src/config/config.js';
-import { type BuiltApp, SlowTwilio, TWILIO_TEST_ENV, dueReminders, query, signIn, startBuiltApp, waitFor } from './helpers/built-app.js';
+import { type BuiltApp, dueReminders, query, signIn, SlowTwilio, startBuiltApp, TWILIO_TEST_ENV, waitFor } from './helpers/built-app.js';
 import { createTestDatabase, dropDatabase, testServerUrl } from './setup/test-database.js';
 
 const MIGRATIONS_DIR = join(REPO_ROOT, 'backend/src/database/migrations');
@@ -58,7 +59,7 @@ describe('several app processes on one database', () => {
          from deliveries d where d.reminder_id = any($1::uuid[])`,
       [reminderIds],
     );
-    return row!;
+    return row;
   }
 
   const exactlyOnce: Round = {
@@ -72,7 +73,10 @@ describe('several app processes on one database', () => {
   };
 
   function sentBy(app: BuiltApp): number {
-    return app.proc.logLines().filter((line) => line.msg === 'Dispatched').reduce((sum, line) => sum + Number(line.sent ?? 0), 0);
+    return app.proc
+      .logLines()
+      .filter((line) => line.msg === 'Dispatched')
+      .reduce((sum, line) => sum + Number(line.sent ?? 0), 0);
   }
 
   it('accepts a session made on one process on the other, and sends 1,000 due reminders exactly once between them', async () => {
@@ -111,11 +115,16 @@ describe('several app processes on one database', () => {
     expect(await stopped.proc.stop('SIGTERM')).toEqual({ code: 0, signal: null });
     provider = new SlowTwilio(() => Number.POSITIVE_INFINITY);
     const providerUrl = await provider.start();
-    const doomed = await startBuiltApp({ DATABASE_URL: database.url, ...DISPATCH_ENV, ...TWILIO_TEST_ENV, TWILIO_API_BASE_URL: providerUrl });
+    const doomed = await startBuiltApp({
+      DATABASE_URL: database.url,
+      ...DISPATCH_ENV,
+      ...TWILIO_TEST_ENV,
+      TWILIO_API_BASE_URL: providerUrl,
+    });
     apps.push(doomed);
 
     const [{ id: brokerId }] = await query<{ id: string }>(database.url, `select id from users where email = 'scale.out@agency.test'`);
-    const reminders = await dueReminders(database.url, brokerId!, REMINDERS, 'sms', '+1718');
+    const reminders = await dueReminders(database.url, brokerId, REMINDERS, 'sms', '+1718');
     await waitFor('the doomed process to start sending', async () => provider!.requests.length > 0, 15_000, 20);
     doomed.proc.child.kill('SIGKILL');
     expect(await doomed.proc.exited).toEqual({ code: null, signal: 'SIGKILL' });
@@ -128,7 +137,11 @@ describe('several app processes on one database', () => {
       [reminders, killedAt],
     );
     expect(abandoned).toBeGreaterThan(0);
-    await waitFor('1,000 completed deliveries', async () => (await round(reminders)).completed >= REMINDERS, (CLAIM_TIMEOUT_SECONDS + 30) * 1000);
+    await waitFor(
+      '1,000 completed deliveries',
+      async () => (await round(reminders)).completed >= REMINDERS,
+      (CLAIM_TIMEOUT_SECONDS + 30) * 1000,
+    );
     await new Promise((resolve) => setTimeout(resolve, 2000));
     expect(await round(reminders)).toEqual(exactlyOnce);
 

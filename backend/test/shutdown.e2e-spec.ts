@@ -1,9 +1,22 @@
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import pg from 'pg';
+
 import { freePort } from './helpers/app-process.js';
-import { type BuiltApp, SlowTwilio, TWILIO_TEST_ENV, dueReminders, heldPost, query, refused, signIn, startBuiltApp, waitFor } from './helpers/built-app.js';
+import {
+  type BuiltApp,
+  dueReminders,
+  heldPost,
+  query,
+  refused,
+  signIn,
+  SlowTwilio,
+  startBuiltApp,
+  TWILIO_TEST_ENV,
+  waitFor,
+} from './helpers/built-app.js';
 import { createTestDatabase, dropDatabase, testServerUrl } from './setup/test-database.js';
 
 const SHUTDOWN_BUDGET_MS = 10_000;
@@ -53,7 +66,11 @@ describe('graceful shutdown of the built server', () => {
       const broker = await signIn(url, 'graceful.stop@agency.test');
       expect((await query(database.url, 'select 1 from pg_stat_activity where datname = $1', [database.name])).length).toBeGreaterThan(0);
 
-      const held = heldPost(url, '/api/clients', broker.cookie, { firstName: 'Arrived', lastName: 'During Shutdown', phone: '+12125550177' });
+      const held = heldPost(url, '/api/clients', broker.cookie, {
+        firstName: 'Arrived',
+        lastName: 'During Shutdown',
+        phone: '+12125550177',
+      });
       const reminders = await dueReminders(database.url, broker.id, 40, 'sms', '+1917');
       await waitFor('three texts in flight', async () => provider!.requests.length >= 3, 15_000, 20);
 
@@ -82,7 +99,13 @@ describe('graceful shutdown of the built server', () => {
       expect(sentIds.size).toBeLessThan(40);
 
       // No connection of the app is left on the server.
-      await waitFor('the app’s connections to close', async () => (await query(database.url, 'select 1 from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database.name])).length === 0, 3000);
+      await waitFor(
+        'the app’s connections to close',
+        async () =>
+          (await query(database.url, 'select 1 from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database.name]))
+            .length === 0,
+        3000,
+      );
     });
   });
 
@@ -115,9 +138,14 @@ describe('graceful shutdown of the built server', () => {
         body: JSON.stringify({ firstName: 'Left', lastName: 'Early', phone: '+12125550179' }),
         signal: gaveUp.signal,
       }).catch((error: unknown) => error);
-      await waitFor('the request to wait for the lock', async () =>
-        (await query(database.url, `select 1 from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'`, [database.name])).length > 0,
-      5000, 20);
+      await waitFor(
+        'the request to wait for the lock',
+        async () =>
+          (await query(database.url, `select 1 from pg_stat_activity where datname = $1 and wait_event_type = 'Lock'`, [database.name]))
+            .length > 0,
+        5000,
+        20,
+      );
       gaveUp.abort();
       expect(await posted).toMatchObject({ name: 'AbortError' });
 

@@ -1,5 +1,7 @@
-import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
+
+import { SMTPServer } from 'smtp-server';
+
 import { SmtpAdapter } from '../src/messaging/smtp.adapter.js';
 
 interface Received {
@@ -50,9 +52,9 @@ describe('SMTP adapter against a real SMTP server', () => {
     expect(result.status).toBe('completed');
     expect(result.providerId).toMatch(/@/);
     expect(received).toHaveLength(1);
-    expect(received[0]!.from).toBe('agency@harbor.example');
-    expect(received[0]!.to).toEqual(['ruth@example.com']);
-    const raw = received[0]!.raw;
+    expect(received[0].from).toBe('agency@harbor.example');
+    expect(received[0].to).toEqual(['ruth@example.com']);
+    const raw = received[0].raw;
     expect(raw).toMatch(/^Subject: Your plan review\r$/m);
     expect(raw).toMatch(/^From: Harbor Senior Insurance <agency@harbor.example>\r$/m);
     expect(raw).toMatch(/^X-CareKeep-Delivery: 3f6d2a4e-0000-4000-8000-000000000001\r$/im);

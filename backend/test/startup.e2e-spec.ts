@@ -1,7 +1,9 @@
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import pg from 'pg';
+
 import { AppProcess, freePort } from './helpers/app-process.js';
 import { createTestDatabase, dropDatabase, testServerUrl } from './setup/test-database.js';
 
@@ -34,7 +36,8 @@ describe('starting and stopping the built server', () => {
       const pgPort = await freePort();
       const env = { DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), SEED_DEMO_DATA: 'true', LOG_LEVEL: 'info' };
       // The superuser's password is generated on the first start, beside the cluster.
-      const dbUrl = async () => `postgres://postgres:${(await readFile(join(dataDir, 'pg-password'), 'utf8')).trim()}@127.0.0.1:${pgPort}/carekeep`;
+      const dbUrl = async () =>
+        `postgres://postgres:${(await readFile(join(dataDir, 'pg-password'), 'utf8')).trim()}@127.0.0.1:${pgPort}/carekeep`;
 
       const port1 = await freePort();
       const first = new AppProcess({ ...env, PORT: String(port1) });

@@ -1,8 +1,9 @@
 import request from 'supertest';
+
 import { User } from '../src/users/user.entity.js';
 import { makeClient } from './helpers/factories.js';
 import { brokerSession } from './helpers/session.js';
-import { type TestApp, createTestApp } from './helpers/test-app.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
@@ -34,7 +35,12 @@ describe('GET /api/stats', () => {
 
   it('answers null retention with no clients at all', async () => {
     const broker = await brokerWith('empty', []);
-    expect((await broker.agent.get('/api/stats')).body).toEqual({ totalClients: 0, activeClients: 0, retentionRate: null, callCompletionRate: 0 });
+    expect((await broker.agent.get('/api/stats')).body).toEqual({
+      totalClients: 0,
+      activeClients: 0,
+      retentionRate: null,
+      callCompletionRate: 0,
+    });
   });
 
   it('waits for a client the broker has had a full 30 days', async () => {
@@ -46,7 +52,12 @@ describe('GET /api/stats', () => {
   });
 
   it('keeps the 12-month cohort once the book is older than a year', async () => {
-    const broker = await brokerWith('year', [{ daysAgo: 400 }, { daysAgo: 380, active: false }, { daysAgo: 100, active: false }, { daysAgo: 2 }]);
+    const broker = await brokerWith('year', [
+      { daysAgo: 400 },
+      { daysAgo: 380, active: false },
+      { daysAgo: 100, active: false },
+      { daysAgo: 2 },
+    ]);
     expect((await broker.agent.get('/api/stats')).body).toMatchObject({ totalClients: 4, activeClients: 2, retentionRate: 50 });
   });
 

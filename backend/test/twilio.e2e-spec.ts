@@ -1,12 +1,13 @@
 import request from 'supertest';
 import twilio from 'twilio';
+
 import { Delivery } from '../src/messaging/delivery.entity.js';
 import { OptOut } from '../src/messaging/opt-out.entity.js';
 import { DispatcherService } from '../src/reminders/dispatcher.service.js';
 import { Reminder } from '../src/reminders/reminder.entity.js';
 import { User } from '../src/users/user.entity.js';
 import { makeClient, makeUser } from './helpers/factories.js';
-import { type TestApp, createTestApp } from './helpers/test-app.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { TwilioStandIn } from './helpers/twilio-stand-in.js';
 
 const ACCOUNT_SID = `AC${'1'.repeat(32)}`;
@@ -171,6 +172,8 @@ describe('Twilio: calls and texts through the SDK, signed callbacks, opt-outs', 
   it('answers HELP with the agency’s name and phone', async () => {
     await t.em().nativeUpdate(User, { id: broker.id }, { agencyPhone: '+16155550142' });
     const res = await signed('/api/webhooks/twilio/sms-inbound', { From: '+12125550302', To: FROM, Body: 'help' });
-    expect(res.text).toContain('<Message>Reminders from Harbor Senior Insurance. For help call us at +16155550142. Reply STOP to opt out.</Message>');
+    expect(res.text).toContain(
+      '<Message>Reminders from Harbor Senior Insurance. For help call us at +16155550142. Reply STOP to opt out.</Message>',
+    );
   });
 });

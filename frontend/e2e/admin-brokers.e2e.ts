@@ -1,8 +1,19 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { APP_URL, docsScreenshot, launchBrowser, screenshot, seriousAccessibilityViolations, signIn, uniqueEmail, watchErrors } from './browser.ts';
+
+import {
+  APP_URL,
+  docsScreenshot,
+  launchBrowser,
+  screenshot,
+  seriousAccessibilityViolations,
+  signIn,
+  uniqueEmail,
+  watchErrors,
+} from './browser.ts';
 
 /** Picks an option of an MUI select by the select's label. */
 async function choose(page: Page, label: string, option: string) {
@@ -108,8 +119,14 @@ describe('admin broker management in Chromium', () => {
     await revenue.getByText('$0.00', { exact: true }).waitFor();
     await revenue.getByText('Trial: no revenue until it converts').waitFor();
     const clientTable = page.getByRole('table', { name: 'Clients' });
-    await clientTable.getByRole('row', { name: /Margaret Okafor/ }).getByText('Active', { exact: true }).waitFor();
-    await clientTable.getByRole('row', { name: /Rosa Delgado/ }).getByText('Inactive', { exact: true }).waitFor();
+    await clientTable
+      .getByRole('row', { name: /Margaret Okafor/ })
+      .getByText('Active', { exact: true })
+      .waitFor();
+    await clientTable
+      .getByRole('row', { name: /Rosa Delgado/ })
+      .getByText('Inactive', { exact: true })
+      .waitFor();
     await clientTable.getByText('(615) 555-0143').waitFor();
 
     // Extend the trial by 14 days.

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+
 import { APP_URL, docsScreenshot, launchBrowser, screenshot, signIn, uniqueEmail, watchErrors } from './browser.ts';
 
 interface Analytics {
@@ -123,7 +125,11 @@ describe('the admin dashboard and admin guide in Chromium', () => {
       await distribution.getByRole('img').getAttribute('aria-label'),
       `Tier distribution: PMPM ${plural(count('pmpm'))}, Flat ${plural(count('flat'))}, Trial ${plural(count('trial'))}`,
     );
-    for (const [label, tier] of [['PMPM', 'pmpm'], ['Flat', 'flat'], ['Trial', 'trial']] as const) {
+    for (const [label, tier] of [
+      ['PMPM', 'pmpm'],
+      ['Flat', 'flat'],
+      ['Trial', 'trial'],
+    ] as const) {
       const row = distribution.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label }) });
       assert.equal(await row.getByRole('cell').first().textContent(), String(count(tier)));
     }
@@ -146,7 +152,10 @@ describe('the admin dashboard and admin guide in Chromium', () => {
 
     // The list is the server's first five, in its order, with the red badge at 7 days or fewer.
     const expected = api.trialExpirations.slice(0, 5);
-    assert.deepEqual(await shownBrokerIds(page), expected.map((t) => t.brokerId));
+    assert.deepEqual(
+      await shownBrokerIds(page),
+      expected.map((t) => t.brokerId),
+    );
     for (const trial of expected) {
       const row = page.locator(`[data-testid="trial-expiration"][data-broker-id="${trial.brokerId}"]`);
       const chip = row.locator('.MuiChip-root');
@@ -157,7 +166,12 @@ describe('the admin dashboard and admin guide in Chromium', () => {
     await docsScreenshot(page, 'admin-dashboard');
     // On a phone the cards stack and each expiration keeps its actions.
     await page.setViewportSize({ width: 390, height: 844 });
-    assert.ok(await page.getByRole('button', { name: /^Extend the trial of / }).first().isVisible());
+    assert.ok(
+      await page
+        .getByRole('button', { name: /^Extend the trial of / })
+        .first()
+        .isVisible(),
+    );
     await screenshot(page, 'admin-dashboard-mobile');
     await page.setViewportSize({ width: 1280, height: 800 });
     assert.deepEqual(errors, []);
@@ -205,7 +219,10 @@ describe('the admin dashboard and admin guide in Chromium', () => {
     assert.equal(Date.parse(afterExtension.trialEndsAt!) - Date.parse(beforeExtension.trialEndsAt!), 14 * DAY_MS);
     // 44 days away now: outside the 30-day window, so the refetched list no longer shows it.
     await page.locator(`[data-testid="trial-expiration"][data-broker-id="${target.id}"]`).waitFor({ state: 'detached' });
-    assert.deepEqual(await shownBrokerIds(page), (await analyticsFromApi(page)).trialExpirations.slice(0, 5).map((t) => t.brokerId));
+    assert.deepEqual(
+      await shownBrokerIds(page),
+      (await analyticsFromApi(page)).trialExpirations.slice(0, 5).map((t) => t.brokerId),
+    );
     await screenshot(page, 'admin-dashboard-trial-extended');
     assert.deepEqual(errors, []);
   });
@@ -214,7 +231,7 @@ describe('the admin dashboard and admin guide in Chromium', () => {
     await page.goto(`${APP_URL}/admin`);
     await page.getByRole('heading', { name: 'Upcoming Trial Expirations' }).waitFor();
     const shown = await shownBrokerIds(page);
-    const target = shown.includes(mine[1]!.id) ? mine[1] : undefined;
+    const target = shown.includes(mine[1].id) ? mine[1] : undefined;
     const email = target?.email ?? (await page.getByTestId('trial-expiration').first().getByRole('link').textContent())!;
     const trialBrokersBefore = (await analyticsFromApi(page)).trialBrokers;
 
@@ -257,9 +274,18 @@ describe('the admin dashboard and admin guide in Chromium', () => {
 
     await page.getByRole('tab', { name: 'Help' }).click();
     await page.waitForURL(`${APP_URL}/admin/help?tab=help`);
-    await panel.getByRole('region', { name: 'Revenue is negative or looks wrong' }).getByText(/Check for deactivated clients/).waitFor();
-    await panel.getByRole('region', { name: 'A trial extension fails' }).getByText(/Verify the days are positive/).waitFor();
-    await panel.getByRole('region', { name: 'A broker lacks access to features' }).getByText(/Check the trial expiry/).waitFor();
+    await panel
+      .getByRole('region', { name: 'Revenue is negative or looks wrong' })
+      .getByText(/Check for deactivated clients/)
+      .waitFor();
+    await panel
+      .getByRole('region', { name: 'A trial extension fails' })
+      .getByText(/Verify the days are positive/)
+      .waitFor();
+    await panel
+      .getByRole('region', { name: 'A broker lacks access to features' })
+      .getByText(/Check the trial expiry/)
+      .waitFor();
 
     // A link to a tab opens it.
     await page.goto(`${APP_URL}/admin/help?tab=operations`);

@@ -3,7 +3,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+
 import { APP_URL, docsScreenshot, launchBrowser, screenshot, signIn, watchErrors } from './browser.ts';
 
 /** A PDF the server recognises by its first bytes, padded to exactly `size` bytes. */

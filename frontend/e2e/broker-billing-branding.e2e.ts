@@ -1,8 +1,19 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { crc32, deflateSync } from 'node:zlib';
+
 import type { Browser, Locator, Page } from 'playwright-core';
-import { APP_URL, docsScreenshot, launchBrowser, screenshot, seriousAccessibilityViolations, signIn, uniqueEmail, watchErrors } from './browser.ts';
+
+import {
+  APP_URL,
+  docsScreenshot,
+  launchBrowser,
+  screenshot,
+  seriousAccessibilityViolations,
+  signIn,
+  uniqueEmail,
+  watchErrors,
+} from './browser.ts';
 
 /** A small PNG logo (a violet disc with a white cross), built here so the test needs no fixture file. */
 function logoPng(size = 64): Buffer {
@@ -191,10 +202,9 @@ describe('billing and branding in Chromium', () => {
     await signIn(admin, { admin: true });
     const statuses = await admin.evaluate(async (address) => {
       const body = (await (await fetch(`/api/admin/brokers?search=${encodeURIComponent(address)}`)).json()) as
-        | { id: string }[]
-        | { data: { id: string }[] };
+        { id: string }[] | { data: { id: string }[] };
       const list = Array.isArray(body) ? body : body.data;
-      const response = await fetch(`/api/admin/brokers/${list[0]!.id}/subscription`, {
+      const response = await fetch(`/api/admin/brokers/${list[0].id}/subscription`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ subscriptionStatus: 'past_due' }),

@@ -3,15 +3,16 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+
 import type { Browser, Page } from 'playwright-core';
+
 import { APP_URL, docsScreenshot, launchBrowser, screenshot, signIn, uniqueEmail, watchErrors } from './browser.ts';
 
 const EMPTY_TEXT = 'No clients yet. Add your first client to get started.';
 const NO_MATCH_TEXT = 'No clients found matching your search';
 
 /** A toast (default or destructive) whose text contains `text`. */
-const toast = (page: Page, text: string | RegExp) =>
-  page.locator('[data-toast-variant]').filter({ hasText: text });
+const toast = (page: Page, text: string | RegExp) => page.locator('[data-toast-variant]').filter({ hasText: text });
 
 const card = (page: Page, name: string) => page.getByRole('article', { name });
 

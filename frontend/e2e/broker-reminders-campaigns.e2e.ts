@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+
 import { APP_URL, docsScreenshot, launchBrowser, screenshot, signIn, uniqueEmail, watchErrors } from './browser.ts';
-
-
 
 /** A date and time a few minutes from now in the page's zone: the inputs' values and how the card shows it. */
 function minutesAhead(page: Page, minutes: number) {
@@ -94,8 +94,15 @@ describe('broker reminders and campaigns in Chromium', () => {
     await dialog.getByRole('textbox', { name: /Message/ }).fill('Take your insulin');
     await dialog.getByRole('button', { name: 'Schedule Reminder' }).click();
     // Beside the field (the toast, shown inside the open dialog, says it too).
-    await dialog.locator('.MuiFormHelperText-root', { hasText: /Reminders from brokers must be generic and carry no health information/ }).waitFor();
-    assert.ok(await page.locator('[data-toast-variant="destructive"]').getByText(/no health information/).isVisible());
+    await dialog
+      .locator('.MuiFormHelperText-root', { hasText: /Reminders from brokers must be generic and carry no health information/ })
+      .waitFor();
+    assert.ok(
+      await page
+        .locator('[data-toast-variant="destructive"]')
+        .getByText(/no health information/)
+        .isVisible(),
+    );
     await dialog.getByRole('textbox', { name: /Message/ }).fill('Please call our office about your plan options.');
     await dialog.getByRole('button', { name: 'Schedule Reminder' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -177,9 +184,7 @@ describe('broker reminders and campaigns in Chromium', () => {
     let delivered: Sent | undefined;
     for (let i = 0; i < 40 && !delivered; i += 1) {
       const outbox = (await page.evaluate(async () => (await fetch('/api/dev/outbox')).json())) as Sent[];
-      delivered = outbox.find(
-        (m) => m.channel === 'email' && m.subject === 'Open enrollment starts October 15',
-      );
+      delivered = outbox.find((m) => m.channel === 'email' && m.subject === 'Open enrollment starts October 15');
       if (!delivered) await page.waitForTimeout(250);
     }
     assert.ok(delivered, 'the campaign e-mail reached the outbox');

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { APP_URL, docsScreenshot, launchBrowser, screenshot, signIn, uniqueEmail, watchErrors } from './browser.ts';
 
-
+import { APP_URL, docsScreenshot, launchBrowser, signIn, uniqueEmail, watchErrors } from './browser.ts';
 
 interface Upload {
   title: string;

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+
 import type { Browser } from 'playwright-core';
+
 import { APP_URL, launchBrowser, screenshot, seriousAccessibilityViolations, signIn, uniqueEmail, watchErrors } from './browser.ts';
 
 describe('the profile step and Settings in Chromium', () => {
@@ -93,7 +95,10 @@ describe('the profile step and Settings in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'White-Label Branding' }).waitFor();
     assert.equal(await page.getByLabel('Agency Phone').inputValue(), '+16155550100');
     // The server's answer to a 400 is logged by the browser as a failed request: not an app error.
-    assert.deepEqual(errors.filter((e) => !/status of 400/.test(e)), []);
+    assert.deepEqual(
+      errors.filter((e) => !/status of 400/.test(e)),
+      [],
+    );
     await context.close();
   });
 

@@ -1,21 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+
 import type { Browser, Page } from 'playwright-core';
-import { APP_URL, docsScreenshot, launchBrowser, screenshot, signIn, uniqueEmail, watchErrors } from './browser.ts';
 
+import { APP_URL, docsScreenshot, launchBrowser, signIn, uniqueEmail, watchErrors } from './browser.ts';
 
-
-const MAIN_MENU = [
-  'Dashboard',
-  'Clients',
-  'Reminders',
-  'Campaigns',
-  'Resources',
-  'Billing',
-  'Branding',
-  'Client Portal Preview',
-  'Help',
-];
+const MAIN_MENU = ['Dashboard', 'Clients', 'Reminders', 'Campaigns', 'Resources', 'Billing', 'Branding', 'Client Portal Preview', 'Help'];
 
 /** Runs in the page: tells the test about each alert once it is on screen with its text. */
 function reportAlerts() {
@@ -133,7 +123,10 @@ describe('the broker shell in Chromium', () => {
     const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
     assert.ok(pageHeight > 800, `billing is longer than the window (${pageHeight} px)`);
     const box = (await sidebar.boundingBox())!;
-    assert.ok(box.y <= 0 && box.y + box.height >= pageHeight - 1, `the sidebar spans the page (${JSON.stringify(box)}, page ${pageHeight} px)`);
+    assert.ok(
+      box.y <= 0 && box.y + box.height >= pageHeight - 1,
+      `the sidebar spans the page (${JSON.stringify(box)}, page ${pageHeight} px)`,
+    );
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await page.waitForFunction(() => window.scrollY > 0);
     const signOut = (await nav.getByRole('link', { name: 'Sign Out' }).boundingBox())!;
@@ -156,7 +149,14 @@ describe('the broker shell in Chromium', () => {
     await sheet.getByRole('link', { name: 'Reminders' }).click();
     await page.waitForURL(`${APP_URL}/reminders`);
     await page.waitForTimeout(400);
-    assert.equal(await page.getByTestId('sidebar').isVisible().catch(() => false), false, 'the sheet closes on navigation');
+    assert.equal(
+      await page
+        .getByTestId('sidebar')
+        .isVisible()
+        .catch(() => false),
+      false,
+      'the sheet closes on navigation',
+    );
     await context.close();
   });
 
@@ -175,7 +175,12 @@ describe('the broker shell in Chromium', () => {
     await signIn(page);
     const stats = await page.evaluate(
       async () =>
-        (await (await fetch('/api/stats')).json()) as { totalClients: number; activeClients: number; retentionRate: number; callCompletionRate: number },
+        (await (await fetch('/api/stats')).json()) as {
+          totalClients: number;
+          activeClients: number;
+          retentionRate: number;
+          callCompletionRate: number;
+        },
     );
     // The demo broker's clients go back 18 months: there is history for a rate.
     assert.equal(typeof stats.retentionRate, 'number');
@@ -185,7 +190,11 @@ describe('the broker shell in Chromium', () => {
     assert.ok(await card('Retention Rate').getByText(`${stats.retentionRate}%`).isVisible());
     assert.ok(await card('Retention Rate').getByText('vs. industry avg. 65%').isVisible());
     assert.ok(await card('Call Completion').getByText(`${stats.callCompletionRate}%`).isVisible());
-    assert.ok(await card('Engagement Score').getByText(String(Math.round(stats.retentionRate * 0.85)), { exact: true }).isVisible());
+    assert.ok(
+      await card('Engagement Score')
+        .getByText(String(Math.round(stats.retentionRate * 0.85)), { exact: true })
+        .isVisible(),
+    );
     assert.ok(await page.getByRole('heading', { name: 'Recent Activity' }).isVisible());
     await page.getByRole('link', { name: 'Add New Client' }).click();
     await page.waitForURL(`${APP_URL}/clients`);
@@ -242,7 +251,10 @@ describe('the broker shell in Chromium', () => {
     for (let step = 2; step <= 7; step++) {
       await page.getByRole('button', { name: `Next (Step ${step} of 8)` }).click();
     }
-    await page.getByRole('button', { name: 'Last (Step 8 of 8)' }).or(page.getByRole('button', { name: 'Last' })).click();
+    await page
+      .getByRole('button', { name: 'Last (Step 8 of 8)' })
+      .or(page.getByRole('button', { name: 'Last' }))
+      .click();
     await page.waitForFunction(() => localStorage.getItem('tour_completed_broker_welcome') === 'true');
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();

@@ -1,5 +1,6 @@
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
-import { type Browser, type Page, chromium } from 'playwright-core';
+
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 /** Where the browser tests find the app started by run.mjs. */
 export const APP_URL = process.env.APP_URL ?? 'http://localhost:3000';
@@ -90,7 +91,9 @@ const PROFILE_STEP = 'Welcome! What is your name?';
  * step): answered here with a plain test name, unless the test is about that step (keepProfileStep).
  */
 async function completeProfileStep(page: Page): Promise<void> {
-  const me = await page.evaluate(async () => (await (await fetch('/api/auth/user')).json()) as { firstName: string | null; lastName: string | null });
+  const me = await page.evaluate(
+    async () => (await (await fetch('/api/auth/user')).json()) as { firstName: string | null; lastName: string | null },
+  );
   if (me.firstName && me.lastName) return;
   const dialog = page.getByRole('dialog', { name: PROFILE_STEP });
   await dialog.getByLabel('First name').fill(me.firstName ?? 'Test');

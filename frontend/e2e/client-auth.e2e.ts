@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+
 import {
   APP_URL,
   docsScreenshot,

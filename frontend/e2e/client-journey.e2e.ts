@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+
 import type { Browser } from 'playwright-core';
+
 import { APP_URL, docsScreenshot, launchBrowser, seriousAccessibilityViolations, signIn, uniqueEmail, watchErrors } from './browser.ts';
 
 /** A date a week ahead as the date input takes it (yyyy-mm-dd), in the browser's zone. */
@@ -112,7 +114,10 @@ describe('from invitation to the client portal in Chromium', () => {
     await client.goto(`${APP_URL}/client/portal`);
     await client.waitForURL(`${APP_URL}/client/login`);
     // A wrong password is expected to log a 401 in the console; nothing else may.
-    assert.deepEqual(errors.filter((e) => !e.includes('401')), []);
+    assert.deepEqual(
+      errors.filter((e) => !e.includes('401')),
+      [],
+    );
     await clientContext.close();
   });
 
@@ -122,7 +127,10 @@ describe('from invitation to the client portal in Chromium', () => {
     await signIn(broker, { email: uniqueEmail('contact') });
     const write = { headers: { Origin: APP_URL } };
     const suffix = String(2000 + Math.floor(Math.random() * 7000));
-    const added = await broker.request.post(`${APP_URL}/api/clients`, { ...write, data: { firstName: 'Harold', lastName: 'Finch', phone: `(615) 555-${suffix}` } });
+    const added = await broker.request.post(`${APP_URL}/api/clients`, {
+      ...write,
+      data: { firstName: 'Harold', lastName: 'Finch', phone: `(615) 555-${suffix}` },
+    });
     const { id } = (await added.json()) as { id: string };
     const invited = await broker.request.post(`${APP_URL}/api/clients/${id}/invite`, write);
     const { inviteUrl } = (await invited.json()) as { inviteUrl: string };
@@ -140,7 +148,10 @@ describe('from invitation to the client portal in Chromium', () => {
 
     // The broker types a new number: it waits for the client.
     const changed = await broker.request.put(`${APP_URL}/api/clients/${id}`, { ...write, data: { phone: '(615) 555-0199' } });
-    assert.equal(((await changed.json()) as { notice: { message: string } }).notice.message.split('.')[0], 'Waiting for the client to confirm the new phone number');
+    assert.equal(
+      ((await changed.json()) as { notice: { message: string } }).notice.message.split('.')[0],
+      'Waiting for the client to confirm the new phone number',
+    );
     await broker.getByRole('link', { name: 'Clients', exact: true }).click();
     const card = broker.getByRole('article', { name: 'Harold Finch' });
     await card.getByText('New: (615) 555-0199 · waiting for the client to confirm').waitFor();

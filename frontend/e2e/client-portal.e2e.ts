@@ -1,14 +1,30 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { APP_URL, call, docsScreenshot, launchBrowser, screenshot, seriousAccessibilityViolations, signIn, uniqueEmail, watchErrors } from './browser.ts';
+
+import {
+  APP_URL,
+  call,
+  docsScreenshot,
+  launchBrowser,
+  screenshot,
+  seriousAccessibilityViolations,
+  signIn,
+  uniqueEmail,
+  watchErrors,
+} from './browser.ts';
 
 const PASSWORD = 'violet-tractor-91';
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const TOUR_FLAG = 'tour_completed_client_welcome';
 
-const statusToast = (page: Page, text: string) => page.getByRole('status').filter({ has: page.locator('.cp-toast-title') }).filter({ hasText: text });
+const statusToast = (page: Page, text: string) =>
+  page
+    .getByRole('status')
+    .filter({ has: page.locator('.cp-toast-title') })
+    .filter({ hasText: text });
 
 /** Closes the toast on screen, so pictures show the page itself. */
 async function dismissToast(page: Page): Promise<void> {
@@ -196,7 +212,12 @@ describe('client portal in Chromium', () => {
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await page.getByRole('tab', { name: 'Reminders', selected: true }).waitFor();
-    assert.equal(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { textContent: string } } }).document.activeElement.textContent), 'Reminders');
+    assert.equal(
+      await page.evaluate(
+        () => (globalThis as unknown as { document: { activeElement: { textContent: string } } }).document.activeElement.textContent,
+      ),
+      'Reminders',
+    );
     await page.waitForURL(`${APP_URL}/client/help?tab=reminders`);
     await page.getByRole('tabpanel').getByText('On a phone call, press 1 to confirm you heard it.').waitFor();
     await tab('Help').click();

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+
 import { APP_URL, call, launchBrowser, seriousAccessibilityViolations, signIn, uniqueEmail, watchErrors } from './browser.ts';
 
 /** The broker's preview: the broker app's heading and menu, the agency's name, sample data only. */

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+
 import type { Browser } from 'playwright-core';
+
 import { APP_URL, launchBrowser, screenshot, watchErrors } from './browser.ts';
 
 describe('public pages in Chromium', () => {

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+
 import type { Browser } from 'playwright-core';
+
 import { APP_URL, launchBrowser, screenshot, watchErrors } from './browser.ts';
 
 describe('broker sign-in in Chromium', () => {
@@ -54,8 +56,7 @@ describe('broker sign-in in Chromium', () => {
     // The development provider gives a new address no name: the app asks for it instead of making one up.
     await page.getByRole('dialog', { name: 'Welcome! What is your name?' }).waitFor();
     const me = await page.evaluate(
-      async () =>
-        (await (await fetch('/api/auth/user')).json()) as { email: string; subscriptionStatus: string; firstName: string | null },
+      async () => (await (await fetch('/api/auth/user')).json()) as { email: string; subscriptionStatus: string; firstName: string | null },
     );
     assert.equal(me.email, 'new.broker@agency.test');
     assert.equal(me.subscriptionStatus, 'trial');

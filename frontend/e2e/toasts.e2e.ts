@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+
 import type { Browser, Locator, Page } from 'playwright-core';
+
 import { APP_URL, call, launchBrowser, screenshot, seriousAccessibilityViolations, signIn, uniqueEmail, watchErrors } from './browser.ts';
 
 const PHONE = { width: 390, height: 844 };
@@ -60,10 +62,7 @@ async function clickMiddle(page: Page, element: Locator): Promise<void> {
 const BROKEN_PNG = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10, 0, 0, 0, 0]);
 
 /** A valid 1×1 PNG. */
-const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 describe('toasts in Chromium', () => {
   let browser: Browser;

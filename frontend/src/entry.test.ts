@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { chooseEntry, isBrokerSignedIn, isClientPath, isClientSignedIn, resolveEntry } from './entry.ts';
 
 describe('chooseEntry', () => {
@@ -31,27 +32,35 @@ describe('chooseEntry', () => {
   });
 });
 
+afterEach(() => vi.unstubAllGlobals());
+
+/** Stubs fetch with a server where a broker, a client or nobody is signed in; it records what was asked. */
+function server(who: 'broker' | 'client' | 'nobody') {
+  const fetchMock = vi.fn(async (url: string | URL | Request) => {
+    const ok = (url === '/api/auth/user' && who === 'broker') || (url === '/api/client-portal/branding' && who === 'client');
+    return new Response('{}', { status: ok ? 200 : 401 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
 describe('isBrokerSignedIn', () => {
   it('is true only for a successful /api/auth/user', async () => {
-    const answer = (status: number) => vi.fn().mockResolvedValue(new Response('{}', { status }));
-    const ok = answer(200);
-    expect(await isBrokerSignedIn(ok)).toBe(true);
-    expect(ok).toHaveBeenCalledWith('/api/auth/user', { credentials: 'include' });
-    expect(await isBrokerSignedIn(answer(401))).toBe(false);
-    expect(await isBrokerSignedIn(answer(500))).toBe(false);
-    expect(await isBrokerSignedIn(vi.fn().mockRejectedValue(new TypeError('offline')))).toBe(false);
+    const answer = (status: number) => vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('{}', { status })));
+    answer(200);
+    expect(await isBrokerSignedIn()).toBe(true);
+    expect(vi.mocked(fetch).mock.calls[0]?.[0]).toBe('/api/auth/user');
+    expect(vi.mocked(fetch).mock.calls[0]?.[1]?.credentials).toBe('include');
+    answer(401);
+    expect(await isBrokerSignedIn()).toBe(false);
+    answer(500);
+    expect(await isBrokerSignedIn()).toBe(false);
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('offline')));
+    expect(await isBrokerSignedIn()).toBe(false);
   });
 });
 
 describe('resolveEntry', () => {
-  /** A server where a broker, a client or nobody is signed in; it records what was asked. */
-  function server(who: 'broker' | 'client' | 'nobody') {
-    return vi.fn(async (url: string | URL | Request) => {
-      const ok = (url === '/api/auth/user' && who === 'broker') || (url === '/api/client-portal/branding' && who === 'client');
-      return new Response('{}', { status: ok ? 200 : 401 });
-    });
-  }
-
   it.each([
     ['/client/portal', 'broker', 'admin'],
     ['/client/dashboard', 'broker', 'admin'],
@@ -61,19 +70,21 @@ describe('resolveEntry', () => {
     ['/', 'broker', 'admin'],
     ['/', 'nobody', 'portal'],
   ] as const)('%s with a %s signed in loads the %s bundle', async (path, who, entry) => {
-    expect(await resolveEntry(path, server(who))).toBe(entry);
+    server(who);
+    expect(await resolveEntry(path)).toBe(entry);
   });
 
   it('asks nothing on the other client pages, and no broker check for a client in their portal', async () => {
     const nothing = server('broker');
-    expect(await resolveEntry('/client/login', nothing)).toBe('portal');
+    expect(await resolveEntry('/client/login')).toBe('portal');
     expect(nothing).not.toHaveBeenCalled();
     const client = server('client');
-    await resolveEntry('/client/portal', client);
+    await resolveEntry('/client/portal');
     expect(client.mock.calls.map(([url]) => url)).toEqual(['/api/client-portal/branding']);
   });
 
   it('counts a failed client check as not signed in', async () => {
-    expect(await isClientSignedIn(vi.fn().mockRejectedValue(new TypeError('offline')))).toBe(false);
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('offline')));
+    expect(await isClientSignedIn()).toBe(false);
   });
 });

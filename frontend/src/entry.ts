@@ -4,6 +4,9 @@
  * Material UI, loads only for a signed-in broker or admin. The portal's paths are shared: a
  * signed-in broker there sees the Client Portal Preview (sample data) in the broker app.
  */
+import { fetchCurrentUser } from './admin-app/providers/currentUser.ts';
+import { answersOk } from './lib/http.ts';
+
 export type Entry = 'portal' | 'admin';
 
 export function isClientPath(pathname: string): boolean {
@@ -39,28 +42,22 @@ export function entryByPathAlone(pathname: string): Entry | undefined {
  * Asks the server who is signed in and answers the bundle. On the portal's paths a client is asked
  * about first, so a client's own portal makes no broker check (and no failed request) on the way.
  */
-export async function resolveEntry(pathname: string, fetcher: typeof fetch = fetch): Promise<Entry> {
+export async function resolveEntry(pathname: string): Promise<Entry> {
   const byPath = entryByPathAlone(pathname);
   if (byPath) return byPath;
-  if (isPortalPath(pathname) && (await isClientSignedIn(fetcher))) return 'portal';
-  return chooseEntry(pathname, await isBrokerSignedIn(fetcher));
-}
-
-async function answersOk(fetcher: typeof fetch, url: string): Promise<boolean> {
-  try {
-    const response = await fetcher(url, { credentials: 'include' });
-    return response.ok;
-  } catch {
-    return false;
-  }
+  if (isPortalPath(pathname) && (await isClientSignedIn())) return 'portal';
+  return chooseEntry(pathname, await isBrokerSignedIn());
 }
 
 /** Asks the server whether a broker or admin is signed in; any failure counts as signed out. */
-export function isBrokerSignedIn(fetcher: typeof fetch = fetch): Promise<boolean> {
-  return answersOk(fetcher, '/api/auth/user');
+export function isBrokerSignedIn(): Promise<boolean> {
+  return fetchCurrentUser().then(
+    (user) => user !== null,
+    () => false,
+  );
 }
 
 /** Asks the server whether a client is signed in (through the portal's branding, never health data). */
-export function isClientSignedIn(fetcher: typeof fetch = fetch): Promise<boolean> {
-  return answersOk(fetcher, '/api/client-portal/branding');
+export function isClientSignedIn(): Promise<boolean> {
+  return answersOk('/api/client-portal/branding');
 }

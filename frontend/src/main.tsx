@@ -1,5 +1,6 @@
-import { StrictMode, Suspense, lazy, useEffect, useState } from 'react';
+import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
+
 import { type Entry, entryByPathAlone, resolveEntry } from './entry.ts';
 import { Spinner } from './shared/Spinner.tsx';
 

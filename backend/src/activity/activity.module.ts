@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { ActivityController } from './activity.controller.js';
 import { ActivityService } from './activity.service.js';
 

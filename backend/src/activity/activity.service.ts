@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+
 import type { ContactField } from '../clients/contact-change.entity.js';
 import { maskContact } from '../clients/contact-changes.service.js';
 import type { User } from '../users/user.entity.js';

@@ -1,10 +1,19 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
+
 import { AdminOnly, CurrentUser } from '../auth/access.decorators.js';
 import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
 import type { ListQuery, ListResult } from '../common/list-query.js';
 import type { User } from '../users/user.entity.js';
-import { BROKER_LIST_RULES, AdminService } from './admin.service.js';
+import { AdminService, BROKER_LIST_RULES } from './admin.service.js';
 import {
   AdminAnalyticsDto,
   AdminBrokerDetailBrokerDto,
@@ -65,7 +74,11 @@ export class AdminController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Changes a broker’s tier and/or status (only the fields given)' })
   @ApiOkResponse({ type: AdminSubscriptionResultDto })
-  updateSubscription(@CurrentUser() admin: User, @Param('id') id: string, @Body() body: AdminSubscriptionDto): Promise<AdminSubscriptionResultDto> {
+  updateSubscription(
+    @CurrentUser() admin: User,
+    @Param('id') id: string,
+    @Body() body: AdminSubscriptionDto,
+  ): Promise<AdminSubscriptionResultDto> {
     return this.admin.updateSubscription(admin, id, body);
   }
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { AuditModule } from '../audit/audit.module.js';
 import { StatsModule } from '../stats/stats.module.js';
 import { AdminController } from './admin.controller.js';

@@ -1,11 +1,14 @@
-import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+
 import { AuditService } from '../audit/audit.service.js';
 import { monthlyRevenueCents } from '../billing/pricing.js';
+import { isUuid } from '../common/ids.js';
+import { escapeLike } from '../common/like.js';
 import { type ListQuery, ListResult } from '../common/list-query.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { StatsService } from '../stats/stats.service.js';
-import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS, User, type SubscriptionStatus, type SubscriptionTier } from '../users/user.entity.js';
+import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS, type SubscriptionStatus, type SubscriptionTier, User } from '../users/user.entity.js';
 import type {
   AdminAnalyticsDto,
   AdminBrokerDetailBrokerDto,
@@ -14,8 +17,6 @@ import type {
   AdminSubscriptionResultDto,
   BrokerDetailDto,
 } from './dto/admin.dto.js';
-import { isUuid } from '../common/ids.js';
-import { escapeLike } from '../common/like.js';
 
 const DAY_MS = 86_400_000;
 export const TRIAL_WINDOW_DAYS = 30;
@@ -102,14 +103,25 @@ export class AdminService {
    */
   private async telephonyCents(monthStart: Date, now: Date): Promise<number> {
     const sum = async (from: Date, until: Date) =>
-      (await this.serialAggregate<{ cents: number }>(`select coalesce(sum(cost_cents), 0)::int as cents from deliveries where created_at >= ? and created_at < ?`, [from, until]))[0]?.cents ?? 0;
+      (
+        await this.serialAggregate<{ cents: number }>(
+          `select coalesce(sum(cost_cents), 0)::int as cents from deliveries where created_at >= ? and created_at < ?`,
+          [from, until],
+        )
+      )[0]?.cents ?? 0;
     const startOfYesterday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - DAY_MS;
     const settledUntil = new Date(Math.max(monthStart.getTime(), startOfYesterday));
     let settled = 0;
     if (settledUntil > monthStart) {
       const kept = this.settledCosts;
       const age = kept ? now.getTime() - kept.computedAt : Infinity;
-      if (kept && kept.from === monthStart.getTime() && kept.until === settledUntil.getTime() && age >= 0 && age < SETTLED_COSTS_MAX_AGE_MS) {
+      if (
+        kept &&
+        kept.from === monthStart.getTime() &&
+        kept.until === settledUntil.getTime() &&
+        age >= 0 &&
+        age < SETTLED_COSTS_MAX_AGE_MS
+      ) {
         settled = kept.cents;
       } else {
         settled = await sum(monthStart, settledUntil);
@@ -145,8 +157,19 @@ export class AdminService {
     const totalCosts = telephony + this.config.billing.operatingCostsMonthlyCents;
     const horizon = now.getTime() + TRIAL_WINDOW_DAYS * DAY_MS;
     const trialExpirations = brokers
-      .filter((b) => b.status === 'trial' && b.trial_ends_at && new Date(b.trial_ends_at).getTime() >= now.getTime() && new Date(b.trial_ends_at).getTime() <= horizon)
-      .map((b) => ({ brokerId: b.id, email: b.email, trialEndsAt: new Date(b.trial_ends_at!).toISOString(), daysRemaining: Math.ceil((new Date(b.trial_ends_at!).getTime() - now.getTime()) / DAY_MS) }))
+      .filter(
+        (b) =>
+          b.status === 'trial' &&
+          b.trial_ends_at &&
+          new Date(b.trial_ends_at).getTime() >= now.getTime() &&
+          new Date(b.trial_ends_at).getTime() <= horizon,
+      )
+      .map((b) => ({
+        brokerId: b.id,
+        email: b.email,
+        trialEndsAt: new Date(b.trial_ends_at!).toISOString(),
+        daysRemaining: Math.ceil((new Date(b.trial_ends_at!).getTime() - now.getTime()) / DAY_MS),
+      }))
       .sort((a, b) => a.trialEndsAt.localeCompare(b.trialEndsAt));
     return {
       mrr,
@@ -166,7 +189,8 @@ export class AdminService {
     const search = (params.search ?? (query.filter.search as string | undefined) ?? (query.filter.q as string | undefined))?.trim();
     const tier = params.tier ?? (query.filter.tier as string | undefined);
     const status = params.status ?? (query.filter.status as string | undefined);
-    if (tier && tier !== 'all' && !(SUBSCRIPTION_TIERS as readonly string[]).includes(tier)) throw new BadRequestException('tier must be pmpm or flat');
+    if (tier && tier !== 'all' && !(SUBSCRIPTION_TIERS as readonly string[]).includes(tier))
+      throw new BadRequestException('tier must be pmpm or flat');
     if (status && status !== 'all' && !(SUBSCRIPTION_STATUSES as readonly string[]).includes(status)) {
       throw new BadRequestException('status must be trial, active, past_due or canceled');
     }
@@ -177,8 +201,14 @@ export class AdminService {
       const pattern = `%${escapeLike(search)}%`;
       values.push(pattern, pattern);
     }
-    if (tier && tier !== 'all') (where.push('u.subscription_tier = ?'), values.push(tier));
-    if (status && status !== 'all') (where.push('u.subscription_status = ?'), values.push(status));
+    if (tier && tier !== 'all') {
+      where.push('u.subscription_tier = ?');
+      values.push(tier);
+    }
+    if (status && status !== 'all') {
+      where.push('u.subscription_status = ?');
+      values.push(status);
+    }
     const sort = query.sort ?? { field: 'createdAt', order: 'DESC' as const };
     const limit = query.range ? query.range.end - query.range.start + 1 : 1000;
     const offset = query.range?.start ?? 0;
@@ -211,7 +241,14 @@ export class AdminService {
     );
     const items = rows.map((row) => ({
       id: row.id,
-      broker: { id: row.id, firstName: row.first_name, lastName: row.last_name, email: row.email, subscriptionTier: row.tier, subscriptionStatus: row.status },
+      broker: {
+        id: row.id,
+        firstName: row.first_name,
+        lastName: row.last_name,
+        email: row.email,
+        subscriptionTier: row.tier,
+        subscriptionStatus: row.status,
+      },
       clientCount: row.client_count,
       monthlyRevenue: monthlyRevenueCents(row.status, row.tier, row.active_count, row.overage),
       lastActivity: row.last_activity ? new Date(row.last_activity).toISOString() : null,
@@ -232,12 +269,22 @@ export class AdminService {
 
   async detail(id: string): Promise<BrokerDetailDto> {
     const user = await this.findBroker(id);
-    const clients = await this.em.execute<{ id: string; first_name: string; last_name: string; email: string | null; phone: string; is_active: boolean; created_at: Date }[]>(
+    const clients = await this.em.execute<
+      { id: string; first_name: string; last_name: string; email: string | null; phone: string; is_active: boolean; created_at: Date }[]
+    >(
       `select id, first_name, last_name, email, phone, is_active, created_at from clients where broker_id = ? order by created_at desc, id`,
       [user.id],
     );
     const actions = await this.em.execute<
-      { id: string; action: string; notes: string | null; created_at: Date; admin_email: string | null; before: Record<string, unknown> | null; after: Record<string, unknown> | null }[]
+      {
+        id: string;
+        action: string;
+        notes: string | null;
+        created_at: Date;
+        admin_email: string | null;
+        before: Record<string, unknown> | null;
+        after: Record<string, unknown> | null;
+      }[]
     >(
       `select a.id, a.action, a.notes, a.created_at, u.email as admin_email, a.before, a.after
          from admin_actions a left join users u on u.id = a.admin_id

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
+
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { randomUUID } from 'node:crypto';
 
 /** The audit log: every change a platform admin makes, who made it, and the values before and after. */
 @Entity({ tableName: 'admin_actions' })

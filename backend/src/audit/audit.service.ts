@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+
 import { AdminAction } from './admin-action.entity.js';
 
 export interface AuditEntry {

@@ -1,5 +1,6 @@
 import { applyDecorators, createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
 import { ApiCookieAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+
 import type { ClientAccount } from '../client-portal/client-account.entity.js';
 import type { User } from '../users/user.entity.js';
 

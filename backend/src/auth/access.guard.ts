@@ -1,10 +1,11 @@
+import { type EntityDictionary, EntityManager } from '@mikro-orm/postgresql';
 import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { type EntityDictionary, EntityManager } from '@mikro-orm/postgresql';
 import type { Request } from 'express';
+
 import { ClientAccount } from '../client-portal/client-account.entity.js';
 import { User } from '../users/user.entity.js';
-import { ACCESS_KEY, type Access, type AuthenticatedRequest } from './access.decorators.js';
+import { type Access, ACCESS_KEY, type AuthenticatedRequest } from './access.decorators.js';
 
 /** A row of the users table as PostgreSQL answers it (column names). */
 type UserRow = { id: string; is_admin: boolean } & Record<string, unknown>;
@@ -22,8 +23,7 @@ export class AccessGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const access =
-      this.reflector.getAllAndOverride<Access>(ACCESS_KEY, [context.getHandler(), context.getClass()]) ?? 'broker';
+    const access = this.reflector.getAllAndOverride<Access>(ACCESS_KEY, [context.getHandler(), context.getClass()]) ?? 'broker';
     if (access === 'public') return true;
     const request = context.switchToHttp().getRequest<Request & AuthenticatedRequest>();
     const auth = request.session?.auth;

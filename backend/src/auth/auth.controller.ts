@@ -1,12 +1,13 @@
 import { Controller, Get, Inject, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { User } from '../users/user.entity.js';
 import { BrokerOnly, CurrentUser, Public } from './access.decorators.js';
 import { CurrentUserDto } from './dto/current-user.dto.js';
 import { OidcGuard } from './oidc.guard.js';
-import { type OidcSignIn, OidcService } from './oidc.service.js';
+import { OidcService, type OidcSignIn } from './oidc.service.js';
 import { endSession, startSession } from './session.js';
 
 @ApiTags('auth')

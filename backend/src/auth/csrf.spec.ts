@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+
 import { sameOriginOnly } from './csrf.js';
 
 function run(method: string, headers: Record<string, string>, url = '/api/clients') {

@@ -1,6 +1,8 @@
-import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
+
+import { EntityManager } from '@mikro-orm/postgresql';
+import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
+
 import { LoginThrottle } from './login-throttle.entity.js';
 
 export const MAX_FAILURES = 5;
@@ -54,9 +56,7 @@ export class LoginThrottleService {
                                   else login_throttles.window_started_at end`,
       [key, now, windowStart, windowStart],
     );
-    await this.em.execute('delete from login_throttles where window_started_at < ?', [
-      new Date(now.getTime() - 24 * 60 * 60 * 1000),
-    ]);
+    await this.em.execute('delete from login_throttles where window_started_at < ?', [new Date(now.getTime() - 24 * 60 * 60 * 1000)]);
   }
 
   async clear(key: string): Promise<void> {

@@ -1,6 +1,7 @@
 import { type ExecutionContext, Injectable, Logger, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
-import { OIDC_STRATEGY, type OidcSignIn, OidcService } from './oidc.service.js';
+
+import { OIDC_STRATEGY, OidcService, type OidcSignIn } from './oidc.service.js';
 
 /** Runs the OpenID Connect strategy: on /api/login it redirects to the provider, on /api/callback it signs in. */
 @Injectable()
@@ -17,7 +18,9 @@ export class OidcGuard extends AuthGuard(OIDC_STRATEGY) {
     } catch (error) {
       // Discovery failed: the provider is down or unreachable; the next sign-in tries again.
       this.logger.warn({ err: error }, 'Identity provider unavailable');
-      throw new ServiceUnavailableException('Sign-in is unavailable right now: the identity provider cannot be reached. Please try again in a few minutes.');
+      throw new ServiceUnavailableException(
+        'Sign-in is unavailable right now: the identity provider cannot be reached. Please try again in a few minutes.',
+      );
     }
     return (await super.canActivate(context)) as boolean;
   }

@@ -1,8 +1,9 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import type { Request } from 'express';
 import * as client from 'openid-client';
-import { Strategy, type AuthenticateOptions } from 'openid-client/passport';
+import { type AuthenticateOptions, Strategy } from 'openid-client/passport';
 import passport from 'passport';
+
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { User } from '../users/user.entity.js';
 import { type IdentityClaims, UsersService } from '../users/users.service.js';

@@ -1,5 +1,6 @@
-import { Algorithm, hash, verify } from '@node-rs/argon2';
 import { createRequire } from 'node:module';
+
+import { Algorithm, hash, verify } from '@node-rs/argon2';
 
 const require = createRequire(import.meta.url);
 /** The 50,000 most common passwords of 8+ characters (Firefox Accounts' list). */

@@ -3,6 +3,7 @@ import connectPgSimple from 'connect-pg-simple';
 import type { RequestHandler } from 'express';
 import session from 'express-session';
 import pg from 'pg';
+
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DATABASE_URL } from '../database/database.tokens.js';
 import { sessionOptions } from './session.js';

@@ -1,4 +1,5 @@
 import session from 'express-session';
+
 import { loadConfig } from '../config/config.js';
 import { PRODUCTION_TEST_ENV } from '../config/test-env.js';
 import { sessionExpiry, sessionOptions } from './session.js';

@@ -1,9 +1,11 @@
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import session from 'express-session';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type session from 'express-session';
+
 import type { AppConfig } from '../config/config.js';
 
 export interface BrokerSession {
@@ -120,7 +122,7 @@ function promisify(run: (done: (error?: unknown) => void) => void): Promise<void
 export async function startSession(req: Request, config: AppConfig, auth: NewSessionAuth): Promise<void> {
   await promisify((done) => req.session.regenerate(done));
   const now = Date.now();
-  req.session.auth = { ...auth, startedAt: now, lastSeenAt: now } as SessionAuth;
+  req.session.auth = { ...auth, startedAt: now, lastSeenAt: now };
   req.session.cookie.maxAge = idleLimitMs(config, auth.kind);
   await promisify((done) => req.session.save(done));
 }

@@ -1,4 +1,4 @@
-import { CANCELED_MESSAGE, PAST_DUE_MESSAGE, TRIAL_EXPIRED_MESSAGE, subscriptionDenial } from './subscription-access.js';
+import { CANCELED_MESSAGE, PAST_DUE_MESSAGE, subscriptionDenial, TRIAL_EXPIRED_MESSAGE } from './subscription-access.js';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const later = new Date('2026-11-22T12:00:00Z');

@@ -1,12 +1,6 @@
-import {
-  applyDecorators,
-  type CanActivate,
-  type ExecutionContext,
-  ForbiddenException,
-  Injectable,
-  UseGuards,
-} from '@nestjs/common';
+import { applyDecorators, type CanActivate, type ExecutionContext, ForbiddenException, Injectable, UseGuards } from '@nestjs/common';
 import { ApiForbiddenResponse } from '@nestjs/swagger';
+
 import type { AuthenticatedRequest } from './access.decorators.js';
 import { subscriptionDenial } from './subscription-access.js';
 

@@ -1,5 +1,5 @@
-import { BadRequestException, Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import type { RawBodyRequest } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -11,6 +11,7 @@ import {
 } from '@nestjs/swagger';
 import type { Request } from 'express';
 import type Stripe from 'stripe';
+
 import { BrokerOnly, CurrentUser, Public } from '../auth/access.decorators.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorators.js';
 import type { User } from '../users/user.entity.js';
@@ -25,6 +26,7 @@ import {
   SwitchTierDto,
 } from './dto/billing.dto.js';
 import { MonthlyAnalyticsService } from './monthly-analytics.service.js';
+import { FLAT_CLIENT_LIMIT, OVERAGE_PER_CLIENT_CENTS, priceText } from './pricing.js';
 
 @ApiTags('billing')
 @Controller()
@@ -81,7 +83,9 @@ export class BillingController {
 
   @Post('billing/overage/enable')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Flat plan: bills clients beyond 100 at $4 each instead of refusing them' })
+  @ApiOperation({
+    summary: `Flat plan: bills clients beyond ${FLAT_CLIENT_LIMIT} at ${priceText(OVERAGE_PER_CLIENT_CENTS)} each instead of refusing them`,
+  })
   @ApiOkResponse({ type: SubscriptionDto })
   enableOverage(@CurrentUser() user: User): Promise<SubscriptionDto> {
     return this.billing.enableOverage(user);

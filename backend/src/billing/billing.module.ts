@@ -1,5 +1,6 @@
 import { Inject, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { ScheduleModule, SchedulerRegistry } from '@nestjs/schedule';
+
 import { scheduleJob, stopJob } from '../common/cron.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { BillingController, StripeWebhookController } from './billing.controller.js';

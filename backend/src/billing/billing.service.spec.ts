@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
-import { NotFoundException } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { NotFoundException } from '@nestjs/common';
+
 import type { AppConfig } from '../config/config.js';
 import type { User } from '../users/user.entity.js';
 import { BillingService } from './billing.service.js';

@@ -1,3 +1,4 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import {
   BadRequestException,
   ConflictException,
@@ -8,13 +9,13 @@ import {
   NotFoundException,
   ServiceUnavailableException,
 } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import type Stripe from 'stripe';
+
 import { CANCELED_MESSAGE } from '../auth/subscription-access.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { User, type SubscriptionTier } from '../users/user.entity.js';
+import { type SubscriptionTier, User } from '../users/user.entity.js';
 import type { BillingChangeDto, StartSubscriptionDto, SubscriptionDto } from './dto/billing.dto.js';
-import { FLAT_CLIENT_LIMIT, clientsOverLimit, monthlyPriceCents, overageCents } from './pricing.js';
+import { clientsOverLimit, FLAT_CLIENT_LIMIT, monthlyPriceCents, overageCents } from './pricing.js';
 import { createStripe } from './stripe-gateway.js';
 import { mapStripeStatus } from './stripe-status.js';
 
@@ -181,10 +182,14 @@ export class BillingService {
   }
 
   async portalUrl(broker: User): Promise<string> {
-    if (!this.stripe) throw new BadRequestException('Payment details are managed in Stripe billing mode only (this server runs local billing)');
+    if (!this.stripe)
+      throw new BadRequestException('Payment details are managed in Stripe billing mode only (this server runs local billing)');
     const user = await this.em.findOneOrFail(User, { id: broker.id });
     if (!user.stripeCustomerId) throw new BadRequestException('Choose a paid plan first');
-    const session = await this.stripe.billingPortal.sessions.create({ customer: user.stripeCustomerId, return_url: `${this.config.appUrl}/billing` });
+    const session = await this.stripe.billingPortal.sessions.create({
+      customer: user.stripeCustomerId,
+      return_url: `${this.config.appUrl}/billing`,
+    });
     return session.url;
   }
 
@@ -264,7 +269,11 @@ export class BillingService {
       if (fresh.length === 0) return 'duplicate';
       const object = event.data.object as { object?: string; id?: string; subscription?: string | { id: string } | null };
       const subscriptionId =
-        object.object === 'subscription' ? object.id : typeof object.subscription === 'string' ? object.subscription : object.subscription?.id;
+        object.object === 'subscription'
+          ? object.id
+          : typeof object.subscription === 'string'
+            ? object.subscription
+            : object.subscription?.id;
       if (!subscriptionId) return 'ignored';
       const subscription = await stripe.subscriptions.retrieve(subscriptionId);
       const customerId = typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id;

@@ -1,13 +1,14 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { DateTime } from 'luxon';
+
 import { scheduleJob, stopJob } from '../common/cron.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import type { User } from '../users/user.entity.js';
+import type { MonthlyAnalyticsDto } from './dto/billing.dto.js';
 import type { SubscriptionStatus, Tier } from './pricing.js';
 import { monthlyRevenueCents, profitMarginPercent } from './pricing.js';
-import type { MonthlyAnalyticsDto } from './dto/billing.dto.js';
-import type { User } from '../users/user.entity.js';
 
 const MONTHS_SHOWN = 12;
 
@@ -32,7 +33,7 @@ function toDto(f: MonthFigures): MonthlyAnalyticsDto {
 }
 
 /**
- * Monthly cost and profit per broker: costs from recorded deliveries (calls $0.02, texts $0.01),
+ * Monthly cost and profit per broker: costs from recorded deliveries (each priced when sent, pricing.ts),
  * revenue from the plan and active clients. Closed months come from month-end snapshots (taken on
  * the 1st for the month before, and at start-up for any month missed); the current month is live.
  */
@@ -71,7 +72,11 @@ export class MonthlyAnalyticsService implements OnApplicationBootstrap, OnApplic
   }
 
   /** Figures for [from, to) for these brokers, with today's clients and plan. */
-  private async live(brokerIds: string[], from: Date, to: Date): Promise<(MonthFigures & { brokerId: string; tier: Tier; total: number })[]> {
+  private async live(
+    brokerIds: string[],
+    from: Date,
+    to: Date,
+  ): Promise<(MonthFigures & { brokerId: string; tier: Tier; total: number })[]> {
     if (brokerIds.length === 0) return [];
     const rows = await this.em.execute<
       { id: string; tier: Tier; status: SubscriptionStatus; overage: boolean; active: number; total: number; voice: number; cost: number }[]
@@ -106,7 +111,11 @@ export class MonthlyAnalyticsService implements OnApplicationBootstrap, OnApplic
           and not exists (select 1 from billing_month_snapshots s where s.broker_id = u.id and s.month = ?)`,
       [end.toJSDate(), start.toISODate()],
     );
-    const figures = await this.live(brokers.map((b) => b.id), start.toJSDate(), end.toJSDate());
+    const figures = await this.live(
+      brokers.map((b) => b.id),
+      start.toJSDate(),
+      end.toJSDate(),
+    );
     if (figures.length === 0) return 0;
     await this.em.execute(
       `insert into billing_month_snapshots (broker_id, month, tier, active_clients, total_clients, voice_call_count, cost_cents, revenue_cents)

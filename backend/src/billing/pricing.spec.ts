@@ -4,6 +4,7 @@ import {
   monthlyRevenueCents,
   overageCents,
   pmpmCents,
+  priceText,
   profitMarginPercent,
 } from './pricing.js';
 
@@ -55,5 +56,15 @@ describe('revenue and margin', () => {
     [0, 300, 0],
   ])('margin of %i revenue and %i cost is %i%%', (revenue, cost, margin) => {
     expect(profitMarginPercent(revenue, cost)).toBe(margin);
+  });
+
+  it.each([
+    [29_700, '$297'],
+    [400, '$4'],
+    [500, '$5'],
+    [2, '$0.02'],
+    [12_050, '$120.50'],
+  ])('writes %i cents on the price list as %s', (cents, text) => {
+    expect(priceText(cents)).toBe(text);
   });
 });

@@ -1,5 +1,8 @@
 /**
- * The price list (SPEC §9), in integer cents. Every amount the product shows or bills comes from here.
+ * The price list (SPEC §9), in integer cents. Every amount the backend computes, records or writes
+ * into a message or API answer comes from here. Two copies must match it: the frontend's
+ * `frontend/src/admin-app/billing/pricing.ts` (the prices its pages and guides show) and, in Stripe
+ * mode, the Stripe prices named by `STRIPE_PRICE_*` (what Stripe charges).
  */
 export const FLAT_MONTHLY_CENTS = 29_700;
 export const FLAT_CLIENT_LIMIT = 100;
@@ -13,6 +16,11 @@ export const SMS_COST_CENTS = 1;
 
 export type Tier = 'flat' | 'pmpm';
 export type SubscriptionStatus = 'trial' | 'active' | 'past_due' | 'canceled';
+
+/** Cents as a price-list amount: whole dollars without cents ($297, $4), else with them ($0.02). */
+export function priceText(cents: number): string {
+  return cents % 100 === 0 ? `$${cents / 100}` : `$${(cents / 100).toFixed(2)}`;
+}
 
 /** Clients over the flat limit. */
 export function clientsOverLimit(activeClients: number): number {
@@ -39,12 +47,7 @@ export function monthlyPriceCents(tier: Tier, activeClients: number, overageEnab
  * clients (flat overage only when enabled). A trial brings nothing until it converts; past due still
  * counts (the payment is being retried); canceled brings nothing.
  */
-export function monthlyRevenueCents(
-  status: SubscriptionStatus,
-  tier: Tier,
-  activeClients: number,
-  overageEnabled: boolean,
-): number {
+export function monthlyRevenueCents(status: SubscriptionStatus, tier: Tier, activeClients: number, overageEnabled: boolean): number {
   if (status === 'trial' || status === 'canceled') return 0;
   return monthlyPriceCents(tier, activeClients, overageEnabled);
 }

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+
 import type { AppConfig } from '../config/config.js';
 
 type StripeSettings = NonNullable<AppConfig['billing']['stripe']>;
@@ -10,7 +11,11 @@ export function createStripe(settings: StripeSettings): Stripe {
     telemetry: false,
     maxNetworkRetries: 1,
     ...(base
-      ? { host: base.hostname, port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)), protocol: base.protocol.replace(':', '') as 'http' | 'https' }
+      ? {
+          host: base.hostname,
+          port: Number(base.port || (base.protocol === 'https:' ? 443 : 80)),
+          protocol: base.protocol.replace(':', '') as 'http' | 'https',
+        }
       : {}),
   });
 }

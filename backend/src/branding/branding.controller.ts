@@ -1,7 +1,9 @@
+import { readFile, rm } from 'node:fs/promises';
+
 import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { readFile, rm } from 'node:fs/promises';
+
 import { BrokerOnly, ClientOnly, CurrentClientAccount, CurrentUser, Public } from '../auth/access.decorators.js';
 import { CurrentUserDto } from '../auth/dto/current-user.dto.js';
 import type { ClientAccount } from '../client-portal/client-account.entity.js';
@@ -53,7 +55,12 @@ export class BrandingController {
   @ApiOperation({ summary: 'An agency logo (public: it appears on sign-in pages and in e-mails)' })
   async logo(@Param('file') file: string, @Res() res: Response): Promise<void> {
     const { stream, size } = await this.branding.readLogo(file);
-    res.set({ 'Content-Type': 'image/png', 'Content-Length': String(size), 'Cache-Control': 'public, max-age=31536000, immutable', 'X-Content-Type-Options': 'nosniff' });
+    res.set({
+      'Content-Type': 'image/png',
+      'Content-Length': String(size),
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'X-Content-Type-Options': 'nosniff',
+    });
     stream.pipe(res);
   }
 

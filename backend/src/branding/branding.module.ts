@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { StorageModule } from '../storage/storage.module.js';
 import { BrandingController } from './branding.controller.js';
 import { BrandingService } from './branding.service.js';

@@ -1,10 +1,12 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
-import sharp from 'sharp';
 import { randomUUID } from 'node:crypto';
+
+import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import sharp from 'sharp';
+
 import { normalizePhone } from '../clients/contact.js';
-import { StorageService } from '../storage/storage.service.js';
 import { IMAGE_TYPES, sniff } from '../storage/file-types.js';
+import { StorageService } from '../storage/storage.service.js';
 import { DEFAULT_PRIMARY_COLOR, User } from '../users/user.entity.js';
 import type { PortalBrandingDto, UpdateBrandingDto } from './dto/branding.dto.js';
 
@@ -39,7 +41,10 @@ export class BrandingService {
     if (input.sponsorMessage !== undefined) {
       const message = input.sponsorMessage.trim();
       if (message.length > SPONSOR_MESSAGE_MAX) {
-        throw new BadRequestException({ message: `sponsorMessage must be at most ${SPONSOR_MESSAGE_MAX} characters`, field: 'sponsorMessage' });
+        throw new BadRequestException({
+          message: `sponsorMessage must be at most ${SPONSOR_MESSAGE_MAX} characters`,
+          field: 'sponsorMessage',
+        });
       }
       user.sponsorMessage = message;
     }
@@ -50,11 +55,13 @@ export class BrandingService {
       user.agencyPhone = phone;
     }
     if (input.agencyName !== undefined) {
-      if (input.agencyName.trim().length > 120) throw new BadRequestException({ message: 'agencyName must be at most 120 characters', field: 'agencyName' });
+      if (input.agencyName.trim().length > 120)
+        throw new BadRequestException({ message: 'agencyName must be at most 120 characters', field: 'agencyName' });
       user.agencyName = input.agencyName.trim();
     }
     if (input.agencyAddress !== undefined) {
-      if (input.agencyAddress.trim().length > 300) throw new BadRequestException({ message: 'agencyAddress must be at most 300 characters', field: 'agencyAddress' });
+      if (input.agencyAddress.trim().length > 300)
+        throw new BadRequestException({ message: 'agencyAddress must be at most 300 characters', field: 'agencyAddress' });
       user.agencyAddress = input.agencyAddress.trim();
     }
     await this.em.flush();

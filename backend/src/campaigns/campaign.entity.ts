@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
+
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { randomUUID } from 'node:crypto';
+
 import { User } from '../users/user.entity.js';
 
 export const CAMPAIGN_TYPES = ['email', 'sms'] as const;

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { ClientsModule } from '../clients/clients.module.js';
 import { MessagingModule } from '../messaging/messaging.module.js';
 import { RemindersModule } from '../reminders/reminders.module.js';

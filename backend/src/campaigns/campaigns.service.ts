@@ -1,12 +1,13 @@
-import { BadRequestException, ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
-import { type ListQuery, ListResult, findList } from '../common/list-query.js';
+import { BadRequestException, ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+
+import { isUuid } from '../common/ids.js';
+import { findList, type ListQuery, ListResult } from '../common/list-query.js';
 import { consentGiven } from '../messaging/consent.service.js';
 import { DispatcherService } from '../reminders/dispatcher.service.js';
 import { User } from '../users/user.entity.js';
 import { Campaign } from './campaign.entity.js';
 import type { CampaignDto, CreateCampaignDto } from './dto/campaign.dto.js';
-import { isUuid } from '../common/ids.js';
 
 export const CAMPAIGN_LIST_RULES = {
   sortable: ['createdAt', 'name', 'status', 'sentAt'],
@@ -34,14 +35,19 @@ export class CampaignsService {
   async list(broker: User, query: ListQuery): Promise<ListResult<CampaignDto>> {
     const where: Record<string, unknown> = { broker };
     for (const key of ['status', 'type'] as const) if (typeof query.filter[key] === 'string') where[key] = query.filter[key];
-    const result = await findList(this.em, Campaign, { resource: 'campaigns', where, query, defaultSort: { field: 'createdAt', order: 'DESC' } });
+    const result = await findList(this.em, Campaign, {
+      resource: 'campaigns',
+      where,
+      query,
+      defaultSort: { field: 'createdAt', order: 'DESC' },
+    });
     const views = await this.toViews(result.items);
     return new ListResult(result.resource, views, result.total, result.range);
   }
 
   async get(broker: User, id: string): Promise<CampaignDto> {
     const [view] = await this.toViews([await this.findOwned(broker, id)]);
-    return view!;
+    return view;
   }
 
   async create(broker: User, input: CreateCampaignDto): Promise<CampaignDto> {
@@ -51,7 +57,8 @@ export class CampaignsService {
     const type = input.type ?? 'email';
     if (!name) throw new BadRequestException({ message: 'name is required', field: 'name' });
     if (!message) throw new BadRequestException({ message: 'message is required', field: 'message' });
-    if (type === 'email' && !subject) throw new BadRequestException({ message: 'subject is required for an e-mail campaign', field: 'subject' });
+    if (type === 'email' && !subject)
+      throw new BadRequestException({ message: 'subject is required for an e-mail campaign', field: 'subject' });
     for (const [field, value] of Object.entries({ name, subject, message })) {
       const limit = LIMITS[field as keyof typeof LIMITS];
       if (value && value.length > limit) throw new BadRequestException({ message: `${field} must be at most ${limit} characters`, field });
@@ -65,7 +72,7 @@ export class CampaignsService {
     });
     await this.em.flush();
     const [view] = await this.toViews([campaign]);
-    return view!;
+    return view;
   }
 
   /**
@@ -104,7 +111,9 @@ export class CampaignsService {
       return recipients.length;
     });
     // Start delivering now in this process; other instances' dispatchers share the queue.
-    void this.dispatcher.runOnce({ campaignsOnly: true }).catch((error: unknown) => this.logger.error({ err: error }, 'Campaign delivery run failed'));
+    void this.dispatcher
+      .runOnce({ campaignsOnly: true })
+      .catch((error: unknown) => this.logger.error({ err: error }, 'Campaign delivery run failed'));
     return count;
   }
 

@@ -7,7 +7,12 @@ const links = {
   unsubscribe: 'https://app.example.com/api/u/tok',
   unsubscribeMailto: 'mailto:unsubscribe@app.example.com?subject=unsubscribe%20tok',
 };
-const branding = { agencyName: 'Harbor <Senior> Insurance', agencyAddress: '12 Main St, Nashville, TN', agencyPhone: '+16155550142', primaryColor: '#0f766e' };
+const branding = {
+  agencyName: 'Harbor <Senior> Insurance',
+  agencyAddress: '12 Main St, Nashville, TN',
+  agencyPhone: '+16155550142',
+  primaryColor: '#0f766e',
+};
 
 describe('campaign links', () => {
   it('finds the links of a message, without trailing punctuation', () => {

@@ -26,7 +26,7 @@ export interface TrackingLinks {
 }
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 /** The message as HTML paragraphs with its links going through the click redirect. */

@@ -1,7 +1,8 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Controller, Get, HttpCode, NotFoundException, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { EntityManager } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
+
 import { Public } from '../auth/access.decorators.js';
 import { EngagementService } from '../clients/engagement.service.js';
 import { Consumes } from '../common/content-type.js';

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
+
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, OneToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { randomUUID } from 'node:crypto';
+
 import { Client } from '../clients/client.entity.js';
 
 /** A client's portal sign-in: username (stored lower-case) and an argon2id password hash. */

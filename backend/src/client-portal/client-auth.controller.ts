@@ -12,10 +12,11 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+
 import { Public } from '../auth/access.decorators.js';
 import { endSession, startSession } from '../auth/session.js';
-import { RateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { RateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { ClientAuthService, type SignedInClient } from './client-auth.service.js';
 import { ClientLoginDto, ClientSignedInDto, InviteLookupDto, RegisterClientDto } from './dto/client-auth.dto.js';
 
@@ -54,7 +55,10 @@ export class ClientAuthController {
   @ApiOkResponse({ type: ClientSignedInDto })
   @ApiBadRequestResponse({ description: '{ message: "Missing fields" }' })
   @ApiUnauthorizedResponse({ description: '{ message: "Invalid username or password" }' })
-  @ApiTooManyRequestsResponse({ description: 'Too many failures for this username from this address, or too many attempts from this address or for this username (rate limits); see Retry-After' })
+  @ApiTooManyRequestsResponse({
+    description:
+      'Too many failures for this username from this address, or too many attempts from this address or for this username (rate limits); see Retry-After',
+  })
   async login(@Body() body: ClientLoginDto, @Req() req: Request): Promise<ClientSignedInDto> {
     return this.signIn(req, await this.clientAuth.login(body, req.ip ?? req.socket.remoteAddress ?? 'unknown'));
   }

@@ -1,7 +1,8 @@
-import { BadRequestException, ConflictException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { BadRequestException, ConflictException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
+
 import { LoginThrottleService } from '../auth/login-throttle.service.js';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords.js';
+import { hashPassword, isCommonPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from '../auth/passwords.js';
 import { BrokerNoticesService } from '../clients/broker-notices.service.js';
 import { EngagementService } from '../clients/engagement.service.js';
 import { InvitationTokensService } from '../clients/invitation-tokens.service.js';
@@ -98,11 +99,7 @@ export class ClientAuthService {
     const username = normalizeUsername(input.username);
     const key = this.throttle.key(username, address);
     await this.throttle.assertAllowed(key);
-    const account = await this.em.findOne(
-      ClientAccount,
-      { username },
-      { populate: ['client', 'passwordHash'] },
-    );
+    const account = await this.em.findOne(ClientAccount, { username }, { populate: ['client', 'passwordHash'] });
     const valid = await verifyPassword(account?.passwordHash, input.password);
     if (!account || !valid || !account.client.isActive) {
       await this.throttle.recordFailure(key);

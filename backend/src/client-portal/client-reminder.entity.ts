@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
+
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { randomUUID } from 'node:crypto';
+
 import { Client } from '../clients/client.entity.js';
 import { EncryptedText } from '../privacy/phi-crypto.js';
 import { DELIVERY_METHODS, type DeliveryMethod, REMINDER_STATUSES, type ReminderStatus } from '../reminders/reminder.entity.js';
@@ -13,7 +15,10 @@ export type RecurrencePattern = (typeof RECURRENCE_PATTERNS)[number];
  * and writable only through the client's own routes.
  */
 @Entity({ tableName: 'client_reminders' })
-@Index({ name: 'client_reminders_due_idx', expression: `create index "client_reminders_due_idx" on "client_reminders" ("next_occurrence_at") where "next_occurrence_at" is not null` })
+@Index({
+  name: 'client_reminders_due_idx',
+  expression: `create index "client_reminders_due_idx" on "client_reminders" ("next_occurrence_at") where "next_occurrence_at" is not null`,
+})
 export class ClientReminder {
   [OptionalProps]?: 'status' | 'createdAt' | 'isRecurring' | 'recurrenceInterval' | 'deliveryMethod' | 'sayMedicationName';
 

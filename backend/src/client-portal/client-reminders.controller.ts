@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+
 import { ClientOnly, CurrentClientAccount } from '../auth/access.decorators.js';
 import type { ClientAccount } from './client-account.entity.js';
 import { ClientRemindersService } from './client-reminders.service.js';

@@ -1,15 +1,16 @@
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { DateTime } from 'luxon';
+
+import { isUuid } from '../common/ids.js';
+import { PhiAuditService } from '../privacy/phi-audit.service.js';
 import { isValidZone, nextOccurrence } from '../reminders/recurrence.js';
 import { clientTimeZone } from '../reminders/time-zones.js';
 import { User } from '../users/user.entity.js';
-import { PhiAuditService } from '../privacy/phi-audit.service.js';
 import type { ClientAccount } from './client-account.entity.js';
 import { ClientReminder } from './client-reminder.entity.js';
-import { Medication } from './medication.entity.js';
 import type { ClientReminderDto, CreateClientReminderDto } from './dto/client-reminder.dto.js';
-import { isUuid } from '../common/ids.js';
+import { Medication } from './medication.entity.js';
 
 export const CLIENT_REMINDER_MESSAGES = {
   dateRequired: 'Date and time are required',
@@ -23,7 +24,6 @@ export const CLIENT_REMINDER_MESSAGES = {
   messageTooLong: 'Message must be at most 300 characters',
   notPending: 'Only pending reminders can be deleted',
 } as const;
-
 
 export function toClientReminderDto(reminder: ClientReminder): ClientReminderDto {
   return {

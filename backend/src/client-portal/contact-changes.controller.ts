@@ -1,5 +1,6 @@
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+
 import { ClientOnly, CurrentClientAccount } from '../auth/access.decorators.js';
 import { ContactChangesService } from '../clients/contact-changes.service.js';
 import { ClientContactChangeDto } from '../clients/dto/contact-change.dto.js';

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
+
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { randomUUID } from 'node:crypto';
+
 import { Client } from '../clients/client.entity.js';
 import { EncryptedText } from '../privacy/phi-crypto.js';
 

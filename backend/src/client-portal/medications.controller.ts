@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+
 import { ClientOnly, CurrentClientAccount } from '../auth/access.decorators.js';
 import type { ClientAccount } from './client-account.entity.js';
 import { HistoryItemDto, MedicationDto, MedicationInputDto, MyInfoDto } from './dto/medication.dto.js';
@@ -33,7 +34,11 @@ export class MedicationsController {
   @Put('client/medications/:id')
   @ApiOkResponse({ type: MedicationDto })
   @ApiNotFoundResponse({ description: 'Not this client’s medication' })
-  update(@CurrentClientAccount() account: ClientAccount, @Param('id') id: string, @Body() body: MedicationInputDto): Promise<MedicationDto> {
+  update(
+    @CurrentClientAccount() account: ClientAccount,
+    @Param('id') id: string,
+    @Body() body: MedicationInputDto,
+  ): Promise<MedicationDto> {
     return this.medications.update(account, id, body);
   }
 

@@ -1,12 +1,13 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+
+import { isUuid } from '../common/ids.js';
 import { PhiAuditService } from '../privacy/phi-audit.service.js';
 import { readPhi } from '../privacy/phi-crypto.js';
 import type { ClientAccount } from './client-account.entity.js';
 import { ClientReminder } from './client-reminder.entity.js';
 import type { HistoryItemDto, MedicationDto, MedicationInputDto, MyInfoDto } from './dto/medication.dto.js';
 import { Medication } from './medication.entity.js';
-import { isUuid } from '../common/ids.js';
 
 const LIMITS = { name: 120, dosage: 120, frequency: 120, instructions: 500 } as const;
 export const HISTORY_DAYS = 90;
@@ -19,7 +20,8 @@ function clean(input: MedicationInputDto, field: keyof typeof LIMITS): string | 
   const value = input[field];
   if (value === undefined) return undefined;
   const text = value?.trim() || null;
-  if (text && text.length > LIMITS[field]) throw new BadRequestException({ message: `${field} must be at most ${LIMITS[field]} characters`, field });
+  if (text && text.length > LIMITS[field])
+    throw new BadRequestException({ message: `${field} must be at most ${LIMITS[field]} characters`, field });
   return text;
 }
 
@@ -92,7 +94,15 @@ export class MedicationsService {
   /** The client's reminder occurrences of the last 90 days, newest first, with how each went. */
   async history(account: ClientAccount, now = new Date()): Promise<HistoryItemDto[]> {
     const rows = await this.em.execute<
-      { id: string; reminder_id: string; occurrence_at: Date; channel: string; status: string; confirmed_at: Date | null; message: string | null }[]
+      {
+        id: string;
+        reminder_id: string;
+        occurrence_at: Date;
+        channel: string;
+        status: string;
+        confirmed_at: Date | null;
+        message: string | null;
+      }[]
     >(
       `select d.id, d.client_reminder_id as reminder_id, d.occurrence_at, d.channel, d.status, d.confirmed_at, cr.message
          from deliveries d join client_reminders cr on cr.id = d.client_reminder_id
@@ -122,7 +132,11 @@ export class MedicationsService {
   async myInfo(account: ClientAccount, now = new Date()): Promise<MyInfoDto> {
     const [medications, upcoming] = await Promise.all([
       this.em.find(Medication, { client: account.client.id }, { orderBy: { createdAt: 'asc', id: 'asc' } }),
-      this.em.find(ClientReminder, { client: account.client.id, nextOccurrenceAt: { $gt: now } }, { orderBy: { nextOccurrenceAt: 'asc', id: 'asc' }, limit: 10 }),
+      this.em.find(
+        ClientReminder,
+        { client: account.client.id, nextOccurrenceAt: { $gt: now } },
+        { orderBy: { nextOccurrenceAt: 'asc', id: 'asc' }, limit: 10 },
+      ),
     ]);
     await this.audit.record(account, 'read', 'my-info');
     return {

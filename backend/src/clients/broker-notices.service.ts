@@ -1,10 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { EMAIL_SENDER, type EmailSender } from '../messaging/messaging.ports.js';
 import type { User } from '../users/user.entity.js';
 import type { Client } from './client.entity.js';
-import type { ContactChange } from './contact-change.entity.js';
 import { maskEmail, maskPhone } from './contact.js';
+import type { ContactChange } from './contact-change.entity.js';
 
 export const BROKER_NOTICE_PURPOSE = 'broker-notice';
 

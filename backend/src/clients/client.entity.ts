@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
+
 import { OptionalProps } from '@mikro-orm/core';
 import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
-import { randomUUID } from 'node:crypto';
+
 import { User } from '../users/user.entity.js';
 
 /** A broker's client (a senior). Contact details only: health data lives in the client portal. */

@@ -12,10 +12,11 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
+
 import { BrokerOnly, CurrentUser, CurrentUserId } from '../auth/access.decorators.js';
+import { Consumes } from '../common/content-type.js';
 import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
 import type { ListQuery, ListResult } from '../common/list-query.js';
-import { Consumes } from '../common/content-type.js';
 import { receiveFile } from '../common/multipart.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { User } from '../users/user.entity.js';

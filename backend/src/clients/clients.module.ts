@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
+
 import { MessagingModule } from '../messaging/messaging.module.js';
 import { BrokerNoticesService } from './broker-notices.service.js';
 import { ClientsController } from './clients.controller.js';

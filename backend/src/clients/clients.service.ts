@@ -1,23 +1,31 @@
-import { ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { EntityManager, LockMode, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
-import { BadRequestException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+
+import { FLAT_CLIENT_LIMIT } from '../billing/pricing.js';
+import { isUuid } from '../common/ids.js';
+import { escapeLike } from '../common/like.js';
 import { type ListQuery, ListResult } from '../common/list-query.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ConsentService } from '../messaging/consent.service.js';
 import { SMS_SENDER, type SmsSender } from '../messaging/messaging.ports.js';
 import type { Channel } from '../messaging/outbox-message.entity.js';
 import { User } from '../users/user.entity.js';
-import { CLIENT_SEARCH_EXPRESSION, Client } from './client.entity.js';
+import { Client, CLIENT_SEARCH_EXPRESSION } from './client.entity.js';
 import { normalizeEmail, normalizePhone } from './contact.js';
 import type { ContactChange, ContactField } from './contact-change.entity.js';
 import { ContactChangesService, FIELD_WORDS } from './contact-changes.service.js';
-import type { ClientDto, CreateClientDto, CreatedClientDto, InviteResultDto, InviteStatus, UpdateClientDto, UpdatedClientDto } from './dto/client.dto.js';
+import type {
+  ClientDto,
+  CreateClientDto,
+  CreatedClientDto,
+  InviteResultDto,
+  InviteStatus,
+  UpdateClientDto,
+  UpdatedClientDto,
+} from './dto/client.dto.js';
 import type { PendingContactChangeDto } from './dto/contact-change.dto.js';
 import { INVITATION_TTL_DAYS, InvitationTokensService } from './invitation-tokens.service.js';
-import { type ClientUsage, FLAT_HARD_CAP, clientUsage, remainingCapacity } from './usage.js';
-import { FLAT_CLIENT_LIMIT } from '../billing/pricing.js';
-import { isUuid } from '../common/ids.js';
-import { escapeLike } from '../common/like.js';
+import { type ClientUsage, clientUsage, FLAT_HARD_CAP, remainingCapacity } from './usage.js';
 
 export const CLIENT_LIST_RULES = {
   sortable: ['firstName', 'lastName', 'email', 'phone', 'isActive', 'engagementScore', 'createdAt'],
@@ -31,7 +39,6 @@ export const LIMIT_REACHED_MESSAGE =
 
 /** Adding a client records the broker's word that they may be called, texted and e-mailed. */
 export const CONTACT_CHANNELS: Channel[] = ['voice', 'sms', 'email'];
-
 
 export class ClientLimitReachedException extends ForbiddenException {
   constructor() {
@@ -89,8 +96,11 @@ export class ClientsService {
     }
     const where = conditions.join(' and ');
     const sort = query.sort ?? { field: 'createdAt', order: 'DESC' };
-    const order = (table: string) => `${table}.${CLIENT_SORT_COLUMNS[sort.field as ClientSortField]} ${sort.order === 'ASC' ? 'asc' : 'desc'}, ${table}.id asc`;
-    const page = query.range ? { sql: ' limit ? offset ?', params: [query.range.end - query.range.start + 1, query.range.start] } : { sql: '', params: [] };
+    const order = (table: string) =>
+      `${table}.${CLIENT_SORT_COLUMNS[sort.field as ClientSortField]} ${sort.order === 'ASC' ? 'asc' : 'desc'}, ${table}.id asc`;
+    const page = query.range
+      ? { sql: ' limit ? offset ?', params: [query.range.end - query.range.start + 1, query.range.start] }
+      : { sql: '', params: [] };
     // The total and the page in one statement (one round trip); with an empty page the one row
     // carries the total alone.
     const rows = await this.em.execute<({ total: number } & Nullable<ClientRow>)[]>(
@@ -109,7 +119,7 @@ export class ClientsService {
 
   async get(broker: User, id: string): Promise<ClientDto> {
     const [view] = await this.toViews([await this.findOwned(broker, id)]);
-    return view!;
+    return view;
   }
 
   async create(broker: User, input: CreateClientDto): Promise<CreatedClientDto> {
@@ -129,7 +139,7 @@ export class ClientsService {
     });
     const [view] = await this.toViews([client]);
     const warning = this.limitWarning(await this.usage(broker));
-    return warning ? { ...view!, warning: { message: warning } } : view!;
+    return warning ? { ...view, warning: { message: warning } } : view;
   }
 
   /**
@@ -161,10 +171,10 @@ export class ClientsService {
     });
     if (held.length > 0) await this.contactChanges.notify(broker, client, held);
     const [view] = await this.toViews([client]);
-    if (held.length === 0) return view!;
+    if (held.length === 0) return view;
     const what = held.map((change) => FIELD_WORDS[change.field]).join(' and ');
     return {
-      ...view!,
+      ...view,
       notice: {
         message: `Waiting for the client to confirm the new ${what}. Messages keep going to the current one until they do.`,
       },
@@ -191,7 +201,7 @@ export class ClientsService {
    */
   async invite(broker: User, id: string): Promise<InviteResultDto> {
     const client = await this.findOwned(broker, id);
-    if ((await this.toViews([client]))[0]!.inviteStatus === 'accepted') {
+    if ((await this.toViews([client]))[0].inviteStatus === 'accepted') {
       throw new ConflictException(`${client.firstName} ${client.lastName} is already registered.`);
     }
     if (!client.isActive) throw new ConflictException('Reactivate this client before inviting them.');
@@ -219,11 +229,10 @@ export class ClientsService {
   }
 
   async usage(broker: User, em: EntityManager = this.em): Promise<ClientUsage> {
-    const [counts] = await em
-      .execute<{ active: number; total: number }[]>(
-        `select count(*) filter (where is_active)::int as active, count(*)::int as total from clients where broker_id = ?`,
-        [broker.id],
-      );
+    const [counts] = await em.execute<{ active: number; total: number }[]>(
+      `select count(*) filter (where is_active)::int as active, count(*)::int as total from clients where broker_id = ?`,
+      [broker.id],
+    );
     const owner = await em.findOneOrFail(User, { id: broker.id });
     return clientUsage({
       tier: owner.subscriptionTier,

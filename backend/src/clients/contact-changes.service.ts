@@ -1,13 +1,14 @@
-import { ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
+import { ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+
 import { isUuid } from '../common/ids.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { EMAIL_SENDER, type EmailSender, SMS_SENDER, type SmsSender } from '../messaging/messaging.ports.js';
 import { User } from '../users/user.entity.js';
-import { Client } from './client.entity.js';
-import { ContactChange, type ContactField } from './contact-change.entity.js';
 import { BrokerNoticesService } from './broker-notices.service.js';
+import { Client } from './client.entity.js';
 import { maskEmail, maskPhone } from './contact.js';
+import { ContactChange, type ContactField } from './contact-change.entity.js';
 import type { ClientContactChangeDto } from './dto/contact-change.dto.js';
 
 /** How far back the client's portal lists decided changes. */
@@ -102,7 +103,8 @@ export class ContactChangesService {
   async notify(broker: User, client: Client, changes: ContactChange[]): Promise<void> {
     for (const change of changes) {
       const what = FIELD_WORDS[change.field];
-      const asked = change.newValue === null ? `to remove the ${what}` : `to change the ${what} to ${maskContact(change.field, change.newValue)}`;
+      const asked =
+        change.newValue === null ? `to remove the ${what}` : `to change the ${what} to ${maskContact(change.field, change.newValue)}`;
       const text =
         `${brokerDisplayName(broker)} asked ${asked} on your reminders account. ` +
         `We keep using your current ${what} until you confirm the change in your portal: ${this.config.appUrl}/client. ` +

@@ -29,7 +29,12 @@ describe('normalizePhone', () => {
     const differences: string[] = [];
     let valid = 0;
     for (let area = 200; area <= 999; area++) {
-      for (const [exchange, line] of [[200, '0001'], [555, '0142'], [911, '1212'], [958, '9999']] as const) {
+      for (const [exchange, line] of [
+        [200, '0001'],
+        [555, '0142'],
+        [911, '1212'],
+        [958, '9999'],
+      ] as const) {
         for (const shape of shapes) {
           const text = shape(area, exchange, line);
           const expected = generalNormalizePhone(text);

@@ -1,4 +1,4 @@
-import { type E164Number, PhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { parsePhoneNumberFromString, PhoneNumber } from 'libphonenumber-js';
 
 /** A North American number in one of its usual shapes: [+1 | 1] (NPA) NXX-XXXX, any separators. */
 const NANP_SHAPE = /^(?:\+?1[\s.-]?)?\(?([2-9]\d{2})\)?[\s.-]?([2-9]\d{2})[\s.-]?(\d{4})$/;
@@ -13,7 +13,7 @@ export function normalizePhone(raw: string | null | undefined): string | null {
   // give the same answer (contact.spec.ts compares them across every area code).
   const nanp = NANP_SHAPE.exec(text);
   if (nanp) {
-    const e164 = `+1${nanp[1]}${nanp[2]}${nanp[3]}` as E164Number;
+    const e164 = `+1${nanp[1]}${nanp[2]}${nanp[3]}`;
     if (new PhoneNumber(e164).isValid()) return e164;
   }
   return generalNormalizePhone(text);

@@ -1,13 +1,15 @@
-import { BadRequestException, HttpException, Injectable } from '@nestjs/common';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { CsvError, parse } from 'csv-parse';
-import { CompiledQuery } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { type Readable, Transform } from 'node:stream';
+
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, HttpException, Injectable } from '@nestjs/common';
+import { CsvError, parse } from 'csv-parse';
+import { CompiledQuery } from 'kysely';
+
 import { textProblem } from '../common/input-safety.js';
-import type { User } from '../users/user.entity.js';
 import { ConsentService } from '../messaging/consent.service.js';
-import { CONTACT_CHANNELS, ClientLimitReachedException, ClientsService } from './clients.service.js';
+import type { User } from '../users/user.entity.js';
+import { ClientLimitReachedException, ClientsService, CONTACT_CHANNELS } from './clients.service.js';
 import { NAME_MAX_LENGTH, normalizeEmail, normalizePhone } from './contact.js';
 import type { ImportErrorDto, ImportResultDto } from './dto/client.dto.js';
 import { remainingCapacity } from './usage.js';
@@ -24,7 +26,10 @@ type Column = (typeof KNOWN)[number];
 
 /** "First Name", "first_name", "FIRSTNAME" all mean firstName. */
 function canonicalColumn(header: string): Column | undefined {
-  const key = header.trim().toLowerCase().replace(/[\s_-]+/g, '');
+  const key = header
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
   return KNOWN.find((column) => column.toLowerCase() === key);
 }
 
@@ -162,21 +167,39 @@ export class CsvImportService {
     for await (const { record, info } of parser as AsyncIterable<{ record: Partial<Record<Column, string>>; info: { lines: number } }>) {
       rows += 1;
       const line = info.lines;
-      const unstorable = KNOWN.find((column) => record[column] !== undefined && textProblem(record[column]!));
-      if (unstorable) { reject(line, unstorable, `${unstorable} ${textProblem(record[unstorable]!)}`); continue; }
+      const unstorable = KNOWN.find((column) => record[column] !== undefined && textProblem(record[column]));
+      if (unstorable) {
+        reject(line, unstorable, `${unstorable} ${textProblem(record[unstorable]!)}`);
+        continue;
+      }
       const firstName = record.firstName?.trim() ?? '';
       const lastName = record.lastName?.trim() ?? '';
-      if (!firstName) { reject(line, 'firstName', 'firstName is required'); continue; }
-      if (!lastName) { reject(line, 'lastName', 'lastName is required'); continue; }
+      if (!firstName) {
+        reject(line, 'firstName', 'firstName is required');
+        continue;
+      }
+      if (!lastName) {
+        reject(line, 'lastName', 'lastName is required');
+        continue;
+      }
       if (firstName.length > NAME_MAX_LENGTH || lastName.length > NAME_MAX_LENGTH) {
         reject(line, firstName.length > NAME_MAX_LENGTH ? 'firstName' : 'lastName', `Names are at most ${NAME_MAX_LENGTH} characters`);
         continue;
       }
       const phone = normalizePhone(record.phone);
-      if (!phone) { reject(line, 'phone', record.phone?.trim() ? `"${record.phone.trim()}" is not a valid phone number` : 'phone is required'); continue; }
+      if (!phone) {
+        reject(line, 'phone', record.phone?.trim() ? `"${record.phone.trim()}" is not a valid phone number` : 'phone is required');
+        continue;
+      }
       const email = normalizeEmail(record.email);
-      if (email === undefined) { reject(line, 'email', `"${record.email?.trim()}" is not a valid e-mail address`); continue; }
-      if (seenPhones.has(phone)) { reject(line, 'phone', `The phone number ${phone} appears earlier in the file`); continue; }
+      if (email === undefined) {
+        reject(line, 'email', `"${record.email?.trim()}" is not a valid e-mail address`);
+        continue;
+      }
+      if (seenPhones.has(phone)) {
+        reject(line, 'phone', `The phone number ${phone} appears earlier in the file`);
+        continue;
+      }
       if (!limitReached && imported + batch.length >= capacity) {
         // No room for this row unless pending rows turn out to be duplicates.
         await flush();
@@ -224,7 +247,7 @@ export class CsvImportService {
     // text is written directly (no intermediate array of objects for every batch).
     let json = '[';
     for (let i = 0; i < rows.length; i++) {
-      const r = rows[i]!;
+      const r = rows[i];
       if (i > 0) json += ',';
       json += `{"id":"${r.id}","first_name":${JSON.stringify(r.firstName)},"last_name":${JSON.stringify(r.lastName)},"email":${r.email === null ? 'null' : JSON.stringify(r.email)},"phone":${JSON.stringify(r.phone)}}`;
     }
@@ -243,4 +266,3 @@ export class CsvImportService {
     return new Set(inserted.map((row) => row.phone));
   }
 }
-

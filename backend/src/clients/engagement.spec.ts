@@ -1,4 +1,4 @@
-import { NO_SIGNALS, engagementScore } from './engagement.js';
+import { engagementScore, NO_SIGNALS } from './engagement.js';
 
 describe('engagementScore', () => {
   it.each([

@@ -1,8 +1,10 @@
-import { Injectable } from '@nestjs/common';
-import { type EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { createHash, randomBytes } from 'node:crypto';
-import { ClientInvitation } from './client-invitation.entity.js';
+
+import { type EntityManager, LockMode } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+
 import type { Client } from './client.entity.js';
+import { ClientInvitation } from './client-invitation.entity.js';
 
 export const INVITATION_TTL_DAYS = 7;
 const TOKEN_BYTES = 32;

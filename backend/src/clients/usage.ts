@@ -1,11 +1,14 @@
 import {
   APPROACHING_FROM,
+  clientsOverLimit,
   FLAT_CLIENT_LIMIT,
   FLAT_GRACE_CLIENTS,
-  type Tier,
-  clientsOverLimit,
+  OVERAGE_PER_CLIENT_CENTS,
   overageCents,
+  PMPM_PER_CLIENT_CENTS,
   pmpmCents,
+  priceText,
+  type Tier,
 } from '../billing/pricing.js';
 
 export type WarningLevel = 'none' | 'approaching' | 'soft' | 'blocked';
@@ -61,7 +64,7 @@ export function upgradeOptions(tier: Tier, activeCount: number, overageEnabled: 
     options.push({
       type: 'overage',
       title: 'Enable Overage Billing',
-      description: `Keep adding clients beyond ${FLAT_CLIENT_LIMIT} for $4 per client per month${
+      description: `Keep adding clients beyond ${FLAT_CLIENT_LIMIT} for ${priceText(OVERAGE_PER_CLIENT_CENTS)} per client per month${
         over ? ` (${over} over today: ${dollars(overageCents(activeCount))}/month)` : ''
       }.`,
       estimatedCost: overageCents(activeCount),
@@ -71,7 +74,7 @@ export function upgradeOptions(tier: Tier, activeCount: number, overageEnabled: 
     {
       type: 'pmpm',
       title: 'Switch to Per-Client Pricing',
-      description: `$5 per active client per month with no client limit (${dollars(pmpmCents(activeCount))}/month today).`,
+      description: `${priceText(PMPM_PER_CLIENT_CENTS)} per active client per month with no client limit (${dollars(pmpmCents(activeCount))}/month today).`,
       estimatedCost: pmpmCents(activeCount),
     },
     {

@@ -43,7 +43,8 @@ export class ContentTypeInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const req = context.switchToHttp().getRequest<Request>();
     if (hasBody(req)) {
-      const accepted = this.reflector.getAllAndOverride<string[] | undefined>(CONSUMES_KEY, [context.getHandler(), context.getClass()]) ?? JSON_ONLY;
+      const accepted =
+        this.reflector.getAllAndOverride<string[] | undefined>(CONSUMES_KEY, [context.getHandler(), context.getClass()]) ?? JSON_ONLY;
       if (!req.is(accepted)) {
         const sent = req.get('content-type')?.split(';')[0]?.trim();
         throw new UnsupportedMediaTypeException(

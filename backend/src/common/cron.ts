@@ -3,7 +3,13 @@ import type { SchedulerRegistry } from '@nestjs/schedule';
 import { CronJob } from 'cron';
 
 /** Registers and starts a named job (times in UTC); a failing run is logged, never thrown. */
-export function scheduleJob(registry: SchedulerRegistry, name: string, cronTime: string, run: () => Promise<unknown>, logger: Logger): void {
+export function scheduleJob(
+  registry: SchedulerRegistry,
+  name: string,
+  cronTime: string,
+  run: () => Promise<unknown>,
+  logger: Logger,
+): void {
   const job = CronJob.from({
     cronTime,
     timeZone: 'UTC',

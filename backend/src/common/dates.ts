@@ -31,7 +31,8 @@ export function timestampProblem(value: unknown): Problem | undefined {
   const match = typeof value === 'string' ? TIMESTAMP.exec(value.trim()) : null;
   if (!match) return 'format';
   const [, year, month, day, hour, minute, second = '0', offsetHours = '0', offsetMinutes = '0'] = match;
-  if (Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59 || Number(offsetHours) > 23 || Number(offsetMinutes) > 59) return 'format';
+  if (Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59 || Number(offsetHours) > 23 || Number(offsetMinutes) > 59)
+    return 'format';
   return dateProblem(Number(year), Number(month), Number(day));
 }
 
@@ -42,7 +43,11 @@ export function calendarDateProblem(value: unknown): Problem | undefined {
   return dateProblem(Number(match[1]), Number(match[2]), Number(match[3]));
 }
 
-function dateValidator(name: string, problemOf: (value: unknown) => Problem | undefined, formatMessage: (property: string) => string): PropertyDecorator {
+function dateValidator(
+  name: string,
+  problemOf: (value: unknown) => Problem | undefined,
+  formatMessage: (property: string) => string,
+): PropertyDecorator {
   return ValidateBy({
     name,
     validator: {
@@ -60,10 +65,18 @@ function dateValidator(name: string, problemOf: (value: unknown) => Problem | un
  * MIN_YEAR..MAX_YEAR. `message` replaces the answer for text that is not such a date.
  */
 export function IsTimestamp(options: { message?: string } = {}): PropertyDecorator {
-  return dateValidator('isTimestamp', timestampProblem, (property) => options.message ?? `${property} must be a date and time such as 2030-01-31T15:00:00Z`);
+  return dateValidator(
+    'isTimestamp',
+    timestampProblem,
+    (property) => options.message ?? `${property} must be a date and time such as 2030-01-31T15:00:00Z`,
+  );
 }
 
 /** A calendar date (`2030-01-31`) that exists and falls in MIN_YEAR..MAX_YEAR. */
 export function IsCalendarDate(options: { message?: string } = {}): PropertyDecorator {
-  return dateValidator('isCalendarDate', calendarDateProblem, (property) => options.message ?? `${property} must be a date such as 2030-01-31`);
+  return dateValidator(
+    'isCalendarDate',
+    calendarDateProblem,
+    (property) => options.message ?? `${property} must be a date such as 2030-01-31`,
+  );
 }

@@ -1,5 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
+
 import { loggedPath } from './logging.js';
 import { unavailableMessage } from './unavailable.js';
 
@@ -40,7 +41,10 @@ export class HttpExceptionFilter implements ExceptionFilter {
       body = { statusCode: exception.status, message: exception.expose ? exception.message : 'Bad request' };
     } else if (unavailable) {
       // An outage, not a bug: a warning, and an answer that says to try again.
-      this.logger.warn({ err: exception, requestId: request.id, method: request.method, path: loggedPath(request.originalUrl) }, 'Service unavailable');
+      this.logger.warn(
+        { err: exception, requestId: request.id, method: request.method, path: loggedPath(request.originalUrl) },
+        'Service unavailable',
+      );
       body = { statusCode: HttpStatus.SERVICE_UNAVAILABLE, message: unavailable };
     } else {
       this.logger.error(

@@ -1,5 +1,6 @@
-import { createServer, request, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import { InFlightRequests } from './in-flight.js';
 
 describe('InFlightRequests', () => {
@@ -28,7 +29,7 @@ describe('InFlightRequests', () => {
     const answer = call('/later');
     await until(() => answerLater.length === 1);
     expect(inFlight.size).toBe(1);
-    answerLater[0]!.end('done');
+    answerLater[0].end('done');
     expect(await answer).toBe('done');
     expect(inFlight.size).toBe(0);
   });
@@ -39,11 +40,11 @@ describe('InFlightRequests', () => {
     await until(() => answerLater.length === 1);
     gaveUp.abort();
     expect(await answer).toMatchObject({ name: 'AbortError' });
-    await until(() => answerLater[0]!.destroyed);
+    await until(() => answerLater[0].destroyed);
     expect(inFlight.size).toBe(1);
 
     const settled = inFlight.settled(5000);
-    setTimeout(() => answerLater[0]!.end('too late'), 50);
+    setTimeout(() => answerLater[0].end('too late'), 50);
     expect(await settled).toBe(0);
     expect(inFlight.size).toBe(0);
   });
@@ -54,6 +55,6 @@ describe('InFlightRequests', () => {
     const started = Date.now();
     expect(await inFlight.settled(100)).toBe(1);
     expect(Date.now() - started).toBeGreaterThanOrEqual(90);
-    answerLater[0]!.end();
+    answerLater[0].end();
   });
 });

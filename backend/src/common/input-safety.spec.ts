@@ -1,5 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
-import { MAX_INPUT_DEPTH, assertSafeInput, textProblem } from './input-safety.js';
+
+import { assertSafeInput, MAX_INPUT_DEPTH, textProblem } from './input-safety.js';
 
 function nested(depth: number): unknown {
   let value: unknown = 'leaf';

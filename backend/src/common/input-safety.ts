@@ -10,12 +10,12 @@ export const MAX_INPUT_DEPTH = 10;
 
 // PostgreSQL cannot store NUL in text, and an unpaired UTF-16 surrogate has no UTF-8 form (it would
 // be stored as U+FFFD, silently changing the text).
-const NUL = /\u0000/;
+const NUL = '\u0000';
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Why this text may not be stored, or undefined when it may. */
 export function textProblem(text: string): string | undefined {
-  if (NUL.test(text)) return 'contains a NUL character, which is not allowed';
+  if (text.includes(NUL)) return 'contains a NUL character, which is not allowed';
   if (LONE_SURROGATE.test(text)) return 'contains invalid text (an unpaired UTF-16 surrogate)';
   return undefined;
 }

@@ -1,6 +1,7 @@
 import { applyDecorators, createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { ApiHeader, ApiQuery, ApiResponse } from '@nestjs/swagger';
 import type { Request } from 'express';
+
 import { type ListQueryRules, parseListQuery } from './list-query.js';
 
 /** Injects the parsed react-admin list parameters (a malformed one answers 400). */

@@ -1,4 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
+
 import { ListResult, parseListQuery } from './list-query.js';
 
 const rules = { sortable: ['id', 'lastName', 'createdAt'], filterable: ['q', 'isActive'], booleanFilters: ['isActive'], maxPageSize: 100 };
@@ -19,9 +20,7 @@ describe('parseListQuery', () => {
   });
 
   it('parses what react-admin sends', () => {
-    expect(
-      parseListQuery({ range: '[0,24]', sort: '["lastName","DESC"]', filter: '{"q":"smith","isActive":true}' }, rules),
-    ).toEqual({
+    expect(parseListQuery({ range: '[0,24]', sort: '["lastName","DESC"]', filter: '{"q":"smith","isActive":true}' }, rules)).toEqual({
       range: { start: 0, end: 24 },
       sort: { field: 'lastName', order: 'DESC' },
       filter: { q: 'smith', isActive: true },

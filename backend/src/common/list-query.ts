@@ -1,5 +1,6 @@
-import { BadRequestException } from '@nestjs/common';
 import type { EntityManager, EntityName, FilterQuery } from '@mikro-orm/postgresql';
+import { BadRequestException } from '@nestjs/common';
+
 import { assertSafeInput } from './input-safety.js';
 
 export type SortOrder = 'ASC' | 'DESC';
@@ -47,12 +48,7 @@ function parseJson(name: string, raw: unknown): unknown {
 function parseRange(raw: unknown, maxPageSize: number): ListQuery['range'] {
   const value = parseJson('range', raw);
   if (value === undefined) return undefined;
-  if (
-    !Array.isArray(value) ||
-    value.length !== 2 ||
-    !value.every((n) => Number.isSafeInteger(n) && n >= 0) ||
-    value[1] < value[0]
-  ) {
+  if (!Array.isArray(value) || value.length !== 2 || !value.every((n) => Number.isSafeInteger(n) && n >= 0) || value[1] < value[0]) {
     throw new BadRequestException('range must be [start, end]: two whole numbers, 0 or more, end not before start');
   }
   const [start, end] = value as [number, number];

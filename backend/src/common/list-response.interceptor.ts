@@ -1,6 +1,7 @@
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
 import type { Response } from 'express';
 import { map, type Observable } from 'rxjs';
+
 import { ListResult } from './list-query.js';
 
 /**

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+
 import { loggedPath, requestId } from './logging.js';
 
 function call(header: string | undefined): { id: string; echoed: unknown } {

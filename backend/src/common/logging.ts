@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { hostname } from 'node:os';
+
 import type { Params } from 'nestjs-pino';
-import type { DestinationStream } from 'pino';
 import type { Options } from 'pino-http';
+
 import type { AppConfig } from '../config/config.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -62,5 +63,5 @@ export function loggerParams(config: AppConfig, stream?: NodeJS.WritableStream):
     // logger per request for those).
     base: { pid: process.pid, hostname: hostname(), service: 'carekeep' },
   };
-  return { pinoHttp: stream ? [options, stream as DestinationStream] : options, renameContext: 'context' };
+  return { pinoHttp: stream ? [options, stream] : options, renameContext: 'context' };
 }

@@ -1,10 +1,12 @@
-import { BadRequestException, PayloadTooLargeException } from '@nestjs/common';
-import busboy from 'busboy';
-import type { Request } from 'express';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+
+import { BadRequestException, PayloadTooLargeException } from '@nestjs/common';
+import busboy from 'busboy';
+import type { Request } from 'express';
+
 import { textProblem } from './input-safety.js';
 
 export interface IncomingFile {
@@ -70,7 +72,11 @@ export function receiveUpload(req: Request, field: string, maxBytes: number, spo
     let file: SpooledUpload['file'];
     let writing: Promise<void> | undefined;
     let failed: Error | undefined;
-    const parser = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 10_000 } });
+    const parser = busboy({
+      headers: req.headers,
+      defParamCharset: 'utf8',
+      limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 10_000 },
+    });
     parser.on('field', (name, value) => {
       // The JSON and query checks (safeInput) cannot see inside a multipart body.
       const problem = textProblem(name) ?? textProblem(value);

@@ -5,8 +5,18 @@ export const PAYMENTS_UNAVAILABLE = 'Payments are unavailable right now: Stripe 
 // refusing connections (57P01-57P03), too many connections, a database that does not exist.
 const DATABASE_DOWN_STATES = /^(08...|57P0[123]|53300|3D000)$/;
 // Socket errors, and the node-postgres pool's own words for a connection it lost or never got.
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-const POOL_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|not currently accepting connections|Client has encountered a connection error|Connection is closed/i;
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+const POOL_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|not currently accepting connections|Client has encountered a connection error|Connection is closed/i;
 
 interface ErrorLike {
   code?: unknown;
@@ -20,7 +30,7 @@ interface ErrorLike {
 function chain(error: unknown): ErrorLike[] {
   const errors: ErrorLike[] = [];
   for (let current = error; current && typeof current === 'object' && errors.length < 5; current = (current as ErrorLike).cause) {
-    errors.push(current as ErrorLike);
+    errors.push(current);
   }
   return errors;
 }

@@ -1,4 +1,4 @@
-import { BadRequestException, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { BadRequestException, type ValidationError, ValidationPipe } from '@nestjs/common';
 import { ValidateIf } from 'class-validator';
 
 export interface FieldError {

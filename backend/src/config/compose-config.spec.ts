@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT, loadConfig } from './config.js';
+
+import { loadConfig, REPO_ROOT } from './config.js';
 
 /** The `environment:` map of the compose file's `app` service (simple `KEY: value` lines). */
 function appEnvironment(): Record<string, string> {
@@ -16,7 +17,7 @@ function appEnvironment(): Record<string, string> {
     }
     if (inside && /^ {4}\S/.test(line)) break;
     const match = /^ {6}([A-Z0-9_]+): "?([^"]*)"?$/.exec(line);
-    if (inside && match) env[match[1]!] = match[2]!;
+    if (inside && match) env[match[1]] = match[2]!;
   }
   return env;
 }

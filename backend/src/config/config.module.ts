@@ -1,4 +1,5 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
+
 import { DATABASE_URL } from '../database/database.tokens.js';
 import { APP_CONFIG, type AppConfig } from './config.js';
 

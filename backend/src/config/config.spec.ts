@@ -1,4 +1,4 @@
-import { ConfigError, REPO_ROOT, loadConfig } from './config.js';
+import { ConfigError, loadConfig, REPO_ROOT } from './config.js';
 import { PRODUCTION_TEST_ENV } from './test-env.js';
 
 function configError(env: Record<string, string | undefined>): ConfigError {
@@ -91,7 +91,9 @@ describe('loadConfig', () => {
   it('permits an http issuer in production only when asked (a local stack)', () => {
     const local = { ...production, OIDC_ISSUER: 'http://host.docker.internal:8080/realms/carekeep', OIDC_ALLOW_HTTP: 'true' };
     expect(loadConfig(local).auth.oidc?.allowHttp).toBe(true);
-    expect(loadConfig({ OIDC_ISSUER: 'http://localhost:8080', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' }).auth.oidc?.allowHttp).toBe(true);
+    expect(loadConfig({ OIDC_ISSUER: 'http://localhost:8080', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' }).auth.oidc?.allowHttp).toBe(
+      true,
+    );
   });
 
   it('trusts no proxy unless told which, in production too', () => {

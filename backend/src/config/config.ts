@@ -39,7 +39,7 @@ export interface AppConfig {
   phi: {
     /** Encryption key for health data (32 bytes, base64); unset outside production: generated into DATA_DIR. */
     key?: string;
-    /** Earlier keys, still accepted for reading while data is re-encrypted. */
+    /** Earlier keys, still read until `npm run phi:reencrypt` has moved every value to `key`. */
     oldKeys: string[];
   };
   auth: {
@@ -190,16 +190,19 @@ function twilioSettings(env: Env): AppConfig['messaging']['twilio'] {
   const authToken = read(env, 'TWILIO_AUTH_TOKEN');
   const fromNumber = read(env, 'TWILIO_FROM_NUMBER');
   if (!accountSid && !authToken && !fromNumber) return undefined;
-  if (!accountSid || !/^AC[0-9a-fA-F]{32}$/.test(accountSid)) throw new ConfigError('TWILIO_ACCOUNT_SID', 'must be an account SID (AC followed by 32 hex digits)');
+  if (!accountSid || !/^AC[0-9a-fA-F]{32}$/.test(accountSid))
+    throw new ConfigError('TWILIO_ACCOUNT_SID', 'must be an account SID (AC followed by 32 hex digits)');
   if (!authToken) throw new ConfigError('TWILIO_AUTH_TOKEN', 'is required with TWILIO_ACCOUNT_SID');
-  if (!fromNumber || !/^\+[1-9]\d{6,14}$/.test(fromNumber)) throw new ConfigError('TWILIO_FROM_NUMBER', 'must be a phone number in E.164 (+15551234567)');
+  if (!fromNumber || !/^\+[1-9]\d{6,14}$/.test(fromNumber))
+    throw new ConfigError('TWILIO_FROM_NUMBER', 'must be a phone number in E.164 (+15551234567)');
   return { accountSid, authToken, fromNumber, apiBaseUrl: url(env, 'TWILIO_API_BASE_URL', ['http:', 'https:']) };
 }
 
 function stripeSettings(env: Env): AppConfig['billing']['stripe'] {
   const secretKey = read(env, 'STRIPE_SECRET_KEY');
   if (!secretKey) return undefined;
-  if (!/^(sk|rk)_(test|live)_/.test(secretKey)) throw new ConfigError('STRIPE_SECRET_KEY', 'must be a Stripe secret key (sk_test_… or sk_live_…)');
+  if (!/^(sk|rk)_(test|live)_/.test(secretKey))
+    throw new ConfigError('STRIPE_SECRET_KEY', 'must be a Stripe secret key (sk_test_… or sk_live_…)');
   const need = (name: string, prefix: string) => {
     const value = read(env, name);
     if (!value || !value.startsWith(prefix)) throw new ConfigError(name, `is required with STRIPE_SECRET_KEY (${prefix}…)`);
@@ -208,7 +211,11 @@ function stripeSettings(env: Env): AppConfig['billing']['stripe'] {
   return {
     secretKey,
     webhookSecret: need('STRIPE_WEBHOOK_SECRET', 'whsec_'),
-    prices: { flat: need('STRIPE_PRICE_FLAT', 'price_'), pmpm: need('STRIPE_PRICE_PMPM', 'price_'), overage: need('STRIPE_PRICE_OVERAGE', 'price_') },
+    prices: {
+      flat: need('STRIPE_PRICE_FLAT', 'price_'),
+      pmpm: need('STRIPE_PRICE_PMPM', 'price_'),
+      overage: need('STRIPE_PRICE_OVERAGE', 'price_'),
+    },
     apiBaseUrl: url(env, 'STRIPE_API_BASE_URL', ['http:', 'https:']),
   };
 }
@@ -244,7 +251,10 @@ function trustProxy(env: Env): AppConfig['trustProxy'] {
     if (Number(value) > 10) throw new ConfigError('TRUST_PROXY', `must be a number of proxy hops from 0 to 10 (got "${value}")`);
     return Number(value) || false;
   }
-  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const bad = entries.find((entry) => !isProxyRange(entry));
   if (bad !== undefined || !entries.length) {
     throw new ConfigError(
@@ -280,7 +290,10 @@ function phiKey(env: Env, name: string, production: boolean): string | undefined
 function databaseUrl(env: Env, production: boolean): string | undefined {
   const value = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
   if (!value && production) {
-    throw new ConfigError('DATABASE_URL', 'is required in production (postgres://user:password@host:5432/carekeep); the embedded PostgreSQL is for local use only');
+    throw new ConfigError(
+      'DATABASE_URL',
+      'is required in production (postgres://user:password@host:5432/carekeep); the embedded PostgreSQL is for local use only',
+    );
   }
   return value;
 }

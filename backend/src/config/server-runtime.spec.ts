@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+
 import { REPO_ROOT } from './config.js';
 
 // The server's memory settings are spelled out in package.json (npm start) and the Dockerfile as

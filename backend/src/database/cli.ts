@@ -1,12 +1,15 @@
 import 'reflect-metadata';
-import { MikroORM } from '@mikro-orm/postgresql';
+
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+
+import { MikroORM } from '@mikro-orm/postgresql';
+
 import { ConfigError, loadConfig, loadDotEnv } from '../config/config.js';
-import { openDatabaseServer, ensureDatabase, withDatabaseName, withPgClient } from './database-server.js';
+import { ensureDatabase, openDatabaseServer, withDatabaseName, withPgClient } from './database-server.js';
 import { EmbeddedPostgresError } from './embedded-postgres.js';
-import { ormOptions } from './mikro-orm.config.js';
 import { withMigrationLock } from './migration-lock.js';
+import { ormOptions } from './mikro-orm.config.js';
 import { MIGRATIONS_SOURCE_DIR } from './paths.js';
 
 /** SQL that would bring a database migrated to the latest migration in line with the entities. */

@@ -1,5 +1,6 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DATABASE_URL } from './database.tokens.js';
 import { withMigrationLock } from './migration-lock.js';

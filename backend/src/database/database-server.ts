@@ -1,7 +1,9 @@
 import { join } from 'node:path';
+
 import pg from 'pg';
+
 import type { AppConfig } from '../config/config.js';
-import { type EmbeddedLog, clusterPassword, embeddedUrl, startEmbeddedPostgres } from './embedded-postgres.js';
+import { clusterPassword, type EmbeddedLog, embeddedUrl, startEmbeddedPostgres } from './embedded-postgres.js';
 
 /** Name of the application's database inside the embedded server. */
 export const EMBEDDED_DATABASE = 'carekeep';

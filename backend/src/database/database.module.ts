@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { DatabaseBootstrapService } from './database-bootstrap.service.js';
 
 @Module({

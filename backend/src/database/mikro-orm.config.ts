@@ -1,6 +1,7 @@
-import { type Options, PostgreSqlDriver, defineConfig } from '@mikro-orm/postgresql';
 import { ReflectMetadataProvider } from '@mikro-orm/decorators/legacy';
 import { Migrator } from '@mikro-orm/migrations';
+import { defineConfig, type Options, PostgreSqlDriver } from '@mikro-orm/postgresql';
+
 import { ENTITIES, UNMANAGED_TABLES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { MIGRATIONS_SOURCE_DIR } from './paths.js';

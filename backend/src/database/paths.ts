@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+
 import { REPO_ROOT } from '../config/config.js';
 
 /** Where new migration files are written (source tree; they are compiled with the rest). */

@@ -1,4 +1,5 @@
 import twilio from 'twilio';
+
 import type { CallScript } from './messaging.ports.js';
 
 export const CALL_PROMPT = 'Press 1 to confirm you got this message. Press 9 to stop these calls.';

@@ -1,9 +1,20 @@
+import { randomUUID } from 'node:crypto';
+
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Enum, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { randomUUID } from 'node:crypto';
-import { CHANNELS, type Channel } from './outbox-message.entity.js';
 
-export const CONSENT_SOURCES = ['broker_added', 'import', 'invitation', 'portal', 'keyword', 'unsubscribe_link', 'voice_keypress', 'admin'] as const;
+import { type Channel, CHANNELS } from './outbox-message.entity.js';
+
+export const CONSENT_SOURCES = [
+  'broker_added',
+  'import',
+  'invitation',
+  'portal',
+  'keyword',
+  'unsubscribe_link',
+  'voice_keypress',
+  'admin',
+] as const;
 export type ConsentSource = (typeof CONSENT_SOURCES)[number];
 
 /**

@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+
 import type { ConsentSource } from './consent.entity.js';
 import type { Channel } from './outbox-message.entity.js';
 
@@ -8,7 +9,13 @@ import type { Channel } from './outbox-message.entity.js';
 export class ConsentService {
   constructor(private readonly em: EntityManager) {}
 
-  async record(clientIds: string[], channels: Channel[], optedIn: boolean, source: ConsentSource, em: EntityManager = this.em): Promise<void> {
+  async record(
+    clientIds: string[],
+    channels: Channel[],
+    optedIn: boolean,
+    source: ConsentSource,
+    em: EntityManager = this.em,
+  ): Promise<void> {
     if (clientIds.length === 0 || channels.length === 0) return;
     await em.execute(
       `insert into consents (id, client_id, channel, opted_in, source)
@@ -23,7 +30,12 @@ export class ConsentService {
     const rows = await this.em.execute<{ id: string }[]>(`select id from clients where ${column} = ?`, [
       channel === 'email' ? address.toLowerCase() : address,
     ]);
-    await this.record(rows.map((row) => row.id), [channel], optedIn, source);
+    await this.record(
+      rows.map((row) => row.id),
+      [channel],
+      optedIn,
+      source,
+    );
   }
 }
 

@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+
 import { SMS_COST_CENTS, VOICE_CALL_COST_CENTS } from '../billing/pricing.js';
 import type { Channel } from './outbox-message.entity.js';
 
@@ -22,7 +23,11 @@ export class DeliveryOutcomesService {
 
   /** The provider took it: `completed` when nothing more will be heard (outbox, SMTP), else `sent`. */
   async sent(id: string, providerId: string, final: boolean, channel: Channel): Promise<void> {
-    await this.move(id, 'status = ?, provider_id = ?, cost_cents = ?, error = null', [final ? 'completed' : 'sent', providerId, costCents(channel)]);
+    await this.move(id, 'status = ?, provider_id = ?, cost_cents = ?, error = null', [
+      final ? 'completed' : 'sent',
+      providerId,
+      costCents(channel),
+    ]);
   }
 
   async failed(id: string, error: string): Promise<void> {

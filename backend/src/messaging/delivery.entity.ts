@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
+
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Enum, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
-import { randomUUID } from 'node:crypto';
-import { CHANNELS, type Channel } from './outbox-message.entity.js';
+
+import { type Channel, CHANNELS } from './outbox-message.entity.js';
 
 export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'completed', 'failed', 'skipped'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -17,12 +19,16 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 @Unique({ name: 'deliveries_campaign_client_unique', properties: ['campaignId', 'clientId'] })
 @Index({ name: 'deliveries_broker_created_idx', properties: ['brokerId', 'createdAt'] })
 @Index({ name: 'deliveries_client_idx', properties: ['clientId'] })
-@Index({ name: 'deliveries_claimable_idx', expression: `create index "deliveries_claimable_idx" on "deliveries" ("not_before") where "status" in ('queued', 'sending')` })
+@Index({
+  name: 'deliveries_claimable_idx',
+  expression: `create index "deliveries_claimable_idx" on "deliveries" ("not_before") where "status" in ('queued', 'sending')`,
+})
 @Index({ name: 'deliveries_provider_idx', properties: ['providerId'] })
 // The broker's latest confirmed calls (recent activity) without reading all their deliveries.
 @Index({
   name: 'deliveries_broker_confirmed_idx',
-  expression: 'create index "deliveries_broker_confirmed_idx" on "deliveries" ("broker_id", "confirmed_at") where "confirmed_at" is not null',
+  expression:
+    'create index "deliveries_broker_confirmed_idx" on "deliveries" ("broker_id", "confirmed_at") where "confirmed_at" is not null',
 })
 @Index({
   name: 'deliveries_created_cost_idx',

@@ -1,7 +1,8 @@
-import { NotFoundException } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AppConfig } from '../config/config.js';
+import { NotFoundException } from '@nestjs/common';
+
 import type { ListQuery } from '../common/list-query.js';
+import type { AppConfig } from '../config/config.js';
 import type { User } from '../users/user.entity.js';
 import { DevOutboxController, devOutboxInUse } from './dev-outbox.controller.js';
 

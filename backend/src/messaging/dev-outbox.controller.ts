@@ -1,9 +1,10 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Controller, Get, Inject, NotFoundException } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { EntityManager } from '@mikro-orm/postgresql';
+
 import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
 import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
-import { type ListQuery, type ListResult, findList } from '../common/list-query.js';
+import { findList, type ListQuery, type ListResult } from '../common/list-query.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { User } from '../users/user.entity.js';
 import { CHANNELS, OutboxMessage } from './outbox-message.entity.js';

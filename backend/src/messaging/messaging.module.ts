@@ -1,14 +1,15 @@
 import { Inject, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { ConsentService } from './consent.service.js';
 import { DeliveryOutcomesService } from './delivery-outcomes.service.js';
 import { DevOutboxController } from './dev-outbox.controller.js';
-import { ConsentService } from './consent.service.js';
-import { OptOutsService } from './opt-outs.service.js';
-import { TwilioWebhooksController } from './twilio-webhooks.controller.js';
 import { EMAIL_SENDER, SMS_SENDER, VOICE_SENDER } from './messaging.ports.js';
+import { OptOutsService } from './opt-outs.service.js';
 import { OutboxAdapter } from './outbox.adapter.js';
 import { SmtpAdapter } from './smtp.adapter.js';
 import { TwilioAdapter } from './twilio.adapter.js';
+import { TwilioWebhooksController } from './twilio-webhooks.controller.js';
 
 const TWILIO = Symbol('TWILIO_ADAPTER');
 
@@ -35,7 +36,9 @@ const TWILIO = Symbol('TWILIO_ADAPTER');
       provide: EMAIL_SENDER,
       inject: [APP_CONFIG, OutboxAdapter],
       useFactory: (config: AppConfig, outbox: OutboxAdapter) =>
-        config.messaging.smtpUrl ? new SmtpAdapter(config.messaging.smtpUrl, config.messaging.mailFrom, config.messaging.providerTimeoutMs) : outbox,
+        config.messaging.smtpUrl
+          ? new SmtpAdapter(config.messaging.smtpUrl, config.messaging.mailFrom, config.messaging.providerTimeoutMs)
+          : outbox,
     },
   ],
   exports: [SMS_SENDER, VOICE_SENDER, EMAIL_SENDER, OutboxAdapter, DeliveryOutcomesService, OptOutsService, ConsentService],

@@ -1,6 +1,7 @@
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Enum, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { CHANNELS, type Channel } from './outbox-message.entity.js';
+
+import { type Channel, CHANNELS } from './outbox-message.entity.js';
 
 /** A phone number (or address) that asked not to be contacted on a channel. */
 @Entity({ tableName: 'opt_outs' })

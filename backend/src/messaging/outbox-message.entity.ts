@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
+
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Enum, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { randomUUID } from 'node:crypto';
+
 import { EncryptedText } from '../privacy/phi-crypto.js';
 
 export const CHANNELS = ['sms', 'voice', 'email'] as const;

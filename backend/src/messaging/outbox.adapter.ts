@@ -1,16 +1,9 @@
-import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+
 import { encryptPhi } from '../privacy/phi-crypto.js';
 import { callSentences } from './call-script.js';
-import type {
-  EmailMessage,
-  EmailSender,
-  SendResult,
-  SmsMessage,
-  SmsSender,
-  VoiceCall,
-  VoiceSender,
-} from './messaging.ports.js';
+import type { EmailMessage, EmailSender, SendResult, SmsMessage, SmsSender, VoiceCall, VoiceSender } from './messaging.ports.js';
 import type { Channel } from './outbox-message.entity.js';
 
 /**
@@ -46,8 +39,16 @@ export class OutboxAdapter implements SmsSender, VoiceSender, EmailSender {
        on conflict (delivery_id) do update set delivery_id = excluded.delivery_id
        returning id`,
       // Encrypted as OutboxMessage's columns are (a client's reminder carries health data).
-      [channel, message.to, subject === undefined ? null : encryptPhi(subject), encryptPhi(body), message.purpose, message.brokerId ?? null, message.deliveryId ?? null],
+      [
+        channel,
+        message.to,
+        subject === undefined ? null : encryptPhi(subject),
+        encryptPhi(body),
+        message.purpose,
+        message.brokerId ?? null,
+        message.deliveryId ?? null,
+      ],
     );
-    return { providerId: row!.id, status: 'completed' };
+    return { providerId: row.id, status: 'completed' };
   }
 }

@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+
 import { type EmailMessage, type EmailSender, ProviderTimeoutError, type SendResult } from './messaging.ports.js';
 
 /** E-mail through any SMTP server (SMTP_URL). */
@@ -11,7 +12,12 @@ export class SmtpAdapter implements EmailSender {
     private readonly timeoutMs = 10_000,
   ) {
     // Connecting, the greeting and every later wait on the socket each get the provider timeout.
-    this.transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs });
+    this.transport = nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+    });
   }
 
   async sendEmail(message: EmailMessage): Promise<SendResult> {

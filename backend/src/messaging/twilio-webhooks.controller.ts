@@ -1,15 +1,16 @@
+import { EntityManager } from '@mikro-orm/postgresql';
 import { Body, Controller, ForbiddenException, HttpCode, Inject, NotFoundException, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { EntityManager } from '@mikro-orm/postgresql';
 import type { Request, Response } from 'express';
 import twilio from 'twilio';
+
 import { Public } from '../auth/access.decorators.js';
 import { Consumes } from '../common/content-type.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorators.js';
-import { DeliveryOutcomesService } from './delivery-outcomes.service.js';
 import { ConsentService } from './consent.service.js';
-import { OptOutsService, keywordOf } from './opt-outs.service.js';
+import { DeliveryOutcomesService } from './delivery-outcomes.service.js';
+import { keywordOf, OptOutsService } from './opt-outs.service.js';
 import { isValidTwilioRequest } from './twilio.adapter.js';
 
 type Form = Record<string, string | undefined>;
@@ -69,7 +70,8 @@ export class TwilioWebhooksController {
     if (!deliveryId || !(await this.firstTime(`twilio:${form.CallSid}:${status}`))) return;
     if (status === 'completed') await this.outcomes.completed(deliveryId);
     else if (VOICE_RETRY.has(status)) await this.outcomes.retryLater(deliveryId, `The call was ${status.replace('-', ' ')}`);
-    else if (VOICE_FAILED.has(status)) await this.outcomes.failed(deliveryId, `The call ${status === 'canceled' ? 'was canceled' : 'failed'}`);
+    else if (VOICE_FAILED.has(status))
+      await this.outcomes.failed(deliveryId, `The call ${status === 'canceled' ? 'was canceled' : 'failed'}`);
   }
 
   @Post('sms-status')
@@ -79,7 +81,8 @@ export class TwilioWebhooksController {
     const status = form.MessageStatus ?? '';
     if (!deliveryId || !(await this.firstTime(`twilio:${form.MessageSid}:${status}`))) return;
     if (SMS_DONE.has(status)) await this.outcomes.completed(deliveryId);
-    else if (SMS_FAILED.has(status)) await this.outcomes.failed(deliveryId, `The text was ${status}${form.ErrorCode ? ` (${form.ErrorCode})` : ''}`);
+    else if (SMS_FAILED.has(status))
+      await this.outcomes.failed(deliveryId, `The text was ${status}${form.ErrorCode ? ` (${form.ErrorCode})` : ''}`);
   }
 
   @Post('voice-gather')

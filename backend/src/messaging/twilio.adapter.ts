@@ -1,7 +1,15 @@
 import twilio from 'twilio';
+
 import type { AppConfig } from '../config/config.js';
 import { callTwiml } from './call-script.js';
-import { ProviderTimeoutError, type SendResult, type SmsMessage, type SmsSender, type VoiceCall, type VoiceSender } from './messaging.ports.js';
+import {
+  ProviderTimeoutError,
+  type SendResult,
+  type SmsMessage,
+  type SmsSender,
+  type VoiceCall,
+  type VoiceSender,
+} from './messaging.ports.js';
 
 type TwilioSettings = NonNullable<AppConfig['messaging']['twilio']>;
 
@@ -60,31 +68,40 @@ export class TwilioAdapter implements SmsSender, VoiceSender {
   }
 
   async sendCall(call: VoiceCall): Promise<SendResult> {
-    const created = await this.withTimeout(() => this.client.calls.create({
-      to: call.to,
-      from: this.settings.fromNumber,
-      twiml: callTwiml(call.script, this.callbackUrl(WEBHOOK_PATHS.voiceGather, call.deliveryId)),
-      statusCallback: this.callbackUrl(WEBHOOK_PATHS.voiceStatus, call.deliveryId),
-      statusCallbackEvent: ['completed'],
-      statusCallbackMethod: 'POST',
-      machineDetection: 'DetectMessageEnd',
-    }));
+    const created = await this.withTimeout(() =>
+      this.client.calls.create({
+        to: call.to,
+        from: this.settings.fromNumber,
+        twiml: callTwiml(call.script, this.callbackUrl(WEBHOOK_PATHS.voiceGather, call.deliveryId)),
+        statusCallback: this.callbackUrl(WEBHOOK_PATHS.voiceStatus, call.deliveryId),
+        statusCallbackEvent: ['completed'],
+        statusCallbackMethod: 'POST',
+        machineDetection: 'DetectMessageEnd',
+      }),
+    );
     return { providerId: created.sid, status: 'sent' };
   }
 
   async sendSms(message: SmsMessage): Promise<SendResult> {
-    const created = await this.withTimeout(() => this.client.messages.create({
-      to: message.to,
-      from: this.settings.fromNumber,
-      body: message.body,
-      statusCallback: this.callbackUrl(WEBHOOK_PATHS.smsStatus, message.deliveryId),
-    }));
+    const created = await this.withTimeout(() =>
+      this.client.messages.create({
+        to: message.to,
+        from: this.settings.fromNumber,
+        body: message.body,
+        statusCallback: this.callbackUrl(WEBHOOK_PATHS.smsStatus, message.deliveryId),
+      }),
+    );
     return { providerId: created.sid, status: 'sent' };
   }
 }
 
 /** Whether a callback really comes from Twilio: its signature over the public URL and the form fields. */
-export function isValidTwilioRequest(authToken: string, signature: string | undefined, url: string, params: Record<string, unknown>): boolean {
+export function isValidTwilioRequest(
+  authToken: string,
+  signature: string | undefined,
+  url: string,
+  params: Record<string, unknown>,
+): boolean {
   if (!signature) return false;
   return twilio.validateRequest(authToken, signature, url, params as Record<string, string>);
 }

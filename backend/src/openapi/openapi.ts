@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+
 import { SESSION_COOKIE_AUTH } from '../auth/access.decorators.js';
 import { SESSION_COOKIE } from '../auth/session.js';
 

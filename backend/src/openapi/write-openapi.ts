@@ -1,11 +1,14 @@
 import 'reflect-metadata';
-import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+
 import { AppModule } from '../app.module.js';
 import { configureApp } from '../app.setup.js';
-import { REPO_ROOT, loadConfig } from '../config/config.js';
+import { loadConfig, REPO_ROOT } from '../config/config.js';
 import { buildOpenApiDocument, serializeOpenApi } from './openapi.js';
 
 export const OPENAPI_FILE = join(REPO_ROOT, 'openapi.json');
@@ -15,11 +18,15 @@ export const OPENAPI_FILE = join(REPO_ROOT, 'openapi.json');
  * and nothing here queries), then writes openapi.json, or with --check fails when it is stale.
  */
 export async function generateOpenApi(): Promise<string> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SESSION_SECRET: 'openapi-generation-only-not-a-real-session-key', PHI_ENCRYPTION_KEY: 'b3BlbmFwaS1nZW5lcmF0aW9uLW9ubHktbm90LXJlYWw=' });
-  const app = await NestFactory.create<NestExpressApplication>(
-    AppModule.forRoot(config, 'postgres://openapi@127.0.0.1:1/openapi'),
-    { logger: false },
-  );
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SESSION_SECRET: 'openapi-generation-only-not-a-real-session-key',
+    PHI_ENCRYPTION_KEY: 'b3BlbmFwaS1nZW5lcmF0aW9uLW9ubHktbm90LXJlYWw=',
+  });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, 'postgres://openapi@127.0.0.1:1/openapi'), {
+    logger: false,
+  });
   await configureApp(app, config);
   await app.init();
   try {

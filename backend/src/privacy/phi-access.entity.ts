@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
+
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { randomUUID } from 'node:crypto';
 
 /** Who read or changed a client's health data, what and when — never the values. */
 @Entity({ tableName: 'phi_access_log' })

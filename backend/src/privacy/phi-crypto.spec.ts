@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { decryptPhi, encryptPhi, isEncrypted, needsReencryption, usePhiKeys } from './phi-crypto.js';
+
+import { currentKeyPrefix, decryptPhi, encryptPhi, isEncrypted, MissingPhiKeyError, needsReencryption, usePhiKeys } from './phi-crypto.js';
 
 const keyA = randomBytes(32).toString('base64');
 const keyB = randomBytes(32).toString('base64');
@@ -28,8 +29,12 @@ describe('PHI encryption', () => {
     usePhiKeys(keyB, [keyA]);
     expect(decryptPhi(old)).toBe('with breakfast');
     expect(needsReencryption(old)).toBe(true);
-    expect(needsReencryption(encryptPhi('with breakfast'))).toBe(false);
+    const fresh = encryptPhi('with breakfast');
+    expect(needsReencryption(fresh)).toBe(false);
+    expect(fresh.startsWith(currentKeyPrefix())).toBe(true);
+    expect(old.startsWith(currentKeyPrefix())).toBe(false);
     usePhiKeys(keyB);
+    expect(() => decryptPhi(old)).toThrow(MissingPhiKeyError);
     expect(() => decryptPhi(old)).toThrow(/PHI_ENCRYPTION_OLD_KEYS/);
   });
 });

@@ -1,14 +1,17 @@
-import { Type } from '@mikro-orm/core';
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+
+import { Type } from '@mikro-orm/core';
+
 import type { AppConfig } from '../config/config.js';
 
 /**
  * Health data at rest: AES-256-GCM with a random 96-bit nonce per value, stored as
  * `phi1:{key id}:{nonce}:{tag}:{ciphertext}` (base64url). The key id (first 8 hex digits of the key's
- * SHA-256) says which key wrote a value, so old keys can still read while data is re-encrypted.
+ * SHA-256) says which key wrote a value, so after a rotation the old keys still read until
+ * `npm run phi:reencrypt` has moved every value to the new one (phi-reencryption.ts).
  */
 const PREFIX = 'phi1';
 
@@ -47,12 +50,30 @@ export async function resolvePhiKey(config: AppConfig): Promise<string> {
   return key;
 }
 
-export function encryptPhi(plain: string): string {
+function encryptingKey(): PhiKey {
   if (!current) throw new Error('No PHI encryption key: usePhiKeys() was not called');
+  return current;
+}
+
+/** The id of the key that encrypts (first 8 hex digits of its SHA-256). */
+export function currentPhiKeyId(): string {
+  return encryptingKey().id;
+}
+
+/** How every value written with the current key begins: `phi1:{key id}:`. */
+export function currentKeyPrefix(): string {
+  return `${PREFIX}:${currentPhiKeyId()}:`;
+}
+
+/** A stored value was written with a key that is neither PHI_ENCRYPTION_KEY nor listed in PHI_ENCRYPTION_OLD_KEYS. */
+export class MissingPhiKeyError extends Error {}
+
+export function encryptPhi(plain: string): string {
+  const key = encryptingKey();
   const nonce = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', current.key, nonce);
+  const cipher = createCipheriv('aes-256-gcm', key.key, nonce);
   const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return [PREFIX, current.id, nonce.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join(':');
+  return [PREFIX, key.id, nonce.toString('base64url'), cipher.getAuthTag().toString('base64url'), data.toString('base64url')].join(':');
 }
 
 export function isEncrypted(value: string): boolean {
@@ -63,7 +84,7 @@ export function decryptPhi(stored: string): string {
   const [prefix, keyId, nonce, tag, data] = stored.split(':');
   if (prefix !== PREFIX || !keyId || !nonce || !tag || data === undefined) throw new Error('Not an encrypted value');
   const key = byId.get(keyId);
-  if (!key) throw new Error(`No key ${keyId} to decrypt this value (add it to PHI_ENCRYPTION_OLD_KEYS)`);
+  if (!key) throw new MissingPhiKeyError(`No key ${keyId} to decrypt this value (add it to PHI_ENCRYPTION_OLD_KEYS)`);
   const decipher = createDecipheriv('aes-256-gcm', key.key, Buffer.from(nonce, 'base64url'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');

@@ -1,7 +1,8 @@
 import { Global, Inject, Module, type OnModuleInit } from '@nestjs/common';
+
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { resolvePhiKey, usePhiKeys } from './phi-crypto.js';
 import { PhiAuditService } from './phi-audit.service.js';
+import { resolvePhiKey, usePhiKeys } from './phi-crypto.js';
 
 /** Health-data protection: the encryption keys (set before anything is read) and the access log. */
 @Global()

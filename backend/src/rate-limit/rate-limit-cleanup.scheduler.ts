@@ -1,5 +1,6 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
+
 import { scheduleJob, stopJob } from '../common/cron.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { RateLimitStorage } from './rate-limit.storage.js';

@@ -1,6 +1,7 @@
 import { type ExecutionContext, HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { ThrottlerGuard, type ThrottlerLimitDetail } from '@nestjs/throttler';
 import type { Request } from 'express';
+
 import { ruleOf } from './rate-limits.js';
 
 function wait(seconds: number): string {

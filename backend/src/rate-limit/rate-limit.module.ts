@@ -2,10 +2,11 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import { ThrottlerModule } from '@nestjs/throttler';
+
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { RateLimitCleanupScheduler } from './rate-limit-cleanup.scheduler.js';
 import { RateLimitGuard } from './rate-limit.guard.js';
 import { RateLimitStorage } from './rate-limit.storage.js';
+import { RateLimitCleanupScheduler } from './rate-limit-cleanup.scheduler.js';
 import { rateLimitOptions } from './rate-limits.js';
 
 @Module({ providers: [RateLimitStorage], exports: [RateLimitStorage] })

@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
 import { EntityManager, type QueryResult } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
+
 import { COUNTED_LOCALLY_FIRST } from './rate-limits.js';
 
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;

@@ -1,5 +1,6 @@
 import type { ExecutionContext } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
+
 import { Public } from '../auth/access.decorators.js';
 import { loadConfig } from '../config/config.js';
 import { RateLimit } from './rate-limit.decorators.js';
@@ -24,7 +25,11 @@ class WebhookRoutes {
 }
 
 const context = (type: object, handler: () => void, body?: unknown) =>
-  ({ getClass: () => type, getHandler: () => handler, switchToHttp: () => ({ getRequest: () => ({ body }) }) }) as unknown as ExecutionContext;
+  ({
+    getClass: () => type,
+    getHandler: () => handler,
+    switchToHttp: () => ({ getRequest: () => ({ body }) }),
+  }) as unknown as ExecutionContext;
 
 describe('ruleOf', () => {
   it.each([

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
+
 import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { ThrottlerModuleOptions, ThrottlerStorage } from '@nestjs/throttler';
 import type { Request } from 'express';
-import { createHash } from 'node:crypto';
-import { ACCESS_KEY, type Access } from '../auth/access.decorators.js';
+
+import { type Access, ACCESS_KEY } from '../auth/access.decorators.js';
 import type { AppConfig } from '../config/config.js';
 import { RATE_LIMIT_KEY, type RateLimitKind, type RateLimitRule } from './rate-limit.decorators.js';
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
+
 import { scheduleJob, stopJob } from '../common/cron.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DispatcherService } from './dispatcher.service.js';

@@ -1,5 +1,9 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+
+import { renderCampaignEmail } from '../campaigns/email-template.js';
+import type { RecurrencePattern } from '../client-portal/client-reminder.entity.js';
+import { EngagementService } from '../clients/engagement.service.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DeliveryOutcomesService } from '../messaging/delivery-outcomes.service.js';
 import {
@@ -11,15 +15,12 @@ import {
   VOICE_SENDER,
   type VoiceSender,
 } from '../messaging/messaging.ports.js';
-import { renderCampaignEmail } from '../campaigns/email-template.js';
+import { OptOutsService } from '../messaging/opt-outs.service.js';
 import { readPhi } from '../privacy/phi-crypto.js';
 import { outsideQuietHours } from './quiet-hours.js';
-import { clientTimeZone } from './time-zones.js';
-import { OptOutsService } from '../messaging/opt-outs.service.js';
-import { EngagementService } from '../clients/engagement.service.js';
-import type { RecurrencePattern } from '../client-portal/client-reminder.entity.js';
 import { nextOccurrence } from './recurrence.js';
 import { SendRateLimiter } from './send-rate.js';
+import { clientTimeZone } from './time-zones.js';
 
 export const DEFAULT_CLIENT_MESSAGE = "It's time to take your medication";
 
@@ -69,7 +70,7 @@ export interface DispatchSummary {
 async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]!);
+    while (next < items.length) await work(items[next++]);
   });
   await Promise.all(lanes);
 }
@@ -262,7 +263,11 @@ export class DispatcherService {
    */
   async claim(now: Date, scope: { brokerId?: string; campaignsOnly?: boolean } = {}): Promise<ClaimedDelivery[]> {
     const filters = [
-      scope.campaignsOnly ? 'campaign_id is not null' : scope.brokerId ? '(reminder_id is not null or client_reminder_id is not null)' : 'true',
+      scope.campaignsOnly
+        ? 'campaign_id is not null'
+        : scope.brokerId
+          ? '(reminder_id is not null or client_reminder_id is not null)'
+          : 'true',
       scope.brokerId ? 'broker_id = ?' : 'true',
     ];
     return this.em.execute<ClaimedDelivery[]>(
@@ -325,7 +330,10 @@ export class DispatcherService {
         summary.skipped += 1;
         return;
       }
-      if (optedOut.has(`${delivery.recipient.toLowerCase()}|${delivery.channel}`) || optedOut.has(`${delivery.recipient}|${delivery.channel}`)) {
+      if (
+        optedOut.has(`${delivery.recipient.toLowerCase()}|${delivery.channel}`) ||
+        optedOut.has(`${delivery.recipient}|${delivery.channel}`)
+      ) {
         const what = delivery.channel === 'voice' ? 'calls' : delivery.channel === 'sms' ? 'texts' : 'e-mails';
         await this.outcomes.skipped(delivery.id, `The recipient opted out of ${what}`);
         summary.skipped += 1;
@@ -370,7 +378,12 @@ export class DispatcherService {
     if (delivery.campaign_id) return this.deliverCampaign(delivery);
     const fromClient = delivery.client_reminder_id !== null;
     // A client's own reminder is their health information: it is not attributed to the broker in the outbox.
-    const common = { to: delivery.recipient, deliveryId: delivery.id, purpose: fromClient ? 'client-reminder' : 'reminder', brokerId: fromClient ? null : delivery.broker_id };
+    const common = {
+      to: delivery.recipient,
+      deliveryId: delivery.id,
+      purpose: fromClient ? 'client-reminder' : 'reminder',
+      brokerId: fromClient ? null : delivery.broker_id,
+    };
     const own = delivery.client_message ? readPhi(delivery.client_message) : delivery.message;
     const medication = delivery.medication_name ? readPhi(delivery.medication_name) : undefined;
     const base = own?.trim() || DEFAULT_CLIENT_MESSAGE;
@@ -409,6 +422,12 @@ export class DispatcherService {
         unsubscribeMailto: `mailto:${unsubscribeMailbox(this.config)}?subject=${encodeURIComponent(`unsubscribe ${token}`)}`,
       },
     );
-    return this.email.sendEmail({ ...common, subject: delivery.subject ?? agencyName, text: email.text, html: email.html, headers: email.headers });
+    return this.email.sendEmail({
+      ...common,
+      subject: delivery.subject ?? agencyName,
+      text: email.text,
+      html: email.html,
+      headers: email.headers,
+    });
   }
 }

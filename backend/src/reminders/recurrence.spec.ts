@@ -1,6 +1,6 @@
 // Runs identically whatever the process time zone: npm test also runs it under TZ=UTC,
 // TZ=America/New_York and TZ=Asia/Tokyo (see the recurrence-tz script in backend/package.json).
-import { type RecurrenceRule, nextOccurrence, occurrences } from './recurrence.js';
+import { nextOccurrence, occurrences, type RecurrenceRule } from './recurrence.js';
 
 const iso = (dates: Iterable<Date>) => [...dates].map((d) => d.toISOString());
 const take = (rule: RecurrenceRule, n: number) => iso([...occurrences(rule)].slice(0, n));
@@ -53,7 +53,13 @@ describe('intervals, weekdays, months and ends', () => {
 
   it('weekly on Monday and Thursday (sorted), from a Wednesday start', () => {
     // 2026-01-07 is a Wednesday; 08:00 in Los Angeles is 16:00Z in winter.
-    const rule: RecurrenceRule = { start: new Date('2026-01-07T16:00:00Z'), zone: 'America/Los_Angeles', pattern: 'weekly', interval: 1, days: [4, 1] };
+    const rule: RecurrenceRule = {
+      start: new Date('2026-01-07T16:00:00Z'),
+      zone: 'America/Los_Angeles',
+      pattern: 'weekly',
+      interval: 1,
+      days: [4, 1],
+    };
     expect(take(rule, 4)).toEqual([
       '2026-01-08T16:00:00.000Z',
       '2026-01-12T16:00:00.000Z',
@@ -68,7 +74,13 @@ describe('intervals, weekdays, months and ends', () => {
   });
 
   it('monthly on the 31st falls back to the last day of shorter months', () => {
-    const rule: RecurrenceRule = { start: new Date('2026-01-31T14:00:00Z'), zone: 'America/New_York', pattern: 'monthly', interval: 1, endDate: '2026-05-31' };
+    const rule: RecurrenceRule = {
+      start: new Date('2026-01-31T14:00:00Z'),
+      zone: 'America/New_York',
+      pattern: 'monthly',
+      interval: 1,
+      endDate: '2026-05-31',
+    };
     expect(take(rule, 5)).toEqual([
       '2026-01-31T14:00:00.000Z',
       '2026-02-28T14:00:00.000Z',
@@ -79,7 +91,13 @@ describe('intervals, weekdays, months and ends', () => {
   });
 
   it('stops after the end date (inclusive)', () => {
-    const rule: RecurrenceRule = { start: new Date('2026-06-01T13:00:00Z'), zone: 'America/New_York', pattern: 'daily', interval: 1, endDate: '2026-06-03' };
+    const rule: RecurrenceRule = {
+      start: new Date('2026-06-01T13:00:00Z'),
+      zone: 'America/New_York',
+      pattern: 'daily',
+      interval: 1,
+      endDate: '2026-06-03',
+    };
     expect(take(rule, 10)).toHaveLength(3);
     expect(nextOccurrence(rule, new Date('2026-06-03T13:00:00Z'))).toBeNull();
   });
@@ -92,12 +110,24 @@ describe('intervals, weekdays, months and ends', () => {
   });
 
   it('treats an interval below 1 as 1', () => {
-    const rule: RecurrenceRule = { start: new Date('2026-06-01T13:00:00Z'), zone: 'UTC', pattern: 'daily', interval: 0, endDate: '2026-06-02' };
+    const rule: RecurrenceRule = {
+      start: new Date('2026-06-01T13:00:00Z'),
+      zone: 'UTC',
+      pattern: 'daily',
+      interval: 0,
+      endDate: '2026-06-02',
+    };
     expect(take(rule, 5)).toHaveLength(2);
   });
 
   it('is the same in Tokyo', () => {
-    const rule: RecurrenceRule = { start: new Date('2026-03-01T00:00:00Z'), zone: 'Asia/Tokyo', pattern: 'daily', interval: 1, endDate: '2026-03-03' };
+    const rule: RecurrenceRule = {
+      start: new Date('2026-03-01T00:00:00Z'),
+      zone: 'Asia/Tokyo',
+      pattern: 'daily',
+      interval: 1,
+      endDate: '2026-03-03',
+    };
     expect(take(rule, 5)).toEqual(['2026-03-01T00:00:00.000Z', '2026-03-02T00:00:00.000Z', '2026-03-03T00:00:00.000Z']);
   });
 });

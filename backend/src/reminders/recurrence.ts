@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+
 import type { RecurrencePattern } from '../client-portal/client-reminder.entity.js';
 
 export interface RecurrenceRule {

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
+
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { randomUUID } from 'node:crypto';
+
 import { Client } from '../clients/client.entity.js';
 import { User } from '../users/user.entity.js';
 
@@ -12,7 +14,10 @@ export type ReminderStatus = (typeof REMINDER_STATUSES)[number];
 /** A broker's one-time reminder to a client, with a generic message (no health information). */
 @Entity({ tableName: 'reminders' })
 @Index({ name: 'reminders_broker_scheduled_idx', properties: ['broker', 'scheduledTime'] })
-@Index({ name: 'reminders_due_idx', expression: `create index "reminders_due_idx" on "reminders" ("deliver_after") where "status" = 'pending' and "dispatched_at" is null` })
+@Index({
+  name: 'reminders_due_idx',
+  expression: `create index "reminders_due_idx" on "reminders" ("deliver_after") where "status" = 'pending' and "dispatched_at" is null`,
+})
 export class Reminder {
   [OptionalProps]?: 'status' | 'createdAt' | 'deliverAfter';
 

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+
 import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
 import { RequiresSubscription } from '../auth/subscription.guard.js';
 import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
@@ -25,7 +26,9 @@ export class RemindersController {
   @Post()
   @ApiOperation({ summary: 'Schedules a one-time reminder with a generic message' })
   @ApiCreatedResponse({ type: ReminderDto })
-  @ApiBadRequestResponse({ description: 'Please select a client / Invalid date or time / Scheduled time must be in the future / a health word' })
+  @ApiBadRequestResponse({
+    description: 'Please select a client / Invalid date or time / Scheduled time must be in the future / a health word',
+  })
   create(@CurrentUser() user: User, @Body() body: CreateReminderDto): Promise<ReminderDto> {
     return this.reminders.create(user, body);
   }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
+
 import { ClientsModule } from '../clients/clients.module.js';
 import { MessagingModule } from '../messaging/messaging.module.js';
 import { DispatcherScheduler } from './dispatcher.scheduler.js';

@@ -1,11 +1,12 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, Injectable } from '@nestjs/common';
+
 import { ClientsService } from '../clients/clients.service.js';
-import { type ListQuery, ListResult, findList } from '../common/list-query.js';
+import { findList, type ListQuery, ListResult } from '../common/list-query.js';
 import { User } from '../users/user.entity.js';
 import { DispatcherService } from './dispatcher.service.js';
 import type { CreateReminderDto, ReminderDto } from './dto/reminder.dto.js';
-import { GENERIC_MESSAGE_RULE, findHealthTerm } from './health-terms.js';
+import { findHealthTerm, GENERIC_MESSAGE_RULE } from './health-terms.js';
 import { outsideQuietHours } from './quiet-hours.js';
 import { Reminder } from './reminder.entity.js';
 import { clientTimeZone } from './time-zones.js';

@@ -18,7 +18,9 @@ describe('requestedRange', () => {
 
 describe('contentDisposition', () => {
   it('gives an ASCII fallback and the exact UTF-8 name', () => {
-    expect(contentDisposition('Medicare Guide 2026.pdf')).toBe(`attachment; filename="Medicare Guide 2026.pdf"; filename*=UTF-8''Medicare%20Guide%202026.pdf`);
+    expect(contentDisposition('Medicare Guide 2026.pdf')).toBe(
+      `attachment; filename="Medicare Guide 2026.pdf"; filename*=UTF-8''Medicare%20Guide%202026.pdf`,
+    );
     expect(contentDisposition('Guía "AEP".pdf')).toBe(`attachment; filename="Gu_a _AEP_.pdf"; filename*=UTF-8''Gu%C3%ADa%20%22AEP%22.pdf`);
   });
 });

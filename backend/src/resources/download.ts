@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+
 import type { ByteRange } from '../storage/storage.service.js';
 
 /** The byte range a request asks for (one range only), 'invalid', or undefined for the whole file. */

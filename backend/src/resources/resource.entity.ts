@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
+
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Enum, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { randomUUID } from 'node:crypto';
 
 export const RESOURCE_CATEGORIES = ['general', 'training', 'scripts', 'templates', 'compliance', 'marketing'] as const;
 export type ResourceCategory = (typeof RESOURCE_CATEGORIES)[number];

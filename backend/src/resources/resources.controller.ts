@@ -1,21 +1,50 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, NotFoundException, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  NotFoundException,
+  Param,
+  Patch,
+  Post,
+  Put,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
 import { ApiBody, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+
 import { AdminOnly, BrokerOnly, CurrentUser, Public } from '../auth/access.decorators.js';
+import { Consumes } from '../common/content-type.js';
 import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
 import type { ListQuery, ListResult } from '../common/list-query.js';
-import { Consumes } from '../common/content-type.js';
 import { receiveUpload } from '../common/multipart.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { StorageService } from '../storage/storage.service.js';
 import type { User } from '../users/user.entity.js';
 import { downloadHeaders, requestedRange } from './download.js';
-import { RESOURCE_DESCRIPTION_MAX, RESOURCE_TITLE_MAX, ResourceDto, ToggleActiveDto, TogglePublicDto, UpdateResourceDto } from './dto/resource.dto.js';
-import { RESOURCE_CATEGORIES, type Resource } from './resource.entity.js';
+import {
+  RESOURCE_DESCRIPTION_MAX,
+  RESOURCE_TITLE_MAX,
+  ResourceDto,
+  ToggleActiveDto,
+  TogglePublicDto,
+  UpdateResourceDto,
+} from './dto/resource.dto.js';
+import { type Resource, RESOURCE_CATEGORIES } from './resource.entity.js';
 import { RESOURCE_LIST_RULES, ResourcesService } from './resources.service.js';
 
 /** Streams a stored resource with Range support (videos seek and resume). */
-async function sendFile(resources: ResourcesService, storage: StorageService, resource: Resource, req: Request, res: Response): Promise<void> {
+async function sendFile(
+  resources: ResourcesService,
+  storage: StorageService,
+  resource: Resource,
+  req: Request,
+  res: Response,
+): Promise<void> {
   const size = Number(resource.fileSize);
   const range = requestedRange(req.get('range'), size);
   if (range === 'invalid') {
@@ -43,7 +72,10 @@ export class AdminResourcesController {
   @ApiQuery({ name: 'includeInactive', required: false, type: Boolean })
   @ApiListQuery(RESOURCE_LIST_RULES)
   @ApiOkResponse({ type: [ResourceDto] })
-  list(@Query('includeInactive') includeInactive: string | undefined, @ListParams(RESOURCE_LIST_RULES) query: ListQuery): Promise<ListResult<ResourceDto>> {
+  list(
+    @Query('includeInactive') includeInactive: string | undefined,
+    @ListParams(RESOURCE_LIST_RULES) query: ListQuery,
+  ): Promise<ListResult<ResourceDto>> {
     return this.resources.list(query, { includeInactive: includeInactive === 'true' });
   }
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { AuditModule } from '../audit/audit.module.js';
 import { StorageModule } from '../storage/storage.module.js';
 import { AdminResourcesController, ResourcesController } from './resources.controller.js';

@@ -1,20 +1,25 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { EntityManager, type FilterQuery, raw } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
+
+import { EntityManager, type FilterQuery, raw } from '@mikro-orm/postgresql';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+
 import { AuditService } from '../audit/audit.service.js';
-import { type ListQuery, ListResult, findList } from '../common/list-query.js';
+import { isUuid } from '../common/ids.js';
+import { escapeLike } from '../common/like.js';
+import { findList, type ListQuery, ListResult } from '../common/list-query.js';
 import type { SpooledUpload } from '../common/multipart.js';
 import { detectFileKind } from '../storage/file-types.js';
 import { StorageService } from '../storage/storage.service.js';
 import type { User } from '../users/user.entity.js';
 import { RESOURCE_DESCRIPTION_MAX, RESOURCE_TITLE_MAX, type ResourceDto, type UpdateResourceDto } from './dto/resource.dto.js';
-import { RESOURCE_CATEGORIES, Resource, type ResourceCategory } from './resource.entity.js';
-import { isUuid } from '../common/ids.js';
-import { escapeLike } from '../common/like.js';
+import { Resource, RESOURCE_CATEGORIES, type ResourceCategory } from './resource.entity.js';
 
 export const UPLOAD_REQUIRED = 'Please select a file and enter a title';
-export const RESOURCE_LIST_RULES = { sortable: ['createdAt', 'title', 'category', 'downloadCount', 'fileSize'], filterable: ['q', 'category'] } as const;
+export const RESOURCE_LIST_RULES = {
+  sortable: ['createdAt', 'title', 'category', 'downloadCount', 'fileSize'],
+  filterable: ['q', 'category'],
+} as const;
 
 export function toResourceDto(resource: Resource): ResourceDto {
   return {
@@ -39,7 +44,13 @@ function category(value: string | undefined): ResourceCategory {
   return chosen as ResourceCategory;
 }
 
-const snapshot = (r: Resource) => ({ title: r.title, description: r.description, category: r.category, isActive: r.isActive, isPublic: r.isPublic });
+const snapshot = (r: Resource) => ({
+  title: r.title,
+  description: r.description,
+  category: r.category,
+  isActive: r.isActive,
+  isPublic: r.isPublic,
+});
 
 /** The resource library: admins manage it (every change audited), brokers browse and download. */
 @Injectable()
@@ -61,7 +72,7 @@ export class ResourcesService {
     if (!options.includeInactive) terms.push({ isActive: true });
     if (typeof query.filter.category === 'string') terms.push({ category: query.filter.category as ResourceCategory });
     const q = typeof query.filter.q === 'string' ? query.filter.q.trim().toLowerCase() : '';
-    if (q) terms.push({ [raw(`lower(title || ' ' || description)`)]: { $like: `%${escapeLike(q)}%` } } as FilterQuery<Resource>);
+    if (q) terms.push({ [raw(`lower(title || ' ' || description)`)]: { $like: `%${escapeLike(q)}%` } });
     const result = await findList(this.em, Resource, {
       resource: 'resources',
       where: { $and: terms },
@@ -79,15 +90,21 @@ export class ResourcesService {
     try {
       const title = upload.fields.title?.trim();
       if (!upload.file || upload.file.size === 0 || !title) throw new BadRequestException(UPLOAD_REQUIRED);
-      if (title.length > RESOURCE_TITLE_MAX) throw new BadRequestException({ message: `title must be at most ${RESOURCE_TITLE_MAX} characters`, field: 'title' });
+      if (title.length > RESOURCE_TITLE_MAX)
+        throw new BadRequestException({ message: `title must be at most ${RESOURCE_TITLE_MAX} characters`, field: 'title' });
       const description = upload.fields.description?.trim() ?? '';
       if (description.length > RESOURCE_DESCRIPTION_MAX) {
-        throw new BadRequestException({ message: `description must be at most ${RESOURCE_DESCRIPTION_MAX} characters`, field: 'description' });
+        throw new BadRequestException({
+          message: `description must be at most ${RESOURCE_DESCRIPTION_MAX} characters`,
+          field: 'description',
+        });
       }
       const chosen = category(upload.fields.category);
       const kind = await detectFileKind(upload.file.path);
       if (!kind) {
-        throw new BadRequestException('This file type is not accepted: upload a PDF, Word, Excel or PowerPoint file, an image (PNG, JPEG, WebP, GIF) or a video (MP4, WebM)');
+        throw new BadRequestException(
+          'This file type is not accepted: upload a PDF, Word, Excel or PowerPoint file, an image (PNG, JPEG, WebP, GIF) or a video (MP4, WebM)',
+        );
       }
       const key = `resources/${randomUUID()}.${kind.type}`;
       await this.storage.putFile(key, upload.file.path, kind.mimeType);
@@ -104,7 +121,13 @@ export class ResourcesService {
             storageKey: key,
             uploadedBy: admin.id,
           });
-          this.audit.record(em, { adminId: admin.id, action: 'resource_uploaded', targetType: 'resource', targetId: resource.id, after: snapshot(resource) });
+          this.audit.record(em, {
+            adminId: admin.id,
+            action: 'resource_uploaded',
+            targetType: 'resource',
+            targetId: resource.id,
+            after: snapshot(resource),
+          });
           await em.flush();
           return toResourceDto(resource);
         });
@@ -117,7 +140,12 @@ export class ResourcesService {
     }
   }
 
-  async update(admin: User, id: string, input: UpdateResourceDto & { isActive?: boolean; isPublic?: boolean }, action: string): Promise<ResourceDto> {
+  async update(
+    admin: User,
+    id: string,
+    input: UpdateResourceDto & { isActive?: boolean; isPublic?: boolean },
+    action: string,
+  ): Promise<ResourceDto> {
     return this.em.transactional(async (em) => {
       const resource = await this.find(id);
       const before = snapshot(resource);
@@ -131,7 +159,14 @@ export class ResourcesService {
       if (input.isActive !== undefined) resource.isActive = input.isActive;
       if (input.isPublic !== undefined) resource.isPublic = input.isPublic;
       em.persist(resource);
-      this.audit.record(em, { adminId: admin.id, action, targetType: 'resource', targetId: resource.id, before, after: snapshot(resource) });
+      this.audit.record(em, {
+        adminId: admin.id,
+        action,
+        targetType: 'resource',
+        targetId: resource.id,
+        before,
+        after: snapshot(resource),
+      });
       await em.flush();
       return toResourceDto(resource);
     });
@@ -141,7 +176,13 @@ export class ResourcesService {
   async remove(admin: User, id: string): Promise<void> {
     const key = await this.em.transactional(async (em) => {
       const resource = await this.find(id);
-      this.audit.record(em, { adminId: admin.id, action: 'resource_deleted', targetType: 'resource', targetId: resource.id, before: snapshot(resource) });
+      this.audit.record(em, {
+        adminId: admin.id,
+        action: 'resource_deleted',
+        targetType: 'resource',
+        targetId: resource.id,
+        before: snapshot(resource),
+      });
       const storageKey = resource.storageKey;
       em.remove(resource);
       await em.flush();

@@ -1,5 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+
 import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
 import type { User } from '../users/user.entity.js';
 import { StatsDto } from './stats.dto.js';

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { StatsController } from './stats.controller.js';
 import { StatsService } from './stats.service.js';
 

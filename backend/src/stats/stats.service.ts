@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+
 import type { User } from '../users/user.entity.js';
 import type { StatsDto } from './stats.dto.js';
 
@@ -22,9 +23,7 @@ export class StatsService {
   constructor(private readonly em: EntityManager) {}
 
   async forBroker(broker: User): Promise<StatsDto> {
-    const [row] = await this.em.execute<
-      { total: number; active: number; seasoned: number; cohort: number; cohort_active: number }[]
-    >(
+    const [row] = await this.em.execute<{ total: number; active: number; seasoned: number; cohort: number; cohort_active: number }[]>(
       `select count(*)::int as total,
               count(*) filter (where is_active)::int as active,
               count(*) filter (where created_at <= now() - make_interval(days => ?))::int as seasoned,

@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises';
+
 import yauzl from 'yauzl';
 
 export interface FileKind {

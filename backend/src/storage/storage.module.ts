@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { StorageService } from './storage.service.js';
 
 @Module({

@@ -1,18 +1,15 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
-import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, normalize } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
 
-export interface StoredObject {
-  stream: Readable;
-  size: number;
-}
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 
 export interface ByteRange {
   start: number;
@@ -57,7 +54,10 @@ class LocalDiskDriver implements StorageDriver {
   }
 
   async size(key: string): Promise<number | undefined> {
-    return stat(this.path(key)).then((s) => s.size, () => undefined);
+    return stat(this.path(key)).then(
+      (s) => s.size,
+      () => undefined,
+    );
   }
 
   async read(key: string, range?: ByteRange): Promise<Readable> {

@@ -1,6 +1,8 @@
 import 'reflect-metadata';
+
 import { MikroORM } from '@mikro-orm/postgresql';
 import { NotFoundException } from '@nestjs/common';
+
 import { ConfigError, loadConfig, loadDotEnv } from '../config/config.js';
 import { openDatabaseServer } from '../database/database-server.js';
 import { EmbeddedPostgresError } from '../database/embedded-postgres.js';

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+
 import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
 import { ProfileDto, UpdateProfileDto } from './dto/profile.dto.js';
 import type { User } from './user.entity.js';

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
+
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Enum, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
-import { randomUUID } from 'node:crypto';
 
 export const SUBSCRIPTION_TIERS = ['pmpm', 'flat'] as const;
 export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];

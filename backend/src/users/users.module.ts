@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+
 import { ProfileController } from './profile.controller.js';
 import { UsersService } from './users.service.js';
 

@@ -1,5 +1,6 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+
 import { normalizePhone } from '../clients/contact.js';
 import { escapeLike } from '../common/like.js';
 import { PROFILE_NAME_MAX, type UpdateProfileDto } from './dto/profile.dto.js';
@@ -25,7 +26,13 @@ export interface IdentityClaims {
  */
 export function givenName(claims: Pick<IdentityClaims, 'givenName' | 'familyName' | 'name'>): { first?: string; last?: string } {
   const usable = (value: string | undefined) =>
-    value && !value.includes('@') ? value.replace(/\p{Cc}+/gu, ' ').trim().slice(0, PROFILE_NAME_MAX).trim() || undefined : undefined;
+    value && !value.includes('@')
+      ? value
+          .replace(/\p{Cc}+/gu, ' ')
+          .trim()
+          .slice(0, PROFILE_NAME_MAX)
+          .trim() || undefined
+      : undefined;
   const parts = usable(claims.name)?.split(/\s+/) ?? [];
   return {
     first: usable(claims.givenName) ?? parts[0],

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { REPO_ROOT } from '../../src/config/config.js';
 import { GENEROUS_RATE_LIMITS } from './rate-limits.js';
 
@@ -17,7 +18,16 @@ export class AppProcess {
 
   constructor(env: Record<string, string | undefined>) {
     if (!existsSync(MAIN_JS)) throw new Error(`${MAIN_JS} is missing: run \`npm run build\` (npm test does) first`);
-    this.child = spawn(process.execPath, [MAIN_JS], { env: { PATH: process.env.PATH, ENV_FILE: 'none', PHI_ENCRYPTION_KEY: 'dGVzdC1waGkta2V5LTAxMjM0NTY3ODlhYmNkZWZnaGk=', ...GENEROUS_RATE_LIMITS, ...env }, stdio: 'pipe' });
+    this.child = spawn(process.execPath, [MAIN_JS], {
+      env: {
+        PATH: process.env.PATH,
+        ENV_FILE: 'none',
+        PHI_ENCRYPTION_KEY: 'dGVzdC1waGkta2V5LTAxMjM0NTY3ODlhYmNkZWZnaGk=',
+        ...GENEROUS_RATE_LIMITS,
+        ...env,
+      },
+      stdio: 'pipe',
+    });
     this.child.stdout?.on('data', (chunk: Buffer) => (this.stdout += chunk.toString()));
     this.child.stderr?.on('data', (chunk: Buffer) => (this.stderr += chunk.toString()));
     this.exited = new Promise((resolve) => this.child.once('exit', (code, signal) => resolve({ code, signal })));
@@ -28,7 +38,10 @@ export class AppProcess {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       if (this.child.exitCode !== null) throw new Error(`exited with ${this.child.exitCode}: ${this.stderr}${this.stdout}`);
-      const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${url}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
+
 import { SESSION_COOKIE } from '../../src/auth/session.js';
 import type { TestApp } from './test-app.js';
 
@@ -25,7 +26,7 @@ export async function follow(agent: Agent, appUrl: string, first: Res, limit = 1
 }
 
 export function last<T>(items: T[]): T {
-  return items[items.length - 1]!;
+  return items[items.length - 1];
 }
 
 /** The form action of the development provider's sign-in page. */

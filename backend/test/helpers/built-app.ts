@@ -1,10 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { type IncomingMessage, type Server, createServer, request as httpRequest } from 'node:http';
+import { createServer, type IncomingMessage, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import pg from 'pg';
 import request from 'supertest';
+
 import { SESSION_COOKIE } from '../../src/auth/session.js';
 import { AppProcess, freePort } from './app-process.js';
 import { signInAsBroker } from './browser-agent.js';
@@ -61,7 +63,7 @@ export async function signIn(url: string, email: string): Promise<{ cookie: stri
   const cookie = chain
     .flatMap((res) => ([] as string[]).concat(res.headers['set-cookie'] ?? []))
     .filter((c) => c.startsWith(`${SESSION_COOKIE}=`))
-    .map((c) => c.split(';')[0]!)
+    .map((c) => c.split(';')[0])
     .pop();
   if (!cookie) throw new Error(`no session cookie after signing in as ${email}`);
   const me = await fetch(`${url}/api/auth/user`, { headers: { cookie } });
@@ -73,7 +75,12 @@ export async function signIn(url: string, email: string): Promise<{ cookie: stri
  * A JSON POST whose body is held back: the headers and half the body go out now, the rest when
  * `finish()` is called, which resolves with the answer.
  */
-export function heldPost(url: string, path: string, cookie: string, payload: unknown): { finish(): Promise<{ status: number; body: string }> } {
+export function heldPost(
+  url: string,
+  path: string,
+  cookie: string,
+  payload: unknown,
+): { finish(): Promise<{ status: number; body: string }> } {
   const body = Buffer.from(JSON.stringify(payload));
   const half = Math.floor(body.length / 2);
   let resolveAnswer: (answer: { status: number; body: string }) => void = () => undefined;
@@ -151,23 +158,36 @@ export class SlowTwilio {
   constructor(private readonly delayMs: (request: ProviderRequest) => number) {}
 
   async start(): Promise<string> {
-    this.server = createServer(async (req, res) => {
-      const form = new URLSearchParams(await read(req));
-      const callback = form.get('StatusCallback');
-      const recorded = { path: new URL(req.url ?? '/', 'http://stand-in').pathname, form, deliveryId: callback ? new URL(callback).searchParams.get('delivery') : null };
-      this.requests.push(recorded);
-      const delay = this.delayMs(recorded);
-      if (!Number.isFinite(delay)) return; // never answers
-      setTimeout(() => {
-        this.counter += 1;
-        const isCall = recorded.path.endsWith('/Calls.json');
-        res.statusCode = 201;
-        res.setHeader('Content-Type', 'application/json');
-        res.end(JSON.stringify({ sid: `${isCall ? 'CA' : 'SM'}${String(this.counter).padStart(32, '0')}`, status: 'queued', to: form.get('To') }));
-      }, delay);
+    // Node ignores what a request handler returns: the stand-in answers from its own async work.
+    this.server = createServer((req, res) => {
+      void (async () => {
+        const form = new URLSearchParams(await read(req));
+        const callback = form.get('StatusCallback');
+        const recorded = {
+          path: new URL(req.url ?? '/', 'http://stand-in').pathname,
+          form,
+          deliveryId: callback ? new URL(callback).searchParams.get('delivery') : null,
+        };
+        this.requests.push(recorded);
+        const delay = this.delayMs(recorded);
+        if (!Number.isFinite(delay)) return; // never answers
+        setTimeout(() => {
+          this.counter += 1;
+          const isCall = recorded.path.endsWith('/Calls.json');
+          res.statusCode = 201;
+          res.setHeader('Content-Type', 'application/json');
+          res.end(
+            JSON.stringify({
+              sid: `${isCall ? 'CA' : 'SM'}${String(this.counter).padStart(32, '0')}`,
+              status: 'queued',
+              to: form.get('To'),
+            }),
+          );
+        }, delay);
+      })();
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
   async stop(): Promise<void> {
@@ -185,7 +205,13 @@ function read(req: IncomingMessage): Promise<string> {
 }
 
 /** `count` clients of the broker and one due reminder each on `channel`; returns the reminders' ids. */
-export async function dueReminders(databaseUrl: string, brokerId: string, count: number, channel: 'sms' | 'voice', phonePrefix: string): Promise<string[]> {
+export async function dueReminders(
+  databaseUrl: string,
+  brokerId: string,
+  count: number,
+  channel: 'sms' | 'voice',
+  phonePrefix: string,
+): Promise<string[]> {
   await query(
     databaseUrl,
     `insert into clients (id, broker_id, first_name, last_name, phone, time_zone)

@@ -1,5 +1,7 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
+
+import type { EntityManager } from '@mikro-orm/postgresql';
+
 import { Client } from '../../src/clients/client.entity.js';
 import { InvitationTokensService } from '../../src/clients/invitation-tokens.service.js';
 import { User } from '../../src/users/user.entity.js';

@@ -1,17 +1,24 @@
 import sharp from 'sharp';
+
 import { zlib } from './zlib.js';
 
 /** Minimal real files of each accepted kind, made in the test (no fixtures checked in). */
 export async function image(format: 'png' | 'jpeg' | 'webp', width = 640, height = 320): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#0f766e' } })
-    .withMetadata({ exif: { IFD0: { Copyright: 'secret-exif-marker' } } })
-    [format]()
-    .toBuffer();
+  const picture = sharp({ create: { width, height, channels: 3, background: '#0f766e' } }).withMetadata({
+    exif: { IFD0: { Copyright: 'secret-exif-marker' } },
+  });
+  return picture[format]().toBuffer();
 }
 
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 export const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-export const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2'), Buffer.alloc(64)]);
+export const MP4 = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x18]),
+  Buffer.from('ftypisom'),
+  Buffer.from([0, 0, 2, 0]),
+  Buffer.from('isomiso2'),
+  Buffer.alloc(64),
+]);
 export const WEBM = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(60)]);
 export const HTML_AS_PNG = Buffer.from('<!doctype html><script>alert(1)</script>');
 export const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');

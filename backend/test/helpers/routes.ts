@@ -1,9 +1,10 @@
+import type { INestApplication } from '@nestjs/common';
 import { type ExecutionContext, RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { DiscoveryService, MetadataScanner, ModulesContainer } from '@nestjs/core';
-import type { INestApplication } from '@nestjs/common';
-import { ACCESS_KEY, type Access } from '../../src/auth/access.decorators.js';
+
 import { API_PREFIX } from '../../src/app.setup.js';
+import { type Access, ACCESS_KEY } from '../../src/auth/access.decorators.js';
 import type { RateLimitKind } from '../../src/rate-limit/rate-limit.decorators.js';
 import { ruleOf } from '../../src/rate-limit/rate-limits.js';
 
@@ -19,7 +20,10 @@ export interface RouteInfo {
 const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
 
 function join(...parts: string[]): string {
-  return `/${parts.flatMap((p) => p.split('/')).filter(Boolean).join('/')}`;
+  return `/${parts
+    .flatMap((p) => p.split('/'))
+    .filter(Boolean)
+    .join('/')}`;
 }
 
 /** Every route the application's controllers declare, read from Nest's metadata (not written by hand). */

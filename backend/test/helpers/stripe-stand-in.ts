@@ -37,16 +37,28 @@ export class StripeStandIn {
         this.counter += 1;
         if (req.method === 'POST' && path === '/v1/customers') return reply(200, { id: `cus_${this.counter}`, object: 'customer' });
         if (req.method === 'POST' && path === '/v1/checkout/sessions') {
-          return reply(200, { id: `cs_test_${this.counter}`, object: 'checkout.session', url: `https://checkout.stripe.test/pay/cs_test_${this.counter}` });
+          return reply(200, {
+            id: `cs_test_${this.counter}`,
+            object: 'checkout.session',
+            url: `https://checkout.stripe.test/pay/cs_test_${this.counter}`,
+          });
         }
         if (req.method === 'POST' && path === '/v1/billing_portal/sessions') {
-          return reply(200, { id: `bps_${this.counter}`, object: 'billing_portal.session', url: `https://billing.stripe.test/session/${this.counter}` });
+          return reply(200, {
+            id: `bps_${this.counter}`,
+            object: 'billing_portal.session',
+            url: `https://billing.stripe.test/session/${this.counter}`,
+          });
         }
         const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
         if (subscription) {
-          const found = this.subscriptions.get(subscription[1]!);
+          const found = this.subscriptions.get(subscription[1]);
           if (!found) return reply(404, { error: { type: 'invalid_request_error', message: 'No such subscription' } });
-          if (req.method === 'POST') found.metadata = { ...found.metadata, ...Object.fromEntries([...body].filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v])) };
+          if (req.method === 'POST')
+            found.metadata = {
+              ...found.metadata,
+              ...Object.fromEntries([...body].filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v])),
+            };
           return reply(200, found);
         }
         const item = /^\/v1\/subscription_items\/([^/]+)$/.exec(path);
@@ -55,7 +67,7 @@ export class StripeStandIn {
       });
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
   subscription(id: string, fields: Partial<StandInSubscription> & { prices: string[] }): StandInSubscription {
@@ -65,7 +77,15 @@ export class StripeStandIn {
       status: fields.status ?? 'active',
       customer: fields.customer ?? 'cus_unknown',
       metadata: fields.metadata ?? {},
-      items: { object: 'list', data: fields.prices.map((price, i) => ({ id: `si_${id}_${i}`, object: 'subscription_item', quantity: 1, price: { id: price, object: 'price' } })) },
+      items: {
+        object: 'list',
+        data: fields.prices.map((price, i) => ({
+          id: `si_${id}_${i}`,
+          object: 'subscription_item',
+          quantity: 1,
+          price: { id: price, object: 'price' },
+        })),
+      },
     };
     this.subscriptions.set(id, sub);
     return sub;

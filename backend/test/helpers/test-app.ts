@@ -1,11 +1,13 @@
+import { Writable } from 'node:stream';
+
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { type DynamicModule, type ModuleMetadata } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Test } from '@nestjs/testing';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { Writable } from 'node:stream';
+import { Test } from '@nestjs/testing';
 import type { App } from 'supertest/types.js';
+
 import { AppModule } from '../../src/app.module.js';
 import { configureApp } from '../../src/app.setup.js';
 import { type AppConfig, loadConfig } from '../../src/config/config.js';
@@ -71,9 +73,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
   });
   const root: DynamicModule = AppModule.forRoot(config, database.url, { logStream });
-  const module: DynamicModule = options.imports?.length
-    ? { module: class TestRootModule {}, imports: [root, ...options.imports] }
-    : root;
+  const module: DynamicModule = options.imports?.length ? { module: class TestRootModule {}, imports: [root, ...options.imports] } : root;
   let app: NestExpressApplication;
   if (options.overrides?.length) {
     let builder = Test.createTestingModule({ imports: [module] });

@@ -20,24 +20,32 @@ export class TwilioStandIn {
   failWith?: { status: number; code: number; message: string };
 
   async start(): Promise<string> {
-    this.server = createServer(async (req, res) => {
-      const body = await read(req);
-      const url = new URL(req.url ?? '/', 'http://stand-in');
-      this.requests.push({ method: req.method ?? '', path: url.pathname, authorization: req.headers.authorization, form: new URLSearchParams(body) });
-      res.setHeader('Content-Type', 'application/json');
-      if (this.failWith) {
-        res.statusCode = this.failWith.status;
-        res.end(JSON.stringify({ code: this.failWith.code, message: this.failWith.message, status: this.failWith.status }));
-        return;
-      }
-      this.counter += 1;
-      const isCall = url.pathname.endsWith('/Calls.json');
-      const sid = `${isCall ? 'CA' : 'SM'}${String(this.counter).padStart(32, '0')}`;
-      res.statusCode = 201;
-      res.end(JSON.stringify({ sid, status: 'queued', to: new URLSearchParams(body).get('To') }));
+    // Node ignores what a request handler returns: the stand-in answers from its own async work.
+    this.server = createServer((req, res) => {
+      void (async () => {
+        const body = await read(req);
+        const url = new URL(req.url ?? '/', 'http://stand-in');
+        this.requests.push({
+          method: req.method ?? '',
+          path: url.pathname,
+          authorization: req.headers.authorization,
+          form: new URLSearchParams(body),
+        });
+        res.setHeader('Content-Type', 'application/json');
+        if (this.failWith) {
+          res.statusCode = this.failWith.status;
+          res.end(JSON.stringify({ code: this.failWith.code, message: this.failWith.message, status: this.failWith.status }));
+          return;
+        }
+        this.counter += 1;
+        const isCall = url.pathname.endsWith('/Calls.json');
+        const sid = `${isCall ? 'CA' : 'SM'}${String(this.counter).padStart(32, '0')}`;
+        res.statusCode = 201;
+        res.end(JSON.stringify({ sid, status: 'queued', to: new URLSearchParams(body).get('To') }));
+      })();
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
   async stop(): Promise<void> {

@@ -1,5 +1,7 @@
-import { MikroORM } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
+
+import { MikroORM } from '@mikro-orm/postgresql';
+
 import { ensureDatabase, withDatabaseName, withPgClient } from '../../src/database/database-server.js';
 import { ormOptions } from '../../src/database/mikro-orm.config.js';
 

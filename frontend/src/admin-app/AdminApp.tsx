@@ -1,14 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, Suspense, lazy, useMemo } from 'react';
+import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
+
 import { NotFound } from '../shared/NotFound.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 import { AdminOnly } from './admin/AdminOnly.tsx';
 import { BillingPage } from './billing/BillingPage.tsx';
 import { BrandingPage } from './branding/BrandingPage.tsx';
 import { buildTheme } from './branding/theme.ts';
-import { useCurrentUser } from './branding/useCurrentUser.ts';
 import { campaigns } from './campaigns/index.ts';
 import { clients } from './clients/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
@@ -20,6 +20,7 @@ import { PortalPreviewPage } from './portal-preview/PortalPreviewPage.tsx';
 import { authProvider } from './providers/authProvider.ts';
 import { dataProvider } from './providers/dataProvider.ts';
 import { createQueryClient } from './providers/queryClient.ts';
+import { useCurrentUser } from './providers/useCurrentUser.ts';
 import { reminders } from './reminders/index.ts';
 import { resources } from './resources/index.ts';
 import { ProfileStep } from './settings/ProfileStep.tsx';
@@ -32,9 +33,7 @@ const queryClient = createQueryClient();
 const AdminDashboardPage = lazy(() => import('./admin/dashboard/AdminDashboardPage.tsx').then((m) => ({ default: m.AdminDashboardPage })));
 const BrokersPage = lazy(() => import('./admin/brokers/BrokersPage.tsx').then((m) => ({ default: m.BrokersPage })));
 const BrokerDetailPage = lazy(() => import('./admin/brokers/BrokerDetailPage.tsx').then((m) => ({ default: m.BrokerDetailPage })));
-const AdminResourcesPage = lazy(() =>
-  import('./admin/resources/AdminResourcesPage.tsx').then((m) => ({ default: m.AdminResourcesPage })),
-);
+const AdminResourcesPage = lazy(() => import('./admin/resources/AdminResourcesPage.tsx').then((m) => ({ default: m.AdminResourcesPage })));
 const AdminHelpPage = lazy(() => import('./admin/help/AdminHelpPage.tsx').then((m) => ({ default: m.AdminHelpPage })));
 
 /** Admin pages are for platform admins; anyone else sees 'Not Authorized'. */

@@ -2,8 +2,9 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { AdminContext, type AuthProvider, Notification } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
+
 import { buildTheme } from './branding/theme.ts';
-import { CURRENT_USER_KEY } from './branding/useCurrentUser.ts';
+import { CURRENT_USER_KEY } from './providers/currentUser.ts';
 import type { CareKeepDataProvider } from './providers/dataProvider.ts';
 import { createQueryClient } from './providers/queryClient.ts';
 import type { CurrentUser } from './types.ts';
@@ -32,7 +33,6 @@ const signedIn: AuthProvider = {
   logout: async () => false,
   checkAuth: async () => undefined,
   checkError: async () => undefined,
-  getPermissions: async () => ({ isAdmin: false }),
   getIdentity: async () => ({ id: 'u1', fullName: 'Dana Whitfield' }),
 };
 

@@ -1,7 +1,8 @@
 /**
- * The app's one way to talk to the API. Every request sends the session cookie; a non-success
- * answer becomes an ApiError whose message is "{status}: {body}" (or the status text when the
- * body is empty), which is what the screens show and test against.
+ * The app's one way to talk to the API, for the broker app (react-admin's httpClient is an adapter
+ * over `send`) and the client portal alike. Every request sends the session cookie; a non-success
+ * answer becomes an ApiError whose message is "{status}: {body}" (or the status text when the body
+ * is empty), which is what the screens show and test against, and whose body is the parsed JSON.
  */
 export class ApiError extends Error {
   constructor(
@@ -14,22 +15,42 @@ export class ApiError extends Error {
   }
 }
 
-/** Throws an ApiError for a non-success response. */
-export async function throwIfNotOk(response: Response): Promise<void> {
-  if (response.ok) return;
-  const text = (await response.text()) || response.statusText;
-  let body: unknown = text;
+function parseJson(text: string): unknown {
   try {
-    body = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
-    // Not JSON: keep the text.
+    return undefined;
   }
-  throw new ApiError(response.status, `${response.status}: ${text}`, body);
 }
 
-/** True for the error of a 401 answer, which means the session is gone. */
-export function isUnauthorizedError(error: unknown): boolean {
-  return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
+/** The one error parser: the ApiError for a non-success answer (body: its JSON, else its text). */
+export function apiError(status: number, statusText: string, text: string): ApiError {
+  const shown = text || statusText;
+  return new ApiError(status, `${status}: ${shown}`, parseJson(shown) ?? shown);
+}
+
+/** The server's answer to a successful request (react-admin's fetchJson shape). */
+export interface ApiResponse {
+  status: number;
+  headers: Headers;
+  body: string;
+  json: unknown;
+}
+
+/**
+ * Performs a request: sends the session cookie, asks for JSON, and gives a body a JSON content type
+ * (a FormData body keeps the browser's multipart one). Throws an ApiError for a non-success answer.
+ */
+export async function send(url: string, init: RequestInit = {}): Promise<ApiResponse> {
+  const headers = new Headers(init.headers);
+  headers.set('Accept', 'application/json');
+  if (init.body != null && !(init.body instanceof FormData) && !headers.has('Content-Type')) {
+    headers.set('Content-Type', 'application/json');
+  }
+  const response = await fetch(url, { ...init, headers, credentials: 'include' });
+  const text = await response.text();
+  if (!response.ok) throw apiError(response.status, response.statusText, text);
+  return { status: response.status, headers: response.headers, body: text, json: text ? parseJson(text) : undefined };
 }
 
 /**
@@ -56,31 +77,38 @@ export interface RequestOptions {
   body?: unknown;
 }
 
-/** Sends a request; JSON content type only when there is a body. Answers the parsed JSON (or null). */
+/** A JSON call: the body (if any) sent as JSON; answers the parsed JSON (or null when empty). */
 export async function apiRequest<T>(url: string, options: RequestOptions = {}): Promise<T> {
-  const hasBody = options.body !== undefined;
-  const response = await fetch(url, {
+  const { json } = await send(url, {
     method: options.method ?? 'GET',
-    credentials: 'include',
-    headers: hasBody ? { 'Content-Type': 'application/json' } : undefined,
-    body: hasBody ? JSON.stringify(options.body) : undefined,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
-  await throwIfNotOk(response);
-  const text = await response.text();
-  return (text ? JSON.parse(text) : null) as T;
+  return (json ?? null) as T;
 }
 
 /** A read where 401 means "nobody is signed in" rather than an error. */
 export async function getOrNullOn401<T>(url: string): Promise<T | null> {
-  const response = await fetch(url, { credentials: 'include' });
-  if (response.status === 401) return null;
-  await throwIfNotOk(response);
-  return (await response.json()) as T;
+  try {
+    return await apiRequest<T>(url);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** Whether a read succeeds; any failure, the network's included, counts as no. */
+export async function answersOk(url: string): Promise<boolean> {
+  try {
+    await send(url);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
- * Sends a multipart form with upload progress (fetch cannot report it). onProgress gets 0–100.
- * Answers the parsed JSON, or throws an ApiError shaped like apiRequest's.
+ * Sends a multipart form with upload progress (fetch cannot report it, so this one request uses
+ * XMLHttpRequest). onProgress gets 0–100. Answers the parsed JSON; errors are `apiError`'s.
  */
 export function uploadWithProgress<T>(
   url: string,
@@ -92,6 +120,7 @@ export function uploadWithProgress<T>(
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
     xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
@@ -99,16 +128,10 @@ export function uploadWithProgress<T>(
       const text = xhr.responseText;
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(100);
-        resolve((text ? JSON.parse(text) : null) as T);
+        resolve(((text ? parseJson(text) : undefined) ?? null) as T);
         return;
       }
-      let body: unknown = text;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        // Not JSON: keep the text.
-      }
-      reject(new ApiError(xhr.status, `${xhr.status}: ${text || xhr.statusText}`, body));
+      reject(apiError(xhr.status, xhr.statusText, text));
     };
     xhr.onerror = () => reject(new Error('Network error'));
     xhr.send(form);

@@ -1,5 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { NotFound } from '../shared/NotFound.tsx';
 import { Landing } from './Landing.tsx';
 

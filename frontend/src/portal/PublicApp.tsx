@@ -1,4 +1,8 @@
+import './portal.css';
+import './client.css';
+
 import { BrowserRouter, Route, Routes } from 'react-router';
+
 import { NotFound } from '../shared/NotFound.tsx';
 import { ClientHelp } from './client/ClientHelp.tsx';
 import { ClientLogin } from './client/ClientLogin.tsx';
@@ -6,8 +10,6 @@ import { ClientPortal } from './client/ClientPortal.tsx';
 import { ClientRegister } from './client/ClientRegister.tsx';
 import { Landing } from './Landing.tsx';
 import { ToastProvider } from './ui/toast.tsx';
-import './portal.css';
-import './client.css';
 
 /**
  * Signed-out and client pages: the small bundle, without react-admin or Material UI. The spec

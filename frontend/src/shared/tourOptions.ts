@@ -1,4 +1,4 @@
-import { ACTIONS, EVENTS, type EventData, type Options, STATUS } from 'react-joyride';
+import { ACTIONS, type EventData, EVENTS, type Options, STATUS } from 'react-joyride';
 
 /** SPEC §9 Tour: the default labels. */
 export const TOUR_LOCALE = {

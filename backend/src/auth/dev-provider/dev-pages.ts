@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
+
 import { DEMO_ACCOUNTS } from './dev-accounts.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
 /** A page of the development provider, with its own strict CSP (inline style allowed by nonce only). */
 export interface DevPage {
@@ -75,5 +76,8 @@ export function signOutPage(form: string): DevPage {
 }
 
 export function errorPage(message: string): DevPage {
-  return page('Sign-in problem (development)', `<h1>Sign-in problem</h1><p class="error">${escapeHtml(message)}</p><p><a href="/">Back to CareKeep</a></p>`);
+  return page(
+    'Sign-in problem (development)',
+    `<h1>Sign-in problem</h1><p class="error">${escapeHtml(message)}</p><p><a href="/">Back to CareKeep</a></p>`,
+  );
 }

@@ -1,6 +1,8 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { KoaContextWithOIDC } from 'oidc-provider';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+
 import type { AppConfig } from '../../config/config.js';
 import { claimsFor, normalizeEmail } from './dev-accounts.js';
 import { type DevPage, errorPage, signInPage, signOutPage } from './dev-pages.js';
@@ -16,7 +18,6 @@ export interface DevProvider {
   /** Mounts the provider and its sign-in pages on the Express app (before anything else answers /oidc). */
   mount(app: Express): void;
 }
-
 
 function send(res: Response, page: DevPage, status = 200): void {
   res.status(status).set('Content-Security-Policy', page.csp).set('Cache-Control', 'no-store').type('html').send(page.html);

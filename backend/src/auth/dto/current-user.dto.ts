@@ -1,5 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS, type SubscriptionStatus, type SubscriptionTier, type User } from '../../users/user.entity.js';
+
+import {
+  SUBSCRIPTION_STATUSES,
+  SUBSCRIPTION_TIERS,
+  type SubscriptionStatus,
+  type SubscriptionTier,
+  type User,
+} from '../../users/user.entity.js';
 
 /** The signed-in broker or admin: SPEC §3 "Current user", with id and subscription fields. */
 export class CurrentUserDto {

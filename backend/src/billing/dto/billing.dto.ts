@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, Max, Min } from 'class-validator';
+
 import { IsOptionalNotNull } from '../../common/validation.js';
 import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS, type SubscriptionStatus, type SubscriptionTier } from '../../users/user.entity.js';
 
@@ -16,7 +17,8 @@ export class SubscriptionDto {
   @ApiProperty() overageEnabled!: boolean;
   @ApiProperty({ description: 'Active clients over the flat limit' }) overageClients!: number;
   @ApiProperty({ description: 'Cents per month for them (when overage is enabled)' }) overageCents!: number;
-  @ApiProperty({ enum: ['stripe', 'local'], description: 'local: plan changes apply directly, no payment' }) billingMode!: 'stripe' | 'local';
+  @ApiProperty({ enum: ['stripe', 'local'], description: 'local: plan changes apply directly, no payment' }) billingMode!:
+    'stripe' | 'local';
   @ApiProperty({ description: 'Local billing outside production: a past-due payment can be marked as paid (POST /api/billing/mark-paid)' })
   markPaidAvailable!: boolean;
 }

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString } from 'class-validator';
+
 import { IsOptionalNotNull } from '../../common/validation.js';
 
 // Optional so the service answers messages that name the field.
@@ -8,7 +9,10 @@ export class UpdateBrandingDto {
   @ApiPropertyOptional({ example: '#10b981' }) @IsOptionalNotNull() @IsString() secondaryColor?: string;
   @ApiPropertyOptional() @IsOptionalNotNull() @IsString() agencyName?: string;
   @ApiPropertyOptional({ description: 'Stored as E.164' }) @IsOptionalNotNull() @IsString() agencyPhone?: string;
-  @ApiPropertyOptional({ maxLength: 150, description: 'Added to every reminder call' }) @IsOptionalNotNull() @IsString() sponsorMessage?: string;
+  @ApiPropertyOptional({ maxLength: 150, description: 'Added to every reminder call' })
+  @IsOptionalNotNull()
+  @IsString()
+  sponsorMessage?: string;
   @ApiPropertyOptional({ description: 'Postal address for e-mail footers' }) @IsOptionalNotNull() @IsString() agencyAddress?: string;
 }
 

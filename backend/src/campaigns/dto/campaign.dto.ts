@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString } from 'class-validator';
+
 import { IsOptionalNotNull } from '../../common/validation.js';
 import { CAMPAIGN_STATUSES, CAMPAIGN_TYPES, type CampaignStatus, type CampaignType } from '../campaign.entity.js';
 
@@ -25,9 +26,13 @@ export class CreateCampaignDto {
   @IsOptionalNotNull()
   @IsIn([...CAMPAIGN_TYPES], { message: 'type must be email or sms' })
   type?: CampaignType;
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'Required for e-mail' }) @IsOptional() @IsString() subject?: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Required for e-mail' }) @IsOptional() @IsString() subject?:
+    string | null;
   @ApiPropertyOptional() @IsOptionalNotNull() @IsString() message?: string;
-  @ApiPropertyOptional({ enum: ['draft'] }) @IsOptionalNotNull() @IsIn(['draft'], { message: 'A new campaign is always a draft' }) status?: 'draft';
+  @ApiPropertyOptional({ enum: ['draft'] })
+  @IsOptionalNotNull()
+  @IsIn(['draft'], { message: 'A new campaign is always a draft' })
+  status?: 'draft';
 }
 
 export class SendResultDto {

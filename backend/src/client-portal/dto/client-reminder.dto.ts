@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+
 import { IsCalendarDate, IsTimestamp } from '../../common/dates.js';
 import { IsOptionalNotNull } from '../../common/validation.js';
 import { DELIVERY_METHODS, type DeliveryMethod, REMINDER_STATUSES, type ReminderStatus } from '../../reminders/reminder.entity.js';

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+
 import { IsOptionalNotNull } from '../../common/validation.js';
 import { NAME_MAX_LENGTH } from '../contact.js';
 import { PendingContactChangeDto } from './contact-change.dto.js';

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsString } from 'class-validator';
+
 import { CONTACT_CHANGE_STATUSES, CONTACT_FIELDS, type ContactChangeStatus, type ContactField } from '../contact-change.entity.js';
 
 /** A contact change the broker asked for that waits for the client (broker's view: their own input). */

@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+
 import { hashPassword } from '../../auth/passwords.js';
 import { ClientAccount } from '../../client-portal/client-account.entity.js';
 import { Client } from '../../clients/client.entity.js';
+import { engagementScore, NO_SIGNALS } from '../../clients/engagement.js';
 import { InvitationTokensService } from '../../clients/invitation-tokens.service.js';
-import { NO_SIGNALS, engagementScore } from '../../clients/engagement.js';
 import { TRIAL_DAYS, User } from '../../users/user.entity.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -51,12 +52,60 @@ export async function seedDemoData(em: EntityManager, now = new Date()): Promise
   return true;
 }
 
-const FIRST_NAMES = ['Margaret', 'Harold', 'Dorothy', 'Walter', 'Betty', 'Eugene', 'Shirley', 'Raymond', 'Joan', 'Frank',
-  'Barbara', 'Gerald', 'Patricia', 'Ronald', 'Carol', 'Kenneth', 'Nancy', 'Donald', 'Judith', 'Albert', 'Marilyn',
-  'Ernest', 'Beverly', 'Lloyd', 'Gloria'];
-const LAST_NAMES = ['Hughes', 'Patterson', 'Simmons', 'Foster', 'Bryant', 'Alexander', 'Russell', 'Griffin', 'Hayes',
-  'Myers', 'Ford', 'Hamilton', 'Graham', 'Sullivan', 'Wallace', 'Woods', 'Cole', 'West', 'Jordan', 'Owens', 'Reynolds',
-  'Fisher', 'Ellis', 'Harrison', 'Gibson'];
+const FIRST_NAMES = [
+  'Margaret',
+  'Harold',
+  'Dorothy',
+  'Walter',
+  'Betty',
+  'Eugene',
+  'Shirley',
+  'Raymond',
+  'Joan',
+  'Frank',
+  'Barbara',
+  'Gerald',
+  'Patricia',
+  'Ronald',
+  'Carol',
+  'Kenneth',
+  'Nancy',
+  'Donald',
+  'Judith',
+  'Albert',
+  'Marilyn',
+  'Ernest',
+  'Beverly',
+  'Lloyd',
+  'Gloria',
+];
+const LAST_NAMES = [
+  'Hughes',
+  'Patterson',
+  'Simmons',
+  'Foster',
+  'Bryant',
+  'Alexander',
+  'Russell',
+  'Griffin',
+  'Hayes',
+  'Myers',
+  'Ford',
+  'Hamilton',
+  'Graham',
+  'Sullivan',
+  'Wallace',
+  'Woods',
+  'Cole',
+  'West',
+  'Jordan',
+  'Owens',
+  'Reynolds',
+  'Fisher',
+  'Ellis',
+  'Harrison',
+  'Gibson',
+];
 
 /** Password of the demo clients who have a portal account (usernames firstname.lastname). */
 export const DEMO_CLIENT_PASSWORD = 'demo-client-password';
@@ -70,8 +119,8 @@ async function seedDemoClients(em: EntityManager, broker: User, now: Date): Prom
   const passwordHash = await hashPassword(DEMO_CLIENT_PASSWORD);
   const invitations = new InvitationTokensService();
   for (let i = 0; i < FIRST_NAMES.length; i++) {
-    const firstName = FIRST_NAMES[i]!;
-    const lastName = LAST_NAMES[i]!;
+    const firstName = FIRST_NAMES[i];
+    const lastName = LAST_NAMES[i];
     const createdAt = new Date(now.getTime() - (540 - i * 21) * DAY_MS);
     const isActive = i % 5 !== 3;
     const client = em.create(Client, {

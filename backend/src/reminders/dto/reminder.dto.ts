@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsString } from 'class-validator';
+
 import { IsTimestamp } from '../../common/dates.js';
 import { IsOptionalNotNull } from '../../common/validation.js';
-import { REMINDER_MESSAGES } from '../reminders.service.js';
 import { DELIVERY_METHODS, type DeliveryMethod, REMINDER_STATUSES, type ReminderStatus } from '../reminder.entity.js';
+import { REMINDER_MESSAGES } from '../reminders.service.js';
 
 /** A broker's reminder (SPEC §3 "Reminder (broker)"). */
 export class ReminderDto {

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsString, MaxLength } from 'class-validator';
+
 import { IsOptionalNotNull } from '../../common/validation.js';
 import { RESOURCE_CATEGORIES, type ResourceCategory } from '../resource.entity.js';
 

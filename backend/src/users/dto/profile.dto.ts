@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsString, registerDecorator } from 'class-validator';
+
 import { IsOptionalNotNull } from '../../common/validation.js';
 import type { User } from '../user.entity.js';
 

@@ -2,8 +2,9 @@ import LockIcon from '@mui/icons-material/Lock';
 import { Box, Button, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+
 import { Spinner } from '../../shared/Spinner.tsx';
-import { useCurrentUser } from '../branding/useCurrentUser.ts';
+import { useCurrentUser } from '../providers/useCurrentUser.ts';
 
 export const ACCESS_DENIED_TEXTS = {
   title: 'Not Authorized',

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CURRENT_USER_KEY } from '../branding/useCurrentUser.ts';
+
+import { CURRENT_USER_KEY } from '../providers/currentUser.ts';
 import { renderWithAdmin } from '../test-utils.tsx';
 import type { CurrentUser, MonthlyAnalytics, Subscription } from '../types.ts';
 import { BillingPage } from './BillingPage.tsx';
@@ -57,7 +58,7 @@ describe('the Billing page', () => {
     renderBilling();
     expect(screen.getByRole('heading', { level: 1, name: 'Billing & Subscription' })).toBeTruthy();
     const card = (await screen.findByRole('heading', { name: 'Current Subscription' })).closest('section')!;
-    const current = within(card as HTMLElement);
+    const current = within(card);
     expect(current.getByText('Your plan after the trial')).toBeTruthy();
     expect(current.getByTestId('current-tier').textContent).toBe('Flat');
     expect(current.getByText('$297/month for up to 100 clients')).toBeTruthy();
@@ -86,7 +87,9 @@ describe('the Billing page', () => {
     renderBilling({ ...TRIAL, trialDaysLeft: 0 });
     const card = await screen.findByTestId('trial-upgrade');
     expect(within(card).getByTestId('trial-days-left').textContent).toBe('0');
-    expect(within(card).getByText('Your free trial has ended. Start your subscription to keep sending reminders and campaigns.')).toBeTruthy();
+    expect(
+      within(card).getByText('Your free trial has ended. Start your subscription to keep sending reminders and campaigns.'),
+    ).toBeTruthy();
   });
 
   it('has no upgrade card for an active plan, and shows past due and canceled as destructive with what they mean', async () => {
@@ -158,7 +161,9 @@ describe('the Billing page', () => {
   });
 
   it('during the trial, choosing a plan keeps the trial: it becomes the plan after the trial', async () => {
-    const changeSubscription = vi.fn().mockResolvedValue({ ...TRIAL, subscriptionTier: 'pmpm', clientLimit: null, monthlyPriceCents: 6_000 });
+    const changeSubscription = vi
+      .fn()
+      .mockResolvedValue({ ...TRIAL, subscriptionTier: 'pmpm', clientLimit: null, monthlyPriceCents: 6_000 });
     renderBilling(TRIAL, [], { changeSubscription });
     await screen.findByRole('heading', { name: 'Change Plan' });
     expect(
@@ -218,7 +223,9 @@ describe('the Billing page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Start my subscription now' }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Start subscription: $60.00/month' }));
-    expect(await within(dialog).findByText('The monthly amount is now $65.00 at 13 active clients. Please review it and confirm again.')).toBeTruthy();
+    expect(
+      await within(dialog).findByText('The monthly amount is now $65.00 at 13 active clients. Please review it and confirm again.'),
+    ).toBeTruthy();
     const confirm = await within(dialog).findByRole('button', { name: 'Start subscription: $65.00/month' });
     expect(screen.queryByText('Subscription Started')).toBeNull();
     fireEvent.click(confirm);
@@ -228,9 +235,13 @@ describe('the Billing page', () => {
 
   it('offers a way out of past due: Stripe’s portal, or Mark as paid in local billing', async () => {
     const openBillingPortal = vi.fn().mockResolvedValue({ url: 'https://billing.stripe.test/p/9' });
-    const stripe = renderBilling({ ...TRIAL, subscriptionStatus: 'past_due', trialDaysLeft: 0, billingMode: 'stripe', markPaidAvailable: false }, [], {
-      openBillingPortal,
-    });
+    const stripe = renderBilling(
+      { ...TRIAL, subscriptionStatus: 'past_due', trialDaysLeft: 0, billingMode: 'stripe', markPaidAvailable: false },
+      [],
+      {
+        openBillingPortal,
+      },
+    );
     fireEvent.click(await within(await screen.findByRole('alert')).findByRole('button', { name: 'Update Payment Method' }));
     await waitFor(() => expect(goToExternal).toHaveBeenCalledWith('https://billing.stripe.test/p/9'));
     expect(screen.queryByRole('button', { name: 'Mark as paid (local billing)' })).toBeNull();
@@ -318,7 +329,10 @@ describe('the Billing page', () => {
   });
 
   it('offers a retry when the subscription cannot be loaded', async () => {
-    const getSubscription = vi.fn().mockRejectedValueOnce(new HttpError('500: ', 500, undefined)).mockResolvedValue(TRIAL);
+    const getSubscription = vi
+      .fn()
+      .mockRejectedValueOnce(new HttpError('500: ', 500, undefined))
+      .mockResolvedValue(TRIAL);
     renderBilling(TRIAL, [], { getSubscription });
     fireEvent.click(await screen.findByRole('button', { name: 'Retry' }));
     expect((await screen.findByTestId('current-tier')).textContent).toBe('Flat');

@@ -1,9 +1,10 @@
 import { Alert, Box, Button, Card, CardContent, Grid, Skeleton } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useSetCurrentUser } from '../branding/useCurrentUser.ts';
-import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
+
 import { serverMessage } from '../../lib/http.ts';
+import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
+import { useSetCurrentUser } from '../providers/useCurrentUser.ts';
 import type { BillingChange, Subscription, SubscriptionTier } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
@@ -12,11 +13,10 @@ import { MonthlyAnalyticsCard } from './MonthlyAnalyticsCard.tsx';
 import { PlanChooser } from './PlanChooser.tsx';
 import { PricingCard } from './PricingCard.tsx';
 import { MONTHLY_ANALYTICS_KEY, SUBSCRIPTION_KEY } from './queries.ts';
-import { StartSubscriptionDialog } from './StartSubscriptionDialog.tsx';
 import { goToExternal } from './redirect.ts';
+import { StartSubscriptionDialog } from './StartSubscriptionDialog.tsx';
 import { CurrentSubscriptionCard, TrialUpgradeCard } from './SubscriptionCards.tsx';
 import { BILLING_TEXTS as T } from './texts.ts';
-
 
 function LoadingCards() {
   return (

@@ -12,8 +12,9 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+
 import type { MonthlyAnalytics } from '../types.ts';
-import { HISTORY_ROWS, formatCents, marginVariant, monthLabel } from './pricing.ts';
+import { formatCents, HISTORY_ROWS, marginVariant, monthLabel } from './pricing.ts';
 import { BILLING_TEXTS as T } from './texts.ts';
 
 const CHIP_COLOR = { default: 'primary', secondary: 'secondary', destructive: 'error' } as const;

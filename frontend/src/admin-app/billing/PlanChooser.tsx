@@ -12,6 +12,7 @@ import {
   RadioGroup,
   Typography,
 } from '@mui/material';
+
 import type { Subscription, SubscriptionTier } from '../types.ts';
 import { formatCents, planEstimateCents } from './pricing.ts';
 import { BILLING_TEXTS as T } from './texts.ts';

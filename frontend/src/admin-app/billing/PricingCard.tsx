@@ -1,5 +1,6 @@
 import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
 import { Box, Card, CardContent, Divider, Typography } from '@mui/material';
+
 import { BILLING_TEXTS as T } from './texts.ts';
 
 /** Both plans, the overage example, the break-even point and the telephony costs. */

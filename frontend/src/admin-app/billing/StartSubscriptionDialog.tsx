@@ -1,13 +1,5 @@
-import {
-  Alert,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-} from '@mui/material';
+import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+
 import type { Subscription, SubscriptionTier } from '../types.ts';
 import { formatCents, monthlyPriceCents } from './pricing.ts';
 import { BILLING_TEXTS as T } from './texts.ts';

@@ -1,19 +1,9 @@
 import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Divider,
-  LinearProgress,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Divider, LinearProgress, Stack, Typography } from '@mui/material';
 import { format } from 'date-fns';
 import type { ReactNode } from 'react';
+
 import type { Subscription, SubscriptionStatus, SubscriptionTier } from '../types.ts';
 import { formatCents } from './pricing.ts';
 import { BILLING_TEXTS as T } from './texts.ts';
@@ -72,9 +62,7 @@ export function CurrentSubscriptionCard({
   const tier = s.subscriptionTier;
   const endsOn = trialEndDate(s.trialEndsAt);
   const sentence =
-    s.subscriptionStatus === 'trial'
-      ? T.statusSentence.trial(s.trialDaysLeft, endsOn)
-      : T.statusSentence[s.subscriptionStatus];
+    s.subscriptionStatus === 'trial' ? T.statusSentence.trial(s.trialDaysLeft, endsOn) : T.statusSentence[s.subscriptionStatus];
   const destructive = s.subscriptionStatus === 'past_due' || s.subscriptionStatus === 'canceled';
   const limit = s.clientLimit;
   return (
@@ -209,13 +197,10 @@ export function TrialUpgradeCard({
       sx={{
         borderColor: ended ? 'error.main' : 'primary.main',
         borderWidth: 2,
-        background: (theme) =>
-          `linear-gradient(135deg, ${theme.palette.background.paper} 55%, ${theme.palette.action.hover})`,
+        background: (theme) => `linear-gradient(135deg, ${theme.palette.background.paper} 55%, ${theme.palette.action.hover})`,
       }}
     >
-      <CardContent
-        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 3, '&:last-child': { pb: 2 } }}
-      >
+      <CardContent sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 3, '&:last-child': { pb: 2 } }}>
         <Box sx={{ textAlign: 'center', minWidth: 96 }}>
           <Typography
             variant="h3"

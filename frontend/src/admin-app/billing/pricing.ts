@@ -1,8 +1,10 @@
 /**
- * The price list as brokers see it, in cents (the server's backend/src/billing/pricing.ts holds the
- * same figures and bills by them), and how the Billing page writes money and months.
+ * The price list as brokers and admins see it, in cents (the server's backend/src/billing/pricing.ts
+ * holds the same figures and bills by them), and how the app writes money and months. Every price
+ * the frontend shows, the guides' and dialogs' texts included, is built from the figures here.
  */
 import { format, parse } from 'date-fns';
+
 import type { SubscriptionTier } from '../types.ts';
 
 export const FLAT_MONTHLY_CENTS = 29_700;
@@ -30,6 +32,15 @@ export function formatCents(cents: number): string {
 export function formatPrice(cents: number): string {
   return cents % 100 === 0 ? usdWhole.format(cents / 100) : usd.format(cents / 100);
 }
+
+/** The price list's amounts as the texts write them: '$297', '$4', '$5', '$0.02', '$0.01'. */
+export const PRICES = {
+  flatMonthly: formatPrice(FLAT_MONTHLY_CENTS),
+  overagePerClient: formatPrice(OVERAGE_PER_CLIENT_CENTS),
+  pmpmPerClient: formatPrice(PMPM_PER_CLIENT_CENTS),
+  voiceCall: formatPrice(VOICE_CALL_COST_CENTS),
+  sms: formatPrice(SMS_COST_CENTS),
+} as const;
 
 /** '2026-11' → 'Nov 2026' (the month as written, whatever the viewer's time zone). */
 export function monthLabel(month: string): string {

@@ -3,17 +3,18 @@ import {
   BREAK_EVEN_CLIENTS,
   FLAT_CLIENT_LIMIT,
   FLAT_MONTHLY_CENTS,
+  formatCents,
+  formatPrice,
   OVERAGE_EXAMPLE_CLIENTS,
   OVERAGE_PER_CLIENT_CENTS,
   PMPM_PER_CLIENT_CENTS,
   SMS_COST_CENTS,
   VOICE_CALL_COST_CENTS,
-  formatPrice,
 } from './pricing.ts';
 
 const flat = formatPrice(FLAT_MONTHLY_CENTS);
 const overage = formatPrice(OVERAGE_PER_CLIENT_CENTS);
-const pmpm = `$${(PMPM_PER_CLIENT_CENTS / 100).toFixed(2)}`;
+const pmpm = formatCents(PMPM_PER_CLIENT_CENTS);
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const tierName = (tier: SubscriptionTier) => (tier === 'flat' ? 'Flat' : 'PMPM');

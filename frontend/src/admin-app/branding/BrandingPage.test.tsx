@@ -1,12 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import { TEST_USER, renderWithAdmin } from '../test-utils.tsx';
+
+import { CURRENT_USER_KEY } from '../providers/currentUser.ts';
+import { renderWithAdmin, TEST_USER } from '../test-utils.tsx';
 import type { CurrentUser } from '../types.ts';
 import { BrandingPage } from './BrandingPage.tsx';
 import { CALL_PROMPT, callSentences } from './callScript.ts';
 import { isValidHex, normalizeHex, sixDigitHex } from './ColorField.tsx';
-import { CURRENT_USER_KEY } from './useCurrentUser.ts';
 
 function renderBranding(dataProvider = {}, user: CurrentUser = TEST_USER) {
   return renderWithAdmin(<BrandingPage />, { path: '/branding', dataProvider, user });
@@ -218,7 +219,13 @@ describe('the Branding page', () => {
 
 describe('branding helpers', () => {
   it('says the call the way the server does', () => {
-    expect(callSentences({ agencyName: 'Whitfield Medicare Advisors', message: 'Your plan review is Tuesday.', sponsorMessage: 'Brought to you by Whitfield.' })).toEqual([
+    expect(
+      callSentences({
+        agencyName: 'Whitfield Medicare Advisors',
+        message: 'Your plan review is Tuesday.',
+        sponsorMessage: 'Brought to you by Whitfield.',
+      }),
+    ).toEqual([
       'Hello, this is a reminder from Whitfield Medicare Advisors.',
       'Your plan review is Tuesday.',
       'Brought to you by Whitfield.',

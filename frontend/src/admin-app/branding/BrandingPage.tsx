@@ -2,20 +2,21 @@ import SaveIcon from '@mui/icons-material/Save';
 import { Alert, Box, Button, CircularProgress, Grid, Skeleton, TextField, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+
 import { errorBodyField } from '../../lib/http.ts';
 import { fullName } from '../layout/Sidebar.tsx';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
+import { useCurrentUser, useSetCurrentUser } from '../providers/useCurrentUser.ts';
 import type { BrandingInput, CurrentUser } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
-import { PageHeader } from '../ui/PageHeader.tsx';
 import { FormSection } from '../ui/FormSection.tsx';
+import { PageHeader } from '../ui/PageHeader.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { BrandingPreviews, type PreviewBranding } from './BrandingPreviews.tsx';
 import { ColorField, isValidHex, normalizeHex } from './ColorField.tsx';
 import { LogoUpload } from './LogoUpload.tsx';
 import { BRANDING_TEXTS as T, SPONSOR_MESSAGE_MAX } from './texts.ts';
 import { DEFAULT_PRIMARY, DEFAULT_SECONDARY } from './theme.ts';
-import { useCurrentUser, useSetCurrentUser } from './useCurrentUser.ts';
 
 /** The saved branding as form values (defaults #2563eb / #10b981, empty texts). */
 export function brandingOf(user: CurrentUser): BrandingInput {

@@ -4,8 +4,9 @@ import LockIcon from '@mui/icons-material/Lock';
 import { Box, Card, CardContent, Chip, Typography } from '@mui/material';
 import { getContrastRatio } from '@mui/material/styles';
 import type { ReactNode } from 'react';
+
 import { callSentences } from './callScript.ts';
-import { PREVIEW_TEXTS as P, BRANDING_TEXTS as T } from './texts.ts';
+import { BRANDING_TEXTS as T, PREVIEW_TEXTS as P } from './texts.ts';
 
 export interface PreviewBranding {
   agencyName: string;
@@ -131,7 +132,10 @@ export function EmailPreview({ branding }: { branding: PreviewBranding }) {
         <span>{P.emailSubject}</span>
       </Box>
       <Box sx={{ bgcolor: '#f1f5f9', borderRadius: 2, p: 1.5, fontFamily: 'Arial, Helvetica, sans-serif', color: '#0f172a' }}>
-        <Box sx={{ bgcolor: '#ffffff', borderRadius: 2, borderTop: `6px solid ${primary}`, overflow: 'hidden' }} data-testid="email-preview-card">
+        <Box
+          sx={{ bgcolor: '#ffffff', borderRadius: 2, borderTop: `6px solid ${primary}`, overflow: 'hidden' }}
+          data-testid="email-preview-card"
+        >
           <Box sx={{ px: 2.5, pt: 2, pb: 1, display: 'flex', alignItems: 'center', gap: 1 }}>
             {branding.logoUrl ? (
               <Box component="img" src={branding.logoUrl} alt="" sx={{ maxWidth: 72, maxHeight: 40, objectFit: 'contain' }} />

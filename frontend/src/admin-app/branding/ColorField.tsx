@@ -1,7 +1,8 @@
 import { Box, TextField } from '@mui/material';
 import type { ChangeEvent } from 'react';
-import { isHexColor } from './theme.ts';
+
 import { BRANDING_TEXTS as T } from './texts.ts';
+import { isHexColor } from './theme.ts';
 
 /** '7c3aed' → '#7c3aed': a hex colour typed without its '#' is still a colour. */
 export function normalizeHex(value: string): string {

@@ -3,11 +3,12 @@ import ImageIcon from '@mui/icons-material/Image';
 import { Box, Button, Card, CardContent, LinearProgress, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, useState } from 'react';
+
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
+import { useSetCurrentUser } from '../providers/useCurrentUser.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
-import { LOGO_ACCEPT, LOGO_MAX_BYTES, BRANDING_TEXTS as T } from './texts.ts';
-import { useSetCurrentUser } from './useCurrentUser.ts';
+import { BRANDING_TEXTS as T, LOGO_ACCEPT, LOGO_MAX_BYTES } from './texts.ts';
 
 /** The agency logo: the current one, and an upload that shows in the whole app at once. */
 export function LogoUpload({ logoUrl }: { logoUrl: string | null }) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { buildTheme, hexToHsl, hslColor, isHexColor } from './theme.ts';
 
 describe('brand colours', () => {

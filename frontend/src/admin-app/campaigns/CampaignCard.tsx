@@ -1,18 +1,8 @@
 import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import SmsOutlinedIcon from '@mui/icons-material/SmsOutlined';
-import {
-  Box,
-  Button,
-  Card,
-  CardActions,
-  CardContent,
-  Chip,
-  Divider,
-  Skeleton,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Card, CardActions, CardContent, Chip, Divider, Skeleton, Stack, Typography } from '@mui/material';
+
 import { formatDateTime } from '../reminders/schedule.ts';
 import type { Campaign } from '../types.ts';
 import { CAMPAIGN_TEXTS as T } from './texts.ts';

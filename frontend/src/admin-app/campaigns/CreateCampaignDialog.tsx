@@ -19,12 +19,13 @@ import {
 } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useCreate } from 'react-admin';
+
 import { serverMessage } from '../../lib/http.ts';
 import type { Campaign } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
 import { type CampaignForm, type CampaignFormErrors, type CampaignType, EMPTY_CAMPAIGN, validateCampaign } from './campaignForm.ts';
-import { LIMITS, SMS_SEGMENT, CAMPAIGN_TEXTS as T } from './texts.ts';
+import { CAMPAIGN_TEXTS as T, LIMITS, SMS_SEGMENT } from './texts.ts';
 
 /** SPEC §5 Campaign: a draft e-mail or SMS campaign. */
 export function CreateCampaignDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -63,7 +64,7 @@ function CreateCampaignForm({ onClose }: { onClose: () => void }) {
     const { errors: found, campaign } = validateCampaign(form);
     setErrors(found);
     if (!campaign) return;
-    create(
+    void create(
       'campaigns',
       { data: campaign },
       {
@@ -140,7 +141,9 @@ function CreateCampaignForm({ onClose }: { onClose: () => void }) {
             multiline
             minRows={isEmail ? 5 : 3}
             fullWidth
-            slotProps={{ formHelperText: { sx: { color: !errors.message && form.message.length > SMS_SEGMENT ? 'warning.main' : undefined } } }}
+            slotProps={{
+              formHelperText: { sx: { color: !errors.message && form.message.length > SMS_SEGMENT ? 'warning.main' : undefined } },
+            }}
           />
           <Typography variant="body2" color="text.secondary">
             {T.draftHint}

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpError } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { renderWithAdmin } from '../test-utils.tsx';
 import type { Campaign } from '../types.ts';
 import { List } from './List.tsx';
@@ -46,7 +47,7 @@ function renderPage(dataProvider: Record<string, unknown>) {
       <Route path="/campaigns" element={<List />} />
       <Route path="/billing" element={<h1>Billing page</h1>} />
     </Routes>,
-    { path: '/campaigns', dataProvider: dataProvider as never },
+    { path: '/campaigns', dataProvider: dataProvider },
   );
 }
 
@@ -63,7 +64,7 @@ describe('the campaigns list', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Messaging Campaigns' })).toBeTruthy();
     const [draftCard, sentCard] = await screen.findAllByRole('listitem');
 
-    const d = within(draftCard!);
+    const d = within(draftCard);
     expect(d.getByText('AEP kickoff')).toBeTruthy();
     expect(d.getByText('Email')).toBeTruthy();
     expect(d.getByText('Draft')).toBeTruthy();
@@ -73,13 +74,13 @@ describe('the campaigns list', () => {
     expect(d.queryByText('Opened')).toBeNull();
     expect(d.queryByText('Clicked')).toBeNull();
 
-    const s = within(sentCard!);
+    const s = within(sentCard);
     expect(s.getByText('SMS')).toBeTruthy();
     expect(s.getByText('Sent').closest('.MuiChip-root')!.className).toContain('MuiChip-colorSuccess');
     expect(s.queryByRole('button', { name: /^Send/ })).toBeNull();
-    expect(stat(sentCard!, 'Recipients')).toBe('25');
-    expect(stat(sentCard!, 'Opened')).toBe('12');
-    expect(stat(sentCard!, 'Clicked')).toBe('4');
+    expect(stat(sentCard, 'Recipients')).toBe('25');
+    expect(stat(sentCard, 'Opened')).toBe('12');
+    expect(stat(sentCard, 'Clicked')).toBe('4');
     expect(s.getByText('Sent Dec 20, 2030 at 4:30 PM')).toBeTruthy();
   });
 
@@ -91,12 +92,11 @@ describe('the campaigns list', () => {
 });
 
 async function openDialog() {
-  fireEvent.click(screen.getAllByRole('button', { name: 'Create Campaign' })[0]!);
+  fireEvent.click(screen.getAllByRole('button', { name: 'Create Campaign' })[0]);
   return within(await screen.findByRole('dialog', { name: 'Create Campaign' }));
 }
 
-const type = (dialog: ReturnType<typeof within>, label: 'Email' | 'SMS') =>
-  fireEvent.click(dialog.getByRole('button', { name: label }));
+const type = (dialog: ReturnType<typeof within>, label: 'Email' | 'SMS') => fireEvent.click(dialog.getByRole('button', { name: label }));
 const change = (dialog: ReturnType<typeof within>, name: RegExp, value: string) =>
   fireEvent.change(dialog.getByRole('textbox', { name }), { target: { value } });
 const submit = (dialog: ReturnType<typeof within>) => fireEvent.click(dialog.getByRole('button', { name: 'Create Campaign' }));
@@ -131,8 +131,8 @@ describe('creating a campaign', () => {
     submit(dialog);
 
     await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
-    expect(create.mock.calls[0]![0]).toBe('campaigns');
-    expect(create.mock.calls[0]![1].data).toEqual({
+    expect(create.mock.calls[0][0]).toBe('campaigns');
+    expect(create.mock.calls[0][1].data).toEqual({
       name: 'Flu shot clinic',
       type: 'sms',
       message: 'Our office hosts a free community event on Friday.',
@@ -152,7 +152,7 @@ describe('creating a campaign', () => {
     change(dialog, /Message/, 'Here is what is new.');
     submit(dialog);
     await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
-    expect(create.mock.calls[0]![1].data).toEqual({
+    expect(create.mock.calls[0][1].data).toEqual({
       name: 'Newsletter',
       type: 'email',
       subject: 'News from your agency',
@@ -178,7 +178,7 @@ describe('creating a campaign', () => {
 
 async function sendDraft() {
   const [draftCard] = await screen.findAllByRole('listitem');
-  fireEvent.click(within(draftCard!).getByRole('button', { name: /^Send/ }));
+  fireEvent.click(within(draftCard).getByRole('button', { name: /^Send/ }));
   const confirm = within(await screen.findByRole('dialog', { name: 'Send this campaign?' }));
   expect(confirm.getByText(/“AEP kickoff” goes out now by e-mail/)).toBeTruthy();
   fireEvent.click(confirm.getByRole('button', { name: 'Send now' }));
@@ -200,7 +200,7 @@ describe('sending a draft', () => {
     const sendCampaign = vi.fn();
     renderPage({ getList: getList(), sendCampaign });
     const [draftCard] = await screen.findAllByRole('listitem');
-    fireEvent.click(within(draftCard!).getByRole('button', { name: /^Send/ }));
+    fireEvent.click(within(draftCard).getByRole('button', { name: /^Send/ }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sendCampaign).not.toHaveBeenCalled();
@@ -215,9 +215,13 @@ describe('sending a draft', () => {
     renderPage({ getList: getList(), sendCampaign });
     await sendDraft();
     expect(await screen.findByText('Trial Expired')).toBeTruthy();
-    act(() => vi.advanceTimersByTime(1400));
+    act(() => {
+      vi.advanceTimersByTime(1400);
+    });
     expect(screen.queryByRole('heading', { name: 'Billing page' })).toBeNull();
-    act(() => vi.advanceTimersByTime(100));
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
     expect(await screen.findByRole('heading', { name: 'Billing page' })).toBeTruthy();
   });
 

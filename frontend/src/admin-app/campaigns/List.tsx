@@ -1,24 +1,15 @@
 import AddIcon from '@mui/icons-material/Add';
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-} from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useGetList } from 'react-admin';
+
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import type { Campaign } from '../types.ts';
-import { useSubscriptionErrorHandler } from '../ui/errors.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
+import { useSubscriptionErrorHandler } from '../ui/errors.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { CampaignCard, CampaignCardSkeleton } from './CampaignCard.tsx';
@@ -115,9 +106,7 @@ export function List() {
       >
         <DialogTitle id="send-campaign-title">{T.confirmTitle}</DialogTitle>
         <DialogContent>
-          <DialogContentText id="send-campaign-body">
-            {toConfirm && T.confirmBody(toConfirm.name, toConfirm.type)}
-          </DialogContentText>
+          <DialogContentText id="send-campaign-body">{toConfirm && T.confirmBody(toConfirm.name, toConfirm.type)}</DialogContentText>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={() => setToConfirm(undefined)} disabled={send.isPending}>

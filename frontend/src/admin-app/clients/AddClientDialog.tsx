@@ -1,6 +1,7 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
 import { type FormEvent, useState } from 'react';
 import { useCreate } from 'react-admin';
+
 import { errorBodyField, serverMessage } from '../../lib/http.ts';
 import type { CreatedClient } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
@@ -65,7 +66,7 @@ export function AddClientDialog({ open, onClose }: { open: boolean; onClose: () 
       phone: values.phone.trim(),
       ...(values.email.trim() ? { email: values.email.trim() } : {}),
     };
-    create(
+    void create(
       'clients',
       { data },
       {

@@ -33,6 +33,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useDelete, useUpdate } from 'react-admin';
+
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import type { Client, InviteResult } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
@@ -117,12 +118,10 @@ export function ClientCard({ client }: { client: Client }) {
             <MenuItem
               onClick={() => {
                 setMenuAnchor(null);
-                toggleActive();
+                void toggleActive();
               }}
             >
-              <ListItemIcon>
-                {client.isActive ? <PersonOffIcon fontSize="small" /> : <PersonIcon fontSize="small" />}
-              </ListItemIcon>
+              <ListItemIcon>{client.isActive ? <PersonOffIcon fontSize="small" /> : <PersonIcon fontSize="small" />}</ListItemIcon>
               <ListItemText>{client.isActive ? CLIENT_TEXTS.markInactive : CLIENT_TEXTS.markActive}</ListItemText>
             </MenuItem>
             <MenuItem
@@ -173,11 +172,7 @@ export function ClientCard({ client }: { client: Client }) {
         <InviteControl client={client} />
       </CardActions>
 
-      <Dialog
-        open={confirmOpen}
-        onClose={deleting ? undefined : () => setConfirmOpen(false)}
-        aria-labelledby={`delete-${client.id}-title`}
-      >
+      <Dialog open={confirmOpen} onClose={deleting ? undefined : () => setConfirmOpen(false)} aria-labelledby={`delete-${client.id}-title`}>
         <DialogTitle id={`delete-${client.id}-title`}>{CLIENT_TEXTS.deleteTitle}</DialogTitle>
         <DialogContent>
           <DialogContentText>{CLIENT_TEXTS.deleteBody(name)}</DialogContentText>

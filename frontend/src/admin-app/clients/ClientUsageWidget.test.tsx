@@ -2,14 +2,25 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpError } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { renderWithAdmin } from '../test-utils.tsx';
 import type { ClientUsage } from '../types.ts';
 import { ClientUsageWidget } from './ClientUsageWidget.tsx';
 import { USAGE_POLL_MS, usageDialogStorageKey } from './usage.ts';
 
 const OPTIONS: ClientUsage['upgradeOptions'] = [
-  { type: 'overage', title: 'Enable Overage Billing', description: 'Keep adding clients beyond 100 for $4 per client per month.', estimatedCost: 0 },
-  { type: 'pmpm', title: 'Switch to Per-Client Pricing', description: '$5 per active client per month with no client limit.', estimatedCost: 47_500 },
+  {
+    type: 'overage',
+    title: 'Enable Overage Billing',
+    description: 'Keep adding clients beyond 100 for $4 per client per month.',
+    estimatedCost: 0,
+  },
+  {
+    type: 'pmpm',
+    title: 'Switch to Per-Client Pricing',
+    description: '$5 per active client per month with no client limit.',
+    estimatedCost: 47_500,
+  },
   { type: 'manage', title: 'Manage Active Clients', description: 'Deactivate clients you no longer serve.', estimatedCost: 0 },
 ];
 
@@ -96,13 +107,13 @@ describe('the client usage widget', () => {
     renderWidget(usage({ activeCount: active, warningLevel: level }));
     expect(await screen.findByText(`${active} / 100 active clients`)).toBeTruthy();
     if (level === 'approaching' || level === 'blocked') {
-      expect(await screen.findByRole('dialog', { name: shown! })).toBeTruthy();
+      expect(await screen.findByRole('dialog', { name: shown })).toBeTruthy();
     } else {
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(screen.queryByRole('dialog')).toBeNull();
     }
     if (level === 'soft') {
-      expect(screen.getByText(shown!)).toBeTruthy();
+      expect(screen.getByText(shown)).toBeTruthy();
       expect(screen.getByText(new RegExp(`A small grace allowance lets you add ${105 - active} more`))).toBeTruthy();
     } else {
       expect(screen.queryByText(/grace allowance lets you/)).toBeNull();

@@ -19,12 +19,13 @@ import {
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import type { ClientUsage, UpgradeOption } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
 import { USAGE_TEXTS } from './texts.ts';
-import { graceCap, useClientUsage, usageDialogStorageKey } from './usage.ts';
+import { graceCap, usageDialogStorageKey, useClientUsage } from './usage.ts';
 
 type DialogKind = 'approaching' | 'blocked' | 'options';
 
@@ -181,11 +182,7 @@ function UpgradeDialog({
   onManage: () => void;
 }) {
   const title =
-    kind === 'blocked'
-      ? USAGE_TEXTS.blockedTitle
-      : kind === 'approaching'
-        ? USAGE_TEXTS.approachingTitle
-        : USAGE_TEXTS.optionsTitle;
+    kind === 'blocked' ? USAGE_TEXTS.blockedTitle : kind === 'approaching' ? USAGE_TEXTS.approachingTitle : USAGE_TEXTS.optionsTitle;
   const body =
     kind === 'blocked'
       ? USAGE_TEXTS.blockedBody(usage.activeCount, limit)
@@ -199,14 +196,7 @@ function UpgradeDialog({
         <DialogContentText sx={{ mb: 2 }}>{body}</DialogContentText>
         <Stack spacing={1.5}>
           {usage.upgradeOptions.map((option) => (
-            <UpgradeOptionCard
-              key={option.type}
-              option={option}
-              usage={usage}
-              limit={limit}
-              onDone={onClose}
-              onManage={onManage}
-            />
+            <UpgradeOptionCard key={option.type} option={option} usage={usage} limit={limit} onDone={onClose} onManage={onManage} />
           ))}
         </Stack>
       </DialogContent>
@@ -306,9 +296,7 @@ function UpgradeOptionCard({
         >
           <DialogTitle id="overage-confirm-title">{USAGE_TEXTS.confirmOverageTitle}</DialogTitle>
           <DialogContent>
-            <DialogContentText>
-              {USAGE_TEXTS.confirmOverageBody(option.estimatedCost, usage.activeCount, limit)}
-            </DialogContentText>
+            <DialogContentText>{USAGE_TEXTS.confirmOverageBody(option.estimatedCost, usage.activeCount, limit)}</DialogContentText>
           </DialogContent>
           <DialogActions>
             <Button onClick={() => setConfirmingOverage(false)} disabled={enableOverage.isPending}>

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { ApiError } from '../../lib/http.ts';
 import type { CareKeepDataProvider } from '../providers/dataProvider.ts';
 import { renderWithAdmin } from '../test-utils.tsx';
@@ -231,9 +232,7 @@ describe('marking a client inactive', () => {
     renderList([client()], { update });
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Margaret Okafor' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Mark Inactive' }));
-    await waitFor(() =>
-      expect(update).toHaveBeenCalledWith('clients', expect.objectContaining({ id: 'c1', data: { isActive: false } })),
-    );
+    await waitFor(() => expect(update).toHaveBeenCalledWith('clients', expect.objectContaining({ id: 'c1', data: { isActive: false } })));
     expect(await screen.findByText('Margaret Okafor is now inactive.')).toBeTruthy();
   });
 
@@ -270,7 +269,11 @@ describe('adding a client', () => {
   it('requires first name, last name and phone; email is optional and of type email', async () => {
     const create = vi.fn();
     const { dialog } = await openAdd({ create });
-    expect(within(dialog).getByLabelText(/^Email/).getAttribute('type')).toBe('email');
+    expect(
+      within(dialog)
+        .getByLabelText(/^Email/)
+        .getAttribute('type'),
+    ).toBe('email');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Client' }));
     expect(await within(dialog).findByText('First name is required')).toBeTruthy();
     expect(within(dialog).getByText('Last name is required')).toBeTruthy();
@@ -302,12 +305,15 @@ describe('adding a client', () => {
     fill(dialog, { 'First Name': 'Margaret', 'Last Name': 'Okafor', Email: 'm@example.com', Phone: '6155550142' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Client' }));
     expect(await screen.findByText('You have 95 of 100 active clients. Consider upgrading.')).toBeTruthy();
-    expect(create.mock.calls[0]![1].data.email).toBe('m@example.com');
+    expect(create.mock.calls[0][1].data.email).toBe('m@example.com');
   });
 
   it("says 'Client limit reached' / 'Please upgrade your plan to add more clients' and refetches usage at the limit", async () => {
     const create = vi.fn().mockRejectedValue(
-      new HttpError('403: ...', 403, { message: 'Client limit reached. Your flat plan includes 100 active clients.', limitReached: true }),
+      new HttpError('403: ...', 403, {
+        message: 'Client limit reached. Your flat plan includes 100 active clients.',
+        limitReached: true,
+      }),
     );
     const { dialog, getClientUsage } = await openAdd({ create });
     fill(dialog, { 'First Name': 'Margaret', 'Last Name': 'Okafor', Phone: '6155550142' });
@@ -325,7 +331,7 @@ describe('adding a client', () => {
     expect(await toastTitled('Client limit reached')).toBeTruthy();
   });
 
-  it("shows the duplicate-phone message of a 409 and keeps the dialog open", async () => {
+  it('shows the duplicate-phone message of a 409 and keeps the dialog open', async () => {
     const message = 'A client with the phone number +16155550142 already exists.';
     const create = vi.fn().mockRejectedValue(new HttpError(`409: ${message}`, 409, { statusCode: 409, message, field: 'phone' }));
     const { dialog } = await openAdd({ create });
@@ -384,7 +390,7 @@ describe('uploading a CSV', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
     expect(await within(dialog).findByText('Uploading… 40%')).toBeTruthy();
     expect(within(dialog).getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')).toBe('40');
-    expect(uploadClients.mock.calls[0]![0]).toBe(file);
+    expect(uploadClients.mock.calls[0][0]).toBe(file);
     finish({
       count: 1,
       partial: true,
@@ -395,7 +401,9 @@ describe('uploading a CSV', () => {
     expect(await within(dialog).findByText('1 client imported')).toBeTruthy();
     expect(within(dialog).getByText('Imported 1 of 2 clients; 1 row skipped')).toBeTruthy();
     const table = within(dialog).getByRole('table', { name: 'Rows not imported' });
-    const cells = within(table).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = within(table)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
     expect(cells).toEqual(['3', 'phone', '"12" is not a valid phone number']);
     await waitFor(() => expect(getList).toHaveBeenCalledTimes(2));
     // The usage (which may open a warning dialog) waits until the summary is closed.

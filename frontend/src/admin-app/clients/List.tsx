@@ -1,22 +1,11 @@
-import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PeopleIcon from '@mui/icons-material/People';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import SearchIcon from '@mui/icons-material/Search';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  InputAdornment,
-  Pagination,
-  Paper,
-  Skeleton,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, InputAdornment, Pagination, Paper, Skeleton, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { ListBase, useListContext } from 'react-admin';
+
 import type { Client } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';

@@ -20,6 +20,7 @@ import {
 } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
+
 import { errorBodyField, serverMessage } from '../../lib/http.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import type { ImportResult } from '../types.ts';
@@ -78,13 +79,7 @@ export function UploadCsvDialog({ open, onClose }: { open: boolean; onClose: () 
   };
 
   return (
-    <Dialog
-      open={open}
-      onClose={upload.isPending ? undefined : close}
-      maxWidth="sm"
-      fullWidth
-      aria-labelledby="upload-csv-title"
-    >
+    <Dialog open={open} onClose={upload.isPending ? undefined : close} maxWidth="sm" fullWidth aria-labelledby="upload-csv-title">
       <DialogTitle id="upload-csv-title">{CLIENT_TEXTS.uploadTitle}</DialogTitle>
       <DialogContent>
         {result ? (

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { engagementColor, formatDate, formatPhone, initials } from './format.ts';
 
 describe('client card formatting', () => {

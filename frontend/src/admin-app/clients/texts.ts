@@ -1,3 +1,5 @@
+import { formatCents, PRICES } from '../billing/pricing.ts';
+
 /** The Clients page's texts. Those quoted by SPEC §2, §4, §5 and §8 are word for word. */
 export const CLIENT_TEXTS = {
   title: 'Client Management',
@@ -35,8 +37,7 @@ export const CLIENT_TEXTS = {
   statusFailed: 'Failed to update client',
   cancel: 'Cancel',
   deleteTitle: 'Delete client?',
-  deleteBody: (name: string) =>
-    `${name} will be removed with their reminders, invitation and portal account. This cannot be undone.`,
+  deleteBody: (name: string) => `${name} will be removed with their reminders, invitation and portal account. This cannot be undone.`,
   deleted: 'Client deleted',
   deletedDescription: (name: string) => `${name} was removed from your clients.`,
   deleteFailed: 'Failed to delete client',
@@ -96,7 +97,7 @@ export const USAGE_TEXTS = {
   activeOfLimit: (active: number, limit: number) => `${active} / ${limit} active clients`,
   totalClients: (total: number) => `${total} total client${total === 1 ? '' : 's'}`,
   flatPlan: 'Flat plan',
-  flatPlanTerms: (limit: number) => `$297/month for up to ${limit} active clients`,
+  flatPlanTerms: (limit: number) => `${PRICES.flatMonthly}/month for up to ${limit} active clients`,
   overageOnTerms: (limit: number) => `Overage billing on: each active client beyond ${limit} is billed monthly`,
   overageEnabled: 'Overage enabled',
   overLimit: (over: number) => `${over} over limit`,
@@ -114,23 +115,22 @@ export const USAGE_TEXTS = {
   blockedBody: (active: number, limit: number) =>
     `You have ${active} active clients, over your plan's limit of ${limit}. Choose an option below to keep adding clients.`,
   optionsTitle: 'Upgrade options',
-  perMonth: (cents: number) => `$${(cents / 100).toFixed(2)}/mo`,
+  perMonth: (cents: number) => `${formatCents(cents)}/mo`,
   estimated: 'Estimated',
   actionFor: { overage: 'Enable Overage', pmpm: 'Switch to PMPM', manage: 'Manage Clients' },
   notNow: 'Not Now',
   managingTitle: 'Client limit reached',
-  managingBody:
-    'Adding clients is paused. Mark clients you no longer serve as inactive from their card menu (⋮), or choose an upgrade.',
+  managingBody: 'Adding clients is paused. Mark clients you no longer serve as inactive from their card menu (⋮), or choose an upgrade.',
   close: 'Close',
   confirmOverageTitle: 'Enable overage billing?',
   confirmOverageBody: (cents: number, active: number, limit: number) =>
-    `This adds about $${(cents / 100).toFixed(2)}/month more at ${active} active clients, and more for each active client beyond ${limit} you add later.`,
+    `This adds about ${formatCents(cents)}/month more at ${active} active clients, and more for each active client beyond ${limit} you add later.`,
   confirmOverage: 'Enable Overage Billing',
   cancel: 'Cancel',
   overageOn: 'Overage billing enabled',
-  overageOnDescription: 'Clients beyond your limit are now billed at $4 each per month.',
+  overageOnDescription: `Clients beyond your limit are now billed at ${PRICES.overagePerClient} each per month.`,
   overageFailed: 'Failed to enable overage billing',
   switched: 'Switched to per-client pricing',
-  switchedDescription: 'You now pay $5 per active client per month, with no client limit.',
+  switchedDescription: `You now pay ${PRICES.pmpmPerClient} per active client per month, with no client limit.`,
   switchFailed: 'Failed to switch tier',
 } as const;

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import { useToast } from '../ui/toast.tsx';
 import { CLIENT_TEXTS } from './texts.ts';
@@ -50,8 +51,7 @@ export function useRefreshUsage() {
 export function useLimitToast() {
   const toast = useToast();
   return useCallback(
-    (description: string = CLIENT_TEXTS.limitDescription) =>
-      toast({ title: CLIENT_TEXTS.limitTitle, description, variant: 'destructive' }),
+    (description: string = CLIENT_TEXTS.limitDescription) => toast({ title: CLIENT_TEXTS.limitTitle, description, variant: 'destructive' }),
     [toast],
   );
 }

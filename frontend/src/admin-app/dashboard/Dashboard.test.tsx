@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { renderWithAdmin } from '../test-utils.tsx';
 import { Dashboard } from './Dashboard.tsx';
 import { engagementScore, normaliseStats, timeAgo } from './metrics.ts';
@@ -18,7 +19,7 @@ describe('dashboard figures', () => {
   });
 
   it('counts missing numbers as 0', () => {
-    expect(normaliseStats({ totalClients: 4 } as never)).toEqual({
+    expect(normaliseStats({ totalClients: 4 })).toEqual({
       totalClients: 4,
       activeClients: 0,
       retentionRate: 0,
@@ -44,9 +45,29 @@ describe('the dashboard', () => {
   it('shows the four cards with the spec captions, recent activity and quick actions', async () => {
     const getStats = vi.fn().mockResolvedValue({ totalClients: 25, activeClients: 20, retentionRate: 78, callCompletionRate: 91 });
     const getActivity = vi.fn().mockResolvedValue([
-      { id: 'a', kind: 'reminder_text', title: 'Reminder text sent', clientName: 'Ruth Alvarez', occurredAt: new Date(Date.now() - 3_600_000).toISOString() },
-      { id: 'b', kind: 'campaign_opened', title: 'Client engagement recorded', clientName: null, occurredAt: new Date(Date.now() - 7_300_000).toISOString(), detail: 'Opened “Fall news”' },
-      { id: 'c', kind: 'campaign_sent', title: 'Campaign sent', clientName: null, occurredAt: new Date(Date.now() - 3 * 86_400_000).toISOString(), detail: '“Fall news” to 12 clients' },
+      {
+        id: 'a',
+        kind: 'reminder_text',
+        title: 'Reminder text sent',
+        clientName: 'Ruth Alvarez',
+        occurredAt: new Date(Date.now() - 3_600_000).toISOString(),
+      },
+      {
+        id: 'b',
+        kind: 'campaign_opened',
+        title: 'Client engagement recorded',
+        clientName: null,
+        occurredAt: new Date(Date.now() - 7_300_000).toISOString(),
+        detail: 'Opened “Fall news”',
+      },
+      {
+        id: 'c',
+        kind: 'campaign_sent',
+        title: 'Campaign sent',
+        clientName: null,
+        occurredAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+        detail: '“Fall news” to 12 clients',
+      },
     ]);
     renderWithAdmin(<Dashboard />, { dataProvider: { getStats, getActivity } });
 

@@ -8,14 +8,15 @@ import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import { Alert, Box, Button, Card, CardContent, CardHeader, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+
 import { Spinner } from '../../shared/Spinner.tsx';
-import { BrokerTour } from '../tour/BrokerTour.tsx';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
+import { BrokerTour } from '../tour/BrokerTour.tsx';
+import type { ActivityItem } from '../types.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
+import { StatCard } from '../ui/StatCard.tsx';
 import { engagementScore, normaliseStats, timeAgo } from './metrics.ts';
 import { DASHBOARD_TEXTS as T } from './texts.ts';
-import { StatCard } from '../ui/StatCard.tsx';
-import type { ActivityItem } from '../types.ts';
 
 export { DASHBOARD_TEXTS } from './texts.ts';
 

@@ -1,3 +1,7 @@
+/** SPEC §9: the industry average retention shown, and Engagement Score = round(retention × 0.85). */
+export const INDUSTRY_AVERAGE_RETENTION = 65;
+export const ENGAGEMENT_FACTOR = 0.85;
+
 /** SPEC §2 Broker dashboard, word for word. */
 export const DASHBOARD_TEXTS = {
   title: 'Dashboard',
@@ -5,7 +9,7 @@ export const DASHBOARD_TEXTS = {
   totalClients: 'Total Clients',
   activeThisMonth: (active: number) => `${active} active this month`,
   retentionRate: 'Retention Rate',
-  retentionCaption: 'vs. industry avg. 65%',
+  retentionCaption: `vs. industry avg. ${INDUSTRY_AVERAGE_RETENTION}%`,
   callCompletion: 'Call Completion',
   callCompletionCaption: 'medication reminders',
   engagementScore: 'Engagement Score',
@@ -20,7 +24,3 @@ export const DASHBOARD_TEXTS = {
   sendCampaign: 'Send Campaign',
   statsFailed: 'Failed to load your statistics',
 } as const;
-
-/** SPEC §9: the industry average retention shown, and Engagement Score = round(retention × 0.85). */
-export const INDUSTRY_AVERAGE_RETENTION = 65;
-export const ENGAGEMENT_FACTOR = 0.85;

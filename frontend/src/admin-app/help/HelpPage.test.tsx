@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { renderWithAdmin } from '../test-utils.tsx';
 import { HelpPage } from './HelpPage.tsx';
 
@@ -51,7 +52,9 @@ describe('the broker guide', () => {
     expect(screen.getByRole('tab', { name: 'Quick Start' }).getAttribute('aria-selected')).toBe('true');
     expect(within(panel()).getByRole('heading', { level: 2, name: 'Quick Start' })).toBeTruthy();
     expect(
-      within(panel()).getByText(/Client medication data, health information and client-created reminders are hidden from brokers and admins/),
+      within(panel()).getByText(
+        /Client medication data, health information and client-created reminders are hidden from brokers and admins/,
+      ),
     ).toBeTruthy();
   });
 
@@ -90,7 +93,15 @@ describe('the broker guide', () => {
   it('states the plans, trial and branding limits under Settings', () => {
     renderHelp('/help?tab=settings');
     const text = panel().textContent ?? '';
-    for (const fact of ['$297 per month for up to 100 active clients', '$4', '$5.00 per active client', '60 clients', '30 days', '200x200', '150 characters']) {
+    for (const fact of [
+      '$297 per month for up to 100 active clients',
+      '$4',
+      '$5.00 per active client',
+      '60 clients',
+      '30 days',
+      '200x200',
+      '150 characters',
+    ]) {
       expect(text).toContain(fact);
     }
     expect(within(panel()).getByRole('link', { name: 'Go to Branding' }).getAttribute('href')).toBe('/branding');

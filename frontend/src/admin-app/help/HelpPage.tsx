@@ -1,3 +1,4 @@
+import type { SvgIconComponent } from '@mui/icons-material';
 import BuildIcon from '@mui/icons-material/Build';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import FolderOpenIcon from '@mui/icons-material/FolderOpen';
@@ -6,9 +7,9 @@ import PeopleIcon from '@mui/icons-material/People';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
 import SettingsIcon from '@mui/icons-material/Settings';
-import type { SvgIconComponent } from '@mui/icons-material';
 import { Box, Button } from '@mui/material';
 import { useNavigate } from 'react-router-dom';
+
 import { Guide } from '../ui/Guide.tsx';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { BROKER_TOUR_FLAG, HELP_TABS, HELP_TEXTS as T, type HelpTabId } from './texts.ts';
@@ -30,7 +31,7 @@ export function HelpPage() {
   const restartTour = () => {
     // The dashboard starts its tour whenever the completion flag is absent.
     localStorage.removeItem(BROKER_TOUR_FLAG);
-    navigate('/', { state: { restartTour: true } });
+    void navigate('/', { state: { restartTour: true } });
   };
 
   return (

@@ -1,3 +1,14 @@
+import {
+  BREAK_EVEN_CLIENTS,
+  FLAT_CLIENT_LIMIT,
+  formatCents,
+  formatPrice,
+  OVERAGE_EXAMPLE_CLIENTS,
+  OVERAGE_PER_CLIENT_CENTS,
+  PMPM_PER_CLIENT_CENTS,
+  PRICES,
+} from '../billing/pricing.ts';
+import { INDUSTRY_AVERAGE_RETENTION } from '../dashboard/texts.ts';
 import type { GuideTab as GenericGuideTab } from '../ui/Guide.tsx';
 
 /**
@@ -26,7 +37,6 @@ export type HelpTabId = 'quickstart' | 'clients' | 'reminders' | 'campaigns' | '
 
 type GuideTab = GenericGuideTab<HelpTabId>;
 
-
 export const HELP_TABS: readonly GuideTab[] = [
   {
     id: 'quickstart',
@@ -54,7 +64,7 @@ export const HELP_TABS: readonly GuideTab[] = [
         heading: 'Your dashboard',
         bullets: [
           'Total Clients: everyone in your book, with the number active this month (the clients your plan counts).',
-          'Retention Rate: of the clients you had 12 months ago, the share still active today, compared with the industry average of 65%.',
+          `Retention Rate: of the clients you had 12 months ago, the share still active today, compared with the industry average of ${INDUSTRY_AVERAGE_RETENTION}%.`,
           'Call Completion: the share of finished reminder calls that were completed.',
           'Engagement Score: your retention rate times 0.85, out of 100.',
         ],
@@ -247,9 +257,9 @@ export const HELP_TABS: readonly GuideTab[] = [
         heading: 'Billing and plans',
         bullets: [
           'Free trial: 30 days with full access and no credit card. The plan you choose during the trial applies when it ends; Start my subscription now ends it early, after showing you the monthly amount.',
-          'Flat: $297 per month for up to 100 active clients. Optional overage adds $4 per month for each active client over 100 (30 over is $120).',
-          'PMPM: $5.00 per active client per month, with no client limit.',
-          'Break-even: at 60 clients both plans cost about the same. Below 60, PMPM costs less; above 60, Flat costs less.',
+          `Flat: ${PRICES.flatMonthly} per month for up to ${FLAT_CLIENT_LIMIT} active clients. Optional overage adds ${PRICES.overagePerClient} per month for each active client over ${FLAT_CLIENT_LIMIT} (${OVERAGE_EXAMPLE_CLIENTS} over is ${formatPrice(OVERAGE_EXAMPLE_CLIENTS * OVERAGE_PER_CLIENT_CENTS)}).`,
+          `PMPM: ${formatCents(PMPM_PER_CLIENT_CENTS)} per active client per month, with no client limit.`,
+          `Break-even: at ${BREAK_EVEN_CLIENTS} clients both plans cost about the same. Below ${BREAK_EVEN_CLIENTS}, PMPM costs less; above ${BREAK_EVEN_CLIENTS}, Flat costs less.`,
           'Plan changes apply immediately; a paid plan change is prorated automatically.',
           'Past due: a payment failed. Reminders and campaigns pause until it is paid; update your payment method from the banner or on Billing. Your clients, imports and branding keep working.',
         ],
@@ -292,7 +302,7 @@ export const HELP_TABS: readonly GuideTab[] = [
       },
       {
         heading: '"Client Limit Reached"',
-        body: 'The Flat plan covers 100 active clients. Enable overage ($4 per extra client), switch to PMPM, or deactivate clients you no longer serve.',
+        body: `The Flat plan covers ${FLAT_CLIENT_LIMIT} active clients. Enable overage (${PRICES.overagePerClient} per extra client), switch to PMPM, or deactivate clients you no longer serve.`,
       },
       {
         heading: '"Trial Expired"',

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
 import { Notification } from 'react-admin';
+import { createPortal } from 'react-dom';
+
 import { AUTH_TEXTS, onSessionEnded } from '../providers/authProvider.ts';
 import { TOAST_DURATION_MS, useToast } from '../ui/toast.tsx';
 
@@ -70,7 +71,8 @@ export function AppNotification() {
     parent.appendChild(toastElement);
     // A toast under the pointer pauses its 5 s (the pointer was on the dialog's buttons); once it
     // moves back to the corner the pointer is no longer on it, though no pointer event says so.
-    if (leavingDialog) toastElement.firstElementChild?.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: document.body }));
+    if (leavingDialog)
+      toastElement.firstElementChild?.dispatchEvent(new MouseEvent('mouseout', { bubbles: true, relatedTarget: document.body }));
   }, [paper, toastElement]);
 
   return (

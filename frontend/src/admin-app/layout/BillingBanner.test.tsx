@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { goToExternal } from '../billing/redirect.ts';
-import { TEST_USER, renderWithAdmin } from '../test-utils.tsx';
-import type { Subscription } from '../types.ts';
+import { renderWithAdmin, TEST_USER } from '../test-utils.tsx';
 import { BillingBanner, billingNotice } from './BillingBanner.tsx';
 
 vi.mock('../billing/redirect.ts', () => ({ goToExternal: vi.fn() }));
@@ -11,7 +11,11 @@ afterEach(() => vi.mocked(goToExternal).mockReset());
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 const DAY = 86_400_000;
-const trialEnding = (ms: number) => ({ ...TEST_USER, subscriptionStatus: 'trial' as const, trialEndsAt: new Date(Date.now() + ms).toISOString() });
+const trialEnding = (ms: number) => ({
+  ...TEST_USER,
+  subscriptionStatus: 'trial' as const,
+  trialEndsAt: new Date(Date.now() + ms).toISOString(),
+});
 
 function renderBanner(user = TEST_USER, path = '/clients', dataProvider = {}) {
   return renderWithAdmin(
@@ -31,7 +35,10 @@ describe('the subscription banner', () => {
     ['an hour left', 3_600_000, 'trial_ending'],
     ['the end just passed', -1000, 'trial_ended'],
   ])('on trial with %s: %s', (_label, ms, kind) => {
-    const notice = billingNotice({ subscriptionStatus: 'trial', subscriptionTier: 'flat', trialEndsAt: new Date(NOW.getTime() + ms).toISOString() }, NOW);
+    const notice = billingNotice(
+      { subscriptionStatus: 'trial', subscriptionTier: 'flat', trialEndsAt: new Date(NOW.getTime() + ms).toISOString() },
+      NOW,
+    );
     expect(notice?.kind ?? null).toBe(kind);
   });
 
@@ -68,7 +75,7 @@ describe('the subscription banner', () => {
   });
 
   it('past due with Stripe: Update Payment Method opens Stripe’s portal from any page', async () => {
-    const getSubscription = vi.fn().mockResolvedValue({ billingMode: 'stripe', subscriptionStatus: 'past_due' } as Subscription);
+    const getSubscription = vi.fn().mockResolvedValue({ billingMode: 'stripe', subscriptionStatus: 'past_due' });
     const openBillingPortal = vi.fn().mockResolvedValue({ url: 'https://billing.stripe.test/p/3' });
     renderBanner({ ...TEST_USER, subscriptionStatus: 'past_due' }, '/reminders', { getSubscription, openBillingPortal });
     expect(screen.getByTestId('billing-banner').textContent).toContain(
@@ -79,7 +86,7 @@ describe('the subscription banner', () => {
   });
 
   it('past due in local billing: Go to Billing (where Mark as paid is)', async () => {
-    const getSubscription = vi.fn().mockResolvedValue({ billingMode: 'local', subscriptionStatus: 'past_due' } as Subscription);
+    const getSubscription = vi.fn().mockResolvedValue({ billingMode: 'local', subscriptionStatus: 'past_due' });
     renderBanner({ ...TEST_USER, subscriptionStatus: 'past_due' }, '/', { getSubscription });
     await waitFor(() => expect(getSubscription).toHaveBeenCalled());
     fireEvent.click(screen.getByRole('button', { name: 'Go to Billing' }));

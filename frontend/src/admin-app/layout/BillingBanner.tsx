@@ -2,10 +2,11 @@ import { Alert, Button } from '@mui/material';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { useLocation, useNavigate } from 'react-router-dom';
+
 import { SUBSCRIPTION_KEY } from '../billing/queries.ts';
 import { goToExternal } from '../billing/redirect.ts';
-import { useCurrentUser } from '../branding/useCurrentUser.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
+import { useCurrentUser } from '../providers/useCurrentUser.ts';
 import type { CurrentUser } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 
@@ -54,7 +55,11 @@ export function billingNotice(
       }
       const days = Math.ceil((end.getTime() - now.getTime()) / DAY_MS);
       if (days > TRIAL_ENDING_DAYS) return null;
-      return { kind: 'trial_ending', severity: 'warning', message: BANNER_TEXTS.trialEnding(days, format(end, 'MMM dd, yyyy'), user.subscriptionTier) };
+      return {
+        kind: 'trial_ending',
+        severity: 'warning',
+        message: BANNER_TEXTS.trialEnding(days, format(end, 'MMM dd, yyyy'), user.subscriptionTier),
+      };
     }
   }
 }
@@ -85,12 +90,12 @@ export function BillingBanner() {
 
   let action: { label: string; run: () => void } | null = null;
   if (notice.kind === 'trial_ending' || notice.kind === 'trial_ended') {
-    action = { label: BANNER_TEXTS.startSubscription, run: () => navigate('/billing') };
+    action = { label: BANNER_TEXTS.startSubscription, run: () => void navigate('/billing') };
   } else if (notice.kind === 'past_due') {
     action =
       subscription.data?.billingMode === 'stripe'
         ? { label: BANNER_TEXTS.updatePaymentMethod, run: () => portal.mutate() }
-        : { label: BANNER_TEXTS.goToBilling, run: () => navigate('/billing') };
+        : { label: BANNER_TEXTS.goToBilling, run: () => void navigate('/billing') };
   }
   return (
     <Alert
@@ -102,7 +107,14 @@ export function BillingBanner() {
       sx={{ borderRadius: 0, alignItems: 'center' }}
       action={
         action && (
-          <Button color="inherit" size="small" variant="outlined" onClick={action.run} disabled={portal.isPending} sx={{ whiteSpace: 'nowrap' }}>
+          <Button
+            color="inherit"
+            size="small"
+            variant="outlined"
+            onClick={action.run}
+            disabled={portal.isPending}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
             {action.label}
           </Button>
         )

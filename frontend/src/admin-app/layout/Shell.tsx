@@ -2,16 +2,12 @@ import ViewSidebarIcon from '@mui/icons-material/ViewSidebar';
 import { Box, Drawer, IconButton, Tooltip, useMediaQuery } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useCurrentUser } from '../branding/useCurrentUser.ts';
-import {
-  MOBILE_QUERY,
-  SIDEBAR_WIDTH,
-  SIDEBAR_WIDTH_ICON,
-  SIDEBAR_WIDTH_MOBILE,
-  useSidebarState,
-} from './sidebarState.ts';
+
+import { answersOk } from '../../lib/http.ts';
+import { useCurrentUser } from '../providers/useCurrentUser.ts';
 import { BillingBanner } from './BillingBanner.tsx';
 import { SidebarContent } from './Sidebar.tsx';
+import { MOBILE_QUERY, SIDEBAR_WIDTH, SIDEBAR_WIDTH_ICON, SIDEBAR_WIDTH_MOBILE, useSidebarState } from './sidebarState.ts';
 
 export const SHELL_TEXTS = { toggleSidebar: 'Toggle Sidebar' } as const;
 
@@ -22,7 +18,7 @@ export const SHELL_TEXTS = { toggleSidebar: 'Toggle Sidebar' } as const;
 function useOutboxAvailable(): boolean {
   const { data } = useQuery({
     queryKey: ['dev', 'outbox', 'available'],
-    queryFn: async () => (await fetch('/api/dev/outbox?range=[0,0]', { credentials: 'include' })).ok,
+    queryFn: () => answersOk('/api/dev/outbox?range=[0,0]'),
   });
   return data === true;
 }

@@ -1,10 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TEST_USER, renderWithAdmin } from '../test-utils.tsx';
-import { ADMIN_MENU, MAIN_MENU, isActive } from './menu.ts';
+
+import { renderWithAdmin, TEST_USER } from '../test-utils.tsx';
+import { ADMIN_MENU, isActive, MAIN_MENU } from './menu.ts';
 import { Shell } from './Shell.tsx';
-import { SidebarContent, initials } from './Sidebar.tsx';
-import { SIDEBAR_COOKIE, isSidebarShortcut, readSidebarCookie } from './sidebarState.ts';
+import { initials, SidebarContent } from './Sidebar.tsx';
+import { isSidebarShortcut, readSidebarCookie, SIDEBAR_COOKIE } from './sidebarState.ts';
 
 afterEach(() => {
   document.cookie = `${SIDEBAR_COOKIE}=; path=/; max-age=0`;
@@ -38,18 +39,18 @@ describe('the sidebar', () => {
       path: '/admin/brokers',
     });
     const admin = screen.getByRole('list', { name: 'Admin' });
-    expect(within(admin).getAllByRole('link').map((link) => link.textContent)).toEqual(ADMIN_MENU.map((i) => i.title));
+    expect(
+      within(admin)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(ADMIN_MENU.map((i) => i.title));
     expect(within(admin).getByRole('link', { name: 'Brokers' }).getAttribute('aria-current')).toBe('page');
     expect(within(admin).getByRole('link', { name: 'Admin Dashboard' }).getAttribute('aria-current')).toBeNull();
   });
 
   it('shows agency name and logo, or the defaults, and the user footer', () => {
     renderWithAdmin(
-      <SidebarContent
-        user={{ ...TEST_USER, agencyName: '', logoUrl: null, firstName: null, lastName: null }}
-        compact={false}
-        showOutbox
-      />,
+      <SidebarContent user={{ ...TEST_USER, agencyName: '', logoUrl: null, firstName: null, lastName: null }} compact={false} showOutbox />,
     );
     expect(screen.getByText('CareKeep')).toBeTruthy();
     expect(screen.getByText('U')).toBeTruthy();

@@ -16,10 +16,11 @@ import {
   Typography,
 } from '@mui/material';
 import { Link, useLocation } from 'react-router-dom';
+
 import { DEFAULT_PRODUCT_NAME } from '../branding/theme.ts';
 import { LOGOUT_URL } from '../providers/authProvider.ts';
 import type { CurrentUser } from '../types.ts';
-import { ADMIN_GROUP_LABEL, ADMIN_MENU, MAIN_MENU, type MenuItem, OUTBOX_MENU_ITEM, isActive } from './menu.ts';
+import { ADMIN_GROUP_LABEL, ADMIN_MENU, isActive, MAIN_MENU, type MenuItem, OUTBOX_MENU_ITEM } from './menu.ts';
 
 export const SIDEBAR_TEXTS = { signOut: 'Sign Out' } as const;
 
@@ -172,7 +173,10 @@ export function SidebarContent({ user, compact, showOutbox, onNavigate }: Sideba
         )}
       </Box>
       <Divider />
-      <Box data-testid="sidebar-footer" sx={{ p: compact ? 0.5 : 1.5, display: 'grid', gap: 1, justifyItems: compact ? 'center' : 'stretch' }}>
+      <Box
+        data-testid="sidebar-footer"
+        sx={{ p: compact ? 0.5 : 1.5, display: 'grid', gap: 1, justifyItems: compact ? 'center' : 'stretch' }}
+      >
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
           <Avatar
             src={user?.profileImageUrl ?? undefined}
@@ -185,7 +189,13 @@ export function SidebarContent({ user, compact, showOutbox, onNavigate }: Sideba
           {!compact && (
             <Box sx={{ minWidth: 0, flex: 1 }}>
               {/* No name yet (the provider gave none): the e-mail stands in, never a made-up name. */}
-              <Typography variant="body2" noWrap title={name || user?.email || undefined} sx={{ fontWeight: 600 }} data-testid="sidebar-user-name">
+              <Typography
+                variant="body2"
+                noWrap
+                title={name || user?.email || undefined}
+                sx={{ fontWeight: 600 }}
+                data-testid="sidebar-user-name"
+              >
                 {name || user?.email}
               </Typography>
               {name && (

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { renderWithAdmin } from '../test-utils.tsx';
 import type { OutboxMessage } from '../types.ts';
 import { linkify } from './body.tsx';
@@ -54,8 +55,8 @@ describe('the development outbox', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Outbox' })).toBeTruthy();
     expect(screen.getByText(/In development nothing is really sent/)).toBeTruthy();
     await screen.findByText('+16155550142');
-    expect(getList.mock.calls[0]![0]).toBe('dev/outbox');
-    expect(getList.mock.calls[0]![1]).toMatchObject({ sort: { field: 'createdAt', order: 'DESC' }, filter: {} });
+    expect(getList.mock.calls[0][0]).toBe('dev/outbox');
+    expect(getList.mock.calls[0][1]).toMatchObject({ sort: { field: 'createdAt', order: 'DESC' }, filter: {} });
 
     const entries = screen.getAllByRole('article');
     expect(entries).toHaveLength(3);
@@ -83,7 +84,7 @@ describe('the development outbox', () => {
     const html = '<p>Hello <b>Margaret</b></p><script>alert(1)</script>';
     renderOutbox(
       vi.fn().mockResolvedValue({
-        data: [{ ...MESSAGES[2]!, body: html }],
+        data: [{ ...MESSAGES[2], body: html }],
         total: 1,
       }),
     );
@@ -103,7 +104,11 @@ describe('the development outbox', () => {
     renderOutbox(getList);
     await screen.findByText('+16155550142');
     const filter = screen.getByRole('group', { name: 'Channel' });
-    expect(within(filter).getAllByRole('button').map((b) => b.textContent)).toEqual(['All', 'Voice', 'SMS', 'E-mail']);
+    expect(
+      within(filter)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['All', 'Voice', 'SMS', 'E-mail']);
     expect(within(filter).getByRole('button', { name: 'All' }).getAttribute('aria-pressed')).toBe('true');
 
     fireEvent.click(within(filter).getByRole('button', { name: 'Voice' }));

@@ -1,9 +1,9 @@
+import type { SvgIconComponent } from '@mui/icons-material';
 import EmailIcon from '@mui/icons-material/Email';
 import InboxIcon from '@mui/icons-material/Inbox';
 import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SmsIcon from '@mui/icons-material/Sms';
-import type { SvgIconComponent } from '@mui/icons-material';
 import {
   Avatar,
   Box,
@@ -19,13 +19,14 @@ import {
   Typography,
 } from '@mui/material';
 import { ListBase, Pagination, useListContext } from 'react-admin';
+
 import type { OutboxMessage } from '../types.ts';
 import { LoadError } from '../ui/EmptyState.tsx';
-import { PageHeader } from '../ui/PageHeader.tsx';
-import { formatDateTime } from '../ui/format.ts';
 import { useErrorToast } from '../ui/errors.ts';
-import { HtmlBody, TextBody, looksLikeHtml } from './body.tsx';
-import { CHANNEL_FILTERS, CHANNEL_LABELS, type Channel, OUTBOX_TEXTS as T, purposeLabel } from './texts.ts';
+import { formatDateTime } from '../ui/format.ts';
+import { PageHeader } from '../ui/PageHeader.tsx';
+import { HtmlBody, looksLikeHtml, TextBody } from './body.tsx';
+import { type Channel, CHANNEL_FILTERS, CHANNEL_LABELS, OUTBOX_TEXTS as T, purposeLabel } from './texts.ts';
 
 const CHANNEL_ICONS: Record<Channel, { icon: SvgIconComponent; color: string }> = {
   voice: { icon: PhoneInTalkIcon, color: '#7c3aed' },

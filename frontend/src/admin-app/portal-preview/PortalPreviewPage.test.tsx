@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TEST_USER, renderWithAdmin } from '../test-utils.tsx';
+
+import { renderWithAdmin, TEST_USER } from '../test-utils.tsx';
 import { PortalPreviewPage } from './PortalPreviewPage.tsx';
 
 describe('the client portal preview', () => {

@@ -7,10 +7,11 @@ import { Alert, Box, Button, Card, CardContent, Chip, Divider, Link, Paper, Typo
 import { ThemeProvider } from '@mui/material/styles';
 import { addDays, setHours, setMinutes, startOfDay } from 'date-fns';
 import { useMemo } from 'react';
+
 import { buildTheme } from '../branding/theme.ts';
-import { useCurrentUser } from '../branding/useCurrentUser.ts';
-import { PageHeader } from '../ui/PageHeader.tsx';
+import { useCurrentUser } from '../providers/useCurrentUser.ts';
 import { formatDateTime } from '../ui/format.ts';
+import { PageHeader } from '../ui/PageHeader.tsx';
 import { PREVIEW_TEXTS as T, SAMPLE_CLIENT, SAMPLE_MEDICATIONS, SAMPLE_REMINDERS } from './texts.ts';
 
 function upcomingSamples(now: Date) {
@@ -64,7 +65,16 @@ export function PortalPreviewPage() {
         >
           <Box
             component="header"
-            sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 3, py: 2, bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              gap: 2,
+              px: 3,
+              py: 2,
+              bgcolor: 'background.paper',
+              borderBottom: 1,
+              borderColor: 'divider',
+            }}
           >
             {user?.logoUrl ? (
               <Box component="img" src={user.logoUrl} alt={`${agency} logo`} sx={{ height: 44, width: 44, objectFit: 'contain' }} />

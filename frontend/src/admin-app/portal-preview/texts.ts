@@ -11,8 +11,7 @@ export const PREVIEW_TEXTS = {
   fromAgency: (agency: string) => `A message from ${agency}`,
   myMedications: 'My Medications',
   addMedication: 'Add Medication',
-  privacyNotice:
-    'Your medication information is private. Only you can see it — your broker and your agency cannot.',
+  privacyNotice: 'Your medication information is private. Only you can see it — your broker and your agency cannot.',
   myReminders: 'My Reminders',
   scheduleReminder: 'Schedule Reminder',
   upcomingReminders: 'Upcoming Reminders',

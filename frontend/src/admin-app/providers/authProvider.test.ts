@@ -1,9 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { authProvider, onSessionEnded, resetSessionState, sessionEnded } from './authProvider.ts';
 import { httpClient } from './httpClient.ts';
 
 function answer(status: number, body: unknown = {}) {
-  vi.stubGlobal('fetch', vi.fn().mockImplementation(async () => new Response(JSON.stringify(body), { status })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn().mockImplementation(async () => new Response(JSON.stringify(body), { status })),
+  );
 }
 
 beforeEach(() => {
@@ -20,7 +24,6 @@ describe('the auth provider', () => {
     answer(200, { id: 'u1', firstName: 'Dana', lastName: 'Whitfield', isAdmin: true });
     await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
     await expect(authProvider.getIdentity?.()).resolves.toMatchObject({ id: 'u1', fullName: 'Dana Whitfield' });
-    await expect(authProvider.getPermissions?.({})).resolves.toEqual({ isAdmin: true });
   });
 
   it('on 401 shows Unauthorized and goes to /api/login after 500 ms, without react-admin navigating', async () => {

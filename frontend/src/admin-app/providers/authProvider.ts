@@ -1,7 +1,7 @@
 import type { AuthProvider } from 'react-admin';
-import { isUnauthorizedError } from '../../lib/http.ts';
-import { httpClient } from './httpClient.ts';
+
 import type { CurrentUser } from '../types.ts';
+import { fetchCurrentUser } from './currentUser.ts';
 
 export const AUTH_TEXTS = {
   unauthorizedTitle: 'Unauthorized',
@@ -48,13 +48,12 @@ export function resetSessionState(): void {
   unheard = false;
 }
 
+/** The signed-in user or null; any other failure is "Auth check failed: {status}". */
 async function fetchUser(): Promise<CurrentUser | null> {
   try {
-    const { json } = await httpClient('/api/auth/user');
-    return json as CurrentUser;
+    return await fetchCurrentUser();
   } catch (error) {
-    if (isUnauthorizedError(error) || (error as { status?: number }).status === 401) return null;
-    throw new Error(`Auth check failed: ${(error as { status?: number }).status ?? 'network'}`);
+    throw new Error(`Auth check failed: ${(error as { status?: number }).status ?? 'network'}`, { cause: error });
   }
 }
 
@@ -84,9 +83,5 @@ export const authProvider: AuthProvider = {
     // No name yet: the e-mail, never a made-up name.
     const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email || '';
     return { id: user.id, fullName, avatar: user.profileImageUrl ?? undefined };
-  },
-  async getPermissions() {
-    const user = await fetchUser();
-    return { isAdmin: Boolean(user?.isAdmin) };
   },
 };

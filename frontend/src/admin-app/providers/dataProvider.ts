@@ -1,16 +1,15 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { type DataProvider, useDataProvider } from 'react-admin';
+
 import { uploadWithProgress } from '../../lib/http.ts';
 import type {
   ActivityItem,
   AdminAnalytics,
   AdminBrokerDetailBroker,
   AdminSubscriptionChange,
-  BrokerDetail,
-  Resource,
-  ResourceCategory,
   BillingChange,
   BrandingInput,
+  BrokerDetail,
   ClientUsage,
   CurrentUser,
   ImportResult,
@@ -18,6 +17,8 @@ import type {
   MonthlyAnalytics,
   Profile,
   ProfileInput,
+  Resource,
+  ResourceCategory,
   Stats,
   Subscription,
   SubscriptionTier,
@@ -29,12 +30,14 @@ const base = simpleRestProvider('/api', httpClient);
 /**
  * The app's data provider: react-admin's simple REST protocol for the lists (clients, reminders,
  * campaigns, resources, the development outbox) plus the product's non-CRUD calls as extra
- * methods, so every call goes one way and a 401 anywhere signs the broker out the same way.
+ * methods. They all use the one HTTP core (lib/http.ts) and react-admin's hooks, so their errors
+ * read the same and a 401 from any of them signs the broker out the same way. The only calls of the
+ * broker app outside it are who is signed in (currentUser.ts, where 401 means signed out) and the
+ * shell's check whether the development outbox exists.
  */
 export const dataProvider = {
   ...base,
 
-  getCurrentUser: () => callJson<CurrentUser>('/api/auth/user'),
   getStats: () => callJson<Stats>('/api/stats'),
   getActivity: (limit = 3) => callJson<ActivityItem[]>(`/api/activity?limit=${limit}`),
 
@@ -52,8 +55,7 @@ export const dataProvider = {
   sendCampaign: (id: string) => callJson<{ count: number }>(`/api/campaigns/${encodeURIComponent(id)}/send`, 'POST'),
 
   getSubscription: () => callJson<Subscription>('/api/subscription'),
-  changeSubscription: (subscriptionTier: SubscriptionTier) =>
-    callJson<BillingChange>('/api/subscription', 'POST', { subscriptionTier }),
+  changeSubscription: (subscriptionTier: SubscriptionTier) => callJson<BillingChange>('/api/subscription', 'POST', { subscriptionTier }),
   startSubscription: (subscriptionTier: SubscriptionTier, confirmMonthlyPriceCents: number) =>
     callJson<BillingChange>('/api/subscription/start', 'POST', { subscriptionTier, confirmMonthlyPriceCents }),
   markPaid: () => callJson<Subscription>('/api/billing/mark-paid', 'POST'),
@@ -77,11 +79,7 @@ export const dataProvider = {
   extendTrial: (id: string, days: number) =>
     callJson<AdminBrokerDetailBroker>(`/api/admin/brokers/${encodeURIComponent(id)}/trial`, 'POST', { days }),
   updateBrokerSubscription: (id: string, change: AdminSubscriptionChange) =>
-    callJson<AdminBrokerDetailBroker & { notice?: string }>(
-      `/api/admin/brokers/${encodeURIComponent(id)}/subscription`,
-      'POST',
-      change,
-    ),
+    callJson<AdminBrokerDetailBroker & { notice?: string }>(`/api/admin/brokers/${encodeURIComponent(id)}/subscription`, 'POST', change),
   uploadResource: (
     input: { file: File; title: string; description?: string; category?: ResourceCategory },
     onProgress: (percent: number) => void,

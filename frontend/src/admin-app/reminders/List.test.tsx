@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpError } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { renderWithAdmin } from '../test-utils.tsx';
 import type { Client, Reminder } from '../types.ts';
 import { List } from './List.tsx';
@@ -54,7 +55,7 @@ function renderPage(dataProvider: Record<string, unknown>) {
       <Route path="/reminders" element={<List />} />
       <Route path="/billing" element={<h1>Billing page</h1>} />
     </Routes>,
-    { path: '/reminders', dataProvider: dataProvider as never },
+    { path: '/reminders', dataProvider: dataProvider },
   );
 }
 
@@ -74,28 +75,25 @@ describe('the reminders list', () => {
 
     const cards = await screen.findAllByRole('listitem');
     expect(cards).toHaveLength(3);
-    const first = within(cards[0]!);
+    const first = within(cards[0]);
     expect(first.getByText('Ann Lee')).toBeTruthy();
     expect(first.getByText('Voice call')).toBeTruthy();
     expect(first.getByText('Your annual review with us is next week.')).toBeTruthy();
     expect(first.getByText('Jan 05, 2030 at 3:30 PM')).toBeTruthy();
-    expect(within(cards[1]!).getByText('Bob Diaz')).toBeTruthy();
-    expect(within(cards[1]!).getByText('SMS')).toBeTruthy();
-    expect(within(cards[2]!).getByText('Dec 24, 2029 at 9:05 AM')).toBeTruthy();
+    expect(within(cards[1]).getByText('Bob Diaz')).toBeTruthy();
+    expect(within(cards[1]).getByText('SMS')).toBeTruthy();
+    expect(within(cards[2]).getByText('Dec 24, 2029 at 9:05 AM')).toBeTruthy();
 
-    expect(list).toHaveBeenCalledWith(
-      'reminders',
-      expect.objectContaining({ sort: { field: 'scheduledTime', order: 'ASC' } }),
-    );
+    expect(list).toHaveBeenCalledWith('reminders', expect.objectContaining({ sort: { field: 'scheduledTime', order: 'ASC' } }));
   });
 
   it('colours the status: pending blue, completed green, failed red', async () => {
     renderPage({ getList: getList() });
     const cards = await screen.findAllByRole('listitem');
     const chip = (card: HTMLElement, label: string) => within(card).getByText(label).closest('.MuiChip-root')!;
-    expect(chip(cards[0]!, 'Pending').className).toContain('MuiChip-colorInfo');
-    expect(chip(cards[1]!, 'Completed').className).toContain('MuiChip-colorSuccess');
-    expect(chip(cards[2]!, 'Failed').className).toContain('MuiChip-colorError');
+    expect(chip(cards[0], 'Pending').className).toContain('MuiChip-colorInfo');
+    expect(chip(cards[1], 'Completed').className).toContain('MuiChip-colorSuccess');
+    expect(chip(cards[2], 'Failed').className).toContain('MuiChip-colorError');
   });
 
   it('explains reminders when there are none', async () => {
@@ -106,7 +104,7 @@ describe('the reminders list', () => {
 });
 
 async function openDialog() {
-  fireEvent.click(screen.getAllByRole('button', { name: 'Schedule Reminder' })[0]!);
+  fireEvent.click(screen.getAllByRole('button', { name: 'Schedule Reminder' })[0]);
   return within(await screen.findByRole('dialog', { name: 'Schedule Reminder' }));
 }
 
@@ -165,8 +163,8 @@ describe('scheduling a reminder', () => {
     submit(dialog);
 
     await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
-    expect(create.mock.calls[0]![0]).toBe('reminders');
-    expect(create.mock.calls[0]![1].data).toEqual({
+    expect(create.mock.calls[0][0]).toBe('reminders');
+    expect(create.mock.calls[0][1].data).toEqual({
       clientId: 'c2',
       scheduledTime: new Date(2030, 1, 3, 14, 45).toISOString(),
       deliveryMethod: 'sms',
@@ -246,9 +244,13 @@ describe('executing pending reminders', () => {
     expect(await screen.findByText('Trial Expired')).toBeTruthy();
     expect(screen.getByText('Your trial has expired. Please upgrade to continue.')).toBeTruthy();
 
-    act(() => vi.advanceTimersByTime(1400));
+    act(() => {
+      vi.advanceTimersByTime(1400);
+    });
     expect(screen.queryByRole('heading', { name: 'Billing page' })).toBeNull();
-    act(() => vi.advanceTimersByTime(100));
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
     expect(await screen.findByRole('heading', { name: 'Billing page' })).toBeTruthy();
   });
 
@@ -261,7 +263,9 @@ describe('executing pending reminders', () => {
     await screen.findAllByRole('listitem');
     fireEvent.click(screen.getByRole('button', { name: 'Execute Pending' }));
     expect(await screen.findByText('Failed to execute reminders')).toBeTruthy();
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
     expect(screen.getByRole('heading', { level: 1, name: 'Client Reminders' })).toBeTruthy();
   });
 });

@@ -5,10 +5,11 @@ import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/ma
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useGetList } from 'react-admin';
+
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import type { Client, Reminder } from '../types.ts';
-import { useSubscriptionErrorHandler } from '../ui/errors.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
+import { useSubscriptionErrorHandler } from '../ui/errors.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { ReminderCard, ReminderCardSkeleton } from './ReminderCard.tsx';

@@ -2,6 +2,7 @@ import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import PhoneInTalkOutlinedIcon from '@mui/icons-material/PhoneInTalkOutlined';
 import SmsOutlinedIcon from '@mui/icons-material/SmsOutlined';
 import { Avatar, Box, Card, CardContent, Chip, type ChipProps, Skeleton, Stack, Typography } from '@mui/material';
+
 import type { Reminder } from '../types.ts';
 import { formatDateTime } from './schedule.ts';
 import { REMINDER_TEXTS as T } from './texts.ts';

@@ -23,17 +23,18 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useCreate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+
 import { errorBodyField, serverMessage } from '../../lib/http.ts';
 import type { Client, Reminder } from '../types.ts';
-import { useToast } from '../ui/toast.tsx';
 import { useErrorToast } from '../ui/errors.ts';
+import { useToast } from '../ui/toast.tsx';
 import {
-  type DeliveryMethod,
-  type ReminderForm,
-  type ReminderFormErrors,
   clientName,
+  type DeliveryMethod,
   displayPhone,
   initialForm,
+  type ReminderForm,
+  type ReminderFormErrors,
   validateReminder,
 } from './schedule.ts';
 import { MESSAGE_MAX_LENGTH, REMINDER_TEXTS as T } from './texts.ts';
@@ -83,7 +84,7 @@ function ScheduleReminderForm({ onClose, clients, clientsLoading }: Omit<Props, 
     const { errors: found, reminder } = validateReminder(form);
     setErrors(found);
     if (!reminder) return;
-    create(
+    void create(
       'reminders',
       { data: reminder },
       {

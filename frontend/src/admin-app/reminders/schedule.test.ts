@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { displayPhone, formatDateTime, initialForm, localDateTime, validateReminder } from './schedule.ts';
 
 const now = new Date(2030, 0, 10, 12, 0);

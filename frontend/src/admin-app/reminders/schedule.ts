@@ -1,4 +1,5 @@
 import { addMinutes, format, isValid, parse, startOfMinute } from 'date-fns';
+
 import type { Client, Reminder } from '../types.ts';
 import { REMINDER_TEXTS } from './texts.ts';
 
@@ -39,10 +40,7 @@ export function initialForm(now: Date = new Date()): ReminderForm {
 }
 
 /** SPEC §5 Schedule reminder: client, a parsable future date-time, a message. Answers the errors or what to send. */
-export function validateReminder(
-  form: ReminderForm,
-  now: Date = new Date(),
-): { errors: ReminderFormErrors; reminder?: NewReminder } {
+export function validateReminder(form: ReminderForm, now: Date = new Date()): { errors: ReminderFormErrors; reminder?: NewReminder } {
   const errors: ReminderFormErrors = {};
   if (!form.clientId) errors.clientId = REMINDER_TEXTS.selectClient;
   const when = localDateTime(form.date, form.time);

@@ -23,8 +23,7 @@ export const REMINDER_TEXTS = {
   goToClients: 'Go to Clients',
   date: 'Date',
   time: 'Time',
-  whenHint:
-    'Your local time. Reminders that fall between 9 PM and 8 AM in the client’s time zone wait until 8 AM.',
+  whenHint: 'Your local time. Reminders that fall between 9 PM and 8 AM in the client’s time zone wait until 8 AM.',
   deliveryMethod: 'Delivery method',
   voice: 'Voice call',
   sms: 'SMS',

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { renderWithAdmin } from '../test-utils.tsx';
 import type { Resource } from '../types.ts';
 import { fileKind, formatFileSize, groupByCategory } from './format.ts';
@@ -61,7 +62,7 @@ describe('grouping', () => {
   it('groups in the categories order, titles A-Z, without empty groups', () => {
     const groups = groupByCategory(LIBRARY);
     expect(groups.map((g) => g.category)).toEqual(['training', 'scripts', 'compliance']);
-    expect(groups[0]!.resources.map((r) => r.title)).toEqual(['AEP Kickoff Webinar', 'Objection Handling']);
+    expect(groups[0].resources.map((r) => r.title)).toEqual(['AEP Kickoff Webinar', 'Objection Handling']);
   });
 
   it('knows the file kinds the server accepts', () => {
@@ -83,8 +84,8 @@ describe('the resources page', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Training Materials (2)' })).toBeTruthy();
     expect(headings()).toEqual(['Training Materials (2)', 'Sales Scripts (1)', 'Compliance (1)']);
     expect(getList).toHaveBeenCalledTimes(1);
-    expect(getList.mock.calls[0]![0]).toBe('resources');
-    expect(getList.mock.calls[0]![1]).toMatchObject({ pagination: { page: 1, perPage: 1000 } });
+    expect(getList.mock.calls[0][0]).toBe('resources');
+    expect(getList.mock.calls[0][1]).toMatchObject({ pagination: { page: 1, perPage: 1000 } });
 
     const training = screen.getByRole('region', { name: 'Training Materials (2)' });
     const cards = within(training).getAllByTestId('resource-card');
@@ -92,10 +93,10 @@ describe('the resources page', () => {
       'AEP Kickoff Webinar',
       'Objection Handling',
     ]);
-    expect(within(cards[0]!).getByText('50.0 MB')).toBeTruthy();
-    expect(within(cards[1]!).getByText('Answers to common AEP objections')).toBeTruthy();
-    expect(within(cards[1]!).getByText('2.0 KB')).toBeTruthy();
-    expect(within(cards[1]!).getByText('Uploaded Nov 02, 2026')).toBeTruthy();
+    expect(within(cards[0]).getByText('50.0 MB')).toBeTruthy();
+    expect(within(cards[1]).getByText('Answers to common AEP objections')).toBeTruthy();
+    expect(within(cards[1]).getByText('2.0 KB')).toBeTruthy();
+    expect(within(cards[1]).getByText('Uploaded Nov 02, 2026')).toBeTruthy();
     expect(screen.getByText('1.5 KB')).toBeTruthy();
     expect(screen.getAllByRole('button', { name: 'Download' })).toHaveLength(4);
   });
@@ -167,7 +168,7 @@ describe('the resources page', () => {
     vi.spyOn(window, 'open').mockReturnValue(null);
     renderList();
     await screen.findByRole('heading', { level: 2, name: 'Compliance (1)' });
-    fireEvent.click(screen.getAllByRole('button', { name: 'Download' })[0]!);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Download' })[0]);
     const toast = await screen.findByRole('alert');
     expect(within(toast).getByText('Failed to download resource')).toBeTruthy();
   });

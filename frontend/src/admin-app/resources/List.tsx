@@ -1,3 +1,4 @@
+import type { SvgIconComponent } from '@mui/icons-material';
 import DescriptionIcon from '@mui/icons-material/Description';
 import DownloadIcon from '@mui/icons-material/Download';
 import FolderOffIcon from '@mui/icons-material/FolderOff';
@@ -9,7 +10,6 @@ import SearchOffIcon from '@mui/icons-material/SearchOff';
 import SlideshowIcon from '@mui/icons-material/Slideshow';
 import TableChartIcon from '@mui/icons-material/TableChart';
 import VideoFileIcon from '@mui/icons-material/VideoFile';
-import type { SvgIconComponent } from '@mui/icons-material';
 import {
   Avatar,
   Box,
@@ -33,21 +33,22 @@ import {
 import { format } from 'date-fns';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useGetList } from 'react-admin';
-import type { Resource, ResourceCategory } from '../types.ts';
+
+import type { Resource } from '../types.ts';
 import { LoadError } from '../ui/EmptyState.tsx';
-import { PageHeader } from '../ui/PageHeader.tsx';
 import { useErrorToast } from '../ui/errors.ts';
+import { PageHeader } from '../ui/PageHeader.tsx';
 import { useToast } from '../ui/toast.tsx';
 import {
   type FileKind,
-  type ResourceFilters,
   fileKind,
   filterResources,
   formatFileSize,
   groupByCategory,
   hasActiveFilters,
+  type ResourceFilters,
 } from './format.ts';
-import { CATEGORY_LABELS, CATEGORY_ORDER, RESOURCES_TEXTS as T, downloadStartedDescription } from './texts.ts';
+import { CATEGORY_LABELS, CATEGORY_ORDER, downloadStartedDescription, RESOURCES_TEXTS as T } from './texts.ts';
 
 /** The server's largest page: the library is small enough to load whole and filter as the broker types. */
 const ALL_RESOURCES = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'title', order: 'ASC' as const } };
@@ -90,19 +91,12 @@ export function List() {
       ) : error ? (
         <LoadError message={T.fetchFailed} retryLabel={T.retry} onRetry={() => void refetch()} />
       ) : groups.length === 0 ? (
-        <EmptyState
-          filtered={filtered && all.length > 0}
-          onClear={() => setFilters({ q: '', category: 'all' })}
-        />
+        <EmptyState filtered={filtered && all.length > 0} onClear={() => setFilters({ q: '', category: 'all' })} />
       ) : (
         <Stack spacing={4}>
           {groups.map((group) => (
             <Box component="section" key={group.category} aria-labelledby={`resources-${group.category}`}>
-              <Typography
-                id={`resources-${group.category}`}
-                variant="h2"
-                sx={{ fontSize: '1.25rem', fontWeight: 600, mb: 2 }}
-              >
+              <Typography id={`resources-${group.category}`} variant="h2" sx={{ fontSize: '1.25rem', fontWeight: 600, mb: 2 }}>
                 {`${CATEGORY_LABELS[group.category]} (${group.resources.length})`}
               </Typography>
               <Grid container spacing={2}>
@@ -148,7 +142,7 @@ function FilterBar({ filters, onChange }: { filters: ResourceFilters; onChange: 
           labelId={labelId}
           label={T.categoryLabel}
           value={filters.category}
-          onChange={(event) => onChange({ ...filters, category: event.target.value as ResourceCategory | 'all' })}
+          onChange={(event) => onChange({ ...filters, category: event.target.value })}
         >
           <MenuItem value="all">{T.allCategories}</MenuItem>
           {CATEGORY_ORDER.map((category) => (

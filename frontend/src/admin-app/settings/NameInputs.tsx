@@ -1,4 +1,5 @@
 import { Box, TextField } from '@mui/material';
+
 import type { NameValues } from './profile.ts';
 import { PROFILE_NAME_MAX, SETTINGS_TEXTS as T } from './texts.ts';
 

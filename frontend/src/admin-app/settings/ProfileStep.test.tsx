@@ -1,13 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+
 import { ApiError } from '../../lib/http.ts';
 import { SIDEBAR_TEXTS, SidebarContent } from '../layout/Sidebar.tsx';
 import { authProvider } from '../providers/authProvider.ts';
-import { TEST_USER, renderWithAdmin } from '../test-utils.tsx';
-import { useCurrentUser } from '../branding/useCurrentUser.ts';
+import { useCurrentUser } from '../providers/useCurrentUser.ts';
+import { renderWithAdmin, TEST_USER } from '../test-utils.tsx';
 import type { CurrentUser, Profile } from '../types.ts';
-import { ProfileStep } from './ProfileStep.tsx';
 import { displayName, needsProfile } from './profile.ts';
+import { ProfileStep } from './ProfileStep.tsx';
 
 const NEW_BROKER: CurrentUser = { ...TEST_USER, firstName: null, lastName: null, email: 'qa.broker.1795444762483@agency.test' };
 
@@ -65,7 +66,11 @@ describe('the profile step', () => {
   });
 
   it('keeps asking, with the server’s reason, when saving fails', async () => {
-    const refusal = { statusCode: 400, message: 'Last name must be at most 100 characters', errors: [{ field: 'lastName', messages: ['Last name must be at most 100 characters'] }] };
+    const refusal = {
+      statusCode: 400,
+      message: 'Last name must be at most 100 characters',
+      errors: [{ field: 'lastName', messages: ['Last name must be at most 100 characters'] }],
+    };
     const updateProfile = vi.fn().mockRejectedValue(new ApiError(400, `400: ${JSON.stringify(refusal)}`, refusal));
     renderWithAdmin(<Shell />, { user: NEW_BROKER, dataProvider: { updateProfile } });
     type(/First name/, 'Quinn');

@@ -3,13 +3,14 @@ import SaveIcon from '@mui/icons-material/Save';
 import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useCurrentUser, useSetCurrentUser } from '../branding/useCurrentUser.ts';
+
 import { LOGOUT_URL } from '../providers/authProvider.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
+import { useCurrentUser, useSetCurrentUser } from '../providers/useCurrentUser.ts';
 import type { CurrentUser } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { NameInputs } from './NameInputs.tsx';
-import { type NameValues, fieldErrorsOf, nameErrors, needsProfile } from './profile.ts';
+import { fieldErrorsOf, nameErrors, type NameValues, needsProfile } from './profile.ts';
 import { PROFILE_KEY } from './SettingsPage.tsx';
 import { PROFILE_STEP_TEXTS as T } from './texts.ts';
 

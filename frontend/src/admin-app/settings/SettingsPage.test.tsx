@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+
 import { ApiError } from '../../lib/http.ts';
-import { CURRENT_USER_KEY } from '../branding/useCurrentUser.ts';
-import { TEST_USER, renderWithAdmin } from '../test-utils.tsx';
+import { CURRENT_USER_KEY } from '../providers/currentUser.ts';
+import { renderWithAdmin, TEST_USER } from '../test-utils.tsx';
 import type { CurrentUser, Profile } from '../types.ts';
 import { SettingsPage } from './SettingsPage.tsx';
 
@@ -29,7 +30,7 @@ describe('the Settings page', () => {
   it('shows the saved profile: name, e-mail (read-only), agency phone and e-mail notifications', async () => {
     renderSettings();
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
-    expect((await screen.findByLabelText(/First name/) as HTMLInputElement).value).toBe('Dana');
+    expect(((await screen.findByLabelText(/First name/)) as HTMLInputElement).value).toBe('Dana');
     expect(input(/Last name/).value).toBe('Whitfield');
     expect(input(/^E-mail$/).value).toBe('dana@example.com');
     expect(input(/^E-mail$/).readOnly).toBe(true);

@@ -1,19 +1,10 @@
 import SaveIcon from '@mui/icons-material/Save';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  FormControlLabel,
-  FormHelperText,
-  Skeleton,
-  Switch,
-  TextField,
-} from '@mui/material';
+import { Alert, Box, Button, CircularProgress, FormControlLabel, FormHelperText, Skeleton, Switch, TextField } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useSetCurrentUser } from '../branding/useCurrentUser.ts';
+
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
+import { useSetCurrentUser } from '../providers/useCurrentUser.ts';
 import type { Profile } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { FormSection } from '../ui/FormSection.tsx';

@@ -10,7 +10,10 @@ export function needsProfile(user: Named | null | undefined): boolean {
 
 /** The name to show for the signed-in user: their name, else their e-mail (never a made-up name). */
 export function displayName(user: (Named & { email?: string | null }) | null | undefined): string {
-  const name = [user?.firstName, user?.lastName].map((part) => part?.trim()).filter(Boolean).join(' ');
+  const name = [user?.firstName, user?.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
   return name || user?.email || '';
 }
 
@@ -37,8 +40,7 @@ export function nameErrors(values: NameValues): Partial<Record<keyof NameValues,
  */
 export function fieldErrorsOf(error: unknown): Record<string, string> | undefined {
   const body = (error as { body?: unknown } | null)?.body as
-    | { message?: unknown; field?: unknown; errors?: { field?: unknown; messages?: unknown }[] }
-    | undefined;
+    { message?: unknown; field?: unknown; errors?: { field?: unknown; messages?: unknown }[] } | undefined;
   if (!body || typeof body !== 'object') return undefined;
   const found: Record<string, string> = {};
   for (const item of Array.isArray(body.errors) ? body.errors : []) {

@@ -1,12 +1,12 @@
 import { act, screen } from '@testing-library/react';
 import { ACTIONS, EVENTS, STATUS } from 'react-joyride';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderWithAdmin } from '../test-utils.tsx';
-import { TOUR_LOCALE, endsTour } from '../../shared/tourOptions.ts';
-import { BrokerTour } from './BrokerTour.tsx';
-import { brokerTourSteps } from './brokerSteps.ts';
-import { isTourCompleted, markTourCompleted, resetTour } from './tourState.ts';
 
+import { endsTour, TOUR_LOCALE } from '../../shared/tourOptions.ts';
+import { renderWithAdmin } from '../test-utils.tsx';
+import { brokerTourSteps } from './brokerSteps.ts';
+import { BrokerTour } from './BrokerTour.tsx';
+import { isTourCompleted, markTourCompleted, resetTour } from './tourState.ts';
 
 describe('the broker_welcome tour', () => {
   beforeEach(() => localStorage.clear());

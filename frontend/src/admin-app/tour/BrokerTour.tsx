@@ -1,12 +1,13 @@
 import { useTheme } from '@mui/material/styles';
 import { useEffect, useMemo, useState } from 'react';
 import { type EventData, Joyride } from 'react-joyride';
-import { TOUR_LOCALE, TOUR_OPTIONS, endsTour } from '../../shared/tourOptions.ts';
+
+import { endsTour, TOUR_LOCALE, TOUR_OPTIONS } from '../../shared/tourOptions.ts';
 import { DEFAULT_PRODUCT_NAME } from '../branding/theme.ts';
-import { useCurrentUser } from '../branding/useCurrentUser.ts';
+import { useCurrentUser } from '../providers/useCurrentUser.ts';
 import { needsProfile } from '../settings/profile.ts';
 import { brokerTourSteps } from './brokerSteps.ts';
-import { BROKER_TOUR_KEY, TOUR_START_DELAY_MS, isTourCompleted, markTourCompleted } from './tourState.ts';
+import { BROKER_TOUR_KEY, isTourCompleted, markTourCompleted, TOUR_START_DELAY_MS } from './tourState.ts';
 
 /**
  * The broker_welcome tour on the dashboard: starts 500 ms after load unless already completed;

@@ -1,5 +1,7 @@
 import type { Step } from 'react-joyride';
 
+import { INDUSTRY_AVERAGE_RETENTION } from '../dashboard/texts.ts';
+
 /** The eight steps of the broker_welcome tour (SPEC §4 Dashboard tour). */
 export function brokerTourSteps(agencyName: string): Step[] {
   return [
@@ -13,8 +15,7 @@ export function brokerTourSteps(agencyName: string): Step[] {
     {
       target: '[data-tour="dashboard-stats"]',
       title: 'Your book at a glance',
-      content:
-        'Total clients, retention against the 65% industry average, how many reminder calls were completed, and your engagement score.',
+      content: `Total clients, retention against the ${INDUSTRY_AVERAGE_RETENTION}% industry average, how many reminder calls were completed, and your engagement score.`,
     },
     {
       target: '[data-tour="nav-clients"]',

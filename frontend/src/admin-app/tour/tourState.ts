@@ -1,4 +1,4 @@
-export { TOUR_START_DELAY_MS, isTourCompleted, markTourCompleted, resetTour, tourFlagKey } from '../../shared/tourFlags.ts';
+export { isTourCompleted, markTourCompleted, resetTour, TOUR_START_DELAY_MS, tourFlagKey } from '../../shared/tourFlags.ts';
 
 /** The dashboard tour's key. */
 export const BROKER_TOUR_KEY = 'broker_welcome';

@@ -1,5 +1,5 @@
-import { Alert, Button, Card, CardContent, Typography } from '@mui/material';
 import type { SvgIconComponent } from '@mui/icons-material';
+import { Alert, Button, Card, CardContent, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 
 /** A list with nothing in it yet: an icon, what it is for, and the first thing to do. */

@@ -1,6 +1,20 @@
-import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import type { SvgIconComponent } from '@mui/icons-material';
-import { Alert, Box, Button, Card, CardContent, Divider, Paper, Stack, Tab, Tabs, type Theme, Typography, useMediaQuery } from '@mui/material';
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Divider,
+  Paper,
+  Stack,
+  Tab,
+  Tabs,
+  type Theme,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
 import { Fragment } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 
@@ -48,14 +62,11 @@ export function Guide<Id extends string>({
   // Wide screens list the sections down the side; narrow ones scroll them across the top.
   const sideBySide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   const requested = params.get('tab');
-  const tab = tabs.find((t) => t.id === requested) ?? tabs[0]!;
+  const tab = tabs.find((t) => t.id === requested) ?? tabs[0];
 
   return (
     <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, alignItems: { md: 'flex-start' }, gap: 3 }}>
-      <Paper
-        variant="outlined"
-        sx={{ flexShrink: 0, width: { md: 220 }, position: { md: 'sticky' }, top: { md: 16 }, overflow: 'hidden' }}
-      >
+      <Paper variant="outlined" sx={{ flexShrink: 0, width: { md: 220 }, position: { md: 'sticky' }, top: { md: 16 }, overflow: 'hidden' }}>
         <Tabs
           value={tab.id}
           onChange={(_, value: Id) => setParams({ tab: value }, { replace: true })}

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
+
 import { errorBodyField, serverMessage } from '../../lib/http.ts';
 import { useToast } from './toast.tsx';
 
@@ -49,7 +50,7 @@ export function useSubscriptionErrorHandler() {
         description: serverMessage(error) ?? ERROR_TEXTS.trialExpiredFallback,
         variant: 'destructive',
       });
-      setTimeout(() => navigate('/billing'), TRIAL_EXPIRED_REDIRECT_MS);
+      setTimeout(() => void navigate('/billing'), TRIAL_EXPIRED_REDIRECT_MS);
     },
     [toast, errorToast, navigate],
   );

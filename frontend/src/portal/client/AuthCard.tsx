@@ -1,7 +1,19 @@
 import type { ReactNode } from 'react';
 
 /** The sign-in and registration card: icon, title and intro, then the form and a note below it. */
-export function AuthCard({ icon, title, intro, note, children }: { icon: ReactNode; title: string; intro: ReactNode; note: ReactNode; children: ReactNode }) {
+export function AuthCard({
+  icon,
+  title,
+  intro,
+  note,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  intro: ReactNode;
+  note: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <main className="cp-page cp-auth">
       <div className="cp-narrow">
@@ -22,7 +34,19 @@ export function AuthCard({ icon, title, intro, note, children }: { icon: ReactNo
 }
 
 /** The end of an auth form: the error the fields point to (by `errorId`), then the submit button. */
-export function AuthSubmit({ error, errorId, busy, label, busyLabel }: { error: string | undefined; errorId: string; busy: boolean; label: string; busyLabel: string }) {
+export function AuthSubmit({
+  error,
+  errorId,
+  busy,
+  label,
+  busyLabel,
+}: {
+  error: string | undefined;
+  errorId: string;
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+}) {
   return (
     <>
       {error && (

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { ApiError } from '../../lib/http.ts';
 import { CLIENT_LOGOUT_URL, portalApi } from '../api.ts';
 import { ClientHelp } from './ClientHelp.tsx';
@@ -44,7 +45,13 @@ describe('client guide', () => {
   it('has the five topics as accessible tabs, Getting Started first, with the portal header', async () => {
     renderHelp();
     expect(await screen.findByRole('heading', { level: 1, name: 'Help & Guide' })).toBeTruthy();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Getting Started', 'Medications', 'Reminders', 'Privacy', 'Help']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Getting Started',
+      'Medications',
+      'Reminders',
+      'Privacy',
+      'Help',
+    ]);
     expect(tab('Getting Started').getAttribute('aria-selected')).toBe('true');
     expect(tab('Getting Started').tabIndex).toBe(0);
     expect(tab('Reminders').tabIndex).toBe(-1);

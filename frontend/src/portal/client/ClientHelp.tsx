@@ -1,4 +1,5 @@
-import { Suspense, lazy } from 'react';
+import { lazy, Suspense } from 'react';
+
 import { Spinner } from '../../shared/Spinner.tsx';
 
 // The guide's text is loaded when the guide is opened, keeping it out of the other pages' first load.

@@ -1,5 +1,6 @@
 import { type CSSProperties, type KeyboardEvent, useId, useMemo, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+
 import { resetClientTour } from '../tour/tourState.ts';
 import { HELP_TEXTS as T, type HelpTab, helpTabs } from './help-texts.ts';
 import { useBranding } from './portal-branding.ts';
@@ -25,7 +26,9 @@ function TabContent({ tab }: { tab: HelpTab }) {
               ))}
             </ul>
           )}
-          {block.paragraphs?.map((text) => <p key={text}>{text}</p>)}
+          {block.paragraphs?.map((text) => (
+            <p key={text}>{text}</p>
+          ))}
         </section>
       ))}
     </>
@@ -67,7 +70,7 @@ export default function ClientHelpPage() {
 
   const restartTour = () => {
     resetClientTour();
-    navigate('/client/portal');
+    void navigate('/client/portal');
   };
 
   return (
@@ -100,7 +103,13 @@ export default function ClientHelpPage() {
             </button>
           ))}
         </div>
-        <div className="cp-card cp-tabpanel" role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${tab.id}`} tabIndex={0}>
+        <div
+          className="cp-card cp-tabpanel"
+          role="tabpanel"
+          id={`${baseId}-panel`}
+          aria-labelledby={`${baseId}-tab-${tab.id}`}
+          tabIndex={0}
+        >
           <h2>{tab.label}</h2>
           <TabContent tab={tab} />
         </div>

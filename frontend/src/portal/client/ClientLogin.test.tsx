@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { ApiError } from '../../lib/http.ts';
 import { portalApi } from '../api.ts';
 import { ToastProvider } from '../ui/toast.tsx';
@@ -119,9 +120,13 @@ describe('ClientLogin', () => {
     expect(within(toast).getByText('Welcome back, Ruth!')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Signing In…' }) as HTMLButtonElement).disabled).toBe(true);
 
-    act(() => vi.advanceTimersByTime(499));
+    act(() => {
+      vi.advanceTimersByTime(499);
+    });
     expect(screen.queryByText('Portal page')).toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByRole('heading', { name: 'Portal page' })).toBeTruthy();
   });
 
@@ -151,7 +156,11 @@ describe('ClientLogin', () => {
   });
 
   it('sends a client who is already signed in straight to the portal', async () => {
-    vi.spyOn(portalApi, 'myInfo').mockResolvedValue({ client: { firstName: 'Ruth', lastName: 'Alvarez' }, medications: [], upcomingReminders: [] });
+    vi.spyOn(portalApi, 'myInfo').mockResolvedValue({
+      client: { firstName: 'Ruth', lastName: 'Alvarez' },
+      medications: [],
+      upcomingReminders: [],
+    });
     renderLogin();
     expect(await screen.findByRole('heading', { name: 'Portal page' })).toBeTruthy();
   });

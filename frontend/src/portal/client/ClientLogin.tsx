@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+
 import { serverMessage } from '../../lib/http.ts';
 import { portalApi } from '../api.ts';
 import { Field } from '../ui/Field.tsx';
@@ -25,7 +26,7 @@ export function ClientLogin() {
     portalApi
       .myInfo()
       .then((info) => {
-        if (live && info) navigate(PORTAL_PATH, { replace: true });
+        if (live && info) void navigate(PORTAL_PATH, { replace: true });
       })
       .catch(() => undefined);
     return () => {
@@ -50,7 +51,7 @@ export function ClientLogin() {
     try {
       const client = await portalApi.login({ username: username.trim(), password });
       toast({ title: LOGIN.successTitle, description: LOGIN.successText(client.firstName) });
-      redirect.current = setTimeout(() => navigate(PORTAL_PATH), LOGIN_REDIRECT_MS);
+      redirect.current = setTimeout(() => void navigate(PORTAL_PATH), LOGIN_REDIRECT_MS);
     } catch (failure) {
       // A 429 (too many attempts) carries its own message; so does a wrong password.
       const text = serverMessage(failure) ?? LOGIN.failedFallback;

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { ApiError } from '../../lib/http.ts';
 import { CLIENT_LOGOUT_URL, portalApi } from '../api.ts';
 import { contrastRatio, readableBrandColor } from '../brand.ts';
@@ -198,7 +199,9 @@ describe('client portal: medications', () => {
   });
 
   it('requires a name, sends the optional fields as null, toasts and refetches', async () => {
-    const add = vi.spyOn(portalApi, 'addMedication').mockResolvedValue({ id: 'm9', name: 'Aspirin', dosage: '81 mg', frequency: null, instructions: null });
+    const add = vi
+      .spyOn(portalApi, 'addMedication')
+      .mockResolvedValue({ id: 'm9', name: 'Aspirin', dosage: '81 mg', frequency: null, instructions: null });
     renderPortal();
     await loaded();
     fireEvent.click(within(section('My Medications')).getByRole('button', { name: /Add Medication/ }));
@@ -287,7 +290,10 @@ describe('client portal: reminders', () => {
   });
 
   it('deletes a pending reminder after confirming, and reports a failure', async () => {
-    const remove = vi.spyOn(portalApi, 'deleteReminder').mockResolvedValueOnce(null).mockRejectedValueOnce(apiError(409, 'Only pending reminders can be deleted'));
+    const remove = vi
+      .spyOn(portalApi, 'deleteReminder')
+      .mockResolvedValueOnce(null)
+      .mockRejectedValueOnce(apiError(409, 'Only pending reminders can be deleted'));
     renderPortal();
     await loaded();
     fireEvent.click(screen.getByRole('button', { name: 'Delete Morning pills' }));
@@ -411,7 +417,13 @@ describe('client portal: history', () => {
     renderPortal();
     await loaded();
     const history = within(section('History'));
-    for (const words of ['Confirmed — you pressed 1', 'Delivered', 'Failed — we could not reach you', 'Skipped — not sent', 'Pending — being sent']) {
+    for (const words of [
+      'Confirmed — you pressed 1',
+      'Delivered',
+      'Failed — we could not reach you',
+      'Skipped — not sent',
+      'Pending — being sent',
+    ]) {
       expect(history.getByText(words)).toBeTruthy();
     }
     expect(history.getByText('Morning pills')).toBeTruthy();

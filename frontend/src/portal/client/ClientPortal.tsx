@@ -1,8 +1,9 @@
-import { type CSSProperties, type ReactNode, Suspense, lazy, useCallback, useEffect, useState } from 'react';
+import { type CSSProperties, lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+
 import { Spinner } from '../../shared/Spinner.tsx';
 import { portalApi } from '../api.ts';
-import { TOUR_START_DELAY_MS, isClientTourCompleted } from '../tour/tourState.ts';
+import { isClientTourCompleted, TOUR_START_DELAY_MS } from '../tour/tourState.ts';
 import type { ClientReminder, ContactChange, HistoryItem, MyInfo } from '../types.ts';
 import { ContactChangeSection } from './ContactChangeSection.tsx';
 import { HistorySection } from './HistorySection.tsx';
@@ -24,7 +25,11 @@ interface Loaded {
 }
 
 /** Settles to the value, or null when the call failed (that card then says so). */
-const orNull = <V,>(promise: Promise<V>) => promise.then((v) => v, () => null);
+const orNull = <V,>(promise: Promise<V>) =>
+  promise.then(
+    (v) => v,
+    () => null,
+  );
 
 /** The page root carrying the agency colour, made readable, for everything inside. */
 function PortalPage({ branding, children }: { branding: Branding; children: ReactNode }) {
@@ -56,7 +61,7 @@ export function ClientPortal() {
         orNull(portalApi.contactChanges()),
       ]);
       if (!info) {
-        navigate('/client/login', { replace: true });
+        void navigate('/client/login', { replace: true });
         return;
       }
       setData({ info, branding, reminders, history, contactChanges: contactChanges ?? [] });
@@ -74,7 +79,7 @@ export function ClientPortal() {
       orNull(portalApi.contactChanges()),
     ]);
     if (info === null) {
-      navigate('/client/login', { replace: true });
+      void navigate('/client/login', { replace: true });
       return;
     }
     setData(

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { ApiError } from '../../lib/http.ts';
 import { portalApi } from '../api.ts';
 import { ToastProvider } from '../ui/toast.tsx';
@@ -74,9 +75,7 @@ describe('ClientRegister', () => {
       expect(input.type).toBe('password');
       expect(input.autocomplete).toBe('new-password');
     }
-    expect(screen.getByLabelText('Password').getAttribute('aria-describedby')).toBe(
-      screen.getByText('At least 8 characters').id,
-    );
+    expect(screen.getByLabelText('Password').getAttribute('aria-describedby')).toBe(screen.getByText('At least 8 characters').id);
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/client/login');
   });
 
@@ -133,9 +132,7 @@ describe('ClientRegister', () => {
     expect(alertToast()).toEqual(["Passwords don't match"]);
     const confirm = screen.getByLabelText('Confirm Password');
     expect(confirm.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(confirm.getAttribute('aria-describedby')!.split(' ').pop()!)?.textContent).toBe(
-      "Passwords don't match",
-    );
+    expect(document.getElementById(confirm.getAttribute('aria-describedby')!.split(' ').pop()!)?.textContent).toBe("Passwords don't match");
     expect(document.activeElement).toBe(confirm);
     expect(register).not.toHaveBeenCalled();
   });
@@ -169,9 +166,13 @@ describe('ClientRegister', () => {
     expect(within(screen.getByRole('status')).getByText('Registration successful!')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Creating Account…' }) as HTMLButtonElement).disabled).toBe(true);
 
-    act(() => vi.advanceTimersByTime(999));
+    act(() => {
+      vi.advanceTimersByTime(999);
+    });
     expect(screen.queryByText('Portal page')).toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByRole('heading', { name: 'Portal page' })).toBeTruthy();
   });
 

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+
 import { serverMessage } from '../../lib/http.ts';
 import { Spinner } from '../../shared/Spinner.tsx';
 import { portalApi } from '../api.ts';
@@ -111,7 +112,7 @@ export function ClientRegister() {
     try {
       await portalApi.register({ token, username: values.username, password });
       toast({ title: REGISTER.successTitle, description: REGISTER.successText });
-      redirect.current = setTimeout(() => navigate(PORTAL_PATH), REGISTER_REDIRECT_MS);
+      redirect.current = setTimeout(() => void navigate(PORTAL_PATH), REGISTER_REDIRECT_MS);
     } catch (failure) {
       const text = serverMessage(failure) ?? REGISTER.failedFallback;
       // Point at the field the server complained about (a taken username, a too common password).

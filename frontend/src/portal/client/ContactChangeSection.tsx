@@ -1,4 +1,5 @@
 import { useState } from 'react';
+
 import { serverMessage } from '../../lib/http.ts';
 import { portalApi } from '../api.ts';
 import type { ContactChange } from '../types.ts';

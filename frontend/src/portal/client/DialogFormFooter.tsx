@@ -1,7 +1,17 @@
 import { PORTAL_TEXTS as T } from './portal-texts.ts';
 
 /** The foot of a portal dialog's form: its failure (announced), Cancel and the submit button. */
-export function DialogFormFooter({ failure, saving, submitLabel, onCancel }: { failure: string | null; saving: boolean; submitLabel: string; onCancel: () => void }) {
+export function DialogFormFooter({
+  failure,
+  saving,
+  submitLabel,
+  onCancel,
+}: {
+  failure: string | null;
+  saving: boolean;
+  submitLabel: string;
+  onCancel: () => void;
+}) {
   return (
     <>
       {failure && (

@@ -6,7 +6,15 @@ import { PORTAL_TEXTS as T } from './portal-texts.ts';
 export const HISTORY_SHOWN = 20;
 
 /** History: the last reminders sent, each with how it went in words, and changes to the client's contact details. */
-export function HistorySection({ items, failed, contactChanges }: { items: HistoryItem[]; failed: boolean; contactChanges: ContactChange[] }) {
+export function HistorySection({
+  items,
+  failed,
+  contactChanges,
+}: {
+  items: HistoryItem[];
+  failed: boolean;
+  contactChanges: ContactChange[];
+}) {
   // A change still waiting is asked about at the top of the portal; the history keeps the answers.
   const decided = contactChanges.filter(
     (change): change is ContactChange & { status: Exclude<ContactChange['status'], 'pending'> } => change.status !== 'pending',
@@ -48,9 +56,7 @@ export function HistorySection({ items, failed, contactChanges }: { items: Histo
                     {change.requestedBy} · {formatDateTime(change.decidedAt ?? change.requestedAt)}
                   </p>
                 </div>
-                <span className={`cp-chip cp-outcome-${change.status}`}>
-                  {T.contactChangeOutcome[change.status]}
-                </span>
+                <span className={`cp-chip cp-outcome-${change.status}`}>{T.contactChangeOutcome[change.status]}</span>
               </li>
             ))}
           </ul>

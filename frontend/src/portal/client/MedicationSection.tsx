@@ -1,13 +1,14 @@
 import { type FormEvent, useState } from 'react';
+
 import { serverMessage } from '../../lib/http.ts';
 import { portalApi } from '../api.ts';
 import type { Medication } from '../types.ts';
+import { ConfirmDeleteDialog, useConfirmedDelete } from '../ui/ConfirmDelete.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { Field } from '../ui/Field.tsx';
 import { useToast } from '../ui/toast.tsx';
-import { PORTAL_TEXTS as T } from './portal-texts.ts';
-import { ConfirmDeleteDialog, useConfirmedDelete } from '../ui/ConfirmDelete.tsx';
 import { DialogFormFooter } from './DialogFormFooter.tsx';
+import { PORTAL_TEXTS as T } from './portal-texts.ts';
 
 function AddMedicationForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
   const toast = useToast();
@@ -48,10 +49,32 @@ function AddMedicationForm({ onDone, onCancel }: { onDone: () => void; onCancel:
 
   return (
     <form onSubmit={submit} noValidate>
-      <Field label={T.medicationName} value={values.name} onChange={set('name')} required maxLength={120} autoComplete="off" error={error} />
+      <Field
+        label={T.medicationName}
+        value={values.name}
+        onChange={set('name')}
+        required
+        maxLength={120}
+        autoComplete="off"
+        error={error}
+      />
       <Field label={T.dosage} hint={T.dosageHint} value={values.dosage} onChange={set('dosage')} maxLength={120} autoComplete="off" />
-      <Field label={T.frequency} hint={T.frequencyHint} value={values.frequency} onChange={set('frequency')} maxLength={120} autoComplete="off" />
-      <Field label={T.instructions} hint={T.instructionsHint} value={values.instructions} onChange={set('instructions')} maxLength={500} autoComplete="off" />
+      <Field
+        label={T.frequency}
+        hint={T.frequencyHint}
+        value={values.frequency}
+        onChange={set('frequency')}
+        maxLength={120}
+        autoComplete="off"
+      />
+      <Field
+        label={T.instructions}
+        hint={T.instructionsHint}
+        value={values.instructions}
+        onChange={set('instructions')}
+        maxLength={500}
+        autoComplete="off"
+      />
       <DialogFormFooter failure={failure} saving={saving} submitLabel={T.addMedication} onCancel={onCancel} />
     </form>
   );
@@ -102,7 +125,10 @@ export function MedicationSection({ medications, onChanged }: { medications: Med
       )}
       <p className="cp-privacy">
         <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-          <path fill="currentColor" d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5Zm-3 8V7a3 3 0 0 1 6 0v3H9Z" />
+          <path
+            fill="currentColor"
+            d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5Zm-3 8V7a3 3 0 0 1 6 0v3H9Z"
+          />
         </svg>
         <span>{T.privacyNotice}</span>
       </p>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+
 import { CLIENT_LOGOUT_URL } from '../api.ts';
 import type { Branding } from './portal-branding.ts';
 import { PORTAL_TEXTS as T } from './portal-texts.ts';
@@ -8,7 +9,13 @@ function DefaultLogo() {
   return (
     <svg className="cp-header-icon" viewBox="0 0 24 24" width="40" height="40" aria-hidden="true">
       <path fill="currentColor" d="M12 2 4 5v6c0 5 3.4 9.7 8 11 4.6-1.3 8-6 8-11V5l-8-3Z" opacity="0.15" />
-      <path fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" d="M12 2 4 5v6c0 5 3.4 9.7 8 11 4.6-1.3 8-6 8-11V5l-8-3Z" />
+      <path
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+        d="M12 2 4 5v6c0 5 3.4 9.7 8 11 4.6-1.3 8-6 8-11V5l-8-3Z"
+      />
       <path fill="currentColor" d="M12 16.5s-4-2.4-4-5.1A2.2 2.2 0 0 1 12 10a2.2 2.2 0 0 1 4 1.4c0 2.7-4 5.1-4 5.1Z" />
     </svg>
   );

@@ -1,11 +1,12 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+
 import { serverMessage } from '../../lib/http.ts';
 import { portalApi } from '../api.ts';
 import type { Medication, RecurrencePattern } from '../types.ts';
 import { Field } from '../ui/Field.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { DialogFormFooter } from './DialogFormFooter.tsx';
-import { type ReminderForm as FormValues, parseInterval, reminderPayload, todayInputValue } from './portal-format.ts';
+import { parseInterval, type ReminderForm as FormValues, reminderPayload, todayInputValue } from './portal-format.ts';
 import { INTERVAL_UNITS, PORTAL_TEXTS as T, WEEKDAYS } from './portal-texts.ts';
 
 const EMPTY: FormValues = {
@@ -23,7 +24,17 @@ const EMPTY: FormValues = {
 };
 
 /** A labelled select (Field is for inputs). */
-function SelectField({ label, value, onChange, children }: { label: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
+function SelectField({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <div className="cp-field">
@@ -35,12 +46,27 @@ function SelectField({ label, value, onChange, children }: { label: string; valu
   );
 }
 
-function Check({ label, checked, onChange, hint }: { label: string; checked: boolean; onChange: (checked: boolean) => void; hint?: string }) {
+function Check({
+  label,
+  checked,
+  onChange,
+  hint,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  hint?: string;
+}) {
   const hintId = useId();
   return (
     <div className="cp-check-field">
       <label className="cp-check">
-        <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} aria-describedby={hint ? hintId : undefined} />
+        <input
+          type="checkbox"
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+          aria-describedby={hint ? hintId : undefined}
+        />
         <span>{label}</span>
       </label>
       {hint && (
@@ -113,16 +139,44 @@ export function ReminderForm({ medications, onDone, onCancel }: { medications: M
         ))}
       </SelectField>
       <div className="cp-field-row">
-        <Field label={T.date} type="date" required min={todayInputValue()} value={form.date} error={errors.date} onChange={(e) => update({ date: e.target.value })} />
-        <Field label={T.time} type="time" required value={form.time} error={errors.time} onChange={(e) => update({ time: e.target.value })} />
+        <Field
+          label={T.date}
+          type="date"
+          required
+          min={todayInputValue()}
+          value={form.date}
+          error={errors.date}
+          onChange={(e) => update({ date: e.target.value })}
+        />
+        <Field
+          label={T.time}
+          type="time"
+          required
+          value={form.time}
+          error={errors.time}
+          onChange={(e) => update({ time: e.target.value })}
+        />
       </div>
-      <Field label={T.message} hint={T.messageHint} value={form.message} maxLength={300} autoComplete="off" onChange={(e) => update({ message: e.target.value })} />
+      <Field
+        label={T.message}
+        hint={T.messageHint}
+        value={form.message}
+        maxLength={300}
+        autoComplete="off"
+        onChange={(e) => update({ message: e.target.value })}
+      />
 
       <fieldset className="cp-fieldset">
         <legend>{T.how}</legend>
         {(['voice', 'sms'] as const).map((method) => (
           <label key={method} className="cp-check">
-            <input type="radio" name="deliveryMethod" value={method} checked={form.deliveryMethod === method} onChange={() => update({ deliveryMethod: method })} />
+            <input
+              type="radio"
+              name="deliveryMethod"
+              value={method}
+              checked={form.deliveryMethod === method}
+              onChange={() => update({ deliveryMethod: method })}
+            />
             <span>{T[method]}</span>
           </label>
         ))}

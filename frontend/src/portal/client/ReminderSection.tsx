@@ -1,10 +1,11 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+
 import { portalApi } from '../api.ts';
 import type { ClientReminder, Medication, UpcomingReminder } from '../types.ts';
+import { ConfirmDeleteDialog, useConfirmedDelete } from '../ui/ConfirmDelete.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { formatDateTime, recurrenceSummary } from './portal-format.ts';
 import { PORTAL_TEXTS as T } from './portal-texts.ts';
-import { ConfirmDeleteDialog, useConfirmedDelete } from '../ui/ConfirmDelete.tsx';
 
 // The form loads after the page shows (it is only needed once Schedule Reminder is pressed).
 const loadForm = () => import('./ReminderForm.tsx');
@@ -56,7 +57,6 @@ export function ReminderSection({
   }, []);
   const medicationName = (id: string | null) => medications.find((m) => m.id === id)?.name ?? null;
 
-
   return (
     <section className="cp-card cp-section" aria-labelledby="cp-reminders-title" data-tour="reminders">
       <div className="cp-section-head">
@@ -91,7 +91,12 @@ export function ReminderSection({
                 <div className="cp-item-actions">
                   <StatusChip status={reminder.status} />
                   {reminder.status === 'pending' && (
-                    <button type="button" className="cp-button cp-button-danger" aria-label={`${T.delete} ${title}`} onClick={() => deletion.ask(reminder)}>
+                    <button
+                      type="button"
+                      className="cp-button cp-button-danger"
+                      aria-label={`${T.delete} ${title}`}
+                      onClick={() => deletion.ask(reminder)}
+                    >
                       {T.delete}
                     </button>
                   )}

@@ -40,11 +40,7 @@ export function helpTabs(agencyName: string): HelpTab[] {
         },
         {
           heading: 'Signing in',
-          steps: [
-            'Go to the sign-in page of your portal.',
-            'Type your username and your password.',
-            'Press Sign In. Your portal opens.',
-          ],
+          steps: ['Go to the sign-in page of your portal.', 'Type your username and your password.', 'Press Sign In. Your portal opens.'],
           paragraphs: ['You chose your username and password when you opened the invitation from your agent.'],
         },
         {

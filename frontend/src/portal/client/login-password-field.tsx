@@ -1,4 +1,5 @@
 import { type ChangeEvent, useId, useState } from 'react';
+
 import { PASSWORD_TOGGLE } from './login-texts.ts';
 
 /**

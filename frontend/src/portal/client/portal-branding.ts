@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+
 import { ApiError } from '../../lib/http.ts';
 import { portalApi } from '../api.ts';
 import { DEFAULT_AGENCY_NAME, readableBrandColor } from '../brand.ts';
@@ -39,7 +40,8 @@ export function useBranding(): { branding: Branding; signedIn: boolean; loaded: 
     let live = true;
     loadBranding().then(
       (branding) => live && setState({ branding, signedIn: true, loaded: true }),
-      (error: unknown) => live && setState({ branding: DEFAULT_BRANDING, signedIn: !(error instanceof ApiError && error.status === 401), loaded: true }),
+      (error: unknown) =>
+        live && setState({ branding: DEFAULT_BRANDING, signedIn: !(error instanceof ApiError && error.status === 401), loaded: true }),
     );
     return () => {
       live = false;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { formatCalendarDate, formatDateTime, parseInterval, recurrenceSummary, reminderPayload, todayInputValue } from './portal-format.ts';
 
 const base = {
@@ -75,6 +76,9 @@ describe('schedule reminder payload', () => {
 
   it('says the medication name only when a medication is chosen', () => {
     expect(reminderPayload({ ...base, sayMedicationName: true }, 'UTC').sayMedicationName).toBe(false);
-    expect(reminderPayload({ ...base, medicationId: 'm1', sayMedicationName: true }, 'UTC')).toMatchObject({ medicationId: 'm1', sayMedicationName: true });
+    expect(reminderPayload({ ...base, medicationId: 'm1', sayMedicationName: true }, 'UTC')).toMatchObject({
+      medicationId: 'm1',
+      sayMedicationName: true,
+    });
   });
 });

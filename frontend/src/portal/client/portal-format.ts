@@ -39,7 +39,10 @@ export function recurrenceSummary(
   const [one, many] = INTERVAL_UNITS[reminder.recurrencePattern];
   let text = interval === 1 ? `Every ${one}` : `Every ${interval} ${many}`;
   if (reminder.recurrencePattern === 'weekly' && reminder.recurrenceDays?.length) {
-    text += ` on ${[...reminder.recurrenceDays].sort((a, b) => a - b).map((d) => WEEKDAYS[d]).join(', ')}`;
+    text += ` on ${[...reminder.recurrenceDays]
+      .sort((a, b) => a - b)
+      .map((d) => WEEKDAYS[d])
+      .join(', ')}`;
   }
   if (reminder.recurrenceEndDate) text += ` until ${formatCalendarDate(reminder.recurrenceEndDate)}`;
   return text;

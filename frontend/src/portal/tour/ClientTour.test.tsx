@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+
 import ClientTour from './ClientTour.tsx';
 
 describe('the client_welcome tour', () => {

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { type EventData, Joyride } from 'react-joyride';
-import { TOUR_LOCALE, TOUR_OPTIONS, endsTour } from '../../shared/tourOptions.ts';
+
+import { endsTour, TOUR_LOCALE, TOUR_OPTIONS } from '../../shared/tourOptions.ts';
 import { clientTourSteps } from './clientSteps.ts';
 import { markClientTourCompleted } from './tourState.ts';
 

@@ -1,10 +1,9 @@
-import { isTourCompleted, markTourCompleted, resetTour, tourFlagKey } from '../../shared/tourFlags.ts';
+import { isTourCompleted, markTourCompleted, resetTour } from '../../shared/tourFlags.ts';
 
 export { TOUR_START_DELAY_MS } from '../../shared/tourFlags.ts';
 
-/** The portal tour's key and its localStorage flag. */
+/** The portal tour's key (its localStorage flag is tour_completed_client_welcome). */
 export const CLIENT_TOUR_KEY = 'client_welcome';
-export const CLIENT_TOUR_FLAG = tourFlagKey(CLIENT_TOUR_KEY);
 
 export const isClientTourCompleted = () => isTourCompleted(CLIENT_TOUR_KEY);
 export const markClientTourCompleted = () => markTourCompleted(CLIENT_TOUR_KEY);

@@ -1,4 +1,5 @@
 import { type ReactNode, useState } from 'react';
+
 import { serverMessage } from '../../lib/http.ts';
 import { Dialog } from './Dialog.tsx';
 import { useToast } from './toast.tsx';

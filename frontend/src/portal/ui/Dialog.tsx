@@ -1,21 +1,12 @@
 import { type ReactNode, useContext, useEffect, useId, useRef } from 'react';
+
 import { ToastHostContext } from './toast.tsx';
 
 /**
  * A modal dialog on the browser's own <dialog>: focus moves in and is kept there, Escape closes it,
  * and the page behind is inert — without a library.
  */
-export function Dialog({
-  open,
-  title,
-  onClose,
-  children,
-}: {
-  open: boolean;
-  title: string;
-  onClose: () => void;
-  children: ReactNode;
-}) {
+export function Dialog({ open, title, onClose, children }: { open: boolean; title: string; onClose: () => void; children: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const setToastHost = useContext(ToastHostContext);

@@ -15,9 +15,7 @@ export function Field({
   return (
     <div className="cp-field">
       <label htmlFor={id}>{label}</label>
-      {children ?? (
-        <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
-      )}
+      {children ?? <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />}
       {hint && (
         <p id={hintId} className="cp-hint">
           {hint}

@@ -1,6 +1,7 @@
 import HistoryIcon from '@mui/icons-material/History';
 import { Box, Card, CardContent, CardHeader, Typography } from '@mui/material';
 import { useId } from 'react';
+
 import type { AdminAction } from '../../types.ts';
 import { formatDateTime } from '../../ui/format.ts';
 import { actionLabel, actionNotes, changeLines } from './format.ts';

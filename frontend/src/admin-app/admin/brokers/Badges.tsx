@@ -1,4 +1,5 @@
 import { Chip } from '@mui/material';
+
 import type { SubscriptionStatus, SubscriptionTier } from '../../types.ts';
 import { STATUS_COLORS } from './format.ts';
 import { STATUS_LABELS, TIER_LABELS } from './texts.ts';

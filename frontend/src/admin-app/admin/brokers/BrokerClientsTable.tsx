@@ -14,6 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useId, useState } from 'react';
+
 import { formatPhone } from '../../clients/format.ts';
 import type { AdminClientRow } from '../../types.ts';
 import { formatDateTime } from '../../ui/format.ts';

@@ -2,8 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import type { CareKeepDataProvider } from '../../providers/dataProvider.ts';
-import { TEST_USER, renderWithAdmin } from '../../test-utils.tsx';
+import { renderWithAdmin, TEST_USER } from '../../test-utils.tsx';
 import type { AdminAction, AdminBrokerDetailBroker, AdminClientRow, BrokerDetail } from '../../types.ts';
 import { BrokerDetailPage } from './BrokerDetailPage.tsx';
 
@@ -186,34 +187,32 @@ describe('the broker detail', () => {
     );
     const timeline = await screen.findByRole('list', { name: 'Activity Timeline' });
     const [status, first, second] = within(timeline).getAllByTestId('timeline-entry');
-    expect(within(status!).getByText('Subscription updated')).toBeTruthy();
-    expect(within(status!).getByText('Changed subscription status')).toBeTruthy();
-    expect(status!.textContent).toContain('Subscription status: Trial → Past Due');
+    expect(within(status).getByText('Subscription updated')).toBeTruthy();
+    expect(within(status).getByText('Changed subscription status')).toBeTruthy();
+    expect(status.textContent).toContain('Subscription status: Trial → Past Due');
     expect(timeline.textContent).not.toMatch(/subscriptionStatus|subscriptionTier|trialEndsAt/);
-    expect(within(first!).getByText('Subscription updated')).toBeTruthy();
-    expect(within(first!).getByText('Flat → PMPM')).toBeTruthy();
-    expect(within(first!).queryByText('Trial → Trial')).toBeNull();
-    expect(within(second!).getByText('Trial extended')).toBeTruthy();
-    expect(within(second!).getByText('by admin@example.com')).toBeTruthy();
-    expect(within(second!).getByText('Extended by 14 days')).toBeTruthy();
-    expect(within(second!).getByText('Nov 26, 2099 → Dec 10, 2099')).toBeTruthy();
-    expect(within(second!).getByText(/^Nov 20, 2026 at \d{1,2}:\d{2} (AM|PM)$/)).toBeTruthy();
+    expect(within(first).getByText('Subscription updated')).toBeTruthy();
+    expect(within(first).getByText('Flat → PMPM')).toBeTruthy();
+    expect(within(first).queryByText('Trial → Trial')).toBeNull();
+    expect(within(second).getByText('Trial extended')).toBeTruthy();
+    expect(within(second).getByText('by admin@example.com')).toBeTruthy();
+    expect(within(second).getByText('Extended by 14 days')).toBeTruthy();
+    expect(within(second).getByText('Nov 26, 2099 → Dec 10, 2099')).toBeTruthy();
+    expect(within(second).getByText(/^Nov 20, 2026 at \d{1,2}:\d{2} (AM|PM)$/)).toBeTruthy();
   });
 
   it('shows the client table: name, e-mail, phone, status and joined date', async () => {
     renderPage();
     const clients = await screen.findByRole('table', { name: 'Clients' });
-    expect(within(clients).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'Name',
-      'Email',
-      'Phone',
-      'Status',
-      'Joined',
-    ]);
+    expect(
+      within(clients)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Name', 'Email', 'Phone', 'Status', 'Joined']);
     const [, margaret, walter] = within(clients).getAllByRole('row');
-    expect(margaret!.textContent).toBe('Margaret Okaformargaret@example.com(615) 555-0142ActiveNov 12, 2026');
-    expect(within(walter!).getByText('Inactive')).toBeTruthy();
-    expect(within(walter!).getByText('—')).toBeTruthy();
+    expect(margaret.textContent).toBe('Margaret Okaformargaret@example.com(615) 555-0142ActiveNov 12, 2026');
+    expect(within(walter).getByText('Inactive')).toBeTruthy();
+    expect(within(walter).getByText('—')).toBeTruthy();
   });
 
   it("says 'No recent activity' and 'No clients yet' when there are none", async () => {

@@ -6,36 +6,25 @@ import PeopleIcon from '@mui/icons-material/People';
 import PersonOffIcon from '@mui/icons-material/PersonOff';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
-import {
-  Alert,
-  Avatar,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  Divider,
-  Grid,
-  Skeleton,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, Avatar, Box, Button, Card, CardContent, CardHeader, Divider, Grid, Skeleton, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+
+import { formatCents } from '../../billing/pricing.ts';
 import { normaliseStats } from '../../dashboard/metrics.ts';
 import { useCareKeepDataProvider } from '../../providers/dataProvider.ts';
 import type { AdminBrokerDetailBroker, BrokerDetail } from '../../types.ts';
 import { LoadError } from '../../ui/EmptyState.tsx';
-import { StatusBadge, TierBadge } from './Badges.tsx';
+import { StatCard } from '../../ui/StatCard.tsx';
 import { ActivityTimeline } from './ActivityTimeline.tsx';
+import { StatusBadge, TierBadge } from './Badges.tsx';
 import { BrokerClientsTable } from './BrokerClientsTable.tsx';
 import { ExtendTrialDialog } from './ExtendTrialDialog.tsx';
-import { brokerInitials, brokerName, formatCents, formatDay, revenueNote, trialDaysLeft } from './format.ts';
+import { brokerInitials, brokerName, formatDay, revenueNote, trialDaysLeft } from './format.ts';
 import { DETAIL_TEXTS as T, STATUS_LABELS } from './texts.ts';
 import { UpdateSubscriptionDialog } from './UpdateSubscriptionDialog.tsx';
 import { brokerDetailKey } from './useBrokerActions.ts';
-import { StatCard } from '../../ui/StatCard.tsx';
 
 const BROKERS_PATH = '/admin/brokers';
 

@@ -2,8 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import type { CareKeepDataProvider } from '../../providers/dataProvider.ts';
-import { TEST_USER, renderWithAdmin } from '../../test-utils.tsx';
+import { renderWithAdmin, TEST_USER } from '../../test-utils.tsx';
 import type { AdminBrokerDetailBroker, AdminBrokerRow } from '../../types.ts';
 import { BrokersPage } from './BrokersPage.tsx';
 
@@ -96,17 +97,19 @@ describe('broker management', () => {
     renderPage([row(), MARCUS]);
     await screen.findByText('dana@example.com');
     const table = screen.getByRole('table', { name: 'Brokers' });
-    const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
     expect(headers).toEqual(['Email', 'Tier', 'Status', 'Clients', 'Monthly Revenue', 'Last Activity', 'Actions']);
     const [, dana, marcus] = within(table).getAllByRole('row');
-    expect(within(dana!).getByRole('link', { name: 'dana@example.com' }).getAttribute('href')).toBe('/admin/brokers/b1');
-    expect(within(dana!).getByText('Dana Whitfield')).toBeTruthy();
-    expect(within(dana!).getByText('25')).toBeTruthy();
-    expect(within(dana!).getByText('$297.00')).toBeTruthy();
-    expect(within(dana!).getByText('—')).toBeTruthy();
-    expect(within(marcus!).getByText('Marcus Reyes')).toBeTruthy();
-    expect(within(marcus!).getByText('$60.00')).toBeTruthy();
-    expect(within(marcus!).getByText('Jan 05, 2026')).toBeTruthy();
+    expect(within(dana).getByRole('link', { name: 'dana@example.com' }).getAttribute('href')).toBe('/admin/brokers/b1');
+    expect(within(dana).getByText('Dana Whitfield')).toBeTruthy();
+    expect(within(dana).getByText('25')).toBeTruthy();
+    expect(within(dana).getByText('$297.00')).toBeTruthy();
+    expect(within(dana).getByText('—')).toBeTruthy();
+    expect(within(marcus).getByText('Marcus Reyes')).toBeTruthy();
+    expect(within(marcus).getByText('$60.00')).toBeTruthy();
+    expect(within(marcus).getByText('Jan 05, 2026')).toBeTruthy();
   });
 
   it('colours the status badges: trial info, active success, past due warning, canceled error', async () => {
@@ -153,7 +156,9 @@ describe('broker management', () => {
     await chooseOption('Tier', 'All');
     await waitFor(() => expect(lastFilter(getList)).toEqual({ status: 'past_due' }));
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Status' }));
-    const options = within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent);
+    const options = within(await screen.findByRole('listbox'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toEqual(['All', 'Trial', 'Active', 'Past Due', 'Canceled']);
   });
 
@@ -196,20 +201,21 @@ describe('the row menu', () => {
   it('offers View Details, Extend Trial and Change Subscription to a broker on trial', async () => {
     renderPage([row(), MARCUS]);
     const menu = await openRowMenu('dana@example.com');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
-      'View Details',
-      'Extend Trial',
-      'Change Subscription',
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['View Details', 'Extend Trial', 'Change Subscription']);
   });
 
   it('has no Extend Trial for a broker who is not on trial', async () => {
     renderPage([row(), MARCUS]);
     const menu = await openRowMenu('marcus@example.com');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
-      'View Details',
-      'Change Subscription',
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['View Details', 'Change Subscription']);
   });
 
   it('opens the broker detail from View Details', async () => {
@@ -251,7 +257,11 @@ describe('extending a trial from the list', () => {
     const extendTrial = vi.fn().mockResolvedValue(updated());
     const { dialog, getList } = await openExtend({ extendTrial });
     const presets = within(dialog).getByRole('group', { name: 'Quick choices' });
-    expect(within(presets).getAllByRole('button').map((b) => b.textContent)).toEqual(['7 days', '14 days', '30 days']);
+    expect(
+      within(presets)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['7 days', '14 days', '30 days']);
     fireEvent.click(within(presets).getByRole('button', { name: '14 days' }));
     expect((within(dialog).getByRole('spinbutton', { name: 'Days to add' }) as HTMLInputElement).value).toBe('14');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Extend Trial' }));

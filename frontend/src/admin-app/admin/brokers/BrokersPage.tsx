@@ -36,6 +36,8 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useGetList } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
+
+import { formatCents } from '../../billing/pricing.ts';
 import type { AdminBrokerRow, SubscriptionStatus, SubscriptionTier } from '../../types.ts';
 import { LoadError } from '../../ui/EmptyState.tsx';
 import { useErrorToast } from '../../ui/errors.ts';
@@ -43,7 +45,7 @@ import { formatDateTime } from '../../ui/format.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { StatusBadge, TierBadge } from './Badges.tsx';
 import { ExtendTrialDialog, type ExtendTrialTarget } from './ExtendTrialDialog.tsx';
-import { brokerName, formatCents, lastActivityLabel } from './format.ts';
+import { brokerName, lastActivityLabel } from './format.ts';
 import { BROKERS_TEXTS as T, STATUS_LABELS, TIER_LABELS } from './texts.ts';
 import { type SubscriptionTarget, UpdateSubscriptionDialog } from './UpdateSubscriptionDialog.tsx';
 
@@ -199,9 +201,7 @@ export function BrokersPage() {
               onPageChange={(_, page) => setState((current) => ({ ...current, page: page + 1 }))}
               rowsPerPage={state.perPage}
               rowsPerPageOptions={[...PAGE_SIZES]}
-              onRowsPerPageChange={(event) =>
-                setState((current) => ({ ...current, perPage: Number(event.target.value), page: 1 }))
-              }
+              onRowsPerPageChange={(event) => setState((current) => ({ ...current, perPage: Number(event.target.value), page: 1 }))}
               labelRowsPerPage={T.rowsPerPage}
             />
           )}
@@ -266,7 +266,7 @@ function Filters({
       />
       <FormControl size="small" sx={{ flex: '0 1 180px', minWidth: 150 }}>
         <InputLabel id={tierId}>{T.tierLabel}</InputLabel>
-        <Select labelId={tierId} label={T.tierLabel} value={tier} onChange={(event) => onTier(event.target.value as TierFilter)}>
+        <Select labelId={tierId} label={T.tierLabel} value={tier} onChange={(event) => onTier(event.target.value)}>
           <MenuItem value="all">{T.all}</MenuItem>
           <MenuItem value="pmpm">{TIER_LABELS.pmpm}</MenuItem>
           <MenuItem value="flat">{TIER_LABELS.flat}</MenuItem>
@@ -274,12 +274,7 @@ function Filters({
       </FormControl>
       <FormControl size="small" sx={{ flex: '0 1 200px', minWidth: 150 }}>
         <InputLabel id={statusId}>{T.statusLabel}</InputLabel>
-        <Select
-          labelId={statusId}
-          label={T.statusLabel}
-          value={status}
-          onChange={(event) => onStatus(event.target.value as StatusFilter)}
-        >
+        <Select labelId={statusId} label={T.statusLabel} value={status} onChange={(event) => onStatus(event.target.value)}>
           <MenuItem value="all">{T.all}</MenuItem>
           {(['trial', 'active', 'past_due', 'canceled'] as const).map((value) => (
             <MenuItem key={value} value={value}>
@@ -343,12 +338,7 @@ function BrokerRow({
   return (
     <TableRow hover data-testid="broker-row">
       <TableCell sx={{ maxWidth: 320 }}>
-        <MuiLink
-          component={Link}
-          to={detailPath}
-          underline="hover"
-          sx={{ fontWeight: 600, display: 'block', overflowWrap: 'anywhere' }}
-        >
+        <MuiLink component={Link} to={detailPath} underline="hover" sx={{ fontWeight: 600, display: 'block', overflowWrap: 'anywhere' }}>
           {broker.email ?? brokerName(broker)}
         </MuiLink>
         {name && (
@@ -396,7 +386,7 @@ function BrokerRow({
           anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
           transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         >
-          <MenuItem onClick={choose(() => navigate(detailPath))}>
+          <MenuItem onClick={choose(() => void navigate(detailPath))}>
             <ListItemIcon>
               <VisibilityIcon fontSize="small" />
             </ListItemIcon>

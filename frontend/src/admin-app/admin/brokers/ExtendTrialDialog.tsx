@@ -13,15 +13,10 @@ import {
   Typography,
 } from '@mui/material';
 import { type FormEvent, useId, useState } from 'react';
+
 import type { AdminBrokerDetailBroker } from '../../types.ts';
 import { extendedTrialEnd, formatDay, parseTrialDaysInRange, parseTrialDaysInteger } from './format.ts';
-import {
-  DIALOG_TEXTS as T,
-  TRIAL_DAYS_DEFAULT,
-  TRIAL_DAYS_MAX,
-  TRIAL_DAYS_MIN,
-  TRIAL_DAY_PRESETS,
-} from './texts.ts';
+import { DIALOG_TEXTS as T, TRIAL_DAY_PRESETS, TRIAL_DAYS_DEFAULT, TRIAL_DAYS_MAX, TRIAL_DAYS_MIN } from './texts.ts';
 import { useExtendTrial } from './useBrokerActions.ts';
 
 export interface ExtendTrialTarget {

@@ -14,6 +14,7 @@ import {
   Stack,
 } from '@mui/material';
 import { type FormEvent, useId, useState } from 'react';
+
 import type { AdminBrokerDetailBroker, AdminSubscriptionChange, SubscriptionStatus, SubscriptionTier } from '../../types.ts';
 import { DIALOG_TEXTS as T, STATUS_LABELS, TIER_LABELS } from './texts.ts';
 import { useUpdateSubscription } from './useBrokerActions.ts';
@@ -108,12 +109,7 @@ function UpdateSubscriptionForm({
         <Stack spacing={3}>
           <FormControl fullWidth>
             <InputLabel id={tierLabelId}>{T.tierField}</InputLabel>
-            <Select
-              labelId={tierLabelId}
-              label={T.tierField}
-              value={tier}
-              onChange={(event) => setTier(event.target.value as SubscriptionTier | typeof KEEP)}
-            >
+            <Select labelId={tierLabelId} label={T.tierField} value={tier} onChange={(event) => setTier(event.target.value)}>
               <MenuItem value={KEEP}>{T.keepCurrent(TIER_LABELS[broker.subscriptionTier])}</MenuItem>
               {TIERS.map((value) => (
                 <MenuItem key={value} value={value}>
@@ -124,12 +120,7 @@ function UpdateSubscriptionForm({
           </FormControl>
           <FormControl fullWidth>
             <InputLabel id={statusLabelId}>{T.statusField}</InputLabel>
-            <Select
-              labelId={statusLabelId}
-              label={T.statusField}
-              value={status}
-              onChange={(event) => setStatus(event.target.value as SubscriptionStatus | typeof KEEP)}
-            >
+            <Select labelId={statusLabelId} label={T.statusField} value={status} onChange={(event) => setStatus(event.target.value)}>
               <MenuItem value={KEEP}>{T.keepCurrent(STATUS_LABELS[broker.subscriptionStatus])}</MenuItem>
               {STATUSES.map((value) => (
                 <MenuItem key={value} value={value}>

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
+
+import { formatCents } from '../../billing/pricing.ts';
 import {
   actionLabel,
   actionNotes,
   brokerName,
   changeLines,
   extendedTrialEnd,
-  formatCents,
   lastActivityLabel,
   parseTrialDaysInRange,
   parseTrialDaysInteger,
@@ -76,10 +77,7 @@ describe('broker formatting', () => {
 describe('audit values before and after', () => {
   it('lists the fields that changed, with readable values', () => {
     expect(
-      changeLines(
-        { subscriptionTier: 'flat', subscriptionStatus: 'trial' },
-        { subscriptionTier: 'pmpm', subscriptionStatus: 'trial' },
-      ),
+      changeLines({ subscriptionTier: 'flat', subscriptionStatus: 'trial' }, { subscriptionTier: 'pmpm', subscriptionStatus: 'trial' }),
     ).toEqual([{ field: 'subscriptionTier', label: 'Subscription tier', before: 'Flat', after: 'PMPM' }]);
     const [line] = changeLines({ trialEndsAt: '2026-12-10T12:00:00.000Z' }, { trialEndsAt: '2026-12-24T12:00:00.000Z' });
     expect(line).toEqual({ field: 'trialEndsAt', label: 'Trial ends', before: 'Dec 10, 2026', after: 'Dec 24, 2026' });

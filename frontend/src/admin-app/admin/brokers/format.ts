@@ -1,13 +1,8 @@
 import { format, formatDistanceStrict, isValid } from 'date-fns';
+
+import { FLAT_CLIENT_LIMIT, formatCents, OVERAGE_PER_CLIENT_CENTS } from '../../billing/pricing.ts';
 import type { AdminBroker, SubscriptionStatus, SubscriptionTier } from '../../types.ts';
 import { CHANGE_FIELD_LABELS, DETAIL_TEXTS, STATUS_LABELS, TIER_LABELS, TRIAL_DAYS_MAX, TRIAL_DAYS_MIN } from './texts.ts';
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** Cents as dollars: 29700 → '$297.00'. */
-export function formatCents(cents: number): string {
-  return usd.format(cents / 100);
-}
 
 function toDate(value: string | Date | null | undefined): Date | null {
   if (value === null || value === undefined) return null;
@@ -96,10 +91,7 @@ export interface ChangeLine {
  * An audit entry's values before and after, one line per field that changed (every field when
  * nothing changed, so an entry like 'No change' still shows what was set).
  */
-export function changeLines(
-  before: Record<string, unknown> | null,
-  after: Record<string, unknown> | null,
-): ChangeLine[] {
+export function changeLines(before: Record<string, unknown> | null, after: Record<string, unknown> | null): ChangeLine[] {
   const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
   const lines = fields.map((field) => ({
     field,
@@ -145,9 +137,6 @@ export function trialDaysLeft(trialEndsAt: string | null, now: Date = new Date()
   if (!end || end.getTime() <= now.getTime()) return 0;
   return Math.ceil((end.getTime() - now.getTime()) / 86_400_000);
 }
-
-const FLAT_CLIENT_LIMIT = 100;
-const OVERAGE_PER_CLIENT_CENTS = 400;
 
 /**
  * The Monthly Revenue card's note: how the served figure comes about (docs/billing.md): nothing on

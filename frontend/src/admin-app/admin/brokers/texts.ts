@@ -1,3 +1,4 @@
+import { FLAT_CLIENT_LIMIT, PRICES } from '../../billing/pricing.ts';
 import type { SubscriptionStatus, SubscriptionTier } from '../../types.ts';
 
 /** SPEC §9: extensions of 1 to 90 days, 7 by default, with three presets. */
@@ -67,10 +68,11 @@ export const DETAIL_TEXTS = {
   totalClients: 'Total Clients',
   clientsCaption: (active: number, total: number) => `${active} active / ${total} total`,
   monthlyRevenue: 'Monthly Revenue',
-  overageNote: (amount: string, clients: number) => `Includes ${amount} overage for ${plural(clients, 'active client')} over 100`,
-  overageEnabledNote: 'Overage enabled: $4 per client over 100',
-  flatNote: 'Flat plan: $297/month for up to 100 clients',
-  pmpmNote: (clients: number) => `$5 per active client × ${plural(clients, 'active client')}`,
+  overageNote: (amount: string, clients: number) =>
+    `Includes ${amount} overage for ${plural(clients, 'active client')} over ${FLAT_CLIENT_LIMIT}`,
+  overageEnabledNote: `Overage enabled: ${PRICES.overagePerClient} per client over ${FLAT_CLIENT_LIMIT}`,
+  flatNote: `Flat plan: ${PRICES.flatMonthly}/month for up to ${FLAT_CLIENT_LIMIT} clients`,
+  pmpmNote: (clients: number) => `${PRICES.pmpmPerClient} per active client × ${plural(clients, 'active client')}`,
   trialRevenueNote: 'Trial: no revenue until it converts',
   canceledRevenueNote: 'Canceled: no revenue',
   retentionRate: 'Retention Rate',
@@ -152,8 +154,7 @@ export const DIALOG_TEXTS = {
   extendFailed: 'Failed to extend trial',
 
   updateTitle: 'Update Subscription',
-  updateIntro: (name: string) =>
-    `Change ${name}'s tier, status, or both. Only what you choose is changed; the rest stays as it is.`,
+  updateIntro: (name: string) => `Change ${name}'s tier, status, or both. Only what you choose is changed; the rest stays as it is.`,
   tierField: 'Subscription Tier',
   statusField: 'Subscription Status',
   keepCurrent: (label: string) => `Keep current (${label})`,

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import { useCareKeepDataProvider } from '../../providers/dataProvider.ts';
 import type { AdminBrokerDetailBroker, AdminSubscriptionChange } from '../../types.ts';
 import { useErrorToast } from '../../ui/errors.ts';
@@ -57,14 +58,12 @@ export function useUpdateSubscription(onDone: (broker: AdminBrokerDetailBroker &
   const toast = useToast();
   const errorToast = useErrorToast();
   return useMutation({
-    mutationFn: ({ id, change }: { id: string; change: AdminSubscriptionChange }) =>
-      dataProvider.updateBrokerSubscription(id, change),
+    mutationFn: ({ id, change }: { id: string; change: AdminSubscriptionChange }) => dataProvider.updateBrokerSubscription(id, change),
     onSuccess: (broker) => {
       toast({
         title: T.subscriptionUpdated,
         description:
-          broker.notice ??
-          T.subscriptionUpdatedDescription(brokerName(broker), broker.subscriptionTier, broker.subscriptionStatus),
+          broker.notice ?? T.subscriptionUpdatedDescription(brokerName(broker), broker.subscriptionTier, broker.subscriptionStatus),
       });
       onDone(broker);
       return refresh();

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
-import { TEST_USER, renderWithAdmin } from '../../test-utils.tsx';
+
+import { renderWithAdmin, TEST_USER } from '../../test-utils.tsx';
 import type { AdminAnalytics } from '../../types.ts';
 import { AdminDashboardPage } from './AdminDashboardPage.tsx';
 
@@ -67,7 +68,13 @@ describe('the admin dashboard', () => {
     );
     const table = within(distribution).getByRole('table', { name: 'Tier Distribution' });
     const body = within(table).getAllByRole('row').slice(1);
-    expect(body.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+    expect(
+      body.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['2', '22%'],
       ['4', '44%'],
       ['3', '33%'],
@@ -142,9 +149,13 @@ describe('the admin dashboard', () => {
 
     it('starts at 7 days, offers 7/14/30, refuses days outside 1–90 and sends the chosen number', async () => {
       const getAdminAnalytics = vi.fn().mockResolvedValue(ANALYTICS);
-      const extendTrial = vi
-        .fn()
-        .mockResolvedValue({ id: 'soon', email: 'soon@agency.test', firstName: null, lastName: null, trialEndsAt: '2026-12-24T15:00:00.000Z' });
+      const extendTrial = vi.fn().mockResolvedValue({
+        id: 'soon',
+        email: 'soon@agency.test',
+        firstName: null,
+        lastName: null,
+        trialEndsAt: '2026-12-24T15:00:00.000Z',
+      });
       const dialog = await openExtend({ getAdminAnalytics, extendTrial });
       const days = within(dialog).getByRole('spinbutton', { name: /Days/ }) as HTMLInputElement;
       const confirm = within(dialog).getByRole('button', { name: 'Extend Trial' }) as HTMLButtonElement;
@@ -186,11 +197,11 @@ describe('the admin dashboard', () => {
     });
 
     it('shows the failure with the server reason and keeps the dialog open', async () => {
-      const extendTrial = vi
-        .fn()
-        .mockRejectedValue(
-          new HttpError('409: {"message":"Only brokers on trial can be extended"}', 409, { message: 'Only brokers on trial can be extended' }),
-        );
+      const extendTrial = vi.fn().mockRejectedValue(
+        new HttpError('409: {"message":"Only brokers on trial can be extended"}', 409, {
+          message: 'Only brokers on trial can be extended',
+        }),
+      );
       const dialog = await openExtend({ getAdminAnalytics: vi.fn().mockResolvedValue(ANALYTICS), extendTrial });
       fireEvent.click(within(dialog).getByRole('button', { name: 'Extend Trial' }));
       expect(await screen.findByText('Failed to extend trial')).toBeTruthy();

@@ -8,14 +8,15 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import SavingsIcon from '@mui/icons-material/Savings';
 import { Alert, Box, Button, Card, CardContent, Skeleton } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+
 import { useCareKeepDataProvider } from '../../providers/dataProvider.ts';
 import type { AdminAnalytics } from '../../types.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
+import { StatCard } from '../../ui/StatCard.tsx';
 import { formatCents } from './figures.ts';
 import { ADMIN_DASHBOARD_TEXTS as T } from './texts.ts';
 import { RevenueBreakdownCard, TierDistributionCard } from './TierCharts.tsx';
 import { TrialExpirationsCard } from './TrialExpirationsCard.tsx';
-import { StatCard } from '../../ui/StatCard.tsx';
 
 export { ADMIN_DASHBOARD_TEXTS } from './texts.ts';
 

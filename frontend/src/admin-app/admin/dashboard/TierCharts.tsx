@@ -13,8 +13,9 @@ import {
   useTheme,
 } from '@mui/material';
 import { PieChart } from '@mui/x-charts';
+
 import type { AdminAnalytics } from '../../types.ts';
-import { type Tier, type TierRow, formatCents, tierRows } from './figures.ts';
+import { formatCents, type Tier, type TierRow, tierRows } from './figures.ts';
 import { ADMIN_DASHBOARD_TEXTS as T } from './texts.ts';
 
 const headerProps = { title: { variant: 'h6', component: 'h2' }, subheader: { variant: 'body2' } } as const;
@@ -154,12 +155,7 @@ export function RevenueBreakdownCard({ analytics }: { analytics: AdminAnalytics 
           <BreakdownLine label={T.revenueTotal} value={formatCents(analytics.totalRevenue)} strong />
           <BreakdownLine label={T.totalCosts} value={formatCents(analytics.totalCosts)} hint={T.totalCostsHint} />
           <Divider component="li" aria-hidden sx={{ my: 1 }} />
-          <BreakdownLine
-            label={T.netProfitMtd}
-            value={formatCents(analytics.netProfit)}
-            strong
-            colour={profitColour}
-          />
+          <BreakdownLine label={T.netProfitMtd} value={formatCents(analytics.netProfit)} strong colour={profitColour} />
         </Box>
       </CardContent>
     </Card>

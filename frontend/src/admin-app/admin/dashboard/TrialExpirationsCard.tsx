@@ -4,9 +4,10 @@ import UpgradeIcon from '@mui/icons-material/Upgrade';
 import { Box, Button, Card, CardContent, CardHeader, Chip, Link, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+
 import { formatDateTime } from '../../ui/format.ts';
 import { ExtendTrialDialog } from '../brokers/ExtendTrialDialog.tsx';
-import { type TrialExpiration, isUrgent, upcomingTrials } from './figures.ts';
+import { isUrgent, type TrialExpiration, upcomingTrials } from './figures.ts';
 import { ADMIN_DASHBOARD_TEXTS as T } from './texts.ts';
 import { UpgradeDialog } from './UpgradeDialog.tsx';
 
@@ -117,9 +118,7 @@ export function TrialExpirationsCard({ expirations }: { expirations: readonly Tr
           onClose={close}
         />
       )}
-      {pending?.kind === 'upgrade' && (
-        <UpgradeDialog key={pending.trial.brokerId} trial={pending.trial} onClose={close} />
-      )}
+      {pending?.kind === 'upgrade' && <UpgradeDialog key={pending.trial.brokerId} trial={pending.trial} onClose={close} />}
     </Card>
   );
 }

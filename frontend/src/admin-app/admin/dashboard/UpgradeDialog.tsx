@@ -1,4 +1,5 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+
 import { useUpdateSubscription } from '../brokers/useBrokerActions.ts';
 import type { TrialExpiration } from './figures.ts';
 import { ADMIN_DASHBOARD_TEXTS as T } from './texts.ts';
@@ -30,7 +31,11 @@ export function UpgradeDialog({ trial, onClose }: { trial: TrialExpiration; onCl
         <Button onClick={onClose} disabled={upgrade.isPending}>
           {T.cancel}
         </Button>
-        <Button variant="contained" onClick={() => upgrade.mutate({ id: trial.brokerId, change: { subscriptionStatus: 'active' } })} loading={upgrade.isPending}>
+        <Button
+          variant="contained"
+          onClick={() => upgrade.mutate({ id: trial.brokerId, change: { subscriptionStatus: 'active' } })}
+          loading={upgrade.isPending}
+        >
           {T.confirmUpgrade}
         </Button>
       </DialogActions>

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  EXPIRATIONS_SHOWN,
-  type TrialExpiration,
-  formatCents,
-  isUrgent,
-  tierRows,
-  upcomingTrials,
-} from './figures.ts';
+
+import { EXPIRATIONS_SHOWN, formatCents, isUrgent, tierRows, type TrialExpiration, upcomingTrials } from './figures.ts';
 
 const DAY = 86_400_000;
 

@@ -3,6 +3,7 @@
  * profit). The spec's titles, toasts and errors are word for word; the captions explain the figures
  * as the server computes them (docs/admin.md).
  */
+import { PRICES } from '../../billing/pricing.ts';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -46,7 +47,7 @@ export const ADMIN_DASHBOARD_TEXTS = {
   tierRevenue: (tier: string) => `${tier} revenue`,
   revenueTotal: 'Total Revenue',
   totalCosts: 'Total Costs',
-  totalCostsHint: 'Telephony ($0.02 a call, $0.01 a text) plus operating costs',
+  totalCostsHint: `Telephony (${PRICES.voiceCall} a call, ${PRICES.sms} a text) plus operating costs`,
   netProfitMtd: 'Net Profit (month to date)',
   trialRevenueHint: 'Trials bring no revenue until the broker subscribes',
 
@@ -67,8 +68,7 @@ export const ADMIN_DASHBOARD_TEXTS = {
   cancel: 'Cancel',
 
   upgradeTitle: 'Upgrade to a paid subscription?',
-  upgradeIntro: (email: string) =>
-    `This ends the free trial of ${email} and activates their subscription on the plan they are on now.`,
+  upgradeIntro: (email: string) => `This ends the free trial of ${email} and activates their subscription on the plan they are on now.`,
   upgradeEffect: 'The change applies immediately with automatic proration and is recorded in the audit log.',
   confirmUpgrade: 'Upgrade',
 } as const;

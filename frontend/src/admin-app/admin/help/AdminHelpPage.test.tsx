@@ -1,7 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { TEST_USER, renderWithAdmin } from '../../test-utils.tsx';
+
+import { renderWithAdmin, TEST_USER } from '../../test-utils.tsx';
 import { AdminHelpPage } from './AdminHelpPage.tsx';
 
 function Where() {
@@ -48,7 +49,9 @@ describe('the admin guide', () => {
     expect(within(section('Who is an admin')).getByText('npm run admin:grant -- EMAIL')).toBeTruthy();
     const privacy = section('What admins can and cannot see');
     expect(within(privacy).getByText(/never see clients’ medications/)).toBeTruthy();
-    expect(within(privacy).getByText(/Admins can see broker-created reminders, client contact details and aggregate statistics/)).toBeTruthy();
+    expect(
+      within(privacy).getByText(/Admins can see broker-created reminders, client contact details and aggregate statistics/),
+    ).toBeTruthy();
   });
 
   it('puts the open tab in the URL and opens the tab named in a link', () => {
@@ -89,7 +92,9 @@ describe('the admin guide', () => {
     expect(within(extend).getByText(/Enter 1 to 90 days, or pick 7, 14 or 30/)).toBeTruthy();
     expect(within(extend).getByText('Only brokers whose status is Trial can be extended.')).toBeTruthy();
     expect(within(section('Changing a subscription')).getByText(/apply immediately, with automatic proration/)).toBeTruthy();
-    expect(within(section('The audit log')).getByText(/the action, the admin who made it, notes, and the values before and after/)).toBeTruthy();
+    expect(
+      within(section('The audit log')).getByText(/the action, the admin who made it, notes, and the values before and after/),
+    ).toBeTruthy();
   });
 
   it('covers categories, files, inactive, public links and permanent deletion under Resources', () => {
@@ -109,7 +114,11 @@ describe('the admin guide', () => {
     open('Help');
     expect(where()).toBe('/admin/help?tab=help');
     const revenue = section('Revenue is negative or looks wrong');
-    expect(within(revenue).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(revenue)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'Verify the client count of the brokers concerned.',
       'Check for deactivated clients: only active clients count towards revenue.',
       'Recalculate: choose Refresh on the Admin Dashboard to compute the figures again from the current data.',

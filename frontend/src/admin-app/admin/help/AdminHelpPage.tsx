@@ -1,3 +1,4 @@
+import type { SvgIconComponent } from '@mui/icons-material';
 import BuildIcon from '@mui/icons-material/Build';
 import FolderOpenIcon from '@mui/icons-material/FolderOpen';
 import InsightsIcon from '@mui/icons-material/Insights';
@@ -5,8 +6,8 @@ import MonetizationOnIcon from '@mui/icons-material/MonetizationOn';
 import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
 import SupervisorAccountIcon from '@mui/icons-material/SupervisorAccount';
 import TaskAltIcon from '@mui/icons-material/TaskAlt';
-import type { SvgIconComponent } from '@mui/icons-material';
 import { Box } from '@mui/material';
+
 import { Guide } from '../../ui/Guide.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { ADMIN_HELP_TABS, ADMIN_HELP_TEXTS as T, type AdminHelpTabId } from './texts.ts';

@@ -1,4 +1,38 @@
+import {
+  BREAK_EVEN_CLIENTS,
+  FLAT_CLIENT_LIMIT,
+  formatCents,
+  formatPrice,
+  monthlyPriceCents,
+  OVERAGE_EXAMPLE_CLIENTS,
+  OVERAGE_PER_CLIENT_CENTS,
+  PMPM_PER_CLIENT_CENTS,
+  PRICES,
+  SMS_COST_CENTS,
+  VOICE_CALL_COST_CENTS,
+} from '../../billing/pricing.ts';
 import type { GuideTab as GenericGuideTab } from '../../ui/Guide.tsx';
+
+/** The guide's worked example: a Flat broker (overage on) and a PMPM broker, priced by the price list. */
+const EXAMPLE = (() => {
+  const flatClients = 130;
+  const pmpmClients = 40;
+  const calls = 2_000;
+  const texts = 500;
+  const flatCents = monthlyPriceCents('flat', flatClients, true);
+  const pmpmCents = monthlyPriceCents('pmpm', pmpmClients, false);
+  return {
+    flatClients,
+    pmpmClients,
+    calls,
+    texts,
+    flatCents,
+    pmpmCents,
+    mrrCents: flatCents + pmpmCents,
+    callCents: calls * VOICE_CALL_COST_CENTS,
+    textCents: texts * SMS_COST_CENTS,
+  };
+})();
 
 /**
  * The admin guide (SPEC §2 Admin guide, §4, §6, §8 Admin troubleshooting advice, §9). Everything
@@ -21,7 +55,6 @@ export const ADMIN_HELP_TAB_IDS = ['quickstart', 'dashboard', 'brokers', 'revenu
 export type AdminHelpTabId = (typeof ADMIN_HELP_TAB_IDS)[number];
 
 type GuideTab = GenericGuideTab<AdminHelpTabId>;
-
 
 export const ADMIN_HELP_TABS: readonly GuideTab[] = [
   {
@@ -46,8 +79,7 @@ export const ADMIN_HELP_TABS: readonly GuideTab[] = [
       },
       {
         heading: 'Who is an admin',
-        body:
-          'Admin rights are granted at database level only, never from a screen. Someone with access to the server runs this command for a person who has signed in at least once:',
+        body: 'Admin rights are granted at database level only, never from a screen. Someone with access to the server runs this command for a person who has signed in at least once:',
         code: 'npm run admin:grant -- EMAIL',
         bullets: [
           'npm run admin:revoke -- EMAIL takes the rights away again.',
@@ -72,7 +104,7 @@ export const ADMIN_HELP_TABS: readonly GuideTab[] = [
       {
         heading: 'The figures',
         bullets: [
-          'MRR (monthly recurring revenue): what the brokers’ plans bring per month at their active clients today. Flat: $297, plus $4 per active client over 100 when overage is on. PMPM: $5 per active client. Brokers on trial or canceled bring nothing; past-due brokers still count, because they are still billed.',
+          `MRR (monthly recurring revenue): what the brokers’ plans bring per month at their active clients today. Flat: ${PRICES.flatMonthly}, plus ${PRICES.overagePerClient} per active client over ${FLAT_CLIENT_LIMIT} when overage is on. PMPM: ${PRICES.pmpmPerClient} per active client. Brokers on trial or canceled bring nothing; past-due brokers still count, because they are still billed.`,
           'ARR (annual recurring revenue): MRR × 12.',
           'Total Revenue: this month’s revenue from paying brokers (the same amount as MRR).',
           'Net Profit (month to date): revenue − telephony costs recorded this month − operating costs.',
@@ -157,8 +189,7 @@ export const ADMIN_HELP_TABS: readonly GuideTab[] = [
       },
       {
         heading: 'The audit log',
-        body:
-          'Every admin change — trial extensions, subscription changes, resource uploads, edits, activations, sharing changes and deletions — is written to the audit log together with the change itself. Each entry records the action, the admin who made it, notes, and the values before and after. The log is append-only: entries are never edited or deleted. A broker’s details show the last 20 entries about them.',
+        body: 'Every admin change — trial extensions, subscription changes, resource uploads, edits, activations, sharing changes and deletions — is written to the audit log together with the change itself. Each entry records the action, the admin who made it, notes, and the values before and after. The log is append-only: entries are never edited or deleted. A broker’s details show the last 20 entries about them.',
       },
     ],
   },
@@ -170,16 +201,16 @@ export const ADMIN_HELP_TABS: readonly GuideTab[] = [
       {
         heading: 'Plans',
         bullets: [
-          'Flat: $297 a month for up to 100 active clients. Optional overage: $4 a month per active client over 100 (30 over: $120).',
-          'PMPM: $5.00 per active client per month, with no client limit.',
-          'Break-even: 60 clients. Below 60 active clients PMPM costs a broker less; from 60, Flat does.',
+          `Flat: ${PRICES.flatMonthly} a month for up to ${FLAT_CLIENT_LIMIT} active clients. Optional overage: ${PRICES.overagePerClient} a month per active client over ${FLAT_CLIENT_LIMIT} (${OVERAGE_EXAMPLE_CLIENTS} over: ${formatPrice(OVERAGE_EXAMPLE_CLIENTS * OVERAGE_PER_CLIENT_CENTS)}).`,
+          `PMPM: ${formatCents(PMPM_PER_CLIENT_CENTS)} per active client per month, with no client limit.`,
+          `Break-even: ${BREAK_EVEN_CLIENTS} clients. Below ${BREAK_EVEN_CLIENTS} active clients PMPM costs a broker less; from ${BREAK_EVEN_CLIENTS}, Flat does.`,
           'Free trial: 30 days, no credit card, full access. A trial brings no revenue.',
         ],
       },
       {
         heading: 'The formulas',
         code: [
-          'MRR        = Flat brokers × $297 + PMPM brokers × $5 × active clients + overages',
+          `MRR        = Flat brokers × ${PRICES.flatMonthly} + PMPM brokers × ${PRICES.pmpmPerClient} × active clients + overages`,
           'ARR        = MRR × 12',
           'Net profit = revenue − telephony costs − operating costs',
         ].join('\n'),
@@ -191,7 +222,7 @@ export const ADMIN_HELP_TABS: readonly GuideTab[] = [
       {
         heading: 'Costs',
         bullets: [
-          'Telephony: about $0.02 per reminder call and $0.01 per text message, recorded with each delivery this month.',
+          `Telephony: about ${PRICES.voiceCall} per reminder call and ${PRICES.sms} per text message, recorded with each delivery this month.`,
           'Operating costs: a fixed monthly amount set on the server (OPERATING_COSTS_MONTHLY_CENTS), subtracted every month.',
           'Costs start again from zero on the 1st of each month; MRR and ARR always reflect the plans as they are today.',
         ],
@@ -199,15 +230,14 @@ export const ADMIN_HELP_TABS: readonly GuideTab[] = [
       {
         heading: 'A worked example',
         bullets: [
-          'A Flat broker with 130 active clients and overage on: $297 + 30 × $4 = $417 a month.',
-          'A PMPM broker with 40 active clients: 40 × $5 = $200 a month.',
-          'Together: MRR $617 and ARR $7,404. With 2,000 reminder calls ($40) and 500 texts ($5) this month and no operating costs, net profit is $572.',
+          `A Flat broker with ${EXAMPLE.flatClients} active clients and overage on: ${PRICES.flatMonthly} + ${EXAMPLE.flatClients - FLAT_CLIENT_LIMIT} × ${PRICES.overagePerClient} = ${formatPrice(EXAMPLE.flatCents)} a month.`,
+          `A PMPM broker with ${EXAMPLE.pmpmClients} active clients: ${EXAMPLE.pmpmClients} × ${PRICES.pmpmPerClient} = ${formatPrice(EXAMPLE.pmpmCents)} a month.`,
+          `Together: MRR ${formatPrice(EXAMPLE.mrrCents)} and ARR ${formatPrice(EXAMPLE.mrrCents * 12)}. With ${EXAMPLE.calls.toLocaleString('en-US')} reminder calls (${formatPrice(EXAMPLE.callCents)}) and ${EXAMPLE.texts} texts (${formatPrice(EXAMPLE.textCents)}) this month and no operating costs, net profit is ${formatPrice(EXAMPLE.mrrCents - EXAMPLE.callCents - EXAMPLE.textCents)}.`,
         ],
       },
       {
         heading: 'Revenue on the Brokers page',
-        body:
-          'The broker list and a broker’s details show what the account’s plan brings at its client count — PMPM: $5 × clients; Flat: $297 plus $4 for each client beyond 100 — also while the broker is on trial, so you can see what a trial would be worth.',
+        body: `The broker list and a broker’s details show what the account’s plan brings at its client count — PMPM: ${PRICES.pmpmPerClient} × clients; Flat: ${PRICES.flatMonthly} plus ${PRICES.overagePerClient} for each client beyond ${FLAT_CLIENT_LIMIT} — also while the broker is on trial, so you can see what a trial would be worth.`,
       },
     ],
   },
@@ -231,8 +261,7 @@ export const ADMIN_HELP_TABS: readonly GuideTab[] = [
       },
       {
         heading: 'Active and inactive',
-        body:
-          'Deactivate a resource to hide it from brokers without deleting it; activate it again to bring it back. Inactive resources stay in your list, marked as such.',
+        body: 'Deactivate a resource to hide it from brokers without deleting it; activate it again to bring it back. Inactive resources stay in your list, marked as such.',
       },
       {
         heading: 'Public links',
@@ -324,8 +353,7 @@ export const ADMIN_HELP_TABS: readonly GuideTab[] = [
       },
       {
         heading: 'Someone cannot open the admin pages',
-        body:
-          'Only admins can, and admin rights are granted at database level only. Someone with access to the server runs npm run admin:grant -- EMAIL for a person who has signed in at least once.',
+        body: 'Only admins can, and admin rights are granted at database level only. Someone with access to the server runs npm run admin:grant -- EMAIL for a person who has signed in at least once.',
       },
       {
         heading: 'Helping brokers',

@@ -1,9 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { ApiError } from '../../../lib/http.ts';
 import type { CareKeepDataProvider } from '../../providers/dataProvider.ts';
-import { TEST_USER, renderWithAdmin } from '../../test-utils.tsx';
+import { renderWithAdmin, TEST_USER } from '../../test-utils.tsx';
 import type { Resource } from '../../types.ts';
 import { AdminResourcesPage } from './AdminResourcesPage.tsx';
 
@@ -61,7 +62,9 @@ async function chooseAction(title: string, action: string): Promise<void> {
 async function menuItems(title: string): Promise<string[]> {
   fireEvent.click(await screen.findByRole('button', { name: `Actions for ${title}` }));
   const menu = await screen.findByRole('menu');
-  const items = within(menu).getAllByRole('menuitem').map((item) => item.textContent ?? '');
+  const items = within(menu)
+    .getAllByRole('menuitem')
+    .map((item) => item.textContent ?? '');
   fireEvent.keyDown(menu, { key: 'Escape' });
   await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
   return items;
@@ -89,17 +92,11 @@ describe('the resource table', () => {
     expect(screen.getByRole('button', { name: 'Upload Resource' })).toBeTruthy();
 
     const table = await screen.findByRole('table', { name: 'Resources' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Type',
-      'Title',
-      'Category',
-      'Size',
-      'Downloads',
-      'Status',
-      'Public Link',
-      'Uploaded',
-      'Actions',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Type', 'Title', 'Category', 'Size', 'Downloads', 'Status', 'Public Link', 'Uploaded', 'Actions']);
     expect(getAdminResources).toHaveBeenCalledTimes(1);
 
     const guide = within(await rowOf('Objection Handling Guide'));
@@ -136,7 +133,7 @@ describe('the resource table', () => {
   ])('shows %i bytes as %s', async (bytes, shown) => {
     renderPage([resource({ id: 'r', title: 'Sized', fileSize: bytes })]);
     const cells = within(await rowOf('Sized')).getAllByRole('cell');
-    expect(cells[3]!.textContent).toBe(shown);
+    expect(cells[3].textContent).toBe(shown);
   });
 
   it.each([
@@ -190,9 +187,13 @@ describe('copying the public link', () => {
     expect(screen.getByText('Copied!')).toBeTruthy();
     expect(screen.getByText('The public download link is on your clipboard.')).toBeTruthy();
 
-    act(() => vi.advanceTimersByTime(1999));
+    act(() => {
+      vi.advanceTimersByTime(1999);
+    });
     expect(row.getByRole('button', { name: 'Copied' })).toBeTruthy();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(row.getByRole('button', { name: 'Copy Link' })).toBeTruthy();
     expect(row.queryByRole('button', { name: 'Copied' })).toBeNull();
   });
@@ -289,13 +290,20 @@ describe('uploading a resource', () => {
     fireEvent.change(dialog.getByRole('textbox', { name: 'Title' }), { target: { value: 'Flyer' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Upload' }));
     await waitFor(() =>
-      expect(uploadResource).toHaveBeenCalledWith({ file, title: 'Flyer', description: undefined, category: 'general' }, expect.any(Function)),
+      expect(uploadResource).toHaveBeenCalledWith(
+        { file, title: 'Flyer', description: undefined, category: 'general' },
+        expect.any(Function),
+      ),
     );
     expect(await toastTitled('Resource uploaded successfully')).toBeTruthy();
   });
 
   it.each([
-    ['the server message', new ApiError(400, '400: {...}', { statusCode: 400, message: 'This file type is not accepted' }), 'This file type is not accepted'],
+    [
+      'the server message',
+      new ApiError(400, '400: {...}', { statusCode: 400, message: 'This file type is not accepted' }),
+      'This file type is not accepted',
+    ],
     ['the fallback', new ApiError(502, '502: Bad Gateway', 'Bad Gateway'), 'Failed to upload resource'],
   ])('shows %s when the upload fails, and keeps the dialog open', async (_, error, shown) => {
     const uploadResource = vi.fn().mockRejectedValue(error);
@@ -325,9 +333,7 @@ describe('editing a resource', () => {
     const dialog = await openEdit();
     const title = dialog.getByRole('textbox', { name: 'Title' }) as HTMLInputElement;
     expect(title.value).toBe('Objection Handling Guide');
-    expect((dialog.getByRole('textbox', { name: 'Description' }) as HTMLTextAreaElement).value).toBe(
-      'Answers to common AEP objections',
-    );
+    expect((dialog.getByRole('textbox', { name: 'Description' }) as HTMLTextAreaElement).value).toBe('Answers to common AEP objections');
     expect(dialog.getByRole('combobox', { name: 'Category' }).textContent).toBe('Training Materials');
 
     fireEvent.change(title, { target: { value: '' } });

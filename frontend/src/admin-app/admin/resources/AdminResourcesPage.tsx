@@ -3,11 +3,12 @@ import FolderOffIcon from '@mui/icons-material/FolderOff';
 import { Box, Button } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+
 import { useCareKeepDataProvider } from '../../providers/dataProvider.ts';
 import type { Resource } from '../../types.ts';
 import { EmptyState, LoadError } from '../../ui/EmptyState.tsx';
-import { PageHeader } from '../../ui/PageHeader.tsx';
 import { useErrorToast } from '../../ui/errors.ts';
+import { PageHeader } from '../../ui/PageHeader.tsx';
 import { DeleteResourceDialog } from './DeleteResourceDialog.tsx';
 import { EditResourceDialog } from './EditResourceDialog.tsx';
 import { ADMIN_RESOURCES_KEY } from './queries.ts';

@@ -1,6 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+
 import { useCareKeepDataProvider } from '../../providers/dataProvider.ts';
 import type { Resource } from '../../types.ts';
 import { useErrorToast } from '../../ui/errors.ts';
@@ -43,9 +44,7 @@ export function DeleteResourceDialog({ resource, onClose }: { resource: Resource
       <DialogTitle id={titleId}>{T.deleteTitle}</DialogTitle>
       <DialogContent>
         <DialogContentText id={textId}>{T.deleteConfirm}</DialogContentText>
-        {shown && (
-          <Typography sx={{ mt: 2, fontWeight: 600, overflowWrap: 'anywhere' }}>{shown.title}</Typography>
-        )}
+        {shown && <Typography sx={{ mt: 2, fontWeight: 600, overflowWrap: 'anywhere' }}>{shown.title}</Typography>}
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {T.deleteNote}
         </Typography>
@@ -54,12 +53,7 @@ export function DeleteResourceDialog({ resource, onClose }: { resource: Resource
         <Button onClick={onClose} disabled={remove.isPending}>
           {T.cancel}
         </Button>
-        <Button
-          variant="contained"
-          color="error"
-          loading={remove.isPending}
-          onClick={() => shown && remove.mutate(shown)}
-        >
+        <Button variant="contained" color="error" loading={remove.isPending} onClick={() => shown && remove.mutate(shown)}>
           {T.delete}
         </Button>
       </DialogActions>

@@ -1,6 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+
 import { useCareKeepDataProvider } from '../../providers/dataProvider.ts';
 import type { Resource } from '../../types.ts';
 import { useErrorToast } from '../../ui/errors.ts';

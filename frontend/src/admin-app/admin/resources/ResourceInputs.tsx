@@ -1,5 +1,6 @@
 import { FormControl, InputLabel, MenuItem, Select, Stack, TextField } from '@mui/material';
 import { useId } from 'react';
+
 import { CATEGORY_LABELS, CATEGORY_ORDER } from '../../resources/texts.ts';
 import type { ResourceCategory } from '../../types.ts';
 import { ADMIN_RESOURCES_TEXTS as T } from './texts.ts';
@@ -53,7 +54,7 @@ export function ResourceInputs({
           labelId={categoryLabelId}
           label={T.categoryLabel}
           value={value.category}
-          onChange={(event) => onChange({ ...value, category: event.target.value as ResourceCategory })}
+          onChange={(event) => onChange({ ...value, category: event.target.value })}
         >
           {CATEGORY_ORDER.map((category) => (
             <MenuItem key={category} value={category}>

@@ -33,6 +33,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+
 import { useCareKeepDataProvider } from '../../providers/dataProvider.ts';
 import { formatFileSize } from '../../resources/format.ts';
 import { CATEGORY_LABELS } from '../../resources/texts.ts';
@@ -50,17 +51,7 @@ export const COPIED_MS = 2000;
 /** Compact cells: nine columns beside the sidebar at a laptop's width. */
 const TABLE_SX = { minWidth: 940, '& .MuiTableCell-root': { px: 1.25 } } as const;
 
-const COLUMNS = [
-  T.type,
-  T.titleColumn,
-  T.category,
-  T.size,
-  T.downloads,
-  T.status,
-  T.publicLink,
-  T.uploadedColumn,
-  T.actions,
-] as const;
+const COLUMNS = [T.type, T.titleColumn, T.category, T.size, T.downloads, T.status, T.publicLink, T.uploadedColumn, T.actions] as const;
 
 export interface RowHandlers {
   onEdit: (resource: Resource) => void;
@@ -180,11 +171,7 @@ function ResourceRow({ resource, onEdit, onDelete }: { resource: Resource } & Ro
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatFileSize(resource.fileSize)}</TableCell>
       <TableCell align="right">{resource.downloadCount.toLocaleString('en-US')}</TableCell>
       <TableCell>
-        {resource.isActive ? (
-          <Chip label={T.active} size="small" color="success" />
-        ) : (
-          <Chip label={T.inactive} size="small" />
-        )}
+        {resource.isActive ? <Chip label={T.active} size="small" color="success" /> : <Chip label={T.inactive} size="small" />}
       </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
         {resource.isPublic ? (

@@ -1,18 +1,8 @@
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  LinearProgress,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Stack, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
+
 import { useCareKeepDataProvider } from '../../providers/dataProvider.ts';
 import { formatFileSize } from '../../resources/format.ts';
 import { useErrorToast } from '../../ui/errors.ts';
@@ -101,13 +91,7 @@ export function UploadResourceDialog({ open, onClose }: { open: boolean; onClose
             }}
           >
             <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
-              <Button
-                component="label"
-                htmlFor={inputId}
-                variant="outlined"
-                startIcon={<UploadFileIcon />}
-                disabled={upload.isPending}
-              >
+              <Button component="label" htmlFor={inputId} variant="outlined" startIcon={<UploadFileIcon />} disabled={upload.isPending}>
                 {T.chooseFile}
               </Button>
               <input
@@ -136,12 +120,7 @@ export function UploadResourceDialog({ open, onClose }: { open: boolean; onClose
           />
           {upload.isPending && (
             <Box>
-              <LinearProgress
-                variant="determinate"
-                value={progress}
-                aria-label={T.uploadProgress}
-                sx={{ height: 8, borderRadius: 4 }}
-              />
+              <LinearProgress variant="determinate" value={progress} aria-label={T.uploadProgress} sx={{ height: 8, borderRadius: 4 }} />
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} role="status">
                 {progress < 100 ? T.uploading(progress) : T.saving}
               </Typography>

@@ -1,3 +1,4 @@
+import type { SvgIconComponent } from '@mui/icons-material';
 import DescriptionIcon from '@mui/icons-material/Description';
 import ImageIcon from '@mui/icons-material/Image';
 import InsertDriveFileIcon from '@mui/icons-material/InsertDriveFile';
@@ -5,8 +6,8 @@ import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import SlideshowIcon from '@mui/icons-material/Slideshow';
 import TableChartIcon from '@mui/icons-material/TableChart';
 import VideoFileIcon from '@mui/icons-material/VideoFile';
-import type { SvgIconComponent } from '@mui/icons-material';
 import { Avatar } from '@mui/material';
+
 import { type FileKind, fileKind } from '../../resources/format.ts';
 
 /** One icon per kind of file the server accepts (backend storage/file-types.ts), named for screen readers. */

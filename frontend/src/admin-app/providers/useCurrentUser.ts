@@ -1,13 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { getOrNullOn401 } from '../../lib/http.ts';
-import type { CurrentUser } from '../types.ts';
 
-export const CURRENT_USER_KEY = ['auth', 'user'] as const;
+import type { CurrentUser } from '../types.ts';
+import { CURRENT_USER_KEY, fetchCurrentUser } from './currentUser.ts';
 
 /** The signed-in broker (null when signed out); its branding drives the theme and the shell. */
 export function useCurrentUser() {
-  return useQuery({ queryKey: CURRENT_USER_KEY, queryFn: () => getOrNullOn401<CurrentUser>('/api/auth/user') });
+  return useQuery({ queryKey: CURRENT_USER_KEY, queryFn: fetchCurrentUser });
 }
 
 /** Replaces the cached user, e.g. after saving branding, so theme and shell change at once. */
