@@ -14,7 +14,7 @@ import {
 } from '@mui/material';
 
 import type { Subscription, SubscriptionTier } from '../types.ts';
-import { formatCents, planEstimateCents } from './pricing.ts';
+import { formatCents, monthlyPriceCents } from './pricing.ts';
 import { BILLING_TEXTS as T } from './texts.ts';
 
 const TIERS: SubscriptionTier[] = ['pmpm', 'flat'];
@@ -85,7 +85,7 @@ export function PlanChooser({
                         </Typography>
                       )}
                       <Typography variant="caption" color="text.secondary">
-                        {T.estimate(formatCents(planEstimateCents(tier, subscription.activeClients)), subscription.activeClients)}
+                        {T.estimate(formatCents(monthlyPriceCents(tier, subscription.activeClients, false)), subscription.activeClients)}
                       </Typography>
                     </Box>
                   }

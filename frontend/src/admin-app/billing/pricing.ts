@@ -62,8 +62,3 @@ export function monthlyPriceCents(tier: SubscriptionTier, activeClients: number,
   if (tier === 'pmpm') return activeClients * PMPM_PER_CLIENT_CENTS;
   return FLAT_MONTHLY_CENTS + (overageEnabled ? Math.max(0, activeClients - FLAT_CLIENT_LIMIT) * OVERAGE_PER_CLIENT_CENTS : 0);
 }
-
-/** What a plan costs a month at a number of active clients (flat without overage). */
-export function planEstimateCents(tier: SubscriptionTier, activeClients: number): number {
-  return tier === 'pmpm' ? activeClients * PMPM_PER_CLIENT_CENTS : FLAT_MONTHLY_CENTS;
-}

@@ -1,4 +1,5 @@
 import type { SubscriptionStatus, SubscriptionTier } from '../types.ts';
+import { plural } from '../ui/format.ts';
 import {
   BREAK_EVEN_CLIENTS,
   FLAT_CLIENT_LIMIT,
@@ -16,8 +17,8 @@ const flat = formatPrice(FLAT_MONTHLY_CENTS);
 const overage = formatPrice(OVERAGE_PER_CLIENT_CENTS);
 const pmpm = formatCents(PMPM_PER_CLIENT_CENTS);
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const tierName = (tier: SubscriptionTier) => (tier === 'flat' ? 'Flat' : 'PMPM');
+const TIER_NAMES: Record<SubscriptionTier, string> = { flat: 'Flat', pmpm: 'PMPM' };
+const tierName = (tier: SubscriptionTier) => TIER_NAMES[tier];
 
 /** The Billing page's texts (SPEC §2 Billing page, §4 Subscription status, §8, §9). */
 export const BILLING_TEXTS = {
@@ -27,7 +28,7 @@ export const BILLING_TEXTS = {
   retry: 'Retry',
 
   currentTitle: 'Current Subscription',
-  tierNames: { flat: 'Flat', pmpm: 'PMPM' } satisfies Record<SubscriptionTier, string>,
+  tierNames: TIER_NAMES,
   tierPrice: {
     flat: `${flat}/month for up to ${FLAT_CLIENT_LIMIT} clients`,
     pmpm: `${pmpm} per active client per month, no client limit`,

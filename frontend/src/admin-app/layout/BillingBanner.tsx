@@ -5,23 +5,22 @@ import { useLocation, useNavigate } from 'react-router-dom';
 
 import { SUBSCRIPTION_KEY } from '../billing/queries.ts';
 import { goToExternal } from '../billing/redirect.ts';
+import { BILLING_TEXTS } from '../billing/texts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import { useCurrentUser } from '../providers/useCurrentUser.ts';
 import type { CurrentUser } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
+import { plural } from '../ui/format.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The trial's last days, in which every page reminds the broker that it ends. */
 export const TRIAL_ENDING_DAYS = 7;
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
-const tierName = (tier: CurrentUser['subscriptionTier']) => (tier === 'flat' ? 'Flat' : 'PMPM');
-
 export const BANNER_TEXTS = {
   label: 'Subscription notice',
   pastDue: 'Your payment is past due. Reminders and campaigns are paused until it is paid.',
   trialEnding: (days: number, endsOn: string, tier: CurrentUser['subscriptionTier']) =>
-    `Your free trial ends in ${plural(days, 'day')} (${endsOn}). Your plan after the trial: ${tierName(tier)}. Reminders and campaigns pause when it ends until your subscription starts.`,
+    `Your free trial ends in ${plural(days, 'day')} (${endsOn}). Your plan after the trial: ${BILLING_TEXTS.tierNames[tier]}. Reminders and campaigns pause when it ends until your subscription starts.`,
   trialEnded: 'Your free trial has ended. Reminders and campaigns are paused until your subscription starts.',
   canceled: 'Your subscription is canceled. Reminders and campaigns are off until a platform admin restores it.',
   startSubscription: 'Start my subscription',

@@ -1,5 +1,8 @@
 import { format, isValid } from 'date-fns';
 
+/** '1 client', '3 clients'; `many` for an irregular plural. */
+export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
 /** SPEC §9 Display: 'MMM dd, yyyy at h:mm a'. date-fns needs the literal "at" quoted (a bare t is a timestamp). */
 export const DATE_TIME_FORMAT = "MMM dd, yyyy 'at' h:mm a";
 

@@ -1,5 +1,6 @@
 import { FLAT_CLIENT_LIMIT, PRICES } from '../../billing/pricing.ts';
 import type { SubscriptionStatus, SubscriptionTier } from '../../types.ts';
+import { plural } from '../../ui/format.ts';
 
 /** SPEC §9: extensions of 1 to 90 days, 7 by default, with three presets. */
 export const TRIAL_DAYS_MIN = 1;
@@ -15,8 +16,6 @@ export const STATUS_LABELS: Record<SubscriptionStatus, string> = {
   past_due: 'Past Due',
   canceled: 'Canceled',
 };
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** Broker management (/admin/brokers): SPEC §2, §3 Admin broker row, §8 Admin. */
 export const BROKERS_TEXTS = {

@@ -4,8 +4,7 @@
  * as the server computes them (docs/admin.md).
  */
 import { PRICES } from '../../billing/pricing.ts';
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+import { plural } from '../../ui/format.ts';
 
 export const TIER_LABELS = { pmpm: 'PMPM', flat: 'Flat', trial: 'Trial' } as const;
 
