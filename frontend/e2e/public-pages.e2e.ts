@@ -28,7 +28,7 @@ describe('public pages in Chromium', () => {
     assert.equal(await page.getByRole('link', { name: 'Sign In' }).getAttribute('href'), '/api/login');
     assert.ok(await page.getByText('© 2025').isVisible());
     await screenshot(page, 'landing');
-    assert.ok(!scripts.some((url) => /AdminApp/.test(url)), `the broker app was loaded: ${scripts.join(', ')}`);
+    assert.ok(!scripts.some((url) => /BrokerApp/.test(url)), `the broker app was loaded: ${scripts.join(', ')}`);
     assert.deepEqual(
       errors.filter((e) => !/status of 40[14]/.test(e)),
       [],

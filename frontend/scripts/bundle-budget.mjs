@@ -94,8 +94,9 @@ const publicApp = lazyChunk('PublicApp');
 if (!publicApp) fail('no PublicApp-<hash>.js chunk in assets/: main.tsx must load the public pages lazily as PublicApp');
 const publicTotal = report('Landing and client pages, first load (JavaScript):', closure([...startup, publicApp]));
 
-const adminApp = lazyChunk('AdminApp');
-if (adminApp) report('Broker and admin app, first load (for information, no budget):', closure([...startup, adminApp]));
+const brokerApp = lazyChunk('BrokerApp');
+if (!brokerApp) fail('no BrokerApp-<hash>.js chunk in assets/: main.tsx must load the broker app lazily as BrokerApp');
+report('Broker app and back office, first load (for information, no budget):', closure([...startup, brokerApp]));
 
 const verdict = `${kB(publicTotal)} of ${kB(BUDGET_BYTES)} gzipped`;
 if (publicTotal > BUDGET_BYTES) {

@@ -4,7 +4,7 @@
  * Material UI, loads only for a signed-in broker or admin. The portal's paths are shared: a
  * signed-in broker there sees the Client Portal Preview (sample data) in the broker app.
  */
-import { fetchCurrentUser } from './admin-app/providers/currentUser.ts';
+import { fetchCurrentUser } from './broker-app/providers/currentUser.ts';
 import { answersOk } from './lib/http.ts';
 
 export type Entry = 'portal' | 'admin';

@@ -5,7 +5,7 @@ import { type Entry, entryByPathAlone, resolveEntry } from './entry.ts';
 import { Spinner } from './shared/Spinner.tsx';
 
 const PublicApp = lazy(() => import('./portal/PublicApp.tsx'));
-const AdminApp = lazy(() => import('./admin-app/AdminApp.tsx'));
+const BrokerApp = lazy(() => import('./broker-app/BrokerApp.tsx'));
 
 function Root() {
   const pathname = window.location.pathname;
@@ -21,7 +21,7 @@ function Root() {
   }, [entry, pathname]);
 
   if (!entry) return <Spinner />;
-  return <Suspense fallback={<Spinner />}>{entry === 'admin' ? <AdminApp /> : <PublicApp />}</Suspense>;
+  return <Suspense fallback={<Spinner />}>{entry === 'admin' ? <BrokerApp /> : <PublicApp />}</Suspense>;
 }
 
 createRoot(document.getElementById('root')!).render(

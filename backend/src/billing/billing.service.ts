@@ -15,13 +15,12 @@ import { CANCELED_MESSAGE } from '../auth/subscription-access.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { type SubscriptionTier, User } from '../users/user.entity.js';
 import type { BillingChangeDto, StartSubscriptionDto, SubscriptionDto } from './dto/billing.dto.js';
-import { clientsOverLimit, FLAT_CLIENT_LIMIT, monthlyPriceCents, overageCents } from './pricing.js';
+import { clientsOverLimit, FLAT_CLIENT_LIMIT, formatCents, monthlyPriceCents, overageCents } from './pricing.js';
 import { createStripe } from './stripe-gateway.js';
 import { mapStripeStatus } from './stripe-status.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TIER_NAMES: Record<SubscriptionTier, string> = { flat: 'Flat', pmpm: 'PMPM' };
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /**
  * The broker's subscription. With Stripe configured, Stripe is the payment system and its webhooks
@@ -125,7 +124,7 @@ export class BillingService {
     const amount = monthlyPriceCents(tier, active, tier === 'flat' && user.overageEnabled);
     if (amount !== input.confirmMonthlyPriceCents) {
       throw new ConflictException({
-        message: `The monthly amount is now ${usd.format(amount / 100)} at ${active} active client${active === 1 ? '' : 's'}. Please review it and confirm again.`,
+        message: `The monthly amount is now ${formatCents(amount)} at ${active} active client${active === 1 ? '' : 's'}. Please review it and confirm again.`,
         monthlyPriceCents: amount,
       });
     }

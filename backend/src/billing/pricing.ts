@@ -1,8 +1,9 @@
 /**
  * The price list (SPEC §9), in integer cents. Every amount the backend computes, records or writes
- * into a message or API answer comes from here. Two copies must match it: the frontend's
- * `frontend/src/admin-app/billing/pricing.ts` (the prices its pages and guides show) and, in Stripe
- * mode, the Stripe prices named by `STRIPE_PRICE_*` (what Stripe charges).
+ * into a message or API answer comes from here, and the frontend imports this very file for the prices
+ * its pages and guides show (`frontend/src/broker-app/billing/pricing.ts`), so it stays free of
+ * server-only imports. In Stripe mode the Stripe prices named by `STRIPE_PRICE_*` (what Stripe
+ * charges) must match it.
  */
 export const FLAT_MONTHLY_CENTS = 29_700;
 export const FLAT_CLIENT_LIMIT = 100;
@@ -20,6 +21,13 @@ export type SubscriptionStatus = 'trial' | 'active' | 'past_due' | 'canceled';
 /** Cents as a price-list amount: whole dollars without cents ($297, $4), else with them ($0.02). */
 export function priceText(cents: number): string {
   return cents % 100 === 0 ? `$${cents / 100}` : `$${(cents / 100).toFixed(2)}`;
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** Cents as dollars with cents, the way every message and error writes an amount: 120050 → '$1,200.50'. */
+export function formatCents(cents: number): string {
+  return usd.format(cents / 100);
 }
 
 /** Clients over the flat limit. */

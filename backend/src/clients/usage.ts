@@ -3,6 +3,7 @@ import {
   clientsOverLimit,
   FLAT_CLIENT_LIMIT,
   FLAT_GRACE_CLIENTS,
+  formatCents,
   OVERAGE_PER_CLIENT_CENTS,
   overageCents,
   PMPM_PER_CLIENT_CENTS,
@@ -54,8 +55,6 @@ export function warningLevel(tier: Tier, activeCount: number, overageEnabled: bo
   return 'none';
 }
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-
 export function upgradeOptions(tier: Tier, activeCount: number, overageEnabled: boolean): UpgradeOption[] {
   if (tier === 'pmpm') return [];
   const options: UpgradeOption[] = [];
@@ -65,7 +64,7 @@ export function upgradeOptions(tier: Tier, activeCount: number, overageEnabled: 
       type: 'overage',
       title: 'Enable Overage Billing',
       description: `Keep adding clients beyond ${FLAT_CLIENT_LIMIT} for ${priceText(OVERAGE_PER_CLIENT_CENTS)} per client per month${
-        over ? ` (${over} over today: ${dollars(overageCents(activeCount))}/month)` : ''
+        over ? ` (${over} over today: ${formatCents(overageCents(activeCount))}/month)` : ''
       }.`,
       estimatedCost: overageCents(activeCount),
     });
@@ -74,7 +73,7 @@ export function upgradeOptions(tier: Tier, activeCount: number, overageEnabled: 
     {
       type: 'pmpm',
       title: 'Switch to Per-Client Pricing',
-      description: `${priceText(PMPM_PER_CLIENT_CENTS)} per active client per month with no client limit (${dollars(pmpmCents(activeCount))}/month today).`,
+      description: `${priceText(PMPM_PER_CLIENT_CENTS)} per active client per month with no client limit (${formatCents(pmpmCents(activeCount))}/month today).`,
       estimatedCost: pmpmCents(activeCount),
     },
     {

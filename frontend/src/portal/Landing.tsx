@@ -1,4 +1,4 @@
-import { LANDING, LOGIN_URL } from './landing-texts.ts';
+import { LANDING, LOGIN_URL } from './landingTexts.ts';
 
 function Logo() {
   return (

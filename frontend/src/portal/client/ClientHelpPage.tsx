@@ -2,8 +2,8 @@ import { type CSSProperties, type KeyboardEvent, useId, useMemo, useRef } from '
 import { Link, useNavigate, useSearchParams } from 'react-router';
 
 import { resetClientTour } from '../tour/tourState.ts';
-import { HELP_TEXTS as T, type HelpTab, helpTabs } from './help-texts.ts';
-import { useBranding } from './portal-branding.ts';
+import { HELP_TEXTS as T, type HelpTab, helpTabs } from './helpTexts.ts';
+import { useBranding } from './portalBranding.ts';
 import { PortalFooter, PortalHeader } from './PortalHeader.tsx';
 
 function TabContent({ tab }: { tab: HelpTab }) {

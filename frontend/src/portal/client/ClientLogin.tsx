@@ -6,8 +6,8 @@ import { portalApi } from '../api.ts';
 import { Field } from '../ui/Field.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { AuthCard, AuthSubmit } from './AuthCard.tsx';
-import { PasswordField } from './login-password-field.tsx';
-import { LOGIN, LOGIN_REDIRECT_MS, PORTAL_PATH } from './login-texts.ts';
+import { LOGIN, LOGIN_REDIRECT_MS, PORTAL_PATH } from './loginTexts.ts';
+import { PasswordField } from './PasswordField.tsx';
 
 /** The client's sign-in card: agency-neutral, since nobody is known yet. */
 export function ClientLogin() {

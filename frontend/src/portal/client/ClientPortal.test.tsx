@@ -8,7 +8,7 @@ import { contrastRatio, readableBrandColor } from '../brand.ts';
 import type { ClientReminder, ContactChange, HistoryItem, MyInfo, PortalBranding } from '../types.ts';
 import { ToastProvider } from '../ui/toast.tsx';
 import { ClientPortal } from './ClientPortal.tsx';
-import { formatDateTime } from './portal-format.ts';
+import { formatDateTime } from './portalFormat.ts';
 
 const INFO: MyInfo = {
   client: { firstName: 'Ruth', lastName: 'Alvarez' },

@@ -8,9 +8,9 @@ import type { ClientReminder, ContactChange, HistoryItem, MyInfo } from '../type
 import { ContactChangeSection } from './ContactChangeSection.tsx';
 import { HistorySection } from './HistorySection.tsx';
 import { MedicationSection } from './MedicationSection.tsx';
-import { type Branding, DEFAULT_BRANDING, loadBranding } from './portal-branding.ts';
-import { PORTAL_TEXTS as T } from './portal-texts.ts';
+import { type Branding, DEFAULT_BRANDING, loadBranding } from './portalBranding.ts';
 import { PortalFooter, PortalHeader } from './PortalHeader.tsx';
+import { PORTAL_TEXTS as T } from './portalTexts.ts';
 import { ReminderSection, UpcomingReminders } from './ReminderSection.tsx';
 
 const loadTour = () => import('../tour/ClientTour.tsx');

@@ -8,9 +8,9 @@ import type { InviteLookup } from '../types.ts';
 import { Field } from '../ui/Field.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { AuthCard, AuthSubmit } from './AuthCard.tsx';
-import { PasswordField } from './login-password-field.tsx';
-import { LOGIN_PATH, PORTAL_PATH } from './login-texts.ts';
-import { PASSWORD_MIN_LENGTH, REGISTER, REGISTER_REDIRECT_MS } from './register-texts.ts';
+import { LOGIN_PATH, PORTAL_PATH } from './loginTexts.ts';
+import { PasswordField } from './PasswordField.tsx';
+import { PASSWORD_MIN_LENGTH, REGISTER, REGISTER_REDIRECT_MS } from './registerTexts.ts';
 
 type FieldName = 'username' | 'password' | 'confirm';
 

@@ -4,8 +4,8 @@ import { serverMessage } from '../../lib/http.ts';
 import { portalApi } from '../api.ts';
 import type { ContactChange } from '../types.ts';
 import { useToast } from '../ui/toast.tsx';
-import { formatDateTime } from './portal-format.ts';
-import { PORTAL_TEXTS as T } from './portal-texts.ts';
+import { formatDateTime } from './portalFormat.ts';
+import { PORTAL_TEXTS as T } from './portalTexts.ts';
 
 /**
  * A phone or e-mail change the client's agent asked for: it takes effect only when the client

@@ -1,4 +1,4 @@
-import { PORTAL_TEXTS as T } from './portal-texts.ts';
+import { PORTAL_TEXTS as T } from './portalTexts.ts';
 
 /** The foot of a portal dialog's form: its failure (announced), Cancel and the submit button. */
 export function DialogFormFooter({

@@ -1,6 +1,6 @@
 import type { ContactChange, HistoryItem } from '../types.ts';
-import { formatDateTime } from './portal-format.ts';
-import { PORTAL_TEXTS as T } from './portal-texts.ts';
+import { formatDateTime } from './portalFormat.ts';
+import { PORTAL_TEXTS as T } from './portalTexts.ts';
 
 /** How many past sends the card lists, newest first. */
 export const HISTORY_SHOWN = 20;

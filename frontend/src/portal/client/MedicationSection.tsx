@@ -8,7 +8,7 @@ import { Dialog } from '../ui/Dialog.tsx';
 import { Field } from '../ui/Field.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { DialogFormFooter } from './DialogFormFooter.tsx';
-import { PORTAL_TEXTS as T } from './portal-texts.ts';
+import { PORTAL_TEXTS as T } from './portalTexts.ts';
 
 function AddMedicationForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
   const toast = useToast();

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 
 import { CLIENT_LOGOUT_URL } from '../api.ts';
-import type { Branding } from './portal-branding.ts';
-import { PORTAL_TEXTS as T } from './portal-texts.ts';
+import type { Branding } from './portalBranding.ts';
+import { PORTAL_TEXTS as T } from './portalTexts.ts';
 
 /** A heart-and-shield mark, shown when the agency has no logo. */
 function DefaultLogo() {

@@ -6,8 +6,8 @@ import type { Medication, RecurrencePattern } from '../types.ts';
 import { Field } from '../ui/Field.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { DialogFormFooter } from './DialogFormFooter.tsx';
-import { parseInterval, type ReminderForm as FormValues, reminderPayload, todayInputValue } from './portal-format.ts';
-import { INTERVAL_UNITS, PORTAL_TEXTS as T, WEEKDAYS } from './portal-texts.ts';
+import { parseInterval, type ReminderForm as FormValues, reminderPayload, todayInputValue } from './portalFormat.ts';
+import { INTERVAL_UNITS, PORTAL_TEXTS as T, WEEKDAYS } from './portalTexts.ts';
 
 const EMPTY: FormValues = {
   medicationId: '',

@@ -4,8 +4,8 @@ import { portalApi } from '../api.ts';
 import type { ClientReminder, Medication, UpcomingReminder } from '../types.ts';
 import { ConfirmDeleteDialog, useConfirmedDelete } from '../ui/ConfirmDelete.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
-import { formatDateTime, recurrenceSummary } from './portal-format.ts';
-import { PORTAL_TEXTS as T } from './portal-texts.ts';
+import { formatDateTime, recurrenceSummary } from './portalFormat.ts';
+import { PORTAL_TEXTS as T } from './portalTexts.ts';
 
 // The form loads after the page shows (it is only needed once Schedule Reminder is pressed).
 const loadForm = () => import('./ReminderForm.tsx');

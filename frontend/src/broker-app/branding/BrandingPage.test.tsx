@@ -1,0 +1,243 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpError } from 'react-admin';
+import { describe, expect, it, vi } from 'vitest';
+
+import { CURRENT_USER_KEY } from '../providers/currentUser.ts';
+import { renderWithAdmin, TEST_USER } from '../testUtils.tsx';
+import type { CurrentUser } from '../types.ts';
+import { BrandingPage } from './BrandingPage.tsx';
+import { CALL_PROMPT, callSentences } from './callScript.ts';
+import { isValidHex, normalizeHex, sixDigitHex } from './ColorField.tsx';
+
+function renderBranding(dataProvider = {}, user: CurrentUser = TEST_USER) {
+  return renderWithAdmin(<BrandingPage />, { path: '/branding', dataProvider, user });
+}
+
+const field = (label: RegExp | string) => screen.getByLabelText(label) as HTMLInputElement;
+const saveButton = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+const type = (label: RegExp | string, value: string) => fireEvent.change(field(label), { target: { value } });
+const cachedUser = (queryClient: { getQueryData: (key: readonly unknown[]) => unknown }) =>
+  queryClient.getQueryData(CURRENT_USER_KEY) as CurrentUser;
+const callScript = () => screen.getAllByTestId('call-sentence').map((li) => li.textContent);
+
+describe('the Branding page', () => {
+  it('starts from the saved branding with Save disabled until something changes', () => {
+    renderBranding();
+    expect(screen.getByRole('heading', { level: 1, name: 'White-Label Branding' })).toBeTruthy();
+    expect(field('Agency Name').value).toBe('Whitfield Medicare Advisors');
+    expect(field('Agency Phone').value).toBe('(555) 010-2000');
+    expect(field('Primary Color').value).toBe('#2563eb');
+    expect(field('Secondary Color').value).toBe('#10b981');
+    expect(field('Sponsor message').value).toBe('Brought to you by Whitfield Medicare Advisors.');
+    expect(screen.getByTestId('sponsor-counter').textContent).toBe('46/150');
+    expect(screen.getByText(/Recommended size: 200x200 px/)).toBeTruthy();
+    expect(saveButton().disabled).toBe(true);
+
+    type('Agency Name', 'Sunrise Benefits');
+    expect(saveButton().disabled).toBe(false);
+    type('Agency Name', 'Whitfield Medicare Advisors');
+    expect(saveButton().disabled).toBe(true);
+  });
+
+  it('uses the default colours when none are saved', () => {
+    renderBranding({}, { ...TEST_USER, primaryColor: null, secondaryColor: null, agencyName: null, sponsorMessage: null });
+    expect(field('Primary Color').value).toBe('#2563eb');
+    expect(field('Secondary Color').value).toBe('#10b981');
+    expect(screen.getByTestId('sponsor-counter').textContent).toBe('0/150');
+  });
+
+  it('counts the sponsor message and cuts it at 150 characters', () => {
+    renderBranding();
+    type('Sponsor message', 'Hi');
+    expect(screen.getByTestId('sponsor-counter').textContent).toBe('2/150');
+    type('Sponsor message', 'x'.repeat(149));
+    expect(screen.getByTestId('sponsor-counter').textContent).toBe('149/150');
+    type('Sponsor message', 'y'.repeat(200));
+    expect(field('Sponsor message').value).toBe('y'.repeat(150));
+    expect(screen.getByTestId('sponsor-counter').textContent).toBe('150/150');
+  });
+
+  it('accepts 3- and 6-digit hex colours only, and will not save an invalid one', () => {
+    renderBranding();
+    type('Primary Color', '#12');
+    expect(screen.getByText('Enter a hex color like #2563eb or #26e')).toBeTruthy();
+    expect(field('Primary Color').getAttribute('aria-invalid')).toBe('true');
+    expect(saveButton().disabled).toBe(true);
+    type('Primary Color', '#abc');
+    expect(screen.queryByText('Enter a hex color like #2563eb or #26e')).toBeNull();
+    expect(saveButton().disabled).toBe(false);
+    expect(field('Primary Color picker').value).toBe('#aabbcc');
+    type('Secondary Color', '#1234567');
+    expect(saveButton().disabled).toBe(true);
+    type('Secondary Color', 'zzzzzz');
+    expect(saveButton().disabled).toBe(true);
+    // The picker keeps the saved colour while the text is not one.
+    expect(field('Secondary Color picker').value).toBe('#10b981');
+    type('Secondary Color picker', '#ff0000');
+    expect(field('Secondary Color').value).toBe('#ff0000');
+    expect(saveButton().disabled).toBe(false);
+  });
+
+  it('updates the login, e-mail and call previews while the broker types', () => {
+    renderBranding();
+    expect(screen.getByTestId('login-preview-agency').textContent).toBe('Whitfield Medicare Advisors');
+
+    type('Agency Name', 'Sunrise Benefits');
+    type('Primary Color', '#7c3aed');
+    type('Agency Phone', '(212) 555-0147');
+    type('Sponsor message', 'Sponsored by Sunrise Pharmacy.');
+
+    const login = within(screen.getByTestId('login-preview'));
+    expect(login.getByTestId('login-preview-agency').textContent).toBe('Sunrise Benefits');
+    expect(login.getByText('Don’t have an account? Contact Sunrise Benefits for an invitation.')).toBeTruthy();
+    expect(getComputedStyle(login.getByTestId('login-preview-button')).backgroundColor).toBe('rgb(124, 58, 237)');
+
+    const email = within(screen.getByTestId('email-preview'));
+    expect(email.getByTestId('email-preview-agency').textContent).toBe('Sunrise Benefits');
+    expect(getComputedStyle(email.getByTestId('email-preview-agency')).color).toBe('rgb(124, 58, 237)');
+    expect(email.getByTestId('email-preview-sponsor').textContent).toBe('Sponsored by Sunrise Pharmacy.');
+    expect(email.getByText('(212) 555-0147')).toBeTruthy();
+    expect(email.getByText(/You are receiving this because you are a client of Sunrise Benefits\./)).toBeTruthy();
+
+    expect(callScript()).toEqual([
+      '1Greeting“Hello, this is a reminder from Sunrise Benefits.”',
+      '2Reminder“This is your friendly medication reminder.”',
+      '3Sponsor message“Sponsored by Sunrise Pharmacy.”',
+      `4Prompt“${CALL_PROMPT}”`,
+    ]);
+  });
+
+  it('previews without a sponsor message, and with the broker’s name or the defaults when there is no agency name', () => {
+    renderBranding();
+    type('Agency Name', '');
+    type('Sponsor message', '   ');
+    expect(screen.getByTestId('login-preview-agency').textContent).toBe('Your Healthcare Team');
+    expect(screen.getByTestId('email-preview-agency').textContent).toBe('Your insurance agency');
+    expect(screen.queryByTestId('email-preview-sponsor')).toBeNull();
+    expect(callScript()).toEqual([
+      '1Greeting“Hello, this is a reminder from Dana Whitfield.”',
+      '2Reminder“This is your friendly medication reminder.”',
+      `3Prompt“${CALL_PROMPT}”`,
+    ]);
+  });
+
+  it('sends the five branding fields, trimmed, and puts the answer in the current user', async () => {
+    const answer: CurrentUser = {
+      ...TEST_USER,
+      agencyName: 'Sunrise Benefits',
+      primaryColor: '#7c3aed',
+      secondaryColor: '#aabbcc',
+      agencyPhone: '+12125550147',
+      sponsorMessage: 'Sponsored by Sunrise Pharmacy.',
+    };
+    const updateBranding = vi.fn().mockResolvedValue(answer);
+    const { queryClient } = renderBranding({ updateBranding });
+    type('Agency Name', '  Sunrise Benefits ');
+    type('Primary Color', '7c3aed');
+    type('Secondary Color', '#abc');
+    type('Agency Phone', '(212) 555-0147');
+    type('Sponsor message', ' Sponsored by Sunrise Pharmacy. ');
+    fireEvent.click(saveButton());
+
+    expect(await screen.findByText('Branding saved')).toBeTruthy();
+    expect(updateBranding).toHaveBeenCalledExactlyOnceWith({
+      primaryColor: '#7c3aed',
+      secondaryColor: '#abc',
+      agencyName: 'Sunrise Benefits',
+      agencyPhone: '(212) 555-0147',
+      sponsorMessage: 'Sponsored by Sunrise Pharmacy.',
+    });
+    const user = cachedUser(queryClient);
+    expect([user.agencyName, user.primaryColor, user.agencyPhone]).toEqual(['Sunrise Benefits', '#7c3aed', '+12125550147']);
+    // The form now shows what was saved, so there is nothing left to save.
+    expect(field('Agency Phone').value).toBe('+12125550147');
+    expect(saveButton().disabled).toBe(true);
+  });
+
+  it('shows the spec’s fallback when saving fails, and the server’s message beside the field it names', async () => {
+    const updateBranding = vi
+      .fn()
+      .mockRejectedValueOnce(new HttpError('500: ', 500, undefined))
+      .mockRejectedValueOnce(
+        new HttpError('400: …', 400, { statusCode: 400, message: 'agencyPhone is not a valid phone number', field: 'agencyPhone' }),
+      );
+    const { queryClient } = renderBranding({ updateBranding });
+    type('Agency Phone', '12');
+    fireEvent.click(saveButton());
+    expect(await screen.findByText('Failed to save branding settings')).toBeTruthy();
+
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(screen.getAllByText('agencyPhone is not a valid phone number')).toHaveLength(2));
+    expect(field('Agency Phone').getAttribute('aria-invalid')).toBe('true');
+    expect(cachedUser(queryClient).agencyPhone).toBe('(555) 010-2000');
+    type('Agency Phone', '(212) 555-0147');
+    expect(field('Agency Phone').getAttribute('aria-invalid')).toBe('false');
+  });
+
+  it('discards unsaved changes', () => {
+    renderBranding();
+    type('Agency Name', 'Sunrise Benefits');
+    fireEvent.click(screen.getByRole('button', { name: 'Discard Changes' }));
+    expect(field('Agency Name').value).toBe('Whitfield Medicare Advisors');
+    expect(screen.getByTestId('login-preview-agency').textContent).toBe('Whitfield Medicare Advisors');
+  });
+
+  it('uploads a logo and shows it everywhere at once', async () => {
+    const uploadLogo = vi.fn().mockResolvedValue({ logoUrl: '/api/public/logos/new.png' });
+    const { queryClient } = renderBranding({ uploadLogo });
+    expect(screen.getByText('No logo yet')).toBeTruthy();
+    const file = new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
+    fireEvent.change(field('Logo file'), { target: { files: [file] } });
+
+    expect(await screen.findByText('Logo uploaded')).toBeTruthy();
+    expect(uploadLogo.mock.calls[0][0]).toBe(file);
+    expect(cachedUser(queryClient).logoUrl).toBe('/api/public/logos/new.png');
+    expect(screen.getByRole('img', { name: 'Current agency logo' }).getAttribute('src')).toBe('/api/public/logos/new.png');
+    expect(screen.getByTestId('login-preview').querySelector('img')?.getAttribute('src')).toBe('/api/public/logos/new.png');
+    expect(screen.getByRole('button', { name: /Replace Logo/ })).toBeTruthy();
+  });
+
+  it('refuses a file that is not an image without sending it', async () => {
+    const uploadLogo = vi.fn();
+    renderBranding({ uploadLogo });
+    fireEvent.change(field('Logo file'), { target: { files: [new File(['a,b'], 'clients.csv', { type: 'text/csv' })] } });
+    expect(await screen.findByText('Failed to upload logo')).toBeTruthy();
+    expect(screen.getByText('Choose a PNG, JPEG or WebP image of at most 2 MB.')).toBeTruthy();
+    expect(uploadLogo).not.toHaveBeenCalled();
+  });
+
+  it('says the logo failed when the upload fails', async () => {
+    const uploadLogo = vi.fn().mockRejectedValue(new HttpError('500: ', 500, undefined));
+    const { queryClient } = renderBranding({ uploadLogo });
+    fireEvent.change(field('Logo file'), { target: { files: [new File(['x'], 'logo.png', { type: 'image/png' })] } });
+    expect(await screen.findByText('Failed to upload logo')).toBeTruthy();
+    expect(uploadLogo).toHaveBeenCalledOnce();
+    expect(cachedUser(queryClient).logoUrl).toBeNull();
+    expect(screen.getByText('No logo yet')).toBeTruthy();
+  });
+});
+
+describe('branding helpers', () => {
+  it('says the call the way the server does', () => {
+    expect(
+      callSentences({
+        agencyName: 'Whitfield Medicare Advisors',
+        message: 'Your plan review is Tuesday.',
+        sponsorMessage: 'Brought to you by Whitfield.',
+      }),
+    ).toEqual([
+      'Hello, this is a reminder from Whitfield Medicare Advisors.',
+      'Your plan review is Tuesday.',
+      'Brought to you by Whitfield.',
+      'Press 1 to confirm you got this message. Press 9 to stop these calls.',
+    ]);
+    expect(callSentences({ agencyName: ' ', message: 'Hi' })[0]).toBe('Hello, this is a reminder from your insurance agency.');
+  });
+
+  it('reads hex colours with or without #, in 3 or 6 digits', () => {
+    expect(['#2563eb', '#26e', '7c3aed', ' #ABC '].map(isValidHex)).toEqual([true, true, true, true]);
+    expect(['#12', '#1234', '#12345g', '', 'blue'].map(isValidHex)).toEqual([false, false, false, false, false]);
+    expect(normalizeHex('7c3aed')).toBe('#7c3aed');
+    expect(sixDigitHex('#26E')).toBe('#2266ee');
+  });
+});

@@ -1,0 +1,127 @@
+import AddIcon from '@mui/icons-material/Add';
+import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
+import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
+import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useGetList } from 'react-admin';
+
+import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
+import type { Campaign } from '../types.ts';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { useSubscriptionErrorHandler } from '../ui/errors.ts';
+import { PageHeader } from '../ui/PageHeader.tsx';
+import { useToast } from '../ui/toast.tsx';
+import { CampaignCard, CampaignCardSkeleton } from './CampaignCard.tsx';
+import { CreateCampaignDialog } from './CreateCampaignDialog.tsx';
+import { CAMPAIGN_TEXTS as T } from './texts.ts';
+
+const PAGE_SIZE = 30;
+const GRID = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' } };
+
+/** SPEC §2 Campaigns page: drafts and sent campaigns, creating one, and sending a draft. */
+export function CampaignList() {
+  const [perPage, setPerPage] = useState(PAGE_SIZE);
+  const [createOpen, setCreateOpen] = useState(false);
+  const [toConfirm, setToConfirm] = useState<Campaign>();
+  const campaigns = useGetList<Campaign>('campaigns', {
+    pagination: { page: 1, perPage },
+    sort: { field: 'createdAt', order: 'DESC' },
+  });
+
+  const dataProvider = useCareKeepDataProvider();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const handleSubscriptionError = useSubscriptionErrorHandler();
+  const send = useMutation({
+    mutationFn: (campaign: Campaign) => dataProvider.sendCampaign(campaign.id),
+    onSuccess: ({ count }) => toast({ title: T.sent, description: T.sentTo(count) }),
+    onError: (error) => handleSubscriptionError(error, T.sendFailed),
+    onSettled: () => {
+      setToConfirm(undefined);
+      void queryClient.invalidateQueries({ queryKey: ['campaigns'] });
+    },
+  });
+
+  return (
+    <Box>
+      <PageHeader
+        title={T.title}
+        subtitle={T.subtitle}
+        actions={
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreateOpen(true)}>
+            {T.createCampaign}
+          </Button>
+        }
+      />
+
+      {campaigns.isPending ? (
+        <Box sx={GRID} role="status" aria-label="Loading campaigns">
+          <CampaignCardSkeleton />
+          <CampaignCardSkeleton />
+        </Box>
+      ) : campaigns.error ? (
+        <Alert severity="error">{T.loadFailed}</Alert>
+      ) : campaigns.data.length === 0 ? (
+        <EmptyState
+          icon={CampaignOutlinedIcon}
+          title={T.emptyTitle}
+          body={T.emptyBody}
+          action={
+            <Button variant="contained" onClick={() => setCreateOpen(true)} startIcon={<AddIcon />} sx={{ mt: 3 }}>
+              {T.createCampaign}
+            </Button>
+          }
+        />
+      ) : (
+        <>
+          <Box component="ul" aria-label={T.listLabel} sx={{ ...GRID, listStyle: 'none', p: 0, m: 0 }}>
+            {campaigns.data.map((campaign) => (
+              <CampaignCard
+                key={campaign.id}
+                campaign={campaign}
+                onSend={setToConfirm}
+                sending={send.isPending && send.variables?.id === campaign.id}
+              />
+            ))}
+          </Box>
+          {(campaigns.total ?? 0) > campaigns.data.length && (
+            <Box sx={{ textAlign: 'center', mt: 2 }}>
+              <Button onClick={() => setPerPage((n) => n + PAGE_SIZE)} disabled={campaigns.isFetching}>
+                {T.showMore}
+              </Button>
+            </Box>
+          )}
+        </>
+      )}
+
+      <CreateCampaignDialog open={createOpen} onClose={() => setCreateOpen(false)} />
+
+      <Dialog
+        open={Boolean(toConfirm)}
+        onClose={() => !send.isPending && setToConfirm(undefined)}
+        aria-labelledby="send-campaign-title"
+        aria-describedby="send-campaign-body"
+        maxWidth="xs"
+      >
+        <DialogTitle id="send-campaign-title">{T.confirmTitle}</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="send-campaign-body">{toConfirm && T.confirmBody(toConfirm.name, toConfirm.type)}</DialogContentText>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={() => setToConfirm(undefined)} disabled={send.isPending}>
+            {T.cancel}
+          </Button>
+          <Button
+            variant="contained"
+            onClick={() => toConfirm && send.mutate(toConfirm)}
+            disabled={send.isPending}
+            startIcon={send.isPending ? <CircularProgress size={16} color="inherit" /> : <SendOutlinedIcon />}
+          >
+            {T.confirmSend}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}

@@ -1,0 +1,451 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpError } from 'react-admin';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { ApiError } from '../../lib/http.ts';
+import type { CareKeepDataProvider } from '../providers/dataProvider.ts';
+import { renderWithAdmin } from '../testUtils.tsx';
+import type { Client, ClientUsage, ImportResult } from '../types.ts';
+import { ClientList } from './ClientList.tsx';
+
+const USAGE: ClientUsage = {
+  tier: 'flat',
+  activeCount: 2,
+  totalCount: 2,
+  limit: 100,
+  overageEnabled: false,
+  warningLevel: 'none',
+  upgradeOptions: [],
+};
+
+function client(overrides: Partial<Client> = {}): Client {
+  return {
+    id: 'c1',
+    firstName: 'Margaret',
+    lastName: 'Okafor',
+    email: 'margaret@example.com',
+    phone: '+16155550142',
+    isActive: true,
+    engagementScore: 72,
+    inviteStatus: 'none',
+    inviteToken: false,
+    pendingContactChanges: [],
+    createdAt: '2026-11-03T15:30:00.000Z',
+    ...overrides,
+  };
+}
+
+type Methods = Record<string, ReturnType<typeof vi.fn>>;
+
+function renderList(clients: Client[], methods: Methods = {}) {
+  const getList = methods.getList ?? vi.fn().mockResolvedValue({ data: clients, total: clients.length });
+  const getClientUsage = methods.getClientUsage ?? vi.fn().mockResolvedValue(USAGE);
+  const dataProvider = { ...methods, getList, getClientUsage } as unknown as Partial<CareKeepDataProvider>;
+  const result = renderWithAdmin(<ClientList />, { dataProvider, path: '/clients' });
+  return { ...result, getList, getClientUsage };
+}
+
+const toastTitled = async (title: string) => screen.findByText(title, { selector: '.MuiAlertTitle-root' });
+
+beforeEach(() => sessionStorage.clear());
+afterEach(() => vi.restoreAllMocks());
+
+describe('the clients page', () => {
+  it('has the title, the two buttons and the empty text when there are no clients', async () => {
+    const { getList } = renderList([]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Client Management' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Upload CSV' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add Client' })).toBeTruthy();
+    expect(await screen.findByText('No clients yet. Add your first client to get started.')).toBeTruthy();
+    expect(await screen.findByText('2 / 100 active clients')).toBeTruthy();
+    expect(getList).toHaveBeenCalledWith(
+      'clients',
+      expect.objectContaining({ pagination: { page: 1, perPage: 24 }, sort: { field: 'createdAt', order: 'DESC' } }),
+    );
+  });
+
+  it('searches with the q filter and says when nothing matches', async () => {
+    const getList = vi.fn((_resource: string, params: { filter: { q?: string } }) =>
+      Promise.resolve(params.filter.q ? { data: [], total: 0 } : { data: [client()], total: 1 }),
+    );
+    renderList([], { getList });
+    expect(await screen.findByText('Margaret Okafor')).toBeTruthy();
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search clients' }), { target: { value: 'zzz' } });
+    expect(await screen.findByText('No clients found matching your search', {}, { timeout: 3000 })).toBeTruthy();
+    expect(getList).toHaveBeenLastCalledWith('clients', expect.objectContaining({ filter: { q: 'zzz' } }));
+    expect(screen.queryByText('No clients yet. Add your first client to get started.')).toBeNull();
+  });
+
+  it('shows a card per client: name, phone, e-mail, engagement, status and joined date', async () => {
+    renderList([
+      client(),
+      client({ id: 'c2', firstName: 'Walter', lastName: 'Briggs', email: null, isActive: false, engagementScore: 15 }),
+    ]);
+    const card = await screen.findByRole('article', { name: 'Margaret Okafor' });
+    expect(within(card).getByText('(615) 555-0142')).toBeTruthy();
+    expect(within(card).getByText('margaret@example.com')).toBeTruthy();
+    expect(within(card).getByText('72/100')).toBeTruthy();
+    expect(within(card).getByRole('progressbar', { name: 'Engagement 72/100' })).toBeTruthy();
+    expect(within(card).getByText('Active')).toBeTruthy();
+    expect(within(card).getByText(/^Joined Nov 03, 2026 at \d{1,2}:\d{2} (AM|PM)$/)).toBeTruthy();
+    const other = screen.getByRole('article', { name: 'Walter Briggs' });
+    expect(within(other).getByText('Inactive')).toBeTruthy();
+    expect(within(other).getByText('No email')).toBeTruthy();
+    expect(screen.getByText('Showing 1–2 of 2 clients')).toBeTruthy();
+  });
+
+  it('pages through clients 24 at a time', async () => {
+    const getList = vi.fn().mockResolvedValue({ data: [client()], total: 30 });
+    renderList([], { getList });
+    await screen.findByText('Margaret Okafor');
+    fireEvent.click(screen.getByRole('button', { name: 'Go to page 2' }));
+    await waitFor(() =>
+      expect(getList).toHaveBeenLastCalledWith('clients', expect.objectContaining({ pagination: { page: 2, perPage: 24 } })),
+    );
+  });
+});
+
+describe('client invitations', () => {
+  it('shows Send Invite, Resend Invite once a token exists, and Registered once accepted', async () => {
+    renderList([
+      client(),
+      client({ id: 'c2', firstName: 'Ann', lastName: 'Lee', phone: '+16155550100', inviteStatus: 'pending', inviteToken: true }),
+      client({ id: 'c3', firstName: 'Bo', lastName: 'Diaz', phone: '+16155550101', inviteStatus: 'accepted', inviteToken: true }),
+    ]);
+    const fresh = await screen.findByRole('article', { name: 'Margaret Okafor' });
+    expect(within(fresh).getByRole('button', { name: /^Send Invite/ })).toBeTruthy();
+    const pending = screen.getByRole('article', { name: 'Ann Lee' });
+    expect(within(pending).getByRole('button', { name: /^Resend Invite/ })).toBeTruthy();
+    const accepted = screen.getByRole('article', { name: 'Bo Diaz' });
+    expect(within(accepted).getByText('Registered')).toBeTruthy();
+    expect(within(accepted).queryByRole('button', { name: /Invite/ })).toBeNull();
+  });
+
+  it('says when a registered client has a new phone waiting for their confirmation', async () => {
+    renderList([
+      client({ inviteStatus: 'accepted', inviteToken: true }),
+      client({
+        id: 'c2',
+        firstName: 'Ann',
+        lastName: 'Lee',
+        phone: '+16155550100',
+        inviteStatus: 'accepted',
+        inviteToken: true,
+        pendingContactChanges: [{ field: 'phone', value: '+16155550199', requestedAt: '2026-11-20T10:00:00.000Z' }],
+      }),
+    ]);
+    const waiting = await screen.findByRole('article', { name: 'Ann Lee' });
+    expect(within(waiting).getByText('(615) 555-0100')).toBeTruthy();
+    expect(within(waiting).getByText('New: (615) 555-0199 · waiting for the client to confirm')).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'Margaret Okafor' })).queryByText(/waiting for the client to confirm/)).toBeNull();
+  });
+
+  it("toasts the server's message when the invitation text went out, and refreshes the list", async () => {
+    const inviteClient = vi.fn().mockResolvedValue({
+      success: true,
+      message: 'Invitation sent to Margaret Okafor by text message.',
+      inviteUrl: 'http://app/client/register/t',
+    });
+    const { getList } = renderList([client()], { inviteClient });
+    fireEvent.click(await screen.findByRole('button', { name: /^Send Invite/ }));
+    expect(await screen.findByText('Invitation sent to Margaret Okafor by text message.')).toBeTruthy();
+    expect(inviteClient).toHaveBeenCalledWith('c1');
+    await waitFor(() => expect(getList).toHaveBeenCalledTimes(2));
+  });
+
+  it("says 'Invitation created' with a Copy Link action when the text failed, and copies the link", async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const inviteClient = vi.fn().mockResolvedValue({
+      success: false,
+      message: 'The invitation was created, but the text message could not be sent.',
+      inviteUrl: 'http://app/client/register/abc',
+    });
+    renderList([client()], { inviteClient });
+    fireEvent.click(await screen.findByRole('button', { name: /^Send Invite/ }));
+    const title = await toastTitled('Invitation created');
+    const toast = title.closest('[role="status"]') as HTMLElement;
+    expect(within(toast).getByText('The invitation was created, but the text message could not be sent.')).toBeTruthy();
+    fireEvent.click(within(toast).getByRole('button', { name: 'Copy Link' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('http://app/client/register/abc'));
+    expect(await toastTitled('Copied!')).toBeTruthy();
+  });
+
+  it("says 'Failed to copy link' when the clipboard refuses", async () => {
+    Object.defineProperty(navigator, 'clipboard', {
+      value: { writeText: vi.fn().mockRejectedValue(new Error('denied')) },
+      configurable: true,
+    });
+    const inviteClient = vi.fn().mockResolvedValue({ success: false, message: 'Not sent.', inviteUrl: 'http://app/x' });
+    renderList([client()], { inviteClient });
+    fireEvent.click(await screen.findByRole('button', { name: /^Send Invite/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy Link' }));
+    expect(await screen.findByText('Failed to copy link')).toBeTruthy();
+  });
+
+  it("says 'Failed to send invitation' when the call fails without a message", async () => {
+    const inviteClient = vi.fn().mockRejectedValue(new HttpError('500: Internal', 500, {}));
+    renderList([client()], { inviteClient });
+    fireEvent.click(await screen.findByRole('button', { name: /^Send Invite/ }));
+    expect(await screen.findByText('Failed to send invitation')).toBeTruthy();
+  });
+});
+
+describe('deleting a client', () => {
+  async function openDelete() {
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Margaret Okafor' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    return screen.findByRole('dialog', { name: 'Delete client?' });
+  }
+
+  it('deletes after confirming from the card menu', async () => {
+    const deleteFn = vi.fn().mockResolvedValue({ data: undefined });
+    renderList([client()], { delete: deleteFn });
+    const dialog = await openDelete();
+    expect(within(dialog).getByText(/Margaret Okafor will be removed/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(deleteFn).toHaveBeenCalledWith('clients', expect.objectContaining({ id: 'c1' })));
+    expect(await screen.findByText('Client deleted')).toBeTruthy();
+  });
+
+  it('does nothing when cancelled', async () => {
+    const deleteFn = vi.fn();
+    renderList([client()], { delete: deleteFn });
+    const dialog = await openDelete();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(deleteFn).not.toHaveBeenCalled();
+  });
+
+  it("says 'Failed to delete client' when deleting fails", async () => {
+    const deleteFn = vi.fn().mockRejectedValue(new HttpError('500: Internal', 500, {}));
+    renderList([client()], { delete: deleteFn });
+    const dialog = await openDelete();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete client')).toBeTruthy();
+  });
+});
+
+describe('marking a client inactive', () => {
+  it('sends isActive false from the card menu and says so', async () => {
+    const update = vi.fn().mockResolvedValue({ data: { ...client(), isActive: false } });
+    renderList([client()], { update });
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Margaret Okafor' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Mark Inactive' }));
+    await waitFor(() => expect(update).toHaveBeenCalledWith('clients', expect.objectContaining({ id: 'c1', data: { isActive: false } })));
+    expect(await screen.findByText('Margaret Okafor is now inactive.')).toBeTruthy();
+  });
+
+  it('offers Mark Active for an inactive client', async () => {
+    renderList([client({ isActive: false })]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Margaret Okafor' }));
+    expect(await screen.findByRole('menuitem', { name: 'Mark Active' })).toBeTruthy();
+  });
+
+  it("says 'Failed to update client' when it fails", async () => {
+    const update = vi.fn().mockRejectedValue(new HttpError('500: Internal', 500, {}));
+    renderList([client()], { update });
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Margaret Okafor' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Mark Inactive' }));
+    expect(await screen.findByText('Failed to update client')).toBeTruthy();
+  });
+});
+
+describe('adding a client', () => {
+  async function openAdd(methods: Methods = {}) {
+    const rendered = renderList([], methods);
+    await screen.findByText('No clients yet. Add your first client to get started.');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Client' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Client' });
+    return { ...rendered, dialog };
+  }
+
+  function fill(dialog: HTMLElement, values: Record<string, string>) {
+    for (const [label, value] of Object.entries(values)) {
+      fireEvent.change(within(dialog).getByLabelText(new RegExp(`^${label}`)), { target: { value } });
+    }
+  }
+
+  it('requires first name, last name and phone; email is optional and of type email', async () => {
+    const create = vi.fn();
+    const { dialog } = await openAdd({ create });
+    expect(
+      within(dialog)
+        .getByLabelText(/^Email/)
+        .getAttribute('type'),
+    ).toBe('email');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Client' }));
+    expect(await within(dialog).findByText('First name is required')).toBeTruthy();
+    expect(within(dialog).getByText('Last name is required')).toBeTruthy();
+    expect(within(dialog).getByText('Phone is required')).toBeTruthy();
+    expect(within(dialog).queryByText('Enter a valid email address')).toBeNull();
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('sends the client without an empty email, toasts, closes and refreshes the usage', async () => {
+    const create = vi.fn().mockResolvedValue({ data: client({ id: 'new' }) });
+    const { dialog, getClientUsage } = await openAdd({ create });
+    fill(dialog, { 'First Name': ' Margaret ', 'Last Name': 'Okafor', Phone: '(615) 555-0142' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Client' }));
+    await waitFor(() =>
+      expect(create).toHaveBeenCalledWith('clients', {
+        data: { firstName: 'Margaret', lastName: 'Okafor', phone: '(615) 555-0142' },
+      }),
+    );
+    expect(await toastTitled('Client added')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(getClientUsage).toHaveBeenCalledTimes(2));
+  });
+
+  it("shows the server's warning message as a toast", async () => {
+    const create = vi.fn().mockResolvedValue({
+      data: { ...client({ id: 'new' }), warning: { message: 'You have 95 of 100 active clients. Consider upgrading.' } },
+    });
+    const { dialog } = await openAdd({ create });
+    fill(dialog, { 'First Name': 'Margaret', 'Last Name': 'Okafor', Email: 'm@example.com', Phone: '6155550142' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Client' }));
+    expect(await screen.findByText('You have 95 of 100 active clients. Consider upgrading.')).toBeTruthy();
+    expect(create.mock.calls[0][1].data.email).toBe('m@example.com');
+  });
+
+  it("says 'Client limit reached' / 'Please upgrade your plan to add more clients' and refetches usage at the limit", async () => {
+    const create = vi.fn().mockRejectedValue(
+      new HttpError('403: ...', 403, {
+        message: 'Client limit reached. Your flat plan includes 100 active clients.',
+        limitReached: true,
+      }),
+    );
+    const { dialog, getClientUsage } = await openAdd({ create });
+    fill(dialog, { 'First Name': 'Margaret', 'Last Name': 'Okafor', Phone: '6155550142' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Client' }));
+    expect(await toastTitled('Client limit reached')).toBeTruthy();
+    expect(screen.getByText('Please upgrade your plan to add more clients')).toBeTruthy();
+    await waitFor(() => expect(getClientUsage).toHaveBeenCalledTimes(2));
+  });
+
+  it('treats a message mentioning the limit as the limit error even without the flag', async () => {
+    const create = vi.fn().mockRejectedValue(new HttpError('403: over the limit', 403, 'over the limit'));
+    const { dialog } = await openAdd({ create });
+    fill(dialog, { 'First Name': 'Margaret', 'Last Name': 'Okafor', Phone: '6155550142' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Client' }));
+    expect(await toastTitled('Client limit reached')).toBeTruthy();
+  });
+
+  it('shows the duplicate-phone message of a 409 and keeps the dialog open', async () => {
+    const message = 'A client with the phone number +16155550142 already exists.';
+    const create = vi.fn().mockRejectedValue(new HttpError(`409: ${message}`, 409, { statusCode: 409, message, field: 'phone' }));
+    const { dialog } = await openAdd({ create });
+    fill(dialog, { 'First Name': 'Margaret', 'Last Name': 'Okafor', Phone: '6155550142' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Client' }));
+    // In the toast and under the phone field.
+    await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
+    expect(within(dialog).getByText(message)).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Add Client' })).toBeTruthy();
+  });
+
+  it("says 'Failed to add client' for other failures", async () => {
+    const create = vi.fn().mockRejectedValue(new HttpError('500: Internal', 500, {}));
+    const { dialog } = await openAdd({ create });
+    fill(dialog, { 'First Name': 'Margaret', 'Last Name': 'Okafor', Phone: '6155550142' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Client' }));
+    expect(await screen.findByText('Failed to add client')).toBeTruthy();
+  });
+});
+
+describe('uploading a CSV', () => {
+  const csv = () => new File(['firstName,lastName,email,phone\nAnn,Lee,,+16155550100\n'], 'clients.csv', { type: 'text/csv' });
+
+  async function openUpload(methods: Methods = {}) {
+    const rendered = renderList([], methods);
+    await screen.findByText('No clients yet. Add your first client to get started.');
+    fireEvent.click(screen.getByRole('button', { name: 'Upload CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upload CSV' });
+    return { ...rendered, dialog };
+  }
+
+  it('explains the columns and E.164, and keeps Upload disabled until a .csv file is chosen', async () => {
+    const { dialog } = await openUpload();
+    expect(within(dialog).getByText(/firstName, lastName, email, phone/)).toBeTruthy();
+    expect(within(dialog).getByText(/phone numbers in E\.164 format/)).toBeTruthy();
+    const input = within(dialog).getByLabelText('CSV file') as HTMLInputElement;
+    expect(input.getAttribute('accept')).toContain('.csv');
+    const upload = within(dialog).getByRole('button', { name: 'Upload' }) as HTMLButtonElement;
+    expect(upload.disabled).toBe(true);
+    fireEvent.change(input, { target: { files: [csv()] } });
+    expect(within(dialog).getByText('clients.csv')).toBeTruthy();
+    expect(upload.disabled).toBe(false);
+  });
+
+  it('uploads with progress, then shows the count, the message and the rows not imported, and refreshes', async () => {
+    let finish: (result: ImportResult) => void = () => undefined;
+    const uploadClients = vi.fn((_file: File, onProgress: (percent: number) => void) => {
+      onProgress(40);
+      return new Promise<ImportResult>((resolve) => {
+        finish = resolve;
+      });
+    });
+    const { dialog, getList, getClientUsage } = await openUpload({ uploadClients });
+    const file = csv();
+    fireEvent.change(within(dialog).getByLabelText('CSV file'), { target: { files: [file] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(await within(dialog).findByText('Uploading… 40%')).toBeTruthy();
+    expect(within(dialog).getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')).toBe('40');
+    expect(uploadClients.mock.calls[0][0]).toBe(file);
+    finish({
+      count: 1,
+      partial: true,
+      limitReached: false,
+      message: 'Imported 1 of 2 clients; 1 row skipped',
+      errors: [{ row: 3, field: 'phone', message: '"12" is not a valid phone number' }],
+    });
+    expect(await within(dialog).findByText('1 client imported')).toBeTruthy();
+    expect(within(dialog).getByText('Imported 1 of 2 clients; 1 row skipped')).toBeTruthy();
+    const table = within(dialog).getByRole('table', { name: 'Rows not imported' });
+    const cells = within(table)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells).toEqual(['3', 'phone', '"12" is not a valid phone number']);
+    await waitFor(() => expect(getList).toHaveBeenCalledTimes(2));
+    // The usage (which may open a warning dialog) waits until the summary is closed.
+    expect(getClientUsage).toHaveBeenCalledTimes(1);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(getClientUsage).toHaveBeenCalledTimes(2));
+  });
+
+  it('shows the limit toast with the server message when the limit is reached', async () => {
+    const message = 'Client limit reached. Your flat plan includes 100 active clients (up to 105 with the grace allowance).';
+    const uploadClients = vi.fn().mockRejectedValue(new ApiError(403, `403: ${message}`, { message, limitReached: true }));
+    const { dialog } = await openUpload({ uploadClients });
+    fireEvent.change(within(dialog).getByLabelText('CSV file'), { target: { files: [csv()] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(await toastTitled('Client limit reached')).toBeTruthy();
+    expect(screen.getByText(message)).toBeTruthy();
+  });
+
+  it('also shows the limit toast when an import stopped at the limit', async () => {
+    const message = 'Client limit reached: imported 3 clients before the limit. Upgrade your plan to import the rest.';
+    const uploadClients = vi.fn().mockResolvedValue({ count: 3, partial: true, limitReached: true, message, errors: [] });
+    const { dialog } = await openUpload({ uploadClients });
+    fireEvent.change(within(dialog).getByLabelText('CSV file'), { target: { files: [csv()] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(await toastTitled('Client limit reached')).toBeTruthy();
+    expect(await within(dialog).findByText('3 clients imported')).toBeTruthy();
+  });
+
+  it("says 'Failed to upload CSV' when the upload fails without a message", async () => {
+    const uploadClients = vi.fn().mockRejectedValue(new Error('Network error'));
+    const { dialog } = await openUpload({ uploadClients });
+    fireEvent.change(within(dialog).getByLabelText('CSV file'), { target: { files: [csv()] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText('Failed to upload CSV')).toBeTruthy();
+  });
+
+  it("shows the server's reason for a rejected file", async () => {
+    const message = 'The file is missing the column phone (expected firstName, lastName, email, phone)';
+    const uploadClients = vi.fn().mockRejectedValue(new ApiError(400, `400: ${message}`, { message }));
+    const { dialog } = await openUpload({ uploadClients });
+    fireEvent.change(within(dialog).getByLabelText('CSV file'), { target: { files: [csv()] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText(message)).toBeTruthy();
+  });
+});

@@ -1,0 +1,271 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpError } from 'react-admin';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { renderWithAdmin } from '../testUtils.tsx';
+import type { Client, Reminder } from '../types.ts';
+import { ReminderList } from './ReminderList.tsx';
+
+const ann: Client = {
+  id: 'c1',
+  firstName: 'Ann',
+  lastName: 'Lee',
+  email: null,
+  phone: '+1 (305) 555-0101',
+  isActive: true,
+  engagementScore: 40,
+  inviteStatus: 'none',
+  inviteToken: false,
+  pendingContactChanges: [],
+  createdAt: '2026-11-01T00:00:00.000Z',
+};
+const bob: Client = { ...ann, id: 'c2', firstName: 'Bob', lastName: 'Diaz', phone: '+1 (305) 555-0102' };
+
+// Local date-times, so the expected texts hold in any time zone.
+const at = (y: number, m: number, d: number, h: number, min: number) => new Date(y, m - 1, d, h, min).toISOString();
+
+const reminder = (over: Partial<Reminder>): Reminder => ({
+  id: 'r1',
+  clientId: 'c1',
+  scheduledTime: at(2030, 1, 5, 15, 30),
+  deliveryMethod: 'voice',
+  message: 'Your annual review with us is next week.',
+  status: 'pending',
+  ...over,
+});
+
+const REMINDERS = [
+  reminder({}),
+  reminder({ id: 'r2', clientId: 'c2', deliveryMethod: 'sms', status: 'completed', message: 'Happy birthday from us!' }),
+  reminder({ id: 'r3', status: 'failed', scheduledTime: at(2029, 12, 24, 9, 5), message: 'Call us back please.' }),
+];
+
+function getList(reminders: Reminder[] = REMINDERS, clients: Client[] = [ann, bob]) {
+  return vi.fn(async (resource: string) => {
+    if (resource === 'reminders') return { data: reminders, total: reminders.length };
+    if (resource === 'clients') return { data: clients, total: clients.length };
+    throw new Error(`unexpected list ${resource}`);
+  });
+}
+
+function renderPage(dataProvider: Record<string, unknown>) {
+  return renderWithAdmin(
+    <Routes>
+      <Route path="/reminders" element={<ReminderList />} />
+      <Route path="/billing" element={<h1>Billing page</h1>} />
+    </Routes>,
+    { path: '/reminders', dataProvider: dataProvider },
+  );
+}
+
+const remindersFetches = (fn: ReturnType<typeof getList>) => fn.mock.calls.filter(([resource]) => resource === 'reminders').length;
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the reminders list', () => {
+  it('shows title, buttons and a card per reminder with client, method, message, date and status', async () => {
+    const list = getList();
+    renderPage({ getList: list });
+    expect(screen.getByRole('heading', { level: 1, name: 'Client Reminders' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Execute Pending' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Schedule Reminder' })).toBeTruthy();
+
+    const cards = await screen.findAllByRole('listitem');
+    expect(cards).toHaveLength(3);
+    const first = within(cards[0]);
+    expect(first.getByText('Ann Lee')).toBeTruthy();
+    expect(first.getByText('Voice call')).toBeTruthy();
+    expect(first.getByText('Your annual review with us is next week.')).toBeTruthy();
+    expect(first.getByText('Jan 05, 2030 at 3:30 PM')).toBeTruthy();
+    expect(within(cards[1]).getByText('Bob Diaz')).toBeTruthy();
+    expect(within(cards[1]).getByText('SMS')).toBeTruthy();
+    expect(within(cards[2]).getByText('Dec 24, 2029 at 9:05 AM')).toBeTruthy();
+
+    expect(list).toHaveBeenCalledWith('reminders', expect.objectContaining({ sort: { field: 'scheduledTime', order: 'ASC' } }));
+  });
+
+  it('colours the status: pending blue, completed green, failed red', async () => {
+    renderPage({ getList: getList() });
+    const cards = await screen.findAllByRole('listitem');
+    const chip = (card: HTMLElement, label: string) => within(card).getByText(label).closest('.MuiChip-root')!;
+    expect(chip(cards[0], 'Pending').className).toContain('MuiChip-colorInfo');
+    expect(chip(cards[1], 'Completed').className).toContain('MuiChip-colorSuccess');
+    expect(chip(cards[2], 'Failed').className).toContain('MuiChip-colorError');
+  });
+
+  it('explains reminders when there are none', async () => {
+    renderPage({ getList: getList([]) });
+    expect(await screen.findByText('No reminders scheduled yet')).toBeTruthy();
+    expect(screen.getByText(/Reminders go out automatically within a minute of their scheduled time/)).toBeTruthy();
+  });
+});
+
+async function openDialog() {
+  fireEvent.click(screen.getAllByRole('button', { name: 'Schedule Reminder' })[0]);
+  return within(await screen.findByRole('dialog', { name: 'Schedule Reminder' }));
+}
+
+async function fill(
+  dialog: ReturnType<typeof within>,
+  values: { client?: string; date?: string; time?: string; sms?: boolean; message?: string },
+) {
+  if (values.client) {
+    const select = dialog.getByRole('combobox', { name: /Client/ });
+    // The select waits for the client list.
+    await waitFor(() => expect(select.getAttribute('aria-disabled')).toBeNull());
+    fireEvent.mouseDown(select);
+    fireEvent.click(screen.getByRole('option', { name: new RegExp(values.client) }));
+  }
+  if (values.date !== undefined) fireEvent.change(dialog.getByLabelText(/^Date/), { target: { value: values.date } });
+  if (values.time !== undefined) fireEvent.change(dialog.getByLabelText(/^Time/), { target: { value: values.time } });
+  if (values.sms) fireEvent.click(dialog.getByRole('radio', { name: /SMS/ }));
+  if (values.message !== undefined) {
+    fireEvent.change(dialog.getByRole('textbox', { name: /Message/ }), { target: { value: values.message } });
+  }
+}
+
+const submit = (dialog: ReturnType<typeof within>) => fireEvent.click(dialog.getByRole('button', { name: 'Schedule Reminder' }));
+
+describe('scheduling a reminder', () => {
+  it('asks for a client, a date and time that parse, and a message, and sends nothing until then', async () => {
+    const create = vi.fn();
+    renderPage({ getList: getList(), create });
+    const dialog = await openDialog();
+    await fill(dialog, { date: '' });
+    submit(dialog);
+    expect(dialog.getByText('Please select a client')).toBeTruthy();
+    expect(dialog.getByText('Invalid date or time')).toBeTruthy();
+    expect(dialog.getByText('Message is required')).toBeTruthy();
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('refuses a time in the past', async () => {
+    const create = vi.fn();
+    renderPage({ getList: getList(), create });
+    const dialog = await openDialog();
+    await fill(dialog, { client: 'Ann Lee', date: '2020-03-01', time: '10:00', message: 'See you soon' });
+    submit(dialog);
+    expect(dialog.getByText('Scheduled time must be in the future')).toBeTruthy();
+    expect(dialog.queryByText('Please select a client')).toBeNull();
+    expect(create).not.toHaveBeenCalled();
+  });
+
+  it('sends client, the local date-time as ISO, method, message and pending, then confirms and refreshes', async () => {
+    const list = getList();
+    const create = vi.fn(async (_resource: string, { data }: { data: object }) => ({ data: { id: 'new', ...data } }));
+    renderPage({ getList: list, create });
+    await screen.findAllByRole('listitem');
+    const dialog = await openDialog();
+    await fill(dialog, { client: 'Bob Diaz', date: '2030-02-03', time: '14:45', sms: true, message: '  Your plan review is due.  ' });
+    submit(dialog);
+
+    await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+    expect(create.mock.calls[0][0]).toBe('reminders');
+    expect(create.mock.calls[0][1].data).toEqual({
+      clientId: 'c2',
+      scheduledTime: new Date(2030, 1, 3, 14, 45).toISOString(),
+      deliveryMethod: 'sms',
+      message: 'Your plan review is due.',
+      status: 'pending',
+    });
+    expect(await screen.findByText('Reminder scheduled successfully')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(remindersFetches(list)).toBe(2));
+  });
+
+  it('shows the server refusing a message with health information, and keeps the dialog open', async () => {
+    const rule =
+      'Reminders from brokers must be generic and carry no health information: remove the medication or condition ' +
+      '(clients keep their own medication reminders in their private portal).';
+    const body = { statusCode: 400, message: rule, term: 'insulin' };
+    const create = vi.fn(async () => {
+      throw new HttpError(`400: ${JSON.stringify(body)}`, 400, body);
+    });
+    renderPage({ getList: getList(), create });
+    const dialog = await openDialog();
+    expect(dialog.getByText(/generic, with no health information/)).toBeTruthy();
+    await fill(dialog, { client: 'Ann Lee', date: '2030-02-03', time: '09:00', message: 'Take your insulin' });
+    submit(dialog);
+
+    expect(await dialog.findByText(rule)).toBeTruthy();
+    await waitFor(() => expect(document.querySelector('[data-toast-variant="destructive"]')?.textContent).toContain(rule));
+    expect(screen.getByRole('dialog', { name: 'Schedule Reminder' })).toBeTruthy();
+    expect(screen.queryByText('Reminder scheduled successfully')).toBeNull();
+  });
+
+  it("falls back to 'Failed to schedule reminder' when the server gives no message", async () => {
+    const create = vi.fn(async () => {
+      throw new HttpError('500: Internal Server Error', 500, 'Internal Server Error');
+    });
+    renderPage({ getList: getList(), create });
+    const dialog = await openDialog();
+    await fill(dialog, { client: 'Ann Lee', date: '2030-02-03', time: '09:00', message: 'Hello' });
+    submit(dialog);
+    expect(await dialog.findByText('Failed to schedule reminder')).toBeTruthy();
+    await waitFor(() =>
+      expect(document.querySelector('[data-toast-variant="destructive"]')?.textContent).toContain('Failed to schedule reminder'),
+    );
+  });
+
+  it('points to the Clients page when the broker has no clients yet', async () => {
+    renderPage({ getList: getList([], []) });
+    await screen.findByText('No reminders scheduled yet');
+    const dialog = await openDialog();
+    expect(dialog.getByText(/You have no clients yet/)).toBeTruthy();
+    expect(dialog.getByRole('link', { name: 'Go to Clients' }).getAttribute('href')).toBe('/clients');
+    expect((dialog.getByRole('button', { name: 'Schedule Reminder' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('executing pending reminders', () => {
+  it('says how many went out and refreshes the list', async () => {
+    const list = getList();
+    const executeReminders = vi.fn(async () => ({ count: 3 }));
+    renderPage({ getList: list, executeReminders });
+    await screen.findAllByRole('listitem');
+    fireEvent.click(screen.getByRole('button', { name: 'Execute Pending' }));
+    expect(await screen.findByText('3 reminders executed')).toBeTruthy();
+    expect(executeReminders).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(remindersFetches(list)).toBe(2));
+  });
+
+  it('sends a broker whose trial has expired to billing after 1.5 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const body = { statusCode: 403, message: 'Your trial has expired. Please upgrade to continue.', trialExpired: true };
+    const executeReminders = vi.fn(async () => {
+      throw new HttpError(`403: ${JSON.stringify(body)}`, 403, body);
+    });
+    renderPage({ getList: getList(), executeReminders });
+    await screen.findAllByRole('listitem');
+    fireEvent.click(screen.getByRole('button', { name: 'Execute Pending' }));
+    expect(await screen.findByText('Trial Expired')).toBeTruthy();
+    expect(screen.getByText('Your trial has expired. Please upgrade to continue.')).toBeTruthy();
+
+    act(() => {
+      vi.advanceTimersByTime(1400);
+    });
+    expect(screen.queryByRole('heading', { name: 'Billing page' })).toBeNull();
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
+    expect(await screen.findByRole('heading', { name: 'Billing page' })).toBeTruthy();
+  });
+
+  it("shows 'Failed to execute reminders' for other failures and stays", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const executeReminders = vi.fn(async () => {
+      throw new HttpError('502: Bad Gateway', 502, 'Bad Gateway');
+    });
+    renderPage({ getList: getList(), executeReminders });
+    await screen.findAllByRole('listitem');
+    fireEvent.click(screen.getByRole('button', { name: 'Execute Pending' }));
+    expect(await screen.findByText('Failed to execute reminders')).toBeTruthy();
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Client Reminders' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,98 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+
+import { ApiError } from '../../lib/http.ts';
+import { CURRENT_USER_KEY } from '../providers/currentUser.ts';
+import { renderWithAdmin, TEST_USER } from '../testUtils.tsx';
+import type { CurrentUser, Profile } from '../types.ts';
+import { SettingsPage } from './SettingsPage.tsx';
+
+const PROFILE: Profile = {
+  firstName: 'Dana',
+  lastName: 'Whitfield',
+  email: 'dana@example.com',
+  agencyPhone: '+15550102000',
+  emailNotifications: true,
+};
+
+function renderSettings(dataProvider: Record<string, unknown> = {}) {
+  return renderWithAdmin(<SettingsPage />, {
+    path: '/settings',
+    dataProvider: { getProfile: vi.fn().mockResolvedValue(PROFILE), ...dataProvider },
+  });
+}
+
+const input = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
+const type = (label: RegExp, value: string) => fireEvent.change(input(label), { target: { value } });
+const saveButton = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
+
+describe('the Settings page', () => {
+  it('shows the saved profile: name, e-mail (read-only), agency phone and e-mail notifications', async () => {
+    renderSettings();
+    expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
+    expect(((await screen.findByLabelText(/First name/)) as HTMLInputElement).value).toBe('Dana');
+    expect(input(/Last name/).value).toBe('Whitfield');
+    expect(input(/^E-mail$/).value).toBe('dana@example.com');
+    expect(input(/^E-mail$/).readOnly).toBe(true);
+    expect(input(/Agency Phone/).value).toBe('+15550102000');
+    expect((screen.getByRole('switch', { name: 'E-mail me about my clients' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText(/when a client confirms or refuses a phone or e-mail change you asked for/)).toBeTruthy();
+  });
+
+  it('sends the edits trimmed and puts the new name in the current user (the sidebar)', async () => {
+    const answer: Profile = { ...PROFILE, firstName: 'Dana Marie', agencyPhone: '+16155550100', emailNotifications: false };
+    const updateProfile = vi.fn().mockResolvedValue(answer);
+    const { queryClient } = renderSettings({ updateProfile });
+    await screen.findByDisplayValue('Dana');
+    type(/First name/, '  Dana Marie ');
+    type(/Agency Phone/, ' (615) 555-0100 ');
+    fireEvent.click(screen.getByRole('switch', { name: 'E-mail me about my clients' }));
+    fireEvent.click(saveButton());
+    await waitFor(() =>
+      expect(updateProfile).toHaveBeenCalledWith({
+        firstName: 'Dana Marie',
+        lastName: 'Whitfield',
+        agencyPhone: '(615) 555-0100',
+        emailNotifications: false,
+      }),
+    );
+    expect(await screen.findByText('Settings saved')).toBeTruthy();
+    const user = queryClient.getQueryData(CURRENT_USER_KEY) as CurrentUser;
+    expect([user.firstName, user.lastName, user.agencyPhone]).toEqual(['Dana Marie', 'Whitfield', '+16155550100']);
+    expect(input(/Agency Phone/).value).toBe('+16155550100');
+  });
+
+  it('will not send an empty or too long name', async () => {
+    const updateProfile = vi.fn();
+    renderSettings({ updateProfile });
+    await screen.findByDisplayValue('Dana');
+    type(/First name/, '   ');
+    type(/Last name/, 'x'.repeat(101));
+    fireEvent.click(saveButton());
+    expect(await screen.findByText('First name is required')).toBeTruthy();
+    expect(screen.getByText('Last name must be at most 100 characters')).toBeTruthy();
+    expect(updateProfile).not.toHaveBeenCalled();
+  });
+
+  it('shows the server’s refusal under the field and in a toast', async () => {
+    const refusal = { statusCode: 400, message: 'agencyPhone is not a valid phone number', field: 'agencyPhone' };
+    const updateProfile = vi.fn().mockRejectedValue(new ApiError(400, `400: ${JSON.stringify(refusal)}`, refusal));
+    renderSettings({ updateProfile });
+    await screen.findByDisplayValue('Dana');
+    type(/Agency Phone/, '555-01');
+    fireEvent.click(saveButton());
+    expect(await screen.findByText('Failed to save settings')).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByText('agencyPhone is not a valid phone number').length).toBe(2));
+    expect(input(/Agency Phone/).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('says when there is no e-mail address to send notifications to', async () => {
+    renderWithAdmin(<SettingsPage />, {
+      path: '/settings',
+      user: { ...TEST_USER, email: '' },
+      dataProvider: { getProfile: vi.fn().mockResolvedValue({ ...PROFILE, email: null }) },
+    });
+    expect(await screen.findByText(/We have no e-mail address for you, so nothing can be sent\./)).toBeTruthy();
+    expect(screen.getAllByText('Your sign-in provider did not give an e-mail address.').length).toBeGreaterThan(0);
+  });
+});
