@@ -1,10 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { SchedulerRegistry } from '@nestjs/schedule';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { DateTime } from 'luxon';
 
-import { scheduleJob, stopJob } from '../common/cron.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { JobsService } from '../jobs/jobs.service.js';
 import type { User } from '../users/user.entity.js';
 import type { MonthlyAnalyticsDto } from './dto/billing.dto.js';
 import type { SubscriptionStatus, Tier } from './pricing.js';
@@ -38,13 +37,13 @@ function toDto(f: MonthFigures): MonthlyAnalyticsDto {
  * the 1st for the month before, and at start-up for any month missed); the current month is live.
  */
 @Injectable()
-export class MonthlyAnalyticsService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class MonthlyAnalyticsService implements OnApplicationBootstrap {
   private readonly logger = new Logger('MonthlyAnalytics');
 
   constructor(
     private readonly em: EntityManager,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly registry: SchedulerRegistry,
+    private readonly jobs: JobsService,
   ) {}
 
   async forBroker(broker: User, now = new Date()): Promise<MonthlyAnalyticsDto[]> {
@@ -141,18 +140,17 @@ export class MonthlyAnalyticsService implements OnApplicationBootstrap, OnApplic
     return figures.length;
   }
 
-  onApplicationBootstrap(): void {
-    if (this.config.nodeEnv === 'test') return;
-    const run = () =>
-      this.snapshotLastMonth().then(
-        (count) => count && this.logger.log(`Snapshotted last month for ${count} broker(s)`),
-        (error: unknown) => this.logger.error({ err: error }, 'Month-end snapshot failed'),
-      );
-    void run();
-    scheduleJob(this.registry, 'month-end-snapshot', '5 0 1 * *', run, this.logger);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await stopJob(this.registry, 'month-end-snapshot');
+  /**
+   * At 00:05 UTC on the 1st, once across the cluster; and at start, for a month that ended while
+   * nothing ran (the snapshot skips brokers who have one, so a second run changes nothing).
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.jobs.schedules) return;
+    const run = async () => {
+      const count = await this.snapshotLastMonth();
+      if (count) this.logger.log(`Snapshotted last month for ${count} broker(s)`);
+    };
+    void run().catch((error: unknown) => this.logger.error({ err: error }, 'Month-end snapshot failed'));
+    await this.jobs.schedule('month-end-snapshot', '5 0 1 * *', run);
   }
 }

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { ScheduleModule } from '@nestjs/schedule';
 
 import { MessagingModule } from '../messaging/messaging.module.js';
 import { BrokerNoticesService } from './broker-notices.service.js';
@@ -12,7 +11,7 @@ import { InvitationTokensService } from './invitation-tokens.service.js';
 
 /** Brokers' clients: management, contact changes, CSV import, invitations, usage limits, engagement. */
 @Module({
-  imports: [ScheduleModule.forRoot(), MessagingModule],
+  imports: [MessagingModule],
   controllers: [ClientsController],
   providers: [BrokerNoticesService, ClientsService, ContactChangesService, CsvImportService, InvitationTokensService, EngagementService],
   exports: [BrokerNoticesService, ClientsService, ContactChangesService, InvitationTokensService, EngagementService],

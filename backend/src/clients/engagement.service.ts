@@ -1,9 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { SchedulerRegistry } from '@nestjs/schedule';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 
-import { scheduleJob, stopJob } from '../common/cron.js';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { JobsService } from '../jobs/jobs.service.js';
 import { engagementScore } from './engagement.js';
 
 const CHUNK = 5000;
@@ -15,13 +13,12 @@ const CHUNK = 5000;
  * that day (provider callbacks).
  */
 @Injectable()
-export class EngagementService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class EngagementService implements OnApplicationBootstrap {
   private readonly logger = new Logger('Engagement');
 
   constructor(
     private readonly em: EntityManager,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly registry: SchedulerRegistry,
+    private readonly jobs: JobsService,
   ) {}
 
   async recompute(clientId: string): Promise<number> {
@@ -93,18 +90,10 @@ export class EngagementService implements OnApplicationBootstrap, OnApplicationS
     return rows.length;
   }
 
-  onApplicationBootstrap(): void {
-    if (this.config.nodeEnv === 'test') return;
-    scheduleJob(
-      this.registry,
-      'engagement-nightly',
-      '30 3 * * *',
-      async () => this.logger.log(`Recomputed engagement for ${await this.recomputeRecent()} client(s)`),
-      this.logger,
+  /** Nightly at 03:30 UTC, once across the cluster. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.jobs.schedule('engagement-nightly', '30 3 * * *', async () =>
+      this.logger.log(`Recomputed engagement for ${await this.recomputeRecent()} client(s)`),
     );
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    await stopJob(this.registry, 'engagement-nightly');
   }
 }

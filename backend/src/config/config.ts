@@ -63,6 +63,16 @@ export interface AppConfig {
     /** Monthly operating costs for admin net profit, in cents. */
     operatingCostsMonthlyCents: number;
   };
+  jobs: {
+    /**
+     * Whether this instance takes part in the cluster's schedules (nightly engagement, month-end
+     * snapshot, Stripe sync, claim release, rate-limit clean-up): each occurrence runs once across all
+     * instances. Off in tests, which run those jobs themselves.
+     */
+    schedules: boolean;
+    /** How often an instance checks the schedules for a due occurrence (pg-boss's cron monitor). */
+    scheduleCheckSeconds: number;
+  };
   messaging: {
     /** Twilio voice and SMS; unset: the development outbox. */
     twilio?: { accountSid: string; authToken: string; fromNumber: string; apiBaseUrl?: string };
@@ -361,6 +371,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     billing: {
       stripe: stripeSettings(env),
       operatingCostsMonthlyCents: integer(env, 'OPERATING_COSTS_MONTHLY_CENTS', 0, 0, 1_000_000_000),
+    },
+    jobs: {
+      schedules: boolean(env, 'JOB_SCHEDULES', nodeEnv !== 'test'),
+      scheduleCheckSeconds: integer(env, 'JOB_SCHEDULE_CHECK_SECONDS', 30, 1, 45),
     },
     messaging: {
       twilio: twilioSettings(env),

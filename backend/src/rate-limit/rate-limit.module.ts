@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { ScheduleModule } from '@nestjs/schedule';
 import { ThrottlerModule } from '@nestjs/throttler';
 
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -19,7 +18,6 @@ class RateLimitStorageModule {}
  */
 @Module({
   imports: [
-    ScheduleModule.forRoot(),
     RateLimitStorageModule,
     ThrottlerModule.forRootAsync({
       imports: [RateLimitStorageModule],

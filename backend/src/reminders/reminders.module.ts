@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { ScheduleModule } from '@nestjs/schedule';
 
 import { ClientsModule } from '../clients/clients.module.js';
 import { MessagingModule } from '../messaging/messaging.module.js';
@@ -10,7 +9,7 @@ import { RemindersService } from './reminders.service.js';
 
 /** Brokers' reminders and the dispatcher that sends every reminder occurrence. */
 @Module({
-  imports: [ScheduleModule.forRoot(), ClientsModule, MessagingModule],
+  imports: [ClientsModule, MessagingModule],
   controllers: [RemindersController],
   providers: [RemindersService, DispatcherService, DispatcherScheduler],
   exports: [DispatcherService],

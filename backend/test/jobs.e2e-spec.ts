@@ -1,0 +1,93 @@
+import { Injectable, Module, type OnApplicationBootstrap } from '@nestjs/common';
+
+import { JOBS_SCHEMA, JobsService } from '../src/jobs/jobs.service.js';
+import { waitFor } from './helpers/built-app.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+interface Run {
+  instance: number;
+  at: number;
+}
+
+/** What the two instances did, shared because both run in this test's process. */
+const runs: Run[] = [];
+const worked: { instance: number; id: string; n: number }[] = [];
+let instances = 0;
+
+/** A schedule every minute (pg-boss's finest: one job per minute slot) and a background queue, registered by each instance as a feature module would. */
+@Injectable()
+class Probe implements OnApplicationBootstrap {
+  readonly instance = ++instances;
+  constructor(readonly jobs: JobsService) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.jobs.schedule('probe-tick', '* * * * *', async () => {
+      runs.push({ instance: this.instance, at: Date.now() });
+    });
+    await this.jobs.work<{ n: number }>('probe-work', async (job) => {
+      worked.push({ instance: this.instance, id: job.id, n: job.data.n });
+    });
+  }
+}
+
+@Module({ providers: [Probe], exports: [Probe] })
+class ProbeModule {}
+
+const ENV = { JOB_SCHEDULES: '1', JOB_SCHEDULE_CHECK_SECONDS: '1' };
+
+/**
+ * Two app instances on one database, both taking part in the schedules: each occurrence of a
+ * schedule runs once across them (not once per instance), and a queued job is worked once.
+ */
+describe('cluster-wide schedules and background jobs (pg-boss)', () => {
+  let first: TestApp;
+  let second: TestApp;
+
+  beforeAll(async () => {
+    first = await createTestApp({ env: ENV, imports: [ProbeModule] });
+    second = await createTestApp({ env: ENV, imports: [ProbeModule], databaseUrl: first.databaseUrl });
+  }, 60_000);
+
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  it('runs each occurrence of a schedule once across two instances', async () => {
+    const minute = (run: Run) => Math.floor(run.at / 60_000);
+    // Two minute boundaries pass (at most about two minutes), then a few seconds for a late duplicate.
+    await waitFor('two occurrences', async () => new Set(runs.map(minute)).size >= 2, 150_000, 500);
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    const perMinute = new Map<number, number>();
+    for (const run of runs) perMinute.set(minute(run), (perMinute.get(minute(run)) ?? 0) + 1);
+    // Once per instance would be two runs a minute.
+    expect([...perMinute.values()].every((count) => count === 1)).toBe(true);
+    expect(perMinute.size).toBeGreaterThanOrEqual(2);
+  }, 180_000);
+
+  it('keeps one schedule row per job, however many instances registered it', async () => {
+    const rows = await first
+      .em()
+      .getConnection()
+      .execute<{ name: string; count: number }[]>(
+        `select name, count(*)::int as count from ${JOBS_SCHEMA}.schedule group by name order by name`,
+      );
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        { name: 'engagement-nightly', count: 1 },
+        { name: 'month-end-snapshot', count: 1 },
+        { name: 'probe-tick', count: 1 },
+        { name: 'rate-limit-cleanup', count: 1 },
+      ]),
+    );
+  });
+
+  it('works each queued job once, in whichever instance takes it', async () => {
+    const probe = first.app.get(Probe);
+    const ids = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => probe.jobs.send('probe-work', { n })));
+    await waitFor('the jobs to be worked', async () => worked.length >= 6, 30_000);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(worked.map((w) => w.id).sort()).toEqual([...ids].sort());
+    expect(worked.map((w) => w.n).sort()).toEqual([1, 2, 3, 4, 5, 6]);
+  }, 60_000);
+});
