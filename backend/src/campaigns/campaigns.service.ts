@@ -98,8 +98,8 @@ export class CampaignsService {
            select gen_random_uuid(), ?, client_id, replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') from eligible
            returning client_id
          )
-         insert into deliveries (id, broker_id, client_id, campaign_id, occurrence_at, channel, recipient, status, not_before)
-         select gen_random_uuid(), ?, e.client_id, ?, now(), ?, e.address, 'queued', now()
+         insert into deliveries (id, broker_id, client_id, campaign_id, occurrence_at, channel, recipient, lane, status, not_before)
+         select gen_random_uuid(), ?, e.client_id, ?, now(), ?, e.address, 'campaign', 'queued', now()
            from eligible e join recipients r on r.client_id = e.client_id
          returning id`,
         [broker.id, campaign.type, campaign.type, campaign.id, broker.id, campaign.id, campaign.type],

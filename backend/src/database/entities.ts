@@ -17,6 +17,7 @@ import { WebhookEvent } from '../messaging/webhook-event.entity.js';
 import { PhiAccess } from '../privacy/phi-access.entity.js';
 import { RateLimitCounter } from '../rate-limit/rate-limit-counter.entity.js';
 import { Reminder } from '../reminders/reminder.entity.js';
+import { SendRateSlot } from '../reminders/send-rate-slot.entity.js';
 import { Resource } from '../resources/resource.entity.js';
 import { User } from '../users/user.entity.js';
 
@@ -43,6 +44,7 @@ export const ENTITIES = [
   Resource,
   Medication,
   PhiAccess,
+  SendRateSlot,
 ];
 
 /** Tables the schema check leaves alone: the session store's table (created by a migration). */

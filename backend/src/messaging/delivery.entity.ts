@@ -9,6 +9,13 @@ export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'completed', 'fai
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 /**
+ * Which queue a delivery waits in: `reminder` (client and broker reminders) is always claimed
+ * before `campaign`, so a medication reminder is never late because a campaign is going out.
+ */
+export const DELIVERY_LANES = ['reminder', 'campaign'] as const;
+export type DeliveryLane = (typeof DELIVERY_LANES)[number];
+
+/**
  * One message sent (or skipped) for one occurrence of a reminder or one campaign recipient: the
  * record that monthly costs, call completion and engagement are computed from. The unique keys
  * make a second delivery of the same occurrence impossible.
@@ -23,6 +30,11 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
   name: 'deliveries_claimable_idx',
   expression: `create index "deliveries_claimable_idx" on "deliveries" ("not_before") where "status" in ('queued', 'sending')`,
 })
+// The campaign lane's queue by broker: which brokers have campaign work, and each one's oldest first.
+@Index({
+  name: 'deliveries_lane_queue_idx',
+  expression: `create index "deliveries_lane_queue_idx" on "deliveries" ("lane", "broker_id", "not_before") where "status" = 'queued'`,
+})
 @Index({ name: 'deliveries_provider_idx', properties: ['providerId'] })
 // The broker's latest confirmed calls (recent activity) without reading all their deliveries.
 @Index({
@@ -35,7 +47,7 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
   expression: 'create index "deliveries_created_cost_idx" on "deliveries" ("created_at") include ("cost_cents")',
 })
 export class Delivery {
-  [OptionalProps]?: 'status' | 'attempts' | 'costCents' | 'createdAt' | 'updatedAt' | 'notBefore';
+  [OptionalProps]?: 'lane' | 'status' | 'attempts' | 'costCents' | 'createdAt' | 'updatedAt' | 'notBefore';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -64,6 +76,9 @@ export class Delivery {
 
   @Property({ type: 'text' })
   recipient!: string;
+
+  @Enum({ items: [...DELIVERY_LANES], default: 'reminder' })
+  lane: DeliveryLane = 'reminder';
 
   @Enum({ items: [...DELIVERY_STATUSES], default: 'queued' })
   status: DeliveryStatus = 'queued';

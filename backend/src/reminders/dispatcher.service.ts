@@ -19,7 +19,7 @@ import { OptOutsService } from '../messaging/opt-outs.service.js';
 import { readPhi } from '../privacy/phi-crypto.js';
 import { outsideQuietHours } from './quiet-hours.js';
 import { nextOccurrence } from './recurrence.js';
-import { SendRateLimiter } from './send-rate.js';
+import { ClusterSendRate } from './send-rate.js';
 import { clientTimeZone } from './time-zones.js';
 
 export const DEFAULT_CLIENT_MESSAGE = "It's time to take your medication";
@@ -75,17 +75,23 @@ async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promi
   await Promise.all(lanes);
 }
 
+/** While a run drains a long queue, due reminders are looked for again this often. */
+const REQUEUE_EVERY_MS = 5000;
+
 /**
  * Turns due reminders into deliveries and sends them. Safe to run in any number of app instances
  * at once: due rows are claimed with FOR UPDATE SKIP LOCKED, each occurrence has one delivery row
  * (unique key), and a claim left by a process that died is released after the claim timeout and
- * tried once more. Sends through a real provider are paced per channel (DISPATCH_*_PER_SECOND, per
- * instance); a delivery that cannot start before the run ends goes back to the queue for later.
+ * tried once more. Reminders are never late because of a campaign: a claim takes the reminder lane
+ * first, a run draining a campaign looks for newly due reminders every few seconds, and the campaign
+ * lane is shared fairly between brokers. Sends through a real provider are paced per channel for the
+ * whole cluster (DISPATCH_*_PER_SECOND, per provider account); a delivery that cannot start before the
+ * run ends goes back to the queue for later.
  */
 @Injectable()
 export class DispatcherService {
   private readonly logger = new Logger('Dispatcher');
-  private readonly limiter: SendRateLimiter;
+  private readonly limiter: ClusterSendRate;
   /** Set on shutdown: runs stop after the deliveries being sent, the rest go back to the queue. */
   private readonly stopping = new AbortController();
 
@@ -101,7 +107,7 @@ export class DispatcherService {
   ) {
     const { ratePerSecond, twilio, smtpUrl } = config.messaging;
     // Provider limits only: the development outbox takes everything at once.
-    this.limiter = new SendRateLimiter({
+    this.limiter = new ClusterSendRate(em, {
       voice: twilio ? ratePerSecond.voice : 0,
       sms: twilio ? ratePerSecond.sms : 0,
       email: smtpUrl ? ratePerSecond.email : 0,
@@ -123,20 +129,29 @@ export class DispatcherService {
 
   /** One run: release abandoned claims, queue what is due, then claim and send until nothing is left. */
   async runOnce(options: { brokerId?: string; now?: Date; maxMs?: number; campaignsOnly?: boolean } = {}): Promise<DispatchSummary> {
-    const now = options.now ?? new Date();
+    // A test's fixed time stays fixed; otherwise each step reads the clock, so what falls due during a long run is seen.
+    const clock = () => options.now ?? new Date();
     const summary: DispatchSummary = { queued: 0, sent: 0, failed: 0, skipped: 0 };
     if (this.stopRequested) return summary;
-    await this.releaseAbandonedClaims(now);
+    await this.releaseAbandonedClaims(clock());
     const deadline = Date.now() + (options.maxMs ?? 50_000);
+    const queueDue = async () =>
+      options.campaignsOnly
+        ? 0
+        : (await this.queueBrokerReminders(clock(), options.brokerId)) + (options.brokerId ? 0 : await this.queueClientReminders(clock()));
     // Queue in bounded steps and send what was queued, until nothing is due or the run's time is up.
     while (Date.now() < deadline && !this.stopRequested) {
-      const queued = options.campaignsOnly
-        ? 0
-        : (await this.queueBrokerReminders(now, options.brokerId)) + (options.brokerId ? 0 : await this.queueClientReminders(now));
+      const queued = await queueDue();
       summary.queued += queued;
       let claimedAny = false;
+      let queuedAt = Date.now();
       while (Date.now() < deadline && !this.stopRequested) {
-        const claimed = await this.claim(now, { brokerId: options.brokerId, campaignsOnly: options.campaignsOnly });
+        if (Date.now() - queuedAt >= REQUEUE_EVERY_MS) {
+          // A long drain (a big campaign) must not hold back reminders that fell due meanwhile.
+          summary.queued += await queueDue();
+          queuedAt = Date.now();
+        }
+        const claimed = await this.claim(clock(), { brokerId: options.brokerId, campaignsOnly: options.campaignsOnly });
         if (claimed.length === 0) break;
         claimedAny = true;
         await this.send(claimed, summary, deadline);
@@ -258,25 +273,66 @@ export class DispatcherService {
   }
 
   /**
-   * Claims a batch of queued deliveries that are due (reminders and campaign messages; a broker's
-   * `execute` takes only their reminders), with what sending them needs.
+   * Claims a batch of queued deliveries that are due, with what sending them needs. The reminder
+   * lane comes first; what room is left goes to the campaign lane, shared between brokers: each
+   * broker's oldest messages in turn (a round robin over the brokers with campaign work), so one
+   * broker's 50,000-recipient campaign does not hold back another's 50. A broker's `execute` takes
+   * only their own reminders; a campaign send's run takes only campaign messages.
    */
   async claim(now: Date, scope: { brokerId?: string; campaignsOnly?: boolean } = {}): Promise<ClaimedDelivery[]> {
-    const filters = [
-      scope.campaignsOnly
-        ? 'campaign_id is not null'
-        : scope.brokerId
-          ? '(reminder_id is not null or client_reminder_id is not null)'
-          : 'true',
-      scope.brokerId ? 'broker_id = ?' : 'true',
-    ];
-    return this.em.execute<ClaimedDelivery[]>(
+    // One transaction, so the rows locked while choosing stay locked until they are marked as sending.
+    return this.em.transactional((em) => this.claimIn(em, now, scope));
+  }
+
+  private async claimIn(em: EntityManager, now: Date, scope: { brokerId?: string; campaignsOnly?: boolean }): Promise<ClaimedDelivery[]> {
+    const batch = this.config.messaging.dispatchBatchSize;
+    const brokerFilter = scope.brokerId ? 'and broker_id = ?' : '';
+    const brokerParams = scope.brokerId ? [scope.brokerId] : [];
+    const ids = scope.campaignsOnly
+      ? []
+      : (
+          await em.execute<{ id: string }[]>(
+            `select id from deliveries
+              where status = 'queued' and lane = 'reminder' and not_before <= ? ${brokerFilter}
+              order by not_before limit ? for update skip locked`,
+            [now, ...brokerParams, batch],
+          )
+        ).map((row) => row.id);
+    if (ids.length < batch && !(scope.brokerId && !scope.campaignsOnly)) {
+      const room = batch - ids.length;
+      // Candidates without locks (window functions cannot lock), then locked, skipping any another claim took.
+      const candidates = await em.execute<{ id: string }[]>(
+        `with recursive brokers as (
+           (select broker_id from deliveries where status = 'queued' and lane = 'campaign' ${brokerFilter} order by broker_id limit 1)
+           union all
+           select (select d.broker_id from deliveries d
+                    where d.status = 'queued' and d.lane = 'campaign' and d.broker_id > b.broker_id order by d.broker_id limit 1)
+             from brokers b where b.broker_id is not null ${scope.brokerId ? 'and false' : ''}
+         ), turns as (
+           select head.id, head.not_before, row_number() over (partition by b.broker_id order by head.not_before, head.id) as turn
+             from brokers b
+             cross join lateral (
+               select d.id, d.not_before from deliveries d
+                where d.broker_id = b.broker_id and d.status = 'queued' and d.lane = 'campaign' and d.not_before <= ?
+                order by d.not_before limit ?) head
+            where b.broker_id is not null
+         )
+         select id from turns order by turn, not_before limit ?`,
+        [...brokerParams, now, room, room],
+      );
+      if (candidates.length > 0) {
+        const locked = await em.execute<{ id: string }[]>(
+          `select id from deliveries where id in (?) and status = 'queued' for update skip locked`,
+          [candidates.map((row) => row.id)],
+        );
+        ids.push(...locked.map((row) => row.id));
+      }
+    }
+    if (ids.length === 0) return [];
+    return em.execute<ClaimedDelivery[]>(
       `with claimed as (
          update deliveries d set status = 'sending', claimed_at = now(), attempts = d.attempts + 1, updated_at = now()
-          where d.id in (
-            select id from deliveries
-             where status = 'queued' and not_before <= ? and ${filters.join(' and ')}
-             order by not_before limit ? for update skip locked)
+          where d.id in (?) and d.status = 'queued'
           returning d.*
        )
        select claimed.id, claimed.client_id, claimed.channel, claimed.recipient, claimed.broker_id, claimed.reminder_id,
@@ -297,7 +353,7 @@ export class DispatcherService {
          left join medications med on med.id = cr.medication_id and med.client_id = cr.client_id
          left join campaigns k on k.id = claimed.campaign_id
          left join campaign_recipients kr on kr.campaign_id = claimed.campaign_id and kr.client_id = claimed.client_id`,
-      [now, ...(scope.brokerId ? [scope.brokerId] : []), this.config.messaging.dispatchBatchSize],
+      [ids],
     );
   }
 
@@ -349,10 +405,10 @@ export class DispatcherService {
         }
       }
       if (this.limiter.limits(delivery.channel)) {
-        const wait = this.limiter.reserve(delivery.channel, Math.max(0, deadline - Date.now()));
+        const wait = await this.limiter.reserve(delivery.channel, Math.max(0, deadline - Date.now()));
         if (wait === undefined) {
           // The channel's rate leaves no room before this run ends: the next run sends it.
-          await this.outcomes.deferUntil(delivery.id, new Date(Date.now() + this.limiter.waitFor(delivery.channel)));
+          await this.outcomes.deferUntil(delivery.id, new Date(Date.now() + (await this.limiter.waitFor(delivery.channel))));
           return;
         }
         if (wait > 0 && !(await this.pause(wait))) {

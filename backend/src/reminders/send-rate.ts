@@ -1,18 +1,21 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
 import type { Channel } from '../messaging/outbox-message.entity.js';
 
 /**
- * Paces sends per channel: at most `perSecond[channel]` per second, evenly spaced (a token bucket
- * holding one token, refilled at that rate). A channel with no rate (or 0) is not limited.
- * Reservations are taken synchronously, so concurrent senders never share a slot. The clock is
- * injected so the pacing can be checked without waiting.
+ * Paces sends per channel across the whole cluster: at most `perSecond[channel]` per second for the
+ * provider account, however many app instances send (a provider's limit is per account, not per
+ * process). The next free slot of each channel is one row of `send_rate_slots`; a reservation moves
+ * it on by 1/rate seconds in one statement, on the database's clock, so two instances never take the
+ * same slot and their clocks do not matter. A channel with no rate (or 0) is not limited and costs
+ * no round trip.
  */
-export class SendRateLimiter {
-  /** When the next send on each channel may start (milliseconds, on the injected clock). */
-  private readonly nextSlot = new Map<Channel, number>();
+export class ClusterSendRate {
+  private readonly seeded = new Set<Channel>();
 
   constructor(
+    private readonly em: EntityManager,
     private readonly perSecond: Partial<Record<Channel, number>>,
-    private readonly now: () => number = Date.now,
   ) {}
 
   /** Whether sends on this channel are paced at all. */
@@ -21,23 +24,41 @@ export class SendRateLimiter {
   }
 
   /**
-   * Reserves the next slot on `channel` and returns how many milliseconds to wait before sending.
-   * If the wait would be longer than `maxWaitMs`, nothing is reserved and `undefined` is returned.
+   * Reserves the channel's next slot and returns how many milliseconds to wait before sending. If the
+   * slot is more than `maxWaitMs` away, nothing is reserved and `undefined` is returned.
    */
-  reserve(channel: Channel, maxWaitMs = Number.POSITIVE_INFINITY): number | undefined {
+  async reserve(channel: Channel, maxWaitMs = 24 * 60 * 60 * 1000): Promise<number | undefined> {
     const rate = this.perSecond[channel] ?? 0;
     if (rate <= 0) return 0;
-    const now = this.now();
-    const at = Math.max(now, this.nextSlot.get(channel) ?? now);
-    const wait = at - now;
-    if (wait > maxWaitMs) return undefined;
-    this.nextSlot.set(channel, at + 1000 / rate);
-    return wait;
+    await this.seed(channel);
+    const [row] = await this.em.getConnection().execute<{ wait_ms: number }[]>(
+      `with slot as (
+         select channel, greatest(next_at, clock_timestamp()) as at from send_rate_slots where channel = ? for update
+       )
+       update send_rate_slots s set next_at = slot.at + make_interval(secs => ?::float8)
+         from slot
+        where s.channel = slot.channel and slot.at <= clock_timestamp() + make_interval(secs => ?::float8)
+       returning greatest(0, extract(epoch from slot.at - clock_timestamp()) * 1000)::float8 as wait_ms`,
+      [channel, 1 / rate, maxWaitMs / 1000],
+    );
+    return row ? Math.ceil(Number(row.wait_ms)) : undefined;
   }
 
   /** How long until a send on `channel` could start, without reserving it. */
-  waitFor(channel: Channel): number {
+  async waitFor(channel: Channel): Promise<number> {
     if (!this.limits(channel)) return 0;
-    return Math.max(0, (this.nextSlot.get(channel) ?? 0) - this.now());
+    const [row] = await this.em
+      .getConnection()
+      .execute<{ wait_ms: number }[]>(
+        `select greatest(0, extract(epoch from next_at - clock_timestamp()) * 1000)::float8 as wait_ms from send_rate_slots where channel = ?`,
+        [channel],
+      );
+    return row ? Math.ceil(Number(row.wait_ms)) : 0;
+  }
+
+  private async seed(channel: Channel): Promise<void> {
+    if (this.seeded.has(channel)) return;
+    await this.em.getConnection().execute(`insert into send_rate_slots (channel) values (?) on conflict do nothing`, [channel]);
+    this.seeded.add(channel);
   }
 }

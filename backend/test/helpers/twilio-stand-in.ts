@@ -6,6 +6,8 @@ export interface RecordedRequest {
   path: string;
   authorization: string | undefined;
   form: URLSearchParams;
+  /** When it arrived (epoch milliseconds). */
+  at: number;
 }
 
 /**
@@ -30,6 +32,7 @@ export class TwilioStandIn {
           path: url.pathname,
           authorization: req.headers.authorization,
           form: new URLSearchParams(body),
+          at: Date.now(),
         });
         res.setHeader('Content-Type', 'application/json');
         if (this.failWith) {

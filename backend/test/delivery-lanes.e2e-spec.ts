@@ -1,0 +1,156 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+import { DispatcherService } from '../src/reminders/dispatcher.service.js';
+import { waitFor } from './helpers/built-app.js';
+import { makeClient, makeUser } from './helpers/factories.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { TwilioStandIn } from './helpers/twilio-stand-in.js';
+
+/** A broker's sent e-mail campaign with `recipients` queued messages (as CampaignsService.send leaves it). */
+async function queuedCampaign(em: EntityManager, agencyName: string, recipients: number, notBefore: Date): Promise<string> {
+  const broker = await makeUser(em, { agencyName });
+  await em.execute(
+    `insert into clients (id, broker_id, first_name, last_name, phone, email, time_zone)
+     select gen_random_uuid(), ?, 'Client', 'N' || n, '+1646' || lpad(n::text, 7, '0'), 'c' || n || '@example.com', 'America/New_York'
+       from generate_series(1, ?) n`,
+    [broker.id, recipients],
+  );
+  const [campaign] = await em.execute<{ id: string }[]>(
+    `insert into campaigns (id, broker_id, name, type, subject, message, status, recipient_count, sent_at)
+     values (gen_random_uuid(), ?, 'Open enrollment', 'email', 'Open enrollment is here', 'Call us to review your plan.', 'sent', ?, now())
+     returning id`,
+    [broker.id, recipients],
+  );
+  await em.execute(
+    `insert into campaign_recipients (id, campaign_id, client_id, token)
+     select gen_random_uuid(), ?, id, replace(gen_random_uuid()::text, '-', '') from clients where broker_id = ?`,
+    [campaign.id, broker.id],
+  );
+  await em.execute(
+    `insert into deliveries (id, broker_id, client_id, campaign_id, occurrence_at, channel, recipient, lane, status, not_before)
+     select gen_random_uuid(), ?, id, ?, now(), 'email', email, 'campaign', 'queued', ? from clients where broker_id = ?`,
+    [broker.id, campaign.id, notBefore, broker.id],
+  );
+  return campaign.id;
+}
+
+async function campaignCounts(em: EntityManager, campaignId: string): Promise<{ queued: number; completed: number }> {
+  const [row] = await em.execute<{ queued: number; completed: number }[]>(
+    `select count(*) filter (where status = 'queued')::int as queued, count(*) filter (where status = 'completed')::int as completed
+       from deliveries where campaign_id = ?`,
+    [campaignId],
+  );
+  return row;
+}
+
+describe('delivery lanes: reminders before campaigns, brokers served fairly', () => {
+  let t: TestApp;
+
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(async () => {
+    await t.close();
+  });
+
+  it('sends a client reminder within a minute of its time while a 100,000-recipient campaign drains', async () => {
+    const em = t.em();
+    const campaignId = await queuedCampaign(em, 'Big Campaign Agency', 100_000, new Date(Date.now() - 60_000));
+    const broker = await makeUser(em, { agencyName: 'Reminder Agency' });
+    const client = await makeClient(em, broker);
+    const dueAt = new Date(Date.now() + 3000);
+    const [reminder] = await em.execute<{ id: string }[]>(
+      `insert into client_reminders (id, client_id, delivery_method, scheduled_time, time_zone, is_recurring, next_occurrence_at)
+       values (gen_random_uuid(), ?, 'sms', ?, 'America/New_York', false, ?) returning id`,
+      [client.id, dueAt, dueAt],
+    );
+    const run = t.app.get(DispatcherService).runOnce({ maxMs: 30_000 });
+    let sentAt = 0;
+    let campaignLeft = 0;
+    await waitFor(
+      'the reminder to be sent',
+      async () => {
+        const [row] = await t
+          .em()
+          .execute<{ status: string }[]>(`select status from deliveries where client_reminder_id = ?`, [reminder.id]);
+        if (row?.status !== 'completed') return false;
+        sentAt = Date.now();
+        campaignLeft = (await campaignCounts(t.em(), campaignId)).queued;
+        return true;
+      },
+      60_000,
+      200,
+    );
+    expect(sentAt - dueAt.getTime()).toBeLessThan(60_000);
+    // The campaign was still going out: the reminder did not wait for it.
+    expect(campaignLeft).toBeGreaterThan(10_000);
+    const summary = await run;
+    expect(summary.sent).toBeGreaterThan(1);
+  }, 240_000);
+
+  it("does not make a broker's 50-recipient campaign wait for another broker's 5,000-recipient one", async () => {
+    const em = t.em();
+    const big = await queuedCampaign(em, 'Big Agency', 5000, new Date(Date.now() - 60_000));
+    const small = await queuedCampaign(em, 'Small Agency', 50, new Date());
+    const run = t.app.get(DispatcherService).runOnce({ campaignsOnly: true, maxMs: 60_000 });
+    let bigDone = 0;
+    await waitFor(
+      'the small campaign to be sent',
+      async () => {
+        if ((await campaignCounts(t.em(), small)).completed < 50) return false;
+        bigDone = (await campaignCounts(t.em(), big)).completed;
+        return true;
+      },
+      60_000,
+      20,
+    );
+    // In arrival order the small campaign would have waited for all 5,000.
+    expect(bigDone).toBeLessThan(1000);
+    await run;
+    expect(await campaignCounts(t.em(), big)).toEqual({ queued: 0, completed: 5000 });
+  }, 120_000);
+});
+
+describe('send rates are per provider account, across instances', () => {
+  const standIn = new TwilioStandIn();
+  let instances: TestApp[] = [];
+
+  afterAll(async () => {
+    for (const instance of [...instances].reverse()) await instance.close();
+    await standIn.stop();
+  });
+
+  it('places at most one call per second with two instances and DISPATCH_VOICE_PER_SECOND=1', async () => {
+    const base = await standIn.start();
+    const env = {
+      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000001',
+      TWILIO_AUTH_TOKEN: 'test-auth-token',
+      TWILIO_FROM_NUMBER: '+15005550006',
+      TWILIO_API_BASE_URL: base,
+      DISPATCH_VOICE_PER_SECOND: '1',
+      DISPATCH_BATCH_SIZE: '2',
+      DISPATCH_CONCURRENCY: '2',
+    };
+    const first = await createTestApp({ env });
+    instances = [first, await createTestApp({ env, databaseUrl: first.databaseUrl })];
+    const em = first.em();
+    const broker = await makeUser(em, { agencyName: 'Paced Agency' });
+    for (let i = 0; i < 6; i++) {
+      const client = await makeClient(em, broker);
+      await em.execute(
+        `insert into reminders (id, broker_id, client_id, scheduled_time, deliver_after, delivery_method, message)
+         values (gen_random_uuid(), ?, ?, now() - interval '1 minute', now() - interval '1 minute', 'voice', 'Your annual review is due')`,
+        [broker.id, client.id],
+      );
+    }
+    const summaries = await Promise.all(instances.map((instance) => instance.app.get(DispatcherService).runOnce({ maxMs: 12_000 })));
+    const calls = standIn.requests
+      .filter((r) => r.path.endsWith('/Calls.json'))
+      .map((r) => r.at)
+      .sort((a, b) => a - b);
+    expect(calls).toHaveLength(6);
+    expect(summaries.every((s) => s.sent > 0)).toBe(true);
+    // One second apart (a little slack for the HTTP round trip); per instance it would be two a second.
+    for (let i = 1; i < calls.length; i++) expect(calls[i] - calls[i - 1]).toBeGreaterThanOrEqual(900);
+  }, 120_000);
+});
