@@ -15,7 +15,7 @@ try {
   const { NestFactory } = await import(join(ROOT, 'node_modules/@nestjs/core/index.js'));
   const { AppModule } = await import(join(ROOT, 'backend/dist/app.module.js'));
   const { loadConfig } = await import(join(ROOT, 'backend/dist/config/config.js'));
-  const { DispatcherService } = await import(join(ROOT, 'backend/dist/reminders/dispatcher.service.js'));
+  const { DispatcherService } = await import(join(ROOT, 'backend/dist/delivery/dispatcher.service.js'));
   const { DatabaseBootstrapService } = await import(join(ROOT, 'backend/dist/database/database-bootstrap.service.js'));
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -55,7 +55,7 @@ for (const tz of ['UTC', 'America/New_York', 'Asia/Tokyo']) {
   process.env.TZ = tz;
   run(`Recurrence tests with TZ=${tz}`, process.execPath, [
     '--experimental-vm-modules', join(ROOT, 'node_modules/jest/bin/jest.js'), '--config', 'jest.config.js',
-    '--selectProjects', 'unit', '--testPathPatterns', 'reminders/recurrence', '--json', `--outputFile=${file}`,
+    '--selectProjects', 'unit', '--testPathPatterns', 'client-portal/recurrence', '--json', `--outputFile=${file}`,
   ], 'backend');
   delete process.env.TZ;
   tzRuns.push(file);

@@ -6,7 +6,6 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { LoggerModule } from 'nestjs-pino';
 
-import { ActivityModule } from './activity/activity.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BillingModule } from './billing/billing.module.js';
@@ -19,13 +18,14 @@ import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { ormOptions } from './database/mikro-orm.config.js';
+import { DeliveryModule } from './delivery/delivery.module.js';
 import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { PrivacyModule } from './privacy/privacy.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { RemindersModule } from './reminders/reminders.module.js';
+import { ReportingModule } from './reporting/reporting.module.js';
 import { ResourcesModule } from './resources/resources.module.js';
-import { StatsModule } from './stats/stats.module.js';
 import { UsersModule } from './users/users.module.js';
 
 export interface AppModuleOptions {
@@ -71,8 +71,8 @@ export class AppModule {
         AuthModule,
         ClientsModule,
         ClientPortalModule,
-        StatsModule,
-        ActivityModule,
+        ReportingModule,
+        DeliveryModule,
         RemindersModule,
         CampaignsModule,
         BillingModule,

@@ -13,7 +13,7 @@ import { type AppConfig, ConfigError, loadConfig, loadDotEnv } from './config/co
 import { DatabaseBootstrapService } from './database/database-bootstrap.service.js';
 import { type DatabaseServer, openDatabaseServer } from './database/database-server.js';
 import { EmbeddedPostgresError } from './database/embedded-postgres.js';
-import { DispatcherScheduler } from './reminders/dispatcher.scheduler.js';
+import { DispatcherScheduler } from './delivery/dispatcher.scheduler.js';
 
 function readConfig(): AppConfig {
   try {

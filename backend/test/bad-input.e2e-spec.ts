@@ -5,6 +5,7 @@ import type { Access } from '../src/auth/access.decorators.js';
 import { buildOpenApiDocument } from '../src/openapi/openapi.js';
 import { User } from '../src/users/user.entity.js';
 import { type Agent, browser } from './helpers/browser-agent.js';
+import { waitFor } from './helpers/built-app.js';
 import { makeClient, makeInvitation } from './helpers/factories.js';
 import { image, PDF } from './helpers/files.js';
 import { listRoutes } from './helpers/routes.js';
@@ -295,11 +296,12 @@ describe('bad input on every route', () => {
       [/^\/api\/client\/medications\/\{id\}/, ids.medication],
       [/^\/api\/client\/reminders\/\{id\}/, ids.clientReminder],
       [/^\/api\/client\/contact-changes\/\{id\}/, ids.contactChange],
+      [/^\/api\/clients\/upload\/\{jobId\}/, ids.importJob],
       [/^\/api\/clients\/\{id\}/, ids.client],
       [/^\/api\/client\/invite\/\{token\}/, ids.invitation],
       [/^\/api\/public\/logos\/\{file\}/, 'walk.png'],
     ];
-    if (parameter.name === 'id' || parameter.name === 'token' || parameter.name === 'file') {
+    if (['id', 'jobId', 'token', 'file'].includes(parameter.name)) {
       const found = real.find(([pattern]) => pattern.test(op.path))?.[1];
       if (found) return found;
     }
@@ -580,6 +582,15 @@ describe('bad input on every route', () => {
     ids.resource = (
       await agents.admin.post('/api/admin/resources').field('title', 'Walk guide').attach('file', PDF, { filename: 'guide.pdf' })
     ).body.id;
+    const upload = await agents.broker
+      .post('/api/clients/upload')
+      .attach('file', Buffer.from('firstName,lastName,email,phone\nWalk,Import,,(615) 555-0151\n'), { filename: 'walk.csv' });
+    ids.importJob = upload.body.jobId;
+    // Finished before the walk, so that its writes are not taken for a bad request's.
+    await waitFor('the walk import to end', async () => {
+      const job = await agents.broker.get(`/api/clients/upload/${ids.importJob}`);
+      return job.body.status === 'completed';
+    });
     for (const [name, id] of Object.entries(ids)) if (!id) throw new Error(`setting up ${name} failed`);
 
     const rows = await t

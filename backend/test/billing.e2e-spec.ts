@@ -3,8 +3,8 @@ import request from 'supertest';
 
 import { MonthlyAnalyticsService } from '../src/billing/monthly-analytics.service.js';
 import { type Client } from '../src/clients/client.entity.js';
-import { Delivery } from '../src/messaging/delivery.entity.js';
-import { DispatcherService } from '../src/reminders/dispatcher.service.js';
+import { Delivery } from '../src/delivery/delivery.entity.js';
+import { DispatcherService } from '../src/delivery/dispatcher.service.js';
 import { Reminder } from '../src/reminders/reminder.entity.js';
 import { User } from '../src/users/user.entity.js';
 import type { Agent } from './helpers/browser-agent.js';

@@ -5,8 +5,8 @@ import request from 'supertest';
 
 import { CampaignRecipient } from '../src/campaigns/campaign-recipient.entity.js';
 import { Client } from '../src/clients/client.entity.js';
+import { Delivery } from '../src/delivery/delivery.entity.js';
 import { Consent } from '../src/messaging/consent.entity.js';
-import { Delivery } from '../src/messaging/delivery.entity.js';
 import { OptOut } from '../src/messaging/opt-out.entity.js';
 import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
 import { User } from '../src/users/user.entity.js';

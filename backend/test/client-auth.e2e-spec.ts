@@ -1,6 +1,6 @@
 import request from 'supertest';
 
-import { ClientAccount } from '../src/client-portal/client-account.entity.js';
+import { ClientAccount } from '../src/auth/client-account.entity.js';
 import { ClientInvitation } from '../src/clients/client-invitation.entity.js';
 import { AccessFixtureModule } from './fixtures/access-fixture.module.js';
 import { type Agent, browser } from './helpers/browser-agent.js';

@@ -1,8 +1,8 @@
 import { ClientReminder } from '../src/client-portal/client-reminder.entity.js';
 import { Client } from '../src/clients/client.entity.js';
-import { Delivery } from '../src/messaging/delivery.entity.js';
+import { Delivery } from '../src/delivery/delivery.entity.js';
+import { DispatcherService } from '../src/delivery/dispatcher.service.js';
 import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
-import { DispatcherService } from '../src/reminders/dispatcher.service.js';
 import { User } from '../src/users/user.entity.js';
 import { type Agent, browser } from './helpers/browser-agent.js';
 import { makeClient, makeInvitation } from './helpers/factories.js';

@@ -1,4 +1,4 @@
-import { DeliveryOutcomesService } from '../src/messaging/delivery-outcomes.service.js';
+import { DeliveryOutcomesService } from '../src/delivery/delivery-outcomes.service.js';
 import { makeClient, makeUser } from './helpers/factories.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 

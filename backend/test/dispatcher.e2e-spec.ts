@@ -1,7 +1,7 @@
-import { Delivery } from '../src/messaging/delivery.entity.js';
+import { Delivery } from '../src/delivery/delivery.entity.js';
+import { DispatcherService } from '../src/delivery/dispatcher.service.js';
 import { OutboxAdapter } from '../src/messaging/outbox.adapter.js';
 import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
-import { DispatcherService } from '../src/reminders/dispatcher.service.js';
 import { makeUser } from './helpers/factories.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -69,7 +69,7 @@ describe('the dispatcher across several app instances on one database', () => {
     const [doomed, ...survivors] = instances;
     const dispatcher = doomed.app.get(DispatcherService);
     const now = new Date();
-    await dispatcher.queueBrokerReminders(now);
+    await dispatcher.queueDue(now);
     const claimed = await dispatcher.claim(now);
     expect(claimed).toHaveLength(100);
     // It got 40 texts out, then died before recording anything.

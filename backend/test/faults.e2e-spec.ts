@@ -5,10 +5,10 @@ import Stripe from 'stripe';
 import request from 'supertest';
 
 import { DATABASE_UNAVAILABLE, PAYMENTS_UNAVAILABLE } from '../src/common/unavailable.js';
-import { Delivery } from '../src/messaging/delivery.entity.js';
+import { Delivery } from '../src/delivery/delivery.entity.js';
+import { DispatcherService } from '../src/delivery/dispatcher.service.js';
 import { ProviderTimeoutError } from '../src/messaging/messaging.ports.js';
 import { SmtpAdapter } from '../src/messaging/smtp.adapter.js';
-import { DispatcherService } from '../src/reminders/dispatcher.service.js';
 import { Reminder } from '../src/reminders/reminder.entity.js';
 import { User } from '../src/users/user.entity.js';
 import { browser } from './helpers/browser-agent.js';

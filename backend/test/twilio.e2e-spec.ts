@@ -1,9 +1,9 @@
 import request from 'supertest';
 import twilio from 'twilio';
 
-import { Delivery } from '../src/messaging/delivery.entity.js';
+import { Delivery } from '../src/delivery/delivery.entity.js';
+import { DispatcherService } from '../src/delivery/dispatcher.service.js';
 import { OptOut } from '../src/messaging/opt-out.entity.js';
-import { DispatcherService } from '../src/reminders/dispatcher.service.js';
 import { Reminder } from '../src/reminders/reminder.entity.js';
 import { User } from '../src/users/user.entity.js';
 import { makeClient, makeUser } from './helpers/factories.js';

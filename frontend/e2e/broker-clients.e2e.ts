@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -115,13 +115,37 @@ describe('the clients page in Chromium', () => {
     await uploadDialog.getByLabel('CSV file').setInputFiles(csvPath);
     await uploadDialog.getByText('clients.csv').waitFor();
     assert.ok(await uploadButton.isEnabled());
+    // The server answers at once with a job, imports in the background, and the dialog follows it.
+    const jobResponse = page.waitForResponse((r) => r.url().endsWith('/api/clients/upload') && r.request().method() === 'POST');
     await uploadButton.click();
+    const job = await jobResponse;
+    assert.equal(job.status(), 202);
+    const { jobId } = (await job.json()) as { jobId: string };
     await uploadDialog.getByText('2 clients imported').waitFor();
     assert.ok(await uploadDialog.getByText('Imported 2 of 3 clients; 1 row skipped').isVisible());
     const problems = uploadDialog.getByRole('table', { name: 'Rows not imported' });
     const cells = await problems.getByRole('cell').allTextContents();
     assert.deepEqual(cells, ['4', 'phone', '"12" is not a valid phone number']);
+    const progress = await page.evaluate(async (id) => (await fetch(`/api/clients/upload/${id}`)).json(), jobId);
+    assert.deepEqual(
+      {
+        status: progress.status,
+        rowsTotal: progress.rowsTotal,
+        rowsRead: progress.rowsRead,
+        imported: progress.imported,
+        rejected: progress.rejected,
+      },
+      { status: 'completed', rowsTotal: 3, rowsRead: 3, imported: 2, rejected: 1 },
+    );
     await shot(page, 'clients-upload-summary', { docsName: 'clients-upload' });
+
+    // The rows not imported, as a CSV to fix in a spreadsheet.
+    const downloading = page.waitForEvent('download');
+    await uploadDialog.getByRole('button', { name: 'Download errors (CSV)' }).click();
+    const download = await downloading;
+    assert.equal(download.suggestedFilename(), 'clients-errors.csv');
+    const errorsCsv = await readFile(await download.path(), 'utf8');
+    assert.equal(errorsCsv, '\uFEFFline,field,error\r\n4,phone,"""12"" is not a valid phone number"\r\n');
     await uploadDialog.getByRole('button', { name: 'Done' }).click();
     await uploadDialog.waitFor({ state: 'hidden' });
     await card(page, 'Walter Briggs').waitFor();

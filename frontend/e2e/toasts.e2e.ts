@@ -13,12 +13,24 @@ function dayFromToday(days: number): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
+/** The toast's box once its entrance transition is over (two equal readings in a row; a loaded machine animates slowly). */
+async function settledBox(toast: Locator): Promise<{ x: number; y: number; width: number; height: number } | null> {
+  let last = await toast.boundingBox();
+  for (let i = 0; i < 40; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const box = await toast.boundingBox();
+    if (box && last && box.x === last.x && box.y === last.y && box.width === last.width && box.height === last.height) return box;
+    last = box;
+  }
+  return last;
+}
+
 /**
  * The dialog's fields (inputs, selects, text areas) whose visible part — clipped by the boxes that
  * scroll them — meets the toast's box, by label. Empty when the toast covers none of them.
  */
 async function fieldsUnderToast(dialog: Locator, toast: Locator): Promise<string[]> {
-  const box = await toast.boundingBox();
+  const box = await settledBox(toast);
   assert.ok(box, 'the toast is on screen');
   return dialog.evaluate((root, t) => {
     type Rect = { left: number; top: number; right: number; bottom: number };
@@ -142,7 +154,7 @@ describe('toasts in Chromium', () => {
     await toast.waitFor();
 
     // Seen and read aloud inside the dialog, on screen, over none of its fields.
-    const shown = await toast.boundingBox();
+    const shown = await settledBox(toast);
     assert.ok(shown && shown.y >= 0 && shown.y + shown.height <= PHONE.height, 'the toast is on screen');
     assert.deepEqual(await fieldsUnderToast(dialog, toast), []);
     await scrollToFoot(recurring);
@@ -184,7 +196,7 @@ describe('toasts in Chromium', () => {
     // Found by its role: not hidden from screen readers behind the open dialog.
     const toast = page.getByRole('alert').filter({ hasText: 'Failed to schedule reminder' });
     await toast.waitFor();
-    const shown = await toast.boundingBox();
+    const shown = await settledBox(toast);
     assert.ok(shown && shown.y >= 0 && shown.y + shown.height <= PHONE.height, 'the toast is on screen');
     assert.deepEqual(await fieldsUnderToast(dialog, toast), []);
 

@@ -4,10 +4,10 @@ import { BadRequestException, ConflictException, Inject, Injectable, NotFoundExc
 import { AuditService } from '../audit/audit.service.js';
 import { monthlyRevenueCents } from '../billing/pricing.js';
 import { isUuid } from '../common/ids.js';
-import { escapeLike } from '../common/like.js';
 import { type ListQuery, ListResult } from '../common/list-query.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { StatsService } from '../stats/stats.service.js';
+import { PlatformRepository } from '../reporting/platform.repository.js';
+import { StatsService } from '../reporting/stats.service.js';
 import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS, type SubscriptionStatus, type SubscriptionTier, User } from '../users/user.entity.js';
 import type {
   AdminAnalyticsDto,
@@ -20,6 +20,8 @@ import type {
 
 const DAY_MS = 86_400_000;
 export const TRIAL_WINDOW_DAYS = 30;
+/** The broker detail's admin actions: the newest this many. */
+const ADMIN_ACTIONS_SHOWN = 20;
 /**
  * How long the sum of this month's settled telephony costs is reused. A delivery is priced when it
  * is sent, within minutes of being created (a retry comes 10 minutes later, at most twice), so a
@@ -32,25 +34,6 @@ export const BROKER_LIST_RULES = {
   sortable: ['email', 'lastName', 'createdAt', 'subscriptionTier', 'subscriptionStatus', 'clientCount', 'lastActivity'],
   filterable: ['search', 'q', 'tier', 'status'],
 } as const;
-const SORT_COLUMNS: Record<string, string> = {
-  email: 'u.email',
-  lastName: 'u.last_name',
-  createdAt: 'u.created_at',
-  subscriptionTier: 'u.subscription_tier',
-  subscriptionStatus: 'u.subscription_status',
-  clientCount: 'client_count',
-  lastActivity: 'last_activity',
-};
-
-interface BrokerFigures {
-  id: string;
-  email: string | null;
-  tier: SubscriptionTier;
-  status: SubscriptionStatus;
-  overage: boolean;
-  active: number;
-  trial_ends_at: Date | null;
-}
 
 function detailBroker(user: User, activeClients: number): AdminBrokerDetailBrokerDto {
   return {
@@ -80,21 +63,10 @@ export class AdminService {
   constructor(
     private readonly em: EntityManager,
     private readonly audit: AuditService,
+    private readonly platform: PlatformRepository,
     private readonly stats: StatsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
-
-  /**
-   * An aggregate on its own connection, planned without parallel workers: run side by side and by
-   * several dashboards at once, the workers' start-up and gathering cost more than they save on
-   * these scans (docs/performance.md).
-   */
-  private serialAggregate<T>(sql: string, params: unknown[] = []): Promise<T[]> {
-    return this.em.fork().transactional(async (em) => {
-      await em.execute('set local max_parallel_workers_per_gather = 0');
-      return em.execute<T[]>(sql, params);
-    });
-  }
 
   /**
    * The sum of deliveries' costs created in [from, until). Over a whole month this is the
@@ -102,13 +74,7 @@ export class AdminService {
    * for a while and only the last day or two are summed on each visit.
    */
   private async telephonyCents(monthStart: Date, now: Date): Promise<number> {
-    const sum = async (from: Date, until: Date) =>
-      (
-        await this.serialAggregate<{ cents: number }>(
-          `select coalesce(sum(cost_cents), 0)::int as cents from deliveries where created_at >= ? and created_at < ?`,
-          [from, until],
-        )
-      )[0]?.cents ?? 0;
+    const sum = (from: Date, until: Date) => this.platform.telephonyCents(from, until);
     const startOfYesterday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - DAY_MS;
     const settledUntil = new Date(Math.max(monthStart.getTime(), startOfYesterday));
     let settled = 0;
@@ -135,16 +101,7 @@ export class AdminService {
   async analytics(now = new Date()): Promise<AdminAnalyticsDto> {
     const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
     // Independent aggregates run side by side, each on its own connection.
-    const [brokers, telephony] = await Promise.all([
-      this.serialAggregate<BrokerFigures>(
-        `select u.id, u.email, u.subscription_tier as tier, u.subscription_status as status, u.overage_enabled as overage,
-                coalesce(c.active, 0)::int as active, u.trial_ends_at
-           from users u
-           left join (select broker_id, count(*) as active from clients where is_active group by broker_id) c on c.broker_id = u.id
-          where not u.is_admin`,
-      ),
-      this.telephonyCents(monthStart, now),
-    ]);
+    const [brokers, telephony] = await Promise.all([this.platform.brokerFigures(), this.telephonyCents(monthStart, now)]);
     const shares = { pmpm: { count: 0, revenue: 0 }, flat: { count: 0, revenue: 0 }, trial: { count: 0, revenue: 0 } };
     let mrr = 0;
     for (const b of brokers) {
@@ -194,51 +151,15 @@ export class AdminService {
     if (status && status !== 'all' && !(SUBSCRIPTION_STATUSES as readonly string[]).includes(status)) {
       throw new BadRequestException('status must be trial, active, past_due or canceled');
     }
-    const where = ['not u.is_admin'];
-    const values: unknown[] = [];
-    if (search) {
-      where.push(`(u.email ilike ? or (coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) ilike ?)`);
-      const pattern = `%${escapeLike(search)}%`;
-      values.push(pattern, pattern);
-    }
-    if (tier && tier !== 'all') {
-      where.push('u.subscription_tier = ?');
-      values.push(tier);
-    }
-    if (status && status !== 'all') {
-      where.push('u.subscription_status = ?');
-      values.push(status);
-    }
     const sort = query.sort ?? { field: 'createdAt', order: 'DESC' as const };
-    const limit = query.range ? query.range.end - query.range.start + 1 : 1000;
-    const offset = query.range?.start ?? 0;
-    const rows = await this.em.execute<
-      {
-        id: string;
-        first_name: string | null;
-        last_name: string | null;
-        email: string | null;
-        tier: SubscriptionTier;
-        status: SubscriptionStatus;
-        overage: boolean;
-        client_count: number;
-        active_count: number;
-        last_activity: Date | null;
-        total: number;
-      }[]
-    >(
-      `select u.id, u.first_name, u.last_name, u.email, u.subscription_tier as tier, u.subscription_status as status,
-              u.overage_enabled as overage, coalesce(c.total, 0)::int as client_count, coalesce(c.active, 0)::int as active_count,
-              greatest(u.last_sign_in_at, (select max(d.created_at) from deliveries d where d.broker_id = u.id)) as last_activity,
-              count(*) over ()::int as total
-         from users u
-         left join (select broker_id, count(*) as total, count(*) filter (where is_active) as active from clients group by broker_id) c
-                on c.broker_id = u.id
-        where ${where.join(' and ')}
-        order by ${SORT_COLUMNS[sort.field] ?? 'u.created_at'} ${sort.order === 'ASC' ? 'asc' : 'desc'} nulls last, u.id
-        limit ? offset ?`,
-      [...values, limit, offset],
-    );
+    const rows = await this.platform.brokerList({
+      search: search || undefined,
+      tier: tier && tier !== 'all' ? (tier as SubscriptionTier) : undefined,
+      status: status && status !== 'all' ? (status as SubscriptionStatus) : undefined,
+      sort,
+      limit: query.range ? query.range.end - query.range.start + 1 : 1000,
+      offset: query.range?.start ?? 0,
+    });
     const items = rows.map((row) => ({
       id: row.id,
       broker: {
@@ -262,35 +183,10 @@ export class AdminService {
     return user;
   }
 
-  private async activeClientCount(brokerId: string, em: EntityManager = this.em): Promise<number> {
-    const [row] = await em.execute<{ n: number }[]>(`select count(*)::int as n from clients where broker_id = ? and is_active`, [brokerId]);
-    return row?.n ?? 0;
-  }
-
   async detail(id: string): Promise<BrokerDetailDto> {
     const user = await this.findBroker(id);
-    const clients = await this.em.execute<
-      { id: string; first_name: string; last_name: string; email: string | null; phone: string; is_active: boolean; created_at: Date }[]
-    >(
-      `select id, first_name, last_name, email, phone, is_active, created_at from clients where broker_id = ? order by created_at desc, id`,
-      [user.id],
-    );
-    const actions = await this.em.execute<
-      {
-        id: string;
-        action: string;
-        notes: string | null;
-        created_at: Date;
-        admin_email: string | null;
-        before: Record<string, unknown> | null;
-        after: Record<string, unknown> | null;
-      }[]
-    >(
-      `select a.id, a.action, a.notes, a.created_at, u.email as admin_email, a.before, a.after
-         from admin_actions a left join users u on u.id = a.admin_id
-        where a.broker_id = ? order by a.created_at desc, a.id limit 20`,
-      [user.id],
-    );
+    const clients = await this.platform.brokerClients(user.id);
+    const actions = await this.platform.brokerAdminActions(user.id, ADMIN_ACTIONS_SHOWN);
     return {
       broker: detailBroker(user, clients.filter((c) => c.is_active).length),
       stats: await this.stats.forBroker(user),
@@ -338,7 +234,7 @@ export class AdminService {
         after: { trialEndsAt: user.trialEndsAt.toISOString() },
       });
       await em.flush();
-      return detailBroker(user, await this.activeClientCount(user.id, em));
+      return detailBroker(user, await this.platform.activeClientCount(user.id, em));
     });
   }
 
@@ -373,7 +269,7 @@ export class AdminService {
         restored && this.config.billing.stripe && !user.stripeSubscriptionId
           ? 'Restored here. Stripe has no active subscription for this broker: ask them to choose a plan on the Billing page to set up payment.'
           : undefined;
-      return { ...detailBroker(user, await this.activeClientCount(user.id, em)), ...(notice ? { notice } : {}) };
+      return { ...detailBroker(user, await this.platform.activeClientCount(user.id, em)), ...(notice ? { notice } : {}) };
     });
   }
 }

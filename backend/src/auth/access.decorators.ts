@@ -1,8 +1,8 @@
 import { applyDecorators, createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
 import { ApiCookieAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 
-import type { ClientAccount } from '../client-portal/client-account.entity.js';
 import type { User } from '../users/user.entity.js';
+import type { ClientAccount } from './client-account.entity.js';
 
 /** Who may call a route. Without a decorator a route is for signed-in brokers (and admins). */
 export type Access = 'public' | 'broker' | 'admin' | 'client';

@@ -3,9 +3,9 @@ import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 
-import { ClientAccount } from '../client-portal/client-account.entity.js';
 import { User } from '../users/user.entity.js';
 import { type Access, ACCESS_KEY, type AuthenticatedRequest } from './access.decorators.js';
+import { ClientAccount } from './client-account.entity.js';
 
 /** A row of the users table as PostgreSQL answers it (column names). */
 type UserRow = { id: string; is_admin: boolean } & Record<string, unknown>;

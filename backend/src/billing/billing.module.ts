@@ -1,12 +1,15 @@
 import { Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
 
 import { JobsService } from '../jobs/jobs.service.js';
+import { MessagingModule } from '../messaging/messaging.module.js';
+import { ReportingModule } from '../reporting/reporting.module.js';
 import { BillingController, StripeWebhookController } from './billing.controller.js';
 import { BillingService } from './billing.service.js';
 import { MonthlyAnalyticsService } from './monthly-analytics.service.js';
 
 /** Subscriptions (Stripe or local mode), plan changes, overage, the Stripe webhook and monthly analytics. */
 @Module({
+  imports: [ReportingModule, MessagingModule],
   controllers: [BillingController, StripeWebhookController],
   providers: [BillingService, MonthlyAnalyticsService],
   exports: [BillingService, MonthlyAnalyticsService],

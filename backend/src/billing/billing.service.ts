@@ -13,6 +13,7 @@ import type Stripe from 'stripe';
 
 import { CANCELED_MESSAGE } from '../auth/subscription-access.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { WebhookEventsService } from '../messaging/webhook-events.service.js';
 import { type SubscriptionTier, User } from '../users/user.entity.js';
 import type { BillingChangeDto, StartSubscriptionDto, SubscriptionDto } from './dto/billing.dto.js';
 import { clientsOverLimit, FLAT_CLIENT_LIMIT, formatCents, monthlyPriceCents, overageCents } from './pricing.js';
@@ -34,6 +35,7 @@ export class BillingService {
   constructor(
     private readonly em: EntityManager,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly webhookEvents: WebhookEventsService,
   ) {
     if (config.billing.stripe) this.stripe = createStripe(config.billing.stripe);
   }
@@ -261,11 +263,7 @@ export class BillingService {
   async applyEvent(event: Stripe.Event): Promise<'applied' | 'duplicate' | 'ignored'> {
     const stripe = this.stripe!;
     return this.em.transactional(async (em) => {
-      const fresh = await em.execute<{ key: string }[]>(
-        `insert into webhook_events (key) values (?) on conflict (key) do nothing returning key`,
-        [`stripe:${event.id}`],
-      );
-      if (fresh.length === 0) return 'duplicate';
+      if (!(await this.webhookEvents.firstTime(`stripe:${event.id}`, em))) return 'duplicate';
       const object = event.data.object as { object?: string; id?: string; subscription?: string | { id: string } | null };
       const subscriptionId =
         object.object === 'subscription'

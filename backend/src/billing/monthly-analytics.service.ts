@@ -4,9 +4,10 @@ import { DateTime } from 'luxon';
 
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { JobsService } from '../jobs/jobs.service.js';
+import { MonthlyFiguresRepository } from '../reporting/monthly-figures.repository.js';
 import type { User } from '../users/user.entity.js';
 import type { MonthlyAnalyticsDto } from './dto/billing.dto.js';
-import type { SubscriptionStatus, Tier } from './pricing.js';
+import type { Tier } from './pricing.js';
 import { monthlyRevenueCents, profitMarginPercent } from './pricing.js';
 
 const MONTHS_SHOWN = 12;
@@ -35,6 +36,7 @@ function toDto(f: MonthFigures): MonthlyAnalyticsDto {
  * Monthly cost and profit per broker: costs from recorded deliveries (each priced when sent, pricing.ts),
  * revenue from the plan and active clients. Closed months come from month-end snapshots (taken on
  * the 1st for the month before, and at start-up for any month missed); the current month is live.
+ * The live figures are read through reporting/ (`MonthlyFiguresRepository`); the snapshots are billing's own table.
  */
 @Injectable()
 export class MonthlyAnalyticsService implements OnApplicationBootstrap {
@@ -42,6 +44,7 @@ export class MonthlyAnalyticsService implements OnApplicationBootstrap {
 
   constructor(
     private readonly em: EntityManager,
+    private readonly figures: MonthlyFiguresRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jobs: JobsService,
   ) {}
@@ -77,18 +80,7 @@ export class MonthlyAnalyticsService implements OnApplicationBootstrap {
     to: Date,
   ): Promise<(MonthFigures & { brokerId: string; tier: Tier; total: number })[]> {
     if (brokerIds.length === 0) return [];
-    const rows = await this.em.execute<
-      { id: string; tier: Tier; status: SubscriptionStatus; overage: boolean; active: number; total: number; voice: number; cost: number }[]
-    >(
-      `select u.id, u.subscription_tier as tier, u.subscription_status as status, u.overage_enabled as overage,
-              (select count(*) from clients c where c.broker_id = u.id and c.is_active)::int as active,
-              (select count(*) from clients c where c.broker_id = u.id)::int as total,
-              (select count(*) from deliveries d where d.broker_id = u.id and d.channel = 'voice'
-                  and d.status in ('sent', 'completed', 'failed') and d.created_at >= ? and d.created_at < ?)::int as voice,
-              (select coalesce(sum(d.cost_cents), 0) from deliveries d where d.broker_id = u.id and d.created_at >= ? and d.created_at < ?)::int as cost
-         from users u where u.id in (?)`,
-      [from, to, from, to, brokerIds],
-    );
+    const rows = await this.figures.brokerMonths(brokerIds, from, to);
     return rows.map((row) => ({
       brokerId: row.id,
       tier: row.tier,
@@ -105,16 +97,8 @@ export class MonthlyAnalyticsService implements OnApplicationBootstrap {
   async snapshotLastMonth(now = new Date()): Promise<number> {
     const end = DateTime.fromJSDate(now, { zone: 'utc' }).startOf('month');
     const start = end.minus({ months: 1 });
-    const brokers = await this.em.execute<{ id: string }[]>(
-      `select u.id from users u where u.created_at < ?
-          and not exists (select 1 from billing_month_snapshots s where s.broker_id = u.id and s.month = ?)`,
-      [end.toJSDate(), start.toISODate()],
-    );
-    const figures = await this.live(
-      brokers.map((b) => b.id),
-      start.toJSDate(),
-      end.toJSDate(),
-    );
+    const brokerIds = await this.figures.brokersWithoutSnapshot(end.toJSDate(), start.toISODate()!);
+    const figures = await this.live(brokerIds, start.toJSDate(), end.toJSDate());
     if (figures.length === 0) return 0;
     await this.em.execute(
       `insert into billing_month_snapshots (broker_id, month, tier, active_clients, total_clients, voice_call_count, cost_cents, revenue_cents)

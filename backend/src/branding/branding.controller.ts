@@ -5,8 +5,8 @@ import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 
 import { BrokerOnly, ClientOnly, CurrentClientAccount, CurrentUser, Public } from '../auth/access.decorators.js';
+import type { ClientAccount } from '../auth/client-account.entity.js';
 import { CurrentUserDto } from '../auth/dto/current-user.dto.js';
-import type { ClientAccount } from '../client-portal/client-account.entity.js';
 import { Consumes } from '../common/content-type.js';
 import { receiveUpload } from '../common/multipart.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorators.js';

@@ -1,16 +1,17 @@
 import { Module } from '@nestjs/common';
 
 import { ClientsModule } from '../clients/clients.module.js';
+import { DeliveryModule } from '../delivery/delivery.module.js';
 import { MessagingModule } from '../messaging/messaging.module.js';
-import { RemindersModule } from '../reminders/reminders.module.js';
+import { CampaignRecipientsRepository } from './campaign-recipients.repository.js';
 import { CampaignsController } from './campaigns.controller.js';
 import { CampaignsService } from './campaigns.service.js';
 import { TrackingController } from './tracking.controller.js';
 
-/** E-mail and SMS campaigns: drafts, sending through the dispatcher, tracking and unsubscribe. */
+/** E-mail and SMS campaigns: drafts, sending through the delivery engine, tracking and unsubscribe. */
 @Module({
-  imports: [MessagingModule, RemindersModule, ClientsModule],
+  imports: [MessagingModule, DeliveryModule, ClientsModule],
   controllers: [CampaignsController, TrackingController],
-  providers: [CampaignsService],
+  providers: [CampaignsService, CampaignRecipientsRepository],
 })
 export class CampaignsModule {}

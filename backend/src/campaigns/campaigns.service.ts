@@ -3,8 +3,9 @@ import { BadRequestException, ConflictException, Injectable, Logger, NotFoundExc
 
 import { isUuid } from '../common/ids.js';
 import { findList, type ListQuery, ListResult } from '../common/list-query.js';
+import { DeliveryQueue } from '../delivery/delivery-queue.service.js';
+import { DispatcherService } from '../delivery/dispatcher.service.js';
 import { consentGiven } from '../messaging/consent.service.js';
-import { DispatcherService } from '../reminders/dispatcher.service.js';
 import { User } from '../users/user.entity.js';
 import { Campaign } from './campaign.entity.js';
 import type { CampaignDto, CreateCampaignDto } from './dto/campaign.dto.js';
@@ -23,6 +24,7 @@ export class CampaignsService {
 
   constructor(
     private readonly em: EntityManager,
+    private readonly queue: DeliveryQueue,
     private readonly dispatcher: DispatcherService,
   ) {}
 
@@ -86,7 +88,7 @@ export class CampaignsService {
       if (!campaign) throw new NotFoundException('Campaign not found');
       if (campaign.status !== 'draft') throw new ConflictException('This campaign has already been sent');
       const address = campaign.type === 'email' ? 'c.email' : 'c.phone';
-      const recipients = await em.execute<{ id: string }[]>(
+      const recipients = await em.execute<{ client_id: string; address: string }[]>(
         `with eligible as (
            select c.id as client_id, ${address} as address
              from clients c
@@ -98,15 +100,26 @@ export class CampaignsService {
            select gen_random_uuid(), ?, client_id, replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') from eligible
            returning client_id
          )
-         insert into deliveries (id, broker_id, client_id, campaign_id, occurrence_at, channel, recipient, lane, status, not_before)
-         select gen_random_uuid(), ?, e.client_id, ?, now(), ?, e.address, 'campaign', 'queued', now()
-           from eligible e join recipients r on r.client_id = e.client_id
-         returning id`,
-        [broker.id, campaign.type, campaign.type, campaign.id, broker.id, campaign.id, campaign.type],
+         select e.client_id, e.address from eligible e join recipients r on r.client_id = e.client_id`,
+        [broker.id, campaign.type, campaign.type, campaign.id],
+      );
+      const sentAt = new Date();
+      await this.queue.enqueue(
+        recipients.map((recipient) => ({
+          kind: 'campaign' as const,
+          sourceId: campaign.id,
+          brokerId: broker.id,
+          clientId: recipient.client_id,
+          channel: campaign.type,
+          recipient: recipient.address,
+          occurrenceAt: sentAt,
+          notBefore: sentAt,
+        })),
+        em,
       );
       campaign.status = 'sent';
       campaign.recipientCount = recipients.length;
-      campaign.sentAt = new Date();
+      campaign.sentAt = sentAt;
       await em.flush();
       return recipients.length;
     });

@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Controller, Get, HttpCode, NotFoundException, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -6,25 +5,17 @@ import type { Request, Response } from 'express';
 import { Public } from '../auth/access.decorators.js';
 import { EngagementService } from '../clients/engagement.service.js';
 import { Consumes } from '../common/content-type.js';
+import { isCampaignLink } from '../delivery/campaign-links.js';
+import { DeliveryReads } from '../delivery/delivery-reads.repository.js';
 import { ConsentService } from '../messaging/consent.service.js';
 import { OptOutsService } from '../messaging/opt-outs.service.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorators.js';
-import { isCampaignLink } from './campaign-links.js';
+import { CampaignRecipientsRepository, type RecipientRow } from './campaign-recipients.repository.js';
 import { isMachineOpen } from './open-detection.js';
 import { escapeHtml, publicPage } from './public-pages.js';
 
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const TOKEN = /^[0-9a-f]{64}$/;
-
-interface RecipientRow {
-  id: string;
-  client_id: string;
-  email: string | null;
-  message: string;
-  agency_name: string;
-  primary_color: string;
-  delivered_at: Date | null;
-}
 
 /**
  * What campaign recipients' links reach, without signing in: the open pixel, the click redirect
@@ -36,26 +27,15 @@ interface RecipientRow {
 @Public()
 export class TrackingController {
   constructor(
-    private readonly em: EntityManager,
+    private readonly recipients: CampaignRecipientsRepository,
+    private readonly deliveries: DeliveryReads,
     private readonly consent: ConsentService,
     private readonly optOuts: OptOutsService,
     private readonly engagement: EngagementService,
   ) {}
 
-  private async recipient(token: string): Promise<RecipientRow | undefined> {
-    if (!TOKEN.test(token)) return undefined;
-    const [row] = await this.em.execute<RecipientRow[]>(
-      `select kr.id, kr.client_id, c.email, k.message, u.agency_name, u.primary_color,
-              (select d.updated_at from deliveries d where d.campaign_id = kr.campaign_id and d.client_id = kr.client_id
-                  and d.status in ('sent', 'completed')) as delivered_at
-         from campaign_recipients kr
-         join campaigns k on k.id = kr.campaign_id
-         join clients c on c.id = kr.client_id
-         join users u on u.id = k.broker_id
-        where kr.token = ?`,
-      [token],
-    );
-    return row;
+  private recipient(token: string): Promise<RecipientRow | undefined> {
+    return TOKEN.test(token) ? this.recipients.byToken(token) : Promise.resolve(undefined);
   }
 
   @Get('t/o/:file')
@@ -63,13 +43,9 @@ export class TrackingController {
   async open(@Param('file') file: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const row = await this.recipient(file.replace(/\.gif$/, ''));
     if (row) {
-      const machine = isMachineOpen(req.get('user-agent'), row.delivered_at ? new Date(row.delivered_at) : undefined, new Date());
-      await this.em.execute(
-        machine
-          ? `update campaign_recipients set machine_opens = machine_opens + 1 where id = ?`
-          : `update campaign_recipients set opened_at = coalesce(opened_at, now()) where id = ?`,
-        [row.id],
-      );
+      const deliveredAt = await this.deliveries.campaignDeliveredAt(row.campaign_id, row.client_id);
+      const machine = isMachineOpen(req.get('user-agent'), deliveredAt ?? undefined, new Date());
+      await this.recipients.recordOpen(row.id, machine);
       if (!machine) await this.engagement.recompute(row.client_id);
     }
     res.status(200).set({ 'Content-Type': 'image/gif', 'Cache-Control': 'no-store, private' }).send(PIXEL);
@@ -81,11 +57,7 @@ export class TrackingController {
     const row = await this.recipient(token);
     if (!row) throw new NotFoundException('This link is not valid');
     if (!target || !isCampaignLink(row.message, target)) throw new BadRequestException('This link does not belong to the message');
-    // A click means the message was read, whatever the pixel said.
-    await this.em.execute(
-      `update campaign_recipients set clicked_at = coalesce(clicked_at, now()), opened_at = coalesce(opened_at, now()) where id = ?`,
-      [row.id],
-    );
+    await this.recipients.recordClick(row.id);
     await this.engagement.recompute(row.client_id);
     res.redirect(302, target);
   }

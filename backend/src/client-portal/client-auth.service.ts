@@ -1,13 +1,13 @@
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 
+import { ClientAccount } from '../auth/client-account.entity.js';
 import { LoginThrottleService } from '../auth/login-throttle.service.js';
 import { hashPassword, isCommonPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from '../auth/passwords.js';
 import { BrokerNoticesService } from '../clients/broker-notices.service.js';
 import { EngagementService } from '../clients/engagement.service.js';
 import { InvitationTokensService } from '../clients/invitation-tokens.service.js';
 import { User } from '../users/user.entity.js';
-import { ClientAccount } from './client-account.entity.js';
 import type { ClientLoginDto, ClientSignedInDto, InviteLookupDto, RegisterClientDto } from './dto/client-auth.dto.js';
 
 export const CLIENT_AUTH_MESSAGES = {

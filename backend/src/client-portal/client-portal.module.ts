@@ -2,9 +2,12 @@ import { Module } from '@nestjs/common';
 
 import { AuthModule } from '../auth/auth.module.js';
 import { ClientsModule } from '../clients/clients.module.js';
+import { DeliveryModule } from '../delivery/delivery.module.js';
 import { ClientAuthController } from './client-auth.controller.js';
 import { ClientAuthService } from './client-auth.service.js';
+import { ClientReminderDeliveries } from './client-reminder-deliveries.js';
 import { ClientRemindersController } from './client-reminders.controller.js';
+import { ClientRemindersRepository } from './client-reminders.repository.js';
 import { ClientRemindersService } from './client-reminders.service.js';
 import { ContactChangesController } from './contact-changes.controller.js';
 import { MedicationsController } from './medications.controller.js';
@@ -12,8 +15,8 @@ import { MedicationsService } from './medications.service.js';
 
 /** The client portal: client accounts and sign-in (health data joins here, behind the client's own routes). */
 @Module({
-  imports: [AuthModule, ClientsModule],
+  imports: [AuthModule, ClientsModule, DeliveryModule],
   controllers: [ClientAuthController, ClientRemindersController, ContactChangesController, MedicationsController],
-  providers: [ClientAuthService, ClientRemindersService, MedicationsService],
+  providers: [ClientAuthService, ClientRemindersService, ClientRemindersRepository, ClientReminderDeliveries, MedicationsService],
 })
 export class ClientPortalModule {}

@@ -15,6 +15,11 @@ export type RecurrencePattern = (typeof RECURRENCE_PATTERNS)[number];
  * and writable only through the client's own routes.
  */
 @Entity({ tableName: 'client_reminders' })
+// No occurrence left and still waiting for the last one's outcome (normally only the last minutes' ones).
+@Index({
+  name: 'client_reminders_awaiting_outcome_idx',
+  expression: `create index "client_reminders_awaiting_outcome_idx" on "client_reminders" ("created_at") where "status" = 'pending' and "next_occurrence_at" is null`,
+})
 @Index({
   name: 'client_reminders_due_idx',
   expression: `create index "client_reminders_due_idx" on "client_reminders" ("next_occurrence_at") where "next_occurrence_at" is not null`,

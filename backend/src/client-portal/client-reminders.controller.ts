@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/co
 import { ApiConflictResponse, ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 
 import { ClientOnly, CurrentClientAccount } from '../auth/access.decorators.js';
-import type { ClientAccount } from './client-account.entity.js';
+import type { ClientAccount } from '../auth/client-account.entity.js';
 import { ClientRemindersService } from './client-reminders.service.js';
 import { ClientReminderDto, CreateClientReminderDto } from './dto/client-reminder.dto.js';
 

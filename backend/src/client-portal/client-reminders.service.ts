@@ -2,15 +2,15 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { DateTime } from 'luxon';
 
+import type { ClientAccount } from '../auth/client-account.entity.js';
 import { isUuid } from '../common/ids.js';
+import { clientTimeZone } from '../delivery/time-zones.js';
 import { PhiAuditService } from '../privacy/phi-audit.service.js';
-import { isValidZone, nextOccurrence } from '../reminders/recurrence.js';
-import { clientTimeZone } from '../reminders/time-zones.js';
 import { User } from '../users/user.entity.js';
-import type { ClientAccount } from './client-account.entity.js';
 import { ClientReminder } from './client-reminder.entity.js';
 import type { ClientReminderDto, CreateClientReminderDto } from './dto/client-reminder.dto.js';
 import { Medication } from './medication.entity.js';
+import { isValidZone, nextOccurrence } from './recurrence.js';
 
 export const CLIENT_REMINDER_MESSAGES = {
   dateRequired: 'Date and time are required',

@@ -2,9 +2,9 @@ import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 
 import { ClientOnly, CurrentClientAccount } from '../auth/access.decorators.js';
+import type { ClientAccount } from '../auth/client-account.entity.js';
 import { ContactChangesService } from '../clients/contact-changes.service.js';
 import { ClientContactChangeDto } from '../clients/dto/contact-change.dto.js';
-import type { ClientAccount } from './client-account.entity.js';
 
 @ApiTags('client portal: contact details')
 @Controller('client/contact-changes')

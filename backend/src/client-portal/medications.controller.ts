@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nest
 import { ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 
 import { ClientOnly, CurrentClientAccount } from '../auth/access.decorators.js';
-import type { ClientAccount } from './client-account.entity.js';
+import type { ClientAccount } from '../auth/client-account.entity.js';
 import { HistoryItemDto, MedicationDto, MedicationInputDto, MyInfoDto } from './dto/medication.dto.js';
 import { MedicationsService } from './medications.service.js';
 

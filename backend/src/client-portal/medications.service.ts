@@ -1,10 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 
+import type { ClientAccount } from '../auth/client-account.entity.js';
 import { isUuid } from '../common/ids.js';
+import { DeliveryReads } from '../delivery/delivery-reads.repository.js';
 import { PhiAuditService } from '../privacy/phi-audit.service.js';
-import { readPhi } from '../privacy/phi-crypto.js';
-import type { ClientAccount } from './client-account.entity.js';
 import { ClientReminder } from './client-reminder.entity.js';
 import type { HistoryItemDto, MedicationDto, MedicationInputDto, MyInfoDto } from './dto/medication.dto.js';
 import { Medication } from './medication.entity.js';
@@ -34,6 +34,7 @@ export class MedicationsService {
   constructor(
     private readonly em: EntityManager,
     private readonly audit: PhiAuditService,
+    private readonly deliveries: DeliveryReads,
   ) {}
 
   private async own(account: ClientAccount, id: string): Promise<Medication> {
@@ -93,30 +94,28 @@ export class MedicationsService {
 
   /** The client's reminder occurrences of the last 90 days, newest first, with how each went. */
   async history(account: ClientAccount, now = new Date()): Promise<HistoryItemDto[]> {
-    const rows = await this.em.execute<
-      {
-        id: string;
-        reminder_id: string;
-        occurrence_at: Date;
-        channel: string;
-        status: string;
-        confirmed_at: Date | null;
-        message: string | null;
-      }[]
-    >(
-      `select d.id, d.client_reminder_id as reminder_id, d.occurrence_at, d.channel, d.status, d.confirmed_at, cr.message
-         from deliveries d join client_reminders cr on cr.id = d.client_reminder_id
-        where d.client_id = ? and d.occurrence_at > ? and d.occurrence_at <= ?
-        order by d.occurrence_at desc, d.id`,
-      [account.client.id, new Date(now.getTime() - HISTORY_DAYS * 86_400_000), now],
+    const deliveries = await this.deliveries.clientReminderHistory(
+      account.client.id,
+      new Date(now.getTime() - HISTORY_DAYS * 86_400_000),
+      now,
     );
+    const reminderIds = [...new Set(deliveries.map((row) => row.client_reminder_id))];
+    const messages = new Map(
+      (reminderIds.length ? await this.em.find(ClientReminder, { id: { $in: reminderIds } }, { fields: ['id', 'message'] }) : []).map(
+        (reminder) => [reminder.id, reminder.message ?? null],
+      ),
+    );
+    // A reminder the client deleted takes its history with it.
+    const rows = deliveries
+      .filter((row) => messages.has(row.client_reminder_id))
+      .map((row) => ({ ...row, reminder_id: row.client_reminder_id, message: messages.get(row.client_reminder_id) ?? null }));
     await this.audit.record(account, 'read', 'history');
     return rows.map((row) => ({
       id: row.id,
       reminderId: row.reminder_id,
       occurrenceAt: new Date(row.occurrence_at).toISOString(),
       channel: row.channel,
-      message: row.message ? readPhi(row.message) : null,
+      message: row.message,
       outcome: row.confirmed_at
         ? 'confirmed'
         : row.status === 'completed' || row.status === 'sent'

@@ -1,5 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Req } from '@nestjs/common';
 import {
+  ApiAcceptedResponse,
+  ApiBadRequestResponse,
   ApiBody,
   ApiConflictResponse,
   ApiCreatedResponse,
@@ -17,22 +19,23 @@ import { BrokerOnly, CurrentUser, CurrentUserId } from '../auth/access.decorator
 import { Consumes } from '../common/content-type.js';
 import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
 import type { ListQuery, ListResult } from '../common/list-query.js';
-import { receiveFile } from '../common/multipart.js';
+import { receiveUpload } from '../common/multipart.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { StorageService } from '../storage/storage.service.js';
 import type { User } from '../users/user.entity.js';
 import { CLIENT_LIST_RULES, ClientsService } from './clients.service.js';
-import { CsvImportService } from './csv-import.service.js';
 import {
   ClientDto,
   ClientUsageDto,
   CreateClientDto,
   CreatedClientDto,
-  ImportResultDto,
   InviteResultDto,
   UpdateClientDto,
   UpdatedClientDto,
 } from './dto/client.dto.js';
 import { ContactChangePathDto } from './dto/contact-change.dto.js';
+import { ImportJobCreatedDto, ImportJobDto } from './dto/import-job.dto.js';
+import { ImportJobsService } from './import-jobs.service.js';
 
 const LIMIT_RESPONSE = { description: 'Client limit reached: { message, limitReached: true }' };
 
@@ -42,7 +45,8 @@ const LIMIT_RESPONSE = { description: 'Client limit reached: { message, limitRea
 export class ClientsController {
   constructor(
     private readonly clients: ClientsService,
-    private readonly csvImport: CsvImportService,
+    private readonly imports: ImportJobsService,
+    private readonly storage: StorageService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -62,16 +66,30 @@ export class ClientsController {
   }
 
   @Post('upload')
-  @HttpCode(200)
-  @ApiOperation({ summary: 'Imports clients from a CSV (firstName, lastName, email, phone), multipart field "file"' })
+  @HttpCode(202)
+  @ApiOperation({
+    summary: 'Queues the import of clients from a CSV (firstName, lastName, email, phone), multipart field "file"',
+    description:
+      'The file is checked at once (size, UTF-8 text, the header’s columns, room under the client limit), stored and imported ' +
+      'in the background; follow it at GET /api/clients/upload/{jobId}.',
+  })
   @Consumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
-  @ApiOkResponse({ type: ImportResultDto })
+  @ApiAcceptedResponse({ type: ImportJobCreatedDto })
+  @ApiBadRequestResponse({ description: 'No file, an empty file, not UTF-8 text, or columns missing' })
   @ApiForbiddenResponse(LIMIT_RESPONSE)
   @ApiPayloadTooLargeResponse({ description: 'Over CSV_UPLOAD_MAX_MB' })
-  async upload(@CurrentUser() user: User, @Req() req: Request): Promise<ImportResultDto> {
-    const file = await receiveFile(req, 'file', this.config.uploads.csvMaxBytes);
-    return this.csvImport.import(user, file.stream);
+  async upload(@CurrentUser() user: User, @Req() req: Request): Promise<ImportJobCreatedDto> {
+    const upload = await receiveUpload(req, 'file', this.config.uploads.csvMaxBytes, await this.storage.spoolFile());
+    return this.imports.start(user, upload);
+  }
+
+  @Get('upload/:jobId')
+  @ApiOperation({ summary: 'A CSV import’s progress (rows read, imported, rejected, the problems) and, once it has ended, its result' })
+  @ApiOkResponse({ type: ImportJobDto })
+  @ApiNotFoundResponse({ description: 'No such import for this broker' })
+  importJob(@CurrentUser() user: User, @Param('jobId') jobId: string): Promise<ImportJobDto> {
+    return this.imports.get(user, jobId);
   }
 
   @Get(':id')

@@ -1,19 +1,30 @@
 import { Module } from '@nestjs/common';
 
+import { DeliveryModule } from '../delivery/delivery.module.js';
 import { MessagingModule } from '../messaging/messaging.module.js';
+import { StorageModule } from '../storage/storage.module.js';
 import { BrokerNoticesService } from './broker-notices.service.js';
 import { ClientsController } from './clients.controller.js';
 import { ClientsService } from './clients.service.js';
 import { ContactChangesService } from './contact-changes.service.js';
 import { CsvImportService } from './csv-import.service.js';
 import { EngagementService } from './engagement.service.js';
+import { ImportJobsService } from './import-jobs.service.js';
 import { InvitationTokensService } from './invitation-tokens.service.js';
 
 /** Brokers' clients: management, contact changes, CSV import, invitations, usage limits, engagement. */
 @Module({
-  imports: [MessagingModule],
+  imports: [MessagingModule, StorageModule, DeliveryModule],
   controllers: [ClientsController],
-  providers: [BrokerNoticesService, ClientsService, ContactChangesService, CsvImportService, InvitationTokensService, EngagementService],
+  providers: [
+    BrokerNoticesService,
+    ClientsService,
+    ContactChangesService,
+    CsvImportService,
+    ImportJobsService,
+    InvitationTokensService,
+    EngagementService,
+  ],
   exports: [BrokerNoticesService, ClientsService, ContactChangesService, InvitationTokensService, EngagementService],
 })
 export class ClientsModule {}

@@ -1,7 +1,7 @@
 import { EntityManager, LockMode, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 
-import { FLAT_CLIENT_LIMIT } from '../billing/pricing.js';
+import { FLAT_CLIENT_LIMIT, type Tier } from '../billing/pricing.js';
 import { isUuid } from '../common/ids.js';
 import { escapeLike } from '../common/like.js';
 import { type ListQuery, ListResult } from '../common/list-query.js';
@@ -25,7 +25,7 @@ import type {
 } from './dto/client.dto.js';
 import type { PendingContactChangeDto } from './dto/contact-change.dto.js';
 import { INVITATION_TTL_DAYS, InvitationTokensService } from './invitation-tokens.service.js';
-import { type ClientUsage, clientUsage, FLAT_HARD_CAP, remainingCapacity } from './usage.js';
+import { type ClientUsage, clientUsage, FLAT_HARD_CAP, hasClientLimit, remainingCapacity } from './usage.js';
 
 export const CLIENT_LIST_RULES = {
   sortable: ['firstName', 'lastName', 'email', 'phone', 'isActive', 'engagementScore', 'createdAt'],
@@ -250,6 +250,27 @@ export class ClientsService {
     return this.em.transactional(async (em) => {
       await em.findOneOrFail(User, { id: broker.id }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
       return work(em, await this.usage(broker, em));
+    });
+  }
+
+  /**
+   * withBrokerLock for work that needs only the room left under the limit, such as each batch of a
+   * CSV import: the active clients are counted only where the plan has a limit, so a batch does not
+   * count a large book of clients every time.
+   */
+  async withBrokerCapacity<T>(broker: User, work: (em: EntityManager, capacity: number) => Promise<T>): Promise<T> {
+    return this.em.transactional(async (em) => {
+      const [owner] = await em.execute<{ tier: Tier; overage: boolean }[]>(
+        `select subscription_tier as tier, overage_enabled as overage from users where id = ? for update`,
+        [broker.id],
+      );
+      if (!owner) throw new NotFoundException('No such broker');
+      if (!hasClientLimit(owner.tier, owner.overage)) return work(em, Number.POSITIVE_INFINITY);
+      const [counts] = await em.execute<{ active: number }[]>(
+        `select count(*)::int as active from clients where broker_id = ? and is_active`,
+        [broker.id],
+      );
+      return work(em, remainingCapacity(owner.tier, counts?.active ?? 0, owner.overage));
     });
   }
 

@@ -1,82 +1,80 @@
 import { randomUUID } from 'node:crypto';
-import { type Readable, Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
 
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, HttpException, Injectable } from '@nestjs/common';
-import { CsvError, parse } from 'csv-parse';
+import { Injectable } from '@nestjs/common';
 import { CompiledQuery } from 'kysely';
 
-import { textProblem } from '../common/input-safety.js';
 import { ConsentService } from '../messaging/consent.service.js';
 import type { User } from '../users/user.entity.js';
-import { ClientLimitReachedException, ClientsService, CONTACT_CHANNELS } from './clients.service.js';
-import { NAME_MAX_LENGTH, normalizeEmail, normalizePhone } from './contact.js';
-import type { ImportErrorDto, ImportResultDto } from './dto/client.dto.js';
-import { remainingCapacity } from './usage.js';
+import { checkRow, type ClientRow, readClientCsv } from './client-csv.js';
+import { ClientsService, CONTACT_CHANNELS } from './clients.service.js';
+import type { ImportRowError } from './import-job.entity.js';
 
 // Small enough that a batch rarely outlives a young-generation collection (so the parsed rows die
 // young instead of being promoted and piling up as old-space garbage across a long import), large
-// enough that the round trips stay a small share of the time.
-const BATCH_SIZE = 250;
-const MAX_REPORTED_ERRORS = 100;
+// enough that the round trips stay a small share of the time. Also how often the progress moves.
+export const BATCH_SIZE = 250;
+export const MAX_REPORTED_ERRORS = 100;
 const LIMIT_ROW_MESSAGE = 'Not imported: the client limit was reached';
-const REQUIRED = ['firstName', 'lastName', 'phone'] as const;
-const KNOWN = ['firstName', 'lastName', 'email', 'phone'] as const;
-type Column = (typeof KNOWN)[number];
 
-/** "First Name", "first_name", "FIRSTNAME" all mean firstName. */
-function canonicalColumn(header: string): Column | undefined {
-  const key = header
-    .trim()
-    .toLowerCase()
-    .replace(/[\s_-]+/g, '');
-  return KNOWN.find((column) => column.toLowerCase() === key);
+/** How far an import has got; each batch's commit moves it on. */
+export interface ImportProgress {
+  rowsRead: number;
+  rowsImported: number;
+  /** Rows not imported: skipped for an error, or left out by the limit. */
+  rowsRejected: number;
+  /** Of rowsRejected, those left out by the limit. */
+  rowsOverLimit: number;
+  /** The last line of the file whose row is committed (0: none). */
+  lastLine: number;
+  limitReached: boolean;
+  /** The first MAX_REPORTED_ERRORS problems, in file order. */
+  errors: ImportRowError[];
 }
 
-interface Row {
+/**
+ * Stores a batch's progress in the transaction that imported it. It throws ImportSupersededError when
+ * the stored progress is no longer `previous` (another worker moved the import on), which rolls
+ * the batch back.
+ */
+export type SaveProgress = (em: EntityManager, previous: ImportProgress, next: ImportProgress) => Promise<void>;
+
+/** Another worker has moved this import on since this one read it: this one stops, its batch rolled back. */
+export class ImportSupersededError extends Error {
+  constructor() {
+    super('Another worker has moved this import on');
+  }
+}
+
+/** This instance is stopping: the import stops after a committed batch, for another instance to resume. */
+export class ImportInterruptedError extends Error {
+  constructor() {
+    super('The instance is stopping; the import resumes elsewhere');
+  }
+}
+
+interface PendingRow extends ClientRow {
   id: string;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  phone: string;
   line: number;
+}
+
+/** The rows read since the last commit. */
+interface Batch {
+  read: number;
+  lastLine: number;
+  rows: PendingRow[];
+  problems: ImportRowError[];
 }
 
 const number = (n: number) => n.toLocaleString('en-US');
 
-export const NOT_UTF8 = 'The file is not UTF-8 text: save it as “CSV UTF-8” and upload it again';
-
 /**
- * Decodes the upload as UTF-8 and fails on the first invalid byte sequence, where a plain decoder
- * would put U+FFFD in its place: a file saved in another encoding (Excel's "CSV" is Windows-1252)
- * would import every accented name mangled.
- */
-function strictUtf8(): Transform {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  const decode = (chunk?: Buffer) => (chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode());
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      try {
-        done(null, decode(chunk));
-      } catch {
-        done(new BadRequestException(NOT_UTF8));
-      }
-    },
-    flush(done) {
-      try {
-        done(null, decode());
-      } catch {
-        done(new BadRequestException(NOT_UTF8));
-      }
-    },
-  });
-}
-
-/**
- * Imports a broker's clients from a CSV stream: parsed as it arrives (never held whole), validated
- * row by row, inserted 250 rows per statement, all in one transaction that holds the broker's
- * lock. Bad rows are skipped and reported; once the client limit is reached, every further row is
- * reported as not imported.
+ * Imports a broker's clients from a CSV stream in batches of 250 rows, each batch one transaction
+ * that holds the broker's lock (so adds and imports are counted against the limit one at a time,
+ * and the broker's other work waits for a batch, not for the whole file) and stores the import's
+ * progress with the rows; the next batch is parsed while one commits. Bad rows are skipped and
+ * reported; once the client limit is reached, every further row is reported as not imported.
  */
 @Injectable()
 export class CsvImportService {
@@ -85,149 +83,127 @@ export class CsvImportService {
     private readonly consent: ConsentService,
   ) {}
 
-  async import(broker: User, input: Readable): Promise<ImportResultDto> {
+  /**
+   * Imports the rows after `from.lastLine` (those before are committed already: a resumed import
+   * skips them) and answers the final progress. Once `stopping()` says so, it stops with
+   * ImportInterruptedError after committing the batch it has read.
+   */
+  async importRows(
+    broker: User,
+    input: Readable,
+    from: ImportProgress,
+    save: SaveProgress,
+    stopping: () => boolean = () => false,
+  ): Promise<ImportProgress> {
+    let progress = from;
+    let batch: Batch = { read: 0, lastLine: from.lastLine, rows: [], problems: [] };
+    // Duplicates within a batch are caught here; across batches the unique index catches them, so
+    // memory stays bounded by the batches in hand (two at most), not the file.
+    const seenPhones = new Set<string>();
+    // The next batch is read while the last one commits (the database works while this process
+    // parses); commits stay one after another, each over the progress the one before stored.
+    let committing: Promise<void> = Promise.resolve();
+    const commit = (ready: Batch) => {
+      committing = committing.then(async () => {
+        progress = await this.commit(broker, progress, ready, save);
+      });
+      // Awaited before the next commit; until then its failure must not count as unhandled.
+      committing.catch(() => undefined);
+    };
+
     try {
-      return await this.clients.withBrokerLock(broker, (em, usage) =>
-        this.run(em, broker, input, remainingCapacity(usage.tier, usage.activeCount, usage.overageEnabled)),
-      );
+      for await (const { record, line } of readClientCsv(input)) {
+        if (line <= from.lastLine) continue;
+        batch.read += 1;
+        batch.lastLine = line;
+        const checked = checkRow(record);
+        if ('field' in checked) batch.problems.push({ row: line, field: checked.field, message: checked.message });
+        else if (seenPhones.has(checked.client.phone)) {
+          batch.problems.push({
+            row: line,
+            field: 'phone',
+            message: `The phone number ${checked.client.phone} appears earlier in the file`,
+          });
+        } else {
+          seenPhones.add(checked.client.phone);
+          batch.rows.push({ ...checked.client, id: randomUUID(), line });
+        }
+        if (batch.read >= BATCH_SIZE) {
+          await committing;
+          commit(batch);
+          batch = { read: 0, lastLine: line, rows: [], problems: [] };
+          seenPhones.clear();
+          if (stopping()) {
+            await committing;
+            throw new ImportInterruptedError();
+          }
+        }
+      }
+      await committing;
+      if (batch.read > 0) {
+        commit(batch);
+        await committing;
+      }
     } catch (error) {
-      input.resume();
-      if (error instanceof HttpException) throw error;
-      if (error instanceof CsvError) throw new BadRequestException(`The file is not a readable CSV: ${error.message}`);
+      // No commit goes on once this import has given up: the next worker starts from what is stored.
+      await committing.catch(() => undefined);
       throw error;
     }
+    return progress;
   }
 
-  private async run(em: EntityManager, broker: User, input: Readable, capacity: number): Promise<ImportResultDto> {
-    if (capacity < 1) throw new ClientLimitReachedException();
-    const errors: ImportErrorDto[] = [];
-    let skipped = 0;
-    let overLimit = 0;
-    let rows = 0;
-    let imported = 0;
-    let limitReached = false;
-    let sawHeader = false;
-    // Duplicates within a batch are caught here; across batches the unique index catches them, so
-    // memory stays bounded by the batch, not the file.
-    const seenPhones = new Set<string>();
-    let batch: Row[] = [];
+  /**
+   * One batch: inserts its rows while the limit leaves room (rows whose phone the broker already
+   * has take no room), records their consent, and stores the progress, all in one transaction.
+   */
+  private commit(broker: User, previous: ImportProgress, batch: Batch, save: SaveProgress): Promise<ImportProgress> {
+    return this.clients.withBrokerCapacity(broker, async (em, capacity) => {
+      // The commit need not wait for its WAL flush: a batch lost in a database crash is lost with
+      // the progress stored beside it, so the import resumes before it. A commit per batch then
+      // costs no disk wait.
+      await em.execute('set local synchronous_commit = off');
+      const problems = [...batch.problems];
+      let room = previous.limitReached ? 0 : capacity;
+      let pending = batch.rows;
+      const imported: string[] = [];
+      while (pending.length > 0 && room > 0) {
+        const rows = pending.slice(0, Math.min(room, pending.length));
+        pending = pending.slice(rows.length);
+        const inserted = await this.insert(em, broker.id, rows);
+        for (const row of rows) {
+          if (inserted.has(row.phone)) imported.push(row.id);
+          else problems.push({ row: row.line, field: 'phone', message: `A client with the phone number ${row.phone} already exists` });
+        }
+        room -= inserted.size;
+      }
+      // The rest of the file is still read so that every row left out is reported.
+      for (const row of pending) problems.push({ row: row.line, field: 'limit', message: LIMIT_ROW_MESSAGE });
+      await this.consent.record(imported, CONTACT_CHANNELS, true, 'import', em);
 
-    const report = (line: number, field: string, message: string) => {
-      if (errors.length < MAX_REPORTED_ERRORS) errors.push({ row: line, field, message });
-    };
-    const reject = (line: number, field: string, message: string) => {
-      skipped += 1;
-      report(line, field, message);
-    };
-
-    /** Inserts the pending rows; the caller never lets them exceed the remaining capacity. */
-    const flush = async () => {
-      if (batch.length === 0) return;
-      const inserted = await this.insert(em, broker.id, batch);
-      await this.consent.record(
-        batch.filter((row) => inserted.has(row.phone)).map((row) => row.id),
-        CONTACT_CHANNELS,
-        true,
-        'import',
-        em,
-      );
-      for (const row of batch) {
-        if (!inserted.has(row.phone)) reject(row.line, 'phone', `A client with the phone number ${row.phone} already exists`);
-      }
-      imported += inserted.size;
-      batch = [];
-      seenPhones.clear();
-    };
-
-    const text = input.pipe(strictUtf8());
-    const parser = text.pipe(
-      parse({
-        bom: true,
-        columns: (header: string[]) => {
-          sawHeader = true;
-          const columns = header.map((name) => canonicalColumn(name) ?? false);
-          const missing = REQUIRED.filter((required) => !columns.includes(required));
-          if (missing.length > 0) {
-            throw new BadRequestException(
-              `The file is missing the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (expected firstName, lastName, email, phone)`,
-            );
-          }
-          return columns;
-        },
-        skip_empty_lines: true,
-        relax_column_count: true,
-        trim: true,
-        info: true,
-        max_record_size: 64 * 1024,
-      }),
-    );
-    input.on('error', (error) => parser.destroy(error));
-    text.on('error', (error) => parser.destroy(error));
-
-    for await (const { record, info } of parser as AsyncIterable<{ record: Partial<Record<Column, string>>; info: { lines: number } }>) {
-      rows += 1;
-      const line = info.lines;
-      const unstorable = KNOWN.find((column) => record[column] !== undefined && textProblem(record[column]));
-      if (unstorable) {
-        reject(line, unstorable, `${unstorable} ${textProblem(record[unstorable]!)}`);
-        continue;
-      }
-      const firstName = record.firstName?.trim() ?? '';
-      const lastName = record.lastName?.trim() ?? '';
-      if (!firstName) {
-        reject(line, 'firstName', 'firstName is required');
-        continue;
-      }
-      if (!lastName) {
-        reject(line, 'lastName', 'lastName is required');
-        continue;
-      }
-      if (firstName.length > NAME_MAX_LENGTH || lastName.length > NAME_MAX_LENGTH) {
-        reject(line, firstName.length > NAME_MAX_LENGTH ? 'firstName' : 'lastName', `Names are at most ${NAME_MAX_LENGTH} characters`);
-        continue;
-      }
-      const phone = normalizePhone(record.phone);
-      if (!phone) {
-        reject(line, 'phone', record.phone?.trim() ? `"${record.phone.trim()}" is not a valid phone number` : 'phone is required');
-        continue;
-      }
-      const email = normalizeEmail(record.email);
-      if (email === undefined) {
-        reject(line, 'email', `"${record.email?.trim()}" is not a valid e-mail address`);
-        continue;
-      }
-      if (seenPhones.has(phone)) {
-        reject(line, 'phone', `The phone number ${phone} appears earlier in the file`);
-        continue;
-      }
-      if (!limitReached && imported + batch.length >= capacity) {
-        // No room for this row unless pending rows turn out to be duplicates.
-        await flush();
-        limitReached = imported >= capacity;
-      }
-      if (limitReached) {
-        // The rest of the file is still read so that every row left out is reported.
-        overLimit += 1;
-        report(line, 'limit', LIMIT_ROW_MESSAGE);
-        continue;
-      }
-      seenPhones.add(phone);
-      batch.push({ id: randomUUID(), firstName, lastName, email, phone, line });
-      if (batch.length >= BATCH_SIZE) await flush();
-    }
-    await flush();
-
-    if (!sawHeader) throw new BadRequestException('The file is empty');
-    return {
-      count: imported,
-      partial: limitReached || skipped > 0,
-      limitReached,
-      errors,
-      message: this.summary(imported, rows, skipped, overLimit),
-    };
+      const errorRoom = MAX_REPORTED_ERRORS - previous.errors.length;
+      const next: ImportProgress = {
+        rowsRead: previous.rowsRead + batch.read,
+        rowsImported: previous.rowsImported + imported.length,
+        rowsRejected: previous.rowsRejected + problems.length,
+        rowsOverLimit: previous.rowsOverLimit + pending.length,
+        lastLine: batch.lastLine,
+        limitReached: previous.limitReached || pending.length > 0,
+        errors:
+          errorRoom > 0 && problems.length > 0
+            ? [...previous.errors, ...problems.sort((a, b) => a.row - b.row).slice(0, errorRoom)]
+            : previous.errors,
+      };
+      await save(em, previous, next);
+      return next;
+    });
   }
 
-  private summary(imported: number, rows: number, skipped: number, overLimit: number): string {
+  /** The summary the broker reads once the import is done. */
+  summary(progress: ImportProgress): string {
+    const imported = progress.rowsImported;
+    const rows = progress.rowsRead;
+    const overLimit = progress.rowsOverLimit;
+    const skipped = progress.rowsRejected - overLimit;
     if (overLimit > 0) {
       const plural = (n: number) => `${number(n)} row${n === 1 ? '' : 's'}`;
       return (
@@ -241,7 +217,7 @@ export class CsvImportService {
   }
 
   /** One multi-row INSERT; answers the phones actually inserted (the others already existed). */
-  private async insert(em: EntityManager, brokerId: string, rows: Row[]): Promise<Set<string>> {
+  private async insert(em: EntityManager, brokerId: string, rows: PendingRow[]): Promise<Set<string>> {
     if (rows.length === 0) return new Set();
     // The rows travel as one JSON parameter: one statement and one round trip per batch. The JSON
     // text is written directly (no intermediate array of objects for every batch).

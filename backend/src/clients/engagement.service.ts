@@ -1,10 +1,14 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 
+import { DeliveryReads } from '../delivery/delivery-reads.repository.js';
+import { DispatcherService } from '../delivery/dispatcher.service.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { engagementScore } from './engagement.js';
 
 const CHUNK = 5000;
+const ONE_DAY_MS = 24 * 60 * 60 * 1000;
+const NINETY_DAYS_MS = 90 * ONE_DAY_MS;
 
 /**
  * Keeps clients' engagement scores current. Signals are read in one query per batch of clients and
@@ -13,12 +17,14 @@ const CHUNK = 5000;
  * that day (provider callbacks).
  */
 @Injectable()
-export class EngagementService implements OnApplicationBootstrap {
+export class EngagementService implements OnApplicationBootstrap, OnModuleInit {
   private readonly logger = new Logger('Engagement');
 
   constructor(
     private readonly em: EntityManager,
     private readonly jobs: JobsService,
+    private readonly deliveries: DeliveryReads,
+    private readonly dispatcher: DispatcherService,
   ) {}
 
   async recompute(clientId: string): Promise<number> {
@@ -30,24 +36,13 @@ export class EngagementService implements OnApplicationBootstrap {
     const scores: number[] = [];
     for (let i = 0; i < clientIds.length; i += CHUNK) {
       const ids = clientIds.slice(i, i + CHUNK);
-      const rows = await this.em.execute<
-        { id: string; registered: boolean; recent: boolean; completed: number; failed: number; opens: number; clicks: number }[]
-      >(
+      const rows = await this.em.execute<{ id: string; registered: boolean; recent: boolean; opens: number; clicks: number }[]>(
         `select c.id,
                 a.id is not null as registered,
                 coalesce(a.last_sign_in_at > now() - interval '30 days', false) as recent,
-                coalesce(d.completed, 0)::int as completed,
-                coalesce(d.failed, 0)::int as failed,
                 coalesce(k.opens, 0)::int as opens, coalesce(k.clicks, 0)::int as clicks
            from clients c
            left join client_accounts a on a.client_id = c.id
-           left join lateral (
-             select count(*) filter (where status = 'completed') as completed,
-                    count(*) filter (where status = 'failed') as failed
-               from deliveries
-              where client_id = c.id and (reminder_id is not null or client_reminder_id is not null)
-                and created_at > now() - interval '90 days'
-           ) d on true
            left join lateral (
              select count(opened_at) as opens, count(clicked_at) as clicks
                from campaign_recipients
@@ -56,13 +51,14 @@ export class EngagementService implements OnApplicationBootstrap {
           where c.id in (?)`,
         [ids],
       );
+      const reminders = await this.deliveries.reminderOutcomes(ids, new Date(Date.now() - NINETY_DAYS_MS));
       const updates = rows.map((row) => ({
         id: row.id,
         score: engagementScore({
           registered: row.registered,
           signedInLast30Days: row.recent,
-          remindersCompleted: row.completed,
-          remindersFailed: row.failed,
+          remindersCompleted: reminders.get(row.id)?.completed ?? 0,
+          remindersFailed: reminders.get(row.id)?.failed ?? 0,
           campaignOpens: row.opens,
           campaignClicks: row.clicks,
         }),
@@ -83,11 +79,14 @@ export class EngagementService implements OnApplicationBootstrap {
 
   /** Everyone whose reminders changed in the last day (callbacks arrive after the send). */
   async recomputeRecent(): Promise<number> {
-    const rows = await this.em.execute<{ client_id: string }[]>(
-      `select distinct client_id from deliveries where updated_at > now() - interval '1 day'`,
-    );
-    await this.recomputeMany(rows.map((row) => row.client_id));
-    return rows.length;
+    const clientIds = await this.deliveries.clientsChangedSince(new Date(Date.now() - ONE_DAY_MS));
+    await this.recomputeMany(clientIds);
+    return clientIds.length;
+  }
+
+  /** Every batch the dispatcher sends changes its clients' reminder signals. */
+  onModuleInit(): void {
+    this.dispatcher.onBatchSent((clientIds) => this.recomputeMany(clientIds));
   }
 
   /** Nightly at 03:30 UTC, once across the cluster. */

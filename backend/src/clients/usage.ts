@@ -36,9 +36,14 @@ export interface ClientUsage {
 /** Most active clients a flat broker without overage may have: the limit plus the 5 % grace. */
 export const FLAT_HARD_CAP = FLAT_CLIENT_LIMIT + FLAT_GRACE_CLIENTS;
 
+/** Whether the plan limits the active clients: flat without overage. */
+export function hasClientLimit(tier: Tier, overageEnabled: boolean): boolean {
+  return tier === 'flat' && !overageEnabled;
+}
+
 /** How many more active clients may be added now (Infinity when unlimited). */
 export function remainingCapacity(tier: Tier, activeCount: number, overageEnabled: boolean): number {
-  if (tier === 'pmpm' || overageEnabled) return Number.POSITIVE_INFINITY;
+  if (!hasClientLimit(tier, overageEnabled)) return Number.POSITIVE_INFINITY;
   return Math.max(0, FLAT_HARD_CAP - activeCount);
 }
 

@@ -1,23 +1,24 @@
 import { AdminAction } from '../audit/admin-action.entity.js';
+import { ClientAccount } from '../auth/client-account.entity.js';
 import { LoginThrottle } from '../auth/login-throttle.entity.js';
 import { MonthSnapshot } from '../billing/month-snapshot.entity.js';
 import { Campaign } from '../campaigns/campaign.entity.js';
 import { CampaignRecipient } from '../campaigns/campaign-recipient.entity.js';
-import { ClientAccount } from '../client-portal/client-account.entity.js';
 import { ClientReminder } from '../client-portal/client-reminder.entity.js';
 import { Medication } from '../client-portal/medication.entity.js';
 import { Client } from '../clients/client.entity.js';
 import { ClientInvitation } from '../clients/client-invitation.entity.js';
 import { ContactChange } from '../clients/contact-change.entity.js';
+import { ImportJob } from '../clients/import-job.entity.js';
+import { Delivery } from '../delivery/delivery.entity.js';
+import { SendRateSlot } from '../delivery/send-rate-slot.entity.js';
 import { Consent } from '../messaging/consent.entity.js';
-import { Delivery } from '../messaging/delivery.entity.js';
 import { OptOut } from '../messaging/opt-out.entity.js';
 import { OutboxMessage } from '../messaging/outbox-message.entity.js';
 import { WebhookEvent } from '../messaging/webhook-event.entity.js';
 import { PhiAccess } from '../privacy/phi-access.entity.js';
 import { RateLimitCounter } from '../rate-limit/rate-limit-counter.entity.js';
 import { Reminder } from '../reminders/reminder.entity.js';
-import { SendRateSlot } from '../reminders/send-rate-slot.entity.js';
 import { Resource } from '../resources/resource.entity.js';
 import { User } from '../users/user.entity.js';
 
@@ -28,6 +29,7 @@ export const ENTITIES = [
   ClientInvitation,
   ClientAccount,
   ContactChange,
+  ImportJob,
   LoginThrottle,
   RateLimitCounter,
   OutboxMessage,

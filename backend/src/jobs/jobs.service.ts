@@ -38,6 +38,8 @@ export class JobsService implements BeforeApplicationShutdown {
         schema: JOBS_SCHEMA,
         max: 3,
         application_name: 'carekeep-jobs',
+        // A queued job (a CSV import) wakes a worker at once, not at its next poll; polling stays as the fallback.
+        useListenNotify: true,
         schedule: this.config.jobs.schedules,
         cronMonitorIntervalSeconds: this.config.jobs.scheduleCheckSeconds,
         cronWorkerIntervalSeconds: Math.min(5, this.config.jobs.scheduleCheckSeconds),
@@ -85,6 +87,7 @@ export class JobsService implements BeforeApplicationShutdown {
       retryLimit: options.retryLimit ?? 2,
       expireInSeconds: options.expireInSeconds ?? 60 * 60,
       heartbeatSeconds: options.heartbeatSeconds ?? 30,
+      notify: true,
     });
     await boss.work<T>(queue, { pollingIntervalSeconds: 1 }, async ([job]) => {
       await handler({ id: job.id, data: job.data });

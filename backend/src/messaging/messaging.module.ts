@@ -2,14 +2,13 @@ import { Inject, Logger, Module, type OnApplicationBootstrap, type OnApplication
 
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ConsentService } from './consent.service.js';
-import { DeliveryOutcomesService } from './delivery-outcomes.service.js';
 import { DevOutboxController } from './dev-outbox.controller.js';
 import { EMAIL_SENDER, SMS_SENDER, VOICE_SENDER } from './messaging.ports.js';
 import { OptOutsService } from './opt-outs.service.js';
 import { OutboxAdapter } from './outbox.adapter.js';
 import { SmtpAdapter } from './smtp.adapter.js';
 import { TwilioAdapter } from './twilio.adapter.js';
-import { TwilioWebhooksController } from './twilio-webhooks.controller.js';
+import { WebhookEventsService } from './webhook-events.service.js';
 
 const TWILIO = Symbol('TWILIO_ADAPTER');
 
@@ -18,12 +17,12 @@ const TWILIO = Symbol('TWILIO_ADAPTER');
  * set, SMTP carries e-mail when SMTP_URL is set; otherwise the development outbox stores them.
  */
 @Module({
-  controllers: [TwilioWebhooksController, DevOutboxController],
+  controllers: [DevOutboxController],
   providers: [
     OutboxAdapter,
-    DeliveryOutcomesService,
     OptOutsService,
     ConsentService,
+    WebhookEventsService,
     {
       provide: TWILIO,
       inject: [APP_CONFIG],
@@ -41,7 +40,7 @@ const TWILIO = Symbol('TWILIO_ADAPTER');
           : outbox,
     },
   ],
-  exports: [SMS_SENDER, VOICE_SENDER, EMAIL_SENDER, OutboxAdapter, DeliveryOutcomesService, OptOutsService, ConsentService],
+  exports: [SMS_SENDER, VOICE_SENDER, EMAIL_SENDER, OutboxAdapter, OptOutsService, ConsentService, WebhookEventsService],
 })
 export class MessagingModule implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Messaging');

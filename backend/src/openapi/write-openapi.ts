@@ -15,7 +15,8 @@ export const OPENAPI_FILE = join(REPO_ROOT, 'openapi.json');
 
 /**
  * Builds the contract from the application's routes without a database (the ORM connects lazily
- * and nothing here queries), then writes openapi.json, or with --check fails when it is stale.
+ * and nothing here queries; the app is not initialised, so no module starts background work such
+ * as the job engine's workers), then writes openapi.json, or with --check fails when it is stale.
  */
 export async function generateOpenApi(): Promise<string> {
   const config = loadConfig({
@@ -28,7 +29,6 @@ export async function generateOpenApi(): Promise<string> {
     logger: false,
   });
   await configureApp(app, config);
-  await app.init();
   try {
     return serializeOpenApi(buildOpenApiDocument(app));
   } finally {

@@ -1,7 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
-import type { ClientAccount } from '../client-portal/client-account.entity.js';
+import type { ClientAccount } from '../auth/client-account.entity.js';
 
 /** Records every read and write of a client's health data (who, what, when; never the values). */
 @Injectable()

@@ -18,6 +18,11 @@ export type ReminderStatus = (typeof REMINDER_STATUSES)[number];
   name: 'reminders_due_idx',
   expression: `create index "reminders_due_idx" on "reminders" ("deliver_after") where "status" = 'pending' and "dispatched_at" is null`,
 })
+// Sent and still waiting for the outcome (normally only the last minutes' ones).
+@Index({
+  name: 'reminders_awaiting_outcome_idx',
+  expression: `create index "reminders_awaiting_outcome_idx" on "reminders" ("dispatched_at") where "status" = 'pending' and "dispatched_at" is not null`,
+})
 export class Reminder {
   [OptionalProps]?: 'status' | 'createdAt' | 'deliverAfter';
 

@@ -1,17 +1,16 @@
 import { Module } from '@nestjs/common';
 
 import { ClientsModule } from '../clients/clients.module.js';
-import { MessagingModule } from '../messaging/messaging.module.js';
-import { DispatcherScheduler } from './dispatcher.scheduler.js';
-import { DispatcherService } from './dispatcher.service.js';
+import { DeliveryModule } from '../delivery/delivery.module.js';
+import { ReminderDeliveries } from './reminder-deliveries.js';
 import { RemindersController } from './reminders.controller.js';
+import { RemindersRepository } from './reminders.repository.js';
 import { RemindersService } from './reminders.service.js';
 
-/** Brokers' reminders and the dispatcher that sends every reminder occurrence. */
+/** Brokers' one-time reminders; sent by the delivery engine, which hands back their outcome. */
 @Module({
-  imports: [ClientsModule, MessagingModule],
+  imports: [ClientsModule, DeliveryModule],
   controllers: [RemindersController],
-  providers: [RemindersService, DispatcherService, DispatcherScheduler],
-  exports: [DispatcherService],
+  providers: [RemindersService, RemindersRepository, ReminderDeliveries],
 })
 export class RemindersModule {}

@@ -3,13 +3,13 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 
 import { ClientsService } from '../clients/clients.service.js';
 import { findList, type ListQuery, ListResult } from '../common/list-query.js';
+import { DispatcherService } from '../delivery/dispatcher.service.js';
+import { outsideQuietHours } from '../delivery/quiet-hours.js';
+import { clientTimeZone } from '../delivery/time-zones.js';
 import { User } from '../users/user.entity.js';
-import { DispatcherService } from './dispatcher.service.js';
 import type { CreateReminderDto, ReminderDto } from './dto/reminder.dto.js';
 import { findHealthTerm, GENERIC_MESSAGE_RULE } from './health-terms.js';
-import { outsideQuietHours } from './quiet-hours.js';
 import { Reminder } from './reminder.entity.js';
-import { clientTimeZone } from './time-zones.js';
 
 export const REMINDER_MESSAGES = {
   selectClient: 'Please select a client',

@@ -88,12 +88,39 @@ export interface ClientUsage {
   upgradeOptions: UpgradeOption[];
 }
 
-export interface ImportResult {
+/** A row of the CSV that was not imported: its line in the file (the header is line 1). */
+export interface ImportError {
+  row: number;
+  field: string;
+  message: string;
+}
+
+export type ImportJobStatus = 'queued' | 'running' | 'completed' | 'failed';
+
+/** The answer to an upload: the import runs in the background. */
+export interface ImportJobCreated {
+  jobId: string;
+  status: ImportJobStatus;
+}
+
+/** A CSV import's progress (GET /api/clients/upload/{jobId}) and, once ended, its result. */
+export interface ImportJob {
+  jobId: string;
+  status: ImportJobStatus;
+  fileName: string;
+  /** Client rows in the file, once the server has read it through; null before. */
+  rowsTotal: number | null;
+  rowsRead: number;
+  imported: number;
+  rejected: number;
   count: number;
   partial: boolean;
-  message: string;
   limitReached: boolean;
-  errors: { row: number; field: string; message: string }[];
+  /** The summary once completed, the reason once failed. */
+  message: string | null;
+  errors: ImportError[];
+  createdAt: string;
+  finishedAt: string | null;
 }
 
 export interface InviteResult {

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, Max, Min } from 'class-validator';
 
 import { IsOptionalNotNull } from '../../common/validation.js';
-import { StatsDto } from '../../stats/stats.dto.js';
+import { StatsDto } from '../../reporting/dto/stats.dto.js';
 import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS, type SubscriptionStatus, type SubscriptionTier } from '../../users/user.entity.js';
 
 export class TierShareDto {

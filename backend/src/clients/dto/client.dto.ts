@@ -128,17 +128,3 @@ export class ClientUsageDto {
   @ApiProperty({ enum: ['none', 'approaching', 'soft', 'blocked'] }) warningLevel!: 'none' | 'approaching' | 'soft' | 'blocked';
   @ApiProperty({ type: [UpgradeOptionDto] }) upgradeOptions!: UpgradeOptionDto[];
 }
-
-export class ImportErrorDto {
-  @ApiProperty({ description: 'Line number in the file (the header is line 1)' }) row!: number;
-  @ApiProperty() field!: string;
-  @ApiProperty() message!: string;
-}
-
-export class ImportResultDto {
-  @ApiProperty({ description: 'Clients imported' }) count!: number;
-  @ApiProperty({ description: 'Some rows were not imported (skipped, or the limit was reached)' }) partial!: boolean;
-  @ApiProperty({ example: 'Imported 1,250 of 1,300 clients; 50 rows skipped' }) message!: string;
-  @ApiProperty() limitReached!: boolean;
-  @ApiProperty({ type: [ImportErrorDto], description: 'The first 100 problems' }) errors!: ImportErrorDto[];
-}

@@ -17,6 +17,8 @@ import { Migration20261123153412_contact_changes } from './Migration202611231534
 import { Migration20261123153743_rate_limit_counters } from './Migration20261123153743_rate_limit_counters.js';
 import { Migration20261123185115_profile_settings } from './Migration20261123185115_profile_settings.js';
 import { Migration20261123220724_delivery_lanes_send_rate } from './Migration20261123220724_delivery_lanes_send_rate.js';
+import { Migration20261123221056_import_jobs } from './Migration20261123221056_import_jobs.js';
+import { Migration20261123232625_outcome_catch_up_indexes } from './Migration20261123232625_outcome_catch_up_indexes.js';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121055953_users', class: Migration20261121055953_users },
@@ -35,4 +37,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123153743_rate_limit_counters', class: Migration20261123153743_rate_limit_counters },
   { name: 'Migration20261123185115_profile_settings', class: Migration20261123185115_profile_settings },
   { name: 'Migration20261123220724_delivery_lanes_send_rate', class: Migration20261123220724_delivery_lanes_send_rate },
+  { name: 'Migration20261123221056_import_jobs', class: Migration20261123221056_import_jobs },
+  { name: 'Migration20261123232625_outcome_catch_up_indexes', class: Migration20261123232625_outcome_catch_up_indexes },
 ];

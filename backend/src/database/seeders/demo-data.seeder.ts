@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
+import { ClientAccount } from '../../auth/client-account.entity.js';
 import { hashPassword } from '../../auth/passwords.js';
-import { ClientAccount } from '../../client-portal/client-account.entity.js';
 import { Client } from '../../clients/client.entity.js';
 import { engagementScore, NO_SIGNALS } from '../../clients/engagement.js';
 import { InvitationTokensService } from '../../clients/invitation-tokens.service.js';

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http.ts';
 import type { CareKeepDataProvider } from '../providers/dataProvider.ts';
 import { renderWithAdmin } from '../testUtils.tsx';
-import type { Client, ClientUsage, ImportResult } from '../types.ts';
+import type { Client, ClientUsage, ImportJob } from '../types.ts';
 import { ClientList } from './ClientList.tsx';
 
 const USAGE: ClientUsage = {
@@ -376,29 +376,77 @@ describe('uploading a CSV', () => {
     expect(upload.disabled).toBe(false);
   });
 
-  it('uploads with progress, then shows the count, the message and the rows not imported, and refreshes', async () => {
-    let finish: (result: ImportResult) => void = () => undefined;
+  function importJob(overrides: Partial<ImportJob> = {}): ImportJob {
+    return {
+      jobId: 'job-1',
+      status: 'running',
+      fileName: 'clients.csv',
+      rowsTotal: null,
+      rowsRead: 0,
+      imported: 0,
+      rejected: 0,
+      count: 0,
+      partial: false,
+      limitReached: false,
+      message: null,
+      errors: [],
+      createdAt: '2026-11-23T10:00:00.000Z',
+      finishedAt: null,
+      ...overrides,
+    };
+  }
+
+  /** An import the test moves on: each poll answers the latest state it was given. */
+  function importOnServer(first: ImportJob) {
+    let current = first;
+    const getImportJob = vi.fn(() => Promise.resolve(current));
+    return { getImportJob, set: (next: ImportJob) => (current = next) };
+  }
+
+  const COMPLETED = importJob({
+    status: 'completed',
+    rowsTotal: 2,
+    rowsRead: 2,
+    imported: 1,
+    rejected: 1,
+    count: 1,
+    partial: true,
+    message: 'Imported 1 of 2 clients; 1 row skipped',
+    errors: [{ row: 3, field: 'phone', message: '"12" is not a valid phone number' }],
+    finishedAt: '2026-11-23T10:00:03.000Z',
+  });
+
+  it('uploads with progress, follows the import row by row, then shows the count, the message and the rows not imported, and refreshes', async () => {
+    let uploaded: (created: { jobId: string; status: 'queued' }) => void = () => undefined;
     const uploadClients = vi.fn((_file: File, onProgress: (percent: number) => void) => {
       onProgress(40);
-      return new Promise<ImportResult>((resolve) => {
-        finish = resolve;
+      return new Promise<{ jobId: string; status: 'queued' }>((resolve) => {
+        uploaded = resolve;
       });
     });
-    const { dialog, getList, getClientUsage } = await openUpload({ uploadClients });
+    const server = importOnServer(importJob({ status: 'running', rowsTotal: null }));
+    const { dialog, getList, getClientUsage } = await openUpload({ uploadClients, getImportJob: server.getImportJob });
     const file = csv();
     fireEvent.change(within(dialog).getByLabelText('CSV file'), { target: { files: [file] } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
     expect(await within(dialog).findByText('Uploading… 40%')).toBeTruthy();
     expect(within(dialog).getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')).toBe('40');
     expect(uploadClients.mock.calls[0][0]).toBe(file);
-    finish({
-      count: 1,
-      partial: true,
-      limitReached: false,
-      message: 'Imported 1 of 2 clients; 1 row skipped',
-      errors: [{ row: 3, field: 'phone', message: '"12" is not a valid phone number' }],
-    });
-    expect(await within(dialog).findByText('1 client imported')).toBeTruthy();
+
+    // The file is up: the server reads it through, then imports it batch by batch.
+    uploaded({ jobId: 'job-1', status: 'queued' });
+    expect(await within(dialog).findByText('Reading the file…')).toBeTruthy();
+    expect(within(dialog).getByRole('progressbar', { name: 'Import progress' }).getAttribute('aria-valuenow')).toBeNull();
+    expect(within(dialog).getByText(/You can close this window: the import goes on/)).toBeTruthy();
+    expect(server.getImportJob).toHaveBeenCalledWith('job-1');
+
+    server.set(importJob({ rowsTotal: 600, rowsRead: 250, imported: 250 }));
+    expect(await within(dialog).findByText('Importing clients… 250 of 600 rows', {}, { timeout: 3000 })).toBeTruthy();
+    expect(within(dialog).getByRole('progressbar', { name: 'Import progress' }).getAttribute('aria-valuenow')).toBe('42');
+    expect(getList).toHaveBeenCalledTimes(1);
+
+    server.set(COMPLETED);
+    expect(await within(dialog).findByText('1 client imported', {}, { timeout: 3000 })).toBeTruthy();
     expect(within(dialog).getByText('Imported 1 of 2 clients; 1 row skipped')).toBeTruthy();
     const table = within(dialog).getByRole('table', { name: 'Rows not imported' });
     const cells = within(table)
@@ -406,10 +454,87 @@ describe('uploading a CSV', () => {
       .map((cell) => cell.textContent);
     expect(cells).toEqual(['3', 'phone', '"12" is not a valid phone number']);
     await waitFor(() => expect(getList).toHaveBeenCalledTimes(2));
+    // The polling stops once the import has ended.
+    const polls = server.getImportJob.mock.calls.length;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(server.getImportJob).toHaveBeenCalledTimes(polls);
     // The usage (which may open a warning dialog) waits until the summary is closed.
     expect(getClientUsage).toHaveBeenCalledTimes(1);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(getClientUsage).toHaveBeenCalledTimes(2));
+  }, 10_000);
+
+  it('may be closed while the import runs: it goes on, a toast says when it is done, and the dialog shows the result again', async () => {
+    const uploadClients = vi.fn().mockResolvedValue({ jobId: 'job-1', status: 'queued' });
+    const server = importOnServer(importJob({ status: 'queued' }));
+    const { dialog, getList, getClientUsage } = await openUpload({ uploadClients, getImportJob: server.getImportJob });
+    fireEvent.change(within(dialog).getByLabelText('CSV file'), { target: { files: [csv()] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(await within(dialog).findByText('Uploaded. Waiting for the import to start…')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Upload CSV' })).toBeNull());
+
+    server.set(COMPLETED);
+    expect(await toastTitled('Import finished')).toBeTruthy();
+    expect(screen.getByText('Imported 1 of 2 clients; 1 row skipped')).toBeTruthy();
+    await waitFor(() => expect(getList).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(getClientUsage).toHaveBeenCalledTimes(2));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Upload CSV' }));
+    const again = await screen.findByRole('dialog', { name: 'Upload CSV' });
+    expect(within(again).getByText('1 client imported')).toBeTruthy();
+    fireEvent.click(within(again).getByRole('button', { name: 'Upload Another File' }));
+    expect(within(again).getByText('No file chosen')).toBeTruthy();
+  }, 10_000);
+
+  it('downloads the rows not imported as a CSV of line, field and error, with formulas made harmless', async () => {
+    const errors = [
+      { row: 3, field: 'phone', message: '"12" is not a valid phone number' },
+      { row: 4, field: 'firstName', message: '=HYPERLINK("http://x.test","click"), the cell as typed' },
+      { row: 7, field: 'limit', message: 'Not imported: the client limit was reached' },
+    ];
+    const uploadClients = vi.fn().mockResolvedValue({ jobId: 'job-1', status: 'queued' });
+    const server = importOnServer({ ...COMPLETED, fileName: 'October leads.csv', rejected: 3, errors });
+    const { dialog } = await openUpload({ uploadClients, getImportJob: server.getImportJob });
+    fireEvent.change(within(dialog).getByLabelText('CSV file'), { target: { files: [csv()] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    await within(dialog).findByRole('table', { name: 'Rows not imported' });
+
+    const blobs: Blob[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:errors';
+    });
+    Object.defineProperty(URL, 'createObjectURL', { value: createObjectURL, configurable: true });
+    const clicked: { href: string | null; download: string | null }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push({ href: this.getAttribute('href'), download: this.getAttribute('download') });
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Download errors (CSV)' }));
+    expect(clicked).toEqual([{ href: 'blob:errors', download: 'October leads-errors.csv' }]);
+    // A byte order mark first, for Excel (text() reads past it).
+    expect([...new Uint8Array(await blobs[0].arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(await blobs[0].text()).toBe(
+      [
+        'line,field,error',
+        '3,phone,"""12"" is not a valid phone number"',
+        '4,firstName,"\'=HYPERLINK(""http://x.test"",""click""), the cell as typed"',
+        '7,limit,Not imported: the client limit was reached',
+        '',
+      ].join('\r\n'),
+    );
+  });
+
+  it('shows a failed import with the server’s reason', async () => {
+    const message = 'The file is not a readable CSV: Invalid Closing Quote at line 992. No clients were imported.';
+    const uploadClients = vi.fn().mockResolvedValue({ jobId: 'job-1', status: 'queued' });
+    const server = importOnServer(importJob({ status: 'failed', partial: true, message, finishedAt: '2026-11-23T10:00:03.000Z' }));
+    const { dialog } = await openUpload({ uploadClients, getImportJob: server.getImportJob });
+    fireEvent.change(within(dialog).getByLabelText('CSV file'), { target: { files: [csv()] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(await within(dialog).findByText('Import failed')).toBeTruthy();
+    expect(within(dialog).getByText(message)).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Download errors (CSV)' })).toBeNull();
   });
 
   it('shows the limit toast with the server message when the limit is reached', async () => {
@@ -422,14 +547,24 @@ describe('uploading a CSV', () => {
     expect(screen.getByText(message)).toBeTruthy();
   });
 
-  it('also shows the limit toast when an import stopped at the limit', async () => {
-    const message = 'Client limit reached: imported 3 clients before the limit. Upgrade your plan to import the rest.';
-    const uploadClients = vi.fn().mockResolvedValue({ count: 3, partial: true, limitReached: true, message, errors: [] });
-    const { dialog } = await openUpload({ uploadClients });
+  it('also shows the limit toast when an import stopped at the limit, and says the list is partial', async () => {
+    const message =
+      'Client limit reached: imported 3 clients before the limit; 120 rows not imported because of the limit. Upgrade your plan to import the rest.';
+    const errors = Array.from({ length: 100 }, (_, i) => ({
+      row: 5 + i,
+      field: 'limit',
+      message: 'Not imported: the client limit was reached',
+    }));
+    const uploadClients = vi.fn().mockResolvedValue({ jobId: 'job-1', status: 'queued' });
+    const server = importOnServer(
+      importJob({ status: 'completed', count: 3, imported: 3, rejected: 120, partial: true, limitReached: true, message, errors }),
+    );
+    const { dialog } = await openUpload({ uploadClients, getImportJob: server.getImportJob });
     fireEvent.change(within(dialog).getByLabelText('CSV file'), { target: { files: [csv()] } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
     expect(await toastTitled('Client limit reached')).toBeTruthy();
     expect(await within(dialog).findByText('3 clients imported')).toBeTruthy();
+    expect(within(dialog).getByText('The first 100 of 120 rows not imported are listed.')).toBeTruthy();
   });
 
   it("says 'Failed to upload CSV' when the upload fails without a message", async () => {

@@ -1,3 +1,4 @@
+import DownloadIcon from '@mui/icons-material/Download';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import {
   Alert,
@@ -18,27 +19,39 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { downloadCSV } from 'react-admin';
 
 import { errorBodyField, serverMessage } from '../../lib/http.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
-import type { ImportResult } from '../types.ts';
+import type { ImportJob } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
+import { useToast } from '../ui/toast.tsx';
+import { importErrorsCsv, importErrorsFileName } from './importErrors.ts';
 import { CLIENT_TEXTS } from './texts.ts';
 import { useLimitToast, useRefreshClients, useRefreshUsage } from './usage.ts';
 
+/** How often the dialog asks how far an import has got. */
+export const IMPORT_POLL_MS = 1000;
+
+const hasEnded = (job: ImportJob | undefined): job is ImportJob => job?.status === 'completed' || job?.status === 'failed';
+
 /**
- * SPEC §5 CSV upload: a .csv with firstName, lastName, email, phone. Shows the upload's progress,
- * then what was imported and which rows were not (row, field, problem).
+ * SPEC §5 CSV upload: a .csv with firstName, lastName, email, phone. Shows the upload's progress;
+ * the server then imports the file in the background, and the dialog follows it (rows done of the
+ * file's rows) until it shows what was imported and which rows were not (row, field, problem, also
+ * as a CSV to download). Closed while the import runs, it keeps following it: the list updates and
+ * a toast says when it is done, and opening the dialog again shows where it is.
  */
 export function UploadCsvDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const dataProvider = useCareKeepDataProvider();
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState(0);
-  const [result, setResult] = useState<ImportResult | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
+  const toast = useToast();
   const errorToast = useErrorToast();
   const limitToast = useLimitToast();
   const refreshClients = useRefreshClients();
@@ -46,27 +59,51 @@ export function UploadCsvDialog({ open, onClose }: { open: boolean; onClose: () 
 
   const upload = useMutation({
     mutationFn: (chosen: File) => dataProvider.uploadClients(chosen, setProgress),
-    onSuccess: (imported) => {
-      setResult(imported);
-      if (imported.limitReached) limitToast(imported.message);
-      // The list now; the usage (and any warning dialog it opens) once the summary is closed.
-      void refreshClients({ exceptUsage: true });
-    },
+    onSuccess: (created) => setJobId(created.jobId),
     onError: (error) => {
       if (errorBodyField(error, 'limitReached') === true) limitToast(serverMessage(error));
       else errorToast(error, CLIENT_TEXTS.uploadFailed);
     },
   });
 
+  const { data: job } = useQuery({
+    queryKey: ['imports', jobId],
+    queryFn: () => dataProvider.getImportJob(jobId!),
+    enabled: jobId !== null,
+    refetchInterval: (query) => (hasEnded(query.state.data) ? false : IMPORT_POLL_MS),
+  });
+  const result = hasEnded(job) ? job : null;
+  const importing = jobId !== null && !result;
+
+  // Once per import, when it ends. The list at once; the usage (and any warning dialog it opens)
+  // once the summary is closed, or at once when the dialog was closed before the end.
+  const ended = useRef<string | null>(null);
+  useEffect(() => {
+    if (!result || ended.current === result.jobId) return;
+    ended.current = result.jobId;
+    void refreshClients({ exceptUsage: open });
+    if (result.limitReached) limitToast(result.message ?? undefined);
+    else if (!open) {
+      const failed = result.status === 'failed';
+      toast({
+        title: failed ? CLIENT_TEXTS.importFailed : CLIENT_TEXTS.importDone,
+        description: result.message ?? undefined,
+        variant: failed ? 'destructive' : 'default',
+      });
+    }
+  }, [result, open, refreshClients, limitToast, toast]);
+
   const reset = () => {
     setFile(null);
     setProgress(0);
-    setResult(null);
+    setJobId(null);
     upload.reset();
     if (inputRef.current) inputRef.current.value = '';
   };
 
   const close = () => {
+    // The import goes on; the dialog keeps following it.
+    if (importing) return onClose();
     if (result) void refreshUsage();
     reset();
     onClose();
@@ -102,7 +139,13 @@ export function UploadCsvDialog({ open, onClose }: { open: boolean; onClose: () 
                 gap: 2,
               }}
             >
-              <Button component="label" htmlFor={inputId} variant="outlined" startIcon={<UploadFileIcon />} disabled={upload.isPending}>
+              <Button
+                component="label"
+                htmlFor={inputId}
+                variant="outlined"
+                startIcon={<UploadFileIcon />}
+                disabled={upload.isPending || importing}
+              >
                 {CLIENT_TEXTS.chooseFile}
               </Button>
               <input
@@ -131,6 +174,7 @@ export function UploadCsvDialog({ open, onClose }: { open: boolean; onClose: () 
                 </Typography>
               </Box>
             )}
+            {importing && <ImportProgress job={job} />}
           </>
         )}
       </DialogContent>
@@ -142,6 +186,10 @@ export function UploadCsvDialog({ open, onClose }: { open: boolean; onClose: () 
               {CLIENT_TEXTS.done}
             </Button>
           </>
+        ) : importing ? (
+          <Button variant="contained" onClick={close}>
+            {CLIENT_TEXTS.close}
+          </Button>
         ) : (
           <>
             <Button onClick={close} disabled={upload.isPending}>
@@ -157,18 +205,61 @@ export function UploadCsvDialog({ open, onClose }: { open: boolean; onClose: () 
   );
 }
 
-function ImportSummary({ result }: { result: ImportResult }) {
+/** Rows done of the file's rows, once the server has read the file through (until then the bar runs without an end). */
+function ImportProgress({ job }: { job: ImportJob | undefined }) {
+  const total = job?.rowsTotal ?? null;
+  const percent = total === null ? undefined : total === 0 ? 100 : Math.min(100, Math.round(((job?.rowsRead ?? 0) / total) * 100));
+  const text =
+    !job || job.status === 'queued'
+      ? CLIENT_TEXTS.importQueued
+      : total === null
+        ? CLIENT_TEXTS.importReading
+        : CLIENT_TEXTS.importRows(job.rowsRead, total);
+  return (
+    <Box sx={{ mt: 2 }}>
+      <LinearProgress
+        variant={percent === undefined ? 'indeterminate' : 'determinate'}
+        value={percent}
+        aria-label={CLIENT_TEXTS.importProgress}
+        sx={{ height: 8, borderRadius: 4 }}
+      />
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} role="status">
+        {text}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        {CLIENT_TEXTS.importContinues}
+      </Typography>
+    </Box>
+  );
+}
+
+function ImportSummary({ result }: { result: ImportJob }) {
+  const failed = result.status === 'failed';
   return (
     <Box>
-      <Alert severity={result.partial ? 'warning' : 'success'}>
-        <AlertTitle>{CLIENT_TEXTS.imported(result.count)}</AlertTitle>
+      <Alert severity={failed ? 'error' : result.partial ? 'warning' : 'success'}>
+        <AlertTitle>{failed ? CLIENT_TEXTS.importFailed : CLIENT_TEXTS.imported(result.count)}</AlertTitle>
         {result.message}
       </Alert>
       {result.errors.length > 0 && (
         <Box sx={{ mt: 2 }}>
-          <Typography component="h3" variant="subtitle2" sx={{ mb: 1 }} id="import-problems">
-            {CLIENT_TEXTS.rowProblems}
-          </Typography>
+          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1, flexWrap: 'wrap' }}>
+            <Typography component="h3" variant="subtitle2" id="import-problems">
+              {CLIENT_TEXTS.rowProblems}
+            </Typography>
+            <Button
+              size="small"
+              startIcon={<DownloadIcon />}
+              onClick={() => downloadCSV(importErrorsCsv(result.errors), importErrorsFileName(result.fileName))}
+            >
+              {CLIENT_TEXTS.downloadErrors}
+            </Button>
+          </Box>
+          {result.rejected > result.errors.length && (
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              {CLIENT_TEXTS.rowProblemsFirst(result.errors.length, result.rejected)}
+            </Typography>
+          )}
           <TableContainer sx={{ maxHeight: 280, border: 1, borderColor: 'divider', borderRadius: 1 }}>
             <Table size="small" stickyHeader aria-labelledby="import-problems">
               <TableHead>

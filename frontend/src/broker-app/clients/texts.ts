@@ -1,5 +1,7 @@
 import { formatCents, PRICES } from '../billing/pricing.ts';
 
+const number = (n: number) => n.toLocaleString('en-US');
+
 /** The Clients page's texts. Those quoted by SPEC §2, §4, §5 and §8 are word for word. */
 export const CLIENT_TEXTS = {
   title: 'Client Management',
@@ -80,12 +82,21 @@ export const CLIENT_TEXTS = {
   uploading: (percent: number) => `Uploading… ${percent}%`,
   uploadProgress: 'Upload progress',
   importing: 'Importing clients…',
+  importProgress: 'Import progress',
+  importQueued: 'Uploaded. Waiting for the import to start…',
+  importReading: 'Reading the file…',
+  importRows: (read: number, total: number) => `Importing clients… ${number(read)} of ${number(total)} rows`,
+  importContinues: 'You can close this window: the import goes on, and your client list updates when it is done.',
   imported: (count: number) => `${count} client${count === 1 ? '' : 's'} imported`,
+  importFailed: 'Import failed',
   rowProblems: 'Rows not imported',
+  rowProblemsFirst: (shown: number, total: number) => `The first ${number(shown)} of ${number(total)} rows not imported are listed.`,
+  downloadErrors: 'Download errors (CSV)',
   rowColumn: 'Row',
   fieldColumn: 'Field',
   problemColumn: 'Problem',
   done: 'Done',
+  close: 'Close',
   uploadAnother: 'Upload Another File',
   uploadFailed: 'Failed to upload CSV',
   importDone: 'Import finished',

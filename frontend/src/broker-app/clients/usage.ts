@@ -8,7 +8,7 @@ import { CLIENT_TEXTS } from './texts.ts';
 /** Under the clients resource, so refreshing the clients also refreshes the usage. */
 export const CLIENT_USAGE_KEY = ['clients', 'usage'] as const;
 
-/** SPEC §7: the usage is the app's only polled call, every 30 s. */
+/** SPEC §7: the usage is polled every 30 s (the only other polling is of a CSV import while it runs). */
 export const USAGE_POLL_MS = 30_000;
 
 /**

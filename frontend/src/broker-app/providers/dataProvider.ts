@@ -12,7 +12,8 @@ import type {
   BrokerDetail,
   ClientUsage,
   CurrentUser,
-  ImportResult,
+  ImportJob,
+  ImportJobCreated,
   InviteResult,
   MonthlyAnalytics,
   Profile,
@@ -45,8 +46,9 @@ export const dataProvider = {
   uploadClients: (file: File, onProgress: (percent: number) => void) => {
     const form = new FormData();
     form.append('file', file);
-    return uploadWithProgress<ImportResult>('/api/clients/upload', form, onProgress);
+    return uploadWithProgress<ImportJobCreated>('/api/clients/upload', form, onProgress);
   },
+  getImportJob: (jobId: string) => callJson<ImportJob>(`/api/clients/upload/${encodeURIComponent(jobId)}`),
   inviteClient: (id: string) => callJson<InviteResult>(`/api/clients/${encodeURIComponent(id)}/invite`, 'POST'),
   enableOverage: () => callJson<unknown>('/api/billing/overage/enable', 'POST'),
   switchTier: (newTier: 'pmpm') => callJson<unknown>('/api/billing/tier/switch', 'POST', { newTier }),

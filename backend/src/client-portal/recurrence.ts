@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 
-import type { RecurrencePattern } from '../client-portal/client-reminder.entity.js';
+import type { RecurrencePattern } from './client-reminder.entity.js';
 
 export interface RecurrenceRule {
   /** The first occurrence as an instant; its wall-clock time in `zone` is kept for every occurrence. */

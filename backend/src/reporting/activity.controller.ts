@@ -3,8 +3,8 @@ import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@ne
 
 import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
 import type { User } from '../users/user.entity.js';
-import { ACTIVITY_LIMIT_DEFAULT, ACTIVITY_LIMIT_MAX, ActivityItemDto, ActivityQueryDto } from './activity.dto.js';
 import { ActivityService } from './activity.service.js';
+import { ACTIVITY_LIMIT_DEFAULT, ACTIVITY_LIMIT_MAX, ActivityItemDto, ActivityQueryDto } from './dto/activity.dto.js';
 
 @ApiTags('activity')
 @Controller('activity')

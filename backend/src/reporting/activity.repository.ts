@@ -2,9 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
 import type { ContactField } from '../clients/contact-change.entity.js';
-import { maskContact } from '../clients/contact-changes.service.js';
-import type { User } from '../users/user.entity.js';
-import { ACTIVITY_TITLES, type ActivityItemDto, type ActivityKind } from './activity.dto.js';
+import type { ActivityKind } from './dto/activity.dto.js';
 
 /**
  * The broker's latest events, newest first, from records that already exist (docs/clients.md):
@@ -93,7 +91,7 @@ select e.id, e.kind, e.occurred_at, c.first_name || ' ' || c.last_name as client
  limit ?`;
 const ACTIVITY_BRANCHES = 8;
 
-interface ActivityRow {
+export interface ActivityRow {
   id: string;
   kind: ActivityKind;
   occurred_at: Date | string;
@@ -106,39 +104,12 @@ interface ActivityRow {
 }
 
 @Injectable()
-export class ActivityService {
+export class ActivityRepository {
   constructor(private readonly em: EntityManager) {}
 
-  async recent(broker: User, limit: number): Promise<ActivityItemDto[]> {
-    const branches = Array.from({ length: ACTIVITY_BRANCHES }, () => [broker.id, limit]).flat();
-    const rows = await this.em.execute<ActivityRow[]>(ACTIVITY_SQL, [...branches, limit]);
-    return rows.map((row) => {
-      const detail = activityDetail(row);
-      return {
-        id: row.id,
-        kind: row.kind,
-        title: ACTIVITY_TITLES[row.kind],
-        clientName: row.client_name,
-        occurredAt: new Date(row.occurred_at).toISOString(),
-        ...(detail && { detail }),
-      };
-    });
+  /** The broker's newest `limit` events, newest first (ACTIVITY_SQL). */
+  recent(brokerId: string, limit: number): Promise<ActivityRow[]> {
+    const branches = Array.from({ length: ACTIVITY_BRANCHES }, () => [brokerId, limit]).flat();
+    return this.em.execute<ActivityRow[]>(ACTIVITY_SQL, [...branches, limit]);
   }
-}
-
-function activityDetail(row: ActivityRow): string | undefined {
-  if (row.field) return contactDetail(row.field, row.old_value, row.new_value);
-  if (row.campaign_name === null) return undefined;
-  const name = `“${row.campaign_name}”`;
-  if (row.kind === 'campaign_sent') {
-    const recipients = row.recipients ?? 0;
-    return `${name} to ${recipients} ${recipients === 1 ? 'client' : 'clients'}`;
-  }
-  return row.kind === 'campaign_clicked' ? `Clicked a link in ${name}` : `Opened ${name}`;
-}
-
-/** "Phone ***-***-0142 → ***-***-0199": what a contact change was, never the full contact. */
-function contactDetail(field: ContactField, oldValue: string | null, newValue: string | null): string {
-  const shown = (value: string | null) => (value === null ? 'none' : maskContact(field, value));
-  return `${field === 'phone' ? 'Phone' : 'E-mail'} ${shown(oldValue)} → ${shown(newValue)}`;
 }

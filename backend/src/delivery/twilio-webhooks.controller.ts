@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Body, Controller, ForbiddenException, HttpCode, Inject, NotFoundException, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -7,11 +6,13 @@ import twilio from 'twilio';
 import { Public } from '../auth/access.decorators.js';
 import { Consumes } from '../common/content-type.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { ConsentService } from '../messaging/consent.service.js';
+import { keywordOf, OptOutsService } from '../messaging/opt-outs.service.js';
+import { isValidTwilioRequest } from '../messaging/twilio.adapter.js';
+import { WebhookEventsService } from '../messaging/webhook-events.service.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorators.js';
-import { ConsentService } from './consent.service.js';
 import { DeliveryOutcomesService } from './delivery-outcomes.service.js';
-import { keywordOf, OptOutsService } from './opt-outs.service.js';
-import { isValidTwilioRequest } from './twilio.adapter.js';
+import { RecipientsRepository } from './recipients.repository.js';
 
 type Form = Record<string, string | undefined>;
 
@@ -34,7 +35,8 @@ const SMS_FAILED = new Set(['undelivered', 'failed', 'canceled']);
 export class TwilioWebhooksController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly em: EntityManager,
+    private readonly webhookEvents: WebhookEventsService,
+    private readonly recipients: RecipientsRepository,
     private readonly outcomes: DeliveryOutcomesService,
     private readonly optOuts: OptOutsService,
     private readonly consent: ConsentService,
@@ -49,15 +51,6 @@ export class TwilioWebhooksController {
     }
   }
 
-  /** True the first time this event is seen. */
-  private async firstTime(key: string): Promise<boolean> {
-    const rows = await this.em.execute<{ key: string }[]>(
-      `insert into webhook_events (key) values (?) on conflict (key) do nothing returning key`,
-      [key],
-    );
-    return rows.length > 0;
-  }
-
   private twiml(res: Response, xml: string): void {
     res.status(200).type('text/xml').send(xml);
   }
@@ -67,7 +60,7 @@ export class TwilioWebhooksController {
   async voiceStatus(@Req() req: Request, @Body() form: Form, @Query('delivery') deliveryId?: string): Promise<void> {
     this.verify(req, form);
     const status = form.CallStatus ?? '';
-    if (!deliveryId || !(await this.firstTime(`twilio:${form.CallSid}:${status}`))) return;
+    if (!deliveryId || !(await this.webhookEvents.firstTime(`twilio:${form.CallSid}:${status}`))) return;
     if (status === 'completed') await this.outcomes.completed(deliveryId);
     else if (VOICE_RETRY.has(status)) await this.outcomes.retryLater(deliveryId, `The call was ${status.replace('-', ' ')}`);
     else if (VOICE_FAILED.has(status))
@@ -79,7 +72,7 @@ export class TwilioWebhooksController {
   async smsStatus(@Req() req: Request, @Body() form: Form, @Query('delivery') deliveryId?: string): Promise<void> {
     this.verify(req, form);
     const status = form.MessageStatus ?? '';
-    if (!deliveryId || !(await this.firstTime(`twilio:${form.MessageSid}:${status}`))) return;
+    if (!deliveryId || !(await this.webhookEvents.firstTime(`twilio:${form.MessageSid}:${status}`))) return;
     if (SMS_DONE.has(status)) await this.outcomes.completed(deliveryId);
     else if (SMS_FAILED.has(status))
       await this.outcomes.failed(deliveryId, `The text was ${status}${form.ErrorCode ? ` (${form.ErrorCode})` : ''}`);
@@ -115,11 +108,7 @@ export class TwilioWebhooksController {
       await this.optOuts.optIn(from, 'sms');
       await this.consent.recordForAddress(from, 'sms', true, 'keyword');
     } else if (keyword === 'help') {
-      const [agency] = await this.em.execute<{ agency_name: string; agency_phone: string; name: string }[]>(
-        `select u.agency_name, u.agency_phone, trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as name
-           from clients c join users u on u.id = c.broker_id where c.phone = ? order by c.created_at desc limit 1`,
-        [from],
-      );
+      const agency = await this.recipients.agencyForPhone(from);
       const who = agency?.agency_name || agency?.name || 'your insurance agency';
       const phone = agency?.agency_phone ? ` at ${agency.agency_phone}` : '';
       reply.message(`Reminders from ${who}. For help call us${phone}. Reply STOP to opt out.`);

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 
 import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
 import type { User } from '../users/user.entity.js';
-import { StatsDto } from './stats.dto.js';
+import { StatsDto } from './dto/stats.dto.js';
 import { StatsService } from './stats.service.js';
 
 @ApiTags('stats')

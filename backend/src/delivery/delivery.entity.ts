@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Enum, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 
-import { type Channel, CHANNELS } from './outbox-message.entity.js';
+import { type Channel, CHANNELS } from '../messaging/outbox-message.entity.js';
 
 export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'completed', 'failed', 'skipped'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

@@ -1,0 +1,102 @@
+import { Readable } from 'node:stream';
+
+import { canonicalColumn, checkRow, countCsvLines, type CsvRecord, headerColumns, readClientCsv } from './client-csv.js';
+
+describe('canonicalColumn', () => {
+  it.each([
+    ['firstName', 'firstName'],
+    ['First Name', 'firstName'],
+    ['first_name', 'firstName'],
+    ['FIRSTNAME', 'firstName'],
+    [' last-name ', 'lastName'],
+    ['E-mail', 'email'],
+    ['EMAIL', 'email'],
+    ['Phone', 'phone'],
+    ['notes', undefined],
+  ])('reads %j as %j', (header, column) => {
+    expect(canonicalColumn(header)).toBe(column);
+  });
+});
+
+describe('headerColumns', () => {
+  it('maps known columns and ignores the others', () => {
+    expect(headerColumns(['Phone', 'notes', 'first_name', 'Last Name'])).toEqual(['phone', false, 'firstName', 'lastName']);
+  });
+
+  it.each([
+    [['firstName', 'lastName'], 'The file is missing the column phone (expected firstName, lastName, email, phone)'],
+    [['firstName', 'email'], 'The file is missing the columns lastName, phone (expected firstName, lastName, email, phone)'],
+  ])('refuses %j', (header, message) => {
+    expect(() => headerColumns(header)).toThrow(message);
+  });
+});
+
+describe('checkRow', () => {
+  const row = (fields: CsvRecord): CsvRecord => ({ firstName: 'Ruth', lastName: 'Alvarez', email: '', phone: '(615) 555-0101', ...fields });
+
+  it('answers the client with the phone in E.164 and an empty e-mail as null', () => {
+    expect(checkRow(row({}))).toEqual({ client: { firstName: 'Ruth', lastName: 'Alvarez', email: null, phone: '+16155550101' } });
+    expect(checkRow(row({ email: 'Ruth@Example.com' }))).toMatchObject({
+      client: { email: expect.stringMatching(/^ruth@example\.com$/i) },
+    });
+  });
+
+  it.each([
+    [{ firstName: '' }, 'firstName', 'firstName is required'],
+    [{ firstName: undefined }, 'firstName', 'firstName is required'],
+    [{ lastName: ' ' }, 'lastName', 'lastName is required'],
+    [{ lastName: 'x'.repeat(101) }, 'lastName', 'Names are at most 100 characters'],
+    [{ phone: '' }, 'phone', 'phone is required'],
+    [{ phone: '12' }, 'phone', '"12" is not a valid phone number'],
+    [{ email: 'not-an-email' }, 'email', '"not-an-email" is not a valid e-mail address'],
+    [{ firstName: 'Nu\u0000l' }, 'firstName', 'firstName contains a NUL character, which is not allowed'],
+  ] as [CsvRecord, string, string][])('reports %j as %s: %s', (fields, field, message) => {
+    expect(checkRow(row(fields))).toEqual({ field, message });
+  });
+});
+
+describe('readClientCsv', () => {
+  async function read(text: string | Buffer): Promise<{ record: CsvRecord; line: number }[]> {
+    const rows = [];
+    for await (const row of readClientCsv(Readable.from([Buffer.from(text)]))) rows.push(row);
+    return rows;
+  }
+
+  it('gives each row with the line it ends on, across blank lines and quoted line breaks', async () => {
+    const rows = await read('\uFEFFfirstName,lastName,phone\r\nAnn,Lee,1\r\n\r\n"Bo\nB",Diaz,2\r\nCy,Li,3\r\n');
+    expect(rows.map((row) => [row.record.firstName, row.line])).toEqual([
+      ['Ann', 2],
+      ['Bo\nB', 5],
+      ['Cy', 6],
+    ]);
+  });
+
+  it.each([
+    ['', 'The file is empty'],
+    ['\n\n', 'The file is empty'],
+    ['firstName,lastName\nAnn,Lee\n', 'The file is missing the column phone (expected firstName, lastName, email, phone)'],
+    [Buffer.from('firstName,lastName,phone\nJos\xe9,Li,1\n', 'latin1'), 'The file is not UTF-8 text'],
+    ['firstName,lastName,phone\nAnn,"Le"e,1\n', 'The file is not a readable CSV: Invalid Closing Quote'],
+  ])('refuses %j as a whole', async (text, message) => {
+    await expect(read(text)).rejects.toThrow(message);
+  });
+});
+
+describe('countCsvLines', () => {
+  const count = (...chunks: string[]) =>
+    countCsvLines(
+      (async function* () {
+        for (const chunk of chunks) yield Buffer.from(chunk);
+      })(),
+    );
+
+  it('counts the non-empty lines after the header, across chunks, with or without a final line break', async () => {
+    expect(await count('firstName,lastName,phone\n', 'Ann,Lee,+16155550101\nBo', 'b,Ray,+16155550102\n')).toBe(2);
+    expect(await count('firstName,lastName,phone\r\nAnn,Lee,+16155550101\r\n\r\nBob,Ray,+16155550102')).toBe(2);
+  });
+
+  it('answers 0 for a header alone or an empty file', async () => {
+    expect(await count('firstName,lastName,phone\n')).toBe(0);
+    expect(await count('')).toBe(0);
+  });
+});

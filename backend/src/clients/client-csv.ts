@@ -1,0 +1,183 @@
+import { createReadStream } from 'node:fs';
+import { type Readable, Transform } from 'node:stream';
+
+import { BadRequestException } from '@nestjs/common';
+import { CsvError, parse } from 'csv-parse';
+
+import { textProblem } from '../common/input-safety.js';
+import { NAME_MAX_LENGTH, normalizeEmail, normalizePhone } from './contact.js';
+
+const REQUIRED = ['firstName', 'lastName', 'phone'] as const;
+const KNOWN = ['firstName', 'lastName', 'email', 'phone'] as const;
+export type Column = (typeof KNOWN)[number];
+export type CsvRecord = Partial<Record<Column, string>>;
+
+export const NOT_UTF8 = 'The file is not UTF-8 text: save it as “CSV UTF-8” and upload it again';
+export const HAS_NUL = 'The file contains NUL characters (it may be saved as UTF-16): save it as “CSV UTF-8” and upload it again';
+export const EMPTY_FILE = 'The file is empty';
+
+/** What is wrong with the file as a whole (its encoding, its header, its CSV syntax), in words for the broker. */
+export class CsvFileException extends BadRequestException {}
+
+/** "First Name", "first_name", "FIRSTNAME" all mean firstName. */
+export function canonicalColumn(header: string): Column | undefined {
+  const key = header
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
+  return KNOWN.find((column) => column.toLowerCase() === key);
+}
+
+/** The header's columns as csv-parse takes them (false: ignored); a missing required column is the file's problem. */
+export function headerColumns(header: string[]): (Column | false)[] {
+  const columns = header.map((name) => canonicalColumn(name) ?? false);
+  const missing = REQUIRED.filter((required) => !columns.includes(required));
+  if (missing.length > 0) {
+    throw new CsvFileException(
+      `The file is missing the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (expected firstName, lastName, email, phone)`,
+    );
+  }
+  return columns;
+}
+
+export interface ClientRow {
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string;
+}
+
+/** A row's client, or the first problem found in it (the field and the message reported for its line). */
+export function checkRow(record: CsvRecord): { client: ClientRow } | { field: string; message: string } {
+  const unstorable = KNOWN.find((column) => record[column] !== undefined && textProblem(record[column]));
+  if (unstorable) return { field: unstorable, message: `${unstorable} ${textProblem(record[unstorable]!)}` };
+  const firstName = record.firstName?.trim() ?? '';
+  const lastName = record.lastName?.trim() ?? '';
+  if (!firstName) return { field: 'firstName', message: 'firstName is required' };
+  if (!lastName) return { field: 'lastName', message: 'lastName is required' };
+  if (firstName.length > NAME_MAX_LENGTH || lastName.length > NAME_MAX_LENGTH) {
+    return {
+      field: firstName.length > NAME_MAX_LENGTH ? 'firstName' : 'lastName',
+      message: `Names are at most ${NAME_MAX_LENGTH} characters`,
+    };
+  }
+  const phone = normalizePhone(record.phone);
+  if (!phone) {
+    return { field: 'phone', message: record.phone?.trim() ? `"${record.phone.trim()}" is not a valid phone number` : 'phone is required' };
+  }
+  const email = normalizeEmail(record.email);
+  if (email === undefined) return { field: 'email', message: `"${record.email?.trim()}" is not a valid e-mail address` };
+  return { client: { firstName, lastName, email, phone } };
+}
+
+/**
+ * Decodes the bytes as UTF-8 and fails on the first invalid byte sequence, where a plain decoder
+ * would put U+FFFD in its place: a file saved in another encoding (Excel's "CSV" is Windows-1252)
+ * would import every accented name mangled.
+ */
+function strictUtf8(): Transform {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const decode = (chunk?: Buffer) => (chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode());
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      try {
+        done(null, decode(chunk));
+      } catch {
+        done(new CsvFileException(NOT_UTF8));
+      }
+    },
+    flush(done) {
+      try {
+        done(null, decode());
+      } catch {
+        done(new CsvFileException(NOT_UTF8));
+      }
+    },
+  });
+}
+
+/**
+ * The client rows of a CSV stream, parsed as they arrive (never held whole), each with the file's
+ * line it ends on (the header is line 1). A problem with the file as a whole is a CsvFileException;
+ * anything else (the storage failing) goes through as it is. Leaving the loop early closes the input.
+ */
+export async function* readClientCsv(input: Readable): AsyncGenerator<{ record: CsvRecord; line: number }> {
+  let sawHeader = false;
+  const text = input.pipe(strictUtf8());
+  const parser = text.pipe(
+    parse({
+      bom: true,
+      columns: (header: string[]) => {
+        sawHeader = true;
+        return headerColumns(header);
+      },
+      skip_empty_lines: true,
+      relax_column_count: true,
+      trim: true,
+      info: true,
+      max_record_size: 64 * 1024,
+    }),
+  );
+  input.on('error', (error) => parser.destroy(error));
+  text.on('error', (error) => parser.destroy(error));
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: CsvRecord; info: { lines: number } }>) {
+      yield { record, line: info.lines };
+    }
+  } catch (error) {
+    if (error instanceof CsvError) throw new CsvFileException(`The file is not a readable CSV: ${error.message}`);
+    throw error;
+  } finally {
+    parser.destroy();
+    input.destroy();
+  }
+  if (!sawHeader) throw new CsvFileException(EMPTY_FILE);
+}
+
+/**
+ * What can be told of an uploaded CSV at once, before its import is queued: that it is UTF-8 text
+ * throughout without NUL (PostgreSQL cannot store it; a UTF-16 file is full of them), and that its
+ * header has the required columns. The encoding is checked here, over the whole file, so that an
+ * import never stops half-way on a bad byte.
+ */
+export async function checkCsvUpload(path: string): Promise<void> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+    if (chunk.includes(0)) throw new CsvFileException(HAS_NUL);
+    try {
+      decoder.decode(chunk, { stream: true });
+    } catch {
+      throw new CsvFileException(NOT_UTF8);
+    }
+  }
+  try {
+    decoder.decode();
+  } catch {
+    throw new CsvFileException(NOT_UTF8);
+  }
+  // The header, and the first row (a quote left open shows there).
+  const rows = readClientCsv(createReadStream(path));
+  await rows.next();
+  await rows.return(undefined);
+}
+
+/**
+ * About how many client rows the file holds: its non-empty lines after the header, counted on the
+ * raw bytes (no CSV parsing, so nearly no memory or garbage even for a million rows). A quoted field
+ * spanning lines counts twice; the import's own count is exact and replaces this one at the end.
+ */
+export async function countCsvLines(input: AsyncIterable<Buffer>): Promise<number> {
+  let lines = 0;
+  let content = false;
+  for await (const chunk of input) {
+    for (let i = 0; i < chunk.length; i++) {
+      const byte = chunk[i];
+      if (byte === 0x0a) {
+        if (content) lines += 1;
+        content = false;
+      } else if (byte !== 0x0d) content = true;
+    }
+  }
+  if (content) lines += 1;
+  return Math.max(0, lines - 1);
+}

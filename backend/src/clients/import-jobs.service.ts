@@ -1,0 +1,263 @@
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+
+import { EntityManager } from '@mikro-orm/postgresql';
+import {
+  BadRequestException,
+  Injectable,
+  Logger,
+  NotFoundException,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+
+import { isUuid } from '../common/ids.js';
+import type { SpooledUpload } from '../common/multipart.js';
+import { JobsService } from '../jobs/jobs.service.js';
+import { StorageService } from '../storage/storage.service.js';
+import { User } from '../users/user.entity.js';
+import { checkCsvUpload, countCsvLines, CsvFileException, EMPTY_FILE } from './client-csv.js';
+import { ClientLimitReachedException, ClientsService } from './clients.service.js';
+import { CsvImportService, ImportInterruptedError, type ImportProgress, ImportSupersededError } from './csv-import.service.js';
+import type { ImportJobCreatedDto, ImportJobDto } from './dto/import-job.dto.js';
+import { ImportJob } from './import-job.entity.js';
+import { remainingCapacity } from './usage.js';
+
+export const IMPORT_QUEUE = 'client-csv-import';
+/** Times a worker may start on one import (each restart of the instance working it costs one). */
+export const MAX_IMPORT_ATTEMPTS = 5;
+const KEEP_FINISHED_DAYS = 30;
+/**
+ * A job not moved on for this long has lost its worker for good (never queued, or its worker gave
+ * way to one that then died): a running import moves on with every batch, and pg-boss ends a job
+ * after an hour.
+ */
+const STUCK_AFTER_HOURS = 2;
+
+const NO_FILE = 'No file uploaded: send it in the "file" field';
+const NOT_FOUND = 'No such import for this broker';
+export const SERVER_ERROR = 'The import stopped because of an error on the server.';
+export const TOO_MANY_ATTEMPTS = `The import stopped after being interrupted ${MAX_IMPORT_ATTEMPTS} times.`;
+const STUCK = 'The import did not finish.';
+
+export interface ImportJobData {
+  importId: string;
+  /** Also here, so the file goes even when the import's row has gone (with its broker). */
+  fileKey: string;
+}
+
+const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+
+function toDto(job: ImportJob): ImportJobDto {
+  return {
+    jobId: job.id,
+    status: job.status,
+    fileName: job.fileName,
+    rowsTotal: job.rowsTotal ?? null,
+    rowsRead: job.rowsRead,
+    imported: job.rowsImported,
+    rejected: job.rowsRejected,
+    count: job.rowsImported,
+    partial: job.status === 'failed' || job.limitReached || job.rowsRejected > 0,
+    limitReached: job.limitReached,
+    message: job.message ?? null,
+    errors: job.errors,
+    createdAt: job.createdAt.toISOString(),
+    finishedAt: job.finishedAt?.toISOString() ?? null,
+  };
+}
+
+function progressOf(job: ImportJob): ImportProgress {
+  return {
+    rowsRead: job.rowsRead,
+    rowsImported: job.rowsImported,
+    rowsRejected: job.rowsRejected,
+    rowsOverLimit: job.rowsOverLimit,
+    lastLine: job.lastLine,
+    limitReached: job.limitReached,
+    errors: job.errors,
+  };
+}
+
+/**
+ * CSV imports as background jobs (table import_jobs, queue client-csv-import): an upload is checked
+ * as far as it can be at once, stored, and queued; any instance works it, batch by batch, and one
+ * that stops (a deploy, a crash) leaves the import to be resumed where its last batch committed.
+ * An import that cannot go on ends `failed`, saying why and what was imported before.
+ */
+@Injectable()
+export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger('Imports');
+  private stopping = false;
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly jobs: JobsService,
+    private readonly storage: StorageService,
+    private readonly clients: ClientsService,
+    private readonly csvImport: CsvImportService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    // One delivery more than the attempts: the last finds the import out of attempts and fails it cleanly.
+    await this.jobs.work<ImportJobData>(IMPORT_QUEUE, (job) => this.work(job.data), {
+      retryLimit: MAX_IMPORT_ATTEMPTS,
+      expireInSeconds: 60 * 60,
+      heartbeatSeconds: 30,
+    });
+    await this.jobs.schedule('import-jobs-cleanup', '40 * * * *', () => this.cleanUp());
+  }
+
+  /** Before the job engine waits for the work under way: an import stops after its current batch. */
+  onModuleDestroy(): void {
+    this.stopping = true;
+  }
+
+  /**
+   * Checks the uploaded CSV (encoding, header, room under the client limit), stores it where every
+   * instance can read it, and queues its import.
+   */
+  async start(broker: User, upload: SpooledUpload): Promise<ImportJobCreatedDto> {
+    const file = upload.file;
+    try {
+      if (!file) throw new BadRequestException(NO_FILE);
+      if (file.size === 0) throw new CsvFileException(EMPTY_FILE);
+      await checkCsvUpload(file.path);
+      const usage = await this.clients.usage(broker);
+      if (remainingCapacity(usage.tier, usage.activeCount, usage.overageEnabled) < 1) throw new ClientLimitReachedException();
+
+      const fileKey = `imports/${randomUUID()}.csv`;
+      await this.storage.putFile(fileKey, file.path, 'text/csv');
+      const em = this.em.fork();
+      const job = em.create(ImportJob, {
+        broker: em.getReference(User, broker.id),
+        fileKey,
+        fileName: (file.filename || 'clients.csv').slice(0, 255),
+      });
+      try {
+        await em.flush();
+        await this.jobs.send<ImportJobData>(IMPORT_QUEUE, { importId: job.id, fileKey });
+      } catch (error) {
+        await em.nativeDelete(ImportJob, { id: job.id });
+        await this.storage.delete(fileKey);
+        throw error;
+      }
+      return { jobId: job.id, status: job.status };
+    } finally {
+      if (file) await rm(file.path, { force: true });
+    }
+  }
+
+  /** The broker's import; another broker's, or an id that is none, is not found. */
+  async get(broker: User, id: string): Promise<ImportJobDto> {
+    if (!isUuid(id)) throw new NotFoundException(NOT_FOUND);
+    const job = await this.em.findOne(ImportJob, { id, broker: broker.id });
+    if (!job) throw new NotFoundException(NOT_FOUND);
+    return toDto(job);
+  }
+
+  /**
+   * The queue's worker, run again on the same import after a restart: it carries on after the last
+   * committed batch. A problem with the file fails the import; an unexpected error hands it back to
+   * the queue until the attempts run out.
+   */
+  async work({ importId, fileKey }: ImportJobData): Promise<void> {
+    const job = await this.begin(importId);
+    if (!job) {
+      // Over already, or gone with its broker.
+      await this.storage.delete(fileKey);
+      return;
+    }
+    if (job.attempts > MAX_IMPORT_ATTEMPTS) return this.fail(job.id, TOO_MANY_ATTEMPTS);
+    try {
+      if (job.rowsTotal === null || job.rowsTotal === undefined) {
+        // The total the progress bar runs to: the file's lines, counted without parsing them (see countCsvLines).
+        const total = await countCsvLines(await this.storage.read(job.fileKey));
+        await this.em.execute(`update import_jobs set rows_total = ?, updated_at = now() where id = ?`, [total, job.id]);
+      }
+      const broker = this.em.fork().getReference(User, job.broker.id);
+      const progress = await this.csvImport.importRows(
+        broker,
+        await this.storage.read(job.fileKey),
+        progressOf(job),
+        (em, previous, next) => this.saveProgress(em, job.id, previous, next),
+        () => this.stopping,
+      );
+      await this.em.execute(
+        `update import_jobs set status = 'completed', message = ?, rows_total = rows_read, finished_at = now(), updated_at = now()
+          where id = ? and status = 'running'`,
+        [this.csvImport.summary(progress), job.id],
+      );
+      await this.storage.delete(job.fileKey);
+    } catch (error) {
+      if (error instanceof ImportSupersededError) return;
+      if (error instanceof ImportInterruptedError) throw error;
+      if (error instanceof CsvFileException) return this.fail(job.id, error.message);
+      this.logger.error({ err: error, importId: job.id, attempt: job.attempts }, 'CSV import stopped by an error');
+      if (job.attempts < MAX_IMPORT_ATTEMPTS) throw error;
+      await this.fail(job.id, SERVER_ERROR);
+    }
+  }
+
+  /** Counts a worker's start; undefined when the import is over or gone. */
+  private async begin(id: string): Promise<ImportJob | undefined> {
+    const started = await this.em.execute<{ id: string }[]>(
+      `update import_jobs set attempts = attempts + 1, status = 'running', updated_at = now()
+        where id = ? and status in ('queued', 'running') returning id`,
+      [id],
+    );
+    if (started.length === 0) return undefined;
+    return this.em.fork().findOneOrFail(ImportJob, id);
+  }
+
+  /** A batch's progress, in its transaction; only over the progress this worker last saw. */
+  private async saveProgress(em: EntityManager, id: string, previous: ImportProgress, next: ImportProgress): Promise<void> {
+    const saved = await em.execute<{ id: string }[]>(
+      `update import_jobs
+          set rows_read = ?, rows_imported = ?, rows_rejected = ?, rows_over_limit = ?, last_line = ?, limit_reached = ?,
+              errors = ?::jsonb, updated_at = now()
+        where id = ? and status = 'running' and last_line = ?
+        returning id`,
+      [
+        next.rowsRead,
+        next.rowsImported,
+        next.rowsRejected,
+        next.rowsOverLimit,
+        next.lastLine,
+        next.limitReached,
+        JSON.stringify(next.errors),
+        id,
+        previous.lastLine,
+      ],
+    );
+    if (saved.length !== 1) throw new ImportSupersededError();
+  }
+
+  /** Ends the import as failed: why, and what was imported before (those rows stay). The file goes. */
+  private async fail(id: string, reason: string): Promise<void> {
+    const job = await this.em.fork().findOne(ImportJob, id);
+    if (!job) return;
+    const before =
+      job.rowsImported === 0
+        ? 'No clients were imported.'
+        : `${plural(job.rowsImported, 'client')} ${job.rowsImported === 1 ? 'was' : 'were'} imported before it stopped ` +
+          `(from the rows up to line ${job.lastLine}); the rest of the file was not. Upload the file again to import the rest: ` +
+          'clients already imported are reported as existing, not added twice.';
+    await this.em.execute(
+      `update import_jobs set status = 'failed', message = ?, finished_at = now(), updated_at = now()
+        where id = ? and status in ('queued', 'running')`,
+      [`${reason.replace(/\.?$/, '.')} ${before}`, id],
+    );
+    await this.storage.delete(job.fileKey);
+  }
+
+  /** Hourly: fails imports that lost their worker for good, and forgets finished ones after 30 days. */
+  async cleanUp(): Promise<void> {
+    const stuck = await this.em.execute<{ id: string }[]>(
+      `select id from import_jobs where status in ('queued', 'running') and updated_at < now() - make_interval(hours => ?)`,
+      [STUCK_AFTER_HOURS],
+    );
+    for (const { id } of stuck) await this.fail(id, STUCK);
+    await this.em.execute(`delete from import_jobs where finished_at < now() - make_interval(days => ?)`, [KEEP_FINISHED_DAYS]);
+  }
+}

@@ -1,0 +1,117 @@
+import { Injectable } from '@nestjs/common';
+
+import { SMS_COST_CENTS, VOICE_CALL_COST_CENTS } from '../billing/pricing.js';
+import type { Channel } from '../messaging/outbox-message.entity.js';
+import { DeliveryRepository, type DeliveryState } from './delivery.repository.js';
+import type { DeliveryKind } from './delivery-queue.service.js';
+
+export const RETRY_DELAY_MS = 10 * 60 * 1000;
+export const MAX_ATTEMPTS = 2;
+const FINAL = new Set(['completed', 'failed', 'skipped']);
+
+/** What a feature module hears once a delivery of its kind is final. */
+export type FinalOutcome = 'completed' | 'failed';
+export interface SourceOutcome {
+  sourceId: string;
+  outcome: FinalOutcome;
+}
+/** Told a batch of final outcomes at once; must change only what is still pending (it may hear one twice). */
+export type OutcomeHandler = (outcomes: SourceOutcome[]) => Promise<void>;
+
+/**
+ * Final outcomes gathered while a dispatcher batch is sent, reported together after it: one
+ * statement per kind instead of one per delivery.
+ */
+export class OutcomeBatch {
+  readonly states: DeliveryState[] = [];
+}
+
+/** What one send costs (the price list's per-call and per-text costs; e-mail costs nothing). */
+export function costCents(channel: Channel): number {
+  return channel === 'voice' ? VOICE_CALL_COST_CENTS : channel === 'sms' ? SMS_COST_CENTS : 0;
+}
+
+function kindOf(state: DeliveryState): { kind: DeliveryKind; sourceId: string } | undefined {
+  if (state.reminder_id) return { kind: 'broker-reminder', sourceId: state.reminder_id };
+  if (state.client_reminder_id) return { kind: 'client-reminder', sourceId: state.client_reminder_id };
+  if (state.campaign_id) return { kind: 'campaign', sourceId: state.campaign_id };
+  return undefined;
+}
+
+/**
+ * Moves deliveries forward — never back — and tells the module a delivery belongs to once it is
+ * final, through the handler that module registered (`onOutcome`): the reminders module marks a
+ * broker reminder completed or failed, the client portal a one-time client reminder. The dispatcher
+ * reports a batch's outcomes together; a webhook's at once. An outcome a stopped process recorded
+ * but never reported is found by its owner, which asks `DeliveryReads.finalOutcomes` about what it
+ * still has pending (each source does so on every run), so none is lost between the two steps.
+ */
+@Injectable()
+export class DeliveryOutcomesService {
+  private readonly handlers = new Map<DeliveryKind, OutcomeHandler>();
+
+  constructor(private readonly deliveries: DeliveryRepository) {}
+
+  onOutcome(kind: DeliveryKind, handler: OutcomeHandler): void {
+    this.handlers.set(kind, handler);
+  }
+
+  /** The provider took it: `completed` when nothing more will be heard (outbox, SMTP), else `sent`. */
+  async sent(id: string, providerId: string, final: boolean, channel: Channel, batch?: OutcomeBatch): Promise<void> {
+    const status = final ? 'completed' : 'sent';
+    await this.move(id, 'status = ?, provider_id = ?, cost_cents = ?, error = null', [status, providerId, costCents(channel)], batch);
+  }
+
+  async failed(id: string, error: string, batch?: OutcomeBatch): Promise<void> {
+    await this.move(id, `status = 'failed', error = ?`, [error.slice(0, 500)], batch);
+  }
+
+  async skipped(id: string, reason: string, batch?: OutcomeBatch): Promise<void> {
+    await this.move(id, `status = 'skipped', error = ?`, [reason], batch);
+  }
+
+  /** A call that was busy or unanswered is tried once more after 10 minutes; after that it has failed. */
+  async retryLater(id: string, reason: string, now = new Date(), batch?: OutcomeBatch): Promise<'retrying' | 'failed'> {
+    if (await this.deliveries.requeueForRetry(id, reason, new Date(now.getTime() + RETRY_DELAY_MS), MAX_ATTEMPTS)) return 'retrying';
+    await this.failed(id, reason, batch);
+    return 'failed';
+  }
+
+  /** Not now (quiet hours, the send rate, shutdown): back to the queue until `when`, without counting an attempt. */
+  async deferUntil(id: string, when: Date): Promise<void> {
+    await this.deliveries.deferUntil(id, when);
+  }
+
+  async completed(id: string): Promise<void> {
+    await this.move(id, `status = 'completed'`, []);
+  }
+
+  async confirmed(id: string): Promise<void> {
+    await this.deliveries.confirm(id);
+  }
+
+  /** Tells the owners of a dispatcher batch's final deliveries their outcomes. */
+  async report(batch: OutcomeBatch): Promise<void> {
+    await this.tell(batch.states);
+  }
+
+  private async move(id: string, set: string, params: unknown[], batch?: OutcomeBatch): Promise<void> {
+    const state = await this.deliveries.move(id, set, params);
+    if (!state || !FINAL.has(state.status)) return;
+    if (batch) batch.states.push(state);
+    else await this.tell([state]);
+  }
+
+  private async tell(states: DeliveryState[]): Promise<void> {
+    if (states.length === 0) return;
+    const byKind = new Map<DeliveryKind, SourceOutcome[]>();
+    for (const state of states) {
+      const owner = kindOf(state);
+      if (!owner) continue;
+      const list = byKind.get(owner.kind) ?? [];
+      list.push({ sourceId: owner.sourceId, outcome: state.status === 'completed' ? 'completed' : 'failed' });
+      byKind.set(owner.kind, list);
+    }
+    for (const [kind, outcomes] of byKind) await this.handlers.get(kind)?.(outcomes);
+  }
+}

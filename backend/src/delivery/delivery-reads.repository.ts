@@ -1,0 +1,86 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+
+import type { SourceOutcome } from './delivery-outcomes.service.js';
+
+/** One delivery of a client's own reminder, as their history shows it. */
+export interface HistoryRow {
+  id: string;
+  client_reminder_id: string;
+  occurrence_at: Date;
+  channel: string;
+  status: string;
+  confirmed_at: Date | null;
+}
+
+/** How a client's reminder deliveries went (engagement). */
+export interface ReminderOutcomeCounts {
+  completed: number;
+  failed: number;
+}
+
+/**
+ * What other modules may read of `deliveries`, exported by the delivery module so that the table's
+ * SQL stays here: a client's reminder history, reminder outcomes per client, who had deliveries
+ * change lately, and when a campaign message was delivered.
+ */
+@Injectable()
+export class DeliveryReads {
+  constructor(private readonly em: EntityManager) {}
+
+  /** The client's own reminders' deliveries with an occurrence in (from, to], newest first. */
+  clientReminderHistory(clientId: string, from: Date, to: Date): Promise<HistoryRow[]> {
+    return this.em.execute<HistoryRow[]>(
+      `select d.id, d.client_reminder_id, d.occurrence_at, d.channel, d.status, d.confirmed_at
+         from deliveries d
+        where d.client_id = ? and d.client_reminder_id is not null and d.occurrence_at > ? and d.occurrence_at <= ?
+        order by d.occurrence_at desc, d.id`,
+      [clientId, from, to],
+    );
+  }
+
+  /** Completed and failed reminder deliveries (broker's and client's own) per client since `since`. */
+  async reminderOutcomes(clientIds: string[], since: Date): Promise<Map<string, ReminderOutcomeCounts>> {
+    if (clientIds.length === 0) return new Map();
+    const rows = await this.em.execute<{ client_id: string; completed: number; failed: number }[]>(
+      `select client_id, count(*) filter (where status = 'completed')::int as completed, count(*) filter (where status = 'failed')::int as failed
+         from deliveries
+        where client_id in (?) and (reminder_id is not null or client_reminder_id is not null) and created_at > ?
+        group by client_id`,
+      [clientIds, since],
+    );
+    return new Map(rows.map((row) => [row.client_id, { completed: row.completed, failed: row.failed }]));
+  }
+
+  /** Clients with a delivery that changed since `since` (sends, and provider callbacks after them). */
+  async clientsChangedSince(since: Date): Promise<string[]> {
+    const rows = await this.em.execute<{ client_id: string }[]>(`select distinct client_id from deliveries where updated_at > ?`, [since]);
+    return rows.map((row) => row.client_id);
+  }
+
+  /**
+   * The final outcome of each of these reminders' (or client reminders') deliveries that has one,
+   * for an owner checking what it still has pending. A reminder with several occurrences answers its
+   * latest.
+   */
+  async finalOutcomes(kind: 'broker-reminder' | 'client-reminder', sourceIds: string[]): Promise<SourceOutcome[]> {
+    if (sourceIds.length === 0) return [];
+    const column = kind === 'broker-reminder' ? 'reminder_id' : 'client_reminder_id';
+    const rows = await this.em.execute<{ source_id: string; status: string }[]>(
+      `select distinct on (${column}) ${column} as source_id, status from deliveries
+        where ${column} in (?) and status in ('completed', 'failed', 'skipped')
+        order by ${column}, occurrence_at desc`,
+      [sourceIds],
+    );
+    return rows.map((row) => ({ sourceId: row.source_id, outcome: row.status === 'completed' ? 'completed' : 'failed' }));
+  }
+
+  /** When the campaign's message to the client went out (null: not yet, or it failed). */
+  async campaignDeliveredAt(campaignId: string, clientId: string): Promise<Date | null> {
+    const [row] = await this.em.execute<{ updated_at: Date }[]>(
+      `select updated_at from deliveries where campaign_id = ? and client_id = ? and status in ('sent', 'completed')`,
+      [campaignId, clientId],
+    );
+    return row ? new Date(row.updated_at) : null;
+  }
+}

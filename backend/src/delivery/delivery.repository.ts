@@ -1,0 +1,228 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+
+import type { EnqueueItem } from './delivery-queue.service.js';
+
+const OPEN = `('queued', 'sending', 'sent')`;
+
+export interface ClaimScope {
+  /** Only this broker's reminders (Execute Reminders). */
+  brokerId?: string;
+  /** Only campaign messages (the run a campaign send starts). */
+  campaignsOnly?: boolean;
+}
+
+/** A delivery after an outcome was applied (or found already applied), with what it belongs to. */
+export interface DeliveryState {
+  id: string;
+  status: string;
+  reminder_id: string | null;
+  client_reminder_id: string | null;
+  campaign_id: string | null;
+}
+
+export interface ClaimedDelivery {
+  id: string;
+  /** A client reminder's message, encrypted at rest (decrypted only to send it). */
+  client_message: string | null;
+  /** Encrypted too; present only when the client asked for the name to be said. */
+  medication_name: string | null;
+  client_id: string;
+  channel: 'voice' | 'sms' | 'email';
+  campaign_id: string | null;
+  campaign_type: 'email' | 'sms' | null;
+  subject: string | null;
+  token: string | null;
+  first_campaign_sms: boolean;
+  agency_address: string;
+  agency_phone: string;
+  logo_url: string | null;
+  primary_color: string;
+  client_time_zone: string | null;
+  broker_time_zone: string;
+  recipient: string;
+  broker_id: string;
+  reminder_id: string | null;
+  client_reminder_id: string | null;
+  message: string | null;
+  agency_name: string;
+  sponsor_message: string;
+  broker_name: string;
+  client_active: boolean;
+}
+
+/**
+ * The SQL on `deliveries`, the delivery module's table: queueing, claiming (lanes, fairness, SKIP
+ * LOCKED), moving a delivery forward and the claims of processes that died. Nothing outside this
+ * module writes the table.
+ */
+@Injectable()
+export class DeliveryRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async insertMany(items: EnqueueItem[], em: EntityManager = this.em): Promise<number> {
+    const rows = await em.execute<{ id: string }[]>(
+      `insert into deliveries (id, broker_id, client_id, reminder_id, client_reminder_id, campaign_id, occurrence_at, channel, recipient, lane, status, not_before)
+       select gen_random_uuid(), d.broker_id, d.client_id,
+              case when d.kind = 'broker-reminder' then d.source_id end,
+              case when d.kind = 'client-reminder' then d.source_id end,
+              case when d.kind = 'campaign' then d.source_id end,
+              d.occurrence_at, d.channel, d.recipient, case when d.kind = 'campaign' then 'campaign' else 'reminder' end, 'queued', d.not_before
+         from json_to_recordset(?::json) as d(kind text, source_id uuid, broker_id uuid, client_id uuid, occurrence_at timestamptz,
+                                              channel text, recipient text, not_before timestamptz)
+       on conflict do nothing
+       returning id`,
+      [
+        JSON.stringify(
+          items.map((item) => ({
+            kind: item.kind,
+            source_id: item.sourceId,
+            broker_id: item.brokerId,
+            client_id: item.clientId,
+            occurrence_at: item.occurrenceAt.toISOString(),
+            channel: item.channel,
+            recipient: item.recipient,
+            not_before: item.notBefore.toISOString(),
+          })),
+        ),
+      ],
+    );
+    return rows.length;
+  }
+
+  /** Claims older than the timeout belong to a process that died: back to the queue (or failed after a retry). */
+  async releaseAbandonedClaims(olderThan: Date): Promise<number> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      `update deliveries
+          set status = case when attempts >= 2 then 'failed' else 'queued' end,
+              error = 'The sending process stopped before finishing', claimed_at = null, updated_at = now()
+        where status = 'sending' and claimed_at < ? returning id`,
+      [olderThan],
+    );
+    return rows.length;
+  }
+
+  /**
+   * Claims a batch of queued deliveries that are due, with what sending them needs. The reminder
+   * lane comes first; what room is left goes to the campaign lane, shared between brokers: each
+   * broker's oldest messages in turn (a round robin over the brokers with campaign work), so one
+   * broker's 50,000-recipient campaign does not hold back another's 50. A broker's `execute` takes
+   * only their own reminders; a campaign send's run takes only campaign messages.
+   */
+  async claim(now: Date, batch: number, scope: ClaimScope = {}): Promise<ClaimedDelivery[]> {
+    // One transaction, so the rows locked while choosing stay locked until they are marked as sending.
+    return this.em.transactional((em) => this.claimIn(em, now, batch, scope));
+  }
+
+  private async claimIn(em: EntityManager, now: Date, batch: number, scope: ClaimScope): Promise<ClaimedDelivery[]> {
+    const brokerFilter = scope.brokerId ? 'and broker_id = ?' : '';
+    const brokerParams = scope.brokerId ? [scope.brokerId] : [];
+    const ids = scope.campaignsOnly
+      ? []
+      : (
+          await em.execute<{ id: string }[]>(
+            `select id from deliveries
+              where status = 'queued' and lane = 'reminder' and not_before <= ? ${brokerFilter}
+              order by not_before limit ? for update skip locked`,
+            [now, ...brokerParams, batch],
+          )
+        ).map((row) => row.id);
+    if (ids.length < batch && !(scope.brokerId && !scope.campaignsOnly)) {
+      const room = batch - ids.length;
+      // Candidates without locks (window functions cannot lock), then locked, skipping any another claim took.
+      const candidates = await em.execute<{ id: string }[]>(
+        `with recursive brokers as (
+           (select broker_id from deliveries where status = 'queued' and lane = 'campaign' ${brokerFilter} order by broker_id limit 1)
+           union all
+           select (select d.broker_id from deliveries d
+                    where d.status = 'queued' and d.lane = 'campaign' and d.broker_id > b.broker_id order by d.broker_id limit 1)
+             from brokers b where b.broker_id is not null ${scope.brokerId ? 'and false' : ''}
+         ), turns as (
+           select head.id, head.not_before, row_number() over (partition by b.broker_id order by head.not_before, head.id) as turn
+             from brokers b
+             cross join lateral (
+               select d.id, d.not_before from deliveries d
+                where d.broker_id = b.broker_id and d.status = 'queued' and d.lane = 'campaign' and d.not_before <= ?
+                order by d.not_before limit ?) head
+            where b.broker_id is not null
+         )
+         select id from turns order by turn, not_before limit ?`,
+        [...brokerParams, now, room, room],
+      );
+      if (candidates.length > 0) {
+        const locked = await em.execute<{ id: string }[]>(
+          `select id from deliveries where id in (?) and status = 'queued' for update skip locked`,
+          [candidates.map((row) => row.id)],
+        );
+        ids.push(...locked.map((row) => row.id));
+      }
+    }
+    if (ids.length === 0) return [];
+    return em.execute<ClaimedDelivery[]>(
+      `with claimed as (
+         update deliveries d set status = 'sending', claimed_at = now(), attempts = d.attempts + 1, updated_at = now()
+          where d.id in (?) and d.status = 'queued'
+          returning d.*
+       )
+       select claimed.id, claimed.client_id, claimed.channel, claimed.recipient, claimed.broker_id, claimed.reminder_id,
+              claimed.client_reminder_id, claimed.campaign_id, coalesce(r.message, k.message) as message, cr.message as client_message,
+              case when cr.say_medication_name then med.name end as medication_name,
+              k.type as campaign_type, k.subject, kr.token,
+              (k.type = 'sms' and not exists (
+                 select 1 from deliveries p where p.client_id = claimed.client_id and p.campaign_id is not null
+                    and p.channel = 'sms' and p.status in ('sent', 'completed'))) as first_campaign_sms,
+              u.agency_name, u.sponsor_message, u.agency_address, u.agency_phone, u.logo_url, u.primary_color,
+              u.time_zone as broker_time_zone, c.time_zone as client_time_zone,
+              trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as broker_name, c.is_active as client_active
+         from claimed
+         join users u on u.id = claimed.broker_id
+         join clients c on c.id = claimed.client_id
+         left join reminders r on r.id = claimed.reminder_id
+         left join client_reminders cr on cr.id = claimed.client_reminder_id
+         left join medications med on med.id = cr.medication_id and med.client_id = cr.client_id
+         left join campaigns k on k.id = claimed.campaign_id
+         left join campaign_recipients kr on kr.campaign_id = claimed.campaign_id and kr.client_id = claimed.client_id`,
+      [ids],
+    );
+  }
+
+  /**
+   * Moves a delivery that is still open (`set` with its parameters) and answers its state after,
+   * moved or not: one statement, so one round trip per outcome. Null for an unknown id.
+   */
+  async move(id: string, set: string, params: unknown[]): Promise<DeliveryState | null> {
+    const [row] = await this.em.execute<DeliveryState[]>(
+      `with moved as (
+         update deliveries set ${set}, updated_at = now() where id = ? and status in ${OPEN} returning id, status
+       )
+       select x.id, coalesce(moved.status, x.status) as status, x.reminder_id, x.client_reminder_id, x.campaign_id
+         from deliveries x left join moved on moved.id = x.id
+        where x.id = ?`,
+      [...params, id, id],
+    );
+    return row ?? null;
+  }
+
+  /** Back to the queue for a retry at `at`, while attempts remain; false when none remain. */
+  async requeueForRetry(id: string, reason: string, at: Date, maxAttempts: number): Promise<boolean> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      `update deliveries set status = 'queued', error = ?, not_before = ?, claimed_at = null, updated_at = now()
+        where id = ? and status in ${OPEN} and attempts < ? returning id`,
+      [reason, at, id, maxAttempts],
+    );
+    return rows.length > 0;
+  }
+
+  /** Not now: back to the queue until `when`, without counting an attempt. */
+  async deferUntil(id: string, when: Date): Promise<void> {
+    await this.em.execute(
+      `update deliveries set status = 'queued', not_before = ?, attempts = greatest(attempts - 1, 0), claimed_at = null, updated_at = now()
+        where id = ? and status = 'sending'`,
+      [when, id],
+    );
+  }
+
+  async confirm(id: string): Promise<void> {
+    await this.em.execute(`update deliveries set confirmed_at = coalesce(confirmed_at, now()) where id = ?`, [id]);
+  }
+}

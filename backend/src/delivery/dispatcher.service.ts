@@ -1,0 +1,306 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import {
+  EMAIL_SENDER,
+  type EmailSender,
+  ProviderTimeoutError,
+  SMS_SENDER,
+  type SmsSender,
+  VOICE_SENDER,
+  type VoiceSender,
+} from '../messaging/messaging.ports.js';
+import { OptOutsService } from '../messaging/opt-outs.service.js';
+import { readPhi } from '../privacy/phi-crypto.js';
+import { type ClaimedDelivery, type ClaimScope, DeliveryRepository } from './delivery.repository.js';
+import { DeliveryOutcomesService, OutcomeBatch } from './delivery-outcomes.service.js';
+import { DeliveryQueue } from './delivery-queue.service.js';
+import { renderCampaignEmail } from './email-template.js';
+import { outsideQuietHours } from './quiet-hours.js';
+import { ClusterSendRate } from './send-rate.js';
+import { clientTimeZone } from './time-zones.js';
+
+export const DEFAULT_CLIENT_MESSAGE = "It's time to take your medication";
+
+/** The mailbox named in List-Unsubscribe: the sender's address. */
+function unsubscribeMailbox(config: AppConfig): string {
+  return /<([^>]+)>/.exec(config.messaging.mailFrom)?.[1] ?? config.messaging.mailFrom;
+}
+
+export interface DispatchSummary {
+  queued: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+}
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]);
+  });
+  await Promise.all(lanes);
+}
+
+/** While a run drains a long queue, due reminders are looked for again this often. */
+const REQUEUE_EVERY_MS = 5000;
+
+/**
+ * Turns due reminders into delivery rows and sends them. Safe to run in any number of app instances
+ * at once: due rows are claimed with FOR UPDATE SKIP LOCKED, each occurrence has one delivery row
+ * (unique key), and a claim left by a process that died is released after the claim timeout and
+ * tried once more. Reminders are never late because of a campaign: a claim takes the reminder lane
+ * first, a run draining a campaign looks for newly due reminders every few seconds, and the campaign
+ * lane is shared fairly between brokers. Sends through a real provider are paced per channel for the
+ * whole cluster (DISPATCH_*_PER_SECOND, per provider account); a delivery that cannot start before the
+ * run ends goes back to the queue for later.
+ */
+@Injectable()
+export class DispatcherService {
+  private readonly logger = new Logger('Dispatcher');
+  private readonly limiter: ClusterSendRate;
+  /** Set on shutdown: runs stop after the deliveries being sent, the rest go back to the queue. */
+  private readonly stopping = new AbortController();
+  private readonly batchHandlers: ((clientIds: string[]) => Promise<unknown>)[] = [];
+
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(SMS_SENDER) private readonly sms: SmsSender,
+    @Inject(VOICE_SENDER) private readonly voice: VoiceSender,
+    @Inject(EMAIL_SENDER) private readonly email: EmailSender,
+    private readonly outcomes: DeliveryOutcomesService,
+    private readonly deliveries: DeliveryRepository,
+    private readonly queue: DeliveryQueue,
+    private readonly optOuts: OptOutsService,
+  ) {
+    const { ratePerSecond, twilio, smtpUrl } = config.messaging;
+    // Provider limits only: the development outbox takes everything at once.
+    this.limiter = new ClusterSendRate(em, {
+      voice: twilio ? ratePerSecond.voice : 0,
+      sms: twilio ? ratePerSecond.sms : 0,
+      email: smtpUrl ? ratePerSecond.email : 0,
+    });
+  }
+
+  /** Registers what to do once a batch was sent, with its clients (the clients module recomputes their engagement). */
+  onBatchSent(handler: (clientIds: string[]) => Promise<unknown>): void {
+    this.batchHandlers.push(handler);
+  }
+
+  private async afterSend(clientIds: string[]): Promise<void> {
+    for (const handler of this.batchHandlers) await handler(clientIds);
+  }
+
+  /**
+   * Ends dispatching in this process (on shutdown): a run in progress finishes the sends already
+   * started, hands the rest of its batch back to the queue (for another instance, or the next
+   * start) and returns; later runs do nothing.
+   */
+  requestStop(): void {
+    this.stopping.abort();
+  }
+
+  private get stopRequested(): boolean {
+    return this.stopping.signal.aborted;
+  }
+
+  /** One run: release abandoned claims, queue what is due, then claim and send until nothing is left. */
+  async runOnce(options: { brokerId?: string; now?: Date; maxMs?: number; campaignsOnly?: boolean } = {}): Promise<DispatchSummary> {
+    // A test's fixed time stays fixed; otherwise each step reads the clock, so what falls due during a long run is seen.
+    const clock = () => options.now ?? new Date();
+    const summary: DispatchSummary = { queued: 0, sent: 0, failed: 0, skipped: 0 };
+    if (this.stopRequested) return summary;
+    await this.releaseAbandonedClaims(clock());
+    const deadline = Date.now() + (options.maxMs ?? 50_000);
+    const queueDue = async () => (options.campaignsOnly ? 0 : this.queue.queueDue(clock(), options.brokerId));
+    // Queue in bounded steps and send what was queued, until nothing is due or the run's time is up.
+    while (Date.now() < deadline && !this.stopRequested) {
+      const queued = await queueDue();
+      summary.queued += queued;
+      let claimedAny = false;
+      let queuedAt = Date.now();
+      while (Date.now() < deadline && !this.stopRequested) {
+        if (Date.now() - queuedAt >= REQUEUE_EVERY_MS) {
+          // A long drain (a big campaign) must not hold back reminders that fell due meanwhile.
+          summary.queued += await queueDue();
+          queuedAt = Date.now();
+        }
+        const claimed = await this.claim(clock(), { brokerId: options.brokerId, campaignsOnly: options.campaignsOnly });
+        if (claimed.length === 0) break;
+        claimedAny = true;
+        await this.send(claimed, summary, deadline);
+        await this.afterSend([...new Set(claimed.map((d) => d.client_id))]);
+      }
+      if (queued === 0 && !claimedAny) break;
+    }
+    return summary;
+  }
+
+  /** Claims older than the timeout belong to a process that died: back to the queue (or failed after a retry). */
+  async releaseAbandonedClaims(now: Date): Promise<number> {
+    const released = await this.deliveries.releaseAbandonedClaims(
+      new Date(now.getTime() - this.config.messaging.claimTimeoutSeconds * 1000),
+    );
+    if (released) this.logger.warn(`Released ${released} abandoned claim(s)`);
+    return released;
+  }
+
+  /** Claims a batch of due deliveries, reminder lane first (see DeliveryRepository.claim). */
+  claim(now: Date, scope: ClaimScope = {}): Promise<ClaimedDelivery[]> {
+    return this.deliveries.claim(now, this.config.messaging.dispatchBatchSize, scope);
+  }
+
+  /** Turns what every feature module has due into delivery rows; answers how many were queued. */
+  queueDue(now: Date, brokerId?: string): Promise<number> {
+    return this.queue.queueDue(now, brokerId);
+  }
+
+  /** Waits `ms` unless shutdown begins first; true when the full wait passed. */
+  private pause(ms: number): Promise<boolean> {
+    const signal = this.stopping.signal;
+    if (signal.aborted) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const done = (full: boolean) => {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', onAbort);
+        resolve(full);
+      };
+      const onAbort = () => done(false);
+      const timer = setTimeout(() => done(true), ms);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  private async send(claimed: ClaimedDelivery[], summary: DispatchSummary, deadline: number): Promise<void> {
+    const optedOut = await this.optOuts.optedOut([...new Set(claimed.map((d) => d.recipient))]);
+    // The batch's final outcomes reach the reminders they belong to together, after the batch.
+    const batch = new OutcomeBatch();
+    try {
+      await this.sendAll(claimed, optedOut, summary, deadline, batch);
+    } finally {
+      await this.outcomes.report(batch);
+    }
+  }
+
+  private async sendAll(
+    claimed: ClaimedDelivery[],
+    optedOut: Set<string>,
+    summary: DispatchSummary,
+    deadline: number,
+    batch: OutcomeBatch,
+  ): Promise<void> {
+    await inParallel(claimed, this.config.messaging.dispatchConcurrency, async (delivery) => {
+      if (this.stopRequested) {
+        // Shutting down: not started, so back to the queue as it was, for another instance.
+        await this.outcomes.deferUntil(delivery.id, new Date());
+        return;
+      }
+      if (!delivery.client_active) {
+        await this.outcomes.skipped(delivery.id, 'The client is inactive', batch);
+        summary.skipped += 1;
+        return;
+      }
+      if (
+        optedOut.has(`${delivery.recipient.toLowerCase()}|${delivery.channel}`) ||
+        optedOut.has(`${delivery.recipient}|${delivery.channel}`)
+      ) {
+        const what = delivery.channel === 'voice' ? 'calls' : delivery.channel === 'sms' ? 'texts' : 'e-mails';
+        await this.outcomes.skipped(delivery.id, `The recipient opted out of ${what}`, batch);
+        summary.skipped += 1;
+        return;
+      }
+      if (delivery.campaign_id && delivery.channel === 'sms') {
+        // Campaign texts respect quiet hours: outside 08:00-21:00 client time they wait for 08:00.
+        const zone = clientTimeZone({ timeZone: delivery.client_time_zone, phone: delivery.recipient }, delivery.broker_time_zone);
+        const allowedAt = outsideQuietHours(new Date(), zone);
+        if (allowedAt.getTime() > Date.now()) {
+          await this.outcomes.deferUntil(delivery.id, allowedAt);
+          return;
+        }
+      }
+      if (this.limiter.limits(delivery.channel)) {
+        const wait = await this.limiter.reserve(delivery.channel, Math.max(0, deadline - Date.now()));
+        if (wait === undefined) {
+          // The channel's rate leaves no room before this run ends: the next run sends it.
+          await this.outcomes.deferUntil(delivery.id, new Date(Date.now() + (await this.limiter.waitFor(delivery.channel))));
+          return;
+        }
+        if (wait > 0 && !(await this.pause(wait))) {
+          await this.outcomes.deferUntil(delivery.id, new Date());
+          return;
+        }
+      }
+      try {
+        const result = await this.deliver(delivery);
+        await this.outcomes.sent(delivery.id, result.providerId, result.status === 'completed', delivery.channel, batch);
+        summary.sent += 1;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        // A provider that did not answer in time is tried once more later (as a busy call is); other errors are final.
+        if (error instanceof ProviderTimeoutError) await this.outcomes.retryLater(delivery.id, message, new Date(), batch);
+        else await this.outcomes.failed(delivery.id, message, batch);
+        summary.failed += 1;
+      }
+    });
+  }
+
+  private deliver(delivery: ClaimedDelivery) {
+    if (delivery.campaign_id) return this.deliverCampaign(delivery);
+    const fromClient = delivery.client_reminder_id !== null;
+    // A client's own reminder is their health information: it is not attributed to the broker in the outbox.
+    const common = {
+      to: delivery.recipient,
+      deliveryId: delivery.id,
+      purpose: fromClient ? 'client-reminder' : 'reminder',
+      brokerId: fromClient ? null : delivery.broker_id,
+    };
+    const own = delivery.client_message ? readPhi(delivery.client_message) : delivery.message;
+    const medication = delivery.medication_name ? readPhi(delivery.medication_name) : undefined;
+    const base = own?.trim() || DEFAULT_CLIENT_MESSAGE;
+    const message = medication ? `${base}: ${medication}` : base;
+    const agencyName = delivery.agency_name || delivery.broker_name;
+    if (delivery.channel === 'voice') {
+      return this.voice.sendCall({ ...common, script: { agencyName, message, sponsorMessage: delivery.sponsor_message } });
+    }
+    const sponsor = delivery.sponsor_message ? ` ${delivery.sponsor_message}` : '';
+    return this.sms.sendSms({ ...common, body: `${agencyName ? `${agencyName}: ` : ''}${message}${sponsor} Reply STOP to opt out.` });
+  }
+
+  private deliverCampaign(delivery: ClaimedDelivery) {
+    const common = { to: delivery.recipient, deliveryId: delivery.id, purpose: 'campaign', brokerId: delivery.broker_id };
+    const agencyName = delivery.agency_name || delivery.broker_name;
+    const message = delivery.message ?? '';
+    if (delivery.channel === 'sms') {
+      const body = `${agencyName ? `${agencyName}: ` : ''}${message}${delivery.first_campaign_sms ? ' Reply STOP to opt out' : ''}`;
+      return this.sms.sendSms({ ...common, body });
+    }
+    const base = this.config.appUrl;
+    const token = delivery.token ?? '';
+    const email = renderCampaignEmail(
+      message,
+      {
+        agencyName,
+        agencyAddress: delivery.agency_address,
+        agencyPhone: delivery.agency_phone,
+        logoUrl: delivery.logo_url,
+        primaryColor: delivery.primary_color,
+      },
+      {
+        open: `${base}/api/t/o/${token}.gif`,
+        click: (url) => `${base}/api/t/c/${token}?u=${encodeURIComponent(url)}`,
+        unsubscribe: `${base}/api/u/${token}`,
+        unsubscribeMailto: `mailto:${unsubscribeMailbox(this.config)}?subject=${encodeURIComponent(`unsubscribe ${token}`)}`,
+      },
+    );
+    return this.email.sendEmail({
+      ...common,
+      subject: delivery.subject ?? agencyName,
+      text: email.text,
+      html: email.html,
+      headers: email.headers,
+    });
+  }
+}

@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+
+import type { ContactField } from '../clients/contact-change.entity.js';
+import { maskContact } from '../clients/contact-changes.service.js';
+import type { User } from '../users/user.entity.js';
+import { ActivityRepository, type ActivityRow } from './activity.repository.js';
+import { ACTIVITY_TITLES, type ActivityItemDto } from './dto/activity.dto.js';
+
+/** The broker's latest events (which ones: activity.repository.ts), named and described for the dashboard. */
+@Injectable()
+export class ActivityService {
+  constructor(private readonly events: ActivityRepository) {}
+
+  async recent(broker: User, limit: number): Promise<ActivityItemDto[]> {
+    const rows = await this.events.recent(broker.id, limit);
+    return rows.map((row) => {
+      const detail = activityDetail(row);
+      return {
+        id: row.id,
+        kind: row.kind,
+        title: ACTIVITY_TITLES[row.kind],
+        clientName: row.client_name,
+        occurredAt: new Date(row.occurred_at).toISOString(),
+        ...(detail && { detail }),
+      };
+    });
+  }
+}
+
+function activityDetail(row: ActivityRow): string | undefined {
+  if (row.field) return contactDetail(row.field, row.old_value, row.new_value);
+  if (row.campaign_name === null) return undefined;
+  const name = `“${row.campaign_name}”`;
+  if (row.kind === 'campaign_sent') {
+    const recipients = row.recipients ?? 0;
+    return `${name} to ${recipients} ${recipients === 1 ? 'client' : 'clients'}`;
+  }
+  return row.kind === 'campaign_clicked' ? `Clicked a link in ${name}` : `Opened ${name}`;
+}
+
+/** "Phone ***-***-0142 → ***-***-0199": what a contact change was, never the full contact. */
+function contactDetail(field: ContactField, oldValue: string | null, newValue: string | null): string {
+  const shown = (value: string | null) => (value === null ? 'none' : maskContact(field, value));
+  return `${field === 'phone' ? 'Phone' : 'E-mail'} ${shown(oldValue)} → ${shown(newValue)}`;
+}

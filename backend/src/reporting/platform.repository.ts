@@ -1,0 +1,170 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+
+import { escapeLike } from '../common/like.js';
+import type { SubscriptionStatus, SubscriptionTier } from '../users/user.entity.js';
+
+/** A broker's plan and active clients: what the platform's revenue is computed from (pricing.ts). */
+export interface BrokerFiguresRow {
+  id: string;
+  email: string | null;
+  tier: SubscriptionTier;
+  status: SubscriptionStatus;
+  overage: boolean;
+  active: number;
+  trial_ends_at: Date | null;
+}
+
+export interface BrokerListFilter {
+  /** Part of the e-mail or of "first last". */
+  search?: string;
+  tier?: SubscriptionTier;
+  status?: SubscriptionStatus;
+  /** A field of the admin's broker list (BROKER_LIST_RULES); unknown ones sort by createdAt. */
+  sort: { field: string; order: 'ASC' | 'DESC' };
+  limit: number;
+  offset: number;
+}
+
+const BROKER_SORT_COLUMNS: Record<string, string> = {
+  email: 'u.email',
+  lastName: 'u.last_name',
+  createdAt: 'u.created_at',
+  subscriptionTier: 'u.subscription_tier',
+  subscriptionStatus: 'u.subscription_status',
+  clientCount: 'client_count',
+  lastActivity: 'last_activity',
+};
+
+/** One row of the admin's broker list; `total` counts every broker the filter matches. */
+export interface BrokerListRow {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  tier: SubscriptionTier;
+  status: SubscriptionStatus;
+  overage: boolean;
+  client_count: number;
+  active_count: number;
+  last_activity: Date | null;
+  total: number;
+}
+
+/** A broker's client as the admin sees it: contact details only, never health data. */
+export interface BrokerClientRow {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string;
+  is_active: boolean;
+  created_at: Date;
+}
+
+export interface BrokerAdminActionRow {
+  id: string;
+  action: string;
+  notes: string | null;
+  created_at: Date;
+  admin_email: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+/**
+ * The platform admin's figures over every broker: plans and clients (`users`, `clients`), telephony
+ * costs (`deliveries`) and the admin actions on a broker (`admin_actions`).
+ */
+@Injectable()
+export class PlatformRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /**
+   * An aggregate on its own connection, planned without parallel workers: run side by side and by
+   * several dashboards at once, the workers' start-up and gathering cost more than they save on
+   * these scans (docs/performance.md).
+   */
+  private serialAggregate<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+    return this.em.fork().transactional(async (em) => {
+      await em.execute('set local max_parallel_workers_per_gather = 0');
+      return em.execute<T[]>(sql, params);
+    });
+  }
+
+  /** Every broker (admins excluded) with their plan and active clients; on its own connection. */
+  brokerFigures(): Promise<BrokerFiguresRow[]> {
+    return this.serialAggregate<BrokerFiguresRow>(
+      `select u.id, u.email, u.subscription_tier as tier, u.subscription_status as status, u.overage_enabled as overage,
+              coalesce(c.active, 0)::int as active, u.trial_ends_at
+         from users u
+         left join (select broker_id, count(*) as active from clients where is_active group by broker_id) c on c.broker_id = u.id
+        where not u.is_admin`,
+    );
+  }
+
+  /** The sum of the costs of deliveries created in [from, until), in cents; on its own connection. */
+  async telephonyCents(from: Date, until: Date): Promise<number> {
+    const [row] = await this.serialAggregate<{ cents: number }>(
+      `select coalesce(sum(cost_cents), 0)::int as cents from deliveries where created_at >= ? and created_at < ?`,
+      [from, until],
+    );
+    return row?.cents ?? 0;
+  }
+
+  brokerList(filter: BrokerListFilter): Promise<BrokerListRow[]> {
+    const where = ['not u.is_admin'];
+    const values: unknown[] = [];
+    if (filter.search) {
+      where.push(`(u.email ilike ? or (coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) ilike ?)`);
+      const pattern = `%${escapeLike(filter.search)}%`;
+      values.push(pattern, pattern);
+    }
+    if (filter.tier) {
+      where.push('u.subscription_tier = ?');
+      values.push(filter.tier);
+    }
+    if (filter.status) {
+      where.push('u.subscription_status = ?');
+      values.push(filter.status);
+    }
+    const orderBy = BROKER_SORT_COLUMNS[filter.sort.field] ?? 'u.created_at';
+    return this.em.execute<BrokerListRow[]>(
+      `select u.id, u.first_name, u.last_name, u.email, u.subscription_tier as tier, u.subscription_status as status,
+              u.overage_enabled as overage, coalesce(c.total, 0)::int as client_count, coalesce(c.active, 0)::int as active_count,
+              greatest(u.last_sign_in_at, (select max(d.created_at) from deliveries d where d.broker_id = u.id)) as last_activity,
+              count(*) over ()::int as total
+         from users u
+         left join (select broker_id, count(*) as total, count(*) filter (where is_active) as active from clients group by broker_id) c
+                on c.broker_id = u.id
+        where ${where.join(' and ')}
+        order by ${orderBy} ${filter.sort.order === 'ASC' ? 'asc' : 'desc'} nulls last, u.id
+        limit ? offset ?`,
+      [...values, filter.limit, filter.offset],
+    );
+  }
+
+  /** `em`: the caller's transaction, when the count belongs to it. */
+  async activeClientCount(brokerId: string, em: EntityManager = this.em): Promise<number> {
+    const [row] = await em.execute<{ n: number }[]>(`select count(*)::int as n from clients where broker_id = ? and is_active`, [brokerId]);
+    return row?.n ?? 0;
+  }
+
+  /** The broker's clients, newest first. */
+  brokerClients(brokerId: string): Promise<BrokerClientRow[]> {
+    return this.em.execute<BrokerClientRow[]>(
+      `select id, first_name, last_name, email, phone, is_active, created_at from clients where broker_id = ? order by created_at desc, id`,
+      [brokerId],
+    );
+  }
+
+  /** The newest `limit` admin actions on the broker, with the acting admin's e-mail. */
+  brokerAdminActions(brokerId: string, limit: number): Promise<BrokerAdminActionRow[]> {
+    return this.em.execute<BrokerAdminActionRow[]>(
+      `select a.id, a.action, a.notes, a.created_at, u.email as admin_email, a.before, a.after
+         from admin_actions a left join users u on u.id = a.admin_id
+        where a.broker_id = ? order by a.created_at desc, a.id limit ?`,
+      [brokerId, limit],
+    );
+  }
+}

@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+
+import { ActivityController } from './activity.controller.js';
+import { ActivityRepository } from './activity.repository.js';
+import { ActivityService } from './activity.service.js';
+import { MonthlyFiguresRepository } from './monthly-figures.repository.js';
+import { PlatformRepository } from './platform.repository.js';
+import { StatsController } from './stats.controller.js';
+import { StatsRepository } from './stats.repository.js';
+import { StatsService } from './stats.service.js';
+
+/**
+ * Figures across modules: the broker dashboard (`GET /api/stats`, `GET /api/activity`), the platform
+ * admin's analytics and broker figures (for admin/), and the month figures billing/ snapshots. It is
+ * read-only: it reads other modules' tables and writes none. Its SQL lives in its `*.repository.ts`
+ * files; it imports no feature module, so admin/ and billing/ can import it.
+ */
+@Module({
+  controllers: [StatsController, ActivityController],
+  providers: [StatsRepository, StatsService, ActivityRepository, ActivityService, PlatformRepository, MonthlyFiguresRepository],
+  exports: [StatsService, PlatformRepository, MonthlyFiguresRepository],
+})
+export class ReportingModule {}
