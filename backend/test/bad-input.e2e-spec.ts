@@ -2,6 +2,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import request from 'supertest';
 
 import type { Access } from '../src/auth/access.decorators.js';
+import { PMPM_PER_CLIENT_CENTS } from '../src/billing/pricing.js';
 import { buildOpenApiDocument } from '../src/openapi/openapi.js';
 import { User } from '../src/users/user.entity.js';
 import { type Agent, browser } from './helpers/browser-agent.js';
@@ -221,6 +222,15 @@ describe('bad input on every route', () => {
   let operations: Operation[];
   const agents = {} as Record<Role, Agent>;
   const ids: Record<string, string> = {};
+  /** What PMPM costs the walk broker a month at their active clients (counted just before it is needed). */
+  let walkBrokerPmpmCents = 0;
+
+  async function countWalkBrokerPmpmCents(): Promise<void> {
+    const [{ active }] = await t
+      .em()
+      .execute<{ active: number }[]>(`select count(*)::int as active from clients where broker_id = ? and is_active`, [ids.broker]);
+    walkBrokerPmpmCents = active * PMPM_PER_CLIENT_CENTS;
+  }
   let clientUsername: string;
   const clientPassword = 'violet-tractor-walk-91';
   let pngFile: Buffer;
@@ -248,8 +258,8 @@ describe('bad input on every route', () => {
       'PUT /api/clients/{id}': { phone: '(615) 555-0144' },
       'POST /api/admin/brokers/{id}/subscription': { subscriptionTier: 'flat', subscriptionStatus: 'trial' },
       'POST /api/subscription': { subscriptionTier: 'flat' },
-      // PMPM at the walk broker's five active clients.
-      'POST /api/subscription/start': { subscriptionTier: 'pmpm', confirmMonthlyPriceCents: 2500 },
+      // PMPM at the walk broker's active clients, as counted when the walk starts (see activeClients).
+      'POST /api/subscription/start': { subscriptionTier: 'pmpm', confirmMonthlyPriceCents: walkBrokerPmpmCents },
     };
     return { ...byField, ...byOperation[op.key] };
   }
@@ -629,7 +639,16 @@ describe('bad input on every route', () => {
     const failures: string[] = [];
     for (const op of operations.filter((o) => o.body)) {
       const agent = op.access === 'public' ? browser(t) : agents[op.access];
+      // The amount to confirm follows the clients the valid requests before it added.
+      if (op.key === 'POST /api/subscription/start') await countWalkBrokerPmpmCents();
       const res = await send(agent, op.method, url(op), basePayload(op));
+      if (op.key === 'POST /api/clients/upload' && res.status === 202) {
+        // Its import runs in the background: finished before anything counts the broker's clients.
+        await waitFor('the valid import to end', async () => {
+          const job = await agents.broker.get(`/api/clients/upload/${(res.body as { jobId: string }).jobId}`);
+          return ['completed', 'failed'].includes((job.body as { status: string }).status);
+        });
+      }
       counts.valid += 1;
       if (res.status >= 300) failures.push(`${op.key}: ${res.status} ${res.text.slice(0, 300)}`);
     }

@@ -135,7 +135,28 @@ interface AxeViolation {
  * Runs axe-core (WCAG 2.1 A and AA rules) on the page as it is now and answers the serious and
  * critical violations, each as "rule: help (where)". Tests assert this is empty.
  */
+/**
+ * Waits until no CSS transition or animation is running (a dialog fading in, a toast sliding in):
+ * what is measured then is what the user ends up seeing, not a frame of the way there.
+ */
+export async function animationsSettled(page: Page, timeoutMs = 5000): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      type Running = { playState: string; effect: { getTiming(): { iterations?: number } } | null };
+      const doc = (globalThis as unknown as { document: { getAnimations(): Running[] } }).document;
+      // Spinners and skeletons loop for ever: only the ones that end are waited for.
+      return doc
+        .getAnimations()
+        .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY);
+    },
+    undefined,
+    { timeout: timeoutMs },
+  );
+}
+
 export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+  // Contrast measured mid fade-in is not the contrast anyone reads.
+  await animationsSettled(page);
   const source = await readFile(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
   // Evaluated through the DevTools protocol: the app's Content-Security-Policy rightly forbids an
   // inline <script>, and the page under test is the page as users get it.

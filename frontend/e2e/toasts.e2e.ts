@@ -3,7 +3,17 @@ import { after, before, describe, it } from 'node:test';
 
 import type { Browser, Locator, Page } from 'playwright-core';
 
-import { APP_URL, call, launchBrowser, screenshot, seriousAccessibilityViolations, signIn, uniqueEmail, watchErrors } from './browser.ts';
+import {
+  animationsSettled,
+  APP_URL,
+  call,
+  launchBrowser,
+  screenshot,
+  seriousAccessibilityViolations,
+  signIn,
+  uniqueEmail,
+  watchErrors,
+} from './browser.ts';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -15,6 +25,7 @@ function dayFromToday(days: number): string {
 
 /** The toast's box once its entrance transition is over (two equal readings in a row; a loaded machine animates slowly). */
 async function settledBox(toast: Locator): Promise<{ x: number; y: number; width: number; height: number } | null> {
+  await animationsSettled(toast.page());
   let last = await toast.boundingBox();
   for (let i = 0; i < 40; i++) {
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -155,7 +166,7 @@ describe('toasts in Chromium', () => {
 
     // Seen and read aloud inside the dialog, on screen, over none of its fields.
     const shown = await settledBox(toast);
-    assert.ok(shown && shown.y >= 0 && shown.y + shown.height <= PHONE.height, 'the toast is on screen');
+    assert.ok(shown && shown.y >= 0 && shown.y + shown.height <= PHONE.height, `the toast is on screen (${JSON.stringify(shown)})`);
     assert.deepEqual(await fieldsUnderToast(dialog, toast), []);
     await scrollToFoot(recurring);
     await screenshot(page, 'toast-portal-dialog-phone');
@@ -197,7 +208,7 @@ describe('toasts in Chromium', () => {
     const toast = page.getByRole('alert').filter({ hasText: 'Failed to schedule reminder' });
     await toast.waitFor();
     const shown = await settledBox(toast);
-    assert.ok(shown && shown.y >= 0 && shown.y + shown.height <= PHONE.height, 'the toast is on screen');
+    assert.ok(shown && shown.y >= 0 && shown.y + shown.height <= PHONE.height, `the toast is on screen (${JSON.stringify(shown)})`);
     assert.deepEqual(await fieldsUnderToast(dialog, toast), []);
 
     await scrollToFoot(message);

@@ -61,6 +61,12 @@ export function buildTheme(colors: BrandColors = {}): Theme {
       MuiButton: { defaultProps: { disableElevation: true }, styleOverrides: { root: { textTransform: 'none' } } },
       MuiTooltip: { defaultProps: { enterDelay: 700, enterNextDelay: 300 } },
       MuiCard: { defaultProps: { variant: 'outlined' } },
+      // A dialog whose title, content and actions sit in a <form> keeps the dialog's own layout: the
+      // content scrolls between a fixed title and actions, so a toast placed after the form (see
+      // AppNotification) stays in view at the dialog's foot instead of below its visible part.
+      MuiDialog: {
+        styleOverrides: { paper: { '& > form': { display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 } } },
+      },
     },
   });
 }
