@@ -128,8 +128,9 @@ describe('send rates are per provider account, across instances', () => {
       TWILIO_FROM_NUMBER: '+15005550006',
       TWILIO_API_BASE_URL: base,
       DISPATCH_VOICE_PER_SECOND: '1',
-      DISPATCH_BATCH_SIZE: '2',
-      DISPATCH_CONCURRENCY: '2',
+      // One delivery per claim, so a second instance always finds some left to claim.
+      DISPATCH_BATCH_SIZE: '1',
+      DISPATCH_CONCURRENCY: '1',
     };
     const first = await createTestApp({ env });
     instances = [first, await createTestApp({ env, databaseUrl: first.databaseUrl })];
@@ -143,9 +144,14 @@ describe('send rates are per provider account, across instances', () => {
         [broker.id, client.id],
       );
     }
-    const summaries = await Promise.all(instances.map((instance) => instance.app.get(DispatcherService).runOnce({ maxMs: 20_000 })));
+    // The second instance starts once the first has placed a call, so that both are sending (on a
+    // loaded machine two runs started together may not overlap at all).
+    const isCall = (r: { path: string }) => r.path.endsWith('/Calls.json');
+    const firstRun = instances[0].app.get(DispatcherService).runOnce({ maxMs: 20_000 });
+    await waitFor('the first call', async () => standIn.requests.some(isCall), 20_000, 20);
+    const summaries = [await instances[1].app.get(DispatcherService).runOnce({ maxMs: 20_000 }), await firstRun];
     const calls = standIn.requests
-      .filter((r) => r.path.endsWith('/Calls.json'))
+      .filter(isCall)
       .map((r) => r.at)
       .sort((a, b) => a - b);
     expect(calls).toHaveLength(6);

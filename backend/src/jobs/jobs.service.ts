@@ -89,7 +89,8 @@ export class JobsService implements BeforeApplicationShutdown {
       heartbeatSeconds: options.heartbeatSeconds ?? 30,
       notify: true,
     });
-    await boss.work<T>(queue, { pollingIntervalSeconds: 1 }, async ([job]) => {
+    // Woken by NOTIFY when it works; polled every second when it does not (pg-boss's own backstop is 30 s).
+    await boss.work<T>(queue, { pollingIntervalSeconds: 1, notifyPollingIntervalSeconds: 1 }, async ([job]) => {
       await handler({ id: job.id, data: job.data });
     });
   }
