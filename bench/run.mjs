@@ -3,7 +3,7 @@
 //
 //   npm run bench                      all cases at full size
 //   npm run bench -- --quick           smaller sizes, shorter runs (a smoke run)
-//   npm run bench -- --only=hot,stats  some cases: hot, stats, import, dispatch, bundle
+//   npm run bench -- --only=hot,stats  some cases: hot, stats, import, dispatch, claims, bundle
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { hotRead } from './hot-read.mjs';
 import { ROOT, cannon, cookieHeader, scratchDatabase, seedRealistic, signIn, startServer, withClient } from './lib.mjs';
 
-const CASES = ['hot', 'stats', 'import', 'dispatch', 'bundle'];
+const CASES = ['hot', 'stats', 'import', 'dispatch', 'claims', 'bundle'];
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlyArg = args.find((a) => a.startsWith('--only='));
@@ -24,8 +24,8 @@ if (unknown.length) {
 }
 
 const SIZE = quick
-  ? { brokers: 100, clients: 20_000, deliveries: 100_000, hotClients: 10_000, seconds: 3, importRows: 20_000, rssRows: 100_000, reminders: 2_000 }
-  : { brokers: 1_000, clients: 200_000, deliveries: 1_000_000, hotClients: 10_000, seconds: 10, importRows: 100_000, rssRows: 1_000_000, reminders: 20_000 };
+  ? { brokers: 100, clients: 20_000, deliveries: 100_000, hotClients: 10_000, seconds: 3, importRows: 20_000, rssRows: 100_000, reminders: 2_000, claims: 5_000 }
+  : { brokers: 1_000, clients: 200_000, deliveries: 1_000_000, hotClients: 10_000, seconds: 10, importRows: 100_000, rssRows: 1_000_000, reminders: 20_000, claims: 20_000 };
 const POOL_MAX = 10;
 const SESSION_SECRET = 'benchmark-session-key-0123456789abcdefghij';
 
@@ -117,6 +117,16 @@ async function serverCases() {
   }
 }
 
+/** The dispatcher's claims on the deliveries table against pg-boss jobs for the same work (ADR 0005). */
+async function claimsCase() {
+  await guarded('claims', async () => {
+    await run(process.execPath, ['bench/claims.mjs'], { BENCH_CLAIM_DELIVERIES: String(SIZE.claims) });
+    const r = JSON.parse(await readFile(join(ROOT, 'bench/results-claims.json'), 'utf8'));
+    // The claims stay on the table while it is at least as fast as pg-boss jobs doing the same work.
+    record({ case: `claims ${r.deliveries}: table vs pg-boss`, figure: r.tablePerSecond, unit: 'deliveries/s', floor: r.pgBossPerSecond, ratio: r.ratioTableToPgBoss, ...atLeast(r.ratioTableToPgBoss, 1), detail: r });
+  });
+}
+
 async function importCase() {
   const parse = async () => JSON.parse(await readFile(join(ROOT, 'bench/results-import.json'), 'utf8'));
   await guarded('csv import', async () => {
@@ -176,6 +186,7 @@ const started = Date.now();
 if (only.includes('hot') || only.includes('stats')) await guarded('server cases', serverCases);
 if (only.includes('import')) await importCase();
 if (only.includes('dispatch')) await dispatchCase();
+if (only.includes('claims')) await claimsCase();
 if (only.includes('bundle')) await bundleCase();
 
 console.log(`\nBenchmark results${quick ? ' (--quick: smaller sizes, not comparable to the budgets)' : ''} — ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GB`);

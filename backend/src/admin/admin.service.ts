@@ -1,7 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 
 import { AuditService } from '../audit/audit.service.js';
+import { BillingService } from '../billing/billing.service.js';
 import { monthlyRevenueCents } from '../billing/pricing.js';
 import { isUuid } from '../common/ids.js';
 import { type ListQuery, ListResult } from '../common/list-query.js';
@@ -53,7 +54,8 @@ function detailBroker(user: User, activeClients: number): AdminBrokerDetailBroke
 
 /**
  * The platform admin's view: platform revenue and brokers, and the changes admins make to trials
- * and subscriptions, each recorded in the audit log with the values before and after.
+ * and subscriptions (written by billing/, which owns those columns), each recorded in the audit log
+ * with the values before and after, in the same transaction.
  */
 @Injectable()
 export class AdminService {
@@ -63,6 +65,7 @@ export class AdminService {
   constructor(
     private readonly em: EntityManager,
     private readonly audit: AuditService,
+    private readonly billing: BillingService,
     private readonly platform: PlatformRepository,
     private readonly stats: StatsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -218,11 +221,8 @@ export class AdminService {
       throw new BadRequestException({ message: 'days must be a whole number from 1 to 90', field: 'days' });
     }
     return this.em.transactional(async (em) => {
-      const user = await this.findBroker(id, em);
-      if (user.subscriptionStatus !== 'trial') throw new ConflictException('Only brokers on trial can be extended');
-      const before = user.trialEndsAt?.toISOString() ?? null;
-      const from = Math.max(now.getTime(), user.trialEndsAt?.getTime() ?? 0);
-      user.trialEndsAt = new Date(from + days * DAY_MS);
+      const found = await this.findBroker(id, em);
+      const { broker: user, before, after } = await this.billing.extendTrial(found.id, days, em, now);
       this.audit.record(em, {
         adminId: admin.id,
         action: 'trial_extended',
@@ -230,8 +230,8 @@ export class AdminService {
         targetId: user.id,
         brokerId: user.id,
         notes: `Extended by ${days} day${days === 1 ? '' : 's'}`,
-        before: { trialEndsAt: before },
-        after: { trialEndsAt: user.trialEndsAt.toISOString() },
+        before: { trialEndsAt: before.trialEndsAt?.toISOString() ?? null },
+        after: { trialEndsAt: after.trialEndsAt.toISOString() },
       });
       await em.flush();
       return detailBroker(user, await this.platform.activeClientCount(user.id, em));
@@ -244,14 +244,8 @@ export class AdminService {
       throw new BadRequestException('Choose a subscription tier, a status, or both');
     }
     return this.em.transactional(async (em) => {
-      const user = await this.findBroker(id, em);
-      const before = { subscriptionTier: user.subscriptionTier, subscriptionStatus: user.subscriptionStatus };
-      if (input.subscriptionTier) {
-        user.subscriptionTier = input.subscriptionTier;
-        if (input.subscriptionTier === 'pmpm') user.overageEnabled = false;
-      }
-      if (input.subscriptionStatus) user.subscriptionStatus = input.subscriptionStatus;
-      const after = { subscriptionTier: user.subscriptionTier, subscriptionStatus: user.subscriptionStatus };
+      const found = await this.findBroker(id, em);
+      const { broker: user, before, after } = await this.billing.setSubscription(found.id, input, em);
       const changed = Object.keys(before).filter((k) => before[k as keyof typeof before] !== after[k as keyof typeof after]);
       this.audit.record(em, {
         adminId: admin.id,

@@ -4,14 +4,16 @@ import { JobsService } from '../jobs/jobs.service.js';
 import { MessagingModule } from '../messaging/messaging.module.js';
 import { ReportingModule } from '../reporting/reporting.module.js';
 import { BillingController, StripeWebhookController } from './billing.controller.js';
+import { BillingRepository } from './billing.repository.js';
 import { BillingService } from './billing.service.js';
+import { MonthSnapshotsRepository } from './month-snapshots.repository.js';
 import { MonthlyAnalyticsService } from './monthly-analytics.service.js';
 
 /** Subscriptions (Stripe or local mode), plan changes, overage, the Stripe webhook and monthly analytics. */
 @Module({
   imports: [ReportingModule, MessagingModule],
   controllers: [BillingController, StripeWebhookController],
-  providers: [BillingService, MonthlyAnalyticsService],
+  providers: [BillingRepository, MonthSnapshotsRepository, BillingService, MonthlyAnalyticsService],
   exports: [BillingService, MonthlyAnalyticsService],
 })
 export class BillingModule implements OnApplicationBootstrap {

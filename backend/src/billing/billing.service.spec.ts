@@ -5,12 +5,18 @@ import { NotFoundException } from '@nestjs/common';
 import type { AppConfig } from '../config/config.js';
 import { WebhookEventsService } from '../messaging/webhook-events.service.js';
 import type { User } from '../users/user.entity.js';
+import { BillingRepository } from './billing.repository.js';
 import { BillingService } from './billing.service.js';
 
 describe('Mark as paid (local billing)', () => {
   it('does not exist in production, even in local billing mode', async () => {
     const em = { findOneOrFail: jest.fn() } as unknown as EntityManager;
-    const service = new BillingService(em, { nodeEnv: 'production', billing: {} } as unknown as AppConfig, new WebhookEventsService(em));
+    const service = new BillingService(
+      em,
+      { nodeEnv: 'production', billing: {} } as unknown as AppConfig,
+      new WebhookEventsService(em),
+      new BillingRepository(em),
+    );
     await expect(service.markPaid({ id: 'b1' } as User)).rejects.toBeInstanceOf(NotFoundException);
     expect(em.findOneOrFail).not.toHaveBeenCalled();
   });

@@ -14,7 +14,8 @@ import type Stripe from 'stripe';
 import { CANCELED_MESSAGE } from '../auth/subscription-access.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { WebhookEventsService } from '../messaging/webhook-events.service.js';
-import { type SubscriptionTier, User } from '../users/user.entity.js';
+import { type SubscriptionStatus, type SubscriptionTier, User } from '../users/user.entity.js';
+import { BillingRepository } from './billing.repository.js';
 import type { BillingChangeDto, StartSubscriptionDto, SubscriptionDto } from './dto/billing.dto.js';
 import { clientsOverLimit, FLAT_CLIENT_LIMIT, formatCents, monthlyPriceCents, overageCents } from './pricing.js';
 import { createStripe } from './stripe-gateway.js';
@@ -23,9 +24,24 @@ import { mapStripeStatus } from './stripe-status.js';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TIER_NAMES: Record<SubscriptionTier, string> = { flat: 'Flat', pmpm: 'PMPM' };
 
+/** A change to a broker's plan, with the values before and after (what an audit entry records). */
+export interface PlanChange<Before, After = Before> {
+  broker: User;
+  before: Before;
+  after: After;
+}
+
+/** The fields of a subscription an admin may set; those absent stay as they are. */
+export interface SubscriptionSetting {
+  subscriptionTier?: SubscriptionTier;
+  subscriptionStatus?: SubscriptionStatus;
+}
+
 /**
  * The broker's subscription. With Stripe configured, Stripe is the payment system and its webhooks
  * the source of truth for status; without it (local mode) plan changes apply directly.
+ * Billing owns the subscription columns of `users` (tier, status, trial end, overage, Stripe ids):
+ * other modules change them only through this service (admin/ with extendTrial and setSubscription).
  */
 @Injectable()
 export class BillingService {
@@ -36,6 +52,7 @@ export class BillingService {
     private readonly em: EntityManager,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly webhookEvents: WebhookEventsService,
+    private readonly repository: BillingRepository,
   ) {
     if (config.billing.stripe) this.stripe = createStripe(config.billing.stripe);
   }
@@ -48,17 +65,9 @@ export class BillingService {
     return this.stripe ? 'stripe' : 'local';
   }
 
-  private async counts(brokerId: string, em: EntityManager = this.em): Promise<{ active: number; total: number }> {
-    const [row] = await em.execute<{ active: number; total: number }[]>(
-      `select count(*) filter (where is_active)::int as active, count(*)::int as total from clients where broker_id = ?`,
-      [brokerId],
-    );
-    return { active: row?.active ?? 0, total: row?.total ?? 0 };
-  }
-
   async subscription(broker: User, now = new Date()): Promise<SubscriptionDto> {
     const user = await this.em.findOneOrFail(User, { id: broker.id }, { refresh: true });
-    const { active, total } = await this.counts(user.id);
+    const { active, total } = await this.repository.clientCounts(user.id);
     const trialLeftMs = user.subscriptionStatus === 'trial' && user.trialEndsAt ? user.trialEndsAt.getTime() - now.getTime() : 0;
     const flat = user.subscriptionTier === 'flat';
     return {
@@ -122,7 +131,7 @@ export class BillingService {
       throw new BadRequestException('Your subscription has already started; update your payment method to settle the failed payment');
     }
     const tier = input.subscriptionTier ?? user.subscriptionTier;
-    const { active } = await this.counts(user.id);
+    const { active } = await this.repository.clientCounts(user.id);
     const amount = monthlyPriceCents(tier, active, tier === 'flat' && user.overageEnabled);
     if (amount !== input.confirmMonthlyPriceCents) {
       throw new ConflictException({
@@ -165,13 +174,55 @@ export class BillingService {
     if (tier === 'pmpm') user.overageEnabled = false;
   }
 
+  /**
+   * An admin's change: moves a trial's end forward by `days` from the later of now and its current
+   * end, in `em` (the caller's transaction). Only the database changes, never Stripe.
+   */
+  async extendTrial(
+    brokerId: string,
+    days: number,
+    em: EntityManager,
+    now = new Date(),
+  ): Promise<PlanChange<{ trialEndsAt: Date | null }, { trialEndsAt: Date }>> {
+    const user = await this.broker(brokerId, em);
+    if (user.subscriptionStatus !== 'trial') throw new ConflictException('Only brokers on trial can be extended');
+    const before = user.trialEndsAt ?? null;
+    const from = Math.max(now.getTime(), user.trialEndsAt?.getTime() ?? 0);
+    user.trialEndsAt = new Date(from + days * DAY_MS);
+    await em.flush();
+    return { broker: user, before: { trialEndsAt: before }, after: { trialEndsAt: user.trialEndsAt } };
+  }
+
+  /**
+   * An admin's change: sets the tier and/or the status given (leaving the trial end as it is), in
+   * `em` (the caller's transaction). Only the database changes, never Stripe.
+   */
+  async setSubscription(
+    brokerId: string,
+    input: SubscriptionSetting,
+    em: EntityManager,
+  ): Promise<PlanChange<Required<SubscriptionSetting>>> {
+    const user = await this.broker(brokerId, em);
+    const before = { subscriptionTier: user.subscriptionTier, subscriptionStatus: user.subscriptionStatus };
+    if (input.subscriptionTier) this.applyTier(user, input.subscriptionTier);
+    if (input.subscriptionStatus) user.subscriptionStatus = input.subscriptionStatus;
+    await em.flush();
+    return { broker: user, before, after: { subscriptionTier: user.subscriptionTier, subscriptionStatus: user.subscriptionStatus } };
+  }
+
+  private async broker(brokerId: string, em: EntityManager): Promise<User> {
+    const user = await em.findOne(User, { id: brokerId, isAdmin: false });
+    if (!user) throw new NotFoundException('Broker not found');
+    return user;
+  }
+
   async enableOverage(broker: User): Promise<SubscriptionDto> {
     const user = await this.em.findOneOrFail(User, { id: broker.id }, { refresh: true });
     if (user.subscriptionTier !== 'flat') throw new BadRequestException('Overage billing applies to the flat plan only');
     if (user.overageEnabled) throw new BadRequestException('Overage billing is already enabled');
     if (this.stripe && user.stripeSubscriptionId) {
       const subscription = await this.stripe.subscriptions.retrieve(user.stripeSubscriptionId);
-      const { active } = await this.counts(user.id);
+      const { active } = await this.repository.clientCounts(user.id);
       await this.stripe.subscriptions.update(subscription.id, {
         items: [{ price: this.config.billing.stripe!.prices.overage, quantity: clientsOverLimit(active) }],
         proration_behavior: 'create_prorations',
@@ -197,7 +248,7 @@ export class BillingService {
   /** Stripe line items for a plan at today's active clients. */
   private async lineItems(user: User, tier: SubscriptionTier): Promise<{ price: string; quantity: number }[]> {
     const prices = this.config.billing.stripe!.prices;
-    const { active } = await this.counts(user.id);
+    const { active } = await this.repository.clientCounts(user.id);
     if (tier === 'pmpm') return [{ price: prices.pmpm, quantity: Math.max(1, active) }];
     return [
       { price: prices.flat, quantity: 1 },
@@ -295,14 +346,10 @@ export class BillingService {
     });
   }
 
-  /** Keeps the pmpm quantity equal to the active client count (run daily and after plan changes). */
+  /** Keeps the pmpm quantity equal to the active client count (nightly; a plan change sets the quantity itself). */
   async syncPmpmQuantities(): Promise<number> {
     if (!this.stripe) return 0;
-    const rows = await this.em.execute<{ id: string; stripe_subscription_id: string; active: number }[]>(
-      `select u.id, u.stripe_subscription_id,
-              (select count(*) from clients c where c.broker_id = u.id and c.is_active)::int as active
-         from users u where u.subscription_tier = 'pmpm' and u.stripe_subscription_id is not null`,
-    );
+    const rows = await this.repository.pmpmSubscriptions();
     let updated = 0;
     for (const row of rows) {
       const subscription = await this.stripe.subscriptions.retrieve(row.stripe_subscription_id);

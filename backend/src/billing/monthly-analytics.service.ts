@@ -1,4 +1,3 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { DateTime } from 'luxon';
 
@@ -7,6 +6,7 @@ import { JobsService } from '../jobs/jobs.service.js';
 import { MonthlyFiguresRepository } from '../reporting/monthly-figures.repository.js';
 import type { User } from '../users/user.entity.js';
 import type { MonthlyAnalyticsDto } from './dto/billing.dto.js';
+import { MonthSnapshotsRepository } from './month-snapshots.repository.js';
 import type { Tier } from './pricing.js';
 import { monthlyRevenueCents, profitMarginPercent } from './pricing.js';
 
@@ -36,15 +36,16 @@ function toDto(f: MonthFigures): MonthlyAnalyticsDto {
  * Monthly cost and profit per broker: costs from recorded deliveries (each priced when sent, pricing.ts),
  * revenue from the plan and active clients. Closed months come from month-end snapshots (taken on
  * the 1st for the month before, and at start-up for any month missed); the current month is live.
- * The live figures are read through reporting/ (`MonthlyFiguresRepository`); the snapshots are billing's own table.
+ * The live figures are read through reporting/ (`MonthlyFiguresRepository`); the snapshots are billing's
+ * own table (`MonthSnapshotsRepository`).
  */
 @Injectable()
 export class MonthlyAnalyticsService implements OnApplicationBootstrap {
   private readonly logger = new Logger('MonthlyAnalytics');
 
   constructor(
-    private readonly em: EntityManager,
     private readonly figures: MonthlyFiguresRepository,
+    private readonly snapshots: MonthSnapshotsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jobs: JobsService,
   ) {}
@@ -52,13 +53,7 @@ export class MonthlyAnalyticsService implements OnApplicationBootstrap {
   async forBroker(broker: User, now = new Date()): Promise<MonthlyAnalyticsDto[]> {
     const monthStart = DateTime.fromJSDate(now, { zone: 'utc' }).startOf('month');
     const [current] = await this.live([broker.id], monthStart.toJSDate(), monthStart.plus({ months: 1 }).toJSDate());
-    const history = await this.em.execute<
-      { month: string; voice_call_count: number; active_clients: number; cost_cents: number; revenue_cents: number }[]
-    >(
-      `select to_char(month, 'YYYY-MM-DD') as month, voice_call_count, active_clients, cost_cents, revenue_cents
-         from billing_month_snapshots where broker_id = ? and month < ? order by month desc limit ?`,
-      [broker.id, monthStart.toISODate(), MONTHS_SHOWN - 1],
-    );
+    const history = await this.snapshots.history(broker.id, monthStart.toISODate()!, MONTHS_SHOWN - 1);
     return [
       ...(current ? [toDto(current)] : []),
       ...history.map((row) =>
@@ -100,26 +95,17 @@ export class MonthlyAnalyticsService implements OnApplicationBootstrap {
     const brokerIds = await this.figures.brokersWithoutSnapshot(end.toJSDate(), start.toISODate()!);
     const figures = await this.live(brokerIds, start.toJSDate(), end.toJSDate());
     if (figures.length === 0) return 0;
-    await this.em.execute(
-      `insert into billing_month_snapshots (broker_id, month, tier, active_clients, total_clients, voice_call_count, cost_cents, revenue_cents)
-       select s.broker_id, s.month, s.tier, s.active_clients, s.total_clients, s.voice_call_count, s.cost_cents, s.revenue_cents
-         from json_to_recordset(?::json) as s(broker_id uuid, month date, tier text, active_clients int, total_clients int,
-                                                voice_call_count int, cost_cents int, revenue_cents int)
-       on conflict do nothing`,
-      [
-        JSON.stringify(
-          figures.map((f) => ({
-            broker_id: f.brokerId,
-            month: f.month,
-            tier: f.tier,
-            active_clients: f.clientCount,
-            total_clients: f.total,
-            voice_call_count: f.voiceCallCount,
-            cost_cents: f.costCents,
-            revenue_cents: f.revenueCents,
-          })),
-        ),
-      ],
+    await this.snapshots.insertMissing(
+      figures.map((f) => ({
+        broker_id: f.brokerId,
+        month: f.month,
+        tier: f.tier,
+        active_clients: f.clientCount,
+        total_clients: f.total,
+        voice_call_count: f.voiceCallCount,
+        cost_cents: f.costCents,
+        revenue_cents: f.revenueCents,
+      })),
     );
     return figures.length;
   }

@@ -61,6 +61,11 @@ export function monthlyRevenueCents(status: SubscriptionStatus, tier: Tier, acti
 }
 
 /** Profit margin in whole percent; 0 without revenue. */
+/** What one send costs the platform: the per-call and per-text costs; e-mail costs nothing. */
+export function sendCostCents(channel: 'voice' | 'sms' | 'email'): number {
+  return channel === 'voice' ? VOICE_CALL_COST_CENTS : channel === 'sms' ? SMS_COST_CENTS : 0;
+}
+
 export function profitMarginPercent(revenueCents: number, costCents: number): number {
   return revenueCents > 0 ? Math.round(((revenueCents - costCents) / revenueCents) * 100) : 0;
 }

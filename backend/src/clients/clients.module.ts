@@ -5,10 +5,13 @@ import { MessagingModule } from '../messaging/messaging.module.js';
 import { StorageModule } from '../storage/storage.module.js';
 import { BrokerNoticesService } from './broker-notices.service.js';
 import { ClientsController } from './clients.controller.js';
+import { ClientsRepository } from './clients.repository.js';
 import { ClientsService } from './clients.service.js';
 import { ContactChangesService } from './contact-changes.service.js';
 import { CsvImportService } from './csv-import.service.js';
+import { EngagementRepository } from './engagement.repository.js';
 import { EngagementService } from './engagement.service.js';
+import { ImportJobsRepository } from './import-jobs.repository.js';
 import { ImportJobsService } from './import-jobs.service.js';
 import { InvitationTokensService } from './invitation-tokens.service.js';
 
@@ -18,11 +21,14 @@ import { InvitationTokensService } from './invitation-tokens.service.js';
   controllers: [ClientsController],
   providers: [
     BrokerNoticesService,
+    ClientsRepository,
     ClientsService,
     ContactChangesService,
     CsvImportService,
+    ImportJobsRepository,
     ImportJobsService,
     InvitationTokensService,
+    EngagementRepository,
     EngagementService,
   ],
   exports: [BrokerNoticesService, ClientsService, ContactChangesService, InvitationTokensService, EngagementService],

@@ -1,16 +1,17 @@
 import { EntityManager, LockMode, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 
-import { FLAT_CLIENT_LIMIT, type Tier } from '../billing/pricing.js';
+import { type ClientUsage, clientUsage, FLAT_HARD_CAP, hasClientLimit, remainingCapacity } from '../billing/plan-limits.js';
+import { FLAT_CLIENT_LIMIT } from '../billing/pricing.js';
 import { isUuid } from '../common/ids.js';
-import { escapeLike } from '../common/like.js';
 import { type ListQuery, ListResult } from '../common/list-query.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ConsentService } from '../messaging/consent.service.js';
 import { SMS_SENDER, type SmsSender } from '../messaging/messaging.ports.js';
 import type { Channel } from '../messaging/outbox-message.entity.js';
 import { User } from '../users/user.entity.js';
-import { Client, CLIENT_SEARCH_EXPRESSION } from './client.entity.js';
+import { Client } from './client.entity.js';
+import { type ClientColumns, type ClientRow, type ClientSortField, ClientsRepository, type InvitationState } from './clients.repository.js';
 import { normalizeEmail, normalizePhone } from './contact.js';
 import type { ContactChange, ContactField } from './contact-change.entity.js';
 import { ContactChangesService, FIELD_WORDS } from './contact-changes.service.js';
@@ -23,9 +24,7 @@ import type {
   UpdateClientDto,
   UpdatedClientDto,
 } from './dto/client.dto.js';
-import type { PendingContactChangeDto } from './dto/contact-change.dto.js';
 import { INVITATION_TTL_DAYS, InvitationTokensService } from './invitation-tokens.service.js';
-import { type ClientUsage, clientUsage, FLAT_HARD_CAP, hasClientLimit, remainingCapacity } from './usage.js';
 
 export const CLIENT_LIST_RULES = {
   sortable: ['firstName', 'lastName', 'email', 'phone', 'isActive', 'engagementScore', 'createdAt'],
@@ -61,6 +60,7 @@ export class ClientsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly consent: ConsentService,
     private readonly contactChanges: ContactChangesService,
+    private readonly repository: ClientsRepository,
   ) {}
 
   /** The broker's client with this id, or 404. */
@@ -80,38 +80,13 @@ export class ClientsService {
     const { q, isActive } = query.filter;
     if (q !== undefined && typeof q !== 'string') throw new BadRequestException('filter q must be text');
     if (isActive !== undefined && typeof isActive !== 'boolean') throw new BadRequestException('filter isActive must be true or false');
-    const conditions = ['c.broker_id = ?'];
-    const params: unknown[] = [brokerId];
-    if (typeof isActive === 'boolean') {
-      conditions.push('c.is_active = ?');
-      params.push(isActive);
-    }
-    const search = q?.trim().toLowerCase();
-    if (search) {
-      const digits = search.replace(/\D/g, '');
-      const patterns = [`%${escapeLike(search)}%`];
-      if (digits.length >= 3 && digits !== search) patterns.push(`%${digits}%`);
-      conditions.push(`(${patterns.map(() => `${CLIENT_SEARCH_EXPRESSION} like ?`).join(' or ')})`);
-      params.push(...patterns);
-    }
-    const where = conditions.join(' and ');
     const sort = query.sort ?? { field: 'createdAt', order: 'DESC' };
-    const order = (table: string) =>
-      `${table}.${CLIENT_SORT_COLUMNS[sort.field as ClientSortField]} ${sort.order === 'ASC' ? 'asc' : 'desc'}, ${table}.id asc`;
-    const page = query.range
-      ? { sql: ' limit ? offset ?', params: [query.range.end - query.range.start + 1, query.range.start] }
-      : { sql: '', params: [] };
-    // The total and the page in one statement (one round trip); with an empty page the one row
-    // carries the total alone.
-    const rows = await this.em.execute<({ total: number } & Nullable<ClientRow>)[]>(
-      `select t.total, p.*
-         from (select count(*)::int as total from clients c where ${where}) t
-         left join lateral (
-           select ${CLIENT_COLUMNS}, ${INVITATION_STATE_COLUMNS} from clients c where ${where} order by ${order('c')}${page.sql}
-         ) p on true
-        order by ${order('p')}`,
-      [...params, ...params, ...page.params],
-    );
+    const rows = await this.repository.listPage(brokerId, {
+      search: q,
+      isActive,
+      sort: { field: sort.field as ClientSortField, order: sort.order },
+      range: query.range,
+    });
     const now = Date.now();
     const items = rows.filter((row): row is { total: number } & ClientRow => row.id !== null).map((row) => clientView(row, row, now));
     return new ListResult('clients', items, rows[0]?.total ?? 0, query.range);
@@ -229,15 +204,12 @@ export class ClientsService {
   }
 
   async usage(broker: User, em: EntityManager = this.em): Promise<ClientUsage> {
-    const [counts] = await em.execute<{ active: number; total: number }[]>(
-      `select count(*) filter (where is_active)::int as active, count(*)::int as total from clients where broker_id = ?`,
-      [broker.id],
-    );
+    const counts = await this.repository.activeAndTotalCounts(broker.id, em);
     const owner = await em.findOneOrFail(User, { id: broker.id });
     return clientUsage({
       tier: owner.subscriptionTier,
-      activeCount: counts?.active ?? 0,
-      totalCount: counts?.total ?? 0,
+      activeCount: counts.active,
+      totalCount: counts.total,
       overageEnabled: owner.overageEnabled,
     });
   }
@@ -260,17 +232,11 @@ export class ClientsService {
    */
   async withBrokerCapacity<T>(broker: User, work: (em: EntityManager, capacity: number) => Promise<T>): Promise<T> {
     return this.em.transactional(async (em) => {
-      const [owner] = await em.execute<{ tier: Tier; overage: boolean }[]>(
-        `select subscription_tier as tier, overage_enabled as overage from users where id = ? for update`,
-        [broker.id],
-      );
+      const owner = await this.repository.lockBrokerPlan(broker.id, em);
       if (!owner) throw new NotFoundException('No such broker');
       if (!hasClientLimit(owner.tier, owner.overage)) return work(em, Number.POSITIVE_INFINITY);
-      const [counts] = await em.execute<{ active: number }[]>(
-        `select count(*)::int as active from clients where broker_id = ? and is_active`,
-        [broker.id],
-      );
-      return work(em, remainingCapacity(owner.tier, counts?.active ?? 0, owner.overage));
+      const active = await this.repository.activeCount(broker.id, em);
+      return work(em, remainingCapacity(owner.tier, active, owner.overage));
     });
   }
 
@@ -316,10 +282,7 @@ export class ClientsService {
   /** The broker's view of clients, with invitation state, in one extra query for the whole set. */
   async toViews(clients: Client[]): Promise<ClientDto[]> {
     if (clients.length === 0) return [];
-    const rows = await this.em.execute<({ id: string } & InvitationState)[]>(
-      `select c.id, ${INVITATION_STATE_COLUMNS} from clients c where c.id in (?)`,
-      [clients.map((c) => c.id)],
-    );
+    const rows = await this.repository.invitationStates(clients.map((c) => c.id));
     const state = new Map(rows.map((row) => [row.id, row]));
     const now = Date.now();
     return clients.map((client) =>
@@ -340,51 +303,6 @@ export class ClientsService {
     );
   }
 }
-
-type ClientSortField = (typeof CLIENT_LIST_RULES.sortable)[number];
-
-/** The column behind each sortable field of the client list. */
-const CLIENT_SORT_COLUMNS: Record<ClientSortField, string> = {
-  firstName: 'first_name',
-  lastName: 'last_name',
-  email: 'email',
-  phone: 'phone',
-  isActive: 'is_active',
-  engagementScore: 'engagement_score',
-  createdAt: 'created_at',
-};
-
-const CLIENT_COLUMNS = 'c.id, c.first_name, c.last_name, c.email, c.phone, c.is_active, c.engagement_score, c.created_at';
-
-/**
- * Whether a client (`clients c`) has registered, until when their newest open invitation runs, and
- * the contact changes waiting for them.
- */
-const INVITATION_STATE_COLUMNS = `exists (select 1 from client_accounts a where a.client_id = c.id) as registered,
-  (select max(i.expires_at) from client_invitations i where i.client_id = c.id and i.accepted_at is null) as pending_until,
-  (select json_agg(json_build_object('field', x.field, 'value', x.new_value, 'requestedAt', x.requested_at) order by x.field)
-     from client_contact_changes x where x.client_id = c.id and x.status = 'pending') as pending_changes`;
-
-interface InvitationState {
-  registered: boolean;
-  pending_until: Date | null;
-  /** Contact changes waiting for the client (requestedAt as PostgreSQL's JSON writes it). */
-  pending_changes: PendingContactChangeDto[] | null;
-}
-
-interface ClientColumns {
-  id: string;
-  first_name: string;
-  last_name: string;
-  email: string | null;
-  phone: string;
-  is_active: boolean;
-  engagement_score: number;
-  created_at: Date;
-}
-
-type ClientRow = ClientColumns & InvitationState;
-type Nullable<T> = { [K in keyof T]: T[K] | null };
 
 function clientView(client: ClientColumns, state: InvitationState | undefined, now: number): ClientDto {
   const inviteStatus: InviteStatus = state?.registered

@@ -7,6 +7,7 @@ import { EMAIL_SENDER, type EmailSender, SMS_SENDER, type SmsSender } from '../m
 import { User } from '../users/user.entity.js';
 import { BrokerNoticesService } from './broker-notices.service.js';
 import { Client } from './client.entity.js';
+import { ClientsRepository } from './clients.repository.js';
 import { maskEmail, maskPhone } from './contact.js';
 import { ContactChange, type ContactField } from './contact-change.entity.js';
 import type { ClientContactChangeDto } from './dto/contact-change.dto.js';
@@ -43,15 +44,12 @@ export class ContactChangesService {
     @Inject(EMAIL_SENDER) private readonly email: EmailSender,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly notices: BrokerNoticesService,
+    private readonly clients: ClientsRepository,
   ) {}
 
   /** Whether the client has a portal account: from then on their contact changes wait for them. */
-  async isRegistered(em: EntityManager, clientId: string): Promise<boolean> {
-    const [row] = await em.execute<{ registered: boolean }[]>(
-      'select exists (select 1 from client_accounts where client_id = ?) as registered',
-      [clientId],
-    );
-    return row?.registered === true;
+  isRegistered(em: EntityManager, clientId: string): Promise<boolean> {
+    return this.clients.hasPortalAccount(clientId, em);
   }
 
   /**

@@ -3,11 +3,11 @@ import type { Readable } from 'node:stream';
 
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { CompiledQuery } from 'kysely';
 
 import { ConsentService } from '../messaging/consent.service.js';
 import type { User } from '../users/user.entity.js';
 import { checkRow, type ClientRow, readClientCsv } from './client-csv.js';
+import { ClientsRepository } from './clients.repository.js';
 import { ClientsService, CONTACT_CHANNELS } from './clients.service.js';
 import type { ImportRowError } from './import-job.entity.js';
 
@@ -81,6 +81,7 @@ export class CsvImportService {
   constructor(
     private readonly clients: ClientsService,
     private readonly consent: ConsentService,
+    private readonly clientRows: ClientsRepository,
   ) {}
 
   /**
@@ -161,7 +162,7 @@ export class CsvImportService {
       // The commit need not wait for its WAL flush: a batch lost in a database crash is lost with
       // the progress stored beside it, so the import resumes before it. A commit per batch then
       // costs no disk wait.
-      await em.execute('set local synchronous_commit = off');
+      await this.clientRows.commitAsynchronously(em);
       const problems = [...batch.problems];
       let room = previous.limitReached ? 0 : capacity;
       let pending = batch.rows;
@@ -169,7 +170,7 @@ export class CsvImportService {
       while (pending.length > 0 && room > 0) {
         const rows = pending.slice(0, Math.min(room, pending.length));
         pending = pending.slice(rows.length);
-        const inserted = await this.insert(em, broker.id, rows);
+        const inserted = await this.clientRows.insertNew(broker.id, rows, em);
         for (const row of rows) {
           if (inserted.has(row.phone)) imported.push(row.id);
           else problems.push({ row: row.line, field: 'phone', message: `A client with the phone number ${row.phone} already exists` });
@@ -214,31 +215,5 @@ export class CsvImportService {
     if (rows === 0) return 'The file has a header but no client rows';
     if (skipped === 0) return `Imported ${number(imported)} client${imported === 1 ? '' : 's'}`;
     return `Imported ${number(imported)} of ${number(rows)} clients; ${number(skipped)} row${skipped === 1 ? '' : 's'} skipped`;
-  }
-
-  /** One multi-row INSERT; answers the phones actually inserted (the others already existed). */
-  private async insert(em: EntityManager, brokerId: string, rows: PendingRow[]): Promise<Set<string>> {
-    if (rows.length === 0) return new Set();
-    // The rows travel as one JSON parameter: one statement and one round trip per batch. The JSON
-    // text is written directly (no intermediate array of objects for every batch).
-    let json = '[';
-    for (let i = 0; i < rows.length; i++) {
-      const r = rows[i];
-      if (i > 0) json += ',';
-      json += `{"id":"${r.id}","first_name":${JSON.stringify(r.firstName)},"last_name":${JSON.stringify(r.lastName)},"email":${r.email === null ? 'null' : JSON.stringify(r.email)},"phone":${JSON.stringify(r.phone)}}`;
-    }
-    json += ']';
-    // The JSON goes as a bind parameter, as it is: not escaped into a copy inside the statement's text.
-    const { rows: inserted } = await em.getKysely().executeQuery<{ phone: string }>(
-      CompiledQuery.raw(
-        `insert into clients (id, broker_id, first_name, last_name, email, phone)
-         select r.id, $1::uuid, r.first_name, r.last_name, r.email, r.phone
-           from json_to_recordset($2::json) as r(id uuid, first_name text, last_name text, email text, phone text)
-         on conflict (broker_id, phone) do nothing
-         returning phone`,
-        [brokerId, json],
-      ),
-    );
-    return new Set(inserted.map((row) => row.phone));
   }
 }

@@ -1,10 +1,10 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 
 import { DeliveryReads } from '../delivery/delivery-reads.repository.js';
 import { DispatcherService } from '../delivery/dispatcher.service.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { engagementScore } from './engagement.js';
+import { EngagementRepository } from './engagement.repository.js';
 
 const CHUNK = 5000;
 const ONE_DAY_MS = 24 * 60 * 60 * 1000;
@@ -21,7 +21,7 @@ export class EngagementService implements OnApplicationBootstrap, OnModuleInit {
   private readonly logger = new Logger('Engagement');
 
   constructor(
-    private readonly em: EntityManager,
+    private readonly engagement: EngagementRepository,
     private readonly jobs: JobsService,
     private readonly deliveries: DeliveryReads,
     private readonly dispatcher: DispatcherService,
@@ -36,21 +36,7 @@ export class EngagementService implements OnApplicationBootstrap, OnModuleInit {
     const scores: number[] = [];
     for (let i = 0; i < clientIds.length; i += CHUNK) {
       const ids = clientIds.slice(i, i + CHUNK);
-      const rows = await this.em.execute<{ id: string; registered: boolean; recent: boolean; opens: number; clicks: number }[]>(
-        `select c.id,
-                a.id is not null as registered,
-                coalesce(a.last_sign_in_at > now() - interval '30 days', false) as recent,
-                coalesce(k.opens, 0)::int as opens, coalesce(k.clicks, 0)::int as clicks
-           from clients c
-           left join client_accounts a on a.client_id = c.id
-           left join lateral (
-             select count(opened_at) as opens, count(clicked_at) as clicks
-               from campaign_recipients
-              where client_id = c.id and created_at > now() - interval '90 days'
-           ) k on true
-          where c.id in (?)`,
-        [ids],
-      );
+      const rows = await this.engagement.signals(ids);
       const reminders = await this.deliveries.reminderOutcomes(ids, new Date(Date.now() - NINETY_DAYS_MS));
       const updates = rows.map((row) => ({
         id: row.id,
@@ -63,14 +49,7 @@ export class EngagementService implements OnApplicationBootstrap, OnModuleInit {
           campaignClicks: row.clicks,
         }),
       }));
-      if (updates.length) {
-        await this.em.execute(
-          `update clients c set engagement_score = u.score
-             from json_to_recordset(?::json) as u(id uuid, score int)
-            where c.id = u.id and c.engagement_score <> u.score`,
-          [JSON.stringify(updates)],
-        );
-      }
+      await this.engagement.saveScores(updates);
       const byId = new Map(updates.map((u) => [u.id, u.score]));
       scores.push(...ids.map((id) => byId.get(id) ?? 0));
     }

@@ -11,6 +11,7 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 
+import { remainingCapacity } from '../billing/plan-limits.js';
 import { isUuid } from '../common/ids.js';
 import type { SpooledUpload } from '../common/multipart.js';
 import { JobsService } from '../jobs/jobs.service.js';
@@ -21,7 +22,7 @@ import { ClientLimitReachedException, ClientsService } from './clients.service.j
 import { CsvImportService, ImportInterruptedError, type ImportProgress, ImportSupersededError } from './csv-import.service.js';
 import type { ImportJobCreatedDto, ImportJobDto } from './dto/import-job.dto.js';
 import { ImportJob } from './import-job.entity.js';
-import { remainingCapacity } from './usage.js';
+import { ImportJobsRepository } from './import-jobs.repository.js';
 
 export const IMPORT_QUEUE = 'client-csv-import';
 /** Times a worker may start on one import (each restart of the instance working it costs one). */
@@ -96,6 +97,7 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
     private readonly storage: StorageService,
     private readonly clients: ClientsService,
     private readonly csvImport: CsvImportService,
+    private readonly imports: ImportJobsRepository,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -103,7 +105,6 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
     await this.jobs.work<ImportJobData>(IMPORT_QUEUE, (job) => this.work(job.data), {
       retryLimit: MAX_IMPORT_ATTEMPTS,
       expireInSeconds: 60 * 60,
-      heartbeatSeconds: 30,
     });
     await this.jobs.schedule('import-jobs-cleanup', '40 * * * *', () => this.cleanUp());
   }
@@ -173,7 +174,7 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
       if (job.rowsTotal === null || job.rowsTotal === undefined) {
         // The total the progress bar runs to: the file's lines, counted without parsing them (see countCsvLines).
         const total = await countCsvLines(await this.storage.read(job.fileKey));
-        await this.em.execute(`update import_jobs set rows_total = ?, updated_at = now() where id = ?`, [total, job.id]);
+        await this.imports.setRowsTotal(job.id, total);
       }
       const broker = this.em.fork().getReference(User, job.broker.id);
       const progress = await this.csvImport.importRows(
@@ -183,11 +184,7 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
         (em, previous, next) => this.saveProgress(em, job.id, previous, next),
         () => this.stopping,
       );
-      await this.em.execute(
-        `update import_jobs set status = 'completed', message = ?, rows_total = rows_read, finished_at = now(), updated_at = now()
-          where id = ? and status = 'running'`,
-        [this.csvImport.summary(progress), job.id],
-      );
+      await this.imports.complete(job.id, this.csvImport.summary(progress));
       await this.storage.delete(job.fileKey);
     } catch (error) {
       if (error instanceof ImportSupersededError) return;
@@ -201,36 +198,13 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
 
   /** Counts a worker's start; undefined when the import is over or gone. */
   private async begin(id: string): Promise<ImportJob | undefined> {
-    const started = await this.em.execute<{ id: string }[]>(
-      `update import_jobs set attempts = attempts + 1, status = 'running', updated_at = now()
-        where id = ? and status in ('queued', 'running') returning id`,
-      [id],
-    );
-    if (started.length === 0) return undefined;
+    if (!(await this.imports.start(id))) return undefined;
     return this.em.fork().findOneOrFail(ImportJob, id);
   }
 
   /** A batch's progress, in its transaction; only over the progress this worker last saw. */
   private async saveProgress(em: EntityManager, id: string, previous: ImportProgress, next: ImportProgress): Promise<void> {
-    const saved = await em.execute<{ id: string }[]>(
-      `update import_jobs
-          set rows_read = ?, rows_imported = ?, rows_rejected = ?, rows_over_limit = ?, last_line = ?, limit_reached = ?,
-              errors = ?::jsonb, updated_at = now()
-        where id = ? and status = 'running' and last_line = ?
-        returning id`,
-      [
-        next.rowsRead,
-        next.rowsImported,
-        next.rowsRejected,
-        next.rowsOverLimit,
-        next.lastLine,
-        next.limitReached,
-        JSON.stringify(next.errors),
-        id,
-        previous.lastLine,
-      ],
-    );
-    if (saved.length !== 1) throw new ImportSupersededError();
+    if (!(await this.imports.saveProgress(id, previous, next, em))) throw new ImportSupersededError();
   }
 
   /** Ends the import as failed: why, and what was imported before (those rows stay). The file goes. */
@@ -243,21 +217,13 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
         : `${plural(job.rowsImported, 'client')} ${job.rowsImported === 1 ? 'was' : 'were'} imported before it stopped ` +
           `(from the rows up to line ${job.lastLine}); the rest of the file was not. Upload the file again to import the rest: ` +
           'clients already imported are reported as existing, not added twice.';
-    await this.em.execute(
-      `update import_jobs set status = 'failed', message = ?, finished_at = now(), updated_at = now()
-        where id = ? and status in ('queued', 'running')`,
-      [`${reason.replace(/\.?$/, '.')} ${before}`, id],
-    );
+    await this.imports.fail(id, `${reason.replace(/\.?$/, '.')} ${before}`);
     await this.storage.delete(job.fileKey);
   }
 
   /** Hourly: fails imports that lost their worker for good, and forgets finished ones after 30 days. */
   async cleanUp(): Promise<void> {
-    const stuck = await this.em.execute<{ id: string }[]>(
-      `select id from import_jobs where status in ('queued', 'running') and updated_at < now() - make_interval(hours => ?)`,
-      [STUCK_AFTER_HOURS],
-    );
-    for (const { id } of stuck) await this.fail(id, STUCK);
-    await this.em.execute(`delete from import_jobs where finished_at < now() - make_interval(days => ?)`, [KEEP_FINISHED_DAYS]);
+    for (const id of await this.imports.notMovedFor(STUCK_AFTER_HOURS)) await this.fail(id, STUCK);
+    await this.imports.deleteFinishedBefore(KEEP_FINISHED_DAYS);
   }
 }

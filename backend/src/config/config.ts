@@ -72,6 +72,11 @@ export interface AppConfig {
     schedules: boolean;
     /** How often an instance checks the schedules for a due occurrence (pg-boss's cron monitor). */
     scheduleCheckSeconds: number;
+    /**
+     * A background job (a CSV import) whose instance has not signalled it is alive for this long (it
+     * crashed or was killed) is taken again by another instance; instances check this as often.
+     */
+    heartbeatSeconds: number;
   };
   messaging: {
     /** Twilio voice and SMS; unset: the development outbox. */
@@ -375,6 +380,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     jobs: {
       schedules: boolean(env, 'JOB_SCHEDULES', nodeEnv !== 'test'),
       scheduleCheckSeconds: integer(env, 'JOB_SCHEDULE_CHECK_SECONDS', 30, 1, 45),
+      heartbeatSeconds: integer(env, 'JOB_HEARTBEAT_SECONDS', 30, 10, 600),
     },
     messaging: {
       twilio: twilioSettings(env),

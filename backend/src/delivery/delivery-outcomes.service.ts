@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 
-import { SMS_COST_CENTS, VOICE_CALL_COST_CENTS } from '../billing/pricing.js';
+import { sendCostCents } from '../billing/pricing.js';
 import type { Channel } from '../messaging/outbox-message.entity.js';
 import { DeliveryRepository, type DeliveryState } from './delivery.repository.js';
 import type { DeliveryKind } from './delivery-queue.service.js';
@@ -24,11 +24,6 @@ export type OutcomeHandler = (outcomes: SourceOutcome[]) => Promise<void>;
  */
 export class OutcomeBatch {
   readonly states: DeliveryState[] = [];
-}
-
-/** What one send costs (the price list's per-call and per-text costs; e-mail costs nothing). */
-export function costCents(channel: Channel): number {
-  return channel === 'voice' ? VOICE_CALL_COST_CENTS : channel === 'sms' ? SMS_COST_CENTS : 0;
 }
 
 function kindOf(state: DeliveryState): { kind: DeliveryKind; sourceId: string } | undefined {
@@ -59,7 +54,7 @@ export class DeliveryOutcomesService {
   /** The provider took it: `completed` when nothing more will be heard (outbox, SMTP), else `sent`. */
   async sent(id: string, providerId: string, final: boolean, channel: Channel, batch?: OutcomeBatch): Promise<void> {
     const status = final ? 'completed' : 'sent';
-    await this.move(id, 'status = ?, provider_id = ?, cost_cents = ?, error = null', [status, providerId, costCents(channel)], batch);
+    await this.move(id, 'status = ?, provider_id = ?, cost_cents = ?, error = null', [status, providerId, sendCostCents(channel)], batch);
   }
 
   async failed(id: string, error: string, batch?: OutcomeBatch): Promise<void> {

@@ -157,6 +157,14 @@ export class DeliveryRepository {
         ids.push(...locked.map((row) => row.id));
       }
     }
+    return this.markSending(ids, em);
+  }
+
+  /**
+   * Marks the given queued deliveries as sending and answers them with what composing them needs
+   * (the claim's last step, for ids already chosen and locked).
+   */
+  async markSending(ids: string[], em: EntityManager = this.em): Promise<ClaimedDelivery[]> {
     if (ids.length === 0) return [];
     return em.execute<ClaimedDelivery[]>(
       `with claimed as (

@@ -43,6 +43,8 @@ export class JobsService implements BeforeApplicationShutdown {
         schedule: this.config.jobs.schedules,
         cronMonitorIntervalSeconds: this.config.jobs.scheduleCheckSeconds,
         cronWorkerIntervalSeconds: Math.min(5, this.config.jobs.scheduleCheckSeconds),
+        // How often a job whose instance died (no heartbeat) is found and handed back for another try.
+        superviseIntervalSeconds: Math.min(60, this.config.jobs.heartbeatSeconds),
       });
       boss.on('error', (error: unknown) => this.logger.error({ err: error }, 'Job engine error'));
       await boss.start();
@@ -86,7 +88,7 @@ export class JobsService implements BeforeApplicationShutdown {
     await boss.createQueue(queue, {
       retryLimit: options.retryLimit ?? 2,
       expireInSeconds: options.expireInSeconds ?? 60 * 60,
-      heartbeatSeconds: options.heartbeatSeconds ?? 30,
+      heartbeatSeconds: options.heartbeatSeconds ?? this.config.jobs.heartbeatSeconds,
       notify: true,
     });
     // Woken by NOTIFY when it works; polled every second when it does not (pg-boss's own backstop is 30 s).

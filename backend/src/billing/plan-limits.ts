@@ -10,7 +10,7 @@ import {
   pmpmCents,
   priceText,
   type Tier,
-} from '../billing/pricing.js';
+} from './pricing.js';
 
 export type WarningLevel = 'none' | 'approaching' | 'soft' | 'blocked';
 

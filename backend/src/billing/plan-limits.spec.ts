@@ -1,4 +1,4 @@
-import { clientUsage, remainingCapacity, upgradeOptions, warningLevel } from './usage.js';
+import { clientUsage, remainingCapacity, upgradeOptions, warningLevel } from './plan-limits.js';
 
 describe('warningLevel', () => {
   // Every count from 89 to 106: the level the widget shows and whether the server still adds a client.

@@ -1,0 +1,195 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+import { CompiledQuery } from 'kysely';
+
+import type { Tier } from '../billing/pricing.js';
+import { escapeLike } from '../common/like.js';
+import type { SortOrder } from '../common/list-query.js';
+import { CLIENT_SEARCH_EXPRESSION } from './client.entity.js';
+import type { CLIENT_LIST_RULES } from './clients.service.js';
+import type { PendingContactChangeDto } from './dto/contact-change.dto.js';
+
+export type ClientSortField = (typeof CLIENT_LIST_RULES.sortable)[number];
+
+/** The column behind each sortable field of the client list. */
+const CLIENT_SORT_COLUMNS: Record<ClientSortField, string> = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  email: 'email',
+  phone: 'phone',
+  isActive: 'is_active',
+  engagementScore: 'engagement_score',
+  createdAt: 'created_at',
+};
+
+const CLIENT_COLUMNS = 'c.id, c.first_name, c.last_name, c.email, c.phone, c.is_active, c.engagement_score, c.created_at';
+
+/**
+ * Whether a client (`clients c`) has registered, until when their newest open invitation runs, and
+ * the contact changes waiting for them.
+ */
+const INVITATION_STATE_COLUMNS = `exists (select 1 from client_accounts a where a.client_id = c.id) as registered,
+  (select max(i.expires_at) from client_invitations i where i.client_id = c.id and i.accepted_at is null) as pending_until,
+  (select json_agg(json_build_object('field', x.field, 'value', x.new_value, 'requestedAt', x.requested_at) order by x.field)
+     from client_contact_changes x where x.client_id = c.id and x.status = 'pending') as pending_changes`;
+
+export interface InvitationState {
+  registered: boolean;
+  pending_until: Date | null;
+  /** Contact changes waiting for the client (requestedAt as PostgreSQL's JSON writes it). */
+  pending_changes: PendingContactChangeDto[] | null;
+}
+
+export interface ClientColumns {
+  id: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string;
+  is_active: boolean;
+  engagement_score: number;
+  created_at: Date;
+}
+
+export type ClientRow = ClientColumns & InvitationState;
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+/** A row of the list page; with an empty page, the one row carries the total alone (its client columns null). */
+export type ClientPageRow = { total: number } & Nullable<ClientRow>;
+
+export interface ClientListFilter {
+  /** What the broker typed in the search box. */
+  search?: string;
+  isActive?: boolean;
+  sort: { field: ClientSortField; order: SortOrder };
+  /** Inclusive bounds; none: every row. */
+  range?: { start: number; end: number };
+}
+
+/** A client read from a CSV file, with the id it is inserted under. */
+export interface NewClientRow {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  phone: string;
+}
+
+/**
+ * The SQL on `clients`: the broker's list with invitation state, the counts against the plan's
+ * limit, and the CSV import's batch insert. Other modules' tables are only read: `users` (the
+ * broker's plan, under lock) and `client_accounts` (auth/'s: whether a client has registered).
+ */
+@Injectable()
+export class ClientsRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /**
+   * One page of the broker's clients with their invitation state and the total, in one statement
+   * (one round trip).
+   */
+  async listPage(brokerId: string, filter: ClientListFilter): Promise<ClientPageRow[]> {
+    const conditions = ['c.broker_id = ?'];
+    const params: unknown[] = [brokerId];
+    if (typeof filter.isActive === 'boolean') {
+      conditions.push('c.is_active = ?');
+      params.push(filter.isActive);
+    }
+    const search = filter.search?.trim().toLowerCase();
+    if (search) {
+      const digits = search.replace(/\D/g, '');
+      const patterns = [`%${escapeLike(search)}%`];
+      if (digits.length >= 3 && digits !== search) patterns.push(`%${digits}%`);
+      conditions.push(`(${patterns.map(() => `${CLIENT_SEARCH_EXPRESSION} like ?`).join(' or ')})`);
+      params.push(...patterns);
+    }
+    const where = conditions.join(' and ');
+    const { sort, range } = filter;
+    const order = (table: string) =>
+      `${table}.${CLIENT_SORT_COLUMNS[sort.field]} ${sort.order === 'ASC' ? 'asc' : 'desc'}, ${table}.id asc`;
+    const page = range ? { sql: ' limit ? offset ?', params: [range.end - range.start + 1, range.start] } : { sql: '', params: [] };
+    return this.em.execute<ClientPageRow[]>(
+      `select t.total, p.*
+         from (select count(*)::int as total from clients c where ${where}) t
+         left join lateral (
+           select ${CLIENT_COLUMNS}, ${INVITATION_STATE_COLUMNS} from clients c where ${where} order by ${order('c')}${page.sql}
+         ) p on true
+        order by ${order('p')}`,
+      [...params, ...params, ...page.params],
+    );
+  }
+
+  /** The invitation state of these clients. */
+  invitationStates(clientIds: string[]): Promise<({ id: string } & InvitationState)[]> {
+    return this.em.execute<({ id: string } & InvitationState)[]>(
+      `select c.id, ${INVITATION_STATE_COLUMNS} from clients c where c.id in (?)`,
+      [clientIds],
+    );
+  }
+
+  /** `em`: the caller's transaction, when the counts belong to it. */
+  async activeAndTotalCounts(brokerId: string, em: EntityManager = this.em): Promise<{ active: number; total: number }> {
+    const [counts] = await em.execute<{ active: number; total: number }[]>(
+      `select count(*) filter (where is_active)::int as active, count(*)::int as total from clients where broker_id = ?`,
+      [brokerId],
+    );
+    return { active: counts?.active ?? 0, total: counts?.total ?? 0 };
+  }
+
+  /** The broker's plan, read from `users` with their row locked until `em`'s transaction ends. */
+  async lockBrokerPlan(brokerId: string, em: EntityManager): Promise<{ tier: Tier; overage: boolean } | undefined> {
+    const [owner] = await em.execute<{ tier: Tier; overage: boolean }[]>(
+      `select subscription_tier as tier, overage_enabled as overage from users where id = ? for update`,
+      [brokerId],
+    );
+    return owner;
+  }
+
+  async activeCount(brokerId: string, em: EntityManager): Promise<number> {
+    const [counts] = await em.execute<{ active: number }[]>(
+      `select count(*)::int as active from clients where broker_id = ? and is_active`,
+      [brokerId],
+    );
+    return counts?.active ?? 0;
+  }
+
+  /** Whether the client has a portal account (`client_accounts`, auth/'s table). */
+  async hasPortalAccount(clientId: string, em: EntityManager): Promise<boolean> {
+    const [row] = await em.execute<{ registered: boolean }[]>(
+      'select exists (select 1 from client_accounts where client_id = ?) as registered',
+      [clientId],
+    );
+    return row?.registered === true;
+  }
+
+  /** Lets `em`'s transaction commit without waiting for its WAL flush (a CSV import's batch). */
+  async commitAsynchronously(em: EntityManager): Promise<void> {
+    await em.execute('set local synchronous_commit = off');
+  }
+
+  /** One multi-row INSERT; answers the phones actually inserted (the others already existed). */
+  async insertNew(brokerId: string, rows: NewClientRow[], em: EntityManager): Promise<Set<string>> {
+    if (rows.length === 0) return new Set();
+    // The rows travel as one JSON parameter: one statement and one round trip per batch. The JSON
+    // text is written directly (no intermediate array of objects for every batch).
+    let json = '[';
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i];
+      if (i > 0) json += ',';
+      json += `{"id":"${r.id}","first_name":${JSON.stringify(r.firstName)},"last_name":${JSON.stringify(r.lastName)},"email":${r.email === null ? 'null' : JSON.stringify(r.email)},"phone":${JSON.stringify(r.phone)}}`;
+    }
+    json += ']';
+    // The JSON goes as a bind parameter, as it is: not escaped into a copy inside the statement's text.
+    const { rows: inserted } = await em.getKysely().executeQuery<{ phone: string }>(
+      CompiledQuery.raw(
+        `insert into clients (id, broker_id, first_name, last_name, email, phone)
+         select r.id, $1::uuid, r.first_name, r.last_name, r.email, r.phone
+           from json_to_recordset($2::json) as r(id uuid, first_name text, last_name text, email text, phone text)
+         on conflict (broker_id, phone) do nothing
+         returning phone`,
+        [brokerId, json],
+      ),
+    );
+    return new Set(inserted.map((row) => row.phone));
+  }
+}
