@@ -158,7 +158,8 @@ describe('GET /api/activity', () => {
     await t.app.get(DispatcherService).runOnce({ now: new Date(next.getTime() + 1000) });
     const clientReminder = await t.em().findOneOrFail(Delivery, { clientReminderId: own.body.id });
     clientReminderDelivery = clientReminder.id;
-    expect(clientReminder.status).toBe('completed');
+    // Sent, and waiting for Walter's confirmation.
+    expect(clientReminder.status).toBe('sent');
     // The message really went out with the medication's name: the feed must still not carry it.
     expect((await t.em().findOneOrFail(OutboxMessage, { deliveryId: clientReminder.id })).body).toContain(SECRETS.medication);
     await t.em().execute(`update deliveries set created_at = ? where id = ?`, [ago(30), clientReminder.id]);

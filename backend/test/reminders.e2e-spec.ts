@@ -151,6 +151,10 @@ describe('broker reminders and client reminders', () => {
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({
         message: 'Metformin with breakfast',
+        // The follow-up of an unconfirmed reminder, by default.
+        retryAfterMinutes: 10,
+        maxAttempts: 2,
+        retryChannel: 'same',
         isRecurring: true,
         recurrencePattern: 'weekly',
         recurrenceDays: [1, 4],
@@ -176,6 +180,11 @@ describe('broker reminders and client reminders', () => {
       ],
       [{ scheduledTime: '2099-01-01T00:00:00Z', isRecurring: true, recurrencePattern: 'weekly', recurrenceDays: [7] }, 'weekdays from 0'],
       [{ scheduledTime: '2099-01-10T15:00:00Z', isRecurring: true, recurrenceEndDate: '2099-01-01' }, 'recurrenceEndDate must be a date'],
+      [{ scheduledTime: '2099-01-01T00:00:00Z', retryAfterMinutes: 3 }, 'retryAfterMinutes must be a whole number from 5 to 120'],
+      [{ scheduledTime: '2099-01-01T00:00:00Z', retryAfterMinutes: '10' }, 'retryAfterMinutes must be a whole number from 5 to 120'],
+      [{ scheduledTime: '2099-01-01T00:00:00Z', maxAttempts: 9 }, 'maxAttempts must be a whole number from 1 to 5'],
+      [{ scheduledTime: '2099-01-01T00:00:00Z', maxAttempts: null }, 'maxAttempts'],
+      [{ scheduledTime: '2099-01-01T00:00:00Z', retryChannel: 'fax' }, 'retryChannel must be same or other'],
     ])('refuses %j with "%s"', async (body, message) => {
       const res = await client.post('/api/client/reminders').send(body);
       expect(res.status).toBe(400);
@@ -183,22 +192,32 @@ describe('broker reminders and client reminders', () => {
     });
 
     it('sends each occurrence once and moves to the next, in the client’s own words', async () => {
+      const asked = Date.now() + 60_000;
       const created = await client.post('/api/client/reminders').send({
-        scheduledTime: new Date(Date.now() + 60_000).toISOString(),
+        scheduledTime: new Date(asked).toISOString(),
         timeZone: 'America/New_York',
         isRecurring: true,
         recurrencePattern: 'daily',
         deliveryMethod: 'sms',
+        // One send per occurrence: an unconfirmed text is not sent again.
+        maxAttempts: 1,
       });
       const reminder = await t.em().findOneOrFail(ClientReminder, created.body.id);
       const first = reminder.nextOccurrenceAt!;
+      // On the minute asked for (its seconds dropped), not a day later.
+      expect(first.getTime()).toBe(Math.floor(asked / 60_000) * 60_000);
       const dispatcher = t.app.get(DispatcherService);
       const later = new Date(first.getTime() + 1000);
       await dispatcher.runOnce({ now: later });
-      await dispatcher.runOnce({ now: later });
+      // Sent, and waiting for the client's reply until ten minutes after the send.
+      const waiting = await t.em().findOneOrFail(Delivery, { clientReminderId: reminder.id });
+      expect(waiting).toMatchObject({ status: 'sent', confirmWithinMinutes: 10, maxAttempts: 1 });
+      expect(waiting.confirmBy!.getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
+      // A run after the wait: not confirmed, it ends without another send.
+      await dispatcher.runOnce({ now: new Date(Date.now() + 11 * 60_000) });
       const deliveries = await t.em().find(Delivery, { clientReminderId: reminder.id });
       expect(deliveries).toHaveLength(1);
-      expect(deliveries[0]).toMatchObject({ status: 'completed', channel: 'sms', costCents: 1 });
+      expect(deliveries[0]).toMatchObject({ status: 'completed', channel: 'sms', costCents: 1, attempts: 1, error: 'Not confirmed' });
       const sms = await t.em().findOneOrFail(OutboxMessage, { deliveryId: deliveries[0].id });
       expect(sms.body).toContain("It's time to take your medication");
       expect(sms.brokerId).toBeNull();

@@ -57,7 +57,7 @@ describe('Twilio: calls and texts through the SDK, signed callbacks, opt-outs', 
       .send(form);
   }
 
-  it('places a call through the Twilio SDK with TwiML that names the agency, says the message and the sponsor, and gathers one key', async () => {
+  it('places a call through the Twilio SDK whose answer webhook names the agency, says the message and the sponsor, and gathers one key', async () => {
     const delivery = await dueReminder('voice', '+12125550301');
     expect(delivery.status).toBe('sent');
     expect(delivery.providerId).toMatch(/^CA/);
@@ -68,11 +68,30 @@ describe('Twilio: calls and texts through the SDK, signed callbacks, opt-outs', 
     expect(call.form.get('From')).toBe(FROM);
     expect(call.form.get('MachineDetection')).toBe('DetectMessageEnd');
     expect(call.form.get('StatusCallback')).toBe(`${t.appUrl}/api/webhooks/twilio/voice-status?delivery=${delivery.id}`);
-    const twiml = call.form.get('Twiml')!;
-    expect(twiml).toContain('<Gather numDigits="1"');
-    expect(twiml.indexOf('Harbor Senior Insurance')).toBeLessThan(twiml.indexOf('Your annual review is on Friday.'));
-    expect(twiml.indexOf('Your annual review is on Friday.')).toBeLessThan(twiml.indexOf('Harbor: here for you since 1998.'));
-    expect(twiml).toContain('Press 1 to confirm');
+    const answerPath = `/api/webhooks/twilio/voice-answer?delivery=${delivery.id}`;
+    expect(call.form.get('Url')).toBe(`${t.appUrl}${answerPath}`);
+    // A broker's reminder holds no health data: a person and a machine hear the same message.
+    for (const answeredBy of ['human', 'machine_end_beep']) {
+      const answer = await signed(answerPath, { CallSid: delivery.providerId!, AnsweredBy: answeredBy });
+      expect(answer.headers['content-type']).toContain('text/xml');
+      const twiml = answer.text;
+      expect(twiml).toContain('<Gather numDigits="1"');
+      expect(twiml).toContain(`/api/webhooks/twilio/voice-gather?delivery=${delivery.id}`);
+      expect(twiml.indexOf('Harbor Senior Insurance')).toBeLessThan(twiml.indexOf('Your annual review is on Friday.'));
+      expect(twiml.indexOf('Your annual review is on Friday.')).toBeLessThan(twiml.indexOf('Harbor: here for you since 1998.'));
+      expect(twiml).toContain('Press 1 to confirm');
+    }
+    // A forged answer request is refused; an unknown delivery hangs up.
+    expect((await request(t.http).post(answerPath).type('form').send({ AnsweredBy: 'human' })).status).toBe(403);
+    const unknown = await signed('/api/webhooks/twilio/voice-answer?delivery=00000000-0000-4000-8000-000000000000', {
+      AnsweredBy: 'human',
+    });
+    expect(unknown.text).toContain('<Hangup/>');
+    const malformed = await signed('/api/webhooks/twilio/voice-answer?delivery=not-an-id', { AnsweredBy: 'human' });
+    expect(malformed.status).toBe(200);
+    expect(malformed.text).toContain('<Hangup/>');
+    const status = await signed('/api/webhooks/twilio/voice-status?delivery=not-an-id', { CallSid: 'CA0', CallStatus: 'completed' });
+    expect(status.status).toBe(204);
   });
 
   it('sends a text through the SDK', async () => {

@@ -5,8 +5,14 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DeliveryOutcomesService } from '../delivery/delivery-outcomes.service.js';
 import { DeliveryQueue } from '../delivery/delivery-queue.service.js';
 import { DeliveryReads } from '../delivery/delivery-reads.repository.js';
+import type { Channel } from '../messaging/outbox-message.entity.js';
 import { ClientRemindersRepository } from './client-reminders.repository.js';
 import { nextOccurrence } from './recurrence.js';
+
+/** A call's retry goes as a text, a text's as a call (the same phone number). */
+function otherChannel(channel: Channel): Channel {
+  return channel === 'voice' ? 'sms' : 'voice';
+}
 
 /**
  * How clients' own reminders reach the delivery engine: each due occurrence becomes a delivery and
@@ -46,6 +52,12 @@ export class ClientReminderDeliveries implements OnModuleInit {
           recipient: row.phone,
           occurrenceAt: new Date(row.next_occurrence_at),
           notBefore: now,
+          // The client is asked to confirm; unconfirmed, it is sent again as their reminder says.
+          confirm: {
+            withinMinutes: row.retry_after_minutes,
+            maxAttempts: row.max_attempts,
+            retryChannel: row.retry_channel === 'other' ? otherChannel(row.delivery_method) : null,
+          },
         })),
         em,
       );

@@ -8,6 +8,12 @@ import { EncryptedText } from '../privacy/phi-crypto.js';
 import { DELIVERY_METHODS, type DeliveryMethod, REMINDER_STATUSES, type ReminderStatus } from '../reminders/reminder.entity.js';
 
 export const RECURRENCE_PATTERNS = ['daily', 'weekly', 'monthly'] as const;
+
+/** Where a retry of an unconfirmed reminder goes: the same channel, or the other one (call ↔ text). */
+export const RETRY_CHANNELS = ['same', 'other'] as const;
+export type RetryChannel = (typeof RETRY_CHANNELS)[number];
+export const RETRY_AFTER_MINUTES = { default: 10, min: 5, max: 120 } as const;
+export const ATTEMPTS_PER_OCCURRENCE = { default: 2, min: 1, max: 5 } as const;
 export type RecurrencePattern = (typeof RECURRENCE_PATTERNS)[number];
 
 /**
@@ -25,7 +31,16 @@ export type RecurrencePattern = (typeof RECURRENCE_PATTERNS)[number];
   expression: `create index "client_reminders_due_idx" on "client_reminders" ("next_occurrence_at") where "next_occurrence_at" is not null`,
 })
 export class ClientReminder {
-  [OptionalProps]?: 'status' | 'createdAt' | 'isRecurring' | 'recurrenceInterval' | 'deliveryMethod' | 'sayMedicationName';
+  [OptionalProps]?:
+    | 'status'
+    | 'createdAt'
+    | 'isRecurring'
+    | 'recurrenceInterval'
+    | 'deliveryMethod'
+    | 'sayMedicationName'
+    | 'retryAfterMinutes'
+    | 'maxAttempts'
+    | 'retryChannel';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -77,6 +92,17 @@ export class ClientReminder {
   /** The next occurrence to send; null once there are no more. */
   @Property({ type: 'timestamptz', nullable: true })
   nextOccurrenceAt?: Date | null;
+
+  /** Not confirmed this many minutes after a send: sent again (while attempts remain). */
+  @Property({ type: 'smallint', default: RETRY_AFTER_MINUTES.default })
+  retryAfterMinutes: number = RETRY_AFTER_MINUTES.default;
+
+  /** How many times one occurrence may be sent in all, the first included. */
+  @Property({ type: 'smallint', default: ATTEMPTS_PER_OCCURRENCE.default })
+  maxAttempts: number = ATTEMPTS_PER_OCCURRENCE.default;
+
+  @Enum({ items: [...RETRY_CHANNELS], default: 'same' })
+  retryChannel: RetryChannel = 'same';
 
   @Enum({ items: [...REMINDER_STATUSES], default: 'pending' })
   status: ReminderStatus = 'pending';

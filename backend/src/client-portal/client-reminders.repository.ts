@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 
 import type { SourceOutcome } from '../delivery/delivery-outcomes.service.js';
 import type { Channel } from '../messaging/outbox-message.entity.js';
-import type { RecurrencePattern } from './client-reminder.entity.js';
+import type { RecurrencePattern, RetryChannel } from './client-reminder.entity.js';
 
 /** A client reminder whose next occurrence is due, taken for sending. */
 export interface DueClientReminderRow {
@@ -20,6 +20,9 @@ export interface DueClientReminderRow {
   recurrence_interval: number;
   recurrence_days: number[] | null;
   recurrence_end_date: string | null;
+  retry_after_minutes: number;
+  max_attempts: number;
+  retry_channel: RetryChannel;
 }
 
 /** The SQL on `client_reminders` that sending needs: the due occurrences, moving on, the outcome. */
@@ -32,7 +35,8 @@ export class ClientRemindersRepository {
     return em.execute<DueClientReminderRow[]>(
       `select cr.id, cr.client_id, c.broker_id, c.phone, cr.delivery_method, cr.scheduled_time, cr.next_occurrence_at,
               cr.time_zone, cr.is_recurring, cr.recurrence_pattern, cr.recurrence_interval, cr.recurrence_days,
-              to_char(cr.recurrence_end_date, 'YYYY-MM-DD') as recurrence_end_date
+              to_char(cr.recurrence_end_date, 'YYYY-MM-DD') as recurrence_end_date,
+              cr.retry_after_minutes, cr.max_attempts, cr.retry_channel
          from client_reminders cr join clients c on c.id = cr.client_id
         where cr.next_occurrence_at <= ?
         order by cr.next_occurrence_at limit ? for update of cr skip locked`,

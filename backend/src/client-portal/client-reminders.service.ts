@@ -7,7 +7,7 @@ import { isUuid } from '../common/ids.js';
 import { clientTimeZone } from '../delivery/time-zones.js';
 import { PhiAuditService } from '../privacy/phi-audit.service.js';
 import { User } from '../users/user.entity.js';
-import { ClientReminder } from './client-reminder.entity.js';
+import { ATTEMPTS_PER_OCCURRENCE, ClientReminder, RETRY_AFTER_MINUTES } from './client-reminder.entity.js';
 import type { ClientReminderDto, CreateClientReminderDto } from './dto/client-reminder.dto.js';
 import { Medication } from './medication.entity.js';
 import { isValidZone, nextOccurrence } from './recurrence.js';
@@ -23,6 +23,9 @@ export const CLIENT_REMINDER_MESSAGES = {
   invalidEndDate: 'recurrenceEndDate must be a date (YYYY-MM-DD) on or after the first reminder',
   messageTooLong: 'Message must be at most 300 characters',
   notPending: 'Only pending reminders can be deleted',
+  retryAfter: `retryAfterMinutes must be a whole number from ${RETRY_AFTER_MINUTES.min} to ${RETRY_AFTER_MINUTES.max}`,
+  maxAttempts: `maxAttempts must be a whole number from ${ATTEMPTS_PER_OCCURRENCE.min} to ${ATTEMPTS_PER_OCCURRENCE.max}`,
+  retryChannel: 'retryChannel must be same or other',
 } as const;
 
 export function toClientReminderDto(reminder: ClientReminder): ClientReminderDto {
@@ -41,6 +44,9 @@ export function toClientReminderDto(reminder: ClientReminder): ClientReminderDto
     recurrenceEndDate: reminder.recurrenceEndDate ?? null,
     nextOccurrenceAt: reminder.nextOccurrenceAt?.toISOString() ?? null,
     timeZone: reminder.timeZone,
+    retryAfterMinutes: reminder.retryAfterMinutes,
+    maxAttempts: reminder.maxAttempts,
+    retryChannel: reminder.retryChannel,
   };
 }
 
@@ -61,9 +67,11 @@ export class ClientRemindersService {
   async create(account: ClientAccount, input: CreateClientReminderDto, now = new Date()): Promise<ClientReminderDto> {
     const client = account.client;
     if (!input.scheduledTime) throw new BadRequestException(CLIENT_REMINDER_MESSAGES.dateRequired);
-    const scheduled = new Date(input.scheduledTime);
-    if (Number.isNaN(scheduled.getTime())) throw new BadRequestException(CLIENT_REMINDER_MESSAGES.invalidDate);
-    if (scheduled.getTime() <= now.getTime()) throw new BadRequestException(CLIENT_REMINDER_MESSAGES.pastDate);
+    const asked = new Date(input.scheduledTime);
+    if (Number.isNaN(asked.getTime())) throw new BadRequestException(CLIENT_REMINDER_MESSAGES.invalidDate);
+    if (asked.getTime() <= now.getTime()) throw new BadRequestException(CLIENT_REMINDER_MESSAGES.pastDate);
+    // Reminders ring on the minute: 14:30:45 is 14:30 (else a recurring one's first occurrence, at 14:30, would be skipped).
+    const scheduled = new Date(Math.floor(asked.getTime() / 60_000) * 60_000);
     if (input.timeZone && !isValidZone(input.timeZone)) throw new BadRequestException(CLIENT_REMINDER_MESSAGES.invalidZone);
     const message = input.message?.trim() || null;
     if (message && message.length > 300) throw new BadRequestException(CLIENT_REMINDER_MESSAGES.messageTooLong);
@@ -116,6 +124,9 @@ export class ClientRemindersService {
       recurrenceDays: days,
       recurrenceEndDate: endDate,
       nextOccurrenceAt: first,
+      retryAfterMinutes: input.retryAfterMinutes ?? RETRY_AFTER_MINUTES.default,
+      maxAttempts: input.maxAttempts ?? ATTEMPTS_PER_OCCURRENCE.default,
+      retryChannel: input.retryChannel ?? 'same',
     });
     await this.em.flush();
     await this.audit.record(account, 'create', 'client-reminder', reminder.id);

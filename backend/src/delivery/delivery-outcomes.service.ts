@@ -5,8 +5,6 @@ import type { Channel } from '../messaging/outbox-message.entity.js';
 import { DeliveryRepository, type DeliveryState } from './delivery.repository.js';
 import type { DeliveryKind } from './delivery-queue.service.js';
 
-export const RETRY_DELAY_MS = 10 * 60 * 1000;
-export const MAX_ATTEMPTS = 2;
 const FINAL = new Set(['completed', 'failed', 'skipped']);
 
 /** What a feature module hears once a delivery of its kind is final. */
@@ -51,23 +49,36 @@ export class DeliveryOutcomesService {
     this.handlers.set(kind, handler);
   }
 
-  /** The provider took it: `completed` when nothing more will be heard (outbox, SMTP), else `sent`. */
+  /**
+   * The provider took it: `completed` when nothing more will be heard (outbox, SMTP), else `sent`.
+   * A message that asks for a confirmation stays `sent` until it is confirmed or its wait is over.
+   * Each send adds its cost (a retry is a second call or text).
+   */
   async sent(id: string, providerId: string, final: boolean, channel: Channel, batch?: OutcomeBatch): Promise<void> {
-    const status = final ? 'completed' : 'sent';
-    await this.move(id, 'status = ?, provider_id = ?, cost_cents = ?, error = null', [status, providerId, sendCostCents(channel)], batch);
+    await this.move(
+      id,
+      `status = case when confirm_within_minutes is null then ? else 'sent' end, provider_id = ?, cost_cents = cost_cents + ?, error = null,
+       confirm_by = case when confirm_within_minutes is not null then now() + make_interval(mins => confirm_within_minutes) end`,
+      [final ? 'completed' : 'sent', providerId, sendCostCents(channel)],
+      batch,
+    );
   }
 
   async failed(id: string, error: string, batch?: OutcomeBatch): Promise<void> {
-    await this.move(id, `status = 'failed', error = ?`, [error.slice(0, 500)], batch);
+    await this.move(id, `status = 'failed', error = ?, confirm_by = null`, [error.slice(0, 500)], batch);
   }
 
   async skipped(id: string, reason: string, batch?: OutcomeBatch): Promise<void> {
     await this.move(id, `status = 'skipped', error = ?`, [reason], batch);
   }
 
-  /** A call that was busy or unanswered is tried once more after 10 minutes; after that it has failed. */
+  /**
+   * A call that was busy or unanswered (or a provider that did not answer in time) is tried again
+   * after the delivery's wait (10 minutes unless its reminder says otherwise) while attempts remain;
+   * after that it has failed.
+   */
   async retryLater(id: string, reason: string, now = new Date(), batch?: OutcomeBatch): Promise<'retrying' | 'failed'> {
-    if (await this.deliveries.requeueForRetry(id, reason, new Date(now.getTime() + RETRY_DELAY_MS), MAX_ATTEMPTS)) return 'retrying';
+    if (await this.deliveries.requeueForRetry(id, reason, now)) return 'retrying';
     await this.failed(id, reason, batch);
     return 'failed';
   }
@@ -77,12 +88,48 @@ export class DeliveryOutcomesService {
     await this.deliveries.deferUntil(id, when);
   }
 
-  async completed(id: string): Promise<void> {
-    await this.move(id, `status = 'completed'`, []);
+  /** A retry that may not go now (quiet hours): not sent again, ended without a confirmation. */
+  async notSentAgain(id: string, reason: string, batch?: OutcomeBatch): Promise<void> {
+    await this.move(id, `status = 'completed', error = ?, confirm_by = null, attempts = greatest(attempts - 1, 0)`, [reason], batch);
   }
 
+  /** The provider reports the call or text complete; one that waits for a confirmation keeps waiting. */
+  async completed(id: string): Promise<void> {
+    await this.move(
+      id,
+      `status = case when confirm_within_minutes is null or confirmed_at is not null then 'completed' else status end`,
+      [],
+    );
+  }
+
+  /** The recipient confirmed (pressed 1, replied 1 or YES). */
   async confirmed(id: string): Promise<void> {
-    await this.deliveries.confirm(id);
+    const state = await this.deliveries.confirm(id);
+    if (state && FINAL.has(state.status)) await this.tell([state]);
+  }
+
+  /** A reply of 1 or YES from this number: confirms the latest message to it still waiting; false when none is. */
+  async confirmedByReply(from: string): Promise<boolean> {
+    const id = await this.deliveries.latestAwaitingConfirmation(from);
+    if (!id) return false;
+    await this.confirmed(id);
+    return true;
+  }
+
+  /** Who answered a call, as the provider's machine detection told. */
+  async answeredBy(id: string, answeredBy: string): Promise<void> {
+    await this.deliveries.setAnsweredBy(id, answeredBy);
+  }
+
+  /**
+   * Messages whose wait for a confirmation is over: sent again while attempts remain, else ended
+   * (their owners are told). Each dispatcher run does this first.
+   */
+  async followUpUnconfirmed(now: Date): Promise<{ again: number; ended: number }> {
+    const states = await this.deliveries.followUpUnconfirmed(now);
+    const ended = states.filter((state) => FINAL.has(state.status));
+    await this.tell(ended);
+    return { again: states.length - ended.length, ended: ended.length };
   }
 
   /** Tells the owners of a dispatcher batch's final deliveries their outcomes. */

@@ -19,6 +19,18 @@ export interface EnqueueItem {
   /** The occurrence it is for (with the source, the key that makes a second delivery impossible). */
   occurrenceAt: Date;
   notBefore: Date;
+  /** Ask the recipient to confirm, and send again while they have not (a client's own reminder). */
+  confirm?: ConfirmPolicy;
+}
+
+/** How an unconfirmed message is followed up. */
+export interface ConfirmPolicy {
+  /** Wait this long after each send for the confirmation. */
+  withinMinutes: number;
+  /** Sends in all, the first included. */
+  maxAttempts: number;
+  /** The channel retries go to; null for the same one. */
+  retryChannel: Channel | null;
 }
 
 /**

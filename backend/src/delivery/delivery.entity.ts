@@ -36,6 +36,11 @@ export type DeliveryLane = (typeof DELIVERY_LANES)[number];
   expression: `create index "deliveries_lane_queue_idx" on "deliveries" ("lane", "broker_id", "not_before") where "status" = 'queued'`,
 })
 @Index({ name: 'deliveries_provider_idx', properties: ['providerId'] })
+// Sent and waiting for the client's confirmation: retried or ended once the wait is over.
+@Index({
+  name: 'deliveries_confirm_by_idx',
+  expression: `create index "deliveries_confirm_by_idx" on "deliveries" ("confirm_by") where "confirm_by" is not null`,
+})
 // The broker's latest confirmed calls (recent activity) without reading all their deliveries.
 @Index({
   name: 'deliveries_broker_confirmed_idx',
@@ -47,7 +52,7 @@ export type DeliveryLane = (typeof DELIVERY_LANES)[number];
   expression: 'create index "deliveries_created_cost_idx" on "deliveries" ("created_at") include ("cost_cents")',
 })
 export class Delivery {
-  [OptionalProps]?: 'lane' | 'status' | 'attempts' | 'costCents' | 'createdAt' | 'updatedAt' | 'notBefore';
+  [OptionalProps]?: 'lane' | 'status' | 'attempts' | 'maxAttempts' | 'costCents' | 'createdAt' | 'updatedAt' | 'notBefore';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -90,6 +95,29 @@ export class Delivery {
   @Property({ type: 'integer', default: 0 })
   attempts: number = 0;
 
+  /** How many times it may be sent in all (a busy call, an unanswered or unconfirmed reminder). */
+  @Property({ type: 'smallint', default: 2 })
+  maxAttempts: number = 2;
+
+  /**
+   * Set when the recipient is asked to confirm (a client's own reminder): how long to wait for the
+   * confirmation after each send before trying again or ending it as not confirmed.
+   */
+  @Property({ type: 'smallint', nullable: true })
+  confirmWithinMinutes?: number | null;
+
+  /** Where a retry goes when not the same channel (a call retried as a text, or the other way). */
+  @Enum({ items: [...CHANNELS], nullable: true })
+  retryChannel?: Channel | null;
+
+  /** Sent and waiting for the confirmation until then. */
+  @Property({ type: 'timestamptz', nullable: true })
+  confirmBy?: Date | null;
+
+  /** Who answered the last call, as the provider's machine detection told (human, machine_end_beep, …). */
+  @Property({ type: 'text', nullable: true })
+  answeredBy?: string | null;
+
   @Property({ type: 'timestamptz', nullable: true })
   claimedAt?: Date | null;
 
@@ -100,7 +128,7 @@ export class Delivery {
   @Property({ type: 'text', nullable: true })
   error?: string | null;
 
-  /** The client pressed 1 on the call. */
+  /** The client pressed 1 on the call, or replied 1 / YES to the text. */
   @Property({ type: 'timestamptz', nullable: true })
   confirmedAt?: Date | null;
 

@@ -4,6 +4,8 @@ import { Injectable } from '@nestjs/common';
 import type { EnqueueItem } from './delivery-queue.service.js';
 
 const OPEN = `('queued', 'sending', 'sent')`;
+/** A busy or unanswered call is tried again after this long, unless the delivery has its own wait. */
+export const DEFAULT_RETRY_MINUTES = 10;
 
 export interface ClaimScope {
   /** Only this broker's reminders (Execute Reminders). */
@@ -29,6 +31,10 @@ export interface ClaimedDelivery {
   medication_name: string | null;
   client_id: string;
   channel: 'voice' | 'sms' | 'email';
+  /** Sends so far, this one included. */
+  attempts: number;
+  /** Set when the recipient is asked to confirm (see Delivery.confirmWithinMinutes). */
+  confirm_within_minutes: number | null;
   campaign_id: string | null;
   campaign_type: 'email' | 'sms' | null;
   subject: string | null;
@@ -52,6 +58,31 @@ export interface ClaimedDelivery {
 }
 
 /**
+ * What composing a message needs, for the deliveries in the `claimed` CTE: the message (a client
+ * reminder's still encrypted), the agency's branding, the campaign's subject and token.
+ */
+const COMPOSE_FROM_CLAIMED = `
+  select claimed.id, claimed.client_id, claimed.channel, claimed.recipient, claimed.broker_id, claimed.reminder_id,
+         claimed.client_reminder_id, claimed.campaign_id, claimed.attempts, claimed.confirm_within_minutes,
+         coalesce(r.message, k.message) as message, cr.message as client_message,
+         case when cr.say_medication_name then med.name end as medication_name,
+         k.type as campaign_type, k.subject, kr.token,
+         (k.type = 'sms' and not exists (
+            select 1 from deliveries p where p.client_id = claimed.client_id and p.campaign_id is not null
+               and p.channel = 'sms' and p.status in ('sent', 'completed'))) as first_campaign_sms,
+         u.agency_name, u.sponsor_message, u.agency_address, u.agency_phone, u.logo_url, u.primary_color,
+         u.time_zone as broker_time_zone, c.time_zone as client_time_zone,
+         trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as broker_name, c.is_active as client_active
+    from claimed
+    join users u on u.id = claimed.broker_id
+    join clients c on c.id = claimed.client_id
+    left join reminders r on r.id = claimed.reminder_id
+    left join client_reminders cr on cr.id = claimed.client_reminder_id
+    left join medications med on med.id = cr.medication_id and med.client_id = cr.client_id
+    left join campaigns k on k.id = claimed.campaign_id
+    left join campaign_recipients kr on kr.campaign_id = claimed.campaign_id and kr.client_id = claimed.client_id`;
+
+/**
  * The SQL on `deliveries`, the delivery module's table: queueing, claiming (lanes, fairness, SKIP
  * LOCKED), moving a delivery forward and the claims of processes that died. Nothing outside this
  * module writes the table.
@@ -62,14 +93,17 @@ export class DeliveryRepository {
 
   async insertMany(items: EnqueueItem[], em: EntityManager = this.em): Promise<number> {
     const rows = await em.execute<{ id: string }[]>(
-      `insert into deliveries (id, broker_id, client_id, reminder_id, client_reminder_id, campaign_id, occurrence_at, channel, recipient, lane, status, not_before)
+      `insert into deliveries (id, broker_id, client_id, reminder_id, client_reminder_id, campaign_id, occurrence_at, channel, recipient, lane, status, not_before,
+                               confirm_within_minutes, max_attempts, retry_channel)
        select gen_random_uuid(), d.broker_id, d.client_id,
               case when d.kind = 'broker-reminder' then d.source_id end,
               case when d.kind = 'client-reminder' then d.source_id end,
               case when d.kind = 'campaign' then d.source_id end,
-              d.occurrence_at, d.channel, d.recipient, case when d.kind = 'campaign' then 'campaign' else 'reminder' end, 'queued', d.not_before
+              d.occurrence_at, d.channel, d.recipient, case when d.kind = 'campaign' then 'campaign' else 'reminder' end, 'queued', d.not_before,
+              d.confirm_within_minutes, coalesce(d.max_attempts, 2), d.retry_channel
          from json_to_recordset(?::json) as d(kind text, source_id uuid, broker_id uuid, client_id uuid, occurrence_at timestamptz,
-                                              channel text, recipient text, not_before timestamptz)
+                                              channel text, recipient text, not_before timestamptz,
+                                              confirm_within_minutes smallint, max_attempts smallint, retry_channel text)
        on conflict do nothing
        returning id`,
       [
@@ -83,6 +117,9 @@ export class DeliveryRepository {
             channel: item.channel,
             recipient: item.recipient,
             not_before: item.notBefore.toISOString(),
+            confirm_within_minutes: item.confirm?.withinMinutes ?? null,
+            max_attempts: item.confirm?.maxAttempts ?? null,
+            retry_channel: item.confirm?.retryChannel ?? null,
           })),
         ),
       ],
@@ -94,7 +131,7 @@ export class DeliveryRepository {
   async releaseAbandonedClaims(olderThan: Date): Promise<number> {
     const rows = await this.em.execute<{ id: string }[]>(
       `update deliveries
-          set status = case when attempts >= 2 then 'failed' else 'queued' end,
+          set status = case when attempts >= max_attempts then 'failed' else 'queued' end,
               error = 'The sending process stopped before finishing', claimed_at = null, updated_at = now()
         where status = 'sending' and claimed_at < ? returning id`,
       [olderThan],
@@ -172,26 +209,19 @@ export class DeliveryRepository {
           where d.id in (?) and d.status = 'queued'
           returning d.*
        )
-       select claimed.id, claimed.client_id, claimed.channel, claimed.recipient, claimed.broker_id, claimed.reminder_id,
-              claimed.client_reminder_id, claimed.campaign_id, coalesce(r.message, k.message) as message, cr.message as client_message,
-              case when cr.say_medication_name then med.name end as medication_name,
-              k.type as campaign_type, k.subject, kr.token,
-              (k.type = 'sms' and not exists (
-                 select 1 from deliveries p where p.client_id = claimed.client_id and p.campaign_id is not null
-                    and p.channel = 'sms' and p.status in ('sent', 'completed'))) as first_campaign_sms,
-              u.agency_name, u.sponsor_message, u.agency_address, u.agency_phone, u.logo_url, u.primary_color,
-              u.time_zone as broker_time_zone, c.time_zone as client_time_zone,
-              trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as broker_name, c.is_active as client_active
-         from claimed
-         join users u on u.id = claimed.broker_id
-         join clients c on c.id = claimed.client_id
-         left join reminders r on r.id = claimed.reminder_id
-         left join client_reminders cr on cr.id = claimed.client_reminder_id
-         left join medications med on med.id = cr.medication_id and med.client_id = cr.client_id
-         left join campaigns k on k.id = claimed.campaign_id
-         left join campaign_recipients kr on kr.campaign_id = claimed.campaign_id and kr.client_id = claimed.client_id`,
+       ${COMPOSE_FROM_CLAIMED}`,
       [ids],
     );
+  }
+
+  /** A call being answered, with what composing it needs; undefined unless it is still open. */
+  async forAnswer(id: string): Promise<ClaimedDelivery | undefined> {
+    const [row] = await this.em.execute<ClaimedDelivery[]>(
+      `with claimed as (select * from deliveries where id = ? and channel = 'voice' and status in ('sending', 'sent'))
+       ${COMPOSE_FROM_CLAIMED}`,
+      [id],
+    );
+    return row;
   }
 
   /**
@@ -211,14 +241,78 @@ export class DeliveryRepository {
     return row ?? null;
   }
 
-  /** Back to the queue for a retry at `at`, while attempts remain; false when none remain. */
-  async requeueForRetry(id: string, reason: string, at: Date, maxAttempts: number): Promise<boolean> {
+  /**
+   * Back to the queue for a retry while attempts remain (on the retry channel, if another), after the
+   * delivery's wait for a confirmation, or 10 minutes; false when none remain.
+   */
+  async requeueForRetry(id: string, reason: string, now: Date): Promise<boolean> {
     const rows = await this.em.execute<{ id: string }[]>(
-      `update deliveries set status = 'queued', error = ?, not_before = ?, claimed_at = null, updated_at = now()
-        where id = ? and status in ${OPEN} and attempts < ? returning id`,
-      [reason, at, id, maxAttempts],
+      `update deliveries set status = 'queued', error = ?, channel = coalesce(retry_channel, channel),
+              not_before = ?::timestamptz + make_interval(mins => coalesce(confirm_within_minutes, ${DEFAULT_RETRY_MINUTES})),
+              confirm_by = null, claimed_at = null, updated_at = now()
+        where id = ? and status in ${OPEN} and attempts < max_attempts returning id`,
+      [reason, now, id],
     );
     return rows.length > 0;
+  }
+
+  /**
+   * Sent messages whose wait for a confirmation is over: sent again (on the retry channel) while
+   * attempts remain, else ended as completed without a confirmation. Answers the ended ones.
+   */
+  async followUpUnconfirmed(now: Date): Promise<DeliveryState[]> {
+    return this.em.execute<DeliveryState[]>(
+      `with due as (
+         select id, attempts < max_attempts as again from deliveries
+          where confirm_by <= ? and status = 'sent' and confirmed_at is null
+          order by confirm_by limit 1000 for update skip locked
+       )
+       update deliveries d
+          set status = case when due.again then 'queued' else 'completed' end,
+              channel = case when due.again then coalesce(d.retry_channel, d.channel) else d.channel end,
+              not_before = case when due.again then ?::timestamptz else d.not_before end,
+              error = case when due.again then 'Not confirmed: sent again' else 'Not confirmed' end,
+              confirm_by = null, claimed_at = null, updated_at = now()
+         from due where d.id = due.id
+       returning d.id, d.status, d.reminder_id, d.client_reminder_id, d.campaign_id`,
+      [now, now],
+    );
+  }
+
+  /**
+   * Records a confirmation (once). A message that asked for it is then complete, whatever retry was
+   * still waiting; others only keep the time. Answers the state after, null for an unknown id.
+   */
+  async confirm(id: string): Promise<DeliveryState | null> {
+    const [row] = await this.em.execute<DeliveryState[]>(
+      `update deliveries
+          set confirmed_at = coalesce(confirmed_at, now()),
+              status = case when confirm_within_minutes is not null and status in ${OPEN} then 'completed' else status end,
+              confirm_by = null, updated_at = now()
+        where id = ?
+        returning id, status, reminder_id, client_reminder_id, campaign_id`,
+      [id],
+    );
+    return row ?? null;
+  }
+
+  /**
+   * The latest message to this phone number that asked for a confirmation and is still waiting for
+   * it (a reply of 1 or YES confirms it).
+   */
+  async latestAwaitingConfirmation(recipient: string): Promise<string | undefined> {
+    const [row] = await this.em.execute<{ id: string }[]>(
+      `select id from deliveries
+        where recipient = ? and confirm_within_minutes is not null and confirmed_at is null and status in ${OPEN} and attempts > 0
+        order by occurrence_at desc, created_at desc limit 1`,
+      [recipient],
+    );
+    return row?.id;
+  }
+
+  /** Who answered a call (the provider's machine detection). */
+  async setAnsweredBy(id: string, answeredBy: string): Promise<void> {
+    await this.em.execute(`update deliveries set answered_by = ?, updated_at = now() where id = ?`, [answeredBy.slice(0, 40), id]);
   }
 
   /** Not now: back to the queue until `when`, without counting an attempt. */
@@ -228,9 +322,5 @@ export class DeliveryRepository {
         where id = ? and status = 'sending'`,
       [when, id],
     );
-  }
-
-  async confirm(id: string): Promise<void> {
-    await this.em.execute(`update deliveries set confirmed_at = coalesce(confirmed_at, now()) where id = ?`, [id]);
   }
 }

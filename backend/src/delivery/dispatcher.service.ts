@@ -12,16 +12,14 @@ import {
   type VoiceSender,
 } from '../messaging/messaging.ports.js';
 import { OptOutsService } from '../messaging/opt-outs.service.js';
-import { readPhi } from '../privacy/phi-crypto.js';
 import { type ClaimedDelivery, type ClaimScope, DeliveryRepository } from './delivery.repository.js';
 import { DeliveryOutcomesService, OutcomeBatch } from './delivery-outcomes.service.js';
 import { DeliveryQueue } from './delivery-queue.service.js';
 import { renderCampaignEmail } from './email-template.js';
 import { outsideQuietHours } from './quiet-hours.js';
+import { reminderCallScript, reminderText } from './reminder-content.js';
 import { ClusterSendRate } from './send-rate.js';
 import { clientTimeZone } from './time-zones.js';
-
-export const DEFAULT_CLIENT_MESSAGE = "It's time to take your medication";
 
 /** The mailbox named in List-Unsubscribe: the sender's address. */
 function unsubscribeMailbox(config: AppConfig): string {
@@ -114,6 +112,8 @@ export class DispatcherService {
     const summary: DispatchSummary = { queued: 0, sent: 0, failed: 0, skipped: 0 };
     if (this.stopRequested) return summary;
     await this.releaseAbandonedClaims(clock());
+    // Messages not confirmed in time are queued again (or ended) before the claims below.
+    await this.outcomes.followUpUnconfirmed(clock());
     const deadline = Date.now() + (options.maxMs ?? 50_000);
     const queueDue = async () => (options.campaignsOnly ? 0 : this.queue.queueDue(clock(), options.brokerId));
     // Queue in bounded steps and send what was queued, until nothing is due or the run's time is up.
@@ -212,6 +212,15 @@ export class DispatcherService {
         summary.skipped += 1;
         return;
       }
+      if (delivery.client_reminder_id && delivery.attempts > 1 && delivery.channel !== 'email') {
+        // The client chose their reminder's time; a retry they did not choose never rings at night.
+        const zone = clientTimeZone({ timeZone: delivery.client_time_zone, phone: delivery.recipient }, delivery.broker_time_zone);
+        if (outsideQuietHours(new Date(), zone).getTime() > Date.now()) {
+          await this.outcomes.notSentAgain(delivery.id, 'Not sent again: quiet hours (21:00–08:00 where the client lives)', batch);
+          summary.skipped += 1;
+          return;
+        }
+      }
       if (delivery.campaign_id && delivery.channel === 'sms') {
         // Campaign texts respect quiet hours: outside 08:00-21:00 client time they wait for 08:00.
         const zone = clientTimeZone({ timeZone: delivery.client_time_zone, phone: delivery.recipient }, delivery.broker_time_zone);
@@ -257,16 +266,8 @@ export class DispatcherService {
       purpose: fromClient ? 'client-reminder' : 'reminder',
       brokerId: fromClient ? null : delivery.broker_id,
     };
-    const own = delivery.client_message ? readPhi(delivery.client_message) : delivery.message;
-    const medication = delivery.medication_name ? readPhi(delivery.medication_name) : undefined;
-    const base = own?.trim() || DEFAULT_CLIENT_MESSAGE;
-    const message = medication ? `${base}: ${medication}` : base;
-    const agencyName = delivery.agency_name || delivery.broker_name;
-    if (delivery.channel === 'voice') {
-      return this.voice.sendCall({ ...common, script: { agencyName, message, sponsorMessage: delivery.sponsor_message } });
-    }
-    const sponsor = delivery.sponsor_message ? ` ${delivery.sponsor_message}` : '';
-    return this.sms.sendSms({ ...common, body: `${agencyName ? `${agencyName}: ` : ''}${message}${sponsor} Reply STOP to opt out.` });
+    if (delivery.channel === 'voice') return this.voice.sendCall({ ...common, script: reminderCallScript(delivery) });
+    return this.sms.sendSms({ ...common, body: reminderText(delivery) });
   }
 
   private deliverCampaign(delivery: ClaimedDelivery) {

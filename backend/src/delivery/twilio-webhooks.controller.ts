@@ -5,14 +5,18 @@ import twilio from 'twilio';
 
 import { Public } from '../auth/access.decorators.js';
 import { Consumes } from '../common/content-type.js';
+import { isUuid } from '../common/ids.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { callTwiml } from '../messaging/call-script.js';
 import { ConsentService } from '../messaging/consent.service.js';
 import { keywordOf, OptOutsService } from '../messaging/opt-outs.service.js';
-import { isValidTwilioRequest } from '../messaging/twilio.adapter.js';
+import { isValidTwilioRequest, WEBHOOK_PATHS } from '../messaging/twilio.adapter.js';
 import { WebhookEventsService } from '../messaging/webhook-events.service.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorators.js';
+import { DeliveryRepository } from './delivery.repository.js';
 import { DeliveryOutcomesService } from './delivery-outcomes.service.js';
 import { RecipientsRepository } from './recipients.repository.js';
+import { isConfirmation, reminderCallScript, voicemailMessage } from './reminder-content.js';
 
 type Form = Record<string, string | undefined>;
 
@@ -20,10 +24,11 @@ const VOICE_FAILED = new Set(['failed', 'canceled']);
 const VOICE_RETRY = new Set(['busy', 'no-answer']);
 const SMS_DONE = new Set(['delivered']);
 const SMS_FAILED = new Set(['undelivered', 'failed', 'canceled']);
+const VOICE = { voice: 'Polly.Joanna' } as const;
 
 /**
- * Twilio calls these: call and text outcomes, the key a person pressed during a reminder call, and
- * inbound texts (STOP / START / HELP). Each request must carry a valid X-Twilio-Signature; each
+ * Twilio calls these: what to say when a call is answered, call and text outcomes, the key a person
+ * pressed during a reminder call, and inbound texts (STOP / START / HELP, 1 or YES to confirm). Each request must carry a valid X-Twilio-Signature; each
  * outcome is applied once (webhook_events) and only moves a delivery forward.
  */
 @ApiExcludeController()
@@ -38,6 +43,7 @@ export class TwilioWebhooksController {
     private readonly webhookEvents: WebhookEventsService,
     private readonly recipients: RecipientsRepository,
     private readonly outcomes: DeliveryOutcomesService,
+    private readonly deliveries: DeliveryRepository,
     private readonly optOuts: OptOutsService,
     private readonly consent: ConsentService,
   ) {}
@@ -55,12 +61,35 @@ export class TwilioWebhooksController {
     res.status(200).type('text/xml').send(xml);
   }
 
+  /**
+   * A call was answered (after machine detection): a person hears the reminder and is asked to press
+   * 1; a machine answering a client's own reminder hears only who called and how to call back (not
+   * confirmed, so it is followed up like any unconfirmed reminder); a fax line, nothing.
+   */
+  @Post('voice-answer')
+  async voiceAnswer(@Req() req: Request, @Res() res: Response, @Body() form: Form, @Query('delivery') deliveryId?: string): Promise<void> {
+    this.verify(req, form);
+    const reply = new twilio.twiml.VoiceResponse();
+    const delivery = deliveryId && isUuid(deliveryId) ? await this.deliveries.forAnswer(deliveryId) : undefined;
+    const answeredBy = form.AnsweredBy ?? '';
+    if (delivery && answeredBy) await this.outcomes.answeredBy(delivery.id, answeredBy);
+    if (!delivery || answeredBy === 'fax') {
+      reply.hangup();
+    } else if (answeredBy.startsWith('machine') && delivery.client_reminder_id) {
+      reply.say(VOICE, voicemailMessage(delivery));
+    } else {
+      this.twiml(res, callTwiml(reminderCallScript(delivery), `${this.config.appUrl}${WEBHOOK_PATHS.voiceGather}?delivery=${delivery.id}`));
+      return;
+    }
+    this.twiml(res, reply.toString());
+  }
+
   @Post('voice-status')
   @HttpCode(204)
   async voiceStatus(@Req() req: Request, @Body() form: Form, @Query('delivery') deliveryId?: string): Promise<void> {
     this.verify(req, form);
     const status = form.CallStatus ?? '';
-    if (!deliveryId || !(await this.webhookEvents.firstTime(`twilio:${form.CallSid}:${status}`))) return;
+    if (!deliveryId || !isUuid(deliveryId) || !(await this.webhookEvents.firstTime(`twilio:${form.CallSid}:${status}`))) return;
     if (status === 'completed') await this.outcomes.completed(deliveryId);
     else if (VOICE_RETRY.has(status)) await this.outcomes.retryLater(deliveryId, `The call was ${status.replace('-', ' ')}`);
     else if (VOICE_FAILED.has(status))
@@ -72,7 +101,7 @@ export class TwilioWebhooksController {
   async smsStatus(@Req() req: Request, @Body() form: Form, @Query('delivery') deliveryId?: string): Promise<void> {
     this.verify(req, form);
     const status = form.MessageStatus ?? '';
-    if (!deliveryId || !(await this.webhookEvents.firstTime(`twilio:${form.MessageSid}:${status}`))) return;
+    if (!deliveryId || !isUuid(deliveryId) || !(await this.webhookEvents.firstTime(`twilio:${form.MessageSid}:${status}`))) return;
     if (SMS_DONE.has(status)) await this.outcomes.completed(deliveryId);
     else if (SMS_FAILED.has(status))
       await this.outcomes.failed(deliveryId, `The text was ${status}${form.ErrorCode ? ` (${form.ErrorCode})` : ''}`);
@@ -82,15 +111,15 @@ export class TwilioWebhooksController {
   async voiceGather(@Req() req: Request, @Res() res: Response, @Body() form: Form, @Query('delivery') deliveryId?: string): Promise<void> {
     this.verify(req, form);
     const reply = new twilio.twiml.VoiceResponse();
-    if (form.Digits === '1' && deliveryId) {
+    if (form.Digits === '1' && deliveryId && isUuid(deliveryId)) {
       await this.outcomes.confirmed(deliveryId);
-      reply.say({ voice: 'Polly.Joanna' }, 'Thank you for confirming. Goodbye.');
+      reply.say(VOICE, 'Thank you for confirming. Goodbye.');
     } else if (form.Digits === '9' && form.To) {
       await this.optOuts.optOut(form.To, 'voice', 'voice-keypress');
       await this.consent.recordForAddress(form.To, 'voice', false, 'voice_keypress');
-      reply.say({ voice: 'Polly.Joanna' }, 'You will not receive these calls anymore. Goodbye.');
+      reply.say(VOICE, 'You will not receive these calls anymore. Goodbye.');
     } else {
-      reply.say({ voice: 'Polly.Joanna' }, 'Goodbye.');
+      reply.say(VOICE, 'Goodbye.');
     }
     this.twiml(res, reply.toString());
   }
@@ -107,6 +136,9 @@ export class TwilioWebhooksController {
     } else if (keyword === 'start') {
       await this.optOuts.optIn(from, 'sms');
       await this.consent.recordForAddress(from, 'sms', true, 'keyword');
+    } else if (isConfirmation(form.Body)) {
+      // Confirms the latest reminder to this number still waiting for it; nothing to confirm, no answer.
+      if (await this.outcomes.confirmedByReply(from)) reply.message('Thank you. We noted that you have taken it.');
     } else if (keyword === 'help') {
       const agency = await this.recipients.agencyForPhone(from);
       const who = agency?.agency_name || agency?.name || 'your insurance agency';

@@ -1,7 +1,6 @@
 import twilio from 'twilio';
 
 import type { AppConfig } from '../config/config.js';
-import { callTwiml } from './call-script.js';
 import {
   ProviderTimeoutError,
   type SendResult,
@@ -28,6 +27,7 @@ class RebasedRequestClient extends twilio.RequestClient {
 }
 
 export const WEBHOOK_PATHS = {
+  voiceAnswer: '/api/webhooks/twilio/voice-answer',
   voiceStatus: '/api/webhooks/twilio/voice-status',
   voiceGather: '/api/webhooks/twilio/voice-gather',
   smsStatus: '/api/webhooks/twilio/sms-status',
@@ -35,8 +35,10 @@ export const WEBHOOK_PATHS = {
 } as const;
 
 /**
- * Reminder calls and texts through Twilio. Calls speak TwiML built here; answering machines get the
- * whole message (DetectMessageEnd). Outcomes come back to the status callbacks.
+ * Reminder calls and texts through Twilio. A call waits for Twilio's answering-machine detection
+ * (DetectMessageEnd) and then asks the answer webhook what to say, so a person hears the reminder
+ * and a machine only who called (the script is composed there, per delivery, never sent ahead).
+ * Outcomes come back to the status callbacks.
  */
 export class TwilioAdapter implements SmsSender, VoiceSender {
   private readonly client: twilio.Twilio;
@@ -72,7 +74,8 @@ export class TwilioAdapter implements SmsSender, VoiceSender {
       this.client.calls.create({
         to: call.to,
         from: this.settings.fromNumber,
-        twiml: callTwiml(call.script, this.callbackUrl(WEBHOOK_PATHS.voiceGather, call.deliveryId)),
+        url: this.callbackUrl(WEBHOOK_PATHS.voiceAnswer, call.deliveryId),
+        method: 'POST',
         statusCallback: this.callbackUrl(WEBHOOK_PATHS.voiceStatus, call.deliveryId),
         statusCallbackEvent: ['completed'],
         statusCallbackMethod: 'POST',

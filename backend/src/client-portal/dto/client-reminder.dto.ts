@@ -4,7 +4,14 @@ import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsIn, IsInt, IsOptional,
 import { IsCalendarDate, IsTimestamp } from '../../common/dates.js';
 import { IsOptionalNotNull } from '../../common/validation.js';
 import { DELIVERY_METHODS, type DeliveryMethod, REMINDER_STATUSES, type ReminderStatus } from '../../reminders/reminder.entity.js';
-import { RECURRENCE_PATTERNS, type RecurrencePattern } from '../client-reminder.entity.js';
+import {
+  ATTEMPTS_PER_OCCURRENCE,
+  RECURRENCE_PATTERNS,
+  type RecurrencePattern,
+  RETRY_AFTER_MINUTES,
+  RETRY_CHANNELS,
+  type RetryChannel,
+} from '../client-reminder.entity.js';
 import { CLIENT_REMINDER_MESSAGES } from '../client-reminders.service.js';
 
 /** recurrence_interval is a smallint. */
@@ -27,6 +34,13 @@ export class ClientReminderDto {
   @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'The next time it will ring' })
   nextOccurrenceAt!: string | null;
   @ApiProperty({ example: 'America/Chicago' }) timeZone!: string;
+  @ApiProperty({ description: 'Not confirmed this many minutes after a call or text: sent again' }) retryAfterMinutes!: number;
+  @ApiProperty({ description: 'Sends per occurrence in all, the first included' }) maxAttempts!: number;
+  @ApiProperty({
+    enum: RETRY_CHANNELS,
+    description: 'same: retries on the same channel; other: a call is retried as a text and a text as a call',
+  })
+  retryChannel!: RetryChannel;
 }
 
 export class CreateClientReminderDto {
@@ -75,4 +89,32 @@ export class CreateClientReminderDto {
   @IsOptional()
   @IsCalendarDate({ message: CLIENT_REMINDER_MESSAGES.invalidEndDate })
   recurrenceEndDate?: string | null;
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: RETRY_AFTER_MINUTES.min,
+    maximum: RETRY_AFTER_MINUTES.max,
+    default: RETRY_AFTER_MINUTES.default,
+    description: 'Send again this many minutes after a call or text that was not confirmed',
+  })
+  @IsOptionalNotNull()
+  @IsInt({ message: CLIENT_REMINDER_MESSAGES.retryAfter })
+  @Min(RETRY_AFTER_MINUTES.min, { message: CLIENT_REMINDER_MESSAGES.retryAfter })
+  @Max(RETRY_AFTER_MINUTES.max, { message: CLIENT_REMINDER_MESSAGES.retryAfter })
+  retryAfterMinutes?: number;
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: ATTEMPTS_PER_OCCURRENCE.min,
+    maximum: ATTEMPTS_PER_OCCURRENCE.max,
+    default: ATTEMPTS_PER_OCCURRENCE.default,
+    description: 'Calls or texts per occurrence in all, the first included (1: never sent again)',
+  })
+  @IsOptionalNotNull()
+  @IsInt({ message: CLIENT_REMINDER_MESSAGES.maxAttempts })
+  @Min(ATTEMPTS_PER_OCCURRENCE.min, { message: CLIENT_REMINDER_MESSAGES.maxAttempts })
+  @Max(ATTEMPTS_PER_OCCURRENCE.max, { message: CLIENT_REMINDER_MESSAGES.maxAttempts })
+  maxAttempts?: number;
+  @ApiPropertyOptional({ enum: RETRY_CHANNELS, default: 'same' })
+  @IsOptionalNotNull()
+  @IsIn([...RETRY_CHANNELS], { message: CLIENT_REMINDER_MESSAGES.retryChannel })
+  retryChannel?: RetryChannel;
 }
