@@ -91,6 +91,7 @@ describe('npm run phi:reencrypt', () => {
 
   it('finds every encrypted column from the entities', () => {
     expect(tables).toEqual([
+      { table: 'caregivers', key: 'id', columns: ['name', 'relationship'] },
       { table: 'client_reminders', key: 'id', columns: ['message'] },
       { table: 'medications', key: 'id', columns: ['name', 'dosage', 'frequency', 'instructions'] },
       { table: 'outbox_messages', key: 'id', columns: ['subject', 'body'] },

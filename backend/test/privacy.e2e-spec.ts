@@ -18,6 +18,8 @@ const SECRETS = {
   frequency: 'Freq-twice-K9',
   instructions: 'Instr-after-supper-X2',
   reminder: 'Reminder-secret-noon-9931',
+  caregiver: 'Caregiver-secret-Odalys-52',
+  relationship: 'Relation-secret-niece-17',
 };
 
 describe('the privacy wall', () => {
@@ -63,6 +65,11 @@ describe('the privacy wall', () => {
     });
     expect(reminder.status).toBe(201);
     reminderId = reminder.body.id;
+    // A caregiver, invited by text: the client's private circle, never a broker's or an admin's to see.
+    const caregiver = await clientA
+      .post('/api/client/caregivers')
+      .send({ name: SECRETS.caregiver, relationship: SECRETS.relationship, phone: '(212) 555-0177' });
+    expect(caregiver.status).toBe(201);
     // One occurrence sent, so deliveries, the outbox and history all hold traces of it.
     const next = (await t.em().findOneOrFail(ClientReminder, reminderId)).nextOccurrenceAt!;
     await t.app.get(DispatcherService).runOnce({ now: new Date(next.getTime() + 1000) });
@@ -81,18 +88,28 @@ describe('the privacy wall', () => {
     expect(info.body.upcomingReminders[0]).toMatchObject({ id: reminderId, message: SECRETS.reminder });
     const history = await clientA.get('/api/client/history');
     expect(history.body).toHaveLength(1);
-    expect(history.body[0]).toMatchObject({ reminderId, message: SECRETS.reminder, outcome: 'delivered', channel: 'voice' });
+    // Called, and still waiting for the client to confirm it.
+    expect(history.body[0]).toMatchObject({
+      reminderId,
+      message: SECRETS.reminder,
+      outcome: 'waiting',
+      channel: 'voice',
+      attempts: 1,
+      confirmedAt: null,
+    });
+    const adherence = await clientA.get('/api/client/adherence');
+    expect(adherence.body.reminders).toEqual([expect.objectContaining({ reminderId, message: SECRETS.reminder, percent: null })]);
   });
 
   it('stores the health data encrypted', async () => {
-    const rows = await t
-      .em()
-      .execute<Record<string, string>[]>(
-        `select m.name, m.dosage, m.frequency, m.instructions, cr.message from medications m join client_reminders cr on cr.client_id = m.client_id`,
-      );
+    const rows = await t.em().execute<Record<string, string>[]>(
+      `select m.name, m.dosage, m.frequency, m.instructions, cr.message, cg.name as caregiver, cg.relationship
+           from medications m join client_reminders cr on cr.client_id = m.client_id join caregivers cg on cg.client_id = m.client_id`,
+    );
     const raw = JSON.stringify(rows);
     for (const secret of Object.values(SECRETS)) expect(raw).not.toContain(secret);
     expect(rows[0].name).toMatch(/^phi1:[0-9a-f]{8}:/);
+    expect(rows[0].caregiver).toMatch(/^phi1:[0-9a-f]{8}:/);
   });
 
   it('stores the development outbox’s copy of the call encrypted, and reads it back in plain words', async () => {

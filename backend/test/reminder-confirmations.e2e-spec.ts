@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import request from 'supertest';
 import twilio from 'twilio';
 
@@ -74,15 +75,26 @@ describe('closed-loop client reminders: confirmation by key or reply, retries, v
 
   const sendsTo = (phone: string) => standIn.requests.filter((r) => r.form.get('To') === phone);
 
-  /** A registered client's own one-time reminder, due and sent; answers the delivery and the phone number. */
-  async function sentReminder(body: Record<string, unknown>, zone = zoneWhere(true)) {
+  /** A registered client of the broker, with their portal session. */
+  async function portalClient(zone: string) {
     const phone = `+1212555${String(phoneSeq++).padStart(4, '0')}`;
     const em = t.em();
-    const client = await makeClient(em, await em.findOneOrFail(User, broker.id), { firstName: 'Rosa', phone, timeZone: zone });
+    const client = await makeClient(em, await em.findOneOrFail(User, broker.id), {
+      firstName: 'Rosa',
+      lastName: 'Alvarez',
+      phone,
+      timeZone: zone,
+    });
     const agent = browser(t);
     const token = await makeInvitation(em, client);
     const username = `client.${phone.slice(-4)}`;
     expect((await agent.post('/api/client/register').send({ token, username, password: 'violet-tractor-91' })).status).toBe(201);
+    return { agent, phone };
+  }
+
+  /** A registered client's own one-time reminder, due and sent; answers the delivery and the phone number. */
+  async function sentReminder(body: Record<string, unknown>, zone = zoneWhere(true), who?: Awaited<ReturnType<typeof portalClient>>) {
+    const { agent, phone } = who ?? (await portalClient(zone));
     const created = await agent
       .post('/api/client/reminders')
       .send({ scheduledTime: new Date(Date.now() + MINUTE).toISOString(), timeZone: zone, ...body });
@@ -224,5 +236,190 @@ describe('closed-loop client reminders: confirmation by key or reply, retries, v
     await later(11);
     expect(await reload(delivery.id)).toMatchObject({ status: 'skipped', error: 'The recipient opted out of texts' });
     expect(sendsTo(phone)).toHaveLength(1);
+  });
+
+  it('shows the client their 30-day adherence and history, and prints it as a PDF that only they can get', async () => {
+    const zone = zoneWhere(true);
+    const who = await portalClient(zone);
+    const { agent } = who;
+    const { body: medication } = await agent.post('/api/client/medications').send({ name: 'Metformin 500mg' });
+    const taken = await sentReminder(
+      { deliveryMethod: 'sms', maxAttempts: 1, medicationId: medication.id, message: 'Morning pills' },
+      zone,
+      who,
+    );
+    await signed('/api/webhooks/twilio/sms-inbound', { From: who.phone, Body: 'YES' });
+    const missed = await sentReminder({ deliveryMethod: 'sms', maxAttempts: 1, message: 'Evening pills' }, zone, who);
+    await later(11);
+    expect((await reload(missed.delivery.id)).status).toBe('completed');
+    // The runs above sent them ahead of time (their minute is still to come): make it the past.
+    await t
+      .em()
+      .execute(`update deliveries set occurrence_at = occurrence_at - interval '2 minutes' where id in (?)`, [
+        [taken.delivery.id, missed.delivery.id],
+      ]);
+
+    const history = await agent.get('/api/client/history');
+    expect(history.status).toBe(200);
+    const outcomes = Object.fromEntries(history.body.map((item: { message: string; outcome: string }) => [item.message, item.outcome]));
+    expect(outcomes).toEqual({ 'Morning pills': 'confirmed', 'Evening pills': 'missed' });
+    expect(history.body.find((item: { message: string }) => item.message === 'Morning pills').confirmedAt).toEqual(expect.any(String));
+
+    const figures = await agent.get('/api/client/adherence');
+    expect(figures.status).toBe(200);
+    expect(figures.body).toMatchObject({ timeZone: zone, confirmed: 1, missed: 1, skipped: 0, percent: 50 });
+    expect(figures.body.reminders).toHaveLength(2);
+    const morning = figures.body.reminders.find((r: { reminderId: string }) => r.reminderId === taken.reminderId);
+    expect(morning).toMatchObject({ medicationName: 'Metformin 500mg', message: 'Morning pills', confirmed: 1, missed: 0, percent: 100 });
+    expect(morning.days).toHaveLength(30);
+    expect(morning.days[29].date).toBe(DateTime.now().setZone(zone).toISODate());
+
+    const pdf = await agent
+      .get('/api/client/adherence.pdf')
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toContain('reminder-history.pdf');
+    expect(pdf.headers['cache-control']).toBe('no-store');
+    const document = await getDocument({ data: new Uint8Array(pdf.body as Buffer), verbosity: 0 }).promise;
+    const page = await document.getPage(1);
+    const text = (await page.getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join('\n');
+    expect(text).toContain('Medication reminder history');
+    expect(text).toContain('Rosa Alvarez');
+    expect(text).toContain('All reminders: 50 % confirmed (1 of 2)');
+    expect(text).toContain('Metformin 500mg — Morning pills: 100 % confirmed (1 of 1)');
+    expect(text).toContain('Evening pills: 0 % confirmed (0 of 1)');
+
+    // Another client sees only their own (nothing), and the broker's session gets neither.
+    const other = await portalClient(zone);
+    expect((await other.agent.get('/api/client/adherence')).body).toMatchObject({ confirmed: 0, missed: 0, percent: null, reminders: [] });
+    const otherPdf = await other.agent.get('/api/client/adherence.pdf');
+    expect(otherPdf.status).toBe(200);
+    expect((await request(t.http).get('/api/client/adherence')).status).toBe(401);
+    expect((await request(t.http).get('/api/client/adherence.pdf')).status).toBe(401);
+  });
+
+  describe('caregivers', () => {
+    const textsTo = (phone: string) => sendsTo(phone).map((r) => r.form.get('Body'));
+
+    it('invites a caregiver, alerts only after their YES, never says what the reminder was, and stops on STOP', async () => {
+      const zone = zoneWhere(true);
+      const who = await portalClient(zone);
+      const daughter = `+1212555${String(phoneSeq++).padStart(4, '0')}`;
+      const added = await who.agent
+        .post('/api/client/caregivers')
+        .send({ name: 'Maria Alvarez', phone: daughter.slice(2), relationship: 'Daughter' });
+      expect(added.status).toBe(201);
+      expect(added.body).toMatchObject({
+        name: 'Maria Alvarez',
+        relationship: 'Daughter',
+        phone: daughter,
+        status: 'invited',
+        optedInAt: null,
+      });
+      await t.app.get(DispatcherService).runOnce();
+      expect(textsTo(daughter)).toEqual([
+        'Rosa added you as their caregiver for reminders from Harbor Senior Insurance. Reply YES to get a text if they miss one. Reply STOP to opt out.',
+      ]);
+
+      // Missed before she agreed: nothing is sent to her.
+      const early = await sentReminder({ deliveryMethod: 'sms', maxAttempts: 1, message: 'Take Lisinopril' }, zone, who);
+      await later(11);
+      expect((await reload(early.delivery.id)).error).toBe('Not confirmed');
+      expect(await t.em().count(Delivery, { caregiverId: added.body.id, caregiverMessage: 'alert' })).toBe(0);
+      expect(textsTo(daughter)).toHaveLength(1);
+
+      const yes = await signed('/api/webhooks/twilio/sms-inbound', { From: daughter, Body: 'Yes' });
+      expect(yes.text).toContain('Thank you. You will get a text if Rosa misses a reminder. Reply STOP to opt out.');
+      expect((await who.agent.get('/api/client/caregivers')).body).toEqual([
+        expect.objectContaining({ id: added.body.id, status: 'active', optedInAt: expect.any(String) }),
+      ]);
+
+      // A confirmed reminder alerts nobody; a missed one alerts her once, without its content.
+      const confirmed = await sentReminder({ deliveryMethod: 'sms', maxAttempts: 1, message: 'Take Lisinopril' }, zone, who);
+      await signed('/api/webhooks/twilio/sms-inbound', { From: who.phone, Body: '1' });
+      expect((await reload(confirmed.delivery.id)).confirmedAt).toBeInstanceOf(Date);
+      const missed = await sentReminder({ deliveryMethod: 'sms', maxAttempts: 1, message: 'Take Lisinopril' }, zone, who);
+      await later(11);
+      await later(11);
+      const time = DateTime.fromJSDate(missed.delivery.occurrenceAt, { zone }).toFormat('h:mm a');
+      expect(textsTo(daughter).slice(1)).toEqual([
+        `Rosa has not confirmed the ${time} reminder from Harbor Senior Insurance. Reply STOP to opt out.`,
+      ]);
+      expect(textsTo(daughter).join(' ')).not.toContain('Lisinopril');
+      // Only to the caregivers: the broker's dev outbox and activity never see it (client's own, purpose caregiver).
+      const alert = await t.em().findOneOrFail(Delivery, { caregiverId: added.body.id, occurrenceAt: missed.delivery.occurrenceAt });
+      expect(alert).toMatchObject({ status: 'sent', channel: 'sms', recipient: daughter, costCents: 1 });
+
+      await signed('/api/webhooks/twilio/sms-inbound', { From: daughter, Body: 'STOP' });
+      expect((await who.agent.get('/api/client/caregivers')).body[0].status).toBe('stopped');
+      const afterStop = await sentReminder({ deliveryMethod: 'sms', maxAttempts: 1 }, zone, who);
+      await later(11);
+      await later(11);
+      expect(await reload(afterStop.delivery.id)).toMatchObject({ error: 'Not confirmed' });
+      expect(textsTo(daughter)).toHaveLength(2);
+    });
+
+    it('holds a caregiver alert during the client’s quiet hours until 08:00 there', async () => {
+      const zone = zoneWhere(false);
+      const who = await portalClient(zone);
+      const son = `+1212555${String(phoneSeq++).padStart(4, '0')}`;
+      const added = await who.agent.post('/api/client/caregivers').send({ name: 'Luis Alvarez', phone: son });
+      await signed('/api/webhooks/twilio/sms-inbound', { From: son, Body: 'YES' });
+      await sentReminder({ deliveryMethod: 'sms', maxAttempts: 1 }, zone, who);
+      await later(11);
+      const alert = await t.em().findOneOrFail(Delivery, { caregiverId: added.body.id, caregiverMessage: 'alert' });
+      expect(alert.status).toBe('queued');
+      const local = DateTime.fromJSDate(alert.notBefore, { zone });
+      expect([local.hour, local.minute]).toEqual([8, 0]);
+      expect(alert.notBefore.getTime()).toBeGreaterThan(Date.now());
+      // Nothing about a missed reminder has reached him in the night.
+      expect(sendsTo(son).every((r) => !r.form.get('Body')?.includes('has not confirmed'))).toBe(true);
+    });
+
+    it('keeps at most three, refuses bad input with a message, and lets the client remove one', async () => {
+      const who = await portalClient(zoneWhere(true));
+      const number = () => `+1212555${String(phoneSeq++).padStart(4, '0')}`;
+      const first = number();
+      for (const [body, status, message] of [
+        [{ phone: number() }, 400, 'name is required'],
+        [{ name: '  ', phone: number() }, 400, 'Name is required'],
+        [{ name: 'x'.repeat(101), phone: number() }, 400, 'Name must be at most 100 characters'],
+        [{ name: 'Al', phone: '555' }, 400, 'Enter a valid US mobile number'],
+        [{ name: 'Al', phone: who.phone }, 400, 'This is your own number'],
+        [{ name: 'Al', phone: number(), relationship: 'r'.repeat(61) }, 400, 'Relationship must be at most 60 characters'],
+      ] as const) {
+        const res = await who.agent.post('/api/client/caregivers').send(body);
+        expect([res.status, res.body.message]).toEqual([status, expect.stringContaining(message)]);
+      }
+      const kept = [];
+      for (const phone of [first, number(), number()]) {
+        const res = await who.agent.post('/api/client/caregivers').send({ name: `Helper ${phone.slice(-2)}`, phone });
+        expect(res.status).toBe(201);
+        kept.push(res.body.id);
+      }
+      const duplicate = await who.agent.post('/api/client/caregivers').send({ name: 'Again', phone: first });
+      expect([duplicate.status, duplicate.body.message]).toEqual([409, 'This number is already on your list']);
+      const fourth = await who.agent.post('/api/client/caregivers').send({ name: 'Fourth', phone: number() });
+      expect([fourth.status, fourth.body.message]).toEqual([409, 'You can have at most 3 caregivers']);
+
+      // Another client cannot remove them; the client can, and the invitation still queued is dropped.
+      const other = await portalClient(zoneWhere(true));
+      expect((await other.agent.delete(`/api/client/caregivers/${kept[0]}`)).status).toBe(404);
+      expect((await other.agent.delete('/api/client/caregivers/not-an-id')).status).toBe(404);
+      expect((await who.agent.delete(`/api/client/caregivers/${kept[0]}`)).status).toBe(204);
+      expect((await who.agent.get('/api/client/caregivers')).body).toHaveLength(2);
+      await t.app.get(DispatcherService).runOnce();
+      expect(await t.em().findOneOrFail(Delivery, { caregiverId: kept[0] })).toMatchObject({
+        status: 'skipped',
+        error: 'The caregiver was removed',
+      });
+      expect(sendsTo(first)).toHaveLength(0);
+    });
   });
 });

@@ -3,6 +3,9 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { ClientsModule } from '../clients/clients.module.js';
 import { DeliveryModule } from '../delivery/delivery.module.js';
+import { CaregiversController } from './caregivers.controller.js';
+import { CaregiversRepository } from './caregivers.repository.js';
+import { CaregiversService } from './caregivers.service.js';
 import { ClientAuthController } from './client-auth.controller.js';
 import { ClientAuthService } from './client-auth.service.js';
 import { ClientReminderDeliveries } from './client-reminder-deliveries.js';
@@ -16,7 +19,15 @@ import { MedicationsService } from './medications.service.js';
 /** The client portal: client accounts and sign-in (health data joins here, behind the client's own routes). */
 @Module({
   imports: [AuthModule, ClientsModule, DeliveryModule],
-  controllers: [ClientAuthController, ClientRemindersController, ContactChangesController, MedicationsController],
-  providers: [ClientAuthService, ClientRemindersService, ClientRemindersRepository, ClientReminderDeliveries, MedicationsService],
+  controllers: [ClientAuthController, ClientRemindersController, ContactChangesController, MedicationsController, CaregiversController],
+  providers: [
+    ClientAuthService,
+    ClientRemindersService,
+    ClientRemindersRepository,
+    ClientReminderDeliveries,
+    MedicationsService,
+    CaregiversService,
+    CaregiversRepository,
+  ],
 })
 export class ClientPortalModule {}

@@ -2,10 +2,11 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { DeliveryOutcomesService } from '../delivery/delivery-outcomes.service.js';
+import { DeliveryOutcomesService, type SourceOutcome } from '../delivery/delivery-outcomes.service.js';
 import { DeliveryQueue } from '../delivery/delivery-queue.service.js';
 import { DeliveryReads } from '../delivery/delivery-reads.repository.js';
 import type { Channel } from '../messaging/outbox-message.entity.js';
+import { CaregiversService } from './caregivers.service.js';
 import { ClientRemindersRepository } from './client-reminders.repository.js';
 import { nextOccurrence } from './recurrence.js';
 
@@ -29,12 +30,13 @@ export class ClientReminderDeliveries implements OnModuleInit {
     private readonly outcomes: DeliveryOutcomesService,
     private readonly reminders: ClientRemindersRepository,
     private readonly deliveries: DeliveryReads,
+    private readonly caregivers: CaregiversService,
   ) {}
 
   onModuleInit(): void {
     // A broker's Execute Reminders never sends their clients' own reminders.
     this.queue.registerSource('client-reminder', (now, brokerId) => (brokerId ? Promise.resolve(0) : this.queueDue(now)));
-    this.outcomes.onOutcome('client-reminder', (outcomes) => this.reminders.recordOutcomes(outcomes));
+    this.outcomes.onOutcome('client-reminder', (outcomes) => this.recordOutcomes(outcomes));
   }
 
   async queueDue(now: Date): Promise<number> {
@@ -89,6 +91,12 @@ export class ClientReminderDeliveries implements OnModuleInit {
   /** Outcomes a process recorded on the delivery but stopped before reporting (see ReminderDeliveries). */
   private async catchUpOutcomes(now: Date): Promise<void> {
     const waiting = await this.reminders.awaitingOutcome(new Date(now.getTime() - 2 * 60_000), 500);
-    await this.reminders.recordOutcomes(await this.deliveries.finalOutcomes('client-reminder', waiting));
+    await this.recordOutcomes(await this.deliveries.finalOutcomes('client-reminder', waiting));
+  }
+
+  /** A one-time reminder takes its outcome; a missed occurrence alerts the client's caregivers (once per caregiver and time). */
+  private async recordOutcomes(outcomes: SourceOutcome[]): Promise<void> {
+    await this.reminders.recordOutcomes(outcomes);
+    await this.caregivers.alertMissed(outcomes);
   }
 }

@@ -40,7 +40,8 @@ export class ClientReminder {
     | 'sayMedicationName'
     | 'retryAfterMinutes'
     | 'maxAttempts'
-    | 'retryChannel';
+    | 'retryChannel'
+    | 'alertCaregivers';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -103,6 +104,10 @@ export class ClientReminder {
 
   @Enum({ items: [...RETRY_CHANNELS], default: 'same' })
   retryChannel: RetryChannel = 'same';
+
+  /** When an occurrence ends not confirmed, the client's caregivers who said YES get a text. */
+  @Property({ type: 'boolean', default: true })
+  alertCaregivers: boolean = true;
 
   @Enum({ items: [...REMINDER_STATUSES], default: 'pending' })
   status: ReminderStatus = 'pending';

@@ -47,6 +47,7 @@ export function toClientReminderDto(reminder: ClientReminder): ClientReminderDto
     retryAfterMinutes: reminder.retryAfterMinutes,
     maxAttempts: reminder.maxAttempts,
     retryChannel: reminder.retryChannel,
+    alertCaregivers: reminder.alertCaregivers,
   };
 }
 
@@ -127,6 +128,7 @@ export class ClientRemindersService {
       retryAfterMinutes: input.retryAfterMinutes ?? RETRY_AFTER_MINUTES.default,
       maxAttempts: input.maxAttempts ?? ATTEMPTS_PER_OCCURRENCE.default,
       retryChannel: input.retryChannel ?? 'same',
+      alertCaregivers: input.alertCaregivers ?? true,
     });
     await this.em.flush();
     await this.audit.record(account, 'create', 'client-reminder', reminder.id);

@@ -1,9 +1,18 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Response } from 'express';
 
 import { ClientOnly, CurrentClientAccount } from '../auth/access.decorators.js';
 import type { ClientAccount } from '../auth/client-account.entity.js';
-import { HistoryItemDto, MedicationDto, MedicationInputDto, MyInfoDto } from './dto/medication.dto.js';
+import { AdherenceDto, HistoryItemDto, MedicationDto, MedicationInputDto, MyInfoDto } from './dto/medication.dto.js';
 import { MedicationsService } from './medications.service.js';
 
 @ApiTags('client portal: medications')
@@ -55,5 +64,29 @@ export class MedicationsController {
   @ApiOkResponse({ type: [HistoryItemDto] })
   history(@CurrentClientAccount() account: ClientAccount): Promise<HistoryItemDto[]> {
     return this.medications.history(account);
+  }
+
+  @Get('client/adherence')
+  @ApiOperation({ summary: 'The last 30 days: the share of reminders confirmed, for all and for each reminder, day by day' })
+  @ApiOkResponse({ type: AdherenceDto })
+  adherence(@CurrentClientAccount() account: ClientAccount): Promise<AdherenceDto> {
+    return this.medications.adherence(account);
+  }
+
+  @Get('client/adherence.pdf')
+  @ApiOperation({ summary: 'The reminder history as a PDF to print or give a doctor (30-day figures, 90 days of reminders)' })
+  @ApiProduces('application/pdf')
+  @ApiOkResponse({ description: 'A PDF document', schema: { type: 'string', format: 'binary' } })
+  async adherencePdf(@CurrentClientAccount() account: ClientAccount, @Res() res: Response): Promise<void> {
+    const pdf = await this.medications.adherencePdf(account);
+    res
+      .status(200)
+      .set({
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': 'attachment; filename="reminder-history.pdf"',
+        // Health information: never kept by a shared cache or the browser's disk cache.
+        'Cache-Control': 'no-store',
+      })
+      .send(pdf);
   }
 }

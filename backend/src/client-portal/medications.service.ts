@@ -4,9 +4,13 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import type { ClientAccount } from '../auth/client-account.entity.js';
 import { isUuid } from '../common/ids.js';
 import { DeliveryReads } from '../delivery/delivery-reads.repository.js';
+import { clientTimeZone } from '../delivery/time-zones.js';
 import { PhiAuditService } from '../privacy/phi-audit.service.js';
+import { User } from '../users/user.entity.js';
+import { adherence, occurrenceOutcome } from './adherence.js';
+import { renderAdherencePdf } from './adherence-pdf.js';
 import { ClientReminder } from './client-reminder.entity.js';
-import type { HistoryItemDto, MedicationDto, MedicationInputDto, MyInfoDto } from './dto/medication.dto.js';
+import type { AdherenceDto, HistoryItemDto, MedicationDto, MedicationInputDto, MyInfoDto } from './dto/medication.dto.js';
 import { Medication } from './medication.entity.js';
 
 const LIMITS = { name: 120, dosage: 120, frequency: 120, instructions: 500 } as const;
@@ -94,38 +98,110 @@ export class MedicationsService {
 
   /** The client's reminder occurrences of the last 90 days, newest first, with how each went. */
   async history(account: ClientAccount, now = new Date()): Promise<HistoryItemDto[]> {
+    const rows = await this.historyRows(account, now);
+    await this.audit.record(account, 'read', 'history');
+    return rows;
+  }
+
+  /** The deliveries of the client's own reminders (those not deleted) of the last 90 days, newest first. */
+  private async historyRows(account: ClientAccount, now: Date): Promise<(HistoryItemDto & { medicationId: string | null })[]> {
     const deliveries = await this.deliveries.clientReminderHistory(
       account.client.id,
       new Date(now.getTime() - HISTORY_DAYS * 86_400_000),
       now,
     );
     const reminderIds = [...new Set(deliveries.map((row) => row.client_reminder_id))];
-    const messages = new Map(
-      (reminderIds.length ? await this.em.find(ClientReminder, { id: { $in: reminderIds } }, { fields: ['id', 'message'] }) : []).map(
-        (reminder) => [reminder.id, reminder.message ?? null],
-      ),
+    const reminders = new Map(
+      (reminderIds.length
+        ? await this.em.find(ClientReminder, { id: { $in: reminderIds } }, { fields: ['id', 'message', 'medicationId'] })
+        : []
+      ).map((reminder) => [reminder.id, reminder]),
     );
     // A reminder the client deleted takes its history with it.
-    const rows = deliveries
-      .filter((row) => messages.has(row.client_reminder_id))
-      .map((row) => ({ ...row, reminder_id: row.client_reminder_id, message: messages.get(row.client_reminder_id) ?? null }));
-    await this.audit.record(account, 'read', 'history');
-    return rows.map((row) => ({
-      id: row.id,
-      reminderId: row.reminder_id,
-      occurrenceAt: new Date(row.occurrence_at).toISOString(),
-      channel: row.channel,
-      message: row.message,
-      outcome: row.confirmed_at
-        ? 'confirmed'
-        : row.status === 'completed' || row.status === 'sent'
-          ? 'delivered'
-          : row.status === 'failed'
-            ? 'failed'
-            : row.status === 'skipped'
-              ? 'skipped'
-              : 'pending',
+    return deliveries
+      .filter((row) => reminders.has(row.client_reminder_id))
+      .map((row) => ({
+        id: row.id,
+        reminderId: row.client_reminder_id,
+        occurrenceAt: new Date(row.occurrence_at).toISOString(),
+        channel: row.channel,
+        message: reminders.get(row.client_reminder_id)?.message ?? null,
+        medicationId: reminders.get(row.client_reminder_id)?.medicationId ?? null,
+        outcome: occurrenceOutcome(row),
+        confirmedAt: row.confirmed_at ? new Date(row.confirmed_at).toISOString() : null,
+        attempts: row.attempts,
+      }));
+  }
+
+  /**
+   * Adherence over the last 30 days, for all the client's reminders and each one (with the
+   * medication's name, the client's own data), in the client's time zone.
+   */
+  async adherence(account: ClientAccount, now = new Date()): Promise<AdherenceDto> {
+    const result = await this.adherenceOf(account, now);
+    await this.audit.record(account, 'read', 'adherence');
+    return result.summary;
+  }
+
+  /** The history as a PDF the client can print or give their doctor (generated here; sent only to them). */
+  async adherencePdf(account: ClientAccount, now = new Date()): Promise<Buffer> {
+    const { summary, history } = await this.adherenceOf(account, now);
+    const broker = await this.em.findOneOrFail(User, { id: account.client.broker.id }, { fields: ['agencyName', 'firstName', 'lastName'] });
+    const pdf = await renderAdherencePdf({
+      clientName: `${account.client.firstName} ${account.client.lastName}`.trim(),
+      agencyName: broker.agencyName || `${broker.firstName ?? ''} ${broker.lastName ?? ''}`.trim(),
+      now,
+      summary,
+      history,
+    });
+    await this.audit.record(account, 'read', 'adherence-pdf');
+    return pdf;
+  }
+
+  private async adherenceOf(account: ClientAccount, now: Date): Promise<{ summary: AdherenceDto; history: HistoryItemDto[] }> {
+    const history = await this.historyRows(account, now);
+    const broker = await this.em.findOneOrFail(User, { id: account.client.broker.id }, { fields: ['timeZone'] });
+    const zone = clientTimeZone(account.client, broker.timeZone);
+    const medicationIds = [...new Set(history.map((row) => row.medicationId).filter((id): id is string => Boolean(id)))];
+    const medications = new Map(
+      (medicationIds.length ? await this.em.find(Medication, { id: { $in: medicationIds }, client: account.client.id }) : []).map((m) => [
+        m.id,
+        m.name,
+      ]),
+    );
+    const occurrences = history.map((row) => ({
+      reminderId: row.reminderId,
+      occurrenceAt: new Date(row.occurrenceAt),
+      outcome: row.outcome,
     }));
+    const all = adherence(occurrences, now, zone);
+    const reminders = [...new Set(history.map((row) => row.reminderId))].map((reminderId) => {
+      const first = history.find((row) => row.reminderId === reminderId)!;
+      const figures = adherence(
+        occurrences.filter((o) => o.reminderId === reminderId),
+        now,
+        zone,
+      );
+      return {
+        reminderId,
+        message: first.message,
+        medicationName: first.medicationId ? (medications.get(first.medicationId) ?? null) : null,
+        ...figures,
+      };
+    });
+    return {
+      summary: {
+        timeZone: zone,
+        from: all.days[0].date,
+        to: all.days[all.days.length - 1].date,
+        confirmed: all.confirmed,
+        missed: all.missed,
+        skipped: all.skipped,
+        percent: all.percent,
+        reminders,
+      },
+      history: history.map(({ medicationId: _medicationId, ...row }) => row),
+    };
   }
 
   async myInfo(account: ClientAccount, now = new Date()): Promise<MyInfoDto> {

@@ -4,6 +4,7 @@ import { LoginThrottle } from '../auth/login-throttle.entity.js';
 import { MonthSnapshot } from '../billing/month-snapshot.entity.js';
 import { Campaign } from '../campaigns/campaign.entity.js';
 import { CampaignRecipient } from '../campaigns/campaign-recipient.entity.js';
+import { Caregiver } from '../client-portal/caregiver.entity.js';
 import { ClientReminder } from '../client-portal/client-reminder.entity.js';
 import { Medication } from '../client-portal/medication.entity.js';
 import { Client } from '../clients/client.entity.js';
@@ -45,6 +46,7 @@ export const ENTITIES = [
   AdminAction,
   Resource,
   Medication,
+  Caregiver,
   PhiAccess,
   SendRateSlot,
 ];

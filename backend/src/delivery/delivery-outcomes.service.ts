@@ -12,6 +12,13 @@ export type FinalOutcome = 'completed' | 'failed';
 export interface SourceOutcome {
   sourceId: string;
   outcome: FinalOutcome;
+  clientId: string;
+  /** The occurrence the delivery was for. */
+  occurrenceAt: Date;
+  /** The recipient confirmed it (pressed 1, replied 1 or YES). */
+  confirmed: boolean;
+  /** Not sent at all (opt-out, inactive client): counted as failed. */
+  skipped: boolean;
 }
 /** Told a batch of final outcomes at once; must change only what is still pending (it may hear one twice). */
 export type OutcomeHandler = (outcomes: SourceOutcome[]) => Promise<void>;
@@ -28,6 +35,7 @@ function kindOf(state: DeliveryState): { kind: DeliveryKind; sourceId: string } 
   if (state.reminder_id) return { kind: 'broker-reminder', sourceId: state.reminder_id };
   if (state.client_reminder_id) return { kind: 'client-reminder', sourceId: state.client_reminder_id };
   if (state.campaign_id) return { kind: 'campaign', sourceId: state.campaign_id };
+  if (state.caregiver_id) return { kind: 'caregiver', sourceId: state.caregiver_id };
   return undefined;
 }
 
@@ -151,7 +159,14 @@ export class DeliveryOutcomesService {
       const owner = kindOf(state);
       if (!owner) continue;
       const list = byKind.get(owner.kind) ?? [];
-      list.push({ sourceId: owner.sourceId, outcome: state.status === 'completed' ? 'completed' : 'failed' });
+      list.push({
+        sourceId: owner.sourceId,
+        outcome: state.status === 'completed' ? 'completed' : 'failed',
+        clientId: state.client_id,
+        occurrenceAt: new Date(state.occurrence_at),
+        confirmed: state.confirmed_at !== null,
+        skipped: state.status === 'skipped',
+      });
       byKind.set(owner.kind, list);
     }
     for (const [kind, outcomes] of byKind) await this.handlers.get(kind)?.(outcomes);

@@ -2,10 +2,11 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
 import type { Channel } from '../messaging/outbox-message.entity.js';
+import type { CaregiverMessage } from './delivery.entity.js';
 import { DeliveryRepository } from './delivery.repository.js';
 
 /** What a delivery is for; it names the module that enqueued it and hears its outcome. */
-export type DeliveryKind = 'broker-reminder' | 'client-reminder' | 'campaign';
+export type DeliveryKind = 'broker-reminder' | 'client-reminder' | 'campaign' | 'caregiver';
 
 /** One message to send, as a feature module hands it over. */
 export interface EnqueueItem {
@@ -19,6 +20,8 @@ export interface EnqueueItem {
   /** The occurrence it is for (with the source, the key that makes a second delivery impossible). */
   occurrenceAt: Date;
   notBefore: Date;
+  /** A caregiver text: which one (its `sourceId` is the caregiver). */
+  caregiverMessage?: CaregiverMessage;
   /** Ask the recipient to confirm, and send again while they have not (a client's own reminder). */
   confirm?: ConfirmPolicy;
 }

@@ -11,6 +11,7 @@ export interface HistoryRow {
   channel: string;
   status: string;
   confirmed_at: Date | null;
+  attempts: number;
 }
 
 /** How a client's reminder deliveries went (engagement). */
@@ -31,7 +32,7 @@ export class DeliveryReads {
   /** The client's own reminders' deliveries with an occurrence in (from, to], newest first. */
   clientReminderHistory(clientId: string, from: Date, to: Date): Promise<HistoryRow[]> {
     return this.em.execute<HistoryRow[]>(
-      `select d.id, d.client_reminder_id, d.occurrence_at, d.channel, d.status, d.confirmed_at
+      `select d.id, d.client_reminder_id, d.occurrence_at, d.channel, d.status, d.confirmed_at, d.attempts
          from deliveries d
         where d.client_id = ? and d.client_reminder_id is not null and d.occurrence_at > ? and d.occurrence_at <= ?
         order by d.occurrence_at desc, d.id`,
@@ -66,13 +67,22 @@ export class DeliveryReads {
   async finalOutcomes(kind: 'broker-reminder' | 'client-reminder', sourceIds: string[]): Promise<SourceOutcome[]> {
     if (sourceIds.length === 0) return [];
     const column = kind === 'broker-reminder' ? 'reminder_id' : 'client_reminder_id';
-    const rows = await this.em.execute<{ source_id: string; status: string }[]>(
-      `select distinct on (${column}) ${column} as source_id, status from deliveries
+    const rows = await this.em.execute<
+      { source_id: string; status: string; client_id: string; occurrence_at: Date; confirmed_at: Date | null }[]
+    >(
+      `select distinct on (${column}) ${column} as source_id, status, client_id, occurrence_at, confirmed_at from deliveries
         where ${column} in (?) and status in ('completed', 'failed', 'skipped')
         order by ${column}, occurrence_at desc`,
       [sourceIds],
     );
-    return rows.map((row) => ({ sourceId: row.source_id, outcome: row.status === 'completed' ? 'completed' : 'failed' }));
+    return rows.map((row) => ({
+      sourceId: row.source_id,
+      outcome: row.status === 'completed' ? 'completed' : 'failed',
+      clientId: row.client_id,
+      occurrenceAt: new Date(row.occurrence_at),
+      confirmed: row.confirmed_at !== null,
+      skipped: row.status === 'skipped',
+    }));
   }
 
   /** When the campaign's message to the client went out (null: not yet, or it failed). */

@@ -12,11 +12,16 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
  * Which queue a delivery waits in: `reminder` (client and broker reminders) is always claimed
  * before `campaign`, so a medication reminder is never late because a campaign is going out.
  */
+/** What a text to a caregiver is: the invitation (answer YES to opt in) or an alert (a reminder not confirmed). */
+export const CAREGIVER_MESSAGES = ['invite', 'alert'] as const;
+export type CaregiverMessage = (typeof CAREGIVER_MESSAGES)[number];
+
 export const DELIVERY_LANES = ['reminder', 'campaign'] as const;
 export type DeliveryLane = (typeof DELIVERY_LANES)[number];
 
 /**
- * One message sent (or skipped) for one occurrence of a reminder or one campaign recipient: the
+ * One message sent (or skipped) for one occurrence of a reminder, one campaign recipient or one
+ * caregiver's invitation or alert (keyed by the missed occurrence's time): the
  * record that monthly costs, call completion and engagement are computed from. The unique keys
  * make a second delivery of the same occurrence impossible.
  */
@@ -24,6 +29,7 @@ export type DeliveryLane = (typeof DELIVERY_LANES)[number];
 @Unique({ name: 'deliveries_reminder_occurrence_unique', properties: ['reminderId', 'occurrenceAt'] })
 @Unique({ name: 'deliveries_client_reminder_occurrence_unique', properties: ['clientReminderId', 'occurrenceAt'] })
 @Unique({ name: 'deliveries_campaign_client_unique', properties: ['campaignId', 'clientId'] })
+@Unique({ name: 'deliveries_caregiver_occurrence_unique', properties: ['caregiverId', 'occurrenceAt'] })
 @Index({ name: 'deliveries_broker_created_idx', properties: ['brokerId', 'createdAt'] })
 @Index({ name: 'deliveries_client_idx', properties: ['clientId'] })
 @Index({
@@ -71,6 +77,13 @@ export class Delivery {
 
   @Property({ type: 'uuid', nullable: true })
   campaignId?: string | null;
+
+  /** A text to one of the client's caregivers: their invitation, or an alert about a missed reminder. */
+  @Property({ type: 'uuid', nullable: true })
+  caregiverId?: string | null;
+
+  @Enum({ items: [...CAREGIVER_MESSAGES], nullable: true })
+  caregiverMessage?: CaregiverMessage | null;
 
   /** The occurrence this delivery is for. */
   @Property({ type: 'timestamptz' })

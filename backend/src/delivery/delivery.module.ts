@@ -7,6 +7,7 @@ import { DeliveryQueue } from './delivery-queue.service.js';
 import { DeliveryReads } from './delivery-reads.repository.js';
 import { DispatcherScheduler } from './dispatcher.scheduler.js';
 import { DispatcherService } from './dispatcher.service.js';
+import { InboundReplies } from './inbound-replies.js';
 import { RecipientsRepository } from './recipients.repository.js';
 import { TwilioWebhooksController } from './twilio-webhooks.controller.js';
 
@@ -15,7 +16,8 @@ import { TwilioWebhooksController } from './twilio-webhooks.controller.js';
  * `DeliveryQueue` and register where their due work comes from and what they do with a final
  * outcome; the dispatcher claims (reminder lane first, brokers in turn in the campaign lane),
  * composes, applies quiet hours, opt-outs and the cluster-wide send rates, sends through the
- * messaging ports, and records outcomes (also from Twilio's status webhooks).
+ * messaging ports, and records outcomes (also from Twilio's status webhooks). Replies a feature
+ * module cares about (a caregiver's YES or STOP) reach it through `InboundReplies`.
  */
 @Module({
   imports: [MessagingModule],
@@ -28,7 +30,8 @@ import { TwilioWebhooksController } from './twilio-webhooks.controller.js';
     DeliveryOutcomesService,
     DispatcherService,
     DispatcherScheduler,
+    InboundReplies,
   ],
-  exports: [DeliveryQueue, DeliveryOutcomesService, DispatcherService, DeliveryReads],
+  exports: [DeliveryQueue, DeliveryOutcomesService, DispatcherService, DeliveryReads, InboundReplies],
 })
 export class DeliveryModule {}

@@ -1,9 +1,16 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
+import type { CaregiverMessage } from './delivery.entity.js';
 import type { EnqueueItem } from './delivery-queue.service.js';
 
 const OPEN = `('queued', 'sending', 'sent')`;
+/** What a DeliveryState carries besides id and status, from the row aliased `alias`. */
+const STATE_COLUMNS = (alias: string) =>
+  ['reminder_id', 'client_reminder_id', 'campaign_id', 'caregiver_id', 'client_id', 'occurrence_at', 'confirmed_at']
+    .map((column) => `${alias}.${column}`)
+    .join(', ');
+
 /** A busy or unanswered call is tried again after this long, unless the delivery has its own wait. */
 export const DEFAULT_RETRY_MINUTES = 10;
 
@@ -21,6 +28,10 @@ export interface DeliveryState {
   reminder_id: string | null;
   client_reminder_id: string | null;
   campaign_id: string | null;
+  caregiver_id: string | null;
+  client_id: string;
+  occurrence_at: Date;
+  confirmed_at: Date | null;
 }
 
 export interface ClaimedDelivery {
@@ -36,6 +47,13 @@ export interface ClaimedDelivery {
   /** Set when the recipient is asked to confirm (see Delivery.confirmWithinMinutes). */
   confirm_within_minutes: number | null;
   campaign_id: string | null;
+  caregiver_id: string | null;
+  caregiver_message: CaregiverMessage | null;
+  /** The caregiver's state now (null once the client removed them). */
+  caregiver_status: string | null;
+  client_first_name: string;
+  client_phone: string;
+  occurrence_at: Date;
   campaign_type: 'email' | 'sms' | null;
   subject: string | null;
   token: string | null;
@@ -64,6 +82,7 @@ export interface ClaimedDelivery {
 const COMPOSE_FROM_CLAIMED = `
   select claimed.id, claimed.client_id, claimed.channel, claimed.recipient, claimed.broker_id, claimed.reminder_id,
          claimed.client_reminder_id, claimed.campaign_id, claimed.attempts, claimed.confirm_within_minutes,
+         claimed.caregiver_id, claimed.caregiver_message, claimed.occurrence_at, cg.status as caregiver_status, c.first_name as client_first_name, c.phone as client_phone,
          coalesce(r.message, k.message) as message, cr.message as client_message,
          case when cr.say_medication_name then med.name end as medication_name,
          k.type as campaign_type, k.subject, kr.token,
@@ -79,6 +98,7 @@ const COMPOSE_FROM_CLAIMED = `
     left join reminders r on r.id = claimed.reminder_id
     left join client_reminders cr on cr.id = claimed.client_reminder_id
     left join medications med on med.id = cr.medication_id and med.client_id = cr.client_id
+    left join caregivers cg on cg.id = claimed.caregiver_id and cg.client_id = claimed.client_id
     left join campaigns k on k.id = claimed.campaign_id
     left join campaign_recipients kr on kr.campaign_id = claimed.campaign_id and kr.client_id = claimed.client_id`;
 
@@ -93,17 +113,19 @@ export class DeliveryRepository {
 
   async insertMany(items: EnqueueItem[], em: EntityManager = this.em): Promise<number> {
     const rows = await em.execute<{ id: string }[]>(
-      `insert into deliveries (id, broker_id, client_id, reminder_id, client_reminder_id, campaign_id, occurrence_at, channel, recipient, lane, status, not_before,
-                               confirm_within_minutes, max_attempts, retry_channel)
+      `insert into deliveries (id, broker_id, client_id, reminder_id, client_reminder_id, campaign_id, caregiver_id, caregiver_message, occurrence_at,
+                               channel, recipient, lane, status, not_before, confirm_within_minutes, max_attempts, retry_channel)
        select gen_random_uuid(), d.broker_id, d.client_id,
               case when d.kind = 'broker-reminder' then d.source_id end,
               case when d.kind = 'client-reminder' then d.source_id end,
               case when d.kind = 'campaign' then d.source_id end,
+              case when d.kind = 'caregiver' then d.source_id end, d.caregiver_message,
               d.occurrence_at, d.channel, d.recipient, case when d.kind = 'campaign' then 'campaign' else 'reminder' end, 'queued', d.not_before,
               d.confirm_within_minutes, coalesce(d.max_attempts, 2), d.retry_channel
          from json_to_recordset(?::json) as d(kind text, source_id uuid, broker_id uuid, client_id uuid, occurrence_at timestamptz,
                                               channel text, recipient text, not_before timestamptz,
-                                              confirm_within_minutes smallint, max_attempts smallint, retry_channel text)
+                                              confirm_within_minutes smallint, max_attempts smallint, retry_channel text,
+                                              caregiver_message text)
        on conflict do nothing
        returning id`,
       [
@@ -120,6 +142,7 @@ export class DeliveryRepository {
             confirm_within_minutes: item.confirm?.withinMinutes ?? null,
             max_attempts: item.confirm?.maxAttempts ?? null,
             retry_channel: item.confirm?.retryChannel ?? null,
+            caregiver_message: item.caregiverMessage ?? null,
           })),
         ),
       ],
@@ -233,7 +256,7 @@ export class DeliveryRepository {
       `with moved as (
          update deliveries set ${set}, updated_at = now() where id = ? and status in ${OPEN} returning id, status
        )
-       select x.id, coalesce(moved.status, x.status) as status, x.reminder_id, x.client_reminder_id, x.campaign_id
+       select x.id, coalesce(moved.status, x.status) as status, ${STATE_COLUMNS('x')}
          from deliveries x left join moved on moved.id = x.id
         where x.id = ?`,
       [...params, id, id],
@@ -274,7 +297,7 @@ export class DeliveryRepository {
               error = case when due.again then 'Not confirmed: sent again' else 'Not confirmed' end,
               confirm_by = null, claimed_at = null, updated_at = now()
          from due where d.id = due.id
-       returning d.id, d.status, d.reminder_id, d.client_reminder_id, d.campaign_id`,
+       returning d.id, d.status, ${STATE_COLUMNS('d')}`,
       [now, now],
     );
   }
@@ -290,7 +313,7 @@ export class DeliveryRepository {
               status = case when confirm_within_minutes is not null and status in ${OPEN} then 'completed' else status end,
               confirm_by = null, updated_at = now()
         where id = ?
-        returning id, status, reminder_id, client_reminder_id, campaign_id`,
+        returning id, status, ${STATE_COLUMNS('deliveries')}`,
       [id],
     );
     return row ?? null;

@@ -17,7 +17,7 @@ import { DeliveryOutcomesService, OutcomeBatch } from './delivery-outcomes.servi
 import { DeliveryQueue } from './delivery-queue.service.js';
 import { renderCampaignEmail } from './email-template.js';
 import { outsideQuietHours } from './quiet-hours.js';
-import { reminderCallScript, reminderText } from './reminder-content.js';
+import { caregiverAlert, caregiverInvitation, reminderCallScript, reminderText } from './reminder-content.js';
 import { ClusterSendRate } from './send-rate.js';
 import { clientTimeZone } from './time-zones.js';
 
@@ -40,6 +40,16 @@ async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promi
     while (next < items.length) await work(items[next++]);
   });
   await Promise.all(lanes);
+}
+
+/** Why a caregiver text may not go (removed, not opted in, stopped), or undefined when it may. */
+function caregiverRefusal(delivery: ClaimedDelivery): string | undefined {
+  if (delivery.caregiver_status === null) return 'The caregiver was removed';
+  if (delivery.caregiver_message === 'invite')
+    return delivery.caregiver_status === 'invited' ? undefined : 'The caregiver already answered';
+  if (delivery.caregiver_status === 'invited') return 'The caregiver has not replied YES yet';
+  if (delivery.caregiver_status === 'stopped') return 'The caregiver replied STOP';
+  return undefined;
 }
 
 /** While a run drains a long queue, due reminders are looked for again this often. */
@@ -212,10 +222,23 @@ export class DispatcherService {
         summary.skipped += 1;
         return;
       }
+      if (delivery.caregiver_id) {
+        const refusal = caregiverRefusal(delivery);
+        if (refusal) {
+          await this.outcomes.skipped(delivery.id, refusal, batch);
+          summary.skipped += 1;
+          return;
+        }
+        // Like campaign texts, caregiver texts wait for 08:00 in the client's zone.
+        const allowedAt = outsideQuietHours(new Date(), this.zoneOf(delivery));
+        if (allowedAt.getTime() > Date.now()) {
+          await this.outcomes.deferUntil(delivery.id, allowedAt);
+          return;
+        }
+      }
       if (delivery.client_reminder_id && delivery.attempts > 1 && delivery.channel !== 'email') {
         // The client chose their reminder's time; a retry they did not choose never rings at night.
-        const zone = clientTimeZone({ timeZone: delivery.client_time_zone, phone: delivery.recipient }, delivery.broker_time_zone);
-        if (outsideQuietHours(new Date(), zone).getTime() > Date.now()) {
+        if (outsideQuietHours(new Date(), this.zoneOf(delivery)).getTime() > Date.now()) {
           await this.outcomes.notSentAgain(delivery.id, 'Not sent again: quiet hours (21:00–08:00 where the client lives)', batch);
           summary.skipped += 1;
           return;
@@ -256,8 +279,19 @@ export class DispatcherService {
     });
   }
 
+  /** The client's time zone (their portal's, else their phone's area code, else the broker's). */
+  private zoneOf(delivery: ClaimedDelivery): string {
+    return clientTimeZone({ timeZone: delivery.client_time_zone, phone: delivery.client_phone }, delivery.broker_time_zone);
+  }
+
   private deliver(delivery: ClaimedDelivery) {
     if (delivery.campaign_id) return this.deliverCampaign(delivery);
+    if (delivery.caregiver_id) {
+      // The client's private circle: not attributed to the broker in the outbox either.
+      const body =
+        delivery.caregiver_message === 'invite' ? caregiverInvitation(delivery) : caregiverAlert(delivery, this.zoneOf(delivery));
+      return this.sms.sendSms({ to: delivery.recipient, deliveryId: delivery.id, purpose: 'caregiver', brokerId: null, body });
+    }
     const fromClient = delivery.client_reminder_id !== null;
     // A client's own reminder is their health information: it is not attributed to the broker in the outbox.
     const common = {

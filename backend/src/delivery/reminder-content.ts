@@ -1,3 +1,5 @@
+import { DateTime } from 'luxon';
+
 import type { CallScript } from '../messaging/messaging.ports.js';
 import { readPhi } from '../privacy/phi-crypto.js';
 import type { ClaimedDelivery } from './delivery.repository.js';
@@ -59,4 +61,21 @@ export function voicemailMessage(delivery: Pick<ClaimedDelivery, 'agency_name' |
   const agency = agencyOf(delivery).trim() || 'your insurance agency';
   const phone = delivery.agency_phone?.trim();
   return `This is a reminder from ${agency}. Please call us back${phone ? ` at ${phone}` : ''} if you need help.`;
+}
+
+type CaregiverParts = Pick<ClaimedDelivery, 'agency_name' | 'broker_name' | 'client_first_name'>;
+
+/** The invitation a caregiver gets when a client adds them: nothing else is sent before they reply YES. */
+export function caregiverInvitation(delivery: CaregiverParts): string {
+  const agency = agencyOf(delivery).trim() || 'their insurance agency';
+  const name = delivery.client_first_name.trim() || 'A client';
+  return `${name} added you as their caregiver for reminders from ${agency}. Reply YES to get a text if they miss one. Reply STOP to opt out.`;
+}
+
+/** A caregiver's alert: who did not confirm which time's reminder, never what it was about. */
+export function caregiverAlert(delivery: CaregiverParts & Pick<ClaimedDelivery, 'occurrence_at'>, zone: string): string {
+  const agency = agencyOf(delivery).trim() || 'their insurance agency';
+  const name = delivery.client_first_name.trim() || 'Your family member';
+  const time = DateTime.fromJSDate(new Date(delivery.occurrence_at), { zone }).toFormat('h:mm a');
+  return `${name} has not confirmed the ${time} reminder from ${agency}. Reply STOP to opt out.`;
 }

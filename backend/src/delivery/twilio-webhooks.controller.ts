@@ -15,6 +15,7 @@ import { WebhookEventsService } from '../messaging/webhook-events.service.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { DeliveryRepository } from './delivery.repository.js';
 import { DeliveryOutcomesService } from './delivery-outcomes.service.js';
+import { InboundReplies } from './inbound-replies.js';
 import { RecipientsRepository } from './recipients.repository.js';
 import { isConfirmation, reminderCallScript, voicemailMessage } from './reminder-content.js';
 
@@ -44,6 +45,7 @@ export class TwilioWebhooksController {
     private readonly recipients: RecipientsRepository,
     private readonly outcomes: DeliveryOutcomesService,
     private readonly deliveries: DeliveryRepository,
+    private readonly replies: InboundReplies,
     private readonly optOuts: OptOutsService,
     private readonly consent: ConsentService,
   ) {}
@@ -133,12 +135,19 @@ export class TwilioWebhooksController {
     if (keyword === 'stop') {
       await this.optOuts.optOut(from, 'sms', 'sms-keyword');
       await this.consent.recordForAddress(from, 'sms', false, 'keyword');
+      // The carrier answers STOP itself; a caregiver who stops is marked so for the client to see.
+      await this.replies.tell(from, 'stop');
     } else if (keyword === 'start') {
       await this.optOuts.optIn(from, 'sms');
       await this.consent.recordForAddress(from, 'sms', true, 'keyword');
     } else if (isConfirmation(form.Body)) {
-      // Confirms the latest reminder to this number still waiting for it; nothing to confirm, no answer.
+      // Confirms the latest reminder to this number still waiting for it.
+      // Else it may be a caregiver agreeing to alerts.
       if (await this.outcomes.confirmedByReply(from)) reply.message('Thank you. We noted that you have taken it.');
+      else {
+        const answer = await this.replies.tell(from, 'yes');
+        if (answer) reply.message(answer);
+      }
     } else if (keyword === 'help') {
       const agency = await this.recipients.agencyForPhone(from);
       const who = agency?.agency_name || agency?.name || 'your insurance agency';

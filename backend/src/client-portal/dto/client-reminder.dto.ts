@@ -41,6 +41,8 @@ export class ClientReminderDto {
     description: 'same: retries on the same channel; other: a call is retried as a text and a text as a call',
   })
   retryChannel!: RetryChannel;
+  @ApiProperty({ description: 'Text the client’s caregivers (those who agreed) when an occurrence ends not confirmed' })
+  alertCaregivers!: boolean;
 }
 
 export class CreateClientReminderDto {
@@ -117,4 +119,11 @@ export class CreateClientReminderDto {
   @IsOptionalNotNull()
   @IsIn([...RETRY_CHANNELS], { message: CLIENT_REMINDER_MESSAGES.retryChannel })
   retryChannel?: RetryChannel;
+  @ApiPropertyOptional({
+    default: true,
+    description: 'Text the client’s caregivers (those who agreed) when an occurrence ends not confirmed',
+  })
+  @IsOptionalNotNull()
+  @IsBoolean()
+  alertCaregivers?: boolean;
 }

@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
 
+import { OCCURRENCE_OUTCOMES, type OccurrenceOutcome } from '../adherence.js';
+
 /** SPEC §3 "Medication". */
 export class MedicationDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
@@ -21,10 +23,47 @@ export class HistoryItemDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ format: 'uuid' }) reminderId!: string;
   @ApiProperty({ type: String, format: 'date-time' }) occurrenceAt!: string;
-  @ApiProperty({ enum: ['voice', 'sms'] }) channel!: string;
+  @ApiProperty({ enum: ['voice', 'sms'], description: 'How it was last sent (a retry may use the other channel)' }) channel!: string;
   @ApiProperty({ type: String, nullable: true }) message!: string | null;
-  @ApiProperty({ enum: ['confirmed', 'delivered', 'failed', 'skipped', 'pending'], description: 'confirmed: pressed 1 on the call' })
-  outcome!: 'confirmed' | 'delivered' | 'failed' | 'skipped' | 'pending';
+  @ApiProperty({
+    enum: OCCURRENCE_OUTCOMES,
+    description:
+      'confirmed: pressed 1 or replied 1/YES; missed: every try ended without a confirmation; skipped: not sent (opt-out, inactive); waiting: sent, the confirmation still possible',
+  })
+  outcome!: OccurrenceOutcome;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) confirmedAt!: string | null;
+  @ApiProperty({ description: 'Calls or texts sent for this occurrence' }) attempts!: number;
+}
+
+export class AdherenceDayDto {
+  @ApiProperty({ format: 'date', description: 'Local date in the client’s time zone' }) date!: string;
+  @ApiProperty() confirmed!: number;
+  @ApiProperty() missed!: number;
+  @ApiProperty() skipped!: number;
+  @ApiProperty() waiting!: number;
+}
+
+export class ReminderAdherenceDto {
+  @ApiProperty({ format: 'uuid' }) reminderId!: string;
+  @ApiProperty({ type: String, nullable: true }) message!: string | null;
+  @ApiProperty({ type: String, nullable: true }) medicationName!: string | null;
+  @ApiProperty() confirmed!: number;
+  @ApiProperty() missed!: number;
+  @ApiProperty() skipped!: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'confirmed ÷ (confirmed + missed) over 30 days, in %; null while none ended' })
+  percent!: number | null;
+  @ApiProperty({ type: [AdherenceDayDto], description: 'The last 30 days, oldest first' }) days!: AdherenceDayDto[];
+}
+
+export class AdherenceDto {
+  @ApiProperty({ example: 'America/New_York' }) timeZone!: string;
+  @ApiProperty({ format: 'date' }) from!: string;
+  @ApiProperty({ format: 'date' }) to!: string;
+  @ApiProperty() confirmed!: number;
+  @ApiProperty() missed!: number;
+  @ApiProperty() skipped!: number;
+  @ApiProperty({ type: Number, nullable: true, description: 'All reminders together, over 30 days, in %' }) percent!: number | null;
+  @ApiProperty({ type: [ReminderAdherenceDto] }) reminders!: ReminderAdherenceDto[];
 }
 
 export class UpcomingReminderDto {

@@ -20,6 +20,7 @@ import { Migration20261123220724_delivery_lanes_send_rate } from './Migration202
 import { Migration20261123221056_import_jobs } from './Migration20261123221056_import_jobs.js';
 import { Migration20261123232625_outcome_catch_up_indexes } from './Migration20261123232625_outcome_catch_up_indexes.js';
 import { Migration20261124115610_reminder_confirmations } from './Migration20261124115610_reminder_confirmations.js';
+import { Migration20261124120946_caregivers } from './Migration20261124120946_caregivers.js';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121055953_users', class: Migration20261121055953_users },
@@ -41,4 +42,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123221056_import_jobs', class: Migration20261123221056_import_jobs },
   { name: 'Migration20261123232625_outcome_catch_up_indexes', class: Migration20261123232625_outcome_catch_up_indexes },
   { name: 'Migration20261124115610_reminder_confirmations', class: Migration20261124115610_reminder_confirmations },
+  { name: 'Migration20261124120946_caregivers', class: Migration20261124120946_caregivers },
 ];
