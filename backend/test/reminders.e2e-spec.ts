@@ -106,9 +106,10 @@ describe('broker reminders and client reminders', () => {
     expect(reminder.status).toBe('completed');
     const delivery = await t.em().findOneOrFail(Delivery, { reminderId: res.body.id });
     expect(delivery).toMatchObject({ channel: 'voice', status: 'completed', costCents: 2, recipient: '+12125550111' });
-    // A completed reminder is an engagement signal: 35 points for one completed out of one.
+    // A completed reminder is an engagement signal: 20 points for reaching the client once out of
+    // once (a confirmation would add 15).
     const { Client } = await import('../src/clients/client.entity.js');
-    expect((await t.em().findOneOrFail(Client, clientId)).engagementScore).toBe(35);
+    expect((await t.em().findOneOrFail(Client, clientId)).engagementScore).toBe(20);
     const script = await t.em().findOneOrFail(OutboxMessage, { deliveryId: delivery.id });
     expect(script.body.split('\n')).toEqual([
       'Hello, this is a reminder from Sunrise Benefits.',

@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
+
 import request from 'supertest';
 
+import { Delivery } from '../src/delivery/delivery.entity.js';
 import { User } from '../src/users/user.entity.js';
 import { makeClient } from './helpers/factories.js';
 import { brokerSession } from './helpers/session.js';
@@ -59,6 +62,39 @@ describe('GET /api/stats', () => {
       { daysAgo: 2 },
     ]);
     expect((await broker.agent.get('/api/stats')).body).toMatchObject({ totalClients: 4, activeClients: 2, retentionRate: 50 });
+  });
+
+  it('counts Call Completion as confirmed ÷ delivered reminders of the last 30 days, calls and texts, broker’s and clients’ own', async () => {
+    const broker = await brokerWith('completion', [{ daysAgo: 60 }]);
+    const other = await brokerWith('completion.other', [{ daysAgo: 60 }]);
+    const em = t.em();
+    const [client] = await em.find((await import('../src/clients/client.entity.js')).Client, { broker: broker.id });
+    const [otherClient] = await em.find((await import('../src/clients/client.entity.js')).Client, { broker: other.id });
+    const row = (fields: Partial<Delivery>) =>
+      em.create(Delivery, {
+        brokerId: broker.id,
+        clientId: client.id,
+        occurrenceAt: daysAgo(3),
+        channel: 'voice',
+        recipient: '+12125550100',
+        status: 'completed',
+        createdAt: daysAgo(3),
+        reminderId: randomUUID(),
+        ...fields,
+      });
+    const confirmed = daysAgo(3);
+    row({ confirmedAt: confirmed }); // a broker reminder call, confirmed
+    row({ reminderId: null, clientReminderId: randomUUID(), channel: 'sms', confirmedAt: confirmed }); // a client's own text, confirmed
+    row({ reminderId: null, clientReminderId: randomUUID(), status: 'completed' }); // not confirmed
+    row({ reminderId: null, clientReminderId: randomUUID(), status: 'sent' }); // delivered, still waiting
+    row({ status: 'failed' }); // never delivered: not counted
+    row({ status: 'skipped' }); // not sent: not counted
+    row({ createdAt: daysAgo(40), confirmedAt: daysAgo(40) }); // older than 30 days
+    row({ reminderId: null, campaignId: randomUUID(), channel: 'sms', confirmedAt: confirmed }); // a campaign is not a reminder
+    row({ brokerId: other.id, clientId: otherClient.id, confirmedAt: confirmed }); // another broker's
+    await em.flush();
+    expect((await broker.agent.get('/api/stats')).body.callCompletionRate).toBe(50);
+    expect((await other.agent.get('/api/stats')).body.callCompletionRate).toBe(100);
   });
 
   it('answers 401 signed out', async () => {

@@ -45,6 +45,7 @@ export class EngagementService implements OnApplicationBootstrap, OnModuleInit {
           signedInLast30Days: row.recent,
           remindersCompleted: reminders.get(row.id)?.completed ?? 0,
           remindersFailed: reminders.get(row.id)?.failed ?? 0,
+          remindersConfirmed: reminders.get(row.id)?.confirmed ?? 0,
           campaignOpens: row.opens,
           campaignClicks: row.clicks,
         }),

@@ -5,6 +5,8 @@ export interface EngagementSignals {
   signedInLast30Days: boolean;
   remindersCompleted: number;
   remindersFailed: number;
+  /** Reminders the client confirmed: pressed 1, or replied 1 or YES to the text. */
+  remindersConfirmed: number;
   campaignOpens: number;
   campaignClicks: number;
 }
@@ -14,6 +16,7 @@ export const NO_SIGNALS: EngagementSignals = {
   signedInLast30Days: false,
   remindersCompleted: 0,
   remindersFailed: 0,
+  remindersConfirmed: 0,
   campaignOpens: 0,
   campaignClicks: 0,
 };
@@ -21,7 +24,8 @@ export const NO_SIGNALS: EngagementSignals = {
 /**
  * Engagement score, 0-100 (docs/clients.md):
  * - 25 for a portal account, 20 more for a sign-in in the last 30 days;
- * - up to 35 for reminders: 35 × completed ÷ (completed + failed), none without reminders;
+ * - up to 35 for reminders: 20 × completed ÷ (completed + failed) for reaching the client, and
+ *   15 × confirmed ÷ completed for answering them (press 1, reply 1 or YES); none without reminders;
  * - up to 20 for campaigns: 10 for any open, 10 for any click.
  */
 export function engagementScore(signals: EngagementSignals): number {
@@ -29,7 +33,8 @@ export function engagementScore(signals: EngagementSignals): number {
   if (signals.registered) score += 25;
   if (signals.signedInLast30Days) score += 20;
   const finished = signals.remindersCompleted + signals.remindersFailed;
-  if (finished > 0) score += 35 * (signals.remindersCompleted / finished);
+  if (finished > 0) score += 20 * (signals.remindersCompleted / finished);
+  if (signals.remindersCompleted > 0) score += 15 * Math.min(1, signals.remindersConfirmed / signals.remindersCompleted);
   if (signals.campaignOpens > 0) score += 10;
   if (signals.campaignClicks > 0) score += 10;
   return Math.max(0, Math.min(100, Math.round(score)));

@@ -18,6 +18,7 @@ export interface HistoryRow {
 export interface ReminderOutcomeCounts {
   completed: number;
   failed: number;
+  confirmed: number;
 }
 
 /**
@@ -40,17 +41,18 @@ export class DeliveryReads {
     );
   }
 
-  /** Completed and failed reminder deliveries (broker's and client's own) per client since `since`. */
+  /** Completed, failed and confirmed reminder deliveries (broker's and client's own) per client since `since`. */
   async reminderOutcomes(clientIds: string[], since: Date): Promise<Map<string, ReminderOutcomeCounts>> {
     if (clientIds.length === 0) return new Map();
-    const rows = await this.em.execute<{ client_id: string; completed: number; failed: number }[]>(
-      `select client_id, count(*) filter (where status = 'completed')::int as completed, count(*) filter (where status = 'failed')::int as failed
+    const rows = await this.em.execute<{ client_id: string; completed: number; failed: number; confirmed: number }[]>(
+      `select client_id, count(*) filter (where status = 'completed')::int as completed, count(*) filter (where status = 'failed')::int as failed,
+              count(*) filter (where confirmed_at is not null)::int as confirmed
          from deliveries
         where client_id in (?) and (reminder_id is not null or client_reminder_id is not null) and created_at > ?
         group by client_id`,
       [clientIds, since],
     );
-    return new Map(rows.map((row) => [row.client_id, { completed: row.completed, failed: row.failed }]));
+    return new Map(rows.map((row) => [row.client_id, { completed: row.completed, failed: row.failed, confirmed: row.confirmed }]));
   }
 
   /** Clients with a delivery that changed since `since` (sends, and provider callbacks after them). */

@@ -10,10 +10,10 @@ export interface ClientCountsRow {
   cohort_active: number;
 }
 
-/** A broker's reminder calls (their own and their clients'): completed, and finished (completed or failed). */
+/** A broker's reminder occurrences (their own and their clients') of the last 30 days: reached, and confirmed. */
 export interface ReminderCallCountsRow {
-  completed: number;
-  finished: number;
+  delivered: number;
+  confirmed: number;
 }
 
 /** The broker dashboard's counts, read from `clients` and `deliveries`. */
@@ -34,12 +34,18 @@ export class StatsRepository {
     return row;
   }
 
+  /**
+   * Reminder occurrences of the broker's clients (broker reminders and clients' own) created in the
+   * last 30 days: delivered (sent or completed, a confirmation included) and confirmed. Counts only:
+   * never which reminder or which client.
+   */
   async reminderCallCounts(brokerId: string): Promise<ReminderCallCountsRow | undefined> {
     const [row] = await this.em.execute<ReminderCallCountsRow[]>(
-      `select count(*) filter (where status = 'completed')::int as completed,
-              count(*) filter (where status in ('completed', 'failed'))::int as finished
+      `select count(*) filter (where status in ('sent', 'completed') or confirmed_at is not null)::int as delivered,
+              count(*) filter (where confirmed_at is not null)::int as confirmed
          from deliveries
-        where broker_id = ? and channel = 'voice' and (reminder_id is not null or client_reminder_id is not null)`,
+        where broker_id = ? and created_at > now() - interval '30 days'
+          and (reminder_id is not null or client_reminder_id is not null)`,
       [brokerId],
     );
     return row;

@@ -16,7 +16,8 @@ const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part /
  * - retentionRate: of the clients the broker had 12 months ago, the share still active now; for a
  *   book younger than that, the share of all clients still active. Null until the broker has had a
  *   client for a full month: before that every client is still active and 100 % would say nothing;
- * - callCompletionRate: completed ÷ finished reminder calls (0 while no call has finished).
+ * - callCompletionRate: confirmed ÷ delivered reminder occurrences (calls and texts, the broker's
+ *   own and their clients') of the last 30 days (0 while none was delivered).
  */
 @Injectable()
 export class StatsService {
@@ -35,7 +36,7 @@ export class StatsService {
       totalClients: total,
       activeClients: active,
       retentionRate,
-      callCompletionRate: percent(calls?.completed ?? 0, calls?.finished ?? 0),
+      callCompletionRate: percent(calls?.confirmed ?? 0, calls?.delivered ?? 0),
     };
   }
 }

@@ -9,5 +9,8 @@ export class StatsDto {
     description: 'Percent, 0-100; null until the broker has had a client for 30 days (not enough history for a rate)',
   })
   retentionRate!: number | null;
-  @ApiProperty({ description: 'Percent of finished reminder calls that completed, 0-100' }) callCompletionRate!: number;
+  @ApiProperty({
+    description: 'Percent of the reminders delivered in the last 30 days (calls and texts) that the client confirmed, 0-100',
+  })
+  callCompletionRate!: number;
 }
