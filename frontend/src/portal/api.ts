@@ -1,5 +1,7 @@
 import { apiRequest, getOrNullOn401 } from '../lib/http.ts';
 import type {
+  Adherence,
+  Caregiver,
   ClientReminder,
   ClientSignedIn,
   ContactChange,
@@ -13,6 +15,8 @@ import type {
 
 /** Where the client signs out (a navigation, not a fetch). */
 export const CLIENT_LOGOUT_URL = '/api/client/logout';
+/** The history as a PDF (a download, not a fetch). */
+export const ADHERENCE_PDF_URL = '/api/client/adherence.pdf';
 
 /**
  * The client portal's calls. Errors are ApiError "{status}: {body}" (lib/http.ts); a signed-out
@@ -38,6 +42,12 @@ export const portalApi = {
   deleteReminder: (id: string) => apiRequest<unknown>(`/api/client/reminders/${encodeURIComponent(id)}`, { method: 'DELETE' }),
 
   history: () => apiRequest<HistoryItem[]>('/api/client/history'),
+  adherence: () => apiRequest<Adherence>('/api/client/adherence'),
+
+  caregivers: () => apiRequest<Caregiver[]>('/api/client/caregivers'),
+  addCaregiver: (input: { name: string; phone: string; relationship: string | null }) =>
+    apiRequest<Caregiver>('/api/client/caregivers', { method: 'POST', body: input }),
+  deleteCaregiver: (id: string) => apiRequest<unknown>(`/api/client/caregivers/${encodeURIComponent(id)}`, { method: 'DELETE' }),
 
   contactChanges: () => apiRequest<ContactChange[]>('/api/client/contact-changes'),
   decideContactChange: (id: string, decision: 'confirm' | 'refuse') =>

@@ -66,7 +66,55 @@ export interface HistoryItem {
   channel: 'voice' | 'sms';
   message: string | null;
   occurrenceAt: string;
-  outcome: 'confirmed' | 'delivered' | 'failed' | 'skipped' | 'pending';
+  /** confirmed: 1 pressed or 1/YES replied; missed: every try ended unconfirmed; skipped: not sent; waiting: the confirmation is still possible. */
+  outcome: OccurrenceOutcome;
+  confirmedAt: string | null;
+  attempts: number;
+}
+
+export type OccurrenceOutcome = 'confirmed' | 'missed' | 'skipped' | 'waiting';
+
+/** One local day's occurrences by outcome (the adherence chart). */
+export interface AdherenceDay {
+  date: string;
+  confirmed: number;
+  missed: number;
+  skipped: number;
+  waiting: number;
+}
+
+export interface AdherenceFigures {
+  confirmed: number;
+  missed: number;
+  skipped: number;
+  /** confirmed ÷ (confirmed + missed) in %, null while none has ended. */
+  percent: number | null;
+}
+
+export interface ReminderAdherence extends AdherenceFigures {
+  reminderId: string;
+  message: string | null;
+  medicationName: string | null;
+  /** The last 30 days, oldest first. */
+  days: AdherenceDay[];
+}
+
+export interface Adherence extends AdherenceFigures {
+  timeZone: string;
+  from: string;
+  to: string;
+  reminders: ReminderAdherence[];
+}
+
+/** Someone the client asked to be told by text when they miss a reminder. */
+export interface Caregiver {
+  id: string;
+  name: string;
+  relationship: string | null;
+  phone: string;
+  status: 'invited' | 'active' | 'stopped';
+  invitedAt: string;
+  optedInAt: string | null;
 }
 
 export interface InviteLookup {

@@ -6,6 +6,7 @@ import { Client } from '../../clients/client.entity.js';
 import { engagementScore, NO_SIGNALS } from '../../clients/engagement.js';
 import { InvitationTokensService } from '../../clients/invitation-tokens.service.js';
 import { TRIAL_DAYS, User } from '../../users/user.entity.js';
+import { seedDemoAdherence } from './demo-adherence.seeder.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -113,7 +114,7 @@ export const DEMO_CLIENT_PASSWORD = 'demo-client-password';
 /**
  * The demo broker's book: 25 clients who joined over the last 18 months, 5 of them no longer
  * active, 6 registered in the portal (usernames like margaret.hughes), 5 with an invitation
- * waiting, the rest not yet invited.
+ * waiting, the rest not yet invited. Margaret Hughes has a month of reminder history.
  */
 async function seedDemoClients(em: EntityManager, broker: User, now: Date): Promise<void> {
   const passwordHash = await hashPassword(DEMO_CLIENT_PASSWORD);
@@ -129,6 +130,8 @@ async function seedDemoClients(em: EntityManager, broker: User, now: Date): Prom
       lastName,
       email: i % 3 === 0 ? null : `${firstName}.${lastName}@example.com`.toLowerCase(),
       phone: `+1615555${String(2100 + i).padStart(4, '0')}`,
+      // Nashville numbers: Central time.
+      timeZone: 'America/Chicago',
       isActive,
       deactivatedAt: isActive ? null : new Date(createdAt.getTime() + 120 * DAY_MS),
       createdAt,
@@ -145,5 +148,7 @@ async function seedDemoClients(em: EntityManager, broker: User, now: Date): Prom
     client.engagementScore = engagementScore({ ...NO_SIGNALS, registered, signedInLast30Days: registered && i % 8 === 0 });
     await em.flush();
     if (isActive && !registered && i % 4 === 1) await invitations.issue(em, client, now);
+    // The first one keeps a month of medication reminders in the portal (History, caregivers).
+    if (i === 0) await seedDemoAdherence(em, client, now);
   }
 }

@@ -5,10 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/http.ts';
 import { CLIENT_LOGOUT_URL, portalApi } from '../api.ts';
 import { contrastRatio, readableBrandColor } from '../brand.ts';
-import type { ClientReminder, ContactChange, HistoryItem, MyInfo, PortalBranding } from '../types.ts';
+import type { Adherence, ClientReminder, ContactChange, HistoryItem, MyInfo, PortalBranding } from '../types.ts';
 import { ToastProvider } from '../ui/toast.tsx';
 import { ClientPortal } from './ClientPortal.tsx';
-import { formatDateTime } from './portalFormat.ts';
+import { formatDateTime, formatTime } from './portalFormat.ts';
 
 const INFO: MyInfo = {
   client: { firstName: 'Ruth', lastName: 'Alvarez' },
@@ -65,14 +65,27 @@ const REMINDERS: ClientReminder[] = [
   reminder({ id: 'r4', message: 'Refill order', status: 'failed' }),
 ];
 
-const HISTORY: HistoryItem[] = (['confirmed', 'delivered', 'failed', 'skipped', 'pending'] as const).map((outcome, i) => ({
+const HISTORY: HistoryItem[] = (['confirmed', 'missed', 'skipped', 'waiting'] as const).map((outcome, i) => ({
   id: `h${i}`,
   reminderId: 'r1',
   channel: i % 2 ? 'sms' : 'voice',
   message: i === 0 ? 'Morning pills' : null,
   occurrenceAt: `2030-02-0${i + 1}T14:00:00.000Z`,
   outcome,
+  confirmedAt: outcome === 'confirmed' ? '2030-02-01T14:03:00.000Z' : null,
+  attempts: outcome === 'missed' ? 2 : 1,
 }));
+
+const ADHERENCE: Adherence = {
+  timeZone: 'America/Chicago',
+  from: '2030-01-03',
+  to: '2030-02-01',
+  confirmed: 1,
+  missed: 1,
+  skipped: 1,
+  percent: 50,
+  reminders: [],
+};
 
 function Where() {
   const location = useLocation();
@@ -105,6 +118,8 @@ beforeEach(() => {
   vi.spyOn(portalApi, 'branding').mockResolvedValue(BRANDING);
   reminders = vi.spyOn(portalApi, 'reminders').mockResolvedValue(REMINDERS);
   vi.spyOn(portalApi, 'history').mockResolvedValue(HISTORY);
+  vi.spyOn(portalApi, 'adherence').mockResolvedValue(ADHERENCE);
+  vi.spyOn(portalApi, 'caregivers').mockResolvedValue([]);
   vi.spyOn(portalApi, 'contactChanges').mockResolvedValue([]);
 });
 
@@ -418,16 +433,17 @@ describe('client portal: history', () => {
     await loaded();
     const history = within(section('History'));
     for (const words of [
-      'Confirmed — you pressed 1',
-      'Delivered',
-      'Failed — we could not reach you',
-      'Skipped — not sent',
-      'Pending — being sent',
+      `Confirmed at ${formatTime('2030-02-01T14:03:00.000Z')}`,
+      'Not confirmed',
+      'Not sent',
+      'Waiting for your answer',
     ]) {
       expect(history.getByText(words)).toBeTruthy();
     }
     expect(history.getByText('Morning pills')).toBeTruthy();
     expect(history.getByText(`${formatDateTime('2030-02-01T14:00:00.000Z')} · Phone call`)).toBeTruthy();
+    // A reminder sent again says how many tries it took.
+    expect(history.getByText(`${formatDateTime('2030-02-02T14:00:00.000Z')} · Text message · 2 tries`)).toBeTruthy();
   });
 
   it('says when nothing has been sent yet', async () => {

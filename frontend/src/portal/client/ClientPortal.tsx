@@ -4,7 +4,8 @@ import { useNavigate } from 'react-router';
 import { Spinner } from '../../shared/Spinner.tsx';
 import { portalApi } from '../api.ts';
 import { isClientTourCompleted, TOUR_START_DELAY_MS } from '../tour/tourState.ts';
-import type { ClientReminder, ContactChange, HistoryItem, MyInfo } from '../types.ts';
+import type { Adherence, Caregiver, ClientReminder, ContactChange, HistoryItem, MyInfo } from '../types.ts';
+import { CaregiversSection } from './CaregiversSection.tsx';
 import { ContactChangeSection } from './ContactChangeSection.tsx';
 import { HistorySection } from './HistorySection.tsx';
 import { MedicationSection } from './MedicationSection.tsx';
@@ -21,6 +22,8 @@ interface Loaded {
   branding: Branding;
   reminders: ClientReminder[] | null;
   history: HistoryItem[] | null;
+  adherence: Adherence | null;
+  caregivers: Caregiver[] | null;
   contactChanges: ContactChange[];
 }
 
@@ -53,29 +56,32 @@ export function ClientPortal() {
   const load = useCallback(async () => {
     setLoadFailed(false);
     try {
-      const [info, branding, reminders, history, contactChanges] = await Promise.all([
+      const [info, branding, reminders, history, adherence, caregivers, contactChanges] = await Promise.all([
         portalApi.myInfo(),
         loadBranding().catch(() => DEFAULT_BRANDING),
         orNull(portalApi.reminders()),
         orNull(portalApi.history()),
+        orNull(portalApi.adherence()),
+        orNull(portalApi.caregivers()),
         orNull(portalApi.contactChanges()),
       ]);
       if (!info) {
         void navigate('/client/login', { replace: true });
         return;
       }
-      setData({ info, branding, reminders, history, contactChanges: contactChanges ?? [] });
+      setData({ info, branding, reminders, history, adherence, caregivers, contactChanges: contactChanges ?? [] });
     } catch {
       setLoadFailed(true);
     }
   }, [navigate]);
 
-  /** After every change: the overview, the reminders and the contact changes again. */
+  /** After every change: the overview, the reminders, the caregivers and the contact changes again. */
   const refresh = useCallback(async () => {
     // myInfo answers null once the session has ended; a failed call keeps what is shown.
-    const [info, reminders, contactChanges] = await Promise.all([
+    const [info, reminders, caregivers, contactChanges] = await Promise.all([
       portalApi.myInfo().catch(() => undefined),
       orNull(portalApi.reminders()),
+      orNull(portalApi.caregivers()),
       orNull(portalApi.contactChanges()),
     ]);
     if (info === null) {
@@ -88,6 +94,7 @@ export function ClientPortal() {
           ...current,
           info: info ?? current.info,
           reminders: reminders ?? current.reminders,
+          caregivers: caregivers ?? current.caregivers,
           contactChanges: contactChanges ?? current.contactChanges,
         },
     );
@@ -121,7 +128,7 @@ export function ClientPortal() {
   }
   if (!data) return <Spinner />;
 
-  const { info, branding, reminders, history, contactChanges } = data;
+  const { info, branding, reminders, history, adherence, caregivers, contactChanges } = data;
   return (
     <PortalPage branding={branding}>
       <PortalHeader branding={branding} />
@@ -149,7 +156,8 @@ export function ClientPortal() {
             onChanged={() => void refresh()}
           />
         </div>
-        <HistorySection items={history ?? []} failed={history === null} contactChanges={contactChanges} />
+        <CaregiversSection caregivers={caregivers ?? []} failed={caregivers === null} onChanged={() => void refresh()} />
+        <HistorySection items={history ?? []} failed={history === null} adherence={adherence} contactChanges={contactChanges} />
       </main>
       <PortalFooter agencyName={branding.agencyName} />
       {tour && (

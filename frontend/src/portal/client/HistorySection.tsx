@@ -1,18 +1,22 @@
-import type { ContactChange, HistoryItem } from '../types.ts';
-import { formatDateTime } from './portalFormat.ts';
+import type { Adherence, ContactChange, HistoryItem } from '../types.ts';
+import { AdherenceSummary } from './AdherenceSummary.tsx';
+import { CARE_TEXTS as C } from './careTexts.ts';
+import { formatDateTime, formatTime } from './portalFormat.ts';
 import { PORTAL_TEXTS as T } from './portalTexts.ts';
 
 /** How many past sends the card lists, newest first. */
 export const HISTORY_SHOWN = 20;
 
-/** History: the last reminders sent, each with how it went in words, and changes to the client's contact details. */
+/** History: the 30-day figures, the last reminders sent, each with how it went in words, and changes to the client's contact details. */
 export function HistorySection({
   items,
   failed,
+  adherence,
   contactChanges,
 }: {
   items: HistoryItem[];
   failed: boolean;
+  adherence: Adherence | null;
   contactChanges: ContactChange[];
 }) {
   // A change still waiting is asked about at the top of the portal; the history keeps the answers.
@@ -22,6 +26,7 @@ export function HistorySection({
   return (
     <section className="cp-card cp-section" aria-labelledby="cp-history-title" data-tour="history">
       <h2 id="cp-history-title">{T.history}</h2>
+      <AdherenceSummary adherence={adherence} failed={adherence === null} />
       {failed ? (
         <p className="cp-error">{T.historyFailed}</p>
       ) : items.length === 0 ? (
@@ -36,9 +41,12 @@ export function HistorySection({
                   <p className="cp-item-title">{item.message || T.genericReminder}</p>
                   <p className="cp-item-line">
                     {formatDateTime(item.occurrenceAt)} · {T[item.channel]}
+                    {item.attempts > 1 && ` · ${C.tries(item.attempts)}`}
                   </p>
                 </div>
-                <span className={`cp-chip cp-outcome-${item.outcome}`}>{T.outcome[item.outcome]}</span>
+                <span className={`cp-chip cp-outcome-${item.outcome}`}>
+                  {item.outcome === 'confirmed' && item.confirmedAt ? C.confirmedAt(formatTime(item.confirmedAt)) : T.outcome[item.outcome]}
+                </span>
               </li>
             ))}
           </ul>

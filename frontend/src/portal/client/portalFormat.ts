@@ -10,12 +10,23 @@ function day(date: Date): string {
   return `${MONTHS[date.getMonth()]} ${pad(date.getDate())}, ${date.getFullYear()}`;
 }
 
+/** 'h:mm a' of a local time. */
+function time(date: Date): string {
+  const hours = date.getHours();
+  return `${hours % 12 || 12}:${pad(date.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
+}
+
 /** SPEC §9: 'MMM dd, yyyy at h:mm a' in the browser's time zone, e.g. 'Mar 05, 2027 at 8:00 AM'. */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  const hours = date.getHours();
-  return `${day(date)} at ${hours % 12 || 12}:${pad(date.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
+  return `${day(date)} at ${time(date)}`;
+}
+
+/** 'h:mm a' in the browser's time zone, e.g. '8:03 AM'. */
+export function formatTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : time(date);
 }
 
 /** A calendar date 'YYYY-MM-DD' as 'MMM dd, yyyy', without moving it across time zones. */

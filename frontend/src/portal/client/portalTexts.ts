@@ -85,11 +85,10 @@ export const PORTAL_TEXTS = {
   noHistory: 'No reminders have been sent yet.',
   historyFailed: 'Your history could not be loaded.',
   outcome: {
-    confirmed: 'Confirmed — you pressed 1',
-    delivered: 'Delivered',
-    failed: 'Failed — we could not reach you',
-    skipped: 'Skipped — not sent',
-    pending: 'Pending — being sent',
+    confirmed: 'Confirmed',
+    missed: 'Not confirmed',
+    skipped: 'Not sent',
+    waiting: 'Waiting for your answer',
   },
 
   contactChangeTitle: 'Please confirm a change to your contact details',
