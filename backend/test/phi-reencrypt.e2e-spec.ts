@@ -93,7 +93,7 @@ describe('npm run phi:reencrypt', () => {
     expect(tables).toEqual([
       { table: 'caregivers', key: 'id', columns: ['name', 'relationship'] },
       { table: 'client_reminders', key: 'id', columns: ['message'] },
-      { table: 'medications', key: 'id', columns: ['name', 'dosage', 'frequency', 'instructions'] },
+      { table: 'medications', key: 'id', columns: ['name', 'dosage', 'frequency', 'instructions', 'pills_on_hand', 'pills_per_day'] },
       { table: 'outbox_messages', key: 'id', columns: ['subject', 'body'] },
     ]);
   });
@@ -119,7 +119,7 @@ describe('npm run phi:reencrypt', () => {
     expect(first.out).toContain(`Re-encrypting health data with key ${keyId(KEY_B)}, 2 rows per transaction.`);
     expect(first.out).toContain('client_reminders (message): 1 value in 1 row rewritten\n');
     expect(first.out).toContain(
-      'medications (name, dosage, frequency, instructions): 10 values in 3 rows rewritten, 1 of them stored in plain text until now\n',
+      'medications (name, dosage, frequency, instructions, pills_on_hand, pills_per_day): 10 values in 3 rows rewritten, 1 of them stored in plain text until now\n',
     );
     expect(first.out).toContain(
       `outbox_messages (subject, body): ${count(outbox.length, 'value')} in ${count(outboxRows, 'row')} rewritten\n`,
@@ -137,7 +137,9 @@ describe('npm run phi:reencrypt', () => {
 
     const second = cli({ PHI_ENCRYPTION_KEY: KEY_B });
     expect(second).toMatchObject({ code: 0, err: '' });
-    expect(second.out).toContain('medications (name, dosage, frequency, instructions): 0 values in 0 rows rewritten\n');
+    expect(second.out).toContain(
+      'medications (name, dosage, frequency, instructions, pills_on_hand, pills_per_day): 0 values in 0 rows rewritten\n',
+    );
     expect(second.out).toContain('Done: 0 rows rewritten;');
     expect(await stored()).toEqual(after);
   });
@@ -149,7 +151,8 @@ describe('npm run phi:reencrypt', () => {
       expect((await agent.post('/api/client/login').send(client)).status).toBe(200);
       const medications = await agent.get('/api/client/medications');
       expect(medications.status).toBe(200);
-      expect(medications.body.map(({ id: _id, ...fields }: Record<string, unknown>) => fields)).toEqual(
+      const words = ({ name, dosage, frequency, instructions }: Record<string, unknown>) => ({ name, dosage, frequency, instructions });
+      expect(medications.body.map(words)).toEqual(
         expect.arrayContaining([MEDICATIONS[0], { ...MEDICATIONS[1], instructions: null }, { ...MEDICATIONS[2], dosage: LEGACY }]),
       );
     } finally {

@@ -80,7 +80,18 @@ describe('the privacy wall', () => {
 
   it('gives the client their own medications, reminders, overview and history', async () => {
     expect((await clientA.get('/api/client/medications')).body).toEqual([
-      { id: medicationId, name: SECRETS.name, dosage: SECRETS.dosage, frequency: SECRETS.frequency, instructions: SECRETS.instructions },
+      {
+        id: medicationId,
+        name: SECRETS.name,
+        dosage: SECRETS.dosage,
+        frequency: SECRETS.frequency,
+        instructions: SECRETS.instructions,
+        pillsOnHand: null,
+        pillsPerDay: null,
+        daysLeft: null,
+        runsOutOn: null,
+        refillSoon: false,
+      },
     ]);
     const info = await clientA.get('/api/client-portal/my-info');
     expect(info.body.client).toEqual({ firstName: 'client.a', lastName: 'Jones' });
@@ -199,6 +210,30 @@ describe('the privacy wall', () => {
     );
     const raw = JSON.stringify(entries);
     for (const secret of Object.values(SECRETS)) expect(raw).not.toContain(secret);
+  });
+
+  it('keeps the pills on hand (encrypted) and says how many days are left, warning from 7 days', async () => {
+    const created = await clientB.post('/api/client/medications').send({ name: 'Supply-test', pillsOnHand: 30, pillsPerDay: 2 });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ pillsOnHand: 30, pillsPerDay: 2, daysLeft: 15, refillSoon: false });
+    expect(created.body.runsOutOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const low = await clientB.put(`/api/client/medications/${created.body.id}`).send({ pillsOnHand: 14 });
+    expect(low.body).toMatchObject({ pillsOnHand: 14, daysLeft: 7, refillSoon: true });
+    for (const [body, message] of [
+      [{ pillsOnHand: -1 }, 'pillsOnHand must be a whole number from 0 to 10000'],
+      [{ pillsOnHand: 2.5 }, 'pillsOnHand must be a whole number from 0 to 10000'],
+      [{ pillsPerDay: 0 }, 'pillsPerDay must be a whole number from 1 to 24'],
+      [{ pillsPerDay: '2' }, 'pillsPerDay must be a whole number from 1 to 24'],
+    ] as const) {
+      const res = await clientB.put(`/api/client/medications/${created.body.id}`).send(body);
+      expect([res.status, JSON.stringify(res.body.message)]).toEqual([400, expect.stringContaining(message)]);
+    }
+    const cleared = await clientB.put(`/api/client/medications/${created.body.id}`).send({ pillsOnHand: null });
+    expect(cleared.body).toMatchObject({ pillsOnHand: null, daysLeft: null, refillSoon: false });
+    const [raw] = await t
+      .em()
+      .execute<{ pills_per_day: string }[]>('select pills_per_day from medications where id = ?', [created.body.id]);
+    expect(raw.pills_per_day).toMatch(/^phi1:/);
   });
 
   it('validates medications and cancels a deleted medication’s pending reminders', async () => {

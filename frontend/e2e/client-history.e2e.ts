@@ -105,6 +105,27 @@ describe('client history and caregivers in Chromium', () => {
     assert.ok(pdf.size > 2000);
   });
 
+  it('warns that the pills are running low and sets a refill reminder in one click', async () => {
+    const medications = page.getByRole('region', { name: 'My Medications' });
+    const lisinopril = medications.getByRole('listitem').filter({ hasText: 'Lisinopril' });
+    await lisinopril.getByText(/^About 5 days of pills left \(until [A-Z][a-z]{2} \d{2}, \d{4}\)$/).waitFor();
+    const note = lisinopril.getByRole('note');
+    await note.getByText('Running low: about 5 days left. Time to refill.').waitFor();
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      assert.deepEqual(await seriousAccessibilityViolations(page), [], `the refill warning at ${viewport.width} px`);
+    }
+    await page.setViewportSize(DESKTOP);
+    await lisinopril.scrollIntoViewIfNeeded();
+    await docsScreenshot(page, 'client-refill', { viewportOnly: true });
+    await note.getByRole('button', { name: 'Remind me to refill' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Refill reminder set for / })
+      .waitFor();
+    await page.getByRole('region', { name: 'My Reminders' }).getByText('Time to refill your Lisinopril').waitFor();
+  });
+
   it('lists the caregiver who agreed, adds one who is invited by text, and removes them', async () => {
     const caregivers = page.getByRole('region', { name: 'My Caregivers' });
     const susan = caregivers.getByRole('listitem').filter({ hasText: 'Susan Hughes' });

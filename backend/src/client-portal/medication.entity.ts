@@ -34,6 +34,18 @@ export class Medication {
   @Property({ type: EncryptedText, nullable: true, hidden: true })
   instructions?: string | null;
 
+  /** Pills the client had when they last counted (a whole number, encrypted like the rest). */
+  @Property({ type: EncryptedText, nullable: true, hidden: true })
+  pillsOnHand?: string | null;
+
+  /** Pills the client takes a day (a whole number, encrypted). */
+  @Property({ type: EncryptedText, nullable: true, hidden: true })
+  pillsPerDay?: string | null;
+
+  /** When pillsOnHand was counted: the supply runs down a day at a time from there. */
+  @Property({ type: 'timestamptz', nullable: true })
+  pillsCountedAt?: Date | null;
+
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 

@@ -12,12 +12,41 @@ import { renderAdherencePdf } from './adherence-pdf.js';
 import { ClientReminder } from './client-reminder.entity.js';
 import type { AdherenceDto, HistoryItemDto, MedicationDto, MedicationInputDto, MyInfoDto } from './dto/medication.dto.js';
 import { Medication } from './medication.entity.js';
+import { supplyOf } from './supply.js';
 
 const LIMITS = { name: 120, dosage: 120, frequency: 120, instructions: 500 } as const;
 export const HISTORY_DAYS = 90;
 
-function toDto(m: Medication): MedicationDto {
-  return { id: m.id, name: m.name, dosage: m.dosage ?? null, frequency: m.frequency ?? null, instructions: m.instructions ?? null };
+const count = (value: string | null | undefined): number | null => (value ? Number(value) : null);
+
+function toDto(m: Medication, zone: string, now = new Date()): MedicationDto {
+  const pillsOnHand = count(m.pillsOnHand);
+  const pillsPerDay = count(m.pillsPerDay);
+  const supply = supplyOf(pillsOnHand, pillsPerDay, m.pillsCountedAt ?? null, now, zone);
+  return {
+    id: m.id,
+    name: m.name,
+    dosage: m.dosage ?? null,
+    frequency: m.frequency ?? null,
+    instructions: m.instructions ?? null,
+    pillsOnHand,
+    pillsPerDay,
+    daysLeft: supply?.daysLeft ?? null,
+    runsOutOn: supply?.runsOutOn ?? null,
+    refillSoon: supply?.refillSoon ?? false,
+  };
+}
+
+/** The client's zone for their supply's days (their portal's, else their phone's area code). */
+const zoneOf = (account: ClientAccount) => clientTimeZone(account.client, 'America/New_York');
+
+/** Pills on hand (counted now) and a day, as given: undefined leaves them, null clears them. */
+function applyCounts(medication: Medication, input: MedicationInputDto, now: Date): void {
+  if (input.pillsOnHand !== undefined) {
+    medication.pillsOnHand = input.pillsOnHand === null ? null : String(input.pillsOnHand);
+    medication.pillsCountedAt = input.pillsOnHand === null ? null : now;
+  }
+  if (input.pillsPerDay !== undefined) medication.pillsPerDay = input.pillsPerDay === null ? null : String(input.pillsPerDay);
 }
 
 function clean(input: MedicationInputDto, field: keyof typeof LIMITS): string | null | undefined {
@@ -50,10 +79,10 @@ export class MedicationsService {
   async list(account: ClientAccount): Promise<MedicationDto[]> {
     const medications = await this.em.find(Medication, { client: account.client.id }, { orderBy: { createdAt: 'asc', id: 'asc' } });
     await this.audit.record(account, 'read', 'medications');
-    return medications.map(toDto);
+    return medications.map((m) => toDto(m, zoneOf(account)));
   }
 
-  async create(account: ClientAccount, input: MedicationInputDto): Promise<MedicationDto> {
+  async create(account: ClientAccount, input: MedicationInputDto, now = new Date()): Promise<MedicationDto> {
     const name = clean(input, 'name');
     if (!name) throw new BadRequestException({ message: 'name is required', field: 'name' });
     const medication = this.em.create(Medication, {
@@ -63,12 +92,13 @@ export class MedicationsService {
       frequency: clean(input, 'frequency') ?? null,
       instructions: clean(input, 'instructions') ?? null,
     });
+    applyCounts(medication, input, now);
     await this.em.flush();
     await this.audit.record(account, 'create', 'medication', medication.id);
-    return toDto(medication);
+    return toDto(medication, zoneOf(account), now);
   }
 
-  async update(account: ClientAccount, id: string, input: MedicationInputDto): Promise<MedicationDto> {
+  async update(account: ClientAccount, id: string, input: MedicationInputDto, now = new Date()): Promise<MedicationDto> {
     const medication = await this.own(account, id);
     const name = clean(input, 'name');
     if (name === null) throw new BadRequestException({ message: 'name is required', field: 'name' });
@@ -77,9 +107,10 @@ export class MedicationsService {
       const value = clean(input, field);
       if (value !== undefined) medication[field] = value;
     }
+    applyCounts(medication, input, now);
     await this.em.flush();
     await this.audit.record(account, 'update', 'medication', medication.id);
-    return toDto(medication);
+    return toDto(medication, zoneOf(account), now);
   }
 
   /**
@@ -216,7 +247,7 @@ export class MedicationsService {
     await this.audit.record(account, 'read', 'my-info');
     return {
       client: { firstName: account.client.firstName, lastName: account.client.lastName },
-      medications: medications.map(toDto),
+      medications: medications.map((m) => toDto(m, zoneOf(account), now)),
       upcomingReminders: upcoming.map((r) => ({ id: r.id, message: r.message ?? null, scheduledTime: r.nextOccurrenceAt!.toISOString() })),
     };
   }

@@ -8,6 +8,7 @@ import type {
   HistoryItem,
   InviteLookup,
   Medication,
+  MedicationInput,
   MyInfo,
   NewClientReminder,
   PortalBranding,
@@ -33,8 +34,9 @@ export const portalApi = {
   myInfo: () => getOrNullOn401<MyInfo>('/api/client-portal/my-info'),
   branding: () => apiRequest<PortalBranding>('/api/client-portal/branding'),
 
-  addMedication: (input: { name: string; dosage: string | null; frequency: string | null; instructions: string | null }) =>
-    apiRequest<Medication>('/api/client/medications', { method: 'POST', body: input }),
+  addMedication: (input: MedicationInput) => apiRequest<Medication>('/api/client/medications', { method: 'POST', body: input }),
+  updateMedication: (id: string, input: Partial<MedicationInput>) =>
+    apiRequest<Medication>(`/api/client/medications/${encodeURIComponent(id)}`, { method: 'PUT', body: input }),
   deleteMedication: (id: string) => apiRequest<unknown>(`/api/client/medications/${encodeURIComponent(id)}`, { method: 'DELETE' }),
 
   reminders: () => apiRequest<ClientReminder[]>('/api/client/reminders'),

@@ -13,6 +13,21 @@ export interface Medication {
   dosage: string | null;
   frequency: string | null;
   instructions: string | null;
+  /** Optional (older answers and tests leave them out): the supply the client keeps count of. */
+  pillsOnHand?: number | null;
+  pillsPerDay?: number | null;
+  daysLeft?: number | null;
+  runsOutOn?: string | null;
+  refillSoon?: boolean;
+}
+
+export interface MedicationInput {
+  name: string;
+  dosage: string | null;
+  frequency: string | null;
+  instructions: string | null;
+  pillsOnHand?: number | null;
+  pillsPerDay?: number | null;
 }
 
 export interface UpcomingReminder {

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString } from 'class-validator';
+import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 
 import { OCCURRENCE_OUTCOMES, type OccurrenceOutcome } from '../adherence.js';
 
@@ -10,6 +10,12 @@ export class MedicationDto {
   @ApiProperty({ type: String, nullable: true }) dosage!: string | null;
   @ApiProperty({ type: String, nullable: true }) frequency!: string | null;
   @ApiProperty({ type: String, nullable: true }) instructions!: string | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'Pills on hand when last counted' }) pillsOnHand!: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'Pills taken a day' }) pillsPerDay!: number | null;
+  @ApiProperty({ type: Number, nullable: true, description: 'Whole days of pills left today (null without both counts)' })
+  daysLeft!: number | null;
+  @ApiProperty({ type: String, format: 'date', nullable: true, description: 'The local date the pills run out' }) runsOutOn!: string | null;
+  @ApiProperty({ description: 'Seven days left or fewer: time to refill' }) refillSoon!: boolean;
 }
 
 export class MedicationInputDto {
@@ -17,6 +23,24 @@ export class MedicationInputDto {
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 120 }) @IsOptional() @IsString() dosage?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 120 }) @IsOptional() @IsString() frequency?: string | null;
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: 500 }) @IsOptional() @IsString() instructions?: string | null;
+  @ApiPropertyOptional({
+    type: 'integer',
+    nullable: true,
+    minimum: 0,
+    maximum: 10000,
+    description: 'Pills on hand now (counting restarts today)',
+  })
+  @IsOptional()
+  @IsInt({ message: 'pillsOnHand must be a whole number from 0 to 10000' })
+  @Min(0, { message: 'pillsOnHand must be a whole number from 0 to 10000' })
+  @Max(10000, { message: 'pillsOnHand must be a whole number from 0 to 10000' })
+  pillsOnHand?: number | null;
+  @ApiPropertyOptional({ type: 'integer', nullable: true, minimum: 1, maximum: 24, description: 'Pills taken a day' })
+  @IsOptional()
+  @IsInt({ message: 'pillsPerDay must be a whole number from 1 to 24' })
+  @Min(1, { message: 'pillsPerDay must be a whole number from 1 to 24' })
+  @Max(24, { message: 'pillsPerDay must be a whole number from 1 to 24' })
+  pillsPerDay?: number | null;
 }
 
 export class HistoryItemDto {

@@ -21,6 +21,7 @@ import { Migration20261123221056_import_jobs } from './Migration20261123221056_i
 import { Migration20261123232625_outcome_catch_up_indexes } from './Migration20261123232625_outcome_catch_up_indexes.js';
 import { Migration20261124115610_reminder_confirmations } from './Migration20261124115610_reminder_confirmations.js';
 import { Migration20261124120946_caregivers } from './Migration20261124120946_caregivers.js';
+import { Migration20261124122647_medication_supply } from './Migration20261124122647_medication_supply.js';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121055953_users', class: Migration20261121055953_users },
@@ -43,4 +44,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261123232625_outcome_catch_up_indexes', class: Migration20261123232625_outcome_catch_up_indexes },
   { name: 'Migration20261124115610_reminder_confirmations', class: Migration20261124115610_reminder_confirmations },
   { name: 'Migration20261124120946_caregivers', class: Migration20261124120946_caregivers },
+  { name: 'Migration20261124122647_medication_supply', class: Migration20261124122647_medication_supply },
 ];

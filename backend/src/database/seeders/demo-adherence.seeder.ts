@@ -14,7 +14,7 @@ const TEXT_DAYS = new Set([2, 9, 16, 24]);
 
 /**
  * A month of a demo client's own medication reminder, for a first look at the portal's History:
- * a medication, a daily 8:00 reminder, a caregiver who agreed to alerts, and 30 days of
+ * a medication running low (5 days of pills left), a daily 8:00 reminder, a caregiver who agreed to alerts, and 30 days of
  * occurrences — confirmed most days, three not confirmed after two tries (each with the
  * caregiver's alert).
  */
@@ -22,7 +22,16 @@ export async function seedDemoAdherence(em: EntityManager, client: Client, now: 
   const zone = client.timeZone ?? 'America/Chicago';
   const today = DateTime.fromJSDate(now, { zone }).startOf('day');
   const at8 = (daysAgo: number) => today.minus({ days: daysAgo }).set({ hour: 8 }).toJSDate();
-  const medication = em.create(Medication, { client, name: 'Lisinopril', dosage: '10 mg', frequency: 'Once a day' });
+  // 30 pills counted 25 days ago, one a day: running low (the portal's refill warning).
+  const medication = em.create(Medication, {
+    client,
+    name: 'Lisinopril',
+    dosage: '10 mg',
+    frequency: 'Once a day',
+    pillsOnHand: '30',
+    pillsPerDay: '1',
+    pillsCountedAt: today.minus({ days: 25 }).set({ hour: 9 }).toJSDate(),
+  });
   const reminder = em.create(ClientReminder, {
     client,
     medicationId: medication.id,

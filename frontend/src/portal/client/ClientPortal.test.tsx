@@ -228,7 +228,14 @@ describe('client portal: medications', () => {
     fireEvent.change(within(dialog()).getByLabelText('Dosage (optional)'), { target: { value: '81 mg' } });
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Add Medication' }));
     expect(await screen.findByText('Medication added successfully')).toBeTruthy();
-    expect(add).toHaveBeenCalledWith({ name: 'Aspirin', dosage: '81 mg', frequency: null, instructions: null });
+    expect(add).toHaveBeenCalledWith({
+      name: 'Aspirin',
+      dosage: '81 mg',
+      frequency: null,
+      instructions: null,
+      pillsOnHand: null,
+      pillsPerDay: null,
+    });
     await waitFor(() => expect(myInfo).toHaveBeenCalledTimes(2));
     expect(reminders).toHaveBeenCalledTimes(2);
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -7,13 +7,29 @@ import { ConfirmDeleteDialog, useConfirmedDelete } from '../ui/ConfirmDelete.tsx
 import { Dialog } from '../ui/Dialog.tsx';
 import { Field } from '../ui/Field.tsx';
 import { useToast } from '../ui/toast.tsx';
+import { CARE_TEXTS as C } from './careTexts.ts';
 import { DialogFormFooter } from './DialogFormFooter.tsx';
+import { formatCalendarDate, formatDateTime } from './portalFormat.ts';
 import { PORTAL_TEXTS as T } from './portalTexts.ts';
+
+/** A count field's value: null when empty, undefined when it is not a whole number. */
+export function parseCount(value: string): number | null | undefined {
+  const text = value.trim();
+  if (!text) return null;
+  return /^\d{1,5}$/.test(text) ? Number(text) : undefined;
+}
+
+/** Tomorrow at 10:00 in the browser's time zone: when a refill reminder rings. */
+export function refillTime(now = new Date()): Date {
+  const at = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 10, 0, 0, 0);
+  return at;
+}
 
 function AddMedicationForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
   const toast = useToast();
-  const [values, setValues] = useState({ name: '', dosage: '', frequency: '', instructions: '' });
+  const [values, setValues] = useState({ name: '', dosage: '', frequency: '', instructions: '', pillsOnHand: '', pillsPerDay: '' });
   const [error, setError] = useState<string | null>(null);
+  const [countErrors, setCountErrors] = useState<{ pillsOnHand?: string; pillsPerDay?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues({ ...values, [key]: event.target.value });
@@ -26,6 +42,14 @@ function AddMedicationForm({ onDone, onCancel }: { onDone: () => void; onCancel:
       return;
     }
     const optional = (value: string) => value.trim() || null;
+    const pillsOnHand = parseCount(values.pillsOnHand);
+    const pillsPerDay = parseCount(values.pillsPerDay);
+    const badCounts = {
+      ...(pillsOnHand === undefined ? { pillsOnHand: C.pillsInvalid } : {}),
+      ...(pillsPerDay === undefined || pillsPerDay === 0 ? { pillsPerDay: C.pillsInvalid } : {}),
+    };
+    setCountErrors(badCounts);
+    if (Object.keys(badCounts).length > 0) return;
     setError(null);
     setFailure(null);
     setSaving(true);
@@ -35,6 +59,8 @@ function AddMedicationForm({ onDone, onCancel }: { onDone: () => void; onCancel:
         dosage: optional(values.dosage),
         frequency: optional(values.frequency),
         instructions: optional(values.instructions),
+        pillsOnHand,
+        pillsPerDay,
       });
       toast({ title: T.medicationAdded });
       onDone();
@@ -75,6 +101,27 @@ function AddMedicationForm({ onDone, onCancel }: { onDone: () => void; onCancel:
         maxLength={500}
         autoComplete="off"
       />
+      <div className="cp-field-row">
+        <Field
+          label={C.pillsOnHand}
+          hint={C.pillsOnHandHint}
+          inputMode="numeric"
+          value={values.pillsOnHand}
+          onChange={set('pillsOnHand')}
+          maxLength={5}
+          autoComplete="off"
+          error={countErrors.pillsOnHand}
+        />
+        <Field
+          label={C.pillsPerDay}
+          inputMode="numeric"
+          value={values.pillsPerDay}
+          onChange={set('pillsPerDay')}
+          maxLength={2}
+          autoComplete="off"
+          error={countErrors.pillsPerDay}
+        />
+      </div>
       <DialogFormFooter failure={failure} saving={saving} submitLabel={T.addMedication} onCancel={onCancel} />
     </form>
   );
@@ -83,6 +130,7 @@ function AddMedicationForm({ onDone, onCancel }: { onDone: () => void; onCancel:
 /** My Medications: the list, Add Medication, Delete with a confirmation, and the privacy notice. */
 export function MedicationSection({ medications, onChanged }: { medications: Medication[]; onChanged: () => void }) {
   const [adding, setAdding] = useState(false);
+  const [counting, setCounting] = useState<Medication | null>(null);
   const deletion = useConfirmedDelete<Medication>(
     portalApi.deleteMedication,
     { done: T.medicationDeleted, failed: T.medicationDeleteFailed },
@@ -110,6 +158,7 @@ export function MedicationSection({ medications, onChanged }: { medications: Med
                 </p>
                 {medication.frequency && <p className="cp-item-line">{medication.frequency}</p>}
                 {medication.instructions && <p className="cp-item-line">{medication.instructions}</p>}
+                <Supply medication={medication} onChanged={onChanged} onUpdate={() => setCounting(medication)} />
               </div>
               <button
                 type="button"
@@ -142,6 +191,18 @@ export function MedicationSection({ medications, onChanged }: { medications: Med
           }}
         />
       </Dialog>
+      <Dialog open={counting !== null} title={C.updatePills} onClose={() => setCounting(null)}>
+        {counting && (
+          <PillCountForm
+            medication={counting}
+            onCancel={() => setCounting(null)}
+            onDone={() => {
+              setCounting(null);
+              onChanged();
+            }}
+          />
+        )}
+      </Dialog>
       <ConfirmDeleteDialog
         open={deletion.target !== null}
         title={T.deleteMedicationTitle}
@@ -155,5 +216,115 @@ export function MedicationSection({ medications, onChanged }: { medications: Med
         <p>{T.deleteMedicationEffect}</p>
       </ConfirmDeleteDialog>
     </section>
+  );
+}
+
+/** How long the pills last, a warning from 7 days left with a one-click refill reminder, and Update pill count. */
+function Supply({ medication, onChanged, onUpdate }: { medication: Medication; onChanged: () => void; onUpdate: () => void }) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const hasSupply = medication.daysLeft !== null && medication.daysLeft !== undefined && medication.runsOutOn;
+
+  const remind = async () => {
+    setBusy(true);
+    const at = refillTime();
+    try {
+      await portalApi.addReminder({
+        medicationId: medication.id,
+        scheduledTime: at.toISOString(),
+        message: C.refillMessage(medication.name),
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+        deliveryMethod: 'sms',
+      });
+      toast({ title: C.refillScheduled(formatDateTime(at.toISOString())) });
+      onChanged();
+    } catch (failure) {
+      toast({ title: C.refillFailed, description: serverMessage(failure), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      {hasSupply && (
+        <p className="cp-item-line">
+          {medication.daysLeft === 0 ? C.supplyOut : C.supplyLeft(medication.daysLeft!, formatCalendarDate(medication.runsOutOn!))}
+        </p>
+      )}
+      {hasSupply && medication.refillSoon && (
+        <div className="cp-refill" role="note">
+          <p>{C.runningLow(medication.daysLeft!)}</p>
+          <button type="button" className="cp-button" disabled={busy} onClick={() => void remind()}>
+            {C.remindRefill}
+          </button>
+        </div>
+      )}
+      <button type="button" className="cp-link-button" onClick={onUpdate} aria-label={`${C.updatePills}: ${medication.name}`}>
+        {C.updatePills}
+      </button>
+    </>
+  );
+}
+
+/** Pills on hand now (the count restarts today) and a day. */
+function PillCountForm({ medication, onDone, onCancel }: { medication: Medication; onDone: () => void; onCancel: () => void }) {
+  const toast = useToast();
+  const [values, setValues] = useState({
+    pillsOnHand: '',
+    pillsPerDay: medication.pillsPerDay ? String(medication.pillsPerDay) : '',
+  });
+  const [errors, setErrors] = useState<{ pillsOnHand?: string; pillsPerDay?: string }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const pillsOnHand = parseCount(values.pillsOnHand);
+    const pillsPerDay = parseCount(values.pillsPerDay);
+    const found = {
+      ...(pillsOnHand === undefined ? { pillsOnHand: C.pillsInvalid } : {}),
+      ...(pillsPerDay === undefined || pillsPerDay === 0 ? { pillsPerDay: C.pillsInvalid } : {}),
+    };
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    setFailure(null);
+    try {
+      await portalApi.updateMedication(medication.id, { pillsOnHand, pillsPerDay });
+      toast({ title: C.pillsUpdated });
+      onDone();
+    } catch (problem) {
+      const reason = serverMessage(problem);
+      toast({ title: C.pillsUpdateFailed, description: reason, variant: 'destructive' });
+      setFailure(reason ? `${C.pillsUpdateFailed}: ${reason}` : C.pillsUpdateFailed);
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <p className="cp-muted">{medication.name}</p>
+      <Field
+        label={C.pillsOnHand}
+        hint={C.pillsOnHandHint}
+        inputMode="numeric"
+        value={values.pillsOnHand}
+        onChange={(e) => setValues({ ...values, pillsOnHand: e.target.value })}
+        maxLength={5}
+        autoComplete="off"
+        error={errors.pillsOnHand}
+      />
+      <Field
+        label={C.pillsPerDay}
+        inputMode="numeric"
+        value={values.pillsPerDay}
+        onChange={(e) => setValues({ ...values, pillsPerDay: e.target.value })}
+        maxLength={2}
+        autoComplete="off"
+        error={errors.pillsPerDay}
+      />
+      <DialogFormFooter failure={failure} saving={saving} submitLabel={C.updatePillsSave} onCancel={onCancel} />
+    </form>
   );
 }
