@@ -166,10 +166,13 @@ describe('client portal in Chromium', () => {
     await dialog.getByLabel('Mon').check();
     await dialog.getByLabel('Wed').check();
     await dialog.getByLabel('Repeat every').fill('1');
+    // If Ruth does not press 1: two more tries, the next ones by text.
+    await dialog.getByLabel('Tries in all').selectOption('3');
+    await dialog.getByLabel('Try again by').selectOption({ label: 'A text instead' });
     await dialog.getByText('Leave empty to continue for 90 days').waitFor();
     await assertAccessible(page, 'the Schedule Reminder dialog');
     // Tall enough for the whole form, scrolled to its top.
-    await page.setViewportSize({ width: DESKTOP.width, height: 1500 });
+    await page.setViewportSize({ width: DESKTOP.width, height: 1900 });
     await dialog.evaluate((el) => el.scrollTo(0, 0));
     await docsScreenshot(page, 'client-reminder-dialog', { viewportOnly: true });
     await page.setViewportSize(DESKTOP);
@@ -180,6 +183,7 @@ describe('client portal in Chromium', () => {
     const card = reminders.getByRole('listitem').filter({ hasText: 'Morning pills' });
     await card.getByText('Every week on Mon, Wed · Phone call').waitFor();
     await card.getByText('For: Lisinopril').waitFor();
+    await card.getByText('If not confirmed: tried again as a text after 10 min, 3 tries in all').waitFor();
     assert.ok(await card.getByText('Pending').isVisible());
     assert.match((await card.getByText(/^Next: /).textContent()) ?? '', /^Next: [A-Z][a-z]{2} \d{2}, \d{4} at 8:30 AM$/);
     const upcoming = page.getByRole('region', { name: 'Upcoming Reminders' });

@@ -59,7 +59,15 @@ export interface ClientReminder {
   recurrenceDays: number[] | null;
   recurrenceEndDate: string | null;
   timeZone: string | null;
+  /** Follow-up when not confirmed (older answers may leave them out). */
+  retryAfterMinutes?: number;
+  maxAttempts?: number;
+  retryChannel?: RetryChannel;
+  alertCaregivers?: boolean;
 }
+
+/** same: a retry goes the same way; other: a call is retried as a text and a text as a call. */
+export type RetryChannel = 'same' | 'other';
 
 export interface NewClientReminder {
   medicationId: string | null;
@@ -73,6 +81,10 @@ export interface NewClientReminder {
   recurrenceInterval?: number;
   recurrenceDays?: number[];
   recurrenceEndDate?: string;
+  retryAfterMinutes?: number;
+  maxAttempts?: number;
+  retryChannel?: RetryChannel;
+  alertCaregivers?: boolean;
 }
 
 export interface HistoryItem {

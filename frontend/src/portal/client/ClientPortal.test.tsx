@@ -60,6 +60,9 @@ const REMINDERS: ClientReminder[] = [
     recurrenceDays: [1, 3],
     recurrenceEndDate: '2030-06-01',
     nextOccurrenceAt: '2030-03-05T14:00:00.000Z',
+    retryAfterMinutes: 15,
+    maxAttempts: 3,
+    retryChannel: 'other',
   }),
   reminder({ id: 'r3', medicationId: 'm2', status: 'completed', deliveryMethod: 'sms' }),
   reminder({ id: 'r4', message: 'Refill order', status: 'failed' }),
@@ -301,6 +304,7 @@ describe('client portal: reminders', () => {
     expect(within(items[0]).getByText('For: Lisinopril')).toBeTruthy();
     expect(within(items[0]).getByText(`Next: ${formatDateTime('2030-03-05T14:00:00.000Z')}`)).toBeTruthy();
     expect(within(items[0]).getByText('Every 2 weeks on Mon, Wed until Jun 01, 2030 · Phone call')).toBeTruthy();
+    expect(within(items[0]).getByText('If not confirmed: tried again as a text after 15 min, 3 tries in all')).toBeTruthy();
     expect(within(items[0]).getByText('Pending').className).toContain('cp-chip-pending');
     expect(within(items[1]).getByText('Metformin')).toBeTruthy();
     expect(within(items[1]).getByText('One time · Text message')).toBeTruthy();
@@ -359,6 +363,11 @@ describe('client portal: reminders', () => {
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       deliveryMethod: 'voice',
       sayMedicationName: false,
+      // The follow-up by default: 10 minutes, 2 tries, the same way, caregivers told.
+      retryAfterMinutes: 10,
+      maxAttempts: 2,
+      retryChannel: 'same',
+      alertCaregivers: true,
     });
     await waitFor(() => expect(reminders).toHaveBeenCalledTimes(2));
     expect(myInfo).toHaveBeenCalledTimes(2);
@@ -400,10 +409,46 @@ describe('client portal: reminders', () => {
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
       deliveryMethod: 'sms',
       sayMedicationName: true,
+      retryAfterMinutes: 10,
+      maxAttempts: 2,
+      retryChannel: 'same',
+      alertCaregivers: true,
       isRecurring: true,
       recurrencePattern: 'weekly',
       recurrenceInterval: 1,
       recurrenceDays: [1, 3, 5],
+    });
+  });
+
+  it('sends the follow-up the client chose; one try hides the rest, and the other way follows call or text', async () => {
+    const add = vi.spyOn(portalApi, 'addReminder').mockResolvedValue(reminder({}));
+    await openForm();
+    const f = within(dialog());
+    fireEvent.change(f.getByLabelText('Date'), { target: { value: '2030-03-04' } });
+    fireEvent.change(f.getByLabelText('Time'), { target: { value: '09:30' } });
+    expect(f.getByText('Press 1 on the call to confirm. If you don’t, we try again.')).toBeTruthy();
+    const by = f.getByLabelText('Try again by') as HTMLSelectElement;
+    expect([...by.options].map((o) => o.text)).toEqual(['The same way', 'A text instead']);
+    fireEvent.click(f.getByLabelText('Text message'));
+    expect([...(f.getByLabelText('Try again by') as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+      'The same way',
+      'A call instead',
+    ]);
+    fireEvent.change(f.getByLabelText('Tries in all'), { target: { value: '1' } });
+    expect(f.queryByLabelText('Try again after')).toBeNull();
+    expect(f.queryByLabelText('Try again by')).toBeNull();
+    fireEvent.change(f.getByLabelText('Tries in all'), { target: { value: '3' } });
+    fireEvent.change(f.getByLabelText('Try again after'), { target: { value: '30' } });
+    fireEvent.change(f.getByLabelText('Try again by'), { target: { value: 'other' } });
+    fireEvent.click(f.getByLabelText('Text my caregivers if I don’t confirm'));
+    fireEvent.click(f.getByRole('button', { name: 'Schedule Reminder' }));
+    await waitFor(() => expect(add).toHaveBeenCalled());
+    expect(add.mock.calls[0][0]).toMatchObject({
+      deliveryMethod: 'sms',
+      retryAfterMinutes: 30,
+      maxAttempts: 3,
+      retryChannel: 'other',
+      alertCaregivers: false,
     });
   });
 

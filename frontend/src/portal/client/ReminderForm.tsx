@@ -2,9 +2,10 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 
 import { serverMessage } from '../../lib/http.ts';
 import { portalApi } from '../api.ts';
-import type { Medication, RecurrencePattern } from '../types.ts';
+import type { Medication, RecurrencePattern, RetryChannel } from '../types.ts';
 import { Field } from '../ui/Field.tsx';
 import { useToast } from '../ui/toast.tsx';
+import { CARE_TEXTS as C } from './careTexts.ts';
 import { DialogFormFooter } from './DialogFormFooter.tsx';
 import { parseInterval, type ReminderForm as FormValues, reminderPayload, todayInputValue } from './portalFormat.ts';
 import { INTERVAL_UNITS, PORTAL_TEXTS as T, WEEKDAYS } from './portalTexts.ts';
@@ -21,7 +22,14 @@ const EMPTY: FormValues = {
   days: [],
   interval: '1',
   endDate: '',
+  retryAfterMinutes: '10',
+  maxAttempts: '2',
+  retryChannel: 'same',
+  alertCaregivers: true,
 };
+
+const RETRY_MINUTES = ['5', '10', '15', '30', '60'];
+const TRIES = ['1', '2', '3', '4', '5'];
 
 /** A labelled select (Field is for inputs). */
 function SelectField({
@@ -180,6 +188,46 @@ export function ReminderForm({ medications, onDone, onCancel }: { medications: M
             <span>{T[method]}</span>
           </label>
         ))}
+      </fieldset>
+      <fieldset className="cp-fieldset">
+        <legend>{C.followUp}</legend>
+        <p className="cp-hint">{form.deliveryMethod === 'voice' ? C.followUpHintCall : C.followUpHintText}</p>
+        <SelectField label={C.triesLabel} value={form.maxAttempts} onChange={(maxAttempts) => update({ maxAttempts })}>
+          {TRIES.map((n) => (
+            <option key={n} value={n}>
+              {n === '1' ? C.onlyOnce : C.triesInAll(Number(n))}
+            </option>
+          ))}
+        </SelectField>
+        {form.maxAttempts !== '1' && (
+          <div className="cp-field-row">
+            <SelectField
+              label={C.tryAgainAfter}
+              value={form.retryAfterMinutes}
+              onChange={(retryAfterMinutes) => update({ retryAfterMinutes })}
+            >
+              {RETRY_MINUTES.map((n) => (
+                <option key={n} value={n}>
+                  {C.minutes(Number(n))}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              label={C.tryAgainBy}
+              value={form.retryChannel}
+              onChange={(retryChannel) => update({ retryChannel: retryChannel as RetryChannel })}
+            >
+              <option value="same">{C.sameWay}</option>
+              <option value="other">{form.deliveryMethod === 'voice' ? C.textInstead : C.callInstead}</option>
+            </SelectField>
+          </div>
+        )}
+        <Check
+          label={C.alertCaregivers}
+          hint={C.alertCaregiversHint}
+          checked={form.alertCaregivers}
+          onChange={(alertCaregivers) => update({ alertCaregivers })}
+        />
       </fieldset>
       {form.medicationId && (
         <Check

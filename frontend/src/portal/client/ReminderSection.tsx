@@ -4,7 +4,7 @@ import { portalApi } from '../api.ts';
 import type { ClientReminder, Medication, UpcomingReminder } from '../types.ts';
 import { ConfirmDeleteDialog, useConfirmedDelete } from '../ui/ConfirmDelete.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
-import { formatDateTime, recurrenceSummary } from './portalFormat.ts';
+import { followUpSummary, formatDateTime, recurrenceSummary } from './portalFormat.ts';
 import { PORTAL_TEXTS as T } from './portalTexts.ts';
 
 // The form loads after the page shows (it is only needed once Schedule Reminder is pressed).
@@ -87,6 +87,7 @@ export function ReminderSection({
                   <p className="cp-item-line">
                     {recurrenceSummary(reminder, T.oneTime)} · {T[reminder.deliveryMethod]}
                   </p>
+                  {followUpSummary(reminder) && <p className="cp-item-line">{followUpSummary(reminder)}</p>}
                 </div>
                 <div className="cp-item-actions">
                   <StatusChip status={reminder.status} />

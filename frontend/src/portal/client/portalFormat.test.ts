@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatCalendarDate, formatDateTime, parseInterval, recurrenceSummary, reminderPayload, todayInputValue } from './portalFormat.ts';
+import {
+  followUpSummary,
+  formatCalendarDate,
+  formatDateTime,
+  parseInterval,
+  recurrenceSummary,
+  reminderPayload,
+  todayInputValue,
+} from './portalFormat.ts';
 
 const base = {
   medicationId: '',
@@ -14,6 +22,10 @@ const base = {
   days: [],
   interval: '1',
   endDate: '',
+  retryAfterMinutes: '10',
+  maxAttempts: '2',
+  retryChannel: 'same' as const,
+  alertCaregivers: true,
 };
 
 describe('portal dates', () => {
@@ -62,7 +74,38 @@ describe('schedule reminder payload', () => {
       timeZone: 'America/Chicago',
       deliveryMethod: 'voice',
       sayMedicationName: false,
+      retryAfterMinutes: 10,
+      maxAttempts: 2,
+      retryChannel: 'same',
+      alertCaregivers: true,
     });
+  });
+
+  it('sends the follow-up chosen: minutes and tries as numbers, the channel, the caregivers', () => {
+    expect(
+      reminderPayload({ ...base, retryAfterMinutes: '30', maxAttempts: '3', retryChannel: 'other', alertCaregivers: false }, 'UTC'),
+    ).toMatchObject({
+      retryAfterMinutes: 30,
+      maxAttempts: 3,
+      retryChannel: 'other',
+      alertCaregivers: false,
+    });
+  });
+
+  it('sums up the follow-up in words', () => {
+    expect(followUpSummary({ deliveryMethod: 'voice', retryAfterMinutes: 10, maxAttempts: 2, retryChannel: 'same' })).toBe(
+      'If not confirmed: tried again after 10 min, 2 tries in all',
+    );
+    expect(followUpSummary({ deliveryMethod: 'voice', retryAfterMinutes: 5, maxAttempts: 3, retryChannel: 'other' })).toBe(
+      'If not confirmed: tried again as a text after 5 min, 3 tries in all',
+    );
+    expect(followUpSummary({ deliveryMethod: 'sms', retryAfterMinutes: 5, maxAttempts: 3, retryChannel: 'other' })).toBe(
+      'If not confirmed: tried again as a call after 5 min, 3 tries in all',
+    );
+    expect(followUpSummary({ deliveryMethod: 'sms', retryAfterMinutes: 10, maxAttempts: 1, retryChannel: 'same' })).toBe(
+      'Sent once, not tried again',
+    );
+    expect(followUpSummary({ deliveryMethod: 'sms' })).toBeNull();
   });
 
   it('sends weekly days sorted, and only for weekly', () => {

@@ -1,4 +1,4 @@
-import type { ClientReminder, NewClientReminder, RecurrencePattern } from '../types.ts';
+import type { ClientReminder, NewClientReminder, RecurrencePattern, RetryChannel } from '../types.ts';
 import { INTERVAL_UNITS, WEEKDAYS } from './portalTexts.ts';
 
 // Written out rather than with a date library, to keep the client pages' bundle small.
@@ -77,6 +77,12 @@ export interface ReminderForm {
   days: number[];
   interval: string;
   endDate: string;
+  /** Minutes to wait for the confirmation before trying again. */
+  retryAfterMinutes: string;
+  /** Calls or texts in all, the first included ('1': never again). */
+  maxAttempts: string;
+  retryChannel: RetryChannel;
+  alertCaregivers: boolean;
 }
 
 /**
@@ -91,6 +97,10 @@ export function reminderPayload(form: ReminderForm, timeZone = Intl.DateTimeForm
     timeZone,
     deliveryMethod: form.deliveryMethod,
     sayMedicationName: Boolean(form.medicationId) && form.sayMedicationName,
+    retryAfterMinutes: Number(form.retryAfterMinutes),
+    maxAttempts: Number(form.maxAttempts),
+    retryChannel: form.retryChannel,
+    alertCaregivers: form.alertCaregivers,
   };
   if (!form.isRecurring) return payload;
   payload.isRecurring = true;
@@ -99,4 +109,14 @@ export function reminderPayload(form: ReminderForm, timeZone = Intl.DateTimeForm
   if (form.pattern === 'weekly') payload.recurrenceDays = [...form.days].sort((a, b) => a - b);
   if (form.endDate) payload.recurrenceEndDate = form.endDate;
   return payload;
+}
+
+/** "If not confirmed: tried again after 10 min, 2 tries in all" / "Sent once, not tried again". */
+export function followUpSummary(
+  reminder: Pick<ClientReminder, 'retryAfterMinutes' | 'maxAttempts' | 'retryChannel' | 'deliveryMethod'>,
+): string | null {
+  if (!reminder.maxAttempts) return null;
+  if (reminder.maxAttempts === 1) return 'Sent once, not tried again';
+  const other = reminder.retryChannel === 'other' ? (reminder.deliveryMethod === 'voice' ? ' as a text' : ' as a call') : '';
+  return `If not confirmed: tried again${other} after ${reminder.retryAfterMinutes ?? 10} min, ${reminder.maxAttempts} tries in all`;
 }
