@@ -305,6 +305,7 @@ describe('bad input on every route', () => {
       [/^\/api\/campaigns\/\{id\}/, ids.campaign],
       [/^\/api\/client\/medications\/\{id\}/, ids.medication],
       [/^\/api\/client\/reminders\/\{id\}/, ids.clientReminder],
+      [/^\/api\/client\/caregivers\/\{id\}/, ids.caregiver],
       [/^\/api\/client\/contact-changes\/\{id\}/, ids.contactChange],
       [/^\/api\/clients\/upload\/\{jobId\}/, ids.importJob],
       [/^\/api\/clients\/\{id\}/, ids.client],
@@ -584,6 +585,7 @@ describe('bad input on every route', () => {
     ids.clientReminder = (
       await agents.client.post('/api/client/reminders').send({ scheduledTime: new Date(Date.now() + 86_400_000).toISOString() })
     ).body.id;
+    ids.caregiver = (await agents.client.post('/api/client/caregivers').send({ name: 'Walk Caregiver', phone: '(615) 555-0152' })).body.id;
     // A registered client's new phone waits for their confirmation.
     expect((await agents.broker.put(`/api/clients/${registered.id}`).send({ phone: '(615) 555-0150' })).status).toBe(200);
     const changes = (await agents.client.get('/api/client/contact-changes')).body as { id: string; status: string }[];

@@ -73,7 +73,8 @@ describe('delivery lanes: reminders before campaigns, brokers served fairly', ()
         const [row] = await t
           .em()
           .execute<{ status: string }[]>(`select status from deliveries where client_reminder_id = ?`, [reminder.id]);
-        if (row?.status !== 'completed') return false;
+        // Sent (and, a client's own reminder, waiting for the confirmation).
+        if (row?.status !== 'sent' && row?.status !== 'completed') return false;
         sentAt = Date.now();
         campaignLeft = (await campaignCounts(t.em(), campaignId)).queued;
         return true;

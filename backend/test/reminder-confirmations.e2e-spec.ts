@@ -365,6 +365,34 @@ describe('closed-loop client reminders: confirmation by key or reply, retries, v
       expect(textsTo(daughter)).toHaveLength(2);
     });
 
+    it('voicemail, no confirmation, the retry unanswered too: the caregiver who agreed is alerted once', async () => {
+      const zone = zoneWhere(true);
+      const who = await portalClient(zone);
+      const niece = `+1212555${String(phoneSeq++).padStart(4, '0')}`;
+      await who.agent.post('/api/client/caregivers').send({ name: 'Elena Ruiz', phone: niece });
+      await signed('/api/webhooks/twilio/sms-inbound', { From: niece, Body: 'SI' });
+      const { delivery } = await sentReminder({ message: 'Take Lisinopril 10mg' }, zone, who);
+      const answer = `/api/webhooks/twilio/voice-answer?delivery=${delivery.id}`;
+      expect((await signed(answer, { CallSid: delivery.providerId!, AnsweredBy: 'machine_end_beep' })).text).toContain(
+        'Please call us back',
+      );
+      await later(11);
+      const retry = await reload(delivery.id);
+      expect(retry).toMatchObject({ status: 'sent', attempts: 2 });
+      await signed(`/api/webhooks/twilio/voice-status?delivery=${delivery.id}`, { CallSid: retry.providerId!, CallStatus: 'no-answer' });
+      const ended = await reload(delivery.id);
+      expect(ended).toMatchObject({ status: 'failed', confirmedAt: null });
+      // The alert goes out on the next run, without the reminder's words.
+      await later(0);
+      const time = DateTime.fromJSDate(delivery.occurrenceAt, { zone }).toFormat('h:mm a');
+      const alerts = sendsTo(niece).filter((r) => r.form.get('Body')?.includes('has not confirmed'));
+      expect(alerts.map((r) => r.form.get('Body'))).toEqual([
+        `Rosa has not confirmed the ${time} reminder from Harbor Senior Insurance. Reply STOP to opt out.`,
+      ]);
+      await later(11);
+      expect(sendsTo(niece).filter((r) => r.form.get('Body')?.includes('has not confirmed'))).toHaveLength(1);
+    });
+
     it('holds a caregiver alert during the client’s quiet hours until 08:00 there', async () => {
       const zone = zoneWhere(false);
       const who = await portalClient(zone);
