@@ -9,7 +9,7 @@ import { ClientReminder } from '../src/client-portal/client-reminder.entity.js';
 import { REPO_ROOT } from '../src/config/config.js';
 import { DispatcherService } from '../src/delivery/dispatcher.service.js';
 import { decryptPhi, readPhi, usePhiKeys } from '../src/privacy/phi-crypto.js';
-import { type EncryptedTable, encryptedTables } from '../src/privacy/phi-reencryption.js';
+import { type EncryptedTable, encryptedTables } from '../src/privacy/phi-reencryption.repository.js';
 import { browser } from './helpers/browser-agent.js';
 import { makeClient, makeInvitation, makeUser } from './helpers/factories.js';
 import { createTestApp, TEST_PHI_KEY, type TestApp } from './helpers/test-app.js';

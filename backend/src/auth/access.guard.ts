@@ -5,10 +5,8 @@ import type { Request } from 'express';
 
 import { User } from '../users/user.entity.js';
 import { type Access, ACCESS_KEY, type AuthenticatedRequest } from './access.decorators.js';
+import { AuthRepository } from './auth.repository.js';
 import { ClientAccount } from './client-account.entity.js';
-
-/** A row of the users table as PostgreSQL answers it (column names). */
-type UserRow = { id: string; is_admin: boolean } & Record<string, unknown>;
 
 /**
  * The one global guard: every route is for signed-in brokers unless it says otherwise
@@ -20,6 +18,7 @@ export class AccessGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly em: EntityManager,
+    private readonly users: AuthRepository,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -40,7 +39,7 @@ export class AccessGuard implements CanActivate {
     // Every broker request passes here: one plain statement. The row becomes the request's managed
     // User entity only when the route asks for it (CurrentUser, the subscription guard), which a
     // route that needs only the id (CurrentUserId) never does.
-    const [row] = await this.em.execute<UserRow[]>('select * from users where id = ? limit 1', [auth.userId]);
+    const row = await this.users.userRow(auth.userId);
     if (!row) throw new UnauthorizedException('Unauthorized');
     if (access === 'admin' && !row.is_admin) throw new ForbiddenException('Admin access required');
     request.userId = row.id;

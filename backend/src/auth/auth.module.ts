@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { UsersModule } from '../users/users.module.js';
 import { AccessGuard } from './access.guard.js';
 import { AuthController } from './auth.controller.js';
+import { AuthRepository } from './auth.repository.js';
 import { DEV_PROVIDER } from './auth.tokens.js';
 import { createDevProvider } from './dev-provider/dev-provider.js';
 import { LoginThrottleService } from './login-throttle.service.js';
@@ -18,6 +19,7 @@ import { SubscriptionGuard } from './subscription.guard.js';
   imports: [UsersModule],
   controllers: [AuthController],
   providers: [
+    AuthRepository,
     SessionService,
     OidcService,
     OidcGuard,

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
 
+import { AuthRepository } from './auth.repository.js';
 import { LoginThrottle } from './login-throttle.entity.js';
 
 export const MAX_FAILURES = 5;
@@ -31,7 +32,10 @@ export class TooManyAttemptsException extends HttpException {
  */
 @Injectable()
 export class LoginThrottleService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly auth: AuthRepository,
+  ) {}
 
   key(username: string, address: string): string {
     return createHash('sha256').update(`${username.toLowerCase()}\n${address}`).digest('hex');
@@ -48,15 +52,8 @@ export class LoginThrottleService {
   /** Counts a failure atomically (any number of app instances), starting a new window when the last one ended. */
   async recordFailure(key: string, now = new Date()): Promise<void> {
     const windowStart = new Date(now.getTime() - WINDOW_MS);
-    await this.em.execute(
-      `insert into login_throttles (key, failures, window_started_at) values (?, 1, ?)
-       on conflict (key) do update set
-         failures = case when login_throttles.window_started_at <= ? then 1 else login_throttles.failures + 1 end,
-         window_started_at = case when login_throttles.window_started_at <= ? then excluded.window_started_at
-                                  else login_throttles.window_started_at end`,
-      [key, now, windowStart, windowStart],
-    );
-    await this.em.execute('delete from login_throttles where window_started_at < ?', [new Date(now.getTime() - 24 * 60 * 60 * 1000)]);
+    await this.auth.countFailure(key, now, windowStart);
+    await this.auth.forgetFailuresBefore(new Date(now.getTime() - 24 * 60 * 60 * 1000));
   }
 
   async clear(key: string): Promise<void> {

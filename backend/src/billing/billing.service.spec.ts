@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { NotFoundException } from '@nestjs/common';
 
 import type { AppConfig } from '../config/config.js';
+import { MessagingRepository } from '../messaging/messaging.repository.js';
 import { WebhookEventsService } from '../messaging/webhook-events.service.js';
 import type { User } from '../users/user.entity.js';
 import { BillingRepository } from './billing.repository.js';
@@ -14,7 +15,7 @@ describe('Mark as paid (local billing)', () => {
     const service = new BillingService(
       em,
       { nodeEnv: 'production', billing: {} } as unknown as AppConfig,
-      new WebhookEventsService(em),
+      new WebhookEventsService(new MessagingRepository(em)),
       new BillingRepository(em),
     );
     await expect(service.markPaid({ id: 'b1' } as User)).rejects.toBeInstanceOf(NotFoundException);

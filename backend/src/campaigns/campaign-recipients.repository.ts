@@ -1,6 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
+import { consentGiven } from '../messaging/consent.service.js';
+
 /** A campaign recipient found by their token, with what the tracking and unsubscribe pages need. */
 export interface RecipientRow {
   id: string;
@@ -45,6 +47,39 @@ export class CampaignRecipientsRepository {
     await this.em.execute(
       `update campaign_recipients set clicked_at = coalesce(clicked_at, now()), opened_at = coalesce(opened_at, now()) where id = ?`,
       [id],
+    );
+  }
+
+  /**
+   * Fixes a campaign's recipients — the broker's active clients with an address for the channel who
+   * have neither opted out nor withdrawn consent — each with their tracking token, in `em`'s
+   * transaction; answers them with their address.
+   */
+  fix(em: EntityManager, brokerId: string, campaignId: string, type: 'email' | 'sms'): Promise<{ client_id: string; address: string }[]> {
+    const address = type === 'email' ? 'c.email' : 'c.phone';
+    return em.execute<{ client_id: string; address: string }[]>(
+      `with eligible as (
+         select c.id as client_id, ${address} as address
+           from clients c
+          where c.broker_id = ? and c.is_active and ${address} is not null and ${address} <> ''
+            and not exists (select 1 from opt_outs o where o.recipient = ${type === 'email' ? 'lower(c.email)' : 'c.phone'} and o.channel = ?)
+            and ${consentGiven('c')}
+       ), recipients as (
+         insert into campaign_recipients (id, campaign_id, client_id, token)
+         select gen_random_uuid(), ?, client_id, replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') from eligible
+         returning client_id
+       )
+       select e.client_id, e.address from eligible e join recipients r on r.client_id = e.client_id`,
+      [brokerId, type, type, campaignId],
+    );
+  }
+
+  /** Opened and clicked recipients per campaign. */
+  openedAndClicked(campaignIds: string[]): Promise<{ campaign_id: string; opened: number; clicked: number }[]> {
+    return this.em.execute<{ campaign_id: string; opened: number; clicked: number }[]>(
+      `select campaign_id, count(opened_at)::int as opened, count(clicked_at)::int as clicked
+         from campaign_recipients where campaign_id in (?) group by campaign_id`,
+      [campaignIds],
     );
   }
 }

@@ -5,9 +5,9 @@ import { isUuid } from '../common/ids.js';
 import { findList, type ListQuery, ListResult } from '../common/list-query.js';
 import { DeliveryQueue } from '../delivery/delivery-queue.service.js';
 import { DispatcherService } from '../delivery/dispatcher.service.js';
-import { consentGiven } from '../messaging/consent.service.js';
 import { User } from '../users/user.entity.js';
 import { Campaign } from './campaign.entity.js';
+import { CampaignRecipientsRepository } from './campaign-recipients.repository.js';
 import type { CampaignDto, CreateCampaignDto } from './dto/campaign.dto.js';
 
 export const CAMPAIGN_LIST_RULES = {
@@ -26,6 +26,7 @@ export class CampaignsService {
     private readonly em: EntityManager,
     private readonly queue: DeliveryQueue,
     private readonly dispatcher: DispatcherService,
+    private readonly recipients: CampaignRecipientsRepository,
   ) {}
 
   private async findOwned(broker: User, id: string): Promise<Campaign> {
@@ -87,22 +88,7 @@ export class CampaignsService {
       const campaign = isUuid(id) ? await em.findOne(Campaign, { id, broker: broker.id }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
       if (!campaign) throw new NotFoundException('Campaign not found');
       if (campaign.status !== 'draft') throw new ConflictException('This campaign has already been sent');
-      const address = campaign.type === 'email' ? 'c.email' : 'c.phone';
-      const recipients = await em.execute<{ client_id: string; address: string }[]>(
-        `with eligible as (
-           select c.id as client_id, ${address} as address
-             from clients c
-            where c.broker_id = ? and c.is_active and ${address} is not null and ${address} <> ''
-              and not exists (select 1 from opt_outs o where o.recipient = ${campaign.type === 'email' ? 'lower(c.email)' : 'c.phone'} and o.channel = ?)
-              and ${consentGiven('c')}
-         ), recipients as (
-           insert into campaign_recipients (id, campaign_id, client_id, token)
-           select gen_random_uuid(), ?, client_id, replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') from eligible
-           returning client_id
-         )
-         select e.client_id, e.address from eligible e join recipients r on r.client_id = e.client_id`,
-        [broker.id, campaign.type, campaign.type, campaign.id],
-      );
+      const recipients = await this.recipients.fix(em, broker.id, campaign.id, campaign.type);
       const sentAt = new Date();
       await this.queue.enqueue(
         recipients.map((recipient) => ({
@@ -132,11 +118,7 @@ export class CampaignsService {
 
   private async toViews(campaigns: Campaign[]): Promise<CampaignDto[]> {
     if (campaigns.length === 0) return [];
-    const rows = await this.em.execute<{ campaign_id: string; opened: number; clicked: number }[]>(
-      `select campaign_id, count(opened_at)::int as opened, count(clicked_at)::int as clicked
-         from campaign_recipients where campaign_id in (?) group by campaign_id`,
-      [campaigns.map((c) => c.id)],
-    );
+    const rows = await this.recipients.openedAndClicked(campaigns.map((c) => c.id));
     const counts = new Map(rows.map((row) => [row.campaign_id, row]));
     return campaigns.map((campaign) => ({
       id: campaign.id,

@@ -15,6 +15,11 @@ export interface CaregiverAlertRow {
 export class CaregiversRepository {
   constructor(private readonly em: EntityManager) {}
 
+  /** Holds one client's caregiver list until `em`'s transaction ends (so the limit of three holds under double submits). */
+  async lockClient(em: EntityManager, clientId: string): Promise<void> {
+    await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`caregivers:${clientId}`]);
+  }
+
   /** Invited caregivers with this number agree to alerts; answers the first names of the clients they care for. */
   async optIn(phone: string): Promise<string[]> {
     const rows = await this.em.execute<{ first_name: string }[]>(

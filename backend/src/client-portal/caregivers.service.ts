@@ -80,7 +80,7 @@ export class CaregiversService implements OnModuleInit {
 
     const caregiver = await this.em.transactional(async (em) => {
       // One client's additions one at a time, so the limit holds under double submits.
-      await em.execute('select pg_advisory_xact_lock(hashtext(?))', [`caregivers:${client.id}`]);
+      await this.caregivers.lockClient(em, client.id);
       const existing = await em.find(Caregiver, { client: client.id }, { fields: ['id', 'phone'] });
       if (existing.some((c) => c.phone === phone)) throw new ConflictException({ message: CAREGIVER_MESSAGES.duplicate, field: 'phone' });
       if (existing.length >= MAX_CAREGIVERS) throw new ConflictException(CAREGIVER_MESSAGES.tooMany);

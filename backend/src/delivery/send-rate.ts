@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 import type { Channel } from '../messaging/outbox-message.entity.js';
+import { SendRateRepository } from './send-rate.repository.js';
 
 /**
  * Paces sends per channel across the whole cluster: at most `perSecond[channel]` per second for the
@@ -12,11 +13,14 @@ import type { Channel } from '../messaging/outbox-message.entity.js';
  */
 export class ClusterSendRate {
   private readonly seeded = new Set<Channel>();
+  private readonly slots: SendRateRepository;
 
   constructor(
-    private readonly em: EntityManager,
+    em: EntityManager,
     private readonly perSecond: Partial<Record<Channel, number>>,
-  ) {}
+  ) {
+    this.slots = new SendRateRepository(em);
+  }
 
   /** Whether sends on this channel are paced at all. */
   limits(channel: Channel): boolean {
@@ -31,34 +35,19 @@ export class ClusterSendRate {
     const rate = this.perSecond[channel] ?? 0;
     if (rate <= 0) return 0;
     await this.seed(channel);
-    const [row] = await this.em.getConnection().execute<{ wait_ms: number }[]>(
-      `with slot as (
-         select channel, greatest(next_at, clock_timestamp()) as at from send_rate_slots where channel = ? for update
-       )
-       update send_rate_slots s set next_at = slot.at + make_interval(secs => ?::float8)
-         from slot
-        where s.channel = slot.channel and slot.at <= clock_timestamp() + make_interval(secs => ?::float8)
-       returning greatest(0, extract(epoch from slot.at - clock_timestamp()) * 1000)::float8 as wait_ms`,
-      [channel, 1 / rate, maxWaitMs / 1000],
-    );
-    return row ? Math.ceil(Number(row.wait_ms)) : undefined;
+    const wait = await this.slots.take(channel, 1 / rate, maxWaitMs / 1000);
+    return wait === undefined ? undefined : Math.ceil(wait);
   }
 
   /** How long until a send on `channel` could start, without reserving it. */
   async waitFor(channel: Channel): Promise<number> {
     if (!this.limits(channel)) return 0;
-    const [row] = await this.em
-      .getConnection()
-      .execute<{ wait_ms: number }[]>(
-        `select greatest(0, extract(epoch from next_at - clock_timestamp()) * 1000)::float8 as wait_ms from send_rate_slots where channel = ?`,
-        [channel],
-      );
-    return row ? Math.ceil(Number(row.wait_ms)) : 0;
+    return Math.ceil(await this.slots.waitMs(channel));
   }
 
   private async seed(channel: Channel): Promise<void> {
     if (this.seeded.has(channel)) return;
-    await this.em.getConnection().execute(`insert into send_rate_slots (channel) values (?) on conflict do nothing`, [channel]);
+    await this.slots.ensure(channel);
     this.seeded.add(channel);
   }
 }

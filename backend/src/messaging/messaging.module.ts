@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ConsentService } from './consent.service.js';
 import { DevOutboxController } from './dev-outbox.controller.js';
 import { EMAIL_SENDER, SMS_SENDER, VOICE_SENDER } from './messaging.ports.js';
+import { MessagingRepository } from './messaging.repository.js';
 import { OptOutsService } from './opt-outs.service.js';
 import { OutboxAdapter } from './outbox.adapter.js';
 import { SmtpAdapter } from './smtp.adapter.js';
@@ -19,6 +20,7 @@ const TWILIO = Symbol('TWILIO_ADAPTER');
 @Module({
   controllers: [DevOutboxController],
   providers: [
+    MessagingRepository,
     OutboxAdapter,
     OptOutsService,
     ConsentService,

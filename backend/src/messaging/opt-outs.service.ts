@@ -1,6 +1,6 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
+import { MessagingRepository } from './messaging.repository.js';
 import type { Channel } from './outbox-message.entity.js';
 
 export const STOP_WORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'END', 'QUIT', 'REVOKE', 'OPTOUT', 'CANCEL'];
@@ -21,26 +21,20 @@ export function keywordOf(body: string | undefined): Keyword | undefined {
 /** Who asked not to be called or texted; checked before every send. */
 @Injectable()
 export class OptOutsService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(private readonly messaging: MessagingRepository) {}
 
   async optOut(recipient: string, channel: Channel, source: string): Promise<void> {
-    await this.em.execute(
-      `insert into opt_outs (recipient, channel, source) values (?, ?, ?) on conflict (recipient, channel) do nothing`,
-      [recipient, channel, source],
-    );
+    await this.messaging.addOptOut(recipient, channel, source);
   }
 
   async optIn(recipient: string, channel: Channel): Promise<void> {
-    await this.em.execute(`delete from opt_outs where recipient = ? and channel = ?`, [recipient, channel]);
+    await this.messaging.removeOptOut(recipient, channel);
   }
 
   /** `recipient|channel` keys of the opted-out among these recipients. */
   async optedOut(recipients: string[]): Promise<Set<string>> {
     if (recipients.length === 0) return new Set();
-    const rows = await this.em.execute<{ recipient: string; channel: string }[]>(
-      `select recipient, channel from opt_outs where recipient in (?)`,
-      [recipients],
-    );
+    const rows = await this.messaging.optOutsOf(recipients);
     return new Set(rows.map((row) => `${row.recipient}|${row.channel}`));
   }
 }

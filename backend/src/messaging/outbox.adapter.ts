@@ -1,9 +1,9 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
 import { encryptPhi } from '../privacy/phi-crypto.js';
 import { callSentences } from './call-script.js';
 import type { EmailMessage, EmailSender, SendResult, SmsMessage, SmsSender, VoiceCall, VoiceSender } from './messaging.ports.js';
+import { MessagingRepository } from './messaging.repository.js';
 import type { Channel } from './outbox-message.entity.js';
 
 /**
@@ -13,7 +13,7 @@ import type { Channel } from './outbox-message.entity.js';
  */
 @Injectable()
 export class OutboxAdapter implements SmsSender, VoiceSender, EmailSender {
-  constructor(private readonly em: EntityManager) {}
+  constructor(private readonly messaging: MessagingRepository) {}
 
   sendSms(message: SmsMessage): Promise<SendResult> {
     return this.store('sms', message, message.body);
@@ -33,22 +33,16 @@ export class OutboxAdapter implements SmsSender, VoiceSender, EmailSender {
     body: string,
     subject?: string,
   ): Promise<SendResult> {
-    const [row] = await this.em.fork().execute<{ id: string }[]>(
-      `insert into outbox_messages (id, channel, recipient, subject, body, purpose, broker_id, delivery_id)
-       values (gen_random_uuid(), ?, ?, ?, ?, ?, ?, ?)
-       on conflict (delivery_id) do update set delivery_id = excluded.delivery_id
-       returning id`,
-      // Encrypted as OutboxMessage's columns are (a client's reminder carries health data).
-      [
-        channel,
-        message.to,
-        subject === undefined ? null : encryptPhi(subject),
-        encryptPhi(body),
-        message.purpose,
-        message.brokerId ?? null,
-        message.deliveryId ?? null,
-      ],
-    );
-    return { providerId: row.id, status: 'completed' };
+    // Encrypted as OutboxMessage's columns are (a client's reminder carries health data).
+    const id = await this.messaging.storeOutboxMessage({
+      channel,
+      recipient: message.to,
+      subject: subject === undefined ? null : encryptPhi(subject),
+      body: encryptPhi(body),
+      purpose: message.purpose,
+      brokerId: message.brokerId ?? null,
+      deliveryId: message.deliveryId ?? null,
+    });
+    return { providerId: id, status: 'completed' };
   }
 }

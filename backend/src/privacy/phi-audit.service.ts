@@ -1,12 +1,12 @@
-import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
 import type { ClientAccount } from '../auth/client-account.entity.js';
+import { PhiAuditRepository } from './phi-audit.repository.js';
 
 /** Records every read and write of a client's health data (who, what, when; never the values). */
 @Injectable()
 export class PhiAuditService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(private readonly log: PhiAuditRepository) {}
 
   async record(
     account: ClientAccount,
@@ -14,9 +14,6 @@ export class PhiAuditService {
     resource: string,
     resourceId?: string,
   ): Promise<void> {
-    await this.em.execute(
-      `insert into phi_access_log (id, account_id, client_id, action, resource, resource_id) values (gen_random_uuid(), ?, ?, ?, ?, ?)`,
-      [account.id, account.client.id, action, resource, resourceId ?? null],
-    );
+    await this.log.add({ accountId: account.id, clientId: account.client.id, action, resource, resourceId: resourceId ?? null });
   }
 }

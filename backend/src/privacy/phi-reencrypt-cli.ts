@@ -7,7 +7,7 @@ import { openDatabaseServer } from '../database/database-server.js';
 import { EmbeddedPostgresError } from '../database/embedded-postgres.js';
 import { ormOptions } from '../database/mikro-orm.config.js';
 import { currentPhiKeyId, MissingPhiKeyError, resolvePhiKey, usePhiKeys } from './phi-crypto.js';
-import { countStale, encryptedTables, reencryptTable } from './phi-reencryption.js';
+import { countStale, encryptedTables, reencryptTable } from './phi-reencryption.repository.js';
 
 const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
 

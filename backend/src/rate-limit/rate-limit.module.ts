@@ -4,11 +4,12 @@ import { ThrottlerModule } from '@nestjs/throttler';
 
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { RateLimitGuard } from './rate-limit.guard.js';
+import { RateLimitRepository } from './rate-limit.repository.js';
 import { RateLimitStorage } from './rate-limit.storage.js';
 import { RateLimitCleanupScheduler } from './rate-limit-cleanup.scheduler.js';
 import { rateLimitOptions } from './rate-limits.js';
 
-@Module({ providers: [RateLimitStorage], exports: [RateLimitStorage] })
+@Module({ providers: [RateLimitStorage, RateLimitRepository], exports: [RateLimitStorage] })
 class RateLimitStorageModule {}
 
 /**

@@ -1,15 +1,10 @@
-import { EntityManager, type QueryResult } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 
+import { type CounterRow, RateLimitRepository } from './rate-limit.repository.js';
 import { COUNTED_LOCALLY_FIRST } from './rate-limits.js';
 
 type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increment']>>;
-
-interface CounterRow {
-  hits: number;
-  ms_left: number;
-}
 
 /** This instance's view of a window counted locally first: the shared count plus its own hits since. */
 interface LocalWindow {
@@ -47,7 +42,7 @@ export class RateLimitStorage implements ThrottlerStorage {
   /** The instance's clock, for the local windows (tests move it). */
   now = () => Date.now();
 
-  constructor(private readonly em: EntityManager) {}
+  constructor(private readonly counters: RateLimitRepository) {}
 
   async increment(key: string, ttl: number, limit: number, blockDuration: number, throttlerName: string): Promise<ThrottlerStorageRecord> {
     if (COUNTED_LOCALLY_FIRST.has(throttlerName)) return this.incrementLocallyFirst(key, ttl, limit, blockDuration);
@@ -79,24 +74,13 @@ export class RateLimitStorage implements ThrottlerStorage {
 
   /** Adds `hits` to the key's shared count in one statement; answers the count and the time left. */
   private add(key: string, hits: number, ttl: number, limit: number, blockDuration: number): Promise<CounterRow> {
-    return this.em.execute<CounterRow>(
-      `insert into rate_limit_counters as c (key, hits, resets_at) values (?, ?, now() + ? * interval '1 millisecond')
-       on conflict (key) do update set
-         hits = case when c.resets_at <= now() then excluded.hits else c.hits + excluded.hits end,
-         resets_at = case when c.resets_at <= now() then excluded.resets_at
-                          when c.hits <= ? and c.hits + excluded.hits > ? then greatest(c.resets_at, now() + ? * interval '1 millisecond')
-                          else c.resets_at end
-       returning hits, (extract(epoch from resets_at - now()) * 1000)::float8 as ms_left`,
-      [key, hits, ttl, limit, limit, blockDuration],
-      'get',
-    );
+    return this.counters.add(key, hits, ttl, limit, blockDuration);
   }
 
   /** Forgets windows that have ended, here and in the shared table; answers how many rows went. */
   async deleteExpired(): Promise<number> {
     const now = this.now();
     for (const [key, window] of this.windows) if (window.resetsAt <= now) this.windows.delete(key);
-    const result = await this.em.execute<QueryResult>('delete from rate_limit_counters where resets_at <= now()', [], 'run');
-    return result.affectedRows;
+    return this.counters.deleteEnded();
   }
 }

@@ -193,6 +193,6 @@ export class ResourcesService {
 
   /** Counts a download (whole-file requests and the first range) atomically. */
   async countDownload(id: string): Promise<void> {
-    await this.em.execute(`update resources set download_count = download_count + 1 where id = ?`, [id]);
+    await this.em.nativeUpdate(Resource, { id }, { downloadCount: raw('download_count + 1') });
   }
 }

@@ -1,0 +1,34 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+
+/** A `users` row as the database returns it (the access guard maps it to a User only when asked). */
+export type UserRow = Record<string, unknown> & { id: string; is_admin: boolean };
+
+/** The SQL of sign-in and access: the signed-in broker's row, and the failed sign-in counters. */
+@Injectable()
+export class AuthRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /** One plain statement per broker request. */
+  async userRow(id: string): Promise<UserRow | undefined> {
+    const [row] = await this.em.execute<UserRow[]>('select * from users where id = ? limit 1', [id]);
+    return row;
+  }
+
+  /** Counts a failure atomically, starting a new window when the one that began after `windowStart` ended. */
+  async countFailure(key: string, now: Date, windowStart: Date): Promise<void> {
+    await this.em.execute(
+      `insert into login_throttles (key, failures, window_started_at) values (?, 1, ?)
+       on conflict (key) do update set
+         failures = case when login_throttles.window_started_at <= ? then 1 else login_throttles.failures + 1 end,
+         window_started_at = case when login_throttles.window_started_at <= ? then excluded.window_started_at
+                                  else login_throttles.window_started_at end`,
+      [key, now, windowStart, windowStart],
+    );
+  }
+
+  /** Forgets counters whose window began before `before`. */
+  async forgetFailuresBefore(before: Date): Promise<void> {
+    await this.em.execute('delete from login_throttles where window_started_at < ?', [before]);
+  }
+}
