@@ -256,6 +256,10 @@ describe('bad input on every route', () => {
     const byOperation: Record<string, Record<string, unknown>> = {
       'POST /api/client/login': { username: clientUsername, password: clientPassword },
       'PUT /api/clients/{id}': { phone: '(615) 555-0144' },
+      // A caregiver is reached by text or by e-mail, not both: the valid request gives a phone.
+      'POST /api/client/caregivers': { phone: '(615) 555-0149', email: null },
+      // Marking the walk client active changes nothing the walk depends on; invite or delete would.
+      'POST /api/clients/bulk': { action: 'activate', ids: [ids.client] },
       'POST /api/admin/brokers/{id}/subscription': { subscriptionTier: 'flat', subscriptionStatus: 'trial' },
       'POST /api/subscription': { subscriptionTier: 'flat' },
       // PMPM at the walk broker's active clients, as counted when the walk starts (see activeClients).
@@ -303,6 +307,7 @@ describe('bad input on every route', () => {
       [/^\/api\/admin\/brokers\/\{id\}/, ids.broker],
       [/^\/api\/(admin\/resources|resources|public\/resources)\/\{id\}/, ids.resource],
       [/^\/api\/campaigns\/\{id\}/, ids.campaign],
+      [/^\/api\/reminders\/\{id\}/, ids.reminder],
       [/^\/api\/client\/medications\/\{id\}/, ids.medication],
       [/^\/api\/client\/reminders\/\{id\}/, ids.clientReminder],
       [/^\/api\/client\/caregivers\/\{id\}/, ids.caregiver],
@@ -590,6 +595,11 @@ describe('bad input on every route', () => {
     expect((await agents.broker.put(`/api/clients/${registered.id}`).send({ phone: '(615) 555-0150' })).status).toBe(200);
     const changes = (await agents.client.get('/api/client/contact-changes')).body as { id: string; status: string }[];
     ids.contactChange = changes.find((change) => change.status === 'pending')?.id ?? '';
+    ids.reminder = (
+      await agents.broker
+        .post('/api/reminders')
+        .send({ clientId: ids.client, scheduledTime: new Date(Date.now() + 86_400_000).toISOString(), message: 'Walk reminder' })
+    ).body.id;
     ids.campaign = (await agents.broker.post('/api/campaigns').send({ name: 'Walk', type: 'sms', message: 'Hello' })).body.id;
     ids.resource = (
       await agents.admin.post('/api/admin/resources').field('title', 'Walk guide').attach('file', PDF, { filename: 'guide.pdf' })
@@ -677,6 +687,13 @@ describe('bad input on routes outside the contract', () => {
     ['/api/billing/webhook', 'text/plain', 'hello', 'application/json'],
     ['/api/webhooks/twilio/sms-inbound', 'application/json', '{"Body":"STOP"}', 'application/x-www-form-urlencoded'],
     [`/api/u/${token}`, 'text/plain', 'List-Unsubscribe=One-Click', 'application/x-www-form-urlencoded or multipart/form-data'],
+    [
+      `/api/caregiver/${token}/stop`,
+      'text/plain',
+      'List-Unsubscribe=One-Click',
+      'application/x-www-form-urlencoded or multipart/form-data',
+    ],
+    [`/api/caregiver/${token}/agree`, 'application/json', '{}', 'application/x-www-form-urlencoded or multipart/form-data'],
   ])('%s refuses a %s body with 415', async (path, type, body, accepted) => {
     const res = await request(t.http).post(path).set('Content-Type', type).send(body);
     expect(res.status).toBe(415);
@@ -691,11 +708,14 @@ describe('bad input on routes outside the contract', () => {
       'Twilio is not configured',
     );
     expect((await request(t.http).post(`/api/u/${token}`).type('form').send('List-Unsubscribe=One-Click')).status).toBe(404);
+    expect((await request(t.http).post(`/api/caregiver/${token}/stop`).type('form').send('List-Unsubscribe=One-Click')).status).toBe(404);
   });
 
   it.each([
     `/api/t/c/${token}?u=a%00b`,
     '/api/u/a%00b',
+    '/api/caregiver/a%00b',
+    '/api/caregiver/a%00b/stop',
     '/api/t/o/%ED%A0%80.gif',
     `/api/t/c/${token}?u=${encodeURIComponent('https://x.test/')}&u%00=1`,
   ])('%s answers 400 with a message', async (path) => {

@@ -1,6 +1,3 @@
-import type { AddressInfo } from 'node:net';
-
-import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
 
 import { CampaignRecipient } from '../src/campaigns/campaign-recipient.entity.js';
@@ -13,6 +10,7 @@ import { User } from '../src/users/user.entity.js';
 import type { Agent } from './helpers/browser-agent.js';
 import { makeClient } from './helpers/factories.js';
 import { brokerSession } from './helpers/session.js';
+import { SmtpStandIn } from './helpers/smtp-stand-in.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
@@ -292,30 +290,14 @@ describe('campaigns (outbox delivery)', () => {
 
 describe('campaign e-mail through a real SMTP server', () => {
   let t: TestApp;
-  let server: SMTPServer;
-  const received: string[] = [];
+  const smtp = new SmtpStandIn();
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, _session, done) {
-        let raw = '';
-        stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-        stream.on('end', () => {
-          received.push(raw);
-          done();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.server.address() as AddressInfo).port;
-    t = await createTestApp({ listen: true, env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Harbor <news@harbor.example>' } });
+    t = await createTestApp({ listen: true, env: { SMTP_URL: await smtp.start(), MAIL_FROM: 'Harbor <news@harbor.example>' } });
   });
   afterAll(async () => {
     await t.close();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await smtp.stop();
   });
 
   it('renders the branded e-mail with List-Unsubscribe headers', async () => {
@@ -329,11 +311,10 @@ describe('campaign e-mail through a real SMTP server', () => {
       .send({ name: 'Mail', type: 'email', subject: 'Plan news', message: 'See https://harbor.example/plans' });
     await broker.agent.post(`/api/campaigns/${draft.id}/send`);
     await until(
-      async () => received.length,
+      async () => smtp.received.length,
       (n) => n >= 1,
     );
-    // Long headers are folded (CRLF + space); unfold before reading them.
-    const raw = received[0].replace(/\r\n(?=[ \t])/g, '');
+    const raw = smtp.received[0].raw;
     expect(raw).toMatch(/^Subject: Plan news\r$/m);
     expect(raw).toMatch(
       /^List-Unsubscribe: <http:\/\/127\.0\.0\.1:\d+\/api\/u\/[0-9a-f]{64}>, <mailto:news@harbor\.example\?subject=unsubscribe%20[0-9a-f]{64}>\r$/m,

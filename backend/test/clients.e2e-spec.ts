@@ -39,6 +39,7 @@ describe('clients: CRUD, search, tenant isolation, usage limits, invitations', (
         'inviteToken',
         'isActive',
         'lastName',
+        'notes',
         'pendingContactChanges',
         'phone',
       ].sort(),

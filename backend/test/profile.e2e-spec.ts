@@ -75,13 +75,18 @@ describe('the signed-in broker’s profile (/api/profile)', () => {
     const res = await broker.agent.put('/api/profile').send(body);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
-    expect(res.body.errors).toEqual([{ field, messages: [message] }]);
+    expect(res.body.errors).toEqual({ [field]: message });
   });
 
   it('refuses a phone that is not one with the branding page’s message', async () => {
     const res = await broker.agent.put('/api/profile').send({ agencyPhone: '555-01' });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ statusCode: 400, message: 'agencyPhone is not a valid phone number', field: 'agencyPhone' });
+    expect(res.body).toEqual({
+      statusCode: 400,
+      message: 'agencyPhone is not a valid phone number',
+      field: 'agencyPhone',
+      errors: { agencyPhone: 'agencyPhone is not a valid phone number' },
+    });
   });
 
   it('refuses NUL bytes, unknown fields and a body that is not an object, and keeps the saved profile', async () => {

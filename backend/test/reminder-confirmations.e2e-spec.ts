@@ -10,6 +10,7 @@ import { OptOut } from '../src/messaging/opt-out.entity.js';
 import { User } from '../src/users/user.entity.js';
 import { browser } from './helpers/browser-agent.js';
 import { makeClient, makeInvitation, makeUser } from './helpers/factories.js';
+import { mailHeader, mailPart, SmtpStandIn } from './helpers/smtp-stand-in.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { TwilioStandIn } from './helpers/twilio-stand-in.js';
 
@@ -40,14 +41,19 @@ function zoneWhere(day: boolean): string {
 describe('closed-loop client reminders: confirmation by key or reply, retries, voicemail without health data', () => {
   let t: TestApp;
   let standIn: TwilioStandIn;
+  let smtp: SmtpStandIn;
   let broker: User;
   let phoneSeq = 400;
 
   beforeAll(async () => {
     standIn = new TwilioStandIn();
     const base = await standIn.start();
+    smtp = new SmtpStandIn();
+    const smtpUrl = await smtp.start();
     t = await createTestApp({
       env: {
+        SMTP_URL: smtpUrl,
+        MAIL_FROM: 'Harbor Senior Insurance <care@harbor.example>',
         TWILIO_ACCOUNT_SID: ACCOUNT_SID,
         TWILIO_AUTH_TOKEN: AUTH_TOKEN,
         TWILIO_FROM_NUMBER: '+15005550006',
@@ -63,6 +69,7 @@ describe('closed-loop client reminders: confirmation by key or reply, retries, v
   afterAll(async () => {
     await t.close();
     await standIn.stop();
+    await smtp.stop();
   });
 
   function signed(path: string, form: Record<string, string>) {
@@ -410,6 +417,84 @@ describe('closed-loop client reminders: confirmation by key or reply, retries, v
       expect(sendsTo(son).every((r) => !r.form.get('Body')?.includes('has not confirmed'))).toBe(true);
     });
 
+    it('invites a caregiver by e-mail: opening the page changes nothing, alerts go only after Yes, at any hour, and one-click unsubscribe stops them', async () => {
+      // The client's night: an e-mail rings no phone, so its alert is not held until morning.
+      const zone = zoneWhere(false);
+      const who = await portalClient(zone);
+      const added = await who.agent
+        .post('/api/client/caregivers')
+        .send({ name: 'Maria Alvarez', email: ' Maria.Alvarez@Example.com ', relationship: 'Daughter' });
+      expect(added.status).toBe(201);
+      expect(added.body).toMatchObject({ phone: null, email: 'maria.alvarez@example.com', status: 'invited' });
+      const again = await who.agent.post('/api/client/caregivers').send({ name: 'Maria', email: 'MARIA.alvarez@example.com' });
+      expect([again.status, again.body.message]).toEqual([409, 'This e-mail address is already on your list']);
+      const address = 'maria.alvarez@example.com';
+      await t.app.get(DispatcherService).runOnce();
+      const [invite] = smtp.to(address);
+      expect(mailHeader(invite, 'Subject')).toBe('Rosa added you as their caregiver');
+      const inviteText = mailPart(invite, 'text/plain');
+      expect(inviteText).toContain(
+        'Rosa added you as their caregiver for reminders from Harbor Senior Insurance. Do you want an e-mail when Rosa does not confirm one?',
+      );
+      const pageUrl = /Answer: (\S+)/.exec(inviteText)![1];
+      expect(pageUrl).toMatch(new RegExp(`^${t.appUrl}/api/caregiver/[0-9a-f]{64}$`));
+      expect(mailHeader(invite, 'List-Unsubscribe')).toBe(`<${pageUrl}/stop>`);
+      expect(mailHeader(invite, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+      expect(mailPart(invite, 'text/html')).toContain('>Answer</a>');
+      const page = new URL(pageUrl).pathname;
+
+      // Opening the link (as a mail scanner does) only shows the question.
+      const opened = await request(t.http).get(page);
+      expect(opened.status).toBe(200);
+      expect(opened.headers['content-security-policy']).toContain("default-src 'none'");
+      expect(opened.text).toContain('Rosa added you as their caregiver');
+      expect(opened.text).toContain('Yes, e-mail me');
+      expect((await who.agent.get('/api/client/caregivers')).body[0].status).toBe('invited');
+
+      // Missed before she agreed: nothing is sent to her.
+      await sentReminder({ deliveryMethod: 'sms', maxAttempts: 1, message: 'Take Lisinopril' }, zone, who);
+      await later(11);
+      expect(smtp.to(address)).toHaveLength(1);
+
+      const agreed = await request(t.http).post(`${page}/agree`).type('form').send({});
+      expect(agreed.status).toBe(200);
+      expect(agreed.text).toContain('Thank you. You will get an e-mail if Rosa misses a reminder');
+      expect((await who.agent.get('/api/client/caregivers')).body[0]).toMatchObject({ status: 'active', optedInAt: expect.any(String) });
+
+      const missed = await sentReminder({ deliveryMethod: 'sms', maxAttempts: 1, message: 'Take Lisinopril' }, zone, who);
+      await later(11);
+      await later(11);
+      const alerts = smtp.to(address).slice(1);
+      expect(alerts.map((mail) => mailHeader(mail, 'Subject'))).toEqual(['Rosa has not confirmed a reminder']);
+      const time = DateTime.fromJSDate(missed.delivery.occurrenceAt, { zone }).toFormat('h:mm a');
+      expect(mailPart(alerts[0], 'text/plain')).toContain(`Rosa has not confirmed the ${time} reminder from Harbor Senior Insurance.`);
+      expect(alerts[0].raw).not.toContain('Lisinopril');
+      expect(await t.em().findOneOrFail(Delivery, { caregiverId: added.body.id, caregiverMessage: 'alert' })).toMatchObject({
+        channel: 'email',
+        recipient: address,
+        status: 'completed',
+      });
+
+      // A mail app's one-click unsubscribe stops her e-mails; a later Yes does not undo it.
+      const oneClick = await request(t.http).post(`${page}/stop`).type('form').send('List-Unsubscribe=One-Click');
+      expect(oneClick.status).toBe(200);
+      expect(oneClick.text).toContain('You will not get e-mails about Rosa’s reminders');
+      expect((await request(t.http).post(`${page}/agree`).type('form').send({})).text).toContain('You will not get e-mails');
+      expect((await who.agent.get('/api/client/caregivers')).body[0].status).toBe('stopped');
+      await sentReminder({ deliveryMethod: 'sms', maxAttempts: 1 }, zone, who);
+      await later(11);
+      await later(11);
+      expect(smtp.to(address)).toHaveLength(2);
+
+      // Links that are not a caregiver's: a page saying so.
+      expect((await request(t.http).get('/api/caregiver/not-a-token')).status).toBe(404);
+      const unknown = await request(t.http)
+        .post(`/api/caregiver/${'0'.repeat(64)}/stop`)
+        .type('form')
+        .send('List-Unsubscribe=One-Click');
+      expect([unknown.status, unknown.text.includes('This link is not valid')]).toEqual([404, true]);
+    });
+
     it('keeps at most three, refuses bad input with a message, and lets the client remove one', async () => {
       const who = await portalClient(zoneWhere(true));
       const number = () => `+1212555${String(phoneSeq++).padStart(4, '0')}`;
@@ -421,6 +506,11 @@ describe('closed-loop client reminders: confirmation by key or reply, retries, v
         [{ name: 'Al', phone: '555' }, 400, 'Enter a valid US mobile number'],
         [{ name: 'Al', phone: who.phone }, 400, 'This is your own number'],
         [{ name: 'Al', phone: number(), relationship: 'r'.repeat(61) }, 400, 'Relationship must be at most 60 characters'],
+        [{ name: 'Al' }, 400, 'Enter a mobile number or an e-mail address'],
+        [{ name: 'Al', phone: '  ', email: '' }, 400, 'Enter a mobile number or an e-mail address'],
+        [{ name: 'Al', phone: number(), email: 'al@example.com' }, 400, 'Enter a mobile number or an e-mail address, not both'],
+        [{ name: 'Al', email: 'al@example' }, 400, 'Enter a valid e-mail address'],
+        [{ name: 'Al', email: 42 }, 400, 'email must be text'],
       ] as const) {
         const res = await who.agent.post('/api/client/caregivers').send(body);
         expect([res.status, res.body.message]).toEqual([status, expect.stringContaining(message)]);

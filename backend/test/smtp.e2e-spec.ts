@@ -1,42 +1,15 @@
-import type { AddressInfo } from 'node:net';
-
-import { SMTPServer } from 'smtp-server';
-
 import { SmtpAdapter } from '../src/messaging/smtp.adapter.js';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
+import { SmtpStandIn } from './helpers/smtp-stand-in.js';
 
 describe('SMTP adapter against a real SMTP server', () => {
-  let server: SMTPServer;
+  const smtp = new SmtpStandIn();
+  const received = smtp.received;
   let url: string;
-  const received: Received[] = [];
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, done) {
-        let raw = '';
-        stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw,
-          });
-          done();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+    url = await smtp.start();
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => smtp.stop());
 
   it('delivers a message with sender, recipient, subject, text and HTML', async () => {
     const adapter = new SmtpAdapter(url, 'Harbor Senior Insurance <agency@harbor.example>');

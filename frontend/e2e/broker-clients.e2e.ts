@@ -6,7 +6,16 @@ import { after, before, describe, it } from 'node:test';
 
 import type { Browser, Page } from 'playwright-core';
 
-import { APP_URL, docsScreenshot, launchBrowser, screenshot, signIn, uniqueEmail, watchErrors } from './browser.ts';
+import {
+  APP_URL,
+  docsScreenshot,
+  launchBrowser,
+  screenshot,
+  seriousAccessibilityViolations,
+  signIn,
+  uniqueEmail,
+  watchErrors,
+} from './browser.ts';
 
 const EMPTY_TEXT = 'No clients yet. Add your first client to get started.';
 const NO_MATCH_TEXT = 'No clients found matching your search';
@@ -55,6 +64,8 @@ describe('the clients page in Chromium', () => {
     await page.getByText('0 / 100 active clients').waitFor();
     assert.ok(await page.getByText('Flat plan').isVisible());
     await shot(page, 'clients-empty');
+    // The cards view (the table is the default; see the next test).
+    await page.getByRole('button', { name: 'Cards', exact: true }).click();
 
     // Add a client through the dialog.
     await page.getByRole('button', { name: 'Add Client' }).click();
@@ -186,6 +197,96 @@ describe('the clients page in Chromium', () => {
     );
     await context.close();
   });
+  it('works through a book in the table: sort, filters in the URL, bulk actions, export, the view kept; cards at 390 px', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, { email: uniqueEmail('clients-table') });
+    errors.length = 0;
+    await page.goto(`${APP_URL}/clients`);
+    await page.getByText('0 / 100 active clients').waitFor();
+    const rows = Array.from({ length: 30 }, (_, i) => `Client${String(i).padStart(2, '0')},Table,,+1615555${String(2000 + i)}`);
+    const csvPath = join(tempDir, 'table.csv');
+    await writeFile(csvPath, `firstName,lastName,email,phone\n=cmd(),Formula,,+16155552999\n${rows.join('\n')}\n`);
+    await page.getByRole('button', { name: 'Upload CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload CSV' });
+    await dialog.getByLabel('CSV file').setInputFiles(csvPath);
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    await dialog.getByText('31 clients imported').waitFor();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    const table = page.getByRole('table');
+    await table.locator('tbody tr').nth(24).waitFor();
+    assert.equal(await table.locator('tbody tr').count(), 25);
+    assert.deepEqual(await seriousAccessibilityViolations(page), [], 'the clients table at 1280 px');
+
+    // Sort by name, then page size 50: all 31 on one page.
+    await table.getByRole('button', { name: 'Sort by name ascending' }).click();
+    await page.waitForURL(/sort=lastName/);
+    await page.getByRole('combobox', { name: /Rows per page/ }).click();
+    await page.getByRole('option', { name: '50' }).click();
+    await table.locator('tbody tr').nth(30).waitFor();
+    assert.equal(await table.locator('tbody tr').count(), 31);
+    assert.equal(await table.locator('tbody tr').first().getByText('=cmd() Formula').count(), 1);
+
+    // Select three, mark them inactive; the Status filter then finds exactly them, and the URL keeps it.
+    for (const name of ['Client00 Table', 'Client01 Table', 'Client02 Table'])
+      await table.locator('tr', { hasText: name }).getByRole('checkbox').check();
+    await page.getByText('3 items selected').waitFor();
+    assert.deepEqual(await seriousAccessibilityViolations(page), [], 'the bulk actions toolbar');
+    await page.getByRole('button', { name: 'Mark Inactive' }).click();
+    await toast(page, 'Marked 3 clients inactive.').waitFor();
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Inactive' }).click();
+    await page.waitForURL(/isActive/);
+    await table.locator('tbody tr').nth(2).waitFor();
+    await page.waitForTimeout(300);
+    assert.equal(await table.locator('tbody tr').count(), 3);
+    await page.reload();
+    await table.getByText('Client02 Table').waitFor();
+    assert.equal(await table.locator('tbody tr').count(), 3);
+    await docsScreenshot(page, 'clients-table', { viewportOnly: true });
+
+    // Export what the filter shows: the three inactive clients, as CSV.
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Export CSV' }).click();
+    const download = await downloading;
+    assert.match(download.suggestedFilename(), /^clients-\d{4}-\d{2}-\d{2}\.csv$/);
+    const exported = (await readFile(await download.path(), 'utf8')).split('\r\n');
+    assert.equal(exported[0], '\uFEFFFirst name,Last name,E-mail,Phone,Status,Invitation,Engagement,Joined');
+    assert.deepEqual(
+      exported.slice(1, -1).map((line) => line.split(',').slice(0, 5).join(',')),
+      ['Client00,Table,,(615) 555-2000,Inactive', 'Client01,Table,,(615) 555-2001,Inactive', 'Client02,Table,,(615) 555-2002,Inactive'],
+    );
+
+    // Delete two of them after confirming the count.
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await table.getByText('Formula').waitFor();
+    for (const name of ['Client00 Table', 'Client01 Table']) await table.locator('tr', { hasText: name }).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete 2 clients?' });
+    assert.deepEqual(await seriousAccessibilityViolations(page), [], 'the bulk delete confirmation');
+    await confirm.getByRole('button', { name: 'Delete 2 clients' }).click();
+    await toast(page, 'Deleted 2 clients.').waitFor();
+    await table.getByText('Client01 Table').waitFor({ state: 'detached' });
+
+    // Cards chosen stay chosen after a reload; at 390 px the list is the cards.
+    await page.getByRole('button', { name: 'Cards', exact: true }).click();
+    await card(page, 'Client02 Table').waitFor();
+    await page.reload();
+    await card(page, 'Client02 Table').waitFor();
+    await page.getByRole('button', { name: 'Table', exact: true }).click();
+    await table.waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await card(page, 'Client02 Table').waitFor();
+    assert.equal(await page.getByRole('table').count(), 0);
+    assert.deepEqual(await seriousAccessibilityViolations(page), [], 'the clients list at 390 px');
+    await docsScreenshot(page, 'clients-phone', { viewportOnly: true });
+
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   it('warns as the flat plan fills up: the approaching dialog once, the limit at 105, then overage', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();

@@ -128,7 +128,7 @@ interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
-  nodes: { target: unknown[]; html: string }[];
+  nodes: { target: unknown[]; html: string; failureSummary?: string }[];
 }
 
 /**
@@ -174,5 +174,8 @@ export async function seriousAccessibilityViolations(page: Page): Promise<string
   });
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => `${JSON.stringify(n.target)} ${n.html.slice(0, 160)}`).join(', ')})`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes.map((n) => `${JSON.stringify(n.target)} ${n.html.slice(0, 160)} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240)}`).join(', ')})`,
+    );
 }

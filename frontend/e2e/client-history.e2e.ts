@@ -152,4 +152,28 @@ describe('client history and caregivers in Chromium', () => {
     await tom.waitFor({ state: 'detached' });
     assert.deepEqual(errors, []);
   });
+
+  it('adds a caregiver who is invited by e-mail instead', async () => {
+    const caregivers = page.getByRole('region', { name: 'My Caregivers' });
+    await caregivers.getByRole('button', { name: 'Add Caregiver' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Caregiver' });
+    await dialog.getByLabel('Name').fill('Anne Hughes');
+    await dialog.getByRole('radio', { name: 'By e-mail' }).check();
+    assert.equal(await dialog.getByLabel('Mobile phone number').count(), 0);
+    await dialog.getByLabel('E-mail address').fill('Anne.Hughes@example.com');
+    for (const viewport of [DESKTOP, PHONE]) {
+      await page.setViewportSize(viewport);
+      assert.deepEqual(await seriousAccessibilityViolations(page), [], `the Add Caregiver dialog by e-mail at ${viewport.width} px`);
+    }
+    await page.setViewportSize(DESKTOP);
+    await dialog.getByRole('button', { name: 'Add Caregiver' }).click();
+    await page.getByRole('status').filter({ hasText: 'Caregiver added: we e-mailed them an invitation' }).waitFor();
+    const anne = caregivers.getByRole('listitem').filter({ hasText: 'Anne Hughes' });
+    await anne.getByText('Invited — waiting for their answer').waitFor();
+    await anne.getByText('anne.hughes@example.com').waitFor();
+    await anne.getByRole('button', { name: 'Remove Anne Hughes' }).click();
+    await page.getByRole('dialog', { name: 'Remove Caregiver' }).getByRole('button', { name: 'Remove' }).click();
+    await anne.waitFor({ state: 'detached' });
+    assert.deepEqual(errors, []);
+  });
 });

@@ -32,6 +32,8 @@ describe('from invitation to the client portal in Chromium', () => {
     const phone = `(615) 555-${String(2000 + Math.floor(Math.random() * 7000))}`;
 
     await broker.getByRole('link', { name: 'Clients', exact: true }).click();
+    // The cards view: each client is an article with its invitation button.
+    await broker.getByRole('button', { name: 'Cards', exact: true }).click();
     await broker.getByRole('button', { name: 'Add Client' }).click();
     const addDialog = broker.getByRole('dialog', { name: 'Add Client' });
     await addDialog.getByLabel(/^First Name/).fill('Evelyn');
@@ -153,6 +155,7 @@ describe('from invitation to the client portal in Chromium', () => {
       'Waiting for the client to confirm the new phone number',
     );
     await broker.getByRole('link', { name: 'Clients', exact: true }).click();
+    await broker.getByRole('button', { name: 'Cards', exact: true }).click();
     const card = broker.getByRole('article', { name: 'Harold Finch' });
     await card.getByText('New: (615) 555-0199 · waiting for the client to confirm').waitFor();
     await card.getByText(`(615) 555-${suffix}`).waitFor();

@@ -5,6 +5,7 @@ import type { Request, Response } from 'express';
 import { Public } from '../auth/access.decorators.js';
 import { EngagementService } from '../clients/engagement.service.js';
 import { Consumes } from '../common/content-type.js';
+import { escapeHtml, publicPage } from '../common/public-pages.js';
 import { isCampaignLink } from '../delivery/campaign-links.js';
 import { DeliveryReads } from '../delivery/delivery-reads.repository.js';
 import { ConsentService } from '../messaging/consent.service.js';
@@ -12,7 +13,6 @@ import { OptOutsService } from '../messaging/opt-outs.service.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { CampaignRecipientsRepository, type RecipientRow } from './campaign-recipients.repository.js';
 import { isMachineOpen } from './open-detection.js';
-import { escapeHtml, publicPage } from './public-pages.js';
 
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const TOKEN = /^[0-9a-f]{64}$/;

@@ -4,10 +4,20 @@ import { Injectable } from '@nestjs/common';
 /** An opted-in caregiver to alert about one missed occurrence. */
 export interface CaregiverAlertRow {
   caregiver_id: string;
-  phone: string;
+  /** One of the two: where the alert goes. */
+  phone: string | null;
+  email: string | null;
   client_id: string;
   broker_id: string;
   occurrence_at: Date;
+}
+
+/** What an e-mail caregiver's page shows: their answer so far, whose caregiver they are, for which agency. */
+export interface CaregiverLink {
+  status: 'invited' | 'active' | 'stopped';
+  client_first_name: string;
+  agency_name: string;
+  primary_color: string;
 }
 
 /** The SQL on `caregivers` that replies and alerts need (the portal's own reads go through the ORM). */
@@ -41,6 +51,29 @@ export class CaregiversRepository {
     return rows.length;
   }
 
+  /** An e-mail caregiver's page, by their link's token. */
+  async byToken(token: string): Promise<CaregiverLink | undefined> {
+    const [row] = await this.em.execute<CaregiverLink[]>(
+      `select cg.status, c.first_name as client_first_name,
+              coalesce(nullif(u.agency_name, ''), trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, ''))) as agency_name,
+              u.primary_color
+         from caregivers cg join clients c on c.id = cg.client_id join users u on u.id = c.broker_id
+        where cg.token = ?`,
+      [token],
+    );
+    return row;
+  }
+
+  /** An e-mail caregiver agrees (only while invited: a stop is final) or stops. */
+  async answerByToken(token: string, answer: 'agree' | 'stop'): Promise<void> {
+    await this.em.execute(
+      answer === 'agree'
+        ? `update caregivers set status = 'active', opted_in_at = now() where token = ? and status = 'invited'`
+        : `update caregivers set status = 'stopped', stopped_at = now() where token = ? and status <> 'stopped'`,
+      [token],
+    );
+  }
+
   /**
    * The opted-in caregivers to alert for these missed occurrences: the client's, when the reminder
    * says so (alert_caregivers).
@@ -48,7 +81,7 @@ export class CaregiversRepository {
   async toAlert(missed: { reminderId: string; occurrenceAt: Date }[]): Promise<CaregiverAlertRow[]> {
     if (missed.length === 0) return [];
     return this.em.execute<CaregiverAlertRow[]>(
-      `select cg.id as caregiver_id, cg.phone, c.id as client_id, c.broker_id, m.occurrence_at
+      `select cg.id as caregiver_id, cg.phone, cg.email, c.id as client_id, c.broker_id, m.occurrence_at
          from json_to_recordset(?::json) as m(reminder_id uuid, occurrence_at timestamptz)
          join client_reminders cr on cr.id = m.reminder_id and cr.alert_caregivers
          join clients c on c.id = cr.client_id

@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { ClientsModule } from '../clients/clients.module.js';
 import { DeliveryModule } from '../delivery/delivery.module.js';
+import { CaregiverLinksController } from './caregiver-links.controller.js';
 import { CaregiversController } from './caregivers.controller.js';
 import { CaregiversRepository } from './caregivers.repository.js';
 import { CaregiversService } from './caregivers.service.js';
@@ -19,7 +20,14 @@ import { MedicationsService } from './medications.service.js';
 /** The client portal: client accounts and sign-in (health data joins here, behind the client's own routes). */
 @Module({
   imports: [AuthModule, ClientsModule, DeliveryModule],
-  controllers: [ClientAuthController, ClientRemindersController, ContactChangesController, MedicationsController, CaregiversController],
+  controllers: [
+    ClientAuthController,
+    ClientRemindersController,
+    ContactChangesController,
+    MedicationsController,
+    CaregiversController,
+    CaregiverLinksController,
+  ],
   providers: [
     ClientAuthService,
     ClientRemindersService,

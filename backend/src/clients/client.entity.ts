@@ -48,6 +48,10 @@ export class Client {
   @Property({ type: 'boolean', default: true })
   isActive: boolean = true;
 
+  /** The broker's own notes on the client (never shown to the client, never exported). */
+  @Property({ type: 'text', nullable: true })
+  notes?: string | null;
+
   /** IANA time zone, as the client's browser reported it in the portal. */
   @Property({ type: 'text', nullable: true })
   timeZone?: string | null;

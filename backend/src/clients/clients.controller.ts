@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Logger, Param, Post, Put, Req, Res } from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -11,9 +11,10 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiPayloadTooLargeResponse,
+  ApiProduces,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 
 import { BrokerOnly, CurrentUser, CurrentUserId } from '../auth/access.decorators.js';
 import { Consumes } from '../common/content-type.js';
@@ -25,10 +26,13 @@ import { StorageService } from '../storage/storage.service.js';
 import type { User } from '../users/user.entity.js';
 import { CLIENT_LIST_RULES, ClientsService } from './clients.service.js';
 import {
+  BulkClientsDto,
+  BulkResultDto,
   ClientDto,
   ClientUsageDto,
   CreateClientDto,
   CreatedClientDto,
+  InviteLinkDto,
   InviteResultDto,
   UpdateClientDto,
   UpdatedClientDto,
@@ -43,6 +47,8 @@ const LIMIT_RESPONSE = { description: 'Client limit reached: { message, limitRea
 @Controller('clients')
 @BrokerOnly()
 export class ClientsController {
+  private readonly logger = new Logger(ClientsController.name);
+
   constructor(
     private readonly clients: ClientsService,
     private readonly imports: ImportJobsService,
@@ -90,6 +96,58 @@ export class ClientsController {
   @ApiNotFoundResponse({ description: 'No such import for this broker' })
   importJob(@CurrentUser() user: User, @Param('jobId') jobId: string): Promise<ImportJobDto> {
     return this.imports.get(user, jobId);
+  }
+
+  @Post('bulk')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'One action on the selected clients: invite, activate, deactivate or delete',
+    description:
+      'Every id must be one of the broker’s clients, else nothing happens (404). Activate, deactivate and delete ' +
+      'change all of them or none; invite reports each client it could not invite, with why.',
+  })
+  @ApiOkResponse({ type: BulkResultDto })
+  @ApiBadRequestResponse({ description: 'No ids, too many, or an unknown action' })
+  @ApiNotFoundResponse({ description: 'An id that is not one of the broker’s clients' })
+  @ApiForbiddenResponse(LIMIT_RESPONSE)
+  bulk(@CurrentUser() user: User, @Body() body: BulkClientsDto): Promise<BulkResultDto> {
+    return this.clients.bulk(user, body);
+  }
+
+  @Get('export.csv')
+  @ApiOperation({
+    summary: 'Every client under the list’s filter and sort (all pages) as CSV',
+    description:
+      'Columns: First name, Last name, E-mail, Phone, Status, Invitation, Engagement, Joined. No health data. ' +
+      'Cells a spreadsheet would read as a formula (starting with =, +, -, @, tab or carriage return) start with a quote.',
+  })
+  @ApiListQuery(CLIENT_LIST_RULES)
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'A CSV file, streamed', schema: { type: 'string' } })
+  async exportCsv(@CurrentUserId() brokerId: string, @ListParams(CLIENT_LIST_RULES) query: ListQuery, @Res() res: Response): Promise<void> {
+    const lines = this.clients.exportCsv(brokerId, { ...query, range: undefined });
+    // The first batch is read before anything is sent, so a bad filter still answers 400 with a message.
+    const first = await lines.next();
+    res.status(200).set({
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="clients-${new Date().toISOString().slice(0, 10)}.csv"`,
+      'Cache-Control': 'no-store',
+    });
+    // A byte-order mark, so that spreadsheets read the names' accents as UTF-8.
+    res.write('\uFEFF');
+    if (!first.done) res.write(first.value);
+    try {
+      for await (const line of lines) {
+        // A broker who closes the tab ends the export: wait for room in the socket or its close.
+        if (!res.write(line)) await new Promise((resolve) => res.once('drain', resolve).once('close', resolve));
+        if (res.destroyed) return;
+      }
+      res.end();
+    } catch (error) {
+      // Past the headers a status can no longer be sent: cut the file short so it is not taken as whole.
+      this.logger.error(`Client export stopped part-way: ${error instanceof Error ? error.message : String(error)}`);
+      res.destroy();
+    }
   }
 
   @Get(':id')
@@ -147,5 +205,18 @@ export class ClientsController {
   @ApiConflictResponse({ description: 'Already registered, or inactive' })
   invite(@CurrentUser() user: User, @Param('id') id: string): Promise<InviteResultDto> {
     return this.clients.invite(user, id);
+  }
+
+  @Post(':id/invite-link')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'A new invitation link for the broker to share (nothing is sent)',
+    description: 'Replaces the client’s open invitation, as Resend Invite does: a link sent before stops working.',
+  })
+  @ApiOkResponse({ type: InviteLinkDto })
+  @ApiNotFoundResponse({ description: 'No such client for this broker' })
+  @ApiConflictResponse({ description: 'Already registered, or inactive' })
+  inviteLink(@CurrentUser() user: User, @Param('id') id: string): Promise<InviteLinkDto> {
+    return this.clients.inviteLink(user, id);
   }
 }

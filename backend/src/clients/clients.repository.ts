@@ -7,6 +7,7 @@ import { escapeLike } from '../common/like.js';
 import type { SortOrder } from '../common/list-query.js';
 import { CLIENT_SEARCH_EXPRESSION } from './client.entity.js';
 import type { CLIENT_LIST_RULES } from './clients.service.js';
+import type { InviteStatus } from './dto/client.dto.js';
 import type { PendingContactChangeDto } from './dto/contact-change.dto.js';
 
 export type ClientSortField = (typeof CLIENT_LIST_RULES.sortable)[number];
@@ -18,11 +19,24 @@ const CLIENT_SORT_COLUMNS: Record<ClientSortField, string> = {
   email: 'email',
   phone: 'phone',
   isActive: 'is_active',
+  inviteStatus: 'invite_order',
   engagementScore: 'engagement_score',
   createdAt: 'created_at',
 };
 
-const CLIENT_COLUMNS = 'c.id, c.first_name, c.last_name, c.email, c.phone, c.is_active, c.engagement_score, c.created_at';
+/** Names sort as people read them: by last name then first name, or the other way round. */
+const CLIENT_SORT_THEN: Partial<Record<ClientSortField, string>> = { lastName: 'first_name', firstName: 'last_name' };
+
+/** A client's invitation state (`clients c`), as the list shows it: none, pending, expired or accepted (registered). */
+const INVITE_STATUS_EXPRESSION = `case
+    when exists (select 1 from client_accounts a where a.client_id = c.id) then 'accepted'
+    when not exists (select 1 from client_invitations i where i.client_id = c.id and i.accepted_at is null) then 'none'
+    when exists (select 1 from client_invitations i where i.client_id = c.id and i.accepted_at is null and i.expires_at > now()) then 'pending'
+    else 'expired' end`;
+/** The order of the states when the list is sorted by invitation: the path a client takes. */
+const INVITE_ORDER_EXPRESSION = `array_position(array['none', 'pending', 'expired', 'accepted'], ${INVITE_STATUS_EXPRESSION})`;
+
+const CLIENT_COLUMNS = 'c.id, c.first_name, c.last_name, c.email, c.phone, c.is_active, c.engagement_score, c.notes, c.created_at';
 
 /**
  * Whether a client (`clients c`) has registered, until when their newest open invitation runs, and
@@ -48,6 +62,7 @@ export interface ClientColumns {
   phone: string;
   is_active: boolean;
   engagement_score: number;
+  notes: string | null;
   created_at: Date;
 }
 
@@ -61,9 +76,50 @@ export interface ClientListFilter {
   /** What the broker typed in the search box. */
   search?: string;
   isActive?: boolean;
+  inviteStatus?: InviteStatus;
+  /** Engagement score bounds, inclusive. */
+  engagementMin?: number;
+  engagementMax?: number;
+  /** Only these clients (react-admin's getMany). */
+  ids?: string[];
   sort: { field: ClientSortField; order: SortOrder };
   /** Inclusive bounds; none: every row. */
   range?: { start: number; end: number };
+}
+
+/** The WHERE clause of the broker's list (`clients c`) for these filters, with its parameters. */
+function listConditions(brokerId: string, filter: Omit<ClientListFilter, 'sort' | 'range'>): { where: string; params: unknown[] } {
+  const conditions = ['c.broker_id = ?'];
+  const params: unknown[] = [brokerId];
+  if (typeof filter.isActive === 'boolean') {
+    conditions.push('c.is_active = ?');
+    params.push(filter.isActive);
+  }
+  if (filter.inviteStatus) {
+    conditions.push(`${INVITE_STATUS_EXPRESSION} = ?`);
+    params.push(filter.inviteStatus);
+  }
+  if (filter.engagementMin !== undefined) {
+    conditions.push('c.engagement_score >= ?');
+    params.push(filter.engagementMin);
+  }
+  if (filter.engagementMax !== undefined) {
+    conditions.push('c.engagement_score <= ?');
+    params.push(filter.engagementMax);
+  }
+  if (filter.ids) {
+    conditions.push(filter.ids.length ? 'c.id = any(?::uuid[])' : 'false');
+    if (filter.ids.length) params.push(`{${filter.ids.join(',')}}`);
+  }
+  const search = filter.search?.trim().toLowerCase();
+  if (search) {
+    const digits = search.replace(/\D/g, '');
+    const patterns = [`%${escapeLike(search)}%`];
+    if (digits.length >= 3 && digits !== search) patterns.push(`%${digits}%`);
+    conditions.push(`(${patterns.map(() => `${CLIENT_SEARCH_EXPRESSION} like ?`).join(' or ')})`);
+    params.push(...patterns);
+  }
+  return { where: conditions.join(' and '), params };
 }
 
 /** A client read from a CSV file, with the id it is inserted under. */
@@ -89,32 +145,23 @@ export class ClientsRepository {
    * (one round trip).
    */
   async listPage(brokerId: string, filter: ClientListFilter): Promise<ClientPageRow[]> {
-    const conditions = ['c.broker_id = ?'];
-    const params: unknown[] = [brokerId];
-    if (typeof filter.isActive === 'boolean') {
-      conditions.push('c.is_active = ?');
-      params.push(filter.isActive);
-    }
-    const search = filter.search?.trim().toLowerCase();
-    if (search) {
-      const digits = search.replace(/\D/g, '');
-      const patterns = [`%${escapeLike(search)}%`];
-      if (digits.length >= 3 && digits !== search) patterns.push(`%${digits}%`);
-      conditions.push(`(${patterns.map(() => `${CLIENT_SEARCH_EXPRESSION} like ?`).join(' or ')})`);
-      params.push(...patterns);
-    }
-    const where = conditions.join(' and ');
+    const { where, params } = listConditions(brokerId, filter);
     const { sort, range } = filter;
-    const order = (table: string) =>
-      `${table}.${CLIENT_SORT_COLUMNS[sort.field]} ${sort.order === 'ASC' ? 'asc' : 'desc'}, ${table}.id asc`;
+    const column = CLIENT_SORT_COLUMNS[sort.field];
+    const direction = sort.order === 'ASC' ? 'asc' : 'desc';
+    const then = CLIENT_SORT_THEN[sort.field];
+    const tie = then ? { inner: `c.${then} ${direction}, `, outer: `p.${then} ${direction}, ` } : { inner: '', outer: '' };
+    const inner =
+      column === 'invite_order' ? `${INVITE_ORDER_EXPRESSION} ${direction}, c.id asc` : `c.${column} ${direction}, ${tie.inner}c.id asc`;
     const page = range ? { sql: ' limit ? offset ?', params: [range.end - range.start + 1, range.start] } : { sql: '', params: [] };
     return this.em.execute<ClientPageRow[]>(
       `select t.total, p.*
          from (select count(*)::int as total from clients c where ${where}) t
          left join lateral (
-           select ${CLIENT_COLUMNS}, ${INVITATION_STATE_COLUMNS} from clients c where ${where} order by ${order('c')}${page.sql}
+           select ${CLIENT_COLUMNS}, ${INVITATION_STATE_COLUMNS}, ${INVITE_ORDER_EXPRESSION} as invite_order
+             from clients c where ${where} order by ${inner}${page.sql}
          ) p on true
-        order by ${order('p')}`,
+        order by p.${column} ${direction}, ${tie.outer}p.id asc`,
       [...params, ...params, ...page.params],
     );
   }

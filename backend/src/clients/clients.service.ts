@@ -3,6 +3,7 @@ import { BadRequestException, ConflictException, ForbiddenException, Inject, Inj
 
 import { type ClientUsage, clientUsage, FLAT_HARD_CAP, hasClientLimit, remainingCapacity } from '../billing/plan-limits.js';
 import { FLAT_CLIENT_LIMIT } from '../billing/pricing.js';
+import { csvLine } from '../common/csv.js';
 import { isUuid } from '../common/ids.js';
 import { type ListQuery, ListResult } from '../common/list-query.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -11,25 +12,40 @@ import { SMS_SENDER, type SmsSender } from '../messaging/messaging.ports.js';
 import type { Channel } from '../messaging/outbox-message.entity.js';
 import { User } from '../users/user.entity.js';
 import { Client } from './client.entity.js';
-import { type ClientColumns, type ClientRow, type ClientSortField, ClientsRepository, type InvitationState } from './clients.repository.js';
+import {
+  type ClientColumns,
+  type ClientListFilter,
+  type ClientRow,
+  type ClientSortField,
+  ClientsRepository,
+  type InvitationState,
+} from './clients.repository.js';
 import { normalizeEmail, normalizePhone } from './contact.js';
 import type { ContactChange, ContactField } from './contact-change.entity.js';
 import { ContactChangesService, FIELD_WORDS } from './contact-changes.service.js';
-import type {
-  ClientDto,
-  CreateClientDto,
+import {
+  type BulkClientAction,
+  type BulkClientsDto,
+  type BulkFailureDto,
+  type BulkResultDto,
+  type ClientDto,
+  type CreateClientDto,
   CreatedClientDto,
-  InviteResultDto,
-  InviteStatus,
-  UpdateClientDto,
-  UpdatedClientDto,
+  INVITE_STATUSES,
+  type InviteLinkDto,
+  type InviteResultDto,
+  type InviteStatus,
+  type UpdateClientDto,
+  type UpdatedClientDto,
 } from './dto/client.dto.js';
 import { INVITATION_TTL_DAYS, InvitationTokensService } from './invitation-tokens.service.js';
 
 export const CLIENT_LIST_RULES = {
-  sortable: ['firstName', 'lastName', 'email', 'phone', 'isActive', 'engagementScore', 'createdAt'],
-  filterable: ['q', 'isActive'],
+  sortable: ['firstName', 'lastName', 'email', 'phone', 'isActive', 'inviteStatus', 'engagementScore', 'createdAt'],
+  filterable: ['q', 'isActive', 'inviteStatus', 'engagementMin', 'engagementMax'],
   booleanFilters: ['isActive'],
+  numberFilters: ['engagementMin', 'engagementMax'],
+  idFilter: true,
 } as const;
 
 export const LIMIT_REACHED_MESSAGE =
@@ -77,19 +93,49 @@ export class ClientsService {
    * list that is only read (see docs/performance.md).
    */
   async list(brokerId: string, query: ListQuery): Promise<ListResult<ClientDto>> {
-    const { q, isActive } = query.filter;
-    if (q !== undefined && typeof q !== 'string') throw new BadRequestException('filter q must be text');
-    if (isActive !== undefined && typeof isActive !== 'boolean') throw new BadRequestException('filter isActive must be true or false');
     const sort = query.sort ?? { field: 'createdAt', order: 'DESC' };
     const rows = await this.repository.listPage(brokerId, {
-      search: q,
-      isActive,
+      ...clientListFilter(query),
       sort: { field: sort.field as ClientSortField, order: sort.order },
       range: query.range,
     });
     const now = Date.now();
     const items = rows.filter((row): row is { total: number } & ClientRow => row.id !== null).map((row) => clientView(row, row, now));
     return new ListResult('clients', items, rows[0]?.total ?? 0, query.range);
+  }
+
+  /**
+   * The whole list under these filters and sort (every page), as CSV lines: a header, then one line
+   * per client — contact details, status, invitation, engagement and the joined date, nothing of
+   * the client's health data. Read a thousand rows at a time, so a large book streams.
+   */
+  async *exportCsv(brokerId: string, query: ListQuery): AsyncGenerator<string> {
+    const filter = clientListFilter(query);
+    const sort = query.sort ?? { field: 'createdAt', order: 'DESC' };
+    const now = Date.now();
+    yield csvLine(CLIENT_EXPORT_HEADER);
+    for (let start = 0; ; start += EXPORT_BATCH) {
+      const rows = await this.repository.listPage(brokerId, {
+        ...filter,
+        sort: { field: sort.field as ClientSortField, order: sort.order },
+        range: { start, end: start + EXPORT_BATCH - 1 },
+      });
+      const clients = rows.filter((row): row is { total: number } & ClientRow => row.id !== null);
+      for (const row of clients) {
+        const view = clientView(row, row, now);
+        yield csvLine([
+          view.firstName,
+          view.lastName,
+          view.email,
+          displayPhone(view.phone),
+          view.isActive ? 'Active' : 'Inactive',
+          EXPORT_INVITE_WORDS[view.inviteStatus],
+          view.engagementScore,
+          view.createdAt.slice(0, 10),
+        ]);
+      }
+      if (clients.length < EXPORT_BATCH) return;
+    }
   }
 
   async get(broker: User, id: string): Promise<ClientDto> {
@@ -107,6 +153,7 @@ export class ClientsService {
         lastName: input.lastName.trim(),
         email: fields.email ?? null,
         phone: fields.phone!,
+        notes: cleanNotes(input.notes),
       });
       await this.flushUnique(em, fields.phone!);
       await this.consent.record([created.id], CONTACT_CHANNELS, true, 'broker_added', em);
@@ -135,6 +182,7 @@ export class ClientsService {
       if (input.isActive !== undefined) client.isActive = input.isActive;
       if (input.firstName !== undefined) client.firstName = input.firstName.trim();
       if (input.lastName !== undefined) client.lastName = input.lastName.trim();
+      if (input.notes !== undefined) client.notes = cleanNotes(input.notes);
       if ((fields.email !== undefined || fields.phone !== undefined) && (await this.contactChanges.isRegistered(em, client.id))) {
         held = await this.contactChanges.request(em, broker, client, fields);
       } else {
@@ -175,13 +223,7 @@ export class ClientsService {
    * sent, the invitation stands and the answer carries the link so the broker can share it.
    */
   async invite(broker: User, id: string): Promise<InviteResultDto> {
-    const client = await this.findOwned(broker, id);
-    if ((await this.toViews([client]))[0].inviteStatus === 'accepted') {
-      throw new ConflictException(`${client.firstName} ${client.lastName} is already registered.`);
-    }
-    if (!client.isActive) throw new ConflictException('Reactivate this client before inviting them.');
-    const { token } = await this.em.transactional((em) => this.invitations.issue(em, client));
-    const inviteUrl = `${this.config.appUrl}/client/register/${token}`;
+    const { client, inviteUrl } = await this.issueInvitation(broker, id);
     const agency = broker.agencyName || [broker.firstName, broker.lastName].filter(Boolean).join(' ') || 'Your broker';
     try {
       await this.sms.sendSms({
@@ -201,6 +243,80 @@ export class ClientsService {
         inviteUrl,
       };
     }
+  }
+
+  /**
+   * A new invitation link for the broker to share their own way (nothing is sent). Like Resend
+   * Invite, it replaces the link sent before.
+   */
+  async inviteLink(broker: User, id: string): Promise<InviteLinkDto> {
+    const { client, inviteUrl, expiresAt } = await this.issueInvitation(broker, id);
+    return {
+      inviteUrl,
+      expiresAt: expiresAt.toISOString(),
+      message: `A new invitation link for ${client.firstName} ${client.lastName}. It works for ${INVITATION_TTL_DAYS} days; a link sent before no longer does.`,
+    };
+  }
+
+  /** Replaces the client's open invitation with a new one, unless they registered or are inactive. */
+  private async issueInvitation(broker: User, id: string): Promise<{ client: Client; inviteUrl: string; expiresAt: Date }> {
+    const client = await this.findOwned(broker, id);
+    if ((await this.toViews([client]))[0].inviteStatus === 'accepted') {
+      throw new ConflictException(`${client.firstName} ${client.lastName} is already registered.`);
+    }
+    if (!client.isActive) throw new ConflictException('Reactivate this client before inviting them.');
+    const { token, invitation } = await this.em.transactional((em) => this.invitations.issue(em, client));
+    return { client, inviteUrl: `${this.config.appUrl}/client/register/${token}`, expiresAt: invitation.expiresAt };
+  }
+
+  /**
+   * One action on the clients selected in the table. Every id must be one of the broker's clients,
+   * else nothing happens (404). Activate, deactivate and delete change all of them in one
+   * transaction, or none (activating beyond the plan's limit is refused whole); invite goes client
+   * by client and reports each one it could not invite, with why.
+   */
+  async bulk(broker: User, input: BulkClientsDto): Promise<BulkResultDto> {
+    const ids = [...new Set(input.ids)];
+    const names = new Map<string, string>();
+    const failed: BulkFailureDto[] = [];
+    const done = await this.withBrokerLock(broker, async (em, usage) => {
+      const clients = await em.find(Client, { id: { $in: ids }, broker: broker.id });
+      if (clients.length !== ids.length) throw new NotFoundException('Some of the selected clients were not found');
+      for (const client of clients) names.set(client.id, `${client.firstName} ${client.lastName}`);
+      if (input.action === 'invite') return 0;
+      if (input.action === 'delete') {
+        em.remove(clients);
+        return clients.length;
+      }
+      const activate = input.action === 'activate';
+      const changing = clients.filter((client) => client.isActive !== activate);
+      if (activate && changing.length > remainingCapacity(usage.tier, usage.activeCount, usage.overageEnabled))
+        throw new ClientLimitReachedException();
+      for (const client of changing) {
+        client.isActive = activate;
+        client.deactivatedAt = activate ? null : new Date();
+      }
+      return changing.length;
+    });
+    if (input.action !== 'invite') return { action: input.action, done, failed, message: bulkMessage(input.action, done, ids.length) };
+
+    let sent = 0;
+    for (const id of ids) {
+      try {
+        const result = await this.invite(broker, id);
+        if (result.success) sent += 1;
+        else failed.push({ id, name: names.get(id)!, reason: 'The text message could not be sent' });
+      } catch (error) {
+        if (!(error instanceof ConflictException)) throw error;
+        failed.push({ id, name: names.get(id)!, reason: error.message });
+      }
+    }
+    return {
+      action: 'invite',
+      done: sent,
+      failed,
+      message: `Invitations: ${sent} sent${failed.length ? `, ${failed.length} not sent` : ''}.`,
+    };
   }
 
   async usage(broker: User, em: EntityManager = this.em): Promise<ClientUsage> {
@@ -295,6 +411,7 @@ export class ClientsService {
           phone: client.phone,
           is_active: client.isActive,
           engagement_score: client.engagementScore,
+          notes: client.notes ?? null,
           created_at: client.createdAt,
         },
         state.get(client.id),
@@ -302,6 +419,58 @@ export class ClientsService {
       ),
     );
   }
+}
+
+/** Notes as kept: trimmed, and none rather than blank. */
+function cleanNotes(notes: string | null | undefined): string | null {
+  return notes?.trim() || null;
+}
+
+/** What a bulk change says it did: 'Marked 3 clients inactive (2 already were).' */
+function bulkMessage(action: Exclude<BulkClientAction, 'invite'>, done: number, selected: number): string {
+  const clients = (n: number) => `${n} ${n === 1 ? 'client' : 'clients'}`;
+  if (action === 'delete') return `Deleted ${clients(done)}.`;
+  const state = action === 'activate' ? 'active' : 'inactive';
+  const already = selected - done;
+  return `Marked ${clients(done)} ${state}${already ? ` (${already} already ${already === 1 ? 'was' : 'were'})` : ''}.`;
+}
+
+/** The export's columns: what the broker's table shows (never health data). */
+export const CLIENT_EXPORT_HEADER = ['First name', 'Last name', 'E-mail', 'Phone', 'Status', 'Invitation', 'Engagement', 'Joined'];
+const EXPORT_INVITE_WORDS: Record<InviteStatus, string> = {
+  none: 'Not invited',
+  pending: 'Invite sent',
+  expired: 'Invite expired',
+  accepted: 'Registered',
+};
+const EXPORT_BATCH = 1000;
+
+/** '+16155550142' → '(615) 555-0142', as the broker's screens write it; other numbers as stored. */
+function displayPhone(phone: string): string {
+  const us = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(phone);
+  return us ? `(${us[1]}) ${us[2]}-${us[3]}` : phone;
+}
+
+/** The list's filters, checked: search, active, invitation state, engagement range, ids (getMany). */
+export function clientListFilter(query: ListQuery): Omit<ClientListFilter, 'sort' | 'range'> {
+  const { q, isActive, inviteStatus, engagementMin, engagementMax, id } = query.filter as {
+    q?: string;
+    isActive?: boolean;
+    inviteStatus?: string;
+    engagementMin?: number;
+    engagementMax?: number;
+    id?: string[];
+  };
+  if (inviteStatus !== undefined && !(INVITE_STATUSES as readonly string[]).includes(inviteStatus))
+    throw new BadRequestException(`filter inviteStatus must be one of: ${INVITE_STATUSES.join(', ')}`);
+  for (const [name, value] of [
+    ['engagementMin', engagementMin],
+    ['engagementMax', engagementMax],
+  ] as const)
+    if (value !== undefined && (value < 0 || value > 100)) throw new BadRequestException(`filter ${name} must be from 0 to 100`);
+  if (engagementMin !== undefined && engagementMax !== undefined && engagementMin > engagementMax)
+    throw new BadRequestException('filter engagementMin must not be above engagementMax');
+  return { search: q, isActive, inviteStatus: inviteStatus as InviteStatus | undefined, engagementMin, engagementMax, ids: id };
 }
 
 function clientView(client: ClientColumns, state: InvitationState | undefined, now: number): ClientDto {
@@ -320,6 +489,7 @@ function clientView(client: ClientColumns, state: InvitationState | undefined, n
     phone: client.phone,
     isActive: client.is_active,
     engagementScore: client.engagement_score,
+    notes: client.notes,
     inviteStatus,
     inviteToken: inviteStatus !== 'none',
     createdAt: new Date(client.created_at).toISOString(),

@@ -35,6 +35,8 @@ export function normalizeEmail(raw: string | null | undefined): string | null | 
 }
 
 export const NAME_MAX_LENGTH = 100;
+/** About a page of text: what a broker jots down about a client. */
+export const NOTES_MAX_LENGTH = 4000;
 
 /** A phone number with all but its last four digits hidden, e.g. `***-***-0142`: for records and notices. */
 export function maskPhone(phone: string | null | undefined): string {

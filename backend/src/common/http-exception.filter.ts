@@ -10,13 +10,19 @@ export interface ErrorBody {
   [extra: string]: unknown;
 }
 
-/** Turns whatever a Nest HttpException carries into the one error shape. */
+/**
+ * Turns whatever a Nest HttpException carries into the one error shape. Field errors are
+ * `errors: { [field]: message }`, the shape react-admin's forms read.
+ */
 export function errorBody(exception: HttpException): ErrorBody {
   const status = exception.getStatus();
   const response = exception.getResponse();
   if (typeof response === 'string') return { statusCode: status, message: response };
   const { statusCode: _ignored, message, error: _error, ...extra } = response as Record<string, unknown>;
   const text = Array.isArray(message) ? message.join('; ') : typeof message === 'string' ? message : exception.message;
+  // A check that names its field (`{ message, field }`) answers in the validation's shape too, so a
+  // form shows every 4xx about a field under that field.
+  if (typeof extra.field === 'string' && extra.errors === undefined) extra.errors = { [extra.field]: text };
   return { statusCode: status, message: text, ...extra };
 }
 

@@ -23,7 +23,7 @@ export function ApiListQuery(rules: ListQueryRules): MethodDecorator {
     ApiQuery({
       name: 'filter',
       required: false,
-      description: `JSON object${rules.filterable?.length ? `; keys: ${rules.filterable.join(', ')}` : ' (no keys accepted)'}`,
+      description: `JSON object${rules.filterable?.length ? `; keys: ${rules.filterable.join(', ')}` : ' (no keys accepted)'}${rules.idFilter ? '; id: an array of ids (getMany)' : ''}`,
     }),
     ApiHeader({ name: 'Content-Range', required: false, description: 'Answered: "<resource> <start>-<end>/<total>"' }),
     ApiResponse({ status: 400, description: 'A malformed range, sort or filter' }),

@@ -1,6 +1,7 @@
 import type { EntityManager, EntityName, FilterQuery } from '@mikro-orm/postgresql';
 import { BadRequestException } from '@nestjs/common';
 
+import { isUuid } from './ids.js';
 import { assertSafeInput } from './input-safety.js';
 
 export type SortOrder = 'ASC' | 'DESC';
@@ -20,6 +21,13 @@ export interface ListQueryRules {
   filterable?: readonly string[];
   /** Filter keys among those whose values are true or false instead. */
   booleanFilters?: readonly string[];
+  /** Filter keys among those whose values are whole numbers instead. */
+  numberFilters?: readonly string[];
+  /**
+   * Whether `filter.id` may name the rows to answer: an array of ids (react-admin's getMany, which
+   * ReferenceField and ReferenceInput use), at most `maxPageSize`.
+   */
+  idFilter?: boolean;
   /** Largest page a client may ask for. */
   maxPageSize?: number;
 }
@@ -79,12 +87,18 @@ function parseFilter(raw: unknown, rules: ListQueryRules): Record<string, unknow
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw new BadRequestException('filter must be a JSON object');
   }
-  const unknownKeys = Object.keys(value).filter((key) => !(rules.filterable ?? []).includes(key));
+  const unknownKeys = Object.keys(value).filter((key) => !(rules.filterable ?? []).includes(key) && !(key === 'id' && rules.idFilter));
   if (unknownKeys.length > 0) {
     throw new BadRequestException(`filter has unknown field(s): ${unknownKeys.join(', ')}`);
   }
   for (const [key, item] of Object.entries(value)) {
-    if (rules.booleanFilters?.includes(key)) {
+    if (key === 'id' && rules.idFilter) {
+      const max = rules.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE;
+      if (!Array.isArray(item) || item.length > max || !item.every((id) => typeof id === 'string' && isUuid(id)))
+        throw new BadRequestException(`filter id must be a list of at most ${max} ids`);
+    } else if (rules.numberFilters?.includes(key)) {
+      if (typeof item !== 'number' || !Number.isSafeInteger(item)) throw new BadRequestException(`filter ${key} must be a whole number`);
+    } else if (rules.booleanFilters?.includes(key)) {
       if (typeof item !== 'boolean') throw new BadRequestException(`filter ${key} must be true or false`);
     } else if (typeof item !== 'string') {
       throw new BadRequestException(`filter ${key} must be text`);

@@ -23,8 +23,16 @@ function flatten(errors: ValidationError[], prefix = ''): FieldError[] {
 }
 
 /**
+ * The failing fields in react-admin's shape, `{ [field]: message }` (a field's several messages
+ * joined): its forms put each message under its field.
+ */
+export function fieldErrorMap(fields: FieldError[]): Record<string, string> {
+  return Object.fromEntries(fields.map((f) => [f.field, [...new Set(f.messages)].join('; ')]));
+}
+
+/**
  * Request bodies and queries are checked against their DTO classes; unknown fields are refused.
- * A 400 answers with a readable message and the failing fields: `{ message, errors: [{field, messages}] }`.
+ * A 400 answers with a readable message and the failing fields: `{ message, errors: { [field]: message } }`.
  */
 export function createValidationPipe(): ValidationPipe {
   return new ValidationPipe({
@@ -36,7 +44,7 @@ export function createValidationPipe(): ValidationPipe {
       return new BadRequestException({
         // One field can fail several rules with the same words (e.g. not a number, hence not in range).
         message: [...new Set(fields.flatMap((f) => f.messages))].join('; '),
-        errors: fields,
+        errors: fieldErrorMap(fields),
       });
     },
   });

@@ -42,6 +42,11 @@ export type DeliveryLane = (typeof DELIVERY_LANES)[number];
   expression: `create index "deliveries_lane_queue_idx" on "deliveries" ("lane", "broker_id", "not_before") where "status" = 'queued'`,
 })
 @Index({ name: 'deliveries_provider_idx', properties: ['providerId'] })
+// A reply of 1 or YES names only the number it came from: the messages to it still waiting.
+@Index({
+  name: 'deliveries_awaiting_reply_idx',
+  expression: `create index "deliveries_awaiting_reply_idx" on "deliveries" ("recipient", "occurrence_at") where "confirm_within_minutes" is not null and "confirmed_at" is null and "status" in ('queued', 'sending', 'sent')`,
+})
 // Sent and waiting for the client's confirmation: retried or ended once the wait is over.
 @Index({
   name: 'deliveries_confirm_by_idx',

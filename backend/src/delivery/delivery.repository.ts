@@ -51,6 +51,8 @@ export interface ClaimedDelivery {
   caregiver_message: CaregiverMessage | null;
   /** The caregiver's state now (null once the client removed them). */
   caregiver_status: string | null;
+  /** An e-mail caregiver's links' token. */
+  caregiver_token: string | null;
   client_first_name: string;
   client_phone: string;
   occurrence_at: Date;
@@ -82,7 +84,7 @@ export interface ClaimedDelivery {
 const COMPOSE_FROM_CLAIMED = `
   select claimed.id, claimed.client_id, claimed.channel, claimed.recipient, claimed.broker_id, claimed.reminder_id,
          claimed.client_reminder_id, claimed.campaign_id, claimed.attempts, claimed.confirm_within_minutes,
-         claimed.caregiver_id, claimed.caregiver_message, claimed.occurrence_at, cg.status as caregiver_status, c.first_name as client_first_name, c.phone as client_phone,
+         claimed.caregiver_id, claimed.caregiver_message, claimed.occurrence_at, cg.status as caregiver_status, cg.token as caregiver_token, c.first_name as client_first_name, c.phone as client_phone,
          coalesce(r.message, k.message) as message, cr.message as client_message,
          case when cr.say_medication_name then med.name end as medication_name,
          k.type as campaign_type, k.subject, kr.token,

@@ -15,9 +15,9 @@ import { OptOutsService } from '../messaging/opt-outs.service.js';
 import { type ClaimedDelivery, type ClaimScope, DeliveryRepository } from './delivery.repository.js';
 import { DeliveryOutcomesService, OutcomeBatch } from './delivery-outcomes.service.js';
 import { DeliveryQueue } from './delivery-queue.service.js';
-import { renderCampaignEmail } from './email-template.js';
+import { type EmailBranding, renderCampaignEmail, renderNoticeEmail } from './email-template.js';
 import { outsideQuietHours } from './quiet-hours.js';
-import { caregiverAlert, caregiverInvitation, reminderCallScript, reminderText } from './reminder-content.js';
+import { caregiverAlert, caregiverEmail, caregiverInvitation, reminderCallScript, reminderText } from './reminder-content.js';
 import { ClusterSendRate } from './send-rate.js';
 import { clientTimeZone } from './time-zones.js';
 
@@ -42,14 +42,27 @@ async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promi
   await Promise.all(lanes);
 }
 
-/** Why a caregiver text may not go (removed, not opted in, stopped), or undefined when it may. */
+/** Why a message to a caregiver may not go (removed, not opted in, stopped), or undefined when it may. */
 function caregiverRefusal(delivery: ClaimedDelivery): string | undefined {
+  const byEmail = delivery.channel === 'email';
   if (delivery.caregiver_status === null) return 'The caregiver was removed';
   if (delivery.caregiver_message === 'invite')
     return delivery.caregiver_status === 'invited' ? undefined : 'The caregiver already answered';
-  if (delivery.caregiver_status === 'invited') return 'The caregiver has not replied YES yet';
-  if (delivery.caregiver_status === 'stopped') return 'The caregiver replied STOP';
+  if (delivery.caregiver_status === 'invited')
+    return byEmail ? 'The caregiver has not said yes yet' : 'The caregiver has not replied YES yet';
+  if (delivery.caregiver_status === 'stopped') return byEmail ? 'The caregiver stopped the e-mails' : 'The caregiver replied STOP';
   return undefined;
+}
+
+/** The agency's branding for an e-mail. */
+function brandingOf(delivery: ClaimedDelivery): EmailBranding {
+  return {
+    agencyName: delivery.agency_name || delivery.broker_name,
+    agencyAddress: delivery.agency_address,
+    agencyPhone: delivery.agency_phone,
+    logoUrl: delivery.logo_url,
+    primaryColor: delivery.primary_color,
+  };
 }
 
 /** While a run drains a long queue, due reminders are looked for again this often. */
@@ -229,8 +242,8 @@ export class DispatcherService {
           summary.skipped += 1;
           return;
         }
-        // Like campaign texts, caregiver texts wait for 08:00 in the client's zone.
-        const allowedAt = outsideQuietHours(new Date(), this.zoneOf(delivery));
+        // Like campaign texts, caregiver texts wait for 08:00 in the client's zone (an e-mail rings no phone).
+        const allowedAt = delivery.channel === 'sms' ? outsideQuietHours(new Date(), this.zoneOf(delivery)) : new Date(0);
         if (allowedAt.getTime() > Date.now()) {
           await this.outcomes.deferUntil(delivery.id, allowedAt);
           return;
@@ -286,6 +299,7 @@ export class DispatcherService {
 
   private deliver(delivery: ClaimedDelivery) {
     if (delivery.campaign_id) return this.deliverCampaign(delivery);
+    if (delivery.caregiver_id && delivery.channel === 'email') return this.deliverCaregiverEmail(delivery);
     if (delivery.caregiver_id) {
       // The client's private circle: not attributed to the broker in the outbox either.
       const body =
@@ -304,6 +318,23 @@ export class DispatcherService {
     return this.sms.sendSms({ ...common, body: reminderText(delivery) });
   }
 
+  /** An e-mail caregiver's invitation or alert, with their page's links; like their texts, not attributed to the broker. */
+  private deliverCaregiverEmail(delivery: ClaimedDelivery) {
+    const page = `${this.config.appUrl}/api/caregiver/${delivery.caregiver_token ?? ''}`;
+    const { subject, notice } = caregiverEmail(delivery, this.zoneOf(delivery), { page, stop: `${page}/stop` });
+    const email = renderNoticeEmail(notice, brandingOf(delivery));
+    return this.email.sendEmail({
+      to: delivery.recipient,
+      deliveryId: delivery.id,
+      purpose: 'caregiver',
+      brokerId: null,
+      subject,
+      text: email.text,
+      html: email.html,
+      headers: email.headers,
+    });
+  }
+
   private deliverCampaign(delivery: ClaimedDelivery) {
     const common = { to: delivery.recipient, deliveryId: delivery.id, purpose: 'campaign', brokerId: delivery.broker_id };
     const agencyName = delivery.agency_name || delivery.broker_name;
@@ -314,22 +345,12 @@ export class DispatcherService {
     }
     const base = this.config.appUrl;
     const token = delivery.token ?? '';
-    const email = renderCampaignEmail(
-      message,
-      {
-        agencyName,
-        agencyAddress: delivery.agency_address,
-        agencyPhone: delivery.agency_phone,
-        logoUrl: delivery.logo_url,
-        primaryColor: delivery.primary_color,
-      },
-      {
-        open: `${base}/api/t/o/${token}.gif`,
-        click: (url) => `${base}/api/t/c/${token}?u=${encodeURIComponent(url)}`,
-        unsubscribe: `${base}/api/u/${token}`,
-        unsubscribeMailto: `mailto:${unsubscribeMailbox(this.config)}?subject=${encodeURIComponent(`unsubscribe ${token}`)}`,
-      },
-    );
+    const email = renderCampaignEmail(message, brandingOf(delivery), {
+      open: `${base}/api/t/o/${token}.gif`,
+      click: (url) => `${base}/api/t/c/${token}?u=${encodeURIComponent(url)}`,
+      unsubscribe: `${base}/api/u/${token}`,
+      unsubscribeMailto: `mailto:${unsubscribeMailbox(this.config)}?subject=${encodeURIComponent(`unsubscribe ${token}`)}`,
+    });
     return this.email.sendEmail({
       ...common,
       subject: delivery.subject ?? agencyName,

@@ -1,5 +1,5 @@
 import { isCampaignLink, linksIn } from './campaign-links.js';
-import { renderCampaignEmail } from './email-template.js';
+import { renderCampaignEmail, renderNoticeEmail } from './email-template.js';
 
 const links = {
   open: 'https://app.example.com/api/t/o/tok.gif',
@@ -46,6 +46,39 @@ describe('renderCampaignEmail', () => {
   it('sets the one-click List-Unsubscribe headers', () => {
     expect(email.headers).toEqual({
       'List-Unsubscribe': '<https://app.example.com/api/u/tok>, <mailto:unsubscribe@app.example.com?subject=unsubscribe%20tok>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+  });
+});
+
+describe('renderNoticeEmail', () => {
+  const email = renderNoticeEmail(
+    {
+      paragraphs: ['Rosa <& Co> has not confirmed the 8:00 AM reminder.', 'Never what it is about.'],
+      button: { label: 'Your caregiver e-mails', url: 'https://app.example.com/api/caregiver/tok?a=1&b=2' },
+      reason: 'You get this because Rosa added you as their caregiver.',
+      stop: 'https://app.example.com/api/caregiver/tok/stop',
+    },
+    branding,
+  );
+
+  it('escapes the words, shows one button in the agency’s colour and no tracking pixel', () => {
+    expect(email.html).toContain('Rosa &lt;&amp; Co&gt; has not confirmed');
+    expect(email.html).toContain(
+      'href="https://app.example.com/api/caregiver/tok?a=1&amp;b=2" style="display:inline-block;background:#0f766e',
+    );
+    expect(email.html).not.toContain('width="1" height="1"');
+    expect(email.html).toContain('Harbor &lt;Senior&gt; Insurance');
+  });
+
+  it('says why it came and how to stop it, in both parts, with one-click List-Unsubscribe', () => {
+    expect(email.text).toContain('Your caregiver e-mails: https://app.example.com/api/caregiver/tok?a=1&b=2');
+    expect(email.text).toContain(
+      'You get this because Rosa added you as their caregiver. Stop these e-mails: https://app.example.com/api/caregiver/tok/stop',
+    );
+    expect(email.html).toContain('href="https://app.example.com/api/caregiver/tok/stop"');
+    expect(email.headers).toEqual({
+      'List-Unsubscribe': '<https://app.example.com/api/caregiver/tok/stop>',
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
   });

@@ -45,32 +45,53 @@ function messageHtml(message: string, links: TrackingLinks, color: string): stri
     .join('');
 }
 
+/** The agency's colour when it is a hex colour, else the product's blue. */
+function brandColor(branding: EmailBranding): string {
+  return HEX.test(branding.primaryColor) ? branding.primaryColor : '#2563eb';
+}
+
+/** The agency's name, postal address and phone: the footer's first lines. */
+function footerLines(branding: EmailBranding): string[] {
+  const agency = branding.agencyName.trim() || 'Your insurance agency';
+  return [agency, branding.agencyAddress.trim(), branding.agencyPhone.trim()].filter(Boolean);
+}
+
+/** An e-mail in the agency's branding: logo or name in its colour, the content, a footer with the agency's lines and a note. */
+function brandedHtml(branding: EmailBranding, contentHtml: string, footerNoteHtml: string, trailingHtml = ''): string {
+  const color = brandColor(branding);
+  const agency = branding.agencyName.trim() || 'Your insurance agency';
+  const header = branding.logoUrl
+    ? `<img src="${escapeHtml(branding.logoUrl)}" alt="${escapeHtml(agency)}" width="120" style="max-width:120px;height:auto">`
+    : `<span style="font-size:22px;font-weight:700;color:${color}">${escapeHtml(agency)}</span>`;
+  return `<!doctype html><html lang="en"><body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px;border-top:6px solid ${color}">
+<tr><td style="padding:24px 32px 8px">${header}</td></tr>
+<tr><td style="padding:8px 32px 16px">${contentHtml}</td></tr>
+<tr><td style="padding:16px 32px 24px;border-top:1px solid #e2e8f0;font-size:13px;line-height:1.5;color:#475569">
+${footerLines(branding).map(escapeHtml).join('<br>')}<br>
+${footerNoteHtml}
+</td></tr></table></td></tr></table>${trailingHtml}
+</body></html>`;
+}
+
 /**
  * A campaign e-mail in the agency's branding: logo or name in its colour, the message, and a footer
  * with the agency's name, postal address and an unsubscribe link; the List-Unsubscribe headers let
  * mail apps offer one-click unsubscribe.
  */
 export function renderCampaignEmail(message: string, branding: EmailBranding, links: TrackingLinks): RenderedEmail {
-  const color = HEX.test(branding.primaryColor) ? branding.primaryColor : '#2563eb';
+  const color = brandColor(branding);
   const agency = branding.agencyName.trim() || 'Your insurance agency';
-  const header = branding.logoUrl
-    ? `<img src="${escapeHtml(branding.logoUrl)}" alt="${escapeHtml(agency)}" width="120" style="max-width:120px;height:auto">`
-    : `<span style="font-size:22px;font-weight:700;color:${color}">${escapeHtml(agency)}</span>`;
-  const footerLines = [agency, branding.agencyAddress.trim(), branding.agencyPhone.trim()].filter(Boolean);
-  const html = `<!doctype html><html lang="en"><body style="margin:0;background:#f1f5f9;font-family:Arial,Helvetica,sans-serif;color:#0f172a">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px;border-top:6px solid ${color}">
-<tr><td style="padding:24px 32px 8px">${header}</td></tr>
-<tr><td style="padding:8px 32px 16px">${messageHtml(message, links, color)}</td></tr>
-<tr><td style="padding:16px 32px 24px;border-top:1px solid #e2e8f0;font-size:13px;line-height:1.5;color:#475569">
-${footerLines.map(escapeHtml).join('<br>')}<br>
-You are receiving this because you are a client of ${escapeHtml(agency)}. <a href="${escapeHtml(links.unsubscribe)}" style="color:${color}">Unsubscribe</a>
-</td></tr></table></td></tr></table>
-<img src="${escapeHtml(links.open)}" width="1" height="1" alt="" style="display:block;border:0">
-</body></html>`;
+  const html = brandedHtml(
+    branding,
+    messageHtml(message, links, color),
+    `You are receiving this because you are a client of ${escapeHtml(agency)}. <a href="${escapeHtml(links.unsubscribe)}" style="color:${color}">Unsubscribe</a>`,
+    `\n<img src="${escapeHtml(links.open)}" width="1" height="1" alt="" style="display:block;border:0">`,
+  );
   let text = message;
   for (const url of linksIn(message)) text = text.split(url).join(links.click(url));
-  text += `\n\n--\n${footerLines.join('\n')}\nUnsubscribe: ${links.unsubscribe}\n`;
+  text += `\n\n--\n${footerLines(branding).join('\n')}\nUnsubscribe: ${links.unsubscribe}\n`;
   return {
     html,
     text,
@@ -78,5 +99,35 @@ You are receiving this because you are a client of ${escapeHtml(agency)}. <a hre
       'List-Unsubscribe': `<${links.unsubscribe}>, <${links.unsubscribeMailto}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
+  };
+}
+
+/** A notice to one person (a caregiver): a few paragraphs, one button, and a stop link. */
+export interface NoticeEmail {
+  paragraphs: string[];
+  button: { label: string; url: string };
+  /** Why they get it, in the footer, before the stop link. */
+  reason: string;
+  /** The page that stops these e-mails (also the one-click POST target). */
+  stop: string;
+}
+
+/** A notice e-mail in the agency's branding, without tracking; List-Unsubscribe stops the notices in one click. */
+export function renderNoticeEmail(notice: NoticeEmail, branding: EmailBranding): RenderedEmail {
+  const color = brandColor(branding);
+  const paragraphs = notice.paragraphs
+    .map((p) => `<p style="margin:0 0 16px;font-size:17px;line-height:1.6">${escapeHtml(p)}</p>`)
+    .join('');
+  const button = `<p style="margin:8px 0 16px"><a href="${escapeHtml(notice.button.url)}" style="display:inline-block;background:${color};color:#ffffff;font-size:17px;font-weight:700;text-decoration:none;padding:12px 20px;border-radius:8px">${escapeHtml(notice.button.label)}</a></p>`;
+  const html = brandedHtml(
+    branding,
+    paragraphs + button,
+    `${escapeHtml(notice.reason)} <a href="${escapeHtml(notice.stop)}" style="color:${color}">Stop these e-mails</a>`,
+  );
+  const text = `${notice.paragraphs.join('\n\n')}\n\n${notice.button.label}: ${notice.button.url}\n\n--\n${footerLines(branding).join('\n')}\n${notice.reason} Stop these e-mails: ${notice.stop}\n`;
+  return {
+    html,
+    text,
+    headers: { 'List-Unsubscribe': `<${notice.stop}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }

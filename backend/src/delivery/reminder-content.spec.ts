@@ -1,4 +1,4 @@
-import { isConfirmation, reminderCallScript, reminderText, voicemailMessage } from './reminder-content.js';
+import { caregiverAlert, caregiverEmail, isConfirmation, reminderCallScript, reminderText, voicemailMessage } from './reminder-content.js';
 
 const broker = { agency_name: 'Harbor Senior Insurance', broker_name: 'Dana Reyes', sponsor_message: 'Harbor cares.' };
 
@@ -48,5 +48,26 @@ describe('reminder content', () => {
     expect(voicemailMessage({ agency_name: '', broker_name: '', agency_phone: '' })).toBe(
       'This is a reminder from your insurance agency. Please call us back if you need help.',
     );
+  });
+
+  it('tells a caregiver the same by text and by e-mail: who, at what time, from which agency, never what', () => {
+    const alert = {
+      ...broker,
+      client_first_name: 'Rosa',
+      occurrence_at: new Date('2026-03-02T14:30:00Z'),
+      caregiver_message: 'alert' as const,
+    };
+    const links = { page: 'https://app.example.com/api/caregiver/tok', stop: 'https://app.example.com/api/caregiver/tok/stop' };
+    expect(caregiverAlert(alert, 'America/New_York')).toBe(
+      'Rosa has not confirmed the 9:30 AM reminder from Harbor Senior Insurance. Reply STOP to opt out.',
+    );
+    const email = caregiverEmail(alert, 'America/New_York', links);
+    expect(email.subject).toBe('Rosa has not confirmed a reminder');
+    expect(email.notice.paragraphs[0]).toBe('Rosa has not confirmed the 9:30 AM reminder from Harbor Senior Insurance.');
+    expect(email.notice.stop).toBe(links.stop);
+    const invite = caregiverEmail({ ...alert, caregiver_message: 'invite' }, 'America/New_York', links);
+    expect(invite.subject).toBe('Rosa added you as their caregiver');
+    expect(invite.notice.button).toEqual({ label: 'Answer', url: links.page });
+    expect(invite.notice.paragraphs).toContain('Nothing else is sent to you unless you say yes.');
   });
 });

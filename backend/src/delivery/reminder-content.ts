@@ -3,6 +3,7 @@ import { DateTime } from 'luxon';
 import type { CallScript } from '../messaging/messaging.ports.js';
 import { readPhi } from '../privacy/phi-crypto.js';
 import type { ClaimedDelivery } from './delivery.repository.js';
+import type { NoticeEmail } from './email-template.js';
 
 export const DEFAULT_CLIENT_MESSAGE = "It's time to take your medication";
 /** How a text that asks for a confirmation ends (before the opt-out line). */
@@ -72,10 +73,56 @@ export function caregiverInvitation(delivery: CaregiverParts): string {
   return `${name} added you as their caregiver for reminders from ${agency}. Reply YES to get a text if they miss one. Reply STOP to opt out.`;
 }
 
-/** A caregiver's alert: who did not confirm which time's reminder, never what it was about. */
-export function caregiverAlert(delivery: CaregiverParts & Pick<ClaimedDelivery, 'occurrence_at'>, zone: string): string {
+/** The line every alert starts with: who did not confirm which time's reminder, never what it was about. */
+function alertLine(delivery: CaregiverParts & Pick<ClaimedDelivery, 'occurrence_at'>, zone: string): string {
   const agency = agencyOf(delivery).trim() || 'their insurance agency';
   const name = delivery.client_first_name.trim() || 'Your family member';
   const time = DateTime.fromJSDate(new Date(delivery.occurrence_at), { zone }).toFormat('h:mm a');
-  return `${name} has not confirmed the ${time} reminder from ${agency}. Reply STOP to opt out.`;
+  return `${name} has not confirmed the ${time} reminder from ${agency}.`;
+}
+
+/** A caregiver's alert by text. */
+export function caregiverAlert(delivery: CaregiverParts & Pick<ClaimedDelivery, 'occurrence_at'>, zone: string): string {
+  return `${alertLine(delivery, zone)} Reply STOP to opt out.`;
+}
+
+/** What an e-mail to a caregiver says (the page behind `link` takes their answer; `stop` ends the e-mails). */
+export interface CaregiverEmail {
+  subject: string;
+  notice: NoticeEmail;
+}
+
+/** An e-mail caregiver's invitation or alert, with the same words as the texts and their page's links. */
+export function caregiverEmail(
+  delivery: CaregiverParts & Pick<ClaimedDelivery, 'occurrence_at' | 'caregiver_message'>,
+  zone: string,
+  links: { page: string; stop: string },
+): CaregiverEmail {
+  const agency = agencyOf(delivery).trim() || 'their insurance agency';
+  const name = delivery.client_first_name.trim() || 'A client';
+  const reason = `You get this because ${name} added you as their caregiver.`;
+  const privacy = `You will only learn the time of a reminder ${name} did not confirm, never what it is about.`;
+  if (delivery.caregiver_message === 'invite')
+    return {
+      subject: `${name} added you as their caregiver`,
+      notice: {
+        paragraphs: [
+          `${name} added you as their caregiver for reminders from ${agency}. Do you want an e-mail when ${name} does not confirm one?`,
+          privacy,
+          'Nothing else is sent to you unless you say yes.',
+        ],
+        button: { label: 'Answer', url: links.page },
+        reason,
+        stop: links.stop,
+      },
+    };
+  return {
+    subject: `${name} has not confirmed a reminder`,
+    notice: {
+      paragraphs: [alertLine(delivery, zone), privacy],
+      button: { label: 'Your caregiver e-mails', url: links.page },
+      reason,
+      stop: links.stop,
+    },
+  };
 }

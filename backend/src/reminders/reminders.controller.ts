@@ -1,12 +1,20 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 
 import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
 import { RequiresSubscription } from '../auth/subscription.guard.js';
 import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
 import type { ListQuery, ListResult } from '../common/list-query.js';
 import type { User } from '../users/user.entity.js';
-import { CreateReminderDto, ExecuteResultDto, ReminderDto } from './dto/reminder.dto.js';
+import { CreateReminderDto, ExecuteResultDto, ReminderDto, UpdateReminderDto } from './dto/reminder.dto.js';
 import { REMINDER_LIST_RULES, RemindersService } from './reminders.service.js';
 
 @ApiTags('reminders')
@@ -31,6 +39,33 @@ export class RemindersController {
   })
   create(@CurrentUser() user: User, @Body() body: CreateReminderDto): Promise<ReminderDto> {
     return this.reminders.create(user, body);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One of the broker’s reminders' })
+  @ApiOkResponse({ type: ReminderDto })
+  @ApiNotFoundResponse({ description: 'Reminder not found (or another broker’s)' })
+  findOne(@CurrentUser() user: User, @Param('id') id: string): Promise<ReminderDto> {
+    return this.reminders.findOne(user, id);
+  }
+
+  @Put(':id')
+  @ApiOperation({ summary: 'Changes a pending reminder that has not been sent (client, time, method, message)' })
+  @ApiOkResponse({ type: ReminderDto })
+  @ApiBadRequestResponse({ description: 'The same checks as a new reminder, with errors: { field: message }' })
+  @ApiNotFoundResponse({ description: 'Reminder not found (or another broker’s)' })
+  @ApiConflictResponse({ description: 'Already sent: it can no longer be changed' })
+  update(@CurrentUser() user: User, @Param('id') id: string, @Body() body: UpdateReminderDto): Promise<ReminderDto> {
+    return this.reminders.update(user, id, body);
+  }
+
+  @Delete(':id')
+  @ApiOperation({ summary: 'Cancels a pending reminder that has not been sent; answers it as it was' })
+  @ApiOkResponse({ type: ReminderDto })
+  @ApiNotFoundResponse({ description: 'Reminder not found (or another broker’s)' })
+  @ApiConflictResponse({ description: 'Already sent: it can no longer be cancelled' })
+  cancel(@CurrentUser() user: User, @Param('id') id: string): Promise<ReminderDto> {
+    return this.reminders.cancel(user, id);
   }
 
   @Post('execute')

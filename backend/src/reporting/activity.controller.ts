@@ -1,10 +1,10 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 
 import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
 import type { User } from '../users/user.entity.js';
 import { ActivityService } from './activity.service.js';
-import { ACTIVITY_LIMIT_DEFAULT, ACTIVITY_LIMIT_MAX, ActivityItemDto, ActivityQueryDto } from './dto/activity.dto.js';
+import { ACTIVITY_LIMIT_DEFAULT, ACTIVITY_LIMIT_MAX, ActivityItemDto, ActivityQueryDto, TIMELINE_LIMIT } from './dto/activity.dto.js';
 
 @ApiTags('activity')
 @Controller('activity')
@@ -20,5 +20,26 @@ export class ActivityController {
   @ApiBadRequestResponse({ description: `limit is not a whole number from 1 to ${ACTIVITY_LIMIT_MAX}` })
   list(@CurrentUser() user: User, @Query() query: ActivityQueryDto): Promise<ActivityItemDto[]> {
     return this.activity.recent(user, query.limit === undefined ? ACTIVITY_LIMIT_DEFAULT : Number(query.limit));
+  }
+}
+
+/** One client's timeline, on the client's page: served here, beside the dashboard's activity, from the same events. */
+@ApiTags('clients')
+@Controller('clients')
+@BrokerOnly()
+export class ClientTimelineController {
+  constructor(private readonly activity: ActivityService) {}
+
+  @Get(':id/timeline')
+  @ApiOperation({
+    summary: `What happened with one client, newest first (up to ${TIMELINE_LIMIT} events)`,
+    description:
+      'Added, invited, registered, the broker’s reminders made and confirmed, campaigns sent to them, opened and clicked, ' +
+      'contact changes answered, marked inactive. Never a message’s words, never anything of the client’s own reminders.',
+  })
+  @ApiOkResponse({ type: [ActivityItemDto] })
+  @ApiNotFoundResponse({ description: 'No such client for this broker' })
+  timeline(@CurrentUser() user: User, @Param('id') id: string): Promise<ActivityItemDto[]> {
+    return this.activity.clientTimeline(user, id);
   }
 }

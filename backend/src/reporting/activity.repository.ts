@@ -91,6 +91,61 @@ select e.id, e.kind, e.occurred_at, c.first_name || ' ' || c.last_name as client
  limit ?`;
 const ACTIVITY_BRANCHES = 8;
 
+/**
+ * One client's story for their page, newest first: the same events as ACTIVITY_SQL for this client
+ * (with each campaign sent to them, by name), plus when they were added and, while inactive, when
+ * they were marked so. The same wall: the broker's reminders only, never a message's words, nothing
+ * of the client's own reminders or medications. Each branch reads the client's rows of its table.
+ */
+const CLIENT_TIMELINE_SQL = `
+select e.id, e.kind, e.occurred_at, c.first_name || ' ' || c.last_name as client_name,
+       e.field, e.old_value, e.new_value, e.campaign_name, null::int as recipients
+  from (
+    select 'added:' || c.id as id, 'client_added' as kind, c.id as client_id, c.created_at as occurred_at,
+           null as field, null as old_value, null as new_value, null::text as campaign_name
+      from clients c where c.id = ?
+    union all
+    select 'deactivated:' || c.id, 'client_deactivated', c.id, c.deactivated_at, null, null, null, null
+      from clients c where c.id = ? and not c.is_active and c.deactivated_at is not null
+    union all
+    (select 'reminder:' || d.id, case when d.channel = 'voice' then 'reminder_call' else 'reminder_text' end,
+            d.client_id, d.created_at, null, null, null, null
+       from deliveries d
+      where d.client_id = ? and d.status in ('sent', 'completed') and d.channel in ('voice', 'sms') and d.reminder_id is not null
+      order by d.created_at desc limit ?)
+    union all
+    (select 'confirmation:' || d.id, 'reminder_confirmed', d.client_id, d.confirmed_at, null, null, null, null
+       from deliveries d
+      where d.client_id = ? and d.confirmed_at is not null and d.reminder_id is not null
+      order by d.confirmed_at desc limit ?)
+    union all
+    (select 'campaign:' || r.id, 'campaign_sent', r.client_id, coalesce(k.sent_at, r.created_at), null, null, null, k.name
+       from campaign_recipients r join campaigns k on k.id = r.campaign_id
+      where r.client_id = ? order by r.created_at desc limit ?)
+    union all
+    (select 'open:' || r.id, 'campaign_opened', r.client_id, r.opened_at, null, null, null, k.name
+       from campaign_recipients r join campaigns k on k.id = r.campaign_id
+      where r.client_id = ? and r.opened_at is not null and r.opened_at is distinct from r.clicked_at
+      order by r.opened_at desc limit ?)
+    union all
+    (select 'click:' || r.id, 'campaign_clicked', r.client_id, r.clicked_at, null, null, null, k.name
+       from campaign_recipients r join campaigns k on k.id = r.campaign_id
+      where r.client_id = ? and r.clicked_at is not null order by r.clicked_at desc limit ?)
+    union all
+    select 'invitation:' || i.id, 'invitation_sent', i.client_id, i.created_at, null, null, null, null
+      from client_invitations i where i.client_id = ?
+    union all
+    select 'registration:' || a.id, 'client_registered', a.client_id, a.created_at, null, null, null, null
+      from client_accounts a where a.client_id = ?
+    union all
+    (select 'contact:' || x.id, 'contact_change_' || x.status, x.client_id, x.decided_at, x.field, x.old_value, x.new_value, null
+       from client_contact_changes x
+      where x.client_id = ? and x.status in ('confirmed', 'refused') order by x.decided_at desc limit ?)
+  ) e
+  join clients c on c.id = e.client_id and c.broker_id = ?
+ order by e.occurred_at desc, e.id
+ limit ?`;
+
 export interface ActivityRow {
   id: string;
   kind: ActivityKind;
@@ -111,5 +166,20 @@ export class ActivityRepository {
   recent(brokerId: string, limit: number): Promise<ActivityRow[]> {
     const branches = Array.from({ length: ACTIVITY_BRANCHES }, () => [brokerId, limit]).flat();
     return this.em.execute<ActivityRow[]>(ACTIVITY_SQL, [...branches, limit]);
+  }
+
+  /** The client's newest `limit` events, newest first (CLIENT_TIMELINE_SQL); none when not the broker's client. */
+  clientTimeline(brokerId: string, clientId: string, limit: number): Promise<ActivityRow[]> {
+    const params = [clientId, clientId, clientId, limit, clientId, limit, clientId, limit, clientId, limit, clientId, limit];
+    return this.em.execute<ActivityRow[]>(CLIENT_TIMELINE_SQL, [...params, clientId, clientId, clientId, limit, brokerId, limit]);
+  }
+
+  /** Whether the client is one of the broker's. */
+  async ownsClient(brokerId: string, clientId: string): Promise<boolean> {
+    const [row] = await this.em.execute<{ owned: boolean }[]>(
+      'select exists (select 1 from clients where id = ? and broker_id = ?) as owned',
+      [clientId, brokerId],
+    );
+    return row?.owned ?? false;
   }
 }

@@ -1,10 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, NotFoundException } from '@nestjs/common';
 
 import type { ContactField } from '../clients/contact-change.entity.js';
 import { maskContact } from '../clients/contact-changes.service.js';
+import { isUuid } from '../common/ids.js';
 import type { User } from '../users/user.entity.js';
 import { ActivityRepository, type ActivityRow } from './activity.repository.js';
-import { ACTIVITY_TITLES, type ActivityItemDto } from './dto/activity.dto.js';
+import { ACTIVITY_TITLES, type ActivityItemDto, TIMELINE_LIMIT } from './dto/activity.dto.js';
 
 /** The broker's latest events (which ones: activity.repository.ts), named and described for the dashboard. */
 @Injectable()
@@ -12,19 +13,26 @@ export class ActivityService {
   constructor(private readonly events: ActivityRepository) {}
 
   async recent(broker: User, limit: number): Promise<ActivityItemDto[]> {
-    const rows = await this.events.recent(broker.id, limit);
-    return rows.map((row) => {
-      const detail = activityDetail(row);
-      return {
-        id: row.id,
-        kind: row.kind,
-        title: ACTIVITY_TITLES[row.kind],
-        clientName: row.client_name,
-        occurredAt: new Date(row.occurred_at).toISOString(),
-        ...(detail && { detail }),
-      };
-    });
+    return (await this.events.recent(broker.id, limit)).map(activityItem);
   }
+
+  /** One client's newest events for their page; another broker's client is not found (404). */
+  async clientTimeline(broker: User, clientId: string): Promise<ActivityItemDto[]> {
+    if (!isUuid(clientId) || !(await this.events.ownsClient(broker.id, clientId))) throw new NotFoundException('Client not found');
+    return (await this.events.clientTimeline(broker.id, clientId, TIMELINE_LIMIT)).map(activityItem);
+  }
+}
+
+function activityItem(row: ActivityRow): ActivityItemDto {
+  const detail = activityDetail(row);
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: ACTIVITY_TITLES[row.kind],
+    clientName: row.client_name,
+    occurredAt: new Date(row.occurred_at).toISOString(),
+    ...(detail && { detail }),
+  };
 }
 
 function activityDetail(row: ActivityRow): string | undefined {
@@ -32,7 +40,9 @@ function activityDetail(row: ActivityRow): string | undefined {
   if (row.campaign_name === null) return undefined;
   const name = `“${row.campaign_name}”`;
   if (row.kind === 'campaign_sent') {
-    const recipients = row.recipients ?? 0;
+    // On a client's page: the campaign that went to them.
+    if (row.recipients === null) return name;
+    const recipients = row.recipients;
     return `${name} to ${recipients} ${recipients === 1 ? 'client' : 'clients'}`;
   }
   return row.kind === 'campaign_clicked' ? `Clicked a link in ${name}` : `Opened ${name}`;

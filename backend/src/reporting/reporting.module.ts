@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 
-import { ActivityController } from './activity.controller.js';
+import { ActivityController, ClientTimelineController } from './activity.controller.js';
 import { ActivityRepository } from './activity.repository.js';
 import { ActivityService } from './activity.service.js';
 import { MonthlyFiguresRepository } from './monthly-figures.repository.js';
@@ -16,7 +16,7 @@ import { StatsService } from './stats.service.js';
  * files; it imports no feature module, so admin/ and billing/ can import it.
  */
 @Module({
-  controllers: [StatsController, ActivityController],
+  controllers: [StatsController, ActivityController, ClientTimelineController],
   providers: [StatsRepository, StatsService, ActivityRepository, ActivityService, PlatformRepository, MonthlyFiguresRepository],
   exports: [StatsService, PlatformRepository, MonthlyFiguresRepository],
 })

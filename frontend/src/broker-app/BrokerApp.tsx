@@ -10,7 +10,7 @@ import { BillingPage } from './billing/BillingPage.tsx';
 import { BrandingPage } from './branding/BrandingPage.tsx';
 import { buildTheme } from './branding/theme.ts';
 import { campaigns } from './campaigns/index.ts';
-import { clients } from './clients/index.ts';
+import { ClientEdit, clients } from './clients/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
 import { HelpPage } from './help/HelpPage.tsx';
 import { AppNotification } from './layout/AppNotification.tsx';
@@ -77,7 +77,9 @@ function ThemedAdmin() {
       notification={AppNotification}
       disableTelemetry
     >
-      <Resource {...clients} />
+      <Resource {...clients}>
+        <Route path=":id/edit" element={<ClientEdit />} />
+      </Resource>
       <Resource {...reminders} />
       <Resource {...campaigns} />
       <Resource {...resources} />

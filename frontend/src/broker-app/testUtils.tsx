@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { AdminContext, type AuthProvider, Notification } from 'react-admin';
+import { AdminContext, type AuthProvider, defaultI18nProvider, Notification } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 
 import { buildTheme } from './branding/theme.ts';
@@ -56,7 +56,13 @@ export function renderWithAdmin(
   }) as CareKeepDataProvider;
   const result = render(
     <MemoryRouter initialEntries={[options.path ?? '/']}>
-      <AdminContext dataProvider={dataProvider} authProvider={signedIn} queryClient={queryClient} theme={buildTheme()}>
+      <AdminContext
+        dataProvider={dataProvider}
+        authProvider={signedIn}
+        i18nProvider={defaultI18nProvider}
+        queryClient={queryClient}
+        theme={buildTheme()}
+      >
         {ui}
         <Notification />
       </AdminContext>

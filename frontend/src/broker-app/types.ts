@@ -42,7 +42,9 @@ export interface ActivityItem {
     | 'invitation_sent'
     | 'client_registered'
     | 'contact_change_confirmed'
-    | 'contact_change_refused';
+    | 'contact_change_refused'
+    | 'client_added'
+    | 'client_deactivated';
   title: string;
   /** null for a campaign sent, or once the client was deleted. */
   clientName: string | null;
@@ -59,11 +61,35 @@ export interface Client {
   phone: string;
   isActive: boolean;
   engagementScore: number;
+  /** The broker's own notes; never shown to the client, never exported. */
+  notes: string | null;
   inviteStatus: 'none' | 'pending' | 'expired' | 'accepted';
   inviteToken: boolean;
   createdAt: string;
   /** Phone or e-mail changes waiting for the registered client to confirm them in their portal. */
   pendingContactChanges: { field: 'phone' | 'email'; value: string | null; requestedAt: string }[];
+}
+
+/** A new invitation link for the broker to share (nothing was sent). */
+export interface InviteLink {
+  inviteUrl: string;
+  expiresAt: string;
+  message: string;
+}
+
+/** What an edit of a client answers: the client, and a notice when a new contact waits for them. */
+export interface UpdatedClient extends Client {
+  notice?: { message: string };
+}
+
+export type BulkClientAction = 'invite' | 'activate' | 'deactivate' | 'delete';
+
+/** What a bulk action on the selected clients did. */
+export interface BulkResult {
+  action: BulkClientAction;
+  done: number;
+  failed: { id: string; name: string; reason: string }[];
+  message: string;
 }
 
 export interface CreatedClient extends Client {

@@ -47,7 +47,7 @@ export const portalApi = {
   adherence: () => apiRequest<Adherence>('/api/client/adherence'),
 
   caregivers: () => apiRequest<Caregiver[]>('/api/client/caregivers'),
-  addCaregiver: (input: { name: string; phone: string; relationship: string | null }) =>
+  addCaregiver: (input: { name: string; phone?: string; email?: string; relationship: string | null }) =>
     apiRequest<Caregiver>('/api/client/caregivers', { method: 'POST', body: input }),
   deleteCaregiver: (id: string) => apiRequest<unknown>(`/api/client/caregivers/${encodeURIComponent(id)}`, { method: 'DELETE' }),
 

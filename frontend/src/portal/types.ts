@@ -133,12 +133,14 @@ export interface Adherence extends AdherenceFigures {
   reminders: ReminderAdherence[];
 }
 
-/** Someone the client asked to be told by text when they miss a reminder. */
+/** Someone the client asked to be told (by text or by e-mail) when they miss a reminder. */
 export interface Caregiver {
   id: string;
   name: string;
   relationship: string | null;
-  phone: string;
+  /** One of the two: how they are reached. */
+  phone: string | null;
+  email: string | null;
   status: 'invited' | 'active' | 'stopped';
   invitedAt: string;
   optedInAt: string | null;

@@ -1,8 +1,19 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  IsUUID,
+  MaxLength,
+} from 'class-validator';
 
 import { IsOptionalNotNull } from '../../common/validation.js';
-import { NAME_MAX_LENGTH } from '../contact.js';
+import { NAME_MAX_LENGTH, NOTES_MAX_LENGTH } from '../contact.js';
 import { PendingContactChangeDto } from './contact-change.dto.js';
 
 export const INVITE_STATUSES = ['none', 'pending', 'expired', 'accepted'] as const;
@@ -17,6 +28,8 @@ export class ClientDto {
   @ApiProperty({ example: '+16155550142', description: 'E.164' }) phone!: string;
   @ApiProperty() isActive!: boolean;
   @ApiProperty({ minimum: 0, maximum: 100 }) engagementScore!: number;
+  @ApiProperty({ type: String, nullable: true, description: 'The broker’s own notes; never shown to the client, never exported' })
+  notes!: string | null;
   @ApiProperty({ enum: INVITE_STATUSES, description: '`accepted`: registered in the portal' }) inviteStatus!: InviteStatus;
   @ApiProperty({ description: 'Whether an invitation has been sent; the token itself is never returned' })
   inviteToken!: boolean;
@@ -45,6 +58,12 @@ export class CreateClientDto {
   @IsOptional()
   @IsString()
   email?: string | null;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: NOTES_MAX_LENGTH })
+  @IsOptional()
+  @IsString({ message: 'notes must be text' })
+  @MaxLength(NOTES_MAX_LENGTH, { message: `notes must be at most ${NOTES_MAX_LENGTH} characters` })
+  notes?: string | null;
 
   @ApiProperty({ example: '(615) 555-0142', description: 'Any usual US form or E.164; stored as E.164' })
   @IsString()
@@ -82,6 +101,12 @@ export class UpdateClientDto {
   @IsOptionalNotNull()
   @IsBoolean()
   isActive?: boolean;
+
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: NOTES_MAX_LENGTH, description: 'Null or blank clears them' })
+  @IsOptional()
+  @IsString({ message: 'notes must be text' })
+  @MaxLength(NOTES_MAX_LENGTH, { message: `notes must be at most ${NOTES_MAX_LENGTH} characters` })
+  notes?: string | null;
 }
 
 export class LimitWarningDto {
@@ -106,6 +131,12 @@ export class UpdatedClientDto extends ClientDto {
   notice?: ContactChangeNoticeDto;
 }
 
+export class InviteLinkDto {
+  @ApiProperty({ example: 'https://app.example.com/client/register/…' }) inviteUrl!: string;
+  @ApiProperty({ type: String, format: 'date-time' }) expiresAt!: string;
+  @ApiProperty() message!: string;
+}
+
 export class InviteResultDto {
   @ApiProperty({ description: 'Whether the text message went out' }) success!: boolean;
   @ApiProperty() message!: string;
@@ -127,4 +158,39 @@ export class ClientUsageDto {
   @ApiProperty() overageEnabled!: boolean;
   @ApiProperty({ enum: ['none', 'approaching', 'soft', 'blocked'] }) warningLevel!: 'none' | 'approaching' | 'soft' | 'blocked';
   @ApiProperty({ type: [UpgradeOptionDto] }) upgradeOptions!: UpgradeOptionDto[];
+}
+
+export const BULK_CLIENT_ACTIONS = ['invite', 'activate', 'deactivate', 'delete'] as const;
+export type BulkClientAction = (typeof BULK_CLIENT_ACTIONS)[number];
+export const BULK_MAX_CLIENTS = 1000;
+
+/** One action on the clients the broker selected in the table. */
+export class BulkClientsDto {
+  @ApiProperty({
+    enum: BULK_CLIENT_ACTIONS,
+    description: 'invite: send or resend invitations; activate / deactivate; delete (all or nothing)',
+  })
+  @IsIn(BULK_CLIENT_ACTIONS, { message: `action must be one of: ${BULK_CLIENT_ACTIONS.join(', ')}` })
+  action!: BulkClientAction;
+
+  @ApiProperty({ type: [String], format: 'uuid', minItems: 1, maxItems: BULK_MAX_CLIENTS })
+  @IsArray({ message: 'ids must be a list of client ids' })
+  @ArrayNotEmpty({ message: 'Select at least one client' })
+  @ArrayMaxSize(BULK_MAX_CLIENTS, { message: `Select at most ${BULK_MAX_CLIENTS} clients at once` })
+  @IsUUID('all', { each: true, message: 'ids must be a list of client ids' })
+  ids!: string[];
+}
+
+export class BulkFailureDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ example: 'Margaret Hughes' }) name!: string;
+  @ApiProperty({ example: 'Margaret Hughes is already registered.' }) reason!: string;
+}
+
+/** What a bulk action did: how many clients it changed (or invited), and each one it could not, with why. */
+export class BulkResultDto {
+  @ApiProperty({ enum: BULK_CLIENT_ACTIONS }) action!: BulkClientAction;
+  @ApiProperty({ description: 'Clients changed, or invited by text' }) done!: number;
+  @ApiProperty({ type: [BulkFailureDto] }) failed!: BulkFailureDto[];
+  @ApiProperty({ example: 'Invitations: 12 sent, 1 not sent.' }) message!: string;
 }

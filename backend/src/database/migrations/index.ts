@@ -22,6 +22,9 @@ import { Migration20261123232625_outcome_catch_up_indexes } from './Migration202
 import { Migration20261124115610_reminder_confirmations } from './Migration20261124115610_reminder_confirmations.js';
 import { Migration20261124120946_caregivers } from './Migration20261124120946_caregivers.js';
 import { Migration20261124122647_medication_supply } from './Migration20261124122647_medication_supply.js';
+import { Migration20261124125600_awaiting_reply_index } from './Migration20261124125600_awaiting_reply_index.js';
+import { Migration20261124155706_caregiver_email } from './Migration20261124155706_caregiver_email.js';
+import { Migration20261124192948_client_notes } from './Migration20261124192948_client_notes.js';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121055953_users', class: Migration20261121055953_users },
@@ -45,4 +48,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261124115610_reminder_confirmations', class: Migration20261124115610_reminder_confirmations },
   { name: 'Migration20261124120946_caregivers', class: Migration20261124120946_caregivers },
   { name: 'Migration20261124122647_medication_supply', class: Migration20261124122647_medication_supply },
+  { name: 'Migration20261124125600_awaiting_reply_index', class: Migration20261124125600_awaiting_reply_index },
+  { name: 'Migration20261124155706_caregiver_email', class: Migration20261124155706_caregiver_email },
+  { name: 'Migration20261124192948_client_notes', class: Migration20261124192948_client_notes },
 ];

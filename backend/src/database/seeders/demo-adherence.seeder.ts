@@ -84,7 +84,7 @@ export async function seedDemoAdherence(em: EntityManager, client: Client, now: 
         occurrenceAt,
         notBefore: new Date(occurrenceAt.getTime() + 21 * 60_000),
         channel: 'sms',
-        recipient: caregiver.phone,
+        recipient: caregiver.phone!,
         status: 'completed',
         attempts: 1,
         costCents: 1,

@@ -37,3 +37,17 @@ export class CreateReminderDto {
 export class ExecuteResultDto {
   @ApiProperty({ description: 'Reminders sent now' }) count!: number;
 }
+
+/** What a pending reminder's edit may change; each field left out keeps its value. */
+export class UpdateReminderDto {
+  @ApiPropertyOptional({ format: 'uuid' }) @IsOptionalNotNull() @IsString() clientId?: string;
+  @ApiPropertyOptional({ type: String, format: 'date-time' })
+  @IsOptionalNotNull()
+  @IsTimestamp({ message: REMINDER_MESSAGES.invalidDate })
+  scheduledTime?: string;
+  @ApiPropertyOptional({ enum: DELIVERY_METHODS })
+  @IsOptionalNotNull()
+  @IsIn([...DELIVERY_METHODS], { message: 'deliveryMethod must be voice or sms' })
+  deliveryMethod?: DeliveryMethod;
+  @ApiPropertyOptional({ description: 'Generic: no medication or health condition' }) @IsOptionalNotNull() @IsString() message?: string;
+}

@@ -12,6 +12,8 @@ export const ACTIVITY_KINDS = [
   'client_registered',
   'contact_change_confirmed',
   'contact_change_refused',
+  'client_added',
+  'client_deactivated',
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
@@ -31,7 +33,11 @@ export const ACTIVITY_TITLES: Record<ActivityKind, string> = {
   client_registered: 'Client registered',
   contact_change_confirmed: 'Contact change confirmed by the client',
   contact_change_refused: 'Contact change refused by the client',
+  client_added: 'Client added',
+  client_deactivated: 'Marked inactive',
 };
+
+export const TIMELINE_LIMIT = 100;
 
 export const ACTIVITY_LIMIT_MAX = 20;
 export const ACTIVITY_LIMIT_DEFAULT = 5;

@@ -27,6 +27,7 @@ function client(overrides: Partial<Client> = {}): Client {
     phone: '+16155550142',
     isActive: true,
     engagementScore: 72,
+    notes: null,
     inviteStatus: 'none',
     inviteToken: false,
     pendingContactChanges: [],
@@ -37,11 +38,13 @@ function client(overrides: Partial<Client> = {}): Client {
 
 type Methods = Record<string, ReturnType<typeof vi.fn>>;
 
-function renderList(clients: Client[], methods: Methods = {}) {
+/** The clients page with these clients; in the card view unless the test asks for the table (the default). */
+function renderList(clients: Client[], methods: Methods = {}, view: 'cards' | 'table' = 'cards') {
   const getList = methods.getList ?? vi.fn().mockResolvedValue({ data: clients, total: clients.length });
   const getClientUsage = methods.getClientUsage ?? vi.fn().mockResolvedValue(USAGE);
   const dataProvider = { ...methods, getList, getClientUsage } as unknown as Partial<CareKeepDataProvider>;
   const result = renderWithAdmin(<ClientList />, { dataProvider, path: '/clients' });
+  if (view === 'cards') fireEvent.click(screen.getByRole('button', { name: 'Cards' }));
   return { ...result, getList, getClientUsage };
 }
 
@@ -60,7 +63,7 @@ describe('the clients page', () => {
     expect(await screen.findByText('2 / 100 active clients')).toBeTruthy();
     expect(getList).toHaveBeenCalledWith(
       'clients',
-      expect.objectContaining({ pagination: { page: 1, perPage: 24 }, sort: { field: 'createdAt', order: 'DESC' } }),
+      expect.objectContaining({ pagination: { page: 1, perPage: 25 }, sort: { field: 'createdAt', order: 'DESC' } }),
     );
   });
 
@@ -94,14 +97,132 @@ describe('the clients page', () => {
     expect(screen.getByText('Showing 1–2 of 2 clients')).toBeTruthy();
   });
 
-  it('pages through clients 24 at a time', async () => {
+  it('pages through clients 25 at a time', async () => {
     const getList = vi.fn().mockResolvedValue({ data: [client()], total: 30 });
     renderList([], { getList });
     await screen.findByText('Margaret Okafor');
     fireEvent.click(screen.getByRole('button', { name: 'Go to page 2' }));
     await waitFor(() =>
-      expect(getList).toHaveBeenLastCalledWith('clients', expect.objectContaining({ pagination: { page: 2, perPage: 24 } })),
+      expect(getList).toHaveBeenLastCalledWith('clients', expect.objectContaining({ pagination: { page: 2, perPage: 25 } })),
     );
+  });
+});
+
+describe('the clients table', () => {
+  const choose = async (label: string, option: string) => {
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+    fireEvent.click(await screen.findByRole('option', { name: option }));
+  };
+  const TWO = [
+    client(),
+    client({
+      id: 'c2',
+      firstName: 'Walter',
+      lastName: 'Briggs',
+      email: null,
+      isActive: false,
+      engagementScore: 15,
+      inviteStatus: 'expired',
+      inviteToken: true,
+    }),
+  ];
+
+  it('is the default view: a row per client with its columns, each header sorting on the server', async () => {
+    const { getList } = renderList(TWO, {}, 'table');
+    const table = await screen.findByRole('table');
+    await within(table).findByText('Walter Briggs');
+    for (const header of ['Name', 'Phone', 'Email', 'Status', 'Invitation', 'Engagement', 'Joined', 'Actions'])
+      expect(within(table).getByRole('columnheader', { name: new RegExp(`^${header}`) })).toBeTruthy();
+    const walter = within(table).getByText('Walter Briggs').closest('tr')!;
+    expect(within(walter).getByText('(615) 555-0142')).toBeTruthy();
+    expect(within(walter).getByText('No email')).toBeTruthy();
+    expect(within(walter).getByText('Inactive')).toBeTruthy();
+    expect(within(walter).getByText('Invite expired')).toBeTruthy();
+    expect(within(walter).getByText('15')).toBeTruthy();
+    expect(within(walter).getByRole('button', { name: 'Actions for Walter Briggs' })).toBeTruthy();
+    fireEvent.click(within(table).getByRole('button', { name: 'Sort by engagement ascending' }));
+    await waitFor(() =>
+      expect(getList).toHaveBeenLastCalledWith('clients', expect.objectContaining({ sort: { field: 'engagementScore', order: 'ASC' } })),
+    );
+  });
+
+  it('filters by status, invitation and engagement band, and clears them', async () => {
+    const { getList } = renderList(TWO, {}, 'table');
+    await screen.findByText('Walter Briggs');
+    await choose('Invitation', 'Invite expired');
+    await waitFor(() =>
+      expect(getList).toHaveBeenLastCalledWith('clients', expect.objectContaining({ filter: { inviteStatus: 'expired' } })),
+    );
+    await choose('Engagement', 'At risk (0–39)');
+    await waitFor(() =>
+      expect(getList).toHaveBeenLastCalledWith(
+        'clients',
+        expect.objectContaining({ filter: { inviteStatus: 'expired', engagementMin: 0, engagementMax: 39 } }),
+      ),
+    );
+    await choose('Status', 'Inactive');
+
+    await waitFor(() =>
+      expect(getList).toHaveBeenLastCalledWith(
+        'clients',
+        expect.objectContaining({ filter: { inviteStatus: 'expired', engagementMin: 0, engagementMax: 39, isActive: false } }),
+      ),
+    );
+    const exportLink = screen.getByRole('link', { name: 'Export CSV' });
+    const url = new URL(exportLink.getAttribute('href')!, 'http://app.test');
+    expect(url.pathname).toBe('/api/clients/export.csv');
+    expect(JSON.parse(url.searchParams.get('filter')!)).toEqual({
+      inviteStatus: 'expired',
+      engagementMin: 0,
+      engagementMax: 39,
+      isActive: false,
+    });
+    expect(JSON.parse(url.searchParams.get('sort')!)).toEqual(['createdAt', 'DESC']);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    // Back to the unfiltered list (answered from the cache): every select reads All again.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull());
+    for (const label of ['Status', 'Invitation', 'Engagement'])
+      expect(screen.getByRole('combobox', { name: label }).textContent).toBe('All');
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+      `/api/clients/export.csv?sort=${encodeURIComponent('["createdAt","DESC"]')}`,
+    );
+  });
+
+  it('acts on the selected rows: marks them inactive, invites with the ones not invited and why, deletes after confirming the count', async () => {
+    const bulkClients = vi
+      .fn()
+      .mockResolvedValueOnce({ action: 'deactivate', done: 1, failed: [], message: 'Marked 1 client inactive (1 already was).' })
+      .mockResolvedValueOnce({
+        action: 'invite',
+        done: 1,
+        failed: [{ id: 'c2', name: 'Walter Briggs', reason: 'Reactivate this client before inviting them.' }],
+        message: 'Invitations: 1 sent, 1 not sent.',
+      })
+      .mockResolvedValueOnce({ action: 'delete', done: 2, failed: [], message: 'Deleted 2 clients.' });
+    renderList(TWO, { bulkClients }, 'table');
+    const table = await screen.findByRole('table');
+    await within(table).findByText('Walter Briggs');
+    const selectAll = async () => fireEvent.click(await screen.findByRole('checkbox', { name: 'Select all' }));
+
+    await selectAll();
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark Inactive' }));
+    expect(await toastTitled('Marked 1 client inactive (1 already was).')).toBeTruthy();
+    expect(bulkClients).toHaveBeenLastCalledWith('deactivate', ['c1', 'c2']);
+
+    await selectAll();
+    fireEvent.click(await screen.findByRole('button', { name: 'Send Invites' }));
+    const notInvited = await screen.findByRole('dialog', { name: 'Not invited' });
+    expect(within(notInvited).getByText('Walter Briggs')).toBeTruthy();
+    expect(within(notInvited).getByText('Reactivate this client before inviting them.')).toBeTruthy();
+    fireEvent.click(within(notInvited).getByRole('button', { name: 'Close' }));
+
+    await selectAll();
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete 2 clients?' });
+    expect(bulkClients).toHaveBeenCalledTimes(2);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete 2 clients' }));
+    expect(await toastTitled('Deleted 2 clients.')).toBeTruthy();
+    expect(bulkClients).toHaveBeenLastCalledWith('delete', ['c1', 'c2']);
   });
 });
 

@@ -1,29 +1,64 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import GridViewIcon from '@mui/icons-material/GridView';
 import PeopleIcon from '@mui/icons-material/People';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import SearchIcon from '@mui/icons-material/Search';
+import TableRowsIcon from '@mui/icons-material/TableRows';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { Alert, Box, Button, Card, CardContent, InputAdornment, Pagination, Paper, Skeleton, TextField, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { ListBase, useListContext } from 'react-admin';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Pagination,
+  Paper,
+  Skeleton,
+  type Theme,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
+import { useState } from 'react';
+import { ListBase, useListContext, useStore } from 'react-admin';
 
+import { useCurrentUser } from '../providers/useCurrentUser.ts';
 import type { Client } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
+import { ListSearchBox } from '../ui/ListSearchBox.tsx';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { AddClientDialog } from './AddClientDialog.tsx';
 import { ClientCard } from './ClientCard.tsx';
+import { ClientFilters } from './ClientFilters.tsx';
+import { ClientTable } from './ClientTable.tsx';
 import { ClientUsageWidget } from './ClientUsageWidget.tsx';
 import { CLIENT_TEXTS } from './texts.ts';
 import { UploadCsvDialog } from './UploadCsvDialog.tsx';
 
-export const CLIENTS_PER_PAGE = 24;
+export const CLIENTS_PER_PAGE = 25;
 /** Typing in the search box waits this long before asking the server. */
 export const SEARCH_DEBOUNCE_MS = 400;
 
-/** SPEC §2 Clients page: usage, search, a paginated grid of client cards, add and CSV import. */
+export type ClientView = 'table' | 'cards';
+
+/** Table or cards, remembered for each signed-in broker (react-admin's store, kept in the browser). */
+function useClientView(): [ClientView, (view: ClientView) => void] {
+  const { data: user } = useCurrentUser();
+  return useStore<ClientView>(`clients.view.${user?.id ?? 'signed-out'}`, 'table');
+}
+
+/**
+ * SPEC §2 Clients page: usage, search and filters, the clients as a table (sortable, with bulk
+ * actions) or as cards, export, add and CSV import. Below 600 px the table becomes the cards' list.
+ */
 export function ClientList() {
   const [addOpen, setAddOpen] = useState(false);
   const [uploadOpen, setUploadOpen] = useState(false);
   const errorToast = useErrorToast();
+  const [view, setView] = useClientView();
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const shown: ClientView = narrow ? 'cards' : view;
 
   return (
     <ListBase<Client>
@@ -44,6 +79,7 @@ export function ClientList() {
         subtitle={CLIENT_TEXTS.subtitle}
         actions={
           <>
+            <ExportButton />
             <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setUploadOpen(true)}>
               {CLIENT_TEXTS.uploadCsv}
             </Button>
@@ -54,50 +90,33 @@ export function ClientList() {
         }
       />
       <ClientUsageWidget />
-      <SearchBox />
-      <ClientGrid />
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', justifyContent: 'space-between' }}>
+        <ListSearchBox label={CLIENT_TEXTS.searchLabel} placeholder={CLIENT_TEXTS.searchPlaceholder} />
+        {!narrow && (
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={view}
+            onChange={(_, next: ClientView | null) => next && setView(next)}
+            aria-label={CLIENT_TEXTS.viewLabel}
+            sx={{ bgcolor: 'background.paper', '& .MuiToggleButton-root': { textTransform: 'none', gap: 0.5 } }}
+          >
+            <ToggleButton value="table" aria-label={CLIENT_TEXTS.viewTable}>
+              <TableRowsIcon fontSize="small" sx={{ mr: 0.75 }} />
+              {CLIENT_TEXTS.viewTable}
+            </ToggleButton>
+            <ToggleButton value="cards" aria-label={CLIENT_TEXTS.viewCards}>
+              <GridViewIcon fontSize="small" sx={{ mr: 0.75 }} />
+              {CLIENT_TEXTS.viewCards}
+            </ToggleButton>
+          </ToggleButtonGroup>
+        )}
+      </Box>
+      <ClientFilters />
+      <ClientGrid view={shown} />
       <AddClientDialog open={addOpen} onClose={() => setAddOpen(false)} />
       <UploadCsvDialog open={uploadOpen} onClose={() => setUploadOpen(false)} />
     </ListBase>
-  );
-}
-
-/** Searches name, phone and e-mail on the server (filter q), debounced by the list controller. */
-function SearchBox() {
-  const { filterValues, setFilters } = useListContext<Client>();
-  const current = typeof filterValues.q === 'string' ? filterValues.q : '';
-  const [value, setValue] = useState(current);
-
-  // Follow outside changes (e.g. back/forward through the URL).
-  useEffect(() => {
-    setValue((typed: string) => (typed.trim() === current.trim() ? typed : current));
-  }, [current]);
-
-  return (
-    <TextField
-      type="search"
-      value={value}
-      onChange={(event) => {
-        const next = event.target.value;
-        setValue(next);
-        const { q: _previous, ...others } = filterValues;
-        setFilters(next.trim() ? { ...others, q: next.trim() } : others, undefined, true);
-      }}
-      label={CLIENT_TEXTS.searchLabel}
-      placeholder={CLIENT_TEXTS.searchPlaceholder}
-      size="small"
-      fullWidth
-      sx={{ mb: 3, maxWidth: 480, bgcolor: 'background.paper' }}
-      slotProps={{
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <SearchIcon fontSize="small" />
-            </InputAdornment>
-          ),
-        },
-      }}
-    />
   );
 }
 
@@ -107,7 +126,27 @@ const GRID_SX = {
   gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' },
 } as const;
 
-function ClientGrid() {
+/** Export CSV: the whole list under the current search, filters and sort, downloaded from the server. */
+function ExportButton() {
+  const { filterValues, sort } = useListContext<Client>();
+  const query = new URLSearchParams();
+  if (Object.keys(filterValues).length > 0) query.set('filter', JSON.stringify(filterValues));
+  if (sort?.field) query.set('sort', JSON.stringify([sort.field, sort.order]));
+  const search = query.toString();
+  return (
+    <Button
+      variant="outlined"
+      startIcon={<DownloadIcon />}
+      href={`/api/clients/export.csv${search ? `?${search}` : ''}`}
+      download
+      title={CLIENT_TEXTS.exportHint}
+    >
+      {CLIENT_TEXTS.exportCsv}
+    </Button>
+  );
+}
+
+function ClientGrid({ view }: { view: ClientView }) {
   const { data, total, isPending, error, filterValues, page, perPage, setPage } = useListContext<Client>();
 
   if (isPending) {
@@ -140,6 +179,14 @@ function ClientGrid() {
         <Typography color="text.secondary" sx={{ mt: 1 }}>
           {searching ? CLIENT_TEXTS.emptyNoMatch : CLIENT_TEXTS.emptyNoClients}
         </Typography>
+      </Paper>
+    );
+  }
+
+  if (view === 'table') {
+    return (
+      <Paper variant="outlined">
+        <ClientTable />
       </Paper>
     );
   }

@@ -1,8 +1,15 @@
-import { formatDateTime } from '../ui/format.ts';
+import type { Client } from '../types.ts';
+import { formatDateTime, formatDay } from '../ui/format.ts';
+import { CLIENT_TEXTS } from './texts.ts';
 
 /** The joined date; nothing for an unreadable value. */
 export function formatDate(iso: string): string {
   return Number.isNaN(new Date(iso).getTime()) ? '' : formatDateTime(iso);
+}
+
+/** The joined day alone, for the table. */
+export function formatJoinedDay(iso: string): string {
+  return Number.isNaN(new Date(iso).getTime()) ? '' : formatDay(iso);
 }
 
 /** '+16155550142' → '(615) 555-0142'; other numbers as stored. */
@@ -20,4 +27,12 @@ export function engagementColor(score: number): 'success' | 'warning' | 'error' 
   if (score >= 70) return 'success';
   if (score >= 40) return 'warning';
   return 'error';
+}
+
+/** What waits for a registered client to confirm on the phone or e-mail, in words; null when nothing does. */
+export function pendingContactText(client: Client, field: 'phone' | 'email'): string | null {
+  const change = client.pendingContactChanges.find((c) => c.field === field);
+  if (!change) return null;
+  const value = change.value === null ? null : field === 'phone' ? formatPhone(change.value) : change.value;
+  return CLIENT_TEXTS.contactChangePending(value);
 }

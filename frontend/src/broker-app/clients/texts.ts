@@ -17,6 +17,42 @@ export const CLIENT_TEXTS = {
   showing: (from: number, to: number, total: number) => `Showing ${from}–${to} of ${total} clients`,
   paginationLabel: 'Client pages',
 
+  // Views, filters and export (the table of a large book)
+  viewLabel: 'View',
+  viewTable: 'Table',
+  viewCards: 'Cards',
+  exportCsv: 'Export CSV',
+  exportHint: 'Every client under the current filters, as a spreadsheet (no health information)',
+  filterStatus: 'Status',
+  filterInvitation: 'Invitation',
+  filterEngagement: 'Engagement',
+  filterAll: 'All',
+  inviteWords: { none: 'Not invited', pending: 'Invite sent', expired: 'Invite expired', accepted: 'Registered' },
+  engagementBands: { low: 'At risk (0–39)', mid: 'In between (40–69)', high: 'Engaged (70–100)' },
+  clearFilters: 'Clear filters',
+  colName: 'Name',
+  colPhone: 'Phone',
+  colEmail: 'Email',
+  colStatus: 'Status',
+  colInvitation: 'Invitation',
+  colEngagement: 'Engagement',
+  colJoined: 'Joined',
+  colActions: 'Actions',
+  selectRow: 'Select this row',
+
+  // Bulk actions on the selected rows
+  bulkInvite: 'Send Invites',
+  bulkActivate: 'Mark Active',
+  bulkDeactivate: 'Mark Inactive',
+  bulkDelete: 'Delete',
+  bulkDeleteTitle: (n: number) => `Delete ${n} ${n === 1 ? 'client' : 'clients'}?`,
+  bulkDeleteBody: (n: number) =>
+    `${n} ${n === 1 ? 'client' : 'clients'} will be removed with their reminders, invitations and portal accounts. This cannot be undone.`,
+  bulkDeleteConfirm: (n: number) => `Delete ${n} ${n === 1 ? 'client' : 'clients'}`,
+  bulkFailed: 'The action could not be done',
+  bulkNotInvitedTitle: 'Not invited',
+  bulkClose: 'Close',
+
   // Card
   active: 'Active',
   inactive: 'Inactive',

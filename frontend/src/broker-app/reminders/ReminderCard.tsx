@@ -1,7 +1,9 @@
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import EventBusyOutlinedIcon from '@mui/icons-material/EventBusyOutlined';
 import EventOutlinedIcon from '@mui/icons-material/EventOutlined';
 import PhoneInTalkOutlinedIcon from '@mui/icons-material/PhoneInTalkOutlined';
 import SmsOutlinedIcon from '@mui/icons-material/SmsOutlined';
-import { Avatar, Box, Card, CardContent, Chip, type ChipProps, Skeleton, Stack, Typography } from '@mui/material';
+import { Avatar, Box, Button, Card, CardContent, Chip, type ChipProps, Skeleton, Stack, Typography } from '@mui/material';
 
 import type { Reminder } from '../types.ts';
 import { formatDateTime } from './schedule.ts';
@@ -16,12 +18,21 @@ export const STATUS_COLORS: Record<Reminder['status'], ChipProps['color']> = {
 
 const METHOD_ICONS = { voice: PhoneInTalkOutlinedIcon, sms: SmsOutlinedIcon } as const;
 
-/** One reminder: who, how, what and when, and where it stands. */
-export function ReminderCard({ reminder, client }: { reminder: Reminder; client: string | undefined | null }) {
+interface Props {
+  reminder: Reminder;
+  client: string | undefined | null;
+  /** Pending reminders can be changed and cancelled. */
+  onEdit?: () => void;
+  onCancel?: () => void;
+}
+
+/** One reminder: who, how, what and when, and where it stands; a pending one can be edited or cancelled. */
+export function ReminderCard({ reminder, client, onEdit, onCancel }: Props) {
+  const name = client ?? T.unknownClient;
   const MethodIcon = METHOD_ICONS[reminder.deliveryMethod];
   const method = T.method[reminder.deliveryMethod];
   return (
-    <Card component="li" aria-label={`${client ?? T.unknownClient}, ${formatDateTime(reminder.scheduledTime)}`}>
+    <Card component="li" aria-label={`${name}, ${formatDateTime(reminder.scheduledTime)}`}>
       <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', '&:last-child': { pb: 2 } }}>
         <Avatar sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }} aria-hidden>
           <MethodIcon />
@@ -44,6 +55,26 @@ export function ReminderCard({ reminder, client }: { reminder: Reminder; client:
             <EventOutlinedIcon fontSize="small" aria-hidden />
             <Typography variant="body2">{formatDateTime(reminder.scheduledTime)}</Typography>
           </Stack>
+          {reminder.status === 'pending' && (onEdit || onCancel) && (
+            <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+              {onEdit && (
+                <Button size="small" startIcon={<EditOutlinedIcon />} onClick={onEdit} aria-label={T.editFor(name)}>
+                  {T.edit}
+                </Button>
+              )}
+              {onCancel && (
+                <Button
+                  size="small"
+                  color="warning"
+                  startIcon={<EventBusyOutlinedIcon />}
+                  onClick={onCancel}
+                  aria-label={T.cancelFor(name)}
+                >
+                  {T.cancelReminder}
+                </Button>
+              )}
+            </Stack>
+          )}
         </Box>
         <Chip size="small" color={STATUS_COLORS[reminder.status]} label={T.status[reminder.status]} />
       </CardContent>

@@ -15,6 +15,7 @@ const ann: Client = {
   phone: '+1 (305) 555-0101',
   isActive: true,
   engagementScore: 40,
+  notes: null,
   inviteStatus: 'none',
   inviteToken: false,
   pendingContactChanges: [],
@@ -49,13 +50,17 @@ function getList(reminders: Reminder[] = REMINDERS, clients: Client[] = [ann, bo
   });
 }
 
+const getMany = vi.fn(async (_resource: string, { ids }: { ids: unknown[] }) => ({
+  data: [ann, bob].filter((client) => ids.includes(client.id)),
+}));
+
 function renderPage(dataProvider: Record<string, unknown>) {
   return renderWithAdmin(
     <Routes>
       <Route path="/reminders" element={<ReminderList />} />
       <Route path="/billing" element={<h1>Billing page</h1>} />
     </Routes>,
-    { path: '/reminders', dataProvider: dataProvider },
+    { path: '/reminders', dataProvider: { getMany: getMany as never, ...dataProvider } },
   );
 }
 
@@ -113,11 +118,11 @@ async function fill(
   values: { client?: string; date?: string; time?: string; sms?: boolean; message?: string },
 ) {
   if (values.client) {
-    const select = dialog.getByRole('combobox', { name: /Client/ });
-    // The select waits for the client list.
-    await waitFor(() => expect(select.getAttribute('aria-disabled')).toBeNull());
-    fireEvent.mouseDown(select);
-    fireEvent.click(screen.getByRole('option', { name: new RegExp(values.client) }));
+    // The picker asks the server for what is typed.
+    const picker = dialog.getByRole('combobox', { name: /Client/ });
+    picker.focus();
+    fireEvent.change(picker, { target: { value: values.client.split(' ')[0] } });
+    fireEvent.click(await screen.findByRole('option', { name: new RegExp(values.client) }));
   }
   if (values.date !== undefined) fireEvent.change(dialog.getByLabelText(/^Date/), { target: { value: values.date } });
   if (values.time !== undefined) fireEvent.change(dialog.getByLabelText(/^Time/), { target: { value: values.time } });
@@ -267,5 +272,122 @@ describe('executing pending reminders', () => {
       vi.advanceTimersByTime(2000);
     });
     expect(screen.getByRole('heading', { level: 1, name: 'Client Reminders' })).toBeTruthy();
+  });
+});
+
+describe('changing and cancelling a pending reminder', () => {
+  it('offers Edit and Cancel Reminder on pending reminders only', async () => {
+    renderPage({ getList: getList() });
+    const cards = await screen.findAllByRole('listitem');
+    await within(cards[0]).findByText('Ann Lee');
+    expect(within(cards[0]).getByRole('button', { name: 'Edit the reminder to Ann Lee' })).toBeTruthy();
+    expect(within(cards[0]).getByRole('button', { name: 'Cancel the reminder to Ann Lee' })).toBeTruthy();
+    expect(within(cards[1]).queryByRole('button')).toBeNull();
+    expect(within(cards[2]).queryByRole('button')).toBeNull();
+  });
+
+  it('opens the reminder in the dialog, and saves what changed', async () => {
+    const update = vi.fn(async (_resource: string, { id, data }: { id: string; data: object }) => ({
+      data: { ...reminder({}), id, ...data },
+    }));
+    renderPage({ getList: getList(), update });
+    const cards = await screen.findAllByRole('listitem');
+    await within(cards[0]).findByText('Ann Lee');
+    fireEvent.click(within(cards[0]).getByRole('button', { name: 'Edit the reminder to Ann Lee' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Reminder' }));
+    expect((dialog.getByRole('combobox', { name: /Client/ }) as HTMLInputElement).value).toBe('Ann Lee');
+    expect((dialog.getByLabelText(/^Date/) as HTMLInputElement).value).toBe('2030-01-05');
+    expect((dialog.getByLabelText(/^Time/) as HTMLInputElement).value).toBe('15:30');
+    expect((dialog.getByRole('textbox', { name: /Message/ }) as HTMLTextAreaElement).value).toBe(
+      'Your annual review with us is next week.',
+    );
+    await fill(dialog, { time: '16:00', message: 'Your annual review is at 4 PM.' });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+    expect(update.mock.calls[0][1]).toMatchObject({
+      id: 'r1',
+      data: {
+        clientId: 'c1',
+        scheduledTime: new Date(2030, 0, 5, 16, 0).toISOString(),
+        deliveryMethod: 'voice',
+        message: 'Your annual review is at 4 PM.',
+      },
+    });
+    expect(await screen.findByText('Reminder updated')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows the server refusing a reminder that has already gone out', async () => {
+    const body = { statusCode: 409, message: 'This reminder has already been sent, so it can no longer be changed or cancelled.' };
+    const update = vi.fn(async () => {
+      throw new HttpError(`409: ${JSON.stringify(body)}`, 409, body);
+    });
+    renderPage({ getList: getList(), update });
+    const cards = await screen.findAllByRole('listitem');
+    await within(cards[0]).findByText('Ann Lee');
+    fireEvent.click(within(cards[0]).getByRole('button', { name: 'Edit the reminder to Ann Lee' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Reminder' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    expect(await dialog.findByText(body.message)).toBeTruthy();
+  });
+
+  it('cancels a reminder once the broker confirms, and keeps it when they do not', async () => {
+    const deleteOne = vi.fn(async () => ({ data: reminder({}) }));
+    renderPage({ getList: getList(), delete: deleteOne });
+    const cards = await screen.findAllByRole('listitem');
+    await within(cards[0]).findByText('Ann Lee');
+    fireEvent.click(within(cards[0]).getByRole('button', { name: 'Cancel the reminder to Ann Lee' }));
+    let confirm = within(await screen.findByRole('dialog'));
+    expect(confirm.getByText('Cancel this reminder?')).toBeTruthy();
+    expect(confirm.getByText('The reminder to Ann Lee on Jan 05, 2030 at 3:30 PM will not be sent.')).toBeTruthy();
+    fireEvent.click(confirm.getByRole('button', { name: /Keep It/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(deleteOne).not.toHaveBeenCalled();
+
+    fireEvent.click(within(cards[0]).getByRole('button', { name: 'Cancel the reminder to Ann Lee' }));
+    confirm = within(await screen.findByRole('dialog'));
+    fireEvent.click(confirm.getByRole('button', { name: /Cancel Reminder/ }));
+    await waitFor(() => expect(deleteOne).toHaveBeenCalledWith('reminders', expect.objectContaining({ id: 'r1' })));
+    expect(await screen.findByText('Reminder cancelled')).toBeTruthy();
+  });
+});
+
+describe('finding reminders', () => {
+  it('asks the server for the chosen status and delivery, and the picker searches clients on the server', async () => {
+    const list = getList();
+    renderPage({ getList: list });
+    await screen.findAllByRole('listitem');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Status' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Pending' }));
+    await waitFor(() => expect(list).toHaveBeenCalledWith('reminders', expect.objectContaining({ filter: { status: 'pending' } })));
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Delivery' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'SMS' }));
+    await waitFor(() =>
+      expect(list).toHaveBeenCalledWith('reminders', expect.objectContaining({ filter: { status: 'pending', deliveryMethod: 'sms' } })),
+    );
+
+    const picker = screen.getByRole('combobox', { name: 'Client' });
+    picker.focus();
+    fireEvent.change(picker, { target: { value: 'Diaz' } });
+    await waitFor(() => expect(list).toHaveBeenCalledWith('clients', expect.objectContaining({ filter: { q: 'Diaz' } })));
+    fireEvent.click(await screen.findByRole('option', { name: /Bob Diaz/ }));
+    await waitFor(() =>
+      expect(list).toHaveBeenCalledWith(
+        'reminders',
+        expect.objectContaining({ filter: { status: 'pending', deliveryMethod: 'sms', clientId: 'c2' } }),
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull());
+    expect((screen.getByRole('combobox', { name: 'Client' }) as HTMLInputElement).value).toBe('');
+  });
+
+  it('says when no reminder matches the filters', async () => {
+    renderPage({ getList: getList([]) });
+    await screen.findByText('No reminders scheduled yet');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Status' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Failed' }));
+    expect(await screen.findByText('No reminders match these filters.')).toBeTruthy();
   });
 });

@@ -13,7 +13,6 @@ import {
   FormControl,
   FormControlLabel,
   FormLabel,
-  MenuItem,
   Radio,
   RadioGroup,
   Stack,
@@ -21,17 +20,17 @@ import {
   Typography,
 } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { useCreate } from 'react-admin';
+import { useCreate, useUpdate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 
 import { errorBodyField, serverMessage } from '../../lib/http.ts';
+import { ClientPicker, useHasClients } from '../clients/ClientPicker.tsx';
 import type { Client, Reminder } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
 import {
-  clientName,
   type DeliveryMethod,
-  displayPhone,
+  formFromReminder,
   initialForm,
   type ReminderForm,
   type ReminderFormErrors,
@@ -42,12 +41,15 @@ import { MESSAGE_MAX_LENGTH, REMINDER_TEXTS as T } from './texts.ts';
 interface Props {
   open: boolean;
   onClose: () => void;
-  clients: Client[];
-  clientsLoading: boolean;
+  /** A pending reminder to change, with its client; without it the dialog schedules a new one. */
+  editing?: { reminder: Reminder; client: Client | null };
 }
 
-/** SPEC §5 "Schedule reminder (broker)": a one-time call or text to one client, with a generic message. */
-export function ScheduleReminderDialog({ open, onClose, clients, clientsLoading }: Props) {
+/**
+ * SPEC §5 "Schedule reminder (broker)": a one-time call or text to one client, with a generic
+ * message. The same dialog edits a pending reminder.
+ */
+export function ScheduleReminderDialog({ open, onClose, editing }: Props) {
   // The form starts fresh each time the dialog opens.
   return (
     <Dialog
@@ -59,18 +61,23 @@ export function ScheduleReminderDialog({ open, onClose, clients, clientsLoading 
       // Held near the top so the toasts (bottom right) never cover the dialog's buttons.
       sx={{ '& .MuiDialog-container': { alignItems: 'flex-start' }, '& .MuiDialog-paper': { mt: { xs: 2, sm: 4 } } }}
     >
-      {open && <ScheduleReminderForm onClose={onClose} clients={clients} clientsLoading={clientsLoading} />}
+      {open && <ScheduleReminderForm onClose={onClose} editing={editing} />}
     </Dialog>
   );
 }
 
-function ScheduleReminderForm({ onClose, clients, clientsLoading }: Omit<Props, 'open'>) {
-  const [form, setForm] = useState<ReminderForm>(() => initialForm());
+function ScheduleReminderForm({ onClose, editing }: Omit<Props, 'open'>) {
+  const [form, setForm] = useState<ReminderForm>(() => (editing ? formFromReminder(editing.reminder) : initialForm()));
+  const [client, setClient] = useState<Client | null>(editing?.client ?? null);
   const [errors, setErrors] = useState<ReminderFormErrors>({});
   const [serverError, setServerError] = useState<string>();
-  const [create, { isPending }] = useCreate<Reminder>();
+  const [create, { isPending: creating }] = useCreate<Reminder>();
+  const [update, { isPending: updating }] = useUpdate<Reminder>();
+  const isPending = creating || updating;
+  const hasClients = useHasClients();
   const toast = useToast();
   const errorToast = useErrorToast();
+  const failed = editing ? T.saveFailed : T.scheduleFailed;
 
   const set = <K extends keyof ReminderForm>(key: K, value: ReminderForm[K]) => {
     setForm((current) => ({ ...current, [key]: value }));
@@ -84,6 +91,32 @@ function ScheduleReminderForm({ onClose, clients, clientsLoading }: Omit<Props, 
     const { errors: found, reminder } = validateReminder(form);
     setErrors(found);
     if (!reminder) return;
+    const onError = (error: unknown) => {
+      const message = serverMessage(error);
+      const field = errorBodyField(error, 'field');
+      // The server names the field to blame (a health word is the message's).
+      if (message && (field === 'message' || errorBodyField(error, 'term') !== undefined)) setErrors({ message });
+      else if (message && field === 'scheduledTime') setErrors({ when: message });
+      else if (message && field === 'clientId') setErrors({ clientId: message });
+      else setServerError(message ?? failed);
+      errorToast(error, failed);
+    };
+    if (editing) {
+      const { status: _pending, ...changes } = reminder;
+      void update(
+        'reminders',
+        { id: editing.reminder.id, data: changes, previousData: editing.reminder },
+        {
+          mutationMode: 'pessimistic',
+          onSuccess: () => {
+            toast({ title: T.saved });
+            onClose();
+          },
+          onError,
+        },
+      );
+      return;
+    }
     void create(
       'reminders',
       { data: reminder },
@@ -92,22 +125,16 @@ function ScheduleReminderForm({ onClose, clients, clientsLoading }: Omit<Props, 
           toast({ title: T.scheduled });
           onClose();
         },
-        onError: (error) => {
-          const message = serverMessage(error);
-          // A health word: the server names it; the message field is what must change.
-          if (errorBodyField(error, 'term') !== undefined && message) setErrors({ message });
-          else setServerError(message ?? T.scheduleFailed);
-          errorToast(error, T.scheduleFailed);
-        },
+        onError,
       },
     );
   };
 
-  const noClients = !clientsLoading && clients.length === 0;
+  const noClients = hasClients === false;
 
   return (
     <Box component="form" noValidate onSubmit={submit}>
-      <DialogTitle id="schedule-reminder-title">{T.dialogTitle}</DialogTitle>
+      <DialogTitle id="schedule-reminder-title">{editing ? T.editTitle : T.dialogTitle}</DialogTitle>
       <DialogContent>
         <Stack spacing={2.5} sx={{ pt: 1 }}>
           {serverError && <Alert severity="error">{serverError}</Alert>}
@@ -123,26 +150,18 @@ function ScheduleReminderForm({ onClose, clients, clientsLoading }: Omit<Props, 
               {T.noClients}
             </Alert>
           )}
-          <TextField
-            select
+          <ClientPicker
             label={T.client}
-            value={form.clientId}
-            onChange={(event) => set('clientId', event.target.value)}
-            error={Boolean(errors.clientId)}
-            helperText={errors.clientId}
-            disabled={clientsLoading || noClients}
+            value={client}
+            onChange={(next) => {
+              setClient(next);
+              set('clientId', next?.id ?? '');
+            }}
+            error={errors.clientId}
+            helperText={T.clientHint}
+            disabled={noClients}
             required
-            fullWidth
-          >
-            {clients.map((client) => (
-              <MenuItem key={client.id} value={client.id}>
-                {clientName(client)}
-                <Typography component="span" color="text.secondary" sx={{ ml: 1, fontSize: '0.875rem' }}>
-                  {displayPhone(client.phone)}
-                </Typography>
-              </MenuItem>
-            ))}
-          </TextField>
+          />
 
           <Box>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -236,7 +255,7 @@ function ScheduleReminderForm({ onClose, clients, clientsLoading }: Omit<Props, 
           disabled={isPending || noClients}
           startIcon={isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
-          {T.submit}
+          {editing ? T.save : T.submit}
         </Button>
       </DialogActions>
     </Box>

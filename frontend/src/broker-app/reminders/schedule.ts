@@ -39,6 +39,18 @@ export function initialForm(now: Date = new Date()): ReminderForm {
   return { clientId: '', date: format(at, 'yyyy-MM-dd'), time: format(at, 'HH:mm'), deliveryMethod: 'voice', message: '' };
 }
 
+/** The form showing a pending reminder, to change it. */
+export function formFromReminder(reminder: Reminder): ReminderForm {
+  const at = new Date(reminder.scheduledTime);
+  return {
+    clientId: reminder.clientId,
+    date: format(at, 'yyyy-MM-dd'),
+    time: format(at, 'HH:mm'),
+    deliveryMethod: reminder.deliveryMethod,
+    message: reminder.message,
+  };
+}
+
 /** SPEC §5 Schedule reminder: client, a parsable future date-time, a message. Answers the errors or what to send. */
 export function validateReminder(form: ReminderForm, now: Date = new Date()): { errors: ReminderFormErrors; reminder?: NewReminder } {
   const errors: ReminderFormErrors = {};

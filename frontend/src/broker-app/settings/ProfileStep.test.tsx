@@ -69,7 +69,7 @@ describe('the profile step', () => {
     const refusal = {
       statusCode: 400,
       message: 'Last name must be at most 100 characters',
-      errors: [{ field: 'lastName', messages: ['Last name must be at most 100 characters'] }],
+      errors: { lastName: 'Last name must be at most 100 characters' },
     };
     const updateProfile = vi.fn().mockRejectedValue(new ApiError(400, `400: ${JSON.stringify(refusal)}`, refusal));
     renderWithAdmin(<Shell />, { user: NEW_BROKER, dataProvider: { updateProfile } });

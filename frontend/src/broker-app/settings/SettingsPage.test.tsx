@@ -75,7 +75,12 @@ describe('the Settings page', () => {
   });
 
   it('shows the server’s refusal under the field and in a toast', async () => {
-    const refusal = { statusCode: 400, message: 'agencyPhone is not a valid phone number', field: 'agencyPhone' };
+    const refusal = {
+      statusCode: 400,
+      message: 'agencyPhone is not a valid phone number',
+      field: 'agencyPhone',
+      errors: { agencyPhone: 'agencyPhone is not a valid phone number' },
+    };
     const updateProfile = vi.fn().mockRejectedValue(new ApiError(400, `400: ${JSON.stringify(refusal)}`, refusal));
     renderSettings({ updateProfile });
     await screen.findByDisplayValue('Dana');

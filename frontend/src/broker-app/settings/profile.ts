@@ -34,20 +34,10 @@ export function nameErrors(values: NameValues): Partial<Record<keyof NameValues,
   return errors;
 }
 
-/**
- * The server's 400 by field: `{ errors: [{ field, messages }] }` from validation, or
- * `{ field, message }` from a check in the service (the agency phone).
- */
+/** The server's 4xx by field, react-admin's `{ errors: { [field]: message } }`. */
 export function fieldErrorsOf(error: unknown): Record<string, string> | undefined {
-  const body = (error as { body?: unknown } | null)?.body as
-    { message?: unknown; field?: unknown; errors?: { field?: unknown; messages?: unknown }[] } | undefined;
-  if (!body || typeof body !== 'object') return undefined;
-  const found: Record<string, string> = {};
-  for (const item of Array.isArray(body.errors) ? body.errors : []) {
-    if (typeof item.field === 'string' && Array.isArray(item.messages) && typeof item.messages[0] === 'string') {
-      found[item.field] = item.messages[0];
-    }
-  }
-  if (typeof body.field === 'string' && typeof body.message === 'string') found[body.field] = body.message;
+  const errors = ((error as { body?: { errors?: unknown } } | null)?.body as { errors?: unknown } | undefined)?.errors;
+  if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return undefined;
+  const found = Object.fromEntries(Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
   return Object.keys(found).length > 0 ? found : undefined;
 }

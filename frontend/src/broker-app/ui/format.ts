@@ -11,3 +11,9 @@ export function formatDateTime(value: string | Date): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   return isValid(date) ? format(date, DATE_TIME_FORMAT) : String(value);
 }
+
+/** The date part of SPEC §9's format, for columns where the time adds nothing: 'Nov 21, 2026'. */
+export function formatDay(value: string | Date): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return isValid(date) ? format(date, 'MMM dd, yyyy') : String(value);
+}

@@ -90,6 +90,7 @@ const caregiver = (patch: Partial<Caregiver>): Caregiver => ({
   name: 'Maria Alvarez',
   relationship: 'Daughter',
   phone: '+12125550142',
+  email: null,
   status: 'invited',
   invitedAt: '2030-01-01T10:00:00.000Z',
   optedInAt: null,
@@ -149,12 +150,42 @@ describe('CaregiversSection', () => {
     expect(add).toHaveBeenLastCalledWith({ name: 'Maria Alvarez', phone: '(212) 555-0142', relationship: 'Daughter' });
   });
 
+  it('adds a caregiver by e-mail instead, and says what an e-mail caregiver answered', async () => {
+    const add = vi.spyOn(portalApi, 'addCaregiver').mockResolvedValueOnce(caregiver({ phone: null, email: 'maria@example.com' }));
+    const onChanged = renderCaregivers([]);
+    fireEvent.click(screen.getByRole('button', { name: /Add Caregiver/ }));
+    const dialog = within(screen.getByRole('dialog'));
+    fireEvent.click(dialog.getByLabelText('By e-mail'));
+    expect(dialog.queryByLabelText('Mobile phone number')).toBeNull();
+    fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'Maria Alvarez' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Add Caregiver' }));
+    expect(dialog.getByText('E-mail address is required')).toBeTruthy();
+    fireEvent.change(dialog.getByLabelText('E-mail address'), { target: { value: 'maria@example.com' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Add Caregiver' }));
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+    expect(add).toHaveBeenLastCalledWith({ name: 'Maria Alvarez', email: 'maria@example.com', relationship: null });
+    expect(await screen.findByText('Caregiver added: we e-mailed them an invitation')).toBeTruthy();
+  });
+
+  it('shows an e-mail caregiver’s address and their answer in e-mail words', () => {
+    renderCaregivers([
+      caregiver({ phone: null, email: 'maria@example.com' }),
+      caregiver({ id: 'c2', name: 'Luis', phone: null, email: 'luis@example.com', status: 'active' }),
+      caregiver({ id: 'c3', name: 'Ana', phone: null, email: 'ana@example.com', status: 'stopped' }),
+    ]);
+    const region = within(screen.getByRole('region', { name: 'My Caregivers' }));
+    expect(region.getByText('maria@example.com')).toBeTruthy();
+    expect(region.getByText('Invited — waiting for their answer')).toBeTruthy();
+    expect(region.getByText('Gets an e-mail if you miss a reminder')).toBeTruthy();
+    expect(region.getByText('Stopped — they turned off the e-mails')).toBeTruthy();
+  });
+
   it('removes a caregiver after a confirmation', async () => {
     const remove = vi.spyOn(portalApi, 'deleteCaregiver').mockResolvedValue(undefined);
     const onChanged = renderCaregivers([caregiver({})]);
     fireEvent.click(screen.getByRole('button', { name: 'Remove Maria Alvarez' }));
     const dialog = within(screen.getByRole('dialog'));
-    expect(dialog.getByText('Remove Maria Alvarez? They will not get any more texts about your reminders.')).toBeTruthy();
+    expect(dialog.getByText('Remove Maria Alvarez? They will not get any more messages about your reminders.')).toBeTruthy();
     fireEvent.click(dialog.getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(onChanged).toHaveBeenCalled());
     expect(remove).toHaveBeenCalledWith('c1');

@@ -15,8 +15,9 @@ export const MAX_CAREGIVERS = 3;
 
 function AddCaregiverForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
   const toast = useToast();
-  const [values, setValues] = useState({ name: '', phone: '', relationship: '' });
-  const [errors, setErrors] = useState<{ name?: string; phone?: string }>({});
+  const [values, setValues] = useState({ name: '', phone: '', email: '', relationship: '' });
+  const [reach, setReach] = useState<'text' | 'email'>('text');
+  const [errors, setErrors] = useState<{ name?: string; phone?: string; email?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues({ ...values, [key]: event.target.value });
@@ -25,7 +26,8 @@ function AddCaregiverForm({ onDone, onCancel }: { onDone: () => void; onCancel: 
     event.preventDefault();
     const found: typeof errors = {};
     if (!values.name.trim()) found.name = C.caregiverNameRequired;
-    if (!values.phone.trim()) found.phone = C.caregiverPhoneRequired;
+    if (reach === 'text' && !values.phone.trim()) found.phone = C.caregiverPhoneRequired;
+    if (reach === 'email' && !values.email.trim()) found.email = C.caregiverEmailRequired;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setFailure(null);
@@ -33,10 +35,10 @@ function AddCaregiverForm({ onDone, onCancel }: { onDone: () => void; onCancel: 
     try {
       await portalApi.addCaregiver({
         name: values.name.trim(),
-        phone: values.phone.trim(),
+        ...(reach === 'text' ? { phone: values.phone.trim() } : { email: values.email.trim() }),
         relationship: values.relationship.trim() || null,
       });
-      toast({ title: C.caregiverAdded });
+      toast({ title: reach === 'text' ? C.caregiverAdded : C.caregiverAddedByEmail });
       onDone();
     } catch (problem) {
       const reason = serverMessage(problem);
@@ -57,17 +59,41 @@ function AddCaregiverForm({ onDone, onCancel }: { onDone: () => void; onCancel: 
         autoComplete="off"
         error={errors.name}
       />
-      <Field
-        label={C.caregiverPhone}
-        hint={C.caregiverPhoneHint}
-        type="tel"
-        inputMode="tel"
-        value={values.phone}
-        onChange={set('phone')}
-        required
-        autoComplete="off"
-        error={errors.phone}
-      />
+      <fieldset className="cp-fieldset">
+        <legend>{C.reachBy}</legend>
+        {(['text', 'email'] as const).map((way) => (
+          <label key={way} className="cp-check">
+            <input type="radio" name="caregiverReach" value={way} checked={reach === way} onChange={() => setReach(way)} />
+            <span>{way === 'text' ? C.reachByText : C.reachByEmail}</span>
+          </label>
+        ))}
+      </fieldset>
+      {reach === 'text' ? (
+        <Field
+          label={C.caregiverPhone}
+          hint={C.caregiverPhoneHint}
+          type="tel"
+          inputMode="tel"
+          value={values.phone}
+          onChange={set('phone')}
+          required
+          autoComplete="off"
+          error={errors.phone}
+        />
+      ) : (
+        <Field
+          label={C.caregiverEmail}
+          hint={C.caregiverEmailHint}
+          type="email"
+          inputMode="email"
+          value={values.email}
+          onChange={set('email')}
+          required
+          maxLength={254}
+          autoComplete="off"
+          error={errors.email}
+        />
+      )}
       <Field
         label={C.caregiverRelationship}
         hint={C.caregiverRelationshipHint}
@@ -81,7 +107,7 @@ function AddCaregiverForm({ onDone, onCancel }: { onDone: () => void; onCancel: 
   );
 }
 
-/** My Caregivers: who gets a text when the client misses a reminder, whether each agreed, Add and Remove. */
+/** My Caregivers: who gets a text or an e-mail when the client misses a reminder, whether each agreed, Add and Remove. */
 export function CaregiversSection({ caregivers, failed, onChanged }: { caregivers: Caregiver[]; failed: boolean; onChanged: () => void }) {
   const [adding, setAdding] = useState(false);
   const removal = useConfirmedDelete<Caregiver>(
@@ -115,9 +141,11 @@ export function CaregiversSection({ caregivers, failed, onChanged }: { caregiver
                   {caregiver.name}
                   {caregiver.relationship && <span className="cp-item-dosage"> · {caregiver.relationship}</span>}
                 </p>
-                <p className="cp-item-line">{caregiver.phone}</p>
+                <p className="cp-item-line">{caregiver.phone ?? caregiver.email}</p>
                 <p className="cp-item-line">
-                  <span className={`cp-chip cp-caregiver-${caregiver.status}`}>{C.caregiverStatus[caregiver.status]}</span>
+                  <span className={`cp-chip cp-caregiver-${caregiver.status}`}>
+                    {(caregiver.email ? C.caregiverEmailStatus : C.caregiverStatus)[caregiver.status]}
+                  </span>
                 </p>
               </div>
               <button

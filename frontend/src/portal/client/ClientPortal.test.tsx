@@ -440,7 +440,7 @@ describe('client portal: reminders', () => {
     fireEvent.change(f.getByLabelText('Tries in all'), { target: { value: '3' } });
     fireEvent.change(f.getByLabelText('Try again after'), { target: { value: '30' } });
     fireEvent.change(f.getByLabelText('Try again by'), { target: { value: 'other' } });
-    fireEvent.click(f.getByLabelText('Text my caregivers if I don’t confirm'));
+    fireEvent.click(f.getByLabelText('Tell my caregivers if I don’t confirm'));
     fireEvent.click(f.getByRole('button', { name: 'Schedule Reminder' }));
     await waitFor(() => expect(add).toHaveBeenCalled());
     expect(add.mock.calls[0][0]).toMatchObject({

@@ -1,0 +1,122 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import PersonIcon from '@mui/icons-material/Person';
+import PersonOffIcon from '@mui/icons-material/PersonOff';
+import SendIcon from '@mui/icons-material/Send';
+import {
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  List,
+  ListItem,
+  ListItemText,
+} from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useListContext } from 'react-admin';
+
+import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
+import type { BulkClientAction, BulkResult, Client } from '../types.ts';
+import { useErrorToast } from '../ui/errors.ts';
+import { useToast } from '../ui/toast.tsx';
+import { CLIENT_TEXTS } from './texts.ts';
+import { useRefreshUsage } from './usage.ts';
+
+/**
+ * What the broker can do to the rows selected in the table: send or resend invitations (with the
+ * clients not invited and why), mark active or inactive, delete (confirmed with the count).
+ */
+export function ClientBulkActions() {
+  const { selectedIds, onUnselectItems } = useListContext<Client>();
+  const dataProvider = useCareKeepDataProvider();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const errorToast = useErrorToast();
+  const refreshUsage = useRefreshUsage();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [notInvited, setNotInvited] = useState<BulkResult['failed']>([]);
+  const count = selectedIds.length;
+
+  const run = useMutation({
+    mutationFn: (action: BulkClientAction) => dataProvider.bulkClients(action, selectedIds.map(String)),
+    onSuccess: (result: BulkResult) => {
+      setConfirmDelete(false);
+      toast({ title: result.message });
+      if (result.failed.length > 0) setNotInvited(result.failed);
+      onUnselectItems();
+      void queryClient.invalidateQueries({ queryKey: ['clients'] });
+      void refreshUsage();
+    },
+    onError: (error) => {
+      setConfirmDelete(false);
+      errorToast(error, CLIENT_TEXTS.bulkFailed);
+    },
+  });
+  const button = (action: BulkClientAction, label: string, icon: ReactNode, onClick = () => run.mutate(action)) => (
+    // The toolbar is a light tint of the agency's colour; dark text reads on it whatever the colour is.
+    <Button
+      size="small"
+      startIcon={icon}
+      onClick={onClick}
+      disabled={run.isPending}
+      loading={run.isPending && run.variables === action}
+      sx={{ color: 'text.primary' }}
+    >
+      {label}
+    </Button>
+  );
+
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      {button('invite', CLIENT_TEXTS.bulkInvite, <SendIcon />)}
+      {button('activate', CLIENT_TEXTS.bulkActivate, <PersonIcon />)}
+      {button('deactivate', CLIENT_TEXTS.bulkDeactivate, <PersonOffIcon />)}
+      <Button
+        size="small"
+        color="error"
+        startIcon={<DeleteIcon />}
+        onClick={() => setConfirmDelete(true)}
+        disabled={run.isPending}
+        sx={{ color: 'text.primary', '& .MuiButton-startIcon': { color: 'error.main' } }}
+      >
+        {CLIENT_TEXTS.bulkDelete}
+      </Button>
+
+      <Dialog open={confirmDelete} onClose={run.isPending ? undefined : () => setConfirmDelete(false)} aria-labelledby="bulk-delete-title">
+        <DialogTitle id="bulk-delete-title">{CLIENT_TEXTS.bulkDeleteTitle(count)}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{CLIENT_TEXTS.bulkDeleteBody(count)}</DialogContentText>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={() => setConfirmDelete(false)} disabled={run.isPending}>
+            {CLIENT_TEXTS.cancel}
+          </Button>
+          <Button color="error" variant="contained" onClick={() => run.mutate('delete')} loading={run.isPending}>
+            {CLIENT_TEXTS.bulkDeleteConfirm(count)}
+          </Button>
+        </DialogActions>
+      </Dialog>
+
+      <Dialog open={notInvited.length > 0} onClose={() => setNotInvited([])} aria-labelledby="bulk-not-invited-title">
+        <DialogTitle id="bulk-not-invited-title">{CLIENT_TEXTS.bulkNotInvitedTitle}</DialogTitle>
+        <DialogContent>
+          <List dense>
+            {notInvited.map((failure) => (
+              <ListItem key={failure.id} disableGutters>
+                <ListItemText primary={failure.name} secondary={failure.reason} />
+              </ListItem>
+            ))}
+          </List>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button variant="contained" onClick={() => setNotInvited([])}>
+            {CLIENT_TEXTS.bulkClose}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}

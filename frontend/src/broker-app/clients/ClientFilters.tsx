@@ -1,0 +1,88 @@
+import { Box, Button, MenuItem, TextField } from '@mui/material';
+import { useListContext } from 'react-admin';
+
+import type { Client } from '../types.ts';
+import { CLIENT_TEXTS } from './texts.ts';
+
+type Band = keyof typeof CLIENT_TEXTS.engagementBands;
+const BANDS: Record<Band, { engagementMin: number; engagementMax: number }> = {
+  low: { engagementMin: 0, engagementMax: 39 },
+  mid: { engagementMin: 40, engagementMax: 69 },
+  high: { engagementMin: 70, engagementMax: 100 },
+};
+const INVITE_STATES = ['none', 'pending', 'expired', 'accepted'] as const;
+
+/** The engagement band a filter's bounds are, or '' when they are none of the three. */
+export function bandOf(filter: Record<string, unknown>): Band | '' {
+  const found = (Object.keys(BANDS) as Band[]).find(
+    (band) => BANDS[band].engagementMin === filter.engagementMin && BANDS[band].engagementMax === filter.engagementMax,
+  );
+  return found ?? '';
+}
+
+/** Status, invitation and engagement: each a select, kept in the URL with the search (react-admin's filter). */
+export function ClientFilters() {
+  const { filterValues, setFilters } = useListContext<Client>();
+  const change = (patch: Record<string, unknown>, remove: string[]) => {
+    const next: Record<string, unknown> = { ...filterValues, ...patch };
+    for (const key of remove) if (!(key in patch)) delete next[key];
+    setFilters(next, undefined, false);
+  };
+  const status = filterValues.isActive === true ? 'active' : filterValues.isActive === false ? 'inactive' : '';
+  const invitation = typeof filterValues.inviteStatus === 'string' ? filterValues.inviteStatus : '';
+  const band = bandOf(filterValues);
+  const filtered = status !== '' || invitation !== '' || band !== '';
+  // "All" is shown, with the label above it, when a filter is off.
+  const select = {
+    size: 'small' as const,
+    select: true,
+    sx: { minWidth: 170, bgcolor: 'background.paper' },
+    slotProps: { select: { displayEmpty: true }, inputLabel: { shrink: true } },
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', mb: 2 }}>
+      <TextField
+        {...select}
+        label={CLIENT_TEXTS.filterStatus}
+        value={status}
+        onChange={(event) => change(event.target.value === '' ? {} : { isActive: event.target.value === 'active' }, ['isActive'])}
+      >
+        <MenuItem value="">{CLIENT_TEXTS.filterAll}</MenuItem>
+        <MenuItem value="active">{CLIENT_TEXTS.active}</MenuItem>
+        <MenuItem value="inactive">{CLIENT_TEXTS.inactive}</MenuItem>
+      </TextField>
+      <TextField
+        {...select}
+        label={CLIENT_TEXTS.filterInvitation}
+        value={invitation}
+        onChange={(event) => change(event.target.value === '' ? {} : { inviteStatus: event.target.value }, ['inviteStatus'])}
+      >
+        <MenuItem value="">{CLIENT_TEXTS.filterAll}</MenuItem>
+        {INVITE_STATES.map((state) => (
+          <MenuItem key={state} value={state}>
+            {CLIENT_TEXTS.inviteWords[state]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        {...select}
+        label={CLIENT_TEXTS.filterEngagement}
+        value={band}
+        onChange={(event) => change(event.target.value === '' ? {} : BANDS[event.target.value as Band], ['engagementMin', 'engagementMax'])}
+      >
+        <MenuItem value="">{CLIENT_TEXTS.filterAll}</MenuItem>
+        {(Object.keys(BANDS) as Band[]).map((key) => (
+          <MenuItem key={key} value={key}>
+            {CLIENT_TEXTS.engagementBands[key]}
+          </MenuItem>
+        ))}
+      </TextField>
+      {filtered && (
+        <Button onClick={() => change({}, ['isActive', 'inviteStatus', 'engagementMin', 'engagementMax'])}>
+          {CLIENT_TEXTS.clearFilters}
+        </Button>
+      )}
+    </Box>
+  );
+}

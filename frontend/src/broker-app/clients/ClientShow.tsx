@@ -1,0 +1,281 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import EditIcon from '@mui/icons-material/Edit';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Chip,
+  LinearProgress,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ShowBase, useGetManyReference, useShowContext } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+
+import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
+import { REMINDER_TEXTS } from '../reminders/texts.ts';
+import type { Client, Reminder } from '../types.ts';
+import { formatDateTime } from '../ui/format.ts';
+import { PageHeader } from '../ui/PageHeader.tsx';
+import { CopyInviteLink } from './CopyInviteLink.tsx';
+import { engagementColor, formatDate, formatPhone } from './format.ts';
+import { InviteControl } from './InviteControl.tsx';
+import { CLIENT_PAGE_TEXTS as T } from './pageTexts.ts';
+
+/** `/clients/{id}`: one client — contact, invitation, engagement, the broker's reminders to them and their timeline. */
+export function ClientShow() {
+  return (
+    // The page says what went wrong; react-admin's default would leave for the list.
+    <ShowBase<Client> resource="clients" queryOptions={{ retry: false, onError: () => undefined }}>
+      <ClientPage />
+    </ShowBase>
+  );
+}
+
+function ClientPage() {
+  const { record: client, isPending, error } = useShowContext<Client>();
+  const back = (
+    <Button component={RouterLink} to="/clients" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
+      {T.backToClients}
+    </Button>
+  );
+  if (isPending) {
+    return (
+      <Box>
+        {back}
+        <Skeleton variant="text" width="40%" height={48} />
+        <Skeleton variant="rounded" height={160} sx={{ mt: 2 }} />
+      </Box>
+    );
+  }
+  if (error || !client) {
+    return (
+      <Box>
+        {back}
+        <Alert severity="error">{(error as { status?: number } | null)?.status === 404 ? T.notFound : T.loadFailed}</Alert>
+      </Box>
+    );
+  }
+  const name = `${client.firstName} ${client.lastName}`;
+  return (
+    <Box>
+      {back}
+      <PageHeader
+        title={name}
+        subtitle={
+          <Chip
+            component="span"
+            size="small"
+            label={client.isActive ? 'Active' : 'Inactive'}
+            color={client.isActive ? 'success' : 'default'}
+            variant={client.isActive ? 'filled' : 'outlined'}
+          />
+        }
+        actions={
+          <Button variant="contained" component={RouterLink} to={`/clients/${client.id}/edit`} startIcon={<EditIcon />}>
+            {T.edit}
+          </Button>
+        }
+      />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <ContactCard client={client} />
+          <InvitationCard client={client} />
+          <EngagementCard client={client} />
+        </Box>
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <RemindersCard client={client} />
+          <TimelineCard client={client} />
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Card variant="outlined" component="section" aria-label={title}>
+      <CardHeader title={title} action={action} slotProps={{ title: { variant: 'h6', component: 'h2' } }} sx={{ pb: 0 }} />
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: '7rem 1fr', gap: 1, py: 0.5 }}>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+function ContactCard({ client }: { client: Client }) {
+  const pending = (field: 'phone' | 'email') => {
+    const change = client.pendingContactChanges.find((c) => c.field === field);
+    if (!change) return null;
+    const value = change.value === null ? null : field === 'phone' ? formatPhone(change.value) : change.value;
+    return (
+      <Typography component="span" variant="body2" color="warning.dark" sx={{ display: 'block' }}>
+        {T.pendingChange(field, value)}
+      </Typography>
+    );
+  };
+  return (
+    <Section title={T.contact}>
+      <Box component="dl" sx={{ m: 0 }}>
+        <Field label={T.phone}>
+          {formatPhone(client.phone)}
+          {pending('phone')}
+        </Field>
+        <Field label={T.email}>
+          {client.email ?? '—'}
+          {pending('email')}
+        </Field>
+        <Field label={T.joined}>{formatDate(client.createdAt)}</Field>
+        <Field label={T.notes}>
+          <Box component="span" sx={{ whiteSpace: 'pre-line', color: client.notes ? 'text.primary' : 'text.secondary' }}>
+            {client.notes ?? T.noNotes}
+          </Box>
+        </Field>
+      </Box>
+    </Section>
+  );
+}
+
+function InvitationCard({ client }: { client: Client }) {
+  const registered = client.inviteStatus === 'accepted';
+  return (
+    <Section title={T.invitation}>
+      <Typography variant="body2" sx={{ mb: registered ? 0 : 1.5 }}>
+        {T.inviteWords[client.inviteStatus]}
+      </Typography>
+      {!registered && client.isActive && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+          <InviteControl client={client} />
+          <CopyInviteLink client={client} />
+        </Box>
+      )}
+    </Section>
+  );
+}
+
+function EngagementCard({ client }: { client: Client }) {
+  const score = Math.max(0, Math.min(100, Math.round(client.engagementScore ?? 0)));
+  return (
+    <Section title={T.engagement}>
+      <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, mb: 1 }}>
+        <Typography component="span" sx={{ fontSize: '1.75rem', fontWeight: 700 }}>
+          {score}
+        </Typography>
+        <Typography component="span" color="text.secondary">
+          / 100
+        </Typography>
+      </Box>
+      <LinearProgress
+        variant="determinate"
+        value={score}
+        color={engagementColor(score)}
+        aria-label={`${T.engagement} ${score}/100`}
+        sx={{ height: 8, borderRadius: 4, bgcolor: 'grey.200' }}
+      />
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        {T.engagementBand(score)}
+      </Typography>
+    </Section>
+  );
+}
+
+function RemindersCard({ client }: { client: Client }) {
+  const { data, isPending, error } = useGetManyReference<Reminder>('reminders', {
+    target: 'clientId',
+    id: client.id,
+    pagination: { page: 1, perPage: 10 },
+    sort: { field: 'scheduledTime', order: 'DESC' },
+    filter: {},
+  });
+  return (
+    <Section title={T.reminders}>
+      {isPending ? (
+        <Skeleton variant="rounded" height={80} />
+      ) : error ? (
+        <Alert severity="error">{T.loadFailed}</Alert>
+      ) : !data || data.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          {T.noReminders}
+        </Typography>
+      ) : (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label={T.reminders}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{T.reminderWhen}</TableCell>
+                <TableCell>{T.reminderMethod}</TableCell>
+                <TableCell>{T.reminderStatus}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.map((reminder) => (
+                <TableRow key={reminder.id}>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(reminder.scheduledTime)}</TableCell>
+                  <TableCell>{REMINDER_TEXTS.method[reminder.deliveryMethod]}</TableCell>
+                  <TableCell>{REMINDER_TEXTS.status[reminder.status]}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+    </Section>
+  );
+}
+
+function TimelineCard({ client }: { client: Client }) {
+  const dataProvider = useCareKeepDataProvider();
+  const { data, isPending, isError } = useQuery({
+    queryKey: ['clients', 'timeline', client.id],
+    queryFn: () => dataProvider.getClientTimeline(client.id),
+  });
+  return (
+    <Section title={T.timeline}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {T.timelineHint}
+      </Typography>
+      {isPending ? (
+        <Skeleton variant="rounded" height={120} />
+      ) : isError ? (
+        <Alert severity="error">{T.timelineFailed}</Alert>
+      ) : data.length === 0 ? (
+        <Typography variant="body2">{T.noTimeline}</Typography>
+      ) : (
+        <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.25 }} aria-label={T.timeline}>
+          {data.map((event) => (
+            <Box component="li" key={event.id} sx={{ borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {event.title}
+              </Typography>
+              {event.detail && <Typography variant="body2">{event.detail}</Typography>}
+              <Typography variant="caption" color="text.secondary">
+                {formatDateTime(event.occurredAt)}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Section>
+  );
+}

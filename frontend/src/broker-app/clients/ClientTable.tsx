@@ -1,0 +1,134 @@
+import { Box, Chip, createTheme, LinearProgress, Link, ThemeProvider, Typography, useTheme } from '@mui/material';
+import { useMemo } from 'react';
+import { DataTable, Pagination } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+
+import type { Client } from '../types.ts';
+import { ClientActionsMenu } from './ClientActionsMenu.tsx';
+import { ClientBulkActions } from './ClientBulkActions.tsx';
+import { engagementColor, formatJoinedDay, formatPhone, pendingContactText } from './format.ts';
+import { InviteControl } from './InviteControl.tsx';
+import { CLIENT_TEXTS } from './texts.ts';
+
+export const ROWS_PER_PAGE_OPTIONS = [25, 50, 100];
+
+function Engagement({ client }: { client: Client }) {
+  const score = Math.max(0, Math.min(100, Math.round(client.engagementScore ?? 0)));
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 110 }}>
+      <LinearProgress
+        variant="determinate"
+        value={score}
+        color={engagementColor(score)}
+        aria-hidden
+        sx={{ flex: 1, height: 6, borderRadius: 3, bgcolor: 'grey.200' }}
+      />
+      <Typography variant="body2" sx={{ fontWeight: 600, minWidth: 24, textAlign: 'right' }}>
+        {score}
+      </Typography>
+    </Box>
+  );
+}
+
+/** A phone or e-mail, with the change that waits for a registered client to confirm it under it. */
+function ContactCell({ client, field, value }: { client: Client; field: 'phone' | 'email'; value: string | null }) {
+  const pending = pendingContactText(client, field);
+  return (
+    <Box sx={{ whiteSpace: 'nowrap' }}>
+      {value ?? (
+        <Typography component="span" variant="body2" color="text.secondary">
+          {CLIENT_TEXTS.noEmail}
+        </Typography>
+      )}
+      {pending !== null && (
+        <Typography variant="caption" component="div" sx={{ color: 'warning.dark', whiteSpace: 'normal' }}>
+          {pending}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * The clients as a table: every column sorts on the server, rows can be selected for the bulk
+ * actions, and each row keeps the card's invitation control and menu.
+ */
+export function ClientTable() {
+  // react-admin labels each row's checkbox on its wrapper, where the label is not allowed and names
+  // nothing: inside the table, a checkbox's input carries the label and its wrapper is a group.
+  const outer = useTheme();
+  const theme = useMemo(
+    () =>
+      createTheme(outer, {
+        components: {
+          MuiCheckbox: { defaultProps: { role: 'group', slotProps: { input: { 'aria-label': CLIENT_TEXTS.selectRow } } } },
+        },
+      }),
+    [outer],
+  );
+  return (
+    <ThemeProvider theme={theme}>
+      <DataTable<Client>
+        rowClick={false}
+        bulkActionButtons={<ClientBulkActions />}
+        hover
+        size="small"
+        // The bulk toolbar slides in above the first row; only the rows scroll sideways on a narrow window.
+        sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+      >
+        <DataTable.Col<Client>
+          source="lastName"
+          label={CLIENT_TEXTS.colName}
+          render={(client) => (
+            <Link component={RouterLink} to={`/clients/${client.id}`} variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+              {client.firstName} {client.lastName}
+            </Link>
+          )}
+        />
+        <DataTable.Col<Client>
+          source="phone"
+          label={CLIENT_TEXTS.colPhone}
+          render={(client) => <ContactCell client={client} field="phone" value={formatPhone(client.phone)} />}
+        />
+        <DataTable.Col<Client>
+          source="email"
+          label={CLIENT_TEXTS.colEmail}
+          render={(client) => <ContactCell client={client} field="email" value={client.email} />}
+        />
+        <DataTable.Col<Client>
+          source="isActive"
+          label={CLIENT_TEXTS.colStatus}
+          render={(client) => (
+            <Chip
+              size="small"
+              label={client.isActive ? CLIENT_TEXTS.active : CLIENT_TEXTS.inactive}
+              color={client.isActive ? 'success' : 'default'}
+              variant={client.isActive ? 'filled' : 'outlined'}
+            />
+          )}
+        />
+        <DataTable.Col<Client>
+          source="inviteStatus"
+          label={CLIENT_TEXTS.colInvitation}
+          render={(client) => (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, whiteSpace: 'nowrap' }}>
+              <InviteControl client={client} compact />
+            </Box>
+          )}
+        />
+        <DataTable.Col<Client>
+          source="engagementScore"
+          label={CLIENT_TEXTS.colEngagement}
+          render={(client) => <Engagement client={client} />}
+        />
+        <DataTable.Col<Client>
+          source="createdAt"
+          label={CLIENT_TEXTS.colJoined}
+          render={(client) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatJoinedDay(client.createdAt)}</Box>}
+        />
+        <DataTable.Col<Client> label={CLIENT_TEXTS.colActions} disableSort render={(client) => <ClientActionsMenu client={client} />} />
+      </DataTable>
+      <Pagination rowsPerPageOptions={ROWS_PER_PAGE_OPTIONS} />
+    </ThemeProvider>
+  );
+}
