@@ -14,6 +14,20 @@ export interface RecipientRow {
   primary_color: string;
 }
 
+/**
+ * The broker's active clients with an address for the channel who have neither opted out nor
+ * withdrawn consent, with that address. Parameters: broker id, channel, channel.
+ */
+function eligibleSql(type: 'email' | 'sms'): string {
+  const address = type === 'email' ? 'c.email' : 'c.phone';
+  return `select c.id as client_id, ${address} as address
+            from clients c
+           where c.broker_id = ? and c.is_active and ${address} is not null and ${address} <> ''
+             and not exists (select 1 from opt_outs o where o.recipient = ${type === 'email' ? 'lower(c.email)' : 'c.phone'} and o.channel = ?)
+             and ${consentGiven('c')}`;
+}
+const ELIGIBLE_SQL = { email: eligibleSql('email'), sms: eligibleSql('sms') };
+
 /** The SQL on `campaign_recipients` behind the open pixel, the click redirect and unsubscribe. */
 @Injectable()
 export class CampaignRecipientsRepository {
@@ -56,15 +70,8 @@ export class CampaignRecipientsRepository {
    * transaction; answers them with their address.
    */
   fix(em: EntityManager, brokerId: string, campaignId: string, type: 'email' | 'sms'): Promise<{ client_id: string; address: string }[]> {
-    const address = type === 'email' ? 'c.email' : 'c.phone';
     return em.execute<{ client_id: string; address: string }[]>(
-      `with eligible as (
-         select c.id as client_id, ${address} as address
-           from clients c
-          where c.broker_id = ? and c.is_active and ${address} is not null and ${address} <> ''
-            and not exists (select 1 from opt_outs o where o.recipient = ${type === 'email' ? 'lower(c.email)' : 'c.phone'} and o.channel = ?)
-            and ${consentGiven('c')}
-       ), recipients as (
+      `with eligible as (${ELIGIBLE_SQL[type]}), recipients as (
          insert into campaign_recipients (id, campaign_id, client_id, token)
          select gen_random_uuid(), ?, client_id, replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') from eligible
          returning client_id
@@ -72,6 +79,16 @@ export class CampaignRecipientsRepository {
        select e.client_id, e.address from eligible e join recipients r on r.client_id = e.client_id`,
       [brokerId, type, type, campaignId],
     );
+  }
+
+  /** How many clients a campaign of this type would go to if it were sent now (the same rule as fix). */
+  async audience(brokerId: string, type: 'email' | 'sms'): Promise<number> {
+    const [row] = await this.em.execute<{ count: number }[]>(`select count(*)::int as count from (${ELIGIBLE_SQL[type]}) eligible`, [
+      brokerId,
+      type,
+      type,
+    ]);
+    return row?.count ?? 0;
   }
 
   /** Opened and clicked recipients per campaign. */

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -15,7 +15,7 @@ import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
 import type { ListQuery, ListResult } from '../common/list-query.js';
 import type { User } from '../users/user.entity.js';
 import { CAMPAIGN_LIST_RULES, CampaignsService } from './campaigns.service.js';
-import { CampaignDto, CreateCampaignDto, SendResultDto } from './dto/campaign.dto.js';
+import { AudienceDto, CampaignDto, CreateCampaignDto, SendResultDto, UpdateCampaignDto } from './dto/campaign.dto.js';
 
 @ApiTags('campaigns')
 @Controller('campaigns')
@@ -43,6 +43,41 @@ export class CampaignsController {
   @ApiBadRequestResponse({ description: 'name / message required; subject required for e-mail' })
   create(@CurrentUser() user: User, @Body() body: CreateCampaignDto): Promise<CampaignDto> {
     return this.campaigns.create(user, body);
+  }
+
+  @Put(':id')
+  @ApiOperation({ summary: 'Changes a draft campaign' })
+  @ApiOkResponse({ type: CampaignDto })
+  @ApiBadRequestResponse({ description: 'The same checks as a new campaign, with errors: { field: message }' })
+  @ApiConflictResponse({ description: 'Already sent: it can no longer be changed' })
+  @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
+  update(@CurrentUser() user: User, @Param('id') id: string, @Body() body: UpdateCampaignDto): Promise<CampaignDto> {
+    return this.campaigns.update(user, id, body);
+  }
+
+  @Delete(':id')
+  @ApiOperation({ summary: 'Deletes a draft campaign; answers it as it was' })
+  @ApiOkResponse({ type: CampaignDto })
+  @ApiConflictResponse({ description: 'Already sent: its figures are kept' })
+  @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
+  remove(@CurrentUser() user: User, @Param('id') id: string): Promise<CampaignDto> {
+    return this.campaigns.remove(user, id);
+  }
+
+  @Post(':id/duplicate')
+  @ApiOperation({ summary: 'Copies a campaign (draft or sent) into a new draft named “Copy of …”' })
+  @ApiCreatedResponse({ type: CampaignDto })
+  @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
+  duplicate(@CurrentUser() user: User, @Param('id') id: string): Promise<CampaignDto> {
+    return this.campaigns.duplicate(user, id);
+  }
+
+  @Get(':id/audience')
+  @ApiOperation({ summary: 'How many clients the campaign would go to if sent now' })
+  @ApiOkResponse({ type: AudienceDto })
+  @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
+  async audience(@CurrentUser() user: User, @Param('id') id: string): Promise<AudienceDto> {
+    return { count: await this.campaigns.audience(user, id) };
   }
 
   @Post(':id/send')

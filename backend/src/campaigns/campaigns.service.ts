@@ -8,7 +8,7 @@ import { DispatcherService } from '../delivery/dispatcher.service.js';
 import { User } from '../users/user.entity.js';
 import { Campaign } from './campaign.entity.js';
 import { CampaignRecipientsRepository } from './campaign-recipients.repository.js';
-import type { CampaignDto, CreateCampaignDto } from './dto/campaign.dto.js';
+import type { CampaignDto, CreateCampaignDto, UpdateCampaignDto } from './dto/campaign.dto.js';
 
 export const CAMPAIGN_LIST_RULES = {
   sortable: ['createdAt', 'name', 'status', 'sentAt'],
@@ -16,6 +16,28 @@ export const CAMPAIGN_LIST_RULES = {
 } as const;
 
 const LIMITS = { name: 200, subject: 200, message: 5000 };
+
+export const CAMPAIGN_MESSAGES = {
+  sentNoChange: 'This campaign has already been sent, so it can no longer be changed.',
+  sentNoDelete: 'This campaign has already been sent, so it cannot be deleted: its opens and clicks are kept.',
+} as const;
+
+/** SPEC §5 Campaign's checks, each refusal naming its field; answers the campaign's fields. */
+function checkCampaign(input: CreateCampaignDto): Pick<Campaign, 'name' | 'type' | 'subject' | 'message'> {
+  const name = input.name?.trim();
+  const message = input.message?.trim();
+  const subject = input.subject?.trim() || null;
+  const type = input.type ?? 'email';
+  if (!name) throw new BadRequestException({ message: 'name is required', field: 'name' });
+  if (!message) throw new BadRequestException({ message: 'message is required', field: 'message' });
+  if (type === 'email' && !subject)
+    throw new BadRequestException({ message: 'subject is required for an e-mail campaign', field: 'subject' });
+  for (const [field, value] of Object.entries({ name, subject, message })) {
+    const limit = LIMITS[field as keyof typeof LIMITS];
+    if (value && value.length > limit) throw new BadRequestException({ message: `${field} must be at most ${limit} characters`, field });
+  }
+  return { name, type, subject: type === 'email' ? subject : null, message };
+}
 
 /** Brokers' campaigns: drafts, the send (recipients fixed at once, delivery in the background) and their counts. */
 @Injectable()
@@ -54,28 +76,70 @@ export class CampaignsService {
   }
 
   async create(broker: User, input: CreateCampaignDto): Promise<CampaignDto> {
-    const name = input.name?.trim();
-    const message = input.message?.trim();
-    const subject = input.subject?.trim() || null;
-    const type = input.type ?? 'email';
-    if (!name) throw new BadRequestException({ message: 'name is required', field: 'name' });
-    if (!message) throw new BadRequestException({ message: 'message is required', field: 'message' });
-    if (type === 'email' && !subject)
-      throw new BadRequestException({ message: 'subject is required for an e-mail campaign', field: 'subject' });
-    for (const [field, value] of Object.entries({ name, subject, message })) {
-      const limit = LIMITS[field as keyof typeof LIMITS];
-      if (value && value.length > limit) throw new BadRequestException({ message: `${field} must be at most ${limit} characters`, field });
-    }
-    const campaign = this.em.create(Campaign, {
-      broker: this.em.getReference(User, broker.id),
-      name,
-      type,
-      subject: type === 'email' ? subject : null,
-      message,
-    });
+    const checked = checkCampaign(input);
+    const campaign = this.em.create(Campaign, { broker: this.em.getReference(User, broker.id), ...checked });
     await this.em.flush();
     const [view] = await this.toViews([campaign]);
     return view;
+  }
+
+  /** Changes a draft (what is left out keeps its value); a sent campaign answers 409. */
+  async update(broker: User, id: string, input: UpdateCampaignDto): Promise<CampaignDto> {
+    const campaign = await this.em.transactional(async (em) => {
+      const draft = await this.lockDraft(em, broker, id, CAMPAIGN_MESSAGES.sentNoChange);
+      const type = input.type ?? draft.type;
+      const checked = checkCampaign({
+        name: input.name ?? draft.name,
+        type,
+        subject: input.subject !== undefined ? input.subject : draft.subject,
+        message: input.message ?? draft.message,
+      });
+      Object.assign(draft, checked);
+      await em.flush();
+      return draft;
+    });
+    const [view] = await this.toViews([campaign]);
+    return view;
+  }
+
+  /** Deletes a draft, answered as it was; a sent campaign keeps its recipients' figures (409). */
+  async remove(broker: User, id: string): Promise<CampaignDto> {
+    return this.em.transactional(async (em) => {
+      const draft = await this.lockDraft(em, broker, id, CAMPAIGN_MESSAGES.sentNoDelete);
+      const [view] = await this.toViews([draft]);
+      em.remove(draft);
+      await em.flush();
+      return view;
+    });
+  }
+
+  /** A new draft with the same type, subject and message, named "Copy of …". */
+  async duplicate(broker: User, id: string): Promise<CampaignDto> {
+    const source = await this.findOwned(broker, id);
+    const copy = this.em.create(Campaign, {
+      broker: this.em.getReference(User, broker.id),
+      name: `Copy of ${source.name}`.slice(0, LIMITS.name),
+      type: source.type,
+      subject: source.subject ?? null,
+      message: source.message,
+    });
+    await this.em.flush();
+    const [view] = await this.toViews([copy]);
+    return view;
+  }
+
+  /** How many clients the campaign would go to if it were sent now (a sent one: how many it went to). */
+  async audience(broker: User, id: string): Promise<number> {
+    const campaign = await this.findOwned(broker, id);
+    if (campaign.status === 'sent') return campaign.recipientCount;
+    return this.recipients.audience(broker.id, campaign.type);
+  }
+
+  private async lockDraft(em: EntityManager, broker: User, id: string, sentMessage: string): Promise<Campaign> {
+    const campaign = isUuid(id) ? await em.findOne(Campaign, { id, broker: broker.id }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
+    if (!campaign) throw new NotFoundException('Campaign not found');
+    if (campaign.status !== 'draft') throw new ConflictException(sentMessage);
+    return campaign;
   }
 
   /**

@@ -3,6 +3,8 @@ import { Module } from '@nestjs/common';
 import { ActivityController, ClientTimelineController } from './activity.controller.js';
 import { ActivityRepository } from './activity.repository.js';
 import { ActivityService } from './activity.service.js';
+import { CampaignReportController } from './campaign-report.controller.js';
+import { CampaignReportRepository } from './campaign-report.repository.js';
 import { MonthlyFiguresRepository } from './monthly-figures.repository.js';
 import { PlatformRepository } from './platform.repository.js';
 import { StatsController } from './stats.controller.js';
@@ -16,8 +18,16 @@ import { StatsService } from './stats.service.js';
  * files; it imports no feature module, so admin/ and billing/ can import it.
  */
 @Module({
-  controllers: [StatsController, ActivityController, ClientTimelineController],
-  providers: [StatsRepository, StatsService, ActivityRepository, ActivityService, PlatformRepository, MonthlyFiguresRepository],
+  controllers: [StatsController, ActivityController, ClientTimelineController, CampaignReportController],
+  providers: [
+    CampaignReportRepository,
+    StatsRepository,
+    StatsService,
+    ActivityRepository,
+    ActivityService,
+    PlatformRepository,
+    MonthlyFiguresRepository,
+  ],
   exports: [StatsService, PlatformRepository, MonthlyFiguresRepository],
 })
 export class ReportingModule {}

@@ -178,6 +178,18 @@ export interface Campaign {
   sentAt: string | null;
 }
 
+/** One recipient of a sent campaign (its id is the client's). */
+export interface CampaignRecipient {
+  id: string;
+  clientId: string;
+  name: string;
+  address: string | null;
+  status: 'waiting' | 'sent' | 'delivered' | 'failed' | 'skipped';
+  reason: string | null;
+  openedAt: string | null;
+  clickedAt: string | null;
+}
+
 export interface Subscription {
   subscriptionTier: SubscriptionTier;
   subscriptionStatus: SubscriptionStatus;

@@ -35,6 +35,23 @@ export class CreateCampaignDto {
   status?: 'draft';
 }
 
+/** What a draft's edit may change; each field left out keeps its value. */
+export class UpdateCampaignDto {
+  @ApiPropertyOptional() @IsOptionalNotNull() @IsString() name?: string;
+  @ApiPropertyOptional({ enum: CAMPAIGN_TYPES })
+  @IsOptionalNotNull()
+  @IsIn([...CAMPAIGN_TYPES], { message: 'type must be email or sms' })
+  type?: CampaignType;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Required for e-mail' }) @IsOptional() @IsString() subject?:
+    string | null;
+  @ApiPropertyOptional() @IsOptionalNotNull() @IsString() message?: string;
+}
+
+export class AudienceDto {
+  @ApiProperty({ description: 'Clients it would go to if sent now: active, with an address for the channel, not opted out' })
+  count!: number;
+}
+
 export class SendResultDto {
   @ApiProperty({ description: 'Recipients the campaign is going to' }) count!: number;
 }

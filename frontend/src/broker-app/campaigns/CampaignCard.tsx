@@ -1,7 +1,12 @@
+import ContentCopyOutlinedIcon from '@mui/icons-material/ContentCopyOutlined';
+import DeleteOutlineOutlinedIcon from '@mui/icons-material/DeleteOutlineOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
+import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import SmsOutlinedIcon from '@mui/icons-material/SmsOutlined';
 import { Box, Button, Card, CardActions, CardContent, Chip, Divider, Skeleton, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
 
 import { formatDateTime } from '../reminders/schedule.ts';
 import type { Campaign } from '../types.ts';
@@ -9,16 +14,26 @@ import { CAMPAIGN_TEXTS as T } from './texts.ts';
 
 const TYPE_ICONS = { email: EmailOutlinedIcon, sms: SmsOutlinedIcon } as const;
 
-/** A campaign: what it says, and either a Send button (drafts) or how it did (sent). */
+export interface CampaignActions {
+  onSend: (campaign: Campaign) => void;
+  onEdit: (campaign: Campaign) => void;
+  onDelete: (campaign: Campaign) => void;
+  onDuplicate: (campaign: Campaign) => void;
+}
+
+/**
+ * A campaign: what it says, and either a draft's actions (Send, Edit, Delete) or how it did (sent,
+ * with its recipients' page). Any campaign can be duplicated into a new draft.
+ */
 export function CampaignCard({
   campaign,
-  onSend,
   sending,
-}: {
-  campaign: Campaign;
-  onSend: (campaign: Campaign) => void;
-  sending: boolean;
-}) {
+  busy,
+  onSend,
+  onEdit,
+  onDelete,
+  onDuplicate,
+}: { campaign: Campaign; sending: boolean; busy: boolean } & CampaignActions) {
   const TypeIcon = TYPE_ICONS[campaign.type];
   const isSent = campaign.status === 'sent';
   const titleId = `campaign-${campaign.id}-name`;
@@ -54,6 +69,43 @@ export function CampaignCard({
         >
           {campaign.message}
         </Typography>
+        <Stack direction="row" sx={{ mt: 1.5, ml: -1, flexWrap: 'wrap', gap: 0.5 }}>
+          {isSent ? (
+            <Button
+              size="small"
+              component={RouterLink}
+              to={`/campaigns/${campaign.id}/show`}
+              startIcon={<GroupsOutlinedIcon />}
+              aria-label={T.viewRecipientsFor(campaign.name)}
+            >
+              {T.viewRecipients}
+            </Button>
+          ) : (
+            <>
+              <Button size="small" startIcon={<EditOutlinedIcon />} onClick={() => onEdit(campaign)} aria-label={T.editFor(campaign.name)}>
+                {T.edit}
+              </Button>
+              <Button
+                size="small"
+                color="error"
+                startIcon={<DeleteOutlineOutlinedIcon />}
+                onClick={() => onDelete(campaign)}
+                aria-label={T.deleteFor(campaign.name)}
+              >
+                {T.delete}
+              </Button>
+            </>
+          )}
+          <Button
+            size="small"
+            startIcon={<ContentCopyOutlinedIcon />}
+            onClick={() => onDuplicate(campaign)}
+            disabled={busy}
+            aria-label={T.duplicateFor(campaign.name)}
+          >
+            {T.duplicate}
+          </Button>
+        </Stack>
       </CardContent>
       <Divider />
       {isSent ? (

@@ -47,12 +47,12 @@ function renderPage(dataProvider: Record<string, unknown>) {
       <Route path="/campaigns" element={<CampaignList />} />
       <Route path="/billing" element={<h1>Billing page</h1>} />
     </Routes>,
-    { path: '/campaigns', dataProvider: dataProvider },
+    { path: '/campaigns', dataProvider: { getCampaignAudience: vi.fn(async () => ({ count: 2 })), ...dataProvider } },
   );
 }
 
 const destructiveToast = () => document.querySelector('[data-toast-variant="destructive"]')?.textContent;
-const stat = (card: HTMLElement, label: string) => within(card).getByText(label).nextElementSibling?.textContent;
+const stat = (card: HTMLElement, label: string) => within(card).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 
 afterEach(() => {
   vi.useRealTimers();
@@ -71,6 +71,9 @@ describe('the campaigns list', () => {
     expect(d.getByText('Open enrollment starts October 15')).toBeTruthy();
     expect(d.getByText('Annual enrollment opens soon. Book your plan review with us.')).toBeTruthy();
     expect(d.getByRole('button', { name: /^Send/ })).toBeTruthy();
+    expect(d.getByRole('button', { name: 'Edit AEP kickoff' })).toBeTruthy();
+    expect(d.getByRole('button', { name: 'Delete AEP kickoff' })).toBeTruthy();
+    expect(d.getByRole('button', { name: 'Duplicate AEP kickoff' })).toBeTruthy();
     expect(d.queryByText('Opened')).toBeNull();
     expect(d.queryByText('Clicked')).toBeNull();
 
@@ -78,6 +81,9 @@ describe('the campaigns list', () => {
     expect(s.getByText('SMS')).toBeTruthy();
     expect(s.getByText('Sent').closest('.MuiChip-root')!.className).toContain('MuiChip-colorSuccess');
     expect(s.queryByRole('button', { name: /^Send/ })).toBeNull();
+    expect(s.queryByRole('button', { name: /^Edit/ })).toBeNull();
+    expect(s.queryByRole('button', { name: /^Delete/ })).toBeNull();
+    expect(s.getByRole('link', { name: 'Recipients of Holiday greeting' }).getAttribute('href')).toBe('/campaigns/k2/show');
     expect(stat(sentCard, 'Recipients')).toBe('25');
     expect(stat(sentCard, 'Opened')).toBe('12');
     expect(stat(sentCard, 'Clicked')).toBe('4');
@@ -181,6 +187,7 @@ async function sendDraft() {
   fireEvent.click(within(draftCard).getByRole('button', { name: /^Send/ }));
   const confirm = within(await screen.findByRole('dialog', { name: 'Send this campaign?' }));
   expect(confirm.getByText(/“AEP kickoff” goes out now by e-mail/)).toBeTruthy();
+  expect(await confirm.findByText('It goes to 2 clients.')).toBeTruthy();
   fireEvent.click(confirm.getByRole('button', { name: 'Send now' }));
 }
 
@@ -232,5 +239,84 @@ describe('sending a draft', () => {
     renderPage({ getList: getList(), sendCampaign });
     await sendDraft();
     await waitFor(() => expect(destructiveToast()).toContain('Failed to send campaign'));
+  });
+});
+
+describe('managing drafts', () => {
+  it('will not send a draft that no client can receive', async () => {
+    const sendCampaign = vi.fn();
+    renderPage({ getList: getList(), sendCampaign, getCampaignAudience: vi.fn(async () => ({ count: 0 })) });
+    const [draftCard] = await screen.findAllByRole('listitem');
+    fireEvent.click(within(draftCard).getByRole('button', { name: /^Send/ }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Send this campaign?' }));
+    expect(await confirm.findByText(/None of your active clients can receive it/)).toBeTruthy();
+    expect((confirm.getByRole('button', { name: 'Send now' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('edits a draft in the same dialog and saves what changed', async () => {
+    const update = vi.fn(async (_resource: string, { id, data }: { id: string; data: object }) => ({ data: { ...draft, id, ...data } }));
+    renderPage({ getList: getList(), update });
+    const [draftCard] = await screen.findAllByRole('listitem');
+    fireEvent.click(within(draftCard).getByRole('button', { name: 'Edit AEP kickoff' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Campaign' }));
+    expect((dialog.getByRole('textbox', { name: /Campaign name/ }) as HTMLInputElement).value).toBe('AEP kickoff');
+    expect((dialog.getByRole('textbox', { name: /Subject/ }) as HTMLInputElement).value).toBe('Open enrollment starts October 15');
+    change(dialog, /Campaign name/, 'AEP kickoff 2030');
+    fireEvent.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
+    expect(update.mock.calls[0][1]).toMatchObject({
+      id: 'k1',
+      data: { name: 'AEP kickoff 2030', type: 'email', subject: 'Open enrollment starts October 15', message: draft.message },
+    });
+    expect(await screen.findByText('Campaign saved')).toBeTruthy();
+  });
+
+  it('shows a refused field under it', async () => {
+    const body = {
+      statusCode: 400,
+      message: 'name must be at most 200 characters',
+      field: 'name',
+      errors: { name: 'name must be at most 200 characters' },
+    };
+    const update = vi.fn(async () => {
+      throw new HttpError(`400: ${JSON.stringify(body)}`, 400, body);
+    });
+    renderPage({ getList: getList(), update });
+    const [draftCard] = await screen.findAllByRole('listitem');
+    fireEvent.click(within(draftCard).getByRole('button', { name: 'Edit AEP kickoff' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Campaign' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    const field = dialog.getByRole('textbox', { name: /Campaign name/ });
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(dialog.getByText('name must be at most 200 characters')).toBeTruthy();
+  });
+
+  it('deletes a draft after asking, and keeps it when the broker says so', async () => {
+    const deleteOne = vi.fn(async () => ({ data: draft }));
+    renderPage({ getList: getList(), delete: deleteOne });
+    const [draftCard] = await screen.findAllByRole('listitem');
+    fireEvent.click(within(draftCard).getByRole('button', { name: 'Delete AEP kickoff' }));
+    let confirm = within(await screen.findByRole('dialog'));
+    expect(confirm.getByText('“AEP kickoff” will be deleted. It was never sent.')).toBeTruthy();
+    fireEvent.click(confirm.getByRole('button', { name: /Keep It/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(deleteOne).not.toHaveBeenCalled();
+
+    fireEvent.click(within(draftCard).getByRole('button', { name: 'Delete AEP kickoff' }));
+    confirm = within(await screen.findByRole('dialog'));
+    fireEvent.click(confirm.getByRole('button', { name: /^Delete/ }));
+    await waitFor(() => expect(deleteOne).toHaveBeenCalledWith('campaigns', expect.objectContaining({ id: 'k1' })));
+    expect(await screen.findByText('Draft deleted')).toBeTruthy();
+  });
+
+  it('duplicates a sent campaign into a new draft and refreshes', async () => {
+    const list = getList();
+    const duplicateCampaign = vi.fn(async () => ({ ...sent, id: 'k3', name: 'Copy of Holiday greeting', status: 'draft' }));
+    renderPage({ getList: list, duplicateCampaign });
+    const [, sentCard] = await screen.findAllByRole('listitem');
+    fireEvent.click(within(sentCard).getByRole('button', { name: 'Duplicate Holiday greeting' }));
+    await waitFor(() => expect(duplicateCampaign).toHaveBeenCalledWith('k2'));
+    expect(await screen.findByText('Saved “Copy of Holiday greeting” as a draft')).toBeTruthy();
+    await waitFor(() => expect(list).toHaveBeenCalledTimes(2));
   });
 });

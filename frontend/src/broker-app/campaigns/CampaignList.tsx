@@ -2,14 +2,14 @@ import AddIcon from '@mui/icons-material/Add';
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useGetList } from 'react-admin';
+import { Confirm, useDelete, useGetList } from 'react-admin';
 
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import type { Campaign } from '../types.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
-import { useSubscriptionErrorHandler } from '../ui/errors.ts';
+import { useErrorToast, useSubscriptionErrorHandler } from '../ui/errors.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { CampaignCard, CampaignCardSkeleton } from './CampaignCard.tsx';
@@ -23,7 +23,9 @@ const GRID = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'r
 export function CampaignList() {
   const [perPage, setPerPage] = useState(PAGE_SIZE);
   const [createOpen, setCreateOpen] = useState(false);
+  const [editing, setEditing] = useState<Campaign>();
   const [toConfirm, setToConfirm] = useState<Campaign>();
+  const [toDelete, setToDelete] = useState<Campaign>();
   const campaigns = useGetList<Campaign>('campaigns', {
     pagination: { page: 1, perPage },
     sort: { field: 'createdAt', order: 'DESC' },
@@ -33,6 +35,32 @@ export function CampaignList() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const handleSubscriptionError = useSubscriptionErrorHandler();
+  const errorToast = useErrorToast();
+  // How many clients the draft goes to, asked when the broker is about to send it.
+  const audience = useQuery({
+    queryKey: ['campaigns', 'audience', toConfirm?.id],
+    queryFn: () => dataProvider.getCampaignAudience(toConfirm!.id),
+    enabled: Boolean(toConfirm),
+    staleTime: 0,
+  });
+  const duplicate = useMutation({
+    mutationFn: (campaign: Campaign) => dataProvider.duplicateCampaign(campaign.id),
+    onSuccess: (copy) => toast({ title: T.duplicated(copy.name) }),
+    onError: (error) => errorToast(error, T.duplicateFailed),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['campaigns'] }),
+  });
+  const [remove, removing] = useDelete<Campaign>();
+  const deleteDraft = (campaign: Campaign) =>
+    void remove(
+      'campaigns',
+      { id: campaign.id, previousData: campaign },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => toast({ title: T.deleted }),
+        onError: (error) => errorToast(error, T.deleteFailed),
+        onSettled: () => setToDelete(undefined),
+      },
+    );
   const send = useMutation({
     mutationFn: (campaign: Campaign) => dataProvider.sendCampaign(campaign.id),
     onSuccess: ({ count }) => toast({ title: T.sent, description: T.sentTo(count) }),
@@ -43,13 +71,18 @@ export function CampaignList() {
     },
   });
 
+  const openCreate = () => {
+    setEditing(undefined);
+    setCreateOpen(true);
+  };
+
   return (
     <Box>
       <PageHeader
         title={T.title}
         subtitle={T.subtitle}
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreateOpen(true)}>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate}>
             {T.createCampaign}
           </Button>
         }
@@ -68,7 +101,7 @@ export function CampaignList() {
           title={T.emptyTitle}
           body={T.emptyBody}
           action={
-            <Button variant="contained" onClick={() => setCreateOpen(true)} startIcon={<AddIcon />} sx={{ mt: 3 }}>
+            <Button variant="contained" onClick={openCreate} startIcon={<AddIcon />} sx={{ mt: 3 }}>
               {T.createCampaign}
             </Button>
           }
@@ -80,8 +113,15 @@ export function CampaignList() {
               <CampaignCard
                 key={campaign.id}
                 campaign={campaign}
-                onSend={setToConfirm}
                 sending={send.isPending && send.variables?.id === campaign.id}
+                busy={duplicate.isPending}
+                onSend={setToConfirm}
+                onEdit={(draft) => {
+                  setEditing(draft);
+                  setCreateOpen(true);
+                }}
+                onDelete={setToDelete}
+                onDuplicate={(source) => duplicate.mutate(source)}
               />
             ))}
           </Box>
@@ -95,7 +135,18 @@ export function CampaignList() {
         </>
       )}
 
-      <CreateCampaignDialog open={createOpen} onClose={() => setCreateOpen(false)} />
+      <CreateCampaignDialog open={createOpen} onClose={() => setCreateOpen(false)} editing={editing} />
+
+      <Confirm
+        isOpen={Boolean(toDelete)}
+        loading={removing.isPending}
+        title={T.deleteTitle}
+        content={toDelete ? T.deleteBody(toDelete.name) : ''}
+        confirm={T.delete}
+        cancel={T.keepIt}
+        onClose={() => setToDelete(undefined)}
+        onConfirm={() => toDelete && deleteDraft(toDelete)}
+      />
 
       <Dialog
         open={Boolean(toConfirm)}
@@ -107,6 +158,9 @@ export function CampaignList() {
         <DialogTitle id="send-campaign-title">{T.confirmTitle}</DialogTitle>
         <DialogContent>
           <DialogContentText id="send-campaign-body">{toConfirm && T.confirmBody(toConfirm.name, toConfirm.type)}</DialogContentText>
+          <DialogContentText sx={{ mt: 1.5, fontWeight: 600, color: 'text.primary' }} role="status">
+            {audience.isPending || !toConfirm ? T.audienceCounting : audience.data ? T.audience(audience.data.count, toConfirm.type) : null}
+          </DialogContentText>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={() => setToConfirm(undefined)} disabled={send.isPending}>
@@ -115,7 +169,7 @@ export function CampaignList() {
           <Button
             variant="contained"
             onClick={() => toConfirm && send.mutate(toConfirm)}
-            disabled={send.isPending}
+            disabled={send.isPending || audience.data?.count === 0}
             startIcon={send.isPending ? <CircularProgress size={16} color="inherit" /> : <SendOutlinedIcon />}
           >
             {T.confirmSend}

@@ -18,17 +18,17 @@ import {
   Typography,
 } from '@mui/material';
 import { type FormEvent, useState } from 'react';
-import { useCreate } from 'react-admin';
+import { useCreate, useUpdate } from 'react-admin';
 
-import { serverMessage } from '../../lib/http.ts';
+import { errorBodyField, serverMessage } from '../../lib/http.ts';
 import type { Campaign } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
 import { type CampaignForm, type CampaignFormErrors, type CampaignType, EMPTY_CAMPAIGN, validateCampaign } from './campaignForm.ts';
 import { CAMPAIGN_TEXTS as T, LIMITS, SMS_SEGMENT } from './texts.ts';
 
-/** SPEC §5 Campaign: a draft e-mail or SMS campaign. */
-export function CreateCampaignDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** SPEC §5 Campaign: a draft e-mail or SMS campaign; the same dialog edits a draft. */
+export function CreateCampaignDialog({ open, onClose, editing }: { open: boolean; onClose: () => void; editing?: Campaign }) {
   // The form starts fresh each time the dialog opens.
   return (
     <Dialog
@@ -40,16 +40,20 @@ export function CreateCampaignDialog({ open, onClose }: { open: boolean; onClose
       // Held near the top so the toasts (bottom right) never cover the dialog's buttons.
       sx={{ '& .MuiDialog-container': { alignItems: 'flex-start' }, '& .MuiDialog-paper': { mt: { xs: 2, sm: 4 } } }}
     >
-      {open && <CreateCampaignForm onClose={onClose} />}
+      {open && <CreateCampaignForm onClose={onClose} editing={editing} />}
     </Dialog>
   );
 }
 
-function CreateCampaignForm({ onClose }: { onClose: () => void }) {
-  const [form, setForm] = useState<CampaignForm>(EMPTY_CAMPAIGN);
+function CreateCampaignForm({ onClose, editing }: { onClose: () => void; editing?: Campaign }) {
+  const [form, setForm] = useState<CampaignForm>(() =>
+    editing ? { name: editing.name, type: editing.type, subject: editing.subject ?? '', message: editing.message } : EMPTY_CAMPAIGN,
+  );
   const [errors, setErrors] = useState<CampaignFormErrors>({});
   const [serverError, setServerError] = useState<string>();
-  const [create, { isPending }] = useCreate<Campaign>();
+  const [create, { isPending: creating }] = useCreate<Campaign>();
+  const [update, { isPending: updating }] = useUpdate<Campaign>();
+  const isPending = creating || updating;
   const toast = useToast();
   const errorToast = useErrorToast();
 
@@ -64,6 +68,30 @@ function CreateCampaignForm({ onClose }: { onClose: () => void }) {
     const { errors: found, campaign } = validateCampaign(form);
     setErrors(found);
     if (!campaign) return;
+    const failed = editing ? T.saveFailed : T.createFailed;
+    const onError = (error: unknown) => {
+      const message = serverMessage(error);
+      const field = errorBodyField(error, 'field');
+      if (message && (field === 'name' || field === 'subject' || field === 'message')) setErrors({ [field]: message });
+      else setServerError(message ?? failed);
+      errorToast(error, failed);
+    };
+    if (editing) {
+      const { status: _draft, ...changes } = campaign;
+      void update(
+        'campaigns',
+        { id: editing.id, data: { ...changes, subject: changes.subject ?? null }, previousData: editing },
+        {
+          mutationMode: 'pessimistic',
+          onSuccess: () => {
+            toast({ title: T.saved });
+            onClose();
+          },
+          onError,
+        },
+      );
+      return;
+    }
     void create(
       'campaigns',
       { data: campaign },
@@ -72,10 +100,7 @@ function CreateCampaignForm({ onClose }: { onClose: () => void }) {
           toast({ title: T.created, description: T.createdDescription });
           onClose();
         },
-        onError: (error) => {
-          setServerError(serverMessage(error) ?? T.createFailed);
-          errorToast(error, T.createFailed);
-        },
+        onError,
       },
     );
   };
@@ -84,7 +109,7 @@ function CreateCampaignForm({ onClose }: { onClose: () => void }) {
 
   return (
     <Box component="form" noValidate onSubmit={submit}>
-      <DialogTitle id="create-campaign-title">{T.dialogTitle}</DialogTitle>
+      <DialogTitle id="create-campaign-title">{editing ? T.editTitle : T.dialogTitle}</DialogTitle>
       <DialogContent>
         <Stack spacing={2.5} sx={{ pt: 1 }}>
           {serverError && <Alert severity="error">{serverError}</Alert>}
@@ -160,7 +185,7 @@ function CreateCampaignForm({ onClose }: { onClose: () => void }) {
           disabled={isPending}
           startIcon={isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
-          {T.submit}
+          {editing ? T.save : T.submit}
         </Button>
       </DialogActions>
     </Box>

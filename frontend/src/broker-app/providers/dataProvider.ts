@@ -12,6 +12,7 @@ import type {
   BrokerDetail,
   BulkClientAction,
   BulkResult,
+  Campaign,
   ClientUsage,
   CurrentUser,
   ImportJob,
@@ -61,6 +62,8 @@ export const dataProvider = {
 
   executeReminders: () => callJson<{ count: number }>('/api/reminders/execute', 'POST'),
   sendCampaign: (id: string) => callJson<{ count: number }>(`/api/campaigns/${encodeURIComponent(id)}/send`, 'POST'),
+  getCampaignAudience: (id: string) => callJson<{ count: number }>(`/api/campaigns/${encodeURIComponent(id)}/audience`),
+  duplicateCampaign: (id: string) => callJson<Campaign>(`/api/campaigns/${encodeURIComponent(id)}/duplicate`, 'POST'),
 
   getSubscription: () => callJson<Subscription>('/api/subscription'),
   changeSubscription: (subscriptionTier: SubscriptionTier) => callJson<BillingChange>('/api/subscription', 'POST', { subscriptionTier }),

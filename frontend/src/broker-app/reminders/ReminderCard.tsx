@@ -63,13 +63,7 @@ export function ReminderCard({ reminder, client, onEdit, onCancel }: Props) {
                 </Button>
               )}
               {onCancel && (
-                <Button
-                  size="small"
-                  color="warning"
-                  startIcon={<EventBusyOutlinedIcon />}
-                  onClick={onCancel}
-                  aria-label={T.cancelFor(name)}
-                >
+                <Button size="small" color="error" startIcon={<EventBusyOutlinedIcon />} onClick={onCancel} aria-label={T.cancelFor(name)}>
                   {T.cancelReminder}
                 </Button>
               )}

@@ -40,7 +40,11 @@ export function ReminderFilters() {
   );
   const client = clientId ? (picked?.id === clientId ? picked : (named?.[0] ?? null)) : null;
   const filtered = FILTER_KEYS.some((key) => key in filterValues);
-  const field = { size: 'small' as const, sx: { minWidth: 150, bgcolor: 'background.paper' }, slotProps: { inputLabel: { shrink: true } } };
+  const field = {
+    size: 'small' as const,
+    sx: { minWidth: 150, flex: { xs: '1 1 140px', sm: '0 1 auto' }, bgcolor: 'background.paper' },
+    slotProps: { inputLabel: { shrink: true } },
+  };
   const select = { ...field, select: true, slotProps: { ...field.slotProps, select: { displayEmpty: true } } };
 
   return (
@@ -79,7 +83,7 @@ export function ReminderFilters() {
           change('clientId', next?.id);
         }}
         size="small"
-        sx={{ minWidth: 240, bgcolor: 'background.paper' }}
+        sx={{ minWidth: 240, flex: { xs: '1 1 100%', sm: '0 1 auto' }, bgcolor: 'background.paper' }}
       />
       <TextField
         {...field}

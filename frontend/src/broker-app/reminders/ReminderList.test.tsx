@@ -280,8 +280,8 @@ describe('changing and cancelling a pending reminder', () => {
     renderPage({ getList: getList() });
     const cards = await screen.findAllByRole('listitem');
     await within(cards[0]).findByText('Ann Lee');
-    expect(within(cards[0]).getByRole('button', { name: 'Edit the reminder to Ann Lee' })).toBeTruthy();
-    expect(within(cards[0]).getByRole('button', { name: 'Cancel the reminder to Ann Lee' })).toBeTruthy();
+    expect(within(cards[0]).getByRole('button', { name: 'Edit Reminder to Ann Lee' })).toBeTruthy();
+    expect(within(cards[0]).getByRole('button', { name: 'Cancel Reminder to Ann Lee' })).toBeTruthy();
     expect(within(cards[1]).queryByRole('button')).toBeNull();
     expect(within(cards[2]).queryByRole('button')).toBeNull();
   });
@@ -293,7 +293,7 @@ describe('changing and cancelling a pending reminder', () => {
     renderPage({ getList: getList(), update });
     const cards = await screen.findAllByRole('listitem');
     await within(cards[0]).findByText('Ann Lee');
-    fireEvent.click(within(cards[0]).getByRole('button', { name: 'Edit the reminder to Ann Lee' }));
+    fireEvent.click(within(cards[0]).getByRole('button', { name: 'Edit Reminder to Ann Lee' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit Reminder' }));
     expect((dialog.getByRole('combobox', { name: /Client/ }) as HTMLInputElement).value).toBe('Ann Lee');
     expect((dialog.getByLabelText(/^Date/) as HTMLInputElement).value).toBe('2030-01-05');
@@ -326,7 +326,7 @@ describe('changing and cancelling a pending reminder', () => {
     renderPage({ getList: getList(), update });
     const cards = await screen.findAllByRole('listitem');
     await within(cards[0]).findByText('Ann Lee');
-    fireEvent.click(within(cards[0]).getByRole('button', { name: 'Edit the reminder to Ann Lee' }));
+    fireEvent.click(within(cards[0]).getByRole('button', { name: 'Edit Reminder to Ann Lee' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit Reminder' }));
     fireEvent.click(dialog.getByRole('button', { name: 'Save Changes' }));
     expect(await dialog.findByText(body.message)).toBeTruthy();
@@ -337,7 +337,7 @@ describe('changing and cancelling a pending reminder', () => {
     renderPage({ getList: getList(), delete: deleteOne });
     const cards = await screen.findAllByRole('listitem');
     await within(cards[0]).findByText('Ann Lee');
-    fireEvent.click(within(cards[0]).getByRole('button', { name: 'Cancel the reminder to Ann Lee' }));
+    fireEvent.click(within(cards[0]).getByRole('button', { name: 'Cancel Reminder to Ann Lee' }));
     let confirm = within(await screen.findByRole('dialog'));
     expect(confirm.getByText('Cancel this reminder?')).toBeTruthy();
     expect(confirm.getByText('The reminder to Ann Lee on Jan 05, 2030 at 3:30 PM will not be sent.')).toBeTruthy();
@@ -345,7 +345,7 @@ describe('changing and cancelling a pending reminder', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(deleteOne).not.toHaveBeenCalled();
 
-    fireEvent.click(within(cards[0]).getByRole('button', { name: 'Cancel the reminder to Ann Lee' }));
+    fireEvent.click(within(cards[0]).getByRole('button', { name: 'Cancel Reminder to Ann Lee' }));
     confirm = within(await screen.findByRole('dialog'));
     fireEvent.click(confirm.getByRole('button', { name: /Cancel Reminder/ }));
     await waitFor(() => expect(deleteOne).toHaveBeenCalledWith('reminders', expect.objectContaining({ id: 'r1' })));

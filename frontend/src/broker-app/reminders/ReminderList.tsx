@@ -189,7 +189,7 @@ function CancelReminder({ reminder, name, onClose }: { reminder: Reminder; name:
       content={T.cancelBody(name, formatDateTime(reminder.scheduledTime))}
       confirm={T.cancelReminder}
       cancel={T.keepIt}
-      confirmColor="warning"
+      confirmColor="primary"
       onClose={onClose}
       onConfirm={() =>
         void remove(

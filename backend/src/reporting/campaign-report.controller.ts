@@ -1,0 +1,67 @@
+import { Controller, Get, NotFoundException, Param } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+
+import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
+import { isUuid } from '../common/ids.js';
+import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
+import { type ListQuery, ListResult } from '../common/list-query.js';
+import type { User } from '../users/user.entity.js';
+import { type CampaignRecipientRow, CampaignReportRepository } from './campaign-report.repository.js';
+import { CampaignRecipientDto, type RecipientStatus } from './dto/campaign-recipient.dto.js';
+
+// Always by last then first name; react-admin sends its sort, so that one is accepted.
+export const RECIPIENT_LIST_RULES = { sortable: ['name'], maxPageSize: 100 } as const;
+const DEFAULT_PAGE = 25;
+
+const STATUS: Record<NonNullable<CampaignRecipientRow['delivery_status']>, RecipientStatus> = {
+  queued: 'waiting',
+  sending: 'waiting',
+  sent: 'sent',
+  completed: 'delivered',
+  failed: 'failed',
+  skipped: 'skipped',
+};
+
+// Raw queries answer timestamps as PostgreSQL's text.
+const isoOrNull = (value: string | null) => (value === null ? null : new Date(value).toISOString());
+
+function toDto(row: CampaignRecipientRow): CampaignRecipientDto {
+  const status = row.delivery_status ? STATUS[row.delivery_status] : 'waiting';
+  return {
+    id: row.client_id,
+    clientId: row.client_id,
+    name: `${row.first_name} ${row.last_name}`.trim(),
+    address: row.address,
+    status,
+    reason: status === 'failed' || status === 'skipped' ? row.reason : null,
+    openedAt: isoOrNull(row.opened_at),
+    clickedAt: isoOrNull(row.clicked_at),
+  };
+}
+
+/** A sent campaign's recipients, each with their delivery, open and click: the campaign page's table. */
+@ApiTags('campaigns')
+@Controller('campaigns')
+@BrokerOnly()
+export class CampaignReportController {
+  constructor(private readonly report: CampaignReportRepository) {}
+
+  @Get(':id/recipients')
+  @ApiOperation({
+    summary: 'Who a campaign went to, by name, with each delivery’s status (waiting, sent, delivered, failed, skipped and why)',
+    description: 'A draft has none yet. Nothing of a client’s health data is in it.',
+  })
+  @ApiListQuery(RECIPIENT_LIST_RULES)
+  @ApiOkResponse({ type: [CampaignRecipientDto] })
+  @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
+  async recipients(
+    @CurrentUser() user: User,
+    @Param('id') id: string,
+    @ListParams(RECIPIENT_LIST_RULES) query: ListQuery,
+  ): Promise<ListResult<CampaignRecipientDto>> {
+    if (!isUuid(id) || !(await this.report.ownsCampaign(user.id, id))) throw new NotFoundException('Campaign not found');
+    const range = query.range ?? { start: 0, end: DEFAULT_PAGE - 1 };
+    const rows = await this.report.recipients(id, range.start, range.end - range.start + 1);
+    return new ListResult('campaign-recipients', rows.map(toDto), rows[0]?.total ?? 0, range);
+  }
+}

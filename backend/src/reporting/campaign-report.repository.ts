@@ -1,0 +1,45 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+
+/** One client a sent campaign went to, with where its delivery stands. */
+export interface CampaignRecipientRow {
+  client_id: string;
+  first_name: string;
+  last_name: string;
+  address: string | null;
+  delivery_status: 'queued' | 'sending' | 'sent' | 'completed' | 'failed' | 'skipped' | null;
+  reason: string | null;
+  opened_at: string | null;
+  clicked_at: string | null;
+  total: number;
+}
+
+/** The SQL behind a campaign's page: its recipients (campaign_recipients) with their delivery (deliveries). */
+@Injectable()
+export class CampaignReportRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async ownsCampaign(brokerId: string, campaignId: string): Promise<boolean> {
+    const [row] = await this.em.execute<{ owned: boolean }[]>(
+      'select exists (select 1 from campaigns where id = ? and broker_id = ?) as owned',
+      [campaignId, brokerId],
+    );
+    return row?.owned ?? false;
+  }
+
+  /** A page of the recipients, by last then first name, with the total on each row. */
+  recipients(campaignId: string, offset: number, limit: number): Promise<CampaignRecipientRow[]> {
+    return this.em.execute<CampaignRecipientRow[]>(
+      `select kr.client_id, c.first_name, c.last_name, d.recipient as address, d.status as delivery_status, d.error as reason,
+              kr.opened_at, kr.clicked_at, count(*) over ()::int as total
+         from campaign_recipients kr
+         join clients c on c.id = kr.client_id
+         -- One delivery per campaign and client (deliveries_campaign_client_unique).
+         left join deliveries d on d.campaign_id = kr.campaign_id and d.client_id = kr.client_id
+        where kr.campaign_id = ?
+        order by c.last_name, c.first_name, kr.client_id
+        offset ? limit ?`,
+      [campaignId, offset, limit],
+    );
+  }
+}

@@ -1,0 +1,120 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+import {
+  APP_URL,
+  call,
+  docsScreenshot,
+  launchBrowser,
+  seriousAccessibilityViolations,
+  signIn,
+  uniqueEmail,
+  watchErrors,
+} from './browser.ts';
+
+describe('managing campaigns in Chromium', () => {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  const stamp = Date.now();
+
+  const card = (name: string) => page.getByRole('listitem', { name, exact: true });
+
+  before(async () => {
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    page = await context.newPage();
+    errors = watchErrors(page);
+    await signIn(page, { email: uniqueEmail('campaigns-manage') });
+    const suffix = () => String(2000 + Math.floor(Math.random() * 7000));
+    for (const [firstName, lastName, email] of [
+      ['Rita', 'Moreno', `rita.${stamp}@client.test`],
+      ['Alvin', 'Brooks', `alvin.${stamp}@client.test`],
+      ['Nora', 'Kim', null],
+    ] as const) {
+      await call(page, 'POST', '/api/clients', { firstName, lastName, email, phone: `(615) 555-${suffix()}` });
+    }
+    await call(page, 'POST', '/api/campaigns', {
+      name: 'AEP kickoff',
+      type: 'email',
+      subject: 'Open enrollment is here',
+      message: 'Book your plan review with us this month.',
+    });
+  });
+  after(async () => {
+    await context.close();
+    await browser.close();
+  });
+
+  it('edits a draft, duplicates it, deletes the copy, and sends it after showing to how many', async () => {
+    errors.length = 0;
+    await page.goto(`${APP_URL}/campaigns`);
+    await card('AEP kickoff').waitFor();
+
+    await card('AEP kickoff').getByRole('button', { name: 'Edit AEP kickoff' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Campaign' });
+    await dialog.getByRole('textbox', { name: /Campaign name/ }).fill('AEP kickoff 2027');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Campaign saved').first().waitFor();
+    await card('AEP kickoff 2027').waitFor();
+
+    await card('AEP kickoff 2027').getByRole('button', { name: 'Duplicate AEP kickoff 2027' }).click();
+    await page.getByText('Saved “Copy of AEP kickoff 2027” as a draft').first().waitFor();
+    await card('Copy of AEP kickoff 2027').waitFor();
+    assert.deepEqual(await seriousAccessibilityViolations(page), []);
+    await docsScreenshot(page, 'campaigns-drafts');
+
+    await card('Copy of AEP kickoff 2027').getByRole('button', { name: 'Delete Copy of AEP kickoff 2027' }).click();
+    const deleting = page.getByRole('dialog', { name: 'Delete this draft?' });
+    await deleting.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Draft deleted').first().waitFor();
+    await card('Copy of AEP kickoff 2027').waitFor({ state: 'detached' });
+
+    await card('AEP kickoff 2027').getByRole('button', { name: /^Send/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'Send this campaign?' });
+    await confirm.getByText('It goes to 2 clients.').waitFor();
+    assert.deepEqual(await seriousAccessibilityViolations(page), []);
+    await confirm.getByRole('button', { name: 'Send now' }).click();
+    await page.getByText('Going out to 2 clients.').first().waitFor();
+    assert.deepEqual(errors, []);
+  });
+
+  it('shows who a sent campaign went to, with each delivery’s status, at 1280 and 390 px', async () => {
+    await page.goto(`${APP_URL}/campaigns`);
+    await card('AEP kickoff 2027').getByRole('link', { name: 'Recipients of AEP kickoff 2027' }).click();
+    await page.getByRole('heading', { level: 1, name: 'AEP kickoff 2027' }).waitFor();
+    const table = page.getByRole('table', { name: 'Recipients' });
+    await table.getByRole('row', { name: /Alvin Brooks/ }).waitFor();
+    // By last name; Nora has no e-mail address, so it did not go to her.
+    const names = await table.locator('tbody tr td:first-child').allTextContents();
+    assert.deepEqual(names, ['Alvin Brooks', 'Rita Moreno']);
+    // The delivery runs in the background, through the development outbox: each row ends sent or delivered.
+    for (let tries = 0; tries < 20; tries += 1) {
+      const statuses = await table.locator('tbody tr td:nth-child(3) .MuiChip-label').allTextContents();
+      if (statuses.every((status) => status === 'Sent' || status === 'Delivered')) break;
+      await page.waitForTimeout(500);
+      await page.reload();
+      await table.getByRole('row', { name: /Alvin Brooks/ }).waitFor();
+    }
+    for (const status of await table.locator('tbody tr td:nth-child(3) .MuiChip-label').allTextContents()) {
+      assert.ok(['Sent', 'Delivered'].includes(status), status);
+    }
+    assert.ok(await table.getByText(`rita.${stamp}@client.test`).isVisible());
+    assert.deepEqual(await seriousAccessibilityViolations(page), []);
+    await docsScreenshot(page, 'campaign-recipients');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('heading', { level: 1, name: 'AEP kickoff 2027' }).waitFor();
+    assert.deepEqual(await seriousAccessibilityViolations(page), []);
+    await docsScreenshot(page, 'campaign-recipients-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    assert.deepEqual(errors, []);
+
+    // A link to another broker's campaign, or none at all, says so (the browser logs the 404).
+    await page.goto(`${APP_URL}/campaigns/00000000-0000-4000-8000-000000000000/show`);
+    await page.getByText('This campaign was not found. It may have been deleted.').waitFor();
+  });
+});
