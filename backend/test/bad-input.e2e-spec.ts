@@ -249,6 +249,7 @@ describe('bad input on every route', () => {
       recurrencePattern: 'weekly',
       timeZone: 'America/Chicago',
       message: 'See you at the office on Friday.',
+      audience: { kind: 'all' },
       token: ids.invitation,
       username: 'walk.client.two',
       password: 'orange-bicycle-walk-47',
@@ -260,6 +261,7 @@ describe('bad input on every route', () => {
       'POST /api/client/caregivers': { phone: '(615) 555-0149', email: null },
       // Marking the walk client active changes nothing the walk depends on; invite or delete would.
       'POST /api/clients/bulk': { action: 'activate', ids: [ids.client] },
+      'POST /api/campaigns/{id}/clients': { ids: [ids.client] },
       'POST /api/admin/brokers/{id}/subscription': { subscriptionTier: 'flat', subscriptionStatus: 'trial' },
       'POST /api/subscription': { subscriptionTier: 'flat' },
       // PMPM at the walk broker's active clients, as counted when the walk starts (see activeClients).

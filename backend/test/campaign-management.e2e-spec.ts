@@ -127,4 +127,61 @@ describe('managing campaigns', () => {
     expect(removed.body).toMatchObject({ id, name: 'To delete' });
     expect((await broker.agent.get(`/api/campaigns/${id}`)).status).toBe(404);
   });
+
+  it('sends to the audience chosen: a client-list filter, or chosen clients added from the Clients page', async () => {
+    const em = t.em();
+    const owner = await em.findOneOrFail(User, broker.id);
+    const low = await makeClient(em, owner, { firstName: 'Lou', lastName: 'Low', email: 'lou@example.com', engagementScore: 10 });
+    const high = await makeClient(em, owner, { firstName: 'Hal', lastName: 'High', email: 'hal@example.com', engagementScore: 90 });
+    const inactive = await makeClient(em, owner, {
+      firstName: 'Ina',
+      lastName: 'Gone',
+      email: 'ina@example.com',
+      isActive: false,
+      engagementScore: 5,
+    });
+
+    // At risk (0-39) and named like 'lo': Lou only.
+    const atRisk = await draft({ name: 'At risk', audience: { kind: 'filter', filter: { engagementMin: 0, engagementMax: 39, q: 'lo' } } });
+    expect((await broker.agent.get(`/api/campaigns/${atRisk.id}`)).body.audience).toEqual({
+      kind: 'filter',
+      filter: { engagementMin: 0, engagementMax: 39, q: 'lo' },
+    });
+    expect((await broker.agent.get(`/api/campaigns/${atRisk.id}/audience`)).body).toEqual({ count: 1 });
+
+    const chosen = await draft({ name: 'Chosen' });
+    const added = await broker.agent.post(`/api/campaigns/${chosen.id}/clients`).send({ ids: [high.id, inactive.id] });
+    expect(added.status).toBe(200);
+    expect(added.body.audience).toEqual({ kind: 'clients', clientIds: [high.id, inactive.id] });
+    const again = await broker.agent.post(`/api/campaigns/${chosen.id}/clients`).send({ ids: [high.id, low.id] });
+    expect(again.body.audience.clientIds).toEqual([high.id, inactive.id, low.id]);
+    expect((await broker.agent.get(`/api/campaigns/${chosen.id}/audience`)).body).toEqual({ count: 2 });
+    expect((await broker.agent.post(`/api/campaigns/${chosen.id}/send`)).body).toEqual({ count: 2 });
+    const went = await em.find(Delivery, { campaignId: chosen.id });
+    expect(went.map((d) => d.recipient).sort()).toEqual(['hal@example.com', 'lou@example.com']);
+    expect((await broker.agent.post(`/api/campaigns/${chosen.id}/clients`).send({ ids: [low.id] })).status).toBe(409);
+
+    // Refusals name the audience; another broker's client is not found; nothing is kept.
+    const theirs = await makeClient(em, await em.findOneOrFail(User, other.id), { email: 'theirs@example.com' });
+    for (const [audience, status, message] of [
+      [{ kind: 'everyone' }, 400, 'audience kind must be one of: all, filter, clients'],
+      [
+        { kind: 'filter', filter: { inviteStatus: 'maybe' } },
+        400,
+        'audience filter inviteStatus must be one of: none, pending, expired, accepted',
+      ],
+      [{ kind: 'filter', filter: { colour: 'red' } }, 400, 'audience filter has unknown field(s): colour'],
+      [{ kind: 'clients', clientIds: [] }, 400, 'audience clientIds must be a list of client ids'],
+      [{ kind: 'clients', clientIds: [theirs.id] }, 404, 'Some of the selected clients were not found'],
+    ] as const) {
+      const res = await broker.agent.put(`/api/campaigns/${atRisk.id}`).send({ audience });
+      expect([res.status, res.body.message]).toEqual([status, message]);
+    }
+    expect((await broker.agent.post(`/api/campaigns/${atRisk.id}/clients`).send({ ids: [theirs.id] })).status).toBe(404);
+    expect((await broker.agent.get(`/api/campaigns/${atRisk.id}`)).body.audience.kind).toBe('filter');
+
+    // A duplicate keeps the audience.
+    const copy = await broker.agent.post(`/api/campaigns/${atRisk.id}/duplicate`);
+    expect(copy.body.audience).toEqual({ kind: 'filter', filter: { engagementMin: 0, engagementMax: 39, q: 'lo' } });
+  });
 });

@@ -117,4 +117,62 @@ describe('managing campaigns in Chromium', () => {
     await page.goto(`${APP_URL}/campaigns/00000000-0000-4000-8000-000000000000/show`);
     await page.getByText('This campaign was not found. It may have been deleted.').waitFor();
   });
+
+  it('makes campaigns from the Clients page: for the clients under a search, and for the rows selected', async () => {
+    errors.length = 0;
+    await page.goto(`${APP_URL}/clients`);
+    await page.getByRole('button', { name: 'Table', exact: true }).click();
+    await page.getByRole('searchbox', { name: /Search/ }).fill('Rita');
+    await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 1);
+    await page.getByRole('button', { name: 'Campaign to These Clients' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Create Campaign' });
+    await dialog.getByRole('radio', { name: 'Clients matching: “Rita”' }).waitFor();
+    assert.ok(await dialog.getByRole('radio', { name: 'Clients matching: “Rita”' }).isChecked());
+    await dialog.getByRole('textbox', { name: /Campaign name/ }).fill('Just Rita');
+    await dialog.getByRole('textbox', { name: /Subject/ }).fill('A note for you');
+    await dialog.getByRole('textbox', { name: /Message/ }).fill('Your plan review is ready.');
+    assert.deepEqual(await seriousAccessibilityViolations(page), []);
+    await docsScreenshot(page, 'campaign-from-filter');
+    await dialog.getByRole('button', { name: 'Create Campaign' }).click();
+    await page.getByText('Campaign created').first().waitFor();
+
+    await page.getByRole('searchbox', { name: /Search/ }).fill('');
+    const table = page.getByRole('table');
+    await table.locator('tr', { hasText: 'Nora Kim' }).waitFor();
+    for (const name of ['Alvin Brooks', 'Nora Kim']) await table.locator('tr', { hasText: name }).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Add to Campaign' }).click();
+    const adding = page.getByRole('dialog', { name: 'Add 2 clients to a campaign' });
+    await adding.getByRole('radio', { name: 'A new campaign' }).check();
+    assert.deepEqual(await seriousAccessibilityViolations(page), []);
+    await adding.getByRole('button', { name: 'Continue' }).click();
+    dialog = page.getByRole('dialog', { name: 'Create Campaign' });
+    assert.ok(await dialog.getByRole('radio', { name: '2 chosen clients' }).isChecked());
+    await dialog.getByRole('textbox', { name: /Campaign name/ }).fill('Chosen two');
+    await dialog.getByRole('button', { name: 'SMS' }).click();
+    await dialog.getByRole('textbox', { name: /Message/ }).fill('Call us about your plan.');
+    await dialog.getByRole('button', { name: 'Create Campaign' }).click();
+    await page.getByText('Campaign created').first().waitFor();
+
+    // Rita is added to that draft too, from the table.
+    await table.locator('tr', { hasText: 'Rita Moreno' }).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Add to Campaign' }).click();
+    const addOne = page.getByRole('dialog', { name: 'Add 1 client to a campaign' });
+    await addOne.getByRole('combobox', { name: 'Draft campaign' }).click();
+    await page.getByRole('option', { name: 'Chosen two' }).click();
+    await addOne.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByText('Added 1 client to “Chosen two”').first().waitFor();
+
+    await page.goto(`${APP_URL}/campaigns`);
+    await card('Just Rita').getByText('For clients matching: “Rita”').waitFor();
+    await card('Chosen two').getByText('For 3 chosen clients').waitFor();
+    await card('Chosen two').getByRole('button', { name: /^Send/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'Send this campaign?' });
+    // Three chosen, each with a phone: the text goes to all three.
+    await confirm.getByText('It goes to 3 clients.').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await card('Just Rita').getByRole('button', { name: /^Send/ }).click();
+    await confirm.getByText('It goes to 1 client.').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    assert.deepEqual(errors, []);
+  });
 });

@@ -16,17 +16,22 @@ export interface RecipientRow {
 
 /**
  * The broker's active clients with an address for the channel who have neither opted out nor
- * withdrawn consent, with that address. Parameters: broker id, channel, channel.
+ * withdrawn consent, with that address; only the named clients when there is a list. Parameters:
+ * eligibleParams.
  */
 function eligibleSql(type: 'email' | 'sms'): string {
   const address = type === 'email' ? 'c.email' : 'c.phone';
   return `select c.id as client_id, ${address} as address
             from clients c
-           where c.broker_id = ? and c.is_active and ${address} is not null and ${address} <> ''
+           where c.broker_id = ? and (?::uuid[] is null or c.id = any(?::uuid[])) and c.is_active and ${address} is not null and ${address} <> ''
              and not exists (select 1 from opt_outs o where o.recipient = ${type === 'email' ? 'lower(c.email)' : 'c.phone'} and o.channel = ?)
              and ${consentGiven('c')}`;
 }
 const ELIGIBLE_SQL = { email: eligibleSql('email'), sms: eligibleSql('sms') };
+const eligibleParams = (brokerId: string, type: 'email' | 'sms', clientIds: string[] | null) => {
+  const ids = clientIds === null ? null : `{${clientIds.join(',')}}`;
+  return [brokerId, ids, ids, type, type];
+};
 
 /** The SQL on `campaign_recipients` behind the open pixel, the click redirect and unsubscribe. */
 @Injectable()
@@ -69,7 +74,13 @@ export class CampaignRecipientsRepository {
    * have neither opted out nor withdrawn consent — each with their tracking token, in `em`'s
    * transaction; answers them with their address.
    */
-  fix(em: EntityManager, brokerId: string, campaignId: string, type: 'email' | 'sms'): Promise<{ client_id: string; address: string }[]> {
+  fix(
+    em: EntityManager,
+    brokerId: string,
+    campaignId: string,
+    type: 'email' | 'sms',
+    clientIds: string[] | null,
+  ): Promise<{ client_id: string; address: string }[]> {
     return em.execute<{ client_id: string; address: string }[]>(
       `with eligible as (${ELIGIBLE_SQL[type]}), recipients as (
          insert into campaign_recipients (id, campaign_id, client_id, token)
@@ -77,17 +88,16 @@ export class CampaignRecipientsRepository {
          returning client_id
        )
        select e.client_id, e.address from eligible e join recipients r on r.client_id = e.client_id`,
-      [brokerId, type, type, campaignId],
+      [...eligibleParams(brokerId, type, clientIds), campaignId],
     );
   }
 
   /** How many clients a campaign of this type would go to if it were sent now (the same rule as fix). */
-  async audience(brokerId: string, type: 'email' | 'sms'): Promise<number> {
-    const [row] = await this.em.execute<{ count: number }[]>(`select count(*)::int as count from (${ELIGIBLE_SQL[type]}) eligible`, [
-      brokerId,
-      type,
-      type,
-    ]);
+  async audience(brokerId: string, type: 'email' | 'sms', clientIds: string[] | null): Promise<number> {
+    const [row] = await this.em.execute<{ count: number }[]>(
+      `select count(*)::int as count from (${ELIGIBLE_SQL[type]}) eligible`,
+      eligibleParams(brokerId, type, clientIds),
+    );
     return row?.count ?? 0;
   }
 

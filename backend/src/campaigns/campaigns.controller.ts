@@ -15,7 +15,7 @@ import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
 import type { ListQuery, ListResult } from '../common/list-query.js';
 import type { User } from '../users/user.entity.js';
 import { CAMPAIGN_LIST_RULES, CampaignsService } from './campaigns.service.js';
-import { AudienceDto, CampaignDto, CreateCampaignDto, SendResultDto, UpdateCampaignDto } from './dto/campaign.dto.js';
+import { AddClientsDto, AudienceDto, CampaignDto, CreateCampaignDto, SendResultDto, UpdateCampaignDto } from './dto/campaign.dto.js';
 
 @ApiTags('campaigns')
 @Controller('campaigns')
@@ -70,6 +70,17 @@ export class CampaignsController {
   @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
   duplicate(@CurrentUser() user: User, @Param('id') id: string): Promise<CampaignDto> {
     return this.campaigns.duplicate(user, id);
+  }
+
+  @Post(':id/clients')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Adds clients to a draft’s chosen clients (the Clients page’s “Add to Campaign”)' })
+  @ApiOkResponse({ type: CampaignDto })
+  @ApiBadRequestResponse({ description: 'Not a list of client ids, or more than 10,000 in all' })
+  @ApiConflictResponse({ description: 'Already sent' })
+  @ApiNotFoundResponse({ description: 'No such campaign, or a client not the broker’s' })
+  addClients(@CurrentUser() user: User, @Param('id') id: string, @Body() body: AddClientsDto): Promise<CampaignDto> {
+    return this.campaigns.addClients(user, id, body);
   }
 
   @Get(':id/audience')

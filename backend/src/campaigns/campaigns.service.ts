@@ -1,14 +1,15 @@
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 
+import { ClientsService } from '../clients/clients.service.js';
 import { isUuid } from '../common/ids.js';
 import { findList, type ListQuery, ListResult } from '../common/list-query.js';
 import { DeliveryQueue } from '../delivery/delivery-queue.service.js';
 import { DispatcherService } from '../delivery/dispatcher.service.js';
 import { User } from '../users/user.entity.js';
-import { Campaign } from './campaign.entity.js';
+import { AUDIENCE_KINDS, Campaign, type CampaignAudience } from './campaign.entity.js';
 import { CampaignRecipientsRepository } from './campaign-recipients.repository.js';
-import type { CampaignDto, CreateCampaignDto, UpdateCampaignDto } from './dto/campaign.dto.js';
+import type { AddClientsDto, CampaignDto, CreateCampaignDto, UpdateCampaignDto } from './dto/campaign.dto.js';
 
 export const CAMPAIGN_LIST_RULES = {
   sortable: ['createdAt', 'name', 'status', 'sentAt'],
@@ -16,6 +17,9 @@ export const CAMPAIGN_LIST_RULES = {
 } as const;
 
 const LIMITS = { name: 200, subject: 200, message: 5000 };
+
+/** The most clients a campaign's chosen audience may name. */
+export const AUDIENCE_MAX_CLIENTS = 10_000;
 
 export const CAMPAIGN_MESSAGES = {
   sentNoChange: 'This campaign has already been sent, so it can no longer be changed.',
@@ -49,6 +53,7 @@ export class CampaignsService {
     private readonly queue: DeliveryQueue,
     private readonly dispatcher: DispatcherService,
     private readonly recipients: CampaignRecipientsRepository,
+    private readonly clients: ClientsService,
   ) {}
 
   private async findOwned(broker: User, id: string): Promise<Campaign> {
@@ -77,7 +82,8 @@ export class CampaignsService {
 
   async create(broker: User, input: CreateCampaignDto): Promise<CampaignDto> {
     const checked = checkCampaign(input);
-    const campaign = this.em.create(Campaign, { broker: this.em.getReference(User, broker.id), ...checked });
+    const audience = await this.checkAudience(broker, input.audience);
+    const campaign = this.em.create(Campaign, { broker: this.em.getReference(User, broker.id), ...checked, audience });
     await this.em.flush();
     const [view] = await this.toViews([campaign]);
     return view;
@@ -95,6 +101,7 @@ export class CampaignsService {
         message: input.message ?? draft.message,
       });
       Object.assign(draft, checked);
+      if (input.audience !== undefined) draft.audience = await this.checkAudience(broker, input.audience, em);
       await em.flush();
       return draft;
     });
@@ -122,6 +129,7 @@ export class CampaignsService {
       type: source.type,
       subject: source.subject ?? null,
       message: source.message,
+      audience: source.audience,
     });
     await this.em.flush();
     const [view] = await this.toViews([copy]);
@@ -132,7 +140,61 @@ export class CampaignsService {
   async audience(broker: User, id: string): Promise<number> {
     const campaign = await this.findOwned(broker, id);
     if (campaign.status === 'sent') return campaign.recipientCount;
-    return this.recipients.audience(broker.id, campaign.type);
+    return this.recipients.audience(broker.id, campaign.type, await this.audienceIds(broker, campaign.audience));
+  }
+
+  /**
+   * Adds clients to a draft's chosen clients (a draft for all clients, or for a filter, becomes one
+   * for the chosen clients). Every id must be the broker's client.
+   */
+  async addClients(broker: User, id: string, input: AddClientsDto): Promise<CampaignDto> {
+    const campaign = await this.em.transactional(async (em) => {
+      const draft = await this.lockDraft(em, broker, id, CAMPAIGN_MESSAGES.sentNoChange);
+      await this.clients.assertOwned(broker, input.ids, em);
+      const before = draft.audience.kind === 'clients' ? draft.audience.clientIds : [];
+      const clientIds = [...new Set([...before, ...input.ids])];
+      if (clientIds.length > AUDIENCE_MAX_CLIENTS)
+        throw new BadRequestException({ message: `A campaign can name at most ${AUDIENCE_MAX_CLIENTS} clients`, field: 'ids' });
+      draft.audience = { kind: 'clients', clientIds };
+      await em.flush();
+      return draft;
+    });
+    const [view] = await this.toViews([campaign]);
+    return view;
+  }
+
+  /** A campaign's audience as given, checked: a bad filter, or a client not the broker's, is refused. */
+  private async checkAudience(broker: User, input: unknown, em?: EntityManager): Promise<CampaignAudience> {
+    if (input === undefined) return { kind: 'all' };
+    const refuse = (message: string) => new BadRequestException({ message, field: 'audience' });
+    const value = input as { kind?: unknown; filter?: unknown; clientIds?: unknown };
+    if (!(AUDIENCE_KINDS as readonly unknown[]).includes(value.kind))
+      throw refuse(`audience kind must be one of: ${AUDIENCE_KINDS.join(', ')}`);
+    if (value.kind === 'all') return { kind: 'all' };
+    if (value.kind === 'filter') {
+      if (value.filter === null || typeof value.filter !== 'object' || Array.isArray(value.filter))
+        throw refuse('audience filter must be the Clients list filter, as an object');
+      try {
+        return { kind: 'filter', filter: this.clients.checkListFilter(value.filter) };
+      } catch (error) {
+        if (error instanceof BadRequestException)
+          throw refuse(`audience ${String((error.getResponse() as { message?: unknown }).message)}`);
+        throw error;
+      }
+    }
+    const ids = value.clientIds;
+    if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id): id is string => typeof id === 'string' && isUuid(id)))
+      throw refuse('audience clientIds must be a list of client ids');
+    if (ids.length > AUDIENCE_MAX_CLIENTS) throw refuse(`A campaign can name at most ${AUDIENCE_MAX_CLIENTS} clients`);
+    await this.clients.assertOwned(broker, ids, em);
+    return { kind: 'clients', clientIds: [...new Set(ids)] };
+  }
+
+  /** The clients an audience names (null: all the broker's clients). */
+  private async audienceIds(broker: User, audience: CampaignAudience, em?: EntityManager): Promise<string[] | null> {
+    if (audience.kind === 'all') return null;
+    if (audience.kind === 'clients') return audience.clientIds;
+    return this.clients.idsMatching(broker, audience.filter, em);
   }
 
   private async lockDraft(em: EntityManager, broker: User, id: string, sentMessage: string): Promise<Campaign> {
@@ -152,7 +214,13 @@ export class CampaignsService {
       const campaign = isUuid(id) ? await em.findOne(Campaign, { id, broker: broker.id }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
       if (!campaign) throw new NotFoundException('Campaign not found');
       if (campaign.status !== 'draft') throw new ConflictException('This campaign has already been sent');
-      const recipients = await this.recipients.fix(em, broker.id, campaign.id, campaign.type);
+      const recipients = await this.recipients.fix(
+        em,
+        broker.id,
+        campaign.id,
+        campaign.type,
+        await this.audienceIds(broker, campaign.audience, em),
+      );
       const sentAt = new Date();
       await this.queue.enqueue(
         recipients.map((recipient) => ({
@@ -191,6 +259,7 @@ export class CampaignsService {
       subject: campaign.subject ?? null,
       message: campaign.message,
       status: campaign.status,
+      audience: campaign.audience,
       recipientCount: campaign.recipientCount,
       openedCount: counts.get(campaign.id)?.opened ?? 0,
       clickedCount: counts.get(campaign.id)?.clicked ?? 0,

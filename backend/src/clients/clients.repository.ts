@@ -166,6 +166,23 @@ export class ClientsRepository {
     );
   }
 
+  /** The ids of the broker's clients under a list's filters (a campaign's audience). */
+  async idsMatching(brokerId: string, filter: Omit<ClientListFilter, 'sort' | 'range'>, em: EntityManager = this.em): Promise<string[]> {
+    const { where, params } = listConditions(brokerId, filter);
+    const rows = await em.execute<{ id: string }[]>(`select c.id from clients c where ${where}`, params);
+    return rows.map((row) => row.id);
+  }
+
+  /** How many of these ids are the broker's clients. */
+  async countOwned(brokerId: string, ids: string[], em: EntityManager = this.em): Promise<number> {
+    if (ids.length === 0) return 0;
+    const [row] = await em.execute<{ count: number }[]>(
+      `select count(*)::int as count from clients where broker_id = ? and id = any(?::uuid[])`,
+      [brokerId, `{${ids.join(',')}}`],
+    );
+    return row?.count ?? 0;
+  }
+
   /** The invitation state of these clients. */
   invitationStates(clientIds: string[]): Promise<({ id: string } & InvitationState)[]> {
     return this.em.execute<({ id: string } & InvitationState)[]>(

@@ -5,7 +5,7 @@ import { type ClientUsage, clientUsage, FLAT_HARD_CAP, hasClientLimit, remaining
 import { FLAT_CLIENT_LIMIT } from '../billing/pricing.js';
 import { csvLine } from '../common/csv.js';
 import { isUuid } from '../common/ids.js';
-import { type ListQuery, ListResult } from '../common/list-query.js';
+import { type ListQuery, ListResult, parseListQuery } from '../common/list-query.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ConsentService } from '../messaging/consent.service.js';
 import { SMS_SENDER, type SmsSender } from '../messaging/messaging.ports.js';
@@ -275,6 +275,29 @@ export class ClientsService {
    * transaction, or none (activating beyond the plan's limit is refused whole); invite goes client
    * by client and reports each one it could not invite, with why.
    */
+  /**
+   * Checks a client-list filter given as an object (a campaign's audience: the list's search,
+   * status, invitation and engagement filters); a bad one is a 400 naming it. Answers it trimmed to
+   * the keys it has.
+   */
+  checkListFilter(filter: unknown): Record<string, unknown> {
+    const query = parseListQuery({ filter: JSON.stringify(filter ?? {}) }, { ...CLIENT_LIST_RULES, idFilter: false });
+    clientListFilter(query);
+    return query.filter;
+  }
+
+  /** The broker's clients under a checked client-list filter. */
+  idsMatching(broker: User, filter: Record<string, unknown>, em?: EntityManager): Promise<string[]> {
+    return this.repository.idsMatching(broker.id, clientListFilter({ filter }), em);
+  }
+
+  /** 404 unless every id is one of the broker's clients. */
+  async assertOwned(broker: User, ids: string[], em?: EntityManager): Promise<void> {
+    const unique = [...new Set(ids)];
+    if (!unique.every(isUuid) || (await this.repository.countOwned(broker.id, unique, em)) !== unique.length)
+      throw new NotFoundException('Some of the selected clients were not found');
+  }
+
   async bulk(broker: User, input: BulkClientsDto): Promise<BulkResultDto> {
     const ids = [...new Set(input.ids)];
     const names = new Map<string, string>();

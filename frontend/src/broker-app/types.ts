@@ -164,6 +164,10 @@ export interface Reminder {
   status: 'pending' | 'completed' | 'failed';
 }
 
+/** Who a campaign is for: all active clients, those under a Clients-list filter, or chosen clients. */
+export type CampaignAudience =
+  { kind: 'all' } | { kind: 'filter'; filter: Record<string, unknown> } | { kind: 'clients'; clientIds: string[] };
+
 export interface Campaign {
   id: string;
   name: string;
@@ -171,6 +175,7 @@ export interface Campaign {
   subject: string | null;
   message: string;
   status: 'draft' | 'sent';
+  audience: CampaignAudience;
   recipientCount: number;
   openedCount: number;
   clickedCount: number;

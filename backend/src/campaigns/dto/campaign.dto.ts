@@ -1,8 +1,28 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsObject, IsOptional, IsString, IsUUID } from 'class-validator';
 
 import { IsOptionalNotNull } from '../../common/validation.js';
-import { CAMPAIGN_STATUSES, CAMPAIGN_TYPES, type CampaignStatus, type CampaignType } from '../campaign.entity.js';
+import {
+  AUDIENCE_KINDS,
+  CAMPAIGN_STATUSES,
+  CAMPAIGN_TYPES,
+  type CampaignAudience,
+  type CampaignStatus,
+  type CampaignType,
+} from '../campaign.entity.js';
+
+/** Who a campaign is for (see CampaignAudience). */
+export class AudienceSchema {
+  @ApiProperty({ enum: AUDIENCE_KINDS }) kind!: CampaignAudience['kind'];
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: 'kind filter: the Clients list filter (q, isActive, inviteStatus, engagementMin, engagementMax)',
+  })
+  filter?: Record<string, unknown>;
+  @ApiPropertyOptional({ type: [String], format: 'uuid', description: 'kind clients: the chosen clients (up to 10,000)' })
+  clientIds?: string[];
+}
 
 /** SPEC §3 "Campaign". */
 export class CampaignDto {
@@ -12,6 +32,7 @@ export class CampaignDto {
   @ApiProperty({ type: String, nullable: true }) subject!: string | null;
   @ApiProperty() message!: string;
   @ApiProperty({ enum: CAMPAIGN_STATUSES }) status!: CampaignStatus;
+  @ApiProperty({ type: AudienceSchema }) audience!: CampaignAudience;
   @ApiProperty({ description: 'Fixed when sent' }) recipientCount!: number;
   @ApiProperty({ description: 'Distinct recipients who opened (e-mail)' }) openedCount!: number;
   @ApiProperty({ description: 'Distinct recipients who clicked a link' }) clickedCount!: number;
@@ -29,6 +50,10 @@ export class CreateCampaignDto {
   @ApiPropertyOptional({ type: String, nullable: true, description: 'Required for e-mail' }) @IsOptional() @IsString() subject?:
     string | null;
   @ApiPropertyOptional() @IsOptionalNotNull() @IsString() message?: string;
+  @ApiPropertyOptional({ type: AudienceSchema, description: 'Default: all active clients' })
+  @IsOptionalNotNull()
+  @IsObject({ message: 'audience must be an object' })
+  audience?: unknown;
   @ApiPropertyOptional({ enum: ['draft'] })
   @IsOptionalNotNull()
   @IsIn(['draft'], { message: 'A new campaign is always a draft' })
@@ -45,6 +70,20 @@ export class UpdateCampaignDto {
   @ApiPropertyOptional({ type: String, nullable: true, description: 'Required for e-mail' }) @IsOptional() @IsString() subject?:
     string | null;
   @ApiPropertyOptional() @IsOptionalNotNull() @IsString() message?: string;
+  @ApiPropertyOptional({ type: AudienceSchema, description: 'Default: all active clients' })
+  @IsOptionalNotNull()
+  @IsObject({ message: 'audience must be an object' })
+  audience?: unknown;
+}
+
+/** Clients to add to a draft's chosen clients (the Clients page's bulk action). */
+export class AddClientsDto {
+  @ApiProperty({ type: [String], format: 'uuid' })
+  @IsArray({ message: 'ids must be a list of client ids' })
+  @ArrayNotEmpty({ message: 'Select at least one client' })
+  @ArrayMaxSize(10_000, { message: 'ids must be at most 10,000 clients' })
+  @IsUUID('all', { each: true, message: 'ids must be client ids' })
+  ids!: string[];
 }
 
 export class AudienceDto {

@@ -10,6 +10,7 @@ import { Link as RouterLink } from 'react-router-dom';
 
 import { formatDateTime } from '../reminders/schedule.ts';
 import type { Campaign } from '../types.ts';
+import { audienceWords } from './audience.ts';
 import { CAMPAIGN_TEXTS as T } from './texts.ts';
 
 const TYPE_ICONS = { email: EmailOutlinedIcon, sms: SmsOutlinedIcon } as const;
@@ -125,7 +126,7 @@ export function CampaignCard({
         <CardActions sx={{ px: 2, py: 1.5, justifyContent: 'space-between', gap: 1 }}>
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-              {T.draftRecipients}
+              {T.audienceFor(audienceWords(campaign.audience ?? { kind: 'all' }))}
             </Typography>
             <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
               {T.createdOn(formatDateTime(campaign.createdAt))}

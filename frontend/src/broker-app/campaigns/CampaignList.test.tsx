@@ -14,6 +14,7 @@ const draft: Campaign = {
   subject: 'Open enrollment starts October 15',
   message: 'Annual enrollment opens soon. Book your plan review with us.',
   status: 'draft',
+  audience: { kind: 'all' },
   recipientCount: 0,
   openedCount: 0,
   clickedCount: 0,
@@ -143,6 +144,7 @@ describe('creating a campaign', () => {
       type: 'sms',
       message: 'Our office hosts a free community event on Friday.',
       status: 'draft',
+      audience: { kind: 'all' },
     });
     expect(await screen.findByText('Campaign created')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -164,6 +166,7 @@ describe('creating a campaign', () => {
       subject: 'News from your agency',
       message: 'Here is what is new.',
       status: 'draft',
+      audience: { kind: 'all' },
     });
   });
 

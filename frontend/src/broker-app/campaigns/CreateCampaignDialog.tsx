@@ -10,7 +10,11 @@ import {
   DialogContent,
   DialogTitle,
   FormControl,
+  FormControlLabel,
+  FormHelperText,
   FormLabel,
+  Radio,
+  RadioGroup,
   Stack,
   TextField,
   ToggleButton,
@@ -21,14 +25,26 @@ import { type FormEvent, useState } from 'react';
 import { useCreate, useUpdate } from 'react-admin';
 
 import { errorBodyField, serverMessage } from '../../lib/http.ts';
-import type { Campaign } from '../types.ts';
+import type { Campaign, CampaignAudience } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
+import { audienceWords } from './audience.ts';
 import { type CampaignForm, type CampaignFormErrors, type CampaignType, EMPTY_CAMPAIGN, validateCampaign } from './campaignForm.ts';
 import { CAMPAIGN_TEXTS as T, LIMITS, SMS_SEGMENT } from './texts.ts';
 
 /** SPEC §5 Campaign: a draft e-mail or SMS campaign; the same dialog edits a draft. */
-export function CreateCampaignDialog({ open, onClose, editing }: { open: boolean; onClose: () => void; editing?: Campaign }) {
+export function CreateCampaignDialog({
+  open,
+  onClose,
+  editing,
+  audience,
+}: {
+  open: boolean;
+  onClose: () => void;
+  editing?: Campaign;
+  /** Who a new campaign is for, when it starts from the Clients page. */
+  audience?: CampaignAudience;
+}) {
   // The form starts fresh each time the dialog opens.
   return (
     <Dialog
@@ -40,12 +56,15 @@ export function CreateCampaignDialog({ open, onClose, editing }: { open: boolean
       // Held near the top so the toasts (bottom right) never cover the dialog's buttons.
       sx={{ '& .MuiDialog-container': { alignItems: 'flex-start' }, '& .MuiDialog-paper': { mt: { xs: 2, sm: 4 } } }}
     >
-      {open && <CreateCampaignForm onClose={onClose} editing={editing} />}
+      {open && <CreateCampaignForm onClose={onClose} editing={editing} audience={audience} />}
     </Dialog>
   );
 }
 
-function CreateCampaignForm({ onClose, editing }: { onClose: () => void; editing?: Campaign }) {
+function CreateCampaignForm({ onClose, editing, audience }: { onClose: () => void; editing?: Campaign; audience?: CampaignAudience }) {
+  // The audience it came with (a filter or chosen clients), or all active clients.
+  const given = editing?.audience ?? audience ?? { kind: 'all' };
+  const [audienceKind, setAudienceKind] = useState<'given' | 'all'>(given.kind === 'all' ? 'all' : 'given');
   const [form, setForm] = useState<CampaignForm>(() =>
     editing ? { name: editing.name, type: editing.type, subject: editing.subject ?? '', message: editing.message } : EMPTY_CAMPAIGN,
   );
@@ -68,6 +87,7 @@ function CreateCampaignForm({ onClose, editing }: { onClose: () => void; editing
     const { errors: found, campaign } = validateCampaign(form);
     setErrors(found);
     if (!campaign) return;
+    campaign.audience = audienceKind === 'given' ? given : { kind: 'all' };
     const failed = editing ? T.saveFailed : T.createFailed;
     const onError = (error: unknown) => {
       const message = serverMessage(error);
@@ -170,6 +190,24 @@ function CreateCampaignForm({ onClose, editing }: { onClose: () => void; editing
               formHelperText: { sx: { color: !errors.message && form.message.length > SMS_SEGMENT ? 'warning.main' : undefined } },
             }}
           />
+          {given.kind !== 'all' ? (
+            <FormControl>
+              <FormLabel id="campaign-audience-label">{T.audienceLabel}</FormLabel>
+              <RadioGroup
+                aria-labelledby="campaign-audience-label"
+                value={audienceKind}
+                onChange={(event) => setAudienceKind(event.target.value as 'given' | 'all')}
+              >
+                <FormControlLabel value="given" control={<Radio />} label={audienceWords(given)} />
+                <FormControlLabel value="all" control={<Radio />} label={T.audienceAll} />
+              </RadioGroup>
+              <FormHelperText sx={{ mx: 0 }}>{T.audienceHint}</FormHelperText>
+            </FormControl>
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              {T.audienceFor(T.audienceAll)}. {T.audienceHint}
+            </Typography>
+          )}
           <Typography variant="body2" color="text.secondary">
             {T.draftHint}
           </Typography>

@@ -12,6 +12,7 @@ export interface CampaignForm {
 
 export interface NewCampaign {
   name: string;
+  audience?: Campaign['audience'];
   type: CampaignType;
   subject?: string;
   message: string;

@@ -21,7 +21,7 @@ export const CAMPAIGN_TEXTS = {
   subject: 'Subject',
   message: 'Message',
   smsHint: (length: number) => `${length} characters · texts over 160 characters are sent in several parts`,
-  draftHint: 'Saved as a draft. You can review it before sending it to your active clients.',
+  draftHint: 'Saved as a draft. You can review it before sending it.',
   cancel: 'Cancel',
   submit: 'Create Campaign',
 
@@ -88,6 +88,12 @@ export const CAMPAIGN_TEXTS = {
   opened: 'Opened',
   clicked: 'Clicked',
   draftRecipients: 'Goes to your active clients when sent',
+  audienceLabel: 'Audience',
+  audienceAll: 'All your active clients',
+  audienceFilter: (words: string) => `Clients matching: ${words || 'every client'}`,
+  audienceClients: (count: number) => `${count} chosen ${count === 1 ? 'client' : 'clients'}`,
+  audienceFor: (words: string) => `For ${words.charAt(0).toLowerCase()}${words.slice(1)}`,
+  audienceHint: 'Only active clients who can receive it get it: with an address for this channel, and not opted out.',
   createdOn: (date: string) => `Created ${date}`,
   sentOn: (date: string) => `Sent ${date}`,
 } as const;

@@ -1,3 +1,4 @@
+import CampaignIcon from '@mui/icons-material/Campaign';
 import DeleteIcon from '@mui/icons-material/Delete';
 import PersonIcon from '@mui/icons-material/Person';
 import PersonOffIcon from '@mui/icons-material/PersonOff';
@@ -22,12 +23,14 @@ import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import type { BulkClientAction, BulkResult, Client } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
+import { AddToCampaignDialog } from './AddToCampaignDialog.tsx';
 import { CLIENT_TEXTS } from './texts.ts';
 import { useRefreshUsage } from './usage.ts';
 
 /**
  * What the broker can do to the rows selected in the table: send or resend invitations (with the
- * clients not invited and why), mark active or inactive, delete (confirmed with the count).
+ * clients not invited and why), mark active or inactive, add to a campaign, delete (confirmed with
+ * the count).
  */
 export function ClientBulkActions() {
   const { selectedIds, onUnselectItems } = useListContext<Client>();
@@ -37,6 +40,7 @@ export function ClientBulkActions() {
   const errorToast = useErrorToast();
   const refreshUsage = useRefreshUsage();
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [addingToCampaign, setAddingToCampaign] = useState(false);
   const [notInvited, setNotInvited] = useState<BulkResult['failed']>([]);
   const count = selectedIds.length;
 
@@ -76,6 +80,15 @@ export function ClientBulkActions() {
       {button('deactivate', CLIENT_TEXTS.bulkDeactivate, <PersonOffIcon />)}
       <Button
         size="small"
+        startIcon={<CampaignIcon />}
+        onClick={() => setAddingToCampaign(true)}
+        disabled={run.isPending}
+        sx={{ color: 'text.primary' }}
+      >
+        {CLIENT_TEXTS.bulkAddToCampaign}
+      </Button>
+      <Button
+        size="small"
         color="error"
         startIcon={<DeleteIcon />}
         onClick={() => setConfirmDelete(true)}
@@ -84,6 +97,19 @@ export function ClientBulkActions() {
       >
         {CLIENT_TEXTS.bulkDelete}
       </Button>
+
+      {/* Mounted while open, so each time starts from its first choice. */}
+      {addingToCampaign && (
+        <AddToCampaignDialog
+          ids={selectedIds.map(String)}
+          open
+          onClose={() => setAddingToCampaign(false)}
+          onDone={() => {
+            setAddingToCampaign(false);
+            onUnselectItems();
+          }}
+        />
+      )}
 
       <Dialog open={confirmDelete} onClose={run.isPending ? undefined : () => setConfirmDelete(false)} aria-labelledby="bulk-delete-title">
         <DialogTitle id="bulk-delete-title">{CLIENT_TEXTS.bulkDeleteTitle(count)}</DialogTitle>

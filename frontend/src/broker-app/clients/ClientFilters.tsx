@@ -20,6 +20,21 @@ export function bandOf(filter: Record<string, unknown>): Band | '' {
   return found ?? '';
 }
 
+/** A Clients-list filter in words ('Active · At risk (0–39) · “lo”'), as a campaign's audience shows it. */
+export function describeClientFilter(filter: Record<string, unknown>): string {
+  const parts: string[] = [];
+  if (filter.isActive === true) parts.push(CLIENT_TEXTS.active);
+  if (filter.isActive === false) parts.push(CLIENT_TEXTS.inactive);
+  if (typeof filter.inviteStatus === 'string' && filter.inviteStatus in CLIENT_TEXTS.inviteWords)
+    parts.push(CLIENT_TEXTS.inviteWords[filter.inviteStatus as (typeof INVITE_STATES)[number]]);
+  const band = bandOf(filter);
+  if (band) parts.push(CLIENT_TEXTS.engagementBands[band]);
+  else if (typeof filter.engagementMin === 'number' || typeof filter.engagementMax === 'number')
+    parts.push(CLIENT_TEXTS.engagementBetween(Number(filter.engagementMin ?? 0), Number(filter.engagementMax ?? 100)));
+  if (typeof filter.q === 'string' && filter.q.trim()) parts.push(`“${filter.q.trim()}”`);
+  return parts.join(' · ');
+}
+
 /** Status, invitation and engagement: each a select, kept in the URL with the search (react-admin's filter). */
 export function ClientFilters() {
   const { filterValues, setFilters } = useListContext<Client>();

@@ -1,3 +1,4 @@
+import CampaignIcon from '@mui/icons-material/Campaign';
 import DownloadIcon from '@mui/icons-material/Download';
 import GridViewIcon from '@mui/icons-material/GridView';
 import PeopleIcon from '@mui/icons-material/People';
@@ -23,6 +24,7 @@ import {
 import { useState } from 'react';
 import { ListBase, useListContext, useStore } from 'react-admin';
 
+import { CreateCampaignDialog } from '../campaigns/CreateCampaignDialog.tsx';
 import { useCurrentUser } from '../providers/useCurrentUser.ts';
 import type { Client } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
@@ -79,6 +81,7 @@ export function ClientList() {
         subtitle={CLIENT_TEXTS.subtitle}
         actions={
           <>
+            <CampaignToTheseButton />
             <ExportButton />
             <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setUploadOpen(true)}>
               {CLIENT_TEXTS.uploadCsv}
@@ -125,6 +128,22 @@ const GRID_SX = {
   gap: 2,
   gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' },
 } as const;
+
+/** With a search or filter on: a draft campaign for the clients under it. */
+function CampaignToTheseButton() {
+  const { filterValues } = useListContext<Client>();
+  const [open, setOpen] = useState(false);
+  const { id: _ids, ...filter } = filterValues;
+  if (Object.keys(filter).length === 0) return null;
+  return (
+    <>
+      <Button variant="outlined" startIcon={<CampaignIcon />} onClick={() => setOpen(true)} title={CLIENT_TEXTS.campaignToTheseHint}>
+        {CLIENT_TEXTS.campaignToThese}
+      </Button>
+      <CreateCampaignDialog open={open} onClose={() => setOpen(false)} audience={{ kind: 'filter', filter }} />
+    </>
+  );
+}
 
 /** Export CSV: the whole list under the current search, filters and sort, downloaded from the server. */
 function ExportButton() {
