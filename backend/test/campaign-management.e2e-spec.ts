@@ -1,5 +1,6 @@
 import { Campaign } from '../src/campaigns/campaign.entity.js';
 import { Delivery } from '../src/delivery/delivery.entity.js';
+import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
 import { User } from '../src/users/user.entity.js';
 import type { Agent } from './helpers/browser-agent.js';
 import { makeClient } from './helpers/factories.js';
@@ -183,5 +184,31 @@ describe('managing campaigns', () => {
     // A duplicate keeps the audience.
     const copy = await broker.agent.post(`/api/campaigns/${atRisk.id}/duplicate`);
     expect(copy.body.audience).toEqual({ kind: 'filter', filter: { engagementMin: 0, engagementMax: 39, q: 'lo' } });
+  });
+
+  it('sends a test to the broker alone, marked as one, without a delivery or a tracked link', async () => {
+    const em = t.em();
+    await em.nativeUpdate(User, { id: broker.id }, { agencyName: 'Harbor Senior Insurance', agencyPhone: '' });
+    const text = await draft({ name: 'Test me', type: 'sms', subject: null, message: 'Call us about your 2027 plan.' });
+    const refused = await broker.agent.post(`/api/campaigns/${text.id}/test`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Add your agency phone number in Settings to send yourself a test text.');
+
+    await em.nativeUpdate(User, { id: broker.id }, { agencyPhone: '+16155550188' });
+    const sms = await broker.agent.post(`/api/campaigns/${text.id}/test`);
+    expect(sms.body).toEqual({ success: true, to: '+16155550188', message: 'A test was sent to +16155550188.' });
+    const [textTest] = await em.fork().find(OutboxMessage, { purpose: 'campaign-test', recipient: '+16155550188' });
+    expect(textTest.body).toBe('[Test] Harbor Senior Insurance: Call us about your 2027 plan. Reply STOP to opt out');
+
+    const mail = await draft({ name: 'Mail test', message: 'Read more at https://example.com/aep' });
+    const emailed = await broker.agent.post(`/api/campaigns/${mail.id}/test`);
+    expect(emailed.body).toMatchObject({ success: true, to: 'manage.campaigns@agency.test' });
+    const [mailTest] = await em.fork().find(OutboxMessage, { purpose: 'campaign-test', recipient: 'manage.campaigns@agency.test' });
+    expect(mailTest.subject).toBe('[Test] What changes in 2027');
+    expect(mailTest.body).toContain('Read more at https://example.com/aep');
+    expect(mailTest.body).not.toContain('/api/t/');
+    expect(await em.count(Delivery, { campaignId: { $in: [text.id, mail.id] } })).toBe(0);
+    expect((await broker.agent.get(`/api/campaigns/${mail.id}`)).body).toMatchObject({ status: 'draft', recipientCount: 0 });
+    expect((await other.agent.post(`/api/campaigns/${mail.id}/test`)).status).toBe(404);
   });
 });

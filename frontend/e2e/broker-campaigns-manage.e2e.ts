@@ -73,7 +73,16 @@ describe('managing campaigns in Chromium', () => {
     await page.getByText('Draft deleted').first().waitFor();
     await card('Copy of AEP kickoff 2027').waitFor({ state: 'detached' });
 
-    await card('AEP kickoff 2027').getByRole('button', { name: /^Send/ }).click();
+    // A test goes to the broker's own e-mail address.
+    await card('AEP kickoff 2027').getByRole('button', { name: 'Send Test of AEP kickoff 2027 to yourself' }).click();
+    await page
+      .getByText(/^A test was sent to campaigns-manage\./)
+      .first()
+      .waitFor();
+    const outbox = (await call(page, 'GET', '/api/dev/outbox')) as { purpose: string; subject: string | null }[];
+    assert.ok(outbox.some((message) => message.purpose === 'campaign-test' && message.subject === '[Test] Open enrollment is here'));
+
+    await card('AEP kickoff 2027').getByRole('button', { name: 'Send AEP kickoff 2027' }).click();
     const confirm = page.getByRole('dialog', { name: 'Send this campaign?' });
     await confirm.getByText('It goes to 2 clients.').waitFor();
     assert.deepEqual(await seriousAccessibilityViolations(page), []);
@@ -165,12 +174,12 @@ describe('managing campaigns in Chromium', () => {
     await page.goto(`${APP_URL}/campaigns`);
     await card('Just Rita').getByText('For clients matching: “Rita”').waitFor();
     await card('Chosen two').getByText('For 3 chosen clients').waitFor();
-    await card('Chosen two').getByRole('button', { name: /^Send/ }).click();
+    await card('Chosen two').getByRole('button', { name: 'Send Chosen two' }).click();
     const confirm = page.getByRole('dialog', { name: 'Send this campaign?' });
     // Three chosen, each with a phone: the text goes to all three.
     await confirm.getByText('It goes to 3 clients.').waitFor();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
-    await card('Just Rita').getByRole('button', { name: /^Send/ }).click();
+    await card('Just Rita').getByRole('button', { name: 'Send Just Rita' }).click();
     await confirm.getByText('It goes to 1 client.').waitFor();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     assert.deepEqual(errors, []);

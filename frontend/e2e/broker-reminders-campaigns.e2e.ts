@@ -162,17 +162,17 @@ describe('broker reminders and campaigns in Chromium', () => {
     assert.ok(await emailCard.getByText('Draft').isVisible());
     assert.ok(await smsCard.getByText('Draft').isVisible());
 
-    await emailCard.getByRole('button', { name: /^Send/ }).click();
+    await emailCard.getByRole('button', { name: 'Send AEP kickoff' }).click();
     const confirm = page.getByRole('dialog', { name: 'Send this campaign?' });
     await confirm.getByRole('button', { name: 'Send now' }).click();
     await page.getByText('Campaign sent').waitFor();
     assert.ok(await page.getByText('Going out to 1 client.').isVisible());
     await emailCard.getByText('Sent', { exact: true }).waitFor();
-    assert.equal(await emailCard.getByRole('button', { name: /^Send/ }).count(), 0);
+    assert.equal(await emailCard.getByRole('button', { name: 'Send AEP kickoff' }).count(), 0);
     assert.equal(await emailCard.locator('dt:text-is("Recipients") + dd').textContent(), '1');
     assert.equal(await emailCard.locator('dt:text-is("Opened") + dd').textContent(), '0');
     assert.equal(await emailCard.locator('dt:text-is("Clicked") + dd').textContent(), '0');
-    assert.ok(await smsCard.getByRole('button', { name: /^Send/ }).isVisible());
+    assert.ok(await smsCard.getByRole('button', { name: 'Send Community event' }).isVisible());
     await closeToast(page);
     await docsScreenshot(page, 'campaigns');
     await page.setViewportSize({ width: 390, height: 844 });

@@ -15,7 +15,15 @@ import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
 import type { ListQuery, ListResult } from '../common/list-query.js';
 import type { User } from '../users/user.entity.js';
 import { CAMPAIGN_LIST_RULES, CampaignsService } from './campaigns.service.js';
-import { AddClientsDto, AudienceDto, CampaignDto, CreateCampaignDto, SendResultDto, UpdateCampaignDto } from './dto/campaign.dto.js';
+import {
+  AddClientsDto,
+  AudienceDto,
+  CampaignDto,
+  CreateCampaignDto,
+  SendResultDto,
+  TestSendResultDto,
+  UpdateCampaignDto,
+} from './dto/campaign.dto.js';
 
 @ApiTags('campaigns')
 @Controller('campaigns')
@@ -89,6 +97,20 @@ export class CampaignsController {
   @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
   async audience(@CurrentUser() user: User, @Param('id') id: string): Promise<AudienceDto> {
     return { count: await this.campaigns.audience(user, id) };
+  }
+
+  @Post(':id/test')
+  @HttpCode(200)
+  @RequiresSubscription()
+  @ApiOperation({
+    summary: 'Sends the campaign to the broker alone, marked [Test]: by e-mail to them, by text to the agency phone',
+    description: 'Not a delivery: nothing is counted or tracked. Works for drafts and sent campaigns.',
+  })
+  @ApiOkResponse({ type: TestSendResultDto })
+  @ApiBadRequestResponse({ description: 'A text test without an agency phone in Settings' })
+  @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
+  sendTest(@CurrentUser() user: User, @Param('id') id: string): Promise<TestSendResultDto> {
+    return this.campaigns.sendTest(user, id);
   }
 
   @Post(':id/send')

@@ -4,6 +4,7 @@ import { BadRequestException, ConflictException, Injectable, Logger, NotFoundExc
 import { ClientsService } from '../clients/clients.service.js';
 import { isUuid } from '../common/ids.js';
 import { findList, type ListQuery, ListResult } from '../common/list-query.js';
+import { type CampaignTestResult, CampaignTestSender } from '../delivery/campaign-test.service.js';
 import { DeliveryQueue } from '../delivery/delivery-queue.service.js';
 import { DispatcherService } from '../delivery/dispatcher.service.js';
 import { User } from '../users/user.entity.js';
@@ -54,6 +55,7 @@ export class CampaignsService {
     private readonly dispatcher: DispatcherService,
     private readonly recipients: CampaignRecipientsRepository,
     private readonly clients: ClientsService,
+    private readonly tester: CampaignTestSender,
   ) {}
 
   private async findOwned(broker: User, id: string): Promise<Campaign> {
@@ -141,6 +143,13 @@ export class CampaignsService {
     const campaign = await this.findOwned(broker, id);
     if (campaign.status === 'sent') return campaign.recipientCount;
     return this.recipients.audience(broker.id, campaign.type, await this.audienceIds(broker, campaign.audience));
+  }
+
+  /** Sends the campaign to the broker alone, marked as a test (by e-mail to them, by text to the agency phone). */
+  async sendTest(broker: User, id: string): Promise<CampaignTestResult> {
+    const campaign = await this.findOwned(broker, id);
+    const owner = await this.em.findOneOrFail(User, { id: broker.id });
+    return this.tester.send(owner, { type: campaign.type, subject: campaign.subject ?? null, message: campaign.message });
   }
 
   /**

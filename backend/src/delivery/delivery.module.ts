@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 
 import { MessagingModule } from '../messaging/messaging.module.js';
+import { CampaignTestSender } from './campaign-test.service.js';
 import { DeliveryRepository } from './delivery.repository.js';
 import { DeliveryOutcomesService } from './delivery-outcomes.service.js';
 import { DeliveryQueue } from './delivery-queue.service.js';
@@ -31,7 +32,8 @@ import { TwilioWebhooksController } from './twilio-webhooks.controller.js';
     DispatcherService,
     DispatcherScheduler,
     InboundReplies,
+    CampaignTestSender,
   ],
-  exports: [DeliveryQueue, DeliveryOutcomesService, DispatcherService, DeliveryReads, InboundReplies],
+  exports: [DeliveryQueue, DeliveryOutcomesService, DispatcherService, DeliveryReads, InboundReplies, CampaignTestSender],
 })
 export class DeliveryModule {}

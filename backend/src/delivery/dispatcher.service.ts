@@ -22,7 +22,7 @@ import { ClusterSendRate } from './send-rate.js';
 import { clientTimeZone } from './time-zones.js';
 
 /** The mailbox named in List-Unsubscribe: the sender's address. */
-function unsubscribeMailbox(config: AppConfig): string {
+export function unsubscribeMailbox(config: AppConfig): string {
   return /<([^>]+)>/.exec(config.messaging.mailFrom)?.[1] ?? config.messaging.mailFrom;
 }
 

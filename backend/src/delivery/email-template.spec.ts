@@ -43,6 +43,13 @@ describe('renderCampaignEmail', () => {
     expect(email.text).toContain(links.click('https://harbor.example/plans'));
   });
 
+  it('has no tracking pixel and plain links when it tracks nothing (a test sent to the broker)', () => {
+    const test = renderCampaignEmail('See https://harbor.example/plans', branding, { ...links, open: null, click: (url) => url });
+    expect(test.html).not.toContain('<img src');
+    expect(test.html).toContain('href="https://harbor.example/plans"');
+    expect(email.html).toContain('<img src');
+  });
+
   it('sets the one-click List-Unsubscribe headers', () => {
     expect(email.headers).toEqual({
       'List-Unsubscribe': '<https://app.example.com/api/u/tok>, <mailto:unsubscribe@app.example.com?subject=unsubscribe%20tok>',

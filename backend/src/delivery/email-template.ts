@@ -15,8 +15,8 @@ export interface RenderedEmail {
 }
 
 export interface TrackingLinks {
-  /** Open pixel URL. */
-  open: string;
+  /** Open pixel URL; none for a test, which counts nothing. */
+  open: string | null;
   /** Click redirect for a link of the message. */
   click: (url: string) => string;
   /** One-page unsubscribe URL (also the one-click POST target). */
@@ -87,7 +87,7 @@ export function renderCampaignEmail(message: string, branding: EmailBranding, li
     branding,
     messageHtml(message, links, color),
     `You are receiving this because you are a client of ${escapeHtml(agency)}. <a href="${escapeHtml(links.unsubscribe)}" style="color:${color}">Unsubscribe</a>`,
-    `\n<img src="${escapeHtml(links.open)}" width="1" height="1" alt="" style="display:block;border:0">`,
+    links.open === null ? '' : `\n<img src="${escapeHtml(links.open)}" width="1" height="1" alt="" style="display:block;border:0">`,
   );
   let text = message;
   for (const url of linksIn(message)) text = text.split(url).join(links.click(url));

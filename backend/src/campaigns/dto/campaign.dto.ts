@@ -91,6 +91,12 @@ export class AudienceDto {
   count!: number;
 }
 
+export class TestSendResultDto {
+  @ApiProperty({ description: 'False when the provider did not take it' }) success!: boolean;
+  @ApiProperty({ description: 'Where the test went: the broker’s e-mail, or the agency phone' }) to!: string;
+  @ApiProperty() message!: string;
+}
+
 export class SendResultDto {
   @ApiProperty({ description: 'Recipients the campaign is going to' }) count!: number;
 }

@@ -3,6 +3,7 @@ import DeleteOutlineOutlinedIcon from '@mui/icons-material/DeleteOutlineOutlined
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
 import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
+import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import SmsOutlinedIcon from '@mui/icons-material/SmsOutlined';
 import { Box, Button, Card, CardActions, CardContent, Chip, Divider, Skeleton, Stack, Typography } from '@mui/material';
@@ -20,6 +21,7 @@ export interface CampaignActions {
   onEdit: (campaign: Campaign) => void;
   onDelete: (campaign: Campaign) => void;
   onDuplicate: (campaign: Campaign) => void;
+  onTest: (campaign: Campaign) => void;
 }
 
 /**
@@ -34,7 +36,9 @@ export function CampaignCard({
   onEdit,
   onDelete,
   onDuplicate,
-}: { campaign: Campaign; sending: boolean; busy: boolean } & CampaignActions) {
+  onTest,
+  testing,
+}: { campaign: Campaign; sending: boolean; busy: boolean; testing: boolean } & CampaignActions) {
   const TypeIcon = TYPE_ICONS[campaign.type];
   const isSent = campaign.status === 'sent';
   const titleId = `campaign-${campaign.id}-name`;
@@ -97,6 +101,16 @@ export function CampaignCard({
               </Button>
             </>
           )}
+          <Button
+            size="small"
+            startIcon={<ScienceOutlinedIcon />}
+            onClick={() => onTest(campaign)}
+            loading={testing}
+            title={T.sendTestHint}
+            aria-label={T.sendTestFor(campaign.name)}
+          >
+            {T.sendTest}
+          </Button>
           <Button
             size="small"
             startIcon={<ContentCopyOutlinedIcon />}

@@ -71,7 +71,7 @@ describe('the campaigns list', () => {
     expect(d.getByText('Draft')).toBeTruthy();
     expect(d.getByText('Open enrollment starts October 15')).toBeTruthy();
     expect(d.getByText('Annual enrollment opens soon. Book your plan review with us.')).toBeTruthy();
-    expect(d.getByRole('button', { name: /^Send/ })).toBeTruthy();
+    expect(d.getByRole('button', { name: 'Send AEP kickoff' })).toBeTruthy();
     expect(d.getByRole('button', { name: 'Edit AEP kickoff' })).toBeTruthy();
     expect(d.getByRole('button', { name: 'Delete AEP kickoff' })).toBeTruthy();
     expect(d.getByRole('button', { name: 'Duplicate AEP kickoff' })).toBeTruthy();
@@ -81,7 +81,7 @@ describe('the campaigns list', () => {
     const s = within(sentCard);
     expect(s.getByText('SMS')).toBeTruthy();
     expect(s.getByText('Sent').closest('.MuiChip-root')!.className).toContain('MuiChip-colorSuccess');
-    expect(s.queryByRole('button', { name: /^Send/ })).toBeNull();
+    expect(s.queryByRole('button', { name: 'Send Holiday greeting' })).toBeNull();
     expect(s.queryByRole('button', { name: /^Edit/ })).toBeNull();
     expect(s.queryByRole('button', { name: /^Delete/ })).toBeNull();
     expect(s.getByRole('link', { name: 'Recipients of Holiday greeting' }).getAttribute('href')).toBe('/campaigns/k2/show');
@@ -187,7 +187,7 @@ describe('creating a campaign', () => {
 
 async function sendDraft() {
   const [draftCard] = await screen.findAllByRole('listitem');
-  fireEvent.click(within(draftCard).getByRole('button', { name: /^Send/ }));
+  fireEvent.click(within(draftCard).getByRole('button', { name: 'Send AEP kickoff' }));
   const confirm = within(await screen.findByRole('dialog', { name: 'Send this campaign?' }));
   expect(confirm.getByText(/“AEP kickoff” goes out now by e-mail/)).toBeTruthy();
   expect(await confirm.findByText('It goes to 2 clients.')).toBeTruthy();
@@ -210,7 +210,7 @@ describe('sending a draft', () => {
     const sendCampaign = vi.fn();
     renderPage({ getList: getList(), sendCampaign });
     const [draftCard] = await screen.findAllByRole('listitem');
-    fireEvent.click(within(draftCard).getByRole('button', { name: /^Send/ }));
+    fireEvent.click(within(draftCard).getByRole('button', { name: 'Send AEP kickoff' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sendCampaign).not.toHaveBeenCalled();
@@ -250,7 +250,7 @@ describe('managing drafts', () => {
     const sendCampaign = vi.fn();
     renderPage({ getList: getList(), sendCampaign, getCampaignAudience: vi.fn(async () => ({ count: 0 })) });
     const [draftCard] = await screen.findAllByRole('listitem');
-    fireEvent.click(within(draftCard).getByRole('button', { name: /^Send/ }));
+    fireEvent.click(within(draftCard).getByRole('button', { name: 'Send AEP kickoff' }));
     const confirm = within(await screen.findByRole('dialog', { name: 'Send this campaign?' }));
     expect(await confirm.findByText(/None of your active clients can receive it/)).toBeTruthy();
     expect((confirm.getByRole('button', { name: 'Send now' }) as HTMLButtonElement).disabled).toBe(true);
@@ -321,5 +321,33 @@ describe('managing drafts', () => {
     await waitFor(() => expect(duplicateCampaign).toHaveBeenCalledWith('k2'));
     expect(await screen.findByText('Saved “Copy of Holiday greeting” as a draft')).toBeTruthy();
     await waitFor(() => expect(list).toHaveBeenCalledTimes(2));
+  });
+
+  it('sends a test to the broker and says where it went, or why not', async () => {
+    const sendCampaignTest = vi.fn(async () => ({
+      success: true,
+      to: 'dana@agency.test',
+      message: 'A test was sent to dana@agency.test.',
+    }));
+    renderPage({ getList: getList(), sendCampaignTest });
+    const [draftCard] = await screen.findAllByRole('listitem');
+    fireEvent.click(within(draftCard).getByRole('button', { name: 'Send Test of AEP kickoff to yourself' }));
+    await waitFor(() => expect(sendCampaignTest).toHaveBeenCalledWith('k1'));
+    expect(await screen.findByText('A test was sent to dana@agency.test.')).toBeTruthy();
+  });
+
+  it('shows why a test text cannot go', async () => {
+    const body = {
+      statusCode: 400,
+      message: 'Add your agency phone number in Settings to send yourself a test text.',
+      field: 'agencyPhone',
+    };
+    const sendCampaignTest = vi.fn(async () => {
+      throw new HttpError(`400: ${JSON.stringify(body)}`, 400, body);
+    });
+    renderPage({ getList: getList(), sendCampaignTest });
+    const [, sentCard] = await screen.findAllByRole('listitem');
+    fireEvent.click(within(sentCard).getByRole('button', { name: 'Send Test of Holiday greeting to yourself' }));
+    await waitFor(() => expect(destructiveToast()).toContain(body.message));
   });
 });

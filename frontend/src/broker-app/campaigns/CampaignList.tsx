@@ -49,6 +49,14 @@ export function CampaignList() {
     onError: (error) => errorToast(error, T.duplicateFailed),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ['campaigns'] }),
   });
+  const test = useMutation({
+    mutationFn: (campaign: Campaign) => dataProvider.sendCampaignTest(campaign.id),
+    onSuccess: (result) =>
+      result.success
+        ? toast({ title: result.message })
+        : toast({ title: T.sendTestFailed, description: result.message, variant: 'destructive' }),
+    onError: (error) => errorToast(error, T.sendTestFailed),
+  });
   const [remove, removing] = useDelete<Campaign>();
   const deleteDraft = (campaign: Campaign) =>
     void remove(
@@ -122,6 +130,8 @@ export function CampaignList() {
                 }}
                 onDelete={setToDelete}
                 onDuplicate={(source) => duplicate.mutate(source)}
+                onTest={(source) => test.mutate(source)}
+                testing={test.isPending && test.variables?.id === campaign.id}
               />
             ))}
           </Box>

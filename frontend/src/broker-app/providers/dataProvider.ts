@@ -64,6 +64,8 @@ export const dataProvider = {
   sendCampaign: (id: string) => callJson<{ count: number }>(`/api/campaigns/${encodeURIComponent(id)}/send`, 'POST'),
   getCampaignAudience: (id: string) => callJson<{ count: number }>(`/api/campaigns/${encodeURIComponent(id)}/audience`),
   duplicateCampaign: (id: string) => callJson<Campaign>(`/api/campaigns/${encodeURIComponent(id)}/duplicate`, 'POST'),
+  sendCampaignTest: (id: string) =>
+    callJson<{ success: boolean; to: string; message: string }>(`/api/campaigns/${encodeURIComponent(id)}/test`, 'POST'),
   addClientsToCampaign: (id: string, ids: string[]) =>
     callJson<Campaign>(`/api/campaigns/${encodeURIComponent(id)}/clients`, 'POST', { ids }),
 
