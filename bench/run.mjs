@@ -3,16 +3,16 @@
 //
 //   npm run bench                      all cases at full size
 //   npm run bench -- --quick           smaller sizes, shorter runs (a smoke run)
-//   npm run bench -- --only=hot,stats  some cases: hot, stats, import, dispatch, claims, bundle
+//   npm run bench -- --only=hot,stats  some cases: hot, stats, book, import, dispatch, claims, bundle
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { hotRead } from './hot-read.mjs';
-import { ROOT, cannon, cookieHeader, scratchDatabase, seedRealistic, signIn, startServer, withClient } from './lib.mjs';
+import { ROOT, cannon, cookieHeader, percentile, scratchDatabase, seedRealistic, signIn, startServer, withClient } from './lib.mjs';
 
-const CASES = ['hot', 'stats', 'import', 'dispatch', 'claims', 'bundle'];
+const CASES = ['hot', 'stats', 'book', 'import', 'dispatch', 'claims', 'bundle'];
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlyArg = args.find((a) => a.startsWith('--only='));
@@ -111,10 +111,64 @@ async function serverCases() {
       await latency('dashboard stats', broker, '/api/stats', 200);
       await latency('admin analytics', admin, '/api/admin/analytics', 200);
     }
+
+    if (only.includes('book')) await bookCases(broker, size);
   } finally {
     await server?.stop();
     await database.cleanup();
   }
+}
+
+/**
+ * The broker's working tools on a big book (the hot broker's clients), one request at a time as one
+ * broker clicks: the table under filters and sorts, the reminder dialog's client search, and the CSV
+ * export of every client (streamed: its first byte, and all of it). Budget: 1 s for each page.
+ */
+async function bookCases(broker, size) {
+  const q = (params) => '?' + new URLSearchParams(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, JSON.stringify(v)]))).toString();
+  const pages = [
+    ['table: at risk, by engagement', '/api/clients' + q({ range: [0, 24], sort: ['engagementScore', 'DESC'], filter: { isActive: true, engagementMin: 0, engagementMax: 39 } })],
+    ['table: by invitation, page 40', '/api/clients' + q({ range: [975, 999], sort: ['inviteStatus', 'ASC'] })],
+    ['table: 100 a page, by e-mail', '/api/clients' + q({ range: [0, 99], sort: ['email', 'ASC'] })],
+    ['reminder picker: "smi"', '/api/clients' + q({ range: [0, 19], sort: ['lastName', 'ASC'], filter: { q: 'smi' } })],
+    ['reminders: filtered page', '/api/reminders' + q({ range: [0, 24], sort: ['scheduledTime', 'ASC'], filter: { status: 'pending', q: 'review' } })],
+  ];
+  const ROUNDS = 20;
+  for (const [name, path] of pages) {
+    await guarded(`book: ${name}`, async () => {
+      const samples = [];
+      for (let i = 0; i < ROUNDS + 2; i += 1) {
+        const start = performance.now();
+        const response = await broker.request(path);
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+        if (i >= 2) samples.push(performance.now() - start);
+      }
+      samples.sort((a, b) => a - b);
+      const p50 = +percentile(samples, 50).toFixed(1);
+      const max = +samples.at(-1).toFixed(1);
+      record({ case: `book: ${name} (max of ${ROUNDS})`, figure: max, unit: 'ms', ...atMost(max, 1000), detail: { path, p50Ms: p50, maxMs: max, size } });
+    });
+  }
+  await guarded('book: export CSV', async () => {
+    const start = performance.now();
+    const response = await broker.request('/api/clients/export.csv');
+    if (response.status !== 200) throw new Error(`export: ${response.status}`);
+    const reader = response.body.getReader();
+    let first = null;
+    let bytes = 0;
+    let lines = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      first ??= performance.now() - start;
+      bytes += value.length;
+      for (const byte of value) if (byte === 10) lines += 1;
+    }
+    const total = performance.now() - start;
+    record({ case: 'book: export CSV first byte', figure: +first.toFixed(1), unit: 'ms', ...atMost(first, 1000), detail: { size } });
+    record({ case: `book: export CSV ${lines - 1} clients`, figure: +total.toFixed(1), unit: 'ms', budget: '', pass: true, detail: { bytes, rows: lines - 1 } });
+  });
 }
 
 /** The dispatcher's claims on the deliveries table against pg-boss jobs for the same work (ADR 0005). */
@@ -183,7 +237,7 @@ async function bundleCase() {
 }
 
 const started = Date.now();
-if (only.includes('hot') || only.includes('stats')) await guarded('server cases', serverCases);
+if (only.includes('hot') || only.includes('stats') || only.includes('book')) await guarded('server cases', serverCases);
 if (only.includes('import')) await importCase();
 if (only.includes('dispatch')) await dispatchCase();
 if (only.includes('claims')) await claimsCase();
