@@ -71,7 +71,8 @@ const fakeInput = {
   px: 1.25,
   py: 0.75,
   fontSize: 13,
-  color: '#94a3b8',
+  // A placeholder's grey that still reads on white (4.8:1).
+  color: '#64748b',
   bgcolor: '#ffffff',
 } as const;
 

@@ -75,7 +75,6 @@ function OutboxView() {
         <ToggleButtonGroup
           exclusive
           size="small"
-          color="primary"
           aria-label={T.channelFilter}
           value={channel}
           sx={{ '& .MuiToggleButton-root': { textTransform: 'none', px: 2 } }}

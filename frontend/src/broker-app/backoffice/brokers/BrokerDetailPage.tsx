@@ -6,7 +6,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import PersonOffIcon from '@mui/icons-material/PersonOff';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
-import { Alert, Avatar, Box, Button, Card, CardContent, CardHeader, Divider, Grid, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Avatar, Box, Button, Card, CardContent, CardHeader, Grid, Skeleton, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -228,16 +228,24 @@ function SubscriptionCard({
       <CardHeader title={T.subscriptionTitle} slotProps={{ title: { id: titleId, variant: 'h6', component: 'h2' } }} />
       <CardContent sx={{ pt: 0 }}>
         <Box component="dl" sx={{ m: 0 }}>
+          {/* Each term and its value in one div, the only wrapper a dl may hold; the line between is a border. */}
           {rows.map((row, index) => (
-            <Box key={row.label}>
-              {index > 0 && <Divider />}
-              <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', py: 1.25 }}>
-                <Typography component="dt" variant="body2" color="text.secondary">
-                  {row.label}
-                </Typography>
-                <Box component="dd" sx={{ m: 0 }}>
-                  {row.value}
-                </Box>
+            <Box
+              key={row.label}
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'space-between',
+                py: 1.25,
+                borderTop: index > 0 ? 1 : 0,
+                borderColor: 'divider',
+              }}
+            >
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {row.label}
+              </Typography>
+              <Box component="dd" sx={{ m: 0 }}>
+                {row.value}
               </Box>
             </Box>
           ))}

@@ -1,0 +1,85 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+
+import type { Browser, Page } from 'playwright-core';
+
+import { APP_URL, call, launchBrowser, seriousAccessibilityViolations, signIn } from './browser.ts';
+
+const WIDTHS = [1280, 390];
+
+/** Each page with what shows it has loaded: its level-1 heading. */
+type PageCheck = [path: string, heading: string | RegExp];
+
+/** Visits each page at both widths and collects axe's serious and critical findings, page by page. */
+async function audit(page: Page, pages: PageCheck[]): Promise<Record<string, string[]>> {
+  const found: Record<string, string[]> = {};
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
+    for (const [path, heading] of pages) {
+      await page.goto(`${APP_URL}${path}`);
+      await page.getByRole('heading', { level: 1, name: heading }).first().waitFor();
+      // Lists and figures load after the heading: wait for the requests to settle.
+      await page.waitForLoadState('networkidle');
+      const violations = await seriousAccessibilityViolations(page);
+      if (violations.length > 0) found[`${path} at ${width} px`] = violations;
+    }
+  }
+  return found;
+}
+
+/** Issue 25: axe (WCAG 2.1 AA) finds nothing serious or critical on any broker or admin page. */
+describe('every broker and admin page in Chromium, with axe', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser.close();
+  });
+
+  it('has no serious or critical violation on any broker page, with data, at 1280 and 390 px', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page);
+    const [client] = (await call(page, 'GET', '/api/clients?range=[0,0]')) as { id: string }[];
+    const campaign = (await call(page, 'POST', '/api/campaigns', {
+      name: 'Accessibility check',
+      type: 'sms',
+      message: 'Our office is closed on Thursday.',
+    })) as { id: string };
+    const found = await audit(page, [
+      ['/', 'Dashboard'],
+      ['/clients', 'Client Management'],
+      [`/clients/${client.id}`, /./],
+      [`/clients/${client.id}/edit`, /^Edit /],
+      ['/reminders', 'Client Reminders'],
+      ['/campaigns', 'Messaging Campaigns'],
+      [`/campaigns/${campaign.id}/show`, 'Accessibility check'],
+      ['/resources', /Resource/],
+      ['/billing', /Billing|Subscription/],
+      ['/branding', /Branding/],
+      ['/settings', 'Settings'],
+      ['/help', /Help/],
+      ['/client/portal', /Client Portal Preview/],
+      ['/dev/outbox', /Outbox/],
+    ]);
+    assert.deepEqual(found, {});
+    await context.close();
+  });
+
+  it('has no serious or critical violation on any admin page, at 1280 and 390 px', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, { admin: true });
+    const brokers = (await call(page, 'GET', '/api/admin/brokers?range=[0,0]')) as { id: string }[];
+    const found = await audit(page, [
+      ['/admin', 'Admin Dashboard'],
+      ['/admin/brokers', 'Broker Management'],
+      [`/admin/brokers/${brokers[0].id}`, /./],
+      ['/admin/resources', 'Resource Management'],
+      ['/admin/help', 'Admin Guide'],
+    ]);
+    assert.deepEqual(found, {});
+    await context.close();
+  });
+});
