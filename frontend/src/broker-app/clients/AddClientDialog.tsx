@@ -1,6 +1,5 @@
-import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
-import { type FormEvent, useState } from 'react';
-import { useCreate } from 'react-admin';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
+import { email as emailRule, Form, required, TextInput, useCreate } from 'react-admin';
 
 import { errorBodyField, serverMessage } from '../../lib/http.ts';
 import type { CreatedClient } from '../types.ts';
@@ -10,19 +9,7 @@ import { CLIENT_TEXTS } from './texts.ts';
 import { useLimitToast, useRefreshUsage } from './usage.ts';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'phone';
-type Values = Record<Field, string>;
-
-const EMPTY: Values = { firstName: '', lastName: '', email: '', phone: '' };
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function validateClient(values: Values): Partial<Record<Field, string>> {
-  const errors: Partial<Record<Field, string>> = {};
-  if (!values.firstName.trim()) errors.firstName = CLIENT_TEXTS.firstNameRequired;
-  if (!values.lastName.trim()) errors.lastName = CLIENT_TEXTS.lastNameRequired;
-  if (!values.phone.trim()) errors.phone = CLIENT_TEXTS.phoneRequired;
-  if (values.email.trim() && !EMAIL.test(values.email.trim())) errors.email = CLIENT_TEXTS.emailInvalid;
-  return errors;
-}
+type Values = Partial<Record<Field, string | null>>;
 
 /** SPEC §8: a limit error is one whose message mentions 'limit' or whose body says limitReached. */
 export function isLimitError(error: unknown): boolean {
@@ -31,118 +18,104 @@ export function isLimitError(error: unknown): boolean {
   return /limit/i.test(message);
 }
 
+const trimmed = (value: string | null | undefined) => (value ?? '').trim();
+/** A name or phone of spaces only is as good as none. */
+const filled = (message: string) => (value: unknown) => (typeof value === 'string' && !value.trim() ? message : undefined);
+
 /**
- * SPEC §5 Add client: first name, last name and phone required, email optional. The server may
- * answer a warning near the plan's limit, refuse at the limit, or refuse a duplicate phone (409).
+ * SPEC §5 Add client: first name, last name and phone required, email optional — react-admin's
+ * form, the server's field errors (a duplicate phone, an e-mail it cannot take) under their fields.
+ * The server may answer a warning near the plan's limit, refuse at the limit, or refuse a duplicate
+ * phone (409).
  */
 export function AddClientDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [create, { isPending }] = useCreate<CreatedClient>();
   const toast = useToast();
   const errorToast = useErrorToast();
   const limitToast = useLimitToast();
   const refreshUsage = useRefreshUsage();
 
-  const close = () => {
-    setValues(EMPTY);
-    setErrors({});
-    onClose();
-  };
-
-  const change = (field: Field) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateClient(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
+  // What the form shows under its fields: nothing when it worked, the server's field errors otherwise.
+  const submit = async (values: Values): Promise<Partial<Record<Field, string>> | undefined> => {
+    const email = trimmed(values.email);
     const data = {
-      firstName: values.firstName.trim(),
-      lastName: values.lastName.trim(),
-      phone: values.phone.trim(),
-      ...(values.email.trim() ? { email: values.email.trim() } : {}),
+      firstName: trimmed(values.firstName),
+      lastName: trimmed(values.lastName),
+      phone: trimmed(values.phone),
+      ...(email ? { email } : {}),
     };
-    void create(
-      'clients',
-      { data },
-      {
-        onSuccess: (client) => {
-          const name = `${client.firstName} ${client.lastName}`;
-          toast({ title: CLIENT_TEXTS.added, description: client.warning?.message ?? CLIENT_TEXTS.addedDescription(name) });
-          void refreshUsage();
-          close();
-        },
-        onError: (error) => {
-          if (isLimitError(error)) {
-            limitToast();
-            void refreshUsage();
-            return;
-          }
-          const field = errorBodyField(error, 'field');
-          const message = serverMessage(error);
-          if (message && (field === 'phone' || field === 'email')) setErrors({ [field]: message });
-          errorToast(error, CLIENT_TEXTS.addFailed);
-        },
-      },
-    );
+    try {
+      const client = (await create('clients', { data }, { returnPromise: true })) as CreatedClient;
+      const name = `${client.firstName} ${client.lastName}`;
+      toast({ title: CLIENT_TEXTS.added, description: client.warning?.message ?? CLIENT_TEXTS.addedDescription(name) });
+      void refreshUsage();
+      onClose();
+      return undefined;
+    } catch (error) {
+      if (isLimitError(error)) {
+        limitToast();
+        void refreshUsage();
+        return undefined;
+      }
+      errorToast(error, CLIENT_TEXTS.addFailed);
+      const field = errorBodyField(error, 'field');
+      const message = serverMessage(error);
+      return message && (field === 'phone' || field === 'email') ? { [field]: message } : undefined;
+    }
   };
-
-  const fieldProps = (field: Field) => ({
-    name: field,
-    value: values[field],
-    onChange: change(field),
-    error: Boolean(errors[field]),
-    fullWidth: true,
-  });
 
   return (
-    <Dialog open={open} onClose={isPending ? undefined : close} maxWidth="sm" fullWidth aria-labelledby="add-client-title">
-      <Box component="form" onSubmit={submit} noValidate>
+    <Dialog open={open} onClose={isPending ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="add-client-title">
+      <Form onSubmit={submit} noValidate>
         <DialogTitle id="add-client-title">{CLIENT_TEXTS.addTitle}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{CLIENT_TEXTS.addIntro}</DialogContentText>
-          <Stack spacing={2}>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                {...fieldProps('firstName')}
+          <Stack spacing={0.5}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0.5, sm: 2 }}>
+              <TextInput
+                source="firstName"
                 label={CLIENT_TEXTS.firstName}
-                required
+                validate={[required(CLIENT_TEXTS.firstNameRequired), filled(CLIENT_TEXTS.firstNameRequired)]}
                 autoFocus
                 autoComplete="off"
-                helperText={errors.firstName}
+                fullWidth
               />
-              <TextField
-                {...fieldProps('lastName')}
+              <TextInput
+                source="lastName"
                 label={CLIENT_TEXTS.lastName}
-                required
+                validate={[required(CLIENT_TEXTS.lastNameRequired), filled(CLIENT_TEXTS.lastNameRequired)]}
                 autoComplete="off"
-                helperText={errors.lastName}
+                fullWidth
               />
             </Stack>
-            <TextField {...fieldProps('email')} label={CLIENT_TEXTS.email} type="email" autoComplete="off" helperText={errors.email} />
-            <TextField
-              {...fieldProps('phone')}
+            <TextInput
+              source="email"
+              label={CLIENT_TEXTS.email}
+              type="email"
+              validate={emailRule(CLIENT_TEXTS.emailInvalid)}
+              autoComplete="off"
+              fullWidth
+            />
+            <TextInput
+              source="phone"
               label={CLIENT_TEXTS.phone}
               type="tel"
-              required
+              validate={[required(CLIENT_TEXTS.phoneRequired), filled(CLIENT_TEXTS.phoneRequired)]}
+              helperText={CLIENT_TEXTS.phoneHelp}
               autoComplete="off"
-              helperText={errors.phone ?? CLIENT_TEXTS.phoneHelp}
+              fullWidth
             />
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={close} disabled={isPending}>
+          <Button onClick={onClose} disabled={isPending}>
             {CLIENT_TEXTS.cancel}
           </Button>
           <Button type="submit" variant="contained" loading={isPending}>
             {CLIENT_TEXTS.addClient}
           </Button>
         </DialogActions>
-      </Box>
+      </Form>
     </Dialog>
   );
 }
