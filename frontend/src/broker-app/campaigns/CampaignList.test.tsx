@@ -115,7 +115,7 @@ describe('creating a campaign', () => {
     const dialog = await openDialog();
     expect(dialog.getByRole('textbox', { name: /Subject/ })).toBeTruthy();
     submit(dialog);
-    expect(dialog.getByText('Name is required')).toBeTruthy();
+    expect(await dialog.findByText('Name is required')).toBeTruthy();
     expect(dialog.getByText('Subject is required for an email campaign')).toBeTruthy();
     expect(dialog.getByText('Message is required')).toBeTruthy();
 

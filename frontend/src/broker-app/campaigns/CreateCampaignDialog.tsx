@@ -2,7 +2,6 @@ import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
 import SmsOutlinedIcon from '@mui/icons-material/SmsOutlined';
 import {
   Alert,
-  Box,
   Button,
   CircularProgress,
   Dialog,
@@ -16,13 +15,13 @@ import {
   Radio,
   RadioGroup,
   Stack,
-  TextField,
   ToggleButton,
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
-import { type FormEvent, useState } from 'react';
-import { useCreate, useUpdate } from 'react-admin';
+import { useState } from 'react';
+import { Form, TextInput, useCreate, useInput, useUpdate } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 
 import { errorBodyField, serverMessage } from '../../lib/http.ts';
 import type { Campaign, CampaignAudience } from '../types.ts';
@@ -61,153 +60,82 @@ export function CreateCampaignDialog({
   );
 }
 
+type Values = CampaignForm & { audienceKind: 'given' | 'all' };
+
+/**
+ * react-admin's form: the record-level check is the spec's (validateCampaign), shown under each
+ * field after a submit; the server's refusals of a field land under it too.
+ */
 function CreateCampaignForm({ onClose, editing, audience }: { onClose: () => void; editing?: Campaign; audience?: CampaignAudience }) {
   // The audience it came with (a filter or chosen clients), or all active clients.
   const given = editing?.audience ?? audience ?? { kind: 'all' };
-  const [audienceKind, setAudienceKind] = useState<'given' | 'all'>(given.kind === 'all' ? 'all' : 'given');
-  const [form, setForm] = useState<CampaignForm>(() =>
-    editing ? { name: editing.name, type: editing.type, subject: editing.subject ?? '', message: editing.message } : EMPTY_CAMPAIGN,
-  );
-  const [errors, setErrors] = useState<CampaignFormErrors>({});
+  const [defaults] = useState<Values>(() => ({
+    ...(editing ? { name: editing.name, type: editing.type, subject: editing.subject ?? '', message: editing.message } : EMPTY_CAMPAIGN),
+    audienceKind: given.kind === 'all' ? 'all' : 'given',
+  }));
   const [serverError, setServerError] = useState<string>();
   const [create, { isPending: creating }] = useCreate<Campaign>();
   const [update, { isPending: updating }] = useUpdate<Campaign>();
   const isPending = creating || updating;
   const toast = useToast();
   const errorToast = useErrorToast();
+  const failed = editing ? T.saveFailed : T.createFailed;
 
-  const set = <K extends keyof CampaignForm>(key: K, value: CampaignForm[K]) => {
-    setForm((current) => ({ ...current, [key]: value }));
-    if (key !== 'type') setErrors((current) => ({ ...current, [key]: undefined }));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async (values: Values): Promise<CampaignFormErrors | undefined> => {
     setServerError(undefined);
-    const { errors: found, campaign } = validateCampaign(form);
-    setErrors(found);
-    if (!campaign) return;
-    campaign.audience = audienceKind === 'given' ? given : { kind: 'all' };
-    const failed = editing ? T.saveFailed : T.createFailed;
-    const onError = (error: unknown) => {
+    const { errors, campaign } = validateCampaign(values);
+    if (!campaign) return errors;
+    campaign.audience = values.audienceKind === 'given' ? given : { kind: 'all' };
+    try {
+      if (editing) {
+        const { status: _draft, ...changes } = campaign;
+        await update(
+          'campaigns',
+          { id: editing.id, data: { ...changes, subject: changes.subject ?? null }, previousData: editing },
+          { mutationMode: 'pessimistic', returnPromise: true },
+        );
+        toast({ title: T.saved });
+      } else {
+        await create('campaigns', { data: campaign }, { returnPromise: true });
+        toast({ title: T.created, description: T.createdDescription });
+      }
+      onClose();
+      return undefined;
+    } catch (error) {
+      errorToast(error, failed);
       const message = serverMessage(error);
       const field = errorBodyField(error, 'field');
-      if (message && (field === 'name' || field === 'subject' || field === 'message')) setErrors({ [field]: message });
-      else setServerError(message ?? failed);
-      errorToast(error, failed);
-    };
-    if (editing) {
-      const { status: _draft, ...changes } = campaign;
-      void update(
-        'campaigns',
-        { id: editing.id, data: { ...changes, subject: changes.subject ?? null }, previousData: editing },
-        {
-          mutationMode: 'pessimistic',
-          onSuccess: () => {
-            toast({ title: T.saved });
-            onClose();
-          },
-          onError,
-        },
-      );
-      return;
+      if (message && (field === 'name' || field === 'subject' || field === 'message')) return { [field]: message };
+      setServerError(message ?? failed);
+      return undefined;
     }
-    void create(
-      'campaigns',
-      { data: campaign },
-      {
-        onSuccess: () => {
-          toast({ title: T.created, description: T.createdDescription });
-          onClose();
-        },
-        onError,
-      },
-    );
   };
 
-  const isEmail = form.type === 'email';
-
   return (
-    <Box component="form" noValidate onSubmit={submit}>
+    <Form<Values>
+      defaultValues={defaults}
+      validate={(values) => validateCampaign(values as Values).errors}
+      onSubmit={submit as never}
+      noValidate
+    >
       <DialogTitle id="create-campaign-title">{editing ? T.editTitle : T.dialogTitle}</DialogTitle>
       <DialogContent>
-        <Stack spacing={2.5} sx={{ pt: 1 }}>
+        <Stack spacing={1.5} sx={{ pt: 1 }}>
           {serverError && <Alert severity="error">{serverError}</Alert>}
-          <TextField
+          <TextInput
+            source="name"
             label={T.name}
-            value={form.name}
-            onChange={(event) => set('name', event.target.value.slice(0, LIMITS.name))}
             placeholder={T.namePlaceholder}
-            error={Boolean(errors.name)}
-            helperText={errors.name}
-            required
+            isRequired
             fullWidth
             autoFocus
+            helperText={false}
+            slotProps={{ htmlInput: { maxLength: LIMITS.name } }}
           />
-          <FormControl>
-            <FormLabel id="campaign-type-label" sx={{ mb: 1 }}>
-              {T.type}
-            </FormLabel>
-            <ToggleButtonGroup
-              exclusive
-              color="primary"
-              aria-labelledby="campaign-type-label"
-              value={form.type}
-              onChange={(_, value: CampaignType | null) => value && set('type', value)}
-            >
-              <ToggleButton value="email" sx={{ gap: 1, px: 2.5, textTransform: 'none' }}>
-                <EmailOutlinedIcon fontSize="small" aria-hidden />
-                {T.email}
-              </ToggleButton>
-              <ToggleButton value="sms" sx={{ gap: 1, px: 2.5, textTransform: 'none' }}>
-                <SmsOutlinedIcon fontSize="small" aria-hidden />
-                {T.sms}
-              </ToggleButton>
-            </ToggleButtonGroup>
-          </FormControl>
-          {isEmail && (
-            <TextField
-              label={T.subject}
-              value={form.subject}
-              onChange={(event) => set('subject', event.target.value.slice(0, LIMITS.subject))}
-              error={Boolean(errors.subject)}
-              helperText={errors.subject}
-              required
-              fullWidth
-            />
-          )}
-          <TextField
-            label={T.message}
-            value={form.message}
-            onChange={(event) => set('message', event.target.value.slice(0, LIMITS.message))}
-            error={Boolean(errors.message)}
-            helperText={errors.message ?? (isEmail ? undefined : T.smsHint(form.message.length))}
-            required
-            multiline
-            minRows={isEmail ? 5 : 3}
-            fullWidth
-            slotProps={{
-              formHelperText: { sx: { color: !errors.message && form.message.length > SMS_SEGMENT ? 'warning.main' : undefined } },
-            }}
-          />
-          {given.kind !== 'all' ? (
-            <FormControl>
-              <FormLabel id="campaign-audience-label">{T.audienceLabel}</FormLabel>
-              <RadioGroup
-                aria-labelledby="campaign-audience-label"
-                value={audienceKind}
-                onChange={(event) => setAudienceKind(event.target.value as 'given' | 'all')}
-              >
-                <FormControlLabel value="given" control={<Radio />} label={audienceWords(given)} />
-                <FormControlLabel value="all" control={<Radio />} label={T.audienceAll} />
-              </RadioGroup>
-              <FormHelperText sx={{ mx: 0 }}>{T.audienceHint}</FormHelperText>
-            </FormControl>
-          ) : (
-            <Typography variant="body2" color="text.secondary">
-              {T.audienceFor(T.audienceAll)}. {T.audienceHint}
-            </Typography>
-          )}
+          <TypeInput />
+          <SubjectInput />
+          <MessageInput />
+          <AudienceInput given={given} />
           <Typography variant="body2" color="text.secondary">
             {T.draftHint}
           </Typography>
@@ -226,6 +154,94 @@ function CreateCampaignForm({ onClose, editing, audience }: { onClose: () => voi
           {editing ? T.save : T.submit}
         </Button>
       </DialogActions>
-    </Box>
+    </Form>
+  );
+}
+
+/** E-mail or SMS, as two toggle buttons. */
+function TypeInput() {
+  const { field } = useInput<CampaignType>({ source: 'type' });
+  return (
+    <FormControl>
+      <FormLabel id="campaign-type-label" sx={{ mb: 1 }}>
+        {T.type}
+      </FormLabel>
+      <ToggleButtonGroup
+        exclusive
+        color="primary"
+        aria-labelledby="campaign-type-label"
+        value={field.value}
+        onChange={(_, value: CampaignType | null) => value && field.onChange(value)}
+      >
+        <ToggleButton value="email" sx={{ gap: 1, px: 2.5, textTransform: 'none' }}>
+          <EmailOutlinedIcon fontSize="small" aria-hidden />
+          {T.email}
+        </ToggleButton>
+        <ToggleButton value="sms" sx={{ gap: 1, px: 2.5, textTransform: 'none' }}>
+          <SmsOutlinedIcon fontSize="small" aria-hidden />
+          {T.sms}
+        </ToggleButton>
+      </ToggleButtonGroup>
+    </FormControl>
+  );
+}
+
+/** The subject: only for an e-mail. */
+function SubjectInput() {
+  const type = useWatch<Values, 'type'>({ name: 'type' });
+  if (type !== 'email') return null;
+  return (
+    <TextInput
+      source="subject"
+      label={T.subject}
+      isRequired
+      fullWidth
+      helperText={false}
+      slotProps={{ htmlInput: { maxLength: LIMITS.subject } }}
+    />
+  );
+}
+
+/** The message, with a text's length and the parts it goes in. */
+function MessageInput() {
+  const type = useWatch<Values, 'type'>({ name: 'type' });
+  const message = useWatch<Values, 'message'>({ name: 'message' }) ?? '';
+  const isEmail = type === 'email';
+  return (
+    <TextInput
+      source="message"
+      label={T.message}
+      isRequired
+      multiline
+      minRows={isEmail ? 5 : 3}
+      fullWidth
+      helperText={isEmail ? false : T.smsHint(message.length)}
+      slotProps={{
+        htmlInput: { maxLength: LIMITS.message },
+        formHelperText: { sx: { color: message.length > SMS_SEGMENT ? 'warning.dark' : undefined } },
+      }}
+    />
+  );
+}
+
+/** The audience it came with, or all active clients instead; a campaign for all clients just says so. */
+function AudienceInput({ given }: { given: CampaignAudience }) {
+  const { field } = useInput<'given' | 'all'>({ source: 'audienceKind' });
+  if (given.kind === 'all') {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {T.audienceFor(T.audienceAll)}. {T.audienceHint}
+      </Typography>
+    );
+  }
+  return (
+    <FormControl>
+      <FormLabel id="campaign-audience-label">{T.audienceLabel}</FormLabel>
+      <RadioGroup aria-labelledby="campaign-audience-label" value={field.value} onChange={(event) => field.onChange(event.target.value)}>
+        <FormControlLabel value="given" control={<Radio />} label={audienceWords(given)} />
+        <FormControlLabel value="all" control={<Radio />} label={T.audienceAll} />
+      </RadioGroup>
+      <FormHelperText sx={{ mx: 0 }}>{T.audienceHint}</FormHelperText>
+    </FormControl>
   );
 }
