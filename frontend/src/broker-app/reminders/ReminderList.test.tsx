@@ -141,7 +141,7 @@ describe('scheduling a reminder', () => {
     const dialog = await openDialog();
     await fill(dialog, { date: '' });
     submit(dialog);
-    expect(dialog.getByText('Please select a client')).toBeTruthy();
+    expect(await dialog.findByText('Please select a client')).toBeTruthy();
     expect(dialog.getByText('Invalid date or time')).toBeTruthy();
     expect(dialog.getByText('Message is required')).toBeTruthy();
     expect(create).not.toHaveBeenCalled();
@@ -153,7 +153,7 @@ describe('scheduling a reminder', () => {
     const dialog = await openDialog();
     await fill(dialog, { client: 'Ann Lee', date: '2020-03-01', time: '10:00', message: 'See you soon' });
     submit(dialog);
-    expect(dialog.getByText('Scheduled time must be in the future')).toBeTruthy();
+    expect(await dialog.findByText('Scheduled time must be in the future')).toBeTruthy();
     expect(dialog.queryByText('Please select a client')).toBeNull();
     expect(create).not.toHaveBeenCalled();
   });

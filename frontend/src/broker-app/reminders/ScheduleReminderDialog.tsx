@@ -19,8 +19,9 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { type FormEvent, useState } from 'react';
-import { useCreate, useUpdate } from 'react-admin';
+import { useState } from 'react';
+import { Form, TextInput, useCreate, useInput, useUpdate } from 'react-admin';
+import { useFormState, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 
 import { errorBodyField, serverMessage } from '../../lib/http.ts';
@@ -66,10 +67,25 @@ export function ScheduleReminderDialog({ open, onClose, editing }: Props) {
   );
 }
 
+/** The form's values: the chosen client as a whole (the picker shows their name), the rest as the spec's form. */
+type Values = Omit<ReminderForm, 'clientId'> & { client: Client | null };
+
+/** The spec's checks on the form's values, keyed by the form's fields ('client', 'when', 'message'). */
+function checked(values: Values): { errors: Record<string, string>; reminder?: ReturnType<typeof validateReminder>['reminder'] } {
+  const { errors, reminder } = validateReminder({ ...values, clientId: values.client?.id ?? '' });
+  const { clientId, ...rest } = errors;
+  return { errors: { ...rest, ...(clientId ? { client: clientId } : {}) }, reminder };
+}
+
+/**
+ * react-admin's form: the record-level check is the spec's (validateReminder), shown under each
+ * field after a submit; the server's refusals (a health word, a time in the past) land there too.
+ */
 function ScheduleReminderForm({ onClose, editing }: Omit<Props, 'open'>) {
-  const [form, setForm] = useState<ReminderForm>(() => (editing ? formFromReminder(editing.reminder) : initialForm()));
-  const [client, setClient] = useState<Client | null>(editing?.client ?? null);
-  const [errors, setErrors] = useState<ReminderFormErrors>({});
+  const [defaults] = useState<Values>(() => {
+    const { clientId: _id, ...form } = editing ? formFromReminder(editing.reminder) : initialForm();
+    return { ...form, client: editing?.client ?? null };
+  });
   const [serverError, setServerError] = useState<string>();
   const [create, { isPending: creating }] = useCreate<Reminder>();
   const [update, { isPending: updating }] = useUpdate<Reminder>();
@@ -78,62 +94,42 @@ function ScheduleReminderForm({ onClose, editing }: Omit<Props, 'open'>) {
   const toast = useToast();
   const errorToast = useErrorToast();
   const failed = editing ? T.saveFailed : T.scheduleFailed;
+  const noClients = hasClients === false;
 
-  const set = <K extends keyof ReminderForm>(key: K, value: ReminderForm[K]) => {
-    setForm((current) => ({ ...current, [key]: value }));
-    const field = key === 'date' || key === 'time' ? 'when' : key;
-    if (field !== 'deliveryMethod') setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async (values: Values): Promise<ReminderFormErrors | Record<string, string> | undefined> => {
     setServerError(undefined);
-    const { errors: found, reminder } = validateReminder(form);
-    setErrors(found);
-    if (!reminder) return;
-    const onError = (error: unknown) => {
+    const { errors, reminder } = checked(values);
+    if (!reminder) return errors;
+    try {
+      if (editing) {
+        const { status: _pending, ...changes } = reminder;
+        await update(
+          'reminders',
+          { id: editing.reminder.id, data: changes, previousData: editing.reminder },
+          { mutationMode: 'pessimistic', returnPromise: true },
+        );
+        toast({ title: T.saved });
+      } else {
+        await create('reminders', { data: reminder }, { returnPromise: true });
+        toast({ title: T.scheduled });
+      }
+      onClose();
+      return undefined;
+    } catch (error) {
+      errorToast(error, failed);
       const message = serverMessage(error);
       const field = errorBodyField(error, 'field');
       // The server names the field to blame (a health word is the message's).
-      if (message && (field === 'message' || errorBodyField(error, 'term') !== undefined)) setErrors({ message });
-      else if (message && field === 'scheduledTime') setErrors({ when: message });
-      else if (message && field === 'clientId') setErrors({ clientId: message });
-      else setServerError(message ?? failed);
-      errorToast(error, failed);
-    };
-    if (editing) {
-      const { status: _pending, ...changes } = reminder;
-      void update(
-        'reminders',
-        { id: editing.reminder.id, data: changes, previousData: editing.reminder },
-        {
-          mutationMode: 'pessimistic',
-          onSuccess: () => {
-            toast({ title: T.saved });
-            onClose();
-          },
-          onError,
-        },
-      );
-      return;
+      if (message && (field === 'message' || errorBodyField(error, 'term') !== undefined)) return { message };
+      if (message && field === 'scheduledTime') return { when: message };
+      if (message && field === 'clientId') return { client: message };
+      setServerError(message ?? failed);
+      return undefined;
     }
-    void create(
-      'reminders',
-      { data: reminder },
-      {
-        onSuccess: () => {
-          toast({ title: T.scheduled });
-          onClose();
-        },
-        onError,
-      },
-    );
   };
 
-  const noClients = hasClients === false;
-
   return (
-    <Box component="form" noValidate onSubmit={submit}>
+    <Form<Values> defaultValues={defaults} validate={(values) => checked(values as Values).errors} onSubmit={submit as never} noValidate>
       <DialogTitle id="schedule-reminder-title">{editing ? T.editTitle : T.dialogTitle}</DialogTitle>
       <DialogContent>
         <Stack spacing={2.5} sx={{ pt: 1 }}>
@@ -150,96 +146,10 @@ function ScheduleReminderForm({ onClose, editing }: Omit<Props, 'open'>) {
               {T.noClients}
             </Alert>
           )}
-          <ClientPicker
-            label={T.client}
-            value={client}
-            onChange={(next) => {
-              setClient(next);
-              set('clientId', next?.id ?? '');
-            }}
-            error={errors.clientId}
-            helperText={T.clientHint}
-            disabled={noClients}
-            required
-          />
-
-          <Box>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                type="date"
-                label={T.date}
-                value={form.date}
-                onChange={(event) => set('date', event.target.value)}
-                error={Boolean(errors.when)}
-                required
-                fullWidth
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-describedby': 'reminder-when-help' } }}
-              />
-              <TextField
-                type="time"
-                label={T.time}
-                value={form.time}
-                onChange={(event) => set('time', event.target.value)}
-                error={Boolean(errors.when)}
-                required
-                fullWidth
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-describedby': 'reminder-when-help' } }}
-              />
-            </Stack>
-            <Typography
-              id="reminder-when-help"
-              variant="caption"
-              role={errors.when ? 'alert' : undefined}
-              color={errors.when ? 'error' : 'text.secondary'}
-              sx={{ display: 'block', mt: 0.5, mx: 1.75 }}
-            >
-              {errors.when ?? T.whenHint}
-            </Typography>
-          </Box>
-
-          <FormControl>
-            <FormLabel id="reminder-method-label">{T.deliveryMethod}</FormLabel>
-            <RadioGroup
-              row
-              aria-labelledby="reminder-method-label"
-              value={form.deliveryMethod}
-              onChange={(event) => set('deliveryMethod', event.target.value as DeliveryMethod)}
-            >
-              <FormControlLabel
-                value="voice"
-                control={<Radio />}
-                label={
-                  <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
-                    <PhoneInTalkOutlinedIcon fontSize="small" aria-hidden />
-                    <span>{T.voice}</span>
-                  </Stack>
-                }
-              />
-              <FormControlLabel
-                value="sms"
-                control={<Radio />}
-                label={
-                  <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
-                    <SmsOutlinedIcon fontSize="small" aria-hidden />
-                    <span>{T.sms}</span>
-                  </Stack>
-                }
-              />
-            </RadioGroup>
-          </FormControl>
-
-          <TextField
-            label={T.message}
-            value={form.message}
-            onChange={(event) => set('message', event.target.value.slice(0, MESSAGE_MAX_LENGTH))}
-            placeholder={T.messagePlaceholder}
-            error={Boolean(errors.message)}
-            helperText={errors.message ?? `${form.message.length}/${MESSAGE_MAX_LENGTH}`}
-            required
-            multiline
-            minRows={3}
-            fullWidth
-          />
+          <ClientInput disabled={noClients} />
+          <WhenInputs />
+          <MethodInput />
+          <MessageInput />
           <Alert severity="info" icon={<PrivacyTipOutlinedIcon fontSize="inherit" />} sx={{ py: 0 }}>
             {T.messageHint}
           </Alert>
@@ -258,6 +168,122 @@ function ScheduleReminderForm({ onClose, editing }: Omit<Props, 'open'>) {
           {editing ? T.save : T.submit}
         </Button>
       </DialogActions>
+    </Form>
+  );
+}
+
+/** A form error, once the form was submitted (react-admin's rule for showing them). */
+function useShownError(name: string): string | undefined {
+  const { errors, isSubmitted } = useFormState({ name });
+  // A record-level check's message comes wrapped ({ message }), a submission's as text.
+  const found: unknown = errors[name]?.message;
+  const message = typeof found === 'object' && found !== null ? (found as { message?: unknown }).message : found;
+  return isSubmitted && typeof message === 'string' ? message : undefined;
+}
+
+function ClientInput({ disabled }: { disabled: boolean }) {
+  const { field } = useInput<Client | null>({ source: 'client' });
+  const error = useShownError('client');
+  return (
+    <ClientPicker
+      label={T.client}
+      value={field.value ?? null}
+      onChange={(next) => field.onChange(next)}
+      error={error}
+      helperText={T.clientHint}
+      disabled={disabled}
+      required
+    />
+  );
+}
+
+/** Date and time, one error under both: the two make one moment. */
+function WhenInputs() {
+  const date = useInput<string>({ source: 'date' });
+  const time = useInput<string>({ source: 'time' });
+  const error = useShownError('when');
+  const input = (label: string, type: 'date' | 'time', field: typeof date.field) => (
+    <TextField
+      type={type}
+      label={label}
+      name={field.name}
+      value={field.value ?? ''}
+      onChange={(event) => field.onChange(event.target.value)}
+      onBlur={field.onBlur}
+      error={Boolean(error)}
+      required
+      fullWidth
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-describedby': 'reminder-when-help' } }}
+    />
+  );
+  return (
+    <Box>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        {input(T.date, 'date', date.field)}
+        {input(T.time, 'time', time.field)}
+      </Stack>
+      <Typography
+        id="reminder-when-help"
+        variant="caption"
+        role={error ? 'alert' : undefined}
+        color={error ? 'error' : 'text.secondary'}
+        sx={{ display: 'block', mt: 0.5, mx: 1.75 }}
+      >
+        {error ?? T.whenHint}
+      </Typography>
     </Box>
+  );
+}
+
+function MethodInput() {
+  const { field } = useInput<DeliveryMethod>({ source: 'deliveryMethod' });
+  return (
+    <FormControl>
+      <FormLabel id="reminder-method-label">{T.deliveryMethod}</FormLabel>
+      <RadioGroup
+        row
+        aria-labelledby="reminder-method-label"
+        value={field.value}
+        onChange={(event) => field.onChange(event.target.value as DeliveryMethod)}
+      >
+        <FormControlLabel
+          value="voice"
+          control={<Radio />}
+          label={
+            <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+              <PhoneInTalkOutlinedIcon fontSize="small" aria-hidden />
+              <span>{T.voice}</span>
+            </Stack>
+          }
+        />
+        <FormControlLabel
+          value="sms"
+          control={<Radio />}
+          label={
+            <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
+              <SmsOutlinedIcon fontSize="small" aria-hidden />
+              <span>{T.sms}</span>
+            </Stack>
+          }
+        />
+      </RadioGroup>
+    </FormControl>
+  );
+}
+
+function MessageInput() {
+  const message = useWatch<Values, 'message'>({ name: 'message' }) ?? '';
+  return (
+    <TextInput
+      source="message"
+      label={T.message}
+      placeholder={T.messagePlaceholder}
+      helperText={`${message.length}/${MESSAGE_MAX_LENGTH}`}
+      isRequired
+      multiline
+      minRows={3}
+      fullWidth
+      slotProps={{ htmlInput: { maxLength: MESSAGE_MAX_LENGTH } }}
+    />
   );
 }
