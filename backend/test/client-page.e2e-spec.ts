@@ -2,7 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 
 import request from 'supertest';
 
-import { type Client } from '../src/clients/client.entity.js';
+import { Client } from '../src/clients/client.entity.js';
+import { EngagementService } from '../src/clients/engagement.service.js';
+import { EngagementDay } from '../src/clients/engagement-day.entity.js';
 import { User } from '../src/users/user.entity.js';
 import { type Agent, browser } from './helpers/browser-agent.js';
 import { makeClient, makeInvitation } from './helpers/factories.js';
@@ -139,5 +141,46 @@ describe('a client’s page: notes, invitation link, timeline', () => {
     expect((await other.agent.get(`/api/clients/${ruth.id}/timeline`)).status).toBe(404);
     expect((await broker.agent.get('/api/clients/nope/timeline')).status).toBe(404);
     expect((await request(t.http).get(`/api/clients/${ruth.id}/timeline`)).status).toBe(401);
+  });
+
+  it('draws the engagement line: a point on each day the score changed, from the window’s first day to today', async () => {
+    const em = t.em();
+    // A client of their own, whom no earlier step's background recomputation touches.
+    const nora = await makeClient(em, await em.findOneOrFail(User, broker.id), {
+      firstName: 'Nora',
+      lastName: 'Line',
+      engagementScore: 55,
+    });
+    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    await em.execute(
+      `insert into engagement_history (id, client_id, day, score) values
+         (gen_random_uuid(), ?, ?, 10), (gen_random_uuid(), ?, ?, 30), (gen_random_uuid(), ?, ?, 55)`,
+      [nora.id, day(200), nora.id, day(120), nora.id, day(20)],
+    );
+    const res = await broker.agent.get(`/api/clients/${nora.id}/engagement`);
+    expect(res.status).toBe(200);
+    // The score before the window (30) starts the line on its first day; 10 is older still and left out.
+    expect(res.body).toEqual({
+      score: 55,
+      points: [
+        { day: day(89), score: 30 },
+        { day: day(20), score: 55 },
+        { day: day(0), score: 55 },
+      ],
+    });
+
+    // A change of score is today's point; a second change the same day replaces it.
+    const engagement = t.app.get(EngagementService);
+    await em.nativeUpdate(Client, { id: ruth.id }, { engagementScore: 77 });
+    await engagement.recompute(ruth.id);
+    const first = (await broker.agent.get(`/api/clients/${ruth.id}/engagement`)).body as {
+      score: number;
+      points: { day: string; score: number }[];
+    };
+    expect(first.points.at(-1)).toEqual({ day: day(0), score: first.score });
+    expect(await em.count(EngagementDay, { client: ruth.id })).toBe(first.score === 77 ? 0 : 1);
+
+    expect((await other.agent.get(`/api/clients/${nora.id}/engagement`)).status).toBe(404);
+    expect((await broker.agent.get('/api/clients/not-an-id/engagement')).status).toBe(404);
   });
 });

@@ -51,6 +51,8 @@ describe('a client’s page and edit form in Chromium', () => {
     const timeline = page.getByRole('list', { name: 'Timeline' });
     await timeline.getByText('Client added').waitFor();
     await page.getByText('No reminders scheduled for this client.').waitFor();
+    // A new client's score has no history yet.
+    await page.getByRole('region', { name: 'Engagement' }).getByText('Engagement has not changed in the last 90 days.').waitFor();
     assert.deepEqual(await seriousAccessibilityViolations(page), [], 'the client page');
 
     // Copy invite link: nothing is out yet, so the link is made and copied at once.

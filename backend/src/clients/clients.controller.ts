@@ -32,6 +32,7 @@ import {
   ClientUsageDto,
   CreateClientDto,
   CreatedClientDto,
+  EngagementHistoryDto,
   InviteLinkDto,
   InviteResultDto,
   UpdateClientDto,
@@ -39,6 +40,7 @@ import {
 } from './dto/client.dto.js';
 import { ContactChangePathDto } from './dto/contact-change.dto.js';
 import { ImportJobCreatedDto, ImportJobDto } from './dto/import-job.dto.js';
+import { EngagementService, HISTORY_DAYS } from './engagement.service.js';
 import { ImportJobsService } from './import-jobs.service.js';
 
 const LIMIT_RESPONSE = { description: 'Client limit reached: { message, limitReached: true }' };
@@ -51,6 +53,7 @@ export class ClientsController {
 
   constructor(
     private readonly clients: ClientsService,
+    private readonly engagement: EngagementService,
     private readonly imports: ImportJobsService,
     private readonly storage: StorageService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -205,6 +208,18 @@ export class ClientsController {
   @ApiConflictResponse({ description: 'Already registered, or inactive' })
   invite(@CurrentUser() user: User, @Param('id') id: string): Promise<InviteResultDto> {
     return this.clients.invite(user, id);
+  }
+
+  @Get(':id/engagement')
+  @ApiOperation({
+    summary: `The client’s engagement score and its line over the last ${HISTORY_DAYS} days`,
+    description: 'A point on each day (UTC) the score changed, the first on the window’s first day, the last today.',
+  })
+  @ApiOkResponse({ type: EngagementHistoryDto })
+  @ApiNotFoundResponse({ description: 'No such client for this broker' })
+  async engagementHistory(@CurrentUser() user: User, @Param('id') id: string): Promise<EngagementHistoryDto> {
+    const client = await this.clients.get(user, id);
+    return { score: client.engagementScore, points: await this.engagement.history(client.id, client.engagementScore) };
   }
 
   @Post(':id/invite-link')

@@ -38,14 +38,46 @@ export class EngagementRepository {
     );
   }
 
-  /** Stores the scores in one statement; a client whose score has not changed is not written. */
+  /**
+   * Stores the scores in one statement; a client whose score has not changed is not written. Each
+   * change is also today's (UTC) point of the client's history, the day's last score winning.
+   */
   async saveScores(scores: { id: string; score: number }[]): Promise<void> {
     if (scores.length === 0) return;
     await this.em.execute(
-      `update clients c set engagement_score = u.score
-         from json_to_recordset(?::json) as u(id uuid, score int)
-        where c.id = u.id and c.engagement_score <> u.score`,
+      `with changed as (
+         update clients c set engagement_score = u.score
+           from json_to_recordset(?::json) as u(id uuid, score int)
+          where c.id = u.id and c.engagement_score <> u.score
+         returning c.id, c.engagement_score
+       )
+       insert into engagement_history (id, client_id, day, score)
+       select gen_random_uuid(), id, (now() at time zone 'utc')::date, engagement_score from changed
+       on conflict (client_id, day) do update set score = excluded.score`,
       [JSON.stringify(scores)],
+    );
+  }
+
+  /** A client's points since a day (YYYY-MM-DD), oldest first, and the last one before it (the line's start). */
+  history(clientId: string, since: string): Promise<{ day: string; score: number }[]> {
+    return this.em.execute<{ day: string; score: number }[]>(
+      `(select to_char(day, 'YYYY-MM-DD') as day, score from engagement_history
+         where client_id = ? and day < ?::date order by day desc limit 1)
+       union all
+       (select to_char(day, 'YYYY-MM-DD') as day, score from engagement_history
+         where client_id = ? and day >= ?::date)
+       order by day`,
+      [clientId, since, clientId, since],
+    );
+  }
+
+  /** Points older than a day are dropped (nightly); the newest before it stays as the line's start. */
+  async prune(before: string): Promise<void> {
+    await this.em.execute(
+      `delete from engagement_history h
+        where h.day < ?::date
+          and exists (select 1 from engagement_history n where n.client_id = h.client_id and n.day > h.day and n.day <= ?::date)`,
+      [before, before],
     );
   }
 }

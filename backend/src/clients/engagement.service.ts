@@ -9,6 +9,10 @@ import { EngagementRepository } from './engagement.repository.js';
 const CHUNK = 5000;
 const ONE_DAY_MS = 24 * 60 * 60 * 1000;
 const NINETY_DAYS_MS = 90 * ONE_DAY_MS;
+/** How far back the client page's engagement line goes, and how long its points are kept. */
+export const HISTORY_DAYS = 90;
+const KEEP_DAYS = 400;
+const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 
 /**
  * Keeps clients' engagement scores current. Signals are read in one query per batch of clients and
@@ -64,6 +68,19 @@ export class EngagementService implements OnApplicationBootstrap, OnModuleInit {
     return clientIds.length;
   }
 
+  /**
+   * The score's line over the last 90 days: a point on each day it changed, the first one on the
+   * window's first day (the score it had then), and today's.
+   */
+  async history(clientId: string, current: number, now = Date.now()): Promise<{ day: string; score: number }[]> {
+    const since = utcDay(now - (HISTORY_DAYS - 1) * ONE_DAY_MS);
+    const rows = await this.engagement.history(clientId, since);
+    const points = rows.map((row) => ({ day: row.day < since ? since : row.day, score: Number(row.score) }));
+    const today = utcDay(now);
+    if (points.at(-1)?.day !== today) points.push({ day: today, score: current });
+    return points;
+  }
+
   /** Every batch the dispatcher sends changes its clients' reminder signals. */
   onModuleInit(): void {
     this.dispatcher.onBatchSent((clientIds) => this.recomputeMany(clientIds));
@@ -71,8 +88,9 @@ export class EngagementService implements OnApplicationBootstrap, OnModuleInit {
 
   /** Nightly at 03:30 UTC, once across the cluster. */
   async onApplicationBootstrap(): Promise<void> {
-    await this.jobs.schedule('engagement-nightly', '30 3 * * *', async () =>
-      this.logger.log(`Recomputed engagement for ${await this.recomputeRecent()} client(s)`),
-    );
+    await this.jobs.schedule('engagement-nightly', '30 3 * * *', async () => {
+      this.logger.log(`Recomputed engagement for ${await this.recomputeRecent()} client(s)`);
+      await this.engagement.prune(utcDay(Date.now() - KEEP_DAYS * ONE_DAY_MS));
+    });
   }
 }

@@ -10,6 +10,7 @@ import { Medication } from '../client-portal/medication.entity.js';
 import { Client } from '../clients/client.entity.js';
 import { ClientInvitation } from '../clients/client-invitation.entity.js';
 import { ContactChange } from '../clients/contact-change.entity.js';
+import { EngagementDay } from '../clients/engagement-day.entity.js';
 import { ImportJob } from '../clients/import-job.entity.js';
 import { Delivery } from '../delivery/delivery.entity.js';
 import { SendRateSlot } from '../delivery/send-rate-slot.entity.js';
@@ -30,6 +31,7 @@ export const ENTITIES = [
   ClientInvitation,
   ClientAccount,
   ContactChange,
+  EngagementDay,
   ImportJob,
   LoginThrottle,
   RateLimitCounter,

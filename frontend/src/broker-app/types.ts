@@ -164,6 +164,12 @@ export interface Reminder {
   status: 'pending' | 'completed' | 'failed';
 }
 
+/** A client's engagement score and its line (a point on each day it changed, oldest first). */
+export interface EngagementHistory {
+  score: number;
+  points: { day: string; score: number }[];
+}
+
 /** Who a campaign is for: all active clients, those under a Clients-list filter, or chosen clients. */
 export type CampaignAudience =
   { kind: 'all' } | { kind: 'filter'; filter: Record<string, unknown> } | { kind: 'clients'; clientIds: string[] };

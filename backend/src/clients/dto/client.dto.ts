@@ -194,3 +194,13 @@ export class BulkResultDto {
   @ApiProperty({ type: [BulkFailureDto] }) failed!: BulkFailureDto[];
   @ApiProperty({ example: 'Invitations: 12 sent, 1 not sent.' }) message!: string;
 }
+
+export class EngagementPointDto {
+  @ApiProperty({ description: 'A day, YYYY-MM-DD (UTC)' }) day!: string;
+  @ApiProperty({ minimum: 0, maximum: 100 }) score!: number;
+}
+
+export class EngagementHistoryDto {
+  @ApiProperty({ minimum: 0, maximum: 100 }) score!: number;
+  @ApiProperty({ type: [EngagementPointDto], description: 'Oldest first' }) points!: EngagementPointDto[];
+}

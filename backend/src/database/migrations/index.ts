@@ -26,6 +26,7 @@ import { Migration20261124125600_awaiting_reply_index } from './Migration2026112
 import { Migration20261124155706_caregiver_email } from './Migration20261124155706_caregiver_email.js';
 import { Migration20261124192948_client_notes } from './Migration20261124192948_client_notes.js';
 import { Migration20261124220204_campaign_audience } from './Migration20261124220204_campaign_audience.js';
+import { Migration20261124224846_engagement_history } from './Migration20261124224846_engagement_history.js';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121055953_users', class: Migration20261121055953_users },
@@ -53,4 +54,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261124155706_caregiver_email', class: Migration20261124155706_caregiver_email },
   { name: 'Migration20261124192948_client_notes', class: Migration20261124192948_client_notes },
   { name: 'Migration20261124220204_campaign_audience', class: Migration20261124220204_campaign_audience },
+  { name: 'Migration20261124224846_engagement_history', class: Migration20261124224846_engagement_history },
 ];

@@ -196,7 +196,48 @@ function EngagementCard({ client }: { client: Client }) {
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
         {T.engagementBand(score)}
       </Typography>
+      <EngagementLine client={client} />
     </Section>
+  );
+}
+
+/** A day 'YYYY-MM-DD' as the app writes dates (read at noon, so no time zone moves it). */
+const dayWords = (day: string) => formatDate(`${day}T12:00:00`);
+
+/** The score over the last 90 days, as a step line (it holds until it changes), with its summary in words. */
+function EngagementLine({ client }: { client: Client }) {
+  const dataProvider = useCareKeepDataProvider();
+  const { data } = useQuery({ queryKey: ['clients', client.id, 'engagement'], queryFn: () => dataProvider.getClientEngagement(client.id) });
+  const points = data?.points ?? [];
+  if (points.length === 0) return null;
+  const first = points[0];
+  const last = points.at(-1)!;
+  const start = Date.parse(`${first.day}T00:00:00Z`);
+  const span = Math.max(1, Date.parse(`${last.day}T00:00:00Z`) - start);
+  const x = (day: string) => ((Date.parse(`${day}T00:00:00Z`) - start) / span) * 100;
+  const y = (score: number) => 40 - (Math.max(0, Math.min(100, score)) / 100) * 40;
+  let path = `M 0 ${y(first.score)}`;
+  for (const point of points.slice(1)) path += ` H ${x(point.day)} V ${y(point.score)}`;
+  const summary = points.length === 1 ? T.engagementUnchanged : T.engagementLine(first.score, dayWords(first.day), last.score);
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Typography variant="caption" color="text.secondary">
+        {T.engagementDays}
+      </Typography>
+      <Box
+        component="svg"
+        viewBox="0 0 100 40"
+        preserveAspectRatio="none"
+        // The summary below says it in words.
+        aria-hidden
+        sx={{ display: 'block', width: '100%', height: 48, bgcolor: 'grey.50', borderRadius: 1, color: 'primary.main' }}
+      >
+        <path d={path} fill="none" stroke="currentColor" strokeWidth={2} vectorEffect="non-scaling-stroke" />
+      </Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+        {summary}
+      </Typography>
+    </Box>
   );
 }
 
