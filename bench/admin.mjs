@@ -78,7 +78,9 @@ try {
     budgetP99Ms: BUDGET_MS,
     ratioToBudget: +(analytics.p99 / BUDGET_MS).toFixed(2),
   };
-  console.log(`\nAdmin back office at ${BROKERS} brokers, ${CLIENTS} clients, ${DELIVERIES} deliveries (seeded in ${figures.seedSeconds} s)`);
+  console.log(
+    `\nAdmin back office at ${BROKERS} brokers, ${CLIENTS} clients, ${DELIVERIES} deliveries (seeded in ${figures.seedSeconds} s)`,
+  );
   console.table({
     'GET /api/admin/analytics': { 'p50 ms': analytics.p50, 'p99 ms': analytics.p99 },
     'GET /api/admin/brokers (page of 25)': { 'p50 ms': brokers.p50, 'p99 ms': brokers.p99 },

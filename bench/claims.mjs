@@ -65,7 +65,8 @@ try {
       await c.query('vacuum analyze deliveries');
       return inserted.rows.map((r) => r.id);
     });
-  const recordOutcome = (c, ids) => c.query(`update deliveries set status = 'completed', updated_at = now() where id = any($1::uuid[])`, [ids]);
+  const recordOutcome = (c, ids) =>
+    c.query(`update deliveries set status = 'completed', updated_at = now() where id = any($1::uuid[])`, [ids]);
 
   /** The table: the dispatcher's own claim. Answers seconds. */
   async function viaTable() {

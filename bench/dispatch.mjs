@@ -38,6 +38,13 @@ try {
        select gen_random_uuid(), $1, 'Client', 'N' || n, '+1646' || lpad(n::text, 7, '0'), 'America/New_York' from generate_series(1, $2) n`,
       [broker, REMINDERS],
     );
+    // Added with the broker's attestations (reminders and marketing): every reminder goes, with the sponsor message.
+    await c.query(
+      `insert into consents (id, client_id, channel, purpose, opted_in, source, evidence)
+       select gen_random_uuid(), c.id, ch, p, true, 'broker_added', 'Attested by the broker'
+         from clients c cross join unnest(array['voice', 'sms']) ch cross join unnest(array['reminders', 'marketing']) p where c.broker_id = $1`,
+      [broker],
+    );
     await c.query(
       `insert into reminders (id, broker_id, client_id, scheduled_time, deliver_after, delivery_method, message)
        select gen_random_uuid(), broker_id, id, now(), now(), case when random() < 0.5 then 'voice' else 'sms' end, 'Your plan review is next week'
@@ -51,7 +58,9 @@ try {
   const summary = await app.get(DispatcherService).runOnce({ maxMs: 600_000 });
   const seconds = (performance.now() - started) / 1000;
   const lag = await withClient(database.url, async (c) => {
-    const { rows } = await c.query(`select extract(epoch from max(updated_at) - $1::timestamptz) as lag from deliveries`, [new Date(dueAt)]);
+    const { rows } = await c.query(`select extract(epoch from max(updated_at) - $1::timestamptz) as lag from deliveries`, [
+      new Date(dueAt),
+    ]);
     return Number(rows[0].lag);
   });
   const rate = summary.sent / seconds;
@@ -66,7 +75,9 @@ try {
     maxDueToSentLagSeconds: +lag.toFixed(2),
   };
   console.log('\nDispatcher: due reminders into the development outbox');
-  console.table({ dispatcher: { reminders: REMINDERS, sent: summary.sent, seconds: figures.seconds, 'deliveries/s': figures.deliveriesPerSecond } });
+  console.table({
+    dispatcher: { reminders: REMINDERS, sent: summary.sent, seconds: figures.seconds, 'deliveries/s': figures.deliveriesPerSecond },
+  });
   console.log(`budget ≥ ${BUDGET}/s: ratio ${figures.ratioToBudget}; last delivery ${figures.maxDueToSentLagSeconds} s after due`);
   console.log(JSON.stringify(figures));
   await writeFile(join(ROOT, 'bench', 'results-dispatch.json'), `${JSON.stringify(figures, null, 2)}\n`);

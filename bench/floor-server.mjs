@@ -18,7 +18,15 @@ const POOL_MAX = Number(process.env.DATABASE_POOL_MAX ?? 10);
 const sessions = new pg.Pool({ connectionString: DATABASE_URL, max: 4 });
 const data = new pg.Pool({ connectionString: DATABASE_URL, max: POOL_MAX, min: 0 });
 
-const COLUMNS = { firstName: 'first_name', lastName: 'last_name', email: 'email', phone: 'phone', isActive: 'is_active', engagementScore: 'engagement_score', createdAt: 'created_at' };
+const COLUMNS = {
+  firstName: 'first_name',
+  lastName: 'last_name',
+  email: 'email',
+  phone: 'phone',
+  isActive: 'is_active',
+  engagementScore: 'engagement_score',
+  createdAt: 'created_at',
+};
 const SEARCH = `lower(first_name || ' ' || last_name || ' ' || coalesce(email, '') || ' ' || phone)`;
 const INVITATION_STATE = `exists (select 1 from client_accounts a where a.client_id = c.id) as registered,
   (select max(i.expires_at) from client_invitations i where i.client_id = c.id and i.accepted_at is null) as pending_until,
@@ -43,7 +51,10 @@ function sessionId(cookie) {
 async function clients(url, cookie) {
   const sid = sessionId(cookie);
   if (!sid) return [401, { message: 'Unauthorized' }];
-  const { rows: found } = await sessions.query('SELECT sess FROM "session" WHERE sid = $1 AND expire >= to_timestamp($2)', [sid, Math.ceil(Date.now() / 1000)]);
+  const { rows: found } = await sessions.query('SELECT sess FROM "session" WHERE sid = $1 AND expire >= to_timestamp($2)', [
+    sid,
+    Math.ceil(Date.now() / 1000),
+  ]);
   const auth = found[0]?.sess?.auth;
   if (auth?.kind !== 'broker') return [401, { message: 'Unauthorized' }];
   const { rows: users } = await data.query(`select "u0".* from "users" as "u0" where "u0"."id" = ${lit(auth.userId)} limit 1`);
@@ -73,26 +84,34 @@ async function clients(url, cookie) {
   );
   const total = rows[0]?.total ?? 0;
   const now = Date.now();
-  const items = rows.filter((row) => row.id !== null).map((client) => {
-    const inviteStatus = client.registered ? 'accepted' : client.pending_until ? (new Date(client.pending_until).getTime() > now ? 'pending' : 'expired') : 'none';
-    return {
-      id: client.id,
-      firstName: client.first_name,
-      lastName: client.last_name,
-      email: client.email,
-      phone: client.phone,
-      isActive: client.is_active,
-      engagementScore: client.engagement_score,
-      inviteStatus,
-      inviteToken: inviteStatus !== 'none',
-      createdAt: new Date(client.created_at).toISOString(),
-      pendingContactChanges: (client.pending_changes ?? []).map((change) => ({
-        field: change.field,
-        value: change.value,
-        requestedAt: new Date(change.requestedAt).toISOString(),
-      })),
-    };
-  });
+  const items = rows
+    .filter((row) => row.id !== null)
+    .map((client) => {
+      const inviteStatus = client.registered
+        ? 'accepted'
+        : client.pending_until
+          ? new Date(client.pending_until).getTime() > now
+            ? 'pending'
+            : 'expired'
+          : 'none';
+      return {
+        id: client.id,
+        firstName: client.first_name,
+        lastName: client.last_name,
+        email: client.email,
+        phone: client.phone,
+        isActive: client.is_active,
+        engagementScore: client.engagement_score,
+        inviteStatus,
+        inviteToken: inviteStatus !== 'none',
+        createdAt: new Date(client.created_at).toISOString(),
+        pendingContactChanges: (client.pending_changes ?? []).map((change) => ({
+          field: change.field,
+          value: change.value,
+          requestedAt: new Date(change.requestedAt).toISOString(),
+        })),
+      };
+    });
   const range = items.length ? `clients ${start}-${start + items.length - 1}/${total}` : `clients */${total}`;
   return [200, items, range];
 }

@@ -14,7 +14,13 @@ export const HOT_READ_PATHS = {
 async function startFloor({ databaseUrl, sessionSecret, poolMax }) {
   const port = await freePort();
   const child = spawn(process.execPath, [join(ROOT, 'bench/floor-server.mjs')], {
-    env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, PORT: String(port), SESSION_SECRET: sessionSecret, DATABASE_POOL_MAX: String(poolMax) },
+    env: {
+      PATH: process.env.PATH,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      SESSION_SECRET: sessionSecret,
+      DATABASE_POOL_MAX: String(poolMax),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = once(child, 'exit');
@@ -22,7 +28,13 @@ async function startFloor({ databaseUrl, sessionSecret, poolMax }) {
     child.stdout.on('data', (chunk) => String(chunk).includes('listening') && resolve());
     child.once('exit', (code) => reject(new Error(`the floor server exited with ${code}`)));
   });
-  return { url: `http://127.0.0.1:${port}`, stop: async () => { child.kill('SIGTERM'); await exited; } };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }
 
 async function answer(base, path, cookie) {
@@ -50,14 +62,26 @@ function mean(runs) {
  * body and Content-Range, warms both up, then alternates app and floor for `rounds` rounds so that
  * neither is favoured by what the machine happens to be doing; answers the means, one row per path.
  */
-export async function hotRead({ appUrl, databaseUrl, cookie, sessionSecret, poolMax = 10, connections = 50, seconds = 10, warmupSeconds = 2, rounds = 2 }) {
+export async function hotRead({
+  appUrl,
+  databaseUrl,
+  cookie,
+  sessionSecret,
+  poolMax = 10,
+  connections = 50,
+  seconds = 10,
+  warmupSeconds = 2,
+  rounds = 2,
+}) {
   const floor = await startFloor({ databaseUrl, sessionSecret, poolMax });
   const rows = [];
   try {
     for (const [name, path] of Object.entries(HOT_READ_PATHS)) {
       const [app, bare] = [await answer(appUrl, path, cookie), await answer(floor.url, path, cookie)];
       if (app.range !== bare.range || app.body !== bare.body) {
-        throw new Error(`the floor answers ${path} differently: ${bare.range} vs ${app.range}\n${bare.body.slice(0, 300)}\n${app.body.slice(0, 300)}`);
+        throw new Error(
+          `the floor answers ${path} differently: ${bare.range} vs ${app.range}\n${bare.body.slice(0, 300)}\n${app.body.slice(0, 300)}`,
+        );
       }
       const headers = { cookie };
       await cannon(appUrl + path, { connections, seconds: warmupSeconds, headers });
@@ -69,7 +93,10 @@ export async function hotRead({ appUrl, databaseUrl, cookie, sessionSecret, pool
         floorRuns.push(await cannon(floor.url + path, { connections, seconds, headers }));
       }
       // The same at 10 connections: the answer time with little queueing in front of it.
-      const light = { app: await cannon(appUrl + path, { connections: 10, seconds, headers }), floor: await cannon(floor.url + path, { connections: 10, seconds, headers }) };
+      const light = {
+        app: await cannon(appUrl + path, { connections: 10, seconds, headers }),
+        floor: await cannon(floor.url + path, { connections: 10, seconds, headers }),
+      };
       rows.push({ name, path, contentRange: app.range, app: mean(appRuns), floor: mean(floorRuns), light });
     }
   } finally {

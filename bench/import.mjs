@@ -58,7 +58,9 @@ try {
 
   const copyMs = await withClient(database.url, async (c) => {
     await c.query(`create table bench_copy (like clients including defaults including indexes)`);
-    await c.query(`alter table bench_copy alter column id set default gen_random_uuid(), alter column broker_id set default '${session.user.id}'`);
+    await c.query(
+      `alter table bench_copy alter column id set default gen_random_uuid(), alter column broker_id set default '${session.user.id}'`,
+    );
     const t0 = performance.now();
     await c.query(`copy bench_copy (first_name, last_name, email, phone) from '${csv}' with (format csv, header true)`);
     return performance.now() - t0;
@@ -89,7 +91,9 @@ try {
     'COPY (floor)': { rows: ROWS, seconds: figures.copySeconds, 'rows/s': figures.copyRowsPerSecond },
   });
   console.log(`ratio (import rows/s ÷ COPY rows/s): ${figures.ratioToCopy}`);
-  console.log(`server memory: ${figures.serverRssBeforeMb} MB before, ${figures.serverRssPeakMb} MB at peak (+${figures.serverRssGrowthMb} MB)`);
+  console.log(
+    `server memory: ${figures.serverRssBeforeMb} MB before, ${figures.serverRssPeakMb} MB at peak (+${figures.serverRssGrowthMb} MB)`,
+  );
   console.log(JSON.stringify(figures));
   await writeFile(join(ROOT, 'bench', 'results-import.json'), `${JSON.stringify(figures, null, 2)}\n`);
 } finally {

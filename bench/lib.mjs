@@ -83,8 +83,19 @@ export async function startServer(databaseUrl, extraEnv = {}) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const ok = await fetch(`${appUrl}/api/health`).then((r) => r.ok, () => false);
-    if (ok) return { appUrl, pid: child.pid, stop: async () => { child.kill('SIGTERM'); await exited; } };
+    const ok = await fetch(`${appUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok)
+      return {
+        appUrl,
+        pid: child.pid,
+        stop: async () => {
+          child.kill('SIGTERM');
+          await exited;
+        },
+      };
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill('SIGKILL');
@@ -146,16 +157,110 @@ export function cookieHeader(client) {
   return [...client.jar].map(([k, v]) => `${k}=${v}`).join('; ');
 }
 
-const FIRST_NAMES = ['Mary', 'Patricia', 'Linda', 'Barbara', 'Elizabeth', 'Jennifer', 'Maria', 'Susan', 'Margaret', 'Dorothy',
-  'Lisa', 'Nancy', 'Karen', 'Betty', 'Helen', 'Sandra', 'Donna', 'Carol', 'Ruth', 'Sharon', 'James', 'John', 'Robert',
-  'Michael', 'William', 'David', 'Richard', 'Charles', 'Joseph', 'Thomas', 'Donald', 'George', 'Kenneth', 'Steven',
-  'Edward', 'Paul', 'Ronald', 'Gary', 'Larry', 'Frank'];
-const LAST_NAMES = ['Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez',
-  'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee',
-  'Perez', 'Thompson', 'White', 'Harris', 'Sanchez', 'Clark', 'Ramirez', 'Lewis', 'Robinson', 'Walker', 'Young',
-  'Allen', 'King', 'Wright', 'Scott', 'Torres', 'Nguyen', 'Hill', 'Flores', 'Green', 'Adams', 'Nelson', 'Baker',
-  'Hall', 'Rivera', 'Campbell', 'Mitchell', 'Carter', 'Roberts', 'Goldsmith', 'Smithers', 'Phillips', 'Evans',
-  'Turner', 'Diaz', 'Parker', 'Cruz', 'Edwards', 'Collins'];
+const FIRST_NAMES = [
+  'Mary',
+  'Patricia',
+  'Linda',
+  'Barbara',
+  'Elizabeth',
+  'Jennifer',
+  'Maria',
+  'Susan',
+  'Margaret',
+  'Dorothy',
+  'Lisa',
+  'Nancy',
+  'Karen',
+  'Betty',
+  'Helen',
+  'Sandra',
+  'Donna',
+  'Carol',
+  'Ruth',
+  'Sharon',
+  'James',
+  'John',
+  'Robert',
+  'Michael',
+  'William',
+  'David',
+  'Richard',
+  'Charles',
+  'Joseph',
+  'Thomas',
+  'Donald',
+  'George',
+  'Kenneth',
+  'Steven',
+  'Edward',
+  'Paul',
+  'Ronald',
+  'Gary',
+  'Larry',
+  'Frank',
+];
+const LAST_NAMES = [
+  'Smith',
+  'Johnson',
+  'Williams',
+  'Brown',
+  'Jones',
+  'Garcia',
+  'Miller',
+  'Davis',
+  'Rodriguez',
+  'Martinez',
+  'Hernandez',
+  'Lopez',
+  'Gonzalez',
+  'Wilson',
+  'Anderson',
+  'Thomas',
+  'Taylor',
+  'Moore',
+  'Jackson',
+  'Martin',
+  'Lee',
+  'Perez',
+  'Thompson',
+  'White',
+  'Harris',
+  'Sanchez',
+  'Clark',
+  'Ramirez',
+  'Lewis',
+  'Robinson',
+  'Walker',
+  'Young',
+  'Allen',
+  'King',
+  'Wright',
+  'Scott',
+  'Torres',
+  'Nguyen',
+  'Hill',
+  'Flores',
+  'Green',
+  'Adams',
+  'Nelson',
+  'Baker',
+  'Hall',
+  'Rivera',
+  'Campbell',
+  'Mitchell',
+  'Carter',
+  'Roberts',
+  'Goldsmith',
+  'Smithers',
+  'Phillips',
+  'Evans',
+  'Turner',
+  'Diaz',
+  'Parker',
+  'Cruz',
+  'Edwards',
+  'Collins',
+];
 
 /**
  * Seeds a book of business at realistic size on a migrated database: `brokers` other brokers, then

@@ -217,7 +217,10 @@ try {
   // Requests still queued in the server when the run ended are answered before it is stopped: one
   // more broker request (it waits for the session store and the database like them) marks the
   // queue as drained.
-  await fetch(`${appUrl}/api/stats`, { headers: { cookie: brokers[0].cookie } }).then((r) => r.arrayBuffer(), () => undefined);
+  await fetch(`${appUrl}/api/stats`, { headers: { cookie: brokers[0].cookie } }).then(
+    (r) => r.arrayBuffer(),
+    () => undefined,
+  );
 
   samples.sort((a, b) => a - b);
   const routeLatency = (route) => {
@@ -228,8 +231,12 @@ try {
   for (const counts of routes.values()) {
     for (const [status, count] of Object.entries(counts)) byStatus[status] = (byStatus[status] ?? 0) + count;
   }
-  const non2xx = Object.entries(byStatus).filter(([s]) => !s.startsWith('2')).reduce((sum, [, n]) => sum + n, 0);
-  const server5xx = Object.entries(byStatus).filter(([s]) => s.startsWith('5')).reduce((sum, [, n]) => sum + n, 0);
+  const non2xx = Object.entries(byStatus)
+    .filter(([s]) => !s.startsWith('2'))
+    .reduce((sum, [, n]) => sum + n, 0);
+  const server5xx = Object.entries(byStatus)
+    .filter(([s]) => s.startsWith('5'))
+    .reduce((sum, [, n]) => sum + n, 0);
   const figures = {
     case: 'load',
     connections: CONNECTIONS,

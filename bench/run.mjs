@@ -16,7 +16,13 @@ const CASES = ['hot', 'stats', 'book', 'import', 'dispatch', 'claims', 'bundle']
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlyArg = args.find((a) => a.startsWith('--only='));
-const only = onlyArg ? onlyArg.slice('--only='.length).split(',').map((s) => s.trim()).filter(Boolean) : CASES;
+const only = onlyArg
+  ? onlyArg
+      .slice('--only='.length)
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+  : CASES;
 const unknown = [...only.filter((c) => !CASES.includes(c)), ...args.filter((a) => a !== '--quick' && !a.startsWith('--only='))];
 if (unknown.length) {
   console.error(`bench: unknown ${unknown.join(', ')}; use --quick and --only=${CASES.join(',')}`);
@@ -24,8 +30,28 @@ if (unknown.length) {
 }
 
 const SIZE = quick
-  ? { brokers: 100, clients: 20_000, deliveries: 100_000, hotClients: 10_000, seconds: 3, importRows: 20_000, rssRows: 100_000, reminders: 2_000, claims: 5_000 }
-  : { brokers: 1_000, clients: 200_000, deliveries: 1_000_000, hotClients: 10_000, seconds: 10, importRows: 100_000, rssRows: 1_000_000, reminders: 20_000, claims: 20_000 };
+  ? {
+      brokers: 100,
+      clients: 20_000,
+      deliveries: 100_000,
+      hotClients: 10_000,
+      seconds: 3,
+      importRows: 20_000,
+      rssRows: 100_000,
+      reminders: 2_000,
+      claims: 5_000,
+    }
+  : {
+      brokers: 1_000,
+      clients: 200_000,
+      deliveries: 1_000_000,
+      hotClients: 10_000,
+      seconds: 10,
+      importRows: 100_000,
+      rssRows: 1_000_000,
+      reminders: 20_000,
+      claims: 20_000,
+    };
 const POOL_MAX = 10;
 const SESSION_SECRET = 'benchmark-session-key-0123456789abcdefghij';
 
@@ -49,7 +75,9 @@ function run(command, argv, env = {}) {
       process.stdout.write(chunk);
     });
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(out) : reject(Object.assign(new Error(`${argv.join(' ')} exited with ${code}`), { out }))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve(out) : reject(Object.assign(new Error(`${argv.join(' ')} exited with ${code}`), { out })),
+    );
   });
 }
 
@@ -64,7 +92,9 @@ async function guarded(name, work) {
 
 /** Hot read, dashboard stats and admin analytics share one seeded database and one server. */
 async function serverCases() {
-  console.log(`\nSeeding ${SIZE.brokers} brokers, ${SIZE.clients} clients (${SIZE.hotClients} for one broker), ${SIZE.deliveries} deliveries…`);
+  console.log(
+    `\nSeeding ${SIZE.brokers} brokers, ${SIZE.clients} clients (${SIZE.hotClients} for one broker), ${SIZE.deliveries} deliveries…`,
+  );
   const database = await scratchDatabase();
   let server;
   try {
@@ -78,18 +108,53 @@ async function serverCases() {
 
     if (only.includes('hot')) {
       await guarded('hot read', async () => {
-        const rows = await hotRead({ appUrl: server.appUrl, databaseUrl: database.url, cookie: cookieHeader(broker), sessionSecret: SESSION_SECRET, poolMax: POOL_MAX, seconds: SIZE.seconds });
+        const rows = await hotRead({
+          appUrl: server.appUrl,
+          databaseUrl: database.url,
+          cookie: cookieHeader(broker),
+          sessionSecret: SESSION_SECRET,
+          poolMax: POOL_MAX,
+          seconds: SIZE.seconds,
+        });
         for (const row of rows) {
           const errors = row.app.errors + row.floor.errors;
           const ratio = +(row.app.requestsPerSecond / row.floor.requestsPerSecond).toFixed(3);
           record({
-            case: `hot read: ${row.name} req/s`, figure: row.app.requestsPerSecond, unit: 'req/s', floor: row.floor.requestsPerSecond, ratio,
-            ...atLeast(ratio, 0.65), pass: ratio >= 0.65 && errors === 0,
-            detail: { path: row.path, contentRange: row.contentRange, connections: 50, seconds: SIZE.seconds, rounds: 2, size, app: row.app, floor: row.floor },
+            case: `hot read: ${row.name} req/s`,
+            figure: row.app.requestsPerSecond,
+            unit: 'req/s',
+            floor: row.floor.requestsPerSecond,
+            ratio,
+            ...atLeast(ratio, 0.65),
+            pass: ratio >= 0.65 && errors === 0,
+            detail: {
+              path: row.path,
+              contentRange: row.contentRange,
+              connections: 50,
+              seconds: SIZE.seconds,
+              rounds: 2,
+              size,
+              app: row.app,
+              floor: row.floor,
+            },
           });
           record({ case: `hot read: ${row.name} p50`, figure: row.app.p50Ms, unit: 'ms', floor: row.floor.p50Ms, budget: '', pass: true });
-          record({ case: `hot read: ${row.name} p99`, figure: row.app.p99Ms, unit: 'ms', floor: row.floor.p99Ms, ...atMost(row.app.p99Ms, 50) });
-          record({ case: `hot read: ${row.name} p99, 10 conn.`, figure: row.light.app.p99Ms, unit: 'ms', floor: row.light.floor.p99Ms, budget: '', pass: row.light.app.errors === 0, detail: row.light });
+          record({
+            case: `hot read: ${row.name} p99`,
+            figure: row.app.p99Ms,
+            unit: 'ms',
+            floor: row.floor.p99Ms,
+            ...atMost(row.app.p99Ms, 50),
+          });
+          record({
+            case: `hot read: ${row.name} p99, 10 conn.`,
+            figure: row.light.app.p99Ms,
+            unit: 'ms',
+            floor: row.light.floor.p99Ms,
+            budget: '',
+            pass: row.light.app.errors === 0,
+            detail: row.light,
+          });
         }
       });
     }
@@ -105,7 +170,13 @@ async function serverCases() {
           const r = await cannon(server.appUrl + path, { connections: 4, seconds: SIZE.seconds, headers });
           const detail = { path, connections: 4, seconds: SIZE.seconds, size, ...r };
           record({ case: `${name} p50`, figure: r.p50Ms, unit: 'ms', budget: '', pass: r.errors === 0, detail });
-          record({ case: `${name} p99`, figure: r.p99Ms, unit: 'ms', ...(budgetMs ? atMost(r.p99Ms, budgetMs) : { budget: '', pass: true }), ...(r.errors ? { pass: false } : {}) });
+          record({
+            case: `${name} p99`,
+            figure: r.p99Ms,
+            unit: 'ms',
+            ...(budgetMs ? atMost(r.p99Ms, budgetMs) : { budget: '', pass: true }),
+            ...(r.errors ? { pass: false } : {}),
+          });
         });
       };
       await latency('dashboard stats', broker, '/api/stats', 200);
@@ -125,13 +196,21 @@ async function serverCases() {
  * export of every client (streamed: its first byte, and all of it). Budget: 1 s for each page.
  */
 async function bookCases(broker, size) {
-  const q = (params) => '?' + new URLSearchParams(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, JSON.stringify(v)]))).toString();
+  const q = (params) =>
+    '?' + new URLSearchParams(Object.fromEntries(Object.entries(params).map(([k, v]) => [k, JSON.stringify(v)]))).toString();
   const pages = [
-    ['table: at risk, by engagement', '/api/clients' + q({ range: [0, 24], sort: ['engagementScore', 'DESC'], filter: { isActive: true, engagementMin: 0, engagementMax: 39 } })],
+    [
+      'table: at risk, by engagement',
+      '/api/clients' +
+        q({ range: [0, 24], sort: ['engagementScore', 'DESC'], filter: { isActive: true, engagementMin: 0, engagementMax: 39 } }),
+    ],
     ['table: by invitation, page 40', '/api/clients' + q({ range: [975, 999], sort: ['inviteStatus', 'ASC'] })],
     ['table: 100 a page, by e-mail', '/api/clients' + q({ range: [0, 99], sort: ['email', 'ASC'] })],
     ['reminder picker: "smi"', '/api/clients' + q({ range: [0, 19], sort: ['lastName', 'ASC'], filter: { q: 'smi' } })],
-    ['reminders: filtered page', '/api/reminders' + q({ range: [0, 24], sort: ['scheduledTime', 'ASC'], filter: { status: 'pending', q: 'review' } })],
+    [
+      'reminders: filtered page',
+      '/api/reminders' + q({ range: [0, 24], sort: ['scheduledTime', 'ASC'], filter: { status: 'pending', q: 'review' } }),
+    ],
   ];
   const ROUNDS = 20;
   for (const [name, path] of pages) {
@@ -147,7 +226,13 @@ async function bookCases(broker, size) {
       samples.sort((a, b) => a - b);
       const p50 = +percentile(samples, 50).toFixed(1);
       const max = +samples.at(-1).toFixed(1);
-      record({ case: `book: ${name} (max of ${ROUNDS})`, figure: max, unit: 'ms', ...atMost(max, 1000), detail: { path, p50Ms: p50, maxMs: max, size } });
+      record({
+        case: `book: ${name} (max of ${ROUNDS})`,
+        figure: max,
+        unit: 'ms',
+        ...atMost(max, 1000),
+        detail: { path, p50Ms: p50, maxMs: max, size },
+      });
     });
   }
   await guarded('book: export CSV', async () => {
@@ -167,7 +252,14 @@ async function bookCases(broker, size) {
     }
     const total = performance.now() - start;
     record({ case: 'book: export CSV first byte', figure: +first.toFixed(1), unit: 'ms', ...atMost(first, 1000), detail: { size } });
-    record({ case: `book: export CSV ${lines - 1} clients`, figure: +total.toFixed(1), unit: 'ms', budget: '', pass: true, detail: { bytes, rows: lines - 1 } });
+    record({
+      case: `book: export CSV ${lines - 1} clients`,
+      figure: +total.toFixed(1),
+      unit: 'ms',
+      budget: '',
+      pass: true,
+      detail: { bytes, rows: lines - 1 },
+    });
   });
 }
 
@@ -177,7 +269,15 @@ async function claimsCase() {
     await run(process.execPath, ['bench/claims.mjs'], { BENCH_CLAIM_DELIVERIES: String(SIZE.claims) });
     const r = JSON.parse(await readFile(join(ROOT, 'bench/results-claims.json'), 'utf8'));
     // The claims stay on the table while it is at least as fast as pg-boss jobs doing the same work.
-    record({ case: `claims ${r.deliveries}: table vs pg-boss`, figure: r.tablePerSecond, unit: 'deliveries/s', floor: r.pgBossPerSecond, ratio: r.ratioTableToPgBoss, ...atLeast(r.ratioTableToPgBoss, 1), detail: r });
+    record({
+      case: `claims ${r.deliveries}: table vs pg-boss`,
+      figure: r.tablePerSecond,
+      unit: 'deliveries/s',
+      floor: r.pgBossPerSecond,
+      ratio: r.ratioTableToPgBoss,
+      ...atLeast(r.ratioTableToPgBoss, 1),
+      detail: r,
+    });
   });
 }
 
@@ -187,12 +287,26 @@ async function importCase() {
     await run(process.execPath, ['bench/import.mjs', '--rows', String(SIZE.importRows)], { BENCH_IMPORT_ROWS: String(SIZE.importRows) });
     const r = await parse();
     const ratio = r.ratioToCopy;
-    record({ case: `csv import ${r.rows} rows rows/s`, figure: r.importRowsPerSecond, unit: 'rows/s', floor: r.copyRowsPerSecond, ratio, ...atLeast(ratio, 0.25), detail: r });
+    record({
+      case: `csv import ${r.rows} rows rows/s`,
+      figure: r.importRowsPerSecond,
+      unit: 'rows/s',
+      floor: r.copyRowsPerSecond,
+      ratio,
+      ...atLeast(ratio, 0.25),
+      detail: r,
+    });
   });
   await guarded('csv import memory', async () => {
     await run(process.execPath, ['bench/import.mjs', '--rows', String(SIZE.rssRows)], { BENCH_IMPORT_ROWS: String(SIZE.rssRows) });
     const r = await parse();
-    record({ case: `csv import ${r.rows} rows RSS growth`, figure: r.serverRssGrowthMb, unit: 'MB', ...atMost(r.serverRssGrowthMb, 100), detail: r });
+    record({
+      case: `csv import ${r.rows} rows RSS growth`,
+      figure: r.serverRssGrowthMb,
+      unit: 'MB',
+      ...atMost(r.serverRssGrowthMb, 100),
+      detail: r,
+    });
   });
 }
 
@@ -200,7 +314,14 @@ async function dispatchCase() {
   await guarded('dispatcher', async () => {
     await run(process.execPath, ['bench/dispatch.mjs'], { BENCH_DISPATCH_REMINDERS: String(SIZE.reminders) });
     const r = JSON.parse(await readFile(join(ROOT, 'bench/results-dispatch.json'), 'utf8'));
-    record({ case: `dispatcher ${r.reminders} reminders`, figure: r.deliveriesPerSecond, unit: 'deliveries/s', ...atLeast(r.deliveriesPerSecond, 1000), ratio: r.ratioToBudget, detail: r });
+    record({
+      case: `dispatcher ${r.reminders} reminders`,
+      figure: r.deliveriesPerSecond,
+      unit: 'deliveries/s',
+      ...atLeast(r.deliveriesPerSecond, 1000),
+      ratio: r.ratioToBudget,
+      detail: r,
+    });
     record({ case: 'dispatcher due-to-sent lag', figure: r.maxDueToSentLagSeconds, unit: 's', ...atMost(r.maxDueToSentLagSeconds, 60) });
   });
 }
@@ -210,14 +331,26 @@ function newest(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(path).filter((n) => n !== 'node_modules' && n !== 'dist' && n !== 'e2e').map((n) => newest(join(path, n))));
+  return Math.max(
+    0,
+    ...readdirSync(path)
+      .filter((n) => n !== 'node_modules' && n !== 'dist' && n !== 'e2e')
+      .map((n) => newest(join(path, n))),
+  );
 }
 
 async function bundleCase() {
   await guarded('bundle', async () => {
     const frontend = join(ROOT, 'frontend');
     const built = newest(join(frontend, 'dist/index.html'));
-    const sources = Math.max(newest(join(frontend, 'src')), newest(join(frontend, 'index.html')), newest(join(frontend, 'public')), ...readdirSync(frontend).filter((n) => /^(vite|tsconfig|package).*\.(ts|js|mjs|json)$/.test(n)).map((n) => newest(join(frontend, n))));
+    const sources = Math.max(
+      newest(join(frontend, 'src')),
+      newest(join(frontend, 'index.html')),
+      newest(join(frontend, 'public')),
+      ...readdirSync(frontend)
+        .filter((n) => /^(vite|tsconfig|package).*\.(ts|js|mjs|json)$/.test(n))
+        .map((n) => newest(join(frontend, n))),
+    );
     if (!built || sources > built) {
       console.log('\nBuilding the frontend (frontend/dist is missing or older than its sources)…');
       await run('npm', ['run', 'build', '-w', 'frontend']);
@@ -243,10 +376,22 @@ if (only.includes('dispatch')) await dispatchCase();
 if (only.includes('claims')) await claimsCase();
 if (only.includes('bundle')) await bundleCase();
 
-console.log(`\nBenchmark results${quick ? ' (--quick: smaller sizes, not comparable to the budgets)' : ''} — ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GB`);
+console.log(
+  `\nBenchmark results${quick ? ' (--quick: smaller sizes, not comparable to the budgets)' : ''} — ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GB`,
+);
 console.table(
   Object.fromEntries(
-    results.map((r) => [r.case, { figure: r.figure, unit: r.unit, floor: r.floor, ratio: r.ratio, budget: r.budget, pass: r.pass ? 'yes' : r.error ? `ERROR: ${r.error.slice(0, 60)}` : 'NO' }]),
+    results.map((r) => [
+      r.case,
+      {
+        figure: r.figure,
+        unit: r.unit,
+        floor: r.floor,
+        ratio: r.ratio,
+        budget: r.budget,
+        pass: r.pass ? 'yes' : r.error ? `ERROR: ${r.error.slice(0, 60)}` : 'NO',
+      },
+    ]),
   ),
 );
 const report = {

@@ -58,9 +58,9 @@ describe('managing campaigns', () => {
 
   it('counts the audience before sending, duplicates, and keeps a sent campaign from being changed or deleted', async () => {
     const { id } = await draft({ name: 'Welcome' });
-    expect((await broker.agent.get(`/api/campaigns/${id}/audience`)).body).toEqual({ count: 2 });
+    expect((await broker.agent.get(`/api/campaigns/${id}/audience`)).body).toEqual({ count: 2, consented: 2 });
     const { id: textId } = await draft({ name: 'Welcome text', type: 'sms', subject: null });
-    expect((await broker.agent.get(`/api/campaigns/${textId}/audience`)).body).toEqual({ count: 3 });
+    expect((await broker.agent.get(`/api/campaigns/${textId}/audience`)).body).toEqual({ count: 3, consented: 3 });
     expect((await other.agent.get(`/api/campaigns/${id}/audience`)).status).toBe(404);
 
     expect((await broker.agent.get(`/api/campaigns/${id}/recipients`)).body).toEqual([]);
@@ -71,7 +71,7 @@ describe('managing campaigns', () => {
     const remove = await broker.agent.delete(`/api/campaigns/${id}`);
     expect(remove.status).toBe(409);
     expect(remove.body.message).toBe('This campaign has already been sent, so it cannot be deleted: its opens and clicks are kept.');
-    expect((await broker.agent.get(`/api/campaigns/${id}/audience`)).body).toEqual({ count: 2 });
+    expect((await broker.agent.get(`/api/campaigns/${id}/audience`)).body).toEqual({ count: 2, consented: 2 });
 
     const copy = await broker.agent.post(`/api/campaigns/${id}/duplicate`);
     expect(copy.status).toBe(201);
@@ -148,7 +148,7 @@ describe('managing campaigns', () => {
       kind: 'filter',
       filter: { engagementMin: 0, engagementMax: 39, q: 'lo' },
     });
-    expect((await broker.agent.get(`/api/campaigns/${atRisk.id}/audience`)).body).toEqual({ count: 1 });
+    expect((await broker.agent.get(`/api/campaigns/${atRisk.id}/audience`)).body).toEqual({ count: 1, consented: 1 });
 
     const chosen = await draft({ name: 'Chosen' });
     const added = await broker.agent.post(`/api/campaigns/${chosen.id}/clients`).send({ ids: [high.id, inactive.id] });
@@ -156,7 +156,7 @@ describe('managing campaigns', () => {
     expect(added.body.audience).toEqual({ kind: 'clients', clientIds: [high.id, inactive.id] });
     const again = await broker.agent.post(`/api/campaigns/${chosen.id}/clients`).send({ ids: [high.id, low.id] });
     expect(again.body.audience.clientIds).toEqual([high.id, inactive.id, low.id]);
-    expect((await broker.agent.get(`/api/campaigns/${chosen.id}/audience`)).body).toEqual({ count: 2 });
+    expect((await broker.agent.get(`/api/campaigns/${chosen.id}/audience`)).body).toEqual({ count: 2, consented: 2 });
     expect((await broker.agent.post(`/api/campaigns/${chosen.id}/send`)).body).toEqual({ count: 2 });
     const went = await em.find(Delivery, { campaignId: chosen.id });
     expect(went.map((d) => d.recipient).sort()).toEqual(['hal@example.com', 'lou@example.com']);

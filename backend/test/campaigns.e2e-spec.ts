@@ -2,13 +2,13 @@ import request from 'supertest';
 
 import { CampaignRecipient } from '../src/campaigns/campaign-recipient.entity.js';
 import { Client } from '../src/clients/client.entity.js';
+import { Consent } from '../src/consent/consent.entity.js';
 import { Delivery } from '../src/delivery/delivery.entity.js';
-import { Consent } from '../src/messaging/consent.entity.js';
 import { OptOut } from '../src/messaging/opt-out.entity.js';
 import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
 import { User } from '../src/users/user.entity.js';
 import type { Agent } from './helpers/browser-agent.js';
-import { makeClient } from './helpers/factories.js';
+import { grantConsent, makeClient } from './helpers/factories.js';
 import { brokerSession } from './helpers/session.js';
 import { SmtpStandIn } from './helpers/smtp-stand-in.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -56,7 +56,7 @@ describe('campaigns (outbox delivery)', () => {
     expect(res.body.message).toContain(field);
   });
 
-  it('sends an e-mail campaign to active, opted-in clients with an address; the rest are left out', async () => {
+  it('sends an e-mail campaign to active clients with an address and marketing permission; the opted out are skipped with the reason', async () => {
     await t.em().nativeDelete(Client, { broker: broker.id });
     const [inA, inB, noEmail, inactive, unsubscribed, ledgerOut] = await clientsWith([
       { email: 'a@example.com' },
@@ -69,12 +69,12 @@ describe('campaigns (outbox delivery)', () => {
     await t.em().execute(`insert into opt_outs (recipient, channel, source) values ('gone@example.com', 'email', 'email-link')`);
     await t
       .em()
-      .execute(`insert into consents (id, client_id, channel, opted_in, source) values (gen_random_uuid(), ?, 'email', false, 'admin')`, [
-        ledgerOut.id,
-      ]);
+      .execute(
+        `insert into consents (id, client_id, channel, purpose, opted_in, source) values (gen_random_uuid(), ?, 'email', 'marketing', false, 'admin')`,
+        [ledgerOut.id],
+      );
     void noEmail;
     void inactive;
-    void unsubscribed;
 
     const { body: draft } = await broker.agent.post('/api/campaigns').send({
       name: 'AEP kickoff',
@@ -86,14 +86,24 @@ describe('campaigns (outbox delivery)', () => {
     expect(draft).toMatchObject({ status: 'draft', recipientCount: 0, openedCount: 0, clickedCount: 0 });
     const sent = await broker.agent.post(`/api/campaigns/${draft.id}/send`);
     expect(sent.status).toBe(200);
-    expect(sent.body).toEqual({ count: 2 });
-    expect((await broker.agent.get(`/api/campaigns/${draft.id}`)).body).toMatchObject({ status: 'sent', recipientCount: 2 });
+    expect(sent.body).toEqual({ count: 4 });
+    expect((await broker.agent.get(`/api/campaigns/${draft.id}`)).body).toMatchObject({ status: 'sent', recipientCount: 4 });
 
-    const deliveries = await until(
+    const all = await until(
       () => t.em().find(Delivery, { campaignId: draft.id }),
-      (rows) => rows.length === 2 && rows.every((d) => d.status === 'completed'),
+      (rows) => rows.length === 4 && rows.every((d) => d.status === 'completed' || d.status === 'skipped'),
     );
+    const deliveries = all.filter((d) => d.status === 'completed');
     expect(deliveries.map((d) => d.clientId).sort()).toEqual([inA.id, inB.id].sort());
+    expect(Object.fromEntries(all.filter((d) => d.status === 'skipped').map((d) => [d.clientId, d.error]))).toEqual({
+      [unsubscribed.id]: 'The recipient opted out of e-mails',
+      [ledgerOut.id]: 'Permission for marketing e-mails revoked',
+    });
+    expect((await broker.agent.get(`/api/campaigns/${draft.id}/skipped`)).body).toEqual([
+      { reason: 'Permission for marketing e-mails revoked', count: 1 },
+      { reason: 'The recipient opted out of e-mails', count: 1 },
+    ]);
+    expect((await broker.agent.get(`/api/campaigns/${draft.id}/audience`)).body).toEqual({ count: 4, consented: 2 });
     const mail = await t.em().findOneOrFail(OutboxMessage, { deliveryId: deliveries[0].id });
     expect(mail).toMatchObject({ channel: 'email', subject: 'Open enrollment is here', purpose: 'campaign' });
     expect(mail.body).toContain('12 Main St, Nashville, TN 37201');
@@ -143,7 +153,7 @@ describe('campaigns (outbox delivery)', () => {
   it('unsubscribes with one click (no sign-in, no Origin) and never e-mails that client again', async () => {
     const added = await broker.agent
       .post('/api/clients')
-      .send({ firstName: 'Lee', lastName: 'Ving', email: 'leaving@example.com', phone: '+12125550612' });
+      .send({ firstName: 'Lee', lastName: 'Ving', email: 'leaving@example.com', phone: '+12125550612', marketingConsent: true });
     const client = { id: added.body.id as string };
     const { body: first } = await broker.agent.post('/api/campaigns').send({ name: 'One', type: 'email', subject: 'Hi', message: 'Hello' });
     await broker.agent.post(`/api/campaigns/${first.id}/send`);
@@ -159,15 +169,27 @@ describe('campaigns (outbox delivery)', () => {
     expect(oneClick.status).toBe(200);
     expect(oneClick.text).toContain('You are unsubscribed');
     expect(await t.em().count(OptOut, { recipient: 'leaving@example.com', channel: 'email' })).toBe(1);
-    const ledger = await t.em().find(Consent, { clientId: client.id, channel: 'email' }, { orderBy: { recordedAt: 'desc' } });
-    expect(ledger[0]).toMatchObject({ optedIn: false, source: 'unsubscribe_link' });
-    expect(ledger.at(-1)).toMatchObject({ optedIn: true, source: 'broker_added' });
+    const ledger = await t
+      .em()
+      .find(Consent, { clientId: client.id, channel: 'email', purpose: 'marketing' }, { orderBy: { recordedAt: 'desc' } });
+    expect(ledger[0]).toMatchObject({ optedIn: false, source: 'unsubscribe_link', actor: 'recipient' });
+    expect(ledger.at(-1)).toMatchObject({ optedIn: true, source: 'broker_added', actor: `broker:${broker.id}` });
+    expect(ledger.at(-1)!.evidence).toContain('written permission to contact them about Medicare plans');
+    // Marketing stops on every channel; reminders by text still may go.
+    const sms = await t.em().find(Consent, { clientId: client.id, channel: 'sms' }, { orderBy: { recordedAt: 'desc' } });
+    expect(sms.find((e) => e.purpose === 'marketing')).toMatchObject({ optedIn: false, source: 'unsubscribe_link' });
+    expect(sms.find((e) => e.purpose === 'reminders')).toMatchObject({ optedIn: true, source: 'broker_added' });
 
     const { body: second } = await broker.agent
       .post('/api/campaigns')
       .send({ name: 'Two', type: 'email', subject: 'Hi', message: 'Hello again' });
     await broker.agent.post(`/api/campaigns/${second.id}/send`);
-    expect(await t.em().count(CampaignRecipient, { campaignId: second.id, clientId: client.id })).toBe(0);
+    const skipped = await until(
+      () => t.em().findOne(Delivery, { campaignId: second.id, clientId: client.id }),
+      (row) => row?.status === 'skipped',
+    );
+    expect(skipped).toMatchObject({ status: 'skipped', error: 'The recipient opted out of e-mails' });
+    expect(await t.em().count(OutboxMessage, { deliveryId: skipped!.id })).toBe(0);
     expect((await request(t.http).get('/api/u/0000')).status).toBe(404);
   });
 
@@ -267,6 +289,11 @@ describe('campaigns (outbox delivery)', () => {
       `insert into clients (id, broker_id, first_name, last_name, email, phone)
        select gen_random_uuid(), ?, 'Client', 'N' || n, 'client' || n || '@example.com', '+1917' || lpad(n::text, 7, '0') from generate_series(1, 10000) n`,
       [broker.id],
+    );
+    await grantConsent(
+      t.em(),
+      (await t.em().execute<{ id: string }[]>(`select id from clients where broker_id = ?`, [broker.id])).map((r) => r.id),
+      ['marketing'],
     );
     const { body: draft } = await broker.agent
       .post('/api/campaigns')

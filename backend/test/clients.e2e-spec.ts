@@ -42,6 +42,8 @@ describe('clients: CRUD, search, tenant isolation, usage limits, invitations', (
         'notes',
         'pendingContactChanges',
         'phone',
+        'state',
+        'zip',
       ].sort(),
     );
     expect(res.body).toMatchObject({

@@ -152,7 +152,9 @@ describe('POST /api/clients/upload (CSV import)', () => {
   it('answers 400 naming the missing columns, and imports nothing', async () => {
     const res = await upload('firstName,email\nRuth,ruth@example.com\n');
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('The file is missing the columns lastName, phone (expected firstName, lastName, email, phone)');
+    expect(res.body.message).toBe(
+      'The file is missing the columns lastName, phone (expected firstName, lastName, email, phone; optional zip, state, marketingConsent)',
+    );
     expect(await names()).toEqual([]);
     expect(await t.em().count(ImportJob, { broker: broker.id })).toBe(0);
   });

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 
 import { DispatcherService } from '../src/delivery/dispatcher.service.js';
 import { waitFor } from './helpers/built-app.js';
-import { makeClient, makeUser } from './helpers/factories.js';
+import { grantConsent, makeClient, makeUser } from './helpers/factories.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { TwilioStandIn } from './helpers/twilio-stand-in.js';
 
@@ -14,6 +14,11 @@ async function queuedCampaign(em: EntityManager, agencyName: string, recipients:
      select gen_random_uuid(), ?, 'Client', 'N' || n, '+1646' || lpad(n::text, 7, '0'), 'c' || n || '@example.com', 'America/New_York'
        from generate_series(1, ?) n`,
     [broker.id, recipients],
+  );
+  await grantConsent(
+    em,
+    (await em.execute<{ id: string }[]>(`select id from clients where broker_id = ?`, [broker.id])).map((r) => r.id),
+    ['marketing'],
   );
   const [campaign] = await em.execute<{ id: string }[]>(
     `insert into campaigns (id, broker_id, name, type, subject, message, status, recipient_count, sent_at)

@@ -2,7 +2,7 @@ import { Delivery } from '../src/delivery/delivery.entity.js';
 import { DispatcherService } from '../src/delivery/dispatcher.service.js';
 import { OutboxAdapter } from '../src/messaging/outbox.adapter.js';
 import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
-import { makeUser } from './helpers/factories.js';
+import { grantConsent, makeUser } from './helpers/factories.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const REMINDERS = 1000;
@@ -25,6 +25,11 @@ describe('the dispatcher across several app instances on one database', () => {
       `insert into clients (id, broker_id, first_name, last_name, phone, time_zone)
        select gen_random_uuid(), ?, 'Client', 'N' || n, '+1646' || lpad(n::text, 7, '0'), 'America/New_York' from generate_series(1, ?) n`,
       [broker.id, REMINDERS],
+    );
+    await grantConsent(
+      em,
+      (await em.execute<{ id: string }[]>(`select id from clients where broker_id = ?`, [broker.id])).map((r) => r.id),
+      ['reminders'],
     );
     await em.execute(
       `insert into reminders (id, broker_id, client_id, scheduled_time, deliver_after, delivery_method, message)

@@ -1,7 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 
-import { consentGiven } from '../messaging/consent.service.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { consentStateSql } from '../consent/consent-sql.js';
 
 /** A campaign recipient found by their token, with what the tracking and unsubscribe pages need. */
 export interface RecipientRow {
@@ -15,28 +16,29 @@ export interface RecipientRow {
 }
 
 /**
- * The broker's active clients with an address for the channel who have neither opted out nor
- * withdrawn consent, with that address; only the named clients when there is a list. Parameters:
- * eligibleParams.
+ * The broker's active clients with an address for the channel, with that address; only the named
+ * clients when there is a list. Whether each may be sent to is the ledger's decision at send time
+ * (those who may not are skipped with the reason, never left out unseen). Parameters: eligibleParams.
  */
 function eligibleSql(type: 'email' | 'sms'): string {
   const address = type === 'email' ? 'c.email' : 'c.phone';
   return `select c.id as client_id, ${address} as address
             from clients c
-           where c.broker_id = ? and (?::uuid[] is null or c.id = any(?::uuid[])) and c.is_active and ${address} is not null and ${address} <> ''
-             and not exists (select 1 from opt_outs o where o.recipient = ${type === 'email' ? 'lower(c.email)' : 'c.phone'} and o.channel = ?)
-             and ${consentGiven('c')}`;
+           where c.broker_id = ? and (?::uuid[] is null or c.id = any(?::uuid[])) and c.is_active and ${address} is not null and ${address} <> ''`;
 }
 const ELIGIBLE_SQL = { email: eligibleSql('email'), sms: eligibleSql('sms') };
-const eligibleParams = (brokerId: string, type: 'email' | 'sms', clientIds: string[] | null) => {
+const eligibleParams = (brokerId: string, clientIds: string[] | null) => {
   const ids = clientIds === null ? null : `{${clientIds.join(',')}}`;
-  return [brokerId, ids, ids, type, type];
+  return [brokerId, ids, ids];
 };
 
 /** The SQL on `campaign_recipients` behind the open pixel, the click redirect and unsubscribe. */
 @Injectable()
 export class CampaignRecipientsRepository {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   async byToken(token: string): Promise<RecipientRow | undefined> {
     const [row] = await this.em.execute<RecipientRow[]>(
@@ -70,8 +72,8 @@ export class CampaignRecipientsRepository {
   }
 
   /**
-   * Fixes a campaign's recipients — the broker's active clients with an address for the channel who
-   * have neither opted out nor withdrawn consent — each with their tracking token, in `em`'s
+   * Fixes a campaign's recipients — the broker's active clients with an address for the channel —
+   * each with their tracking token, in `em`'s
    * transaction; answers them with their address.
    */
   fix(
@@ -88,17 +90,25 @@ export class CampaignRecipientsRepository {
          returning client_id
        )
        select e.client_id, e.address from eligible e join recipients r on r.client_id = e.client_id`,
-      [...eligibleParams(brokerId, type, clientIds), campaignId],
+      [...eligibleParams(brokerId, clientIds), campaignId],
     );
   }
 
-  /** How many clients a campaign of this type would go to if it were sent now (the same rule as fix). */
-  async audience(brokerId: string, type: 'email' | 'sms', clientIds: string[] | null): Promise<number> {
-    const [row] = await this.em.execute<{ count: number }[]>(
-      `select count(*)::int as count from (${ELIGIBLE_SQL[type]}) eligible`,
-      eligibleParams(brokerId, type, clientIds),
+  /**
+   * How many clients a campaign of this type would be addressed to if it were sent now (the same
+   * rule as fix), and how many of them may receive it: marketing permission on the channel, and the
+   * address not opted out.
+   */
+  async audience(brokerId: string, type: 'email' | 'sms', clientIds: string[] | null): Promise<{ count: number; consented: number }> {
+    const state = consentStateSql('eligible.client_id', `'${type}'`, `'marketing'`, this.config.consent.marketingMonths);
+    const [row] = await this.em.execute<{ count: number; consented: number }[]>(
+      `select count(*)::int as count,
+              count(*) filter (where ${state} = 'granted'
+                and not exists (select 1 from opt_outs o where o.recipient = ${type === 'email' ? 'lower(eligible.address)' : 'eligible.address'} and o.channel = ?))::int as consented
+         from (${ELIGIBLE_SQL[type]}) eligible`,
+      [type, ...eligibleParams(brokerId, clientIds)],
     );
-    return row?.count ?? 0;
+    return { count: row?.count ?? 0, consented: row?.consented ?? 0 };
   }
 
   /** Opened and clicked recipients per campaign. */

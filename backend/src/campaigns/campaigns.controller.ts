@@ -21,6 +21,7 @@ import {
   CampaignDto,
   CreateCampaignDto,
   SendResultDto,
+  SkippedCountDto,
   TestSendResultDto,
   UpdateCampaignDto,
 } from './dto/campaign.dto.js';
@@ -92,11 +93,22 @@ export class CampaignsController {
   }
 
   @Get(':id/audience')
-  @ApiOperation({ summary: 'How many clients the campaign would go to if sent now' })
+  @ApiOperation({ summary: 'How many clients the campaign would go to if sent now, and how many of them have marketing permission' })
   @ApiOkResponse({ type: AudienceDto })
   @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
-  async audience(@CurrentUser() user: User, @Param('id') id: string): Promise<AudienceDto> {
-    return { count: await this.campaigns.audience(user, id) };
+  audience(@CurrentUser() user: User, @Param('id') id: string): Promise<AudienceDto> {
+    return this.campaigns.audience(user, id);
+  }
+
+  @Get(':id/skipped')
+  @ApiOperation({
+    summary: 'A sent campaign’s messages that were not sent, counted by reason',
+    description: 'No marketing permission, permission lapsed or revoked, address opted out, client inactive. No health data.',
+  })
+  @ApiOkResponse({ type: [SkippedCountDto] })
+  @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
+  skipped(@CurrentUser() user: User, @Param('id') id: string): Promise<SkippedCountDto[]> {
+    return this.campaigns.skipped(user, id);
   }
 
   @Post(':id/test')

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 
 import { ClientsModule } from '../clients/clients.module.js';
+import { ConsentLedgerModule } from '../consent/consent-ledger.module.js';
 import { DeliveryModule } from '../delivery/delivery.module.js';
 import { MessagingModule } from '../messaging/messaging.module.js';
 import { CampaignRecipientsRepository } from './campaign-recipients.repository.js';
@@ -10,7 +11,7 @@ import { TrackingController } from './tracking.controller.js';
 
 /** E-mail and SMS campaigns: drafts, sending through the delivery engine, tracking and unsubscribe. */
 @Module({
-  imports: [MessagingModule, DeliveryModule, ClientsModule],
+  imports: [MessagingModule, DeliveryModule, ClientsModule, ConsentLedgerModule],
   controllers: [CampaignsController, TrackingController],
   providers: [CampaignsService, CampaignRecipientsRepository],
 })

@@ -6,6 +6,7 @@ import { isUuid } from '../common/ids.js';
 import { findList, type ListQuery, ListResult } from '../common/list-query.js';
 import { type CampaignTestResult, CampaignTestSender } from '../delivery/campaign-test.service.js';
 import { DeliveryQueue } from '../delivery/delivery-queue.service.js';
+import { DeliveryReads } from '../delivery/delivery-reads.repository.js';
 import { DispatcherService } from '../delivery/dispatcher.service.js';
 import { User } from '../users/user.entity.js';
 import { AUDIENCE_KINDS, Campaign, type CampaignAudience } from './campaign.entity.js';
@@ -56,6 +57,7 @@ export class CampaignsService {
     private readonly recipients: CampaignRecipientsRepository,
     private readonly clients: ClientsService,
     private readonly tester: CampaignTestSender,
+    private readonly deliveryReads: DeliveryReads,
   ) {}
 
   private async findOwned(broker: User, id: string): Promise<Campaign> {
@@ -138,11 +140,23 @@ export class CampaignsService {
     return view;
   }
 
-  /** How many clients the campaign would go to if it were sent now (a sent one: how many it went to). */
-  async audience(broker: User, id: string): Promise<number> {
+  /**
+   * How many clients the campaign would go to if sent now, and how many of them may receive it (a
+   * sent one: how many it was addressed to, and how many were not skipped).
+   */
+  async audience(broker: User, id: string): Promise<{ count: number; consented: number }> {
     const campaign = await this.findOwned(broker, id);
-    if (campaign.status === 'sent') return campaign.recipientCount;
+    if (campaign.status === 'sent') {
+      const skipped = await this.deliveryReads.skippedByReason({ campaignId: campaign.id });
+      return { count: campaign.recipientCount, consented: campaign.recipientCount - skipped.reduce((sum, row) => sum + row.count, 0) };
+    }
     return this.recipients.audience(broker.id, campaign.type, await this.audienceIds(broker, campaign.audience));
+  }
+
+  /** A campaign's skipped messages counted by reason (no permission, lapsed, revoked, opted out, inactive). */
+  async skipped(broker: User, id: string): Promise<{ reason: string; count: number }[]> {
+    const campaign = await this.findOwned(broker, id);
+    return this.deliveryReads.skippedByReason({ campaignId: campaign.id });
   }
 
   /** Sends the campaign to the broker alone, marked as a test (by e-mail to them, by text to the agency phone). */

@@ -6,9 +6,9 @@ import { Public } from '../auth/access.decorators.js';
 import { EngagementService } from '../clients/engagement.service.js';
 import { Consumes } from '../common/content-type.js';
 import { escapeHtml, publicPage } from '../common/public-pages.js';
+import { ConsentLedger } from '../consent/consent-ledger.service.js';
 import { isCampaignLink } from '../delivery/campaign-links.js';
 import { DeliveryReads } from '../delivery/delivery-reads.repository.js';
-import { ConsentService } from '../messaging/consent.service.js';
 import { OptOutsService } from '../messaging/opt-outs.service.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { CampaignRecipientsRepository, type RecipientRow } from './campaign-recipients.repository.js';
@@ -29,7 +29,7 @@ export class TrackingController {
   constructor(
     private readonly recipients: CampaignRecipientsRepository,
     private readonly deliveries: DeliveryReads,
-    private readonly consent: ConsentService,
+    private readonly ledger: ConsentLedger,
     private readonly optOuts: OptOutsService,
     private readonly engagement: EngagementService,
   ) {}
@@ -81,10 +81,19 @@ export class TrackingController {
   @HttpCode(200)
   // The page's form, and mail apps' one-click unsubscribe (RFC 8058 allows either encoding).
   @Consumes('application/x-www-form-urlencoded', 'multipart/form-data')
-  async unsubscribe(@Param('token') token: string, @Res() res: Response): Promise<void> {
+  async unsubscribe(@Param('token') token: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const row = await this.recipient(token);
     if (!row) return this.page(res, 404, 'Link not valid', '<h1>This link is not valid</h1>');
-    await this.consent.record([row.client_id], ['email'], false, 'unsubscribe_link');
+    await this.ledger.record({
+      clientIds: [row.client_id],
+      channels: ['email'],
+      purposes: ['reminders', 'marketing'],
+      optedIn: false,
+      source: 'unsubscribe_link',
+      evidence: 'Unsubscribed with the link of a campaign e-mail',
+      actor: 'recipient',
+      ip: req.ip ?? null,
+    });
     if (row.email) await this.optOuts.optOut(row.email.toLowerCase(), 'email', 'email-link');
     this.page(
       res,

@@ -5,10 +5,11 @@ import { BadRequestException } from '@nestjs/common';
 import { CsvError, parse } from 'csv-parse';
 
 import { textProblem } from '../common/input-safety.js';
+import { normalizeState, normalizeZip, stateOfZip } from '../delivery/us-places.js';
 import { NAME_MAX_LENGTH, normalizeEmail, normalizePhone } from './contact.js';
 
 const REQUIRED = ['firstName', 'lastName', 'phone'] as const;
-const KNOWN = ['firstName', 'lastName', 'email', 'phone'] as const;
+const KNOWN = ['firstName', 'lastName', 'email', 'phone', 'zip', 'state', 'marketingConsent'] as const;
 export type Column = (typeof KNOWN)[number];
 export type CsvRecord = Partial<Record<Column, string>>;
 
@@ -34,7 +35,7 @@ export function headerColumns(header: string[]): (Column | false)[] {
   const missing = REQUIRED.filter((required) => !columns.includes(required));
   if (missing.length > 0) {
     throw new CsvFileException(
-      `The file is missing the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (expected firstName, lastName, email, phone)`,
+      `The file is missing the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (expected firstName, lastName, email, phone; optional zip, state, marketingConsent)`,
     );
   }
   return columns;
@@ -45,7 +46,14 @@ export interface ClientRow {
   lastName: string;
   email: string | null;
   phone: string;
+  zip: string | null;
+  state: string | null;
+  /** The row says no to marketing (`marketingConsent` no/false/0); only an attested upload records marketing for the rest. */
+  marketingRefused: boolean;
 }
+
+const YES = ['yes', 'y', 'true', '1', 'si', 'sí'];
+const NO = ['no', 'n', 'false', '0'];
 
 /** A row's client, or the first problem found in it (the field and the message reported for its line). */
 export function checkRow(record: CsvRecord): { client: ClientRow } | { field: string; message: string } {
@@ -67,7 +75,20 @@ export function checkRow(record: CsvRecord): { client: ClientRow } | { field: st
   }
   const email = normalizeEmail(record.email);
   if (email === undefined) return { field: 'email', message: `"${record.email?.trim()}" is not a valid e-mail address` };
-  return { client: { firstName, lastName, email, phone } };
+  const zipText = record.zip?.trim() ?? '';
+  const zip = zipText ? normalizeZip(zipText) : null;
+  if (zip === undefined) return { field: 'zip', message: `"${zipText}" is not a 5-digit ZIP code` };
+  const stateText = record.state?.trim() ?? '';
+  let state = stateText ? normalizeState(stateText) : null;
+  if (state === undefined) return { field: 'state', message: `"${stateText}" is not a two-letter US state code` };
+  const zipState = zip ? stateOfZip(zip) : undefined;
+  if (zip && state && zipState && zipState !== state) return { field: 'zip', message: `ZIP code ${zip} is in ${zipState}, not ${state}` };
+  state ??= zipState ?? null;
+  const marketing = (record.marketingConsent ?? '').trim().toLowerCase();
+  if (marketing && !YES.includes(marketing) && !NO.includes(marketing)) {
+    return { field: 'marketingConsent', message: `marketingConsent must be yes or no, not "${record.marketingConsent?.trim()}"` };
+  }
+  return { client: { firstName, lastName, email, phone, zip, state, marketingRefused: NO.includes(marketing) } };
 }
 
 /**

@@ -52,6 +52,14 @@ export class Client {
   @Property({ type: 'text', nullable: true })
   notes?: string | null;
 
+  /** Five-digit US ZIP code, when the broker or the client gave it: where they live, for their time zone and their state's calling hours. */
+  @Property({ type: 'text', nullable: true })
+  zip?: string | null;
+
+  /** Two-letter US state (or DC, PR) the client lives in, when given; else derived from the ZIP code. */
+  @Property({ type: 'text', nullable: true })
+  state?: string | null;
+
   /** IANA time zone, as the client's browser reported it in the portal. */
   @Property({ type: 'text', nullable: true })
   timeZone?: string | null;

@@ -1,4 +1,19 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Logger, Param, Post, Put, Req, Res } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Logger,
+  Param,
+  Post,
+  Put,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
 import {
   ApiAcceptedResponse,
   ApiBadRequestResponse,
@@ -12,6 +27,7 @@ import {
   ApiOperation,
   ApiPayloadTooLargeResponse,
   ApiProduces,
+  ApiQuery,
   ApiTags,
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
@@ -22,6 +38,7 @@ import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
 import type { ListQuery, ListResult } from '../common/list-query.js';
 import { receiveUpload } from '../common/multipart.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { ATTESTATIONS } from '../consent/attestations.js';
 import { StorageService } from '../storage/storage.service.js';
 import type { User } from '../users/user.entity.js';
 import { CLIENT_LIST_RULES, ClientsService } from './clients.service.js';
@@ -77,10 +94,19 @@ export class ClientsController {
   @Post('upload')
   @HttpCode(202)
   @ApiOperation({
-    summary: 'Queues the import of clients from a CSV (firstName, lastName, email, phone), multipart field "file"',
+    summary:
+      'Queues the import of clients from a CSV (firstName, lastName, email, phone; optional zip, state, marketingConsent), multipart field "file"',
     description:
       'The file is checked at once (size, UTF-8 text, the header’s columns, room under the client limit), stored and imported ' +
-      'in the background; follow it at GET /api/clients/upload/{jobId}.',
+      'in the background; follow it at GET /api/clients/upload/{jobId}. Each imported client’s permission for reminders is ' +
+      `recorded with the attestation “${ATTESTATIONS.importReminders}”; with marketingConsent=true the broker also attests ` +
+      `“${ATTESTATIONS.importMarketing}”, recorded for every row not marked marketingConsent=no.`,
+  })
+  @ApiQuery({
+    name: 'marketingConsent',
+    required: false,
+    type: Boolean,
+    description: 'The broker’s attestation of written marketing permission',
   })
   @Consumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
@@ -88,9 +114,18 @@ export class ClientsController {
   @ApiBadRequestResponse({ description: 'No file, an empty file, not UTF-8 text, or columns missing' })
   @ApiForbiddenResponse(LIMIT_RESPONSE)
   @ApiPayloadTooLargeResponse({ description: 'Over CSV_UPLOAD_MAX_MB' })
-  async upload(@CurrentUser() user: User, @Req() req: Request): Promise<ImportJobCreatedDto> {
+  async upload(
+    @CurrentUser() user: User,
+    @Req() req: Request,
+    @Query('marketingConsent') marketingConsent?: string,
+  ): Promise<ImportJobCreatedDto> {
+    const unknown = Object.keys(req.query).find((key) => key !== 'marketingConsent');
+    if (unknown !== undefined) throw new BadRequestException({ message: `Unknown query parameter: ${unknown.slice(0, 40)}` });
+    if (marketingConsent !== undefined && marketingConsent !== 'true' && marketingConsent !== 'false') {
+      throw new BadRequestException({ message: 'marketingConsent must be true or false', field: 'marketingConsent' });
+    }
     const upload = await receiveUpload(req, 'file', this.config.uploads.csvMaxBytes, await this.storage.spoolFile());
-    return this.imports.start(user, upload);
+    return this.imports.start(user, upload, marketingConsent === 'true');
   }
 
   @Get('upload/:jobId')

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 
+import { ConsentLedgerModule } from '../consent/consent-ledger.module.js';
 import { DeliveryModule } from '../delivery/delivery.module.js';
 import { MessagingModule } from '../messaging/messaging.module.js';
 import { StorageModule } from '../storage/storage.module.js';
@@ -17,7 +18,7 @@ import { InvitationTokensService } from './invitation-tokens.service.js';
 
 /** Brokers' clients: management, contact changes, CSV import, invitations, usage limits, engagement. */
 @Module({
-  imports: [MessagingModule, StorageModule, DeliveryModule],
+  imports: [MessagingModule, StorageModule, DeliveryModule, ConsentLedgerModule],
   controllers: [ClientsController],
   providers: [
     BrokerNoticesService,

@@ -36,7 +36,8 @@ const INVITE_STATUS_EXPRESSION = `case
 /** The order of the states when the list is sorted by invitation: the path a client takes. */
 const INVITE_ORDER_EXPRESSION = `array_position(array['none', 'pending', 'expired', 'accepted'], ${INVITE_STATUS_EXPRESSION})`;
 
-const CLIENT_COLUMNS = 'c.id, c.first_name, c.last_name, c.email, c.phone, c.is_active, c.engagement_score, c.notes, c.created_at';
+const CLIENT_COLUMNS =
+  'c.id, c.first_name, c.last_name, c.email, c.phone, c.is_active, c.engagement_score, c.notes, c.zip, c.state, c.created_at';
 
 /**
  * Whether a client (`clients c`) has registered, until when their newest open invitation runs, and
@@ -63,6 +64,8 @@ export interface ClientColumns {
   is_active: boolean;
   engagement_score: number;
   notes: string | null;
+  zip: string | null;
+  state: string | null;
   created_at: Date;
 }
 
@@ -129,6 +132,8 @@ export interface NewClientRow {
   lastName: string;
   email: string | null;
   phone: string;
+  zip: string | null;
+  state: string | null;
 }
 
 /**
@@ -240,15 +245,15 @@ export class ClientsRepository {
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i];
       if (i > 0) json += ',';
-      json += `{"id":"${r.id}","first_name":${JSON.stringify(r.firstName)},"last_name":${JSON.stringify(r.lastName)},"email":${r.email === null ? 'null' : JSON.stringify(r.email)},"phone":${JSON.stringify(r.phone)}}`;
+      json += `{"id":"${r.id}","first_name":${JSON.stringify(r.firstName)},"last_name":${JSON.stringify(r.lastName)},"email":${r.email === null ? 'null' : JSON.stringify(r.email)},"phone":${JSON.stringify(r.phone)},"zip":${r.zip === null ? 'null' : JSON.stringify(r.zip)},"state":${r.state === null ? 'null' : JSON.stringify(r.state)}}`;
     }
     json += ']';
     // The JSON goes as a bind parameter, as it is: not escaped into a copy inside the statement's text.
     const { rows: inserted } = await em.getKysely().executeQuery<{ phone: string }>(
       CompiledQuery.raw(
-        `insert into clients (id, broker_id, first_name, last_name, email, phone)
-         select r.id, $1::uuid, r.first_name, r.last_name, r.email, r.phone
-           from json_to_recordset($2::json) as r(id uuid, first_name text, last_name text, email text, phone text)
+        `insert into clients (id, broker_id, first_name, last_name, email, phone, zip, state)
+         select r.id, $1::uuid, r.first_name, r.last_name, r.email, r.phone, r.zip, r.state
+           from json_to_recordset($2::json) as r(id uuid, first_name text, last_name text, email text, phone text, zip text, state text)
          on conflict (broker_id, phone) do nothing
          returning phone`,
         [brokerId, json],

@@ -7,9 +7,10 @@ import { csvLine } from '../common/csv.js';
 import { isUuid } from '../common/ids.js';
 import { type ListQuery, ListResult, parseListQuery } from '../common/list-query.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { ConsentService } from '../messaging/consent.service.js';
+import { ATTESTATIONS } from '../consent/attestations.js';
+import { actorOf, ConsentLedger, CONTACT_CHANNELS } from '../consent/consent-ledger.service.js';
+import { normalizeState, normalizeZip, stateOfZip } from '../delivery/us-places.js';
 import { SMS_SENDER, type SmsSender } from '../messaging/messaging.ports.js';
-import type { Channel } from '../messaging/outbox-message.entity.js';
 import { User } from '../users/user.entity.js';
 import { Client } from './client.entity.js';
 import {
@@ -53,7 +54,6 @@ export const LIMIT_REACHED_MESSAGE =
   'Enable overage billing or switch to per-client pricing to add more.';
 
 /** Adding a client records the broker's word that they may be called, texted and e-mailed. */
-export const CONTACT_CHANNELS: Channel[] = ['voice', 'sms', 'email'];
 
 export class ClientLimitReachedException extends ForbiddenException {
   constructor() {
@@ -74,7 +74,7 @@ export class ClientsService {
     private readonly invitations: InvitationTokensService,
     @Inject(SMS_SENDER) private readonly sms: SmsSender,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly consent: ConsentService,
+    private readonly ledger: ConsentLedger,
     private readonly contactChanges: ContactChangesService,
     private readonly repository: ClientsRepository,
   ) {}
@@ -145,6 +145,7 @@ export class ClientsService {
 
   async create(broker: User, input: CreateClientDto): Promise<CreatedClientDto> {
     const fields = this.contactFields(input);
+    const place = placeFields(input);
     const client = await this.withBrokerLock(broker, async (em, usage) => {
       if (remainingCapacity(usage.tier, usage.activeCount, usage.overageEnabled) < 1) throw new ClientLimitReachedException();
       const created = em.create(Client, {
@@ -154,9 +155,29 @@ export class ClientsService {
         email: fields.email ?? null,
         phone: fields.phone!,
         notes: cleanNotes(input.notes),
+        zip: place.zip ?? null,
+        state: place.state ?? null,
       });
       await this.flushUnique(em, fields.phone!);
-      await this.consent.record([created.id], CONTACT_CHANNELS, true, 'broker_added', em);
+      // The broker's attestations, word for word, are the ledger's evidence.
+      const attested = [
+        ...(input.remindersConsent !== false ? (['reminders'] as const) : []),
+        ...(input.marketingConsent === true ? (['marketing'] as const) : []),
+      ];
+      for (const purpose of attested) {
+        await this.ledger.record(
+          {
+            clientIds: [created.id],
+            channels: CONTACT_CHANNELS,
+            purposes: [purpose],
+            optedIn: true,
+            source: 'broker_added',
+            evidence: ATTESTATIONS[purpose],
+            actor: actorOf.broker(broker.id),
+          },
+          em,
+        );
+      }
       return created;
     });
     const [view] = await this.toViews([client]);
@@ -171,6 +192,7 @@ export class ClientsService {
    */
   async update(broker: User, id: string, input: UpdateClientDto): Promise<UpdatedClientDto> {
     const fields = this.contactFields(input);
+    const place = placeFields(input);
     let held: ContactChange[] = [];
     const client = await this.withBrokerLock(broker, async (em, usage) => {
       const client = await this.findOwned(broker, id, em);
@@ -183,6 +205,12 @@ export class ClientsService {
       if (input.firstName !== undefined) client.firstName = input.firstName.trim();
       if (input.lastName !== undefined) client.lastName = input.lastName.trim();
       if (input.notes !== undefined) client.notes = cleanNotes(input.notes);
+      if (place.zip !== undefined) client.zip = place.zip;
+      if (place.state !== undefined) client.state = place.state;
+      if (place.zip && input.state === undefined && client.state && client.state !== stateOfZip(place.zip)) {
+        // A new ZIP code in another state: the old state no longer holds.
+        client.state = stateOfZip(place.zip) ?? null;
+      }
       if ((fields.email !== undefined || fields.phone !== undefined) && (await this.contactChanges.isRegistered(em, client.id))) {
         held = await this.contactChanges.request(em, broker, client, fields);
       } else {
@@ -435,6 +463,8 @@ export class ClientsService {
           is_active: client.isActive,
           engagement_score: client.engagementScore,
           notes: client.notes ?? null,
+          zip: client.zip ?? null,
+          state: client.state ?? null,
           created_at: client.createdAt,
         },
         state.get(client.id),
@@ -442,6 +472,32 @@ export class ClientsService {
       ),
     );
   }
+}
+
+/**
+ * ZIP code and state as kept (null clears them): a five-digit ZIP code (ZIP+4 keeps five) and a
+ * known two-letter state; a ZIP code in another state than the one given is refused.
+ */
+export function placeFields(input: { zip?: string | null; state?: string | null }): { zip?: string | null; state?: string | null } {
+  const out: { zip?: string | null; state?: string | null } = {};
+  if (input.zip !== undefined) {
+    const zip = input.zip?.trim() ? normalizeZip(input.zip) : null;
+    if (zip === undefined) throw new BadRequestException({ message: 'zip must be a 5-digit ZIP code', field: 'zip' });
+    out.zip = zip;
+  }
+  if (input.state !== undefined) {
+    const state = input.state?.trim() ? normalizeState(input.state) : null;
+    if (state === undefined)
+      throw new BadRequestException({ message: 'state must be a two-letter US state code such as FL', field: 'state' });
+    out.state = state;
+  }
+  const zipState = out.zip ? stateOfZip(out.zip) : undefined;
+  if (out.zip && out.state && zipState && zipState !== out.state) {
+    throw new BadRequestException({ message: `ZIP code ${out.zip} is in ${zipState}, not ${out.state}`, field: 'zip' });
+  }
+  // A ZIP code alone tells the state.
+  if (out.zip && out.state === undefined && zipState) out.state = zipState;
+  return out;
 }
 
 /** Notes as kept: trimmed, and none rather than blank. */
@@ -513,6 +569,8 @@ function clientView(client: ClientColumns, state: InvitationState | undefined, n
     isActive: client.is_active,
     engagementScore: client.engagement_score,
     notes: client.notes,
+    zip: client.zip,
+    state: client.state,
     inviteStatus,
     inviteToken: inviteStatus !== 'none',
     createdAt: new Date(client.created_at).toISOString(),

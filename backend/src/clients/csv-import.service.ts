@@ -4,11 +4,12 @@ import type { Readable } from 'node:stream';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
-import { ConsentService } from '../messaging/consent.service.js';
+import { ATTESTATIONS } from '../consent/attestations.js';
+import { actorOf, ConsentLedger, CONTACT_CHANNELS } from '../consent/consent-ledger.service.js';
 import type { User } from '../users/user.entity.js';
 import { checkRow, type ClientRow, readClientCsv } from './client-csv.js';
 import { ClientsRepository } from './clients.repository.js';
-import { ClientsService, CONTACT_CHANNELS } from './clients.service.js';
+import { ClientsService } from './clients.service.js';
 import type { ImportRowError } from './import-job.entity.js';
 
 // Small enough that a batch rarely outlives a young-generation collection (so the parsed rows die
@@ -80,7 +81,7 @@ const number = (n: number) => n.toLocaleString('en-US');
 export class CsvImportService {
   constructor(
     private readonly clients: ClientsService,
-    private readonly consent: ConsentService,
+    private readonly ledger: ConsentLedger,
     private readonly clientRows: ClientsRepository,
   ) {}
 
@@ -95,6 +96,7 @@ export class CsvImportService {
     from: ImportProgress,
     save: SaveProgress,
     stopping: () => boolean = () => false,
+    attested: { marketing: boolean } = { marketing: false },
   ): Promise<ImportProgress> {
     let progress = from;
     let batch: Batch = { read: 0, lastLine: from.lastLine, rows: [], problems: [] };
@@ -106,7 +108,7 @@ export class CsvImportService {
     let committing: Promise<void> = Promise.resolve();
     const commit = (ready: Batch) => {
       committing = committing.then(async () => {
-        progress = await this.commit(broker, progress, ready, save);
+        progress = await this.commit(broker, progress, ready, save, attested);
       });
       // Awaited before the next commit; until then its failure must not count as unhandled.
       committing.catch(() => undefined);
@@ -157,7 +159,13 @@ export class CsvImportService {
    * One batch: inserts its rows while the limit leaves room (rows whose phone the broker already
    * has take no room), records their consent, and stores the progress, all in one transaction.
    */
-  private commit(broker: User, previous: ImportProgress, batch: Batch, save: SaveProgress): Promise<ImportProgress> {
+  private commit(
+    broker: User,
+    previous: ImportProgress,
+    batch: Batch,
+    save: SaveProgress,
+    attested: { marketing: boolean },
+  ): Promise<ImportProgress> {
     return this.clients.withBrokerCapacity(broker, async (em, capacity) => {
       // The commit need not wait for its WAL flush: a batch lost in a database crash is lost with
       // the progress stored beside it, so the import resumes before it. A commit per batch then
@@ -167,19 +175,25 @@ export class CsvImportService {
       let room = previous.limitReached ? 0 : capacity;
       let pending = batch.rows;
       const imported: string[] = [];
+      const marketing: string[] = [];
       while (pending.length > 0 && room > 0) {
         const rows = pending.slice(0, Math.min(room, pending.length));
         pending = pending.slice(rows.length);
         const inserted = await this.clientRows.insertNew(broker.id, rows, em);
         for (const row of rows) {
-          if (inserted.has(row.phone)) imported.push(row.id);
-          else problems.push({ row: row.line, field: 'phone', message: `A client with the phone number ${row.phone} already exists` });
+          if (inserted.has(row.phone)) {
+            imported.push(row.id);
+            if (attested.marketing && !row.marketingRefused) marketing.push(row.id);
+          } else problems.push({ row: row.line, field: 'phone', message: `A client with the phone number ${row.phone} already exists` });
         }
         room -= inserted.size;
       }
       // The rest of the file is still read so that every row left out is reported.
       for (const row of pending) problems.push({ row: row.line, field: 'limit', message: LIMIT_ROW_MESSAGE });
-      await this.consent.record(imported, CONTACT_CHANNELS, true, 'import', em);
+      // The broker's attestations at upload, word for word, are the ledger's evidence.
+      const event = { channels: CONTACT_CHANNELS, optedIn: true, source: 'import', actor: actorOf.broker(broker.id) } as const;
+      await this.ledger.record({ ...event, clientIds: imported, purposes: ['reminders'], evidence: ATTESTATIONS.importReminders }, em);
+      await this.ledger.record({ ...event, clientIds: marketing, purposes: ['marketing'], evidence: ATTESTATIONS.importMarketing }, em);
 
       const errorRoom = MAX_REPORTED_ERRORS - previous.errors.length;
       const next: ImportProgress = {

@@ -33,6 +33,7 @@ export class ImportJob {
     | 'rowsOverLimit'
     | 'lastLine'
     | 'limitReached'
+    | 'marketingAttested'
     | 'errors'
     | 'message'
     | 'attempts'
@@ -83,6 +84,10 @@ export class ImportJob {
   limitReached: boolean = false;
 
   /** The first problems, in file order (capped). */
+  /** The broker attested at upload that the clients marked for marketing gave written permission. */
+  @Property({ type: 'boolean', default: false })
+  marketingAttested: boolean = false;
+
   @Property({ type: 'jsonb', default: '[]' })
   errors: ImportRowError[] = [];
 

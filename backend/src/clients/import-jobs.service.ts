@@ -118,7 +118,7 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
    * Checks the uploaded CSV (encoding, header, room under the client limit), stores it where every
    * instance can read it, and queues its import.
    */
-  async start(broker: User, upload: SpooledUpload): Promise<ImportJobCreatedDto> {
+  async start(broker: User, upload: SpooledUpload, marketingAttested = false): Promise<ImportJobCreatedDto> {
     const file = upload.file;
     try {
       if (!file) throw new BadRequestException(NO_FILE);
@@ -134,6 +134,7 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
         broker: em.getReference(User, broker.id),
         fileKey,
         fileName: (file.filename || 'clients.csv').slice(0, 255),
+        marketingAttested,
       });
       try {
         await em.flush();
@@ -183,6 +184,7 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
         progressOf(job),
         (em, previous, next) => this.saveProgress(em, job.id, previous, next),
         () => this.stopping,
+        { marketing: job.marketingAttested },
       );
       await this.imports.complete(job.id, this.csvImport.summary(progress));
       await this.storage.delete(job.fileKey);

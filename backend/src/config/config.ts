@@ -99,6 +99,16 @@ export interface AppConfig {
     /** How long a provider (Twilio, SMTP) may take to answer one send before it counts as failed. */
     providerTimeoutMs: number;
   };
+  consent: {
+    /** Permission to contact for marketing lapses this many months after it was given. */
+    marketingMonths: number;
+    /** A revocation of marketing on one channel revokes marketing on every channel. */
+    revokeMarketingEverywhere: boolean;
+    /** The broker is shown clients whose marketing permission lapses within this many days. */
+    lapseWarningDays: number;
+    /** Verifies the e-mail provider's bounce and complaint webhook; unset: no webhook. */
+    emailWebhookSecret?: string;
+  };
   uploads: {
     /** Largest client CSV accepted, in bytes. */
     csvMaxBytes: number;
@@ -396,6 +406,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
         email: integer(env, 'DISPATCH_EMAIL_PER_SECOND', 0, 0, 10_000),
       },
       providerTimeoutMs: integer(env, 'PROVIDER_TIMEOUT_MS', 10_000, 100, 300_000),
+    },
+    consent: {
+      marketingMonths: integer(env, 'CONSENT_MARKETING_MONTHS', 12, 1, 120),
+      revokeMarketingEverywhere: boolean(env, 'CONSENT_REVOKE_MARKETING_EVERYWHERE', true),
+      lapseWarningDays: integer(env, 'CONSENT_LAPSE_WARNING_DAYS', 30, 1, 365),
+      emailWebhookSecret: read(env, 'EMAIL_WEBHOOK_SECRET'),
     },
     uploads: {
       csvMaxBytes: integer(env, 'CSV_UPLOAD_MAX_MB', 10, 1, 500) * 1024 * 1024,

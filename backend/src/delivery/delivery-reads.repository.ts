@@ -95,4 +95,15 @@ export class DeliveryReads {
     );
     return row ? new Date(row.updated_at) : null;
   }
+
+  /** A campaign's or a reminder's skipped deliveries counted by reason (most first). */
+  async skippedByReason(source: { campaignId?: string; reminderId?: string }): Promise<{ reason: string; count: number }[]> {
+    const column = source.campaignId ? 'campaign_id' : 'reminder_id';
+    return this.em.execute<{ reason: string; count: number }[]>(
+      `select coalesce(error, 'Skipped') as reason, count(*)::int as count
+         from deliveries where ${column} = ? and status = 'skipped'
+        group by 1 order by 2 desc, 1`,
+      [source.campaignId ?? source.reminderId],
+    );
+  }
 }

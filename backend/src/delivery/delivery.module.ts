@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 
+import { ConsentLedgerModule } from '../consent/consent-ledger.module.js';
 import { MessagingModule } from '../messaging/messaging.module.js';
 import { CampaignTestSender } from './campaign-test.service.js';
 import { DeliveryRepository } from './delivery.repository.js';
@@ -21,7 +22,7 @@ import { TwilioWebhooksController } from './twilio-webhooks.controller.js';
  * module cares about (a caregiver's YES or STOP) reach it through `InboundReplies`.
  */
 @Module({
-  imports: [MessagingModule],
+  imports: [MessagingModule, ConsentLedgerModule],
   controllers: [TwilioWebhooksController],
   providers: [
     DeliveryRepository,

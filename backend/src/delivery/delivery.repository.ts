@@ -65,6 +65,8 @@ export interface ClaimedDelivery {
   logo_url: string | null;
   primary_color: string;
   client_time_zone: string | null;
+  client_zip: string | null;
+  client_state: string | null;
   broker_time_zone: string;
   recipient: string;
   broker_id: string;
@@ -92,7 +94,7 @@ const COMPOSE_FROM_CLAIMED = `
             select 1 from deliveries p where p.client_id = claimed.client_id and p.campaign_id is not null
                and p.channel = 'sms' and p.status in ('sent', 'completed'))) as first_campaign_sms,
          u.agency_name, u.sponsor_message, u.agency_address, u.agency_phone, u.logo_url, u.primary_color,
-         u.time_zone as broker_time_zone, c.time_zone as client_time_zone,
+         u.time_zone as broker_time_zone, c.time_zone as client_time_zone, c.zip as client_zip, c.state as client_state,
          trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as broker_name, c.is_active as client_active
     from claimed
     join users u on u.id = claimed.broker_id

@@ -2,7 +2,9 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { type ConsentGrid, ConsentLedger } from '../consent/consent-ledger.service.js';
 import {
+  AddressRejectedError,
   EMAIL_SENDER,
   type EmailSender,
   ProviderTimeoutError,
@@ -12,6 +14,8 @@ import {
   type VoiceSender,
 } from '../messaging/messaging.ports.js';
 import { OptOutsService } from '../messaging/opt-outs.service.js';
+import { allowedAt, type CallingRule, nextAllowed, ruleFor } from './calling-rules.js';
+import { consentRefusal, withSponsorIfAllowed } from './consent-gate.js';
 import { type ClaimedDelivery, type ClaimScope, DeliveryRepository } from './delivery.repository.js';
 import { DeliveryOutcomesService, OutcomeBatch } from './delivery-outcomes.service.js';
 import { DeliveryQueue } from './delivery-queue.service.js';
@@ -20,6 +24,7 @@ import { outsideQuietHours } from './quiet-hours.js';
 import { caregiverAlert, caregiverEmail, caregiverInvitation, reminderCallScript, reminderText } from './reminder-content.js';
 import { ClusterSendRate } from './send-rate.js';
 import { clientTimeZone } from './time-zones.js';
+import { statesOf } from './us-places.js';
 
 /** The mailbox named in List-Unsubscribe: the sender's address. */
 export function unsubscribeMailbox(config: AppConfig): string {
@@ -96,6 +101,7 @@ export class DispatcherService {
     private readonly deliveries: DeliveryRepository,
     private readonly queue: DeliveryQueue,
     private readonly optOuts: OptOutsService,
+    private readonly ledger: ConsentLedger,
   ) {
     const { ratePerSecond, twilio, smtpUrl } = config.messaging;
     // Provider limits only: the development outbox takes everything at once.
@@ -199,10 +205,12 @@ export class DispatcherService {
 
   private async send(claimed: ClaimedDelivery[], summary: DispatchSummary, deadline: number): Promise<void> {
     const optedOut = await this.optOuts.optedOut([...new Set(claimed.map((d) => d.recipient))]);
+    // The ledger decides, for the whole batch at once, what each client allows now.
+    const grids = await this.ledger.grids([...new Set(claimed.map((d) => d.client_id))]);
     // The batch's final outcomes reach the reminders they belong to together, after the batch.
     const batch = new OutcomeBatch();
     try {
-      await this.sendAll(claimed, optedOut, summary, deadline, batch);
+      await this.sendAll(claimed, optedOut, grids, summary, deadline, batch);
     } finally {
       await this.outcomes.report(batch);
     }
@@ -211,11 +219,20 @@ export class DispatcherService {
   private async sendAll(
     claimed: ClaimedDelivery[],
     optedOut: Set<string>,
+    grids: Map<string, ConsentGrid>,
     summary: DispatchSummary,
     deadline: number,
     batch: OutcomeBatch,
   ): Promise<void> {
-    await inParallel(claimed, this.config.messaging.dispatchConcurrency, async (delivery) => {
+    await inParallel(claimed, this.config.messaging.dispatchConcurrency, async (claimedDelivery) => {
+      const grid = grids.get(claimedDelivery.client_id);
+      // The sponsor message is marketing: only with marketing permission, and within the marketing calling hours.
+      const delivery =
+        claimedDelivery.sponsor_message &&
+        claimedDelivery.channel !== 'email' &&
+        !allowedAt(new Date(), this.zoneOf(claimedDelivery), this.marketingRule(claimedDelivery))
+          ? { ...claimedDelivery, sponsor_message: '' }
+          : withSponsorIfAllowed(claimedDelivery, grid);
       if (this.stopRequested) {
         // Shutting down: not started, so back to the queue as it was, for another instance.
         await this.outcomes.deferUntil(delivery.id, new Date());
@@ -232,6 +249,12 @@ export class DispatcherService {
       ) {
         const what = delivery.channel === 'voice' ? 'calls' : delivery.channel === 'sms' ? 'texts' : 'e-mails';
         await this.outcomes.skipped(delivery.id, `The recipient opted out of ${what}`, batch);
+        summary.skipped += 1;
+        return;
+      }
+      const withoutConsent = consentRefusal(delivery, grid);
+      if (withoutConsent) {
+        await this.outcomes.skipped(delivery.id, withoutConsent, batch);
         summary.skipped += 1;
         return;
       }
@@ -257,12 +280,12 @@ export class DispatcherService {
           return;
         }
       }
-      if (delivery.campaign_id && delivery.channel === 'sms') {
-        // Campaign texts respect quiet hours: outside 08:00-21:00 client time they wait for 08:00.
-        const zone = clientTimeZone({ timeZone: delivery.client_time_zone, phone: delivery.recipient }, delivery.broker_time_zone);
-        const allowedAt = outsideQuietHours(new Date(), zone);
-        if (allowedAt.getTime() > Date.now()) {
-          await this.outcomes.deferUntil(delivery.id, allowedAt);
+      if (delivery.campaign_id && delivery.channel !== 'email') {
+        // Marketing calls and texts keep the calling hours of every state that applies to the
+        // client (federal 8:00–21:00 at the least); outside them they wait for the next allowed minute.
+        const allowed = nextAllowed(new Date(), this.zoneOf(delivery), this.marketingRule(delivery));
+        if (allowed.getTime() > Date.now()) {
+          await this.outcomes.deferUntil(delivery.id, allowed);
           return;
         }
       }
@@ -287,14 +310,24 @@ export class DispatcherService {
         // A provider that did not answer in time is tried once more later (as a busy call is); other errors are final.
         if (error instanceof ProviderTimeoutError) await this.outcomes.retryLater(delivery.id, message, new Date(), batch);
         else await this.outcomes.failed(delivery.id, message, batch);
+        // A hard bounce: the address is suppressed for every later send, and its clients' e-mail permission revoked.
+        if (error instanceof AddressRejectedError) await this.ledger.suppressEmail(error.address, 'bounce', error.message);
         summary.failed += 1;
       }
     });
   }
 
-  /** The client's time zone (their portal's, else their phone's area code, else the broker's). */
+  /** The client's time zone (their portal's, else where they live, else their phone's area code, else the broker's). */
   private zoneOf(delivery: ClaimedDelivery): string {
-    return clientTimeZone({ timeZone: delivery.client_time_zone, phone: delivery.client_phone }, delivery.broker_time_zone);
+    return clientTimeZone(
+      { timeZone: delivery.client_time_zone, phone: delivery.client_phone, zip: delivery.client_zip, state: delivery.client_state },
+      delivery.broker_time_zone,
+    );
+  }
+
+  /** The calling hours for marketing to this client: federal, narrowed by their state's and their number's state's. */
+  private marketingRule(delivery: ClaimedDelivery): CallingRule {
+    return ruleFor(statesOf({ zip: delivery.client_zip, state: delivery.client_state, phone: delivery.recipient }));
   }
 
   private deliver(delivery: ClaimedDelivery) {

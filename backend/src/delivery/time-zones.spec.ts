@@ -19,4 +19,12 @@ describe('time zones', () => {
     expect(clientTimeZone({ timeZone: null, phone: '+14155550100' }, 'UTC')).toBe('America/Los_Angeles');
     expect(clientTimeZone({ phone: '+442079460958' }, 'Europe/London')).toBe('Europe/London');
   });
+
+  it('takes where the client lives (ZIP code, else state) before the area code', () => {
+    // A New York number, a Tampa ZIP code: Eastern either way; a Pensacola ZIP code: Central.
+    expect(clientTimeZone({ phone: '+12125550100', zip: '32501' }, 'UTC')).toBe('America/Chicago');
+    expect(clientTimeZone({ phone: '+12125550100', state: 'AZ' }, 'UTC')).toBe('America/Phoenix');
+    expect(clientTimeZone({ phone: '+12125550100', zip: '79901', state: 'TX' }, 'UTC')).toBe('America/Denver');
+    expect(clientTimeZone({ timeZone: 'America/Boise', phone: '+12125550100', zip: '32501' }, 'UTC')).toBe('America/Boise');
+  });
 });

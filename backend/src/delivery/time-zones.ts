@@ -1,3 +1,5 @@
+import { zoneOfPlace } from './us-places.js';
+
 /**
  * US area codes outside the Eastern zone, by the zone most of the area keeps (Arizona has no
  * daylight saving). Any other +1 number counts as Eastern. Used only when the client's portal has
@@ -183,7 +185,13 @@ export function areaCodeTimeZone(e164: string): string | undefined {
   return ZONE_BY_AREA.get(match[1]) ?? 'America/New_York';
 }
 
-/** The client's own zone (from the portal), else their phone's area code, else the broker's. */
-export function clientTimeZone(client: { timeZone?: string | null; phone: string }, brokerZone: string): string {
-  return client.timeZone || areaCodeTimeZone(client.phone) || brokerZone;
+/**
+ * The client's own zone (from the portal), else where they live (ZIP code, else state), else their
+ * phone's area code, else the broker's.
+ */
+export function clientTimeZone(
+  client: { timeZone?: string | null; phone: string; zip?: string | null; state?: string | null },
+  brokerZone: string,
+): string {
+  return client.timeZone || zoneOfPlace(client) || areaCodeTimeZone(client.phone) || brokerZone;
 }

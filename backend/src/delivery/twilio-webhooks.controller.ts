@@ -7,12 +7,14 @@ import { Public } from '../auth/access.decorators.js';
 import { Consumes } from '../common/content-type.js';
 import { isUuid } from '../common/ids.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { ConsentLedger } from '../consent/consent-ledger.service.js';
+import { meaningOf } from '../consent/revocation.js';
 import { callTwiml } from '../messaging/call-script.js';
-import { ConsentService } from '../messaging/consent.service.js';
-import { keywordOf, OptOutsService } from '../messaging/opt-outs.service.js';
+import { OptOutsService } from '../messaging/opt-outs.service.js';
 import { isValidTwilioRequest, WEBHOOK_PATHS } from '../messaging/twilio.adapter.js';
 import { WebhookEventsService } from '../messaging/webhook-events.service.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorators.js';
+import { withSponsorIfAllowed } from './consent-gate.js';
 import { DeliveryRepository } from './delivery.repository.js';
 import { DeliveryOutcomesService } from './delivery-outcomes.service.js';
 import { InboundReplies } from './inbound-replies.js';
@@ -20,6 +22,14 @@ import { RecipientsRepository } from './recipients.repository.js';
 import { isConfirmation, reminderCallScript, voicemailMessage } from './reminder-content.js';
 
 type Form = Record<string, string | undefined>;
+
+const NAMES: Record<string, string> = { voice: 'calls', sms: 'texts', email: 'e-mails' };
+
+/** The answer to a stop in the recipient's own words: what stops, and how to undo it. */
+export function stopAnswer(channels: string[]): string {
+  const what = channels.map((channel) => NAMES[channel]).join(' and ');
+  return `You will not receive more ${what} from us. Reply START to receive texts again.`;
+}
 
 const VOICE_FAILED = new Set(['failed', 'canceled']);
 const VOICE_RETRY = new Set(['busy', 'no-answer']);
@@ -47,7 +57,7 @@ export class TwilioWebhooksController {
     private readonly deliveries: DeliveryRepository,
     private readonly replies: InboundReplies,
     private readonly optOuts: OptOutsService,
-    private readonly consent: ConsentService,
+    private readonly ledger: ConsentLedger,
   ) {}
 
   private verify(req: Request, form: Form): void {
@@ -72,7 +82,9 @@ export class TwilioWebhooksController {
   async voiceAnswer(@Req() req: Request, @Res() res: Response, @Body() form: Form, @Query('delivery') deliveryId?: string): Promise<void> {
     this.verify(req, form);
     const reply = new twilio.twiml.VoiceResponse();
-    const delivery = deliveryId && isUuid(deliveryId) ? await this.deliveries.forAnswer(deliveryId) : undefined;
+    const found = deliveryId && isUuid(deliveryId) ? await this.deliveries.forAnswer(deliveryId) : undefined;
+    // The sponsor message is spoken only to a client with marketing permission for calls, as of now.
+    const delivery = found && withSponsorIfAllowed(found, (await this.ledger.grids([found.client_id])).get(found.client_id));
     const answeredBy = form.AnsweredBy ?? '';
     if (delivery && answeredBy) await this.outcomes.answeredBy(delivery.id, answeredBy);
     if (!delivery || answeredBy === 'fax') {
@@ -118,7 +130,7 @@ export class TwilioWebhooksController {
       reply.say(VOICE, 'Thank you for confirming. Goodbye.');
     } else if (form.Digits === '9' && form.To) {
       await this.optOuts.optOut(form.To, 'voice', 'voice-keypress');
-      await this.consent.recordForAddress(form.To, 'voice', false, 'voice_keypress');
+      await this.ledger.revokeByRecipient(form.To, 'voice', ['voice'], 'voice_keypress', 'Pressed 9 during a call');
       reply.say(VOICE, 'You will not receive these calls anymore. Goodbye.');
     } else {
       reply.say(VOICE, 'Goodbye.');
@@ -131,15 +143,27 @@ export class TwilioWebhooksController {
     this.verify(req, form);
     const from = form.From ?? '';
     const reply = new twilio.twiml.MessagingResponse();
-    const keyword = keywordOf(form.Body);
-    if (keyword === 'stop') {
-      await this.optOuts.optOut(from, 'sms', 'sms-keyword');
-      await this.consent.recordForAddress(from, 'sms', false, 'keyword');
-      // The carrier answers STOP itself; a caregiver who stops is marked so for the client to see.
+    const meaning = meaningOf(form.Body, 'sms');
+    const words = (form.Body ?? '').slice(0, 500);
+    if (meaning?.kind === 'stop') {
+      // A keyword or a reply in the recipient's own words: no more of what it names, honoured on the next send.
+      if (meaning.channels.includes('sms')) await this.optOuts.optOut(from, 'sms', meaning.keyword ? 'sms-keyword' : 'sms-reply');
+      if (meaning.channels.includes('voice')) await this.optOuts.optOut(from, 'voice', 'sms-reply');
+      await this.ledger.revokeByRecipient(from, 'sms', meaning.channels, meaning.keyword ? 'keyword' : 'free_text', `Replied: ${words}`);
+      // A caregiver who stops is marked so for the client to see.
       await this.replies.tell(from, 'stop');
-    } else if (keyword === 'start') {
+      // The carrier answers STOP itself; a stop in other words is answered here.
+      if (!meaning.keyword) reply.message(stopAnswer(meaning.channels));
+    } else if (meaning?.kind === 'start') {
       await this.optOuts.optIn(from, 'sms');
-      await this.consent.recordForAddress(from, 'sms', true, 'keyword');
+      await this.ledger.recordForAddress(from, 'sms', {
+        channels: ['sms'],
+        purposes: ['reminders'],
+        optedIn: true,
+        source: 'keyword',
+        evidence: `Replied: ${words}`,
+        actor: 'recipient',
+      });
     } else if (isConfirmation(form.Body)) {
       // Confirms the latest reminder to this number still waiting for it.
       // Else it may be a caregiver agreeing to alerts.
@@ -148,7 +172,7 @@ export class TwilioWebhooksController {
         const answer = await this.replies.tell(from, 'yes');
         if (answer) reply.message(answer);
       }
-    } else if (keyword === 'help') {
+    } else if (meaning?.kind === 'help') {
       const agency = await this.recipients.agencyForPhone(from);
       const who = agency?.agency_name || agency?.name || 'your insurance agency';
       const phone = agency?.agency_phone ? ` at ${agency.agency_phone}` : '';

@@ -1,7 +1,6 @@
 import { Inject, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { ConsentService } from './consent.service.js';
 import { DevOutboxController } from './dev-outbox.controller.js';
 import { EMAIL_SENDER, SMS_SENDER, VOICE_SENDER } from './messaging.ports.js';
 import { MessagingRepository } from './messaging.repository.js';
@@ -23,7 +22,6 @@ const TWILIO = Symbol('TWILIO_ADAPTER');
     MessagingRepository,
     OutboxAdapter,
     OptOutsService,
-    ConsentService,
     WebhookEventsService,
     {
       provide: TWILIO,
@@ -42,7 +40,7 @@ const TWILIO = Symbol('TWILIO_ADAPTER');
           : outbox,
     },
   ],
-  exports: [SMS_SENDER, VOICE_SENDER, EMAIL_SENDER, OutboxAdapter, OptOutsService, ConsentService, WebhookEventsService],
+  exports: [SMS_SENDER, VOICE_SENDER, EMAIL_SENDER, OutboxAdapter, OptOutsService, WebhookEventsService],
 })
 export class MessagingModule implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Messaging');

@@ -57,6 +57,20 @@ export const VOICE_SENDER = Symbol('VOICE_SENDER');
 export const EMAIL_SENDER = Symbol('EMAIL_SENDER');
 
 /** The provider did not answer in time (PROVIDER_TIMEOUT_MS): it may be tried again later. */
+/**
+ * The mail server refused the address for good (an SMTP 5xx answer to the recipient, such as 550
+ * "mailbox unavailable"): a hard bounce, after which the address is not written to again.
+ */
+export class AddressRejectedError extends Error {
+  constructor(
+    readonly address: string,
+    readonly response: string,
+  ) {
+    super(`The mail server refused ${address}: ${response}`);
+    this.name = 'AddressRejectedError';
+  }
+}
+
 export class ProviderTimeoutError extends Error {
   constructor(provider: string, timeoutMs: number) {
     super(`${provider} did not answer within ${timeoutMs} ms`);

@@ -1,11 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
-import type { ConsentSource } from './consent.entity.js';
 import type { Channel } from './outbox-message.entity.js';
 
 /**
- * The SQL on the messaging module's tables: `opt_outs`, `consents` (append-only), `webhook_events`
+ * The SQL on the messaging module's tables: `opt_outs`, `webhook_events`
  * and the development `outbox_messages`.
  */
 @Injectable()
@@ -27,30 +26,6 @@ export class MessagingRepository {
     return this.em.execute<{ recipient: string; channel: string }[]>(`select recipient, channel from opt_outs where recipient in (?)`, [
       recipients,
     ]);
-  }
-
-  /** One ledger entry per client and channel, inside `em`'s transaction when given. */
-  async addConsents(
-    clientIds: string[],
-    channels: Channel[],
-    optedIn: boolean,
-    source: ConsentSource,
-    em: EntityManager = this.em,
-  ): Promise<void> {
-    await em.execute(
-      `insert into consents (id, client_id, channel, opted_in, source)
-       select gen_random_uuid(), c.id, ch.channel, ?, ? from unnest(?::uuid[]) as c(id) cross join unnest(?::text[]) as ch(channel)`,
-      [optedIn, source, `{${clientIds.join(',')}}`, `{${channels.join(',')}}`],
-    );
-  }
-
-  /** Every client (of any broker) with this phone, or this e-mail in any case. */
-  async clientsWithAddress(address: string, channel: Channel): Promise<string[]> {
-    const column = channel === 'email' ? 'lower(email)' : 'phone';
-    const rows = await this.em.execute<{ id: string }[]>(`select id from clients where ${column} = ?`, [
-      channel === 'email' ? address.toLowerCase() : address,
-    ]);
-    return rows.map((row) => row.id);
   }
 
   /** True the first time `key` is seen. */

@@ -3,21 +3,6 @@ import { Injectable } from '@nestjs/common';
 import { MessagingRepository } from './messaging.repository.js';
 import type { Channel } from './outbox-message.entity.js';
 
-export const STOP_WORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'END', 'QUIT', 'REVOKE', 'OPTOUT', 'CANCEL'];
-export const START_WORDS = ['START', 'UNSTOP'];
-export const HELP_WORDS = ['HELP'];
-
-export type Keyword = 'stop' | 'start' | 'help';
-
-/** The carrier keyword an inbound text is, if any (any case, surrounding spaces ignored). */
-export function keywordOf(body: string | undefined): Keyword | undefined {
-  const word = (body ?? '').trim().toUpperCase();
-  if (STOP_WORDS.includes(word)) return 'stop';
-  if (START_WORDS.includes(word)) return 'start';
-  if (HELP_WORDS.includes(word)) return 'help';
-  return undefined;
-}
-
 /** Who asked not to be called or texted; checked before every send. */
 @Injectable()
 export class OptOutsService {

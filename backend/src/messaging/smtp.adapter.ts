@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 
-import { type EmailMessage, type EmailSender, ProviderTimeoutError, type SendResult } from './messaging.ports.js';
+import { AddressRejectedError, type EmailMessage, type EmailSender, ProviderTimeoutError, type SendResult } from './messaging.ports.js';
 
 /** E-mail through any SMTP server (SMTP_URL). */
 export class SmtpAdapter implements EmailSender {
@@ -31,7 +31,12 @@ export class SmtpAdapter implements EmailSender {
         headers: { ...message.headers, ...(message.deliveryId ? { 'X-CareKeep-Delivery': message.deliveryId } : {}) },
       })
       .catch((error: unknown) => {
-        if ((error as { code?: unknown }).code === 'ETIMEDOUT') throw new ProviderTimeoutError('The SMTP server', this.timeoutMs);
+        const failure = error as { code?: unknown; responseCode?: unknown; response?: unknown; rejected?: unknown };
+        if (failure.code === 'ETIMEDOUT') throw new ProviderTimeoutError('The SMTP server', this.timeoutMs);
+        // A permanent refusal of the recipient (5xx at RCPT TO): a hard bounce.
+        if (failure.code === 'EENVELOPE' && typeof failure.responseCode === 'number' && failure.responseCode >= 500) {
+          throw new AddressRejectedError(message.to, String(failure.response ?? failure.responseCode));
+        }
         throw error;
       });
     return { providerId: info.messageId, status: 'completed' };

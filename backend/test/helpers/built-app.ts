@@ -218,6 +218,14 @@ export async function dueReminders(
      select gen_random_uuid(), $1, 'Client', 'N' || n, $2 || lpad(n::text, 7, '0'), 'America/New_York' from generate_series(1, $3::int) n`,
     [brokerId, phonePrefix, count],
   );
+  // Added with the broker's attestation for reminders, as Add Client records it.
+  await query(
+    databaseUrl,
+    `insert into consents (id, client_id, channel, purpose, opted_in, source, evidence)
+     select gen_random_uuid(), c.id, $3, 'reminders', true, 'broker_added', 'Attested by the broker'
+       from clients c where c.broker_id = $1 and c.phone like $2 || '%'`,
+    [brokerId, phonePrefix, channel],
+  );
   const rows = await query<{ id: string }>(
     databaseUrl,
     `insert into reminders (id, broker_id, client_id, scheduled_time, deliver_after, delivery_method, message)

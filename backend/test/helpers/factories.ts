@@ -22,7 +22,16 @@ export async function makeUser(em: EntityManager, fields: Partial<User> = {}): P
 let phoneCounter = 0;
 
 /** A broker's client with a unique phone number. */
-export async function makeClient(em: EntityManager, broker: User, fields: Partial<Client> = {}): Promise<Client> {
+/**
+ * A client of the broker, with the permission a broker attests when adding them: for reminders and,
+ * unless `consent` says otherwise, for marketing, on every channel.
+ */
+export async function makeClient(
+  em: EntityManager,
+  broker: User,
+  fields: Partial<Client> = {},
+  consent: { reminders?: boolean; marketing?: boolean } = { reminders: true, marketing: true },
+): Promise<Client> {
   phoneCounter += 1;
   const client = em.create(Client, {
     broker,
@@ -32,7 +41,25 @@ export async function makeClient(em: EntityManager, broker: User, fields: Partia
     ...fields,
   });
   await em.flush();
+  const purposes = [...(consent.reminders ? ['reminders'] : []), ...(consent.marketing ? ['marketing'] : [])];
+  await grantConsent(em, [client.id], purposes as ('reminders' | 'marketing')[]);
   return client;
+}
+
+/** Records the broker's attestation for these clients on every channel, as Add Client does. */
+export async function grantConsent(
+  em: EntityManager,
+  clientIds: string[],
+  purposes: ('reminders' | 'marketing')[] = ['reminders', 'marketing'],
+  at?: Date,
+): Promise<void> {
+  if (clientIds.length === 0 || purposes.length === 0) return;
+  await em.execute(
+    `insert into consents (id, client_id, channel, purpose, opted_in, source, evidence, actor, recorded_at)
+     select gen_random_uuid(), c.id, ch.channel, p.purpose, true, 'broker_added', 'Attested by the broker', 'broker', coalesce(?::timestamptz, clock_timestamp())
+       from unnest(?::uuid[]) c(id) cross join unnest(array['voice', 'sms', 'email']) ch(channel) cross join unnest(?::text[]) p(purpose)`,
+    [at ?? null, `{${clientIds.join(',')}}`, `{${purposes.join(',')}}`],
+  );
 }
 
 /** An invitation for the client; answers the token as the invite link would carry it. */

@@ -47,10 +47,17 @@ export function mailHeader(mail: ReceivedMail, name: string): string | undefined
 /** A real SMTP server on a loopback port that keeps what it receives. */
 export class SmtpStandIn {
   readonly received: ReceivedMail[] = [];
+  /** Mailboxes that do not exist here: refused at RCPT TO with 550, as a hard bounce. */
+  readonly unknownMailboxes = new Set<string>();
   private readonly server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo: (address, _session, callback) => {
+      if (!this.unknownMailboxes.has(address.address.toLowerCase())) return callback();
+      const error = Object.assign(new Error('5.1.1 Mailbox unavailable'), { responseCode: 550 });
+      callback(error);
+    },
     onData: (stream, session, done) => {
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));

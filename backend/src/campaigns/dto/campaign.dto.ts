@@ -87,8 +87,19 @@ export class AddClientsDto {
 }
 
 export class AudienceDto {
-  @ApiProperty({ description: 'Clients it would go to if sent now: active, with an address for the channel, not opted out' })
+  @ApiProperty({ description: 'Clients it would be addressed to if sent now: active, with an address for the channel' })
   count!: number;
+
+  @ApiProperty({
+    description:
+      'Of those, how many may receive it: marketing permission on the channel (given, not revoked, not lapsed) and the address not opted out. The others are skipped with the reason.',
+  })
+  consented!: number;
+}
+
+export class SkippedCountDto {
+  @ApiProperty({ example: 'No permission for marketing e-mails' }) reason!: string;
+  @ApiProperty() count!: number;
 }
 
 export class TestSendResultDto {

@@ -13,6 +13,7 @@ import {
 } from 'class-validator';
 
 import { IsOptionalNotNull } from '../../common/validation.js';
+import { ATTESTATIONS } from '../../consent/attestations.js';
 import { NAME_MAX_LENGTH, NOTES_MAX_LENGTH } from '../contact.js';
 import { PendingContactChangeDto } from './contact-change.dto.js';
 
@@ -30,6 +31,10 @@ export class ClientDto {
   @ApiProperty({ minimum: 0, maximum: 100 }) engagementScore!: number;
   @ApiProperty({ type: String, nullable: true, description: 'The broker’s own notes; never shown to the client, never exported' })
   notes!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: '33602', description: 'Five-digit ZIP code: the client’s time zone and state' })
+  zip!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'FL', description: 'Two-letter state: its calling hours apply to marketing' })
+  state!: string | null;
   @ApiProperty({ enum: INVITE_STATUSES, description: '`accepted`: registered in the portal' }) inviteStatus!: InviteStatus;
   @ApiProperty({ description: 'Whether an invitation has been sent; the token itself is never returned' })
   inviteToken!: boolean;
@@ -69,6 +74,44 @@ export class CreateClientDto {
   @IsString()
   @IsNotEmpty({ message: 'phone is required' })
   phone!: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: '33602',
+    description: 'Five-digit ZIP code (ZIP+4 accepted); null clears it',
+  })
+  @IsOptional()
+  @IsString({ message: 'zip must be text' })
+  @MaxLength(20, { message: 'zip must be a 5-digit ZIP code' })
+  zip?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: 'FL',
+    description: 'Two-letter US state; taken from the ZIP code when not given',
+  })
+  @IsOptional()
+  @IsString({ message: 'state must be text' })
+  @MaxLength(20, { message: 'state must be a two-letter US state code such as FL' })
+  state?: string | null;
+
+  @ApiPropertyOptional({
+    default: true,
+    description: `The broker attests: “${ATTESTATIONS.reminders}” Recorded in the consent ledger for calls, texts and e-mails; false records nothing (broker reminders to the client are then skipped).`,
+  })
+  @IsOptionalNotNull()
+  @IsBoolean({ message: 'remindersConsent must be true or false' })
+  remindersConsent?: boolean;
+
+  @ApiPropertyOptional({
+    default: false,
+    description: `The broker attests: “${ATTESTATIONS.marketing}” Without it, campaigns and the sponsor message do not reach the client.`,
+  })
+  @IsOptionalNotNull()
+  @IsBoolean({ message: 'marketingConsent must be true or false' })
+  marketingConsent?: boolean;
 }
 
 export class UpdateClientDto {
@@ -107,6 +150,28 @@ export class UpdateClientDto {
   @IsString({ message: 'notes must be text' })
   @MaxLength(NOTES_MAX_LENGTH, { message: `notes must be at most ${NOTES_MAX_LENGTH} characters` })
   notes?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: '33602',
+    description: 'Five-digit ZIP code (ZIP+4 accepted); null clears it',
+  })
+  @IsOptional()
+  @IsString({ message: 'zip must be text' })
+  @MaxLength(20, { message: 'zip must be a 5-digit ZIP code' })
+  zip?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: 'FL',
+    description: 'Two-letter US state; taken from the ZIP code when not given',
+  })
+  @IsOptional()
+  @IsString({ message: 'state must be text' })
+  @MaxLength(20, { message: 'state must be a two-letter US state code such as FL' })
+  state?: string | null;
 }
 
 export class LimitWarningDto {

@@ -27,6 +27,7 @@ import { Migration20261124155706_caregiver_email } from './Migration202611241557
 import { Migration20261124192948_client_notes } from './Migration20261124192948_client_notes.js';
 import { Migration20261124220204_campaign_audience } from './Migration20261124220204_campaign_audience.js';
 import { Migration20261124224846_engagement_history } from './Migration20261124224846_engagement_history.js';
+import { Migration20261125184318_consent_ledger } from './Migration20261125184318_consent_ledger.js';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121055953_users', class: Migration20261121055953_users },
@@ -55,4 +56,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261124192948_client_notes', class: Migration20261124192948_client_notes },
   { name: 'Migration20261124220204_campaign_audience', class: Migration20261124220204_campaign_audience },
   { name: 'Migration20261124224846_engagement_history', class: Migration20261124224846_engagement_history },
+  { name: 'Migration20261125184318_consent_ledger', class: Migration20261125184318_consent_ledger },
 ];

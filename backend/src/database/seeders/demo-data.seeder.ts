@@ -5,6 +5,8 @@ import { hashPassword } from '../../auth/passwords.js';
 import { Client } from '../../clients/client.entity.js';
 import { engagementScore, NO_SIGNALS } from '../../clients/engagement.js';
 import { InvitationTokensService } from '../../clients/invitation-tokens.service.js';
+import { ATTESTATIONS } from '../../consent/attestations.js';
+import { Consent } from '../../consent/consent.entity.js';
 import { TRIAL_DAYS, User } from '../../users/user.entity.js';
 import { seedDemoAdherence } from './demo-adherence.seeder.js';
 
@@ -130,8 +132,10 @@ async function seedDemoClients(em: EntityManager, broker: User, now: Date): Prom
       lastName,
       email: i % 3 === 0 ? null : `${firstName}.${lastName}@example.com`.toLowerCase(),
       phone: `+1615555${String(2100 + i).padStart(4, '0')}`,
-      // Nashville numbers: Central time.
+      // Nashville numbers: Central time; a few live in Florida for the winter.
       timeZone: 'America/Chicago',
+      zip: i % 9 === 4 ? '33602' : '37203',
+      state: i % 9 === 4 ? 'FL' : 'TN',
       isActive,
       deactivatedAt: isActive ? null : new Date(createdAt.getTime() + 120 * DAY_MS),
       createdAt,
@@ -146,6 +150,33 @@ async function seedDemoClients(em: EntityManager, broker: User, now: Date): Prom
       });
     }
     client.engagementScore = engagementScore({ ...NO_SIGNALS, registered, signedInLast30Days: registered && i % 8 === 0 });
+    // The broker's attestations when adding them: reminders for all; marketing for most, some of it
+    // given almost a year ago (about to lapse), a few never.
+    for (const channel of ['voice', 'sms', 'email'] as const) {
+      em.create(Consent, {
+        clientId: client.id,
+        channel,
+        purpose: 'reminders',
+        optedIn: true,
+        source: 'broker_added',
+        evidence: ATTESTATIONS.reminders,
+        actor: `broker:${broker.id}`,
+        recordedAt: createdAt,
+      });
+      if (i % 6 !== 5) {
+        const given = new Date(i % 7 === 2 ? now.getTime() - 350 * DAY_MS : Math.max(createdAt.getTime(), now.getTime() - 200 * DAY_MS));
+        em.create(Consent, {
+          clientId: client.id,
+          channel,
+          purpose: 'marketing',
+          optedIn: true,
+          source: 'broker_added',
+          evidence: ATTESTATIONS.marketing,
+          actor: `broker:${broker.id}`,
+          recordedAt: given,
+        });
+      }
+    }
     await em.flush();
     if (isActive && !registered && i % 4 === 1) await invitations.issue(em, client, now);
     // The first one keeps a month of medication reminders in the portal (History, caregivers).

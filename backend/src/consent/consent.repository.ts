@@ -1,0 +1,101 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+
+import type { Channel } from '../messaging/outbox-message.entity.js';
+import type { ConsentPurpose, ConsentSource } from './consent.entity.js';
+
+/** One event to append, for every client × channel × purpose given. */
+export interface ConsentEventInput {
+  clientIds: string[];
+  channels: Channel[];
+  purposes: ConsentPurpose[];
+  optedIn: boolean;
+  source: ConsentSource;
+  evidence?: string | null;
+  actor?: string | null;
+  ip?: string | null;
+  /** When it happened, if not now (a renewal link opened earlier is still recorded now). */
+  at?: Date;
+}
+
+/** A client's latest event on one channel and purpose. */
+export interface LatestConsent {
+  client_id: string;
+  channel: Channel;
+  purpose: ConsentPurpose;
+  opted_in: boolean;
+  source: ConsentSource;
+  recorded_at: Date;
+}
+
+export interface ConsentEventRow {
+  id: string;
+  channel: Channel;
+  purpose: ConsentPurpose;
+  opted_in: boolean;
+  source: ConsentSource;
+  evidence: string | null;
+  actor: string | null;
+  ip: string | null;
+  recorded_at: Date;
+}
+
+/**
+ * The SQL on `consents`, the consent module's append-only table (nothing updates or deletes a row).
+ * Finding the clients behind a phone number or an e-mail address reads `clients`.
+ */
+@Injectable()
+export class ConsentRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  async append(event: ConsentEventInput, em: EntityManager = this.em): Promise<number> {
+    if (event.clientIds.length === 0 || event.channels.length === 0 || event.purposes.length === 0) return 0;
+    const rows = await em.execute<{ id: string }[]>(
+      `insert into consents (id, client_id, channel, purpose, opted_in, source, evidence, actor, ip, recorded_at)
+       select gen_random_uuid(), c.id, ch.channel, p.purpose, ?, ?, ?, ?, ?, coalesce(?::timestamptz, clock_timestamp())
+         from unnest(?::uuid[]) as c(id) cross join unnest(?::text[]) as ch(channel) cross join unnest(?::text[]) as p(purpose)
+       returning id`,
+      [
+        event.optedIn,
+        event.source,
+        event.evidence ?? null,
+        event.actor ?? null,
+        event.ip ?? null,
+        event.at ?? null,
+        `{${event.clientIds.join(',')}}`,
+        `{${event.channels.join(',')}}`,
+        `{${event.purposes.join(',')}}`,
+      ],
+    );
+    return rows.length;
+  }
+
+  /** The latest event of each of these clients per channel and purpose. */
+  async latest(clientIds: string[]): Promise<LatestConsent[]> {
+    if (clientIds.length === 0) return [];
+    return this.em.execute<LatestConsent[]>(
+      `select distinct on (client_id, channel, purpose) client_id, channel, purpose, opted_in, source, recorded_at
+         from consents where client_id = any(?::uuid[])
+        order by client_id, channel, purpose, recorded_at desc, id desc`,
+      [`{${clientIds.join(',')}}`],
+    );
+  }
+
+  /** A client's events, newest first. */
+  async events(clientId: string, limit = 200): Promise<ConsentEventRow[]> {
+    return this.em.execute<ConsentEventRow[]>(
+      `select id, channel, purpose, opted_in, source, evidence, actor, ip, recorded_at
+         from consents where client_id = ? order by recorded_at desc, id desc limit ?`,
+      [clientId, limit],
+    );
+  }
+
+  /** Every client (of any broker) with this phone, or this e-mail in any case. */
+  async clientsWithAddress(address: string, channel: Channel): Promise<string[]> {
+    const column = channel === 'email' ? 'lower(email)' : 'phone';
+    const rows = await this.em.execute<{ id: string }[]>(`select id from clients where ${column} = ?`, [
+      channel === 'email' ? address.toLowerCase() : address,
+    ]);
+    return rows.map((row) => row.id);
+  }
+}

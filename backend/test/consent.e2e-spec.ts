@@ -1,0 +1,321 @@
+import { DateTime } from 'luxon';
+import request from 'supertest';
+import twilio from 'twilio';
+
+import { Client } from '../src/clients/client.entity.js';
+import { Consent } from '../src/consent/consent.entity.js';
+import { Delivery } from '../src/delivery/delivery.entity.js';
+import { DispatcherService } from '../src/delivery/dispatcher.service.js';
+import { OptOut } from '../src/messaging/opt-out.entity.js';
+import { Reminder } from '../src/reminders/reminder.entity.js';
+import { User } from '../src/users/user.entity.js';
+import type { Agent } from './helpers/browser-agent.js';
+import { grantConsent, makeClient } from './helpers/factories.js';
+import { brokerSession } from './helpers/session.js';
+import { SmtpStandIn } from './helpers/smtp-stand-in.js';
+import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { TwilioStandIn } from './helpers/twilio-stand-in.js';
+
+const ACCOUNT_SID = `AC${'2'.repeat(32)}`;
+const AUTH_TOKEN = 'consent-test-auth-token';
+const FROM = '+15005550006';
+
+/**
+ * A fixed-offset zone where it is now `hour`:xx — at 20, the federal hours allow a call and
+ * Florida's do not; at 11, every state's allow it.
+ */
+function zoneAtHour(hour: number, now = DateTime.utc()): string {
+  for (let offset = -12; offset <= 14; offset += 1) {
+    // Etc/GMT+5 is UTC-5: the sign is reversed.
+    const zone = offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+    if (now.setZone(zone).hour === hour) return zone;
+  }
+  throw new Error(`No zone is at ${hour}:00 now`);
+}
+
+describe('consent ledger and calling hours at send time', () => {
+  let t: TestApp;
+  let twilioStandIn: TwilioStandIn;
+  const smtp = new SmtpStandIn();
+  let broker: { agent: Agent; id: string };
+  let owner: User;
+
+  beforeAll(async () => {
+    twilioStandIn = new TwilioStandIn();
+    const twilioBase = await twilioStandIn.start();
+    t = await createTestApp({
+      listen: true,
+      env: {
+        TWILIO_ACCOUNT_SID: ACCOUNT_SID,
+        TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+        TWILIO_FROM_NUMBER: FROM,
+        TWILIO_API_BASE_URL: twilioBase,
+        SMTP_URL: await smtp.start(),
+        MAIL_FROM: 'Harbor <news@harbor.example>',
+        // Every send in these tests is paced by nothing but the test.
+        DISPATCH_SMS_PER_SECOND: '0',
+        DISPATCH_VOICE_PER_SECOND: '0',
+      },
+    });
+    broker = await brokerSession(t, 'consent@agency.test');
+    await t.em().nativeUpdate(
+      User,
+      { id: broker.id },
+      {
+        agencyName: 'Harbor Senior Insurance',
+        sponsorMessage: 'Harbor: compare plans with us this fall.',
+        agencyAddress: '12 Main St, Tampa, FL',
+      },
+    );
+    owner = await t.em().findOneOrFail(User, broker.id);
+  });
+  afterAll(async () => {
+    await t.close();
+    await twilioStandIn.stop();
+    await smtp.stop();
+  });
+
+  const dispatch = () => t.app.get(DispatcherService).runOnce({ maxMs: 10_000 });
+
+  /**
+   * A campaign's delivery to the client once the dispatcher has dealt with it (a send starts its own
+   * run in the background): sent, ended, or deferred to a later minute.
+   */
+  async function settled(campaignId: string, clientId: string): Promise<Delivery> {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      await dispatch();
+      const delivery = await t.em().findOneOrFail(Delivery, { campaignId, clientId });
+      const deferred = delivery.status === 'queued' && delivery.notBefore.getTime() > Date.now() + 60_000;
+      if (deferred || !['queued', 'sending'].includes(delivery.status) || Date.now() > deadline) return delivery;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  function signed(path: string, form: Record<string, string>) {
+    const url = `${t.appUrl}${path}`;
+    return request(t.http)
+      .post(path)
+      .type('form')
+      .set('X-Twilio-Signature', twilio.getExpectedTwilioSignature(AUTH_TOKEN, url, form))
+      .send(form);
+  }
+
+  async function sendCampaign(type: 'email' | 'sms', audience: string[]): Promise<string> {
+    const { body: draft } = await broker.agent.post('/api/campaigns').send({
+      name: `To ${audience.length}`,
+      type,
+      ...(type === 'email' ? { subject: 'Plan news' } : {}),
+      message: 'Open enrollment ends December 7. Call us to compare plans.',
+      audience: { kind: 'clients', clientIds: audience },
+    });
+    expect((await broker.agent.post(`/api/campaigns/${draft.id}/send`)).status).toBe(200);
+    for (const clientId of audience) await settled(draft.id as string, clientId);
+    return draft.id as string;
+  }
+
+  it('sends a campaign only to the clients with marketing permission and reports the rest by reason', async () => {
+    const consented = await makeClient(t.em(), owner, { email: 'given@example.com' });
+    const unknown = await makeClient(t.em(), owner, { email: 'unknown@example.com' }, { reminders: true });
+    const revoked = await makeClient(t.em(), owner, { email: 'revoked@example.com' });
+    await t
+      .em()
+      .execute(
+        `insert into consents (id, client_id, channel, purpose, opted_in, source, evidence, actor) values (gen_random_uuid(), ?, 'email', 'marketing', false, 'admin', 'Asked by phone', 'admin:x')`,
+        [revoked.id],
+      );
+    const expired = await makeClient(t.em(), owner, { email: 'expired@example.com' }, { reminders: true });
+    await grantConsent(t.em(), [expired.id], ['marketing'], DateTime.utc().minus({ months: 13 }).toJSDate());
+
+    const audience = [consented, unknown, revoked, expired].map((c) => c.id);
+    const { body: draft } = await broker.agent.post('/api/campaigns').send({
+      name: 'Mixed',
+      type: 'email',
+      subject: 'Plan news',
+      message: 'Open enrollment ends December 7.',
+      audience: { kind: 'clients', clientIds: audience },
+    });
+    expect((await broker.agent.get(`/api/campaigns/${draft.id}/audience`)).body).toEqual({ count: 4, consented: 1 });
+    const sent = await broker.agent.post(`/api/campaigns/${draft.id}/send`);
+    expect(sent.body).toEqual({ count: 4 });
+    for (const clientId of audience) await settled(draft.id as string, clientId);
+
+    const deliveries = await t.em().find(Delivery, { campaignId: draft.id });
+    const byClient = Object.fromEntries(deliveries.map((d) => [d.clientId, [d.status, d.error ?? null]]));
+    expect(byClient).toEqual({
+      [consented.id]: ['completed', null],
+      [unknown.id]: ['skipped', 'No permission for marketing e-mails'],
+      [revoked.id]: ['skipped', 'Permission for marketing e-mails revoked'],
+      [expired.id]: ['skipped', 'Permission for marketing e-mails lapsed'],
+    });
+    expect(smtp.to('given@example.com')).toHaveLength(1);
+    expect(smtp.to('unknown@example.com')).toHaveLength(0);
+    expect(smtp.to('expired@example.com')).toHaveLength(0);
+
+    expect((await broker.agent.get(`/api/campaigns/${draft.id}/skipped`)).body).toEqual([
+      { reason: 'No permission for marketing e-mails', count: 1 },
+      { reason: 'Permission for marketing e-mails lapsed', count: 1 },
+      { reason: 'Permission for marketing e-mails revoked', count: 1 },
+    ]);
+    const page = await broker.agent.get(`/api/campaigns/${draft.id}/recipients`);
+    const rows = page.body as { clientId: string; status: string; reason: string | null }[];
+    expect(rows.find((row) => row.clientId === expired.id)).toMatchObject({
+      status: 'skipped',
+      reason: 'Permission for marketing e-mails lapsed',
+    });
+    expect((await broker.agent.get(`/api/campaigns/${draft.id}/audience`)).body).toEqual({ count: 4, consented: 1 });
+  });
+
+  /** The hour must not turn while a test runs: in its last three minutes, wait for the next. */
+  async function steadyHour(): Promise<void> {
+    const now = DateTime.utc();
+    if (now.minute >= 57) await new Promise((resolve) => setTimeout(resolve, (60 - now.minute) * 60_000 - now.second * 1000 + 2000));
+  }
+
+  it('defers a marketing text to a Florida client at 20:30 local to 8:00, and sends it to a New York client at the same hour', async () => {
+    await steadyHour();
+    const zone = zoneAtHour(20);
+    const florida = await makeClient(t.em(), owner, { phone: '+12125550701', zip: '33602', state: 'FL', timeZone: zone });
+    const newYork = await makeClient(t.em(), owner, { phone: '+12125550702', zip: '10001', state: 'NY', timeZone: zone });
+    const id = await sendCampaign('sms', [florida.id, newYork.id]);
+
+    const fl = await t.em().findOneOrFail(Delivery, { campaignId: id, clientId: florida.id });
+    expect(fl.status).toBe('queued');
+    const opens = DateTime.utc().setZone(zone).plus({ days: 1 }).set({ hour: 8, minute: 0, second: 0, millisecond: 0 });
+    expect(fl.notBefore.toISOString()).toBe(opens.toUTC().toISO());
+    expect(await t.em().findOneOrFail(Delivery, { campaignId: id, clientId: newYork.id })).toMatchObject({ status: 'sent' });
+  }, 240_000);
+
+  it('also applies the hours of the state of the number’s area code', async () => {
+    await steadyHour();
+    const zone = zoneAtHour(20);
+    // Lives in New York, keeps a Miami number: Florida's hours apply too.
+    const client = await makeClient(t.em(), owner, { phone: '+13055550703', zip: '10001', timeZone: zone });
+    const id = await sendCampaign('sms', [client.id]);
+    expect(await t.em().findOneOrFail(Delivery, { campaignId: id, clientId: client.id })).toMatchObject({ status: 'queued' });
+  }, 240_000);
+
+  it('revokes on “please stop texting me”: the next marketing text is skipped, and the reply is answered', async () => {
+    const client = await makeClient(t.em(), owner, { phone: '+12125550711', zip: '10001' });
+    const reply = await signed('/api/webhooks/twilio/sms-inbound', { From: client.phone, To: FROM, Body: 'please stop texting me' });
+    expect(reply.status).toBe(200);
+    expect(reply.text).toContain('<Message>You will not receive more texts from us. Reply START to receive texts again.</Message>');
+
+    const events = await t.em().find(Consent, { clientId: client.id, optedIn: false }, { orderBy: { recordedAt: 'asc' } });
+    expect(events.map((e) => `${e.channel}/${e.purpose}/${e.source}`).sort()).toEqual([
+      'email/marketing/free_text',
+      'sms/marketing/free_text',
+      'sms/reminders/free_text',
+      'voice/marketing/free_text',
+    ]);
+    expect(events.find((e) => e.channel === 'sms')).toMatchObject({ evidence: 'Replied: please stop texting me', actor: 'recipient' });
+    expect(await t.em().count(OptOut, { recipient: client.phone, channel: 'sms' })).toBe(1);
+
+    const id = await sendCampaign('sms', [client.id]);
+    expect(await t.em().findOneOrFail(Delivery, { campaignId: id, clientId: client.id })).toMatchObject({
+      status: 'skipped',
+      error: 'The recipient opted out of texts',
+    });
+  });
+
+  it('says ALTO in Spanish and it stops texts like STOP', async () => {
+    const client = await makeClient(t.em(), owner, { phone: '+12125550712' });
+    await signed('/api/webhooks/twilio/sms-inbound', { From: client.phone, To: FROM, Body: 'Alto' });
+    const latest = await t
+      .em()
+      .findOneOrFail(Consent, { clientId: client.id, channel: 'sms', purpose: 'reminders' }, { orderBy: { recordedAt: 'desc' } });
+    expect(latest).toMatchObject({ optedIn: false, source: 'keyword' });
+  });
+
+  it('leaves the sponsor message out of a reminder to a client without marketing permission; the reminder still goes', async () => {
+    const remind = async (client: Client) => {
+      const em = t.em();
+      const reminder = em.create(Reminder, {
+        broker: em.getReference(User, broker.id),
+        client: em.getReference(Client, client.id),
+        scheduledTime: new Date(Date.now() - 1000),
+        deliverAfter: new Date(Date.now() - 1000),
+        deliveryMethod: 'sms',
+        message: 'Your annual review is on Friday.',
+      });
+      await em.flush();
+      await dispatch();
+      const delivery = await t.em().findOneOrFail(Delivery, { reminderId: reminder.id });
+      expect(delivery.status).toBe('sent');
+      return twilioStandIn.requests
+        .filter((r) => r.path.endsWith('/Messages.json') && r.form.get('To') === client.phone)
+        .at(-1)!
+        .form.get('Body')!;
+    };
+    // 11:00 where they are: inside every state's hours.
+    await steadyHour();
+    const zone = zoneAtHour(11);
+    const without = await makeClient(t.em(), owner, { phone: '+12125550721', timeZone: zone }, { reminders: true });
+    const withIt = await makeClient(t.em(), owner, { phone: '+12125550722', timeZone: zone });
+    const plain = await remind(without);
+    expect(plain).toContain('Your annual review is on Friday.');
+    expect(plain).not.toContain('compare plans with us');
+    expect(await remind(withIt)).toContain('Harbor: compare plans with us this fall.');
+  }, 240_000);
+
+  it('skips a broker reminder to a client who never gave permission for reminders', async () => {
+    const client = await makeClient(t.em(), owner, { phone: '+12125550731' }, {});
+    const em = t.em();
+    const reminder = em.create(Reminder, {
+      broker: em.getReference(User, broker.id),
+      client: em.getReference(Client, client.id),
+      scheduledTime: new Date(Date.now() - 1000),
+      deliverAfter: new Date(Date.now() - 1000),
+      deliveryMethod: 'sms',
+      message: 'Your annual review is on Friday.',
+    });
+    await em.flush();
+    await dispatch();
+    expect(await t.em().findOneOrFail(Delivery, { reminderId: reminder.id })).toMatchObject({
+      status: 'skipped',
+      error: 'No permission for reminder texts',
+    });
+  });
+
+  it('suppresses an address the mail server refuses (a hard bounce): its client is not e-mailed again', async () => {
+    smtp.unknownMailboxes.add('nobody@example.com');
+    const client = await makeClient(t.em(), owner, { email: 'nobody@example.com' });
+    const first = await sendCampaign('email', [client.id]);
+    const failed = await t.em().findOneOrFail(Delivery, { campaignId: first, clientId: client.id });
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toContain('nobody@example.com');
+    expect(await t.em().findOne(OptOut, { recipient: 'nobody@example.com', channel: 'email' })).toMatchObject({ source: 'email-bounce' });
+    expect(
+      await t
+        .em()
+        .findOneOrFail(Consent, { clientId: client.id, channel: 'email', purpose: 'marketing' }, { orderBy: { recordedAt: 'desc' } }),
+    ).toMatchObject({
+      optedIn: false,
+      source: 'bounce',
+    });
+
+    const second = await sendCampaign('email', [client.id]);
+    expect(await t.em().findOneOrFail(Delivery, { campaignId: second, clientId: client.id })).toMatchObject({ status: 'skipped' });
+  });
+
+  it('records the broker’s attestation word for word when a client is added, and only reminders without the marketing box', async () => {
+    const added = await broker.agent
+      .post('/api/clients')
+      .send({ firstName: 'Ana', lastName: 'Ruiz', phone: '(212) 555-0741', zip: '33602', marketingConsent: false });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ zip: '33602', state: 'FL' });
+    const events = await t.em().find(Consent, { clientId: added.body.id });
+    expect(new Set(events.map((e) => e.purpose))).toEqual(new Set(['reminders']));
+    expect(events).toHaveLength(3);
+    expect(events[0]).toMatchObject({ source: 'broker_added', actor: `broker:${broker.id}`, optedIn: true });
+    expect(events[0].evidence).toBe(
+      'The client gave my agency this phone number and e-mail address to receive reminder calls, texts and e-mails.',
+    );
+
+    const bad = await broker.agent
+      .post('/api/clients')
+      .send({ firstName: 'Al', lastName: 'B', phone: '(212) 555-0742', zip: '10001', state: 'FL' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({ zip: 'ZIP code 10001 is in NY, not FL' });
+  });
+});
