@@ -16,6 +16,7 @@ import { ClientsModule } from './clients/clients.module.js';
 import { loggerParams } from './common/logging.js';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
+import { ConsentModule } from './consent/consent.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { ormOptions } from './database/mikro-orm.config.js';
 import { DeliveryModule } from './delivery/delivery.module.js';
@@ -75,6 +76,7 @@ export class AppModule {
         DeliveryModule,
         RemindersModule,
         CampaignsModule,
+        ConsentModule,
         BillingModule,
         BrandingModule,
         ResourcesModule,

@@ -262,6 +262,8 @@ describe('bad input on every route', () => {
       // Marking the walk client active changes nothing the walk depends on; invite or delete would.
       'POST /api/clients/bulk': { action: 'activate', ids: [ids.client] },
       'POST /api/campaigns/{id}/clients': { ids: [ids.client] },
+      // The walk client's permission is not about to lapse: the valid request sends nothing.
+      'POST /api/consent/renewals': { clientIds: [ids.client] },
       'POST /api/admin/brokers/{id}/subscription': { subscriptionTier: 'flat', subscriptionStatus: 'trial' },
       'POST /api/subscription': { subscriptionTier: 'flat' },
       // PMPM at the walk broker's active clients, as counted when the walk starts (see activeClients).
@@ -318,8 +320,9 @@ describe('bad input on every route', () => {
       [/^\/api\/clients\/\{id\}/, ids.client],
       [/^\/api\/client\/invite\/\{token\}/, ids.invitation],
       [/^\/api\/public\/logos\/\{file\}/, 'walk.png'],
+      [/^\/api\/public\/disclaimer\/\{brokerId\}/, ids.broker],
     ];
-    if (['id', 'jobId', 'token', 'file'].includes(parameter.name)) {
+    if (['id', 'jobId', 'token', 'file', 'brokerId'].includes(parameter.name)) {
       const found = real.find(([pattern]) => pattern.test(op.path))?.[1];
       if (found) return found;
     }

@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto';
+
 import { DateTime } from 'luxon';
 import request from 'supertest';
 import twilio from 'twilio';
@@ -52,6 +54,7 @@ describe('consent ledger and calling hours at send time', () => {
         TWILIO_API_BASE_URL: twilioBase,
         SMTP_URL: await smtp.start(),
         MAIL_FROM: 'Harbor <news@harbor.example>',
+        EMAIL_WEBHOOK_SECRET: 'email-webhook-secret',
         // Every send in these tests is paced by nothing but the test.
         DISPATCH_SMS_PER_SECOND: '0',
         DISPATCH_VOICE_PER_SECOND: '0',
@@ -317,5 +320,176 @@ describe('consent ledger and calling hours at send time', () => {
       .send({ firstName: 'Al', lastName: 'B', phone: '(212) 555-0742', zip: '10001', state: 'FL' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({ zip: 'ZIP code 10001 is in NY, not FL' });
+  });
+
+  it('shows a client’s permissions and their history to their broker only, and records the broker’s attestation', async () => {
+    const client = await makeClient(t.em(), owner, { phone: '+12125550751' }, { reminders: true });
+    const view = await broker.agent.get(`/api/clients/${client.id}/consent`);
+    expect(view.status).toBe(200);
+    const current = view.body.current as { channel: string; purpose: string; state: string }[];
+    expect(current).toHaveLength(6);
+    expect(current.find((c) => c.channel === 'sms' && c.purpose === 'marketing')).toMatchObject({ state: 'unknown' });
+    expect(current.find((c) => c.channel === 'sms' && c.purpose === 'reminders')).toMatchObject({
+      state: 'granted',
+      source: 'broker_added',
+    });
+
+    const other = await brokerSession(t, 'consent.other@agency.test');
+    expect((await other.agent.get(`/api/clients/${client.id}/consent`)).status).toBe(404);
+    expect((await other.agent.post(`/api/clients/${client.id}/consent`).send({ purpose: 'marketing', granted: true })).status).toBe(404);
+
+    const granted = await broker.agent.post(`/api/clients/${client.id}/consent`).send({ purpose: 'marketing', granted: true });
+    expect(granted.status).toBe(200);
+    const marketing = (granted.body.current as { purpose: string; state: string; expiresAt: string }[]).filter(
+      (c) => c.purpose === 'marketing',
+    );
+    expect(marketing.map((c) => c.state)).toEqual(['granted', 'granted', 'granted']);
+    expect(new Date(marketing[0].expiresAt).getTime()).toBeGreaterThan(DateTime.now().plus({ months: 11 }).toMillis());
+    expect(granted.body.events[0]).toMatchObject({ purpose: 'marketing', granted: true, actor: 'broker', source: 'broker_added' });
+    expect(granted.body.events[0].evidence).toContain('written permission');
+
+    const bad = await broker.agent.post(`/api/clients/${client.id}/consent`).send({ purpose: 'sales', granted: 'yes' });
+    expect(bad.status).toBe(400);
+  });
+
+  it('lists lapsing marketing permission and renews it when the client replies YES to the request', async () => {
+    await steadyHour();
+    const zone = zoneAtHour(11);
+    const client = await makeClient(t.em(), owner, { phone: '+12125550761', zip: '10001', timeZone: zone }, { reminders: true });
+    await grantConsent(t.em(), [client.id], ['marketing'], DateTime.utc().minus({ months: 12 }).plus({ days: 10 }).toJSDate());
+    const fresh = await makeClient(t.em(), owner, { phone: '+12125550762' });
+
+    const lapsing = (await broker.agent.get('/api/consent/lapsing')).body as { clientId: string; expiresAt: string }[];
+    expect(lapsing.map((row) => row.clientId)).toContain(client.id);
+    expect(lapsing.map((row) => row.clientId)).not.toContain(fresh.id);
+
+    const sent = await broker.agent.post('/api/consent/renewals').send({ clientIds: [client.id, fresh.id] });
+    expect(sent.status).toBe(200);
+    expect(sent.body.sent).toBe(1);
+    expect(sent.body.notSent).toEqual(['Martha Jones: their marketing permission is not about to lapse']);
+    const text = twilioStandIn.requests.filter((r) => r.path.endsWith('/Messages.json') && r.form.get('To') === client.phone).at(-1)!;
+    expect(text.form.get('Body')).toMatch(
+      /^Harbor Senior Insurance: Your permission for us to contact you about Medicare plans ends on .+ reply YES or open http/,
+    );
+    expect((await broker.agent.post('/api/consent/renewals').send({ clientIds: [client.id] })).body.notSent).toEqual([
+      'Martha Jones: a request was already sent this week',
+    ]);
+
+    const reply = await signed('/api/webhooks/twilio/sms-inbound', { From: client.phone, To: FROM, Body: 'Yes' });
+    expect(reply.text).toContain('Thank you. Harbor Senior Insurance may keep contacting you about Medicare plans.');
+    const latest = await t
+      .em()
+      .findOneOrFail(Consent, { clientId: client.id, channel: 'email', purpose: 'marketing' }, { orderBy: { recordedAt: 'desc' } });
+    expect(latest).toMatchObject({ optedIn: true, source: 'renewal', actor: 'recipient' });
+    expect(latest.evidence).toMatch(/^Replied YES to: Harbor Senior Insurance: Your permission/);
+    expect(((await broker.agent.get('/api/consent/lapsing')).body as { clientId: string }[]).map((row) => row.clientId)).not.toContain(
+      client.id,
+    );
+  }, 240_000);
+
+  it('renews by the one-click page of an e-mailed request, with the address it came from', async () => {
+    const client = await makeClient(t.em(), owner, { phone: '+12125550771', email: 'renew@example.com' }, { reminders: true });
+    await grantConsent(t.em(), [client.id], ['marketing'], DateTime.utc().minus({ months: 13 }).toJSDate());
+    // Texts stopped: the request goes by e-mail.
+    await t.em().execute(`insert into opt_outs (recipient, channel, source) values (?, 'sms', 'sms-keyword')`, [client.phone]);
+    expect((await broker.agent.post('/api/consent/renewals').send({ clientIds: [client.id] })).body).toEqual({ sent: 1, notSent: [] });
+    const mail = smtp.to('renew@example.com').at(-1)!;
+    expect(mail.raw).toContain('ended on');
+    const link = /(http:\/\/127\.0\.0\.1:\d+\/api\/consent\/renew\/[A-Za-z0-9_-]{43})/.exec(mail.raw)![1];
+    const path = new URL(link).pathname;
+
+    const page = await request(t.http).get(path);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Keep hearing from Harbor Senior Insurance?');
+    const yes = await request(t.http).post(path).type('form').send('');
+    expect(yes.status).toBe(200);
+    expect(yes.text).toContain('may keep contacting you');
+    const latest = await t
+      .em()
+      .findOneOrFail(Consent, { clientId: client.id, channel: 'sms', purpose: 'marketing' }, { orderBy: { recordedAt: 'desc' } });
+    expect(latest).toMatchObject({ optedIn: true, source: 'renewal' });
+    expect(latest.ip).toMatch(/127\.0\.0\.1/);
+    // Used once.
+    expect((await request(t.http).post(path).type('form').send('')).status).toBe(404);
+    expect((await request(t.http).get('/api/consent/renew/not-a-token')).status).toBe(404);
+  });
+
+  it('carries the TPMO disclaimer in marketing e-mails and texts once the agency says it sells plans', async () => {
+    const before = await makeClient(t.em(), owner, { email: 'tpmo.before@example.com' });
+    await sendCampaign('email', [before.id]);
+    expect(smtp.to('tpmo.before@example.com').at(-1)!.raw).not.toContain('We do not offer every plan');
+
+    const saved = await broker.agent.put('/api/branding').send({ sellsPlans: true, tpmoOrganizations: 4, tpmoPlans: 27 });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ sellsPlans: true, tpmoOrganizations: 4, tpmoPlans: 27, tpmoDisclaimer: null });
+    const generated =
+      'We do not offer every plan available in your area. Currently we represent 4 organizations which offer 27 products in your area. Please contact Medicare.gov, 1-800-MEDICARE, or your local State Health Insurance Program (SHIP) to get information on all of your options.';
+
+    const client = await makeClient(t.em(), owner, { email: 'tpmo@example.com', phone: '+12125550781', zip: '10001' });
+    await sendCampaign('email', [client.id]);
+    const mail = smtp.to('tpmo@example.com').at(-1)!;
+    expect(mail.raw.replace(/=\r?\n/g, '')).toContain('Currently we represent 4 organizations which offer 27 products in your area.');
+
+    await steadyHour();
+    const morning = await makeClient(t.em(), owner, { phone: '+12125550782', zip: '10001', timeZone: zoneAtHour(11) });
+    await sendCampaign('sms', [morning.id]);
+    const text = twilioStandIn.requests.filter((r) => r.path.endsWith('/Messages.json') && r.form.get('To') === morning.phone).at(-1)!;
+    const link = `${t.appUrl}/api/public/disclaimer/${broker.id}`;
+    expect(text.form.get('Body')).toContain(`We do not offer every plan available in your area. Info: ${link}`);
+    const page = await request(t.http).get(`/api/public/disclaimer/${broker.id}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(generated);
+
+    // The broker's own wording, and back to the generated one.
+    await broker.agent.put('/api/branding').send({ tpmoDisclaimer: 'Harbor represents several carriers; not all plans are offered.' });
+    expect((await request(t.http).get(`/api/public/disclaimer/${broker.id}`)).text).toContain('Harbor represents several carriers');
+    const reset = await broker.agent.put('/api/branding').send({ tpmoDisclaimer: null });
+    expect(reset.body.tpmoDisclaimer).toBeNull();
+    expect((await broker.agent.put('/api/branding').send({ tpmoPlans: 0 })).body.errors).toEqual({
+      tpmoPlans: 'tpmoPlans must be at least 1',
+    });
+    expect((await broker.agent.put('/api/branding').send({ tpmoDisclaimer: 'x'.repeat(1001) })).status).toBe(400);
+
+    await broker.agent.put('/api/branding').send({ sellsPlans: false });
+    expect((await request(t.http).get(`/api/public/disclaimer/${broker.id}`)).status).toBe(404);
+    expect((await request(t.http).get('/api/public/disclaimer/not-an-id')).status).toBe(404);
+  }, 240_000);
+
+  it('suppresses an address the e-mail provider reports as a complaint or a hard bounce, over a signed webhook', async () => {
+    const client = await makeClient(t.em(), owner, { email: 'Complains@Example.com' });
+    const post = (body: unknown, signature?: string) => {
+      const raw = JSON.stringify(body);
+      return request(t.http)
+        .post('/api/webhooks/email')
+        .set('Content-Type', 'application/json')
+        .set('X-Signature', signature ?? createHmac('sha256', 'email-webhook-secret').update(raw).digest('hex'))
+        .send(raw);
+    };
+    expect((await post({ type: 'complaint', email: 'complains@example.com' }, 'ab'.repeat(32))).status).toBe(403);
+    // A bad event in a list: nothing of the list is applied.
+    const bad = await post([
+      { type: 'complaint', email: 'complains@example.com' },
+      { type: 'delivered', email: 'x@example.com' },
+    ]);
+    expect(bad.status).toBe(400);
+    expect(await t.em().count(OptOut, { recipient: 'complains@example.com' })).toBe(0);
+
+    const ok = await post([
+      { type: 'complaint', email: 'Complains@Example.com', reason: 'abuse report' },
+      { type: 'bounce', bounceType: 'soft', email: 'full@example.com' },
+    ]);
+    expect(ok.body).toEqual({ suppressed: 1 });
+    expect(await t.em().findOne(OptOut, { recipient: 'complains@example.com', channel: 'email' })).toMatchObject({
+      source: 'email-complaint',
+    });
+    expect(await t.em().count(OptOut, { recipient: 'full@example.com' })).toBe(0);
+    const latest = await t
+      .em()
+      .findOneOrFail(Consent, { clientId: client.id, channel: 'sms', purpose: 'marketing' }, { orderBy: { recordedAt: 'desc' } });
+    expect(latest).toMatchObject({
+      optedIn: false,
+      source: 'complaint',
+      evidence: 'Marked as spam: abuse report — marketing revoked on every channel',
+    });
   });
 });

@@ -32,4 +32,4 @@ export function sameOriginOnly(appUrl: string, exemptPrefixes: readonly string[]
  * Provider webhooks prove themselves with signatures; unsubscribe links and caregivers' answer pages
  * with their unguessable per-recipient token (mail apps' one-click unsubscribe POSTs carry no Origin).
  */
-export const CSRF_EXEMPT_PREFIXES = ['/api/webhooks/', '/api/billing/webhook', '/api/u/', '/api/caregiver/'];
+export const CSRF_EXEMPT_PREFIXES = ['/api/webhooks/', '/api/billing/webhook', '/api/u/', '/api/caregiver/', '/api/consent/renew/'];

@@ -9,6 +9,7 @@ import type { ClientAccount } from '../auth/client-account.entity.js';
 import { CurrentUserDto } from '../auth/dto/current-user.dto.js';
 import { Consumes } from '../common/content-type.js';
 import { receiveUpload } from '../common/multipart.js';
+import { escapeHtml, publicPage } from '../common/public-pages.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { StorageService } from '../storage/storage.service.js';
 import type { User } from '../users/user.entity.js';
@@ -62,6 +63,19 @@ export class BrandingController {
       'X-Content-Type-Options': 'nosniff',
     });
     stream.pipe(res);
+  }
+
+  @Get('public/disclaimer/:brokerId')
+  @Public()
+  @ApiOperation({ summary: 'An agency’s TPMO disclaimer as a page: the link its marketing texts end with' })
+  async disclaimer(@Param('brokerId') brokerId: string, @Res() res: Response): Promise<void> {
+    const { agencyName, disclaimer, primaryColor } = await this.branding.disclaimerPage(brokerId);
+    const page = publicPage(
+      `${agencyName}: about the plans we offer`,
+      `<h1>${escapeHtml(agencyName)}</h1><p>${escapeHtml(disclaimer)}</p>`,
+      primaryColor,
+    );
+    res.status(200).set('Content-Security-Policy', page.csp).set('Cache-Control', 'no-store').type('html').send(page.html);
   }
 
   @Get('client-portal/branding')

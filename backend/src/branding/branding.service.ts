@@ -5,10 +5,12 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import sharp from 'sharp';
 
 import { normalizePhone } from '../clients/contact.js';
+import { isUuid } from '../common/ids.js';
 import { IMAGE_TYPES, sniff } from '../storage/file-types.js';
 import { StorageService } from '../storage/storage.service.js';
 import { DEFAULT_PRIMARY_COLOR, User } from '../users/user.entity.js';
 import type { PortalBrandingDto, UpdateBrandingDto } from './dto/branding.dto.js';
+import { disclaimerOf, TPMO_DISCLAIMER_MAX } from './tpmo.js';
 
 export const SPONSOR_MESSAGE_MAX = 150;
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
@@ -64,8 +66,29 @@ export class BrandingService {
         throw new BadRequestException({ message: 'agencyAddress must be at most 300 characters', field: 'agencyAddress' });
       user.agencyAddress = input.agencyAddress.trim();
     }
+    if (input.sellsPlans !== undefined) user.sellsPlans = input.sellsPlans;
+    if (input.tpmoOrganizations !== undefined) user.tpmoOrganizations = input.tpmoOrganizations;
+    if (input.tpmoPlans !== undefined) user.tpmoPlans = input.tpmoPlans;
+    if (input.tpmoDisclaimer !== undefined) {
+      const text = input.tpmoDisclaimer?.trim() ?? '';
+      if (text.length > TPMO_DISCLAIMER_MAX) {
+        throw new BadRequestException({
+          message: `tpmoDisclaimer must be at most ${TPMO_DISCLAIMER_MAX} characters`,
+          field: 'tpmoDisclaimer',
+        });
+      }
+      user.tpmoDisclaimer = text || null;
+    }
     await this.em.flush();
     return user;
+  }
+
+  /** An agency's TPMO disclaimer as a page (the link marketing texts end with); 404 when it has none. */
+  async disclaimerPage(brokerId: string): Promise<{ agencyName: string; disclaimer: string; primaryColor: string }> {
+    const broker = isUuid(brokerId) ? await this.em.findOne(User, { id: brokerId }) : null;
+    const disclaimer = broker ? disclaimerOf(broker) : null;
+    if (!broker || !disclaimer) throw new NotFoundException('No such disclaimer');
+    return { agencyName: broker.agencyName || DEFAULT_PORTAL_AGENCY, disclaimer, primaryColor: broker.primaryColor };
   }
 
   /**
@@ -112,6 +135,7 @@ export class BrandingService {
       logoUrl: broker.logoUrl ?? null,
       primaryColor: broker.primaryColor || DEFAULT_PRIMARY_COLOR,
       sponsorMessage: broker.sponsorMessage,
+      disclaimer: disclaimerOf(broker),
     };
   }
 }

@@ -11,6 +11,8 @@ describe('canonicalColumn', () => {
     [' last-name ', 'lastName'],
     ['E-mail', 'email'],
     ['EMAIL', 'email'],
+    ['ZIP Code', 'zip'],
+    ['Marketing Consent', 'marketingConsent'],
     ['Phone', 'phone'],
     ['notes', undefined],
   ])('reads %j as %j', (header, column) => {
@@ -24,8 +26,14 @@ describe('headerColumns', () => {
   });
 
   it.each([
-    [['firstName', 'lastName'], 'The file is missing the column phone (expected firstName, lastName, email, phone)'],
-    [['firstName', 'email'], 'The file is missing the columns lastName, phone (expected firstName, lastName, email, phone)'],
+    [
+      ['firstName', 'lastName'],
+      'The file is missing the column phone (expected firstName, lastName, email, phone; optional zip, state, marketingConsent)',
+    ],
+    [
+      ['firstName', 'email'],
+      'The file is missing the columns lastName, phone (expected firstName, lastName, email, phone; optional zip, state, marketingConsent)',
+    ],
   ])('refuses %j', (header, message) => {
     expect(() => headerColumns(header)).toThrow(message);
   });
@@ -35,7 +43,17 @@ describe('checkRow', () => {
   const row = (fields: CsvRecord): CsvRecord => ({ firstName: 'Ruth', lastName: 'Alvarez', email: '', phone: '(615) 555-0101', ...fields });
 
   it('answers the client with the phone in E.164 and an empty e-mail as null', () => {
-    expect(checkRow(row({}))).toEqual({ client: { firstName: 'Ruth', lastName: 'Alvarez', email: null, phone: '+16155550101' } });
+    expect(checkRow(row({}))).toEqual({
+      client: {
+        firstName: 'Ruth',
+        lastName: 'Alvarez',
+        email: null,
+        phone: '+16155550101',
+        zip: null,
+        state: null,
+        marketingRefused: false,
+      },
+    });
     expect(checkRow(row({ email: 'Ruth@Example.com' }))).toMatchObject({
       client: { email: expect.stringMatching(/^ruth@example\.com$/i) },
     });
@@ -50,8 +68,23 @@ describe('checkRow', () => {
     [{ phone: '12' }, 'phone', '"12" is not a valid phone number'],
     [{ email: 'not-an-email' }, 'email', '"not-an-email" is not a valid e-mail address'],
     [{ firstName: 'Nu\u0000l' }, 'firstName', 'firstName contains a NUL character, which is not allowed'],
+    [{ zip: '3360' }, 'zip', '"3360" is not a 5-digit ZIP code'],
+    [{ state: 'Florida' }, 'state', '"Florida" is not a two-letter US state code'],
+    [{ zip: '10001', state: 'FL' }, 'zip', 'ZIP code 10001 is in NY, not FL'],
+    [{ marketingConsent: 'maybe' }, 'marketingConsent', 'marketingConsent must be yes or no, not "maybe"'],
   ] as [CsvRecord, string, string][])('reports %j as %s: %s', (fields, field, message) => {
     expect(checkRow(row(fields))).toEqual({ field, message });
+  });
+});
+
+describe('checkRow: where the client lives and their marketing permission', () => {
+  const row = (fields: CsvRecord): CsvRecord => ({ firstName: 'Ruth', lastName: 'Alvarez', phone: '(615) 555-0101', ...fields });
+
+  it('takes the state from the ZIP code, keeps five digits of a ZIP+4, and reads yes and no', () => {
+    expect(checkRow(row({ zip: '33602-1234' }))).toMatchObject({ client: { zip: '33602', state: 'FL' } });
+    expect(checkRow(row({ state: ' tx ' }))).toMatchObject({ client: { zip: null, state: 'TX' } });
+    expect(checkRow(row({ marketingConsent: 'No' }))).toMatchObject({ client: { marketingRefused: true } });
+    expect(checkRow(row({ marketingConsent: 'yes' }))).toMatchObject({ client: { marketingRefused: false } });
   });
 });
 
@@ -74,7 +107,10 @@ describe('readClientCsv', () => {
   it.each([
     ['', 'The file is empty'],
     ['\n\n', 'The file is empty'],
-    ['firstName,lastName\nAnn,Lee\n', 'The file is missing the column phone (expected firstName, lastName, email, phone)'],
+    [
+      'firstName,lastName\nAnn,Lee\n',
+      'The file is missing the column phone (expected firstName, lastName, email, phone; optional zip, state, marketingConsent)',
+    ],
     [Buffer.from('firstName,lastName,phone\nJos\xe9,Li,1\n', 'latin1'), 'The file is not UTF-8 text'],
     ['firstName,lastName,phone\nAnn,"Le"e,1\n', 'The file is not a readable CSV: Invalid Closing Quote'],
   ])('refuses %j as a whole', async (text, message) => {

@@ -12,6 +12,8 @@ const REQUIRED = ['firstName', 'lastName', 'phone'] as const;
 const KNOWN = ['firstName', 'lastName', 'email', 'phone', 'zip', 'state', 'marketingConsent'] as const;
 export type Column = (typeof KNOWN)[number];
 export type CsvRecord = Partial<Record<Column, string>>;
+/** Other headers spreadsheets use for the optional columns. */
+const ALIASES: Record<string, Column> = { zipcode: 'zip', postalcode: 'zip', marketing: 'marketingConsent' };
 
 export const NOT_UTF8 = 'The file is not UTF-8 text: save it as “CSV UTF-8” and upload it again';
 export const HAS_NUL = 'The file contains NUL characters (it may be saved as UTF-16): save it as “CSV UTF-8” and upload it again';
@@ -26,7 +28,7 @@ export function canonicalColumn(header: string): Column | undefined {
     .trim()
     .toLowerCase()
     .replace(/[\s_-]+/g, '');
-  return KNOWN.find((column) => column.toLowerCase() === key);
+  return KNOWN.find((column) => column.toLowerCase() === key) ?? ALIASES[key];
 }
 
 /** The header's columns as csv-parse takes them (false: ignored); a missing required column is the file's problem. */

@@ -12,6 +12,6 @@ import { ConsentLedger } from './consent-ledger.service.js';
 @Module({
   imports: [MessagingModule],
   providers: [ConsentRepository, ConsentLedger],
-  exports: [ConsentLedger],
+  exports: [ConsentLedger, ConsentRepository],
 })
 export class ConsentLedgerModule {}

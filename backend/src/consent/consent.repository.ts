@@ -98,4 +98,73 @@ export class ConsentRepository {
     ]);
     return rows.map((row) => row.id);
   }
+
+  /** The broker's active clients whose marketing permission lapses within `days` (or lapsed), earliest first. */
+  lapsing(brokerId: string, months: number, days: number): Promise<LapsingRow[]> {
+    return this.em.execute<LapsingRow[]>(
+      `with latest as (
+         select distinct on (k.client_id, k.channel) k.client_id, k.opted_in, k.recorded_at
+           from consents k join clients c on c.id = k.client_id
+          where c.broker_id = ? and c.is_active and k.purpose = 'marketing'
+          order by k.client_id, k.channel, k.recorded_at desc, k.id desc
+       )
+       select l.client_id, c.first_name, c.last_name, min(l.recorded_at) + make_interval(months => ?) as expires_at,
+              (select max(r.created_at) from consent_renewals r where r.client_id = l.client_id) as renewal_sent_at
+         from latest l join clients c on c.id = l.client_id
+        where l.opted_in
+        group by l.client_id, c.first_name, c.last_name
+       having min(l.recorded_at) + make_interval(months => ?) <= now() + make_interval(days => ?)
+        order by expires_at, c.last_name, c.first_name
+        limit 500`,
+      [brokerId, months, months, days],
+    );
+  }
+
+  /** The open renewal request behind a link's token (not answered, not expired). */
+  async renewalByToken(tokenHash: string): Promise<OpenRenewal | undefined> {
+    const [row] = await this.em.execute<OpenRenewal[]>(
+      `select r.id, r.client_id, r.message, coalesce(nullif(u.agency_name, ''), 'Your agency') as agency_name, u.primary_color
+         from consent_renewals r join users u on u.id = r.broker_id
+        where r.token_hash = ? and r.answered_at is null and r.expires_at > now()`,
+      [tokenHash],
+    );
+    return row;
+  }
+
+  /** The latest open renewal request texted to this number. */
+  async renewalForPhone(phone: string): Promise<OpenRenewal | undefined> {
+    const [row] = await this.em.execute<OpenRenewal[]>(
+      `select r.id, r.client_id, r.message, coalesce(nullif(u.agency_name, ''), 'Your agency') as agency_name, u.primary_color
+         from consent_renewals r join users u on u.id = r.broker_id
+        where r.recipient = ? and r.channel = 'sms' and r.answered_at is null and r.expires_at > now()
+        order by r.created_at desc limit 1`,
+      [phone],
+    );
+    return row;
+  }
+
+  /** Marks a request answered; false when it already was (a second click or reply). */
+  async answerRenewal(id: string): Promise<boolean> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      `update consent_renewals set answered_at = now() where id = ? and answered_at is null returning id`,
+      [id],
+    );
+    return rows.length > 0;
+  }
+}
+
+export interface LapsingRow {
+  client_id: string;
+  first_name: string;
+  last_name: string;
+  expires_at: string;
+  renewal_sent_at: string | null;
+}
+
+export interface OpenRenewal {
+  id: string;
+  client_id: string;
+  message: string;
+  agency_name: string;
+  primary_color: string;
 }

@@ -13,6 +13,7 @@ import { ContactChange } from '../clients/contact-change.entity.js';
 import { EngagementDay } from '../clients/engagement-day.entity.js';
 import { ImportJob } from '../clients/import-job.entity.js';
 import { Consent } from '../consent/consent.entity.js';
+import { ConsentRenewal } from '../consent/consent-renewal.entity.js';
 import { Delivery } from '../delivery/delivery.entity.js';
 import { SendRateSlot } from '../delivery/send-rate-slot.entity.js';
 import { OptOut } from '../messaging/opt-out.entity.js';
@@ -44,6 +45,7 @@ export const ENTITIES = [
   Campaign,
   CampaignRecipient,
   Consent,
+  ConsentRenewal,
   MonthSnapshot,
   AdminAction,
   Resource,

@@ -1,5 +1,6 @@
 import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common';
 
+import { disclaimerOf, smsDisclaimer } from '../branding/tpmo.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { EMAIL_SENDER, type EmailSender, SMS_SENDER, type SmsSender } from '../messaging/messaging.ports.js';
 import type { User } from '../users/user.entity.js';
@@ -47,11 +48,14 @@ export class CampaignTestSender {
       );
     }
     const common = { to, purpose: 'campaign-test', brokerId: broker.id };
+    // As the clients will get it: with the agency's TPMO disclaimer when it sells plans.
+    const disclaimer = disclaimerOf(broker);
+    const short = disclaimer ? ` ${smsDisclaimer(`${this.config.appUrl}/api/public/disclaimer/${broker.id}`)}` : '';
     try {
       if (campaign.type === 'sms') {
         await this.sms.sendSms({
           ...common,
-          body: `${TEST_PREFIX} ${agencyName ? `${agencyName}: ` : ''}${campaign.message} Reply STOP to opt out`,
+          body: `${TEST_PREFIX} ${agencyName ? `${agencyName}: ` : ''}${campaign.message}${short} Reply STOP to opt out`,
         });
       } else {
         const rendered = renderCampaignEmail(
@@ -69,6 +73,7 @@ export class CampaignTestSender {
             unsubscribe: `${this.config.appUrl}/campaigns`,
             unsubscribeMailto: `mailto:${unsubscribeMailbox(this.config)}`,
           },
+          disclaimer,
         );
         await this.email.sendEmail({
           ...common,

@@ -65,6 +65,11 @@ export interface ClaimedDelivery {
   logo_url: string | null;
   primary_color: string;
   client_time_zone: string | null;
+  /** The agency sells plans: its marketing carries the TPMO disclaimer. */
+  sells_plans: boolean;
+  tpmo_organizations: number | null;
+  tpmo_plans: number | null;
+  tpmo_disclaimer: string | null;
   client_zip: string | null;
   client_state: string | null;
   broker_time_zone: string;
@@ -94,6 +99,7 @@ const COMPOSE_FROM_CLAIMED = `
             select 1 from deliveries p where p.client_id = claimed.client_id and p.campaign_id is not null
                and p.channel = 'sms' and p.status in ('sent', 'completed'))) as first_campaign_sms,
          u.agency_name, u.sponsor_message, u.agency_address, u.agency_phone, u.logo_url, u.primary_color,
+         u.sells_plans, u.tpmo_organizations, u.tpmo_plans, u.tpmo_disclaimer,
          u.time_zone as broker_time_zone, c.time_zone as client_time_zone, c.zip as client_zip, c.state as client_state,
          trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as broker_name, c.is_active as client_active
     from claimed

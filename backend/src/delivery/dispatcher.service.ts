@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
+import { disclaimerOf, smsDisclaimer } from '../branding/tpmo.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { type ConsentGrid, ConsentLedger } from '../consent/consent-ledger.service.js';
 import {
@@ -233,6 +234,10 @@ export class DispatcherService {
         !allowedAt(new Date(), this.zoneOf(claimedDelivery), this.marketingRule(claimedDelivery))
           ? { ...claimedDelivery, sponsor_message: '' }
           : withSponsorIfAllowed(claimedDelivery, grid);
+      // The sponsor message is marketing: in a text, it ends with the TPMO disclaimer's short form.
+      if (delivery.sponsor_message && delivery.channel === 'sms' && this.disclaimerOf(delivery)) {
+        delivery.sponsor_message = `${delivery.sponsor_message} ${smsDisclaimer(this.disclaimerLink(delivery))}`;
+      }
       if (this.stopRequested) {
         // Shutting down: not started, so back to the queue as it was, for another instance.
         await this.outcomes.deferUntil(delivery.id, new Date());
@@ -368,22 +373,44 @@ export class DispatcherService {
     });
   }
 
+  /** The agency's TPMO disclaimer (its own wording or the generated one), or null when it does not sell plans. */
+  private disclaimerOf(delivery: ClaimedDelivery): string | null {
+    return disclaimerOf({
+      sellsPlans: delivery.sells_plans,
+      tpmoOrganizations: delivery.tpmo_organizations,
+      tpmoPlans: delivery.tpmo_plans,
+      tpmoDisclaimer: delivery.tpmo_disclaimer,
+    });
+  }
+
+  /** The page with the whole disclaimer, which a marketing text links to. */
+  private disclaimerLink(delivery: ClaimedDelivery): string {
+    return `${this.config.appUrl}/api/public/disclaimer/${delivery.broker_id}`;
+  }
+
   private deliverCampaign(delivery: ClaimedDelivery) {
     const common = { to: delivery.recipient, deliveryId: delivery.id, purpose: 'campaign', brokerId: delivery.broker_id };
     const agencyName = delivery.agency_name || delivery.broker_name;
     const message = delivery.message ?? '';
+    const disclaimer = this.disclaimerOf(delivery);
     if (delivery.channel === 'sms') {
-      const body = `${agencyName ? `${agencyName}: ` : ''}${message}${delivery.first_campaign_sms ? ' Reply STOP to opt out' : ''}`;
+      const short = disclaimer ? ` ${smsDisclaimer(this.disclaimerLink(delivery))}` : '';
+      const body = `${agencyName ? `${agencyName}: ` : ''}${message}${short}${delivery.first_campaign_sms ? ' Reply STOP to opt out' : ''}`;
       return this.sms.sendSms({ ...common, body });
     }
     const base = this.config.appUrl;
     const token = delivery.token ?? '';
-    const email = renderCampaignEmail(message, brandingOf(delivery), {
-      open: `${base}/api/t/o/${token}.gif`,
-      click: (url) => `${base}/api/t/c/${token}?u=${encodeURIComponent(url)}`,
-      unsubscribe: `${base}/api/u/${token}`,
-      unsubscribeMailto: `mailto:${unsubscribeMailbox(this.config)}?subject=${encodeURIComponent(`unsubscribe ${token}`)}`,
-    });
+    const email = renderCampaignEmail(
+      message,
+      brandingOf(delivery),
+      {
+        open: `${base}/api/t/o/${token}.gif`,
+        click: (url) => `${base}/api/t/c/${token}?u=${encodeURIComponent(url)}`,
+        unsubscribe: `${base}/api/u/${token}`,
+        unsubscribeMailto: `mailto:${unsubscribeMailbox(this.config)}?subject=${encodeURIComponent(`unsubscribe ${token}`)}`,
+      },
+      disclaimer,
+    );
     return this.email.sendEmail({
       ...common,
       subject: delivery.subject ?? agencyName,

@@ -80,17 +80,27 @@ ${footerNoteHtml}
  * with the agency's name, postal address and an unsubscribe link; the List-Unsubscribe headers let
  * mail apps offer one-click unsubscribe.
  */
-export function renderCampaignEmail(message: string, branding: EmailBranding, links: TrackingLinks): RenderedEmail {
+export function renderCampaignEmail(
+  message: string,
+  branding: EmailBranding,
+  links: TrackingLinks,
+  disclaimer: string | null = null,
+): RenderedEmail {
   const color = brandColor(branding);
   const agency = branding.agencyName.trim() || 'Your insurance agency';
+  // The TPMO disclaimer of an agency that sells plans, above the footer, in the message's own size.
+  const disclaimerHtml = disclaimer
+    ? `<p style="margin:16px 0 0;font-size:15px;line-height:1.5;color:#334155">${escapeHtml(disclaimer)}</p>`
+    : '';
   const html = brandedHtml(
     branding,
-    messageHtml(message, links, color),
+    messageHtml(message, links, color) + disclaimerHtml,
     `You are receiving this because you are a client of ${escapeHtml(agency)}. <a href="${escapeHtml(links.unsubscribe)}" style="color:${color}">Unsubscribe</a>`,
     links.open === null ? '' : `\n<img src="${escapeHtml(links.open)}" width="1" height="1" alt="" style="display:block;border:0">`,
   );
   let text = message;
   for (const url of linksIn(message)) text = text.split(url).join(links.click(url));
+  if (disclaimer) text += `\n\n${disclaimer}`;
   text += `\n\n--\n${footerLines(branding).join('\n')}\nUnsubscribe: ${links.unsubscribe}\n`;
   return {
     html,

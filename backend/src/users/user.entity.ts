@@ -29,6 +29,7 @@ export class User {
     | 'agencyPhone'
     | 'sponsorMessage'
     | 'agencyAddress'
+    | 'sellsPlans'
     | 'subscriptionTier'
     | 'subscriptionStatus'
     | 'overageEnabled'
@@ -87,6 +88,22 @@ export class User {
   /** Postal address shown in e-mail footers (required of bulk e-mail senders). */
   @Property({ type: 'text', default: '' })
   agencyAddress: string = '';
+
+  /** The agency sells Medicare plans: its marketing and the client portal carry the TPMO disclaimer. */
+  @Property({ type: 'boolean', default: false })
+  sellsPlans: boolean = false;
+
+  /** How many organizations the agency represents (for the TPMO disclaimer). */
+  @Property({ type: 'smallint', nullable: true })
+  tpmoOrganizations?: number | null;
+
+  /** How many plans (products) those organizations offer in the agency's area. */
+  @Property({ type: 'smallint', nullable: true })
+  tpmoPlans?: number | null;
+
+  /** The broker's own wording of the disclaimer; null: generated from the two numbers. */
+  @Property({ type: 'text', nullable: true })
+  tpmoDisclaimer?: string | null;
 
   @Enum({ items: [...SUBSCRIPTION_TIERS], default: 'flat' })
   subscriptionTier: SubscriptionTier = 'flat';

@@ -22,6 +22,11 @@ export class CurrentUserDto {
   @ApiProperty() agencyName!: string;
   @ApiProperty() agencyPhone!: string;
   @ApiProperty({ maxLength: 150 }) sponsorMessage!: string;
+  @ApiProperty({ description: 'The agency sells Medicare plans: marketing and the portal carry the TPMO disclaimer' }) sellsPlans!: boolean;
+  @ApiProperty({ type: Number, nullable: true }) tpmoOrganizations!: number | null;
+  @ApiProperty({ type: Number, nullable: true }) tpmoPlans!: number | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The broker’s own wording; null: the generated text' }) tpmoDisclaimer!:
+    string | null;
   @ApiProperty({ enum: SUBSCRIPTION_TIERS }) subscriptionTier!: SubscriptionTier;
   @ApiProperty({ enum: SUBSCRIPTION_STATUSES }) subscriptionStatus!: SubscriptionStatus;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) trialEndsAt!: string | null;
@@ -41,6 +46,10 @@ export class CurrentUserDto {
       agencyName: user.agencyName,
       agencyPhone: user.agencyPhone,
       sponsorMessage: user.sponsorMessage,
+      sellsPlans: user.sellsPlans,
+      tpmoOrganizations: user.tpmoOrganizations ?? null,
+      tpmoPlans: user.tpmoPlans ?? null,
+      tpmoDisclaimer: user.tpmoDisclaimer ?? null,
       subscriptionTier: user.subscriptionTier,
       subscriptionStatus: user.subscriptionStatus,
       trialEndsAt: user.trialEndsAt?.toISOString() ?? null,

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsString } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 
 import { IsOptionalNotNull } from '../../common/validation.js';
 
@@ -14,6 +14,45 @@ export class UpdateBrandingDto {
   @IsString()
   sponsorMessage?: string;
   @ApiPropertyOptional({ description: 'Postal address for e-mail footers' }) @IsOptionalNotNull() @IsString() agencyAddress?: string;
+  @ApiPropertyOptional({
+    description: 'The agency sells Medicare plans: marketing e-mails and texts and the portal carry the TPMO disclaimer',
+  })
+  @IsOptionalNotNull()
+  @IsBoolean({ message: 'sellsPlans must be true or false' })
+  sellsPlans?: boolean;
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    minimum: 1,
+    maximum: 999,
+    description: 'Organizations the agency represents; null clears it',
+  })
+  @IsOptional()
+  @IsInt({ message: 'tpmoOrganizations must be a whole number' })
+  @Min(1, { message: 'tpmoOrganizations must be at least 1' })
+  @Max(999, { message: 'tpmoOrganizations must be at most 999' })
+  tpmoOrganizations?: number | null;
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    minimum: 1,
+    maximum: 9999,
+    description: 'Plans those organizations offer in the area; null clears it',
+  })
+  @IsOptional()
+  @IsInt({ message: 'tpmoPlans must be a whole number' })
+  @Min(1, { message: 'tpmoPlans must be at least 1' })
+  @Max(9999, { message: 'tpmoPlans must be at most 9999' })
+  tpmoPlans?: number | null;
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: 1000,
+    description: 'The broker’s own wording; null or blank: back to the generated text',
+  })
+  @IsOptional()
+  @IsString({ message: 'tpmoDisclaimer must be text' })
+  tpmoDisclaimer?: string | null;
 }
 
 export class LogoDto {
@@ -26,4 +65,10 @@ export class PortalBrandingDto {
   @ApiProperty({ type: String, nullable: true }) logoUrl!: string | null;
   @ApiProperty({ example: '#2563eb' }) primaryColor!: string;
   @ApiProperty() sponsorMessage!: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The TPMO disclaimer for the portal footer; null when the agency does not sell plans',
+  })
+  disclaimer!: string | null;
 }

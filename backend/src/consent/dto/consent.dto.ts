@@ -1,0 +1,85 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsUUID } from 'class-validator';
+
+import { IsOptionalNotNull } from '../../common/validation.js';
+import { CHANNELS } from '../../messaging/outbox-message.entity.js';
+import { CONSENT_PURPOSES, CONSENT_SOURCES } from '../consent.entity.js';
+
+export const CONSENT_STATES = ['granted', 'revoked', 'expired', 'unknown'] as const;
+
+/** A client's permission on one channel for one purpose, now. */
+export class ConsentStatusDto {
+  @ApiProperty({ enum: CHANNELS }) channel!: string;
+  @ApiProperty({ enum: CONSENT_PURPOSES }) purpose!: string;
+  @ApiProperty({ enum: CONSENT_STATES, description: '`expired`: marketing permission older than CONSENT_MARKETING_MONTHS' })
+  state!: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When the latest event was recorded' })
+  since!: string | null;
+  @ApiProperty({ enum: CONSENT_SOURCES, nullable: true }) source!: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When marketing permission lapses (or lapsed)' })
+  expiresAt!: string | null;
+}
+
+/** One event of the ledger, as recorded. */
+export class ConsentEventDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ enum: CHANNELS }) channel!: string;
+  @ApiProperty({ enum: CONSENT_PURPOSES }) purpose!: string;
+  @ApiProperty({ description: 'Given (true) or taken back (false)' }) granted!: boolean;
+  @ApiProperty({ enum: CONSENT_SOURCES }) source!: string;
+  @ApiProperty({ type: String, nullable: true, description: 'The attestation shown, the reply’s words, the bounce' })
+  evidence!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'broker', description: 'broker, admin, client, recipient or system' })
+  actor!: string | null;
+  @ApiProperty({ type: String, nullable: true }) ip!: string | null;
+  @ApiProperty({ type: String, format: 'date-time' }) recordedAt!: string;
+}
+
+export class ClientConsentDto {
+  @ApiProperty({ type: [ConsentStatusDto] }) current!: ConsentStatusDto[];
+  @ApiProperty({ type: [ConsentEventDto], description: 'Newest first (the latest 200)' }) events!: ConsentEventDto[];
+}
+
+export class RecordConsentDto {
+  @ApiProperty({ enum: CONSENT_PURPOSES })
+  @IsIn([...CONSENT_PURPOSES], { message: `purpose must be one of: ${CONSENT_PURPOSES.join(', ')}` })
+  purpose!: 'reminders' | 'marketing';
+
+  @ApiProperty({
+    description: 'true: the broker attests the client gave permission (the attestation text is recorded); false: the client took it back',
+  })
+  @IsBoolean({ message: 'granted must be true or false' })
+  granted!: boolean;
+
+  @ApiPropertyOptional({ enum: CHANNELS, isArray: true, description: 'Default: every channel' })
+  @IsOptionalNotNull()
+  @IsArray({ message: 'channels must be a list' })
+  @ArrayNotEmpty({ message: 'channels must name at least one channel' })
+  @ArrayMaxSize(3)
+  @IsIn([...CHANNELS], { each: true, message: `channels must be among: ${CHANNELS.join(', ')}` })
+  channels?: ('voice' | 'sms' | 'email')[];
+}
+
+/** A client whose marketing permission lapses soon, or has lapsed. */
+export class LapsingConsentDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ format: 'uuid' }) clientId!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ type: String, format: 'date-time', description: 'The earliest lapse among their channels' }) expiresAt!: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When a renewal request was last sent' })
+  renewalSentAt!: string | null;
+}
+
+export class RenewalRequestDto {
+  @ApiProperty({ type: [String], format: 'uuid', maxItems: 500 })
+  @IsArray({ message: 'clientIds must be a list of client ids' })
+  @ArrayNotEmpty({ message: 'clientIds must name at least one client' })
+  @ArrayMaxSize(500, { message: 'clientIds may name at most 500 clients at once' })
+  @IsUUID('all', { each: true, message: 'clientIds must be client ids' })
+  clientIds!: string[];
+}
+
+export class RenewalResultDto {
+  @ApiProperty({ description: 'Requests sent' }) sent!: number;
+  @ApiProperty({ type: [String], description: 'Why the others were not sent, one line each, by name' }) notSent!: string[];
+}
