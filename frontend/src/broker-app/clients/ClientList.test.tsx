@@ -697,7 +697,8 @@ describe('uploading a CSV', () => {
   });
 
   it("shows the server's reason for a rejected file", async () => {
-    const message = 'The file is missing the column phone (expected firstName, lastName, email, phone; optional zip, state, marketingConsent)';
+    const message =
+      'The file is missing the column phone (expected firstName, lastName, email, phone; optional zip, state, marketingConsent)';
     const uploadClients = vi.fn().mockRejectedValue(new ApiError(400, `400: ${message}`, { message }));
     const { dialog } = await openUpload({ uploadClients });
     fireEvent.change(within(dialog).getByLabelText('CSV file'), { target: { files: [csv()] } });
