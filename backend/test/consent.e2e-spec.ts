@@ -152,6 +152,19 @@ describe('consent ledger and calling hours at send time', () => {
       [expired.id]: ['skipped', 'Permission for marketing e-mails lapsed'],
     });
     expect(smtp.to('given@example.com')).toHaveLength(1);
+    // Kept as sent, for ten years: deleting the client leaves the record.
+    const archived = () =>
+      t
+        .em()
+        .execute<{ recipient: string; subject: string; body: string }[]>(
+          `select recipient, subject, body from marketing_messages where campaign_id = ?`,
+          [draft.id],
+        );
+    expect(await archived()).toEqual([
+      { recipient: 'given@example.com', subject: 'Plan news', body: expect.stringContaining('Open enrollment ends December 7.') },
+    ]);
+    expect((await broker.agent.delete(`/api/clients/${consented.id}`)).status).toBeLessThan(300);
+    expect(await archived()).toHaveLength(1);
     expect(smtp.to('unknown@example.com')).toHaveLength(0);
     expect(smtp.to('expired@example.com')).toHaveLength(0);
 
@@ -491,5 +504,82 @@ describe('consent ledger and calling hours at send time', () => {
       source: 'complaint',
       evidence: 'Marked as spam: abuse report — marketing revoked on every channel',
     });
+  });
+
+  it('reports consents, revocations, skipped sends and calling hours with totals that match the records', async () => {
+    const res = await broker.agent.get('/api/compliance/report');
+    expect(res.status).toBe(200);
+    const report = res.body as {
+      from: string;
+      to: string;
+      consentsByState: { state: string | null; granted: number; revoked: number; expired: number; unknown: number }[];
+      eventsBySource: { source: string; granted: number; revoked: number }[];
+      revocations: { count: number; sendsAfterRevocation: number };
+      skippedByReason: { reason: string; count: number }[];
+      marketingSent: { channel: string; count: number }[];
+      callingHours: { checked: number; outside: number };
+    };
+    const em = t.em();
+    const count = async (sql: string) => (await em.execute<{ n: number }[]>(sql, [broker.id]))[0].n;
+
+    const clients = report.consentsByState.reduce((sum, row) => sum + row.granted + row.revoked + row.expired + row.unknown, 0);
+    expect(clients).toBe(await count(`select count(*)::int as n from clients where broker_id = ? and is_active`));
+    expect(report.consentsByState.find((row) => row.state === 'FL')).toBeDefined();
+    const skipped = report.skippedByReason.reduce((sum, row) => sum + row.count, 0);
+    expect(skipped).toBe(
+      await count(`select count(*)::int as n from deliveries where broker_id = ? and status = 'skipped' and client_reminder_id is null`),
+    );
+    expect(report.skippedByReason.map((row) => row.reason)).toEqual(
+      expect.arrayContaining([
+        'No permission for marketing e-mails',
+        'Permission for marketing e-mails lapsed',
+        'No permission for reminder texts',
+      ]),
+    );
+    const sent = report.marketingSent.reduce((sum, row) => sum + row.count, 0);
+    expect(sent).toBe(await count(`select count(*)::int as n from marketing_messages where broker_id = ?`));
+    expect(report.callingHours.checked).toBe(
+      await count(
+        `select count(*)::int as n from deliveries where broker_id = ? and campaign_id is not null and channel <> 'email' and status in ('sent', 'completed')`,
+      ),
+    );
+    expect(report.callingHours.checked).toBeGreaterThan(0);
+    expect(report.callingHours.outside).toBe(0);
+    expect(report.revocations.sendsAfterRevocation).toBe(0);
+    const sources = Object.fromEntries(report.eventsBySource.map((row) => [row.source, row]));
+    expect(sources.free_text.revoked).toBeGreaterThanOrEqual(1);
+    expect(sources.keyword.revoked).toBeGreaterThanOrEqual(1);
+    expect(sources.bounce.revoked).toBe(1);
+    expect(sources.complaint.revoked).toBe(1);
+    expect(sources.renewal.granted).toBe(2);
+    expect(report.revocations.count).toBe(report.eventsBySource.reduce((sum, row) => sum + row.revoked, 0));
+
+    const csv = await broker.agent.get('/api/compliance/report.csv').buffer(true);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.text).toContain('"Sent outside the calling hours","0"');
+    expect(csv.text).toContain('"Reply in their own words"');
+    const pdf = await broker.agent
+      .get('/api/compliance/report.pdf')
+      .buffer(true)
+      .parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect((pdf.body as Buffer).subarray(0, 5).toString()).toBe('%PDF-');
+
+    expect((await broker.agent.get('/api/compliance/report?from=2026-13-01')).status).toBe(400);
+    expect((await broker.agent.get('/api/compliance/report?from=2026-11-20&to=2026-11-01')).body.message).toBe('from must not be after to');
+    expect((await broker.agent.get('/api/compliance/report?from=2024-01-01&to=2026-01-01')).status).toBe(400);
+
+    // An admin sees the same figures for this broker; a broker cannot ask for the admin's view.
+    const admin = await brokerSession(t, 'consent.admin@agency.test');
+    await t.em().nativeUpdate(User, { id: admin.id }, { isAdmin: true });
+    const asAdmin = await admin.agent.get(`/api/admin/brokers/${broker.id}/compliance`);
+    expect(asAdmin.status).toBe(200);
+    expect(asAdmin.body.callingHours).toEqual(report.callingHours);
+    expect(asAdmin.body.skippedByReason).toEqual(report.skippedByReason);
+    expect((await admin.agent.get(`/api/admin/brokers/${broker.id}/compliance?format=csv`)).headers['content-type']).toContain('text/csv');
+    expect((await broker.agent.get(`/api/admin/brokers/${broker.id}/compliance`)).status).toBe(403);
   });
 });

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post, Query, Res, StreamableFile } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -8,10 +8,13 @@ import {
   ApiQuery,
   ApiTags,
 } from '@nestjs/swagger';
+import type { Response } from 'express';
 
 import { AdminOnly, CurrentUser } from '../auth/access.decorators.js';
 import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
 import type { ListQuery, ListResult } from '../common/list-query.js';
+import { ComplianceService } from '../reporting/compliance.service.js';
+import { ComplianceReportDto } from '../reporting/dto/compliance.dto.js';
 import type { User } from '../users/user.entity.js';
 import { AdminService, BROKER_LIST_RULES } from './admin.service.js';
 import {
@@ -28,7 +31,10 @@ import {
 @Controller('admin')
 @AdminOnly()
 export class AdminController {
-  constructor(private readonly admin: AdminService) {}
+  constructor(
+    private readonly admin: AdminService,
+    private readonly complianceReports: ComplianceService,
+  ) {}
 
   @Get('analytics')
   @ApiOperation({ summary: 'Platform revenue, brokers and upcoming trial expirations' })
@@ -58,6 +64,38 @@ export class AdminController {
   @ApiNotFoundResponse({ description: 'Broker not found' })
   detail(@Param('id') id: string): Promise<BrokerDetailDto> {
     return this.admin.detail(id);
+  }
+
+  @Get('brokers/:id/compliance')
+  @ApiOperation({
+    summary: 'A broker’s compliance report (as the broker sees it): consents, revocations, skipped sends, calling hours. No health data.',
+  })
+  @ApiQuery({ name: 'from', required: false, description: 'First day, YYYY-MM-DD' })
+  @ApiQuery({ name: 'to', required: false, description: 'Last day, YYYY-MM-DD' })
+  @ApiQuery({ name: 'format', required: false, enum: ['json', 'csv', 'pdf'] })
+  @ApiOkResponse({ type: ComplianceReportDto })
+  @ApiBadRequestResponse({ description: 'A bad period or format' })
+  @ApiNotFoundResponse({ description: 'Broker not found' })
+  async compliance(
+    @Param('id') id: string,
+    @Res({ passthrough: true }) res: Response,
+    @Query('from') from?: string,
+    @Query('to') to?: string,
+    @Query('format') format?: string,
+  ): Promise<ComplianceReportDto | StreamableFile> {
+    if (format !== undefined && !['json', 'csv', 'pdf'].includes(format))
+      throw new BadRequestException({ message: 'format must be json, csv or pdf', field: 'format' });
+    const broker = await this.admin.findBroker(id);
+    const report = await this.complianceReports.report(broker, from, to);
+    if (!format || format === 'json') return report;
+    const name = `compliance-${report.from}-${report.to}.${format}`;
+    res.set('Content-Disposition', `attachment; filename="${name}"`);
+    if (format === 'csv') {
+      res.type('text/csv; charset=utf-8');
+      return new StreamableFile(Buffer.from(this.complianceReports.csv(report)));
+    }
+    res.type('application/pdf');
+    return new StreamableFile(await this.complianceReports.pdf(report));
   }
 
   @Post('brokers/:id/trial')

@@ -180,7 +180,7 @@ export class AdminService {
     return new ListResult('brokers', items, rows[0]?.total ?? 0, query.range);
   }
 
-  private async findBroker(id: string, em: EntityManager = this.em): Promise<User> {
+  async findBroker(id: string, em: EntityManager = this.em): Promise<User> {
     const user = isUuid(id) ? await em.findOne(User, { id, isAdmin: false }) : null;
     if (!user) throw new NotFoundException('Broker not found');
     return user;

@@ -15,6 +15,7 @@ import { ImportJob } from '../clients/import-job.entity.js';
 import { Consent } from '../consent/consent.entity.js';
 import { ConsentRenewal } from '../consent/consent-renewal.entity.js';
 import { Delivery } from '../delivery/delivery.entity.js';
+import { MarketingMessage } from '../delivery/marketing-message.entity.js';
 import { SendRateSlot } from '../delivery/send-rate-slot.entity.js';
 import { OptOut } from '../messaging/opt-out.entity.js';
 import { OutboxMessage } from '../messaging/outbox-message.entity.js';
@@ -38,6 +39,7 @@ export const ENTITIES = [
   RateLimitCounter,
   OutboxMessage,
   Delivery,
+  MarketingMessage,
   OptOut,
   WebhookEvent,
   Reminder,

@@ -84,6 +84,13 @@ export interface ClaimedDelivery {
   client_active: boolean;
 }
 
+/** A marketing message as it was sent, for the ten-year record. */
+export interface ArchivedMessage {
+  delivery: Pick<ClaimedDelivery, 'id' | 'broker_id' | 'campaign_id' | 'client_id' | 'channel' | 'recipient'>;
+  subject: string | null;
+  body: string;
+}
+
 /**
  * What composing a message needs, for the deliveries in the `claimed` CTE: the message (a client
  * reminder's still encrypted), the agency's branding, the campaign's subject and token.
@@ -354,6 +361,31 @@ export class DeliveryRepository {
       `update deliveries set status = 'queued', not_before = ?, attempts = greatest(attempts - 1, 0), claimed_at = null, updated_at = now()
         where id = ? and status = 'sending'`,
       [when, id],
+    );
+  }
+
+  /** Keeps marketing messages as sent (marketing_messages, never deleted); one statement per batch. */
+  async archiveMarketing(messages: ArchivedMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    await this.em.execute(
+      `insert into marketing_messages (id, broker_id, campaign_id, delivery_id, client_id, channel, recipient, subject, body, sent_at)
+       select gen_random_uuid(), m.broker_id, m.campaign_id, m.delivery_id, m.client_id, m.channel, m.recipient, m.subject, m.body, now()
+         from json_to_recordset(?::json) as m(broker_id uuid, campaign_id uuid, delivery_id uuid, client_id uuid, channel text, recipient text, subject text, body text)
+       on conflict (delivery_id) do nothing`,
+      [
+        JSON.stringify(
+          messages.map(({ delivery, subject, body }) => ({
+            broker_id: delivery.broker_id,
+            campaign_id: delivery.campaign_id,
+            delivery_id: delivery.id,
+            client_id: delivery.client_id,
+            channel: delivery.channel,
+            recipient: delivery.recipient,
+            subject,
+            body,
+          })),
+        ),
+      ],
     );
   }
 }

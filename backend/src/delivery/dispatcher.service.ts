@@ -17,7 +17,7 @@ import {
 import { OptOutsService } from '../messaging/opt-outs.service.js';
 import { allowedAt, type CallingRule, nextAllowed, ruleFor } from './calling-rules.js';
 import { consentRefusal, withSponsorIfAllowed } from './consent-gate.js';
-import { type ClaimedDelivery, type ClaimScope, DeliveryRepository } from './delivery.repository.js';
+import { type ArchivedMessage, type ClaimedDelivery, type ClaimScope, DeliveryRepository } from './delivery.repository.js';
 import { DeliveryOutcomesService, OutcomeBatch } from './delivery-outcomes.service.js';
 import { DeliveryQueue } from './delivery-queue.service.js';
 import { type EmailBranding, renderCampaignEmail, renderNoticeEmail } from './email-template.js';
@@ -210,9 +210,11 @@ export class DispatcherService {
     const grids = await this.ledger.grids([...new Set(claimed.map((d) => d.client_id))]);
     // The batch's final outcomes reach the reminders they belong to together, after the batch.
     const batch = new OutcomeBatch();
+    const archive: ArchivedMessage[] = [];
     try {
-      await this.sendAll(claimed, optedOut, grids, summary, deadline, batch);
+      await this.sendAll(claimed, optedOut, grids, summary, deadline, batch, archive);
     } finally {
+      await this.deliveries.archiveMarketing(archive);
       await this.outcomes.report(batch);
     }
   }
@@ -224,6 +226,7 @@ export class DispatcherService {
     summary: DispatchSummary,
     deadline: number,
     batch: OutcomeBatch,
+    archive: ArchivedMessage[],
   ): Promise<void> {
     await inParallel(claimed, this.config.messaging.dispatchConcurrency, async (claimedDelivery) => {
       const grid = grids.get(claimedDelivery.client_id);
@@ -307,7 +310,10 @@ export class DispatcherService {
         }
       }
       try {
-        const result = await this.deliver(delivery);
+        const composed: ArchivedMessage[] = [];
+        const result = await this.deliver(delivery, composed);
+        // A marketing message is kept as sent once the provider took it.
+        archive.push(...composed);
         await this.outcomes.sent(delivery.id, result.providerId, result.status === 'completed', delivery.channel, batch);
         summary.sent += 1;
       } catch (error) {
@@ -335,8 +341,8 @@ export class DispatcherService {
     return ruleFor(statesOf({ zip: delivery.client_zip, state: delivery.client_state, phone: delivery.recipient }));
   }
 
-  private deliver(delivery: ClaimedDelivery) {
-    if (delivery.campaign_id) return this.deliverCampaign(delivery);
+  private deliver(delivery: ClaimedDelivery, archive: ArchivedMessage[]) {
+    if (delivery.campaign_id) return this.deliverCampaign(delivery, archive);
     if (delivery.caregiver_id && delivery.channel === 'email') return this.deliverCaregiverEmail(delivery);
     if (delivery.caregiver_id) {
       // The client's private circle: not attributed to the broker in the outbox either.
@@ -388,7 +394,7 @@ export class DispatcherService {
     return `${this.config.appUrl}/api/public/disclaimer/${delivery.broker_id}`;
   }
 
-  private deliverCampaign(delivery: ClaimedDelivery) {
+  private deliverCampaign(delivery: ClaimedDelivery, archive: ArchivedMessage[]) {
     const common = { to: delivery.recipient, deliveryId: delivery.id, purpose: 'campaign', brokerId: delivery.broker_id };
     const agencyName = delivery.agency_name || delivery.broker_name;
     const message = delivery.message ?? '';
@@ -396,6 +402,7 @@ export class DispatcherService {
     if (delivery.channel === 'sms') {
       const short = disclaimer ? ` ${smsDisclaimer(this.disclaimerLink(delivery))}` : '';
       const body = `${agencyName ? `${agencyName}: ` : ''}${message}${short}${delivery.first_campaign_sms ? ' Reply STOP to opt out' : ''}`;
+      archive.push({ delivery, subject: null, body });
       return this.sms.sendSms({ ...common, body });
     }
     const base = this.config.appUrl;
@@ -411,12 +418,8 @@ export class DispatcherService {
       },
       disclaimer,
     );
-    return this.email.sendEmail({
-      ...common,
-      subject: delivery.subject ?? agencyName,
-      text: email.text,
-      html: email.html,
-      headers: email.headers,
-    });
+    const subject = delivery.subject ?? agencyName;
+    archive.push({ delivery, subject, body: email.text });
+    return this.email.sendEmail({ ...common, subject, text: email.text, html: email.html, headers: email.headers });
   }
 }

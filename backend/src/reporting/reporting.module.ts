@@ -5,6 +5,9 @@ import { ActivityRepository } from './activity.repository.js';
 import { ActivityService } from './activity.service.js';
 import { CampaignReportController } from './campaign-report.controller.js';
 import { CampaignReportRepository } from './campaign-report.repository.js';
+import { ComplianceController } from './compliance.controller.js';
+import { ComplianceRepository } from './compliance.repository.js';
+import { ComplianceService } from './compliance.service.js';
 import { MonthlyFiguresRepository } from './monthly-figures.repository.js';
 import { PlatformRepository } from './platform.repository.js';
 import { StatsController } from './stats.controller.js';
@@ -18,9 +21,11 @@ import { StatsService } from './stats.service.js';
  * files; it imports no feature module, so admin/ and billing/ can import it.
  */
 @Module({
-  controllers: [StatsController, ActivityController, ClientTimelineController, CampaignReportController],
+  controllers: [StatsController, ActivityController, ClientTimelineController, CampaignReportController, ComplianceController],
   providers: [
     CampaignReportRepository,
+    ComplianceRepository,
+    ComplianceService,
     StatsRepository,
     StatsService,
     ActivityRepository,
@@ -28,6 +33,6 @@ import { StatsService } from './stats.service.js';
     PlatformRepository,
     MonthlyFiguresRepository,
   ],
-  exports: [StatsService, PlatformRepository, MonthlyFiguresRepository],
+  exports: [StatsService, PlatformRepository, MonthlyFiguresRepository, ComplianceService],
 })
 export class ReportingModule {}

@@ -29,6 +29,7 @@ import { Migration20261124220204_campaign_audience } from './Migration2026112422
 import { Migration20261124224846_engagement_history } from './Migration20261124224846_engagement_history.js';
 import { Migration20261125184318_consent_ledger } from './Migration20261125184318_consent_ledger.js';
 import { Migration20261125185742_consent_renewals_tpmo } from './Migration20261125185742_consent_renewals_tpmo.js';
+import { Migration20261125190721_marketing_messages } from './Migration20261125190721_marketing_messages.js';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121055953_users', class: Migration20261121055953_users },
@@ -59,4 +60,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261124224846_engagement_history', class: Migration20261124224846_engagement_history },
   { name: 'Migration20261125184318_consent_ledger', class: Migration20261125184318_consent_ledger },
   { name: 'Migration20261125185742_consent_renewals_tpmo', class: Migration20261125185742_consent_renewals_tpmo },
+  { name: 'Migration20261125190721_marketing_messages', class: Migration20261125190721_marketing_messages },
 ];
