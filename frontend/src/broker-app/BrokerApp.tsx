@@ -11,6 +11,7 @@ import { BrandingPage } from './branding/BrandingPage.tsx';
 import { buildTheme } from './branding/theme.ts';
 import { campaigns } from './campaigns/index.ts';
 import { ClientEdit, clients } from './clients/index.ts';
+import { CompliancePage } from './compliance/CompliancePage.tsx';
 import { Dashboard } from './dashboard/Dashboard.tsx';
 import { HelpPage } from './help/HelpPage.tsx';
 import { AppNotification } from './layout/AppNotification.tsx';
@@ -86,6 +87,7 @@ function ThemedAdmin() {
       <Resource {...outbox} />
       <CustomRoutes>
         <Route path="/billing" element={<BillingPage />} />
+        <Route path="/compliance" element={<CompliancePage />} />
         <Route path="/branding" element={<BrandingPage />} />
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/help" element={<HelpPage />} />

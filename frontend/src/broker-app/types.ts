@@ -16,6 +16,12 @@ export interface CurrentUser {
   agencyName: string | null;
   agencyPhone: string | null;
   sponsorMessage: string | null;
+  /** The agency sells Medicare plans: marketing and the portal carry the TPMO disclaimer. */
+  sellsPlans?: boolean;
+  tpmoOrganizations?: number | null;
+  tpmoPlans?: number | null;
+  /** The broker's own wording; null: the generated text. */
+  tpmoDisclaimer?: string | null;
   subscriptionTier: SubscriptionTier;
   subscriptionStatus: SubscriptionStatus;
   trialEndsAt: string | null;
@@ -63,6 +69,9 @@ export interface Client {
   engagementScore: number;
   /** The broker's own notes; never shown to the client, never exported. */
   notes: string | null;
+  /** Five-digit ZIP code and two-letter state, when given: the client's time zone and calling hours. */
+  zip?: string | null;
+  state?: string | null;
   inviteStatus: 'none' | 'pending' | 'expired' | 'accepted';
   inviteToken: boolean;
   createdAt: string;
@@ -253,6 +262,73 @@ export interface BrandingInput {
   agencyName: string;
   agencyPhone: string;
   sponsorMessage: string;
+}
+
+/** The agency's TPMO settings (Branding). */
+export interface TpmoInput {
+  sellsPlans: boolean;
+  tpmoOrganizations: number | null;
+  tpmoPlans: number | null;
+  /** null: back to the generated text. */
+  tpmoDisclaimer: string | null;
+}
+
+export type ConsentChannel = 'voice' | 'sms' | 'email';
+export type ConsentPurpose = 'reminders' | 'marketing';
+export type ConsentState = 'granted' | 'revoked' | 'expired' | 'unknown';
+
+/** A client's permission on one channel for one purpose, now. */
+export interface ConsentStatus {
+  channel: ConsentChannel;
+  purpose: ConsentPurpose;
+  state: ConsentState;
+  since: string | null;
+  source: string | null;
+  expiresAt: string | null;
+}
+
+/** One event of the consent ledger. */
+export interface ConsentEvent {
+  id: string;
+  channel: ConsentChannel;
+  purpose: ConsentPurpose;
+  granted: boolean;
+  source: string;
+  evidence: string | null;
+  actor: string | null;
+  ip: string | null;
+  recordedAt: string;
+}
+
+export interface ClientConsent {
+  current: ConsentStatus[];
+  events: ConsentEvent[];
+}
+
+export interface LapsingConsent {
+  id: string;
+  clientId: string;
+  name: string;
+  expiresAt: string;
+  renewalSentAt: string | null;
+}
+
+export interface RenewalResult {
+  sent: number;
+  notSent: string[];
+}
+
+export interface ComplianceReport {
+  from: string;
+  to: string;
+  agencyName: string;
+  marketingMonths: number;
+  consentsByState: { state: string | null; granted: number; revoked: number; expired: number; unknown: number }[];
+  eventsBySource: { source: string; granted: number; revoked: number }[];
+  revocations: { count: number; sendsAfterRevocation: number; honoured: string };
+  skippedByReason: { reason: string; count: number }[];
+  marketingSent: { channel: ConsentChannel; count: number }[];
+  callingHours: { checked: number; outside: number };
 }
 
 export type ResourceCategory = 'general' | 'training' | 'scripts' | 'templates' | 'compliance' | 'marketing';

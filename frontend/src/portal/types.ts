@@ -5,6 +5,8 @@ export interface PortalBranding {
   logoUrl: string | null;
   primaryColor: string | null;
   sponsorMessage: string | null;
+  /** The agency's TPMO disclaimer, for the footer; null when it does not sell plans. */
+  disclaimer?: string | null;
 }
 
 export interface Medication {

@@ -17,6 +17,7 @@ import { ColorField, isValidHex, normalizeHex } from './ColorField.tsx';
 import { LogoUpload } from './LogoUpload.tsx';
 import { BRANDING_TEXTS as T, SPONSOR_MESSAGE_MAX } from './texts.ts';
 import { DEFAULT_PRIMARY, DEFAULT_SECONDARY } from './theme.ts';
+import { TpmoSection } from './TpmoSection.tsx';
 
 /** The saved branding as form values (defaults #2563eb / #10b981, empty texts). */
 export function brandingOf(user: CurrentUser): BrandingInput {
@@ -195,6 +196,7 @@ function BrandingForm({ user }: { user: CurrentUser }) {
             </Typography>
           )}
         </Box>
+        <TpmoSection user={user} />
       </Grid>
       <Grid size={{ xs: 12, lg: 5 }}>
         <BrandingPreviews branding={preview} />

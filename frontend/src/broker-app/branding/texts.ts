@@ -78,3 +78,23 @@ export const PREVIEW_TEXTS = {
   callParts: ['Greeting', 'Reminder', 'Sponsor message', 'Prompt'],
   callNote: 'Spoken by the automated reminder call, in this order.',
 } as const;
+
+/** The TPMO disclaimer section of Branding. */
+export const TPMO_TEXTS = {
+  title: 'Medicare marketing disclaimer (TPMO)',
+  intro:
+    'Agencies that sell Medicare plans must say, on marketing e-mails and texts and on the client portal, that they do not offer every plan. The text below is written from the numbers you give and appended for you.',
+  sellsPlans: 'My agency sells Medicare Advantage or Part D plans',
+  organizations: 'Organizations you represent',
+  plans: 'Plans they offer in your area',
+  generatedLabel: 'Disclaimer (generated)',
+  ownLabel: 'Disclaimer (your wording)',
+  generatedHint: 'Written from the numbers above. Edit it to use your own wording.',
+  ownHint: 'Your own wording is used as written. “Reset to generated text” brings back the generated one.',
+  save: 'Save disclaimer',
+  reset: 'Reset to generated text',
+  saved: 'Disclaimer saved',
+  savedOn: 'Marketing e-mails and texts and the client portal now carry it.',
+  savedOff: 'Your messages carry no disclaimer while your agency does not sell plans.',
+  saveFailed: 'The disclaimer could not be saved',
+} as const;

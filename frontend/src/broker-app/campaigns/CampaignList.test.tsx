@@ -48,7 +48,7 @@ function renderPage(dataProvider: Record<string, unknown>) {
       <Route path="/campaigns" element={<CampaignList />} />
       <Route path="/billing" element={<h1>Billing page</h1>} />
     </Routes>,
-    { path: '/campaigns', dataProvider: { getCampaignAudience: vi.fn(async () => ({ count: 2 })), ...dataProvider } },
+    { path: '/campaigns', dataProvider: { getCampaignAudience: vi.fn(async () => ({ count: 2, consented: 2 })), ...dataProvider } },
   );
 }
 
@@ -248,7 +248,7 @@ describe('sending a draft', () => {
 describe('managing drafts', () => {
   it('will not send a draft that no client can receive', async () => {
     const sendCampaign = vi.fn();
-    renderPage({ getList: getList(), sendCampaign, getCampaignAudience: vi.fn(async () => ({ count: 0 })) });
+    renderPage({ getList: getList(), sendCampaign, getCampaignAudience: vi.fn(async () => ({ count: 0, consented: 0 })) });
     const [draftCard] = await screen.findAllByRole('listitem');
     fireEvent.click(within(draftCard).getByRole('button', { name: 'Send AEP kickoff' }));
     const confirm = within(await screen.findByRole('dialog', { name: 'Send this campaign?' }));

@@ -169,7 +169,11 @@ export function CampaignList() {
         <DialogContent>
           <DialogContentText id="send-campaign-body">{toConfirm && T.confirmBody(toConfirm.name, toConfirm.type)}</DialogContentText>
           <DialogContentText sx={{ mt: 1.5, fontWeight: 600, color: 'text.primary' }} role="status">
-            {audience.isPending || !toConfirm ? T.audienceCounting : audience.data ? T.audience(audience.data.count, toConfirm.type) : null}
+            {audience.isPending || !toConfirm
+              ? T.audienceCounting
+              : audience.data
+                ? T.audience(audience.data.count, toConfirm.type, audience.data.consented)
+                : null}
           </DialogContentText>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
@@ -179,7 +183,7 @@ export function CampaignList() {
           <Button
             variant="contained"
             onClick={() => toConfirm && send.mutate(toConfirm)}
-            disabled={send.isPending || audience.data?.count === 0}
+            disabled={send.isPending || audience.data?.count === 0 || audience.data?.consented === 0}
             startIcon={send.isPending ? <CircularProgress size={16} color="inherit" /> : <SendOutlinedIcon />}
           >
             {T.confirmSend}

@@ -18,10 +18,12 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ShowBase, useGetList, useShowContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 
+import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import type { Campaign, CampaignRecipient } from '../types.ts';
 import { formatDateTime } from '../ui/format.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
@@ -102,6 +104,7 @@ function CampaignPage() {
       <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
         {T.recipientsTitle}
       </Typography>
+      {isSent && <SkippedSummary campaign={campaign} />}
       {isSent ? <Recipients campaign={campaign} /> : <Alert severity="info">{T.recipientsEmptyDraft}</Alert>}
     </Box>
   );
@@ -117,6 +120,31 @@ function Figure({ label, value }: { label: string; value: number }) {
         {value}
       </Typography>
     </Box>
+  );
+}
+
+/** How many were not sent, by reason (no permission, lapsed, revoked, opted out, inactive). */
+function SkippedSummary({ campaign }: { campaign: Campaign }) {
+  const dataProvider = useCareKeepDataProvider();
+  const { data } = useQuery({
+    queryKey: ['campaigns', campaign.id, 'skipped'],
+    queryFn: () => dataProvider.getCampaignSkipped(campaign.id),
+  });
+  if (!data || data.length === 0) return null;
+  const total = data.reduce((sum, row) => sum + row.count, 0);
+  return (
+    <Alert severity="info" sx={{ mb: 2 }}>
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {T.skippedTitle(total)}
+      </Typography>
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        {data.map((row) => (
+          <li key={row.reason}>
+            <Typography variant="body2">{T.skippedLine(row.reason, row.count)}</Typography>
+          </li>
+        ))}
+      </Box>
+    </Alert>
   );
 }
 

@@ -39,11 +39,17 @@ export const CAMPAIGN_TEXTS = {
     `“${name}” goes out now by ${type === 'email' ? 'e-mail' : 'text message'} to each of your active clients ` +
     `with ${type === 'email' ? 'an e-mail address' : 'a phone number'}. A sent campaign cannot be recalled.`,
   audienceCounting: 'Counting the clients it goes to…',
-  audience: (count: number, type: 'email' | 'sms') =>
+  audience: (count: number, type: 'email' | 'sms', consented = count) =>
     count === 0
-      ? `None of your active clients can receive it: none has ${type === 'email' ? 'an e-mail address' : 'a phone number'} without having opted out.`
-      : `It goes to ${count} ${count === 1 ? 'client' : 'clients'}.`,
+      ? `None of your active clients can receive it: none has ${type === 'email' ? 'an e-mail address' : 'a phone number'}.`
+      : consented === 0
+        ? `None of these ${count} ${count === 1 ? 'client has' : 'clients have'} given permission for marketing ${type === 'email' ? 'e-mails' : 'texts'} (or it lapsed): it would be sent to no one. Record their permission on the client page first.`
+        : consented < count
+          ? `It goes to ${consented} of ${count} clients. The other ${count - consented} have not given permission for marketing ${type === 'email' ? 'e-mails' : 'texts'}, took it back or opted out: they are skipped, and the campaign page says why.`
+          : `It goes to ${count} ${count === 1 ? 'client' : 'clients'}.`,
   confirmSend: 'Send now',
+  skippedTitle: (count: number) => `${count} ${count === 1 ? 'message was' : 'messages were'} not sent:`,
+  skippedLine: (reason: string, count: number) => `${reason}: ${count}`,
   edit: 'Edit',
   editFor: (name: string) => `Edit ${name}`,
   editTitle: 'Edit Campaign',

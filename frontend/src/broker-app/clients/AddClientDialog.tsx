@@ -1,15 +1,18 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
 import { email as emailRule, Form, required, TextInput, useCreate } from 'react-admin';
 
+import { ATTESTATIONS } from '../../../../backend/src/consent/attestations.ts';
 import { errorBodyField, serverMessage } from '../../lib/http.ts';
 import type { CreatedClient } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
+import { AttestationInput } from './AttestationInput.tsx';
 import { CLIENT_TEXTS } from './texts.ts';
 import { useLimitToast, useRefreshUsage } from './usage.ts';
 
-type Field = 'firstName' | 'lastName' | 'email' | 'phone';
-type Values = Partial<Record<Field, string | null>>;
+type Field = 'firstName' | 'lastName' | 'email' | 'phone' | 'zip' | 'state';
+type Values = Partial<Record<Field, string | null>> & { remindersConsent?: boolean; marketingConsent?: boolean };
+const SERVER_FIELDS: string[] = ['phone', 'email', 'zip', 'state'];
 
 /** SPEC §8: a limit error is one whose message mentions 'limit' or whose body says limitReached. */
 export function isLimitError(error: unknown): boolean {
@@ -38,11 +41,17 @@ export function AddClientDialog({ open, onClose }: { open: boolean; onClose: () 
   // What the form shows under its fields: nothing when it worked, the server's field errors otherwise.
   const submit = async (values: Values): Promise<Partial<Record<Field, string>> | undefined> => {
     const email = trimmed(values.email);
+    const zip = trimmed(values.zip);
+    const state = trimmed(values.state);
     const data = {
       firstName: trimmed(values.firstName),
       lastName: trimmed(values.lastName),
       phone: trimmed(values.phone),
       ...(email ? { email } : {}),
+      ...(zip ? { zip } : {}),
+      ...(state ? { state } : {}),
+      remindersConsent: values.remindersConsent !== false,
+      marketingConsent: values.marketingConsent === true,
     };
     try {
       const client = (await create('clients', { data }, { returnPromise: true })) as CreatedClient;
@@ -60,7 +69,7 @@ export function AddClientDialog({ open, onClose }: { open: boolean; onClose: () 
       errorToast(error, CLIENT_TEXTS.addFailed);
       const field = errorBodyField(error, 'field');
       const message = serverMessage(error);
-      return message && (field === 'phone' || field === 'email') ? { [field]: message } : undefined;
+      return message && typeof field === 'string' && SERVER_FIELDS.includes(field) ? { [field]: message } : undefined;
     }
   };
 
@@ -105,6 +114,15 @@ export function AddClientDialog({ open, onClose }: { open: boolean; onClose: () 
               autoComplete="off"
               fullWidth
             />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0.5, sm: 2 }}>
+              <TextInput source="zip" label={CLIENT_TEXTS.zip} helperText={CLIENT_TEXTS.zipHelp} autoComplete="off" fullWidth />
+              <TextInput source="state" label={CLIENT_TEXTS.state} helperText={CLIENT_TEXTS.stateHelp} autoComplete="off" fullWidth />
+            </Stack>
+            <Typography component="h3" variant="subtitle2" sx={{ pt: 1 }}>
+              {CLIENT_TEXTS.permissionTitle}
+            </Typography>
+            <AttestationInput source="remindersConsent" label={ATTESTATIONS.reminders} defaultValue />
+            <AttestationInput source="marketingConsent" label={ATTESTATIONS.marketing} />
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

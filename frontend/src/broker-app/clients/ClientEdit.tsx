@@ -12,7 +12,7 @@ import { CLIENT_PAGE_TEXTS as T } from './pageTexts.ts';
 import { useRefreshUsage } from './usage.ts';
 
 /** The fields the broker edits; the record's other fields (invitation state, score…) are the server's. */
-const EDITABLE = ['firstName', 'lastName', 'phone', 'email', 'isActive', 'notes'] as const;
+const EDITABLE = ['firstName', 'lastName', 'phone', 'email', 'isActive', 'notes', 'zip', 'state'] as const;
 
 function editable(data: Partial<Client>): Partial<Client> {
   return Object.fromEntries(EDITABLE.filter((key) => key in data).map((key) => [key, data[key]]));
@@ -79,6 +79,8 @@ function EditForm() {
               <TextInput source="lastName" label={T.lastName} validate={required(T.required)} autoComplete="off" fullWidth />
               <TextInput source="phone" label={T.phone} validate={required(T.required)} type="tel" autoComplete="off" fullWidth />
               <TextInput source="email" label={T.email} type="email" autoComplete="off" fullWidth />
+              <TextInput source="zip" label={T.zip} helperText={T.zipHelp} autoComplete="off" fullWidth />
+              <TextInput source="state" label={T.state} helperText={T.stateHelp} autoComplete="off" fullWidth />
             </Box>
             {registered && (
               <Alert severity="info" sx={{ mb: 2 }}>

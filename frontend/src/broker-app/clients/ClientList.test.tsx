@@ -410,12 +410,36 @@ describe('adding a client', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Client' }));
     await waitFor(() =>
       expect(create).toHaveBeenCalledWith('clients', {
-        data: { firstName: 'Margaret', lastName: 'Okafor', phone: '(615) 555-0142' },
+        data: { firstName: 'Margaret', lastName: 'Okafor', phone: '(615) 555-0142', remindersConsent: true, marketingConsent: false },
       }),
     );
     expect(await toastTitled('Client added')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(getClientUsage).toHaveBeenCalledTimes(2));
+  });
+
+  it('sends where the client lives and the marketing permission the broker attests by ticking its box', async () => {
+    const create = vi.fn().mockResolvedValue({ data: client({ id: 'new' }) });
+    const { dialog } = await openAdd({ create });
+    fill(dialog, { 'First Name': 'Ana', 'Last Name': 'Ruiz', Phone: '(305) 555-0142', 'ZIP code': '33602', State: 'fl' });
+    expect(within(dialog).getByRole('checkbox', { name: /receive reminder calls, texts and e-mails/ })).toHaveProperty('checked', true);
+    const marketing = within(dialog).getByRole('checkbox', { name: /written permission to contact them about Medicare plans/ });
+    expect(marketing).toHaveProperty('checked', false);
+    fireEvent.click(marketing);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Client' }));
+    await waitFor(() =>
+      expect(create).toHaveBeenCalledWith('clients', {
+        data: {
+          firstName: 'Ana',
+          lastName: 'Ruiz',
+          phone: '(305) 555-0142',
+          zip: '33602',
+          state: 'fl',
+          remindersConsent: true,
+          marketingConsent: true,
+        },
+      }),
+    );
   });
 
   it("shows the server's warning message as a toast", async () => {

@@ -27,6 +27,7 @@ import { REMINDER_TEXTS } from '../reminders/texts.ts';
 import type { Client, Reminder } from '../types.ts';
 import { formatDateTime } from '../ui/format.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
+import { ConsentCard } from './ConsentCard.tsx';
 import { CopyInviteLink } from './CopyInviteLink.tsx';
 import { engagementColor, formatDate, formatPhone } from './format.ts';
 import { InviteControl } from './InviteControl.tsx';
@@ -94,6 +95,7 @@ function ClientPage() {
           <EngagementCard client={client} />
         </Box>
         <Box sx={{ display: 'grid', gap: 2 }}>
+          <ConsentCard client={client} section={Section} />
           <RemindersCard client={client} />
           <TimelineCard client={client} />
         </Box>
@@ -146,6 +148,7 @@ function ContactCard({ client }: { client: Client }) {
           {client.email ?? '—'}
           {pending('email')}
         </Field>
+        <Field label={T.lives}>{client.zip || client.state ? [client.zip, client.state].filter(Boolean).join(', ') : T.livesUnknown}</Field>
         <Field label={T.joined}>{formatDate(client.createdAt)}</Field>
         <Field label={T.notes}>
           <Box component="span" sx={{ whiteSpace: 'pre-line', color: client.notes ? 'text.primary' : 'text.secondary' }}>

@@ -5,11 +5,13 @@ import {
   AlertTitle,
   Box,
   Button,
+  Checkbox,
   Dialog,
   DialogActions,
   DialogContent,
   DialogContentText,
   DialogTitle,
+  FormControlLabel,
   LinearProgress,
   Table,
   TableBody,
@@ -23,6 +25,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { downloadCSV } from 'react-admin';
 
+import { ATTESTATIONS } from '../../../../backend/src/consent/attestations.ts';
 import { errorBodyField, serverMessage } from '../../lib/http.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import type { ImportJob } from '../types.ts';
@@ -48,6 +51,7 @@ export function UploadCsvDialog({ open, onClose }: { open: boolean; onClose: () 
   const dataProvider = useCareKeepDataProvider();
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState(0);
+  const [marketingAttested, setMarketingAttested] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
@@ -58,7 +62,7 @@ export function UploadCsvDialog({ open, onClose }: { open: boolean; onClose: () 
   const refreshUsage = useRefreshUsage();
 
   const upload = useMutation({
-    mutationFn: (chosen: File) => dataProvider.uploadClients(chosen, setProgress),
+    mutationFn: (chosen: File) => dataProvider.uploadClients(chosen, setProgress, marketingAttested),
     onSuccess: (created) => setJobId(created.jobId),
     onError: (error) => {
       if (errorBodyField(error, 'limitReached') === true) limitToast(serverMessage(error));
@@ -161,6 +165,21 @@ export function UploadCsvDialog({ open, onClose }: { open: boolean; onClose: () 
                 {file ? file.name : CLIENT_TEXTS.noFileChosen}
               </Typography>
             </Box>
+            <Typography variant="body2" sx={{ mt: 2 }}>
+              {CLIENT_TEXTS.uploadPermission}
+            </Typography>
+            <FormControlLabel
+              sx={{ alignItems: 'flex-start', mt: 1, mx: 0, gap: 0.5 }}
+              control={
+                <Checkbox
+                  checked={marketingAttested}
+                  onChange={(event) => setMarketingAttested(event.target.checked)}
+                  disabled={upload.isPending || importing}
+                  sx={{ mt: -0.75 }}
+                />
+              }
+              label={<Typography variant="body2">{ATTESTATIONS.importMarketing}</Typography>}
+            />
             {upload.isPending && (
               <Box sx={{ mt: 2 }}>
                 <LinearProgress

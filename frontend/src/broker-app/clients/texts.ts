@@ -115,6 +115,11 @@ export const CLIENT_TEXTS = {
   lastNameRequired: 'Last name is required',
   phoneRequired: 'Phone is required',
   emailInvalid: 'Enter a valid email address',
+  zip: 'ZIP code',
+  zipHelp: 'Optional: where they live sets their time zone and calling hours',
+  state: 'State',
+  stateHelp: 'Optional, two letters (FL); taken from the ZIP code',
+  permissionTitle: 'Permission to contact',
   added: 'Client added',
   addedDescription: (name: string) => `${name} was added to your clients.`,
   addFailed: 'Failed to add client',
@@ -124,7 +129,10 @@ export const CLIENT_TEXTS = {
   // CSV upload (SPEC §5 CSV upload)
   uploadTitle: 'Upload CSV',
   uploadIntro: 'Import many clients at once from a .csv file with the columns firstName, lastName, email, phone.',
-  uploadGuide: 'Use phone numbers in E.164 format (for example +16155550142). Email may be left empty.',
+  uploadGuide:
+    'Use phone numbers in E.164 format (for example +16155550142). Email may be left empty. Optional columns: zip, state, and marketingConsent (yes or no).',
+  uploadPermission:
+    'Every imported client is recorded as having given you their number for reminders. Tick the box below only if you hold their written permission for marketing; rows marked marketingConsent “no” are left out of it.',
   csvFile: 'CSV file',
   chooseFile: 'Choose File',
   noFileChosen: 'No file chosen',

@@ -25,6 +25,7 @@ describe('the sidebar', () => {
       'Branding',
       'Client Portal Preview',
       'Help',
+      'Compliance',
       'Settings',
       'Sign Out',
     ]);

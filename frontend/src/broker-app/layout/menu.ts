@@ -13,6 +13,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
 import SettingsIcon from '@mui/icons-material/Settings';
 import SupervisorAccountIcon from '@mui/icons-material/SupervisorAccount';
+import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 
 export interface MenuItem {
   to: string;
@@ -23,8 +24,9 @@ export interface MenuItem {
 }
 
 /**
- * SPEC §2 Shell and sidebar: the main menu, in order, then Settings (/settings, which the guides
- * mention but the spec's route table lacks: docs/broker-app.md).
+ * SPEC §2 Shell and sidebar: the main menu, in order, then the two pages the spec's table lacks:
+ * Compliance (the consent ledger's report, docs/compliance.md) and Settings (/settings, which the
+ * guides mention: docs/broker-app.md).
  */
 export const MAIN_MENU: readonly MenuItem[] = [
   { to: '/', title: 'Dashboard', icon: DashboardIcon },
@@ -36,6 +38,7 @@ export const MAIN_MENU: readonly MenuItem[] = [
   { to: '/branding', title: 'Branding', icon: PaletteIcon, tour: 'nav-branding' },
   { to: '/client/portal', title: 'Client Portal Preview', icon: PhoneIphoneIcon },
   { to: '/help', title: 'Help', icon: HelpOutlineIcon, tour: 'nav-help' },
+  { to: '/compliance', title: 'Compliance', icon: VerifiedUserIcon },
   { to: '/settings', title: 'Settings', icon: SettingsIcon },
 ];
 

@@ -13,25 +13,40 @@ import type {
   BulkClientAction,
   BulkResult,
   Campaign,
+  ClientConsent,
   ClientUsage,
+  ComplianceReport,
+  ConsentPurpose,
   CurrentUser,
   EngagementHistory,
   ImportJob,
   ImportJobCreated,
   InviteLink,
   InviteResult,
+  LapsingConsent,
   MonthlyAnalytics,
   Profile,
   ProfileInput,
+  RenewalResult,
   Resource,
   ResourceCategory,
   Stats,
   Subscription,
   SubscriptionTier,
+  TpmoInput,
 } from '../types.ts';
 import { callJson, httpClient } from './httpClient.ts';
 
 const base = simpleRestProvider('/api', httpClient);
+
+/** `?from=…&to=…` for a report's period, with only the days given. */
+export function periodQuery(from?: string, to?: string): string {
+  const params = new URLSearchParams();
+  if (from) params.set('from', from);
+  if (to) params.set('to', to);
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
 
 /**
  * The app's data provider: react-admin's simple REST protocol for the lists (clients, reminders,
@@ -48,15 +63,21 @@ export const dataProvider = {
   getActivity: (limit = 3) => callJson<ActivityItem[]>(`/api/activity?limit=${limit}`),
 
   getClientUsage: () => callJson<ClientUsage>('/api/clients/usage'),
-  uploadClients: (file: File, onProgress: (percent: number) => void) => {
+  uploadClients: (file: File, onProgress: (percent: number) => void, marketingConsent = false) => {
     const form = new FormData();
     form.append('file', file);
-    return uploadWithProgress<ImportJobCreated>('/api/clients/upload', form, onProgress);
+    return uploadWithProgress<ImportJobCreated>(`/api/clients/upload${marketingConsent ? '?marketingConsent=true' : ''}`, form, onProgress);
   },
   getImportJob: (jobId: string) => callJson<ImportJob>(`/api/clients/upload/${encodeURIComponent(jobId)}`),
   inviteClient: (id: string) => callJson<InviteResult>(`/api/clients/${encodeURIComponent(id)}/invite`, 'POST'),
   getInviteLink: (id: string) => callJson<InviteLink>(`/api/clients/${encodeURIComponent(id)}/invite-link`, 'POST'),
   getClientEngagement: (id: string) => callJson<EngagementHistory>(`/api/clients/${encodeURIComponent(id)}/engagement`),
+  getClientConsent: (id: string) => callJson<ClientConsent>(`/api/clients/${encodeURIComponent(id)}/consent`),
+  recordClientConsent: (id: string, purpose: ConsentPurpose, granted: boolean) =>
+    callJson<ClientConsent>(`/api/clients/${encodeURIComponent(id)}/consent`, 'POST', { purpose, granted }),
+  getLapsingConsent: () => callJson<LapsingConsent[]>('/api/consent/lapsing'),
+  requestConsentRenewals: (clientIds: string[]) => callJson<RenewalResult>('/api/consent/renewals', 'POST', { clientIds }),
+  getComplianceReport: (from?: string, to?: string) => callJson<ComplianceReport>(`/api/compliance/report${periodQuery(from, to)}`),
   getClientTimeline: (id: string) => callJson<ActivityItem[]>(`/api/clients/${encodeURIComponent(id)}/timeline`),
   bulkClients: (action: BulkClientAction, ids: string[]) => callJson<BulkResult>('/api/clients/bulk', 'POST', { action, ids }),
   enableOverage: () => callJson<unknown>('/api/billing/overage/enable', 'POST'),
@@ -64,7 +85,8 @@ export const dataProvider = {
 
   executeReminders: () => callJson<{ count: number }>('/api/reminders/execute', 'POST'),
   sendCampaign: (id: string) => callJson<{ count: number }>(`/api/campaigns/${encodeURIComponent(id)}/send`, 'POST'),
-  getCampaignAudience: (id: string) => callJson<{ count: number }>(`/api/campaigns/${encodeURIComponent(id)}/audience`),
+  getCampaignAudience: (id: string) => callJson<{ count: number; consented: number }>(`/api/campaigns/${encodeURIComponent(id)}/audience`),
+  getCampaignSkipped: (id: string) => callJson<{ reason: string; count: number }[]>(`/api/campaigns/${encodeURIComponent(id)}/skipped`),
   duplicateCampaign: (id: string) => callJson<Campaign>(`/api/campaigns/${encodeURIComponent(id)}/duplicate`, 'POST'),
   sendCampaignTest: (id: string) =>
     callJson<{ success: boolean; to: string; message: string }>(`/api/campaigns/${encodeURIComponent(id)}/test`, 'POST'),
@@ -82,7 +104,7 @@ export const dataProvider = {
   getProfile: () => callJson<Profile>('/api/profile'),
   updateProfile: (input: ProfileInput) => callJson<Profile>('/api/profile', 'PUT', input),
 
-  updateBranding: (input: BrandingInput) => callJson<CurrentUser>('/api/branding', 'PUT', input),
+  updateBranding: (input: BrandingInput | TpmoInput) => callJson<CurrentUser>('/api/branding', 'PUT', input),
   uploadLogo: (file: File, onProgress: (percent: number) => void = () => undefined) => {
     const form = new FormData();
     form.append('logo', file);
@@ -92,6 +114,8 @@ export const dataProvider = {
   // Admin back office (docs/admin.md). Lists (brokers, resources) go through getList on
   // 'admin/brokers' and 'admin/resources'.
   getAdminAnalytics: () => callJson<AdminAnalytics>('/api/admin/analytics'),
+  getBrokerCompliance: (id: string, from?: string, to?: string) =>
+    callJson<ComplianceReport>(`/api/admin/brokers/${encodeURIComponent(id)}/compliance${periodQuery(from, to)}`),
   getBrokerDetail: (id: string) => callJson<BrokerDetail>(`/api/admin/brokers/${encodeURIComponent(id)}`),
   extendTrial: (id: string, days: number) =>
     callJson<AdminBrokerDetailBroker>(`/api/admin/brokers/${encodeURIComponent(id)}/trial`, 'POST', { days }),

@@ -121,7 +121,7 @@ export default function ClientHelpPage() {
           </button>
         </div>
       </main>
-      <PortalFooter agencyName={branding.agencyName} />
+      <PortalFooter agencyName={branding.agencyName} disclaimer={branding.disclaimer} />
     </div>
   );
 }

@@ -159,7 +159,7 @@ export function ClientPortal() {
         <CaregiversSection caregivers={caregivers ?? []} failed={caregivers === null} onChanged={() => void refresh()} />
         <HistorySection items={history ?? []} failed={history === null} adherence={adherence} contactChanges={contactChanges} />
       </main>
-      <PortalFooter agencyName={branding.agencyName} />
+      <PortalFooter agencyName={branding.agencyName} disclaimer={branding.disclaimer} />
       {tour && (
         <Suspense fallback={null}>
           <ClientTour agencyName={branding.agencyName} brandColor={branding.brandColor} onEnd={() => setTour(false)} />

@@ -54,10 +54,11 @@ export function PortalHeader({ branding, signedIn = true }: { branding: Branding
 }
 
 /** The client pages' footer. */
-export function PortalFooter({ agencyName }: { agencyName: string }) {
+export function PortalFooter({ agencyName, disclaimer }: { agencyName: string; disclaimer?: string | null }) {
   return (
     <footer className="cp-footer">
       <p>{T.footer(agencyName)}</p>
+      {disclaimer && <p className="cp-disclaimer">{disclaimer}</p>}
     </footer>
   );
 }

@@ -10,6 +10,8 @@ export interface Branding {
   /** The agency colour, darkened when needed so it reads at 4.5:1 on white (and white on it). */
   brandColor: string;
   sponsorMessage: string | null;
+  /** The agency's TPMO disclaimer for the footer (an agency that sells plans). */
+  disclaimer: string | null;
 }
 
 export const DEFAULT_BRANDING: Branding = {
@@ -17,6 +19,7 @@ export const DEFAULT_BRANDING: Branding = {
   logoUrl: null,
   brandColor: readableBrandColor(null),
   sponsorMessage: null,
+  disclaimer: null,
 };
 
 /** The client's agency branding (SPEC §3 Client portal branding), with its defaults filled in. */
@@ -27,6 +30,7 @@ export async function loadBranding(): Promise<Branding> {
     logoUrl: b?.logoUrl || null,
     brandColor: readableBrandColor(b?.primaryColor),
     sponsorMessage: b?.sponsorMessage?.trim() || null,
+    disclaimer: b?.disclaimer?.trim() || null,
   };
 }
 

@@ -20,6 +20,7 @@ import { StatCard } from '../../ui/StatCard.tsx';
 import { ActivityTimeline } from './ActivityTimeline.tsx';
 import { StatusBadge, TierBadge } from './Badges.tsx';
 import { BrokerClientsTable } from './BrokerClientsTable.tsx';
+import { BrokerCompliance } from './BrokerCompliance.tsx';
 import { ExtendTrialDialog } from './ExtendTrialDialog.tsx';
 import { brokerInitials, brokerName, formatDay, revenueNote, trialDaysLeft } from './format.ts';
 import { DETAIL_TEXTS as T, STATUS_LABELS } from './texts.ts';
@@ -116,6 +117,7 @@ function BrokerDetailView({ detail }: { detail: BrokerDetail }) {
         </Grid>
       </Grid>
       <BrokerClientsTable clients={clients} />
+      <BrokerCompliance brokerId={broker.id} />
       <ExtendTrialDialog
         open={dialog === 'extend'}
         broker={{ id: broker.id, name, trialEndsAt: broker.trialEndsAt }}

@@ -58,6 +58,12 @@ export const BROKERS_TEXTS = {
 
 /** Admin broker detail (/admin/brokers/{id}): SPEC §2, §3 Broker detail response, Admin action. */
 export const DETAIL_TEXTS = {
+  complianceTitle: 'Compliance',
+  compliancePeriod: (from: string, to: string) =>
+    `Consents, revocations, skipped sends and calling hours, ${from} to ${to}. No health data.`,
+  complianceCsv: 'Download CSV',
+  compliancePdf: 'Download PDF',
+  complianceFailed: 'Failed to load the compliance report',
   back: 'Back to Brokers',
   unnamed: 'Unnamed broker',
   accountId: 'Account ID',
