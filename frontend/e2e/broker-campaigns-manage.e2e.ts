@@ -35,7 +35,8 @@ describe('managing campaigns in Chromium', () => {
       ['Alvin', 'Brooks', `alvin.${stamp}@client.test`],
       ['Nora', 'Kim', null],
     ] as const) {
-      await call(page, 'POST', '/api/clients', { firstName, lastName, email, phone: `(615) 555-${suffix()}` });
+      // Added with the broker's attestation of written marketing permission, as Add Client's box records it.
+      await call(page, 'POST', '/api/clients', { firstName, lastName, email, phone: `(615) 555-${suffix()}`, marketingConsent: true });
     }
     await call(page, 'POST', '/api/campaigns', {
       name: 'AEP kickoff',

@@ -44,7 +44,7 @@ describe('broker reminders and campaigns in Chromium', () => {
       const response = await fetch('/api/clients', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ firstName: 'Rita', lastName: 'Moreno', phone: '+1 (305) 555-0142', email: address }),
+        body: JSON.stringify({ firstName: 'Rita', lastName: 'Moreno', phone: '+1 (305) 555-0142', email: address, marketingConsent: true }),
       });
       return response.status;
     }, clientEmail);

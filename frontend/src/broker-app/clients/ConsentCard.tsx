@@ -166,6 +166,8 @@ export function ConsentCard({
             <Box
               component="ol"
               aria-label={T.history}
+              // It scrolls: reachable by keyboard.
+              tabIndex={0}
               sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.25, maxHeight: 320, overflowY: 'auto' }}
             >
               {data.events.slice(0, 50).map((event) => (

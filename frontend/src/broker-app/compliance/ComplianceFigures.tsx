@@ -58,6 +58,7 @@ export function ComplianceFigures({ report }: { report: ComplianceReport }) {
             <BarChart
               height={240}
               xAxis={[{ scaleType: 'band', data: states }]}
+              yAxis={[{ tickMinStep: 1 }]}
               series={[
                 { data: report.consentsByState.map((row) => row.granted), label: T.colGranted, stack: 'all', color: '#15803d' },
                 { data: report.consentsByState.map((row) => row.revoked), label: T.colRevoked, stack: 'all', color: '#b91c1c' },
@@ -67,7 +68,8 @@ export function ComplianceFigures({ report }: { report: ComplianceReport }) {
             />
           </Box>
         )}
-        <Box sx={{ overflowX: 'auto' }}>
+        {/* It may scroll sideways on a phone: reachable by keyboard. */}
+        <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="group" aria-label={T.byStateTitle}>
           <Table size="small" aria-label={T.byStateTitle}>
             <TableHead>
               <TableRow>
