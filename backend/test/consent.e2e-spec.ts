@@ -12,7 +12,8 @@ import { OptOut } from '../src/messaging/opt-out.entity.js';
 import { Reminder } from '../src/reminders/reminder.entity.js';
 import { User } from '../src/users/user.entity.js';
 import type { Agent } from './helpers/browser-agent.js';
-import { grantConsent, makeClient } from './helpers/factories.js';
+import { browser } from './helpers/browser-agent.js';
+import { grantConsent, makeClient, makeInvitation } from './helpers/factories.js';
 import { brokerSession } from './helpers/session.js';
 import { SmtpStandIn } from './helpers/smtp-stand-in.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -581,5 +582,38 @@ describe('consent ledger and calling hours at send time', () => {
     expect(asAdmin.body.skippedByReason).toEqual(report.skippedByReason);
     expect((await admin.agent.get(`/api/admin/brokers/${broker.id}/compliance?format=csv`)).headers['content-type']).toContain('text/csv');
     expect((await broker.agent.get(`/api/admin/brokers/${broker.id}/compliance`)).status).toBe(403);
+  });
+
+  it('lets the client set their time zone and choose about Medicare plan messages in the portal, recorded as their own', async () => {
+    const client = await makeClient(t.em(), owner, { phone: '+12125550791', zip: '33602' }, { reminders: true });
+    const portal = browser(t);
+    const token = await makeInvitation(t.em(), client);
+    expect(
+      (await portal.post('/api/client/register').send({ token, username: 'consent.client', password: 'violet-tractor-91' })).status,
+    ).toBe(201);
+
+    expect((await portal.get('/api/client/settings')).body).toEqual({
+      timeZone: 'America/New_York',
+      timeZoneFrom: 'place',
+      marketing: false,
+    });
+    const moved = await portal.put('/api/client/settings').send({ timeZone: 'America/Denver' });
+    expect(moved.body).toEqual({ timeZone: 'America/Denver', timeZoneFrom: 'portal', marketing: false });
+    expect((await portal.put('/api/client/settings').send({ timeZone: 'Mars/Olympus' })).status).toBe(400);
+
+    const yes = await portal.put('/api/client/settings').send({ marketing: true });
+    expect(yes.body.marketing).toBe(true);
+    const event = await t
+      .em()
+      .findOneOrFail(Consent, { clientId: client.id, channel: 'sms', purpose: 'marketing' }, { orderBy: { recordedAt: 'desc' } });
+    expect(event).toMatchObject({ optedIn: true, source: 'portal', actor: 'client' });
+    expect(event.evidence).toContain('Yes, my agency may contact me about Medicare plans');
+    expect(event.ip).toMatch(/127\.0\.0\.1/);
+    // The broker sees the client's own choice on the client page.
+    const seen = await broker.agent.get(`/api/clients/${client.id}/consent`);
+    expect(seen.body.events[0]).toMatchObject({ source: 'portal', actor: 'client', granted: true });
+    expect((await portal.put('/api/client/settings').send({ marketing: false })).body.marketing).toBe(false);
+    // A broker cannot reach the client's settings.
+    expect((await broker.agent.get('/api/client/settings')).status).toBe(401);
   });
 });

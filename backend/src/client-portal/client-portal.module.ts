@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 
 import { AuthModule } from '../auth/auth.module.js';
 import { ClientsModule } from '../clients/clients.module.js';
+import { ConsentLedgerModule } from '../consent/consent-ledger.module.js';
 import { DeliveryModule } from '../delivery/delivery.module.js';
 import { CaregiverLinksController } from './caregiver-links.controller.js';
 import { CaregiversController } from './caregivers.controller.js';
@@ -13,14 +14,16 @@ import { ClientReminderDeliveries } from './client-reminder-deliveries.js';
 import { ClientRemindersController } from './client-reminders.controller.js';
 import { ClientRemindersRepository } from './client-reminders.repository.js';
 import { ClientRemindersService } from './client-reminders.service.js';
+import { ClientSettingsController } from './client-settings.controller.js';
 import { ContactChangesController } from './contact-changes.controller.js';
 import { MedicationsController } from './medications.controller.js';
 import { MedicationsService } from './medications.service.js';
 
 /** The client portal: client accounts and sign-in (health data joins here, behind the client's own routes). */
 @Module({
-  imports: [AuthModule, ClientsModule, DeliveryModule],
+  imports: [AuthModule, ClientsModule, DeliveryModule, ConsentLedgerModule],
   controllers: [
+    ClientSettingsController,
     ClientAuthController,
     ClientRemindersController,
     ContactChangesController,

@@ -3,6 +3,7 @@ import type {
   Adherence,
   Caregiver,
   ClientReminder,
+  ClientSettings,
   ClientSignedIn,
   ContactChange,
   HistoryItem,
@@ -50,6 +51,10 @@ export const portalApi = {
   addCaregiver: (input: { name: string; phone?: string; email?: string; relationship: string | null }) =>
     apiRequest<Caregiver>('/api/client/caregivers', { method: 'POST', body: input }),
   deleteCaregiver: (id: string) => apiRequest<unknown>(`/api/client/caregivers/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+
+  settings: () => apiRequest<ClientSettings>('/api/client/settings'),
+  updateSettings: (input: { timeZone?: string; marketing?: boolean }) =>
+    apiRequest<ClientSettings>('/api/client/settings', { method: 'PUT', body: input }),
 
   contactChanges: () => apiRequest<ContactChange[]>('/api/client/contact-changes'),
   decideContactChange: (id: string, decision: 'confirm' | 'refuse') =>

@@ -9,6 +9,13 @@ export interface PortalBranding {
   disclaimer?: string | null;
 }
 
+/** The client's own settings (GET /api/client/settings). */
+export interface ClientSettings {
+  timeZone: string;
+  timeZoneFrom: 'portal' | 'place' | 'phone' | 'agency';
+  marketing: boolean;
+}
+
 export interface Medication {
   id: string;
   name: string;

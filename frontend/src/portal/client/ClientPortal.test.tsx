@@ -124,6 +124,7 @@ beforeEach(() => {
   vi.spyOn(portalApi, 'adherence').mockResolvedValue(ADHERENCE);
   vi.spyOn(portalApi, 'caregivers').mockResolvedValue([]);
   vi.spyOn(portalApi, 'contactChanges').mockResolvedValue([]);
+  vi.spyOn(portalApi, 'settings').mockResolvedValue({ timeZone: 'America/Chicago', timeZoneFrom: 'place', marketing: false });
 });
 
 afterEach(() => {
@@ -588,5 +589,24 @@ describe('client portal: a change of contact details asked for by the agent', ()
     expect(await screen.findByText('Your answer could not be saved')).toBeTruthy();
     expect(screen.getByText('Your agent withdrew this change.')).toBeTruthy();
     expect(decide).toHaveBeenCalledWith('cc1', 'refuse');
+  });
+});
+
+describe('client portal: the client’s settings', () => {
+  it('shows their time zone and saves a new one and their own choice about plan messages', async () => {
+    const update = vi
+      .spyOn(portalApi, 'updateSettings')
+      .mockResolvedValue({ timeZone: 'America/New_York', timeZoneFrom: 'portal', marketing: true });
+    renderPortal();
+    await loaded();
+    const section = await screen.findByRole('region', { name: 'Your settings' });
+    const zone = within(section).getByLabelText('Your time zone') as HTMLSelectElement;
+    await waitFor(() => expect(zone.value).toBe('America/Chicago'));
+    expect(within(section).getByRole('radio', { name: 'No, do not contact me about Medicare plans' })).toHaveProperty('checked', true);
+    fireEvent.change(zone, { target: { value: 'America/New_York' } });
+    fireEvent.click(within(section).getByRole('radio', { name: 'Yes, my agency may contact me about Medicare plans' }));
+    fireEvent.click(within(section).getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(update).toHaveBeenCalledWith({ timeZone: 'America/New_York', marketing: true }));
+    expect(await screen.findByText('Settings saved')).toBeTruthy();
   });
 });

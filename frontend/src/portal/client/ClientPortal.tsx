@@ -13,6 +13,7 @@ import { type Branding, DEFAULT_BRANDING, loadBranding } from './portalBranding.
 import { PortalFooter, PortalHeader } from './PortalHeader.tsx';
 import { PORTAL_TEXTS as T } from './portalTexts.ts';
 import { ReminderSection, UpcomingReminders } from './ReminderSection.tsx';
+import { SettingsSection } from './SettingsSection.tsx';
 
 const loadTour = () => import('../tour/ClientTour.tsx');
 const ClientTour = lazy(loadTour);
@@ -158,6 +159,7 @@ export function ClientPortal() {
         </div>
         <CaregiversSection caregivers={caregivers ?? []} failed={caregivers === null} onChanged={() => void refresh()} />
         <HistorySection items={history ?? []} failed={history === null} adherence={adherence} contactChanges={contactChanges} />
+        <SettingsSection agencyName={branding.agencyName} />
       </main>
       <PortalFooter agencyName={branding.agencyName} disclaimer={branding.disclaimer} />
       {tour && (

@@ -32,7 +32,7 @@ const RETRY_MINUTES = ['5', '10', '15', '30', '60'];
 const TRIES = ['1', '2', '3', '4', '5'];
 
 /** A labelled select (Field is for inputs). */
-function SelectField({
+export function SelectField({
   label,
   value,
   onChange,

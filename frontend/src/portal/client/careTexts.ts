@@ -88,3 +88,28 @@ export const CARE_TEXTS = {
   pillsUpdated: 'Pill count saved',
   pillsUpdateFailed: 'Failed to save the pill count',
 } as const;
+
+/** The client's settings in the portal: their time zone and their choice about plan messages. */
+export const SETTINGS_TEXTS = {
+  title: 'Your settings',
+  timeZone: 'Your time zone',
+  timeZoneHint: 'Your reminders come at the times you choose, in this time zone.',
+  zones: {
+    'America/New_York': 'Eastern time',
+    'America/Chicago': 'Central time',
+    'America/Denver': 'Mountain time',
+    'America/Phoenix': 'Arizona time',
+    'America/Los_Angeles': 'Pacific time',
+    'America/Anchorage': 'Alaska time',
+    'Pacific/Honolulu': 'Hawaii time',
+    'America/Puerto_Rico': 'Puerto Rico time',
+  } as Record<string, string>,
+  marketingLegend: 'Messages about Medicare plans',
+  marketingHint: (agency: string) => `May ${agency} call, text or e-mail you about Medicare plans? Your reminders come either way.`,
+  marketingYes: 'Yes, my agency may contact me about Medicare plans',
+  marketingNo: 'No, do not contact me about Medicare plans',
+  save: 'Save settings',
+  saved: 'Settings saved',
+  saveFailed: 'Your settings could not be saved. Please try again.',
+  loadFailed: 'Your settings could not be loaded.',
+} as const;
