@@ -292,6 +292,16 @@ describe('consent ledger and calling hours at send time', () => {
       status: 'skipped',
       error: 'No permission for reminder texts',
     });
+    // The broker sees why on the reminder.
+    expect((await broker.agent.get(`/api/reminders/${reminder.id}`)).body).toMatchObject({
+      status: 'failed',
+      notSentReason: 'No permission for reminder texts',
+    });
+    const page = (await broker.agent.get(`/api/reminders?filter=${encodeURIComponent(JSON.stringify({ clientId: client.id }))}`)).body as {
+      id: string;
+      notSentReason: string | null;
+    }[];
+    expect(page.find((row) => row.id === reminder.id)?.notSentReason).toBe('No permission for reminder texts');
   });
 
   it('suppresses an address the mail server refuses (a hard bounce): its client is not e-mailed again', async () => {

@@ -141,7 +141,7 @@ describe('rate limits: real limits, counted in PostgreSQL', () => {
       const routes = listRoutes(t.app);
       const exempt = routes.filter((r) => r.rateLimit === 'exempt').map((r) => r.path);
       expect(exempt.length).toBeGreaterThan(2);
-      for (const path of exempt) expect(path).toMatch(/^\/api\/(health|billing\/webhook|webhooks\/twilio\/)/);
+      for (const path of exempt) expect(path).toMatch(/^\/api\/(health|billing\/webhook|webhooks\/twilio\/|webhooks\/email$)/);
       for (const route of routes.filter((r) => r.access !== 'public'))
         expect({ path: route.path, limit: route.rateLimit }).toEqual({ path: route.path, limit: 'api' });
       expect(

@@ -76,6 +76,7 @@ describe('broker reminders and client reminders', () => {
       deliveryMethod: 'sms',
       message: 'Your plan review is next week',
       status: 'pending',
+      notSentReason: null,
     });
     const list = await broker.agent.get('/api/reminders').query({ range: '[0,9]' });
     expect(list.body.map((r: { id: string }) => r.id)).toContain(res.body.id);

@@ -55,6 +55,7 @@ describe('every broker and admin page in Chromium, with axe', () => {
       ['/reminders', 'Client Reminders'],
       ['/campaigns', 'Messaging Campaigns'],
       [`/campaigns/${campaign.id}/show`, 'Accessibility check'],
+      ['/compliance', 'Compliance'],
       ['/resources', /Resource/],
       ['/billing', /Billing|Subscription/],
       ['/branding', /Branding/],

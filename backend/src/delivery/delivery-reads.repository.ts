@@ -106,4 +106,14 @@ export class DeliveryReads {
       [source.campaignId ?? source.reminderId],
     );
   }
+
+  /** Why each of these broker reminders was skipped (its one delivery), by reminder id. */
+  async skippedReminderReasons(reminderIds: string[]): Promise<Map<string, string>> {
+    if (reminderIds.length === 0) return new Map();
+    const rows = await this.em.execute<{ reminder_id: string; reason: string }[]>(
+      `select reminder_id, coalesce(error, 'Not sent') as reason from deliveries where reminder_id in (?) and status = 'skipped'`,
+      [reminderIds],
+    );
+    return new Map(rows.map((row) => [row.reminder_id, row.reason]));
+  }
 }

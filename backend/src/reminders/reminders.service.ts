@@ -5,6 +5,7 @@ import { ClientsService } from '../clients/clients.service.js';
 import { isUuid } from '../common/ids.js';
 import { escapeLike } from '../common/like.js';
 import { findList, type ListQuery, ListResult } from '../common/list-query.js';
+import { DeliveryReads } from '../delivery/delivery-reads.repository.js';
 import { DispatcherService } from '../delivery/dispatcher.service.js';
 import { outsideQuietHours } from '../delivery/quiet-hours.js';
 import { clientTimeZone } from '../delivery/time-zones.js';
@@ -31,7 +32,7 @@ export const REMINDER_LIST_RULES = {
 
 const MESSAGE_MAX_LENGTH = 500;
 
-function toDto(reminder: Reminder): ReminderDto {
+function toDto(reminder: Reminder, notSent: Map<string, string> = new Map()): ReminderDto {
   return {
     id: reminder.id,
     clientId: reminder.client.id,
@@ -39,6 +40,7 @@ function toDto(reminder: Reminder): ReminderDto {
     deliveryMethod: reminder.deliveryMethod,
     message: reminder.message,
     status: reminder.status,
+    notSentReason: notSent.get(reminder.id) ?? null,
   };
 }
 
@@ -79,6 +81,7 @@ export class RemindersService {
     private readonly em: EntityManager,
     private readonly clients: ClientsService,
     private readonly dispatcher: DispatcherService,
+    private readonly deliveryReads: DeliveryReads,
   ) {}
 
   async list(broker: User, query: ListQuery): Promise<ListResult<ReminderDto>> {
@@ -114,11 +117,13 @@ export class RemindersService {
       query,
       defaultSort: { field: 'scheduledTime', order: 'ASC' },
     });
-    return result.map(toDto);
+    const notSent = await this.deliveryReads.skippedReminderReasons(result.items.filter((r) => r.status === 'failed').map((r) => r.id));
+    return result.map((reminder) => toDto(reminder, notSent));
   }
 
   async findOne(broker: User, id: string): Promise<ReminderDto> {
-    return toDto(await this.findOwned(broker, id));
+    const reminder = await this.findOwned(broker, id);
+    return toDto(reminder, reminder.status === 'failed' ? await this.deliveryReads.skippedReminderReasons([reminder.id]) : undefined);
   }
 
   async create(broker: User, input: CreateReminderDto, now = new Date()): Promise<ReminderDto> {

@@ -171,6 +171,8 @@ export interface Reminder {
   deliveryMethod: 'voice' | 'sms';
   message: string;
   status: 'pending' | 'completed' | 'failed';
+  /** Why it was not sent (no permission, revoked, opted out); absent or null otherwise. */
+  notSentReason?: string | null;
 }
 
 /** A client's engagement score and its line (a point on each day it changed, oldest first). */

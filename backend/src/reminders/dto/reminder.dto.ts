@@ -14,6 +14,13 @@ export class ReminderDto {
   @ApiProperty({ enum: DELIVERY_METHODS }) deliveryMethod!: DeliveryMethod;
   @ApiProperty() message!: string;
   @ApiProperty({ enum: REMINDER_STATUSES }) status!: ReminderStatus;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'No permission for reminder texts',
+    description: 'Why it was not sent (no permission, revoked, opted out, inactive client); null when it was sent or is still pending',
+  })
+  notSentReason!: string | null;
 }
 
 // Fields are optional here so the service can answer the spec's own messages.

@@ -70,7 +70,14 @@ export function ReminderCard({ reminder, client, onEdit, onCancel }: Props) {
             </Stack>
           )}
         </Box>
-        <Chip size="small" color={STATUS_COLORS[reminder.status]} label={T.status[reminder.status]} />
+        <Box sx={{ display: 'grid', justifyItems: 'end', gap: 0.5, maxWidth: '40%' }}>
+          <Chip size="small" color={STATUS_COLORS[reminder.status]} label={T.status[reminder.status]} />
+          {reminder.notSentReason && (
+            <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'right' }}>
+              {T.notSent(reminder.notSentReason)}
+            </Typography>
+          )}
+        </Box>
       </CardContent>
     </Card>
   );
