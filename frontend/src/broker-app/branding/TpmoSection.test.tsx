@@ -8,9 +8,9 @@ describe('TpmoSection', () => {
   it('writes the disclaimer from the numbers, keeps the broker’s own wording, and resets to the generated one', async () => {
     const updateBranding = vi.fn(async (input: object) => ({ ...TEST_USER, ...input }));
     renderWithAdmin(<TpmoSection user={{ ...TEST_USER, sellsPlans: false }} />, { dataProvider: { updateBranding } });
-    const text = screen.getByLabelText('Disclaimer (generated)') as HTMLTextAreaElement;
-    expect(text.disabled).toBe(true);
+    expect(screen.queryByLabelText('Disclaimer (generated)')).toBeNull();
     fireEvent.click(screen.getByRole('checkbox', { name: 'My agency sells Medicare Advantage or Part D plans' }));
+    const text = screen.getByLabelText('Disclaimer (generated)') as HTMLTextAreaElement;
     fireEvent.change(screen.getByLabelText('Organizations you represent'), { target: { value: '4' } });
     fireEvent.change(screen.getByLabelText('Plans they offer in your area'), { target: { value: '27' } });
     expect(text.value).toContain('Currently we represent 4 organizations which offer 27 products in your area.');

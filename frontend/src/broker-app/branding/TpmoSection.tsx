@@ -60,50 +60,53 @@ export function TpmoSection({ user }: { user: CurrentUser }) {
         control={<Checkbox checked={sellsPlans} onChange={(event) => setSellsPlans(event.target.checked)} />}
         label={T.sellsPlans}
       />
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
-        <TextField
-          id="tpmoOrganizations"
-          label={T.organizations}
-          type="number"
-          value={organizations}
-          onChange={(event) => setOrganizations(event.target.value)}
-          error={Boolean(errors.tpmoOrganizations)}
-          helperText={errors.tpmoOrganizations}
-          slotProps={{ htmlInput: { min: 1, max: 999, inputMode: 'numeric' } }}
-          disabled={!sellsPlans}
-        />
-        <TextField
-          id="tpmoPlans"
-          label={T.plans}
-          type="number"
-          value={plans}
-          onChange={(event) => setPlans(event.target.value)}
-          error={Boolean(errors.tpmoPlans)}
-          helperText={errors.tpmoPlans}
-          slotProps={{ htmlInput: { min: 1, max: 9999, inputMode: 'numeric' } }}
-          disabled={!sellsPlans}
-        />
-      </Box>
-      <TextField
-        id="tpmoDisclaimer"
-        label={own === null ? T.generatedLabel : T.ownLabel}
-        multiline
-        minRows={3}
-        value={own ?? generated}
-        onChange={(event) => setOwn(event.target.value)}
-        error={Boolean(errors.tpmoDisclaimer)}
-        helperText={errors.tpmoDisclaimer ?? (own === null ? T.generatedHint : T.ownHint)}
-        slotProps={{ htmlInput: { maxLength: 1000 } }}
-        disabled={!sellsPlans}
-        fullWidth
-      />
+      {sellsPlans && (
+        <>
+          <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
+            <TextField
+              id="tpmoOrganizations"
+              label={T.organizations}
+              type="number"
+              value={organizations}
+              onChange={(event) => setOrganizations(event.target.value)}
+              error={Boolean(errors.tpmoOrganizations)}
+              helperText={errors.tpmoOrganizations}
+              slotProps={{ htmlInput: { min: 1, max: 999, inputMode: 'numeric' } }}
+            />
+            <TextField
+              id="tpmoPlans"
+              label={T.plans}
+              type="number"
+              value={plans}
+              onChange={(event) => setPlans(event.target.value)}
+              error={Boolean(errors.tpmoPlans)}
+              helperText={errors.tpmoPlans}
+              slotProps={{ htmlInput: { min: 1, max: 9999, inputMode: 'numeric' } }}
+            />
+          </Box>
+          <TextField
+            id="tpmoDisclaimer"
+            label={own === null ? T.generatedLabel : T.ownLabel}
+            multiline
+            minRows={3}
+            value={own ?? generated}
+            onChange={(event) => setOwn(event.target.value)}
+            error={Boolean(errors.tpmoDisclaimer)}
+            helperText={errors.tpmoDisclaimer ?? (own === null ? T.generatedHint : T.ownHint)}
+            slotProps={{ htmlInput: { maxLength: 1000 } }}
+            fullWidth
+          />
+        </>
+      )}
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
         <Button variant="contained" onClick={() => save.mutate()} loading={save.isPending}>
           {T.save}
         </Button>
-        <Button color="inherit" onClick={() => setOwn(null)} disabled={own === null || !sellsPlans}>
-          {T.reset}
-        </Button>
+        {sellsPlans && (
+          <Button color="inherit" onClick={() => setOwn(null)} disabled={own === null}>
+            {T.reset}
+          </Button>
+        )}
       </Box>
     </FormSection>
   );
