@@ -610,3 +610,19 @@ describe('client portal: the client’s settings', () => {
     expect(await screen.findByText('Settings saved')).toBeTruthy();
   });
 });
+
+describe('client portal: the TPMO disclaimer', () => {
+  it('shows the agency’s disclaimer in the footer when it sells plans, and none otherwise', async () => {
+    const disclaimer =
+      'We do not offer every plan available in your area. Currently we represent 3 organizations which offer 18 products in your area.';
+    vi.mocked(portalApi.branding).mockResolvedValue({ ...BRANDING, disclaimer });
+    const { unmount } = renderPortal();
+    await loaded();
+    expect(screen.getByRole('contentinfo').textContent).toContain(disclaimer);
+    unmount();
+    vi.mocked(portalApi.branding).mockResolvedValue({ ...BRANDING, disclaimer: null });
+    renderPortal();
+    await loaded();
+    expect(screen.getByRole('contentinfo').textContent).not.toContain('We do not offer every plan');
+  });
+});
