@@ -245,7 +245,8 @@ describe('broker resources, help and the development outbox in Chromium', () => 
       };
       const phones: string[] = [];
       for (const client of [
-        { firstName: 'Margaret', lastName: 'Lopez', phone: '(615) 555-0142', email: 'margaret.lopez@example.com' },
+        // Added with the broker's attestation of written marketing permission: the campaign may reach her.
+        { firstName: 'Margaret', lastName: 'Lopez', phone: '(615) 555-0142', email: 'margaret.lopez@example.com', marketingConsent: true },
         { firstName: 'Harold', lastName: 'Becker', phone: '(404) 555-0187' },
       ]) {
         const created = await post('/api/clients', client);
