@@ -63,3 +63,20 @@ describe('calling hours', () => {
     expect(nextAllowed(at('2026-11-24T11:00:00Z'), 'America/New_York', ruleFor(['CT'])).toISOString()).toBe('2026-11-24T14:00:00.000Z');
   });
 });
+
+describe('allowedAt agrees with nextAllowed', () => {
+  it.each(['America/New_York', 'America/Chicago', 'America/Phoenix', 'Pacific/Honolulu', 'Etc/GMT+5'])(
+    'every half hour of a week in %s',
+    (zone) => {
+      for (const states of [[], ['FL'], ['TX'], ['MS'], ['RI', 'PA']]) {
+        const rule = ruleFor(states);
+        for (let step = 0; step < 7 * 48; step += 1) {
+          const at = new Date(Date.UTC(2026, 10, 23, 0, 0) + step * 30 * 60_000);
+          const next = nextAllowed(at, zone, rule);
+          expect(next.getTime() >= at.getTime()).toBe(true);
+          expect(allowedAt(at, zone, rule)).toBe(next.getTime() === at.getTime());
+        }
+      }
+    },
+  );
+});

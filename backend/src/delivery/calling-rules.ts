@@ -68,9 +68,33 @@ function windowOn(rule: CallingRule, day: DateTime): Window {
   return rule.weekday;
 }
 
+/** One formatter per zone: asked for every message sent, so it is built once (luxon would rebuild its state each time). */
+const FORMATTERS = new Map<string, Intl.DateTimeFormat>();
+const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
+
+/** The weekday (1 = Monday) and minutes after midnight of `at` in `zone`. */
+function localMinute(at: Date, zone: string): { weekday: number; minute: number } {
+  let format = FORMATTERS.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    FORMATTERS.set(zone, format);
+  }
+  let weekday = 1;
+  let hour = 0;
+  let minute = 0;
+  for (const part of format.formatToParts(at)) {
+    if (part.type === 'weekday') weekday = WEEKDAYS[part.value] ?? 1;
+    else if (part.type === 'hour') hour = Number(part.value);
+    else if (part.type === 'minute') minute = Number(part.value);
+  }
+  return { weekday, minute: hour * 60 + minute };
+}
+
 /** Whether `at` is inside the rule's hours in `zone`. */
 export function allowedAt(at: Date, zone: string, rule: CallingRule): boolean {
-  return nextAllowed(at, zone, rule).getTime() === at.getTime();
+  const local = localMinute(at, zone);
+  const window = local.weekday === 7 ? rule.sunday : local.weekday === 6 ? rule.saturday : rule.weekday;
+  return window !== null && local.minute >= window[0] && local.minute < window[1];
 }
 
 /**
@@ -78,6 +102,7 @@ export function allowedAt(at: Date, zone: string, rule: CallingRule): boolean {
  * it (the next day's opening, skipping days with no calls).
  */
 export function nextAllowed(at: Date, zone: string, rule: CallingRule): Date {
+  if (allowedAt(at, zone, rule)) return at;
   const local = DateTime.fromJSDate(at, { zone });
   for (let offset = 0; offset < 8; offset += 1) {
     const day = local.plus({ days: offset }).startOf('day');
