@@ -699,6 +699,8 @@ describe('bad input on routes outside the contract', () => {
       'application/x-www-form-urlencoded or multipart/form-data',
     ],
     [`/api/caregiver/${token}/agree`, 'application/json', '{}', 'application/x-www-form-urlencoded or multipart/form-data'],
+    [`/api/consent/renew/${'R'.repeat(43)}`, 'application/json', '{}', 'application/x-www-form-urlencoded or multipart/form-data'],
+    [`/api/consent/renew/${'R'.repeat(43)}/stop`, 'text/plain', 'x', 'application/x-www-form-urlencoded or multipart/form-data'],
   ])('%s refuses a %s body with 415', async (path, type, body, accepted) => {
     const res = await request(t.http).post(path).set('Content-Type', type).send(body);
     expect(res.status).toBe(415);

@@ -490,6 +490,21 @@ describe('consent ledger and calling hours at send time', () => {
         .send(raw);
     };
     expect((await post({ type: 'complaint', email: 'complains@example.com' }, 'ab'.repeat(32))).status).toBe(403);
+    // Bad input answers 4xx with a message and writes nothing.
+    const deep = JSON.parse(`${'['.repeat(200)}1${']'.repeat(200)}`) as unknown;
+    for (const bad of [
+      { type: 'complaint', email: 42 },
+      { type: 'complaint', email: 'a\u0000b@example.com' },
+      [],
+      deep,
+      Array(1001).fill({ type: 'bounce', email: 'x@example.com' }),
+    ]) {
+      const res = await post(bad);
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+      expect(typeof res.body.message).toBe('string');
+    }
+    expect(await t.em().count(OptOut, { recipient: 'x@example.com' })).toBe(0);
     // A bad event in a list: nothing of the list is applied.
     const bad = await post([
       { type: 'complaint', email: 'complains@example.com' },

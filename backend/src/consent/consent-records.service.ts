@@ -4,6 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { DateTime } from 'luxon';
 
+import { Client } from '../clients/client.entity.js';
 import { ClientsService } from '../clients/clients.service.js';
 import { isUuid } from '../common/ids.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -125,9 +126,12 @@ export class ConsentRecordsService implements OnModuleInit {
     await this.clients.assertOwned(broker, ids);
     const lapsing = new Map((await this.lapsing(broker)).map((row) => [row.clientId, row]));
     const grids = await this.ledger.grids(ids);
+    // One read of the clients and one of their addresses' opt-outs for the whole request.
+    const clients = await this.em.find(Client, { id: { $in: ids }, broker: broker.id }, { orderBy: { lastName: 'asc', firstName: 'asc' } });
+    const optedOut = await this.optOuts.optedOut(clients.flatMap((c) => [c.phone, ...(c.email ? [c.email.toLowerCase()] : [])]));
     const result: RenewalResultDto = { sent: 0, notSent: [] };
-    for (const id of ids) {
-      const client = await this.clients.findOwned(broker, id);
+    for (const client of clients) {
+      const id = client.id;
       const name = `${client.firstName} ${client.lastName}`;
       const row = lapsing.get(id);
       if (!row) {
@@ -138,7 +142,6 @@ export class ConsentRecordsService implements OnModuleInit {
         result.notSent.push(`${name}: a request was already sent this week`);
         continue;
       }
-      const optedOut = await this.optOuts.optedOut([client.phone, ...(client.email ? [client.email.toLowerCase()] : [])]);
       const grid = grids.get(id)!;
       const reachable = (channel: Channel, address: string | null | undefined) =>
         !!address &&
@@ -230,33 +233,31 @@ export class ConsentRecordsService implements OnModuleInit {
   }
 
   /** The client said yes on the request's page: marketing permission on every channel, from now. */
-  async renewByLink(token: string, ip: string | null): Promise<OpenRenewal | undefined> {
-    const renewal = await this.renewalOf(token);
-    if (!renewal || !(await this.consents.answerRenewal(renewal.id))) return undefined;
-    await this.ledger.record({
-      clientIds: [renewal.client_id],
-      channels: CONTACT_CHANNELS,
-      purposes: ['marketing'],
-      optedIn: true,
-      source: 'renewal',
-      evidence: `Chose “Yes, keep me informed” on the page of the request: ${renewal.message}`,
-      actor: actorOf.recipient,
-      ip,
-    });
-    return renewal;
+  renewByLink(token: string, ip: string | null): Promise<OpenRenewal | undefined> {
+    return this.answer(this.renewalOf(token), true, 'Chose “Yes, keep me informed” on the page of the request', ip);
   }
 
   /** The client said no on the request's page: marketing stops everywhere. */
-  async declineByLink(token: string, ip: string | null): Promise<OpenRenewal | undefined> {
-    const renewal = await this.renewalOf(token);
+  declineByLink(token: string, ip: string | null): Promise<OpenRenewal | undefined> {
+    return this.answer(this.renewalOf(token), false, 'Chose “No, stop” on the page of the request', ip);
+  }
+
+  /** Records the answer to an open request once (a second click or reply finds it answered), with the request's text as evidence. */
+  private async answer(
+    found: Promise<OpenRenewal | undefined>,
+    granted: boolean,
+    how: string,
+    ip: string | null,
+  ): Promise<OpenRenewal | undefined> {
+    const renewal = await found;
     if (!renewal || !(await this.consents.answerRenewal(renewal.id))) return undefined;
     await this.ledger.record({
       clientIds: [renewal.client_id],
       channels: CONTACT_CHANNELS,
       purposes: ['marketing'],
-      optedIn: false,
+      optedIn: granted,
       source: 'renewal',
-      evidence: `Chose “No, stop” on the page of the request: ${renewal.message}`,
+      evidence: `${how}: ${renewal.message}`,
       actor: actorOf.recipient,
       ip,
     });
@@ -265,17 +266,7 @@ export class ConsentRecordsService implements OnModuleInit {
 
   /** A YES from a number with an open renewal request renews it; answers the text to send back. */
   private async renewByReply(from: string): Promise<string | undefined> {
-    const renewal = await this.consents.renewalForPhone(from);
-    if (!renewal || !(await this.consents.answerRenewal(renewal.id))) return undefined;
-    await this.ledger.record({
-      clientIds: [renewal.client_id],
-      channels: CONTACT_CHANNELS,
-      purposes: ['marketing'],
-      optedIn: true,
-      source: 'renewal',
-      evidence: `Replied YES to: ${renewal.message}`,
-      actor: actorOf.recipient,
-    });
-    return `Thank you. ${renewal.agency_name} may keep contacting you about Medicare plans. Reply STOP to opt out.`;
+    const renewal = await this.answer(this.consents.renewalForPhone(from), true, 'Replied YES to', null);
+    return renewal ? `Thank you. ${renewal.agency_name} may keep contacting you about Medicare plans. Reply STOP to opt out.` : undefined;
   }
 }
