@@ -39,7 +39,7 @@ describe('client accounts: invitation, registration, sign-in, sign-out', () => {
     const { token } = await invitedClient({ firstName: 'Ruth', lastName: 'Alvarez' });
     const res = await request(t.http).get(`/api/client/invite/${token}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ firstName: 'Ruth', lastName: 'Alvarez' });
+    expect(res.body).toEqual({ firstName: 'Ruth', lastName: 'Alvarez', language: 'en' });
   });
 
   it('stores only a hash of the token', async () => {
@@ -55,7 +55,7 @@ describe('client accounts: invitation, registration, sign-in, sign-out', () => {
     const agent = browser(t);
     const res = await register(agent, { token, username: 'Ruth.A', password: GOOD_PASSWORD });
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ firstName: 'Ruth', lastName: 'Jones', username: 'ruth.a' });
+    expect(res.body).toEqual({ firstName: 'Ruth', lastName: 'Jones', username: 'ruth.a', language: 'en' });
     expect((await agent.get('/api/client/test-fixture/me')).body).toEqual({ firstName: 'Ruth' });
 
     const account = await t.em().findOneOrFail(ClientAccount, { client: client.id }, { populate: ['passwordHash'] });
@@ -146,7 +146,7 @@ describe('client accounts: invitation, registration, sign-in, sign-out', () => {
       await agent.get('/api/client/test-fixture/me');
       const res = record(await agent.post('/api/client/login').send({ username: 'Walter.W', password: GOOD_PASSWORD }));
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ firstName: 'Walter', lastName: 'Jones', username });
+      expect(res.body).toEqual({ firstName: 'Walter', lastName: 'Jones', username, language: 'en' });
       expect((await agent.get('/api/client/test-fixture/me')).body).toEqual({ firstName: 'Walter' });
     });
 

@@ -621,9 +621,10 @@ describe('consent ledger and calling hours at send time', () => {
       timeZone: 'America/New_York',
       timeZoneFrom: 'place',
       marketing: false,
+      language: 'en',
     });
     const moved = await portal.put('/api/client/settings').send({ timeZone: 'America/Denver' });
-    expect(moved.body).toEqual({ timeZone: 'America/Denver', timeZoneFrom: 'portal', marketing: false });
+    expect(moved.body).toEqual({ timeZone: 'America/Denver', timeZoneFrom: 'portal', marketing: false, language: 'en' });
     expect((await portal.put('/api/client/settings').send({ timeZone: 'Mars/Olympus' })).status).toBe(400);
 
     const yes = await portal.put('/api/client/settings').send({ marketing: true });

@@ -94,7 +94,7 @@ describe('the privacy wall', () => {
       },
     ]);
     const info = await clientA.get('/api/client-portal/my-info');
-    expect(info.body.client).toEqual({ firstName: 'client.a', lastName: 'Jones' });
+    expect(info.body.client).toEqual({ firstName: 'client.a', lastName: 'Jones', language: 'en' });
     expect(info.body.medications).toHaveLength(1);
     expect(info.body.upcomingReminders[0]).toMatchObject({ id: reminderId, message: SECRETS.reminder });
     const history = await clientA.get('/api/client/history');

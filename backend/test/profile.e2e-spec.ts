@@ -31,7 +31,19 @@ describe('the signed-in broker’s profile (/api/profile)', () => {
       email: 'qa.broker.1795444762483@agency.test',
       agencyPhone: '',
       emailNotifications: true,
+      language: 'en',
     });
+  });
+
+  it('keeps the app’s language the broker chose, and refuses one the product does not speak', async () => {
+    const chosen = await broker.agent.put('/api/profile').send({ language: 'es' });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.language).toBe('es');
+    expect((await broker.agent.get('/api/auth/user')).body.language).toBe('es');
+    const wrong = await broker.agent.put('/api/profile').send({ language: 'xx' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('Language must be en (English) or es (Spanish)');
+    expect((await broker.agent.put('/api/profile').send({ language: 'en' })).body.language).toBe('en');
   });
 
   it('saves the name trimmed, shows it as the current user, and keeps it at the next sign-in', async () => {

@@ -1,13 +1,14 @@
 import { readFile, rm } from 'node:fs/promises';
 
-import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { ApiBody, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 
 import { BrokerOnly, ClientOnly, CurrentClientAccount, CurrentUser, Public } from '../auth/access.decorators.js';
 import type { ClientAccount } from '../auth/client-account.entity.js';
 import { CurrentUserDto } from '../auth/dto/current-user.dto.js';
 import { Consumes } from '../common/content-type.js';
+import { languageOf, LANGUAGES } from '../common/language.js';
 import { receiveUpload } from '../common/multipart.js';
 import { escapeHtml, publicPage } from '../common/public-pages.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorators.js';
@@ -68,12 +69,15 @@ export class BrandingController {
   @Get('public/disclaimer/:brokerId')
   @Public()
   @ApiOperation({ summary: 'An agency’s TPMO disclaimer as a page: the link its marketing texts end with' })
-  async disclaimer(@Param('brokerId') brokerId: string, @Res() res: Response): Promise<void> {
-    const { agencyName, disclaimer, primaryColor } = await this.branding.disclaimerPage(brokerId);
+  @ApiQuery({ name: 'lang', required: false, enum: LANGUAGES, description: 'The page’s language (English when absent)' })
+  async disclaimer(@Param('brokerId') brokerId: string, @Res() res: Response, @Query('lang') lang?: string): Promise<void> {
+    const language = languageOf(lang) ?? 'en';
+    const { agencyName, disclaimer, primaryColor } = await this.branding.disclaimerPage(brokerId, language);
     const page = publicPage(
-      `${agencyName}: about the plans we offer`,
+      language === 'es' ? `${agencyName}: sobre los planes que ofrecemos` : `${agencyName}: about the plans we offer`,
       `<h1>${escapeHtml(agencyName)}</h1><p>${escapeHtml(disclaimer)}</p>`,
       primaryColor,
+      language,
     );
     res.status(200).set('Content-Security-Policy', page.csp).set('Cache-Control', 'no-store').type('html').send(page.html);
   }
@@ -83,6 +87,6 @@ export class BrandingController {
   @ApiOperation({ summary: 'The signed-in client’s agency branding' })
   @ApiOkResponse({ type: PortalBrandingDto })
   portalBranding(@CurrentClientAccount() account: ClientAccount): Promise<PortalBrandingDto> {
-    return this.branding.forClientPortal(account.client.broker.id);
+    return this.branding.forClientPortal(account.client.broker.id, account.client.language);
   }
 }

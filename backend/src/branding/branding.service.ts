@@ -6,6 +6,7 @@ import sharp from 'sharp';
 
 import { normalizePhone } from '../clients/contact.js';
 import { isUuid } from '../common/ids.js';
+import type { Language } from '../common/language.js';
 import { IMAGE_TYPES, sniff } from '../storage/file-types.js';
 import { StorageService } from '../storage/storage.service.js';
 import { DEFAULT_PRIMARY_COLOR, User } from '../users/user.entity.js';
@@ -40,15 +41,13 @@ export class BrandingService {
       if (!HEX.test(value)) throw new BadRequestException({ message: `${field} must be a hex colour like #2563eb or #26e`, field });
       user[field] = value.toLowerCase();
     }
-    if (input.sponsorMessage !== undefined) {
-      const message = input.sponsorMessage.trim();
+    for (const field of ['sponsorMessage', 'sponsorMessageEs'] as const) {
+      const message = input[field]?.trim();
+      if (message === undefined) continue;
       if (message.length > SPONSOR_MESSAGE_MAX) {
-        throw new BadRequestException({
-          message: `sponsorMessage must be at most ${SPONSOR_MESSAGE_MAX} characters`,
-          field: 'sponsorMessage',
-        });
+        throw new BadRequestException({ message: `${field} must be at most ${SPONSOR_MESSAGE_MAX} characters`, field });
       }
-      user.sponsorMessage = message;
+      user[field] = message;
     }
     if (input.agencyPhone !== undefined) {
       const raw = input.agencyPhone.trim();
@@ -84,9 +83,9 @@ export class BrandingService {
   }
 
   /** An agency's TPMO disclaimer as a page (the link marketing texts end with); 404 when it has none. */
-  async disclaimerPage(brokerId: string): Promise<{ agencyName: string; disclaimer: string; primaryColor: string }> {
+  async disclaimerPage(brokerId: string, language: Language): Promise<{ agencyName: string; disclaimer: string; primaryColor: string }> {
     const broker = isUuid(brokerId) ? await this.em.findOne(User, { id: brokerId }) : null;
-    const disclaimer = broker ? disclaimerOf(broker) : null;
+    const disclaimer = broker ? disclaimerOf(broker, language) : null;
     if (!broker || !disclaimer) throw new NotFoundException('No such disclaimer');
     return { agencyName: broker.agencyName || DEFAULT_PORTAL_AGENCY, disclaimer, primaryColor: broker.primaryColor };
   }
@@ -128,14 +127,14 @@ export class BrandingService {
     return { stream: await this.storage.read(`logos/${file}`), size };
   }
 
-  async forClientPortal(brokerId: string): Promise<PortalBrandingDto> {
+  async forClientPortal(brokerId: string, language: Language = 'en'): Promise<PortalBrandingDto> {
     const broker = await this.em.findOneOrFail(User, { id: brokerId });
     return {
       agencyName: broker.agencyName || DEFAULT_PORTAL_AGENCY,
       logoUrl: broker.logoUrl ?? null,
       primaryColor: broker.primaryColor || DEFAULT_PRIMARY_COLOR,
       sponsorMessage: broker.sponsorMessage,
-      disclaimer: disclaimerOf(broker),
+      disclaimer: disclaimerOf(broker, language),
     };
   }
 }

@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
 
+import type { Language } from '../common/language.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { consentStateSql } from '../consent/consent-sql.js';
 
@@ -12,6 +13,8 @@ export interface RecipientRow {
   email: string | null;
   message: string;
   agency_name: string;
+  /** The client's language: the unsubscribe pages speak it. */
+  language: Language;
   primary_color: string;
 }
 
@@ -42,7 +45,7 @@ export class CampaignRecipientsRepository {
 
   async byToken(token: string): Promise<RecipientRow | undefined> {
     const [row] = await this.em.execute<RecipientRow[]>(
-      `select kr.id, kr.campaign_id, kr.client_id, c.email, k.message, u.agency_name, u.primary_color
+      `select kr.id, kr.campaign_id, kr.client_id, c.email, c.language, k.message, u.agency_name, u.primary_color
          from campaign_recipients kr
          join campaigns k on k.id = kr.campaign_id
          join clients c on c.id = kr.client_id

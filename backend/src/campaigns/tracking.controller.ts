@@ -5,6 +5,8 @@ import type { Request, Response } from 'express';
 import { Public } from '../auth/access.decorators.js';
 import { EngagementService } from '../clients/engagement.service.js';
 import { Consumes } from '../common/content-type.js';
+import type { Language } from '../common/language.js';
+import { messagesFor } from '../common/messages/index.js';
 import { escapeHtml, publicPage } from '../common/public-pages.js';
 import { ConsentLedger } from '../consent/consent-ledger.service.js';
 import { isCampaignLink } from '../delivery/campaign-links.js';
@@ -65,15 +67,17 @@ export class TrackingController {
   @Get('u/:token')
   async unsubscribePage(@Param('token') token: string, @Res() res: Response): Promise<void> {
     const row = await this.recipient(token);
-    if (!row) return this.page(res, 404, 'Link not valid', '<h1>This link is not valid</h1><p>It may have been copied incompletely.</p>');
-    const agency = escapeHtml(row.agency_name || 'your insurance agency');
+    if (!row) return this.notValid(res);
+    const { pages, yourAgency } = messagesFor(row.language);
+    const agency = escapeHtml(row.agency_name || yourAgency);
     this.page(
       res,
       200,
-      'Unsubscribe',
-      `<h1>Unsubscribe from ${agency} e-mails?</h1><p>You will no longer receive e-mails like this one. Reminder calls and texts you asked for are not affected.</p>
-       <form method="post"><button type="submit">Unsubscribe</button></form>`,
+      pages.unsubscribeTitle,
+      `<h1>${pages.unsubscribeHeading(agency)}</h1><p>${pages.unsubscribeText}</p>
+       <form method="post"><button type="submit">${pages.unsubscribeButton}</button></form>`,
       row.primary_color,
+      row.language,
     );
   }
 
@@ -83,7 +87,7 @@ export class TrackingController {
   @Consumes('application/x-www-form-urlencoded', 'multipart/form-data')
   async unsubscribe(@Param('token') token: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const row = await this.recipient(token);
-    if (!row) return this.page(res, 404, 'Link not valid', '<h1>This link is not valid</h1>');
+    if (!row) return this.notValid(res);
     await this.ledger.record({
       clientIds: [row.client_id],
       channels: ['email'],
@@ -95,17 +99,25 @@ export class TrackingController {
       ip: req.ip ?? null,
     });
     if (row.email) await this.optOuts.optOut(row.email.toLowerCase(), 'email', 'email-link');
+    const { pages, YourAgency } = messagesFor(row.language);
     this.page(
       res,
       200,
-      'Unsubscribed',
-      `<h1>You are unsubscribed</h1><p>${escapeHtml(row.agency_name || 'Your agency')} will not send you e-mails like this again.</p>`,
+      pages.unsubscribedTitle,
+      `<h1>${pages.unsubscribedHeading}</h1><p>${pages.unsubscribedText(escapeHtml(row.agency_name || YourAgency))}</p>`,
       row.primary_color,
+      row.language,
     );
   }
 
-  private page(res: Response, status: number, title: string, body: string, color?: string): void {
-    const page = publicPage(title, body, color);
+  /** A token that matches no message: the page says so in English (whose language is unknown). */
+  private notValid(res: Response): void {
+    const { pages } = messagesFor('en');
+    this.page(res, 404, pages.notValidTitle, `<h1>${pages.notValidHeading}</h1><p>${pages.notValidText}</p>`);
+  }
+
+  private page(res: Response, status: number, title: string, body: string, color?: string, language?: Language): void {
+    const page = publicPage(title, body, color, language);
     res.status(status).set('Content-Security-Policy', page.csp).set('Cache-Control', 'no-store').type('html').send(page.html);
   }
 }

@@ -4,34 +4,35 @@ import type { Response } from 'express';
 
 import { Public } from '../auth/access.decorators.js';
 import { Consumes } from '../common/content-type.js';
+import { messagesFor } from '../common/messages/index.js';
 import { escapeHtml, publicPage } from '../common/public-pages.js';
 import type { CaregiverLink } from './caregivers.repository.js';
 import { CaregiversService } from './caregivers.service.js';
 
-const NOT_VALID = '<h1>This link is not valid</h1><p>It may have been copied incompletely, or the caregiver was removed.</p>';
-
-/** The page's text for each answer: what the caregiver agreed to, and the one button that changes it. */
+/** The page's text for each answer: what the caregiver agreed to, and the one button that changes it, in the client's language. */
 export function caregiverPageBody(link: CaregiverLink, token: string, thanks: boolean): { title: string; body: string } {
-  const name = escapeHtml(link.client_first_name.trim() || 'Your family member');
-  const agency = escapeHtml(link.agency_name.trim() || 'their insurance agency');
+  const words = messagesFor(link.language);
+  const { caregiver } = words;
+  const name = escapeHtml(link.client_first_name.trim() || words.yourFamilyMember);
+  const agency = escapeHtml(link.agency_name.trim() || words.theirAgency);
   const action = (path: 'agree' | 'stop', label: string, secondary = false) =>
     `<form method="post" action="/api/caregiver/${token}/${path}"><button type="submit"${secondary ? ' class="secondary"' : ''}>${label}</button></form>`;
-  const privacy = `<p>You will only learn the time of a reminder ${name} did not confirm, never what it is about.</p>`;
+  const privacy = `<p>${caregiver.privacy(name)}</p>`;
   if (link.status === 'invited')
     return {
-      title: 'Caregiver invitation',
-      body: `<h1>${name} added you as their caregiver</h1><p>${agency} sends ${name} reminders. Do you want an e-mail when ${name} does not confirm one?</p>${privacy}
-        <div class="actions">${action('agree', 'Yes, e-mail me')}${action('stop', 'No, thank you', true)}</div>`,
+      title: caregiver.pageInvitedTitle,
+      body: `<h1>${caregiver.pageInvitedHeading(name)}</h1><p>${caregiver.pageInvitedText(name, agency)}</p>${privacy}
+        <div class="actions">${action('agree', caregiver.pageAgree)}${action('stop', caregiver.pageDecline, true)}</div>`,
     };
   if (link.status === 'active')
     return {
-      title: 'Caregiver e-mails',
-      body: `<h1>${thanks ? 'Thank you. ' : ''}You will get an e-mail if ${name} misses a reminder</h1>${privacy}
-        <div class="actions">${action('stop', 'Stop these e-mails', true)}</div>`,
+      title: caregiver.pageActiveTitle,
+      body: `<h1>${caregiver.pageActiveHeading(name, thanks)}</h1>${privacy}
+        <div class="actions">${action('stop', caregiver.pageStop, true)}</div>`,
     };
   return {
-    title: 'Caregiver e-mails stopped',
-    body: `<h1>You will not get e-mails about ${name}’s reminders</h1><p>If you change your mind, ask ${name} to add you again.</p>`,
+    title: caregiver.pageStoppedTitle,
+    body: `<h1>${caregiver.pageStoppedHeading(name)}</h1><p>${caregiver.pageStoppedText(name)}</p>`,
   };
 }
 
@@ -73,8 +74,11 @@ export class CaregiverLinksController {
   }
 
   private send(res: Response, token: string, link: CaregiverLink | undefined, thanks: boolean): void {
-    const { title, body } = link ? caregiverPageBody(link, token, thanks) : { title: 'Link not valid', body: NOT_VALID };
-    const page = publicPage(title, body, link?.primary_color);
+    const { pages, caregiver } = messagesFor('en');
+    const { title, body } = link
+      ? caregiverPageBody(link, token, thanks)
+      : { title: pages.notValidTitle, body: `<h1>${pages.notValidHeading}</h1><p>${caregiver.pageNotValid}</p>` };
+    const page = publicPage(title, body, link?.primary_color, link?.language);
     res
       .status(link ? 200 : 404)
       .set('Content-Security-Policy', page.csp)

@@ -1,6 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
+import type { Language } from '../common/language.js';
+
 /** An opted-in caregiver to alert about one missed occurrence. */
 export interface CaregiverAlertRow {
   caregiver_id: string;
@@ -18,6 +20,8 @@ export interface CaregiverLink {
   client_first_name: string;
   agency_name: string;
   primary_color: string;
+  /** The client's language: their caregiver's page speaks it. */
+  language: Language;
 }
 
 /** The SQL on `caregivers` that replies and alerts need (the portal's own reads go through the ORM). */
@@ -54,7 +58,7 @@ export class CaregiversRepository {
   /** An e-mail caregiver's page, by their link's token. */
   async byToken(token: string): Promise<CaregiverLink | undefined> {
     const [row] = await this.em.execute<CaregiverLink[]>(
-      `select cg.status, c.first_name as client_first_name,
+      `select cg.status, c.first_name as client_first_name, c.language,
               coalesce(nullif(u.agency_name, ''), trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, ''))) as agency_name,
               u.primary_color
          from caregivers cg join clients c on c.id = cg.client_id join users u on u.id = c.broker_id

@@ -6,6 +6,8 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException, 
 import type { ClientAccount } from '../auth/client-account.entity.js';
 import { normalizeEmail, normalizePhone } from '../clients/contact.js';
 import { isUuid } from '../common/ids.js';
+import type { Language } from '../common/language.js';
+import { messagesFor } from '../common/messages/index.js';
 import type { SourceOutcome } from '../delivery/delivery-outcomes.service.js';
 import { DeliveryQueue } from '../delivery/delivery-queue.service.js';
 import { InboundReplies, type ReplyWord } from '../delivery/inbound-replies.js';
@@ -88,7 +90,7 @@ export class CaregiversService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.replies.onReply((from, word) => this.onReply(from, word));
+    this.replies.onReply((from, word, language) => this.onReply(from, word, language));
   }
 
   async list(account: ClientAccount): Promise<CaregiverDto[]> {
@@ -196,14 +198,14 @@ export class CaregiversService implements OnModuleInit {
     return this.caregivers.byToken(token);
   }
 
-  private async onReply(from: string, word: ReplyWord): Promise<string | undefined> {
+  private async onReply(from: string, word: ReplyWord, language: Language): Promise<string | undefined> {
     if (word === 'stop') {
       await this.caregivers.stop(from);
       return undefined;
     }
     const names = [...new Set(await this.caregivers.optIn(from))];
     if (names.length === 0) return undefined;
-    const who = names.length === 1 ? names[0] : 'they';
-    return `Thank you. You will get a text if ${who} misses a reminder. Reply STOP to opt out.`;
+    const words = messagesFor(language);
+    return words.sms.caregiverAgreed(names.length === 1 ? names[0] : words.theyPronoun);
   }
 }

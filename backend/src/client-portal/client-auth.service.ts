@@ -49,7 +49,7 @@ export class ClientAuthService {
   async lookupInvitation(token: string): Promise<InviteLookupDto> {
     const invitation = await this.invitations.findUsable(this.em, token);
     if (!invitation) throw new NotFoundException(CLIENT_AUTH_MESSAGES.invalidInvitationLookup);
-    return { firstName: invitation.client.firstName, lastName: invitation.client.lastName };
+    return { firstName: invitation.client.firstName, lastName: invitation.client.lastName, language: invitation.client.language };
   }
 
   /** Creates the account and uses up the invitation, in one transaction (the invitation row is locked). */
@@ -76,7 +76,7 @@ export class ClientAuthService {
         const account = em.create(ClientAccount, { client, username, passwordHash, lastSignInAt: now });
         invitation.acceptedAt = now;
         await em.flush();
-        return { account, view: { firstName: client.firstName, lastName: client.lastName, username } };
+        return { account, view: { firstName: client.firstName, lastName: client.lastName, username, language: client.language } };
       });
       const client = signedIn.account.client;
       await this.engagement.recompute(client.id);
@@ -109,6 +109,9 @@ export class ClientAuthService {
     account.lastSignInAt = new Date();
     await this.em.flush();
     await this.engagement.recompute(account.client.id);
-    return { account, view: { firstName: account.client.firstName, lastName: account.client.lastName, username } };
+    return {
+      account,
+      view: { firstName: account.client.firstName, lastName: account.client.lastName, username, language: account.client.language },
+    };
   }
 }

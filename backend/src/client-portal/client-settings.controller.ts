@@ -6,6 +6,7 @@ import type { Request } from 'express';
 import { ClientOnly, CurrentClientAccount } from '../auth/access.decorators.js';
 import type { ClientAccount } from '../auth/client-account.entity.js';
 import { Client } from '../clients/client.entity.js';
+import type { Language } from '../common/language.js';
 import { actorOf, ConsentLedger, CONTACT_CHANNELS } from '../consent/consent-ledger.service.js';
 import { areaCodeTimeZone, clientTimeZone } from '../delivery/time-zones.js';
 import { zoneOfPlace } from '../delivery/us-places.js';
@@ -14,9 +15,15 @@ import { ClientSettingsDto, UpdateClientSettingsDto } from './dto/client-setting
 import { isValidZone } from './recurrence.js';
 
 /** What the portal says when the client chooses (the ledger keeps these words as the evidence). */
-export const PORTAL_MARKETING_WORDS = {
-  yes: 'Chose in the portal: “Yes, my agency may contact me about Medicare plans”',
-  no: 'Chose in the portal: “No, do not contact me about Medicare plans”',
+export const PORTAL_MARKETING_WORDS: Record<Language, { yes: string; no: string }> = {
+  en: {
+    yes: 'Chose in the portal: “Yes, my agency may contact me about Medicare plans”',
+    no: 'Chose in the portal: “No, do not contact me about Medicare plans”',
+  },
+  es: {
+    yes: 'Eligió en el portal: “Sí, mi agencia puede comunicarse conmigo sobre planes de Medicare”',
+    no: 'Eligió en el portal: “No, no se comuniquen conmigo sobre planes de Medicare”',
+  },
 };
 
 /**
@@ -34,14 +41,14 @@ export class ClientSettingsController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'The signed-in client’s time zone and their choice about Medicare plan messages' })
+  @ApiOperation({ summary: 'The signed-in client’s time zone, language and choice about Medicare plan messages' })
   @ApiOkResponse({ type: ClientSettingsDto })
   async get(@CurrentClientAccount() account: ClientAccount): Promise<ClientSettingsDto> {
     return this.view(account.client.id);
   }
 
   @Put()
-  @ApiOperation({ summary: 'Sets the client’s time zone, or their choice about Medicare plan messages' })
+  @ApiOperation({ summary: 'Sets the client’s time zone, language, or their choice about Medicare plan messages' })
   @ApiOkResponse({ type: ClientSettingsDto })
   @ApiBadRequestResponse({ description: 'Not an IANA time zone' })
   async update(
@@ -53,10 +60,9 @@ export class ClientSettingsController {
       throw new BadRequestException({ message: 'timeZone must be an IANA time zone such as America/Chicago', field: 'timeZone' });
     }
     const client = await this.em.findOneOrFail(Client, { id: account.client.id });
-    if (body.timeZone !== undefined) {
-      client.timeZone = body.timeZone;
-      await this.em.flush();
-    }
+    if (body.timeZone !== undefined) client.timeZone = body.timeZone;
+    if (body.language !== undefined) client.language = body.language;
+    if (body.timeZone !== undefined || body.language !== undefined) await this.em.flush();
     if (body.marketing !== undefined) {
       await this.ledger.record({
         clientIds: [client.id],
@@ -64,7 +70,7 @@ export class ClientSettingsController {
         purposes: ['marketing'],
         optedIn: body.marketing,
         source: 'portal',
-        evidence: body.marketing ? PORTAL_MARKETING_WORDS.yes : PORTAL_MARKETING_WORDS.no,
+        evidence: PORTAL_MARKETING_WORDS[client.language][body.marketing ? 'yes' : 'no'],
         actor: actorOf.client,
         ip: req.ip ?? null,
       });
@@ -81,6 +87,7 @@ export class ClientSettingsController {
       timeZone: clientTimeZone(client, broker.timeZone),
       timeZoneFrom,
       marketing: CONTACT_CHANNELS.some((channel) => grid[channel].marketing.state === 'granted'),
+      language: client.language,
     };
   }
 }

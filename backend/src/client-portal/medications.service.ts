@@ -246,7 +246,7 @@ export class MedicationsService {
     ]);
     await this.audit.record(account, 'read', 'my-info');
     return {
-      client: { firstName: account.client.firstName, lastName: account.client.lastName },
+      client: { firstName: account.client.firstName, lastName: account.client.lastName, language: account.client.language },
       medications: medications.map((m) => toDto(m, zoneOf(account), now)),
       upcomingReminders: upcoming.map((r) => ({ id: r.id, message: r.message ?? null, scheduledTime: r.nextOccurrenceAt!.toISOString() })),
     };

@@ -28,11 +28,11 @@ describe('headerColumns', () => {
   it.each([
     [
       ['firstName', 'lastName'],
-      'The file is missing the column phone (expected firstName, lastName, email, phone; optional zip, state, marketingConsent)',
+      'The file is missing the column phone (expected firstName, lastName, email, phone; optional zip, state, marketingConsent, language)',
     ],
     [
       ['firstName', 'email'],
-      'The file is missing the columns lastName, phone (expected firstName, lastName, email, phone; optional zip, state, marketingConsent)',
+      'The file is missing the columns lastName, phone (expected firstName, lastName, email, phone; optional zip, state, marketingConsent, language)',
     ],
   ])('refuses %j', (header, message) => {
     expect(() => headerColumns(header)).toThrow(message);
@@ -51,6 +51,7 @@ describe('checkRow', () => {
         phone: '+16155550101',
         zip: null,
         state: null,
+        language: 'en',
         marketingRefused: false,
       },
     });
@@ -72,6 +73,7 @@ describe('checkRow', () => {
     [{ state: 'Florida' }, 'state', '"Florida" is not a two-letter US state code'],
     [{ zip: '10001', state: 'FL' }, 'zip', 'ZIP code 10001 is in NY, not FL'],
     [{ marketingConsent: 'maybe' }, 'marketingConsent', 'marketingConsent must be yes or no, not "maybe"'],
+    [{ language: 'fr' }, 'language', 'language must be en (English) or es (Spanish), not "fr"'],
   ] as [CsvRecord, string, string][])('reports %j as %s: %s', (fields, field, message) => {
     expect(checkRow(row(fields))).toEqual({ field, message });
   });
@@ -85,6 +87,19 @@ describe('checkRow: where the client lives and their marketing permission', () =
     expect(checkRow(row({ state: ' tx ' }))).toMatchObject({ client: { zip: null, state: 'TX' } });
     expect(checkRow(row({ marketingConsent: 'No' }))).toMatchObject({ client: { marketingRefused: true } });
     expect(checkRow(row({ marketingConsent: 'yes' }))).toMatchObject({ client: { marketingRefused: false } });
+  });
+
+  it.each([
+    [undefined, 'en'],
+    ['', 'en'],
+    ['es', 'es'],
+    ['ES', 'es'],
+    ['Spanish', 'es'],
+    ['Español', 'es'],
+    ['es-US', 'es'],
+    ['English', 'en'],
+  ])('reads the language %j as %j', (language, expected) => {
+    expect(checkRow(row({ language }))).toMatchObject({ client: { language: expected } });
   });
 });
 
@@ -109,7 +124,7 @@ describe('readClientCsv', () => {
     ['\n\n', 'The file is empty'],
     [
       'firstName,lastName\nAnn,Lee\n',
-      'The file is missing the column phone (expected firstName, lastName, email, phone; optional zip, state, marketingConsent)',
+      'The file is missing the column phone (expected firstName, lastName, email, phone; optional zip, state, marketingConsent, language)',
     ],
     [Buffer.from('firstName,lastName,phone\nJos\xe9,Li,1\n', 'latin1'), 'The file is not UTF-8 text'],
     ['firstName,lastName,phone\nAnn,"Le"e,1\n', 'The file is not a readable CSV: Invalid Closing Quote'],

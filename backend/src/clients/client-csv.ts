@@ -5,15 +5,23 @@ import { BadRequestException } from '@nestjs/common';
 import { CsvError, parse } from 'csv-parse';
 
 import { textProblem } from '../common/input-safety.js';
+import { type Language, languageOf } from '../common/language.js';
 import { normalizeState, normalizeZip, stateOfZip } from '../delivery/us-places.js';
 import { NAME_MAX_LENGTH, normalizeEmail, normalizePhone } from './contact.js';
 
 const REQUIRED = ['firstName', 'lastName', 'phone'] as const;
-const KNOWN = ['firstName', 'lastName', 'email', 'phone', 'zip', 'state', 'marketingConsent'] as const;
+const KNOWN = ['firstName', 'lastName', 'email', 'phone', 'zip', 'state', 'marketingConsent', 'language'] as const;
 export type Column = (typeof KNOWN)[number];
 export type CsvRecord = Partial<Record<Column, string>>;
 /** Other headers spreadsheets use for the optional columns. */
-const ALIASES: Record<string, Column> = { zipcode: 'zip', postalcode: 'zip', marketing: 'marketingConsent' };
+const ALIASES: Record<string, Column> = {
+  zipcode: 'zip',
+  postalcode: 'zip',
+  marketing: 'marketingConsent',
+  lang: 'language',
+  preferredlanguage: 'language',
+  idioma: 'language',
+};
 
 export const NOT_UTF8 = 'The file is not UTF-8 text: save it as “CSV UTF-8” and upload it again';
 export const HAS_NUL = 'The file contains NUL characters (it may be saved as UTF-16): save it as “CSV UTF-8” and upload it again';
@@ -37,7 +45,7 @@ export function headerColumns(header: string[]): (Column | false)[] {
   const missing = REQUIRED.filter((required) => !columns.includes(required));
   if (missing.length > 0) {
     throw new CsvFileException(
-      `The file is missing the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (expected firstName, lastName, email, phone; optional zip, state, marketingConsent)`,
+      `The file is missing the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (expected firstName, lastName, email, phone; optional zip, state, marketingConsent, language)`,
     );
   }
   return columns;
@@ -50,6 +58,8 @@ export interface ClientRow {
   phone: string;
   zip: string | null;
   state: string | null;
+  /** `language` column: en or es (English, Spanish, español accepted); English when empty. */
+  language: Language;
   /** The row says no to marketing (`marketingConsent` no/false/0); only an attested upload records marketing for the rest. */
   marketingRefused: boolean;
 }
@@ -90,7 +100,10 @@ export function checkRow(record: CsvRecord): { client: ClientRow } | { field: st
   if (marketing && !YES.includes(marketing) && !NO.includes(marketing)) {
     return { field: 'marketingConsent', message: `marketingConsent must be yes or no, not "${record.marketingConsent?.trim()}"` };
   }
-  return { client: { firstName, lastName, email, phone, zip, state, marketingRefused: NO.includes(marketing) } };
+  const languageText = record.language?.trim() ?? '';
+  const language = languageText ? languageOf(languageText) : 'en';
+  if (!language) return { field: 'language', message: `language must be en (English) or es (Spanish), not "${languageText}"` };
+  return { client: { firstName, lastName, email, phone, zip, state, language, marketingRefused: NO.includes(marketing) } };
 }
 
 /**

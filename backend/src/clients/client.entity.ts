@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { OptionalProps } from '@mikro-orm/core';
 import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 
+import type { Language } from '../common/language.js';
 import { User } from '../users/user.entity.js';
 
 /** A broker's client (a senior). Contact details only: health data lives in the client portal. */
@@ -23,8 +24,9 @@ export const CLIENT_SEARCH_EXPRESSION = `lower(first_name || ' ' || last_name ||
   expression: `create index "clients_search_trgm_idx" on "clients" using gin ((${CLIENT_SEARCH_EXPRESSION}) gin_trgm_ops)`,
 })
 @Check({ name: 'clients_engagement_score_range', expression: '(engagement_score >= 0) AND (engagement_score <= 100)' })
+@Check({ name: 'clients_language_known', expression: `language in ('en', 'es')` })
 export class Client {
-  [OptionalProps]?: 'isActive' | 'engagementScore' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'isActive' | 'engagementScore' | 'language' | 'createdAt' | 'updatedAt';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -59,6 +61,10 @@ export class Client {
   /** Two-letter US state (or DC, PR) the client lives in, when given; else derived from the ZIP code. */
   @Property({ type: 'text', nullable: true })
   state?: string | null;
+
+  /** The language of the client's portal, texts, calls and e-mails: set by the broker, changeable by the client. */
+  @Property({ type: 'text', default: 'en' })
+  language: Language = 'en';
 
   /** IANA time zone, as the client's browser reported it in the portal. */
   @Property({ type: 'text', nullable: true })

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { CompiledQuery } from 'kysely';
 
 import type { Tier } from '../billing/pricing.js';
+import type { Language } from '../common/language.js';
 import { escapeLike } from '../common/like.js';
 import type { SortOrder } from '../common/list-query.js';
 import { CLIENT_SEARCH_EXPRESSION } from './client.entity.js';
@@ -37,7 +38,7 @@ const INVITE_STATUS_EXPRESSION = `case
 const INVITE_ORDER_EXPRESSION = `array_position(array['none', 'pending', 'expired', 'accepted'], ${INVITE_STATUS_EXPRESSION})`;
 
 const CLIENT_COLUMNS =
-  'c.id, c.first_name, c.last_name, c.email, c.phone, c.is_active, c.engagement_score, c.notes, c.zip, c.state, c.created_at';
+  'c.id, c.first_name, c.last_name, c.email, c.phone, c.is_active, c.engagement_score, c.notes, c.zip, c.state, c.language, c.created_at';
 
 /**
  * Whether a client (`clients c`) has registered, until when their newest open invitation runs, and
@@ -66,6 +67,7 @@ export interface ClientColumns {
   notes: string | null;
   zip: string | null;
   state: string | null;
+  language: Language;
   created_at: Date;
 }
 
@@ -134,6 +136,7 @@ export interface NewClientRow {
   phone: string;
   zip: string | null;
   state: string | null;
+  language: Language;
 }
 
 /**
@@ -245,15 +248,15 @@ export class ClientsRepository {
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i];
       if (i > 0) json += ',';
-      json += `{"id":"${r.id}","first_name":${JSON.stringify(r.firstName)},"last_name":${JSON.stringify(r.lastName)},"email":${r.email === null ? 'null' : JSON.stringify(r.email)},"phone":${JSON.stringify(r.phone)},"zip":${r.zip === null ? 'null' : JSON.stringify(r.zip)},"state":${r.state === null ? 'null' : JSON.stringify(r.state)}}`;
+      json += `{"id":"${r.id}","first_name":${JSON.stringify(r.firstName)},"last_name":${JSON.stringify(r.lastName)},"email":${r.email === null ? 'null' : JSON.stringify(r.email)},"phone":${JSON.stringify(r.phone)},"zip":${r.zip === null ? 'null' : JSON.stringify(r.zip)},"state":${r.state === null ? 'null' : JSON.stringify(r.state)},"language":"${r.language}"}`;
     }
     json += ']';
     // The JSON goes as a bind parameter, as it is: not escaped into a copy inside the statement's text.
     const { rows: inserted } = await em.getKysely().executeQuery<{ phone: string }>(
       CompiledQuery.raw(
-        `insert into clients (id, broker_id, first_name, last_name, email, phone, zip, state)
-         select r.id, $1::uuid, r.first_name, r.last_name, r.email, r.phone, r.zip, r.state
-           from json_to_recordset($2::json) as r(id uuid, first_name text, last_name text, email text, phone text, zip text, state text)
+        `insert into clients (id, broker_id, first_name, last_name, email, phone, zip, state, language)
+         select r.id, $1::uuid, r.first_name, r.last_name, r.email, r.phone, r.zip, r.state, r.language
+           from json_to_recordset($2::json) as r(id uuid, first_name text, last_name text, email text, phone text, zip text, state text, language text)
          on conflict (broker_id, phone) do nothing
          returning phone`,
         [brokerId, json],

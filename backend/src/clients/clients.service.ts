@@ -6,6 +6,7 @@ import { FLAT_CLIENT_LIMIT } from '../billing/pricing.js';
 import { csvLine } from '../common/csv.js';
 import { isUuid } from '../common/ids.js';
 import { type ListQuery, ListResult, parseListQuery } from '../common/list-query.js';
+import { messagesFor } from '../common/messages/index.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ATTESTATIONS } from '../consent/attestations.js';
 import { actorOf, ConsentLedger, CONTACT_CHANNELS } from '../consent/consent-ledger.service.js';
@@ -157,6 +158,7 @@ export class ClientsService {
         notes: cleanNotes(input.notes),
         zip: place.zip ?? null,
         state: place.state ?? null,
+        language: input.language ?? 'en',
       });
       await this.flushUnique(em, fields.phone!);
       // The broker's attestations, word for word, are the ledger's evidence.
@@ -205,6 +207,7 @@ export class ClientsService {
       if (input.firstName !== undefined) client.firstName = input.firstName.trim();
       if (input.lastName !== undefined) client.lastName = input.lastName.trim();
       if (input.notes !== undefined) client.notes = cleanNotes(input.notes);
+      if (input.language !== undefined) client.language = input.language;
       if (place.zip !== undefined) client.zip = place.zip;
       if (place.state !== undefined) client.state = place.state;
       if (place.zip && input.state === undefined && client.state && client.state !== stateOfZip(place.zip)) {
@@ -252,15 +255,15 @@ export class ClientsService {
    */
   async invite(broker: User, id: string): Promise<InviteResultDto> {
     const { client, inviteUrl } = await this.issueInvitation(broker, id);
-    const agency = broker.agencyName || [broker.firstName, broker.lastName].filter(Boolean).join(' ') || 'Your broker';
+    const words = messagesFor(client.language);
+    const agency = broker.agencyName || [broker.firstName, broker.lastName].filter(Boolean).join(' ') || words.YourAgency;
     try {
+      // In the client's language; the link opens the registration page in it too.
       await this.sms.sendSms({
         to: client.phone,
         purpose: 'client-invitation',
         brokerId: broker.id,
-        body:
-          `${agency} invited you to your private portal for your medications and reminders. ` +
-          `Create your account here (the link works for ${INVITATION_TTL_DAYS} days): ${inviteUrl}`,
+        body: words.sms.invitation(agency, INVITATION_TTL_DAYS, inviteUrl),
       });
       return { success: true, message: `Invitation sent to ${client.firstName} ${client.lastName} by text message.`, inviteUrl };
     } catch (error) {
@@ -294,7 +297,8 @@ export class ClientsService {
     }
     if (!client.isActive) throw new ConflictException('Reactivate this client before inviting them.');
     const { token, invitation } = await this.em.transactional((em) => this.invitations.issue(em, client));
-    return { client, inviteUrl: `${this.config.appUrl}/client/register/${token}`, expiresAt: invitation.expiresAt };
+    const lang = client.language === 'en' ? '' : `?lang=${client.language}`;
+    return { client, inviteUrl: `${this.config.appUrl}/client/register/${token}${lang}`, expiresAt: invitation.expiresAt };
   }
 
   /**
@@ -465,6 +469,7 @@ export class ClientsService {
           notes: client.notes ?? null,
           zip: client.zip ?? null,
           state: client.state ?? null,
+          language: client.language,
           created_at: client.createdAt,
         },
         state.get(client.id),
@@ -571,6 +576,7 @@ function clientView(client: ClientColumns, state: InvitationState | undefined, n
     notes: client.notes,
     zip: client.zip,
     state: client.state,
+    language: client.language ?? 'en',
     inviteStatus,
     inviteToken: inviteStatus !== 'none',
     createdAt: new Date(client.created_at).toISOString(),

@@ -4,7 +4,9 @@ import type { Request, Response } from 'express';
 
 import { Public } from '../auth/access.decorators.js';
 import { Consumes } from '../common/content-type.js';
+import { messagesFor } from '../common/messages/index.js';
 import { escapeHtml, publicPage } from '../common/public-pages.js';
+import type { OpenRenewal } from './consent.repository.js';
 import { ConsentRecordsService } from './consent-records.service.js';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -23,16 +25,16 @@ export class ConsentPagesController {
   @Get(':token')
   async page(@Param('token') token: string, @Res() res: Response): Promise<void> {
     const renewal = TOKEN.test(token) ? await this.records.renewalOf(token) : undefined;
-    if (!renewal) return this.send(res, 404, 'Link not valid', INVALID);
+    if (!renewal) return this.notValid(res);
+    const { pages } = messagesFor(renewal.language);
     const agency = escapeHtml(renewal.agency_name);
     this.send(
       res,
-      200,
-      `Keep hearing from ${renewal.agency_name}?`,
-      `<h1>Keep hearing from ${agency}?</h1><p>${agency} would like to keep contacting you about Medicare plans by call, text and e-mail.</p>
-       <div class="actions"><form method="post"><button type="submit">Yes, keep me informed</button></form>
-       <form method="post" action="${escapeHtml(token)}/stop"><button type="submit" class="secondary">No, stop</button></form></div>`,
-      renewal.primary_color,
+      renewal,
+      pages.renewTitle(agency),
+      `<h1>${pages.renewTitle(agency)}</h1><p>${pages.renewText(agency)}</p>
+       <div class="actions"><form method="post"><button type="submit">${pages.renewYes}</button></form>
+       <form method="post" action="${escapeHtml(token)}/stop"><button type="submit" class="secondary">${pages.renewNo}</button></form></div>`,
     );
   }
 
@@ -41,28 +43,27 @@ export class ConsentPagesController {
   @Consumes('application/x-www-form-urlencoded', 'multipart/form-data')
   async renew(@Param('token') token: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const renewal = TOKEN.test(token) ? await this.records.renewByLink(token, req.ip ?? null) : undefined;
-    if (!renewal) return this.send(res, 404, 'Link not valid', INVALID);
-    const agency = escapeHtml(renewal.agency_name);
+    if (!renewal) return this.notValid(res);
+    const { pages } = messagesFor(renewal.language);
     this.send(
       res,
-      200,
-      'Thank you',
-      `<h1>Thank you</h1><p>${agency} may keep contacting you about Medicare plans. You can stop at any time.</p>`,
-      renewal.primary_color,
+      renewal,
+      pages.renewedTitle,
+      `<h1>${pages.renewedTitle}</h1><p>${pages.renewedText(escapeHtml(renewal.agency_name))}</p>`,
     );
   }
 
   @Get(':token/stop')
   async stopPage(@Param('token') token: string, @Res() res: Response): Promise<void> {
     const renewal = TOKEN.test(token) ? await this.records.renewalOf(token) : undefined;
-    if (!renewal) return this.send(res, 404, 'Link not valid', INVALID);
+    if (!renewal) return this.notValid(res);
+    const { pages } = messagesFor(renewal.language);
     const agency = escapeHtml(renewal.agency_name);
     this.send(
       res,
-      200,
-      `Stop hearing from ${renewal.agency_name}?`,
-      `<h1>Stop hearing from ${agency} about plans?</h1><p>Your reminders are not affected.</p><form method="post"><button type="submit">Stop</button></form>`,
-      renewal.primary_color,
+      renewal,
+      pages.stopTitle(agency),
+      `<h1>${pages.stopHeading(agency)}</h1><p>${pages.stopText}</p><form method="post"><button type="submit">${pages.stopButton}</button></form>`,
     );
   }
 
@@ -71,19 +72,24 @@ export class ConsentPagesController {
   @Consumes('application/x-www-form-urlencoded', 'multipart/form-data')
   async stop(@Param('token') token: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const renewal = TOKEN.test(token) ? await this.records.declineByLink(token, req.ip ?? null) : undefined;
-    if (!renewal) return this.send(res, 404, 'Link not valid', INVALID);
-    const agency = escapeHtml(renewal.agency_name);
+    if (!renewal) return this.notValid(res);
+    const { pages } = messagesFor(renewal.language);
     this.send(
       res,
-      200,
-      'Stopped',
-      `<h1>Done</h1><p>${agency} will not contact you about Medicare plans anymore.</p>`,
-      renewal.primary_color,
+      renewal,
+      pages.stoppedTitle,
+      `<h1>${pages.stoppedHeading}</h1><p>${pages.stoppedText(escapeHtml(renewal.agency_name))}</p>`,
     );
   }
 
-  private send(res: Response, status: number, title: string, body: string, color?: string): void {
-    const page = publicPage(title, body, color);
-    res.status(status).set('Content-Security-Policy', page.csp).set('Cache-Control', 'no-store').type('html').send(page.html);
+  /** A used, expired or mangled link: whose it was is unknown, so the page is in English. */
+  private notValid(res: Response): void {
+    const page = publicPage(messagesFor('en').pages.notValidTitle, INVALID);
+    res.status(404).set('Content-Security-Policy', page.csp).set('Cache-Control', 'no-store').type('html').send(page.html);
+  }
+
+  private send(res: Response, renewal: OpenRenewal, title: string, body: string): void {
+    const page = publicPage(title, body, renewal.primary_color, renewal.language);
+    res.status(200).set('Content-Security-Policy', page.csp).set('Cache-Control', 'no-store').type('html').send(page.html);
   }
 }

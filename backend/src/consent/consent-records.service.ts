@@ -7,6 +7,8 @@ import { DateTime } from 'luxon';
 import { Client } from '../clients/client.entity.js';
 import { ClientsService } from '../clients/clients.service.js';
 import { isUuid } from '../common/ids.js';
+import type { Language } from '../common/language.js';
+import { messagesFor } from '../common/messages/index.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { allowedAt, nextAllowed, ruleFor } from '../delivery/calling-rules.js';
 import { renderNoticeEmail } from '../delivery/email-template.js';
@@ -68,7 +70,7 @@ export class ConsentRecordsService implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.replies.onReply(async (from, word) => (word === 'yes' ? this.renewByReply(from) : undefined));
+    this.replies.onReply(async (from, word, language) => (word === 'yes' ? this.renewByReply(from, language) : undefined));
   }
 
   async forClient(broker: User, clientId: string): Promise<ClientConsentDto> {
@@ -171,22 +173,19 @@ export class ConsentRecordsService implements OnModuleInit {
 
   private async sendRenewal(
     broker: User,
-    client: { id: string; phone: string; email?: string | null },
+    client: { id: string; phone: string; email?: string | null; language: Language },
     channel: Channel,
     expiresAt: Date,
     zone: string,
   ): Promise<void> {
     const token = randomBytes(32).toString('base64url');
     const link = `${this.config.appUrl}/api/consent/renew/${token}`;
-    const agency = broker.agencyName || `${broker.firstName ?? ''} ${broker.lastName ?? ''}`.trim() || 'Your insurance agency';
-    const date = DateTime.fromJSDate(expiresAt, { zone }).setLocale('en-US').toLocaleString(DateTime.DATE_FULL);
-    const ended = expiresAt.getTime() <= Date.now();
-    const when = ended ? `ended on ${date}` : `ends on ${date}`;
+    const words = messagesFor(client.language);
+    const agency = broker.agencyName || `${broker.firstName ?? ''} ${broker.lastName ?? ''}`.trim() || words.YourAgency;
+    const date = DateTime.fromJSDate(expiresAt, { zone }).setLocale(words.locale).toLocaleString(DateTime.DATE_FULL);
+    const when = expiresAt.getTime() <= Date.now() ? words.email.permissionEnded(date) : words.email.permissionEnds(date);
     const recipient = channel === 'sms' ? client.phone : client.email!;
-    const message =
-      channel === 'sms'
-        ? `${agency}: Your permission for us to contact you about Medicare plans ${when}. To keep hearing from us, reply YES or open ${link} Reply STOP to opt out.`
-        : `Your permission for ${agency} to contact you about Medicare plans ${when}. To keep hearing from us, open the link below and choose “Yes, keep me informed”.`;
+    const message = channel === 'sms' ? words.sms.renewal(agency, when, link) : words.email.renewalText(agency, when);
     this.em.create(ConsentRenewal, {
       clientId: client.id,
       brokerId: broker.id,
@@ -203,10 +202,11 @@ export class ConsentRecordsService implements OnModuleInit {
     }
     const email = renderNoticeEmail(
       {
-        paragraphs: [message, 'If you do nothing, we will stop contacting you about plans. Your reminders are not affected.'],
-        button: { label: 'Yes, keep me informed', url: link },
-        reason: `You receive this because ${agency} has contacted you about Medicare plans.`,
+        paragraphs: [message, words.email.renewalIfNothing],
+        button: { label: words.email.renewalButton, url: link },
+        reason: words.email.renewalReason(agency),
         stop: `${link}/stop`,
+        language: client.language,
       },
       {
         agencyName: agency,
@@ -220,7 +220,7 @@ export class ConsentRecordsService implements OnModuleInit {
       to: recipient,
       purpose: 'consent-renewal',
       brokerId: broker.id,
-      subject: `${agency}: keep hearing from us?`,
+      subject: words.email.renewalSubject(agency),
       text: email.text,
       html: email.html,
       headers: email.headers,
@@ -265,8 +265,8 @@ export class ConsentRecordsService implements OnModuleInit {
   }
 
   /** A YES from a number with an open renewal request renews it; answers the text to send back. */
-  private async renewByReply(from: string): Promise<string | undefined> {
+  private async renewByReply(from: string, language: Language): Promise<string | undefined> {
     const renewal = await this.answer(this.consents.renewalForPhone(from), true, 'Replied YES to', null);
-    return renewal ? `Thank you. ${renewal.agency_name} may keep contacting you about Medicare plans. Reply STOP to opt out.` : undefined;
+    return renewal ? messagesFor(language).sms.renewed(renewal.agency_name) : undefined;
   }
 }

@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
+import type { Language } from '../common/language.js';
 import type { Channel } from '../messaging/outbox-message.entity.js';
 import type { ConsentPurpose, ConsentSource } from './consent.entity.js';
 
@@ -123,8 +124,9 @@ export class ConsentRepository {
   /** The open renewal request behind a link's token (not answered, not expired). */
   async renewalByToken(tokenHash: string): Promise<OpenRenewal | undefined> {
     const [row] = await this.em.execute<OpenRenewal[]>(
-      `select r.id, r.client_id, r.message, coalesce(nullif(u.agency_name, ''), 'Your agency') as agency_name, u.primary_color
-         from consent_renewals r join users u on u.id = r.broker_id
+      `select r.id, r.client_id, r.message, c.language, u.primary_color,
+              coalesce(nullif(u.agency_name, ''), case c.language when 'es' then 'Su agencia' else 'Your agency' end) as agency_name
+         from consent_renewals r join users u on u.id = r.broker_id join clients c on c.id = r.client_id
         where r.token_hash = ? and r.answered_at is null and r.expires_at > now()`,
       [tokenHash],
     );
@@ -134,8 +136,9 @@ export class ConsentRepository {
   /** The latest open renewal request texted to this number. */
   async renewalForPhone(phone: string): Promise<OpenRenewal | undefined> {
     const [row] = await this.em.execute<OpenRenewal[]>(
-      `select r.id, r.client_id, r.message, coalesce(nullif(u.agency_name, ''), 'Your agency') as agency_name, u.primary_color
-         from consent_renewals r join users u on u.id = r.broker_id
+      `select r.id, r.client_id, r.message, c.language, u.primary_color,
+              coalesce(nullif(u.agency_name, ''), case c.language when 'es' then 'Su agencia' else 'Your agency' end) as agency_name
+         from consent_renewals r join users u on u.id = r.broker_id join clients c on c.id = r.client_id
         where r.recipient = ? and r.channel = 'sms' and r.answered_at is null and r.expires_at > now()
         order by r.created_at desc limit 1`,
       [phone],
@@ -167,4 +170,6 @@ export interface OpenRenewal {
   message: string;
   agency_name: string;
   primary_color: string;
+  /** The client's language: the renewal pages and answers speak it. */
+  language: Language;
 }

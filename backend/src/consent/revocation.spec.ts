@@ -1,4 +1,4 @@
-import { meaningOf } from './revocation.js';
+import { meaningOf, replyLanguageOf } from './revocation.js';
 
 describe('meaningOf', () => {
   it.each([
@@ -21,15 +21,42 @@ describe('meaningOf', () => {
     'NO MAS',
     'parar',
   ])('%j is a stop keyword on the channel it came on', (body) => {
-    expect(meaningOf(body)).toEqual({ kind: 'stop', keyword: true, channels: ['sms'] });
+    expect(meaningOf(body)).toMatchObject({ kind: 'stop', keyword: true, channels: ['sms'] });
+  });
+
+  it.each([
+    ['STOP', true, 'en'],
+    ['Stop.', true, 'en'],
+    ['ALTO', false, 'es'],
+    ['Baja', false, 'es'],
+    ['No más', false, 'es'],
+  ])('%j: the carrier answers it itself: %j; it is in %j', (body, carrierAnswers, language) => {
+    expect(meaningOf(body)).toMatchObject({ kind: 'stop', carrierAnswers, language });
   });
 
   it.each(['START', 'unstop', ' Start', 'Comenzar'])('%j opts back in', (body) => {
-    expect(meaningOf(body)).toEqual({ kind: 'start' });
+    expect(meaningOf(body)).toMatchObject({ kind: 'start' });
   });
 
   it.each(['help', 'AYUDA', 'Info'])('%j asks for help', (body) => {
-    expect(meaningOf(body)).toEqual({ kind: 'help' });
+    expect(meaningOf(body)).toMatchObject({ kind: 'help' });
+  });
+
+  it('answers AYUDA itself, in Spanish; HELP is the carrier’s', () => {
+    expect(meaningOf('AYUDA')).toEqual({ kind: 'help', carrierAnswers: false, language: 'es' });
+    expect(meaningOf('help')).toEqual({ kind: 'help', carrierAnswers: true, language: 'en' });
+  });
+
+  it.each([
+    ['Sí', 'es'],
+    ['si', 'es'],
+    ['ALTO', 'es'],
+    ['YES', 'en'],
+    ['stop', 'en'],
+    ['1', undefined],
+    ['Thanks', undefined],
+  ])('%j is written in %j', (body, language) => {
+    expect(replyLanguageOf(body)).toBe(language);
   });
 
   it.each([
@@ -52,7 +79,7 @@ describe('meaningOf', () => {
     ['no más mensajes', ['sms']],
     ['ya no quiero recibir nada', ['sms']],
   ])('%j is a stop in the recipient’s own words, for %j', (body, channels) => {
-    expect(meaningOf(body as string)).toEqual({ kind: 'stop', keyword: false, channels });
+    expect(meaningOf(body as string)).toMatchObject({ kind: 'stop', keyword: false, carrierAnswers: false, channels });
   });
 
   it.each([

@@ -1,3 +1,4 @@
+import type { Language } from '../common/language.js';
 import type { Channel } from '../messaging/outbox-message.entity.js';
 
 /**
@@ -27,12 +28,44 @@ export const STOP_KEYWORDS = [
 ];
 export const START_KEYWORDS = ['START', 'UNSTOP', 'COMENZAR', 'INICIAR'];
 export const HELP_KEYWORDS = ['HELP', 'INFO', 'AYUDA'];
+/** Keywords (and the confirmation SÍ) that say the person writes in Spanish: answers to them are in Spanish. */
+const SPANISH_WORDS = new Set([
+  'ALTO',
+  'PARAR',
+  'PARE',
+  'BAJA',
+  'DAR DE BAJA',
+  'CANCELAR',
+  'DETENER',
+  'NO MAS',
+  'COMENZAR',
+  'INICIAR',
+  'AYUDA',
+  'SI',
+]);
+/** Keywords the carrier itself answers (Twilio's default opt-out handling is in English). */
+const CARRIER_ANSWERED = new Set([
+  'STOP',
+  'STOPALL',
+  'STOP ALL',
+  'UNSUBSCRIBE',
+  'END',
+  'QUIT',
+  'CANCEL',
+  'REVOKE',
+  'OPTOUT',
+  'START',
+  'UNSTOP',
+  'HELP',
+  'INFO',
+]);
 
 /**
  * Free-text replies that clearly mean "stop contacting me": a stop verb with what to stop, a
  * negated contact verb, or a request to be removed. Each names channels when the words do.
  */
 const FREE_TEXT_STOP: RegExp[] = [
+  // English
   /^(please\s+)?stop\b/,
   /\b(stop|quit|cease)\s+(calling|texting|messaging|e-?mailing|contacting|sending|bothering)\b/,
   /\bno\s+more\s+(calls?|texts?|messages?|e-?mails?|contact|reminders?)\b/,
@@ -42,7 +75,8 @@ const FREE_TEXT_STOP: RegExp[] = [
   /\bopt\s*-?\s*out\b/,
   /\bleave\s+me\s+alone\b/,
   /\bwrong\s+number\b/,
-  // Spanish
+];
+const FREE_TEXT_STOP_ES: RegExp[] = [
   /\bno\s+(me\s+)?(llame|llamen|llames|escriba|escriban|envie|envien|manden|mande|contacte|contacten)\b/,
   /\bdej(e|en|a)\s+de\s+(llamar|llamarme|escribir|escribirme|enviar|mandar)/,
   /\bya\s+no\s+(quiero|deseo)\b/,
@@ -56,7 +90,16 @@ const CHANNEL_WORDS: [Channel, RegExp][] = [
 ];
 const EVERY_CHANNEL = /\b(contact|contacting|contacte|contacten|everything)\b/;
 
-export type InboundMeaning = { kind: 'stop'; keyword: boolean; channels: Channel[] } | { kind: 'start' } | { kind: 'help' } | undefined;
+/**
+ * What an inbound text means for consent. `keyword`: one of the listed keywords (not free text);
+ * `carrierAnswers`: the carrier itself answers it, so the product sends no answer of its own;
+ * `language`: the language the words are in, when they tell.
+ */
+export type InboundMeaning =
+  | { kind: 'stop'; keyword: boolean; carrierAnswers: boolean; channels: Channel[]; language?: Language }
+  | { kind: 'start'; carrierAnswers: boolean; language?: Language }
+  | { kind: 'help'; carrierAnswers: boolean; language?: Language }
+  | undefined;
 
 /** Upper case, without accents or surrounding punctuation. */
 function normalized(body: string): string {
@@ -78,12 +121,27 @@ function normalized(body: string): string {
 export function meaningOf(body: string | undefined, channel: Channel = 'sms'): InboundMeaning {
   const word = normalized(body ?? '');
   if (!word) return undefined;
-  if (STOP_KEYWORDS.includes(word)) return { kind: 'stop', keyword: true, channels: [channel] };
-  if (START_KEYWORDS.includes(word)) return { kind: 'start' };
-  if (HELP_KEYWORDS.includes(word)) return { kind: 'help' };
+  const keyword = { carrierAnswers: CARRIER_ANSWERED.has(word), language: replyLanguageOf(word) };
+  if (STOP_KEYWORDS.includes(word)) return { kind: 'stop', keyword: true, channels: [channel], ...keyword };
+  if (START_KEYWORDS.includes(word)) return { kind: 'start', ...keyword };
+  if (HELP_KEYWORDS.includes(word)) return { kind: 'help', ...keyword };
   const text = word.toLowerCase();
-  if (!FREE_TEXT_STOP.some((pattern) => pattern.test(text))) return undefined;
-  if (EVERY_CHANNEL.test(text)) return { kind: 'stop', keyword: false, channels: ['voice', 'sms', 'email'] };
+  const spanish = FREE_TEXT_STOP_ES.some((pattern) => pattern.test(text));
+  if (!spanish && !FREE_TEXT_STOP.some((pattern) => pattern.test(text))) return undefined;
+  const free = { keyword: false, carrierAnswers: false, language: spanish ? ('es' as const) : ('en' as const) };
+  if (EVERY_CHANNEL.test(text)) return { kind: 'stop', channels: ['voice', 'sms', 'email'], ...free };
   const named = CHANNEL_WORDS.filter(([, pattern]) => pattern.test(text)).map(([name]) => name);
-  return { kind: 'stop', keyword: false, channels: named.length > 0 ? named : [channel] };
+  return { kind: 'stop', channels: named.length > 0 ? named : [channel], ...free };
+}
+
+/** The language a one-word reply is in, when the word tells (ALTO, SÍ: Spanish; STOP, YES: English; 1: nothing). */
+export function replyLanguageOf(body: string | undefined): Language | undefined {
+  const word = normalized(body ?? '');
+  if (SPANISH_WORDS.has(word)) return 'es';
+  if (
+    /^[A-Z]/.test(word) &&
+    (STOP_KEYWORDS.includes(word) || START_KEYWORDS.includes(word) || HELP_KEYWORDS.includes(word) || word === 'YES' || word === 'Y')
+  )
+    return 'en';
+  return undefined;
 }

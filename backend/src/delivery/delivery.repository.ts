@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
+import type { Language } from '../common/language.js';
 import type { CaregiverMessage } from './delivery.entity.js';
 import type { EnqueueItem } from './delivery-queue.service.js';
 
@@ -72,6 +73,8 @@ export interface ClaimedDelivery {
   tpmo_disclaimer: string | null;
   client_zip: string | null;
   client_state: string | null;
+  /** The client's language: every word the product adds to the message is in it. */
+  client_language: Language;
   broker_time_zone: string;
   recipient: string;
   broker_id: string;
@@ -105,7 +108,8 @@ const COMPOSE_FROM_CLAIMED = `
          (k.type = 'sms' and not exists (
             select 1 from deliveries p where p.client_id = claimed.client_id and p.campaign_id is not null
                and p.channel = 'sms' and p.status in ('sent', 'completed'))) as first_campaign_sms,
-         u.agency_name, u.sponsor_message, u.agency_address, u.agency_phone, u.logo_url, u.primary_color,
+         u.agency_name, case when c.language = 'es' and u.sponsor_message_es <> '' then u.sponsor_message_es else u.sponsor_message end as sponsor_message,
+         c.language as client_language, u.agency_address, u.agency_phone, u.logo_url, u.primary_color,
          u.sells_plans, u.tpmo_organizations, u.tpmo_plans, u.tpmo_disclaimer,
          u.time_zone as broker_time_zone, c.time_zone as client_time_zone, c.zip as client_zip, c.state as client_state,
          trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as broker_name, c.is_active as client_active

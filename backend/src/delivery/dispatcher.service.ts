@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
 import { disclaimerOf, smsDisclaimer } from '../branding/tpmo.js';
+import { messagesFor } from '../common/messages/index.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { type ConsentGrid, ConsentLedger } from '../consent/consent-ledger.service.js';
 import {
@@ -239,7 +240,7 @@ export class DispatcherService {
           : withSponsorIfAllowed(claimedDelivery, grid);
       // The sponsor message is marketing: in a text, it ends with the TPMO disclaimer's short form.
       if (delivery.sponsor_message && delivery.channel === 'sms' && this.disclaimerOf(delivery)) {
-        delivery.sponsor_message = `${delivery.sponsor_message} ${smsDisclaimer(this.disclaimerLink(delivery))}`;
+        delivery.sponsor_message = `${delivery.sponsor_message} ${smsDisclaimer(this.disclaimerLink(delivery), delivery.client_language)}`;
       }
       if (this.stopRequested) {
         // Shutting down: not started, so back to the queue as it was, for another instance.
@@ -381,17 +382,20 @@ export class DispatcherService {
 
   /** The agency's TPMO disclaimer (its own wording or the generated one), or null when it does not sell plans. */
   private disclaimerOf(delivery: ClaimedDelivery): string | null {
-    return disclaimerOf({
-      sellsPlans: delivery.sells_plans,
-      tpmoOrganizations: delivery.tpmo_organizations,
-      tpmoPlans: delivery.tpmo_plans,
-      tpmoDisclaimer: delivery.tpmo_disclaimer,
-    });
+    return disclaimerOf(
+      {
+        sellsPlans: delivery.sells_plans,
+        tpmoOrganizations: delivery.tpmo_organizations,
+        tpmoPlans: delivery.tpmo_plans,
+        tpmoDisclaimer: delivery.tpmo_disclaimer,
+      },
+      delivery.client_language,
+    );
   }
 
-  /** The page with the whole disclaimer, which a marketing text links to. */
+  /** The page with the whole disclaimer, which a marketing text links to (in the client's language). */
   private disclaimerLink(delivery: ClaimedDelivery): string {
-    return `${this.config.appUrl}/api/public/disclaimer/${delivery.broker_id}`;
+    return `${this.config.appUrl}/api/public/disclaimer/${delivery.broker_id}${delivery.client_language === 'es' ? '?lang=es' : ''}`;
   }
 
   private deliverCampaign(delivery: ClaimedDelivery, archive: ArchivedMessage[]) {
@@ -400,8 +404,9 @@ export class DispatcherService {
     const message = delivery.message ?? '';
     const disclaimer = this.disclaimerOf(delivery);
     if (delivery.channel === 'sms') {
-      const short = disclaimer ? ` ${smsDisclaimer(this.disclaimerLink(delivery))}` : '';
-      const body = `${agencyName ? `${agencyName}: ` : ''}${message}${short}${delivery.first_campaign_sms ? ' Reply STOP to opt out' : ''}`;
+      const short = disclaimer ? ` ${smsDisclaimer(this.disclaimerLink(delivery), delivery.client_language)}` : '';
+      const optOut = delivery.first_campaign_sms ? ` ${messagesFor(delivery.client_language).sms.campaignOptOut}` : '';
+      const body = `${agencyName ? `${agencyName}: ` : ''}${message}${short}${optOut}`;
       archive.push({ delivery, subject: null, body });
       return this.sms.sendSms({ ...common, body });
     }
@@ -417,6 +422,7 @@ export class DispatcherService {
         unsubscribeMailto: `mailto:${unsubscribeMailbox(this.config)}?subject=${encodeURIComponent(`unsubscribe ${token}`)}`,
       },
       disclaimer,
+      delivery.client_language,
     );
     const subject = delivery.subject ?? agencyName;
     archive.push({ delivery, subject, body: email.text });

@@ -1,14 +1,12 @@
 import { DateTime } from 'luxon';
 
+import { messagesFor } from '../common/messages/index.js';
 import type { CallScript } from '../messaging/messaging.ports.js';
 import { readPhi } from '../privacy/phi-crypto.js';
 import type { ClaimedDelivery } from './delivery.repository.js';
 import type { NoticeEmail } from './email-template.js';
 
-export const DEFAULT_CLIENT_MESSAGE = "It's time to take your medication";
-/** How a text that asks for a confirmation ends (before the opt-out line). */
-export const SMS_CONFIRM_PROMPT = 'Reply 1 or YES when you have taken it.';
-/** The words that confirm a reminder by text (any case, surrounding spaces and a final period ignored). */
+/** The words that confirm a reminder by text, in English and Spanish (any case, surrounding spaces and a final period ignored). */
 export const CONFIRM_WORDS = ['1', 'YES', 'Y', 'SI', 'SÍ'];
 
 /** Whether an inbound text confirms a reminder. */
@@ -16,6 +14,7 @@ export function isConfirmation(body: string | undefined): boolean {
   return CONFIRM_WORDS.includes(
     (body ?? '')
       .trim()
+      .replace(/^¡/, '')
       .replace(/[.!]+$/, '')
       .toUpperCase(),
   );
@@ -23,7 +22,14 @@ export function isConfirmation(body: string | undefined): boolean {
 
 type ReminderParts = Pick<
   ClaimedDelivery,
-  'client_message' | 'medication_name' | 'message' | 'agency_name' | 'broker_name' | 'sponsor_message' | 'confirm_within_minutes'
+  | 'client_message'
+  | 'medication_name'
+  | 'message'
+  | 'agency_name'
+  | 'broker_name'
+  | 'sponsor_message'
+  | 'confirm_within_minutes'
+  | 'client_language'
 >;
 
 function agencyOf(delivery: Pick<ClaimedDelivery, 'agency_name' | 'broker_name'>): string {
@@ -37,53 +43,62 @@ function agencyOf(delivery: Pick<ClaimedDelivery, 'agency_name' | 'broker_name'>
 function reminderMessage(delivery: ReminderParts): string {
   const own = delivery.client_message ? readPhi(delivery.client_message) : delivery.message;
   const medication = delivery.medication_name ? readPhi(delivery.medication_name) : undefined;
-  const base = own?.trim() || DEFAULT_CLIENT_MESSAGE;
+  const base = own?.trim() || messagesFor(delivery.client_language).sms.defaultReminder;
   return medication ? `${base}: ${medication}` : base;
 }
 
 /** What a reminder call says to a person. */
 export function reminderCallScript(delivery: ReminderParts): CallScript {
-  return { agencyName: agencyOf(delivery), message: reminderMessage(delivery), sponsorMessage: delivery.sponsor_message };
+  return {
+    agencyName: agencyOf(delivery),
+    message: reminderMessage(delivery),
+    sponsorMessage: delivery.sponsor_message,
+    language: delivery.client_language,
+  };
 }
 
 /** A reminder text: agency, message, sponsor, the confirmation prompt when it asks for one, the opt-out line. */
 export function reminderText(delivery: ReminderParts): string {
   const agencyName = agencyOf(delivery);
   const sponsor = delivery.sponsor_message ? ` ${delivery.sponsor_message}` : '';
-  const confirm = delivery.confirm_within_minutes !== null ? ` ${SMS_CONFIRM_PROMPT}` : '';
-  return `${agencyName ? `${agencyName}: ` : ''}${reminderMessage(delivery)}${sponsor}${confirm} Reply STOP to opt out.`;
+  const words = messagesFor(delivery.client_language).sms;
+  const confirm = delivery.confirm_within_minutes !== null ? ` ${words.confirmPrompt}` : '';
+  return `${agencyName ? `${agencyName}: ` : ''}${reminderMessage(delivery)}${sponsor}${confirm} ${words.optOut}`;
 }
 
 /**
  * What an answering machine hears for a client's own reminder: who called and how to call back,
  * never the reminder itself (a voicemail may be heard by anyone).
  */
-export function voicemailMessage(delivery: Pick<ClaimedDelivery, 'agency_name' | 'broker_name' | 'agency_phone'>): string {
-  const agency = agencyOf(delivery).trim() || 'your insurance agency';
-  const phone = delivery.agency_phone?.trim();
-  return `This is a reminder from ${agency}. Please call us back${phone ? ` at ${phone}` : ''} if you need help.`;
+export function voicemailMessage(
+  delivery: Pick<ClaimedDelivery, 'agency_name' | 'broker_name' | 'agency_phone' | 'client_language'>,
+): string {
+  const words = messagesFor(delivery.client_language);
+  return words.call.voicemail(agencyOf(delivery).trim() || words.yourAgency, delivery.agency_phone?.trim() ?? '');
 }
 
-type CaregiverParts = Pick<ClaimedDelivery, 'agency_name' | 'broker_name' | 'client_first_name'>;
+type CaregiverParts = Pick<ClaimedDelivery, 'agency_name' | 'broker_name' | 'client_first_name' | 'client_language'>;
 
 /** The invitation a caregiver gets when a client adds them: nothing else is sent before they reply YES. */
 export function caregiverInvitation(delivery: CaregiverParts): string {
-  const agency = agencyOf(delivery).trim() || 'their insurance agency';
-  const name = delivery.client_first_name.trim() || 'A client';
-  return `${name} added you as their caregiver for reminders from ${agency}. Reply YES to get a text if they miss one. Reply STOP to opt out.`;
+  const words = messagesFor(delivery.client_language);
+  return words.sms.caregiverInvitation(delivery.client_first_name.trim() || words.aClient, agencyOf(delivery).trim() || words.theirAgency);
 }
 
 /** The line every alert starts with: who did not confirm which time's reminder, never what it was about. */
 function alertLine(delivery: CaregiverParts & Pick<ClaimedDelivery, 'occurrence_at'>, zone: string): string {
-  const agency = agencyOf(delivery).trim() || 'their insurance agency';
-  const name = delivery.client_first_name.trim() || 'Your family member';
-  const time = DateTime.fromJSDate(new Date(delivery.occurrence_at), { zone }).toFormat('h:mm a');
-  return `${name} has not confirmed the ${time} reminder from ${agency}.`;
+  const words = messagesFor(delivery.client_language);
+  const time = DateTime.fromJSDate(new Date(delivery.occurrence_at), { zone }).setLocale(words.locale).toFormat(words.timeFormat);
+  return words.caregiver.alert(
+    delivery.client_first_name.trim() || words.yourFamilyMember,
+    time,
+    agencyOf(delivery).trim() || words.theirAgency,
+  );
 }
 
 /** A caregiver's alert by text. */
 export function caregiverAlert(delivery: CaregiverParts & Pick<ClaimedDelivery, 'occurrence_at'>, zone: string): string {
-  return `${alertLine(delivery, zone)} Reply STOP to opt out.`;
+  return `${alertLine(delivery, zone)} ${messagesFor(delivery.client_language).sms.optOut}`;
 }
 
 /** What an e-mail to a caregiver says (the page behind `link` takes their answer; `stop` ends the e-mails). */
@@ -98,31 +113,29 @@ export function caregiverEmail(
   zone: string,
   links: { page: string; stop: string },
 ): CaregiverEmail {
-  const agency = agencyOf(delivery).trim() || 'their insurance agency';
-  const name = delivery.client_first_name.trim() || 'A client';
-  const reason = `You get this because ${name} added you as their caregiver.`;
-  const privacy = `You will only learn the time of a reminder ${name} did not confirm, never what it is about.`;
+  const words = messagesFor(delivery.client_language);
+  const agency = agencyOf(delivery).trim() || words.theirAgency;
+  const name = delivery.client_first_name.trim() || words.aClient;
+  const { caregiver } = words;
   if (delivery.caregiver_message === 'invite')
     return {
-      subject: `${name} added you as their caregiver`,
+      subject: caregiver.inviteSubject(name),
       notice: {
-        paragraphs: [
-          `${name} added you as their caregiver for reminders from ${agency}. Do you want an e-mail when ${name} does not confirm one?`,
-          privacy,
-          'Nothing else is sent to you unless you say yes.',
-        ],
-        button: { label: 'Answer', url: links.page },
-        reason,
+        paragraphs: [caregiver.inviteText(name, agency), caregiver.privacy(name), caregiver.nothingElse],
+        button: { label: caregiver.answer, url: links.page },
+        reason: caregiver.reason(name),
         stop: links.stop,
+        language: delivery.client_language,
       },
     };
   return {
-    subject: `${name} has not confirmed a reminder`,
+    subject: caregiver.alertSubject(name),
     notice: {
-      paragraphs: [alertLine(delivery, zone), privacy],
-      button: { label: 'Your caregiver e-mails', url: links.page },
-      reason,
+      paragraphs: [alertLine(delivery, zone), caregiver.privacy(name)],
+      button: { label: caregiver.yourEmails, url: links.page },
+      reason: caregiver.reason(name),
       stop: links.stop,
+      language: delivery.client_language,
     },
   };
 }

@@ -6,10 +6,12 @@ import twilio from 'twilio';
 import { Public } from '../auth/access.decorators.js';
 import { Consumes } from '../common/content-type.js';
 import { isUuid } from '../common/ids.js';
+import { type Language } from '../common/language.js';
+import { listOf, messagesFor } from '../common/messages/index.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ConsentLedger } from '../consent/consent-ledger.service.js';
-import { meaningOf } from '../consent/revocation.js';
-import { callTwiml } from '../messaging/call-script.js';
+import { meaningOf, replyLanguageOf } from '../consent/revocation.js';
+import { callTwiml, sayIn } from '../messaging/call-script.js';
 import { OptOutsService } from '../messaging/opt-outs.service.js';
 import { isValidTwilioRequest, WEBHOOK_PATHS } from '../messaging/twilio.adapter.js';
 import { WebhookEventsService } from '../messaging/webhook-events.service.js';
@@ -23,19 +25,24 @@ import { isConfirmation, reminderCallScript, voicemailMessage } from './reminder
 
 type Form = Record<string, string | undefined>;
 
-const NAMES: Record<string, string> = { voice: 'calls', sms: 'texts', email: 'e-mails' };
-
-/** The answer to a stop in the recipient's own words: what stops, and how to undo it. */
-export function stopAnswer(channels: string[]): string {
-  const what = channels.map((channel) => NAMES[channel]).join(' and ');
-  return `You will not receive more ${what} from us. Reply START to receive texts again.`;
+/** The answer to a stop in the recipient's own words (or a keyword the carrier does not answer): what stops, and how to undo it. */
+export function stopAnswer(channels: string[], language: Language = 'en'): string {
+  const words = messagesFor(language);
+  return words.sms.stopped(
+    listOf(
+      channels.map((channel) => words.sms.channelNames[channel]),
+      words,
+    ),
+  );
 }
 
 const VOICE_FAILED = new Set(['failed', 'canceled']);
 const VOICE_RETRY = new Set(['busy', 'no-answer']);
 const SMS_DONE = new Set(['delivered']);
 const SMS_FAILED = new Set(['undelivered', 'failed', 'canceled']);
-const VOICE = { voice: 'Polly.Joanna' } as const;
+type SayAttributes = Parameters<typeof twilio.twiml.VoiceResponse.prototype.say>[0];
+/** `<Say>` in the language's voice. */
+const voiceOf = (language: string | undefined) => sayIn(messagesFor(language)) as SayAttributes;
 
 /**
  * Twilio calls these: what to say when a call is answered, call and text outcomes, the key a person
@@ -90,9 +97,11 @@ export class TwilioWebhooksController {
     if (!delivery || answeredBy === 'fax') {
       reply.hangup();
     } else if (answeredBy.startsWith('machine') && delivery.client_reminder_id) {
-      reply.say(VOICE, voicemailMessage(delivery));
+      reply.say(voiceOf(delivery.client_language), voicemailMessage(delivery));
     } else {
-      this.twiml(res, callTwiml(reminderCallScript(delivery), `${this.config.appUrl}${WEBHOOK_PATHS.voiceGather}?delivery=${delivery.id}`));
+      // The key's answer is spoken in the call's language (the URL is part of what Twilio signs).
+      const gatherUrl = `${this.config.appUrl}${WEBHOOK_PATHS.voiceGather}?delivery=${delivery.id}&lang=${delivery.client_language}`;
+      this.twiml(res, callTwiml(reminderCallScript(delivery), gatherUrl));
       return;
     }
     this.twiml(res, reply.toString());
@@ -122,18 +131,26 @@ export class TwilioWebhooksController {
   }
 
   @Post('voice-gather')
-  async voiceGather(@Req() req: Request, @Res() res: Response, @Body() form: Form, @Query('delivery') deliveryId?: string): Promise<void> {
+  async voiceGather(
+    @Req() req: Request,
+    @Res() res: Response,
+    @Body() form: Form,
+    @Query('delivery') deliveryId?: string,
+    @Query('lang') lang?: string,
+  ): Promise<void> {
     this.verify(req, form);
     const reply = new twilio.twiml.VoiceResponse();
+    const words = messagesFor(lang);
+    const say = voiceOf(lang);
     if (form.Digits === '1' && deliveryId && isUuid(deliveryId)) {
       await this.outcomes.confirmed(deliveryId);
-      reply.say(VOICE, 'Thank you for confirming. Goodbye.');
+      reply.say(say, words.call.confirmed);
     } else if (form.Digits === '9' && form.To) {
       await this.optOuts.optOut(form.To, 'voice', 'voice-keypress');
       await this.ledger.revokeByRecipient(form.To, 'voice', ['voice'], 'voice_keypress', 'Pressed 9 during a call');
-      reply.say(VOICE, 'You will not receive these calls anymore. Goodbye.');
+      reply.say(say, words.call.stopped);
     } else {
-      reply.say(VOICE, 'Goodbye.');
+      reply.say(say, words.call.bye);
     }
     this.twiml(res, reply.toString());
   }
@@ -145,15 +162,19 @@ export class TwilioWebhooksController {
     const reply = new twilio.twiml.MessagingResponse();
     const meaning = meaningOf(form.Body, 'sms');
     const words = (form.Body ?? '').slice(0, 500);
+    // Answers are in the client's language when the number is a client's, else in the reply's own.
+    const agency = await this.recipients.agencyForPhone(from);
+    const language = agency?.language ?? replyLanguageOf(form.Body) ?? 'en';
+    const catalogue = messagesFor(language);
     if (meaning?.kind === 'stop') {
       // A keyword or a reply in the recipient's own words: no more of what it names, honoured on the next send.
       if (meaning.channels.includes('sms')) await this.optOuts.optOut(from, 'sms', meaning.keyword ? 'sms-keyword' : 'sms-reply');
       if (meaning.channels.includes('voice')) await this.optOuts.optOut(from, 'voice', 'sms-reply');
       await this.ledger.revokeByRecipient(from, 'sms', meaning.channels, meaning.keyword ? 'keyword' : 'free_text', `Replied: ${words}`);
       // A caregiver who stops is marked so for the client to see.
-      await this.replies.tell(from, 'stop');
-      // The carrier answers STOP itself; a stop in other words is answered here.
-      if (!meaning.keyword) reply.message(stopAnswer(meaning.channels));
+      await this.replies.tell(from, 'stop', language);
+      // The carrier answers STOP itself; ALTO and a stop in other words are answered here.
+      if (!meaning.carrierAnswers) reply.message(stopAnswer(meaning.channels, language));
     } else if (meaning?.kind === 'start') {
       await this.optOuts.optIn(from, 'sms');
       await this.ledger.recordForAddress(from, 'sms', {
@@ -164,19 +185,17 @@ export class TwilioWebhooksController {
         evidence: `Replied: ${words}`,
         actor: 'recipient',
       });
+      if (!meaning.carrierAnswers) reply.message(catalogue.sms.started);
     } else if (isConfirmation(form.Body)) {
       // Confirms the latest reminder to this number still waiting for it.
       // Else it may be a caregiver agreeing to alerts.
-      if (await this.outcomes.confirmedByReply(from)) reply.message('Thank you. We noted that you have taken it.');
+      if (await this.outcomes.confirmedByReply(from)) reply.message(catalogue.sms.confirmed);
       else {
-        const answer = await this.replies.tell(from, 'yes');
+        const answer = await this.replies.tell(from, 'yes', language);
         if (answer) reply.message(answer);
       }
     } else if (meaning?.kind === 'help') {
-      const agency = await this.recipients.agencyForPhone(from);
-      const who = agency?.agency_name || agency?.name || 'your insurance agency';
-      const phone = agency?.agency_phone ? ` at ${agency.agency_phone}` : '';
-      reply.message(`Reminders from ${who}. For help call us${phone}. Reply STOP to opt out.`);
+      reply.message(catalogue.sms.help(agency?.agency_name || agency?.name || catalogue.yourAgency, agency?.agency_phone ?? ''));
     }
     // STOP and START replies are sent by the carrier itself; answer with empty TwiML.
     this.twiml(res, reply.toString());

@@ -26,10 +26,26 @@ describe('reminder call script', () => {
     );
     expect(xml).toContain('Tom &amp; Jerry &lt;test&gt;');
     expect(xml.indexOf('Whitfield Medicare Advisors')).toBeLessThan(xml.indexOf('Brought to you by'));
-    expect(xml).toMatch(/<\/Gather><Say voice="Polly.Joanna">Thank you. Goodbye.<\/Say><\/Response>$/);
+    expect(xml).toMatch(/<\/Gather><Say voice="Polly.Joanna" language="en-US">Thank you. Goodbye.<\/Say><\/Response>$/);
   });
 
   it('names no agency when there is none yet', () => {
     expect(callSentences({ agencyName: '', message: 'Hi' })[0]).toBe('Hello, this is a reminder from your insurance agency.');
+  });
+
+  it('speaks Spanish to a Spanish-speaking client: its own words, a Spanish voice and language="es-US"; the broker’s words as written', () => {
+    const spanish = { ...script, sponsorMessage: 'Patrocinado por Whitfield.', language: 'es' as const };
+    expect(callSentences(spanish)).toEqual([
+      'Hola, le llamamos de Whitfield Medicare Advisors con un recordatorio.',
+      'Your plan review is Tuesday.',
+      'Patrocinado por Whitfield.',
+      'Oprima 1 para confirmar que recibió este mensaje. Oprima 9 para no recibir más estas llamadas.',
+    ]);
+    const xml = callTwiml(spanish, 'https://app.example.com/g');
+    expect(xml).toContain(
+      '<Say voice="Polly.Lupe" language="es-US">Hola, le llamamos de Whitfield Medicare Advisors con un recordatorio.</Say>',
+    );
+    expect(xml).not.toContain('Polly.Joanna');
+    expect(xml).toMatch(/<Say voice="Polly.Lupe" language="es-US">Gracias. Hasta luego.<\/Say><\/Response>$/);
   });
 });

@@ -1,32 +1,41 @@
 import twilio from 'twilio';
 
+import { type Messages, messagesFor } from '../common/messages/index.js';
 import type { CallScript } from './messaging.ports.js';
 
-export const CALL_PROMPT = 'Press 1 to confirm you got this message. Press 9 to stop these calls.';
+export const CALL_PROMPT = messagesFor('en').call.prompt;
 
-/** The sentences of a reminder call, in order (what the outbox shows and Twilio says). */
+/** The sentences of a reminder call, in order (what the outbox shows and Twilio says), in the client's language. */
 export function callSentences(script: CallScript): string[] {
-  const agency = script.agencyName.trim() || 'your insurance agency';
+  const words = messagesFor(script.language);
+  const agency = script.agencyName.trim() || words.yourAgency;
   return [
-    `Hello, this is a reminder from ${agency}.`,
+    words.call.hello(agency),
     script.message.trim(),
     ...(script.sponsorMessage?.trim() ? [script.sponsorMessage.trim()] : []),
-    CALL_PROMPT,
+    words.call.prompt,
   ];
+}
+
+/** The attributes of every `<Say>` of a call in this language: a voice that speaks it, and the language itself. */
+export function sayIn(words: Messages): { voice: string; language: string } {
+  return { voice: words.call.voice, language: words.call.language };
 }
 
 /**
  * TwiML for a reminder call: the agency, the message and the sponsor message spoken inside a
- * one-digit Gather whose answer goes to `gatherUrl` (1 confirms, 9 opts out of calls).
+ * one-digit Gather whose answer goes to `gatherUrl` (1 confirms, 9 opts out of calls), in the
+ * client's language and a voice that speaks it.
  */
 export function callTwiml(script: CallScript, gatherUrl: string): string {
+  const words = messagesFor(script.language);
+  const say = sayIn(words) as Parameters<typeof twilio.twiml.VoiceResponse.prototype.say>[0];
   const response = new twilio.twiml.VoiceResponse();
   const gather = response.gather({ numDigits: 1, action: gatherUrl, method: 'POST', timeout: 6 });
-  const sentences = callSentences(script);
-  sentences.forEach((sentence, index) => {
-    gather.say({ voice: 'Polly.Joanna' }, sentence);
+  callSentences(script).forEach((sentence, index) => {
+    gather.say(say, sentence);
     if (index === 0) gather.pause({ length: 1 });
   });
-  response.say({ voice: 'Polly.Joanna' }, 'Thank you. Goodbye.');
+  response.say(say, words.call.goodbye);
   return response.toString();
 }

@@ -1,3 +1,5 @@
+import type { Language } from '../common/language.js';
+
 /** What every outgoing message says about itself, whatever carries it. */
 interface OutgoingBase {
   /** E.164 phone number (SMS, voice) or e-mail address. */
@@ -18,6 +20,8 @@ export interface CallScript {
   agencyName: string;
   message: string;
   sponsorMessage?: string;
+  /** The client's language: the call's own words and its voice (English when absent). */
+  language?: Language;
 }
 
 export interface VoiceCall extends OutgoingBase {

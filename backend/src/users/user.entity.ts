@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 
 import { OptionalProps } from '@mikro-orm/core';
-import { Entity, Enum, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, Enum, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+
+import type { Language } from '../common/language.js';
 
 export const SUBSCRIPTION_TIERS = ['pmpm', 'flat'] as const;
 export type SubscriptionTier = (typeof SUBSCRIPTION_TIERS)[number];
@@ -20,6 +22,7 @@ export const DEFAULT_SECONDARY_COLOR = '#10b981';
  */
 @Entity({ tableName: 'users' })
 @Unique({ name: 'users_oidc_identity_unique', properties: ['oidcIssuer', 'oidcSubject'] })
+@Check({ name: 'users_language_known', expression: `language in ('en', 'es')` })
 export class User {
   [OptionalProps]?:
     | 'isAdmin'
@@ -28,6 +31,8 @@ export class User {
     | 'agencyName'
     | 'agencyPhone'
     | 'sponsorMessage'
+    | 'sponsorMessageEs'
+    | 'language'
     | 'agencyAddress'
     | 'sellsPlans'
     | 'subscriptionTier'
@@ -84,6 +89,14 @@ export class User {
 
   @Property({ type: 'varchar', length: 150, default: '' })
   sponsorMessage: string = '';
+
+  /** The sponsor message in Spanish, for clients whose language is Spanish; empty: they get the English one. */
+  @Property({ type: 'varchar', length: 150, default: '' })
+  sponsorMessageEs: string = '';
+
+  /** The language of the broker's (or admin's) own app, chosen in its header. */
+  @Property({ type: 'text', default: 'en' })
+  language: Language = 'en';
 
   /** Postal address shown in e-mail footers (required of bulk e-mail senders). */
   @Property({ type: 'text', default: '' })

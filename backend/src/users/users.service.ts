@@ -96,6 +96,7 @@ export class UsersService {
       user.agencyPhone = phone;
     }
     if (input.emailNotifications !== undefined) user.emailNotifications = input.emailNotifications;
+    if (input.language !== undefined) user.language = input.language;
     await this.em.flush();
     return user;
   }

@@ -1,4 +1,6 @@
-import { LANDING, LOGIN_URL } from './landingTexts.ts';
+import { usePortalTexts } from './i18n.tsx';
+import { LOGIN_URL } from './landingTexts.ts';
+import { LanguageSwitch } from './ui/LanguageSwitch.tsx';
 
 function Logo() {
   return (
@@ -10,6 +12,7 @@ function Logo() {
 }
 
 function TrialButton() {
+  const { LANDING } = usePortalTexts();
   return (
     <a className="pl-button pl-button-large" href={LOGIN_URL}>
       {LANDING.trialButton}
@@ -19,6 +22,7 @@ function TrialButton() {
 
 /** The public landing page for brokers who are not signed in. */
 export function Landing() {
+  const { LANDING } = usePortalTexts();
   return (
     <div className="pl-landing">
       <header className="pl-header">
@@ -28,9 +32,12 @@ export function Landing() {
           </span>
           <span>{LANDING.productName}</span>
         </div>
-        <a className="pl-button pl-button-outline" href={LOGIN_URL}>
-          {LANDING.signIn}
-        </a>
+        <div className="pl-header-actions">
+          <LanguageSwitch className="pl-button pl-button-outline" />
+          <a className="pl-button pl-button-outline" href={LOGIN_URL}>
+            {LANDING.signIn}
+          </a>
+        </div>
       </header>
       <main>
         <section className="pl-hero">
@@ -50,7 +57,7 @@ export function Landing() {
             ))}
           </ul>
         </section>
-        <section className="pl-stats" aria-label="Results">
+        <section className="pl-stats" aria-label={LANDING.resultsLabel}>
           {LANDING.stats.map((stat) => (
             <div key={stat.label} className="pl-stat">
               <strong>{stat.value}</strong>

@@ -8,28 +8,32 @@ import { ClientHelp } from './client/ClientHelp.tsx';
 import { ClientLogin } from './client/ClientLogin.tsx';
 import { ClientPortal } from './client/ClientPortal.tsx';
 import { ClientRegister } from './client/ClientRegister.tsx';
+import { PortalLanguageProvider } from './i18n.tsx';
 import { Landing } from './Landing.tsx';
 import { ToastProvider } from './ui/toast.tsx';
 
 /**
- * Signed-out and client pages: the small bundle, without react-admin or Material UI. The spec
+ * Signed-out and client pages: the small bundle, without react-admin or Material UI, in the chosen
+ * language (English, or Spanish loaded on demand). The spec
  * gives the invitation path both as /client/register/{token} and /client/invite/{token}: both work.
  */
 export default function PublicApp() {
   return (
-    <BrowserRouter>
-      <ToastProvider>
-        <Routes>
-          <Route path="/" element={<Landing />} />
-          <Route path="/client/login" element={<ClientLogin />} />
-          <Route path="/client/register/:token" element={<ClientRegister />} />
-          <Route path="/client/invite/:token" element={<ClientRegister />} />
-          <Route path="/client/portal" element={<ClientPortal />} />
-          <Route path="/client/dashboard" element={<ClientPortal />} />
-          <Route path="/client/help" element={<ClientHelp />} />
-          <Route path="*" element={<NotFound />} />
-        </Routes>
-      </ToastProvider>
-    </BrowserRouter>
+    <PortalLanguageProvider>
+      <BrowserRouter>
+        <ToastProvider>
+          <Routes>
+            <Route path="/" element={<Landing />} />
+            <Route path="/client/login" element={<ClientLogin />} />
+            <Route path="/client/register/:token" element={<ClientRegister />} />
+            <Route path="/client/invite/:token" element={<ClientRegister />} />
+            <Route path="/client/portal" element={<ClientPortal />} />
+            <Route path="/client/dashboard" element={<ClientPortal />} />
+            <Route path="/client/help" element={<ClientHelp />} />
+            <Route path="*" element={<NotFound />} />
+          </Routes>
+        </ToastProvider>
+      </BrowserRouter>
+    </PortalLanguageProvider>
   );
 }

@@ -1,3 +1,4 @@
+import type { Language } from '../i18n/translation.ts';
 import { apiRequest, getOrNullOn401 } from '../lib/http.ts';
 import type {
   Adherence,
@@ -53,7 +54,7 @@ export const portalApi = {
   deleteCaregiver: (id: string) => apiRequest<unknown>(`/api/client/caregivers/${encodeURIComponent(id)}`, { method: 'DELETE' }),
 
   settings: () => apiRequest<ClientSettings>('/api/client/settings'),
-  updateSettings: (input: { timeZone?: string; marketing?: boolean }) =>
+  updateSettings: (input: { timeZone?: string; marketing?: boolean; language?: Language }) =>
     apiRequest<ClientSettings>('/api/client/settings', { method: 'PUT', body: input }),
 
   contactChanges: () => apiRequest<ContactChange[]>('/api/client/contact-changes'),

@@ -2,6 +2,7 @@
 export const LANDING = {
   productName: 'CareKeep',
   signIn: 'Sign In',
+  resultsLabel: 'Results',
   heroTitle: 'Stop AEP Churn. Grow Your Book of Business.',
   heroSubtitle:
     'Keep your Medicare clients through the Annual Enrollment Period with automated reminder calls, branded campaigns and retention analytics — all under your agency’s name.',

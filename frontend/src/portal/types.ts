@@ -1,3 +1,5 @@
+import type { Language } from '../i18n/translation.ts';
+
 /** Shapes of the client portal's API answers (openapi.json). */
 
 export interface PortalBranding {
@@ -14,6 +16,7 @@ export interface ClientSettings {
   timeZone: string;
   timeZoneFrom: 'portal' | 'place' | 'phone' | 'agency';
   marketing: boolean;
+  language: Language;
 }
 
 export interface Medication {
@@ -46,7 +49,7 @@ export interface UpcomingReminder {
 }
 
 export interface MyInfo {
-  client: { firstName: string; lastName: string };
+  client: { firstName: string; lastName: string; language: Language };
   medications: Medication[];
   upcomingReminders: UpcomingReminder[];
 }
@@ -158,12 +161,14 @@ export interface Caregiver {
 export interface InviteLookup {
   firstName: string;
   lastName: string;
+  language: Language;
 }
 
 export interface ClientSignedIn {
   firstName: string;
   lastName: string;
   username: string;
+  language: Language;
 }
 
 /** A change of the client's phone or e-mail their agent asked for; the contacts come masked. */

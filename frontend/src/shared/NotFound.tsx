@@ -1,12 +1,10 @@
 import './shared.css';
 
-export const NOT_FOUND_TEXTS = {
-  title: '404 Page Not Found',
-  hint: 'Did you forget to add the page to the router?',
-} as const;
+import { sharedTexts } from './sharedTexts.ts';
 
 /** The not-found page, shared by the public bundle and the broker/admin app. */
 export function NotFound() {
+  const texts = sharedTexts();
   return (
     <main className="ck-center ck-page-muted">
       <div className="ck-card ck-not-found">
@@ -16,9 +14,9 @@ export function NotFound() {
             <line x1="12" y1="8" x2="12" y2="12" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             <circle cx="12" cy="16" r="1.2" fill="currentColor" />
           </svg>
-          <h1>{NOT_FOUND_TEXTS.title}</h1>
+          <h1>{texts.notFoundTitle}</h1>
         </div>
-        <p>{NOT_FOUND_TEXTS.hint}</p>
+        <p>{texts.notFoundHint}</p>
       </div>
     </main>
   );

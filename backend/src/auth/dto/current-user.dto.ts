@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 
+import { type Language, LANGUAGES } from '../../common/language.js';
 import {
   SUBSCRIPTION_STATUSES,
   SUBSCRIPTION_TIERS,
@@ -22,6 +23,9 @@ export class CurrentUserDto {
   @ApiProperty() agencyName!: string;
   @ApiProperty() agencyPhone!: string;
   @ApiProperty({ maxLength: 150 }) sponsorMessage!: string;
+  @ApiProperty({ maxLength: 150, description: 'The sponsor message for Spanish-speaking clients; empty: they get the English one' })
+  sponsorMessageEs!: string;
+  @ApiProperty({ enum: LANGUAGES, description: 'The language of this person’s app' }) language!: Language;
   @ApiProperty({ description: 'The agency sells Medicare plans: marketing and the portal carry the TPMO disclaimer' }) sellsPlans!: boolean;
   @ApiProperty({ type: Number, nullable: true }) tpmoOrganizations!: number | null;
   @ApiProperty({ type: Number, nullable: true }) tpmoPlans!: number | null;
@@ -46,6 +50,8 @@ export class CurrentUserDto {
       agencyName: user.agencyName,
       agencyPhone: user.agencyPhone,
       sponsorMessage: user.sponsorMessage,
+      sponsorMessageEs: user.sponsorMessageEs,
+      language: user.language,
       sellsPlans: user.sellsPlans,
       tpmoOrganizations: user.tpmoOrganizations ?? null,
       tpmoPlans: user.tpmoPlans ?? null,

@@ -13,6 +13,13 @@ export class UpdateBrandingDto {
   @IsOptionalNotNull()
   @IsString()
   sponsorMessage?: string;
+  @ApiPropertyOptional({
+    maxLength: 150,
+    description: 'The sponsor message in Spanish, for clients whose language is Spanish; empty: the English one',
+  })
+  @IsOptionalNotNull()
+  @IsString({ message: 'sponsorMessageEs must be text' })
+  sponsorMessageEs?: string;
   @ApiPropertyOptional({ description: 'Postal address for e-mail footers' }) @IsOptionalNotNull() @IsString() agencyAddress?: string;
   @ApiPropertyOptional({
     description: 'The agency sells Medicare plans: marketing e-mails and texts and the portal carry the TPMO disclaimer',

@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
 
+import { type Language, LANGUAGES } from '../../common/language.js';
+
 // Fields are optional here so the service can answer the spec's own messages ("Missing fields", ...).
 
 export class RegisterClientDto {
@@ -35,10 +37,12 @@ export class ClientLoginDto {
 export class InviteLookupDto {
   @ApiProperty() firstName!: string;
   @ApiProperty() lastName!: string;
+  @ApiProperty({ enum: LANGUAGES, description: 'The client’s language: the portal shows itself in it' }) language!: Language;
 }
 
 export class ClientSignedInDto {
   @ApiProperty() firstName!: string;
   @ApiProperty() lastName!: string;
   @ApiProperty({ description: 'The username, as stored (lower-case)' }) username!: string;
+  @ApiProperty({ enum: LANGUAGES, description: 'The client’s language: the portal shows itself in it' }) language!: Language;
 }

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsString, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsString, MaxLength } from 'class-validator';
 
+import { type Language, LANGUAGES } from '../../common/language.js';
 import { IsOptionalNotNull } from '../../common/validation.js';
 
 export class ClientSettingsDto {
@@ -15,6 +16,9 @@ export class ClientSettingsDto {
 
   @ApiProperty({ description: 'The agency may contact them about Medicare plans (on at least one channel)' })
   marketing!: boolean;
+
+  @ApiProperty({ enum: LANGUAGES, description: 'The language of the portal, the reminders, texts and e-mails' })
+  language!: Language;
 }
 
 export class UpdateClientSettingsDto {
@@ -30,4 +34,9 @@ export class UpdateClientSettingsDto {
   @IsOptionalNotNull()
   @IsBoolean({ message: 'marketing must be true or false' })
   marketing?: boolean;
+
+  @ApiPropertyOptional({ enum: LANGUAGES, description: 'en (English) or es (Spanish): the portal, calls, texts and e-mails follow it' })
+  @IsOptionalNotNull()
+  @IsIn(LANGUAGES, { message: 'language must be en (English) or es (Spanish)' })
+  language?: Language;
 }

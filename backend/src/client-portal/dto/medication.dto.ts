@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 
+import { type Language, LANGUAGES } from '../../common/language.js';
 import { OCCURRENCE_OUTCOMES, type OccurrenceOutcome } from '../adherence.js';
 
 /** SPEC §3 "Medication". */
@@ -99,6 +100,7 @@ export class UpcomingReminderDto {
 export class MyInfoClientDto {
   @ApiProperty() firstName!: string;
   @ApiProperty() lastName!: string;
+  @ApiProperty({ enum: LANGUAGES, description: 'The client’s language: the portal shows itself in it' }) language!: Language;
 }
 
 /** SPEC §3 "Client portal info". */

@@ -12,6 +12,7 @@ import {
   MaxLength,
 } from 'class-validator';
 
+import { type Language, LANGUAGES } from '../../common/language.js';
 import { IsOptionalNotNull } from '../../common/validation.js';
 import { ATTESTATIONS } from '../../consent/attestations.js';
 import { NAME_MAX_LENGTH, NOTES_MAX_LENGTH } from '../contact.js';
@@ -35,6 +36,8 @@ export class ClientDto {
   zip!: string | null;
   @ApiProperty({ type: String, nullable: true, example: 'FL', description: 'Two-letter state: its calling hours apply to marketing' })
   state!: string | null;
+  @ApiProperty({ enum: LANGUAGES, example: 'es', description: 'The language of the client’s portal, texts, calls and e-mails' })
+  language!: Language;
   @ApiProperty({ enum: INVITE_STATUSES, description: '`accepted`: registered in the portal' }) inviteStatus!: InviteStatus;
   @ApiProperty({ description: 'Whether an invitation has been sent; the token itself is never returned' })
   inviteToken!: boolean;
@@ -96,6 +99,15 @@ export class CreateClientDto {
   @IsString({ message: 'state must be text' })
   @MaxLength(20, { message: 'state must be a two-letter US state code such as FL' })
   state?: string | null;
+
+  @ApiPropertyOptional({
+    enum: LANGUAGES,
+    default: 'en',
+    description: 'The language of the client’s portal, texts, calls and e-mails (en or es)',
+  })
+  @IsOptionalNotNull()
+  @IsIn(LANGUAGES, { message: 'language must be en (English) or es (Spanish)' })
+  language?: Language;
 
   @ApiPropertyOptional({
     default: true,
@@ -172,6 +184,15 @@ export class UpdateClientDto {
   @IsString({ message: 'state must be text' })
   @MaxLength(20, { message: 'state must be a two-letter US state code such as FL' })
   state?: string | null;
+
+  @ApiPropertyOptional({
+    enum: LANGUAGES,
+    default: 'en',
+    description: 'The language of the client’s portal, texts, calls and e-mails (en or es)',
+  })
+  @IsOptionalNotNull()
+  @IsIn(LANGUAGES, { message: 'language must be en (English) or es (Spanish)' })
+  language?: Language;
 }
 
 export class LimitWarningDto {

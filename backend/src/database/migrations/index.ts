@@ -30,6 +30,7 @@ import { Migration20261124224846_engagement_history } from './Migration202611242
 import { Migration20261125184318_consent_ledger } from './Migration20261125184318_consent_ledger.js';
 import { Migration20261125185742_consent_renewals_tpmo } from './Migration20261125185742_consent_renewals_tpmo.js';
 import { Migration20261125190721_marketing_messages } from './Migration20261125190721_marketing_messages.js';
+import { Migration20261125215347_languages } from './Migration20261125215347_languages.js';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121055953_users', class: Migration20261121055953_users },
@@ -61,4 +62,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125184318_consent_ledger', class: Migration20261125184318_consent_ledger },
   { name: 'Migration20261125185742_consent_renewals_tpmo', class: Migration20261125185742_consent_renewals_tpmo },
   { name: 'Migration20261125190721_marketing_messages', class: Migration20261125190721_marketing_messages },
+  { name: 'Migration20261125215347_languages', class: Migration20261125215347_languages },
 ];

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsString, registerDecorator } from 'class-validator';
+import { IsBoolean, IsIn, IsString, registerDecorator } from 'class-validator';
 
+import { type Language, LANGUAGES } from '../../common/language.js';
 import { IsOptionalNotNull } from '../../common/validation.js';
 import type { User } from '../user.entity.js';
 
@@ -52,6 +53,9 @@ export class ProfileDto {
   @ApiProperty({ description: 'E-mails to the broker when a client joins their portal or answers a contact change' })
   emailNotifications!: boolean;
 
+  @ApiProperty({ enum: LANGUAGES, description: 'The language of the app for this person' })
+  language!: Language;
+
   static from(user: User): ProfileDto {
     return {
       firstName: user.firstName ?? null,
@@ -59,6 +63,7 @@ export class ProfileDto {
       email: user.email ?? null,
       agencyPhone: user.agencyPhone,
       emailNotifications: user.emailNotifications,
+      language: user.language,
     };
   }
 }
@@ -86,4 +91,9 @@ export class UpdateProfileDto {
   @IsOptionalNotNull()
   @IsBoolean({ message: 'E-mail notifications must be true or false' })
   emailNotifications?: boolean;
+
+  @ApiPropertyOptional({ enum: LANGUAGES, description: 'The language of the app: en (English) or es (Spanish)' })
+  @IsOptionalNotNull()
+  @IsIn(LANGUAGES, { message: 'Language must be en (English) or es (Spanish)' })
+  language?: Language;
 }

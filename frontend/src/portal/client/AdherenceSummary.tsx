@@ -1,9 +1,9 @@
 import { ADHERENCE_PDF_URL } from '../api.ts';
+import { type PortalTexts, usePortalTexts } from '../i18n.tsx';
 import type { Adherence, AdherenceDay, AdherenceFigures, ReminderAdherence } from '../types.ts';
-import { CARE_TEXTS as C } from './careTexts.ts';
 
 /** "86% confirmed (12 of 14)", or that there is no figure yet. */
-export function adherenceLine(figures: AdherenceFigures): string {
+export function adherenceLine(figures: AdherenceFigures, C: PortalTexts['CARE_TEXTS']): string {
   if (figures.percent === null) return C.adherenceNoFigure;
   return C.adherenceAll(figures.percent, figures.confirmed, figures.confirmed + figures.missed);
 }
@@ -17,6 +17,7 @@ export function dayState(day: AdherenceDay): 'confirmed' | 'missed' | 'none' {
 
 /** The last 30 days as a strip of day cells, read out as one sentence (colour is never the only cue: the legend and the figures say it too). */
 function DayStrip({ reminder }: { reminder: ReminderAdherence }) {
+  const { CARE_TEXTS: C } = usePortalTexts();
   return (
     <div className="cp-strip" role="img" aria-label={C.adherenceChart(reminder.confirmed, reminder.missed, reminder.skipped)}>
       {reminder.days.map((day) => {
@@ -29,6 +30,7 @@ function DayStrip({ reminder }: { reminder: ReminderAdherence }) {
 
 /** The 30-day figures at the top of History: all reminders, then each with its strip; Download PDF. */
 export function AdherenceSummary({ adherence, failed }: { adherence: Adherence | null; failed: boolean }) {
+  const { CARE_TEXTS: C } = usePortalTexts();
   if (failed || !adherence) return <p className="cp-error">{C.adherenceFailed}</p>;
   return (
     <div className="cp-adherence" data-testid="adherence">
@@ -37,14 +39,14 @@ export function AdherenceSummary({ adherence, failed }: { adherence: Adherence |
         <p className="cp-muted">{C.adherenceNone}</p>
       ) : (
         <>
-          {adherence.reminders.length > 1 && <p className="cp-adherence-all">{C.allReminders(adherenceLine(adherence))}</p>}
+          {adherence.reminders.length > 1 && <p className="cp-adherence-all">{C.allReminders(adherenceLine(adherence, C))}</p>}
           <ul className="cp-list">
             {adherence.reminders.map((reminder) => (
               <li key={reminder.reminderId} className="cp-adherence-item">
                 <p className="cp-item-title">
                   {[reminder.medicationName, reminder.message].filter(Boolean).join(' — ') || C.genericReminder}
                 </p>
-                <p className="cp-item-line">{adherenceLine(reminder)}</p>
+                <p className="cp-item-line">{adherenceLine(reminder, C)}</p>
                 <DayStrip reminder={reminder} />
               </li>
             ))}

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 
+import { LanguageSwitch } from '../ui/LanguageSwitch.tsx';
+
 /** The sign-in and registration card: icon, title and intro, then the form and a note below it. */
 export function AuthCard({
   icon,
@@ -17,6 +19,9 @@ export function AuthCard({
   return (
     <main className="cp-page cp-auth">
       <div className="cp-narrow">
+        <div className="cp-auth-language">
+          <LanguageSwitch />
+        </div>
         <div className="cp-card">
           <div className="cp-auth-header">
             <span className="cp-auth-icon" aria-hidden="true">

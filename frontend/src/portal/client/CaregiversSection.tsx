@@ -2,18 +2,19 @@ import { type FormEvent, useState } from 'react';
 
 import { serverMessage } from '../../lib/http.ts';
 import { portalApi } from '../api.ts';
+import { usePortalTexts } from '../i18n.tsx';
 import type { Caregiver } from '../types.ts';
 import { ConfirmDeleteDialog, useConfirmedDelete } from '../ui/ConfirmDelete.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { Field } from '../ui/Field.tsx';
 import { useToast } from '../ui/toast.tsx';
-import { CARE_TEXTS as C } from './careTexts.ts';
 import { DialogFormFooter } from './DialogFormFooter.tsx';
 
 /** The most caregivers a client may have (the server says so too). */
 export const MAX_CAREGIVERS = 3;
 
 function AddCaregiverForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
+  const { CARE_TEXTS: C } = usePortalTexts();
   const toast = useToast();
   const [values, setValues] = useState({ name: '', phone: '', email: '', relationship: '' });
   const [reach, setReach] = useState<'text' | 'email'>('text');
@@ -109,6 +110,7 @@ function AddCaregiverForm({ onDone, onCancel }: { onDone: () => void; onCancel: 
 
 /** My Caregivers: who gets a text or an e-mail when the client misses a reminder, whether each agreed, Add and Remove. */
 export function CaregiversSection({ caregivers, failed, onChanged }: { caregivers: Caregiver[]; failed: boolean; onChanged: () => void }) {
+  const { CARE_TEXTS: C } = usePortalTexts();
   const [adding, setAdding] = useState(false);
   const removal = useConfirmedDelete<Caregiver>(
     portalApi.deleteCaregiver,

@@ -1,10 +1,15 @@
 import { type CSSProperties, type KeyboardEvent, useId, useMemo, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 
+import { useLazyWords } from '../i18n.tsx';
 import { resetClientTour } from '../tour/tourState.ts';
-import { HELP_TEXTS as T, type HelpTab, helpTabs } from './helpTexts.ts';
+import { HELP_TEXTS, type HelpTab, helpTabs } from './helpTexts.ts';
 import { useBranding } from './portalBranding.ts';
 import { PortalFooter, PortalHeader } from './PortalHeader.tsx';
+
+const GUIDE = { HELP_TEXTS, helpTabs };
+/** The guide in other languages, each its own chunk. */
+const GUIDE_IN = { es: () => import('../../i18n/es/portal-help.ts') as Promise<typeof GUIDE> };
 
 function TabContent({ tab }: { tab: HelpTab }) {
   return (
@@ -40,12 +45,14 @@ function TabContent({ tab }: { tab: HelpTab }) {
  * (?tab=…), and Restart tour. It also opens signed out, for a client who cannot sign in.
  */
 export default function ClientHelpPage() {
+  const guide = useLazyWords(GUIDE, GUIDE_IN);
   const { branding, signedIn, loaded } = useBranding();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const baseId = useId();
   const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
-  const tabs = useMemo(() => helpTabs(branding.agencyName), [branding.agencyName]);
+  const tabs = useMemo(() => (guide ?? GUIDE).helpTabs(branding.agencyName), [guide, branding.agencyName]);
+  const T = (guide ?? GUIDE).HELP_TEXTS;
   const current = Math.max(
     0,
     tabs.findIndex((tab) => tab.id === params.get('tab')),

@@ -157,7 +157,7 @@ describe('ClientLogin', () => {
 
   it('sends a client who is already signed in straight to the portal', async () => {
     vi.spyOn(portalApi, 'myInfo').mockResolvedValue({
-      client: { firstName: 'Ruth', lastName: 'Alvarez' },
+      client: { firstName: 'Ruth', lastName: 'Alvarez', language: 'en' },
       medications: [],
       upcomingReminders: [],
     });

@@ -3,14 +3,17 @@ import { useNavigate } from 'react-router';
 
 import { serverMessage } from '../../lib/http.ts';
 import { portalApi } from '../api.ts';
+import { usePortalLanguage } from '../i18n.tsx';
 import { Field } from '../ui/Field.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { AuthCard, AuthSubmit } from './AuthCard.tsx';
-import { LOGIN, LOGIN_REDIRECT_MS, PORTAL_PATH } from './loginTexts.ts';
+import { LOGIN_REDIRECT_MS, PORTAL_PATH } from './loginTexts.ts';
 import { PasswordField } from './PasswordField.tsx';
 
 /** The client's sign-in card: agency-neutral, since nobody is known yet. */
 export function ClientLogin() {
+  const { texts, language, setLanguage } = usePortalLanguage();
+  const { LOGIN } = texts;
   const navigate = useNavigate();
   const toast = useToast();
   const [username, setUsername] = useState('');
@@ -50,7 +53,9 @@ export function ClientLogin() {
     setBusy(true);
     try {
       const client = await portalApi.login({ username: username.trim(), password });
-      toast({ title: LOGIN.successTitle, description: LOGIN.successText(client.firstName) });
+      // The portal opens in the client's own language.
+      const words = client.language && client.language !== language ? (await setLanguage(client.language)).LOGIN : LOGIN;
+      toast({ title: words.successTitle, description: words.successText(client.firstName) });
       redirect.current = setTimeout(() => void navigate(PORTAL_PATH), LOGIN_REDIRECT_MS);
     } catch (failure) {
       // A 429 (too many attempts) carries its own message; so does a wrong password.

@@ -11,7 +11,7 @@ import { ClientPortal } from './ClientPortal.tsx';
 import { formatDateTime, formatTime } from './portalFormat.ts';
 
 const INFO: MyInfo = {
-  client: { firstName: 'Ruth', lastName: 'Alvarez' },
+  client: { firstName: 'Ruth', lastName: 'Alvarez', language: 'en' },
   medications: [
     { id: 'm1', name: 'Lisinopril', dosage: '10 mg', frequency: 'Once a day', instructions: 'Take with water' },
     { id: 'm2', name: 'Metformin', dosage: null, frequency: null, instructions: null },
@@ -124,7 +124,12 @@ beforeEach(() => {
   vi.spyOn(portalApi, 'adherence').mockResolvedValue(ADHERENCE);
   vi.spyOn(portalApi, 'caregivers').mockResolvedValue([]);
   vi.spyOn(portalApi, 'contactChanges').mockResolvedValue([]);
-  vi.spyOn(portalApi, 'settings').mockResolvedValue({ timeZone: 'America/Chicago', timeZoneFrom: 'place', marketing: false });
+  vi.spyOn(portalApi, 'settings').mockResolvedValue({
+    timeZone: 'America/Chicago',
+    timeZoneFrom: 'place',
+    marketing: false,
+    language: 'en',
+  });
 });
 
 afterEach(() => {
@@ -596,7 +601,7 @@ describe('client portal: the client’s settings', () => {
   it('shows their time zone and saves a new one and their own choice about plan messages', async () => {
     const update = vi
       .spyOn(portalApi, 'updateSettings')
-      .mockResolvedValue({ timeZone: 'America/New_York', timeZoneFrom: 'portal', marketing: true });
+      .mockResolvedValue({ timeZone: 'America/New_York', timeZoneFrom: 'portal', marketing: true, language: 'en' });
     renderPortal();
     await loaded();
     const section = await screen.findByRole('region', { name: 'Your settings' });

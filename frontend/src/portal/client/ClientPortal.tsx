@@ -1,8 +1,9 @@
-import { type CSSProperties, lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
+import { type CSSProperties, lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 
 import { Spinner } from '../../shared/Spinner.tsx';
 import { portalApi } from '../api.ts';
+import { usePortalLanguage } from '../i18n.tsx';
 import { isClientTourCompleted, TOUR_START_DELAY_MS } from '../tour/tourState.ts';
 import type { Adherence, Caregiver, ClientReminder, ContactChange, HistoryItem, MyInfo } from '../types.ts';
 import { CaregiversSection } from './CaregiversSection.tsx';
@@ -11,7 +12,6 @@ import { HistorySection } from './HistorySection.tsx';
 import { MedicationSection } from './MedicationSection.tsx';
 import { type Branding, DEFAULT_BRANDING, loadBranding } from './portalBranding.ts';
 import { PortalFooter, PortalHeader } from './PortalHeader.tsx';
-import { PORTAL_TEXTS as T } from './portalTexts.ts';
 import { ReminderSection, UpcomingReminders } from './ReminderSection.tsx';
 import { SettingsSection } from './SettingsSection.tsx';
 
@@ -49,6 +49,12 @@ function PortalPage({ branding, children }: { branding: Branding; children: Reac
  * reminders, medications, reminders and history. Signed out, it goes to the login page.
  */
 export function ClientPortal() {
+  const { texts, language, setLanguage } = usePortalLanguage();
+  const { PORTAL_TEXTS: T } = texts;
+  // The portal opens in the client's own language (once: a switch afterwards is saved as theirs).
+  const adopted = useRef(false);
+  const languageNow = useRef(language);
+  languageNow.current = language;
   const navigate = useNavigate();
   const [data, setData] = useState<Loaded | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -71,10 +77,14 @@ export function ClientPortal() {
         return;
       }
       setData({ info, branding, reminders, history, adherence, caregivers, contactChanges: contactChanges ?? [] });
+      if (!adopted.current) {
+        adopted.current = true;
+        if (info.client.language && info.client.language !== languageNow.current) await setLanguage(info.client.language);
+      }
     } catch {
       setLoadFailed(true);
     }
-  }, [navigate]);
+  }, [navigate, setLanguage]);
 
   /** After every change: the overview, the reminders, the caregivers and the contact changes again. */
   const refresh = useCallback(async () => {

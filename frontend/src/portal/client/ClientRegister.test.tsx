@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { ApiError } from '../../lib/http.ts';
 import { portalApi } from '../api.ts';
+import type { InviteLookup } from '../types.ts';
 import { ToastProvider } from '../ui/toast.tsx';
 import { ClientRegister } from './ClientRegister.tsx';
 
@@ -43,7 +44,7 @@ function alertToast() {
 }
 
 async function renderForm(path?: string) {
-  const lookup = vi.spyOn(portalApi, 'lookupInvite').mockResolvedValue({ firstName: 'Ruth', lastName: 'Alvarez' });
+  const lookup = vi.spyOn(portalApi, 'lookupInvite').mockResolvedValue({ firstName: 'Ruth', lastName: 'Alvarez', language: 'en' });
   const register = vi.spyOn(portalApi, 'register');
   renderRegister(path);
   await screen.findByRole('heading', { level: 1, name: 'Create Your Account' });
@@ -58,14 +59,14 @@ afterEach(() => {
 
 describe('ClientRegister', () => {
   it('looks the invitation up with a spinner, then greets the client by first name', async () => {
-    let answer: (value: { firstName: string; lastName: string }) => void = () => undefined;
+    let answer: (value: InviteLookup) => void = () => undefined;
     const lookup = vi.spyOn(portalApi, 'lookupInvite').mockReturnValue(new Promise((resolve) => (answer = resolve)));
     renderRegister('/client/register/tok-123');
     expect(screen.getByRole('status').textContent).toBe('Loading');
     expect(screen.queryByRole('heading')).toBeNull();
     expect(lookup).toHaveBeenCalledWith('tok-123');
 
-    await act(async () => answer({ firstName: 'Ruth', lastName: 'Alvarez' }));
+    await act(async () => answer({ firstName: 'Ruth', lastName: 'Alvarez', language: 'en' }));
     expect(screen.getByRole('heading', { level: 1, name: 'Create Your Account' })).toBeTruthy();
     expect(screen.getByText('Welcome, Ruth!')).toBeTruthy();
     const username = screen.getByLabelText('Username') as HTMLInputElement;

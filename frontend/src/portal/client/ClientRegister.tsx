@@ -4,18 +4,20 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { serverMessage } from '../../lib/http.ts';
 import { Spinner } from '../../shared/Spinner.tsx';
 import { portalApi } from '../api.ts';
+import { usePortalLanguage, usePortalTexts } from '../i18n.tsx';
 import type { InviteLookup } from '../types.ts';
 import { Field } from '../ui/Field.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { AuthCard, AuthSubmit } from './AuthCard.tsx';
 import { LOGIN_PATH, PORTAL_PATH } from './loginTexts.ts';
 import { PasswordField } from './PasswordField.tsx';
-import { PASSWORD_MIN_LENGTH, REGISTER, REGISTER_REDIRECT_MS } from './registerTexts.ts';
+import { PASSWORD_MIN_LENGTH, REGISTER_REDIRECT_MS } from './registerTexts.ts';
 
 type FieldName = 'username' | 'password' | 'confirm';
 
 /** Shown for an unknown, used or expired invitation link. */
 function InvalidInvitation() {
+  const { REGISTER } = usePortalTexts();
   const navigate = useNavigate();
   return (
     <main className="cp-page cp-auth">
@@ -45,6 +47,11 @@ function InvalidInvitation() {
  * in when the account is created.
  */
 export function ClientRegister() {
+  const { texts, language, setLanguage } = usePortalLanguage();
+  const { REGISTER } = texts;
+  // The invitation's lookup reads the texts of the moment it answers, without running again on a switch.
+  const registerTexts = useRef(REGISTER);
+  registerTexts.current = REGISTER;
   const token = (useParams().token ?? '').trim();
   const navigate = useNavigate();
   const toast = useToast();
@@ -59,7 +66,11 @@ export function ClientRegister() {
 
   useEffect(() => {
     if (!token) {
-      toast({ title: REGISTER.missingTokenTitle, description: REGISTER.missingTokenText, variant: 'destructive' });
+      toast({
+        title: registerTexts.current.missingTokenTitle,
+        description: registerTexts.current.missingTokenText,
+        variant: 'destructive',
+      });
       return;
     }
     let live = true;
@@ -69,13 +80,21 @@ export function ClientRegister() {
       () => {
         if (!live) return;
         setInvite('invalid');
-        toast({ title: REGISTER.lookupFailedTitle, variant: 'destructive' });
+        toast({ title: registerTexts.current.lookupFailedTitle, variant: 'destructive' });
       },
     );
     return () => {
       live = false;
     };
   }, [token, toast]);
+
+  // The page speaks the language the agent chose for the client, unless the link named one.
+  const adopted = useRef(false);
+  useEffect(() => {
+    if (typeof invite !== 'object' || adopted.current) return;
+    adopted.current = true;
+    if (invite.language !== language && !new URLSearchParams(window.location.search).get('lang')) void setLanguage(invite.language);
+  }, [invite, language, setLanguage]);
 
   useEffect(() => () => clearTimeout(redirect.current), []);
 

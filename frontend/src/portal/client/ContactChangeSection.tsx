@@ -2,16 +2,17 @@ import { useState } from 'react';
 
 import { serverMessage } from '../../lib/http.ts';
 import { portalApi } from '../api.ts';
+import { usePortalTexts } from '../i18n.tsx';
 import type { ContactChange } from '../types.ts';
 import { useToast } from '../ui/toast.tsx';
 import { formatDateTime } from './portalFormat.ts';
-import { PORTAL_TEXTS as T } from './portalTexts.ts';
 
 /**
  * A phone or e-mail change the client's agent asked for: it takes effect only when the client
  * confirms it here (their reminders are private), and they may keep the contact in use instead.
  */
 export function ContactChangeSection({ changes, onChanged }: { changes: ContactChange[]; onChanged: () => void }) {
+  const { PORTAL_TEXTS: T } = usePortalTexts();
   const toast = useToast();
   const [busy, setBusy] = useState<string | null>(null);
   const pending = changes.filter((change) => change.status === 'pending');

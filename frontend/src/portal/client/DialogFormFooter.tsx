@@ -1,4 +1,4 @@
-import { PORTAL_TEXTS as T } from './portalTexts.ts';
+import { usePortalTexts } from '../i18n.tsx';
 
 /** The foot of a portal dialog's form: its failure (announced), Cancel and the submit button. */
 export function DialogFormFooter({
@@ -12,6 +12,7 @@ export function DialogFormFooter({
   submitLabel: string;
   onCancel: () => void;
 }) {
+  const { PORTAL_TEXTS: T } = usePortalTexts();
   return (
     <>
       {failure && (

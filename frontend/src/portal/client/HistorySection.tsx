@@ -1,8 +1,7 @@
+import { usePortalTexts } from '../i18n.tsx';
 import type { Adherence, ContactChange, HistoryItem } from '../types.ts';
 import { AdherenceSummary } from './AdherenceSummary.tsx';
-import { CARE_TEXTS as C } from './careTexts.ts';
 import { formatDateTime, formatTime } from './portalFormat.ts';
-import { PORTAL_TEXTS as T } from './portalTexts.ts';
 
 /** How many past sends the card lists, newest first. */
 export const HISTORY_SHOWN = 20;
@@ -19,6 +18,7 @@ export function HistorySection({
   adherence: Adherence | null;
   contactChanges: ContactChange[];
 }) {
+  const { CARE_TEXTS: C, PORTAL_TEXTS: T } = usePortalTexts();
   // A change still waiting is asked about at the top of the portal; the history keeps the answers.
   const decided = contactChanges.filter(
     (change): change is ContactChange & { status: Exclude<ContactChange['status'], 'pending'> } => change.status !== 'pending',

@@ -2,15 +2,14 @@ import { type FormEvent, useState } from 'react';
 
 import { serverMessage } from '../../lib/http.ts';
 import { portalApi } from '../api.ts';
+import { usePortalTexts } from '../i18n.tsx';
 import type { Medication } from '../types.ts';
 import { ConfirmDeleteDialog, useConfirmedDelete } from '../ui/ConfirmDelete.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { Field } from '../ui/Field.tsx';
 import { useToast } from '../ui/toast.tsx';
-import { CARE_TEXTS as C } from './careTexts.ts';
 import { DialogFormFooter } from './DialogFormFooter.tsx';
 import { formatCalendarDate, formatDateTime } from './portalFormat.ts';
-import { PORTAL_TEXTS as T } from './portalTexts.ts';
 
 /** A count field's value: null when empty, undefined when it is not a whole number. */
 export function parseCount(value: string): number | null | undefined {
@@ -26,6 +25,7 @@ export function refillTime(now = new Date()): Date {
 }
 
 function AddMedicationForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
+  const { CARE_TEXTS: C, PORTAL_TEXTS: T } = usePortalTexts();
   const toast = useToast();
   const [values, setValues] = useState({ name: '', dosage: '', frequency: '', instructions: '', pillsOnHand: '', pillsPerDay: '' });
   const [error, setError] = useState<string | null>(null);
@@ -129,6 +129,7 @@ function AddMedicationForm({ onDone, onCancel }: { onDone: () => void; onCancel:
 
 /** My Medications: the list, Add Medication, Delete with a confirmation, and the privacy notice. */
 export function MedicationSection({ medications, onChanged }: { medications: Medication[]; onChanged: () => void }) {
+  const { CARE_TEXTS: C, PORTAL_TEXTS: T } = usePortalTexts();
   const [adding, setAdding] = useState(false);
   const [counting, setCounting] = useState<Medication | null>(null);
   const deletion = useConfirmedDelete<Medication>(
@@ -221,6 +222,7 @@ export function MedicationSection({ medications, onChanged }: { medications: Med
 
 /** How long the pills last, a warning from 7 days left with a one-click refill reminder, and Update pill count. */
 function Supply({ medication, onChanged, onUpdate }: { medication: Medication; onChanged: () => void; onUpdate: () => void }) {
+  const { CARE_TEXTS: C } = usePortalTexts();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const hasSupply = medication.daysLeft !== null && medication.daysLeft !== undefined && medication.runsOutOn;
@@ -269,6 +271,7 @@ function Supply({ medication, onChanged, onUpdate }: { medication: Medication; o
 
 /** Pills on hand now (the count restarts today) and a day. */
 function PillCountForm({ medication, onDone, onCancel }: { medication: Medication; onDone: () => void; onCancel: () => void }) {
+  const { CARE_TEXTS: C } = usePortalTexts();
   const toast = useToast();
   const [values, setValues] = useState({
     pillsOnHand: '',

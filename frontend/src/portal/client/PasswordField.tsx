@@ -1,6 +1,6 @@
 import { type ChangeEvent, useId, useState } from 'react';
 
-import { PASSWORD_TOGGLE } from './loginTexts.ts';
+import { usePortalTexts } from '../i18n.tsx';
 
 /**
  * A labelled password input with a Show/Hide button (44 px), for sign-in and registration:
@@ -26,6 +26,7 @@ export function PasswordField({
   /** Another element describing the field (e.g. the form's error). */
   describedBy?: string;
 }) {
+  const { PASSWORD_TOGGLE } = usePortalTexts();
   const id = useId();
   const hintId = `${id}-hint`;
   const [shown, setShown] = useState(false);

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
 
-import { CLIENT_LOGOUT_URL } from '../api.ts';
+import { CLIENT_LOGOUT_URL, portalApi } from '../api.ts';
+import { usePortalTexts } from '../i18n.tsx';
+import { LanguageSwitch } from '../ui/LanguageSwitch.tsx';
 import type { Branding } from './portalBranding.ts';
-import { PORTAL_TEXTS as T } from './portalTexts.ts';
 
 /** A heart-and-shield mark, shown when the agency has no logo. */
 function DefaultLogo() {
@@ -26,6 +27,7 @@ function DefaultLogo() {
  * sign-out endpoint, which ends the session and returns to the login page). Signed out, Sign In.
  */
 export function PortalHeader({ branding, signedIn = true }: { branding: Branding; signedIn?: boolean }) {
+  const { PORTAL_TEXTS: T } = usePortalTexts();
   return (
     <header className="cp-header">
       <div className="cp-header-inner">
@@ -34,7 +36,12 @@ export function PortalHeader({ branding, signedIn = true }: { branding: Branding
           {/* With a logo its alt text already names the agency for screen readers. */}
           <span aria-hidden={branding.logoUrl ? true : undefined}>{branding.agencyName}</span>
         </Link>
-        <nav className="cp-header-nav" aria-label="Portal">
+        <nav className="cp-header-nav" aria-label={T.portalNav}>
+          {/* A signed-in client's choice is theirs: their calls, texts and e-mails follow it. */}
+          <LanguageSwitch
+            className="cp-button cp-button-ghost"
+            onChosen={signedIn ? (language) => void portalApi.updateSettings({ language }).catch(() => undefined) : undefined}
+          />
           <Link to="/client/help" className="cp-header-link" data-tour="help">
             {T.help}
           </Link>
@@ -55,6 +62,7 @@ export function PortalHeader({ branding, signedIn = true }: { branding: Branding
 
 /** The client pages' footer. */
 export function PortalFooter({ agencyName, disclaimer }: { agencyName: string; disclaimer?: string | null }) {
+  const { PORTAL_TEXTS: T } = usePortalTexts();
   return (
     <footer className="cp-footer">
       <p>{T.footer(agencyName)}</p>

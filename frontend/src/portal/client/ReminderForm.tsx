@@ -2,13 +2,12 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 
 import { serverMessage } from '../../lib/http.ts';
 import { portalApi } from '../api.ts';
+import { usePortalTexts } from '../i18n.tsx';
 import type { Medication, RecurrencePattern, RetryChannel } from '../types.ts';
 import { Field } from '../ui/Field.tsx';
 import { useToast } from '../ui/toast.tsx';
-import { CARE_TEXTS as C } from './careTexts.ts';
 import { DialogFormFooter } from './DialogFormFooter.tsx';
 import { parseInterval, type ReminderForm as FormValues, reminderPayload, todayInputValue } from './portalFormat.ts';
-import { INTERVAL_UNITS, PORTAL_TEXTS as T, WEEKDAYS } from './portalTexts.ts';
 
 const EMPTY: FormValues = {
   medicationId: '',
@@ -91,6 +90,7 @@ function Check({
  * toggle reveals pattern, weekdays (weekly), interval and end date.
  */
 export function ReminderForm({ medications, onDone, onCancel }: { medications: Medication[]; onDone: () => void; onCancel: () => void }) {
+  const { CARE_TEXTS: C, INTERVAL_UNITS, PORTAL_TEXTS: T, WEEKDAYS } = usePortalTexts();
   const toast = useToast();
   const [form, setForm] = useState<FormValues>(EMPTY);
   const [errors, setErrors] = useState<{ date?: string; time?: string }>({});

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 
 import { portalApi } from '../api.ts';
+import { usePortalTexts } from '../i18n.tsx';
 import type { ClientReminder, Medication, UpcomingReminder } from '../types.ts';
 import { ConfirmDeleteDialog, useConfirmedDelete } from '../ui/ConfirmDelete.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { followUpSummary, formatDateTime, recurrenceSummary } from './portalFormat.ts';
-import { PORTAL_TEXTS as T } from './portalTexts.ts';
 
 // The form loads after the page shows (it is only needed once Schedule Reminder is pressed).
 const loadForm = () => import('./ReminderForm.tsx');
@@ -13,6 +13,7 @@ const ReminderForm = lazy(() => loadForm().then((module) => ({ default: module.R
 
 /** The next reminders that will ring, shown near the top when there are any. */
 export function UpcomingReminders({ reminders }: { reminders: UpcomingReminder[] }) {
+  const { PORTAL_TEXTS: T } = usePortalTexts();
   if (reminders.length === 0) return null;
   return (
     <section className="cp-card cp-section" aria-labelledby="cp-upcoming-title" data-tour="upcoming">
@@ -31,6 +32,7 @@ export function UpcomingReminders({ reminders }: { reminders: UpcomingReminder[]
 
 /** A status in words and colour (never colour alone). */
 export function StatusChip({ status }: { status: ClientReminder['status'] }) {
+  const { PORTAL_TEXTS: T } = usePortalTexts();
   return <span className={`cp-chip cp-chip-${status}`}>{T.status[status]}</span>;
 }
 
@@ -46,6 +48,7 @@ export function ReminderSection({
   failed: boolean;
   onChanged: () => void;
 }) {
+  const { PORTAL_TEXTS: T } = usePortalTexts();
   const [scheduling, setScheduling] = useState(false);
   const deletion = useConfirmedDelete<ClientReminder>(
     portalApi.deleteReminder,

@@ -1,9 +1,9 @@
 import { type FormEvent, useEffect, useState } from 'react';
 
 import { portalApi } from '../api.ts';
+import { usePortalTexts } from '../i18n.tsx';
 import type { ClientSettings } from '../types.ts';
 import { useToast } from '../ui/toast.tsx';
-import { SETTINGS_TEXTS as S } from './careTexts.ts';
 import { SelectField } from './ReminderForm.tsx';
 
 /**
@@ -12,6 +12,7 @@ import { SelectField } from './ReminderForm.tsx';
  * plans — their own choice, kept with the words they chose.
  */
 export function SettingsSection({ agencyName }: { agencyName: string }) {
+  const { SETTINGS_TEXTS: S } = usePortalTexts();
   const toast = useToast();
   const [settings, setSettings] = useState<ClientSettings | null>(null);
   const [failed, setFailed] = useState(false);

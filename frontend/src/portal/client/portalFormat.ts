@@ -1,26 +1,55 @@
+import type { Language, Translation } from '../../i18n/translation.ts';
 import type { ClientReminder, NewClientReminder, RecurrencePattern, RetryChannel } from '../types.ts';
-import { INTERVAL_UNITS, WEEKDAYS } from './portalTexts.ts';
+import { INTERVAL_UNITS, PORTAL_TEXTS, WEEKDAYS } from './portalTexts.ts';
 
-// Written out rather than with a date library, to keep the client pages' bundle small.
+// English is written out rather than with a date library, to keep the client pages' bundle small.
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** 'MMM dd, yyyy' of a local date. */
+/** The words dates and summaries are made of, from the pages' catalogue. */
+export interface FormatWords {
+  WEEKDAYS: readonly string[];
+  INTERVAL_UNITS: Record<'daily' | 'weekly' | 'monthly', readonly string[]>;
+  PORTAL_TEXTS: Pick<Translation<typeof PORTAL_TEXTS>, 'every' | 'everyN' | 'onDays' | 'until' | 'dateAtTime' | 'sentOnce' | 'triedAgain'>;
+}
+const ENGLISH: FormatWords = { WEEKDAYS, INTERVAL_UNITS, PORTAL_TEXTS };
+let language: Language = 'en';
+let words: FormatWords = ENGLISH;
+
+/**
+ * The language dates and summaries are written in; the portal's language provider sets it before
+ * the pages render (with that language's weekday and unit names).
+ */
+export function setFormatLanguage(next: Language, nextWords?: FormatWords): void {
+  language = next;
+  words = next === 'en' ? ENGLISH : (nextWords ?? words);
+}
+
+/** Spanish dates and times as people in the US read them: '13 de noviembre de 2026', '8:30 a. m.'. */
+const SPANISH_DAY = new Intl.DateTimeFormat('es', { day: 'numeric', month: 'long', year: 'numeric' });
+const SPANISH_TIME = new Intl.DateTimeFormat('es', { hour: 'numeric', minute: '2-digit', hour12: true });
+
+/** 'MMM dd, yyyy' of a local date ('13 de noviembre de 2026' in Spanish). */
 function day(date: Date): string {
+  if (language === 'es') return SPANISH_DAY.format(date);
   return `${MONTHS[date.getMonth()]} ${pad(date.getDate())}, ${date.getFullYear()}`;
 }
 
-/** 'h:mm a' of a local time. */
+/** 'h:mm a' of a local time ('8:30 a. m.' in Spanish). */
 function time(date: Date): string {
+  if (language === 'es') return SPANISH_TIME.format(date).replace(/\s/g, ' ');
   const hours = date.getHours();
   return `${hours % 12 || 12}:${pad(date.getMinutes())} ${hours < 12 ? 'AM' : 'PM'}`;
 }
 
-/** SPEC §9: 'MMM dd, yyyy at h:mm a' in the browser's time zone, e.g. 'Mar 05, 2027 at 8:00 AM'. */
+/**
+ * SPEC §9: 'MMM dd, yyyy at h:mm a' in the browser's time zone, e.g. 'Mar 05, 2027 at 8:00 AM';
+ * in Spanish '5 de marzo de 2027, 8:00 a. m.'.
+ */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return `${day(date)} at ${time(date)}`;
+  return words.PORTAL_TEXTS.dateAtTime(day(date), time(date));
 }
 
 /** 'h:mm a' in the browser's time zone, e.g. '8:03 AM'. */
@@ -47,15 +76,18 @@ export function recurrenceSummary(
 ): string {
   if (!reminder.isRecurring || !reminder.recurrencePattern) return oneTime;
   const interval = reminder.recurrenceInterval && reminder.recurrenceInterval > 1 ? reminder.recurrenceInterval : 1;
-  const [one, many] = INTERVAL_UNITS[reminder.recurrencePattern];
-  let text = interval === 1 ? `Every ${one}` : `Every ${interval} ${many}`;
+  const [one, many] = words.INTERVAL_UNITS[reminder.recurrencePattern];
+  const T = words.PORTAL_TEXTS;
+  let text = interval === 1 ? T.every(one) : T.everyN(interval, many);
   if (reminder.recurrencePattern === 'weekly' && reminder.recurrenceDays?.length) {
-    text += ` on ${[...reminder.recurrenceDays]
-      .sort((a, b) => a - b)
-      .map((d) => WEEKDAYS[d])
-      .join(', ')}`;
+    text += T.onDays(
+      [...reminder.recurrenceDays]
+        .sort((a, b) => a - b)
+        .map((d) => words.WEEKDAYS[d])
+        .join(', '),
+    );
   }
-  if (reminder.recurrenceEndDate) text += ` until ${formatCalendarDate(reminder.recurrenceEndDate)}`;
+  if (reminder.recurrenceEndDate) text += T.until(formatCalendarDate(reminder.recurrenceEndDate));
   return text;
 }
 
@@ -116,7 +148,7 @@ export function followUpSummary(
   reminder: Pick<ClientReminder, 'retryAfterMinutes' | 'maxAttempts' | 'retryChannel' | 'deliveryMethod'>,
 ): string | null {
   if (!reminder.maxAttempts) return null;
-  if (reminder.maxAttempts === 1) return 'Sent once, not tried again';
-  const other = reminder.retryChannel === 'other' ? (reminder.deliveryMethod === 'voice' ? ' as a text' : ' as a call') : '';
-  return `If not confirmed: tried again${other} after ${reminder.retryAfterMinutes ?? 10} min, ${reminder.maxAttempts} tries in all`;
+  if (reminder.maxAttempts === 1) return words.PORTAL_TEXTS.sentOnce;
+  const other = reminder.retryChannel === 'other' ? (reminder.deliveryMethod === 'voice' ? 'text' : 'call') : null;
+  return words.PORTAL_TEXTS.triedAgain(other, reminder.retryAfterMinutes ?? 10, reminder.maxAttempts);
 }

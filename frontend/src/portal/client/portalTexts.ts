@@ -1,6 +1,8 @@
 /** Texts of the client portal (SPEC §2 Client portal, §5 Medication and Client reminder, §8). */
 export const PORTAL_TEXTS = {
   help: 'Help',
+  close: 'Close',
+  portalNav: 'Portal',
   signOut: 'Sign Out',
   signIn: 'Sign In',
   welcome: (firstName: string) => `Welcome, ${firstName}!`,
@@ -73,6 +75,14 @@ export const PORTAL_TEXTS = {
   reminderScheduleFailed: 'Failed to schedule reminder',
   next: 'Next:',
   oneTime: 'One time',
+  every: (unit: string) => `Every ${unit}`,
+  everyN: (n: number, units: string) => `Every ${n} ${units}`,
+  onDays: (days: string) => ` on ${days}`,
+  until: (date: string) => ` until ${date}`,
+  dateAtTime: (date: string, time: string) => `${date} at ${time}`,
+  sentOnce: 'Sent once, not tried again',
+  triedAgain: (other: 'text' | 'call' | null, minutes: number, tries: number) =>
+    `If not confirmed: tried again${other === 'text' ? ' as a text' : other === 'call' ? ' as a call' : ''} after ${minutes} min, ${tries} tries in all`,
   forMedication: (name: string) => `For: ${name}`,
   deleteReminderTitle: 'Delete Reminder',
   deleteReminderConfirm: 'Delete this reminder? You will not get any more calls or texts for it.',

@@ -1,5 +1,6 @@
 import { type ReactNode, useContext, useEffect, useId, useRef } from 'react';
 
+import { usePortalTexts } from '../i18n.tsx';
 import { ToastHostContext } from './toast.tsx';
 
 /**
@@ -7,6 +8,7 @@ import { ToastHostContext } from './toast.tsx';
  * and the page behind is inert — without a library.
  */
 export function Dialog({ open, title, onClose, children }: { open: boolean; title: string; onClose: () => void; children: ReactNode }) {
+  const { PORTAL_TEXTS } = usePortalTexts();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const setToastHost = useContext(ToastHostContext);
@@ -41,7 +43,7 @@ export function Dialog({ open, title, onClose, children }: { open: boolean; titl
         <div className="cp-dialog-inner">
           <div className="cp-dialog-header">
             <h2 id={titleId}>{title}</h2>
-            <button type="button" className="cp-icon-button" aria-label="Close" onClick={onClose}>
+            <button type="button" className="cp-icon-button" aria-label={PORTAL_TEXTS.close} onClick={onClose}>
               ×
             </button>
           </div>

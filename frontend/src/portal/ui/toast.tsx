@@ -1,6 +1,8 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 
+import { usePortalTexts } from '../i18n.tsx';
+
 /** SPEC §9 Toasts: one at a time, 5 s, default or destructive. */
 export const TOAST_DURATION_MS = 5000;
 
@@ -25,6 +27,7 @@ export function useToast() {
 }
 
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const { PORTAL_TEXTS } = usePortalTexts();
   const [toast, setToast] = useState<(Toast & { key: number }) | null>(null);
   const [host, setHost] = useState<HTMLElement | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -47,7 +50,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             <p className="cp-toast-title">{toast.title}</p>
             {toast.description && <p className="cp-toast-description">{toast.description}</p>}
           </div>
-          <button type="button" className="cp-toast-close" aria-label="Close" onClick={() => setToast(null)}>
+          <button type="button" className="cp-toast-close" aria-label={PORTAL_TEXTS.close} onClick={() => setToast(null)}>
             ×
           </button>
         </div>

@@ -1,0 +1,184 @@
+import type {
+  BROKERS_TEXTS as EN_BROKERS_TEXTS,
+  CHANGE_FIELD_LABELS as EN_CHANGE_FIELD_LABELS,
+  DETAIL_TEXTS as EN_DETAIL_TEXTS,
+  DIALOG_TEXTS as EN_DIALOG_TEXTS,
+  STATUS_LABELS as EN_STATUS_LABELS,
+  TIER_LABELS as EN_TIER_LABELS,
+} from '../../broker-app/backoffice/brokers/texts.ts';
+import { TRIAL_DAYS_MAX, TRIAL_DAYS_MIN } from '../../broker-app/backoffice/brokers/texts.ts';
+import { FLAT_CLIENT_LIMIT, PRICES } from '../../broker-app/billing/pricing.ts';
+import type { SubscriptionStatus, SubscriptionTier } from '../../broker-app/types.ts';
+import { plural } from '../../broker-app/ui/format.ts';
+import type { Translation } from '../translation.ts';
+
+/** 'Queda 1 día', 'Quedan 5 días'. */
+const daysLeft = (days: number) => `${days === 1 ? 'Queda' : 'Quedan'} ${plural(days, 'día')}`;
+const activeClients = (n: number) => plural(n, 'cliente activo', 'clientes activos');
+
+/** Spanish of the subscription tiers in the back office (`broker-app/backoffice/brokers/texts.ts`). */
+export const TIER_LABELS: Translation<typeof EN_TIER_LABELS> = { pmpm: 'PMPM', flat: 'Tarifa fija' };
+
+/** Spanish of the subscription statuses in the back office. */
+export const STATUS_LABELS: Translation<typeof EN_STATUS_LABELS> = {
+  trial: 'Prueba',
+  active: 'Activo',
+  past_due: 'Pago vencido',
+  canceled: 'Cancelado',
+};
+
+/** Spanish of broker management (/admin/brokers). */
+export const BROKERS_TEXTS: Translation<typeof EN_BROKERS_TEXTS> = {
+  title: 'Gestión de agentes',
+  subtitle: 'Encuentre a cualquier agente de la plataforma, revise su plan y su actividad, y administre su suscripción',
+
+  searchLabel: 'Buscar agentes',
+  searchPlaceholder: 'Buscar por correo electrónico o nombre',
+  tierLabel: 'Plan',
+  statusLabel: 'Estado',
+  all: 'Todos',
+  filtersLabel: 'Filtros de agentes',
+
+  columns: {
+    email: 'Correo electrónico',
+    tier: 'Plan',
+    status: 'Estado',
+    clients: 'Clientes',
+    monthlyRevenue: 'Ingresos mensuales',
+    lastActivity: 'Última actividad',
+    actions: 'Acciones',
+  },
+  tableLabel: 'Agentes',
+  noActivity: '—',
+  rowsPerPage: 'Filas por página',
+
+  rowActions: (who: string) => `Acciones para ${who}`,
+  viewDetails: 'Ver detalles',
+  extendTrial: 'Extender prueba',
+  changeSubscription: 'Cambiar suscripción',
+
+  emptyTitle: 'No se encontraron agentes',
+  emptyFiltered:
+    'Ningún agente coincide con esta búsqueda y estos filtros. Pruebe con otro nombre o correo electrónico, o vuelva a poner los filtros en Todos.',
+  emptyNone: 'Todavía no se ha registrado ningún agente. Los agentes aparecen aquí después de iniciar sesión por primera vez.',
+  clearFilters: 'Borrar filtros',
+
+  fetchFailed: 'No se pudieron obtener los agentes',
+  retry: 'Reintentar',
+};
+
+/** Spanish of the admin broker detail (/admin/brokers/{id}). */
+export const DETAIL_TEXTS: Translation<typeof EN_DETAIL_TEXTS> = {
+  complianceTitle: 'Cumplimiento normativo',
+  compliancePeriod: (from: string, to: string) =>
+    `Consentimientos, revocaciones, envíos omitidos y horarios de llamada, del ${from} al ${to}. Sin datos de salud.`,
+  complianceCsv: 'Descargar CSV',
+  compliancePdf: 'Descargar PDF',
+  complianceFailed: 'No se pudo cargar el informe de cumplimiento',
+  back: 'Volver a agentes',
+  unnamed: 'Agente sin nombre',
+  accountId: 'ID de cuenta',
+  created: (date: string) => `Cuenta creada el ${date}`,
+  loading: 'Cargando agente',
+
+  totalClients: 'Total de clientes',
+  clientsCaption: (active: number, total: number) => `${active} ${active === 1 ? 'activo' : 'activos'} / ${total} en total`,
+  monthlyRevenue: 'Ingresos mensuales',
+  overageNote: (amount: string, clients: number) =>
+    `Incluye ${amount} de excedente por ${activeClients(clients)} por encima de ${FLAT_CLIENT_LIMIT}`,
+  overageEnabledNote: `Excedente activado: ${PRICES.overagePerClient} por cada cliente por encima de ${FLAT_CLIENT_LIMIT}`,
+  flatNote: `Plan de tarifa fija: ${PRICES.flatMonthly}/mes para hasta ${FLAT_CLIENT_LIMIT} clientes`,
+  pmpmNote: (clients: number) => `${PRICES.pmpmPerClient} por cliente activo × ${activeClients(clients)}`,
+  trialRevenueNote: 'Prueba: sin ingresos hasta que pase a una suscripción de pago',
+  canceledRevenueNote: 'Cancelado: sin ingresos',
+  retentionRate: 'Tasa de retención',
+  noRetention: '—',
+  callCompletion: (rate: number) => `Llamadas completadas: ${rate}%`,
+  notEnoughHistory: 'Aún no hay suficiente historial',
+  trialStatus: 'Estado de la prueba',
+  trialEnds: (date: string) => `Termina el ${date}`,
+  trialNoEnd: 'Sin fecha de finalización',
+  trialDaysLeft: (days: number) => daysLeft(days),
+  trialEnded: 'La prueba ha terminado',
+  statusCaptions: {
+    active: 'Suscripción pagada con acceso completo',
+    past_due: 'Pago vencido: las funciones están en pausa hasta que se pague',
+    canceled: 'Suscripción cancelada: las funciones están desactivadas hasta que se restablezca',
+  },
+
+  subscriptionTitle: 'Gestión de la suscripción',
+  subscriptionBody: 'Los cambios se aplican al instante y quedan registrados en el historial de actividad.',
+  currentTier: 'Plan',
+  currentStatus: 'Estado',
+  trialEndsLabel: 'Fin de la prueba',
+  changeSubscription: 'Cambiar suscripción',
+  extendTrial: 'Extender prueba',
+
+  timelineTitle: 'Historial de actividad',
+  timelineSubtitle: 'Las últimas 20 acciones de administradores en esta cuenta, de la más reciente a la más antigua',
+  noActivity: 'No hay actividad reciente',
+  byAdmin: (email: string) => `por ${email}`,
+  byUnknownAdmin: 'por un administrador',
+
+  clientsTitle: 'Clientes',
+  clientsCount: (total: number) => plural(total, 'cliente'),
+  clientColumns: { name: 'Nombre', email: 'Correo electrónico', phone: 'Teléfono', status: 'Estado', joined: 'Fecha de alta' },
+  active: 'Activo',
+  inactive: 'Inactivo',
+  noEmail: '—',
+  noClients: 'Aún no hay clientes',
+
+  notFoundTitle: 'Agente no encontrado',
+  notFoundBody: 'No hay ningún agente con este ID de cuenta. Es posible que el enlace sea incorrecto o que la cuenta se haya eliminado.',
+  loadFailed: 'No se pudo cargar este agente.',
+  retry: 'Reintentar',
+};
+
+/** Spanish of how the timeline names the fields an admin change touched. */
+export const CHANGE_FIELD_LABELS: Translation<typeof EN_CHANGE_FIELD_LABELS> = {
+  trialEndsAt: 'Fin de la prueba',
+  subscriptionTier: 'Plan de suscripción',
+  subscriptionStatus: 'Estado de la suscripción',
+  isActive: 'Activo',
+  isPublic: 'Público',
+  title: 'Título',
+  category: 'Categoría',
+};
+
+/** Spanish of the Extend Trial Period and Update Subscription dialogs. */
+export const DIALOG_TEXTS: Translation<typeof EN_DIALOG_TEXTS> = {
+  cancel: 'Cancelar',
+
+  extendTitle: 'Extender el período de prueba',
+  extendIntro: (name: string) =>
+    `Dé a ${name} más tiempo de prueba gratuita. Los días se cuentan desde hoy o desde la fecha de finalización actual, la que sea posterior.`,
+  currentEnd: (date: string) => `Fin actual: ${date}`,
+  newEnd: (date: string) => `Nueva fecha de finalización: ${date}`,
+  presetsLabel: 'Opciones rápidas',
+  preset: (days: number) => plural(days, 'día'),
+  daysLabel: 'Días para agregar',
+  daysHelp: `De ${TRIAL_DAYS_MIN} a ${TRIAL_DAYS_MAX} días`,
+  daysRange: `Ingrese un número entero de días de ${TRIAL_DAYS_MIN} a ${TRIAL_DAYS_MAX}`,
+  daysWhole: 'Ingrese un número entero de días, sin decimales',
+  daysPositive: 'Ingrese un número de días mayor que 0',
+  extendConfirm: 'Extender prueba',
+  extending: 'Extendiendo…',
+  trialExtended: 'Prueba extendida',
+  trialExtendedDescription: (name: string, date: string | null) =>
+    date ? `La prueba de ${name} ahora termina el ${date}.` : `Se extendió la prueba de ${name}.`,
+  extendFailed: 'No se pudo extender la prueba',
+
+  updateTitle: 'Actualizar suscripción',
+  updateIntro: (name: string) =>
+    `Cambie el plan, el estado o ambos de ${name}. Solo se cambia lo que usted elija; lo demás queda como está.`,
+  tierField: 'Plan de suscripción',
+  statusField: 'Estado de la suscripción',
+  keepCurrent: (label: string) => `Mantener el actual (${label})`,
+  chooseOne: 'Elija un nuevo plan, un nuevo estado o ambos.',
+  updateConfirm: 'Actualizar suscripción',
+  updating: 'Actualizando…',
+  subscriptionUpdated: 'Suscripción actualizada',
+  subscriptionUpdatedDescription: (name: string, tier: SubscriptionTier, status: SubscriptionStatus) =>
+    `${name} ahora tiene el plan ${TIER_LABELS[tier]}, con estado ${STATUS_LABELS[status]}.`,
+  updateFailed: 'No se pudo actualizar la suscripción',
+};

@@ -1,0 +1,13 @@
+import { type Language, languageOf } from '../i18n/translation.ts';
+
+/** The few words both bundles show before either app's catalogue is loaded, in English and Spanish. */
+export const SHARED_TEXTS: Record<Language, { loading: string; notFoundTitle: string; notFoundHint: string }> = {
+  en: { loading: 'Loading', notFoundTitle: '404 Page Not Found', notFoundHint: 'Did you forget to add the page to the router?' },
+  es: { loading: 'Cargando', notFoundTitle: '404: página no encontrada', notFoundHint: '¿Se olvidó de agregar la página al enrutador?' },
+};
+
+/** The words for the page's language (its `lang`, set by the app's language, else the browser's). */
+export function sharedTexts(): (typeof SHARED_TEXTS)['en'] {
+  const language = languageOf(document.documentElement.lang) ?? languageOf(navigator.language) ?? 'en';
+  return SHARED_TEXTS[language];
+}
