@@ -254,4 +254,27 @@ describe('Spanish, end to end: a Spanish-speaking client’s invitation, texts, 
     expect(sendsTo(phone).at(-1)!.form.get('Body')).toContain("It's time to take your medication");
     expect((await agent.put('/api/client/settings').send({ language: 'de' })).status).toBe(400);
   });
+
+  it('answers the portal’s errors in Spanish when it asks in Spanish; the status and fields stay', async () => {
+    const spanish = await request(t.http)
+      .post('/api/client/login')
+      .set('Origin', t.appUrl)
+      .set('Accept-Language', 'es')
+      .send({ username: 'nadie.aqui', password: 'contraseña-falsa' });
+    expect(spanish.status).toBe(401);
+    expect(spanish.body.message).toBe('Nombre de usuario o contraseña incorrectos');
+    const english = await request(t.http)
+      .post('/api/client/login')
+      .set('Origin', t.appUrl)
+      .set('Accept-Language', 'en-US,en;q=0.9')
+      .send({ username: 'nobody.here', password: 'wrong-password' });
+    expect(english.body.message).toBe('Invalid username or password');
+    // A broker's route keeps its words whatever the browser's language.
+    const brokerAnswer = await broker.agent
+      .post('/api/clients')
+      .set('Accept-Language', 'es')
+      .send({ firstName: 'A', lastName: 'B', phone: '12' });
+    expect(brokerAnswer.status).toBe(400);
+    expect(brokerAnswer.body.message).not.toMatch(/[áéíóúñ]/);
+  });
 });

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 
 import { AuthModule } from '../auth/auth.module.js';
 import { ClientsModule } from '../clients/clients.module.js';
@@ -18,6 +19,7 @@ import { ClientSettingsController } from './client-settings.controller.js';
 import { ContactChangesController } from './contact-changes.controller.js';
 import { MedicationsController } from './medications.controller.js';
 import { MedicationsService } from './medications.service.js';
+import { SpanishErrorsInterceptor } from './spanish-errors.js';
 
 /** The client portal: client accounts and sign-in (health data joins here, behind the client's own routes). */
 @Module({
@@ -32,6 +34,8 @@ import { MedicationsService } from './medications.service.js';
     CaregiverLinksController,
   ],
   providers: [
+    // The portal's errors in Spanish when it asks in Spanish.
+    { provide: APP_INTERCEPTOR, useClass: SpanishErrorsInterceptor },
     ClientAuthService,
     ClientRemindersService,
     ClientRemindersRepository,

@@ -37,13 +37,21 @@ export interface ApiResponse {
   json: unknown;
 }
 
+let requestLanguage: string | undefined;
+
+/** The language the app is shown in: requests ask for answers (error messages) in it. */
+export function setRequestLanguage(language: string | undefined): void {
+  requestLanguage = language;
+}
+
 /**
- * Performs a request: sends the session cookie, asks for JSON, and gives a body a JSON content type
+ * Performs a request: sends the session cookie, asks for JSON (in the app's language), and gives a body a JSON content type
  * (a FormData body keeps the browser's multipart one). Throws an ApiError for a non-success answer.
  */
 export async function send(url: string, init: RequestInit = {}): Promise<ApiResponse> {
   const headers = new Headers(init.headers);
   headers.set('Accept', 'application/json');
+  if (requestLanguage && !headers.has('Accept-Language')) headers.set('Accept-Language', requestLanguage);
   if (init.body != null && !(init.body instanceof FormData) && !headers.has('Content-Type')) {
     headers.set('Content-Type', 'application/json');
   }

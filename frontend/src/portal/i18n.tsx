@@ -1,6 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 
 import { type Language, languageOf, type Translation } from '../i18n/translation.ts';
+import { setRequestLanguage } from '../lib/http.ts';
 import { CARE_TEXTS, SETTINGS_TEXTS } from './client/careTexts.ts';
 import { LOGIN, PASSWORD_TOGGLE } from './client/loginTexts.ts';
 import { setFormatLanguage } from './client/portalFormat.ts';
@@ -101,8 +102,9 @@ export function PortalLanguageProvider({ children, initial = initialLanguage() }
 
   const value = useMemo(() => (state ? { ...state, setLanguage } : null), [state, setLanguage]);
   if (!value) return null;
-  // Dates and summaries are written in the language the pages render in.
+  // Dates, summaries and the server's messages are in the language the pages render in.
   setFormatLanguage(value.language, value.texts);
+  setRequestLanguage(value.language);
   return <Context.Provider value={value}>{children}</Context.Provider>;
 }
 
