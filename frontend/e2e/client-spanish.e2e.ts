@@ -92,7 +92,10 @@ describe('the client portal in Spanish, in Chromium at 390 px', () => {
     await reminder.getByText(/^Cada semana, los mar, jue · Llamada telefónica/).waitFor();
     // Dates and times as Spanish speakers read them: "2 de diciembre de 2026, 9:15 a. m."
     const upcoming = client.getByRole('region', { name: 'Próximos recordatorios' });
-    await upcoming.getByText(/\d{1,2} de [a-z]+ de \d{4}, 9:15 a\.\s?m\./).first().waitFor();
+    await upcoming
+      .getByText(/\d{1,2} de [a-z]+ de \d{4}, 9:15 a\.\s?m\./)
+      .first()
+      .waitFor();
     await client.getByRole('region', { name: 'Historial' }).waitFor();
     await accessible(client, 'the portal in Spanish');
     await docsScreenshot(client, 'client-portal-es-390');
@@ -101,7 +104,8 @@ describe('the client portal in Spanish, in Chromium at 390 px', () => {
     await client.getByRole('button', { name: 'English', exact: true }).click();
     await client.getByRole('heading', { level: 1, name: 'Welcome, Rosa!' }).waitFor();
     assert.equal(await client.evaluate(() => document.documentElement.lang), 'en');
-    const saved = async () => ((await (await client.request.get(`${APP_URL}/api/client/settings`)).json()) as { language: string }).language;
+    const saved = async () =>
+      ((await (await client.request.get(`${APP_URL}/api/client/settings`)).json()) as { language: string }).language;
     for (let i = 0; i < 20 && (await saved()) !== 'en'; i++) await client.waitForTimeout(100);
     assert.equal(await saved(), 'en');
     await client.getByRole('button', { name: 'Español', exact: true }).click();
