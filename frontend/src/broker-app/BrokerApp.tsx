@@ -20,6 +20,7 @@ import { outbox } from './outbox/index.ts';
 import { PortalPreviewPage } from './portal-preview/PortalPreviewPage.tsx';
 import { authProvider } from './providers/authProvider.ts';
 import { dataProvider } from './providers/dataProvider.ts';
+import { i18nProvider } from './providers/i18nProvider.ts';
 import { createQueryClient } from './providers/queryClient.ts';
 import { useCurrentUser } from './providers/useCurrentUser.ts';
 import { reminders } from './reminders/index.ts';
@@ -76,6 +77,7 @@ function ThemedAdmin() {
       loading={Spinner}
       catchAll={NotFound}
       notification={AppNotification}
+      i18nProvider={i18nProvider}
       disableTelemetry
     >
       <Resource {...clients}>

@@ -1,3 +1,5 @@
+import type { Language } from '../i18n/translation.ts';
+
 /** Shapes of the API answers the broker app reads (see openapi.json). Money is in cents. */
 
 export type SubscriptionTier = 'pmpm' | 'flat';
@@ -16,6 +18,10 @@ export interface CurrentUser {
   agencyName: string | null;
   agencyPhone: string | null;
   sponsorMessage: string | null;
+  /** The sponsor message for Spanish-speaking clients; empty: they get the English one. */
+  sponsorMessageEs?: string;
+  /** The language of this person's app, chosen in its header. */
+  language?: Language;
   /** The agency sells Medicare plans: marketing and the portal carry the TPMO disclaimer. */
   sellsPlans?: boolean;
   tpmoOrganizations?: number | null;
@@ -254,9 +260,13 @@ export interface Profile {
   /** The branding's agency phone, in E.164 (or empty). */
   agencyPhone: string;
   emailNotifications: boolean;
+  language?: Language;
 }
 
-export type ProfileInput = Partial<Pick<Profile, 'agencyPhone' | 'emailNotifications'>> & { firstName?: string; lastName?: string };
+export type ProfileInput = Partial<Pick<Profile, 'agencyPhone' | 'emailNotifications' | 'language'>> & {
+  firstName?: string;
+  lastName?: string;
+};
 
 export interface BrandingInput {
   primaryColor: string;

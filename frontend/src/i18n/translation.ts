@@ -4,8 +4,8 @@
  * English catalogues are written `as const`; this widens their literal types so a translation
  * type-checks with its own words and fails when a key is missing or extra.
  */
-export type Translation<T> = T extends (...args: infer A) => string
-  ? (...args: A) => string
+export type Translation<T> = T extends (...args: infer A) => infer R
+  ? (...args: A) => Translation<R>
   : T extends string
     ? string
     : T extends readonly (infer E)[]

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
 import { serverMessage } from '../../lib/http.ts';
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import { useSetCurrentUser } from '../providers/useCurrentUser.ts';
 import type { BillingChange, Subscription, SubscriptionTier } from '../types.ts';
@@ -16,7 +17,6 @@ import { MONTHLY_ANALYTICS_KEY, SUBSCRIPTION_KEY } from './queries.ts';
 import { goToExternal } from './redirect.ts';
 import { StartSubscriptionDialog } from './StartSubscriptionDialog.tsx';
 import { CurrentSubscriptionCard, TrialUpgradeCard } from './SubscriptionCards.tsx';
-import { BILLING_TEXTS as T } from './texts.ts';
 
 function LoadingCards() {
   return (
@@ -40,6 +40,7 @@ function LoadingCards() {
 
 /** /billing: the broker's plan, trial, plan change, monthly cost and profit, and the price list. */
 export function BillingPage() {
+  const { BILLING_TEXTS: T } = useBrokerTexts().billing;
   const dataProvider = useCareKeepDataProvider();
   const queryClient = useQueryClient();
   const setCurrentUser = useSetCurrentUser();

@@ -13,9 +13,9 @@ import {
   Typography,
 } from '@mui/material';
 
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import type { MonthlyAnalytics } from '../types.ts';
 import { formatCents, HISTORY_ROWS, marginVariant, monthLabel } from './pricing.ts';
-import { BILLING_TEXTS as T } from './texts.ts';
 
 const CHIP_COLOR = { default: 'primary', secondary: 'secondary', destructive: 'error' } as const;
 
@@ -40,13 +40,13 @@ export function latestMonths(items: MonthlyAnalytics[], count = HISTORY_ROWS): M
 }
 
 const COLUMNS = [
-  { key: 'month', label: T.columns.month, numeric: false },
-  { key: 'voiceCalls', label: T.columns.voiceCalls, numeric: true },
-  { key: 'clients', label: T.columns.clients, numeric: true },
-  { key: 'cost', label: T.columns.cost, numeric: true },
-  { key: 'revenue', label: T.columns.revenue, numeric: true },
-  { key: 'profit', label: T.columns.profit, numeric: true },
-  { key: 'margin', label: T.columns.margin, numeric: true },
+  { key: 'month', numeric: false },
+  { key: 'voiceCalls', numeric: true },
+  { key: 'clients', numeric: true },
+  { key: 'cost', numeric: true },
+  { key: 'revenue', numeric: true },
+  { key: 'profit', numeric: true },
+  { key: 'margin', numeric: true },
 ] as const;
 
 export function MonthlyAnalyticsCard({
@@ -58,6 +58,7 @@ export function MonthlyAnalyticsCard({
   loading: boolean;
   failed: boolean;
 }) {
+  const { BILLING_TEXTS: T } = useBrokerTexts().billing;
   const rows = items ? latestMonths(items) : [];
   return (
     <Card component="section" aria-labelledby="monthly-analytics-title">
@@ -86,7 +87,7 @@ export function MonthlyAnalyticsCard({
               <TableRow>
                 {COLUMNS.map((column) => (
                   <TableCell key={column.key} align={column.numeric ? 'right' : 'left'} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                    {column.label}
+                    {T.columns[column.key]}
                   </TableCell>
                 ))}
               </TableRow>

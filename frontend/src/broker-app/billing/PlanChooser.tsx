@@ -13,9 +13,9 @@ import {
   Typography,
 } from '@mui/material';
 
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import type { Subscription, SubscriptionTier } from '../types.ts';
 import { formatCents, monthlyPriceCents } from './pricing.ts';
-import { BILLING_TEXTS as T } from './texts.ts';
 
 const TIERS: SubscriptionTier[] = ['pmpm', 'flat'];
 
@@ -37,6 +37,7 @@ export function PlanChooser({
   onManageBilling: () => void;
   openingPortal: boolean;
 }) {
+  const { BILLING_TEXTS: T } = useBrokerTexts().billing;
   const current = subscription.subscriptionTier;
   return (
     <Card component="section" aria-labelledby="change-plan-title" sx={{ height: '100%' }}>

@@ -1,10 +1,11 @@
 import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
 import { Box, Card, CardContent, Divider, Typography } from '@mui/material';
 
-import { BILLING_TEXTS as T } from './texts.ts';
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 
 /** Both plans, the overage example, the break-even point and the telephony costs. */
 export function PricingCard() {
+  const { BILLING_TEXTS: T } = useBrokerTexts().billing;
   return (
     <Card component="section" aria-labelledby="pricing-title">
       <CardContent sx={{ display: 'grid', gap: 1.5 }}>

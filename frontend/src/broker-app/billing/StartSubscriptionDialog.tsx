@@ -1,8 +1,8 @@
 import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import type { Subscription, SubscriptionTier } from '../types.ts';
 import { formatCents, monthlyPriceCents } from './pricing.ts';
-import { BILLING_TEXTS as T } from './texts.ts';
 
 /**
  * Ending the trial early is a decision about money: the dialog states the monthly amount at today's
@@ -26,6 +26,7 @@ export function StartSubscriptionDialog({
   onConfirm: (amountCents: number) => void;
   onClose: () => void;
 }) {
+  const { BILLING_TEXTS: T } = useBrokerTexts().billing;
   const amountCents = monthlyPriceCents(tier, subscription.activeClients, tier === 'flat' && subscription.overageEnabled);
   const amount = formatCents(amountCents);
   return (

@@ -4,9 +4,9 @@ import { Alert, Box, Button, Card, CardContent, Chip, Divider, LinearProgress, S
 import { format } from 'date-fns';
 import type { ReactNode } from 'react';
 
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import type { Subscription, SubscriptionStatus, SubscriptionTier } from '../types.ts';
 import { formatCents } from './pricing.ts';
-import { BILLING_TEXTS as T } from './texts.ts';
 
 /** 'Dec 10, 2026', or null without a date. */
 export function trialEndDate(trialEndsAt: string | null): string | null {
@@ -17,6 +17,7 @@ export function trialEndDate(trialEndsAt: string | null): string | null {
 
 /** SPEC §4: trial shows days left, active shows normally, past due and canceled are destructive. */
 export function StatusChip({ status, daysLeft }: { status: SubscriptionStatus; daysLeft: number }) {
+  const { BILLING_TEXTS: T } = useBrokerTexts().billing;
   const label = status === 'trial' ? `${T.statusLabels.trial} · ${T.daysLeft(daysLeft)}` : T.statusLabels[status];
   const color = status === 'trial' ? 'info' : status === 'active' ? 'success' : 'error';
   const variant = status === 'past_due' || status === 'canceled' ? 'destructive' : 'default';
@@ -47,6 +48,7 @@ export function CurrentSubscriptionCard({
   onMarkPaid?: () => void;
   busy?: boolean;
 }) {
+  const { BILLING_TEXTS: T } = useBrokerTexts().billing;
   const s = subscription;
   const onTrial = s.subscriptionStatus === 'trial';
   const pastDueAction =
@@ -188,6 +190,7 @@ export function TrialUpgradeCard({
   tier: SubscriptionTier;
   onStart: () => void;
 }) {
+  const { BILLING_TEXTS: T } = useBrokerTexts().billing;
   const ended = daysLeft <= 0;
   return (
     <Card

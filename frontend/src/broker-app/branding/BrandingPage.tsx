@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { errorBodyField } from '../../lib/http.ts';
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { fullName } from '../layout/Sidebar.tsx';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import { useCurrentUser, useSetCurrentUser } from '../providers/useCurrentUser.ts';
@@ -15,7 +16,7 @@ import { useToast } from '../ui/toast.tsx';
 import { BrandingPreviews, type PreviewBranding } from './BrandingPreviews.tsx';
 import { ColorField, isValidHex, normalizeHex } from './ColorField.tsx';
 import { LogoUpload } from './LogoUpload.tsx';
-import { BRANDING_TEXTS as T, SPONSOR_MESSAGE_MAX } from './texts.ts';
+import { SPONSOR_MESSAGE_MAX } from './texts.ts';
 import { DEFAULT_PRIMARY, DEFAULT_SECONDARY } from './theme.ts';
 import { TpmoSection } from './TpmoSection.tsx';
 
@@ -34,6 +35,7 @@ const FIELDS = ['primaryColor', 'secondaryColor', 'agencyName', 'agencyPhone', '
 const sameBranding = (a: BrandingInput, b: BrandingInput) => FIELDS.every((field) => a[field] === b[field]);
 
 function BrandingForm({ user }: { user: CurrentUser }) {
+  const { BRANDING_TEXTS: T } = useBrokerTexts().branding;
   const dataProvider = useCareKeepDataProvider();
   const setCurrentUser = useSetCurrentUser();
   const toast = useToast();
@@ -207,6 +209,7 @@ function BrandingForm({ user }: { user: CurrentUser }) {
 
 /** /branding: the agency's white-label branding with live client-facing previews. */
 export function BrandingPage() {
+  const { BRANDING_TEXTS: T } = useBrokerTexts().branding;
   const { data: user, isPending, isError } = useCurrentUser();
   return (
     <Box>

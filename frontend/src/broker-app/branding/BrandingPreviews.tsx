@@ -5,8 +5,8 @@ import { Box, Card, CardContent, Chip, Typography } from '@mui/material';
 import { getContrastRatio } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { callSentences } from './callScript.ts';
-import { BRANDING_TEXTS as T, PREVIEW_TEXTS as P } from './texts.ts';
 
 export interface PreviewBranding {
   agencyName: string;
@@ -78,6 +78,7 @@ const fakeInput = {
 
 /** The client login page in the agency's colours. */
 export function LoginPreview({ branding }: { branding: PreviewBranding }) {
+  const { BRANDING_TEXTS: T, PREVIEW_TEXTS: P } = useBrokerTexts().branding;
   const agency = branding.agencyName.trim() || P.portalDefaultAgency;
   const primary = branding.primaryColor;
   return (
@@ -123,6 +124,7 @@ export function LoginPreview({ branding }: { branding: PreviewBranding }) {
 
 /** A campaign e-mail as the server renders it: brand-coloured header, message, sponsor message, footer. */
 export function EmailPreview({ branding }: { branding: PreviewBranding }) {
+  const { BRANDING_TEXTS: T, PREVIEW_TEXTS: P } = useBrokerTexts().branding;
   const agency = branding.agencyName.trim() || P.emailDefaultAgency;
   const primary = branding.primaryColor;
   const footer = [agency, branding.agencyPhone.trim()].filter(Boolean);
@@ -180,6 +182,7 @@ export function EmailPreview({ branding }: { branding: PreviewBranding }) {
 
 /** What the automated reminder call says, sentence by sentence. */
 export function CallScriptPreview({ branding }: { branding: PreviewBranding }) {
+  const { BRANDING_TEXTS: T, PREVIEW_TEXTS: P } = useBrokerTexts().branding;
   const sentences = callSentences({
     agencyName: branding.agencyName.trim() || branding.brokerName,
     message: P.callSampleMessage,
@@ -231,6 +234,7 @@ export function CallScriptPreview({ branding }: { branding: PreviewBranding }) {
 }
 
 export function BrandingPreviews({ branding }: { branding: PreviewBranding }) {
+  const { BRANDING_TEXTS: T } = useBrokerTexts().branding;
   return (
     <Box component="section" aria-labelledby="preview-title" sx={{ display: 'grid', gap: 2 }}>
       <Box>

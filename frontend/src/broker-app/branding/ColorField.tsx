@@ -1,7 +1,7 @@
 import { Box, TextField } from '@mui/material';
 import type { ChangeEvent } from 'react';
 
-import { BRANDING_TEXTS as T } from './texts.ts';
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { isHexColor } from './theme.ts';
 
 /** '7c3aed' → '#7c3aed': a hex colour typed without its '#' is still a colour. */
@@ -36,6 +36,7 @@ export function ColorField({
   fallback: string;
   onChange: (value: string) => void;
 }) {
+  const { BRANDING_TEXTS: T } = useBrokerTexts().branding;
   const valid = isValidHex(value);
   return (
     <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1.5 }}>

@@ -4,14 +4,16 @@ import { Box, Button, Card, CardContent, LinearProgress, Typography } from '@mui
 import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, useState } from 'react';
 
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import { useSetCurrentUser } from '../providers/useCurrentUser.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
-import { BRANDING_TEXTS as T, LOGO_ACCEPT, LOGO_MAX_BYTES } from './texts.ts';
+import { LOGO_ACCEPT, LOGO_MAX_BYTES } from './texts.ts';
 
 /** The agency logo: the current one, and an upload that shows in the whole app at once. */
 export function LogoUpload({ logoUrl }: { logoUrl: string | null }) {
+  const { BRANDING_TEXTS: T } = useBrokerTexts().branding;
   const dataProvider = useCareKeepDataProvider();
   const setCurrentUser = useSetCurrentUser();
   const toast = useToast();

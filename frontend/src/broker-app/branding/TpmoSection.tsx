@@ -4,13 +4,13 @@ import { useState } from 'react';
 
 import { generatedDisclaimer } from '../../../../backend/src/branding/tpmo.ts';
 import { errorBodyField } from '../../lib/http.ts';
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import { useSetCurrentUser } from '../providers/useCurrentUser.ts';
 import type { CurrentUser } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { FormSection } from '../ui/FormSection.tsx';
 import { useToast } from '../ui/toast.tsx';
-import { TPMO_TEXTS as T } from './texts.ts';
 
 const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
 
@@ -20,6 +20,7 @@ const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text)
  * broker's own wording with a way back to the generated one. Saved on its own.
  */
 export function TpmoSection({ user }: { user: CurrentUser }) {
+  const { TPMO_TEXTS: T } = useBrokerTexts().branding;
   const dataProvider = useCareKeepDataProvider();
   const setCurrentUser = useSetCurrentUser();
   const toast = useToast();

@@ -9,10 +9,10 @@ import SmsOutlinedIcon from '@mui/icons-material/SmsOutlined';
 import { Box, Button, Card, CardActions, CardContent, Chip, Divider, Skeleton, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { formatDateTime } from '../reminders/schedule.ts';
 import type { Campaign } from '../types.ts';
 import { audienceWords } from './audience.ts';
-import { CAMPAIGN_TEXTS as T } from './texts.ts';
 
 const TYPE_ICONS = { email: EmailOutlinedIcon, sms: SmsOutlinedIcon } as const;
 
@@ -39,6 +39,8 @@ export function CampaignCard({
   onTest,
   testing,
 }: { campaign: Campaign; sending: boolean; busy: boolean; testing: boolean } & CampaignActions) {
+  const { CAMPAIGN_TEXTS: T } = useBrokerTexts().campaigns;
+  const { CLIENT_TEXTS } = useBrokerTexts().clients;
   const TypeIcon = TYPE_ICONS[campaign.type];
   const isSent = campaign.status === 'sent';
   const titleId = `campaign-${campaign.id}-name`;
@@ -140,7 +142,7 @@ export function CampaignCard({
         <CardActions sx={{ px: 2, py: 1.5, justifyContent: 'space-between', gap: 1 }}>
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-              {T.audienceFor(audienceWords(campaign.audience ?? { kind: 'all' }))}
+              {T.audienceFor(audienceWords(campaign.audience ?? { kind: 'all' }, T, CLIENT_TEXTS))}
             </Typography>
             <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
               {T.createdOn(formatDateTime(campaign.createdAt))}

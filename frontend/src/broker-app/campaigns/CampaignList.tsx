@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useDelete, useGetList } from 'react-admin';
 
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import type { Campaign } from '../types.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
@@ -14,13 +15,13 @@ import { PageHeader } from '../ui/PageHeader.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { CampaignCard, CampaignCardSkeleton } from './CampaignCard.tsx';
 import { CreateCampaignDialog } from './CreateCampaignDialog.tsx';
-import { CAMPAIGN_TEXTS as T } from './texts.ts';
 
 const PAGE_SIZE = 30;
 const GRID = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' } };
 
 /** SPEC §2 Campaigns page: drafts and sent campaigns, creating one, and sending a draft. */
 export function CampaignList() {
+  const { CAMPAIGN_TEXTS: T } = useBrokerTexts().campaigns;
   const [perPage, setPerPage] = useState(PAGE_SIZE);
   const [createOpen, setCreateOpen] = useState(false);
   const [editing, setEditing] = useState<Campaign>();

@@ -23,11 +23,11 @@ import { useState } from 'react';
 import { ShowBase, useGetList, useShowContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import type { Campaign, CampaignRecipient } from '../types.ts';
 import { formatDateTime } from '../ui/format.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
-import { CAMPAIGN_TEXTS as T } from './texts.ts';
 
 const STATUS_COLORS: Record<CampaignRecipient['status'], ChipProps['color']> = {
   waiting: 'default',
@@ -47,6 +47,7 @@ export function CampaignShow() {
 }
 
 function CampaignPage() {
+  const { CAMPAIGN_TEXTS: T } = useBrokerTexts().campaigns;
   const { record: campaign, isPending, error } = useShowContext<Campaign>();
   const back = (
     <Button component={RouterLink} to="/campaigns" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
@@ -125,6 +126,7 @@ function Figure({ label, value }: { label: string; value: number }) {
 
 /** How many were not sent, by reason (no permission, lapsed, revoked, opted out, inactive). */
 function SkippedSummary({ campaign }: { campaign: Campaign }) {
+  const { CAMPAIGN_TEXTS: T } = useBrokerTexts().campaigns;
   const dataProvider = useCareKeepDataProvider();
   const { data } = useQuery({
     queryKey: ['campaigns', campaign.id, 'skipped'],
@@ -149,6 +151,7 @@ function SkippedSummary({ campaign }: { campaign: Campaign }) {
 }
 
 function Recipients({ campaign }: { campaign: Campaign }) {
+  const { CAMPAIGN_TEXTS: T } = useBrokerTexts().campaigns;
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState(25);
   const { data, total, isPending, error } = useGetList<CampaignRecipient>(`campaigns/${campaign.id}/recipients`, {

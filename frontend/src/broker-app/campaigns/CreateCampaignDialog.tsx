@@ -24,12 +24,13 @@ import { Form, TextInput, useCreate, useInput, useUpdate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 
 import { errorBodyField, serverMessage } from '../../lib/http.ts';
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import type { Campaign, CampaignAudience } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
 import { audienceWords } from './audience.ts';
 import { type CampaignForm, type CampaignFormErrors, type CampaignType, EMPTY_CAMPAIGN, validateCampaign } from './campaignForm.ts';
-import { CAMPAIGN_TEXTS as T, LIMITS, SMS_SEGMENT } from './texts.ts';
+import { LIMITS, SMS_SEGMENT } from './texts.ts';
 
 /** SPEC §5 Campaign: a draft e-mail or SMS campaign; the same dialog edits a draft. */
 export function CreateCampaignDialog({
@@ -67,6 +68,7 @@ type Values = CampaignForm & { audienceKind: 'given' | 'all' };
  * field after a submit; the server's refusals of a field land under it too.
  */
 function CreateCampaignForm({ onClose, editing, audience }: { onClose: () => void; editing?: Campaign; audience?: CampaignAudience }) {
+  const { CAMPAIGN_TEXTS: T } = useBrokerTexts().campaigns;
   // The audience it came with (a filter or chosen clients), or all active clients.
   const given = editing?.audience ?? audience ?? { kind: 'all' };
   const [defaults] = useState<Values>(() => ({
@@ -83,7 +85,7 @@ function CreateCampaignForm({ onClose, editing, audience }: { onClose: () => voi
 
   const submit = async (values: Values): Promise<CampaignFormErrors | undefined> => {
     setServerError(undefined);
-    const { errors, campaign } = validateCampaign(values);
+    const { errors, campaign } = validateCampaign(values, T);
     if (!campaign) return errors;
     campaign.audience = values.audienceKind === 'given' ? given : { kind: 'all' };
     try {
@@ -160,6 +162,7 @@ function CreateCampaignForm({ onClose, editing, audience }: { onClose: () => voi
 
 /** E-mail or SMS, as two toggle buttons. */
 function TypeInput() {
+  const { CAMPAIGN_TEXTS: T } = useBrokerTexts().campaigns;
   const { field } = useInput<CampaignType>({ source: 'type' });
   return (
     <FormControl>
@@ -188,6 +191,7 @@ function TypeInput() {
 
 /** The subject: only for an e-mail. */
 function SubjectInput() {
+  const { CAMPAIGN_TEXTS: T } = useBrokerTexts().campaigns;
   const type = useWatch<Values, 'type'>({ name: 'type' });
   if (type !== 'email') return null;
   return (
@@ -204,6 +208,7 @@ function SubjectInput() {
 
 /** The message, with a text's length and the parts it goes in. */
 function MessageInput() {
+  const { CAMPAIGN_TEXTS: T } = useBrokerTexts().campaigns;
   const type = useWatch<Values, 'type'>({ name: 'type' });
   const message = useWatch<Values, 'message'>({ name: 'message' }) ?? '';
   const isEmail = type === 'email';
@@ -226,6 +231,8 @@ function MessageInput() {
 
 /** The audience it came with, or all active clients instead; a campaign for all clients just says so. */
 function AudienceInput({ given }: { given: CampaignAudience }) {
+  const { CAMPAIGN_TEXTS: T } = useBrokerTexts().campaigns;
+  const { CLIENT_TEXTS } = useBrokerTexts().clients;
   const { field } = useInput<'given' | 'all'>({ source: 'audienceKind' });
   if (given.kind === 'all') {
     return (
@@ -238,7 +245,7 @@ function AudienceInput({ given }: { given: CampaignAudience }) {
     <FormControl>
       <FormLabel id="campaign-audience-label">{T.audienceLabel}</FormLabel>
       <RadioGroup aria-labelledby="campaign-audience-label" value={field.value} onChange={(event) => field.onChange(event.target.value)}>
-        <FormControlLabel value="given" control={<Radio />} label={audienceWords(given)} />
+        <FormControlLabel value="given" control={<Radio />} label={audienceWords(given, T, CLIENT_TEXTS)} />
         <FormControlLabel value="all" control={<Radio />} label={T.audienceAll} />
       </RadioGroup>
       <FormHelperText sx={{ mx: 0 }}>{T.audienceHint}</FormHelperText>

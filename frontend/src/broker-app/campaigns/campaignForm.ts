@@ -1,5 +1,6 @@
+import type { Translation } from '../../i18n/translation.ts';
 import type { Campaign } from '../types.ts';
-import { CAMPAIGN_TEXTS as T } from './texts.ts';
+import { CAMPAIGN_TEXTS } from './texts.ts';
 
 export type CampaignType = Campaign['type'];
 
@@ -24,7 +25,10 @@ export type CampaignFormErrors = Partial<Record<'name' | 'subject' | 'message', 
 export const EMPTY_CAMPAIGN: CampaignForm = { name: '', type: 'email', subject: '', message: '' };
 
 /** SPEC §5 Campaign: name and message required, subject required (and sent) only for e-mail. */
-export function validateCampaign(form: CampaignForm): { errors: CampaignFormErrors; campaign?: NewCampaign } {
+export function validateCampaign(
+  form: CampaignForm,
+  T: Translation<typeof CAMPAIGN_TEXTS> = CAMPAIGN_TEXTS,
+): { errors: CampaignFormErrors; campaign?: NewCampaign } {
   const name = form.name.trim();
   const subject = form.subject.trim();
   const message = form.message.trim();

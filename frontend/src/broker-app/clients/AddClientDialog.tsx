@@ -3,11 +3,11 @@ import { email as emailRule, Form, required, TextInput, useCreate } from 'react-
 
 import { ATTESTATIONS } from '../../../../backend/src/consent/attestations.ts';
 import { errorBodyField, serverMessage } from '../../lib/http.ts';
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import type { CreatedClient } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
 import { AttestationInput } from './AttestationInput.tsx';
-import { CLIENT_TEXTS } from './texts.ts';
 import { useLimitToast, useRefreshUsage } from './usage.ts';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'phone' | 'zip' | 'state';
@@ -32,6 +32,7 @@ const filled = (message: string) => (value: unknown) => (typeof value === 'strin
  * phone (409).
  */
 export function AddClientDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { CLIENT_TEXTS } = useBrokerTexts().clients;
   const [create, { isPending }] = useCreate<CreatedClient>();
   const toast = useToast();
   const errorToast = useErrorToast();

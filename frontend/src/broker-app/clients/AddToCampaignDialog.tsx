@@ -17,11 +17,11 @@ import { useState } from 'react';
 import { useGetList } from 'react-admin';
 
 import { CreateCampaignDialog } from '../campaigns/CreateCampaignDialog.tsx';
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import type { Campaign } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
-import { CLIENT_TEXTS as T } from './texts.ts';
 
 const DRAFTS = { pagination: { page: 1, perPage: 100 }, sort: { field: 'createdAt', order: 'DESC' as const }, filter: { status: 'draft' } };
 
@@ -40,6 +40,7 @@ export function AddToCampaignDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
+  const { CLIENT_TEXTS: T } = useBrokerTexts().clients;
   const drafts = useGetList<Campaign>('campaigns', DRAFTS, { enabled: open });
   const [choice, setChoice] = useState<'draft' | 'new'>('draft');
   const [draftId, setDraftId] = useState('');

@@ -18,14 +18,15 @@ import {
 import { useState } from 'react';
 import { useDelete, useUpdate } from 'react-admin';
 
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import type { Client } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
-import { CLIENT_TEXTS } from './texts.ts';
 import { useRefreshUsage } from './usage.ts';
 
 /** A client's menu (Mark Inactive / Mark Active, Delete with its confirmation), on a card or a table row. */
 export function ClientActionsMenu({ client }: { client: Client }) {
+  const { CLIENT_TEXTS } = useBrokerTexts().clients;
   const name = `${client.firstName} ${client.lastName}`;
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);

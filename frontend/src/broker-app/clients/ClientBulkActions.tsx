@@ -19,12 +19,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useListContext } from 'react-admin';
 
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import type { BulkClientAction, BulkResult, Client } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
 import { AddToCampaignDialog } from './AddToCampaignDialog.tsx';
-import { CLIENT_TEXTS } from './texts.ts';
 import { useRefreshUsage } from './usage.ts';
 
 /**
@@ -33,6 +33,7 @@ import { useRefreshUsage } from './usage.ts';
  * the count).
  */
 export function ClientBulkActions() {
+  const { CLIENT_TEXTS } = useBrokerTexts().clients;
   const { selectedIds, onUnselectItems } = useListContext<Client>();
   const dataProvider = useCareKeepDataProvider();
   const queryClient = useQueryClient();

@@ -6,14 +6,15 @@ import { Avatar, Box, Card, CardActions, CardContent, Chip, Divider, LinearProgr
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import type { Client } from '../types.ts';
 import { ClientActionsMenu } from './ClientActionsMenu.tsx';
 import { engagementColor, formatDate, formatPhone, initials, pendingContactText } from './format.ts';
 import { InviteControl } from './InviteControl.tsx';
-import { CLIENT_TEXTS } from './texts.ts';
 
 /** One client: contact details, engagement, status, invitation and the card menu. */
 export function ClientCard({ client }: { client: Client }) {
+  const { CLIENT_TEXTS } = useBrokerTexts().clients;
   const name = `${client.firstName} ${client.lastName}`;
   const score = Math.max(0, Math.min(100, Math.round(client.engagementScore ?? 0)));
 
@@ -79,7 +80,8 @@ export function ClientCard({ client }: { client: Client }) {
 
 /** A registered client's new phone or e-mail, which waits for them to confirm it in their portal. */
 function PendingContact({ client, field }: { client: Client; field: 'phone' | 'email' }) {
-  const text = pendingContactText(client, field);
+  const { CLIENT_TEXTS } = useBrokerTexts().clients;
+  const text = pendingContactText(client, field, CLIENT_TEXTS);
   if (text === null) return null;
   return (
     <Detail icon={<HourglassTopIcon fontSize="small" color="warning" />}>

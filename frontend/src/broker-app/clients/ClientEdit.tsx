@@ -3,12 +3,12 @@ import { Alert, Box, Button, Card, CardContent, Skeleton } from '@mui/material';
 import { BooleanInput, EditBase, Form, required, SaveButton, TextInput, useEditContext } from 'react-admin';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import type { Client, UpdatedClient } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { formatPhone } from './format.ts';
-import { CLIENT_PAGE_TEXTS as T } from './pageTexts.ts';
 import { useRefreshUsage } from './usage.ts';
 
 /** The fields the broker edits; the record's other fields (invitation state, score…) are the server's. */
@@ -30,6 +30,7 @@ function hasFieldErrors(error: unknown): boolean {
  * says beforehand and the notice says after saving.
  */
 export function ClientEdit() {
+  const { CLIENT_PAGE_TEXTS: T } = useBrokerTexts().clientPage;
   const navigate = useNavigate();
   const toast = useToast();
   const errorToast = useErrorToast();
@@ -60,6 +61,7 @@ export function ClientEdit() {
 }
 
 function EditForm() {
+  const { CLIENT_PAGE_TEXTS: T } = useBrokerTexts().clientPage;
   const { record: client, isPending, error } = useEditContext<Client>();
   if (isPending) return <Skeleton variant="rounded" height={320} />;
   if (error || !client) return <Alert severity="error">{T.loadFailed}</Alert>;

@@ -1,6 +1,7 @@
 import { Box, Button, MenuItem, TextField } from '@mui/material';
 import { useListContext } from 'react-admin';
 
+import type { Translation } from '../../i18n/translation.ts';
 import type { Client } from '../types.ts';
 import { CLIENT_TEXTS } from './texts.ts';
 
@@ -21,16 +22,16 @@ export function bandOf(filter: Record<string, unknown>): Band | '' {
 }
 
 /** A Clients-list filter in words ('Active · At risk (0–39) · “lo”'), as a campaign's audience shows it. */
-export function describeClientFilter(filter: Record<string, unknown>): string {
+export function describeClientFilter(filter: Record<string, unknown>, T: Translation<typeof CLIENT_TEXTS> = CLIENT_TEXTS): string {
   const parts: string[] = [];
-  if (filter.isActive === true) parts.push(CLIENT_TEXTS.active);
-  if (filter.isActive === false) parts.push(CLIENT_TEXTS.inactive);
-  if (typeof filter.inviteStatus === 'string' && filter.inviteStatus in CLIENT_TEXTS.inviteWords)
-    parts.push(CLIENT_TEXTS.inviteWords[filter.inviteStatus as (typeof INVITE_STATES)[number]]);
+  if (filter.isActive === true) parts.push(T.active);
+  if (filter.isActive === false) parts.push(T.inactive);
+  if (typeof filter.inviteStatus === 'string' && filter.inviteStatus in T.inviteWords)
+    parts.push(T.inviteWords[filter.inviteStatus as (typeof INVITE_STATES)[number]]);
   const band = bandOf(filter);
-  if (band) parts.push(CLIENT_TEXTS.engagementBands[band]);
+  if (band) parts.push(T.engagementBands[band]);
   else if (typeof filter.engagementMin === 'number' || typeof filter.engagementMax === 'number')
-    parts.push(CLIENT_TEXTS.engagementBetween(Number(filter.engagementMin ?? 0), Number(filter.engagementMax ?? 100)));
+    parts.push(T.engagementBetween(Number(filter.engagementMin ?? 0), Number(filter.engagementMax ?? 100)));
   if (typeof filter.q === 'string' && filter.q.trim()) parts.push(`“${filter.q.trim()}”`);
   return parts.join(' · ');
 }

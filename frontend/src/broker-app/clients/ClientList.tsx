@@ -25,6 +25,7 @@ import { useState } from 'react';
 import { ListBase, useListContext, useStore } from 'react-admin';
 
 import { CreateCampaignDialog } from '../campaigns/CreateCampaignDialog.tsx';
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCurrentUser } from '../providers/useCurrentUser.ts';
 import type { Client } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
@@ -35,7 +36,6 @@ import { ClientCard } from './ClientCard.tsx';
 import { ClientFilters } from './ClientFilters.tsx';
 import { ClientTable } from './ClientTable.tsx';
 import { ClientUsageWidget } from './ClientUsageWidget.tsx';
-import { CLIENT_TEXTS } from './texts.ts';
 import { UploadCsvDialog } from './UploadCsvDialog.tsx';
 
 export const CLIENTS_PER_PAGE = 25;
@@ -55,6 +55,7 @@ function useClientView(): [ClientView, (view: ClientView) => void] {
  * actions) or as cards, export, add and CSV import. Below 600 px the table becomes the cards' list.
  */
 export function ClientList() {
+  const { CLIENT_TEXTS } = useBrokerTexts().clients;
   const [addOpen, setAddOpen] = useState(false);
   const [uploadOpen, setUploadOpen] = useState(false);
   const errorToast = useErrorToast();
@@ -131,6 +132,7 @@ const GRID_SX = {
 
 /** With a search or filter on: a draft campaign for the clients under it. */
 function CampaignToTheseButton() {
+  const { CLIENT_TEXTS } = useBrokerTexts().clients;
   const { filterValues } = useListContext<Client>();
   const [open, setOpen] = useState(false);
   const { id: _ids, ...filter } = filterValues;
@@ -147,6 +149,7 @@ function CampaignToTheseButton() {
 
 /** Export CSV: the whole list under the current search, filters and sort, downloaded from the server. */
 function ExportButton() {
+  const { CLIENT_TEXTS } = useBrokerTexts().clients;
   const { filterValues, sort } = useListContext<Client>();
   const query = new URLSearchParams();
   if (Object.keys(filterValues).length > 0) query.set('filter', JSON.stringify(filterValues));
@@ -166,6 +169,7 @@ function ExportButton() {
 }
 
 function ClientGrid({ view }: { view: ClientView }) {
+  const { CLIENT_TEXTS } = useBrokerTexts().clients;
   const { data, total, isPending, error, filterValues, page, perPage, setPage } = useListContext<Client>();
 
   if (isPending) {

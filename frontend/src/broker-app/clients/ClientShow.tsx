@@ -22,8 +22,8 @@ import type { ReactNode } from 'react';
 import { ShowBase, useGetManyReference, useShowContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
-import { REMINDER_TEXTS } from '../reminders/texts.ts';
 import type { Client, Reminder } from '../types.ts';
 import { formatDateTime } from '../ui/format.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
@@ -31,7 +31,6 @@ import { ConsentCard } from './ConsentCard.tsx';
 import { CopyInviteLink } from './CopyInviteLink.tsx';
 import { engagementColor, formatDate, formatPhone } from './format.ts';
 import { InviteControl } from './InviteControl.tsx';
-import { CLIENT_PAGE_TEXTS as T } from './pageTexts.ts';
 
 /** `/clients/{id}`: one client — contact, invitation, engagement, the broker's reminders to them and their timeline. */
 export function ClientShow() {
@@ -44,6 +43,7 @@ export function ClientShow() {
 }
 
 function ClientPage() {
+  const { CLIENT_PAGE_TEXTS: T } = useBrokerTexts().clientPage;
   const { record: client, isPending, error } = useShowContext<Client>();
   const back = (
     <Button component={RouterLink} to="/clients" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
@@ -127,6 +127,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function ContactCard({ client }: { client: Client }) {
+  const { CLIENT_PAGE_TEXTS: T } = useBrokerTexts().clientPage;
   const pending = (field: 'phone' | 'email') => {
     const change = client.pendingContactChanges.find((c) => c.field === field);
     if (!change) return null;
@@ -161,6 +162,7 @@ function ContactCard({ client }: { client: Client }) {
 }
 
 function InvitationCard({ client }: { client: Client }) {
+  const { CLIENT_PAGE_TEXTS: T } = useBrokerTexts().clientPage;
   const registered = client.inviteStatus === 'accepted';
   return (
     <Section title={T.invitation}>
@@ -178,6 +180,7 @@ function InvitationCard({ client }: { client: Client }) {
 }
 
 function EngagementCard({ client }: { client: Client }) {
+  const { CLIENT_PAGE_TEXTS: T } = useBrokerTexts().clientPage;
   const score = Math.max(0, Math.min(100, Math.round(client.engagementScore ?? 0)));
   return (
     <Section title={T.engagement}>
@@ -209,6 +212,7 @@ const dayWords = (day: string) => formatDate(`${day}T12:00:00`);
 
 /** The score over the last 90 days, as a step line (it holds until it changes), with its summary in words. */
 function EngagementLine({ client }: { client: Client }) {
+  const { CLIENT_PAGE_TEXTS: T } = useBrokerTexts().clientPage;
   const dataProvider = useCareKeepDataProvider();
   const { data } = useQuery({ queryKey: ['clients', client.id, 'engagement'], queryFn: () => dataProvider.getClientEngagement(client.id) });
   const points = data?.points ?? [];
@@ -245,6 +249,8 @@ function EngagementLine({ client }: { client: Client }) {
 }
 
 function RemindersCard({ client }: { client: Client }) {
+  const { CLIENT_PAGE_TEXTS: T } = useBrokerTexts().clientPage;
+  const { REMINDER_TEXTS } = useBrokerTexts().reminders;
   const { data, isPending, error } = useGetManyReference<Reminder>('reminders', {
     target: 'clientId',
     id: client.id,
@@ -289,6 +295,7 @@ function RemindersCard({ client }: { client: Client }) {
 }
 
 function TimelineCard({ client }: { client: Client }) {
+  const { CLIENT_PAGE_TEXTS: T } = useBrokerTexts().clientPage;
   const dataProvider = useCareKeepDataProvider();
   const { data, isPending, isError } = useQuery({
     queryKey: ['clients', 'timeline', client.id],

@@ -3,12 +3,12 @@ import { useMemo } from 'react';
 import { DataTable, Pagination } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import type { Client } from '../types.ts';
 import { ClientActionsMenu } from './ClientActionsMenu.tsx';
 import { ClientBulkActions } from './ClientBulkActions.tsx';
 import { engagementColor, formatJoinedDay, formatPhone, pendingContactText } from './format.ts';
 import { InviteControl } from './InviteControl.tsx';
-import { CLIENT_TEXTS } from './texts.ts';
 
 export const ROWS_PER_PAGE_OPTIONS = [25, 50, 100];
 
@@ -32,7 +32,8 @@ function Engagement({ client }: { client: Client }) {
 
 /** A phone or e-mail, with the change that waits for a registered client to confirm it under it. */
 function ContactCell({ client, field, value }: { client: Client; field: 'phone' | 'email'; value: string | null }) {
-  const pending = pendingContactText(client, field);
+  const { CLIENT_TEXTS } = useBrokerTexts().clients;
+  const pending = pendingContactText(client, field, CLIENT_TEXTS);
   return (
     <Box sx={{ whiteSpace: 'nowrap' }}>
       {value ?? (
@@ -54,6 +55,7 @@ function ContactCell({ client, field, value }: { client: Client; field: 'phone' 
  * actions, and each row keeps the card's invitation control and menu.
  */
 export function ClientTable() {
+  const { CLIENT_TEXTS } = useBrokerTexts().clients;
   // react-admin labels each row's checkbox on its wrapper, where the label is not allowed and names
   // nothing: inside the table, a checkbox's input carries the label and its wrapper is a group.
   const outer = useTheme();
@@ -64,7 +66,7 @@ export function ClientTable() {
           MuiCheckbox: { defaultProps: { role: 'group', slotProps: { input: { 'aria-label': CLIENT_TEXTS.selectRow } } } },
         },
       }),
-    [outer],
+    [outer, CLIENT_TEXTS.selectRow],
   );
   return (
     <ThemeProvider theme={theme}>

@@ -20,11 +20,11 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import type { ClientUsage, UpgradeOption } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
-import { USAGE_TEXTS } from './texts.ts';
 import { graceCap, usageDialogStorageKey, useClientUsage } from './usage.ts';
 
 type DialogKind = 'approaching' | 'blocked' | 'options';
@@ -52,6 +52,7 @@ function rememberShown(level: string): void {
  * Hidden on per-client pricing, which has no limit.
  */
 export function ClientUsageWidget() {
+  const { USAGE_TEXTS } = useBrokerTexts().clients;
   const { data: usage, isPending } = useClientUsage();
   const [openDialog, setOpenDialog] = useState<DialogKind | null>(null);
   // 'Manage Clients' puts the blocked dialog aside so the broker can mark clients inactive.
@@ -123,6 +124,7 @@ export function ClientUsageWidget() {
 }
 
 function UsageCard({ usage, limit }: { usage: ClientUsage; limit: number }) {
+  const { USAGE_TEXTS } = useBrokerTexts().clients;
   const percent = limit > 0 ? Math.min(100, Math.round((usage.activeCount / limit) * 100)) : 100;
   const over = usage.activeCount - limit;
   const color = usage.activeCount >= limit ? (usage.overageEnabled ? 'info' : 'error') : percent >= 90 ? 'warning' : 'primary';
@@ -181,6 +183,7 @@ function UpgradeDialog({
   onClose?: () => void;
   onManage: () => void;
 }) {
+  const { USAGE_TEXTS } = useBrokerTexts().clients;
   const title =
     kind === 'blocked' ? USAGE_TEXTS.blockedTitle : kind === 'approaching' ? USAGE_TEXTS.approachingTitle : USAGE_TEXTS.optionsTitle;
   const body =
@@ -222,6 +225,7 @@ function UpgradeOptionCard({
   onDone?: () => void;
   onManage: () => void;
 }) {
+  const { USAGE_TEXTS } = useBrokerTexts().clients;
   // Overage adds to the bill, so it is confirmed with the amount at today's active clients first.
   const [confirmingOverage, setConfirmingOverage] = useState(false);
   const dataProvider = useCareKeepDataProvider();

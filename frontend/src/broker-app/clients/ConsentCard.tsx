@@ -17,13 +17,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { ATTESTATIONS } from '../../../../backend/src/consent/attestations.ts';
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import type { Client, ConsentEvent, ConsentState, ConsentStatus } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { formatDateTime } from '../ui/format.ts';
 import { useToast } from '../ui/toast.tsx';
 import { formatDate } from './format.ts';
-import { CLIENT_PAGE_TEXTS as T } from './pageTexts.ts';
 
 const CHANNELS = ['voice', 'sms', 'email'] as const;
 const PURPOSES = ['reminders', 'marketing'] as const;
@@ -36,6 +36,7 @@ const CHIP: Record<ConsentState, { color: 'success' | 'error' | 'default'; varia
 };
 
 function StateCell({ status }: { status: ConsentStatus | undefined }) {
+  const { CLIENT_PAGE_TEXTS: T } = useBrokerTexts().clientPage;
   if (!status) return null;
   const { color, variant } = CHIP[status.state];
   const when =
@@ -57,6 +58,7 @@ function StateCell({ status }: { status: ConsentStatus | undefined }) {
 }
 
 function EventItem({ event }: { event: ConsentEvent }) {
+  const { CLIENT_PAGE_TEXTS: T } = useBrokerTexts().clientPage;
   return (
     <Box component="li" sx={{ borderLeft: 3, borderColor: event.granted ? 'success.main' : 'error.main', pl: 1.5 }}>
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
@@ -86,6 +88,7 @@ export function ConsentCard({
   client: Client;
   section: (props: { title: string; children: React.ReactNode }) => React.ReactNode;
 }) {
+  const { CLIENT_PAGE_TEXTS: T } = useBrokerTexts().clientPage;
   const dataProvider = useCareKeepDataProvider();
   const queryClient = useQueryClient();
   const toast = useToast();

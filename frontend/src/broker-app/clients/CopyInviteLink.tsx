@@ -3,11 +3,11 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import type { Client, InviteLink } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
-import { CLIENT_PAGE_TEXTS as T } from './pageTexts.ts';
 
 /**
  * Copy invite link: a new invitation link on the clipboard, for the broker to share their own way
@@ -15,6 +15,7 @@ import { CLIENT_PAGE_TEXTS as T } from './pageTexts.ts';
  * first; where the clipboard is refused, the link is shown to copy by hand.
  */
 export function CopyInviteLink({ client }: { client: Client }) {
+  const { CLIENT_PAGE_TEXTS: T } = useBrokerTexts().clientPage;
   const dataProvider = useCareKeepDataProvider();
   const queryClient = useQueryClient();
   const toast = useToast();

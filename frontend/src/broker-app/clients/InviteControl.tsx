@@ -3,17 +3,18 @@ import SendIcon from '@mui/icons-material/Send';
 import { Button, Chip, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import type { Client, InviteResult } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
-import { CLIENT_TEXTS } from './texts.ts';
 
 /**
  * SPEC §4 Client invite: Send Invite, Resend Invite once one was sent, Registered once accepted.
  * `compact` (the table) shows the button as text so a row stays one line high.
  */
 export function InviteControl({ client, compact = false }: { client: Client; compact?: boolean }) {
+  const { CLIENT_TEXTS } = useBrokerTexts().clients;
   const dataProvider = useCareKeepDataProvider();
   const queryClient = useQueryClient();
   const toast = useToast();

@@ -27,12 +27,13 @@ import { downloadCSV } from 'react-admin';
 
 import { ATTESTATIONS } from '../../../../backend/src/consent/attestations.ts';
 import { errorBodyField, serverMessage } from '../../lib/http.ts';
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
+import { useLatest } from '../i18n/useLatest.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import type { ImportJob } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
 import { importErrorsCsv, importErrorsFileName } from './importErrors.ts';
-import { CLIENT_TEXTS } from './texts.ts';
 import { useLimitToast, useRefreshClients, useRefreshUsage } from './usage.ts';
 
 /** How often the dialog asks how far an import has got. */
@@ -48,6 +49,7 @@ const hasEnded = (job: ImportJob | undefined): job is ImportJob => job?.status =
  * a toast says when it is done, and opening the dialog again shows where it is.
  */
 export function UploadCsvDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { CLIENT_TEXTS } = useBrokerTexts().clients;
   const dataProvider = useCareKeepDataProvider();
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState(0);
@@ -82,6 +84,8 @@ export function UploadCsvDialog({ open, onClose }: { open: boolean; onClose: () 
   // Once per import, when it ends. The list at once; the usage (and any warning dialog it opens)
   // once the summary is closed, or at once when the dialog was closed before the end.
   const ended = useRef<string | null>(null);
+  // The words are read when the toast shows; a language switch does not show it again.
+  const words = useLatest(CLIENT_TEXTS);
   useEffect(() => {
     if (!result || ended.current === result.jobId) return;
     ended.current = result.jobId;
@@ -90,12 +94,12 @@ export function UploadCsvDialog({ open, onClose }: { open: boolean; onClose: () 
     else if (!open) {
       const failed = result.status === 'failed';
       toast({
-        title: failed ? CLIENT_TEXTS.importFailed : CLIENT_TEXTS.importDone,
+        title: failed ? words.current.importFailed : words.current.importDone,
         description: result.message ?? undefined,
         variant: failed ? 'destructive' : 'default',
       });
     }
-  }, [result, open, refreshClients, limitToast, toast]);
+  }, [result, open, refreshClients, limitToast, toast, words]);
 
   const reset = () => {
     setFile(null);
@@ -226,6 +230,7 @@ export function UploadCsvDialog({ open, onClose }: { open: boolean; onClose: () 
 
 /** Rows done of the file's rows, once the server has read the file through (until then the bar runs without an end). */
 function ImportProgress({ job }: { job: ImportJob | undefined }) {
+  const { CLIENT_TEXTS } = useBrokerTexts().clients;
   const total = job?.rowsTotal ?? null;
   const percent = total === null ? undefined : total === 0 ? 100 : Math.min(100, Math.round(((job?.rowsRead ?? 0) / total) * 100));
   const text =
@@ -253,6 +258,7 @@ function ImportProgress({ job }: { job: ImportJob | undefined }) {
 }
 
 function ImportSummary({ result }: { result: ImportJob }) {
+  const { CLIENT_TEXTS } = useBrokerTexts().clients;
   const failed = result.status === 'failed';
   return (
     <Box>

@@ -1,3 +1,4 @@
+import type { Translation } from '../../i18n/translation.ts';
 import type { Client } from '../types.ts';
 import { formatDateTime, formatDay } from '../ui/format.ts';
 import { CLIENT_TEXTS } from './texts.ts';
@@ -30,9 +31,13 @@ export function engagementColor(score: number): 'success' | 'warning' | 'error' 
 }
 
 /** What waits for a registered client to confirm on the phone or e-mail, in words; null when nothing does. */
-export function pendingContactText(client: Client, field: 'phone' | 'email'): string | null {
+export function pendingContactText(
+  client: Client,
+  field: 'phone' | 'email',
+  T: Translation<typeof CLIENT_TEXTS> = CLIENT_TEXTS,
+): string | null {
   const change = client.pendingContactChanges.find((c) => c.field === field);
   if (!change) return null;
   const value = change.value === null ? null : field === 'phone' ? formatPhone(change.value) : change.value;
-  return CLIENT_TEXTS.contactChangePending(value);
+  return T.contactChangePending(value);
 }

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import { useToast } from '../ui/toast.tsx';
-import { CLIENT_TEXTS } from './texts.ts';
 
 /** Under the clients resource, so refreshing the clients also refreshes the usage. */
 export const CLIENT_USAGE_KEY = ['clients', 'usage'] as const;
@@ -49,9 +49,10 @@ export function useRefreshUsage() {
 
 /** SPEC §8: the 'Client limit reached' toast, with the server's message when it has one. */
 export function useLimitToast() {
+  const { CLIENT_TEXTS } = useBrokerTexts().clients;
   const toast = useToast();
   return useCallback(
     (description: string = CLIENT_TEXTS.limitDescription) => toast({ title: CLIENT_TEXTS.limitTitle, description, variant: 'destructive' }),
-    [toast],
+    [toast, CLIENT_TEXTS],
   );
 }

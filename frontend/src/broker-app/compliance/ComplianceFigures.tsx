@@ -1,8 +1,8 @@
 import { Box, Card, CardContent, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts';
 
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import type { ComplianceReport } from '../types.ts';
-import { COMPLIANCE_TEXTS as T } from './texts.ts';
 
 function Figure({ label, value, note, alarm }: { label: string; value: number; note: string; alarm?: boolean }) {
   return (
@@ -42,6 +42,7 @@ function Section({ title, hint, children }: { title: string; hint?: string; chil
 
 /** The report's figures: the two that must be 0, the counts, permission by state (chart and table), events by source, skipped by reason. */
 export function ComplianceFigures({ report }: { report: ComplianceReport }) {
+  const { COMPLIANCE_TEXTS: T } = useBrokerTexts().compliance;
   const sent = report.marketingSent.reduce((sum, row) => sum + row.count, 0);
   const states = report.consentsByState.map((row) => row.state ?? T.stateNotRecorded);
   return (

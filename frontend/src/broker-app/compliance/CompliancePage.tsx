@@ -3,16 +3,17 @@ import { Alert, Box, Button, Skeleton, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { periodQuery, useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { ComplianceFigures } from './ComplianceFigures.tsx';
 import { LapsingConsent } from './LapsingConsent.tsx';
-import { COMPLIANCE_TEXTS as T } from './texts.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** `/compliance`: the broker's compliance report for a period, its downloads, and lapsing marketing permission. */
 export function CompliancePage() {
+  const { COMPLIANCE_TEXTS: T } = useBrokerTexts().compliance;
   const dataProvider = useCareKeepDataProvider();
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');

@@ -17,14 +17,15 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
 import { formatDate } from '../clients/format.ts';
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import type { RenewalResult } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
-import { COMPLIANCE_TEXTS as T } from './texts.ts';
 
 /** Clients whose marketing permission lapses soon (or has), with a renewal request to those chosen. */
 export function LapsingConsent({ months }: { months: number }) {
+  const { COMPLIANCE_TEXTS: T } = useBrokerTexts().compliance;
   const dataProvider = useCareKeepDataProvider();
   const queryClient = useQueryClient();
   const toast = useToast();

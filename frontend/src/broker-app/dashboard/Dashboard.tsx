@@ -10,13 +10,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 
 import { Spinner } from '../../shared/Spinner.tsx';
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import { BrokerTour } from '../tour/BrokerTour.tsx';
 import type { ActivityItem } from '../types.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { StatCard } from '../ui/StatCard.tsx';
 import { engagementScore, normaliseStats, timeAgo } from './metrics.ts';
-import { DASHBOARD_TEXTS as T } from './texts.ts';
 
 export { DASHBOARD_TEXTS } from './texts.ts';
 
@@ -24,6 +24,7 @@ export { DASHBOARD_TEXTS } from './texts.ts';
 const BROKER_ACTIONS = new Set<ActivityItem['kind']>(['reminder_call', 'reminder_text', 'campaign_sent', 'invitation_sent']);
 
 function RecentActivity() {
+  const { DASHBOARD_TEXTS: T } = useBrokerTexts().dashboard;
   const dataProvider = useCareKeepDataProvider();
   const { data, isPending, isError } = useQuery({ queryKey: ['activity'], queryFn: () => dataProvider.getActivity(5) });
   return (
@@ -82,6 +83,7 @@ function RecentActivity() {
 }
 
 function QuickActions() {
+  const { DASHBOARD_TEXTS: T } = useBrokerTexts().dashboard;
   const actions = [
     { to: '/clients', label: T.addNewClient, icon: <PersonAddIcon /> },
     { to: '/reminders', label: T.scheduleReminder, icon: <NotificationsActiveIcon /> },
@@ -110,6 +112,7 @@ function QuickActions() {
 
 /** The broker's home: four figures, recent activity, quick actions, and the welcome tour. */
 export function Dashboard() {
+  const { DASHBOARD_TEXTS: T } = useBrokerTexts().dashboard;
   const dataProvider = useCareKeepDataProvider();
   const { data, isPending, isError } = useQuery({ queryKey: ['stats'], queryFn: () => dataProvider.getStats() });
 

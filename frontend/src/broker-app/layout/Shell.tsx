@@ -4,12 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
 import { answersOk } from '../../lib/http.ts';
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCurrentUser } from '../providers/useCurrentUser.ts';
 import { BillingBanner } from './BillingBanner.tsx';
+import { LanguageMenu } from './LanguageMenu.tsx';
 import { SidebarContent } from './Sidebar.tsx';
 import { MOBILE_QUERY, SIDEBAR_WIDTH, SIDEBAR_WIDTH_ICON, SIDEBAR_WIDTH_MOBILE, useSidebarState } from './sidebarState.ts';
-
-export const SHELL_TEXTS = { toggleSidebar: 'Toggle Sidebar' } as const;
 
 /**
  * Whether messages go to the development outbox: the server answers 404 in production and when
@@ -33,6 +33,7 @@ export function Shell({ children }: { children?: ReactNode }) {
   const { data: user } = useCurrentUser();
   const showOutbox = useOutboxAvailable();
   const width = expanded ? SIDEBAR_WIDTH : SIDEBAR_WIDTH_ICON;
+  const { SHELL_TEXTS } = useBrokerTexts().shell;
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
@@ -88,6 +89,7 @@ export function Shell({ children }: { children?: ReactNode }) {
               <ViewSidebarIcon />
             </IconButton>
           </Tooltip>
+          <LanguageMenu />
         </Box>
         <BillingBanner />
         <Box component="main" id="main-content" sx={{ flex: 1, p: { xs: 2, md: 3 }, maxWidth: 1400, width: '100%', mx: 'auto' }}>

@@ -18,11 +18,10 @@ import {
 import { Link, useLocation } from 'react-router-dom';
 
 import { DEFAULT_PRODUCT_NAME } from '../branding/theme.ts';
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { LOGOUT_URL } from '../providers/authProvider.ts';
 import type { CurrentUser } from '../types.ts';
-import { ADMIN_GROUP_LABEL, ADMIN_MENU, isActive, MAIN_MENU, type MenuItem, OUTBOX_MENU_ITEM } from './menu.ts';
-
-export const SIDEBAR_TEXTS = { signOut: 'Sign Out' } as const;
+import { ADMIN_MENU, isActive, MAIN_MENU, type MenuItem, OUTBOX_MENU_ITEM } from './menu.ts';
 
 /** Initials from first and last name; U when there is neither. */
 export function initials(user: Pick<CurrentUser, 'firstName' | 'lastName'> | null | undefined): string {
@@ -43,6 +42,8 @@ interface SidebarContentProps {
 }
 
 function NavItem({ item, compact, onNavigate }: { item: MenuItem; compact: boolean; onNavigate?: () => void }) {
+  const { MENU_TITLES } = useBrokerTexts().shell;
+  const title = MENU_TITLES[item.to as keyof typeof MENU_TITLES] ?? item.title;
   const { pathname } = useLocation();
   const active = isActive(item, pathname);
   const Icon = item.icon;
@@ -52,7 +53,7 @@ function NavItem({ item, compact, onNavigate }: { item: MenuItem; compact: boole
       to={item.to}
       selected={active}
       aria-current={active ? 'page' : undefined}
-      aria-label={compact ? item.title : undefined}
+      aria-label={compact ? title : undefined}
       data-tour={item.tour}
       onClick={onNavigate}
       sx={{
@@ -69,14 +70,14 @@ function NavItem({ item, compact, onNavigate }: { item: MenuItem; compact: boole
       <ListItemIcon sx={{ minWidth: compact ? 0 : 36 }}>
         <Icon fontSize="small" />
       </ListItemIcon>
-      {!compact && <ListItemText primary={item.title} slotProps={{ primary: { noWrap: true, sx: { fontSize: 14 } } }} />}
+      {!compact && <ListItemText primary={title} slotProps={{ primary: { noWrap: true, sx: { fontSize: 14 } } }} />}
     </ListItemButton>
   );
   // Each link in its own <li>: a list holds list items only, or screen readers miscount it.
   return (
     <ListItem disablePadding sx={{ display: 'block' }}>
       {compact ? (
-        <Tooltip title={item.title} placement="right">
+        <Tooltip title={title} placement="right">
           {button}
         </Tooltip>
       ) : (
@@ -88,11 +89,12 @@ function NavItem({ item, compact, onNavigate }: { item: MenuItem; compact: boole
 
 /** Header (agency logo and name), the menus, and the footer with the user and Sign Out. */
 export function SidebarContent({ user, compact, showOutbox, onNavigate }: SidebarContentProps) {
+  const { SIDEBAR_TEXTS } = useBrokerTexts().shell;
   const agencyName = user?.agencyName?.trim() || DEFAULT_PRODUCT_NAME;
   const name = fullName(user);
   const mainMenu = showOutbox ? [...MAIN_MENU, OUTBOX_MENU_ITEM] : MAIN_MENU;
   return (
-    <Box component="nav" aria-label="Main" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+    <Box component="nav" aria-label={SIDEBAR_TEXTS.mainNav} sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Box
         data-testid="sidebar-header"
         sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: compact ? 0.75 : 2, py: 1.5, minHeight: 56 }}
@@ -155,13 +157,13 @@ export function SidebarContent({ user, compact, showOutbox, onNavigate }: Sideba
             dense
             disablePadding
             sx={{ display: 'grid', gap: 0.25, mt: 1 }}
-            aria-label={ADMIN_GROUP_LABEL}
+            aria-label={SIDEBAR_TEXTS.adminGroup}
             subheader={
               compact ? (
                 <Divider sx={{ my: 1 }} />
               ) : (
                 <ListSubheader disableSticky sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>
-                  {ADMIN_GROUP_LABEL}
+                  {SIDEBAR_TEXTS.adminGroup}
                 </ListSubheader>
               )
             }

@@ -50,8 +50,6 @@ export const ADMIN_MENU: readonly MenuItem[] = [
   { to: '/admin/help', title: 'Admin Help', icon: HelpOutlineIcon },
 ];
 
-export const ADMIN_GROUP_LABEL = 'Admin';
-
 /**
  * The development outbox, shown only where the server offers it: outside production, while calls
  * and texts or e-mail have no provider and so go to the outbox instead of being sent.

@@ -20,13 +20,14 @@ import {
 } from '@mui/material';
 import { ListBase, Pagination, useListContext } from 'react-admin';
 
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import type { OutboxMessage } from '../types.ts';
 import { LoadError } from '../ui/EmptyState.tsx';
 import { useErrorToast } from '../ui/errors.ts';
 import { formatDateTime } from '../ui/format.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { HtmlBody, looksLikeHtml, TextBody } from './body.tsx';
-import { type Channel, CHANNEL_FILTERS, CHANNEL_LABELS, OUTBOX_TEXTS as T, purposeLabel } from './texts.ts';
+import { type Channel } from './texts.ts';
 
 const CHANNEL_ICONS: Record<Channel, { icon: SvgIconComponent; color: string }> = {
   voice: { icon: PhoneInTalkIcon, color: '#7c3aed' },
@@ -39,6 +40,7 @@ const CHANNEL_ICONS: Record<Channel, { icon: SvgIconComponent; color: string }> 
  * and texts, campaign e-mails), newest first, so flows can be followed without real providers.
  */
 export function OutboxList() {
+  const { OUTBOX_TEXTS: T } = useBrokerTexts().outbox;
   const errorToast = useErrorToast();
   return (
     <ListBase<OutboxMessage>
@@ -57,6 +59,7 @@ export function OutboxList() {
 }
 
 function OutboxView() {
+  const { CHANNEL_FILTERS, OUTBOX_TEXTS: T } = useBrokerTexts().outbox;
   const { data, isPending, error, filterValues, setFilters, refetch, isFetching } = useListContext<OutboxMessage>();
   const channel = (filterValues.channel as Channel | undefined) ?? 'all';
 
@@ -124,6 +127,7 @@ function OutboxView() {
 }
 
 function OutboxEntry({ message }: { message: OutboxMessage }) {
+  const { CHANNEL_LABELS, OUTBOX_TEXTS: T, purposeLabel } = useBrokerTexts().outbox;
   const kind = CHANNEL_ICONS[message.channel] ?? CHANNEL_ICONS.sms;
   const Icon = kind.icon;
   const html = message.channel === 'email' && looksLikeHtml(message.body);

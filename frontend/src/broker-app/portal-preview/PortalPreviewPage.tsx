@@ -9,10 +9,11 @@ import { addDays, setHours, setMinutes, startOfDay } from 'date-fns';
 import { useMemo } from 'react';
 
 import { buildTheme } from '../branding/theme.ts';
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCurrentUser } from '../providers/useCurrentUser.ts';
 import { formatDateTime } from '../ui/format.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
-import { PREVIEW_TEXTS as T, SAMPLE_CLIENT, SAMPLE_MEDICATIONS, SAMPLE_REMINDERS } from './texts.ts';
+import { SAMPLE_CLIENT } from './texts.ts';
 
 function upcomingSamples(now: Date) {
   const today = startOfDay(now);
@@ -43,6 +44,7 @@ function SectionTitle({ icon, children, action }: { icon: React.ReactNode; child
  * message — filled with sample data, since a broker never sees a client's own health data.
  */
 export function PortalPreviewPage() {
+  const { PREVIEW_TEXTS: T, SAMPLE_MEDICATIONS, SAMPLE_REMINDERS } = useBrokerTexts().portalPreview;
   const { data: user } = useCurrentUser();
   const agency = user?.agencyName?.trim() || T.defaultAgency;
   const theme = useMemo(() => buildTheme({ primaryColor: user?.primaryColor }), [user?.primaryColor]);

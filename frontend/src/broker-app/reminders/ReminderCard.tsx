@@ -5,9 +5,9 @@ import PhoneInTalkOutlinedIcon from '@mui/icons-material/PhoneInTalkOutlined';
 import SmsOutlinedIcon from '@mui/icons-material/SmsOutlined';
 import { Avatar, Box, Button, Card, CardContent, Chip, type ChipProps, Skeleton, Stack, Typography } from '@mui/material';
 
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import type { Reminder } from '../types.ts';
 import { formatDateTime } from './schedule.ts';
-import { REMINDER_TEXTS as T } from './texts.ts';
 
 /** SPEC §4: pending is blue, completed green, failed red. */
 export const STATUS_COLORS: Record<Reminder['status'], ChipProps['color']> = {
@@ -28,6 +28,7 @@ interface Props {
 
 /** One reminder: who, how, what and when, and where it stands; a pending one can be edited or cancelled. */
 export function ReminderCard({ reminder, client, onEdit, onCancel }: Props) {
+  const { REMINDER_TEXTS: T } = useBrokerTexts().reminders;
   const name = client ?? T.unknownClient;
   const MethodIcon = METHOD_ICONS[reminder.deliveryMethod];
   const method = T.method[reminder.deliveryMethod];

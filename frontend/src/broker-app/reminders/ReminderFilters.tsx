@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useGetMany, useListContext } from 'react-admin';
 
 import { ClientPicker } from '../clients/ClientPicker.tsx';
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import type { Client, Reminder } from '../types.ts';
-import { REMINDER_TEXTS as T } from './texts.ts';
 
 const STATUSES = ['pending', 'completed', 'failed'] as const;
 const METHODS = ['voice', 'sms'] as const;
@@ -23,6 +23,7 @@ const dayOf = (iso: unknown) => {
 
 /** Status, delivery, client and a date range: each kept in the URL with the search (react-admin's filter). */
 export function ReminderFilters() {
+  const { REMINDER_TEXTS: T } = useBrokerTexts().reminders;
   const { filterValues, setFilters } = useListContext<Reminder>();
   const change = (key: string, value: unknown) => {
     const next: Record<string, unknown> = { ...filterValues };

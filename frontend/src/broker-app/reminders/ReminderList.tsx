@@ -8,6 +8,7 @@ import { useMemo, useState } from 'react';
 import { Confirm, ListBase, Pagination, useDelete, useGetMany, useListContext } from 'react-admin';
 
 import { clientName } from '../clients/ClientPicker.tsx';
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import type { Client, Reminder } from '../types.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
@@ -19,7 +20,6 @@ import { ReminderCard, ReminderCardSkeleton } from './ReminderCard.tsx';
 import { ReminderFilters } from './ReminderFilters.tsx';
 import { formatDateTime } from './schedule.ts';
 import { ScheduleReminderDialog } from './ScheduleReminderDialog.tsx';
-import { REMINDER_TEXTS as T } from './texts.ts';
 
 export const REMINDERS_PER_PAGE = 25;
 /** Typing in the search box waits this long before asking the server. */
@@ -32,6 +32,7 @@ type Editing = { reminder: Reminder; client: Client | null };
  * URL), scheduling, changing or cancelling a pending one, and sending the due ones now.
  */
 export function ReminderList() {
+  const { REMINDER_TEXTS: T } = useBrokerTexts().reminders;
   const [dialogOpen, setDialogOpen] = useState(false);
   const [editing, setEditing] = useState<Editing>();
   const errorToast = useErrorToast();
@@ -100,6 +101,7 @@ export function ReminderList() {
 }
 
 function Reminders({ onSchedule, onEdit }: { onSchedule: () => void; onEdit: (editing: Editing) => void }) {
+  const { REMINDER_TEXTS: T } = useBrokerTexts().reminders;
   const { data, isPending, error, filterValues } = useListContext<Reminder>();
   // The page's clients, by id (getMany): names for any number of clients.
   const ids = useMemo(() => [...new Set((data ?? []).map((r) => r.clientId))], [data]);
@@ -178,6 +180,7 @@ function Reminders({ onSchedule, onEdit }: { onSchedule: () => void; onEdit: (ed
 
 /** "Cancel this reminder?": a pending reminder is removed once the broker confirms. */
 function CancelReminder({ reminder, name, onClose }: { reminder: Reminder; name: string; onClose: () => void }) {
+  const { REMINDER_TEXTS: T } = useBrokerTexts().reminders;
   const [remove, { isPending }] = useDelete<Reminder>();
   const toast = useToast();
   const errorToast = useErrorToast();

@@ -24,8 +24,10 @@ import { Form, TextInput, useCreate, useInput, useUpdate } from 'react-admin';
 import { useFormState, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 
+import type { Translation } from '../../i18n/translation.ts';
 import { errorBodyField, serverMessage } from '../../lib/http.ts';
 import { ClientPicker, useHasClients } from '../clients/ClientPicker.tsx';
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import type { Client, Reminder } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
@@ -37,7 +39,7 @@ import {
   type ReminderFormErrors,
   validateReminder,
 } from './schedule.ts';
-import { MESSAGE_MAX_LENGTH, REMINDER_TEXTS as T } from './texts.ts';
+import { MESSAGE_MAX_LENGTH, type REMINDER_TEXTS as EN_REMINDER_TEXTS } from './texts.ts';
 
 interface Props {
   open: boolean;
@@ -71,8 +73,11 @@ export function ScheduleReminderDialog({ open, onClose, editing }: Props) {
 type Values = Omit<ReminderForm, 'clientId'> & { client: Client | null };
 
 /** The spec's checks on the form's values, keyed by the form's fields ('client', 'when', 'message'). */
-function checked(values: Values): { errors: Record<string, string>; reminder?: ReturnType<typeof validateReminder>['reminder'] } {
-  const { errors, reminder } = validateReminder({ ...values, clientId: values.client?.id ?? '' });
+function checked(
+  values: Values,
+  texts: Translation<typeof EN_REMINDER_TEXTS>,
+): { errors: Record<string, string>; reminder?: ReturnType<typeof validateReminder>['reminder'] } {
+  const { errors, reminder } = validateReminder({ ...values, clientId: values.client?.id ?? '' }, undefined, texts);
   const { clientId, ...rest } = errors;
   return { errors: { ...rest, ...(clientId ? { client: clientId } : {}) }, reminder };
 }
@@ -82,6 +87,7 @@ function checked(values: Values): { errors: Record<string, string>; reminder?: R
  * field after a submit; the server's refusals (a health word, a time in the past) land there too.
  */
 function ScheduleReminderForm({ onClose, editing }: Omit<Props, 'open'>) {
+  const { REMINDER_TEXTS: T } = useBrokerTexts().reminders;
   const [defaults] = useState<Values>(() => {
     const { clientId: _id, ...form } = editing ? formFromReminder(editing.reminder) : initialForm();
     return { ...form, client: editing?.client ?? null };
@@ -98,7 +104,7 @@ function ScheduleReminderForm({ onClose, editing }: Omit<Props, 'open'>) {
 
   const submit = async (values: Values): Promise<ReminderFormErrors | Record<string, string> | undefined> => {
     setServerError(undefined);
-    const { errors, reminder } = checked(values);
+    const { errors, reminder } = checked(values, T);
     if (!reminder) return errors;
     try {
       if (editing) {
@@ -129,7 +135,7 @@ function ScheduleReminderForm({ onClose, editing }: Omit<Props, 'open'>) {
   };
 
   return (
-    <Form<Values> defaultValues={defaults} validate={(values) => checked(values as Values).errors} onSubmit={submit as never} noValidate>
+    <Form<Values> defaultValues={defaults} validate={(values) => checked(values as Values, T).errors} onSubmit={submit as never} noValidate>
       <DialogTitle id="schedule-reminder-title">{editing ? T.editTitle : T.dialogTitle}</DialogTitle>
       <DialogContent>
         <Stack spacing={2.5} sx={{ pt: 1 }}>
@@ -182,6 +188,7 @@ function useShownError(name: string): string | undefined {
 }
 
 function ClientInput({ disabled }: { disabled: boolean }) {
+  const { REMINDER_TEXTS: T } = useBrokerTexts().reminders;
   const { field } = useInput<Client | null>({ source: 'client' });
   const error = useShownError('client');
   return (
@@ -199,6 +206,7 @@ function ClientInput({ disabled }: { disabled: boolean }) {
 
 /** Date and time, one error under both: the two make one moment. */
 function WhenInputs() {
+  const { REMINDER_TEXTS: T } = useBrokerTexts().reminders;
   const date = useInput<string>({ source: 'date' });
   const time = useInput<string>({ source: 'time' });
   const error = useShownError('when');
@@ -236,6 +244,7 @@ function WhenInputs() {
 }
 
 function MethodInput() {
+  const { REMINDER_TEXTS: T } = useBrokerTexts().reminders;
   const { field } = useInput<DeliveryMethod>({ source: 'deliveryMethod' });
   return (
     <FormControl>
@@ -272,6 +281,7 @@ function MethodInput() {
 }
 
 function MessageInput() {
+  const { REMINDER_TEXTS: T } = useBrokerTexts().reminders;
   const message = useWatch<Values, 'message'>({ name: 'message' }) ?? '';
   return (
     <TextInput

@@ -1,5 +1,6 @@
 import { addMinutes, format, isValid, parse, startOfMinute } from 'date-fns';
 
+import type { Translation } from '../../i18n/translation.ts';
 import type { Client, Reminder } from '../types.ts';
 import { REMINDER_TEXTS } from './texts.ts';
 
@@ -52,14 +53,18 @@ export function formFromReminder(reminder: Reminder): ReminderForm {
 }
 
 /** SPEC §5 Schedule reminder: client, a parsable future date-time, a message. Answers the errors or what to send. */
-export function validateReminder(form: ReminderForm, now: Date = new Date()): { errors: ReminderFormErrors; reminder?: NewReminder } {
+export function validateReminder(
+  form: ReminderForm,
+  now: Date = new Date(),
+  T: Translation<typeof REMINDER_TEXTS> = REMINDER_TEXTS,
+): { errors: ReminderFormErrors; reminder?: NewReminder } {
   const errors: ReminderFormErrors = {};
-  if (!form.clientId) errors.clientId = REMINDER_TEXTS.selectClient;
+  if (!form.clientId) errors.clientId = T.selectClient;
   const when = localDateTime(form.date, form.time);
-  if (!when) errors.when = REMINDER_TEXTS.invalidDate;
-  else if (when.getTime() <= now.getTime()) errors.when = REMINDER_TEXTS.pastDate;
+  if (!when) errors.when = T.invalidDate;
+  else if (when.getTime() <= now.getTime()) errors.when = T.pastDate;
   const message = form.message.trim();
-  if (!message) errors.message = REMINDER_TEXTS.messageRequired;
+  if (!message) errors.message = T.messageRequired;
   if (Object.keys(errors).length > 0 || !when) return { errors };
   return {
     errors,

@@ -25,6 +25,8 @@ import { format } from 'date-fns';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useGetList } from 'react-admin';
 
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
+import { useLatest } from '../i18n/useLatest.ts';
 import type { Resource } from '../types.ts';
 import { LoadError } from '../ui/EmptyState.tsx';
 import { useErrorToast } from '../ui/errors.ts';
@@ -32,21 +34,24 @@ import { PageHeader } from '../ui/PageHeader.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { FileTypeIcon } from './FileTypeIcon.tsx';
 import { filterResources, formatFileSize, groupByCategory, hasActiveFilters, resourceDownloadUrl, type ResourceFilters } from './format.ts';
-import { CATEGORY_LABELS, CATEGORY_ORDER, downloadStartedDescription, RESOURCES_TEXTS as T } from './texts.ts';
+import { CATEGORY_ORDER } from './texts.ts';
 
 /** The server's largest page: the library is small enough to load whole and filter as the broker types. */
 const ALL_RESOURCES = { pagination: { page: 1, perPage: 1000 }, sort: { field: 'title', order: 'ASC' as const } };
 
 /** The broker's resource library (SPEC §2 Broker resources page): search, category filter, grouped results. */
 export function ResourceList() {
+  const { CATEGORY_LABELS, RESOURCES_TEXTS: T } = useBrokerTexts().resources;
   const [filters, setFilters] = useState<ResourceFilters>({ q: '', category: 'all' });
   const { data, isPending, error, refetch } = useGetList<Resource>('resources', ALL_RESOURCES);
   const errorToast = useErrorToast();
 
+  // The words are read when the toast shows; a language switch does not show it again.
+  const failedText = useLatest(T.fetchFailed);
   useEffect(() => {
     // A lost session has its own 'Unauthorized' toast; only one toast shows at a time.
-    if (error && (error as { status?: number }).status !== 401) errorToast(error, T.fetchFailed);
-  }, [error, errorToast]);
+    if (error && (error as { status?: number }).status !== 401) errorToast(error, failedText.current);
+  }, [error, errorToast, failedText]);
 
   const all = data ?? [];
   const groups = useMemo(() => groupByCategory(filterResources(data ?? [], filters)), [data, filters]);
@@ -85,6 +90,7 @@ export function ResourceList() {
 }
 
 function FilterBar({ filters, onChange }: { filters: ResourceFilters; onChange: (filters: ResourceFilters) => void }) {
+  const { CATEGORY_LABELS, RESOURCES_TEXTS: T } = useBrokerTexts().resources;
   const labelId = useId();
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 3, display: 'flex', flexWrap: 'wrap', gap: 2 }}>
@@ -127,6 +133,7 @@ function FilterBar({ filters, onChange }: { filters: ResourceFilters; onChange: 
 }
 
 function ResourceCard({ resource }: { resource: Resource }) {
+  const { downloadStartedDescription, RESOURCES_TEXTS: T } = useBrokerTexts().resources;
   const titleId = useId();
   const toast = useToast();
   const errorToast = useErrorToast();
@@ -189,6 +196,7 @@ function ResourceCard({ resource }: { resource: Resource }) {
 }
 
 function EmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
+  const { RESOURCES_TEXTS: T } = useBrokerTexts().resources;
   const Icon = filtered ? SearchOffIcon : FolderOffIcon;
   return (
     <Paper variant="outlined" sx={{ py: 8, px: 3, textAlign: 'center' }}>

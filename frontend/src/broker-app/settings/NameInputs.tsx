@@ -1,7 +1,8 @@
 import { Box, TextField } from '@mui/material';
 
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import type { NameValues } from './profile.ts';
-import { PROFILE_NAME_MAX, SETTINGS_TEXTS as T } from './texts.ts';
+import { PROFILE_NAME_MAX } from './texts.ts';
 
 interface NameInputsProps {
   values: NameValues;
@@ -12,6 +13,7 @@ interface NameInputsProps {
 
 /** First and last name, shared by the profile step and Settings. */
 export function NameInputs({ values, errors, onChange, autoFocus = false }: NameInputsProps) {
+  const { SETTINGS_TEXTS: T } = useBrokerTexts().settings;
   const field = (name: keyof NameValues, label: string, autoComplete: string, focus: boolean) => (
     <TextField
       id={name}

@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { ApiError } from '../../lib/http.ts';
-import { SIDEBAR_TEXTS, SidebarContent } from '../layout/Sidebar.tsx';
+import { SidebarContent } from '../layout/Sidebar.tsx';
+import { SIDEBAR_TEXTS } from '../layout/texts.ts';
 import { authProvider } from '../providers/authProvider.ts';
 import { useCurrentUser } from '../providers/useCurrentUser.ts';
 import { renderWithAdmin, TEST_USER } from '../testUtils.tsx';

@@ -4,6 +4,7 @@ import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogC
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { LOGOUT_URL } from '../providers/authProvider.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import { useCurrentUser, useSetCurrentUser } from '../providers/useCurrentUser.ts';
@@ -12,9 +13,9 @@ import { useErrorToast } from '../ui/errors.ts';
 import { NameInputs } from './NameInputs.tsx';
 import { fieldErrorsOf, nameErrors, type NameValues, needsProfile } from './profile.ts';
 import { PROFILE_KEY } from './SettingsPage.tsx';
-import { PROFILE_STEP_TEXTS as T } from './texts.ts';
 
 function ProfileStepDialog({ user }: { user: CurrentUser }) {
+  const { PROFILE_STEP_TEXTS: T, SETTINGS_TEXTS } = useBrokerTexts().settings;
   const dataProvider = useCareKeepDataProvider();
   const setCurrentUser = useSetCurrentUser();
   const queryClient = useQueryClient();
@@ -38,7 +39,7 @@ function ProfileStepDialog({ user }: { user: CurrentUser }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = nameErrors(values);
+    const found = nameErrors(values, SETTINGS_TEXTS);
     setErrors(found);
     if (Object.keys(found).length === 0) save.mutate();
   };

@@ -3,6 +3,7 @@ import { Alert, Box, Button, CircularProgress, FormControlLabel, FormHelperText,
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import { useSetCurrentUser } from '../providers/useCurrentUser.ts';
 import type { Profile } from '../types.ts';
@@ -12,7 +13,6 @@ import { PageHeader } from '../ui/PageHeader.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { NameInputs } from './NameInputs.tsx';
 import { fieldErrorsOf, nameErrors } from './profile.ts';
-import { SETTINGS_TEXTS as T } from './texts.ts';
 
 export const PROFILE_KEY = ['profile'] as const;
 
@@ -33,6 +33,7 @@ const valuesOf = (profile: Profile): SettingsValues => ({
 const FIELDS = ['firstName', 'lastName', 'agencyPhone', 'emailNotifications'] as const;
 
 function SettingsForm({ profile }: { profile: Profile }) {
+  const { SETTINGS_TEXTS: T } = useBrokerTexts().settings;
   const dataProvider = useCareKeepDataProvider();
   const queryClient = useQueryClient();
   const setCurrentUser = useSetCurrentUser();
@@ -72,7 +73,7 @@ function SettingsForm({ profile }: { profile: Profile }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = nameErrors(form);
+    const found = nameErrors(form, T);
     setErrors(found);
     if (Object.keys(found).length === 0) save.mutate();
   };
@@ -137,6 +138,7 @@ function SettingsForm({ profile }: { profile: Profile }) {
 
 /** /settings: the signed-in broker's (or admin's) own name, agency phone and e-mail notifications. */
 export function SettingsPage() {
+  const { SETTINGS_TEXTS: T } = useBrokerTexts().settings;
   const dataProvider = useCareKeepDataProvider();
   const { data: profile, isPending, isError, refetch } = useQuery({ queryKey: PROFILE_KEY, queryFn: () => dataProvider.getProfile() });
   return (

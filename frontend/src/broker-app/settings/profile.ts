@@ -1,5 +1,6 @@
+import type { Translation } from '../../i18n/translation.ts';
 import type { CurrentUser } from '../types.ts';
-import { PROFILE_NAME_MAX, SETTINGS_TEXTS as T } from './texts.ts';
+import { PROFILE_NAME_MAX, SETTINGS_TEXTS } from './texts.ts';
 
 type Named = Pick<CurrentUser, 'firstName' | 'lastName'>;
 
@@ -23,7 +24,10 @@ export interface NameValues {
 }
 
 /** What is wrong with the names as typed (checked trimmed, as the server does), by field. */
-export function nameErrors(values: NameValues): Partial<Record<keyof NameValues, string>> {
+export function nameErrors(
+  values: NameValues,
+  T: Translation<typeof SETTINGS_TEXTS> = SETTINGS_TEXTS,
+): Partial<Record<keyof NameValues, string>> {
   const errors: Partial<Record<keyof NameValues, string>> = {};
   const first = values.firstName.trim();
   const last = values.lastName.trim();

@@ -2,13 +2,14 @@ import HistoryIcon from '@mui/icons-material/History';
 import { Box, Card, CardContent, CardHeader, Typography } from '@mui/material';
 import { useId } from 'react';
 
+import { useBrokerTexts } from '../../i18n/useBrokerTexts.ts';
 import type { AdminAction } from '../../types.ts';
 import { formatDateTime } from '../../ui/format.ts';
 import { actionLabel, actionNotes, changeLines } from './format.ts';
-import { DETAIL_TEXTS as T } from './texts.ts';
 
 /** SPEC §2: the last 20 admin actions on the broker (the API sends them newest first), scrollable. */
 export function ActivityTimeline({ actions }: { actions: AdminAction[] }) {
+  const { DETAIL_TEXTS: T } = useBrokerTexts().adminBrokers;
   const titleId = useId();
   return (
     <Card component="section" aria-labelledby={titleId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
@@ -42,6 +43,7 @@ export function ActivityTimeline({ actions }: { actions: AdminAction[] }) {
 }
 
 function TimelineEntry({ entry, last }: { entry: AdminAction; last: boolean }) {
+  const { DETAIL_TEXTS: T } = useBrokerTexts().adminBrokers;
   const lines = changeLines(entry.before, entry.after);
   return (
     <Box component="li" data-testid="timeline-entry" sx={{ display: 'flex', gap: 1.5 }}>

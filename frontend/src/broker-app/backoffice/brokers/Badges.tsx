@@ -1,11 +1,12 @@
 import { Chip } from '@mui/material';
 
+import { useBrokerTexts } from '../../i18n/useBrokerTexts.ts';
 import type { SubscriptionStatus, SubscriptionTier } from '../../types.ts';
 import { STATUS_COLORS } from './format.ts';
-import { STATUS_LABELS, TIER_LABELS } from './texts.ts';
 
 /** The plan: PMPM or Flat. */
 export function TierBadge({ tier, size = 'small' }: { tier: SubscriptionTier; size?: 'small' | 'medium' }) {
+  const { TIER_LABELS } = useBrokerTexts().adminBrokers;
   return (
     <Chip
       label={TIER_LABELS[tier]}
@@ -22,6 +23,7 @@ export function TierBadge({ tier, size = 'small' }: { tier: SubscriptionTier; si
 
 /** SPEC: trial info, active success, past due warning, canceled error. */
 export function StatusBadge({ status, size = 'small' }: { status: SubscriptionStatus; size?: 'small' | 'medium' }) {
+  const { STATUS_LABELS } = useBrokerTexts().adminBrokers;
   return (
     <Chip
       label={STATUS_LABELS[status]}

@@ -16,15 +16,16 @@ import {
 import { useId, useState } from 'react';
 
 import { formatPhone } from '../../clients/format.ts';
+import { useBrokerTexts } from '../../i18n/useBrokerTexts.ts';
 import type { AdminClientRow } from '../../types.ts';
 import { formatDateTime } from '../../ui/format.ts';
 import { formatDay } from './format.ts';
-import { DETAIL_TEXTS as T } from './texts.ts';
 
 export const CLIENTS_PER_PAGE = 10;
 
 /** SPEC §2: the broker's clients (contact rows only), ten to a page. */
 export function BrokerClientsTable({ clients }: { clients: AdminClientRow[] }) {
+  const { DETAIL_TEXTS: T } = useBrokerTexts().adminBrokers;
   const titleId = useId();
   const [page, setPage] = useState(0);
   const shown = clients.slice(page * CLIENTS_PER_PAGE, (page + 1) * CLIENTS_PER_PAGE);

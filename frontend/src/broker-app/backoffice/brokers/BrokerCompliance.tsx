@@ -3,11 +3,12 @@ import { Alert, Box, Button, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 
 import { ComplianceFigures } from '../../compliance/ComplianceFigures.tsx';
+import { useBrokerTexts } from '../../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../../providers/dataProvider.ts';
-import { DETAIL_TEXTS as T } from './texts.ts';
 
 /** A broker's compliance report (the last 90 days), as the broker sees it, with its downloads. No health data. */
 export function BrokerCompliance({ brokerId }: { brokerId: string }) {
+  const { DETAIL_TEXTS: T } = useBrokerTexts().adminBrokers;
   const dataProvider = useCareKeepDataProvider();
   const { data, isPending, isError } = useQuery({
     queryKey: ['admin', 'brokers', brokerId, 'compliance'],

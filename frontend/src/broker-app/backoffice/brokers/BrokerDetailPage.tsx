@@ -13,6 +13,7 @@ import { Link, useParams } from 'react-router-dom';
 
 import { formatCents } from '../../billing/pricing.ts';
 import { normaliseStats } from '../../dashboard/metrics.ts';
+import { useBrokerTexts } from '../../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../../providers/dataProvider.ts';
 import type { AdminBrokerDetailBroker, BrokerDetail } from '../../types.ts';
 import { LoadError } from '../../ui/EmptyState.tsx';
@@ -23,13 +24,13 @@ import { BrokerClientsTable } from './BrokerClientsTable.tsx';
 import { BrokerCompliance } from './BrokerCompliance.tsx';
 import { ExtendTrialDialog } from './ExtendTrialDialog.tsx';
 import { brokerInitials, brokerName, formatDay, revenueNote, trialDaysLeft } from './format.ts';
-import { DETAIL_TEXTS as T, STATUS_LABELS } from './texts.ts';
 import { UpdateSubscriptionDialog } from './UpdateSubscriptionDialog.tsx';
 import { brokerDetailKey } from './useBrokerActions.ts';
 
 const BROKERS_PATH = '/admin/brokers';
 
 function BackLink() {
+  const { DETAIL_TEXTS: T } = useBrokerTexts().adminBrokers;
   return (
     <Button component={Link} to={BROKERS_PATH} startIcon={<ArrowBackIcon />} sx={{ mb: 2, ml: -1 }}>
       {T.back}
@@ -39,6 +40,7 @@ function BackLink() {
 
 /** /admin/brokers/{id} (SPEC §2 Admin broker detail): the account, its figures, its history and its clients. */
 export function BrokerDetailPage() {
+  const { DETAIL_TEXTS: T } = useBrokerTexts().adminBrokers;
   const { id = '' } = useParams<{ id: string }>();
   const dataProvider = useCareKeepDataProvider();
   const detail = useQuery({ queryKey: brokerDetailKey(id), queryFn: () => dataProvider.getBrokerDetail(id) });
@@ -58,6 +60,7 @@ export function BrokerDetailPage() {
 }
 
 function BrokerDetailView({ detail }: { detail: BrokerDetail }) {
+  const { DETAIL_TEXTS: T } = useBrokerTexts().adminBrokers;
   const { broker, clients, adminActions } = detail;
   const stats = normaliseStats(detail.stats);
   const name = brokerName(broker);
@@ -136,6 +139,7 @@ function BrokerDetailView({ detail }: { detail: BrokerDetail }) {
 }
 
 function DetailHeader({ broker, name }: { broker: AdminBrokerDetailBroker; name: string }) {
+  const { DETAIL_TEXTS: T } = useBrokerTexts().adminBrokers;
   return (
     <Card sx={{ mb: 3 }}>
       <CardContent sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2.5 }}>
@@ -182,6 +186,7 @@ function DetailHeader({ broker, name }: { broker: AdminBrokerDetailBroker; name:
 }
 
 function TrialStatusCard({ broker }: { broker: AdminBrokerDetailBroker }) {
+  const { DETAIL_TEXTS: T, STATUS_LABELS } = useBrokerTexts().adminBrokers;
   const icon = <HourglassEmptyIcon fontSize="small" />;
   if (broker.subscriptionStatus !== 'trial') {
     return (
@@ -217,6 +222,7 @@ function SubscriptionCard({
   onChange: () => void;
   onExtend?: () => void;
 }) {
+  const { DETAIL_TEXTS: T } = useBrokerTexts().adminBrokers;
   const titleId = useId();
   const rows: { label: string; value: ReactNode }[] = [
     { label: T.currentTier, value: <TierBadge tier={broker.subscriptionTier} /> },
@@ -276,6 +282,7 @@ function SubscriptionCard({
 }
 
 function BrokerNotFound() {
+  const { DETAIL_TEXTS: T } = useBrokerTexts().adminBrokers;
   return (
     <Box sx={{ textAlign: 'center', py: 8, px: 2 }}>
       <PersonOffIcon sx={{ fontSize: 56, color: 'text.disabled' }} aria-hidden />
@@ -293,6 +300,7 @@ function BrokerNotFound() {
 }
 
 function LoadingDetail() {
+  const { DETAIL_TEXTS: T } = useBrokerTexts().adminBrokers;
   return (
     <Box aria-busy="true" aria-label={T.loading}>
       <Skeleton width={160} height={36} sx={{ mb: 2 }} />

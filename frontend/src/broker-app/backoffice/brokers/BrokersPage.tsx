@@ -38,6 +38,7 @@ import { useGetList } from 'react-admin';
 import { Link, useNavigate } from 'react-router-dom';
 
 import { formatCents } from '../../billing/pricing.ts';
+import { useBrokerTexts } from '../../i18n/useBrokerTexts.ts';
 import type { AdminBrokerRow, SubscriptionStatus, SubscriptionTier } from '../../types.ts';
 import { LoadError } from '../../ui/EmptyState.tsx';
 import { useErrorToast } from '../../ui/errors.ts';
@@ -46,7 +47,6 @@ import { PageHeader } from '../../ui/PageHeader.tsx';
 import { StatusBadge, TierBadge } from './Badges.tsx';
 import { ExtendTrialDialog, type ExtendTrialTarget } from './ExtendTrialDialog.tsx';
 import { brokerName, lastActivityLabel } from './format.ts';
-import { BROKERS_TEXTS as T, STATUS_LABELS, TIER_LABELS } from './texts.ts';
 import { type SubscriptionTarget, UpdateSubscriptionDialog } from './UpdateSubscriptionDialog.tsx';
 
 /** Typing in the search box waits this long before asking the server ("real-time results"). */
@@ -90,6 +90,7 @@ type Dialog = { kind: 'extend'; target: ExtendTrialTarget } | { kind: 'subscript
 
 /** /admin/brokers (SPEC §2 Broker management): search, tier and status filters, the broker table. */
 export function BrokersPage() {
+  const { BROKERS_TEXTS: T } = useBrokerTexts().adminBrokers;
   const [typed, setTyped] = useState('');
   const [state, setState] = useState<ListState>(INITIAL);
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -237,6 +238,7 @@ function Filters({
   status: StatusFilter;
   onStatus: (status: StatusFilter) => void;
 }) {
+  const { BROKERS_TEXTS: T, STATUS_LABELS, TIER_LABELS } = useBrokerTexts().adminBrokers;
   const tierId = useId();
   const statusId = useId();
   return (
@@ -323,6 +325,7 @@ function BrokerRow({
   onExtend: () => void;
   onChangeSubscription: () => void;
 }) {
+  const { BROKERS_TEXTS: T } = useBrokerTexts().adminBrokers;
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
@@ -433,6 +436,7 @@ function LoadingRows() {
 }
 
 function EmptyBrokers({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
+  const { BROKERS_TEXTS: T } = useBrokerTexts().adminBrokers;
   const Icon = filtered ? SearchOffIcon : SupervisorAccountIcon;
   return (
     <Box sx={{ py: 6, px: 2, textAlign: 'center' }}>

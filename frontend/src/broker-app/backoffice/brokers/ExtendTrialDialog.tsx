@@ -14,9 +14,10 @@ import {
 } from '@mui/material';
 import { type FormEvent, useId, useState } from 'react';
 
+import { useBrokerTexts } from '../../i18n/useBrokerTexts.ts';
 import type { AdminBrokerDetailBroker } from '../../types.ts';
 import { extendedTrialEnd, formatDay, parseTrialDaysInRange, parseTrialDaysInteger } from './format.ts';
-import { DIALOG_TEXTS as T, TRIAL_DAY_PRESETS, TRIAL_DAYS_DEFAULT, TRIAL_DAYS_MAX, TRIAL_DAYS_MIN } from './texts.ts';
+import { TRIAL_DAY_PRESETS, TRIAL_DAYS_DEFAULT, TRIAL_DAYS_MAX, TRIAL_DAYS_MIN } from './texts.ts';
 import { useExtendTrial } from './useBrokerActions.ts';
 
 export interface ExtendTrialTarget {
@@ -89,6 +90,7 @@ function ExtendTrialForm({
   onCancel: () => void;
   onSubmit: (days: number) => void;
 }) {
+  const { DIALOG_TEXTS: T } = useBrokerTexts().adminBrokers;
   const [value, setValue] = useState(rule === 'range' ? String(TRIAL_DAYS_DEFAULT) : '');
   const [error, setError] = useState<string | null>(null);
 

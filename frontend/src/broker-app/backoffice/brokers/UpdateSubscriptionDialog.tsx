@@ -15,8 +15,8 @@ import {
 } from '@mui/material';
 import { type FormEvent, useId, useState } from 'react';
 
+import { useBrokerTexts } from '../../i18n/useBrokerTexts.ts';
 import type { AdminBrokerDetailBroker, AdminSubscriptionChange, SubscriptionStatus, SubscriptionTier } from '../../types.ts';
-import { DIALOG_TEXTS as T, STATUS_LABELS, TIER_LABELS } from './texts.ts';
 import { useUpdateSubscription } from './useBrokerActions.ts';
 
 export interface SubscriptionTarget {
@@ -88,6 +88,7 @@ function UpdateSubscriptionForm({
   onCancel: () => void;
   onSubmit: (change: AdminSubscriptionChange) => void;
 }) {
+  const { DIALOG_TEXTS: T, STATUS_LABELS, TIER_LABELS } = useBrokerTexts().adminBrokers;
   const tierLabelId = useId();
   const statusLabelId = useId();
   const [tier, setTier] = useState<SubscriptionTier | typeof KEEP>(KEEP);

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
+import { useBrokerTexts } from '../../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../../providers/dataProvider.ts';
 import type { AdminBrokerDetailBroker, AdminSubscriptionChange } from '../../types.ts';
 import { useErrorToast } from '../../ui/errors.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { brokerName, formatDay } from './format.ts';
-import { DIALOG_TEXTS as T } from './texts.ts';
 
 /** The detail page's query key; the list is react-admin's ['admin/brokers', 'getList', …]. */
 export const brokerDetailKey = (id: string) => ['admin', 'brokers', 'detail', id] as const;
@@ -27,6 +27,7 @@ function useRefreshAfterChange() {
 
 /** POST /api/admin/brokers/{id}/trial: 'Trial Extended' or 'Failed to extend trial' (or the server's reason). */
 export function useExtendTrial(onDone: (broker: AdminBrokerDetailBroker) => void) {
+  const { DIALOG_TEXTS: T } = useBrokerTexts().adminBrokers;
   const dataProvider = useCareKeepDataProvider();
   const refresh = useRefreshAfterChange();
   const toast = useToast();
@@ -53,6 +54,7 @@ export function useExtendTrial(onDone: (broker: AdminBrokerDetailBroker) => void
  * (with the server's notice when it sends one) or 'Failed to update subscription'.
  */
 export function useUpdateSubscription(onDone: (broker: AdminBrokerDetailBroker & { notice?: string }) => void) {
+  const { DIALOG_TEXTS: T } = useBrokerTexts().adminBrokers;
   const dataProvider = useCareKeepDataProvider();
   const refresh = useRefreshAfterChange();
   const toast = useToast();

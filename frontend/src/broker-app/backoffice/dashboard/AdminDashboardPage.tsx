@@ -9,12 +9,12 @@ import SavingsIcon from '@mui/icons-material/Savings';
 import { Alert, Box, Button, Card, CardContent, Skeleton } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 
+import { useBrokerTexts } from '../../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../../providers/dataProvider.ts';
 import type { AdminAnalytics } from '../../types.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { StatCard } from '../../ui/StatCard.tsx';
 import { formatCents } from './figures.ts';
-import { ADMIN_DASHBOARD_TEXTS as T } from './texts.ts';
 import { RevenueBreakdownCard, TierDistributionCard } from './TierCharts.tsx';
 import { TrialExpirationsCard } from './TrialExpirationsCard.tsx';
 
@@ -27,6 +27,7 @@ const brokerGrid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', 
 const chartGrid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } };
 
 function LoadingDashboard() {
+  const { ADMIN_DASHBOARD_TEXTS: T } = useBrokerTexts().adminDashboard;
   const card = (i: number, height = 72) => (
     <Card key={i}>
       <CardContent>
@@ -46,6 +47,7 @@ function LoadingDashboard() {
 }
 
 function Figures({ analytics }: { analytics: AdminAnalytics }) {
+  const { ADMIN_DASHBOARD_TEXTS: T } = useBrokerTexts().adminDashboard;
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Box sx={moneyGrid}>
@@ -95,6 +97,7 @@ function Figures({ analytics }: { analytics: AdminAnalytics }) {
 
 /** /admin: platform revenue, brokers by tier, and the trials about to end (SPEC §2 Admin dashboard). */
 export function AdminDashboardPage() {
+  const { ADMIN_DASHBOARD_TEXTS: T } = useBrokerTexts().adminDashboard;
   const dataProvider = useCareKeepDataProvider();
   const analytics = useQuery({ queryKey: ADMIN_ANALYTICS_KEY, queryFn: () => dataProvider.getAdminAnalytics() });
 

@@ -14,9 +14,9 @@ import {
 } from '@mui/material';
 import { PieChart } from '@mui/x-charts';
 
+import { useBrokerTexts } from '../../i18n/useBrokerTexts.ts';
 import type { AdminAnalytics } from '../../types.ts';
 import { formatCents, type Tier, type TierRow, tierRows } from './figures.ts';
-import { ADMIN_DASHBOARD_TEXTS as T } from './texts.ts';
 
 const headerProps = { title: { variant: 'h6', component: 'h2' }, subheader: { variant: 'body2' } } as const;
 
@@ -27,6 +27,7 @@ function useTierColours(): Record<Tier, string> {
 
 /** Brokers per tier: a donut with a legend, and the same figures as a table for screen readers and print. */
 export function TierDistributionCard({ distribution }: { distribution: AdminAnalytics['tierDistribution'] }) {
+  const { ADMIN_DASHBOARD_TEXTS: T } = useBrokerTexts().adminDashboard;
   const rows = tierRows(distribution);
   const colours = useTierColours();
   const total = rows.reduce((sum, row) => sum + row.count, 0);
@@ -130,6 +131,7 @@ function BreakdownLine({
 
 /** Revenue per tier, then total revenue, total costs and the resulting net profit. */
 export function RevenueBreakdownCard({ analytics }: { analytics: AdminAnalytics }) {
+  const { ADMIN_DASHBOARD_TEXTS: T } = useBrokerTexts().adminDashboard;
   const rows: TierRow[] = tierRows(analytics.tierDistribution);
   const colours = useTierColours();
   const profitColour = analytics.netProfit < 0 ? 'error.main' : analytics.netProfit > 0 ? 'success.main' : undefined;

@@ -5,15 +5,16 @@ import { Box, Button, Card, CardContent, CardHeader, Chip, Link, Typography } fr
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 
+import { useBrokerTexts } from '../../i18n/useBrokerTexts.ts';
 import { formatDateTime } from '../../ui/format.ts';
 import { ExtendTrialDialog } from '../brokers/ExtendTrialDialog.tsx';
 import { isUrgent, type TrialExpiration, upcomingTrials } from './figures.ts';
-import { ADMIN_DASHBOARD_TEXTS as T } from './texts.ts';
 import { UpgradeDialog } from './UpgradeDialog.tsx';
 
 type Pending = { kind: 'extend' | 'upgrade'; trial: TrialExpiration } | null;
 
 function ExpirationRow({ trial, onExtend, onUpgrade }: { trial: TrialExpiration; onExtend: () => void; onUpgrade: () => void }) {
+  const { ADMIN_DASHBOARD_TEXTS: T } = useBrokerTexts().adminDashboard;
   const email = trial.email ?? T.unknownEmail;
   const urgent = isUrgent(trial.daysRemaining);
   return (
@@ -67,6 +68,7 @@ function ExpirationRow({ trial, onExtend, onUpgrade }: { trial: TrialExpiration;
 
 /** SPEC §2: trials ending within 30 days, the first five, with quick Extend and Upgrade actions. */
 export function TrialExpirationsCard({ expirations }: { expirations: readonly TrialExpiration[] }) {
+  const { ADMIN_DASHBOARD_TEXTS: T } = useBrokerTexts().adminDashboard;
   const [pending, setPending] = useState<Pending>(null);
   const shown = upcomingTrials(expirations);
   const close = () => setPending(null);

@@ -1,14 +1,15 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 
+import { useBrokerTexts } from '../../i18n/useBrokerTexts.ts';
 import { useUpdateSubscription } from '../brokers/useBrokerActions.ts';
 import type { TrialExpiration } from './figures.ts';
-import { ADMIN_DASHBOARD_TEXTS as T } from './texts.ts';
 
 /**
  * Ends a broker's trial and activates them on the tier they are on: only the status is sent, so the
  * plan they chose stays as it is.
  */
 export function UpgradeDialog({ trial, onClose }: { trial: TrialExpiration; onClose: () => void }) {
+  const { ADMIN_DASHBOARD_TEXTS: T } = useBrokerTexts().adminDashboard;
   const email = trial.email ?? T.unknownEmail;
   // The broker pages' update: the same toasts, and every admin figure (these included) reloads.
   const upgrade = useUpdateSubscription(onClose);

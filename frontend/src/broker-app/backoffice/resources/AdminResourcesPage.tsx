@@ -4,8 +4,9 @@ import { Box, Button } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
+import { useBrokerTexts } from '../../i18n/useBrokerTexts.ts';
+import { useLatest } from '../../i18n/useLatest.ts';
 import { useCareKeepDataProvider } from '../../providers/dataProvider.ts';
-import { RESOURCES_TEXTS } from '../../resources/texts.ts';
 import type { Resource } from '../../types.ts';
 import { EmptyState, LoadError } from '../../ui/EmptyState.tsx';
 import { useErrorToast } from '../../ui/errors.ts';
@@ -14,11 +15,12 @@ import { DeleteResourceDialog } from './DeleteResourceDialog.tsx';
 import { EditResourceDialog } from './EditResourceDialog.tsx';
 import { ADMIN_RESOURCES_KEY } from './queries.ts';
 import { ResourcesSummary, ResourcesTable, ResourcesTableSkeleton } from './ResourcesTable.tsx';
-import { ADMIN_RESOURCES_TEXTS as T } from './texts.ts';
 import { UploadResourceDialog } from './UploadResourceDialog.tsx';
 
 /** The platform's resource library as admins manage it (SPEC §2 Admin resource management). */
 export function AdminResourcesPage() {
+  const { ADMIN_RESOURCES_TEXTS: T } = useBrokerTexts().adminResources;
+  const { RESOURCES_TEXTS } = useBrokerTexts().resources;
   const dataProvider = useCareKeepDataProvider();
   const errorToast = useErrorToast();
   const [uploading, setUploading] = useState(false);
@@ -29,10 +31,12 @@ export function AdminResourcesPage() {
     queryFn: () => dataProvider.getAdminResources(),
   });
 
+  // The words are read when the toast shows; a language switch does not show it again.
+  const failedText = useLatest(RESOURCES_TEXTS.fetchFailed);
   useEffect(() => {
     // A lost session has its own 'Unauthorized' toast; only one toast shows at a time.
-    if (error && (error as { status?: number }).status !== 401) errorToast(error, RESOURCES_TEXTS.fetchFailed);
-  }, [error, errorToast]);
+    if (error && (error as { status?: number }).status !== 401) errorToast(error, failedText.current);
+  }, [error, errorToast, failedText]);
 
   const uploadButton = (
     <Button variant="contained" startIcon={<CloudUploadIcon />} onClick={() => setUploading(true)}>

@@ -2,15 +2,16 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 
+import { useBrokerTexts } from '../../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../../providers/dataProvider.ts';
 import type { Resource } from '../../types.ts';
 import { useErrorToast } from '../../ui/errors.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { useRefreshResources } from './queries.ts';
-import { ADMIN_RESOURCES_TEXTS as T, deletedDescription } from './texts.ts';
 
 /** Deletion is permanent and removes the stored file (SPEC §4 Resource), so it asks first. */
 export function DeleteResourceDialog({ resource, onClose }: { resource: Resource | null; onClose: () => void }) {
+  const { ADMIN_RESOURCES_TEXTS: T, deletedDescription } = useBrokerTexts().adminResources;
   const dataProvider = useCareKeepDataProvider();
   const toast = useToast();
   const errorToast = useErrorToast();

@@ -2,16 +2,17 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 
+import { useBrokerTexts } from '../../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../../providers/dataProvider.ts';
 import type { Resource } from '../../types.ts';
 import { useErrorToast } from '../../ui/errors.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { useRefreshResources } from './queries.ts';
 import { type ResourceDetails, ResourceInputs } from './ResourceInputs.tsx';
-import { ADMIN_RESOURCES_TEXTS as T, updatedDescription } from './texts.ts';
 
 /** Title, description and category of a resource; its file cannot be replaced (SPEC §4 Resource). */
 export function EditResourceDialog({ resource, onClose }: { resource: Resource | null; onClose: () => void }) {
+  const { ADMIN_RESOURCES_TEXTS: T } = useBrokerTexts().adminResources;
   const titleId = useId();
   // The last resource stays on screen while the dialog fades out.
   const [last, setLast] = useState(resource);
@@ -27,6 +28,7 @@ export function EditResourceDialog({ resource, onClose }: { resource: Resource |
 }
 
 function EditForm({ resource, onClose }: { resource: Resource; onClose: () => void }) {
+  const { ADMIN_RESOURCES_TEXTS: T, updatedDescription } = useBrokerTexts().adminResources;
   const dataProvider = useCareKeepDataProvider();
   const toast = useToast();
   const errorToast = useErrorToast();

@@ -1,9 +1,9 @@
 import { FormControl, InputLabel, MenuItem, Select, Stack, TextField } from '@mui/material';
 import { useId } from 'react';
 
-import { CATEGORY_LABELS, CATEGORY_ORDER } from '../../resources/texts.ts';
+import { useBrokerTexts } from '../../i18n/useBrokerTexts.ts';
+import { CATEGORY_ORDER } from '../../resources/texts.ts';
 import type { ResourceCategory } from '../../types.ts';
-import { ADMIN_RESOURCES_TEXTS as T } from './texts.ts';
 
 export interface ResourceDetails {
   title: string;
@@ -25,6 +25,8 @@ export function ResourceInputs({
   disabled?: boolean;
   titleError?: boolean;
 }) {
+  const { ADMIN_RESOURCES_TEXTS: T } = useBrokerTexts().adminResources;
+  const { CATEGORY_LABELS } = useBrokerTexts().resources;
   const categoryLabelId = useId();
   return (
     <Stack spacing={2}>

@@ -34,10 +34,10 @@ import { useMutation } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 
+import { useBrokerTexts } from '../../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../../providers/dataProvider.ts';
 import { FileTypeIcon } from '../../resources/FileTypeIcon.tsx';
 import { formatFileSize, publicDownloadUrl } from '../../resources/format.ts';
-import { CATEGORY_LABELS } from '../../resources/texts.ts';
 import type { Resource } from '../../types.ts';
 import { useErrorToast } from '../../ui/errors.ts';
 import { formatDateTime } from '../../ui/format.ts';
@@ -123,6 +123,7 @@ function HeaderRow() {
 }
 
 function ResourceRow({ resource, onEdit, onDelete }: { resource: Resource } & RowHandlers) {
+  const { CATEGORY_LABELS } = useBrokerTexts().resources;
   const dataProvider = useCareKeepDataProvider();
   const toast = useToast();
   const errorToast = useErrorToast();

@@ -3,19 +3,20 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, 
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 
+import { useBrokerTexts } from '../../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../../providers/dataProvider.ts';
 import { formatFileSize } from '../../resources/format.ts';
 import { useErrorToast } from '../../ui/errors.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { useRefreshResources } from './queries.ts';
 import { EMPTY_DETAILS, type ResourceDetails, ResourceInputs } from './ResourceInputs.tsx';
-import { ADMIN_RESOURCES_TEXTS as T, uploadedDescription } from './texts.ts';
 
 /** The kinds the server recognises by their bytes; the picker offers only those. */
 const ACCEPT = '.pdf,.docx,.xlsx,.pptx,.png,.jpg,.jpeg,.webp,.gif,.mp4,.webm';
 
 /** SPEC §5 Resource upload: file and title required, description optional, category default general. */
 export function UploadResourceDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { ADMIN_RESOURCES_TEXTS: T, uploadedDescription } = useBrokerTexts().adminResources;
   const dataProvider = useCareKeepDataProvider();
   const toast = useToast();
   const errorToast = useErrorToast();

@@ -1,0 +1,18 @@
+import { useLocaleState } from 'react-admin';
+
+import { type Language, languageOf } from '../../i18n/translation.ts';
+import { type BrokerCatalogue, english, over } from './catalogue.ts';
+
+const loaded: Partial<Record<Language, BrokerCatalogue>> = { en: english as BrokerCatalogue };
+
+/** Loads a language's catalogue (Spanish is its own chunk); the i18nProvider waits for it before switching. */
+export async function loadBrokerCatalogue(language: Language): Promise<BrokerCatalogue> {
+  if (!loaded[language]) loaded[language] = over((await import('../../i18n/es/broker.ts')).spanish);
+  return loaded[language];
+}
+
+/** The broker app's texts in the chosen language, by area: `useBrokerTexts().clients.CLIENT_TEXTS`. */
+export function useBrokerTexts(): BrokerCatalogue {
+  const [locale] = useLocaleState();
+  return loaded[languageOf(locale) ?? 'en'] ?? (english as BrokerCatalogue);
+}

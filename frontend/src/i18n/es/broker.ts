@@ -1,0 +1,41 @@
+import type { BrokerTranslation } from '../../broker-app/i18n/catalogue.ts';
+import * as adminBrokers from './admin-brokers.ts';
+import * as adminDashboard from './admin-dashboard.ts';
+import * as adminHelp from './admin-help.ts';
+import * as adminResources from './admin-resources.ts';
+import * as billing from './billing.ts';
+import * as branding from './branding.ts';
+import * as help from './broker-help.ts';
+import * as campaigns from './campaigns.ts';
+import * as clientPage from './client-page.ts';
+import * as clients from './clients.ts';
+import * as compliance from './compliance.ts';
+import * as dashboard from './dashboard.ts';
+import * as outbox from './outbox.ts';
+import * as portalPreview from './portal-preview.ts';
+import * as reminders from './reminders.ts';
+import * as resources from './resources.ts';
+import * as settings from './settings.ts';
+import * as shell from './shell.ts';
+
+/** The broker app in Spanish, by area (one chunk, loaded when Spanish is chosen). */
+export const spanish: BrokerTranslation = {
+  adminBrokers,
+  adminDashboard,
+  adminHelp,
+  adminResources,
+  billing,
+  branding,
+  campaigns,
+  clientPage,
+  clients,
+  compliance,
+  dashboard,
+  help,
+  shell,
+  outbox,
+  portalPreview,
+  reminders,
+  resources,
+  settings,
+};
