@@ -78,6 +78,8 @@ export interface Client {
   /** Five-digit ZIP code and two-letter state, when given: the client's time zone and calling hours. */
   zip?: string | null;
   state?: string | null;
+  /** The language of the client's portal, calls, texts and e-mails. */
+  language?: Language;
   inviteStatus: 'none' | 'pending' | 'expired' | 'accepted';
   inviteToken: boolean;
   createdAt: string;
@@ -274,6 +276,8 @@ export interface BrandingInput {
   agencyName: string;
   agencyPhone: string;
   sponsorMessage: string;
+  /** For clients whose language is Spanish; empty: they get `sponsorMessage`. */
+  sponsorMessageEs: string;
 }
 
 /** The agency's TPMO settings (Branding). */

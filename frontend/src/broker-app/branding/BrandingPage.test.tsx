@@ -146,6 +146,7 @@ describe('the Branding page', () => {
       agencyName: 'Sunrise Benefits',
       agencyPhone: '(212) 555-0147',
       sponsorMessage: 'Sponsored by Sunrise Pharmacy.',
+      sponsorMessageEs: '',
     });
     const user = cachedUser(queryClient);
     expect([user.agencyName, user.primaryColor, user.agencyPhone]).toEqual(['Sunrise Benefits', '#7c3aed', '+12125550147']);

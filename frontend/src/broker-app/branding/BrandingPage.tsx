@@ -28,10 +28,11 @@ export function brandingOf(user: CurrentUser): BrandingInput {
     agencyName: user.agencyName ?? '',
     agencyPhone: user.agencyPhone ?? '',
     sponsorMessage: user.sponsorMessage ?? '',
+    sponsorMessageEs: user.sponsorMessageEs ?? '',
   };
 }
 
-const FIELDS = ['primaryColor', 'secondaryColor', 'agencyName', 'agencyPhone', 'sponsorMessage'] as const;
+const FIELDS = ['primaryColor', 'secondaryColor', 'agencyName', 'agencyPhone', 'sponsorMessage', 'sponsorMessageEs'] as const;
 const sameBranding = (a: BrandingInput, b: BrandingInput) => FIELDS.every((field) => a[field] === b[field]);
 
 function BrandingForm({ user }: { user: CurrentUser }) {
@@ -61,6 +62,7 @@ function BrandingForm({ user }: { user: CurrentUser }) {
         agencyName: form.agencyName.trim(),
         agencyPhone: form.agencyPhone.trim(),
         sponsorMessage: form.sponsorMessage.trim(),
+        sponsorMessageEs: form.sponsorMessageEs.trim(),
       }),
     onSuccess: (answer) => {
       // The answer is the updated user: the theme, the sidebar and every page follow at once.
@@ -156,6 +158,25 @@ function BrandingForm({ user }: { user: CurrentUser }) {
               </Box>
             }
             slotProps={{ htmlInput: { maxLength: SPONSOR_MESSAGE_MAX } }}
+            fullWidth
+          />
+          <TextField
+            id="sponsorMessageEs"
+            label={T.sponsorEsLabel}
+            placeholder={T.sponsorEsPlaceholder}
+            multiline
+            minRows={2}
+            value={form.sponsorMessageEs}
+            onChange={(event) => set('sponsorMessageEs')(event.target.value.slice(0, SPONSOR_MESSAGE_MAX))}
+            error={Boolean(errorFor('sponsorMessageEs'))}
+            helperText={
+              <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+                <span>{errorFor('sponsorMessageEs') ?? T.sponsorEsHint}</span>
+                <span>{T.counter(form.sponsorMessageEs.length)}</span>
+              </Box>
+            }
+            slotProps={{ htmlInput: { maxLength: SPONSOR_MESSAGE_MAX, lang: 'es' } }}
+            sx={{ mt: 2 }}
             fullWidth
           />
         </FormSection>

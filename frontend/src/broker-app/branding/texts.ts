@@ -40,6 +40,9 @@ export const BRANDING_TEXTS = {
   sponsorLabel: 'Sponsor message',
   sponsorPlaceholder: 'e.g. Brought to you by Whitfield Medicare Advisors, your local Medicare experts.',
   sponsorHint: 'Added to every reminder call, after the reminder.',
+  sponsorEsLabel: 'Sponsor message in Spanish (optional)',
+  sponsorEsPlaceholder: 'p. ej. Le ofrece este servicio Whitfield Medicare Advisors, sus expertos locales en Medicare.',
+  sponsorEsHint: 'For clients whose language is Spanish; left empty, they get the message above.',
   counter: (length: number) => `${length}/${SPONSOR_MESSAGE_MAX}`,
 
   save: 'Save',

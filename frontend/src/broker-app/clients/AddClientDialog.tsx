@@ -2,17 +2,19 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { email as emailRule, Form, required, TextInput, useCreate } from 'react-admin';
 
 import { ATTESTATIONS } from '../../../../backend/src/consent/attestations.ts';
+import type { Language } from '../../i18n/translation.ts';
 import { errorBodyField, serverMessage } from '../../lib/http.ts';
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import type { CreatedClient } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
 import { AttestationInput } from './AttestationInput.tsx';
+import { LanguageInput } from './LanguageInput.tsx';
 import { useLimitToast, useRefreshUsage } from './usage.ts';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'phone' | 'zip' | 'state';
-type Values = Partial<Record<Field, string | null>> & { remindersConsent?: boolean; marketingConsent?: boolean };
-const SERVER_FIELDS: string[] = ['phone', 'email', 'zip', 'state'];
+type Values = Partial<Record<Field, string | null>> & { remindersConsent?: boolean; marketingConsent?: boolean; language?: Language };
+const SERVER_FIELDS: string[] = ['phone', 'email', 'zip', 'state', 'language'];
 
 /** SPEC §8: a limit error is one whose message mentions 'limit' or whose body says limitReached. */
 export function isLimitError(error: unknown): boolean {
@@ -51,6 +53,7 @@ export function AddClientDialog({ open, onClose }: { open: boolean; onClose: () 
       ...(email ? { email } : {}),
       ...(zip ? { zip } : {}),
       ...(state ? { state } : {}),
+      language: values.language ?? 'en',
       remindersConsent: values.remindersConsent !== false,
       marketingConsent: values.marketingConsent === true,
     };
@@ -119,6 +122,7 @@ export function AddClientDialog({ open, onClose }: { open: boolean; onClose: () 
               <TextInput source="zip" label={CLIENT_TEXTS.zip} helperText={CLIENT_TEXTS.zipHelp} autoComplete="off" fullWidth />
               <TextInput source="state" label={CLIENT_TEXTS.state} helperText={CLIENT_TEXTS.stateHelp} autoComplete="off" fullWidth />
             </Stack>
+            <LanguageInput texts={CLIENT_TEXTS} />
             <Typography component="h3" variant="subtitle2" sx={{ pt: 1 }}>
               {CLIENT_TEXTS.permissionTitle}
             </Typography>

@@ -9,10 +9,11 @@ import { useErrorToast } from '../ui/errors.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { formatPhone } from './format.ts';
+import { LanguageInput } from './LanguageInput.tsx';
 import { useRefreshUsage } from './usage.ts';
 
 /** The fields the broker edits; the record's other fields (invitation state, score…) are the server's. */
-const EDITABLE = ['firstName', 'lastName', 'phone', 'email', 'isActive', 'notes', 'zip', 'state'] as const;
+const EDITABLE = ['firstName', 'lastName', 'phone', 'email', 'isActive', 'notes', 'zip', 'state', 'language'] as const;
 
 function editable(data: Partial<Client>): Partial<Client> {
   return Object.fromEntries(EDITABLE.filter((key) => key in data).map((key) => [key, data[key]]));
@@ -62,6 +63,7 @@ export function ClientEdit() {
 
 function EditForm() {
   const { CLIENT_PAGE_TEXTS: T } = useBrokerTexts().clientPage;
+  const { CLIENT_TEXTS } = useBrokerTexts().clients;
   const { record: client, isPending, error } = useEditContext<Client>();
   if (isPending) return <Skeleton variant="rounded" height={320} />;
   if (error || !client) return <Alert severity="error">{T.loadFailed}</Alert>;
@@ -83,6 +85,7 @@ function EditForm() {
               <TextInput source="email" label={T.email} type="email" autoComplete="off" fullWidth />
               <TextInput source="zip" label={T.zip} helperText={T.zipHelp} autoComplete="off" fullWidth />
               <TextInput source="state" label={T.state} helperText={T.stateHelp} autoComplete="off" fullWidth />
+              <LanguageInput texts={CLIENT_TEXTS} />
             </Box>
             {registered && (
               <Alert severity="info" sx={{ mb: 2 }}>

@@ -410,7 +410,14 @@ describe('adding a client', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Client' }));
     await waitFor(() =>
       expect(create).toHaveBeenCalledWith('clients', {
-        data: { firstName: 'Margaret', lastName: 'Okafor', phone: '(615) 555-0142', remindersConsent: true, marketingConsent: false },
+        data: {
+          firstName: 'Margaret',
+          lastName: 'Okafor',
+          phone: '(615) 555-0142',
+          language: 'en',
+          remindersConsent: true,
+          marketingConsent: false,
+        },
       }),
     );
     expect(await toastTitled('Client added')).toBeTruthy();
@@ -426,6 +433,9 @@ describe('adding a client', () => {
     const marketing = within(dialog).getByRole('checkbox', { name: /written permission to contact them about Medicare plans/ });
     expect(marketing).toHaveProperty('checked', false);
     fireEvent.click(marketing);
+    // Her language: her portal, calls, texts and e-mails will be in Spanish.
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Language/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Spanish' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Client' }));
     await waitFor(() =>
       expect(create).toHaveBeenCalledWith('clients', {
@@ -435,6 +445,7 @@ describe('adding a client', () => {
           phone: '(305) 555-0142',
           zip: '33602',
           state: 'fl',
+          language: 'es',
           remindersConsent: true,
           marketingConsent: true,
         },

@@ -119,6 +119,9 @@ export const CLIENT_TEXTS = {
   zipHelp: 'Optional: where they live sets their time zone and calling hours',
   state: 'State',
   stateHelp: 'Optional, two letters (FL); taken from the ZIP code',
+  language: 'Language',
+  languageHelp: 'Their portal, calls, texts and e-mails',
+  languageNames: { en: 'English', es: 'Spanish' },
   permissionTitle: 'Permission to contact',
   added: 'Client added',
   addedDescription: (name: string) => `${name} was added to your clients.`,
@@ -130,7 +133,7 @@ export const CLIENT_TEXTS = {
   uploadTitle: 'Upload CSV',
   uploadIntro: 'Import many clients at once from a .csv file with the columns firstName, lastName, email, phone.',
   uploadGuide:
-    'Use phone numbers in E.164 format (for example +16155550142). Email may be left empty. Optional columns: zip, state, and marketingConsent (yes or no).',
+    'Use phone numbers in E.164 format (for example +16155550142). Email may be left empty. Optional columns: zip, state, marketingConsent (yes or no) and language (en or es).',
   uploadPermission:
     'Every imported client is recorded as having given you their number for reminders. Tick the box below only if you hold their written permission for marketing; rows marked marketingConsent “no” are left out of it.',
   csvFile: 'CSV file',

@@ -43,6 +43,9 @@ export const BRANDING_TEXTS: Translation<typeof EN_BRANDING_TEXTS> = {
   sponsorLabel: 'Mensaje del patrocinador',
   sponsorPlaceholder: 'p. ej., Cortesía de Whitfield Medicare Advisors, sus expertos locales en Medicare.',
   sponsorHint: 'Se agrega a cada llamada de recordatorio, después del recordatorio.',
+  sponsorEsLabel: 'Mensaje del patrocinador en español (opcional)',
+  sponsorEsPlaceholder: 'p. ej. Le ofrece este servicio Whitfield Medicare Advisors, sus expertos locales en Medicare.',
+  sponsorEsHint: 'Para los clientes que hablan español; si lo deja vacío, reciben el mensaje de arriba.',
   counter: (length: number) => `${length}/${SPONSOR_MESSAGE_MAX}`,
 
   save: 'Guardar',

@@ -123,6 +123,9 @@ export const CLIENT_TEXTS: Translation<typeof EN_CLIENT_TEXTS> = {
   zipHelp: 'Opcional: el lugar donde vive determina su zona horaria y el horario permitido para llamadas',
   state: 'Estado',
   stateHelp: 'Opcional, dos letras (FL); se obtiene del código postal',
+  language: 'Idioma',
+  languageHelp: 'Su portal, llamadas, mensajes de texto y correos',
+  languageNames: { en: 'Inglés', es: 'Español' },
   permissionTitle: 'Permiso para contactar',
   added: 'Cliente agregado',
   addedDescription: (name: string) => `Se agregó a ${name} a sus clientes.`,
@@ -134,7 +137,7 @@ export const CLIENT_TEXTS: Translation<typeof EN_CLIENT_TEXTS> = {
   uploadTitle: 'Subir CSV',
   uploadIntro: 'Importe muchos clientes a la vez desde un archivo .csv con las columnas firstName, lastName, email, phone.',
   uploadGuide:
-    'Use números de teléfono en formato E.164 (por ejemplo, +16155550142). El correo electrónico puede quedar vacío. Columnas opcionales: zip, state y marketingConsent (yes o sí, o no).',
+    'Use números de teléfono en formato E.164 (por ejemplo, +16155550142). El correo electrónico puede quedar vacío. Columnas opcionales: zip, state, marketingConsent (yes o sí, o no) y language (en o es).',
   uploadPermission:
     'Cada cliente importado queda registrado como que le dio su número para recibir recordatorios. Marque la casilla de abajo solo si tiene su permiso por escrito para marketing; las filas con marketingConsent “no” quedan excluidas de ese permiso.',
   csvFile: 'Archivo CSV',
