@@ -243,7 +243,12 @@ describe('billing and branding in Chromium', () => {
 
     await page.getByLabel('Agency Name').fill('Sunrise Benefits Group');
     await page.getByLabel('Primary Color', { exact: true }).fill('#7c3aed');
-    await page.getByRole('textbox', { name: 'Sponsor message' }).fill('Sponsored by Main Street Pharmacy, open late every weekday.');
+    await page
+      .getByRole('textbox', { name: 'Sponsor message', exact: true })
+      .fill('Sponsored by Main Street Pharmacy, open late every weekday.');
+    await page
+      .getByRole('textbox', { name: 'Sponsor message in Spanish (optional)' })
+      .fill('Le ofrece este servicio Main Street Pharmacy, abierta hasta tarde.');
 
     // The previews follow the typing; the app itself waits for Save.
     const login = page.getByTestId('login-preview');
@@ -270,6 +275,10 @@ describe('billing and branding in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'White-Label Branding' }).waitFor();
     assert.equal((await header.textContent())?.trim(), 'Sunrise Benefits Group');
     assert.equal(await page.getByLabel('Primary Color', { exact: true }).inputValue(), '#7c3aed');
+    assert.equal(
+      await page.getByRole('textbox', { name: 'Sponsor message in Spanish (optional)' }).inputValue(),
+      'Le ofrece este servicio Main Street Pharmacy, abierta hasta tarde.',
+    );
     const selected = page.getByTestId('sidebar').getByRole('link', { name: 'Branding', exact: true });
     assert.equal(await selected.getAttribute('aria-current'), 'page');
     const background = channels(await cssOf(selected, 'backgroundColor'));
