@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import request from 'supertest';
 import twilio from 'twilio';
 
@@ -276,5 +277,31 @@ describe('Spanish, end to end: a Spanish-speaking client’s invitation, texts, 
       .send({ firstName: 'A', lastName: 'B', phone: '12' });
     expect(brokerAnswer.status).toBe(400);
     expect(brokerAnswer.body.message).not.toMatch(/[áéíóúñ]/);
+  });
+  it('prints a Spanish client’s reminder history in Spanish: headings, figures, outcomes and dates', async () => {
+    const { phone, agent } = await spanishClient();
+    const delivery = await sentReminder(agent, { deliveryMethod: 'sms', message: 'Pastillas de la mañana' });
+    await signed('/api/webhooks/twilio/sms-inbound', { From: phone, Body: 'SÍ' });
+    // The run above sent it ahead of its minute: make that minute the past.
+    await t.em().execute(`update deliveries set occurrence_at = occurrence_at - interval '2 minutes' where id = ?`, [delivery.id]);
+    const pdf = await agent
+      .get('/api/client/adherence.pdf')
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(pdf.status).toBe(200);
+    const document = await getDocument({ data: new Uint8Array(pdf.body as Buffer), verbosity: 0 }).promise;
+    const page = await document.getPage(1);
+    const text = (await page.getTextContent()).items.map((item) => ('str' in item ? item.str : '')).join('\n');
+    expect(text).toContain('Historial de recordatorios de medicamentos');
+    expect(text).toContain('Recordatorios de Harbor Senior Insurance');
+    expect(text).toMatch(/Últimos 30 días \(\d{1,2} de [a-z]{3,4}\.? de \d{4} – \d{1,2} de [a-z]{3,4}\.? de \d{4}\)/);
+    expect(text).toContain('Todos los recordatorios: 100 % confirmados (1 de 1)');
+    expect(text).toMatch(/Mensaje de texto · Pastillas de la mañana · Confirmado a las \d{1,2}:\d{2} [ap]\.\s?m\./);
+    expect(text).toContain('Confirmado: se respondió al recordatorio con 1 en la llamada o con 1 o SÍ al mensaje de texto.');
+    expect(text).not.toContain('Medication reminder history');
   });
 });

@@ -184,6 +184,7 @@ export class MedicationsService {
       now,
       summary,
       history,
+      language: account.client.language,
     });
     await this.audit.record(account, 'read', 'adherence-pdf');
     return pdf;

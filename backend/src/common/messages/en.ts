@@ -119,6 +119,29 @@ export const en = {
     stoppedHeading: 'Done',
     stoppedText: (agency: string) => `${agency} will not contact you about Medicare plans anymore.`,
   },
+  pdf: {
+    title: 'Medication reminder history',
+    documentTitle: (client: string) => `Medication reminder history — ${client}`,
+    prepared: (date: string, zone: string) => `Prepared ${date} · times in ${zone}`,
+    remindersFrom: (agency: string) => `Reminders from ${agency}`,
+    last30: (from: string, to: string) => `Last 30 days (${from} – ${to})`,
+    allReminders: (line: string) => `All reminders: ${line}`,
+    noFigure: 'No reminder has ended yet',
+    notSent: (n: number) => `${n} not sent`,
+    confirmedShare: (percent: number, confirmed: number, total: number) => `${percent} % confirmed (${confirmed} of ${total})`,
+    last90: 'Every reminder of the last 90 days',
+    none90: 'No reminder was sent in the last 90 days.',
+    medicationReminder: 'Medication reminder',
+    confirmedAt: (time: string) => ` at ${time}`,
+    tries: (n: number) => `${n} tries`,
+    outcomes: { confirmed: 'Confirmed', missed: 'Not confirmed', skipped: 'Not sent', waiting: 'Waiting for confirmation' },
+    channels: { voice: 'Call', sms: 'Text' } as Record<string, string>,
+    footnote: 'Confirmed: the reminder was answered with 1 on the call or a reply of 1 or YES to the text.',
+    /** Luxon formats: a day, and an occurrence's day and time. */
+    dayFormat: 'LLL d, yyyy',
+    occurrenceFormat: 'ccc LLL d, yyyy h:mm a',
+    timeFormat: 'h:mm a',
+  },
 };
 
 /** The shape every language's catalogue has. */
