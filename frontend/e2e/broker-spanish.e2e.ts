@@ -42,6 +42,16 @@ describe('the broker app in Spanish, in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Gestión de clientes' }).waitFor();
     assert.deepEqual(await seriousAccessibilityViolations(page), [], 'axe on the Spanish clients page');
 
+    // The dashboard tour again from Help, in Spanish: its steps and Joyride's buttons.
+    await page.goto(`${APP_URL}/help?tab=settings`);
+    await page.getByRole('button', { name: 'Reiniciar recorrido' }).click();
+    await page.getByText(/^¡Le damos la bienvenida a .+!$/).waitFor();
+    await page.getByText('Este recorrido rápido le muestra las herramientas').waitFor();
+    await page.getByRole('button', { name: /^Siguiente \(paso 1 de 8\)$/ }).click();
+    await page.getByText('Su cartera de un vistazo').waitFor();
+    await page.getByRole('button', { name: 'Omitir' }).click();
+    await page.getByText('Su cartera de un vistazo').waitFor({ state: 'detached' });
+
     // Saved to the profile: another browser opens in Spanish after signing in.
     const saved = async () => ((await (await page.request.get(`${APP_URL}/api/profile`)).json()) as { language: string }).language;
     for (let i = 0; i < 20 && (await saved()) !== 'es'; i++) await page.waitForTimeout(100);
@@ -59,7 +69,7 @@ describe('the broker app in Spanish, in Chromium', () => {
 
     await page.getByRole('button', { name: 'Idioma: Español' }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
-    await page.getByRole('heading', { level: 1, name: 'Client Management' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     assert.deepEqual(errors, []);
     await context.close();
   });

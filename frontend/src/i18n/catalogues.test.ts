@@ -31,12 +31,14 @@ const PAIRS: [string, () => Promise<Record<string, unknown>>, () => Promise<Reco
   ['admin: brokers', () => import('../broker-app/backoffice/brokers/texts.ts'), () => import('./es/admin-brokers.ts')],
   ['admin: dashboard', () => import('../broker-app/backoffice/dashboard/texts.ts'), () => import('./es/admin-dashboard.ts')],
   ['admin: resources', () => import('../broker-app/backoffice/resources/texts.ts'), () => import('./es/admin-resources.ts')],
+  ['shell', () => import('../broker-app/layout/texts.ts'), () => import('./es/shell.ts')],
+  ['broker tour', () => import('../broker-app/tour/texts.ts'), () => import('./es/broker-tour.ts')],
   ['admin: help', () => import('../broker-app/backoffice/help/texts.ts'), () => import('./es/admin-help.ts')],
 ];
 
 /** English exports that hold no words (numbers, ids, orders, sample names): nothing to translate. */
 const NOT_TEXT =
-  /^(?:[A-Z_]*(?:MAX|MIN|MS|DEFAULT|BYTES|ACCEPT|FLAG|PATH|URL|SEGMENT|ORDER|LIMITS|FACTOR|PRESETS|IDS|LENGTH|RETENTION)|SAMPLE_CLIENT|LIMITS|TOUR_OPTIONS|endsTour)$/;
+  /^(?:[A-Z_]*(?:MAX|MIN|MS|DEFAULT|BYTES|ACCEPT|FLAG|PATH|URL|SEGMENT|ORDER|LIMITS|FACTOR|PRESETS|IDS|LENGTH|RETENTION)|SAMPLE_CLIENT|LIMITS|TOUR_OPTIONS|LANGUAGE_NAMES|endsTour)$/;
 
 /** Where two values differ in shape, as paths ('features[2].title: missing'). */
 export function shapeDifferences(en: unknown, es: unknown, path = ''): string[] {

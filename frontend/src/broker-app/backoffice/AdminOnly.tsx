@@ -4,16 +4,12 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Spinner } from '../../shared/Spinner.tsx';
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCurrentUser } from '../providers/useCurrentUser.ts';
-
-export const ACCESS_DENIED_TEXTS = {
-  title: 'Not Authorized',
-  body: 'This page is for platform administrators. If you need access, ask an administrator of your platform.',
-  back: 'Back to Dashboard',
-} as const;
 
 /** What a broker sees on an admin page: no data is requested (the API would answer 403 anyway). */
 export function AccessDenied() {
+  const { ACCESS_DENIED_TEXTS } = useBrokerTexts().shell;
   return (
     <Box sx={{ textAlign: 'center', py: 8, px: 2 }}>
       <LockIcon sx={{ fontSize: 56, color: 'text.disabled' }} aria-hidden />

@@ -1,18 +1,18 @@
 import RocketLaunchIcon from '@mui/icons-material/RocketLaunch';
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import { Alert, Box, Button, Card, CardContent, Chip, Divider, LinearProgress, Stack, Typography } from '@mui/material';
-import { format } from 'date-fns';
 import type { ReactNode } from 'react';
 
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import type { Subscription, SubscriptionStatus, SubscriptionTier } from '../types.ts';
+import { formatDay } from '../ui/format.ts';
 import { formatCents } from './pricing.ts';
 
 /** 'Dec 10, 2026', or null without a date. */
 export function trialEndDate(trialEndsAt: string | null): string | null {
   if (!trialEndsAt) return null;
   const date = new Date(trialEndsAt);
-  return Number.isNaN(date.getTime()) ? null : format(date, 'MMM dd, yyyy');
+  return Number.isNaN(date.getTime()) ? null : formatDay(date);
 }
 
 /** SPEC §4: trial shows days left, active shows normally, past due and canceled are destructive. */

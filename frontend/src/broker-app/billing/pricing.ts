@@ -4,7 +4,7 @@
  * than copied, so a price changes in one place; every price the frontend shows, the guides' and
  * dialogs' texts included, is built from them.
  */
-import { format, parse } from 'date-fns';
+import { parse } from 'date-fns';
 
 import {
   FLAT_CLIENT_LIMIT,
@@ -15,6 +15,7 @@ import {
   SMS_COST_CENTS,
   VOICE_CALL_COST_CENTS,
 } from '../../../../backend/src/billing/pricing.ts';
+import { formatMonthOf } from '../ui/format.ts';
 
 /** monthlyPriceCents is the server's own computation of what a plan bills a month. */
 export {
@@ -59,7 +60,7 @@ export const PRICES = {
 /** '2026-11' → 'Nov 2026' (the month as written, whatever the viewer's time zone). */
 export function monthLabel(month: string): string {
   const date = parse(month.slice(0, 7), 'yyyy-MM', new Date(2000, 0, 1));
-  return Number.isNaN(date.getTime()) ? month : format(date, 'MMM yyyy');
+  return Number.isNaN(date.getTime()) ? month : formatMonthOf(date);
 }
 
 export type MarginVariant = 'default' | 'secondary' | 'destructive';

@@ -98,7 +98,7 @@ export function CampaignList() {
       />
 
       {campaigns.isPending ? (
-        <Box sx={GRID} role="status" aria-label="Loading campaigns">
+        <Box sx={GRID} role="status" aria-label={T.loadingCampaigns}>
           <CampaignCardSkeleton />
           <CampaignCardSkeleton />
         </Box>

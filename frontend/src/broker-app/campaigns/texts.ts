@@ -1,5 +1,6 @@
 /** Texts of the Campaigns page. Titles and error fallbacks are the spec's (§2, §8), word for word. */
 export const CAMPAIGN_TEXTS = {
+  loadingCampaigns: 'Loading campaigns',
   title: 'Messaging Campaigns',
   subtitle: 'Reach all your active clients at once by e-mail or text message.',
   createCampaign: 'Create Campaign',

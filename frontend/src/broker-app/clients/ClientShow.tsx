@@ -44,6 +44,7 @@ export function ClientShow() {
 
 function ClientPage() {
   const { CLIENT_PAGE_TEXTS: T } = useBrokerTexts().clientPage;
+  const { CLIENT_TEXTS } = useBrokerTexts().clients;
   const { record: client, isPending, error } = useShowContext<Client>();
   const back = (
     <Button component={RouterLink} to="/clients" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
@@ -77,7 +78,7 @@ function ClientPage() {
           <Chip
             component="span"
             size="small"
-            label={client.isActive ? 'Active' : 'Inactive'}
+            label={client.isActive ? CLIENT_TEXTS.active : CLIENT_TEXTS.inactive}
             color={client.isActive ? 'success' : 'default'}
             variant={client.isActive ? 'filled' : 'outlined'}
           />

@@ -66,7 +66,7 @@ export function InviteControl({ client, compact = false }: { client: Client; com
         startIcon={<SendIcon />}
         onClick={() => invite.mutate()}
         loading={invite.isPending}
-        aria-label={`${client.inviteToken ? CLIENT_TEXTS.resendInvite : CLIENT_TEXTS.sendInvite} to ${client.firstName} ${client.lastName}`}
+        aria-label={CLIENT_TEXTS.inviteLabel(Boolean(client.inviteToken), `${client.firstName} ${client.lastName}`)}
       >
         {client.inviteToken ? CLIENT_TEXTS.resendInvite : CLIENT_TEXTS.sendInvite}
       </Button>

@@ -63,6 +63,7 @@ export const CLIENT_TEXTS = {
   cardActions: (name: string) => `Actions for ${name}`,
   sendInvite: 'Send Invite',
   resendInvite: 'Resend Invite',
+  inviteLabel: (resend: boolean, name: string) => `${resend ? 'Resend Invite' : 'Send Invite'} to ${name}`,
   registered: 'Registered',
   contactChangePending: (value: string | null) =>
     `${value === null ? 'E-mail removal' : `New: ${value}`} · waiting for the client to confirm`,

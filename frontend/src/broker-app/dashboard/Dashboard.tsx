@@ -14,6 +14,7 @@ import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import { BrokerTour } from '../tour/BrokerTour.tsx';
 import type { ActivityItem } from '../types.ts';
+import { formatDateTime } from '../ui/format.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { StatCard } from '../ui/StatCard.tsx';
 import { engagementScore, normaliseStats, timeAgo } from './metrics.ts';
@@ -24,7 +25,7 @@ export { DASHBOARD_TEXTS } from './texts.ts';
 const BROKER_ACTIONS = new Set<ActivityItem['kind']>(['reminder_call', 'reminder_text', 'campaign_sent', 'invitation_sent']);
 
 function RecentActivity() {
-  const { DASHBOARD_TEXTS: T } = useBrokerTexts().dashboard;
+  const { DASHBOARD_TEXTS: T, TIME_AGO } = useBrokerTexts().dashboard;
   const dataProvider = useCareKeepDataProvider();
   const { data, isPending, isError } = useQuery({ queryKey: ['activity'], queryFn: () => dataProvider.getActivity(5) });
   return (
@@ -70,8 +71,8 @@ function RecentActivity() {
                     </Typography>
                   )}
                 </Box>
-                <Typography variant="caption" color="text.secondary" title={new Date(item.occurredAt).toLocaleString()}>
-                  {timeAgo(item.occurredAt)}
+                <Typography variant="caption" color="text.secondary" title={formatDateTime(item.occurredAt)}>
+                  {timeAgo(item.occurredAt, new Date(), TIME_AGO)}
                 </Typography>
               </Box>
             ))}

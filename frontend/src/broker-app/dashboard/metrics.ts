@@ -1,5 +1,6 @@
+import type { Translation } from '../../i18n/translation.ts';
 import type { Stats } from '../types.ts';
-import { ENGAGEMENT_FACTOR } from './texts.ts';
+import { ENGAGEMENT_FACTOR, TIME_AGO } from './texts.ts';
 
 /**
  * Missing numbers count as 0 (SPEC §3 Stats response). A retention rate of null is kept: the server
@@ -21,12 +22,12 @@ export function engagementScore(retentionRate: number | null): number | null {
 }
 
 /** '1h ago' style: just now, minutes, hours, then days. */
-export function timeAgo(iso: string, now: Date = new Date()): string {
+export function timeAgo(iso: string, now: Date = new Date(), T: Translation<typeof TIME_AGO> = TIME_AGO): string {
   const seconds = Math.max(0, Math.floor((now.getTime() - new Date(iso).getTime()) / 1000));
-  if (seconds < 60) return 'just now';
+  if (seconds < 60) return T.justNow;
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}m ago`;
+  if (minutes < 60) return T.minutes(minutes);
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours}h ago`;
-  return `${Math.floor(hours / 24)}d ago`;
+  if (hours < 24) return T.hours(hours);
+  return T.days(Math.floor(hours / 24));
 }

@@ -24,3 +24,11 @@ export const DASHBOARD_TEXTS = {
   sendCampaign: 'Send Campaign',
   statsFailed: 'Failed to load your statistics',
 } as const;
+
+/** How long ago an activity happened, short: 'just now', '5m ago', '3h ago', '2d ago'. */
+export const TIME_AGO = {
+  justNow: 'just now',
+  minutes: (n: number) => `${n}m ago`,
+  hours: (n: number) => `${n}h ago`,
+  days: (n: number) => `${n}d ago`,
+} as const;

@@ -17,6 +17,7 @@ import * as portalPreview from '../portal-preview/texts.ts';
 import * as reminders from '../reminders/texts.ts';
 import * as resources from '../resources/texts.ts';
 import * as settings from '../settings/texts.ts';
+import * as tour from '../tour/texts.ts';
 
 /**
  * The broker app's English catalogue: each page's texts module, by area. The back office's areas
@@ -42,6 +43,7 @@ export const english = {
   reminders,
   resources,
   settings,
+  tour,
 };
 
 export type BrokerCatalogue = { [Area in keyof typeof english]: Translation<(typeof english)[Area]> };

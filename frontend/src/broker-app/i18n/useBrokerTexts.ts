@@ -2,6 +2,7 @@ import { useLocaleState } from 'react-admin';
 
 import { type Language, languageOf } from '../../i18n/translation.ts';
 import { type BrokerCatalogue, english, over } from './catalogue.ts';
+import { brokerLanguage } from './current.ts';
 
 const loaded: Partial<Record<Language, BrokerCatalogue>> = { en: english as BrokerCatalogue };
 
@@ -15,4 +16,9 @@ export async function loadBrokerCatalogue(language: Language): Promise<BrokerCat
 export function useBrokerTexts(): BrokerCatalogue {
   const [locale] = useLocaleState();
   return loaded[languageOf(locale) ?? 'en'] ?? (english as BrokerCatalogue);
+}
+
+/** The same texts outside a component (helpers called while a page renders), in the app's language. */
+export function brokerTexts(): BrokerCatalogue {
+  return loaded[brokerLanguage()] ?? (english as BrokerCatalogue);
 }

@@ -2,7 +2,8 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Notification } from 'react-admin';
 import { createPortal } from 'react-dom';
 
-import { AUTH_TEXTS, onSessionEnded } from '../providers/authProvider.ts';
+import { brokerTexts } from '../i18n/useBrokerTexts.ts';
+import { onSessionEnded } from '../providers/authProvider.ts';
 import { TOAST_DURATION_MS, useToast } from '../ui/toast.tsx';
 
 /** Shows the 'Unauthorized' toast whenever the session turns out to be gone (on load or later). */
@@ -10,9 +11,10 @@ function SessionEndedToast() {
   const toast = useToast();
   useEffect(
     () =>
-      onSessionEnded(() =>
-        toast({ title: AUTH_TEXTS.unauthorizedTitle, description: AUTH_TEXTS.unauthorizedDescription, variant: 'destructive' }),
-      ),
+      onSessionEnded(() => {
+        const { AUTH_TEXTS } = brokerTexts().shell;
+        toast({ title: AUTH_TEXTS.unauthorizedTitle, description: AUTH_TEXTS.unauthorizedDescription, variant: 'destructive' });
+      }),
     [toast],
   );
   return null;

@@ -1,33 +1,19 @@
 import { Alert, Button } from '@mui/material';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { useLocation, useNavigate } from 'react-router-dom';
 
 import { SUBSCRIPTION_KEY } from '../billing/queries.ts';
 import { goToExternal } from '../billing/redirect.ts';
-import { BILLING_TEXTS } from '../billing/texts.ts';
+import { brokerTexts, useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import { useCurrentUser } from '../providers/useCurrentUser.ts';
 import type { CurrentUser } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
-import { plural } from '../ui/format.ts';
+import { formatDay } from '../ui/format.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The trial's last days, in which every page reminds the broker that it ends. */
 export const TRIAL_ENDING_DAYS = 7;
-
-export const BANNER_TEXTS = {
-  label: 'Subscription notice',
-  pastDue: 'Your payment is past due. Reminders and campaigns are paused until it is paid.',
-  trialEnding: (days: number, endsOn: string, tier: CurrentUser['subscriptionTier']) =>
-    `Your free trial ends in ${plural(days, 'day')} (${endsOn}). Your plan after the trial: ${BILLING_TEXTS.tierNames[tier]}. Reminders and campaigns pause when it ends until your subscription starts.`,
-  trialEnded: 'Your free trial has ended. Reminders and campaigns are paused until your subscription starts.',
-  canceled: 'Your subscription is canceled. Reminders and campaigns are off until a platform admin restores it.',
-  startSubscription: 'Start my subscription',
-  updatePaymentMethod: 'Update Payment Method',
-  goToBilling: 'Go to Billing',
-  portalFailed: 'Failed to open billing portal',
-} as const;
 
 export type BillingNotice =
   | { kind: 'past_due'; severity: 'error'; message: string }
@@ -39,7 +25,9 @@ export type BillingNotice =
 export function billingNotice(
   user: Pick<CurrentUser, 'subscriptionStatus' | 'subscriptionTier' | 'trialEndsAt'>,
   now: Date,
+  texts = brokerTexts(),
 ): BillingNotice | null {
+  const BANNER_TEXTS = texts.shell.BANNER_TEXTS;
   switch (user.subscriptionStatus) {
     case 'active':
       return null;
@@ -57,7 +45,7 @@ export function billingNotice(
       return {
         kind: 'trial_ending',
         severity: 'warning',
-        message: BANNER_TEXTS.trialEnding(days, format(end, 'MMM dd, yyyy'), user.subscriptionTier),
+        message: BANNER_TEXTS.trialEnding(days, formatDay(end), texts.billing.BILLING_TEXTS.tierNames[user.subscriptionTier]),
       };
     }
   }
@@ -73,7 +61,9 @@ export function BillingBanner() {
   const navigate = useNavigate();
   const dataProvider = useCareKeepDataProvider();
   const errorToast = useErrorToast();
-  const notice = user ? billingNotice(user, new Date()) : null;
+  const texts = useBrokerTexts();
+  const { BANNER_TEXTS } = texts.shell;
+  const notice = user ? billingNotice(user, new Date(), texts) : null;
   // Past due: Stripe's portal when payments go through Stripe, else the Billing page.
   const subscription = useQuery({
     queryKey: SUBSCRIPTION_KEY,

@@ -84,7 +84,7 @@ export function Shell({ children }: { children?: ReactNode }) {
             zIndex: 2,
           }}
         >
-          <Tooltip title={`${SHELL_TEXTS.toggleSidebar} (Ctrl+B)`}>
+          <Tooltip title={SHELL_TEXTS.toggleSidebarShortcut}>
             <IconButton onClick={toggle} aria-label={SHELL_TEXTS.toggleSidebar} edge="start">
               <ViewSidebarIcon />
             </IconButton>

@@ -6,6 +6,7 @@ import { ADMIN_MENU, isActive, MAIN_MENU } from './menu.ts';
 import { Shell } from './Shell.tsx';
 import { initials, SidebarContent } from './Sidebar.tsx';
 import { isSidebarShortcut, readSidebarCookie, SIDEBAR_COOKIE } from './sidebarState.ts';
+import { MENU_TITLES } from './texts.ts';
 
 afterEach(() => {
   document.cookie = `${SIDEBAR_COOKIE}=; path=/; max-age=0`;
@@ -44,7 +45,7 @@ describe('the sidebar', () => {
       within(admin)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(ADMIN_MENU.map((i) => i.title));
+    ).toEqual(ADMIN_MENU.map((i) => MENU_TITLES[i.to]));
     expect(within(admin).getByRole('link', { name: 'Brokers' }).getAttribute('aria-current')).toBe('page');
     expect(within(admin).getByRole('link', { name: 'Admin Dashboard' }).getAttribute('aria-current')).toBeNull();
   });

@@ -43,7 +43,7 @@ interface SidebarContentProps {
 
 function NavItem({ item, compact, onNavigate }: { item: MenuItem; compact: boolean; onNavigate?: () => void }) {
   const { MENU_TITLES } = useBrokerTexts().shell;
-  const title = MENU_TITLES[item.to as keyof typeof MENU_TITLES] ?? item.title;
+  const title = MENU_TITLES[item.to];
   const { pathname } = useLocation();
   const active = isActive(item, pathname);
   const Icon = item.icon;
@@ -105,7 +105,7 @@ export function SidebarContent({ user, compact, showOutbox, onNavigate }: Sideba
             <Box
               component="img"
               src={user.logoUrl}
-              alt={`${agencyName} logo`}
+              alt={SIDEBAR_TEXTS.logo(agencyName)}
               sx={{ width: 32, height: 32, objectFit: 'contain', borderRadius: 1, flexShrink: 0 }}
             />
           ) : (
@@ -121,7 +121,7 @@ export function SidebarContent({ user, compact, showOutbox, onNavigate }: Sideba
                 flexShrink: 0,
               }}
             >
-              <HealthAndSafetyIcon fontSize="small" aria-label="Agency" />
+              <HealthAndSafetyIcon fontSize="small" aria-label={SIDEBAR_TEXTS.agency} />
             </Box>
           )}
         </Tooltip>

@@ -15,9 +15,11 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import SupervisorAccountIcon from '@mui/icons-material/SupervisorAccount';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 
+import type { MENU_TITLES } from './texts.ts';
+
 export interface MenuItem {
-  to: string;
-  title: string;
+  /** The page; its title is the shell's MENU_TITLES of it, in the app's language. */
+  to: keyof typeof MENU_TITLES;
   icon: SvgIconComponent;
   /** The dashboard tour points at this item (data-tour attribute). */
   tour?: string;
@@ -29,32 +31,32 @@ export interface MenuItem {
  * guides mention: docs/broker-app.md).
  */
 export const MAIN_MENU: readonly MenuItem[] = [
-  { to: '/', title: 'Dashboard', icon: DashboardIcon },
-  { to: '/clients', title: 'Clients', icon: PeopleIcon, tour: 'nav-clients' },
-  { to: '/reminders', title: 'Reminders', icon: NotificationsActiveIcon, tour: 'nav-reminders' },
-  { to: '/campaigns', title: 'Campaigns', icon: CampaignIcon, tour: 'nav-campaigns' },
-  { to: '/resources', title: 'Resources', icon: FolderOpenIcon, tour: 'nav-resources' },
-  { to: '/billing', title: 'Billing', icon: CreditCardIcon },
-  { to: '/branding', title: 'Branding', icon: PaletteIcon, tour: 'nav-branding' },
-  { to: '/client/portal', title: 'Client Portal Preview', icon: PhoneIphoneIcon },
-  { to: '/help', title: 'Help', icon: HelpOutlineIcon, tour: 'nav-help' },
-  { to: '/compliance', title: 'Compliance', icon: VerifiedUserIcon },
-  { to: '/settings', title: 'Settings', icon: SettingsIcon },
+  { to: '/', icon: DashboardIcon },
+  { to: '/clients', icon: PeopleIcon, tour: 'nav-clients' },
+  { to: '/reminders', icon: NotificationsActiveIcon, tour: 'nav-reminders' },
+  { to: '/campaigns', icon: CampaignIcon, tour: 'nav-campaigns' },
+  { to: '/resources', icon: FolderOpenIcon, tour: 'nav-resources' },
+  { to: '/billing', icon: CreditCardIcon },
+  { to: '/branding', icon: PaletteIcon, tour: 'nav-branding' },
+  { to: '/client/portal', icon: PhoneIphoneIcon },
+  { to: '/help', icon: HelpOutlineIcon, tour: 'nav-help' },
+  { to: '/compliance', icon: VerifiedUserIcon },
+  { to: '/settings', icon: SettingsIcon },
 ];
 
 /** Shown only when the signed-in user is an admin. */
 export const ADMIN_MENU: readonly MenuItem[] = [
-  { to: '/admin', title: 'Admin Dashboard', icon: InsightsIcon },
-  { to: '/admin/brokers', title: 'Brokers', icon: SupervisorAccountIcon },
-  { to: '/admin/resources', title: 'Resources', icon: AdminPanelSettingsIcon },
-  { to: '/admin/help', title: 'Admin Help', icon: HelpOutlineIcon },
+  { to: '/admin', icon: InsightsIcon },
+  { to: '/admin/brokers', icon: SupervisorAccountIcon },
+  { to: '/admin/resources', icon: AdminPanelSettingsIcon },
+  { to: '/admin/help', icon: HelpOutlineIcon },
 ];
 
 /**
  * The development outbox, shown only where the server offers it: outside production, while calls
  * and texts or e-mail have no provider and so go to the outbox instead of being sent.
  */
-export const OUTBOX_MENU_ITEM: MenuItem = { to: '/dev/outbox', title: 'Outbox (development)', icon: OutboxIcon };
+export const OUTBOX_MENU_ITEM: MenuItem = { to: '/dev/outbox', icon: OutboxIcon };
 
 /**
  * The item a path belongs to: exact for '/' and '/admin' (their children are other items), else

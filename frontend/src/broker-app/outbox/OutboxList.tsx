@@ -132,7 +132,7 @@ function OutboxEntry({ message }: { message: OutboxMessage }) {
   const Icon = kind.icon;
   const html = message.channel === 'email' && looksLikeHtml(message.body);
   return (
-    <Card variant="outlined" component="article" aria-label={`${CHANNEL_LABELS[message.channel]} to ${message.recipient}`}>
+    <Card variant="outlined" component="article" aria-label={T.messageLabel(CHANNEL_LABELS[message.channel], message.recipient)}>
       <CardContent>
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', mb: 1.5 }}>
           <Avatar sx={{ bgcolor: `${kind.color}1a`, color: kind.color }} aria-hidden>

@@ -2,6 +2,7 @@ import type { OutboxMessage } from '../types.ts';
 
 /** The development outbox page (development only; not a page of the spec). */
 export const OUTBOX_TEXTS = {
+  messageLabel: (channel: string, recipient: string) => `${channel} to ${recipient}`,
   title: 'Outbox',
   subtitle: 'In development nothing is really sent: every call script, text message and e-mail the system would have sent is here.',
   channelFilter: 'Channel',

@@ -15,13 +15,14 @@ import { formatDateTime } from '../ui/format.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { SAMPLE_CLIENT } from './texts.ts';
 
-function upcomingSamples(now: Date) {
+/** The sample reminders' next times: this evening's (or tomorrow's), tomorrow morning's, the refill in three days. */
+function upcomingSamples(now: Date, [morning, evening, refill]: readonly { message: string }[]) {
   const today = startOfDay(now);
   const at = (days: number, hours: number) => setMinutes(setHours(addDays(today, days), hours), 0);
   return [
-    { id: 'u1', message: 'Evening medications', when: at(0, 19) > now ? at(0, 19) : at(1, 19) },
-    { id: 'u2', message: 'Morning medications', when: at(1, 8) },
-    { id: 'u3', message: 'Refill pharmacy order', when: at(3, 10) },
+    { id: 'u1', message: evening.message, when: at(0, 19) > now ? at(0, 19) : at(1, 19) },
+    { id: 'u2', message: morning.message, when: at(1, 8) },
+    { id: 'u3', message: refill.message, when: at(3, 10) },
   ].sort((a, b) => a.when.getTime() - b.when.getTime());
 }
 
@@ -48,7 +49,7 @@ export function PortalPreviewPage() {
   const { data: user } = useCurrentUser();
   const agency = user?.agencyName?.trim() || T.defaultAgency;
   const theme = useMemo(() => buildTheme({ primaryColor: user?.primaryColor }), [user?.primaryColor]);
-  const upcoming = useMemo(() => upcomingSamples(new Date()), []);
+  const upcoming = useMemo(() => upcomingSamples(new Date(), SAMPLE_REMINDERS), [SAMPLE_REMINDERS]);
   // The buttons look as clients see them but do nothing here.
   const disabled = { 'aria-disabled': true, title: T.previewOnly, onClick: (event: React.MouseEvent) => event.preventDefault() };
 
@@ -61,7 +62,7 @@ export function PortalPreviewPage() {
       <ThemeProvider theme={theme}>
         <Paper
           variant="outlined"
-          aria-label="Client portal preview"
+          aria-label={T.portalPreview}
           component="section"
           sx={{ overflow: 'hidden', fontSize: 18, bgcolor: '#f8fafc' }}
         >
@@ -79,7 +80,7 @@ export function PortalPreviewPage() {
             }}
           >
             {user?.logoUrl ? (
-              <Box component="img" src={user.logoUrl} alt={`${agency} logo`} sx={{ height: 44, width: 44, objectFit: 'contain' }} />
+              <Box component="img" src={user.logoUrl} alt={T.logo(agency)} sx={{ height: 44, width: 44, objectFit: 'contain' }} />
             ) : (
               <HealthAndSafetyIcon sx={{ fontSize: 40, color: 'primary.main' }} aria-hidden="true" />
             )}

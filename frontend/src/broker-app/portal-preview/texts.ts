@@ -1,4 +1,6 @@
 export const PREVIEW_TEXTS = {
+  portalPreview: 'Client portal preview',
+  logo: (agency: string) => `${agency} logo`,
   title: 'Client Portal Preview',
   subtitle: 'This is the private portal your clients see after they accept your invitation.',
   sampleNotice:

@@ -3,11 +3,6 @@ import type { AuthProvider } from 'react-admin';
 import type { CurrentUser } from '../types.ts';
 import { fetchCurrentUser } from './currentUser.ts';
 
-export const AUTH_TEXTS = {
-  unauthorizedTitle: 'Unauthorized',
-  unauthorizedDescription: 'You are logged out. Logging in again...',
-} as const;
-
 /** SPEC §9: the unauthorized redirect waits 500 ms so the toast can be read. */
 export const LOGIN_REDIRECT_DELAY_MS = 500;
 export const LOGIN_URL = '/api/login';

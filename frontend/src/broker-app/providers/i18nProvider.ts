@@ -1,6 +1,7 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 
+import { setBrokerLanguage } from '../i18n/current.ts';
 import { loadBrokerCatalogue } from '../i18n/useBrokerTexts.ts';
 import { LANGUAGE_NAMES } from '../layout/texts.ts';
 
@@ -11,10 +12,16 @@ import { LANGUAGE_NAMES } from '../layout/texts.ts';
  * user's saved language follows as soon as it is known (see LanguageMenu).
  */
 export const i18nProvider = polyglotI18nProvider(
-  (locale) =>
-    locale === 'es'
-      ? Promise.all([import('../../i18n/es/react-admin.ts'), loadBrokerCatalogue('es')]).then(([spanish]) => spanish.spanishReactAdmin)
-      : englishMessages,
+  (locale) => {
+    if (locale !== 'es') {
+      setBrokerLanguage('en');
+      return englishMessages;
+    }
+    return Promise.all([import('../../i18n/es/react-admin.ts'), loadBrokerCatalogue('es')]).then(([spanish]) => {
+      setBrokerLanguage('es');
+      return spanish.spanishReactAdmin;
+    });
+  },
   'en',
   Object.entries(LANGUAGE_NAMES).map(([locale, name]) => ({ locale, name })),
   { allowMissing: true },

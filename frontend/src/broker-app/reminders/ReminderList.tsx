@@ -111,7 +111,7 @@ function Reminders({ onSchedule, onEdit }: { onSchedule: () => void; onEdit: (ed
 
   if (isPending) {
     return (
-      <Stack spacing={1.5} role="status" aria-label="Loading reminders">
+      <Stack spacing={1.5} role="status" aria-label={T.loadingReminders}>
         <ReminderCardSkeleton />
         <ReminderCardSkeleton />
         <ReminderCardSkeleton />

@@ -1,5 +1,6 @@
 /** Texts of the Reminders page. Titles, validation messages and toasts are the spec's (§2, §5, §8), word for word. */
 export const REMINDER_TEXTS = {
+  loadingReminders: 'Loading reminders',
   notSent: (reason: string) => `Not sent: ${reason}`,
   title: 'Client Reminders',
   subtitle: 'One-time calls and text messages to your clients.',

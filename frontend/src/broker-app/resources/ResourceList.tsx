@@ -21,7 +21,6 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { format } from 'date-fns';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useGetList } from 'react-admin';
 
@@ -30,6 +29,7 @@ import { useLatest } from '../i18n/useLatest.ts';
 import type { Resource } from '../types.ts';
 import { LoadError } from '../ui/EmptyState.tsx';
 import { useErrorToast } from '../ui/errors.ts';
+import { formatDay } from '../ui/format.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { FileTypeIcon } from './FileTypeIcon.tsx';
@@ -181,7 +181,7 @@ function ResourceCard({ resource }: { resource: Resource }) {
               ·
             </Typography>
             <Typography variant="caption" color="text.secondary">
-              {`${T.uploaded} ${format(new Date(resource.createdAt), 'MMM dd, yyyy')}`}
+              {`${T.uploaded} ${formatDay(resource.createdAt)}`}
             </Typography>
           </Box>
         </Box>
@@ -217,8 +217,9 @@ function EmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => v
 }
 
 function LoadingGrid() {
+  const { RESOURCES_TEXTS: T } = useBrokerTexts().resources;
   return (
-    <Box aria-busy="true" aria-label="Loading resources">
+    <Box aria-busy="true" aria-label={T.loadingResources}>
       <Skeleton variant="text" width={220} height={32} sx={{ mb: 1 }} />
       <Grid container spacing={2}>
         {[0, 1, 2].map((i) => (

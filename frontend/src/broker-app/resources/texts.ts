@@ -2,6 +2,7 @@ import type { ResourceCategory } from '../types.ts';
 
 /** SPEC §2 Broker resources page, §3 Resource, §8 Resources (broker), word for word where the spec gives them. */
 export const RESOURCES_TEXTS = {
+  loadingResources: 'Loading resources',
   title: 'Resources',
   subtitle: 'Training materials, sales scripts, templates and compliance documents shared with your agency',
   searchLabel: 'Search resources',
@@ -33,3 +34,14 @@ export const CATEGORY_LABELS: Record<ResourceCategory, string> = {
 export const CATEGORY_ORDER = Object.keys(CATEGORY_LABELS) as ResourceCategory[];
 
 export const downloadStartedDescription = (title: string) => `"${title}" is downloading in a new tab.`;
+
+/** Each kind of file, as screen readers name its icon. */
+export const FILE_KIND_NAMES = {
+  pdf: 'PDF file',
+  document: 'Word document',
+  spreadsheet: 'Excel spreadsheet',
+  presentation: 'PowerPoint presentation',
+  image: 'Image',
+  video: 'Video',
+  other: 'File',
+} as const;

@@ -2,8 +2,9 @@ import { useTheme } from '@mui/material/styles';
 import { useEffect, useMemo, useState } from 'react';
 import { type EventData, Joyride } from 'react-joyride';
 
-import { endsTour, TOUR_LOCALE, TOUR_OPTIONS } from '../../shared/tourOptions.ts';
+import { endsTour, TOUR_OPTIONS } from '../../shared/tourOptions.ts';
 import { DEFAULT_PRODUCT_NAME } from '../branding/theme.ts';
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCurrentUser } from '../providers/useCurrentUser.ts';
 import { needsProfile } from '../settings/profile.ts';
 import { brokerTourSteps } from './brokerSteps.ts';
@@ -18,7 +19,8 @@ export function BrokerTour() {
   const { data: user } = useCurrentUser();
   const [run, setRun] = useState(false);
   const agencyName = user?.agencyName?.trim() || DEFAULT_PRODUCT_NAME;
-  const steps = useMemo(() => brokerTourSteps(agencyName), [agencyName]);
+  const { TOUR_TEXTS, TOUR_LOCALE } = useBrokerTexts().tour;
+  const steps = useMemo(() => brokerTourSteps(agencyName, TOUR_TEXTS), [agencyName, TOUR_TEXTS]);
 
   // Not over the profile step: the tour waits for the user, and for their name when it is asked for.
   const waiting = !user || needsProfile(user);

@@ -2,12 +2,8 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 import { errorBodyField, serverMessage } from '../../lib/http.ts';
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useToast } from './toast.tsx';
-
-export const ERROR_TEXTS = {
-  trialExpiredTitle: 'Trial Expired',
-  trialExpiredFallback: 'Your trial has expired. Please upgrade to continue.',
-} as const;
 
 /** SPEC §9: the trial-expired redirect to /billing waits 1.5 s. */
 export const TRIAL_EXPIRED_REDIRECT_MS = 1500;
@@ -39,6 +35,7 @@ export function useSubscriptionErrorHandler() {
   const toast = useToast();
   const errorToast = useErrorToast();
   const navigate = useNavigate();
+  const { ERROR_TEXTS } = useBrokerTexts().shell;
   return useCallback(
     (error: unknown, fallback: string) => {
       if (!isTrialExpiredError(error)) {
@@ -52,6 +49,6 @@ export function useSubscriptionErrorHandler() {
       });
       setTimeout(() => void navigate('/billing'), TRIAL_EXPIRED_REDIRECT_MS);
     },
-    [toast, errorToast, navigate],
+    [toast, errorToast, navigate, ERROR_TEXTS],
   );
 }

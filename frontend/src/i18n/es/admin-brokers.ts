@@ -1,4 +1,5 @@
 import type {
+  ACTION_LABELS as EN_ACTION_LABELS,
   BROKERS_TEXTS as EN_BROKERS_TEXTS,
   CHANGE_FIELD_LABELS as EN_CHANGE_FIELD_LABELS,
   DETAIL_TEXTS as EN_DETAIL_TEXTS,
@@ -69,6 +70,9 @@ export const BROKERS_TEXTS: Translation<typeof EN_BROKERS_TEXTS> = {
 
 /** Spanish of the admin broker detail (/admin/brokers/{id}). */
 export const DETAIL_TEXTS: Translation<typeof EN_DETAIL_TEXTS> = {
+  yes: 'Sí',
+  no: 'No',
+  justNow: 'hace un momento',
   complianceTitle: 'Cumplimiento normativo',
   compliancePeriod: (from: string, to: string) =>
     `Consentimientos, revocaciones, envíos omitidos y horarios de llamada, del ${from} al ${to}. Sin datos de salud.`,
@@ -181,4 +185,12 @@ export const DIALOG_TEXTS: Translation<typeof EN_DIALOG_TEXTS> = {
   subscriptionUpdatedDescription: (name: string, tier: SubscriptionTier, status: SubscriptionStatus) =>
     `${name} ahora tiene el plan ${TIER_LABELS[tier]}, con estado ${STATUS_LABELS[status]}.`,
   updateFailed: 'No se pudo actualizar la suscripción',
+};
+
+/** Spanish of the admin actions. */
+export const ACTION_LABELS: Translation<typeof EN_ACTION_LABELS> = {
+  trial_extended: 'Prueba extendida',
+  subscription_updated: 'Suscripción actualizada',
+  resource_uploaded: 'Recurso subido',
+  resource_deleted: 'Recurso eliminado',
 };

@@ -6,6 +6,7 @@ import * as adminResources from './admin-resources.ts';
 import * as billing from './billing.ts';
 import * as branding from './branding.ts';
 import * as help from './broker-help.ts';
+import * as tour from './broker-tour.ts';
 import * as campaigns from './campaigns.ts';
 import * as clientPage from './client-page.ts';
 import * as clients from './clients.ts';
@@ -38,4 +39,5 @@ export const spanish: BrokerTranslation = {
   reminders,
   resources,
   settings,
+  tour,
 };

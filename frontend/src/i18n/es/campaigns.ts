@@ -7,6 +7,7 @@ const addressWords = (type: 'email' | 'sms') => (type === 'email' ? 'una direcci
 
 /** Spanish of the Campaigns page (`broker-app/campaigns/texts.ts`). */
 export const CAMPAIGN_TEXTS: Translation<typeof EN_CAMPAIGN_TEXTS> = {
+  loadingCampaigns: 'Cargando campañas',
   title: 'Campañas de mensajes',
   subtitle: 'Comuníquese con todos sus clientes activos a la vez por correo electrónico o mensaje de texto.',
   createCampaign: 'Crear campaña',

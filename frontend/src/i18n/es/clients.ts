@@ -66,6 +66,7 @@ export const CLIENT_TEXTS: Translation<typeof EN_CLIENT_TEXTS> = {
   cardActions: (name: string) => `Acciones para ${name}`,
   sendInvite: 'Enviar invitación',
   resendInvite: 'Reenviar invitación',
+  inviteLabel: (resend, name) => `${resend ? 'Reenviar invitación' : 'Enviar invitación'} a ${name}`,
   registered: 'Registrado',
   contactChangePending: (value: string | null) =>
     `${value === null ? 'Eliminación del correo electrónico' : `Nuevo: ${value}`} · esperando la confirmación del cliente`,

@@ -1,4 +1,8 @@
-import { type DASHBOARD_TEXTS as EN_DASHBOARD_TEXTS, INDUSTRY_AVERAGE_RETENTION } from '../../broker-app/dashboard/texts.ts';
+import {
+  type DASHBOARD_TEXTS as EN_DASHBOARD_TEXTS,
+  INDUSTRY_AVERAGE_RETENTION,
+  type TIME_AGO as EN_TIME_AGO,
+} from '../../broker-app/dashboard/texts.ts';
 import type { Translation } from '../translation.ts';
 
 /** Spanish of the broker dashboard (`broker-app/dashboard/texts.ts`). */
@@ -23,4 +27,12 @@ export const DASHBOARD_TEXTS: Translation<typeof EN_DASHBOARD_TEXTS> = {
   scheduleReminder: 'Programar recordatorio',
   sendCampaign: 'Enviar campaña',
   statsFailed: 'No se pudieron cargar sus estadísticas',
+};
+
+/** Spanish of the activity times: 'hace un momento', 'hace 5 min', 'hace 3 h', 'hace 2 d'. */
+export const TIME_AGO: Translation<typeof EN_TIME_AGO> = {
+  justNow: 'hace un momento',
+  minutes: (n) => `hace ${n} min`,
+  hours: (n) => `hace ${n} h`,
+  days: (n) => `hace ${n} d`,
 };

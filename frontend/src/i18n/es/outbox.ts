@@ -8,6 +8,7 @@ import type { Translation } from '../translation.ts';
 
 /** Spanish of the development outbox page (`broker-app/outbox/texts.ts`). */
 export const OUTBOX_TEXTS: Translation<typeof EN_OUTBOX_TEXTS> = {
+  messageLabel: (channel, recipient) => `${channel} a ${recipient}`,
   title: 'Bandeja de salida',
   subtitle:
     'En desarrollo no se envía nada de verdad: aquí está cada guion de llamada, mensaje de texto y correo electrónico que el sistema habría enviado.',

@@ -7,6 +7,8 @@ import type { Translation } from '../translation.ts';
 
 /** Spanish of the client portal preview (`broker-app/portal-preview/texts.ts`). */
 export const PREVIEW_TEXTS: Translation<typeof EN_PREVIEW_TEXTS> = {
+  portalPreview: 'Vista previa del portal del cliente',
+  logo: (agency) => `Logotipo de ${agency}`,
   title: 'Vista previa del portal del cliente',
   subtitle: 'Este es el portal privado que ven sus clientes después de aceptar su invitación.',
   sampleNotice:

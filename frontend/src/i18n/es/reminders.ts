@@ -3,6 +3,7 @@ import type { Translation } from '../translation.ts';
 
 /** Spanish of the Reminders page (`broker-app/reminders/texts.ts`). */
 export const REMINDER_TEXTS: Translation<typeof EN_REMINDER_TEXTS> = {
+  loadingReminders: 'Cargando recordatorios',
   notSent: (reason: string) => `No enviado: ${reason}`,
   title: 'Recordatorios para clientes',
   subtitle: 'Llamadas y mensajes de texto de una sola vez para sus clientes.',

@@ -1,12 +1,14 @@
 import type {
   CATEGORY_LABELS as EN_CATEGORY_LABELS,
   downloadStartedDescription as enDownloadStartedDescription,
+  FILE_KIND_NAMES as EN_FILE_KIND_NAMES,
   RESOURCES_TEXTS as EN_RESOURCES_TEXTS,
 } from '../../broker-app/resources/texts.ts';
 import type { Translation } from '../translation.ts';
 
 /** Spanish of the broker Resources page (`broker-app/resources/texts.ts`). */
 export const RESOURCES_TEXTS: Translation<typeof EN_RESOURCES_TEXTS> = {
+  loadingResources: 'Cargando recursos',
   title: 'Recursos',
   subtitle: 'Materiales de capacitación, guiones de venta, plantillas y documentos de cumplimiento compartidos con su agencia',
   searchLabel: 'Buscar recursos',
@@ -37,3 +39,14 @@ export const CATEGORY_LABELS: Translation<typeof EN_CATEGORY_LABELS> = {
 
 export const downloadStartedDescription: Translation<typeof enDownloadStartedDescription> = (title: string) =>
   `"${title}" se está descargando en una pestaña nueva.`;
+
+/** Spanish of the kinds of file. */
+export const FILE_KIND_NAMES: Translation<typeof EN_FILE_KIND_NAMES> = {
+  pdf: 'Archivo PDF',
+  document: 'Documento de Word',
+  spreadsheet: 'Hoja de cálculo de Excel',
+  presentation: 'Presentación de PowerPoint',
+  image: 'Imagen',
+  video: 'Video',
+  other: 'Archivo',
+};

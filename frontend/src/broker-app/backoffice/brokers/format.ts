@@ -1,8 +1,13 @@
-import { format, formatDistanceStrict, isValid } from 'date-fns';
+import { isValid } from 'date-fns';
 
 import { FLAT_CLIENT_LIMIT, formatCents, OVERAGE_PER_CLIENT_CENTS } from '../../billing/pricing.ts';
+import { brokerTexts } from '../../i18n/useBrokerTexts.ts';
 import type { AdminBroker, SubscriptionStatus, SubscriptionTier } from '../../types.ts';
-import { CHANGE_FIELD_LABELS, DETAIL_TEXTS, STATUS_LABELS, TIER_LABELS, TRIAL_DAYS_MAX, TRIAL_DAYS_MIN } from './texts.ts';
+import { formatDay as formatDate, relativeTime } from '../../ui/format.ts';
+import { TRIAL_DAYS_MAX, TRIAL_DAYS_MIN } from './texts.ts';
+
+/** The back office's broker texts in the app's language (these helpers run while a page renders). */
+const texts = () => brokerTexts().adminBrokers;
 
 function toDate(value: string | Date | null | undefined): Date | null {
   if (value === null || value === undefined) return null;
@@ -13,7 +18,7 @@ function toDate(value: string | Date | null | undefined): Date | null {
 /** 'Nov 21, 2026'; '' for a missing or unreadable date. */
 export function formatDay(value: string | Date | null | undefined): string {
   const date = toDate(value);
-  return date ? format(date, 'MMM dd, yyyy') : '';
+  return date ? formatDate(date) : '';
 }
 
 /** Within the last week: '3 hours ago'; before that 'Nov 02, 2026'; never: '—'. */
@@ -21,15 +26,13 @@ export function lastActivityLabel(value: string | null, now: Date = new Date()):
   const date = toDate(value);
   if (!date) return '—';
   const age = now.getTime() - date.getTime();
-  if (age >= 0 && age < 7 * 86_400_000) {
-    return age < 60_000 ? 'just now' : formatDistanceStrict(date, now, { addSuffix: true });
-  }
-  return format(date, 'MMM dd, yyyy');
+  if (age >= 0 && age < 7 * 86_400_000) return relativeTime(date, now, texts().DETAIL_TEXTS.justNow);
+  return formatDate(date);
 }
 
 export function brokerName(broker: Pick<AdminBroker, 'firstName' | 'lastName' | 'email'>): string {
   const name = [broker.firstName, broker.lastName].filter((part) => part && part.trim()).join(' ');
-  return name || broker.email || DETAIL_TEXTS.unnamed;
+  return name || broker.email || texts().DETAIL_TEXTS.unnamed;
 }
 
 export function brokerInitials(broker: Pick<AdminBroker, 'firstName' | 'lastName' | 'email'>): string {
@@ -39,6 +42,8 @@ export function brokerInitials(broker: Pick<AdminBroker, 'firstName' | 'lastName
 
 /** SPEC §3 Admin action, underscores shown as spaces, as a heading: 'trial_extended' → 'Trial extended'. */
 export function actionLabel(action: string): string {
+  const known = texts().ACTION_LABELS[action];
+  if (known) return known;
   const words = action.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
@@ -64,6 +69,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}T/;
 
 function valueLabel(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
+  const { TIER_LABELS, STATUS_LABELS, DETAIL_TEXTS } = texts();
   if (field === 'subscriptionTier' && typeof value === 'string' && value in TIER_LABELS) {
     return TIER_LABELS[value as SubscriptionTier];
   }
@@ -71,13 +77,13 @@ function valueLabel(field: string, value: unknown): string {
     return STATUS_LABELS[value as SubscriptionStatus];
   }
   if (typeof value === 'string' && ISO_DATE.test(value)) return formatDay(value) || value;
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'boolean') return value ? DETAIL_TEXTS.yes : DETAIL_TEXTS.no;
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
 
 function fieldLabel(field: string): string {
-  return CHANGE_FIELD_LABELS[field] ?? field.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ');
+  return texts().CHANGE_FIELD_LABELS[field] ?? field.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ');
 }
 
 export interface ChangeLine {
@@ -146,6 +152,7 @@ export function revenueNote(
   broker: { subscriptionTier: SubscriptionTier; subscriptionStatus: SubscriptionStatus; overageEnabled: boolean },
   activeClients: number,
 ): string {
+  const { DETAIL_TEXTS } = texts();
   if (broker.subscriptionStatus === 'trial') return DETAIL_TEXTS.trialRevenueNote;
   if (broker.subscriptionStatus === 'canceled') return DETAIL_TEXTS.canceledRevenueNote;
   if (broker.subscriptionTier === 'pmpm') return DETAIL_TEXTS.pmpmNote(activeClients);

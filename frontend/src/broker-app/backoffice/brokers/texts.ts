@@ -58,6 +58,9 @@ export const BROKERS_TEXTS = {
 
 /** Admin broker detail (/admin/brokers/{id}): SPEC §2, §3 Broker detail response, Admin action. */
 export const DETAIL_TEXTS = {
+  yes: 'Yes',
+  no: 'No',
+  justNow: 'just now',
   complianceTitle: 'Compliance',
   compliancePeriod: (from: string, to: string) =>
     `Consents, revocations, skipped sends and calling hours, ${from} to ${to}. No health data.`,
@@ -171,3 +174,11 @@ export const DIALOG_TEXTS = {
     `${name} is now on ${TIER_LABELS[tier]}, ${STATUS_LABELS[status]}.`,
   updateFailed: 'Failed to update subscription',
 } as const;
+
+/** The admin actions the server records (SPEC §3 Admin action), as headings; another action is shown with its underscores as spaces. */
+export const ACTION_LABELS: Record<string, string> = {
+  trial_extended: 'Trial extended',
+  subscription_updated: 'Subscription updated',
+  resource_uploaded: 'Resource uploaded',
+  resource_deleted: 'Resource deleted',
+};

@@ -31,7 +31,6 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 
 import { useBrokerTexts } from '../../i18n/useBrokerTexts.ts';
@@ -40,7 +39,7 @@ import { FileTypeIcon } from '../../resources/FileTypeIcon.tsx';
 import { formatFileSize, publicDownloadUrl } from '../../resources/format.ts';
 import type { Resource } from '../../types.ts';
 import { useErrorToast } from '../../ui/errors.ts';
-import { formatDateTime } from '../../ui/format.ts';
+import { formatDateTime, formatDay } from '../../ui/format.ts';
 import { useToast } from '../../ui/toast.tsx';
 import { useRefreshResources } from './queries.ts';
 import { ADMIN_RESOURCES_TEXTS as T, sharingDescription, statusDescription } from './texts.ts';
@@ -183,7 +182,7 @@ function ResourceRow({ resource, onEdit, onDelete }: { resource: Resource } & Ro
       </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
         <time dateTime={resource.createdAt} title={formatDateTime(resource.createdAt)}>
-          {format(new Date(resource.createdAt), 'MMM dd, yyyy')}
+          {formatDay(resource.createdAt)}
         </time>
       </TableCell>
       <TableCell align="center">
