@@ -83,6 +83,8 @@ export async function configureApp(app: NestExpressApplication, config: AppConfi
   SwaggerModule.setup(`${API_PREFIX}/docs`, app, () => buildOpenApiDocument(app), {
     jsonDocumentUrl: `${API_PREFIX}/docs/openapi.json`,
     customSiteTitle: 'CareKeep API',
+    // Authorize once with a token, and it stays through reloads of the page.
+    swaggerOptions: { persistAuthorization: true },
   });
   return { inFlight };
 }

@@ -308,7 +308,9 @@ describe('bad input on every route', () => {
   /** A real value for a path parameter, so that the route gets past "not found" to validation. */
   function pathValue(op: Operation, parameter: Parameter): string {
     const real: [RegExp, string | undefined][] = [
+      [/^\/api\/admin\/brokers\/\{id\}\/tokens\/\{tokenId\}/, ids.token],
       [/^\/api\/admin\/brokers\/\{id\}/, ids.broker],
+      [/^\/api\/tokens\/\{id\}/, ids.token],
       [/^\/api\/(admin\/resources|resources|public\/resources)\/\{id\}/, ids.resource],
       [/^\/api\/campaigns\/\{id\}/, ids.campaign],
       [/^\/api\/reminders\/\{id\}/, ids.reminder],
@@ -322,8 +324,11 @@ describe('bad input on every route', () => {
       [/^\/api\/public\/logos\/\{file\}/, 'walk.png'],
       [/^\/api\/public\/disclaimer\/\{brokerId\}/, ids.broker],
     ];
+    if (parameter.name === 'tokenId') return ids.token;
     if (['id', 'jobId', 'token', 'file', 'brokerId'].includes(parameter.name)) {
-      const found = real.find(([pattern]) => pattern.test(op.path))?.[1];
+      const found = real.find(
+        ([pattern]) => pattern.test(op.path) && !(parameter.name === 'id' && pattern.source.includes('tokenId')),
+      )?.[1];
       if (found) return found;
     }
     const schema = resolve(parameter.schema);
@@ -606,6 +611,7 @@ describe('bad input on every route', () => {
         .send({ clientId: ids.client, scheduledTime: new Date(Date.now() + 86_400_000).toISOString(), message: 'Walk reminder' })
     ).body.id;
     ids.campaign = (await agents.broker.post('/api/campaigns').send({ name: 'Walk', type: 'sms', message: 'Hello' })).body.id;
+    ids.token = (await agents.broker.post('/api/tokens').send({ name: 'Walk token', scopes: ['clients:read'] })).body.id;
     ids.resource = (
       await agents.admin.post('/api/admin/resources').field('title', 'Walk guide').attach('file', PDF, { filename: 'guide.pdf' })
     ).body.id;

@@ -10,6 +10,7 @@ import {
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 
+import { TokenScopes } from '../api-tokens/scopes.js';
 import { AdminOnly, CurrentUser } from '../auth/access.decorators.js';
 import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
 import type { ListQuery, ListResult } from '../common/list-query.js';
@@ -29,6 +30,7 @@ import {
 
 @ApiTags('admin')
 @Controller('admin')
+@TokenScopes({ read: 'admin:read', write: 'admin:write' })
 @AdminOnly()
 export class AdminController {
   constructor(

@@ -1,6 +1,7 @@
 import { applyDecorators, createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
 import { ApiCookieAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 
+import type { AuthenticatedToken } from '../api-tokens/api-tokens.service.js';
 import type { User } from '../users/user.entity.js';
 import type { ClientAccount } from './client-account.entity.js';
 
@@ -37,6 +38,8 @@ export interface AuthenticatedRequest {
   /** The signed-in broker or admin as a managed entity, made when a route first asks for it. */
   user?: User;
   clientAccount?: ClientAccount;
+  /** The API token the request authenticated with, when it carried one instead of a session. */
+  apiToken?: AuthenticatedToken;
 }
 
 /**

@@ -3,6 +3,9 @@ import { type CanActivate, type ExecutionContext, ForbiddenException, Injectable
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 
+import { ApiTokensService, type AuthenticatedToken } from '../api-tokens/api-tokens.service.js';
+import { bearerOf } from '../api-tokens/bearer.js';
+import { requiredScope } from '../api-tokens/scopes.js';
 import { User } from '../users/user.entity.js';
 import { type Access, ACCESS_KEY, type AuthenticatedRequest } from './access.decorators.js';
 import { AuthRepository } from './auth.repository.js';
@@ -12,6 +15,11 @@ import { ClientAccount } from './client-account.entity.js';
  * The one global guard: every route is for signed-in brokers unless it says otherwise
  * (@Public, @AdminOnly, @ClientOnly). A client session never passes a broker route and a broker
  * session never passes a client route.
+ *
+ * A request with `Authorization: Bearer` is judged by its token alone (any session cookie it also
+ * carries is ignored): the token must be live, the route must name a scope for tokens
+ * (@TokenScopes) and the token must hold it. It then acts as its broker or admin. Client routes
+ * never take a token.
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
@@ -19,12 +27,18 @@ export class AccessGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly em: EntityManager,
     private readonly users: AuthRepository,
+    private readonly tokens: ApiTokensService,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const access = this.reflector.getAllAndOverride<Access>(ACCESS_KEY, [context.getHandler(), context.getClass()]) ?? 'broker';
     if (access === 'public') return true;
     const request = context.switchToHttp().getRequest<Request & AuthenticatedRequest>();
+    const bearer = bearerOf(request.get('authorization'));
+    if (bearer !== undefined) {
+      if (access === 'client') throw new UnauthorizedException('API tokens cannot be used on client portal routes');
+      return this.withToken(context, request, access, bearer);
+    }
     const auth = request.session?.auth;
 
     if (access === 'client') {
@@ -36,10 +50,37 @@ export class AccessGuard implements CanActivate {
     }
 
     if (auth?.kind !== 'broker') throw new UnauthorizedException('Unauthorized');
-    // Every broker request passes here: one plain statement. The row becomes the request's managed
-    // User entity only when the route asks for it (CurrentUser, the subscription guard), which a
-    // route that needs only the id (CurrentUserId) never does.
-    const row = await this.users.userRow(auth.userId);
+    return this.actAs(request, access, auth.userId);
+  }
+
+  /** A bearer request: a live token, a route open to tokens, and the scope it needs. */
+  private async withToken(
+    context: ExecutionContext,
+    request: Request & AuthenticatedRequest,
+    access: Access,
+    bearer: string,
+  ): Promise<boolean> {
+    const what = `${request.method} ${request.originalUrl.split('?')[0]}`;
+    const token = await this.tokens.authenticate(bearer, what);
+    const scope = requiredScope(context, request.method);
+    if (!scope) return this.refuse(token, `${what} cannot be used with an API token`);
+    if (scope !== 'any' && !token.scopes.includes(scope)) return this.refuse(token, `${what} needs the ${scope} scope`);
+    request.apiToken = token;
+    return this.actAs(request, access, token.userId);
+  }
+
+  private async refuse(token: AuthenticatedToken, message: string): Promise<never> {
+    await this.tokens.refused(token, message);
+    throw new ForbiddenException(message);
+  }
+
+  /**
+   * Every broker request passes here: one plain statement. The row becomes the request's managed
+   * User entity only when the route asks for it (CurrentUser, the subscription guard), which a
+   * route that needs only the id (CurrentUserId) never does.
+   */
+  private async actAs(request: Request & AuthenticatedRequest, access: Access, userId: string): Promise<boolean> {
+    const row = await this.users.userRow(userId);
     if (!row) throw new UnauthorizedException('Unauthorized');
     if (access === 'admin' && !row.is_admin) throw new ForbiddenException('Admin access required');
     request.userId = row.id;

@@ -2,6 +2,7 @@ import { Controller, Get, Inject, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 
+import { TokenScopes } from '../api-tokens/scopes.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { User } from '../users/user.entity.js';
 import { BrokerOnly, CurrentUser, Public } from './access.decorators.js';
@@ -49,6 +50,7 @@ export class AuthController {
     res.redirect(302, target);
   }
 
+  @TokenScopes({ read: 'any' })
   @Get('auth/user')
   @BrokerOnly()
   @ApiOperation({ summary: 'The signed-in broker or admin' })

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 
+import { ApiTokensModule } from '../api-tokens/api-tokens.module.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { UsersModule } from '../users/users.module.js';
 import { AccessGuard } from './access.guard.js';
@@ -16,7 +17,7 @@ import { SubscriptionGuard } from './subscription.guard.js';
 
 /** Sign-in (brokers by OpenID Connect, clients by password), sessions, and the global access guard. */
 @Module({
-  imports: [UsersModule],
+  imports: [UsersModule, ApiTokensModule],
   controllers: [AuthController],
   providers: [
     AuthRepository,

@@ -1,5 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
+import { bearerOf } from '../api-tokens/bearer.js';
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function originOf(value: string | undefined): string | undefined {
@@ -14,12 +16,18 @@ function originOf(value: string | undefined): string | undefined {
 /**
  * CSRF protection for the API: a request that can change state must say it comes from the app's
  * own origin (Origin header, or Referer when a browser sends no Origin). Paths under an exempt
- * prefix (provider webhooks, verified by signature instead) are let through.
+ * prefix (provider webhooks, verified by signature instead) are let through, and so are requests
+ * with a bearer token: it carries no ambient credential a browser would add on another site's behalf
+ * (the access guard then ignores any session cookie on them).
  */
 export function sameOriginOnly(appUrl: string, exemptPrefixes: readonly string[] = []): RequestHandler {
   const allowed = new URL(appUrl).origin;
   return (req: Request, res: Response, next: NextFunction) => {
-    if (SAFE_METHODS.has(req.method) || exemptPrefixes.some((prefix) => req.originalUrl.startsWith(prefix))) {
+    if (
+      SAFE_METHODS.has(req.method) ||
+      bearerOf(req.get('authorization')) !== undefined ||
+      exemptPrefixes.some((prefix) => req.originalUrl.startsWith(prefix))
+    ) {
       return next();
     }
     const origin = originOf(req.get('origin')) ?? originOf(req.get('referer'));

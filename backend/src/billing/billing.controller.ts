@@ -12,6 +12,7 @@ import {
 import type { Request } from 'express';
 import type Stripe from 'stripe';
 
+import { TokenScopes } from '../api-tokens/scopes.js';
 import { BrokerOnly, CurrentUser, Public } from '../auth/access.decorators.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorators.js';
 import type { User } from '../users/user.entity.js';
@@ -37,6 +38,7 @@ export class BillingController {
     private readonly analytics: MonthlyAnalyticsService,
   ) {}
 
+  @TokenScopes({ read: 'analytics:read' })
   @Get('subscription')
   @ApiOperation({ summary: 'The broker’s plan, trial and what it costs' })
   @ApiOkResponse({ type: SubscriptionDto })
@@ -109,6 +111,7 @@ export class BillingController {
     return this.billing.markPaid(user);
   }
 
+  @TokenScopes({ read: 'analytics:read' })
   @Get('analytics/monthly')
   @ApiOperation({ summary: 'Monthly cost and profit, newest first' })
   @ApiOkResponse({ type: [MonthlyAnalyticsDto] })

@@ -9,6 +9,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 
+import { TokenScopes } from '../api-tokens/scopes.js';
 import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
 import { RequiresSubscription } from '../auth/subscription.guard.js';
 import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
@@ -28,6 +29,7 @@ import {
 
 @ApiTags('campaigns')
 @Controller('campaigns')
+@TokenScopes({ read: 'campaigns:read', write: 'campaigns:write' })
 @BrokerOnly()
 export class CampaignsController {
   constructor(private readonly campaigns: CampaignsService) {}

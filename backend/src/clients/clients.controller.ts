@@ -32,6 +32,7 @@ import {
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 
+import { TokenScopes } from '../api-tokens/scopes.js';
 import { BrokerOnly, CurrentUser, CurrentUserId } from '../auth/access.decorators.js';
 import { Consumes } from '../common/content-type.js';
 import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
@@ -64,6 +65,7 @@ const LIMIT_RESPONSE = { description: 'Client limit reached: { message, limitRea
 
 @ApiTags('clients')
 @Controller('clients')
+@TokenScopes({ read: 'clients:read', write: 'clients:write' })
 @BrokerOnly()
 export class ClientsController {
   private readonly logger = new Logger(ClientsController.name);

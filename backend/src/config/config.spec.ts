@@ -116,6 +116,7 @@ describe('loadConfig', () => {
       publicPerAddress: 120,
       trackingPerAddress: 1200,
       apiPerUser: 600,
+      apiPerToken: 300,
     });
     expect(loadConfig({ RATE_LIMIT_API_PER_USER: '5000' }).rateLimits.apiPerUser).toBe(5000);
   });

@@ -33,6 +33,8 @@ export interface AppConfig {
     trackingPerAddress: number;
     /** Requests per signed-in broker, admin or client, per minute. */
     apiPerUser: number;
+    /** Requests per API token, per minute (counted apart from its owner's browser session). */
+    apiPerToken: number;
   };
   dataDir: string;
   frontendDist: string;
@@ -365,6 +367,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       publicPerAddress: integer(env, 'RATE_LIMIT_PUBLIC_PER_ADDRESS', 120, 1, 1_000_000),
       trackingPerAddress: integer(env, 'RATE_LIMIT_TRACKING_PER_ADDRESS', 1200, 1, 1_000_000),
       apiPerUser: integer(env, 'RATE_LIMIT_API_PER_USER', 600, 1, 1_000_000),
+      apiPerToken: integer(env, 'RATE_LIMIT_API_PER_TOKEN', 300, 1, 1_000_000),
     },
     dataDir,
     frontendDist: path(env, 'FRONTEND_DIST', 'frontend/dist'),

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 
+import { TokenScopes } from '../api-tokens/scopes.js';
 import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
 import { RequiresSubscription } from '../auth/subscription.guard.js';
 import type { User } from '../users/user.entity.js';
@@ -10,6 +11,7 @@ import { ClientConsentDto, LapsingConsentDto, RecordConsentDto, RenewalRequestDt
 /** The consent ledger as a broker sees it: a client's permissions and their history, lapsing permissions and renewals. */
 @ApiTags('consent')
 @Controller()
+@TokenScopes({ read: 'clients:read', write: 'clients:write' })
 @BrokerOnly()
 export class ConsentController {
   constructor(private readonly records: ConsentRecordsService) {}

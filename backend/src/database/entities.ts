@@ -1,3 +1,5 @@
+import { ApiToken } from '../api-tokens/api-token.entity.js';
+import { ApiTokenEvent } from '../api-tokens/api-token-event.entity.js';
 import { AdminAction } from '../audit/admin-action.entity.js';
 import { ClientAccount } from '../auth/client-account.entity.js';
 import { LoginThrottle } from '../auth/login-throttle.entity.js';
@@ -55,6 +57,8 @@ export const ENTITIES = [
   Caregiver,
   PhiAccess,
   SendRateSlot,
+  ApiToken,
+  ApiTokenEvent,
 ];
 
 /** Tables the schema check leaves alone: the session store's table (created by a migration). */

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 
+import { BEARER_AUTH } from '../api-tokens/scopes.js';
 import { SESSION_COOKIE_AUTH } from '../auth/access.decorators.js';
 import { SESSION_COOKIE } from '../auth/session.js';
 
@@ -32,6 +33,17 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
       SESSION_COOKIE,
       { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: `In production the cookie is __Host-${SESSION_COOKIE}` },
       SESSION_COOKIE_AUTH,
+    )
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'ck_pat_…',
+        description:
+          'A personal access token from the app’s API access page. Each operation open to tokens names the scope it needs ' +
+          '(x-token-scopes: read for GET, write for the others); the others take the browser session only.',
+      },
+      BEARER_AUTH,
     )
     .build();
   const document = SwaggerModule.createDocument(app, config);

@@ -1,7 +1,9 @@
-import { type ExecutionContext, HttpException, HttpStatus, Injectable } from '@nestjs/common';
+import { type ExecutionContext, HttpException, HttpStatus, Inject, Injectable } from '@nestjs/common';
 import { ThrottlerGuard, type ThrottlerLimitDetail } from '@nestjs/throttler';
 import type { Request } from 'express';
 
+import { ApiTokensService } from '../api-tokens/api-tokens.service.js';
+import { bearerOf } from '../api-tokens/bearer.js';
 import { ruleOf } from './rate-limits.js';
 
 function wait(seconds: number): string {
@@ -25,6 +27,7 @@ export class RateLimitedException extends HttpException {
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
   private warnedAboutForwardedFor = false;
+  @Inject(ApiTokensService) private readonly tokens!: ApiTokensService;
 
   protected override async getTracker(req: Request): Promise<string> {
     if (!this.warnedAboutForwardedFor && req.headers['x-forwarded-for'] && !req.app.get('trust proxy')) {
@@ -38,6 +41,12 @@ export class RateLimitGuard extends ThrottlerGuard {
   }
 
   protected override async throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+    // A token over its limit: its owner sees it on the API access page.
+    const request = context.switchToHttp().getRequest<Request>();
+    const bearer = bearerOf(request.headers.authorization);
+    if (bearer !== undefined && ruleOf(context).kind === 'api') {
+      await this.tokens.rateLimited(bearer, `${request.method} ${request.originalUrl.split('?')[0]}`);
+    }
     throw new RateLimitedException(ruleOf(context).kind === 'sign-in', detail.timeToBlockExpire);
   }
 }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 
+import { ApiTokensModule } from '../api-tokens/api-tokens.module.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { RateLimitGuard } from './rate-limit.guard.js';
 import { RateLimitRepository } from './rate-limit.repository.js';
@@ -20,6 +21,7 @@ class RateLimitStorageModule {}
 @Module({
   imports: [
     RateLimitStorageModule,
+    ApiTokensModule,
     ThrottlerModule.forRootAsync({
       imports: [RateLimitStorageModule],
       inject: [APP_CONFIG, RateLimitStorage],

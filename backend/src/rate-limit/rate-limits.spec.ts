@@ -4,7 +4,7 @@ import type { ThrottlerStorage } from '@nestjs/throttler';
 import { Public } from '../auth/access.decorators.js';
 import { loadConfig } from '../config/config.js';
 import { RateLimit } from './rate-limit.decorators.js';
-import { accountOf, rateLimitOptions, ruleOf, userOf } from './rate-limits.js';
+import { accountOf, rateLimitOptions, ruleOf, tokenOf, userOf } from './rate-limits.js';
 
 class SignedInRoutes {
   list() {}
@@ -65,6 +65,14 @@ describe('userOf', () => {
     [undefined, ''],
   ])('%j → %j', (auth, tracker) => {
     expect(userOf({ session: { auth } } as unknown as Parameters<typeof userOf>[0])).toBe(tracker);
+  });
+});
+describe('tokenOf and userOf with a bearer token', () => {
+  it('counts a bearer request by its token’s hash, never by the session beside it', () => {
+    const req = { headers: { authorization: 'Bearer ck_pat_abc' }, session: { auth: { kind: 'broker', userId: 'u1' } } };
+    expect(userOf(req as unknown as Parameters<typeof userOf>[0])).toBe('');
+    expect(tokenOf(req as unknown as Parameters<typeof tokenOf>[0])).toMatch(/^token:[0-9a-f]{64}$/);
+    expect(tokenOf({ headers: {} } as unknown as Parameters<typeof tokenOf>[0])).toBe('');
   });
 });
 

@@ -5,6 +5,7 @@ import { Reflector } from '@nestjs/core';
 import type { ThrottlerModuleOptions, ThrottlerStorage } from '@nestjs/throttler';
 import type { Request } from 'express';
 
+import { bearerOf, hashToken } from '../api-tokens/bearer.js';
 import { type Access, ACCESS_KEY } from '../auth/access.decorators.js';
 import type { AppConfig } from '../config/config.js';
 import { RATE_LIMIT_KEY, type RateLimitKind, type RateLimitRule } from './rate-limit.decorators.js';
@@ -40,11 +41,18 @@ export function accountOf(req: Pick<Request, 'body'>, context: ExecutionContext)
   return `${field}:${field === 'username' ? value.toLowerCase() : value}`;
 }
 
-/** The signed-in broker, admin or client (from the server-side session), whatever the device. */
-export function userOf(req: Pick<Request, 'session'>): string {
+/** The signed-in broker, admin or client (from the server-side session), whatever the device; '' for a bearer request. */
+export function userOf(req: Pick<Request, 'session' | 'headers'>): string {
+  if (bearerOf(req.headers?.authorization) !== undefined) return '';
   const auth = req.session?.auth;
   if (!auth) return '';
   return auth.kind === 'broker' ? `broker:${auth.userId}` : `client:${auth.accountId}`;
+}
+
+/** The API token a request carries, as its hash ('' without one). */
+export function tokenOf(req: Pick<Request, 'headers'>): string {
+  const bearer = bearerOf(req.headers?.authorization);
+  return bearer === undefined ? '' : `token:${hashToken(bearer)}`;
 }
 
 /**
@@ -80,6 +88,14 @@ export function rateLimitOptions(config: AppConfig, storage: ThrottlerStorage): 
         // Signed out, the access guard answers 401 without doing any work worth limiting.
         skipIf: (context) => otherThan('api')(context) || !userOf(context.switchToHttp().getRequest<Request>()),
         getTracker: (req) => userOf(req as Request),
+      },
+      {
+        // Per token, whoever holds it and whichever instance answers (the counters are shared).
+        name: 'token',
+        ttl: MINUTE_MS,
+        limit: limits.apiPerToken,
+        skipIf: (context) => otherThan('api')(context) || !tokenOf(context.switchToHttp().getRequest<Request>()),
+        getTracker: (req) => tokenOf(req as Request),
       },
     ],
   };

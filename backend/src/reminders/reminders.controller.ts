@@ -9,6 +9,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 
+import { TokenScopes } from '../api-tokens/scopes.js';
 import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
 import { RequiresSubscription } from '../auth/subscription.guard.js';
 import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
@@ -19,6 +20,7 @@ import { REMINDER_LIST_RULES, RemindersService } from './reminders.service.js';
 
 @ApiTags('reminders')
 @Controller('reminders')
+@TokenScopes({ read: 'reminders:read', write: 'reminders:write' })
 @BrokerOnly()
 export class RemindersController {
   constructor(private readonly reminders: RemindersService) {}

@@ -1,6 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 
+import { TokenScopes } from '../api-tokens/scopes.js';
 import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
 import type { User } from '../users/user.entity.js';
 import { ActivityService } from './activity.service.js';
@@ -8,6 +9,7 @@ import { ACTIVITY_LIMIT_DEFAULT, ACTIVITY_LIMIT_MAX, ActivityItemDto, ActivityQu
 
 @ApiTags('activity')
 @Controller('activity')
+@TokenScopes({ read: 'analytics:read' })
 @BrokerOnly()
 export class ActivityController {
   constructor(private readonly activity: ActivityService) {}
@@ -26,6 +28,7 @@ export class ActivityController {
 /** One client's timeline, on the client's page: served here, beside the dashboard's activity, from the same events. */
 @ApiTags('clients')
 @Controller('clients')
+@TokenScopes({ read: 'clients:read' })
 @BrokerOnly()
 export class ClientTimelineController {
   constructor(private readonly activity: ActivityService) {}

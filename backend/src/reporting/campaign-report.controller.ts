@@ -1,6 +1,7 @@
 import { Controller, Get, NotFoundException, Param } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 
+import { TokenScopes } from '../api-tokens/scopes.js';
 import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
 import { isUuid } from '../common/ids.js';
 import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
@@ -42,6 +43,7 @@ function toDto(row: CampaignRecipientRow): CampaignRecipientDto {
 /** A sent campaign's recipients, each with their delivery, open and click: the campaign page's table. */
 @ApiTags('campaigns')
 @Controller('campaigns')
+@TokenScopes({ read: 'campaigns:read' })
 @BrokerOnly()
 export class CampaignReportController {
   constructor(private readonly report: CampaignReportRepository) {}

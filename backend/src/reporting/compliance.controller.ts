@@ -2,6 +2,7 @@ import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 
+import { TokenScopes } from '../api-tokens/scopes.js';
 import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
 import type { User } from '../users/user.entity.js';
 import { ComplianceService } from './compliance.service.js';
@@ -15,6 +16,7 @@ const PERIOD_QUERY = [
 /** The signed-in broker's compliance report: as JSON for its page, as CSV and as PDF. */
 @ApiTags('compliance')
 @Controller('compliance')
+@TokenScopes({ read: 'clients:read' })
 @BrokerOnly()
 export class ComplianceController {
   constructor(private readonly compliance: ComplianceService) {}

@@ -17,6 +17,7 @@ import {
 import { ApiBody, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 
+import { TokenScopes } from '../api-tokens/scopes.js';
 import { AdminOnly, BrokerOnly, CurrentUser, Public } from '../auth/access.decorators.js';
 import { Consumes } from '../common/content-type.js';
 import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
@@ -60,6 +61,7 @@ async function sendFile(
 
 @ApiTags('resources: admin')
 @Controller('admin/resources')
+@TokenScopes({ read: 'admin:read', write: 'admin:write' })
 @AdminOnly()
 export class AdminResourcesController {
   constructor(

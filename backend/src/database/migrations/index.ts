@@ -31,6 +31,7 @@ import { Migration20261125184318_consent_ledger } from './Migration2026112518431
 import { Migration20261125185742_consent_renewals_tpmo } from './Migration20261125185742_consent_renewals_tpmo.js';
 import { Migration20261125190721_marketing_messages } from './Migration20261125190721_marketing_messages.js';
 import { Migration20261125215347_languages } from './Migration20261125215347_languages.js';
+import { Migration20261126020704_api_tokens } from './Migration20261126020704_api_tokens.js';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121055953_users', class: Migration20261121055953_users },
@@ -63,4 +64,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125185742_consent_renewals_tpmo', class: Migration20261125185742_consent_renewals_tpmo },
   { name: 'Migration20261125190721_marketing_messages', class: Migration20261125190721_marketing_messages },
   { name: 'Migration20261125215347_languages', class: Migration20261125215347_languages },
+  { name: 'Migration20261126020704_api_tokens', class: Migration20261126020704_api_tokens },
 ];

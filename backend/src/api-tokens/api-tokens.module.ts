@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+
+import { AuditModule } from '../audit/audit.module.js';
+import { AdminApiTokensController, ApiTokensController } from './api-tokens.controller.js';
+import { ApiTokensService } from './api-tokens.service.js';
+
+/** Personal access tokens: their pages' routes, and the check the access guard runs on a bearer request. */
+@Module({
+  imports: [AuditModule],
+  controllers: [ApiTokensController, AdminApiTokensController],
+  providers: [ApiTokensService],
+  exports: [ApiTokensService],
+})
+export class ApiTokensModule {}
