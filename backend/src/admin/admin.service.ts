@@ -5,7 +5,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { BillingService } from '../billing/billing.service.js';
 import { monthlyRevenueCents } from '../billing/pricing.js';
 import { isUuid } from '../common/ids.js';
-import { type ListQuery, ListResult } from '../common/list-query.js';
+import { idsOf, type ListQuery, ListResult } from '../common/list-query.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { PlatformRepository } from '../reporting/platform.repository.js';
 import { StatsService } from '../reporting/stats.service.js';
@@ -34,6 +34,7 @@ export const SETTLED_COSTS_MAX_AGE_MS = 60 * 60 * 1000;
 export const BROKER_LIST_RULES = {
   sortable: ['email', 'lastName', 'createdAt', 'subscriptionTier', 'subscriptionStatus', 'clientCount', 'lastActivity'],
   filterable: ['search', 'q', 'tier', 'status'],
+  idFilter: true,
 } as const;
 
 function detailBroker(user: User, activeClients: number): AdminBrokerDetailBrokerDto {
@@ -159,6 +160,7 @@ export class AdminService {
       search: search || undefined,
       tier: tier && tier !== 'all' ? (tier as SubscriptionTier) : undefined,
       status: status && status !== 'all' ? (status as SubscriptionStatus) : undefined,
+      ids: idsOf(query),
       sort,
       limit: query.range ? query.range.end - query.range.start + 1 : 1000,
       offset: query.range?.start ?? 0,

@@ -3,7 +3,7 @@ import { BadRequestException, ConflictException, Injectable, Logger, NotFoundExc
 
 import { ClientsService } from '../clients/clients.service.js';
 import { isUuid } from '../common/ids.js';
-import { findList, type ListQuery, ListResult } from '../common/list-query.js';
+import { findList, idsOf, type ListQuery, ListResult } from '../common/list-query.js';
 import { type CampaignTestResult, CampaignTestSender } from '../delivery/campaign-test.service.js';
 import { DeliveryQueue } from '../delivery/delivery-queue.service.js';
 import { DeliveryReads } from '../delivery/delivery-reads.repository.js';
@@ -16,6 +16,7 @@ import type { AddClientsDto, CampaignDto, CreateCampaignDto, UpdateCampaignDto }
 export const CAMPAIGN_LIST_RULES = {
   sortable: ['createdAt', 'name', 'status', 'sentAt'],
   filterable: ['status', 'type'],
+  idFilter: true,
 } as const;
 
 const LIMITS = { name: 200, subject: 200, message: 5000 };
@@ -69,6 +70,8 @@ export class CampaignsService {
   async list(broker: User, query: ListQuery): Promise<ListResult<CampaignDto>> {
     const where: Record<string, unknown> = { broker };
     for (const key of ['status', 'type'] as const) if (typeof query.filter[key] === 'string') where[key] = query.filter[key];
+    const ids = idsOf(query);
+    if (ids) where.id = { $in: ids };
     const result = await findList(this.em, Campaign, {
       resource: 'campaigns',
       where,

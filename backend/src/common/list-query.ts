@@ -107,6 +107,11 @@ function parseFilter(raw: unknown, rules: ListQueryRules): Record<string, unknow
   return value as Record<string, unknown>;
 }
 
+/** The ids of react-admin's getMany (`filter={"id":[…]}`), checked by parseFilter; undefined when not asked. */
+export function idsOf(query: ListQuery): string[] | undefined {
+  return Array.isArray(query.filter.id) ? (query.filter.id as string[]) : undefined;
+}
+
 /** Parses `range`, `sort` and `filter`; anything malformed is a 400 with a message, never a 500. */
 export function parseListQuery(params: RawListParams, rules: ListQueryRules): ListQuery {
   return {

@@ -4,7 +4,7 @@ import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagg
 
 import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
 import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
-import { findList, type ListQuery, type ListResult } from '../common/list-query.js';
+import { findList, idsOf, type ListQuery, type ListResult } from '../common/list-query.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { User } from '../users/user.entity.js';
 import { CHANNELS, OutboxMessage } from './outbox-message.entity.js';
@@ -19,7 +19,7 @@ export class OutboxMessageDto {
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
 }
 
-const RULES = { sortable: ['createdAt', 'channel'], filterable: ['channel'] } as const;
+const RULES = { sortable: ['createdAt', 'channel'], filterable: ['channel'], idFilter: true } as const;
 
 /**
  * Whether the development outbox is offered: outside production, while calls and texts (no Twilio)
@@ -52,6 +52,8 @@ export class DevOutboxController {
     if (!devOutboxInUse(this.config)) throw new NotFoundException('Cannot GET /api/dev/outbox');
     const where: Record<string, unknown> = { brokerId: user.id };
     if (typeof query.filter.channel === 'string') where.channel = query.filter.channel;
+    const ids = idsOf(query);
+    if (ids) where.id = { $in: ids };
     const result = await findList(this.em, OutboxMessage, {
       resource: 'outbox',
       where,

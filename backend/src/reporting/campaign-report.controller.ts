@@ -5,13 +5,13 @@ import { TokenScopes } from '../api-tokens/scopes.js';
 import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
 import { isUuid } from '../common/ids.js';
 import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
-import { type ListQuery, ListResult } from '../common/list-query.js';
+import { idsOf, type ListQuery, ListResult } from '../common/list-query.js';
 import type { User } from '../users/user.entity.js';
 import { type CampaignRecipientRow, CampaignReportRepository } from './campaign-report.repository.js';
 import { CampaignRecipientDto, type RecipientStatus } from './dto/campaign-recipient.dto.js';
 
 // Always by last then first name; react-admin sends its sort, so that one is accepted.
-export const RECIPIENT_LIST_RULES = { sortable: ['name'], maxPageSize: 100 } as const;
+export const RECIPIENT_LIST_RULES = { sortable: ['name'], maxPageSize: 100, idFilter: true } as const;
 const DEFAULT_PAGE = 25;
 
 const STATUS: Record<NonNullable<CampaignRecipientRow['delivery_status']>, RecipientStatus> = {
@@ -63,7 +63,7 @@ export class CampaignReportController {
   ): Promise<ListResult<CampaignRecipientDto>> {
     if (!isUuid(id) || !(await this.report.ownsCampaign(user.id, id))) throw new NotFoundException('Campaign not found');
     const range = query.range ?? { start: 0, end: DEFAULT_PAGE - 1 };
-    const rows = await this.report.recipients(id, range.start, range.end - range.start + 1);
+    const rows = await this.report.recipients(id, range.start, range.end - range.start + 1, idsOf(query));
     return new ListResult('campaign-recipients', rows.map(toDto), rows[0]?.total ?? 0, range);
   }
 }

@@ -20,6 +20,8 @@ export interface BrokerListFilter {
   search?: string;
   tier?: SubscriptionTier;
   status?: SubscriptionStatus;
+  /** Only these brokers (react-admin's getMany). */
+  ids?: string[];
   /** A field of the admin's broker list (BROKER_LIST_RULES); unknown ones sort by createdAt. */
   sort: { field: string; order: 'ASC' | 'DESC' };
   limit: number;
@@ -127,6 +129,10 @@ export class PlatformRepository {
     if (filter.status) {
       where.push('u.subscription_status = ?');
       values.push(filter.status);
+    }
+    if (filter.ids) {
+      where.push(filter.ids.length ? 'u.id = any(?::uuid[])' : 'false');
+      if (filter.ids.length) values.push(`{${filter.ids.join(',')}}`);
     }
     const orderBy = BROKER_SORT_COLUMNS[filter.sort.field] ?? 'u.created_at';
     return this.em.execute<BrokerListRow[]>(

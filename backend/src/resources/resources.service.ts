@@ -7,7 +7,7 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { AuditService } from '../audit/audit.service.js';
 import { isUuid } from '../common/ids.js';
 import { escapeLike } from '../common/like.js';
-import { findList, type ListQuery, ListResult } from '../common/list-query.js';
+import { findList, idsOf, type ListQuery, ListResult } from '../common/list-query.js';
 import type { SpooledUpload } from '../common/multipart.js';
 import { detectFileKind } from '../storage/file-types.js';
 import { StorageService } from '../storage/storage.service.js';
@@ -19,6 +19,7 @@ export const UPLOAD_REQUIRED = 'Please select a file and enter a title';
 export const RESOURCE_LIST_RULES = {
   sortable: ['createdAt', 'title', 'category', 'downloadCount', 'fileSize'],
   filterable: ['q', 'category'],
+  idFilter: true,
 } as const;
 
 export function toResourceDto(resource: Resource): ResourceDto {
@@ -71,6 +72,8 @@ export class ResourcesService {
     const terms: FilterQuery<Resource>[] = [];
     if (!options.includeInactive) terms.push({ isActive: true });
     if (typeof query.filter.category === 'string') terms.push({ category: query.filter.category as ResourceCategory });
+    const ids = idsOf(query);
+    if (ids) terms.push({ id: { $in: ids } });
     const q = typeof query.filter.q === 'string' ? query.filter.q.trim().toLowerCase() : '';
     if (q) terms.push({ [raw(`lower(title || ' ' || description)`)]: { $like: `%${escapeLike(q)}%` } });
     const result = await findList(this.em, Resource, {
