@@ -1,21 +1,10 @@
 import twilio from 'twilio';
 
 import { type Messages, messagesFor } from '../common/messages/index.js';
+import { callSentences } from './call-sentences.js';
 import type { CallScript } from './messaging.ports.js';
 
-export const CALL_PROMPT = messagesFor('en').call.prompt;
-
-/** The sentences of a reminder call, in order (what the outbox shows and Twilio says), in the client's language. */
-export function callSentences(script: CallScript): string[] {
-  const words = messagesFor(script.language);
-  const agency = script.agencyName.trim() || words.yourAgency;
-  return [
-    words.call.hello(agency),
-    script.message.trim(),
-    ...(script.sponsorMessage?.trim() ? [script.sponsorMessage.trim()] : []),
-    words.call.prompt,
-  ];
-}
+export { CALL_PROMPT, callSentences } from './call-sentences.js';
 
 /** The attributes of every `<Say>` of a call in this language: a voice that speaks it, and the language itself. */
 export function sayIn(words: Messages): { voice: string; language: string } {

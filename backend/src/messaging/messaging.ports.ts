@@ -19,7 +19,7 @@ export interface SmsMessage extends OutgoingBase {
 export interface CallScript {
   agencyName: string;
   message: string;
-  sponsorMessage?: string;
+  sponsorMessage?: string | null;
   /** The client's language: the call's own words and its voice (English when absent). */
   language?: Language;
 }
