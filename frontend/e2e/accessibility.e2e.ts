@@ -60,6 +60,7 @@ describe('every broker and admin page in Chromium, with axe', () => {
       ['/billing', /Billing|Subscription/],
       ['/branding', /Branding/],
       ['/settings', 'Settings'],
+      ['/api-access', 'API access'],
       ['/help', /Help/],
       ['/client/portal', /Client Portal Preview/],
       ['/dev/outbox', /Outbox/],

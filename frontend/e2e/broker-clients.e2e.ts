@@ -137,7 +137,7 @@ describe('the clients page in Chromium', () => {
     const problems = uploadDialog.getByRole('table', { name: 'Rows not imported' });
     const cells = await problems.getByRole('cell').allTextContents();
     assert.deepEqual(cells, ['4', 'phone', '"12" is not a valid phone number']);
-    const progress = await page.evaluate(async (id) => (await fetch(`/api/clients/upload/${id}`)).json(), jobId);
+    const progress = await page.evaluate(async (id) => (await fetch(`/api/import-jobs/${id}`)).json(), jobId);
     assert.deepEqual(
       {
         status: progress.status,

@@ -5,6 +5,7 @@ import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 
 import { NotFound } from '../shared/NotFound.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
+import { ApiAccessPage } from './api-access/ApiAccessPage.tsx';
 import { AdminOnly } from './backoffice/AdminOnly.tsx';
 import { BillingPage } from './billing/BillingPage.tsx';
 import { BrandingPage } from './branding/BrandingPage.tsx';
@@ -92,6 +93,7 @@ function ThemedAdmin() {
         <Route path="/compliance" element={<CompliancePage />} />
         <Route path="/branding" element={<BrandingPage />} />
         <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/api-access" element={<ApiAccessPage />} />
         <Route path="/help" element={<HelpPage />} />
         <Route path="/client/portal" element={<PortalPreviewPage />} />
         <Route path="/client/dashboard" element={<Navigate to="/client/portal" replace />} />

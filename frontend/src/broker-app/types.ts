@@ -146,7 +146,7 @@ export interface ImportJobCreated {
   status: ImportJobStatus;
 }
 
-/** A CSV import's progress (GET /api/clients/upload/{jobId}) and, once ended, its result. */
+/** A CSV import's progress (GET /api/import-jobs/{jobId}) and, once ended, its result. */
 export interface ImportJob {
   jobId: string;
   status: ImportJobStatus;
@@ -441,4 +441,49 @@ export interface BrokerDetail {
 export interface AdminSubscriptionChange {
   subscriptionTier?: SubscriptionTier;
   subscriptionStatus?: SubscriptionStatus;
+}
+
+/** Personal access tokens (/api/tokens): what a broker lets their own tools do with the API as them. */
+export interface ApiTokenScope {
+  scope: string;
+  /** The server's English words for it; the app shows its own in the app's language when it knows the scope. */
+  description: string;
+}
+
+export type ApiTokenExpiry = 30 | 90 | 365 | null;
+
+/** A token as listed: never its secret, only the prefix that identifies it. */
+export interface ApiToken {
+  id: string;
+  name: string;
+  scopes: string[];
+  /** The secret's first characters, e.g. "ck_pat_AbCd12". */
+  prefix: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  /** null: it does not expire. */
+  expiresAt: string | null;
+}
+
+/** The answer to creating one: the token and, this once, its secret. */
+export interface CreatedApiToken extends ApiToken {
+  token: string;
+}
+
+export interface ApiTokenInput {
+  name: string;
+  scopes: string[];
+  /** null: no expiry. */
+  expiresInDays: ApiTokenExpiry;
+}
+
+export type ApiTokenActivityKind = 'created' | 'first_use' | 'refused' | 'rate_limited' | 'revoked';
+
+export interface ApiTokenActivity {
+  id: string;
+  tokenId: string | null;
+  tokenName: string;
+  kind: ApiTokenActivityKind;
+  detail: string | null;
+  createdAt: string;
 }

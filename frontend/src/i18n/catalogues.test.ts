@@ -34,6 +34,7 @@ const PAIRS: [string, () => Promise<Record<string, unknown>>, () => Promise<Reco
   ['shell', () => import('../broker-app/layout/texts.ts'), () => import('./es/shell.ts')],
   ['broker tour', () => import('../broker-app/tour/texts.ts'), () => import('./es/broker-tour.ts')],
   ['admin: help', () => import('../broker-app/backoffice/help/texts.ts'), () => import('./es/admin-help.ts')],
+  ['api access', () => import('../broker-app/api-access/texts.ts'), () => import('./es/api-access.ts')],
 ];
 
 /** English exports that hold no words (numbers, ids, orders, sample names): nothing to translate. */

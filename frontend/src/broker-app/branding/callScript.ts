@@ -3,5 +3,5 @@
  * shows), imported rather than copied: the agency, the reminder message, the sponsor message when
  * there is one, then the prompt.
  */
-export type { CallScript } from '../../../../backend/src/messaging/messaging.ports.ts';
 export { CALL_PROMPT, callSentences } from '../../../../backend/src/messaging/call-sentences.ts';
+export type { CallScript } from '../../../../backend/src/messaging/messaging.ports.ts';

@@ -1,4 +1,5 @@
 import type { Translation } from '../../i18n/translation.ts';
+import * as apiAccess from '../api-access/texts.ts';
 import * as adminBrokers from '../backoffice/brokers/texts.ts';
 import * as adminDashboard from '../backoffice/dashboard/texts.ts';
 import * as adminHelp from '../backoffice/help/texts.ts';
@@ -29,6 +30,7 @@ export const english = {
   adminDashboard,
   adminHelp,
   adminResources,
+  apiAccess,
   billing,
   branding,
   campaigns,

@@ -28,6 +28,7 @@ describe('the sidebar', () => {
       'Help',
       'Compliance',
       'Settings',
+      'API access',
       'Sign Out',
     ]);
     expect(screen.queryByText('Admin Dashboard')).toBeNull();

@@ -6,6 +6,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import FolderOpenIcon from '@mui/icons-material/FolderOpen';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import InsightsIcon from '@mui/icons-material/Insights';
+import KeyIcon from '@mui/icons-material/Key';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import OutboxIcon from '@mui/icons-material/Outbox';
 import PaletteIcon from '@mui/icons-material/Palette';
@@ -26,9 +27,9 @@ export interface MenuItem {
 }
 
 /**
- * SPEC §2 Shell and sidebar: the main menu, in order, then the two pages the spec's table lacks:
- * Compliance (the consent ledger's report, docs/compliance.md) and Settings (/settings, which the
- * guides mention: docs/broker-app.md).
+ * SPEC §2 Shell and sidebar: the main menu, in order, then the three pages the spec's table lacks:
+ * Compliance (the consent ledger's report, docs/compliance.md), Settings (/settings, which the
+ * guides mention: docs/broker-app.md) and API access (personal access tokens for the broker's own tools).
  */
 export const MAIN_MENU: readonly MenuItem[] = [
   { to: '/', icon: DashboardIcon },
@@ -42,6 +43,7 @@ export const MAIN_MENU: readonly MenuItem[] = [
   { to: '/help', icon: HelpOutlineIcon, tour: 'nav-help' },
   { to: '/compliance', icon: VerifiedUserIcon },
   { to: '/settings', icon: SettingsIcon },
+  { to: '/api-access', icon: KeyIcon },
 ];
 
 /** Shown only when the signed-in user is an admin. */

@@ -29,6 +29,7 @@ export const MENU_TITLES = {
   '/help': 'Help',
   '/compliance': 'Compliance',
   '/settings': 'Settings',
+  '/api-access': 'API access',
   '/admin': 'Admin Dashboard',
   '/admin/brokers': 'Brokers',
   '/admin/resources': 'Resources',

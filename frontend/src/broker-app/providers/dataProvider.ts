@@ -7,6 +7,10 @@ import type {
   AdminAnalytics,
   AdminBrokerDetailBroker,
   AdminSubscriptionChange,
+  ApiToken,
+  ApiTokenActivity,
+  ApiTokenInput,
+  ApiTokenScope,
   BillingChange,
   BrandingInput,
   BrokerDetail,
@@ -17,6 +21,7 @@ import type {
   ClientUsage,
   ComplianceReport,
   ConsentPurpose,
+  CreatedApiToken,
   CurrentUser,
   EngagementHistory,
   ImportJob,
@@ -68,7 +73,7 @@ export const dataProvider = {
     form.append('file', file);
     return uploadWithProgress<ImportJobCreated>(`/api/clients/upload${marketingConsent ? '?marketingConsent=true' : ''}`, form, onProgress);
   },
-  getImportJob: (jobId: string) => callJson<ImportJob>(`/api/clients/upload/${encodeURIComponent(jobId)}`),
+  getImportJob: (jobId: string) => callJson<ImportJob>(`/api/import-jobs/${encodeURIComponent(jobId)}`),
   inviteClient: (id: string) => callJson<InviteResult>(`/api/clients/${encodeURIComponent(id)}/invite`, 'POST'),
   getInviteLink: (id: string) => callJson<InviteLink>(`/api/clients/${encodeURIComponent(id)}/invite-link`, 'POST'),
   getClientEngagement: (id: string) => callJson<EngagementHistory>(`/api/clients/${encodeURIComponent(id)}/engagement`),
@@ -111,6 +116,13 @@ export const dataProvider = {
     return uploadWithProgress<{ logoUrl: string }>('/api/branding/logo', form, onProgress);
   },
 
+  // Personal access tokens: the signed-in user's own. The secret comes back only from createToken.
+  getTokenScopes: () => callJson<ApiTokenScope[]>('/api/tokens/scopes'),
+  getTokens: () => callJson<ApiToken[]>('/api/tokens'),
+  createToken: (input: ApiTokenInput) => callJson<CreatedApiToken>('/api/tokens', 'POST', input),
+  revokeToken: (id: string) => callJson<unknown>(`/api/tokens/${encodeURIComponent(id)}`, 'DELETE'),
+  getTokenActivity: () => callJson<ApiTokenActivity[]>('/api/tokens/activity'),
+
   // Admin back office (docs/admin.md). Lists (brokers, resources) go through getList on
   // 'admin/brokers' and 'admin/resources'.
   getAdminAnalytics: () => callJson<AdminAnalytics>('/api/admin/analytics'),
@@ -139,6 +151,10 @@ export const dataProvider = {
   toggleResourcePublic: (id: string, isPublic: boolean) =>
     callJson<Resource>(`/api/admin/resources/${encodeURIComponent(id)}/toggle-public`, 'PATCH', { isPublic }),
   deleteResource: (id: string) => callJson<unknown>(`/api/admin/resources/${encodeURIComponent(id)}`, 'DELETE'),
+
+  getBrokerTokens: (brokerId: string) => callJson<ApiToken[]>(`/api/admin/brokers/${encodeURIComponent(brokerId)}/tokens`),
+  revokeBrokerToken: (brokerId: string, tokenId: string) =>
+    callJson<unknown>(`/api/admin/brokers/${encodeURIComponent(brokerId)}/tokens/${encodeURIComponent(tokenId)}`, 'DELETE'),
 
   // Admin resource library: getList cannot send includeInactive, and the admin table needs every resource.
   getAdminResources: () => callJson<Resource[]>('/api/admin/resources?includeInactive=true'),

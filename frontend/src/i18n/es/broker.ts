@@ -3,6 +3,7 @@ import * as adminBrokers from './admin-brokers.ts';
 import * as adminDashboard from './admin-dashboard.ts';
 import * as adminHelp from './admin-help.ts';
 import * as adminResources from './admin-resources.ts';
+import * as apiAccess from './api-access.ts';
 import * as billing from './billing.ts';
 import * as branding from './branding.ts';
 import * as help from './broker-help.ts';
@@ -25,6 +26,7 @@ export const spanish: BrokerTranslation = {
   adminDashboard,
   adminHelp,
   adminResources,
+  apiAccess,
   billing,
   branding,
   campaigns,

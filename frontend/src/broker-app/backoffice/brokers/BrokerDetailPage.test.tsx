@@ -215,6 +215,25 @@ describe('the broker detail', () => {
     expect(within(walter).getByText('—')).toBeTruthy();
   });
 
+  it("shows the broker's API tokens, from the admin endpoint, under the clients", async () => {
+    const getBrokerTokens = vi.fn().mockResolvedValue([
+      {
+        id: 't1',
+        name: 'My CRM',
+        scopes: ['clients:read'],
+        prefix: 'ck_pat_AbCd12',
+        createdAt: '2026-11-12T12:00:00.000Z',
+        lastUsedAt: null,
+        expiresAt: null,
+      },
+    ]);
+    renderPage({ getBrokerTokens });
+    const tokens = await screen.findByRole('table', { name: 'API tokens' });
+    expect(getBrokerTokens).toHaveBeenCalledWith(ID);
+    expect(within(tokens).getByText('My CRM')).toBeTruthy();
+    expect(within(tokens).getByRole('button', { name: 'Revoke “My CRM”' })).toBeTruthy();
+  });
+
   it("says 'No recent activity' and 'No clients yet' when there are none", async () => {
     renderPage({}, detail({ clients: [], adminActions: [] }));
     expect(await screen.findByText('No recent activity')).toBeTruthy();

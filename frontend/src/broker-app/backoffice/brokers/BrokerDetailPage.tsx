@@ -11,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
+import { BrokerTokensCard } from '../../api-access/BrokerTokensCard.tsx';
 import { formatCents } from '../../billing/pricing.ts';
 import { normaliseStats } from '../../dashboard/metrics.ts';
 import { useBrokerTexts } from '../../i18n/useBrokerTexts.ts';
@@ -38,7 +39,10 @@ function BackLink() {
   );
 }
 
-/** /admin/brokers/{id} (SPEC §2 Admin broker detail): the account, its figures, its history and its clients. */
+/**
+ * /admin/brokers/{id} (SPEC §2 Admin broker detail): the account, its figures, its history, its
+ * clients, its API tokens and its compliance report.
+ */
 export function BrokerDetailPage() {
   const { DETAIL_TEXTS: T } = useBrokerTexts().adminBrokers;
   const { id = '' } = useParams<{ id: string }>();
@@ -120,6 +124,7 @@ function BrokerDetailView({ detail }: { detail: BrokerDetail }) {
         </Grid>
       </Grid>
       <BrokerClientsTable clients={clients} />
+      <BrokerTokensCard brokerId={broker.id} />
       <BrokerCompliance brokerId={broker.id} />
       <ExtendTrialDialog
         open={dialog === 'extend'}

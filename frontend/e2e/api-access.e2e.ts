@@ -1,0 +1,154 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+
+import { type Browser, type Page, request } from 'playwright-core';
+
+import {
+  APP_URL,
+  call,
+  docsScreenshot,
+  launchBrowser,
+  seriousAccessibilityViolations,
+  signIn,
+  uniqueEmail,
+  watchErrors,
+} from './browser.ts';
+
+/** Whether the page still holds a secret anywhere: in its markup or in a field's value. */
+async function pageHolds(page: Page, secret: string): Promise<boolean> {
+  return page.evaluate((secret) => {
+    const doc = (globalThis as unknown as { document: Document }).document;
+    const fields = [...doc.querySelectorAll('input, textarea')] as (HTMLInputElement | HTMLTextAreaElement)[];
+    return doc.documentElement.outerHTML.includes(secret) || fields.some((field) => field.value.includes(secret));
+  }, secret);
+}
+
+/**
+ * API access: a broker makes a personal access token, sees its secret once, copies it, uses it
+ * against the API as themselves, and revokes it, after which it no longer works.
+ */
+describe('API access in Chromium', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser.close();
+  });
+
+  it('creates a token, shows it once, copies it; it works until it is revoked', async () => {
+    const email = uniqueEmail('api.tokens');
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: APP_URL });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, { email });
+
+    await page.getByTestId('sidebar').getByRole('link', { name: 'API access', exact: true }).click();
+    await page.waitForURL(`${APP_URL}/api-access`);
+    await page.getByRole('heading', { level: 1, name: 'API access' }).waitFor();
+    await page.getByText('No tokens yet').waitFor();
+    assert.equal(await page.getByRole('link', { name: 'Read the API documentation' }).getAttribute('href'), '/api/docs');
+    assert.deepEqual(await seriousAccessibilityViolations(page), [], 'axe on the empty page at 1280 px');
+
+    // Create: a name, clients:read, and no expiry.
+    await page.getByRole('button', { name: 'Create token' }).first().click();
+    const form = page.getByRole('dialog', { name: 'Create a token' });
+    await form.getByRole('checkbox', { name: /^clients:read/ }).waitFor();
+    // A broker may not grant the admin scopes: they are not offered.
+    assert.equal(await form.getByRole('checkbox', { name: /^admin:/ }).count(), 0);
+    assert.deepEqual(await seriousAccessibilityViolations(page), [], 'axe on the create dialog at 1280 px');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await form.getByText('Choose at least one scope').waitFor();
+    await form.getByRole('textbox', { name: 'Name' }).fill('Spreadsheet');
+    await form.getByRole('checkbox', { name: /^clients:read/ }).check();
+    await form.getByRole('radio', { name: 'No expiry' }).check();
+    await form.getByRole('button', { name: 'Create' }).click();
+
+    // Shown once, read-only, with Copy.
+    const shown = page.getByRole('dialog', { name: 'Your new token' });
+    await shown.waitFor();
+    await shown.getByText('Copy this token now. You will not be able to see it again.').waitFor();
+    const field = shown.getByRole('textbox', { name: 'Token' });
+    const token = await field.inputValue();
+    assert.match(token, /^ck_pat_\S{20,}$/);
+    assert.equal(await field.getAttribute('readonly'), '');
+    assert.deepEqual(await seriousAccessibilityViolations(page), [], 'axe on the new token dialog at 1280 px');
+    await shown.getByRole('button', { name: 'Copy' }).click();
+    await page.getByText('Copied', { exact: true }).waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), token);
+
+    // The token works on its own (no session) and as the only credential that counts.
+    const bearer = { Authorization: `Bearer ${token}` };
+    const bare = await request.newContext({ baseURL: APP_URL });
+    assert.equal((await page.request.get(`${APP_URL}/api/clients`, { headers: bearer })).status(), 200);
+    assert.equal((await bare.get('/api/clients', { headers: bearer })).status(), 200);
+
+    // Closing forgets it: nowhere on the page any more.
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await shown.waitFor({ state: 'detached' });
+    assert.equal(await pageHolds(page, token), false, 'the secret is gone from the page');
+
+    // Listed by name and prefix only.
+    const table = page.getByRole('table', { name: 'Your tokens' });
+    const row = table.getByRole('row').filter({ hasText: 'Spreadsheet' });
+    await row.waitFor();
+    const prefix = (await row.getByText(/^ck_pat_\S+…$/).textContent())?.replace(/…$/, '') ?? '';
+    assert.ok(prefix.length > 'ck_pat_'.length && token.startsWith(prefix), `the prefix ${prefix} starts the token`);
+    await row.getByText('clients:read', { exact: true }).waitFor();
+    assert.deepEqual(await seriousAccessibilityViolations(page), [], 'axe on the list at 1280 px');
+    await docsScreenshot(page, 'api-access-1280');
+
+    // Revoke, after confirming.
+    await row.getByRole('button', { name: 'Revoke “Spreadsheet”' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Revoke token' });
+    await confirm.getByText('Revoke “Spreadsheet”? Anything using it stops working at once.').waitFor();
+    await confirm.getByRole('button', { name: 'Revoke', exact: true }).click();
+    await page.getByText('Token revoked', { exact: true }).waitFor();
+    await confirm.waitFor({ state: 'detached' });
+    await page.getByText('No tokens yet').waitFor();
+
+    assert.equal((await page.request.get(`${APP_URL}/api/clients`, { headers: bearer })).status(), 401);
+    assert.equal((await bare.get('/api/clients', { headers: bearer })).status(), 401);
+    await bare.dispose();
+
+    // The activity tells the story, newest first.
+    const activity = page.getByRole('list', { name: 'Recent activity' });
+    await activity.getByText('Revoked', { exact: true }).waitFor();
+    const kinds = await activity.getByRole('listitem').evaluateAll((items) => items.map((item) => item.textContent ?? ''));
+    assert.ok(kinds[0].startsWith('Revoked'), kinds[0]);
+    assert.ok(
+      kinds.some((text) => text.startsWith('First used')),
+      kinds.join(' | '),
+    );
+    assert.ok(kinds.at(-1)?.startsWith('Created'), kinds.join(' | '));
+
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('lists the tokens as cards on a phone (390 px), with no serious accessibility problem', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, { email: uniqueEmail('api.tokens.phone') });
+    await call(page, 'POST', '/api/tokens', { name: 'My CRM', scopes: ['clients:read', 'reminders:read'], expiresInDays: 90 });
+    await page.goto(`${APP_URL}/api-access`);
+    await page.getByRole('heading', { level: 1, name: 'API access' }).waitFor();
+    const card = page.getByRole('article', { name: 'Token “My CRM”' });
+    await card.waitFor();
+    assert.equal(await page.getByRole('table').count(), 0);
+    await card.getByRole('button', { name: 'Revoke “My CRM”' }).waitFor();
+    assert.deepEqual(await seriousAccessibilityViolations(page), [], 'axe on the list at 390 px');
+    await docsScreenshot(page, 'api-access-390');
+
+    await page.getByRole('button', { name: 'Create token' }).first().click();
+    const form = page.getByRole('dialog', { name: 'Create a token' });
+    await form.getByRole('checkbox', { name: /^clients:read/ }).waitFor();
+    assert.deepEqual(await seriousAccessibilityViolations(page), [], 'axe on the create dialog at 390 px');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await form.waitFor({ state: 'detached' });
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});

@@ -1,0 +1,78 @@
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
+import { useId } from 'react';
+
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
+import type { CreatedApiToken } from '../types.ts';
+import { useToast } from '../ui/toast.tsx';
+
+/**
+ * A new token's secret, shown this once: read-only, with Copy. The secret is only in the `created`
+ * the page holds; closing (Done or Escape, not a stray click outside) drops it, and nothing else
+ * keeps it.
+ */
+export function NewTokenDialog({ created, onClose }: { created: CreatedApiToken | null; onClose: () => void }) {
+  const { API_ACCESS_TEXTS: T } = useBrokerTexts().apiAccess;
+  const toast = useToast();
+  const titleId = useId();
+  const warningId = useId();
+  const secret = created?.token ?? '';
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(secret);
+      toast({ title: T.copied, description: T.copiedDescription });
+    } catch {
+      toast({ title: T.copyFailed, description: T.copyFailedDescription, variant: 'destructive' });
+    }
+  };
+
+  return (
+    <Dialog
+      open={created !== null}
+      onClose={(_, reason) => {
+        if (reason !== 'backdropClick') onClose();
+      }}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby={titleId}
+      aria-describedby={warningId}
+    >
+      <DialogTitle id={titleId}>{T.secretTitle}</DialogTitle>
+      <DialogContent>
+        {created && <Typography sx={{ mb: 1.5, fontWeight: 600, overflowWrap: 'anywhere' }}>{T.secretFor(created.name)}</Typography>}
+        <Alert severity="warning" id={warningId} sx={{ mb: 2 }}>
+          {T.secretWarning}
+        </Alert>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
+          <TextField
+            label={T.secretLabel}
+            value={secret}
+            fullWidth
+            multiline
+            onFocus={(event) => event.target.select()}
+            slotProps={{
+              htmlInput: { readOnly: true, spellCheck: false, autoComplete: 'off', 'data-testid': 'new-token-secret' },
+              input: { sx: { fontFamily: 'monospace', fontSize: '0.875rem', wordBreak: 'break-all' } },
+              inputLabel: { shrink: true },
+            }}
+          />
+          <Button
+            variant="contained"
+            startIcon={<ContentCopyIcon />}
+            onClick={() => void copy()}
+            disabled={!secret}
+            sx={{ flexShrink: 0, mt: { xs: 0, sm: 1 } }}
+          >
+            {T.copy}
+          </Button>
+        </Box>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button variant="outlined" onClick={onClose}>
+          {T.done}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
