@@ -1,4 +1,4 @@
-// `npm test`: the type check and the lint, then every suite — backend unit and e2e (Jest, real
+// `npm test`: the type check, the lint and the OpenAPI contract's lint, then every suite — backend unit and e2e (Jest, real
 // PostgreSQL), frontend unit (Vitest) and browser tests (Chromium) — then one closing line with the totals.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -29,6 +29,36 @@ function run(name, command, args, cwd) {
   return result.status === 0;
 }
 
+/**
+ * The committed contract (openapi.json) against Redocly's recommended rules (redocly.yaml). Redocly
+ * exits 0 on warnings: its JSON totals decide, so that a warning fails the run as an error does.
+ */
+function lintOpenApi() {
+  const name = 'OpenAPI contract (Redocly, recommended rules)';
+  console.log(`\n=== ${name} ===`);
+  const result = spawnSync('npm', ['run', '--silent', 'lint:openapi', '--', '--format=json'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: process.env,
+    timeout: SUITE_TIMEOUT_MS,
+    killSignal: 'SIGKILL',
+  });
+  let totals;
+  try {
+    totals = JSON.parse(result.stdout).totals;
+  } catch {
+    totals = undefined;
+  }
+  if (result.status === 0 && totals && totals.errors === 0 && totals.warnings === 0) {
+    console.log('openapi.json: no errors, no warnings');
+    return;
+  }
+  // Again in the readable format, to show each problem where it is.
+  spawnSync('npm', ['run', '--silent', 'lint:openapi'], { cwd: ROOT, stdio: 'inherit', env: process.env });
+  console.log(totals ? `openapi.json: ${totals.errors} errors, ${totals.warnings} warnings` : `Redocly failed: ${result.stderr}`);
+  failedSuites.push(name);
+}
+
 function readJson(file) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
 }
@@ -42,6 +72,7 @@ function count(name, passed, failed, skipped = 0) {
 
 run('Type check (backend, tests, frontend)', 'npm', ['run', 'typecheck'], '.');
 run('Lint and format (ESLint, Prettier)', 'npm', ['run', 'lint'], '.');
+lintOpenApi();
 
 const jestFile = join(results, 'jest.json');
 run('Backend unit and e2e tests (Jest)', process.execPath, [

@@ -318,7 +318,7 @@ describe('bad input on every route', () => {
       [/^\/api\/client\/reminders\/\{id\}/, ids.clientReminder],
       [/^\/api\/client\/caregivers\/\{id\}/, ids.caregiver],
       [/^\/api\/client\/contact-changes\/\{id\}/, ids.contactChange],
-      [/^\/api\/clients\/upload\/\{jobId\}/, ids.importJob],
+      [/^\/api\/import-jobs\/\{jobId\}/, ids.importJob],
       [/^\/api\/clients\/\{id\}/, ids.client],
       [/^\/api\/client\/invite\/\{token\}/, ids.invitation],
       [/^\/api\/public\/logos\/\{file\}/, 'walk.png'],

@@ -70,7 +70,7 @@ export async function quickstart({ baseUrl, token, log = console.log }) {
   for (let polls = 0; job.status === 'queued' || job.status === 'running'; polls++) {
     if (polls === 120) throw new Error('The import did not finish within a minute');
     await new Promise((resolve) => setTimeout(resolve, 500));
-    job = (await call(baseUrl, token, 'GET', `/api/clients/upload/${queued.jobId}`)).answer;
+    job = (await call(baseUrl, token, 'GET', `/api/import-jobs/${queued.jobId}`)).answer;
   }
   log(`Import ${job.status}: ${job.imported} imported, ${job.rejected} not imported`);
 

@@ -50,8 +50,7 @@ export class AdminController {
   @ApiQuery({ name: 'search', required: false })
   @ApiQuery({ name: 'tier', required: false, enum: ['pmpm', 'flat', 'all'] })
   @ApiQuery({ name: 'status', required: false, enum: ['trial', 'active', 'past_due', 'canceled', 'all'] })
-  @ApiListQuery(BROKER_LIST_RULES)
-  @ApiOkResponse({ type: [AdminBrokerRowDto] })
+  @ApiListQuery(BROKER_LIST_RULES, { type: AdminBrokerRowDto, resource: 'brokers', filterExample: { tier: 'pmpm', status: 'active' } })
   brokers(
     @ListParams(BROKER_LIST_RULES) query: ListQuery,
     @Query('search') search?: string,
@@ -62,6 +61,7 @@ export class AdminController {
   }
 
   @Get('brokers/:id')
+  @ApiOperation({ summary: 'One broker: their account and subscription, dashboard figures, clients and the last admin actions' })
   @ApiOkResponse({ type: BrokerDetailDto })
   @ApiNotFoundResponse({ description: 'Broker not found' })
   detail(@Param('id') id: string): Promise<BrokerDetailDto> {

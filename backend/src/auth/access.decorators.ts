@@ -10,9 +10,9 @@ export type Access = 'public' | 'broker' | 'admin' | 'client';
 export const ACCESS_KEY = 'carekeep:access';
 export const SESSION_COOKIE_AUTH = 'session';
 
-const signedIn = () => [
+const signedIn = (description = 'Not signed in, or a token that is unknown, expired or revoked') => [
   ApiCookieAuth(SESSION_COOKIE_AUTH),
-  ApiUnauthorizedResponse({ description: 'Not signed in: { statusCode: 401, message: "Unauthorized" }' }),
+  ApiUnauthorizedResponse({ description }),
 ];
 
 /** Anyone, signed in or not. */
@@ -30,7 +30,11 @@ export const AdminOnly = () =>
   );
 
 /** The signed-in client's own portal routes; broker sessions get 401. */
-export const ClientOnly = () => applyDecorators(SetMetadata(ACCESS_KEY, 'client' satisfies Access), ...signedIn());
+export const ClientOnly = () =>
+  applyDecorators(
+    SetMetadata(ACCESS_KEY, 'client' satisfies Access),
+    ...signedIn('Not signed in as a client (a broker’s session or an API token does not do)'),
+  );
 
 export interface AuthenticatedRequest {
   /** The signed-in broker's or admin's id, checked against the database by the access guard. */

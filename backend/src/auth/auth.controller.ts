@@ -23,7 +23,15 @@ export class AuthController {
   @Public()
   @UseGuards(OidcGuard)
   @ApiOperation({ summary: 'Starts broker sign-in: redirects to the OpenID Connect provider' })
-  @ApiFoundResponse({ description: 'To the provider' })
+  @ApiFoundResponse({
+    description: 'To the provider',
+    headers: {
+      Location: {
+        description: 'Where to go next',
+        schema: { type: 'string', example: 'https://id.example.com/authorize?client_id=carekeep&response_type=code&…' },
+      },
+    },
+  })
   login(): void {
     // The guard has redirected to the provider.
   }
@@ -32,7 +40,10 @@ export class AuthController {
   @Public()
   @UseGuards(OidcGuard)
   @ApiOperation({ summary: 'Finishes broker sign-in (the provider redirects here); starts the session and goes to /' })
-  @ApiFoundResponse({ description: 'To /' })
+  @ApiFoundResponse({
+    description: 'To /',
+    headers: { Location: { description: 'Where to go next', schema: { type: 'string', example: '/' } } },
+  })
   async callback(@Req() req: Request & { user: OidcSignIn }, @Res() res: Response): Promise<void> {
     const { user, idToken } = req.user;
     await startSession(req, this.config, { kind: 'broker', userId: user.id, idToken });
@@ -42,7 +53,15 @@ export class AuthController {
   @Get('logout')
   @Public()
   @ApiOperation({ summary: 'Ends the session, then to / through the provider’s end-session endpoint when it has one' })
-  @ApiFoundResponse({ description: 'To the provider’s end-session endpoint, or /' })
+  @ApiFoundResponse({
+    description: 'To the provider’s end-session endpoint, or /',
+    headers: {
+      Location: {
+        description: 'Where to go next',
+        schema: { type: 'string', example: 'https://id.example.com/logout?id_token_hint=…&post_logout_redirect_uri=…' },
+      },
+    },
+  })
   async logout(@Req() req: Request, @Res() res: Response): Promise<void> {
     const auth = req.session?.auth;
     await endSession(req, res, this.config);

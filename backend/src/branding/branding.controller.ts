@@ -1,12 +1,13 @@
 import { readFile, rm } from 'node:fs/promises';
 
 import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 
 import { BrokerOnly, ClientOnly, CurrentClientAccount, CurrentUser, Public } from '../auth/access.decorators.js';
 import type { ClientAccount } from '../auth/client-account.entity.js';
 import { CurrentUserDto } from '../auth/dto/current-user.dto.js';
+import { ApiFileResponse } from '../common/api-file-response.js';
 import { Consumes } from '../common/content-type.js';
 import { languageOf, LANGUAGES } from '../common/language.js';
 import { receiveUpload } from '../common/multipart.js';
@@ -55,6 +56,9 @@ export class BrandingController {
   @Public()
   @RateLimit('tracking') // E-mails show it too, through mail providers' image proxies.
   @ApiOperation({ summary: 'An agency logo (public: it appears on sign-in pages and in e-mails)' })
+  @ApiParam({ name: 'file', description: 'The logo’s file name, as in logoUrl', example: '6f1c2a9e-4b7d-4e3a-9c2f-8a1b2c3d4e5f.png' })
+  @ApiFileResponse({ mediaType: 'image/png', description: 'The logo, a 200×200 PNG (cached for a year: a new logo gets a new name)' })
+  @ApiNotFoundResponse({ description: 'No such logo' })
   async logo(@Param('file') file: string, @Res() res: Response): Promise<void> {
     const { stream, size } = await this.branding.readLogo(file);
     res.set({
@@ -69,7 +73,13 @@ export class BrandingController {
   @Get('public/disclaimer/:brokerId')
   @Public()
   @ApiOperation({ summary: 'An agency’s TPMO disclaimer as a page: the link its marketing texts end with' })
-  @ApiQuery({ name: 'lang', required: false, enum: LANGUAGES, description: 'The page’s language (English when absent)' })
+  @ApiQuery({ name: 'lang', required: false, enum: LANGUAGES, example: 'es', description: 'The page’s language (English when absent)' })
+  @ApiFileResponse({
+    mediaType: 'text/html',
+    description: 'The agency’s name and its disclaimer as a page',
+    text: '<!doctype html><html lang="en"><head><title>Sunrise Insurance Agency: about the plans we offer</title>…',
+  })
+  @ApiNotFoundResponse({ description: 'No such agency, or it has no disclaimer' })
   async disclaimer(@Param('brokerId') brokerId: string, @Res() res: Response, @Query('lang') lang?: string): Promise<void> {
     const language = languageOf(lang) ?? 'en';
     const { agencyName, disclaimer, primaryColor } = await this.branding.disclaimerPage(brokerId, language);

@@ -35,13 +35,14 @@ export class CampaignsController {
   constructor(private readonly campaigns: CampaignsService) {}
 
   @Get()
-  @ApiListQuery(CAMPAIGN_LIST_RULES)
-  @ApiOkResponse({ type: [CampaignDto] })
+  @ApiOperation({ summary: 'The broker’s campaigns, drafts and sent ones; filter by status and type' })
+  @ApiListQuery(CAMPAIGN_LIST_RULES, { type: CampaignDto, resource: 'campaigns', filterExample: { status: 'draft', type: 'sms' } })
   list(@CurrentUser() user: User, @ListParams(CAMPAIGN_LIST_RULES) query: ListQuery): Promise<ListResult<CampaignDto>> {
     return this.campaigns.list(user, query);
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'One campaign, with its figures once sent' })
   @ApiOkResponse({ type: CampaignDto })
   @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
   get(@CurrentUser() user: User, @Param('id') id: string): Promise<CampaignDto> {

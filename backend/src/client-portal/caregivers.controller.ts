@@ -39,6 +39,7 @@ export class CaregiversController {
 
   @Delete(':id')
   @HttpCode(204)
+  @ApiOperation({ summary: 'Removes a caregiver: nothing more is sent to them' })
   @ApiNoContentResponse({ description: 'Removed; nothing more is sent to them' })
   @ApiNotFoundResponse({ description: 'Not this client’s caregiver' })
   remove(@CurrentClientAccount() account: ClientAccount, @Param('id') id: string): Promise<void> {

@@ -7,6 +7,7 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiParam,
   ApiTags,
   ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
@@ -31,6 +32,11 @@ export class ClientAuthController {
 
   @Get('invite/:token')
   @ApiOperation({ summary: 'Looks up an invitation: the invited client’s name' })
+  @ApiParam({
+    name: 'token',
+    description: 'The invitation token from the link /client/invite/{token}',
+    example: 'JxcTR5wTjFQKrF72cuw688bV7Lq9jLVE2pdf8vs-h2Y',
+  })
   @ApiOkResponse({ type: InviteLookupDto })
   @ApiNotFoundResponse({ description: '{ message: "Invalid or expired invitation" } for unknown, used or expired tokens' })
   lookup(@Param('token') token: string): Promise<InviteLookupDto> {
@@ -65,7 +71,10 @@ export class ClientAuthController {
 
   @Get('logout')
   @ApiOperation({ summary: 'Ends the client’s session and goes to /client/login' })
-  @ApiFoundResponse({ description: 'To /client/login' })
+  @ApiFoundResponse({
+    description: 'To /client/login',
+    headers: { Location: { description: 'Where to go next', schema: { type: 'string', example: '/client/login' } } },
+  })
   async logout(@Req() req: Request, @Res() res: Response): Promise<void> {
     await endSession(req, res, this.config);
     res.redirect(302, '/client/login');

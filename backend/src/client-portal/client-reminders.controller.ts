@@ -28,6 +28,7 @@ export class ClientRemindersController {
 
   @Delete(':id')
   @HttpCode(204)
+  @ApiOperation({ summary: 'Deletes one of the client’s pending reminders' })
   @ApiNoContentResponse({ description: 'Deleted' })
   @ApiConflictResponse({ description: 'Only pending reminders can be deleted' })
   remove(@CurrentClientAccount() account: ClientAccount, @Param('id') id: string): Promise<void> {

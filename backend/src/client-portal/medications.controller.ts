@@ -1,17 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Res } from '@nestjs/common';
-import {
-  ApiCreatedResponse,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiProduces,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 
 import { ClientOnly, CurrentClientAccount } from '../auth/access.decorators.js';
 import type { ClientAccount } from '../auth/client-account.entity.js';
+import { ApiFileResponse } from '../common/api-file-response.js';
 import { AdherenceDto, HistoryItemDto, MedicationDto, MedicationInputDto, MyInfoDto } from './dto/medication.dto.js';
 import { MedicationsService } from './medications.service.js';
 
@@ -29,18 +22,21 @@ export class MedicationsController {
   }
 
   @Get('client/medications')
+  @ApiOperation({ summary: 'The signed-in client’s medications' })
   @ApiOkResponse({ type: [MedicationDto] })
   list(@CurrentClientAccount() account: ClientAccount): Promise<MedicationDto[]> {
     return this.medications.list(account);
   }
 
   @Post('client/medications')
+  @ApiOperation({ summary: 'Adds a medication to the client’s list' })
   @ApiCreatedResponse({ type: MedicationDto })
   create(@CurrentClientAccount() account: ClientAccount, @Body() body: MedicationInputDto): Promise<MedicationDto> {
     return this.medications.create(account, body);
   }
 
   @Put('client/medications/:id')
+  @ApiOperation({ summary: 'Changes one of the client’s medications' })
   @ApiOkResponse({ type: MedicationDto })
   @ApiNotFoundResponse({ description: 'Not this client’s medication' })
   update(
@@ -53,6 +49,7 @@ export class MedicationsController {
 
   @Delete('client/medications/:id')
   @HttpCode(204)
+  @ApiOperation({ summary: 'Removes one of the client’s medications and cancels its pending reminders' })
   @ApiNoContentResponse({ description: 'Deleted; its pending reminders are canceled' })
   @ApiNotFoundResponse({ description: 'Not this client’s medication' })
   remove(@CurrentClientAccount() account: ClientAccount, @Param('id') id: string): Promise<void> {
@@ -75,8 +72,7 @@ export class MedicationsController {
 
   @Get('client/adherence.pdf')
   @ApiOperation({ summary: 'The reminder history as a PDF to print or give a doctor (30-day figures, 90 days of reminders)' })
-  @ApiProduces('application/pdf')
-  @ApiOkResponse({ description: 'A PDF document', schema: { type: 'string', format: 'binary' } })
+  @ApiFileResponse({ mediaType: 'application/pdf', description: 'A PDF document', filename: 'reminder-history.pdf' })
   async adherencePdf(@CurrentClientAccount() account: ClientAccount, @Res() res: Response): Promise<void> {
     const pdf = await this.medications.adherencePdf(account);
     res

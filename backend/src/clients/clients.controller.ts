@@ -20,13 +20,13 @@ import {
   ApiBody,
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiExcludeEndpoint,
   ApiForbiddenResponse,
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiPayloadTooLargeResponse,
-  ApiProduces,
   ApiQuery,
   ApiTags,
 } from '@nestjs/swagger';
@@ -34,6 +34,7 @@ import type { Request, Response } from 'express';
 
 import { TokenScopes } from '../api-tokens/scopes.js';
 import { BrokerOnly, CurrentUser, CurrentUserId } from '../auth/access.decorators.js';
+import { ApiFileResponse } from '../common/api-file-response.js';
 import { Consumes } from '../common/content-type.js';
 import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
 import type { ListQuery, ListResult } from '../common/list-query.js';
@@ -80,8 +81,11 @@ export class ClientsController {
 
   @Get()
   @ApiOperation({ summary: 'The broker’s clients; filter q searches name, phone and e-mail' })
-  @ApiListQuery(CLIENT_LIST_RULES)
-  @ApiOkResponse({ type: [ClientDto] })
+  @ApiListQuery(CLIENT_LIST_RULES, {
+    type: ClientDto,
+    resource: 'clients',
+    filterExample: { q: 'ibarra', isActive: true, engagementMin: 50 },
+  })
   list(@CurrentUserId() brokerId: string, @ListParams(CLIENT_LIST_RULES) query: ListQuery): Promise<ListResult<ClientDto>> {
     return this.clients.list(brokerId, query);
   }
@@ -100,7 +104,7 @@ export class ClientsController {
       'Queues the import of clients from a CSV (firstName, lastName, email, phone; optional zip, state, marketingConsent), multipart field "file"',
     description:
       'The file is checked at once (size, UTF-8 text, the header’s columns, room under the client limit), stored and imported ' +
-      'in the background; follow it at GET /api/clients/upload/{jobId}. Each imported client’s permission for reminders is ' +
+      'in the background; follow it at GET /api/import-jobs/{jobId}. Each imported client’s permission for reminders is ' +
       `recorded with the attestation “${ATTESTATIONS.importReminders}”; with marketingConsent=true the broker also attests ` +
       `“${ATTESTATIONS.importMarketing}”, recorded for every row not marked marketingConsent=no.`,
   })
@@ -130,10 +134,10 @@ export class ClientsController {
     return this.imports.start(user, upload, marketingConsent === 'true');
   }
 
+  // The web app's path for GET /api/import-jobs/{jobId}, which the contract documents instead: this
+  // template could also be read as /api/clients/{id}/engagement and the other /api/clients/{id}/… paths.
   @Get('upload/:jobId')
-  @ApiOperation({ summary: 'A CSV import’s progress (rows read, imported, rejected, the problems) and, once it has ended, its result' })
-  @ApiOkResponse({ type: ImportJobDto })
-  @ApiNotFoundResponse({ description: 'No such import for this broker' })
+  @ApiExcludeEndpoint()
   importJob(@CurrentUser() user: User, @Param('jobId') jobId: string): Promise<ImportJobDto> {
     return this.imports.get(user, jobId);
   }
@@ -162,8 +166,12 @@ export class ClientsController {
       'Cells a spreadsheet would read as a formula (starting with =, +, -, @, tab or carriage return) start with a quote.',
   })
   @ApiListQuery(CLIENT_LIST_RULES)
-  @ApiProduces('text/csv')
-  @ApiOkResponse({ description: 'A CSV file, streamed', schema: { type: 'string' } })
+  @ApiFileResponse({
+    mediaType: 'text/csv',
+    description: 'A CSV file (UTF-8 with a byte-order mark), streamed',
+    filename: 'clients-2026-03-31.csv',
+    text: 'First name,Last name,E-mail,Phone,Status,Invitation,Engagement,Joined\r\n',
+  })
   async exportCsv(@CurrentUserId() brokerId: string, @ListParams(CLIENT_LIST_RULES) query: ListQuery, @Res() res: Response): Promise<void> {
     const lines = this.clients.exportCsv(brokerId, { ...query, range: undefined });
     // The first batch is read before anything is sent, so a bad filter still answers 400 with a message.
@@ -191,6 +199,7 @@ export class ClientsController {
   }
 
   @Get(':id')
+  @ApiOperation({ summary: 'One of the broker’s clients' })
   @ApiOkResponse({ type: ClientDto })
   @ApiNotFoundResponse({ description: 'No such client for this broker' })
   get(@CurrentUser() user: User, @Param('id') id: string): Promise<ClientDto> {
@@ -231,6 +240,7 @@ export class ClientsController {
 
   @Delete(':id')
   @HttpCode(204)
+  @ApiOperation({ summary: 'Deletes a client, with their invitation and portal account' })
   @ApiNoContentResponse({ description: 'Deleted, with the client’s invitation and portal account' })
   @ApiNotFoundResponse({ description: 'No such client for this broker' })
   remove(@CurrentUser() user: User, @Param('id') id: string): Promise<void> {

@@ -12,6 +12,7 @@ import { ContactChangesService } from './contact-changes.service.js';
 import { CsvImportService } from './csv-import.service.js';
 import { EngagementRepository } from './engagement.repository.js';
 import { EngagementService } from './engagement.service.js';
+import { ImportJobsController } from './import-jobs.controller.js';
 import { ImportJobsRepository } from './import-jobs.repository.js';
 import { ImportJobsService } from './import-jobs.service.js';
 import { InvitationTokensService } from './invitation-tokens.service.js';
@@ -19,7 +20,7 @@ import { InvitationTokensService } from './invitation-tokens.service.js';
 /** Brokers' clients: management, contact changes, CSV import, invitations, usage limits, engagement. */
 @Module({
   imports: [MessagingModule, StorageModule, DeliveryModule, ConsentLedgerModule],
-  controllers: [ClientsController],
+  controllers: [ClientsController, ImportJobsController],
   providers: [
     BrokerNoticesService,
     ClientsRepository,

@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, MikroOrmHealthIndicator } from '@nestjs/terminus';
 
 import { Public } from '../auth/access.decorators.js';
@@ -20,8 +20,12 @@ export class HealthController {
 
   @Get()
   @HealthCheck()
+  @ApiOperation({ summary: 'Whether the process is up and the database answers (not rate limited)' })
   @ApiOkResponse({ description: 'The process is up and the database answers' })
-  @ApiServiceUnavailableResponse({ description: 'The database does not answer' })
+  @ApiServiceUnavailableResponse({
+    description:
+      'The database does not answer: besides statusCode and message, the answer carries status "error" and details of each check',
+  })
   check() {
     return this.health.check([
       () => this.indicators.check('process').up({ uptimeSeconds: Math.round(process.uptime()) }),

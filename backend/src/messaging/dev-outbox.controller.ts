@@ -1,6 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Controller, Get, Inject, NotFoundException } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 
 import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
 import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
@@ -46,8 +46,7 @@ export class DevOutboxController {
 
   @Get()
   @ApiOperation({ summary: 'The development outbox (not in production)' })
-  @ApiListQuery(RULES)
-  @ApiOkResponse({ type: [OutboxMessageDto] })
+  @ApiListQuery(RULES, { type: OutboxMessageDto, resource: 'outbox', filterExample: { channel: 'sms' } })
   async list(@CurrentUser() user: User, @ListParams(RULES) query: ListQuery): Promise<ListResult<OutboxMessageDto>> {
     if (!devOutboxInUse(this.config)) throw new NotFoundException('Cannot GET /api/dev/outbox');
     const where: Record<string, unknown> = { brokerId: user.id };

@@ -27,8 +27,11 @@ export class RemindersController {
 
   @Get()
   @ApiOperation({ summary: 'The broker’s reminders (never the clients’ own)' })
-  @ApiListQuery(REMINDER_LIST_RULES)
-  @ApiOkResponse({ type: [ReminderDto] })
+  @ApiListQuery(REMINDER_LIST_RULES, {
+    type: ReminderDto,
+    resource: 'reminders',
+    filterExample: { status: 'pending', scheduledFrom: '2026-12-01T00:00:00.000Z' },
+  })
   list(@CurrentUser() user: User, @ListParams(REMINDER_LIST_RULES) query: ListQuery): Promise<ListResult<ReminderDto>> {
     return this.reminders.list(user, query);
   }

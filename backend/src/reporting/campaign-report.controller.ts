@@ -1,5 +1,5 @@
 import { Controller, Get, NotFoundException, Param } from '@nestjs/common';
-import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 
 import { TokenScopes } from '../api-tokens/scopes.js';
 import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
@@ -53,8 +53,7 @@ export class CampaignReportController {
     summary: 'Who a campaign went to, by name, with each delivery’s status (waiting, sent, delivered, failed, skipped and why)',
     description: 'A draft has none yet. Nothing of a client’s health data is in it.',
   })
-  @ApiListQuery(RECIPIENT_LIST_RULES)
-  @ApiOkResponse({ type: [CampaignRecipientDto] })
+  @ApiListQuery(RECIPIENT_LIST_RULES, { type: CampaignRecipientDto, resource: 'campaign-recipients' })
   @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
   async recipients(
     @CurrentUser() user: User,

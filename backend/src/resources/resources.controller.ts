@@ -1,4 +1,5 @@
 import {
+  applyDecorators,
   Body,
   Controller,
   Delete,
@@ -19,6 +20,7 @@ import type { Request, Response } from 'express';
 
 import { TokenScopes } from '../api-tokens/scopes.js';
 import { AdminOnly, BrokerOnly, CurrentUser, Public } from '../auth/access.decorators.js';
+import { ApiFileResponse } from '../common/api-file-response.js';
 import { Consumes } from '../common/content-type.js';
 import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
 import type { ListQuery, ListResult } from '../common/list-query.js';
@@ -37,6 +39,22 @@ import {
 } from './dto/resource.dto.js';
 import { type Resource, RESOURCE_CATEGORIES } from './resource.entity.js';
 import { RESOURCE_LIST_RULES, ResourcesService } from './resources.service.js';
+
+/** The answers of a download: the whole file, or the part a Range header asks for. */
+const ApiDownload = () =>
+  applyDecorators(
+    ApiFileResponse({
+      mediaType: '*/*',
+      description: 'The whole file, in its own media type (Content-Type)',
+      filename: 'medicare-basics.pdf',
+    }),
+    ApiFileResponse({
+      mediaType: '*/*',
+      status: 206,
+      description: 'The part of the file that the Range header asked for (Content-Range says which)',
+      filename: 'medicare-basics.pdf',
+    }),
+  );
 
 /** Streams a stored resource with Range support (videos seek and resume). */
 async function sendFile(
@@ -71,9 +89,9 @@ export class AdminResourcesController {
   ) {}
 
   @Get()
+  @ApiOperation({ summary: 'Every resource, inactive ones with includeInactive=true; filter q searches title and description' })
   @ApiQuery({ name: 'includeInactive', required: false, type: Boolean })
-  @ApiListQuery(RESOURCE_LIST_RULES)
-  @ApiOkResponse({ type: [ResourceDto] })
+  @ApiListQuery(RESOURCE_LIST_RULES, { type: ResourceDto, resource: 'resources', filterExample: { category: 'general' } })
   list(
     @Query('includeInactive') includeInactive: string | undefined,
     @ListParams(RESOURCE_LIST_RULES) query: ListQuery,
@@ -103,18 +121,21 @@ export class AdminResourcesController {
   }
 
   @Put(':id')
+  @ApiOperation({ summary: 'Changes a resource’s title, description or category' })
   @ApiOkResponse({ type: ResourceDto })
   update(@CurrentUser() admin: User, @Param('id') id: string, @Body() body: UpdateResourceDto): Promise<ResourceDto> {
     return this.resources.update(admin, id, body, 'resource_updated');
   }
 
   @Patch(':id/toggle')
+  @ApiOperation({ summary: 'Shows a resource to brokers (active) or hides it' })
   @ApiOkResponse({ type: ResourceDto })
   toggle(@CurrentUser() admin: User, @Param('id') id: string, @Body() body: ToggleActiveDto): Promise<ResourceDto> {
     return this.resources.update(admin, id, { isActive: body.isActive }, body.isActive ? 'resource_activated' : 'resource_deactivated');
   }
 
   @Patch(':id/toggle-public')
+  @ApiOperation({ summary: 'Makes a resource downloadable without signing in (public), or not' })
   @ApiOkResponse({ type: ResourceDto })
   togglePublic(@CurrentUser() admin: User, @Param('id') id: string, @Body() body: TogglePublicDto): Promise<ResourceDto> {
     return this.resources.update(admin, id, { isPublic: body.isPublic }, body.isPublic ? 'resource_made_public' : 'resource_made_private');
@@ -122,6 +143,7 @@ export class AdminResourcesController {
 
   @Delete(':id')
   @HttpCode(204)
+  @ApiOperation({ summary: 'Deletes a resource with its stored file' })
   @ApiNoContentResponse({ description: 'Deleted, with its stored file' })
   remove(@CurrentUser() admin: User, @Param('id') id: string): Promise<void> {
     return this.resources.remove(admin, id);
@@ -139,8 +161,7 @@ export class ResourcesController {
   @Get('resources')
   @BrokerOnly()
   @ApiOperation({ summary: 'Active resources; filter q searches title and description, category filters' })
-  @ApiListQuery(RESOURCE_LIST_RULES)
-  @ApiOkResponse({ type: [ResourceDto] })
+  @ApiListQuery(RESOURCE_LIST_RULES, { type: ResourceDto, resource: 'resources', filterExample: { category: 'general' } })
   list(@ListParams(RESOURCE_LIST_RULES) query: ListQuery): Promise<ListResult<ResourceDto>> {
     return this.resources.list(query, { includeInactive: false });
   }
@@ -148,6 +169,7 @@ export class ResourcesController {
   @Get('resources/:id/download')
   @BrokerOnly()
   @ApiOperation({ summary: 'Downloads an active resource (Range requests supported)' })
+  @ApiDownload()
   @ApiNotFoundResponse({ description: 'No such active resource' })
   async download(@Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const resource = await this.resources.find(id);
@@ -157,7 +179,8 @@ export class ResourcesController {
 
   @Get('public/resources/:id/download')
   @Public()
-  @ApiOperation({ summary: 'Downloads a resource that is active and public, without signing in' })
+  @ApiOperation({ summary: 'Downloads a resource that is active and public, without signing in (Range requests supported)' })
+  @ApiDownload()
   @ApiNotFoundResponse({ description: 'No such public resource' })
   async publicDownload(@Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const resource = await this.resources.find(id);

@@ -6,28 +6,28 @@ import { StatsDto } from '../../reporting/dto/stats.dto.js';
 import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS, type SubscriptionStatus, type SubscriptionTier } from '../../users/user.entity.js';
 
 export class TierShareDto {
-  @ApiProperty({ enum: ['pmpm', 'flat', 'trial'] }) tier!: 'pmpm' | 'flat' | 'trial';
-  @ApiProperty() count!: number;
-  @ApiProperty({ description: 'Cents per month' }) revenue!: number;
+  @ApiProperty({ enum: ['pmpm', 'flat', 'trial'], example: 'flat' }) tier!: 'pmpm' | 'flat' | 'trial';
+  @ApiProperty({ example: 41 }) count!: number;
+  @ApiProperty({ example: 405900, description: 'Cents per month' }) revenue!: number;
 }
 
 export class TrialExpirationDto {
-  @ApiProperty({ format: 'uuid' }) brokerId!: string;
-  @ApiProperty({ type: String, nullable: true }) email!: string | null;
-  @ApiProperty({ type: String, format: 'date-time' }) trialEndsAt!: string;
-  @ApiProperty({ description: 'Whole days, rounded up' }) daysRemaining!: number;
+  @ApiProperty({ format: 'uuid', example: '8d2f4a61-3c5e-4b9a-a7d1-0e6f2b3c4d5a' }) brokerId!: string;
+  @ApiProperty({ type: String, nullable: true, example: 'maria.lopez@sunrise-insurance.example' }) email!: string | null;
+  @ApiProperty({ type: String, format: 'date-time', example: '2026-12-04T00:00:00.000Z' }) trialEndsAt!: string;
+  @ApiProperty({ example: 3, description: 'Whole days, rounded up' }) daysRemaining!: number;
 }
 
 /** SPEC §3 "Admin analytics"; money in cents, this month. */
 export class AdminAnalyticsDto {
-  @ApiProperty() mrr!: number;
-  @ApiProperty() arr!: number;
-  @ApiProperty() activeBrokers!: number;
-  @ApiProperty() totalBrokers!: number;
-  @ApiProperty() trialBrokers!: number;
-  @ApiProperty({ description: 'Revenue − telephony costs − operating costs, month to date' }) netProfit!: number;
-  @ApiProperty() totalRevenue!: number;
-  @ApiProperty({ description: 'Telephony costs month to date + operating costs' }) totalCosts!: number;
+  @ApiProperty({ example: 1287400, description: 'Monthly recurring revenue' }) mrr!: number;
+  @ApiProperty({ example: 15448800, description: 'Annual run rate: mrr × 12' }) arr!: number;
+  @ApiProperty({ example: 118 }) activeBrokers!: number;
+  @ApiProperty({ example: 142 }) totalBrokers!: number;
+  @ApiProperty({ example: 21 }) trialBrokers!: number;
+  @ApiProperty({ example: 904350, description: 'Revenue − telephony costs − operating costs, month to date' }) netProfit!: number;
+  @ApiProperty({ example: 1287400 }) totalRevenue!: number;
+  @ApiProperty({ example: 383050, description: 'Telephony costs month to date + operating costs' }) totalCosts!: number;
   @ApiProperty({ type: [TierShareDto] }) tierDistribution!: TierShareDto[];
   @ApiProperty({ type: [TrialExpirationDto] }) trialExpirations!: TrialExpirationDto[];
 }

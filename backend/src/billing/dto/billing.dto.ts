@@ -6,20 +6,24 @@ import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS, type SubscriptionStatus, typ
 
 /** SPEC §3 "Subscription", with what the Billing page shows. */
 export class SubscriptionDto {
-  @ApiProperty({ enum: SUBSCRIPTION_TIERS }) subscriptionTier!: SubscriptionTier;
-  @ApiProperty({ enum: SUBSCRIPTION_STATUSES }) subscriptionStatus!: SubscriptionStatus;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true }) trialEndsAt!: string | null;
-  @ApiProperty({ description: 'Whole days left in the trial, rounded up; 0 when ended or not on trial' }) trialDaysLeft!: number;
-  @ApiProperty({ description: 'Cents per month at today’s active clients' }) monthlyPriceCents!: number;
-  @ApiProperty() activeClients!: number;
-  @ApiProperty() totalClients!: number;
-  @ApiProperty({ type: Number, nullable: true, description: 'null on pmpm' }) clientLimit!: number | null;
-  @ApiProperty() overageEnabled!: boolean;
-  @ApiProperty({ description: 'Active clients over the flat limit' }) overageClients!: number;
-  @ApiProperty({ description: 'Cents per month for them (when overage is enabled)' }) overageCents!: number;
-  @ApiProperty({ enum: ['stripe', 'local'], description: 'local: plan changes apply directly, no payment' }) billingMode!:
-    'stripe' | 'local';
-  @ApiProperty({ description: 'Local billing outside production: a past-due payment can be marked as paid (POST /api/billing/mark-paid)' })
+  @ApiProperty({ enum: SUBSCRIPTION_TIERS, example: 'flat' }) subscriptionTier!: SubscriptionTier;
+  @ApiProperty({ enum: SUBSCRIPTION_STATUSES, example: 'trial' }) subscriptionStatus!: SubscriptionStatus;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, example: '2026-12-15T00:00:00.000Z' }) trialEndsAt!: string | null;
+  @ApiProperty({ example: 9, description: 'Whole days left in the trial, rounded up; 0 when ended or not on trial' })
+  trialDaysLeft!: number;
+  @ApiProperty({ example: 9900, description: 'Cents per month at today’s active clients' }) monthlyPriceCents!: number;
+  @ApiProperty({ example: 212 }) activeClients!: number;
+  @ApiProperty({ example: 240 }) totalClients!: number;
+  @ApiProperty({ type: Number, nullable: true, example: 500, description: 'null on pmpm' }) clientLimit!: number | null;
+  @ApiProperty({ example: false }) overageEnabled!: boolean;
+  @ApiProperty({ example: 0, description: 'Active clients over the flat limit' }) overageClients!: number;
+  @ApiProperty({ example: 0, description: 'Cents per month for them (when overage is enabled)' }) overageCents!: number;
+  @ApiProperty({ enum: ['stripe', 'local'], example: 'stripe', description: 'local: plan changes apply directly, no payment' })
+  billingMode!: 'stripe' | 'local';
+  @ApiProperty({
+    example: false,
+    description: 'Local billing outside production: a past-due payment can be marked as paid (POST /api/billing/mark-paid)',
+  })
   markPaidAvailable!: boolean;
 }
 
@@ -54,11 +58,15 @@ export class SwitchTierDto {
 }
 
 export class BillingChangeDto extends SubscriptionDto {
-  @ApiPropertyOptional({ description: 'Stripe mode, first paid plan: where to pay (Stripe Checkout)' }) checkoutUrl?: string;
+  @ApiPropertyOptional({
+    example: 'https://checkout.stripe.com/c/pay/cs_test_a1B2c3…',
+    description: 'Stripe mode, first paid plan: where to pay (Stripe Checkout)',
+  })
+  checkoutUrl?: string;
 }
 
 export class PortalDto {
-  @ApiProperty() url!: string;
+  @ApiProperty({ example: 'https://billing.stripe.com/p/session/test_YWNjdF8x…', description: 'Where to send the broker' }) url!: string;
 }
 
 export class MonthlyAnalyticsDto {

@@ -13,7 +13,7 @@ import {
 
 /** Who a campaign is for (see CampaignAudience). */
 export class AudienceSchema {
-  @ApiProperty({ enum: AUDIENCE_KINDS }) kind!: CampaignAudience['kind'];
+  @ApiProperty({ enum: AUDIENCE_KINDS, example: 'all' }) kind!: CampaignAudience['kind'];
   @ApiPropertyOptional({
     type: 'object',
     additionalProperties: true,
@@ -26,30 +26,35 @@ export class AudienceSchema {
 
 /** SPEC §3 "Campaign". */
 export class CampaignDto {
-  @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty() name!: string;
-  @ApiProperty({ enum: CAMPAIGN_TYPES }) type!: CampaignType;
-  @ApiProperty({ type: String, nullable: true }) subject!: string | null;
-  @ApiProperty() message!: string;
-  @ApiProperty({ enum: CAMPAIGN_STATUSES }) status!: CampaignStatus;
+  @ApiProperty({ format: 'uuid', example: '7e9a1c3e-5b7d-4f9a-8b2c-4d6e8f0a2c4e' }) id!: string;
+  @ApiProperty({ example: 'Annual Enrollment 2027' }) name!: string;
+  @ApiProperty({ enum: CAMPAIGN_TYPES, example: 'email' }) type!: CampaignType;
+  @ApiProperty({ type: String, nullable: true, example: 'Time to review your Medicare plan' }) subject!: string | null;
+  @ApiProperty({ example: 'Annual Enrollment opens October 15. Call us to review your plan for next year.' }) message!: string;
+  @ApiProperty({ enum: CAMPAIGN_STATUSES, example: 'sent' }) status!: CampaignStatus;
   @ApiProperty({ type: AudienceSchema }) audience!: CampaignAudience;
-  @ApiProperty({ description: 'Fixed when sent' }) recipientCount!: number;
-  @ApiProperty({ description: 'Distinct recipients who opened (e-mail)' }) openedCount!: number;
-  @ApiProperty({ description: 'Distinct recipients who clicked a link' }) clickedCount!: number;
-  @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true }) sentAt!: string | null;
+  @ApiProperty({ example: 212, description: 'Fixed when sent' }) recipientCount!: number;
+  @ApiProperty({ example: 97, description: 'Distinct recipients who opened (e-mail)' }) openedCount!: number;
+  @ApiProperty({ example: 31, description: 'Distinct recipients who clicked a link' }) clickedCount!: number;
+  @ApiProperty({ type: String, format: 'date-time', example: '2026-09-20T15:12:00.000Z' }) createdAt!: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, example: '2026-10-01T13:00:00.000Z' }) sentAt!: string | null;
 }
 
 // Optional here so the service answers with messages that name the field.
 export class CreateCampaignDto {
-  @ApiPropertyOptional() @IsOptionalNotNull() @IsString() name?: string;
-  @ApiPropertyOptional({ enum: CAMPAIGN_TYPES })
+  @ApiPropertyOptional({ example: 'Annual Enrollment 2027' }) @IsOptionalNotNull() @IsString() name?: string;
+  @ApiPropertyOptional({ enum: CAMPAIGN_TYPES, example: 'email' })
   @IsOptionalNotNull()
   @IsIn([...CAMPAIGN_TYPES], { message: 'type must be email or sms' })
   type?: CampaignType;
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'Required for e-mail' }) @IsOptional() @IsString() subject?:
-    string | null;
-  @ApiPropertyOptional() @IsOptionalNotNull() @IsString() message?: string;
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'Time to review your Medicare plan', description: 'Required for e-mail' })
+  @IsOptional()
+  @IsString()
+  subject?: string | null;
+  @ApiPropertyOptional({ example: 'Annual Enrollment opens October 15. Call us to review your plan for next year.' })
+  @IsOptionalNotNull()
+  @IsString()
+  message?: string;
   @ApiPropertyOptional({ type: AudienceSchema, description: 'Default: all active clients' })
   @IsOptionalNotNull()
   @IsObject({ message: 'audience must be an object' })
@@ -62,14 +67,19 @@ export class CreateCampaignDto {
 
 /** What a draft's edit may change; each field left out keeps its value. */
 export class UpdateCampaignDto {
-  @ApiPropertyOptional() @IsOptionalNotNull() @IsString() name?: string;
-  @ApiPropertyOptional({ enum: CAMPAIGN_TYPES })
+  @ApiPropertyOptional({ example: 'Annual Enrollment 2027' }) @IsOptionalNotNull() @IsString() name?: string;
+  @ApiPropertyOptional({ enum: CAMPAIGN_TYPES, example: 'email' })
   @IsOptionalNotNull()
   @IsIn([...CAMPAIGN_TYPES], { message: 'type must be email or sms' })
   type?: CampaignType;
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'Required for e-mail' }) @IsOptional() @IsString() subject?:
-    string | null;
-  @ApiPropertyOptional() @IsOptionalNotNull() @IsString() message?: string;
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'Time to review your Medicare plan', description: 'Required for e-mail' })
+  @IsOptional()
+  @IsString()
+  subject?: string | null;
+  @ApiPropertyOptional({ example: 'Annual Enrollment opens October 15. Call us to review your plan for next year.' })
+  @IsOptionalNotNull()
+  @IsString()
+  message?: string;
   @ApiPropertyOptional({ type: AudienceSchema, description: 'Default: all active clients' })
   @IsOptionalNotNull()
   @IsObject({ message: 'audience must be an object' })

@@ -6,7 +6,7 @@ import { type Language, LANGUAGES } from '../../common/language.js';
 // Fields are optional here so the service can answer the spec's own messages ("Missing fields", ...).
 
 export class RegisterClientDto {
-  @ApiPropertyOptional({ description: 'The invitation token from the link' })
+  @ApiPropertyOptional({ example: 'JxcTR5wTjFQKrF72cuw688bV7Lq9jLVE2pdf8vs-h2Y', description: 'The invitation token from the link' })
   @IsOptional()
   @IsString()
   token?: string;
@@ -16,33 +16,33 @@ export class RegisterClientDto {
   @IsString()
   username?: string;
 
-  @ApiPropertyOptional({ minLength: 8, maxLength: 128, format: 'password' })
+  @ApiPropertyOptional({ minLength: 8, maxLength: 128, format: 'password', example: 'violet-tractor-91' })
   @IsOptional()
   @IsString()
   password?: string;
 }
 
 export class ClientLoginDto {
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: 'mary.j' })
   @IsOptional()
   @IsString()
   username?: string;
 
-  @ApiPropertyOptional({ format: 'password' })
+  @ApiPropertyOptional({ format: 'password', example: 'violet-tractor-91' })
   @IsOptional()
   @IsString()
   password?: string;
 }
 
 export class InviteLookupDto {
-  @ApiProperty() firstName!: string;
-  @ApiProperty() lastName!: string;
-  @ApiProperty({ enum: LANGUAGES, description: 'The client’s language: the portal shows itself in it' }) language!: Language;
+  @ApiProperty({ example: 'Mary' }) firstName!: string;
+  @ApiProperty({ example: 'Johnson' }) lastName!: string;
+  @ApiProperty({ enum: LANGUAGES, example: 'en', description: 'The client’s language: the portal shows itself in it' }) language!: Language;
 }
 
 export class ClientSignedInDto {
-  @ApiProperty() firstName!: string;
-  @ApiProperty() lastName!: string;
-  @ApiProperty({ description: 'The username, as stored (lower-case)' }) username!: string;
-  @ApiProperty({ enum: LANGUAGES, description: 'The client’s language: the portal shows itself in it' }) language!: Language;
+  @ApiProperty({ example: 'Mary' }) firstName!: string;
+  @ApiProperty({ example: 'Johnson' }) lastName!: string;
+  @ApiProperty({ example: 'mary.j', description: 'The username, as stored (lower-case)' }) username!: string;
+  @ApiProperty({ enum: LANGUAGES, example: 'en', description: 'The client’s language: the portal shows itself in it' }) language!: Language;
 }

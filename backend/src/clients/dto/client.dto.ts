@@ -196,7 +196,7 @@ export class UpdateClientDto {
 }
 
 export class LimitWarningDto {
-  @ApiProperty() message!: string;
+  @ApiProperty({ example: 'You have 490 of 500 active clients on your plan.' }) message!: string;
 }
 
 export class CreatedClientDto extends ClientDto {
@@ -230,19 +230,20 @@ export class InviteResultDto {
 }
 
 export class UpgradeOptionDto {
-  @ApiProperty({ enum: ['overage', 'pmpm', 'manage'] }) type!: 'overage' | 'pmpm' | 'manage';
-  @ApiProperty() title!: string;
-  @ApiProperty() description!: string;
-  @ApiProperty({ description: 'Cents per month' }) estimatedCost!: number;
+  @ApiProperty({ enum: ['overage', 'pmpm', 'manage'], example: 'pmpm' }) type!: 'overage' | 'pmpm' | 'manage';
+  @ApiProperty({ example: 'Switch to per-client pricing' }) title!: string;
+  @ApiProperty({ example: 'No client limit: pay for each active client each month.' }) description!: string;
+  @ApiProperty({ example: 46800, description: 'Cents per month' }) estimatedCost!: number;
 }
 
 export class ClientUsageDto {
-  @ApiProperty({ enum: ['flat', 'pmpm'] }) tier!: 'flat' | 'pmpm';
-  @ApiProperty() activeCount!: number;
-  @ApiProperty() totalCount!: number;
-  @ApiProperty({ type: Number, nullable: true, description: 'null: no limit' }) limit!: number | null;
-  @ApiProperty() overageEnabled!: boolean;
-  @ApiProperty({ enum: ['none', 'approaching', 'soft', 'blocked'] }) warningLevel!: 'none' | 'approaching' | 'soft' | 'blocked';
+  @ApiProperty({ enum: ['flat', 'pmpm'], example: 'flat' }) tier!: 'flat' | 'pmpm';
+  @ApiProperty({ example: 468 }) activeCount!: number;
+  @ApiProperty({ example: 503 }) totalCount!: number;
+  @ApiProperty({ type: Number, nullable: true, example: 500, description: 'null: no limit' }) limit!: number | null;
+  @ApiProperty({ example: false }) overageEnabled!: boolean;
+  @ApiProperty({ enum: ['none', 'approaching', 'soft', 'blocked'], example: 'approaching' })
+  warningLevel!: 'none' | 'approaching' | 'soft' | 'blocked';
   @ApiProperty({ type: [UpgradeOptionDto] }) upgradeOptions!: UpgradeOptionDto[];
 }
 

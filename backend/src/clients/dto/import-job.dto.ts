@@ -8,7 +8,7 @@ export class ImportErrorDto {
   @ApiProperty({ example: '"12" is not a valid phone number' }) message!: string;
 }
 
-/** The answer to an upload: the import is queued; its progress is at GET /api/clients/upload/{jobId}. */
+/** The answer to an upload: the import is queued; its progress is at GET /api/import-jobs/{jobId}. */
 export class ImportJobCreatedDto {
   @ApiProperty({ format: 'uuid' }) jobId!: string;
   @ApiProperty({ enum: IMPORT_JOB_STATUSES, example: 'queued' }) status!: ImportJobStatus;

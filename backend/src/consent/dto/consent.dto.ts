@@ -62,16 +62,22 @@ export class RecordConsentDto {
 
 /** A client whose marketing permission lapses soon, or has lapsed. */
 export class LapsingConsentDto {
-  @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty({ format: 'uuid' }) clientId!: string;
-  @ApiProperty() name!: string;
-  @ApiProperty({ type: String, format: 'date-time', description: 'The earliest lapse among their channels' }) expiresAt!: string;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When a renewal request was last sent' })
+  @ApiProperty({ format: 'uuid', example: '4d6f8a0c-2e4a-4c6e-9a1c-3e5a7c9e1b3d' }) id!: string;
+  @ApiProperty({ format: 'uuid', example: '6f1c2a9e-4b7d-4e3a-9c2f-8a1b2c3d4e5f' }) clientId!: string;
+  @ApiProperty({ example: 'Dolores Ibarra' }) name!: string;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    example: '2026-12-20T00:00:00.000Z',
+    description: 'The earliest lapse among their channels',
+  })
+  expiresAt!: string;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, example: null, description: 'When a renewal request was last sent' })
   renewalSentAt!: string | null;
 }
 
 export class RenewalRequestDto {
-  @ApiProperty({ type: [String], format: 'uuid', maxItems: 500 })
+  @ApiProperty({ type: [String], format: 'uuid', maxItems: 500, example: ['6f1c2a9e-4b7d-4e3a-9c2f-8a1b2c3d4e5f'] })
   @IsArray({ message: 'clientIds must be a list of client ids' })
   @ArrayNotEmpty({ message: 'clientIds must name at least one client' })
   @ArrayMaxSize(500, { message: 'clientIds may name at most 500 clients at once' })
@@ -80,6 +86,11 @@ export class RenewalRequestDto {
 }
 
 export class RenewalResultDto {
-  @ApiProperty({ description: 'Requests sent' }) sent!: number;
-  @ApiProperty({ type: [String], description: 'Why the others were not sent, one line each, by name' }) notSent!: string[];
+  @ApiProperty({ example: 11, description: 'Requests sent' }) sent!: number;
+  @ApiProperty({
+    type: [String],
+    example: ['Walter Brown: a request was already sent this week'],
+    description: 'Why the others were not sent, one line each, by name',
+  })
+  notSent!: string[];
 }

@@ -42,7 +42,7 @@ export class CreateReminderDto {
 }
 
 export class ExecuteResultDto {
-  @ApiProperty({ description: 'Reminders sent now' }) count!: number;
+  @ApiProperty({ example: 3, description: 'Reminders sent now' }) count!: number;
 }
 
 /** What a pending reminder's edit may change; each field left out keeps its value. */
