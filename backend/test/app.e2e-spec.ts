@@ -131,4 +131,17 @@ describe('HTTP stack: SPA fallback, API 404s, errors, request ids, docs', () => 
     expect(doc.body.info.title).toBe('CareKeep API');
     expect(Object.keys(doc.body.paths)).toContain('/api/health');
   });
+
+  it('lets Swagger UI authorize with a token and keep it: the bearer scheme, scopes per operation, persistAuthorization', async () => {
+    const init = await request(t.http).get('/api/docs/swagger-ui-init.js');
+    expect(init.status).toBe(200);
+    expect(init.text).toMatch(/"persistAuthorization":\s*true/);
+    const doc = (await request(t.http).get('/api/docs/openapi.json')).body;
+    expect(doc.components.securitySchemes.token).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const list = doc.paths['/api/clients'].get;
+    expect(list.security).toEqual(expect.arrayContaining([{ token: [] }]));
+    expect(list['x-token-scopes']).toEqual({ read: 'clients:read', write: 'clients:write' });
+    // Routes a token cannot use do not offer it.
+    expect(doc.paths['/api/tokens'].post.security).not.toEqual(expect.arrayContaining([{ token: [] }]));
+  });
 });
