@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 
 export default defineConfig(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '.data/**', 'frontend/e2e/screenshots/**', '**/*.js', '**/*.mjs', '**/*.cjs'],
+    ignores: ['frontend/src/api/schema.d.ts', '**/dist/**', '**/node_modules/**', '**/coverage/**', '.data/**', 'frontend/e2e/screenshots/**', '**/*.js', '**/*.mjs', '**/*.cjs'],
   },
   {
     files: ['**/*.ts', '**/*.tsx'],

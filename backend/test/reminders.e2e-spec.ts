@@ -1,4 +1,5 @@
 import { ClientReminder } from '../src/client-portal/client-reminder.entity.js';
+import { Client } from '../src/clients/client.entity.js';
 import { Delivery } from '../src/delivery/delivery.entity.js';
 import { DispatcherService } from '../src/delivery/dispatcher.service.js';
 import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
@@ -9,6 +10,7 @@ import { makeClient, makeInvitation } from './helpers/factories.js';
 import { listRoutes } from './helpers/routes.js';
 import { brokerSession } from './helpers/session.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { daytimeZone } from './helpers/zones.js';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -98,9 +100,12 @@ describe('broker reminders and client reminders', () => {
     const res = await broker.agent
       .post('/api/reminders')
       .send({ clientId, scheduledTime: new Date(Date.now() + 2000).toISOString(), message: 'Open enrollment starts soon' });
-    // Due now, at a time of day outside quiet hours for the test: make it due.
+    // Due now, and the client where it is daytime, so that the sponsor message is inside the
+    // marketing calling hours whenever the test runs.
     await t.em().nativeUpdate(Reminder, { id: res.body.id }, { deliverAfter: new Date(Date.now() - 1000) });
+    await t.em().nativeUpdate(Client, { id: clientId }, { timeZone: daytimeZone() });
     const executed = await broker.agent.post('/api/reminders/execute');
+    await t.em().nativeUpdate(Client, { id: clientId }, { timeZone: 'America/New_York' });
     expect(executed.status).toBe(200);
     expect(executed.body.count).toBeGreaterThanOrEqual(1);
     const reminder = await t.em().findOneOrFail(Reminder, res.body.id);
@@ -109,7 +114,6 @@ describe('broker reminders and client reminders', () => {
     expect(delivery).toMatchObject({ channel: 'voice', status: 'completed', costCents: 2, recipient: '+12125550111' });
     // A completed reminder is an engagement signal: 20 points for reaching the client once out of
     // once (a confirmation would add 15).
-    const { Client } = await import('../src/clients/client.entity.js');
     expect((await t.em().findOneOrFail(Client, clientId)).engagementScore).toBe(20);
     const script = await t.em().findOneOrFail(OutboxMessage, { deliveryId: delivery.id });
     expect(script.body.split('\n')).toEqual([

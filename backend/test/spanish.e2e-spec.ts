@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import request from 'supertest';
 import twilio from 'twilio';
@@ -14,20 +13,11 @@ import { brokerSession } from './helpers/session.js';
 import { mailHeader, mailPart, SmtpStandIn } from './helpers/smtp-stand-in.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { TwilioStandIn } from './helpers/twilio-stand-in.js';
+import { daytimeZone } from './helpers/zones.js';
 
 const ACCOUNT_SID = `AC${'3'.repeat(32)}`;
 const AUTH_TOKEN = 'spanish-test-auth-token';
 const MINUTE = 60_000;
-
-/** A zone where it is the middle of the day now (a client's own reminder is sent at its time there). */
-function daytimeZone(): string {
-  for (let offset = -12; offset <= 14; offset += 1) {
-    const zone = offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
-    const hour = DateTime.now().setZone(zone).hour;
-    if (hour >= 10 && hour < 17) return zone;
-  }
-  throw new Error('no daytime zone');
-}
 
 describe('Spanish, end to end: a Spanish-speaking client’s invitation, texts, calls, e-mails and answers', () => {
   let t: TestApp;

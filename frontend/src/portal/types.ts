@@ -1,82 +1,25 @@
-import type { Language } from '../i18n/translation.ts';
+import type { components } from '../api/schema';
+
+type Schemas = components['schemas'];
 
 /** Shapes of the client portal's API answers (openapi.json). */
 
-export interface PortalBranding {
-  agencyName: string | null;
-  logoUrl: string | null;
-  primaryColor: string | null;
-  sponsorMessage: string | null;
-  /** The agency's TPMO disclaimer, for the footer; null when it does not sell plans. */
-  disclaimer?: string | null;
-}
+export type PortalBranding = Schemas['PortalBrandingDto'];
 
 /** The client's own settings (GET /api/client/settings). */
-export interface ClientSettings {
-  timeZone: string;
-  timeZoneFrom: 'portal' | 'place' | 'phone' | 'agency';
-  marketing: boolean;
-  language: Language;
-}
+export type ClientSettings = Schemas['ClientSettingsDto'];
 
-export interface Medication {
-  id: string;
-  name: string;
-  dosage: string | null;
-  frequency: string | null;
-  instructions: string | null;
-  /** Optional (older answers and tests leave them out): the supply the client keeps count of. */
-  pillsOnHand?: number | null;
-  pillsPerDay?: number | null;
-  daysLeft?: number | null;
-  runsOutOn?: string | null;
-  refillSoon?: boolean;
-}
+export type Medication = Schemas['MedicationDto'];
 
-export interface MedicationInput {
-  name: string;
-  dosage: string | null;
-  frequency: string | null;
-  instructions: string | null;
-  pillsOnHand?: number | null;
-  pillsPerDay?: number | null;
-}
+export type MedicationInput = Schemas['MedicationInputDto'];
 
-export interface UpcomingReminder {
-  id: string;
-  message: string | null;
-  scheduledTime: string;
-}
+export type UpcomingReminder = Schemas['UpcomingReminderDto'];
 
-export interface MyInfo {
-  client: { firstName: string; lastName: string; language: Language };
-  medications: Medication[];
-  upcomingReminders: UpcomingReminder[];
-}
+export type MyInfo = Schemas['MyInfoDto'];
 
 export type RecurrencePattern = 'daily' | 'weekly' | 'monthly';
 
-export interface ClientReminder {
-  id: string;
-  medicationId: string | null;
-  scheduledTime: string;
-  nextOccurrenceAt: string | null;
-  message: string | null;
-  deliveryMethod: 'voice' | 'sms';
-  sayMedicationName: boolean;
-  status: 'pending' | 'completed' | 'failed';
-  isRecurring: boolean;
-  recurrencePattern: RecurrencePattern | null;
-  recurrenceInterval: number | null;
-  recurrenceDays: number[] | null;
-  recurrenceEndDate: string | null;
-  timeZone: string | null;
-  /** Follow-up when not confirmed (older answers may leave them out). */
-  retryAfterMinutes?: number;
-  maxAttempts?: number;
-  retryChannel?: RetryChannel;
-  alertCaregivers?: boolean;
-}
+export type ClientReminder = Schemas['ClientReminderDto'];
 
 /** same: a retry goes the same way; other: a call is retried as a text and a text as a call. */
 export type RetryChannel = 'same' | 'other';
@@ -99,28 +42,12 @@ export interface NewClientReminder {
   alertCaregivers?: boolean;
 }
 
-export interface HistoryItem {
-  id: string;
-  reminderId: string;
-  channel: 'voice' | 'sms';
-  message: string | null;
-  occurrenceAt: string;
-  /** confirmed: 1 pressed or 1/YES replied; missed: every try ended unconfirmed; skipped: not sent; waiting: the confirmation is still possible. */
-  outcome: OccurrenceOutcome;
-  confirmedAt: string | null;
-  attempts: number;
-}
+export type HistoryItem = Schemas['HistoryItemDto'];
 
 export type OccurrenceOutcome = 'confirmed' | 'missed' | 'skipped' | 'waiting';
 
 /** One local day's occurrences by outcome (the adherence chart). */
-export interface AdherenceDay {
-  date: string;
-  confirmed: number;
-  missed: number;
-  skipped: number;
-  waiting: number;
-}
+export type AdherenceDay = Schemas['AdherenceDayDto'];
 
 export interface AdherenceFigures {
   confirmed: number;
@@ -130,55 +57,16 @@ export interface AdherenceFigures {
   percent: number | null;
 }
 
-export interface ReminderAdherence extends AdherenceFigures {
-  reminderId: string;
-  message: string | null;
-  medicationName: string | null;
-  /** The last 30 days, oldest first. */
-  days: AdherenceDay[];
-}
+export type ReminderAdherence = Schemas['ReminderAdherenceDto'];
 
-export interface Adherence extends AdherenceFigures {
-  timeZone: string;
-  from: string;
-  to: string;
-  reminders: ReminderAdherence[];
-}
+export type Adherence = Schemas['AdherenceDto'];
 
 /** Someone the client asked to be told (by text or by e-mail) when they miss a reminder. */
-export interface Caregiver {
-  id: string;
-  name: string;
-  relationship: string | null;
-  /** One of the two: how they are reached. */
-  phone: string | null;
-  email: string | null;
-  status: 'invited' | 'active' | 'stopped';
-  invitedAt: string;
-  optedInAt: string | null;
-}
+export type Caregiver = Schemas['CaregiverDto'];
 
-export interface InviteLookup {
-  firstName: string;
-  lastName: string;
-  language: Language;
-}
+export type InviteLookup = Schemas['InviteLookupDto'];
 
-export interface ClientSignedIn {
-  firstName: string;
-  lastName: string;
-  username: string;
-  language: Language;
-}
+export type ClientSignedIn = Schemas['ClientSignedInDto'];
 
 /** A change of the client's phone or e-mail their agent asked for; the contacts come masked. */
-export interface ContactChange {
-  id: string;
-  field: 'phone' | 'email';
-  oldValue: string;
-  newValue: string;
-  status: 'pending' | 'confirmed' | 'refused' | 'withdrawn';
-  requestedBy: string;
-  requestedAt: string;
-  decidedAt: string | null;
-}
+export type ContactChange = Schemas['ClientContactChangeDto'];

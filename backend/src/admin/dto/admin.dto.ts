@@ -77,8 +77,10 @@ export class AdminActionDto {
   @ApiProperty({ type: String, nullable: true }) notes!: string | null;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
   @ApiProperty({ type: String, nullable: true }) adminEmail!: string | null;
-  @ApiProperty({ type: Object, nullable: true }) before!: Record<string, unknown> | null;
-  @ApiProperty({ type: Object, nullable: true }) after!: Record<string, unknown> | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, example: { trialEndsAt: '2026-12-01T00:00:00.000Z' } })
+  before!: Record<string, unknown> | null;
+  @ApiProperty({ type: 'object', additionalProperties: true, nullable: true, example: { trialEndsAt: '2026-12-15T00:00:00.000Z' } })
+  after!: Record<string, unknown> | null;
 }
 
 export class BrokerDetailDto {

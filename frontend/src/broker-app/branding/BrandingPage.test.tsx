@@ -40,7 +40,7 @@ describe('the Branding page', () => {
   });
 
   it('uses the default colours when none are saved', () => {
-    renderBranding({}, { ...TEST_USER, primaryColor: null, secondaryColor: null, agencyName: null, sponsorMessage: null });
+    renderBranding({}, { ...TEST_USER, primaryColor: '', secondaryColor: '', agencyName: '', sponsorMessage: '' });
     expect(field('Primary Color').value).toBe('#2563eb');
     expect(field('Secondary Color').value).toBe('#10b981');
     expect(screen.getByTestId('sponsor-counter').textContent).toBe('0/150');

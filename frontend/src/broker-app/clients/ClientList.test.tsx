@@ -31,6 +31,9 @@ function client(overrides: Partial<Client> = {}): Client {
     inviteStatus: 'none',
     inviteToken: false,
     pendingContactChanges: [],
+    zip: null,
+    state: null,
+    language: 'en',
     createdAt: '2026-11-03T15:30:00.000Z',
     ...overrides,
   };

@@ -20,7 +20,7 @@ describe('the client portal preview', () => {
   });
 
   it('falls back to Your Healthcare Team and hides an empty sponsor message', () => {
-    renderWithAdmin(<PortalPreviewPage />, { user: { ...TEST_USER, agencyName: '', sponsorMessage: null } });
+    renderWithAdmin(<PortalPreviewPage />, { user: { ...TEST_USER, agencyName: '', sponsorMessage: '' } });
     expect(screen.getAllByText(/Your Healthcare Team/).length).toBeGreaterThan(0);
     expect(screen.queryByText(/A message from/)).toBeNull();
   });

@@ -19,6 +19,9 @@ const ann: Client = {
   inviteStatus: 'none',
   inviteToken: false,
   pendingContactChanges: [],
+  zip: null,
+  state: null,
+  language: 'en',
   createdAt: '2026-11-01T00:00:00.000Z',
 };
 const bob: Client = { ...ann, id: 'c2', firstName: 'Bob', lastName: 'Diaz', phone: '+1 (305) 555-0102' };
@@ -33,6 +36,7 @@ const reminder = (over: Partial<Reminder>): Reminder => ({
   deliveryMethod: 'voice',
   message: 'Your annual review with us is next week.',
   status: 'pending',
+  notSentReason: null,
   ...over,
 });
 

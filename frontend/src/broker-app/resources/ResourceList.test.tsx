@@ -9,7 +9,7 @@ import { ResourceList } from './ResourceList.tsx';
 
 function resource(overrides: Partial<Resource> & Pick<Resource, 'id' | 'title'>): Resource {
   return {
-    description: null,
+    description: '',
     category: 'general',
     fileType: 'pdf',
     fileSize: 2048,

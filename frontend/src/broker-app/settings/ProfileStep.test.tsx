@@ -55,7 +55,14 @@ describe('the profile step', () => {
   });
 
   it('saves the name, shows it in the sidebar, and goes away for good', async () => {
-    const answer: Profile = { firstName: 'Quinn', lastName: 'Avery', email: NEW_BROKER.email, agencyPhone: '', emailNotifications: true };
+    const answer: Profile = {
+      firstName: 'Quinn',
+      lastName: 'Avery',
+      email: NEW_BROKER.email,
+      agencyPhone: '',
+      emailNotifications: true,
+      language: 'en',
+    };
     const updateProfile = vi.fn().mockResolvedValue(answer);
     renderWithAdmin(<Shell />, { user: NEW_BROKER, dataProvider: { updateProfile } });
     type(/First name/, ' Quinn ');

@@ -13,6 +13,7 @@ const PROFILE: Profile = {
   email: 'dana@example.com',
   agencyPhone: '+15550102000',
   emailNotifications: true,
+  language: 'en',
 };
 
 function renderSettings(dataProvider: Record<string, unknown> = {}) {

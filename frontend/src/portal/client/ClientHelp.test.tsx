@@ -33,6 +33,7 @@ beforeEach(() => {
     logoUrl: null,
     primaryColor: '#fde047',
     sponsorMessage: '',
+    disclaimer: null,
   });
 });
 

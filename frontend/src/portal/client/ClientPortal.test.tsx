@@ -13,8 +13,30 @@ import { formatDateTime, formatTime } from './portalFormat.ts';
 const INFO: MyInfo = {
   client: { firstName: 'Ruth', lastName: 'Alvarez', language: 'en' },
   medications: [
-    { id: 'm1', name: 'Lisinopril', dosage: '10 mg', frequency: 'Once a day', instructions: 'Take with water' },
-    { id: 'm2', name: 'Metformin', dosage: null, frequency: null, instructions: null },
+    {
+      id: 'm1',
+      name: 'Lisinopril',
+      dosage: '10 mg',
+      frequency: 'Once a day',
+      instructions: 'Take with water',
+      pillsOnHand: null,
+      pillsPerDay: null,
+      daysLeft: null,
+      runsOutOn: null,
+      refillSoon: false,
+    },
+    {
+      id: 'm2',
+      name: 'Metformin',
+      dosage: null,
+      frequency: null,
+      instructions: null,
+      pillsOnHand: null,
+      pillsPerDay: null,
+      daysLeft: null,
+      runsOutOn: null,
+      refillSoon: false,
+    },
   ],
   upcomingReminders: [
     { id: 'r1', message: 'Morning pills', scheduledTime: '2030-03-05T14:00:00.000Z' },
@@ -27,6 +49,7 @@ const BRANDING: PortalBranding = {
   logoUrl: null,
   primaryColor: '#2563eb',
   sponsorMessage: 'Call us with any plan questions.',
+  disclaimer: null,
 };
 
 function reminder(patch: Partial<ClientReminder>): ClientReminder {
@@ -45,6 +68,10 @@ function reminder(patch: Partial<ClientReminder>): ClientReminder {
     recurrenceDays: null,
     recurrenceEndDate: null,
     timeZone: 'America/Chicago',
+    retryAfterMinutes: 15,
+    maxAttempts: 1,
+    retryChannel: 'same',
+    alertCaregivers: false,
     ...patch,
   };
 }
@@ -162,7 +189,13 @@ describe('client portal: loading', () => {
   });
 
   it("uses the defaults when the agency set nothing, and the agency's logo when it has one", async () => {
-    vi.mocked(portalApi.branding).mockResolvedValue({ agencyName: '', logoUrl: null, primaryColor: '', sponsorMessage: '' });
+    vi.mocked(portalApi.branding).mockResolvedValue({
+      agencyName: '',
+      logoUrl: null,
+      primaryColor: '',
+      sponsorMessage: '',
+      disclaimer: null,
+    });
     const { container, unmount } = renderPortal();
     await loaded();
     expect(screen.getAllByText(/Your Healthcare Team/).length).toBeGreaterThan(0);
@@ -223,9 +256,18 @@ describe('client portal: medications', () => {
   });
 
   it('requires a name, sends the optional fields as null, toasts and refetches', async () => {
-    const add = vi
-      .spyOn(portalApi, 'addMedication')
-      .mockResolvedValue({ id: 'm9', name: 'Aspirin', dosage: '81 mg', frequency: null, instructions: null });
+    const add = vi.spyOn(portalApi, 'addMedication').mockResolvedValue({
+      id: 'm9',
+      name: 'Aspirin',
+      dosage: '81 mg',
+      frequency: null,
+      instructions: null,
+      pillsOnHand: null,
+      pillsPerDay: null,
+      daysLeft: null,
+      runsOutOn: null,
+      refillSoon: false,
+    });
     renderPortal();
     await loaded();
     fireEvent.click(within(section('My Medications')).getByRole('button', { name: /Add Medication/ }));

@@ -145,7 +145,7 @@ export function reminderPayload(form: ReminderForm, timeZone = Intl.DateTimeForm
 
 /** "If not confirmed: tried again after 10 min, 2 tries in all" / "Sent once, not tried again". */
 export function followUpSummary(
-  reminder: Pick<ClientReminder, 'retryAfterMinutes' | 'maxAttempts' | 'retryChannel' | 'deliveryMethod'>,
+  reminder: Pick<ClientReminder, 'deliveryMethod'> & Partial<Pick<ClientReminder, 'retryAfterMinutes' | 'maxAttempts' | 'retryChannel'>>,
 ): string | null {
   if (!reminder.maxAttempts) return null;
   if (reminder.maxAttempts === 1) return words.PORTAL_TEXTS.sentOnce;

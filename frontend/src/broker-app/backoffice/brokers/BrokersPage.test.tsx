@@ -38,7 +38,7 @@ function updated(overrides: Partial<AdminBrokerDetailBroker> = {}): AdminBrokerD
     subscriptionStatus: 'trial',
     trialEndsAt: '2026-12-24T12:00:00.000Z',
     createdAt: '2026-11-01T12:00:00.000Z',
-    agencyName: null,
+    agencyName: '',
     monthlyRevenue: 29_700,
     overageEnabled: false,
     ...overrides,

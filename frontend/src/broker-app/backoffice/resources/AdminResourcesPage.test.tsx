@@ -12,7 +12,7 @@ const ADMIN = { ...TEST_USER, isAdmin: true, firstName: 'Avery', lastName: 'Admi
 
 function resource(overrides: Partial<Resource> & Pick<Resource, 'id' | 'title'>): Resource {
   return {
-    description: null,
+    description: '',
     category: 'general',
     fileType: 'pdf',
     fileSize: 2048,
