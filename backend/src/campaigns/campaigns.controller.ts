@@ -3,6 +3,7 @@ import {
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiExtraModels,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -18,6 +19,7 @@ import type { User } from '../users/user.entity.js';
 import { CAMPAIGN_LIST_RULES, CampaignsService } from './campaigns.service.js';
 import {
   AddClientsDto,
+  AUDIENCE_MODELS,
   AudienceDto,
   CampaignDto,
   CreateCampaignDto,
@@ -28,6 +30,7 @@ import {
 } from './dto/campaign.dto.js';
 
 @ApiTags('campaigns')
+@ApiExtraModels(...AUDIENCE_MODELS)
 @Controller('campaigns')
 @TokenScopes({ read: 'campaigns:read', write: 'campaigns:write' })
 @BrokerOnly()

@@ -1756,6 +1756,13 @@ export interface components {
             /** Format: date-time */
             trialEndsAt: string | null;
         };
+        AllClientsAudience: {
+            /**
+             * @description Every active client (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            kind: "all";
+        };
         ApiTokenDto: {
             /** Format: date-time */
             createdAt: string;
@@ -1804,19 +1811,6 @@ export interface components {
             consented: number;
             /** @description Clients it would be addressed to if sent now: active, with an address for the channel */
             count: number;
-        };
-        AudienceSchema: {
-            /** @description kind clients: the chosen clients (up to 10,000) */
-            clientIds?: string[];
-            /** @description kind filter: the Clients list filter (q, isActive, inviteStatus, engagementMin, engagementMax) */
-            filter?: {
-                [key: string]: unknown;
-            };
-            /**
-             * @example all
-             * @enum {string}
-             */
-            kind: "all" | "filter" | "clients";
         };
         BillingChangeDto: {
             /** @example 212 */
@@ -1921,7 +1915,7 @@ export interface components {
             outside: number;
         };
         CampaignDto: {
-            audience: components["schemas"]["AudienceSchema"];
+            audience: components["schemas"]["AllClientsAudience"] | components["schemas"]["FilterAudience"] | components["schemas"]["ChosenClientsAudience"];
             /**
              * @description Distinct recipients who clicked a link
              * @example 31
@@ -2028,6 +2022,15 @@ export interface components {
             /** @enum {string} */
             channel: "voice" | "sms" | "email";
             count: number;
+        };
+        ChosenClientsAudience: {
+            /** @description The chosen clients (up to 10,000) */
+            clientIds: string[];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "clients";
         };
         ClientConsentDto: {
             current: components["schemas"]["ConsentStatusDto"][];
@@ -2307,7 +2310,7 @@ export interface components {
              * @default 90
              * @enum {number|null}
              */
-            expiresInDays: 30 | 90 | 365 | null;
+            expiresInDays?: 30 | 90 | 365 | null;
             /** @example CRM sync */
             name: string;
             /**
@@ -2320,7 +2323,7 @@ export interface components {
         };
         CreateCampaignDto: {
             /** @description Default: all active clients */
-            audience?: components["schemas"]["AudienceSchema"];
+            audience?: components["schemas"]["AllClientsAudience"] | components["schemas"]["FilterAudience"] | components["schemas"]["ChosenClientsAudience"];
             /** @example Annual Enrollment opens October 15. Call us to review your plan for next year. */
             message?: string;
             /** @example Annual Enrollment 2027 */
@@ -2346,13 +2349,13 @@ export interface components {
              * @default en
              * @enum {string}
              */
-            language: "en" | "es";
+            language?: "en" | "es";
             lastName: string;
             /**
              * @description The broker attests: “The client gave my agency written permission to contact them about Medicare plans by call, text and e-mail, and I can produce it.” Without it, campaigns and the sponsor message do not reach the client.
              * @default false
              */
-            marketingConsent: boolean;
+            marketingConsent?: boolean;
             notes?: string | null;
             /**
              * @description Any usual US form or E.164; stored as E.164
@@ -2363,7 +2366,7 @@ export interface components {
              * @description The broker attests: “The client gave my agency this phone number and e-mail address to receive reminder calls, texts and e-mails.” Recorded in the consent ledger for calls, texts and e-mails; false records nothing (broker reminders to the client are then skipped).
              * @default true
              */
-            remindersConsent: boolean;
+            remindersConsent?: boolean;
             /**
              * @description Two-letter US state; taken from the ZIP code when not given
              * @example FL
@@ -2380,18 +2383,18 @@ export interface components {
              * @description Text the client’s caregivers (those who agreed) when an occurrence ends not confirmed
              * @default true
              */
-            alertCaregivers: boolean;
+            alertCaregivers?: boolean;
             /**
              * @default voice
              * @enum {string}
              */
-            deliveryMethod: "voice" | "sms";
+            deliveryMethod?: "voice" | "sms";
             isRecurring?: boolean;
             /**
              * @description Calls or texts per occurrence in all, the first included (1: never sent again)
              * @default 2
              */
-            maxAttempts: number;
+            maxAttempts?: number;
             /** Format: uuid */
             medicationId?: string | null;
             /** @description Default: "It's time to take your medication" */
@@ -2403,27 +2406,27 @@ export interface components {
              */
             recurrenceEndDate?: string | null;
             /** @default 1 */
-            recurrenceInterval: number;
+            recurrenceInterval?: number;
             /**
              * @default daily
              * @enum {string}
              */
-            recurrencePattern: "daily" | "weekly" | "monthly";
+            recurrencePattern?: "daily" | "weekly" | "monthly";
             /**
              * @description Send again this many minutes after a call or text that was not confirmed
              * @default 10
              */
-            retryAfterMinutes: number;
+            retryAfterMinutes?: number;
             /**
              * @default same
              * @enum {string}
              */
-            retryChannel: "same" | "other";
+            retryChannel?: "same" | "other";
             /**
              * @description Say the medication’s name in the call or text (needs medicationId)
              * @default false
              */
-            sayMedicationName: boolean;
+            sayMedicationName?: boolean;
             /**
              * Format: date-time
              * @description The first time, as an ISO timestamp
@@ -2442,7 +2445,7 @@ export interface components {
              * @default voice
              * @enum {string}
              */
-            deliveryMethod: "voice" | "sms";
+            deliveryMethod?: "voice" | "sms";
             /** @description Generic: no medication or health condition */
             message?: string;
             /** Format: date-time */
@@ -2650,6 +2653,23 @@ export interface components {
         ExtendTrialDto: {
             /** @default 7 */
             days: number;
+        };
+        FilterAudience: {
+            /**
+             * @description The Clients list filter (q, isActive, inviteStatus, engagementMin, engagementMax)
+             * @example {
+             *       "engagementMax": 40,
+             *       "isActive": true
+             *     }
+             */
+            filter: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "filter";
         };
         HistoryItemDto: {
             /**
@@ -3266,7 +3286,7 @@ export interface components {
         };
         UpdateCampaignDto: {
             /** @description Default: all active clients */
-            audience?: components["schemas"]["AudienceSchema"];
+            audience?: components["schemas"]["AllClientsAudience"] | components["schemas"]["FilterAudience"] | components["schemas"]["ChosenClientsAudience"];
             /** @example Annual Enrollment opens October 15. Call us to review your plan for next year. */
             message?: string;
             /** @example Annual Enrollment 2027 */
@@ -3291,7 +3311,7 @@ export interface components {
              * @default en
              * @enum {string}
              */
-            language: "en" | "es";
+            language?: "en" | "es";
             lastName?: string;
             /** @description Null or blank clears them */
             notes?: string | null;

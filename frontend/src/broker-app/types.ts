@@ -4,8 +4,8 @@ type Schemas = components['schemas'];
 
 /** Shapes of the API answers the broker app reads (see openapi.json). Money is in cents. */
 
-export type SubscriptionTier = 'pmpm' | 'flat';
-export type SubscriptionStatus = 'trial' | 'active' | 'past_due' | 'canceled';
+export type SubscriptionTier = Schemas['SubscriptionDto']['subscriptionTier'];
+export type SubscriptionStatus = Schemas['SubscriptionDto']['subscriptionStatus'];
 
 export type CurrentUser = Schemas['CurrentUserDto'];
 
@@ -21,7 +21,7 @@ export type InviteLink = Schemas['InviteLinkDto'];
 /** What an edit of a client answers: the client, and a notice when a new contact waits for them. */
 export type UpdatedClient = Schemas['UpdatedClientDto'];
 
-export type BulkClientAction = 'invite' | 'activate' | 'deactivate' | 'delete';
+export type BulkClientAction = Schemas['BulkClientsDto']['action'];
 
 /** What a bulk action on the selected clients did. */
 export type BulkResult = Schemas['BulkResultDto'];
@@ -35,7 +35,7 @@ export type ClientUsage = Schemas['ClientUsageDto'];
 /** A row of the CSV that was not imported: its line in the file (the header is line 1). */
 export type ImportError = Schemas['ImportErrorDto'];
 
-export type ImportJobStatus = 'queued' | 'running' | 'completed' | 'failed';
+export type ImportJobStatus = Schemas['ImportJobDto']['status'];
 
 /** The answer to an upload: the import runs in the background. */
 export type ImportJobCreated = Schemas['ImportJobCreatedDto'];
@@ -51,11 +51,9 @@ export type Reminder = Schemas['ReminderDto'];
 export type EngagementHistory = Schemas['EngagementHistoryDto'];
 
 /** Who a campaign is for: all active clients, those under a Clients-list filter, or chosen clients. */
-export type CampaignAudience =
-  { kind: 'all' } | { kind: 'filter'; filter: Record<string, unknown> } | { kind: 'clients'; clientIds: string[] };
+export type CampaignAudience = Schemas['CampaignDto']['audience'];
 
-/** A campaign; its audience typed by kind (the contract describes it as one object with optional parts). */
-export type Campaign = Omit<Schemas['CampaignDto'], 'audience'> & { audience: CampaignAudience };
+export type Campaign = Schemas['CampaignDto'];
 
 /** One recipient of a sent campaign (its id is the client's). */
 export type CampaignRecipient = Schemas['CampaignRecipientDto'];
@@ -69,33 +67,22 @@ export type MonthlyAnalytics = Schemas['MonthlyAnalyticsDto'];
 /** The signed-in broker's own profile (GET/PUT /api/profile): what Settings edits. */
 export type Profile = Schemas['ProfileDto'];
 
-export type ProfileInput = Partial<Pick<Profile, 'agencyPhone' | 'emailNotifications' | 'language'>> & {
-  firstName?: string;
-  lastName?: string;
-};
+/** What Settings sends (PUT /api/profile): any of the fields. */
+export type ProfileInput = Schemas['UpdateProfileDto'];
 
-export interface BrandingInput {
-  primaryColor: string;
-  secondaryColor: string;
-  agencyName: string;
-  agencyPhone: string;
-  sponsorMessage: string;
-  /** For clients whose language is Spanish; empty: they get `sponsorMessage`. */
-  sponsorMessageEs: string;
-}
+type BrandingChange = Schemas['UpdateBrandingDto'];
 
-/** The agency's TPMO settings (Branding). */
-export interface TpmoInput {
-  sellsPlans: boolean;
-  tpmoOrganizations: number | null;
-  tpmoPlans: number | null;
-  /** null: back to the generated text. */
-  tpmoDisclaimer: string | null;
-}
+/** The Branding form: every text field, as PUT /api/branding takes them. */
+export type BrandingInput = Required<
+  Pick<BrandingChange, 'primaryColor' | 'secondaryColor' | 'agencyName' | 'agencyPhone' | 'sponsorMessage' | 'sponsorMessageEs'>
+>;
 
-export type ConsentChannel = 'voice' | 'sms' | 'email';
-export type ConsentPurpose = 'reminders' | 'marketing';
-export type ConsentState = 'granted' | 'revoked' | 'expired' | 'unknown';
+/** The agency's TPMO settings (Branding); a null disclaimer goes back to the generated text. */
+export type TpmoInput = Required<Pick<BrandingChange, 'sellsPlans' | 'tpmoOrganizations' | 'tpmoPlans' | 'tpmoDisclaimer'>>;
+
+export type ConsentChannel = Schemas['ConsentStatusDto']['channel'];
+export type ConsentPurpose = Schemas['ConsentStatusDto']['purpose'];
+export type ConsentState = Schemas['ConsentStatusDto']['state'];
 
 /** A client's permission on one channel for one purpose, now. */
 export type ConsentStatus = Schemas['ConsentStatusDto'];
@@ -111,7 +98,7 @@ export type RenewalResult = Schemas['RenewalResultDto'];
 
 export type ComplianceReport = Schemas['ComplianceReportDto'];
 
-export type ResourceCategory = 'general' | 'training' | 'scripts' | 'templates' | 'compliance' | 'marketing';
+export type ResourceCategory = Schemas['ResourceDto']['category'];
 
 export type Resource = Schemas['ResourceDto'];
 
@@ -132,15 +119,12 @@ export type AdminClientRow = Schemas['AdminClientRowDto'];
 
 export type BrokerDetail = Schemas['BrokerDetailDto'];
 
-export interface AdminSubscriptionChange {
-  subscriptionTier?: SubscriptionTier;
-  subscriptionStatus?: SubscriptionStatus;
-}
+export type AdminSubscriptionChange = Schemas['AdminSubscriptionDto'];
 
 /** Personal access tokens (/api/tokens): what a broker lets their own tools do with the API as them. */
 export type ApiTokenScope = Schemas['ScopeDto'];
 
-export type ApiTokenExpiry = 30 | 90 | 365 | null;
+export type ApiTokenExpiry = NonNullable<ApiTokenInput['expiresInDays']> | null;
 
 /** A token as listed: never its secret, only the prefix that identifies it. */
 export type ApiToken = Schemas['ApiTokenDto'];
@@ -148,13 +132,9 @@ export type ApiToken = Schemas['ApiTokenDto'];
 /** The answer to creating one: the token and, this once, its secret. */
 export type CreatedApiToken = Schemas['CreatedApiTokenDto'];
 
-export interface ApiTokenInput {
-  name: string;
-  scopes: string[];
-  /** null: no expiry. */
-  expiresInDays: ApiTokenExpiry;
-}
+/** A new token: name, scopes and expiry in days (null: none). */
+export type ApiTokenInput = Schemas['CreateApiTokenDto'];
 
-export type ApiTokenActivityKind = 'created' | 'first_use' | 'refused' | 'rate_limited' | 'revoked';
+export type ApiTokenActivityKind = Schemas['ApiTokenEventDto']['kind'];
 
 export type ApiTokenActivity = Schemas['ApiTokenEventDto'];

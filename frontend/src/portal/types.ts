@@ -17,45 +17,25 @@ export type UpcomingReminder = Schemas['UpcomingReminderDto'];
 
 export type MyInfo = Schemas['MyInfoDto'];
 
-export type RecurrencePattern = 'daily' | 'weekly' | 'monthly';
+export type RecurrencePattern = NonNullable<Schemas['ClientReminderDto']['recurrencePattern']>;
 
 export type ClientReminder = Schemas['ClientReminderDto'];
 
 /** same: a retry goes the same way; other: a call is retried as a text and a text as a call. */
-export type RetryChannel = 'same' | 'other';
+export type RetryChannel = Schemas['ClientReminderDto']['retryChannel'];
 
-export interface NewClientReminder {
-  medicationId: string | null;
-  scheduledTime: string;
-  message: string | null;
-  timeZone: string;
-  deliveryMethod?: 'voice' | 'sms';
-  sayMedicationName?: boolean;
-  isRecurring?: boolean;
-  recurrencePattern?: RecurrencePattern;
-  recurrenceInterval?: number;
-  recurrenceDays?: number[];
-  recurrenceEndDate?: string;
-  retryAfterMinutes?: number;
-  maxAttempts?: number;
-  retryChannel?: RetryChannel;
-  alertCaregivers?: boolean;
-}
+/** A new reminder (POST /api/client/reminders); left-out settings take their defaults. */
+export type NewClientReminder = Schemas['CreateClientReminderDto'];
 
 export type HistoryItem = Schemas['HistoryItemDto'];
 
-export type OccurrenceOutcome = 'confirmed' | 'missed' | 'skipped' | 'waiting';
+export type OccurrenceOutcome = Schemas['HistoryItemDto']['outcome'];
 
 /** One local day's occurrences by outcome (the adherence chart). */
 export type AdherenceDay = Schemas['AdherenceDayDto'];
 
-export interface AdherenceFigures {
-  confirmed: number;
-  missed: number;
-  skipped: number;
-  /** confirmed ÷ (confirmed + missed) in %, null while none has ended. */
-  percent: number | null;
-}
+/** confirmed, missed, skipped and percent (confirmed ÷ (confirmed + missed), null while none has ended). */
+export type AdherenceFigures = Pick<Schemas['ReminderAdherenceDto'], 'confirmed' | 'missed' | 'skipped' | 'percent'>;
 
 export type ReminderAdherence = Schemas['ReminderAdherenceDto'];
 

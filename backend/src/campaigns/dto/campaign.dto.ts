@@ -1,28 +1,44 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsIn, IsObject, IsOptional, IsString, IsUUID } from 'class-validator';
 
 import { IsOptionalNotNull } from '../../common/validation.js';
-import {
-  AUDIENCE_KINDS,
-  CAMPAIGN_STATUSES,
-  CAMPAIGN_TYPES,
-  type CampaignAudience,
-  type CampaignStatus,
-  type CampaignType,
-} from '../campaign.entity.js';
+import { CAMPAIGN_STATUSES, CAMPAIGN_TYPES, type CampaignAudience, type CampaignStatus, type CampaignType } from '../campaign.entity.js';
 
-/** Who a campaign is for (see CampaignAudience). */
-export class AudienceSchema {
-  @ApiProperty({ enum: AUDIENCE_KINDS, example: 'all' }) kind!: CampaignAudience['kind'];
-  @ApiPropertyOptional({
+/** Who a campaign is for (see CampaignAudience): one of three shapes, told apart by `kind`. */
+export class AllClientsAudience {
+  @ApiProperty({ enum: ['all'], example: 'all', description: 'Every active client' }) kind!: 'all';
+}
+
+export class FilterAudience {
+  @ApiProperty({ enum: ['filter'], example: 'filter' }) kind!: 'filter';
+  @ApiProperty({
     type: 'object',
     additionalProperties: true,
-    description: 'kind filter: the Clients list filter (q, isActive, inviteStatus, engagementMin, engagementMax)',
+    example: { engagementMax: 40, isActive: true },
+    description: 'The Clients list filter (q, isActive, inviteStatus, engagementMin, engagementMax)',
   })
-  filter?: Record<string, unknown>;
-  @ApiPropertyOptional({ type: [String], format: 'uuid', description: 'kind clients: the chosen clients (up to 10,000)' })
-  clientIds?: string[];
+  filter!: Record<string, unknown>;
 }
+
+export class ChosenClientsAudience {
+  @ApiProperty({ enum: ['clients'], example: 'clients' }) kind!: 'clients';
+  @ApiProperty({ type: [String], format: 'uuid', maxItems: 10_000, description: 'The chosen clients (up to 10,000)' })
+  clientIds!: string[];
+}
+
+export const AUDIENCE_MODELS = [AllClientsAudience, FilterAudience, ChosenClientsAudience];
+
+const audienceSchema = {
+  oneOf: AUDIENCE_MODELS.map((model) => ({ $ref: getSchemaPath(model) })),
+  discriminator: {
+    propertyName: 'kind',
+    mapping: {
+      all: getSchemaPath(AllClientsAudience),
+      filter: getSchemaPath(FilterAudience),
+      clients: getSchemaPath(ChosenClientsAudience),
+    },
+  },
+};
 
 /** SPEC §3 "Campaign". */
 export class CampaignDto {
@@ -32,7 +48,7 @@ export class CampaignDto {
   @ApiProperty({ type: String, nullable: true, example: 'Time to review your Medicare plan' }) subject!: string | null;
   @ApiProperty({ example: 'Annual Enrollment opens October 15. Call us to review your plan for next year.' }) message!: string;
   @ApiProperty({ enum: CAMPAIGN_STATUSES, example: 'sent' }) status!: CampaignStatus;
-  @ApiProperty({ type: AudienceSchema }) audience!: CampaignAudience;
+  @ApiProperty(audienceSchema) audience!: CampaignAudience;
   @ApiProperty({ example: 212, description: 'Fixed when sent' }) recipientCount!: number;
   @ApiProperty({ example: 97, description: 'Distinct recipients who opened (e-mail)' }) openedCount!: number;
   @ApiProperty({ example: 31, description: 'Distinct recipients who clicked a link' }) clickedCount!: number;
@@ -55,7 +71,7 @@ export class CreateCampaignDto {
   @IsOptionalNotNull()
   @IsString()
   message?: string;
-  @ApiPropertyOptional({ type: AudienceSchema, description: 'Default: all active clients' })
+  @ApiPropertyOptional({ ...audienceSchema, description: 'Default: all active clients' })
   @IsOptionalNotNull()
   @IsObject({ message: 'audience must be an object' })
   audience?: unknown;
@@ -80,7 +96,7 @@ export class UpdateCampaignDto {
   @IsOptionalNotNull()
   @IsString()
   message?: string;
-  @ApiPropertyOptional({ type: AudienceSchema, description: 'Default: all active clients' })
+  @ApiPropertyOptional({ ...audienceSchema, description: 'Default: all active clients' })
   @IsOptionalNotNull()
   @IsObject({ message: 'audience must be an object' })
   audience?: unknown;
