@@ -151,4 +151,78 @@ describe('API access in Chromium', () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  it('lets a developer authorize Swagger UI with a token and try an operation; the authorization survives a reload', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const owner = await context.newPage();
+    await signIn(owner, { email: uniqueEmail('api.tokens.swagger') });
+    await call(owner, 'POST', '/api/clients', { firstName: 'Rosa', lastName: 'Swagger', phone: '(615) 555-0142' });
+    const { token } = (await call(owner, 'POST', '/api/tokens', { name: 'Swagger UI', scopes: ['clients:read'], expiresInDays: 30 })) as {
+      token: string;
+    };
+    await context.close();
+
+    // A fresh browser with no session: the token is the only credential.
+    const docsContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await docsContext.newPage();
+    await page.goto(`${APP_URL}/api/docs`);
+    await page.getByRole('button', { name: 'Authorize' }).first().click();
+    // Each scheme has its own form; the bearer one is the token.
+    const bearer = page.locator('.modal-ux .auth-container').filter({ hasText: 'Bearer' });
+    await bearer.locator('#auth-bearer-value').fill(token);
+    await bearer.getByRole('button', { name: 'Apply credentials' }).click();
+    await bearer.getByRole('button', { name: 'Remove authorization' }).waitFor();
+    assert.match((await bearer.textContent()) ?? '', /Authorized/);
+    await bearer.getByRole('button', { name: 'Close' }).click();
+
+    const operation = page.locator('#operations-clients-ClientsController_list');
+    await operation.locator('.opblock-summary-control').click();
+    await operation.getByRole('button', { name: 'Try it out' }).click();
+    // The filter comes filled with its example (a search for someone else): this broker lists everyone.
+    await operation.locator('tr[data-param-name="filter"] input').fill('');
+    await operation.getByRole('button', { name: 'Execute' }).click();
+    const answer = operation.locator('.live-responses-table .response');
+    await answer.first().waitFor();
+    assert.equal((await answer.locator('.response-col_status').first().textContent())?.trim(), '200');
+    assert.match((await operation.locator('.curl').textContent()) ?? '', /Authorization: Bearer ck_pat_/);
+    assert.match((await operation.locator('.live-responses-table .microlight').first().textContent()) ?? '', /Swagger/);
+
+    // persistAuthorization: a reload keeps the token.
+    await page.reload();
+    await page.getByRole('button', { name: 'Authorize' }).first().click();
+    await page
+      .locator('.modal-ux .auth-container')
+      .filter({ hasText: 'token (http, Bearer)' })
+      .getByRole('button', { name: 'Remove authorization' })
+      .waitFor();
+    await docsContext.close();
+  });
+
+  it('speaks Spanish to a broker who works in Spanish, with no serious accessibility problem', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, { email: uniqueEmail('api.tokens.es') });
+    await call(page, 'PUT', '/api/profile', { language: 'es' });
+    await call(page, 'POST', '/api/tokens', { name: 'Mi CRM', scopes: ['clients:read', 'clients:write'], expiresInDays: 365 });
+    await page.goto(`${APP_URL}/api-access`);
+    await page.getByRole('heading', { level: 1, name: 'Acceso a la API' }).waitFor();
+    await page.getByRole('table', { name: 'Sus tokens de acceso' }).getByRole('button', { name: 'Revocar “Mi CRM”' }).waitFor();
+    assert.deepEqual(await seriousAccessibilityViolations(page), [], 'axe on the Spanish page at 1280 px');
+    await docsScreenshot(page, 'api-access-es-1280');
+
+    await page.getByRole('button', { name: 'Crear token' }).first().click();
+    const form = page.getByRole('dialog', { name: /token/i });
+    await form.getByRole('checkbox', { name: /^clients:read/ }).waitFor();
+    assert.deepEqual(await seriousAccessibilityViolations(page), [], 'axe on the Spanish create dialog');
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'detached' });
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('article', { name: 'Token “Mi CRM”' }).waitFor();
+    assert.deepEqual(await seriousAccessibilityViolations(page), [], 'axe on the Spanish page at 390 px');
+    await docsScreenshot(page, 'api-access-es-390');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 });
