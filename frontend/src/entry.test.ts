@@ -21,6 +21,8 @@ describe('chooseEntry', () => {
     ['/client/dashboard', false, 'portal'],
     ['/client/help', true, 'portal'],
     ['/client/register/abc', true, 'portal'],
+    ['/account-suspended', false, 'portal'],
+    ['/account-suspended', true, 'portal'],
   ] as const)('%s with a broker signed in=%s loads the %s bundle', (path, signedIn, entry) => {
     expect(chooseEntry(path, signedIn)).toBe(entry);
   });
@@ -69,6 +71,9 @@ describe('resolveEntry', () => {
     ['/client/portal', 'nobody', 'portal'],
     ['/', 'broker', 'admin'],
     ['/', 'nobody', 'portal'],
+    // A suspended broker's session answers 401, and their sign-in starts none: the public page loads.
+    ['/account-suspended', 'nobody', 'portal'],
+    ['/account-suspended', 'broker', 'portal'],
   ] as const)('%s with a %s signed in loads the %s bundle', async (path, who, entry) => {
     server(who);
     expect(await resolveEntry(path)).toBe(entry);

@@ -28,13 +28,19 @@ export function isPortalPath(pathname: string): boolean {
 }
 
 export function chooseEntry(pathname: string, brokerSignedIn: boolean): Entry {
+  const byPath = entryByPathAlone(pathname);
+  if (byPath) return byPath;
   if (isPortalPath(pathname)) return brokerSignedIn ? 'admin' : 'portal';
   if (isClientPath(pathname)) return 'portal';
   return brokerSignedIn || isProtectedPath(pathname) ? 'admin' : 'portal';
 }
 
-/** The bundle a page loads when its path alone does not say, or undefined when it does (client pages). */
+/** Public pages that are the same for everyone, signed in or not (a reactivated broker reloading one, say). */
+const PUBLIC_ONLY_PATHS = ['/account-suspended'];
+
+/** The bundle a page loads when its path alone says, or undefined when it does not. */
 export function entryByPathAlone(pathname: string): Entry | undefined {
+  if (PUBLIC_ONLY_PATHS.includes(pathname.replace(/\/+$/, ''))) return 'portal';
   return isClientPath(pathname) && !isPortalPath(pathname) ? 'portal' : undefined;
 }
 

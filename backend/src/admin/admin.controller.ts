@@ -1,4 +1,4 @@
-import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post, Query, Res, StreamableFile } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post, Put, Query, Res, StreamableFile } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -26,6 +26,8 @@ import {
   AdminSubscriptionResultDto,
   BrokerDetailDto,
   ExtendTrialDto,
+  SetTrialEndDto,
+  SuspendBrokerDto,
 } from './dto/admin.dto.js';
 
 @ApiTags('admin')
@@ -108,6 +110,34 @@ export class AdminController {
   @ApiConflictResponse({ description: 'Only brokers on trial can be extended' })
   extendTrial(@CurrentUser() admin: User, @Param('id') id: string, @Body() body: ExtendTrialDto): Promise<AdminBrokerDetailBrokerDto> {
     return this.admin.extendTrial(admin, id, body.days);
+  }
+
+  @Put('brokers/:id/trial-end')
+  @ApiOperation({ summary: 'Sets a trial’s end date (a moment already past ends the trial now)' })
+  @ApiOkResponse({ type: AdminBrokerDetailBrokerDto })
+  @ApiBadRequestResponse({ description: 'trialEndsAt is not a date and time within a year of today' })
+  @ApiConflictResponse({ description: 'Only brokers on trial have a trial end date' })
+  setTrialEnd(@CurrentUser() admin: User, @Param('id') id: string, @Body() body: SetTrialEndDto): Promise<AdminBrokerDetailBrokerDto> {
+    return this.admin.setTrialEnd(admin, id, body.trialEndsAt);
+  }
+
+  @Post('brokers/:id/suspend')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Suspends a broker: sign-in and tokens refused, their reminders and campaigns not sent' })
+  @ApiOkResponse({ type: AdminBrokerDetailBrokerDto })
+  @ApiBadRequestResponse({ description: 'No reason, or one over 500 characters' })
+  @ApiConflictResponse({ description: 'Already suspended' })
+  suspend(@CurrentUser() admin: User, @Param('id') id: string, @Body() body: SuspendBrokerDto): Promise<AdminBrokerDetailBrokerDto> {
+    return this.admin.suspend(admin, id, body.reason);
+  }
+
+  @Post('brokers/:id/reactivate')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Lifts a broker’s suspension' })
+  @ApiOkResponse({ type: AdminBrokerDetailBrokerDto })
+  @ApiConflictResponse({ description: 'Not suspended' })
+  reactivate(@CurrentUser() admin: User, @Param('id') id: string): Promise<AdminBrokerDetailBrokerDto> {
+    return this.admin.reactivate(admin, id);
   }
 
   @Post('brokers/:id/subscription')

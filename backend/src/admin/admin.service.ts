@@ -1,5 +1,5 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 
 import { AuditService } from '../audit/audit.service.js';
 import { BillingService } from '../billing/billing.service.js';
@@ -21,6 +21,8 @@ import type {
 
 const DAY_MS = 86_400_000;
 export const TRIAL_WINDOW_DAYS = 30;
+/** How far from today an admin may set a trial's end, either way. */
+export const TRIAL_END_RANGE_DAYS = 365;
 /** The broker detail's admin actions: the newest this many. */
 const ADMIN_ACTIONS_SHOWN = 20;
 /**
@@ -45,6 +47,8 @@ function detailBroker(user: User, activeClients: number): AdminBrokerDetailBroke
     email: user.email ?? null,
     subscriptionTier: user.subscriptionTier,
     subscriptionStatus: user.subscriptionStatus,
+    suspendedAt: user.suspendedAt?.toISOString() ?? null,
+    suspensionReason: user.suspensionReason ?? null,
     trialEndsAt: user.trialEndsAt?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
     overageEnabled: user.overageEnabled,
@@ -174,6 +178,7 @@ export class AdminService {
         email: row.email,
         subscriptionTier: row.tier,
         subscriptionStatus: row.status,
+        suspendedAt: row.suspended_at ? new Date(row.suspended_at).toISOString() : null,
       },
       clientCount: row.client_count,
       monthlyRevenue: monthlyRevenueCents(row.status, row.tier, row.active_count, row.overage),
@@ -234,6 +239,81 @@ export class AdminService {
         notes: `Extended by ${days} day${days === 1 ? '' : 's'}`,
         before: { trialEndsAt: before.trialEndsAt?.toISOString() ?? null },
         after: { trialEndsAt: after.trialEndsAt.toISOString() },
+      });
+      await em.flush();
+      return detailBroker(user, await this.platform.activeClientCount(user.id, em));
+    });
+  }
+
+  /**
+   * Sets a trial's end directly, within a year either way of now. A moment already past ends the
+   * trial at once: the broker meets Trial Expired and the Billing page on their next visit.
+   */
+  async setTrialEnd(admin: User, id: string, trialEndsAt: string, now = new Date()): Promise<AdminBrokerDetailBrokerDto> {
+    const end = new Date(trialEndsAt);
+    if (Math.abs(end.getTime() - now.getTime()) > TRIAL_END_RANGE_DAYS * DAY_MS) {
+      throw new BadRequestException({ message: `trialEndsAt must be within ${TRIAL_END_RANGE_DAYS} days of today`, field: 'trialEndsAt' });
+    }
+    return this.em.transactional(async (em) => {
+      const found = await this.findBroker(id, em);
+      const { broker: user, before, after } = await this.billing.setTrialEnd(found.id, end, em);
+      this.audit.record(em, {
+        adminId: admin.id,
+        action: 'trial_end_set',
+        targetType: 'broker',
+        targetId: user.id,
+        brokerId: user.id,
+        notes: end.getTime() <= now.getTime() ? 'Trial ended now' : 'Trial end date set',
+        before: { trialEndsAt: before.trialEndsAt?.toISOString() ?? null },
+        after: { trialEndsAt: after.trialEndsAt.toISOString() },
+      });
+      await em.flush();
+      return detailBroker(user, await this.platform.activeClientCount(user.id, em));
+    });
+  }
+
+  /**
+   * Suspends a broker: their sign-in and API tokens are refused and their reminders and campaigns
+   * are not sent from now on (see DispatcherService); their clients' own reminders go on.
+   */
+  async suspend(admin: User, id: string, reason: string, now = new Date()): Promise<AdminBrokerDetailBrokerDto> {
+    return this.em.transactional(async (em) => {
+      const user = await this.findBroker(id, em);
+      if (user.suspendedAt) throw new ConflictException('This broker is already suspended');
+      user.suspendedAt = now;
+      user.suspensionReason = reason;
+      this.audit.record(em, {
+        adminId: admin.id,
+        action: 'broker_suspended',
+        targetType: 'broker',
+        targetId: user.id,
+        brokerId: user.id,
+        notes: reason,
+        before: { suspended: false },
+        after: { suspended: true },
+      });
+      await em.flush();
+      return detailBroker(user, await this.platform.activeClientCount(user.id, em));
+    });
+  }
+
+  /** Lifts a suspension: the broker signs in again; sends that fell due meanwhile stay not sent. */
+  async reactivate(admin: User, id: string): Promise<AdminBrokerDetailBrokerDto> {
+    return this.em.transactional(async (em) => {
+      const user = await this.findBroker(id, em);
+      if (!user.suspendedAt) throw new ConflictException('This broker is not suspended');
+      const reason = user.suspensionReason;
+      user.suspendedAt = null;
+      user.suspensionReason = null;
+      this.audit.record(em, {
+        adminId: admin.id,
+        action: 'broker_reactivated',
+        targetType: 'broker',
+        targetId: user.id,
+        brokerId: user.id,
+        notes: reason ? `Suspended for: ${reason}` : null,
+        before: { suspended: true },
+        after: { suspended: false },
       });
       await em.flush();
       return detailBroker(user, await this.platform.activeClientCount(user.id, em));

@@ -1,10 +1,23 @@
 import { randomUUID } from 'node:crypto';
 
 import { OptionalProps } from '@mikro-orm/core';
-import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Index, PrimaryKey, Property, Trigger } from '@mikro-orm/decorators/legacy';
 
-/** The audit log: every change a platform admin makes, who made it, and the values before and after. */
+/** Raised by the append-only trigger; `%` is UPDATE or DELETE. */
+export const APPEND_ONLY_MESSAGE = 'admin_actions is append-only: % of an audit entry is not allowed';
+
+/**
+ * The audit log: every change a platform admin makes, who made it, and the values before and after.
+ * Append-only: PostgreSQL refuses to update or delete an entry, whoever asks (docs/admin.md).
+ */
 @Entity({ tableName: 'admin_actions' })
+@Trigger({
+  name: 'append_only',
+  timing: 'before',
+  events: ['update', 'delete'],
+  forEach: 'row',
+  body: `raise exception '${APPEND_ONLY_MESSAGE}', tg_op using hint = 'Record a new admin action instead of changing or removing one.';`,
+})
 @Index({ name: 'admin_actions_broker_created_idx', properties: ['brokerId', 'createdAt'] })
 @Index({ name: 'admin_actions_created_idx', properties: ['createdAt'] })
 export class AdminAction {

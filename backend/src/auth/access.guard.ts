@@ -21,6 +21,9 @@ import { ClientAccount } from './client-account.entity.js';
  * (@TokenScopes) and the token must hold it. It then acts as its broker or admin. Client routes
  * never take a token.
  */
+/** What a suspended broker's requests answer. */
+export const ACCOUNT_SUSPENDED = 'This CareKeep account is suspended. Contact CareKeep support.';
+
 @Injectable()
 export class AccessGuard implements CanActivate {
   constructor(
@@ -82,6 +85,11 @@ export class AccessGuard implements CanActivate {
   private async actAs(request: Request & AuthenticatedRequest, access: Access, userId: string): Promise<boolean> {
     const row = await this.users.userRow(userId);
     if (!row) throw new UnauthorizedException('Unauthorized');
+    if (row.suspended_at) {
+      // A session goes back through sign-in, which shows the suspension page; a token is refused.
+      if (request.apiToken) throw new ForbiddenException(ACCOUNT_SUSPENDED);
+      throw new UnauthorizedException(ACCOUNT_SUSPENDED);
+    }
     if (access === 'admin' && !row.is_admin) throw new ForbiddenException('Admin access required');
     request.userId = row.id;
     const em = this.em.getContext();

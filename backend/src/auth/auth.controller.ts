@@ -11,6 +11,9 @@ import { OidcGuard } from './oidc.guard.js';
 import { OidcService, type OidcSignIn } from './oidc.service.js';
 import { endSession, startSession } from './session.js';
 
+/** Where a suspended broker's sign-in ends (a public page of the app). */
+export const SUSPENDED_PAGE = '/account-suspended';
+
 @ApiTags('auth')
 @Controller()
 export class AuthController {
@@ -41,11 +44,15 @@ export class AuthController {
   @UseGuards(OidcGuard)
   @ApiOperation({ summary: 'Finishes broker sign-in (the provider redirects here); starts the session and goes to /' })
   @ApiFoundResponse({
-    description: 'To /',
+    description: 'To /, or to /account-suspended for a suspended broker (no session is started)',
     headers: { Location: { description: 'Where to go next', schema: { type: 'string', example: '/' } } },
   })
   async callback(@Req() req: Request & { user: OidcSignIn }, @Res() res: Response): Promise<void> {
     const { user, idToken } = req.user;
+    if (user.suspendedAt) {
+      res.redirect(302, SUSPENDED_PAGE);
+      return;
+    }
     await startSession(req, this.config, { kind: 'broker', userId: user.id, idToken });
     res.redirect(302, '/');
   }

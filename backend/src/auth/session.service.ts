@@ -41,6 +41,17 @@ export class SessionService implements OnApplicationShutdown {
     return session(sessionOptions(this.config, secret, this.store));
   }
 
+  /**
+   * Signs a client out everywhere (a new password): every stored session of the account ends.
+   * Answers how many there were.
+   */
+  async endClientSessions(accountId: string): Promise<number> {
+    const result = await this.pool.query(`delete from "session" where sess->'auth'->>'kind' = 'client' and sess->'auth'->>'accountId' = $1`, [
+      accountId,
+    ]);
+    return result.rowCount ?? 0;
+  }
+
   async onApplicationShutdown(): Promise<void> {
     this.store.close();
     await this.pool.end();

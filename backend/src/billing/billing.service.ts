@@ -194,6 +194,23 @@ export class BillingService {
   }
 
   /**
+   * An admin's change: sets a trial's end to the moment given (in the past ends the trial now: the
+   * broker meets Trial Expired on their next visit), in `em`. Only the database changes.
+   */
+  async setTrialEnd(
+    brokerId: string,
+    trialEndsAt: Date,
+    em: EntityManager,
+  ): Promise<PlanChange<{ trialEndsAt: Date | null }, { trialEndsAt: Date }>> {
+    const user = await this.broker(brokerId, em);
+    if (user.subscriptionStatus !== 'trial') throw new ConflictException('Only brokers on trial have a trial end date');
+    const before = user.trialEndsAt ?? null;
+    user.trialEndsAt = trialEndsAt;
+    await em.flush();
+    return { broker: user, before: { trialEndsAt: before }, after: { trialEndsAt } };
+  }
+
+  /**
    * An admin's change: sets the tier and/or the status given (leaving the trial end as it is), in
    * `em` (the caller's transaction). Only the database changes, never Stripe.
    */

@@ -16,7 +16,7 @@ import { RateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { StorageService } from '../storage/storage.service.js';
 import type { User } from '../users/user.entity.js';
 import { BrandingService, LOGO_MAX_BYTES } from './branding.service.js';
-import { LogoDto, PortalBrandingDto, UpdateBrandingDto } from './dto/branding.dto.js';
+import { LogoDto, PortalBrandingDto, PortalLinkDto, PublicAgencyDto, UpdateBrandingDto } from './dto/branding.dto.js';
 
 @ApiTags('branding')
 @Controller()
@@ -90,6 +90,29 @@ export class BrandingController {
       language,
     );
     res.status(200).set('Content-Security-Policy', page.csp).set('Cache-Control', 'no-store').type('html').send(page.html);
+  }
+
+  @Get('branding/portal-link')
+  @BrokerOnly()
+  @ApiOperation({
+    summary: 'The agency’s branded sign-in link for clients: /client/login?agency={slug}',
+    description:
+      'The slug is made from the agency name the first time it is asked for, then kept (renaming the agency does not change it), ' +
+      'so links already shared keep working.',
+  })
+  @ApiOkResponse({ type: PortalLinkDto })
+  portalLink(@CurrentUser() user: User): Promise<PortalLinkDto> {
+    return this.branding.portalLink(user);
+  }
+
+  @Get('public/agency/:slug')
+  @Public()
+  @ApiOperation({ summary: 'An agency’s name, logo, colour and phone, for its branded client sign-in page (public)' })
+  @ApiParam({ name: 'slug', description: 'The agency’s slug, as in its link /client/login?agency={slug}', example: 'sunrise-benefits' })
+  @ApiOkResponse({ type: PublicAgencyDto })
+  @ApiNotFoundResponse({ description: '{ message: "No such agency" } for a slug no agency has' })
+  publicAgency(@Param('slug') slug: string): Promise<PublicAgencyDto> {
+    return this.branding.publicAgency(slug);
   }
 
   @Get('client-portal/branding')

@@ -4,10 +4,11 @@ import { StorageModule } from '../storage/storage.module.js';
 import { BrandingController } from './branding.controller.js';
 import { BrandingService } from './branding.service.js';
 
-/** Agency branding and the logo. */
+/** Agency branding, the logo, and the agency's public face on its branded sign-in pages. */
 @Module({
   imports: [StorageModule],
   controllers: [BrandingController],
   providers: [BrandingService],
+  exports: [BrandingService],
 })
 export class BrandingModule {}

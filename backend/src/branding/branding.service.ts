@@ -1,16 +1,18 @@
 import { randomUUID } from 'node:crypto';
 
-import { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import sharp from 'sharp';
 
 import { normalizePhone } from '../clients/contact.js';
 import { isUuid } from '../common/ids.js';
 import type { Language } from '../common/language.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { IMAGE_TYPES, sniff } from '../storage/file-types.js';
 import { StorageService } from '../storage/storage.service.js';
 import { DEFAULT_PRIMARY_COLOR, User } from '../users/user.entity.js';
-import type { PortalBrandingDto, UpdateBrandingDto } from './dto/branding.dto.js';
+import type { PortalBrandingDto, PortalLinkDto, PublicAgencyDto, UpdateBrandingDto } from './dto/branding.dto.js';
+import { SLUG_PATTERN, slugCandidate, slugOf } from './portal-slug.js';
 import { disclaimerOf, TPMO_DISCLAIMER_MAX } from './tpmo.js';
 
 export const SPONSOR_MESSAGE_MAX = 150;
@@ -25,12 +27,13 @@ export function logoUrl(key: string | null | undefined): string | null {
   return name ? `/api/public/logos/${name}` : null;
 }
 
-/** Agency branding: colours, name, phone, sponsor message, postal address and logo. */
+/** Agency branding: colours, name, phone, sponsor message, postal address, logo, and the branded sign-in link. */
 @Injectable()
 export class BrandingService {
   constructor(
     private readonly em: EntityManager,
     private readonly storage: StorageService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async update(broker: User, input: UpdateBrandingDto): Promise<User> {
@@ -135,6 +138,56 @@ export class BrandingService {
       primaryColor: broker.primaryColor || DEFAULT_PRIMARY_COLOR,
       sponsorMessage: broker.sponsorMessage,
       disclaimer: disclaimerOf(broker, language),
+      agencyPhone: broker.agencyPhone.trim() || null,
     };
   }
+
+  /** The agency a branded link names, for its sign-in page; 404 for a slug that names none. */
+  async publicAgency(slug: string): Promise<PublicAgencyDto> {
+    const broker = SLUG_PATTERN.test(slug) ? await this.em.findOne(User, { portalSlug: slug }) : null;
+    if (!broker) throw new NotFoundException('No such agency');
+    return publicAgencyOf(broker);
+  }
+
+  /** The broker's branded sign-in link (its slug made on first need). */
+  async portalLink(broker: User): Promise<PortalLinkDto> {
+    const slug = await this.ensurePortalSlug(broker.id);
+    return { slug, url: `${this.config.appUrl}/client/login?agency=${slug}` };
+  }
+
+  /**
+   * The broker's slug, made from the agency name (else the broker's name) the first time it is
+   * needed and then kept: `sunrise-benefits`, or `sunrise-benefits-2` when another agency has it.
+   */
+  async ensurePortalSlug(brokerId: string): Promise<string> {
+    const em = this.em.fork();
+    const broker = await em.findOneOrFail(User, { id: brokerId });
+    if (broker.portalSlug) return broker.portalSlug;
+    const person = [broker.firstName, broker.lastName].filter(Boolean).join(' ');
+    const base = slugOf(broker.agencyName || person);
+    for (let n = 1; ; n++) {
+      const candidate = slugCandidate(base, n);
+      if (await em.count(User, { portalSlug: candidate })) continue;
+      try {
+        // Only while it has none: two first requests at once keep the first one's slug.
+        await em.nativeUpdate(User, { id: broker.id, portalSlug: null }, { portalSlug: candidate });
+      } catch (error) {
+        // Another agency took this one in the meantime: try the next.
+        if (error instanceof UniqueConstraintViolationException) continue;
+        throw error;
+      }
+      const saved = await em.fork().findOneOrFail(User, { id: broker.id });
+      return saved.portalSlug!;
+    }
+  }
+}
+
+/** An agency's public face (PublicAgencyDto) from its broker. */
+export function publicAgencyOf(broker: User): PublicAgencyDto {
+  return {
+    agencyName: broker.agencyName.trim() || DEFAULT_PORTAL_AGENCY,
+    logoUrl: broker.logoUrl ?? null,
+    primaryColor: broker.primaryColor || DEFAULT_PRIMARY_COLOR,
+    agencyPhone: broker.agencyPhone.trim() || null,
+  };
 }

@@ -112,6 +112,10 @@ export class ClientReminder {
   @Enum({ items: [...REMINDER_STATUSES], default: 'pending' })
   status: ReminderStatus = 'pending';
 
+  /** Set while the client has paused it: none of its occurrences is sent until they resume it. */
+  @Property({ type: 'timestamptz', nullable: true })
+  pausedAt?: Date | null;
+
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 }

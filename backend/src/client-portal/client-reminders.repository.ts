@@ -30,7 +30,7 @@ export interface DueClientReminderRow {
 export class ClientRemindersRepository {
   constructor(private readonly em: EntityManager) {}
 
-  /** Due occurrences, locked (SKIP LOCKED) in `em`'s transaction until they have moved on. */
+  /** Due occurrences (none of a paused reminder), locked (SKIP LOCKED) in `em`'s transaction until they have moved on. */
   async takeDue(em: EntityManager, now: Date, limit: number): Promise<DueClientReminderRow[]> {
     return em.execute<DueClientReminderRow[]>(
       `select cr.id, cr.client_id, c.broker_id, c.phone, cr.delivery_method, cr.scheduled_time, cr.next_occurrence_at,
@@ -38,7 +38,7 @@ export class ClientRemindersRepository {
               to_char(cr.recurrence_end_date, 'YYYY-MM-DD') as recurrence_end_date,
               cr.retry_after_minutes, cr.max_attempts, cr.retry_channel
          from client_reminders cr join clients c on c.id = cr.client_id
-        where cr.next_occurrence_at <= ?
+        where cr.next_occurrence_at <= ? and cr.paused_at is null
         order by cr.next_occurrence_at limit ? for update of cr skip locked`,
       [now, limit],
     );

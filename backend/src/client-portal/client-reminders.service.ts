@@ -10,7 +10,7 @@ import { User } from '../users/user.entity.js';
 import { ATTEMPTS_PER_OCCURRENCE, ClientReminder, RETRY_AFTER_MINUTES } from './client-reminder.entity.js';
 import type { ClientReminderDto, CreateClientReminderDto } from './dto/client-reminder.dto.js';
 import { Medication } from './medication.entity.js';
-import { isValidZone, nextOccurrence } from './recurrence.js';
+import { isValidZone, nextOccurrence, type RecurrenceRule } from './recurrence.js';
 
 export const CLIENT_REMINDER_MESSAGES = {
   dateRequired: 'Date and time are required',
@@ -23,6 +23,8 @@ export const CLIENT_REMINDER_MESSAGES = {
   invalidEndDate: 'recurrenceEndDate must be a date (YYYY-MM-DD) on or after the first reminder',
   messageTooLong: 'Message must be at most 300 characters',
   notPending: 'Only pending reminders can be deleted',
+  notPausable: 'Only a reminder that has a time still to come can be paused',
+  nothingLeft: 'This reminder has no time left to ring: please schedule a new one',
   retryAfter: `retryAfterMinutes must be a whole number from ${RETRY_AFTER_MINUTES.min} to ${RETRY_AFTER_MINUTES.max}`,
   maxAttempts: `maxAttempts must be a whole number from ${ATTEMPTS_PER_OCCURRENCE.min} to ${ATTEMPTS_PER_OCCURRENCE.max}`,
   retryChannel: 'retryChannel must be same or other',
@@ -48,6 +50,20 @@ export function toClientReminderDto(reminder: ClientReminder): ClientReminderDto
     maxAttempts: reminder.maxAttempts,
     retryChannel: reminder.retryChannel,
     alertCaregivers: reminder.alertCaregivers,
+    pausedAt: reminder.pausedAt?.toISOString() ?? null,
+  };
+}
+
+/** A recurring reminder's rule, as the dispatcher reads it (null for a one-time reminder). */
+function ruleOf(reminder: ClientReminder): RecurrenceRule | null {
+  if (!reminder.isRecurring || !reminder.recurrencePattern) return null;
+  return {
+    start: reminder.scheduledTime,
+    zone: reminder.timeZone,
+    pattern: reminder.recurrencePattern,
+    interval: reminder.recurrenceInterval,
+    days: reminder.recurrenceDays ?? null,
+    endDate: reminder.recurrenceEndDate ?? null,
   };
 }
 
@@ -135,9 +151,49 @@ export class ClientRemindersService {
     return toClientReminderDto(reminder);
   }
 
-  async remove(account: ClientAccount, id: string): Promise<void> {
+  private async own(account: ClientAccount, id: string): Promise<ClientReminder> {
     const reminder = isUuid(id) ? await this.em.findOne(ClientReminder, { id, client: account.client }) : null;
     if (!reminder) throw new NotFoundException('Reminder not found');
+    return reminder;
+  }
+
+  /** Stops sending the reminder's occurrences until it is resumed; pausing a paused one changes nothing. */
+  async pause(account: ClientAccount, id: string, now = new Date()): Promise<ClientReminderDto> {
+    const reminder = await this.own(account, id);
+    if (!reminder.pausedAt) {
+      // A finished reminder (or one waiting only for its last outcome) has nothing left to hold back.
+      if (reminder.status !== 'pending' || !reminder.nextOccurrenceAt) throw new ConflictException(CLIENT_REMINDER_MESSAGES.notPausable);
+      reminder.pausedAt = now;
+      await this.em.flush();
+      await this.audit.record(account, 'update', 'client-reminder', reminder.id);
+    }
+    return toClientReminderDto(reminder);
+  }
+
+  /**
+   * Sends the reminder again from its next time still to come: the occurrences that fell while it
+   * was paused are skipped, not sent late. A one-time reminder whose time passed meanwhile (or a
+   * recurring one that ended) has nothing left and stays paused (409). Resuming an active one
+   * changes nothing.
+   */
+  async resume(account: ClientAccount, id: string, now = new Date()): Promise<ClientReminderDto> {
+    const reminder = await this.own(account, id);
+    if (!reminder.pausedAt) return toClientReminderDto(reminder);
+    let next = reminder.nextOccurrenceAt ?? null;
+    if (!next || next.getTime() <= now.getTime()) {
+      const rule = ruleOf(reminder);
+      next = rule ? nextOccurrence(rule, now) : null;
+    }
+    if (!next) throw new ConflictException(CLIENT_REMINDER_MESSAGES.nothingLeft);
+    reminder.nextOccurrenceAt = next;
+    reminder.pausedAt = null;
+    await this.em.flush();
+    await this.audit.record(account, 'update', 'client-reminder', reminder.id);
+    return toClientReminderDto(reminder);
+  }
+
+  async remove(account: ClientAccount, id: string): Promise<void> {
+    const reminder = await this.own(account, id);
     if (reminder.status !== 'pending') throw new ConflictException(CLIENT_REMINDER_MESSAGES.notPending);
     await this.em.remove(reminder).flush();
     await this.audit.record(account, 'delete', 'client-reminder', id);

@@ -36,7 +36,10 @@ export class MedicationsController {
   }
 
   @Put('client/medications/:id')
-  @ApiOperation({ summary: 'Changes one of the client’s medications' })
+  @ApiOperation({
+    summary: 'Changes one of the client’s medications (the fields sent, checked as when adding)',
+    description: 'Its reminders keep pointing at it, and a call or text that says its name says the new one.',
+  })
   @ApiOkResponse({ type: MedicationDto })
   @ApiNotFoundResponse({ description: 'Not this client’s medication' })
   update(

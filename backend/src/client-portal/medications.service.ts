@@ -1,3 +1,4 @@
+import { QueryOrder } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 
@@ -239,17 +240,29 @@ export class MedicationsService {
   async myInfo(account: ClientAccount, now = new Date()): Promise<MyInfoDto> {
     const [medications, upcoming] = await Promise.all([
       this.em.find(Medication, { client: account.client.id }, { orderBy: { createdAt: 'asc', id: 'asc' } }),
+      // The next ones to ring, then the paused ones (shown as paused, whatever time they were due).
       this.em.find(
         ClientReminder,
-        { client: account.client.id, nextOccurrenceAt: { $gt: now } },
-        { orderBy: { nextOccurrenceAt: 'asc', id: 'asc' }, limit: 10 },
+        {
+          client: account.client.id,
+          $or: [
+            { nextOccurrenceAt: { $gt: now }, pausedAt: null },
+            { nextOccurrenceAt: { $ne: null }, pausedAt: { $ne: null } },
+          ],
+        },
+        { orderBy: { pausedAt: QueryOrder.ASC_NULLS_FIRST, nextOccurrenceAt: 'asc', id: 'asc' }, limit: 10 },
       ),
     ]);
     await this.audit.record(account, 'read', 'my-info');
     return {
       client: { firstName: account.client.firstName, lastName: account.client.lastName, language: account.client.language },
       medications: medications.map((m) => toDto(m, zoneOf(account), now)),
-      upcomingReminders: upcoming.map((r) => ({ id: r.id, message: r.message ?? null, scheduledTime: r.nextOccurrenceAt!.toISOString() })),
+      upcomingReminders: upcoming.map((r) => ({
+        id: r.id,
+        message: r.message ?? null,
+        scheduledTime: r.nextOccurrenceAt!.toISOString(),
+        pausedAt: r.pausedAt?.toISOString() ?? null,
+      })),
     };
   }
 }

@@ -62,6 +62,8 @@ const SPANISH: [Record<string, string>, Record<string, string>][] = [
       invalidEndDate: 'La fecha final debe ser el día del primer recordatorio o después',
       messageTooLong: 'El mensaje debe tener como máximo 300 caracteres',
       notPending: 'Solo se pueden eliminar los recordatorios pendientes',
+      notPausable: 'Solo se puede pausar un recordatorio que todavía tiene una hora por delante',
+      nothingLeft: 'A este recordatorio ya no le queda ninguna hora: programe uno nuevo',
       retryAfter: `La espera debe ser un número entero de ${RETRY_AFTER_MINUTES.min} a ${RETRY_AFTER_MINUTES.max} minutos`,
       maxAttempts: `Los intentos deben ser un número entero de ${ATTEMPTS_PER_OCCURRENCE.min} a ${ATTEMPTS_PER_OCCURRENCE.max}`,
       retryChannel: 'El canal del nuevo intento no es válido',

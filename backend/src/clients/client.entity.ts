@@ -19,6 +19,9 @@ export const CLIENT_SEARCH_EXPRESSION = `lower(first_name || ' ' || last_name ||
   name: 'clients_active_broker_idx',
   expression: 'create index "clients_active_broker_idx" on "clients" ("broker_id") where "is_active"',
 })
+// A password reset finds the client by the phone or e-mail they type, whoever their broker.
+@Index({ name: 'clients_phone_idx', properties: ['phone'] })
+@Index({ name: 'clients_email_lower_idx', expression: 'create index "clients_email_lower_idx" on "clients" (lower("email"))' })
 @Index({
   name: 'clients_search_trgm_idx',
   expression: `create index "clients_search_trgm_idx" on "clients" using gin ((${CLIENT_SEARCH_EXPRESSION}) gin_trgm_ops)`,

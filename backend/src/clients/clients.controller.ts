@@ -36,6 +36,7 @@ import { TokenScopes } from '../api-tokens/scopes.js';
 import { BrokerOnly, CurrentUser, CurrentUserId } from '../auth/access.decorators.js';
 import { ApiFileResponse } from '../common/api-file-response.js';
 import { Consumes } from '../common/content-type.js';
+import { sendCsv } from '../common/csv-download.js';
 import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
 import type { ListQuery, ListResult } from '../common/list-query.js';
 import { receiveUpload } from '../common/multipart.js';
@@ -174,28 +175,7 @@ export class ClientsController {
   })
   async exportCsv(@CurrentUserId() brokerId: string, @ListParams(CLIENT_LIST_RULES) query: ListQuery, @Res() res: Response): Promise<void> {
     const lines = this.clients.exportCsv(brokerId, { ...query, range: undefined });
-    // The first batch is read before anything is sent, so a bad filter still answers 400 with a message.
-    const first = await lines.next();
-    res.status(200).set({
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="clients-${new Date().toISOString().slice(0, 10)}.csv"`,
-      'Cache-Control': 'no-store',
-    });
-    // A byte-order mark, so that spreadsheets read the names' accents as UTF-8.
-    res.write('\uFEFF');
-    if (!first.done) res.write(first.value);
-    try {
-      for await (const line of lines) {
-        // A broker who closes the tab ends the export: wait for room in the socket or its close.
-        if (!res.write(line)) await new Promise((resolve) => res.once('drain', resolve).once('close', resolve));
-        if (res.destroyed) return;
-      }
-      res.end();
-    } catch (error) {
-      // Past the headers a status can no longer be sent: cut the file short so it is not taken as whole.
-      this.logger.error(`Client export stopped part-way: ${error instanceof Error ? error.message : String(error)}`);
-      res.destroy();
-    }
+    await sendCsv(res, lines, `clients-${new Date().toISOString().slice(0, 10)}.csv`, this.logger);
   }
 
   @Get(':id')

@@ -117,6 +117,7 @@ describe('loadConfig', () => {
       trackingPerAddress: 1200,
       apiPerUser: 600,
       apiPerToken: 300,
+      passwordResetPerAddress: 3,
     });
     expect(loadConfig({ RATE_LIMIT_API_PER_USER: '5000' }).rateLimits.apiPerUser).toBe(5000);
   });

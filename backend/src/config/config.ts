@@ -35,6 +35,8 @@ export interface AppConfig {
     apiPerUser: number;
     /** Requests per API token, per minute (counted apart from its owner's browser session). */
     apiPerToken: number;
+    /** Client password reset requests per address, per hour (over it the answer is the same, but nothing is sent). */
+    passwordResetPerAddress: number;
   };
   dataDir: string;
   frontendDist: string;
@@ -368,6 +370,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       trackingPerAddress: integer(env, 'RATE_LIMIT_TRACKING_PER_ADDRESS', 1200, 1, 1_000_000),
       apiPerUser: integer(env, 'RATE_LIMIT_API_PER_USER', 600, 1, 1_000_000),
       apiPerToken: integer(env, 'RATE_LIMIT_API_PER_TOKEN', 300, 1, 1_000_000),
+      passwordResetPerAddress: integer(env, 'RATE_LIMIT_PASSWORD_RESET_PER_ADDRESS', 3, 1, 1_000_000),
     },
     dataDir,
     frontendDist: path(env, 'FRONTEND_DIST', 'frontend/dist'),

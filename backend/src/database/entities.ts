@@ -7,6 +7,7 @@ import { MonthSnapshot } from '../billing/month-snapshot.entity.js';
 import { Campaign } from '../campaigns/campaign.entity.js';
 import { CampaignRecipient } from '../campaigns/campaign-recipient.entity.js';
 import { Caregiver } from '../client-portal/caregiver.entity.js';
+import { ClientPasswordReset } from '../client-portal/client-password-reset.entity.js';
 import { ClientReminder } from '../client-portal/client-reminder.entity.js';
 import { Medication } from '../client-portal/medication.entity.js';
 import { Client } from '../clients/client.entity.js';
@@ -34,6 +35,7 @@ export const ENTITIES = [
   Client,
   ClientInvitation,
   ClientAccount,
+  ClientPasswordReset,
   ContactChange,
   EngagementDay,
   ImportJob,

@@ -85,6 +85,10 @@ export interface ClaimedDelivery {
   sponsor_message: string;
   broker_name: string;
   client_active: boolean;
+  /** The agency's account is suspended by a platform admin: only its clients' own reminders go. */
+  broker_suspended: boolean;
+  /** The client paused their reminder after this occurrence was queued (a retry waiting, say). */
+  reminder_paused: boolean;
 }
 
 /** A marketing message as it was sent, for the ten-year record. */
@@ -112,7 +116,8 @@ const COMPOSE_FROM_CLAIMED = `
          c.language as client_language, u.agency_address, u.agency_phone, u.logo_url, u.primary_color,
          u.sells_plans, u.tpmo_organizations, u.tpmo_plans, u.tpmo_disclaimer,
          u.time_zone as broker_time_zone, c.time_zone as client_time_zone, c.zip as client_zip, c.state as client_state,
-         trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as broker_name, c.is_active as client_active
+         trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) as broker_name, c.is_active as client_active,
+         u.suspended_at is not null as broker_suspended, cr.paused_at is not null as reminder_paused
     from claimed
     join users u on u.id = claimed.broker_id
     join clients c on c.id = claimed.client_id

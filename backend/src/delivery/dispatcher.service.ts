@@ -247,6 +247,21 @@ export class DispatcherService {
         await this.outcomes.deferUntil(delivery.id, new Date());
         return;
       }
+      if (delivery.reminder_paused && !delivery.caregiver_id) {
+        await this.outcomes.skipped(delivery.id, 'Paused by the client', batch);
+        summary.skipped += 1;
+        return;
+      }
+      if (delivery.broker_suspended) {
+        if (!delivery.client_reminder_id) {
+          // The agency's own reminders and campaigns stop; what falls due meanwhile is not sent later.
+          await this.outcomes.skipped(delivery.id, 'The agency’s account is suspended', batch);
+          summary.skipped += 1;
+          return;
+        }
+        // A client's own reminder still goes (it is their medication), without the agency's sponsor message.
+        delivery.sponsor_message = '';
+      }
       if (!delivery.client_active) {
         await this.outcomes.skipped(delivery.id, 'The client is inactive', batch);
         summary.skipped += 1;

@@ -24,7 +24,7 @@ export const API_VERSION = '0.1.0';
 /** Every tag an operation may carry, with what its operations are about (a new tag needs a line here). */
 export const TAGS: Readonly<Record<string, string>> = {
   activity: 'The broker’s recent activity: reminders, campaigns, invitations, registrations, client engagement',
-  admin: 'Platform admins: analytics, brokers, their subscriptions, trials, API tokens and compliance',
+  admin: 'Platform admins: analytics, brokers, their subscriptions, trials, API tokens, compliance and the audit log',
   'api-tokens':
     'Personal access tokens: the scopes, creating, listing and revoking tokens, and their activity (in the app, never with a token)',
   auth: 'Broker sign-in through OpenID Connect, sign-out, and who is signed in',
@@ -36,7 +36,8 @@ export const TAGS: Readonly<Record<string, string>> = {
   'client portal: medications': 'The signed-in client’s medications, adherence and history (health data: the client only)',
   'client portal: reminders': 'The signed-in client’s own reminders',
   'client portal: settings': 'The signed-in client’s settings: language, time zone, channels',
-  'client portal: sign-in': 'Clients’ registration from an invitation, sign-in and sign-out (the portal has its own accounts)',
+  'client portal: sign-in':
+    'Clients’ registration from an invitation, sign-in, sign-out and password reset (the portal has its own accounts)',
   clients: 'The broker’s clients: list, search, add, edit, import from CSV, export, invite, bulk actions, engagement and timeline',
   compliance: 'The broker’s compliance report, as JSON, CSV and PDF',
   consent: 'Clients’ permission to be contacted: the record per channel and purpose, lapsing permissions, renewal requests',

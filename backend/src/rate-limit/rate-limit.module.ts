@@ -10,8 +10,9 @@ import { RateLimitStorage } from './rate-limit.storage.js';
 import { RateLimitCleanupScheduler } from './rate-limit-cleanup.scheduler.js';
 import { rateLimitOptions } from './rate-limits.js';
 
+/** The shared counters, also for limits a service counts itself (the password reset's hourly ones). */
 @Module({ providers: [RateLimitStorage, RateLimitRepository], exports: [RateLimitStorage] })
-class RateLimitStorageModule {}
+export class RateLimitStorageModule {}
 
 /**
  * Rate limits on every route (@nestjs/throttler, counted in PostgreSQL for all instances): per

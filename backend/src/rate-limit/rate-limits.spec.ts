@@ -15,6 +15,7 @@ class PublicRoutes {
   lookup() {}
   @RateLimit('sign-in', 'username') login() {}
   @RateLimit('sign-in', 'token') register() {}
+  @RateLimit('sign-in', 'identifier') reset() {}
   @RateLimit('tracking') pixel() {}
 }
 
@@ -46,6 +47,7 @@ describe('ruleOf', () => {
 describe('accountOf', () => {
   const login = context(PublicRoutes, PublicRoutes.prototype.login);
   const register = context(PublicRoutes, PublicRoutes.prototype.register);
+  const reset = context(PublicRoutes, PublicRoutes.prototype.reset);
 
   it.each([
     [login, { username: '  Ruth.A ' }, 'username:ruth.a'],
@@ -53,6 +55,8 @@ describe('accountOf', () => {
     [login, { username: ['ruth.a'] }, 'username:'],
     [login, undefined, 'username:'],
     [register, { token: ' AbC ', username: 'ruth.a' }, 'token:AbC'],
+    [reset, { identifier: ' Ruth.A ', code: '123456' }, 'identifier:ruth.a'],
+    [reset, { token: ' AbC.d ', password: 'x' }, 'token:AbC.d'],
   ])('%#: the route names which field is the account (%j → %s)', (ctx, body, account) => {
     expect(accountOf({ body }, ctx)).toBe(account);
   });

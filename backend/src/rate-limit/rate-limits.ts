@@ -33,12 +33,17 @@ export function ruleOf(context: ExecutionContext): RateLimitRule {
   return rule;
 }
 
-/** The account a sign-in or registration is for: the username as sign-in normalises it, or the invitation. */
+/**
+ * The account a sign-in, registration or password reset is for: the username as sign-in
+ * normalises it, the invitation, or the identifier a reset names (its link's token when it names none).
+ */
 export function accountOf(req: Pick<Request, 'body'>, context: ExecutionContext): string {
-  const field = ruleOf(context).account ?? 'username';
-  const raw: unknown = (req.body as Record<string, unknown> | undefined)?.[field];
+  const body = req.body as Record<string, unknown> | undefined;
+  let field: string = ruleOf(context).account ?? 'username';
+  if (field === 'identifier' && typeof body?.identifier !== 'string') field = 'token';
+  const raw: unknown = body?.[field];
   const value = typeof raw === 'string' ? raw.trim() : '';
-  return `${field}:${field === 'username' ? value.toLowerCase() : value}`;
+  return `${field}:${field === 'token' ? value : value.toLowerCase()}`;
 }
 
 /** The signed-in broker, admin or client (from the server-side session), whatever the device; '' for a bearer request. */

@@ -46,6 +46,7 @@ export interface BrokerListRow {
   email: string | null;
   tier: SubscriptionTier;
   status: SubscriptionStatus;
+  suspended_at: Date | null;
   overage: boolean;
   client_count: number;
   active_count: number;
@@ -137,7 +138,7 @@ export class PlatformRepository {
     const orderBy = BROKER_SORT_COLUMNS[filter.sort.field] ?? 'u.created_at';
     return this.em.execute<BrokerListRow[]>(
       `select u.id, u.first_name, u.last_name, u.email, u.subscription_tier as tier, u.subscription_status as status,
-              u.overage_enabled as overage, coalesce(c.total, 0)::int as client_count, coalesce(c.active, 0)::int as active_count,
+              u.suspended_at, u.overage_enabled as overage, coalesce(c.total, 0)::int as client_count, coalesce(c.active, 0)::int as active_count,
               greatest(u.last_sign_in_at, (select max(d.created_at) from deliveries d where d.broker_id = u.id)) as last_activity,
               count(*) over ()::int as total
          from users u

@@ -127,6 +127,24 @@ export class User {
   @Property({ type: 'timestamptz', nullable: true })
   trialEndsAt?: Date | null;
 
+  /**
+   * Set by a platform admin: the broker cannot sign in or use the API, and their reminders and
+   * campaigns are not sent (their clients' own reminders still are). Null: not suspended.
+   */
+  @Property({ type: 'timestamptz', nullable: true })
+  suspendedAt?: Date | null;
+
+  /** The admin's reason, for the back office only (the broker's page never shows it). */
+  @Property({ type: 'text', nullable: true })
+  suspensionReason?: string | null;
+
+  /**
+   * The agency's branded sign-in link names it: `/client/login?agency={portalSlug}`. Made from the
+   * agency name the first time it is needed, then kept, so links already shared keep working.
+   */
+  @Property({ type: 'text', nullable: true, unique: 'users_portal_slug_unique' })
+  portalSlug?: string | null;
+
   /** The broker's IANA time zone: the last resort for a client's local time. */
   @Property({ type: 'text', default: 'America/New_York' })
   timeZone: string = 'America/New_York';

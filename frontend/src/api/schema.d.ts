@@ -38,6 +38,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log: every admin action, newest first; filter by admin, broker, action, days, or search
+         * @description adminId and brokerId are ids; action an action such as trial_extended; from and to days (YYYY-MM-DD, both included) in the signed-in admin’s time zone; q words found in the notes, the action and the admin’s and the broker’s names and e-mails.
+         */
+        get: operations["AuditController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit/admins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The admins the audit log’s filter offers: every platform admin and anyone who acted as one */
+        get: operations["AuditController_admins"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log under the list’s filter (every page) as CSV, newest first
+         * @description Columns: Time, Admin, Action, Broker, Target, Before, After, Notes: the time in ISO 8601, the admin’s and the broker’s e-mails, the action, the target (type and id), the values before and after as JSON, and the notes. Cells a spreadsheet would read as a formula (starting with =, +, -, @, tab or carriage return) start with a quote. adminId and brokerId are ids; action an action such as trial_extended; from and to days (YYYY-MM-DD, both included) in the signed-in admin’s time zone; q words found in the notes, the action and the admin’s and the broker’s names and e-mails.
+         */
+        get: operations["AuditController_exportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/brokers": {
         parameters: {
             query?: never;
@@ -89,6 +146,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/brokers/{id}/reactivate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lifts a broker’s suspension */
+        post: operations["AdminController_reactivate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/brokers/{id}/subscription": {
         parameters: {
             query?: never;
@@ -100,6 +174,23 @@ export interface paths {
         put?: never;
         /** Changes a broker’s tier and/or status (only the fields given) */
         post: operations["AdminController_updateSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/brokers/{id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Suspends a broker: sign-in and tokens refused, their reminders and campaigns not sent */
+        post: operations["AdminController_suspend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -151,6 +242,23 @@ export interface paths {
         put?: never;
         /** Extends a trial by 1–90 days */
         post: operations["AdminController_extendTrial"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/brokers/{id}/trial-end": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets a trial’s end date (a moment already past ends the trial now) */
+        put: operations["AdminController_setTrialEnd"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -793,7 +901,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Changes one of the client’s medications */
+        /**
+         * Changes one of the client’s medications (the fields sent, checked as when adding)
+         * @description Its reminders keep pointing at it, and a call or text that says its name says the new one.
+         */
         put: operations["MedicationsController_update"];
         post?: never;
         /** Removes one of the client’s medications and cancels its pending reminders */
@@ -850,6 +961,40 @@ export interface paths {
         post?: never;
         /** Deletes one of the client’s pending reminders */
         delete: operations["ClientRemindersController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/reminders/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pauses one of the client’s reminders: none of its calls or texts go out until it is resumed */
+        post: operations["ClientRemindersController_pause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/reminders/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resumes a paused reminder from its next time still to come (times missed while paused are not sent) */
+        post: operations["ClientRemindersController_resume"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1694,6 +1839,17 @@ export interface components {
             subscriptionStatus: "trial" | "active" | "past_due" | "canceled";
             /** @enum {string} */
             subscriptionTier: "pmpm" | "flat";
+            /**
+             * Format: date-time
+             * @description When a platform admin suspended the broker; null: not suspended
+             * @example null
+             */
+            suspendedAt: string | null;
+            /**
+             * @description The admin’s reason for the suspension
+             * @example null
+             */
+            suspensionReason: string | null;
             /** Format: date-time */
             trialEndsAt: string | null;
         };
@@ -1707,6 +1863,12 @@ export interface components {
             subscriptionStatus: "trial" | "active" | "past_due" | "canceled";
             /** @enum {string} */
             subscriptionTier: "pmpm" | "flat";
+            /**
+             * Format: date-time
+             * @description When a platform admin suspended the broker; null: not suspended
+             * @example null
+             */
+            suspendedAt: string | null;
         };
         AdminBrokerRowDto: {
             broker: components["schemas"]["AdminBrokerDto"];
@@ -1753,6 +1915,17 @@ export interface components {
             subscriptionStatus: "trial" | "active" | "past_due" | "canceled";
             /** @enum {string} */
             subscriptionTier: "pmpm" | "flat";
+            /**
+             * Format: date-time
+             * @description When a platform admin suspended the broker; null: not suspended
+             * @example null
+             */
+            suspendedAt: string | null;
+            /**
+             * @description The admin’s reason for the suspension
+             * @example null
+             */
+            suspensionReason: string | null;
             /** Format: date-time */
             trialEndsAt: string | null;
         };
@@ -1811,6 +1984,69 @@ export interface components {
             consented: number;
             /** @description Clients it would be addressed to if sent now: active, with an address for the channel */
             count: number;
+        };
+        AuditEntryDto: {
+            /**
+             * @description What was done: trial_extended, subscription_updated, resource_uploaded, resource_updated, resource_activated, resource_deactivated, resource_made_public, resource_made_private, resource_deleted, api_token_revoked, …
+             * @example trial_extended
+             */
+            action: string;
+            /** @description The admin who acted */
+            admin: components["schemas"]["AuditPersonDto"];
+            /**
+             * @example {
+             *       "trialEndsAt": "2026-12-15T00:00:00.000Z"
+             *     }
+             */
+            after: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * @example {
+             *       "trialEndsAt": "2026-12-01T00:00:00.000Z"
+             *     }
+             */
+            before: {
+                [key: string]: unknown;
+            } | null;
+            /** @description The broker the action concerns; null for one about no broker (a resource) */
+            broker: components["schemas"]["AuditPersonDto"] | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-20T15:42:10.123Z
+             */
+            createdAt: string;
+            /**
+             * Format: uuid
+             * @example 9a7e5c3b-1d2f-4e6a-8b0c-4f3e2d1c0b9a
+             */
+            id: string;
+            /** @example Extended by 14 days */
+            notes: string | null;
+            /**
+             * Format: uuid
+             * @example 8d2f4a61-3c5e-4b9a-a7d1-0e6f2b3c4d5a
+             */
+            targetId: string | null;
+            /**
+             * @description What the action was done to: broker, resource, api_token, …
+             * @example broker
+             */
+            targetType: string;
+        };
+        AuditPersonDto: {
+            /** @example alex.morgan@carekeep.example */
+            email: string | null;
+            /**
+             * Format: uuid
+             * @example 5b0c7e2d-9f41-4a63-b8d2-7e1f0a3c6d94
+             */
+            id: string;
+            /**
+             * @description First and last name; null when neither is known
+             * @example Alex Morgan
+             */
+            name: string | null;
         };
         BillingChangeDto: {
             /** @example 212 */
@@ -2134,6 +2370,12 @@ export interface components {
              * @description The next time it will ring
              */
             nextOccurrenceAt: string | null;
+            /**
+             * Format: date-time
+             * @description When the client paused it (nothing is sent until they resume it); null while it is active
+             * @example 2026-12-02T09:30:00.000Z
+             */
+            pausedAt: string | null;
             /** @description 0 = Sunday … 6 = Saturday (weekly) */
             recurrenceDays: number[] | null;
             /** Format: date */
@@ -2951,6 +3193,11 @@ export interface components {
         PortalBrandingDto: {
             /** @example Your Healthcare Team */
             agencyName: string;
+            /**
+             * @description The agency’s phone number (E.164) for the portal’s Call my agent button; null when the agency has none
+             * @example +16155550142
+             */
+            agencyPhone: string | null;
             /** @description The TPMO disclaimer for the portal footer; null when the agency does not sell plans */
             disclaimer: string | null;
             logoUrl: string | null;
@@ -3102,6 +3349,14 @@ export interface components {
             /** @description Recipients the campaign is going to */
             count: number;
         };
+        SetTrialEndDto: {
+            /**
+             * Format: date-time
+             * @description The new end of the trial, within a year of today; a moment already past ends the trial now
+             * @example 2026-12-31T23:59:59.000Z
+             */
+            trialEndsAt: string;
+        };
         SkippedCountDto: {
             count: number;
             /** @example No permission for marketing e-mails */
@@ -3194,6 +3449,13 @@ export interface components {
              */
             trialEndsAt: string | null;
         };
+        SuspendBrokerDto: {
+            /**
+             * @description Kept in the audit log
+             * @example Unpaid invoices since September
+             */
+            reason: string;
+        };
         SwitchTierDto: {
             /** @enum {string} */
             newTier: "pmpm";
@@ -3254,6 +3516,13 @@ export interface components {
             message: string | null;
             /**
              * Format: date-time
+             * @description When the client paused it; null while it is active
+             * @example 2026-12-02T09:30:00.000Z
+             */
+            pausedAt: string | null;
+            /**
+             * Format: date-time
+             * @description Its next time; for a paused reminder, the time it was due when paused (it will not ring then)
              * @example 2026-12-01T14:00:00.000Z
              */
             scheduledTime: string;
@@ -3628,6 +3897,299 @@ export interface operations {
             };
         };
     };
+    AuditController_list: {
+        parameters: {
+            query?: {
+                /** @description JSON [start, end], inclusive: [0,24] is the first 25 rows. At most 1000 rows at once; without a range the list answers every row. */
+                range?: string;
+                /** @description JSON [field, "ASC"|"DESC"]; field one of: createdAt, action */
+                sort?: string;
+                /** @description JSON object; an unknown key is a 400. {"id": [ids]} answers just those rows (react-admin’s getMany), as on every list. keys: q, adminId, brokerId, action, from, to */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows of the page asked for (every row without a range) */
+            200: {
+                headers: {
+                    /** @description Where the page lies in the whole list: `<resource> <start>-<end>/<total>`, or `<resource> *\/<total>` for an empty page */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditEntryDto"][];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Signed in, but not an admin; or: An API token without the admin:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/admin/audit needs the admin:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AuditController_admins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPersonDto"][];
+                };
+            };
+            /** @description A malformed address or query string (NUL, a broken percent-escape, invalid text) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Signed in, but not an admin; or: An API token without the admin:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/admin/audit/admins needs the admin:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AuditController_exportCsv: {
+        parameters: {
+            query?: {
+                /** @description JSON [start, end], inclusive: [0,24] is the first 25 rows. At most 1000 rows at once; without a range the list answers every row. */
+                range?: string;
+                /** @description JSON [field, "ASC"|"DESC"]; field one of: createdAt, action */
+                sort?: string;
+                /** @description JSON object; an unknown key is a 400. {"id": [ids]} answers just those rows (react-admin’s getMany), as on every list. keys: q, adminId, brokerId, action, from, to */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CSV file (UTF-8 with a byte-order mark), streamed */
+            200: {
+                headers: {
+                    /** @description Download as an attachment, under this name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Signed in, but not an admin; or: An API token without the admin:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/admin/audit/export needs the admin:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     AdminController_brokers: {
         parameters: {
             query?: {
@@ -3950,6 +4512,139 @@ export interface operations {
             };
         };
     };
+    AdminController_reactivate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminBrokerDetailBrokerDto"];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Signed in, but not an admin; or: An API token without the admin:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "POST /api/admin/brokers/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c/reactivate needs the admin:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not found: nothing with that id for the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not suspended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     AdminController_updateSubscription: {
         parameters: {
             query?: never;
@@ -4018,6 +4713,143 @@ export interface operations {
             };
             /** @description Not found: nothing with that id for the caller */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminController_suspend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SuspendBrokerDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminBrokerDetailBrokerDto"];
+                };
+            };
+            /** @description No reason, or one over 500 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Signed in, but not an admin; or: An API token without the admin:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "POST /api/admin/brokers/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c/suspend needs the admin:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not found: nothing with that id for the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Already suspended */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4376,6 +5208,143 @@ export interface operations {
                 };
             };
             /** @description Only brokers on trial can be extended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminController_setTrialEnd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetTrialEndDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminBrokerDetailBrokerDto"];
+                };
+            };
+            /** @description trialEndsAt is not a date and time within a year of today */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Signed in, but not an admin; or: An API token without the admin:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "PUT /api/admin/brokers/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c/trial-end needs the admin:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not found: nothing with that id for the caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Only brokers on trial have a trial end date */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5987,7 +6956,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description To / */
+            /** @description To /, or to /account-suspended for a suspended broker (no session is started) */
             302: {
                 headers: {
                     /** @description Where to go next */
@@ -9511,6 +10480,262 @@ export interface operations {
                 };
             };
             /** @description Only pending reminders can be deleted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    ClientRemindersController_pause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Paused (a reminder already paused is answered unchanged) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientReminderDto"];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in as a client (a broker’s session or an API token does not do) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not this client’s reminder */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A reminder with no time still to come (finished) cannot be paused */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    ClientRemindersController_resume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Active again (a reminder not paused is answered unchanged) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientReminderDto"];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in as a client (a broker’s session or an API token does not do) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not this client’s reminder */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No time left: a one-time reminder whose time passed while paused, or a recurring one that ended */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { AdminContext, type AuthProvider, defaultI18nProvider, Notification } from 'react-admin';
+import { AdminContext, type AuthProvider, defaultI18nProvider, type I18nProvider, Notification } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 
 import { buildTheme } from './branding/theme.ts';
@@ -45,11 +45,12 @@ const signedIn: AuthProvider = {
 /**
  * Renders a screen inside react-admin's context with a data provider whose methods the test
  * supplies (anything not supplied throws, so an unexpected call fails the test), the toasts, and a
- * router at `path`. The current user is preset (no /api/auth/user fetch).
+ * router at `path`. The current user is preset (no /api/auth/user fetch). English unless an
+ * i18nProvider says otherwise.
  */
 export function renderWithAdmin(
   ui: ReactElement,
-  options: { dataProvider?: Partial<CareKeepDataProvider>; path?: string; user?: CurrentUser | null } = {},
+  options: { dataProvider?: Partial<CareKeepDataProvider>; path?: string; user?: CurrentUser | null; i18nProvider?: I18nProvider } = {},
 ) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(CURRENT_USER_KEY, options.user === undefined ? TEST_USER : options.user);
@@ -65,7 +66,7 @@ export function renderWithAdmin(
       <AdminContext
         dataProvider={dataProvider}
         authProvider={signedIn}
-        i18nProvider={defaultI18nProvider}
+        i18nProvider={options.i18nProvider ?? defaultI18nProvider}
         queryClient={queryClient}
         theme={buildTheme()}
       >

@@ -115,6 +115,12 @@ export type AdminBrokerDetailBroker = Schemas['AdminBrokerDetailBrokerDto'];
 
 export type AdminAction = Schemas['AdminActionDto'];
 
+/** An admin or a broker as the audit log names them; name and e-mail are null once the account is gone. */
+export type AuditPerson = Schemas['AuditPersonDto'];
+
+/** One entry of the platform's audit log (GET /api/admin/audit). */
+export type AuditEntry = Schemas['AuditEntryDto'];
+
 export type AdminClientRow = Schemas['AdminClientRowDto'];
 
 export type BrokerDetail = Schemas['BrokerDetailDto'];

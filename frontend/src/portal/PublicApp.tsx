@@ -4,6 +4,7 @@ import './client.css';
 import { BrowserRouter, Route, Routes } from 'react-router';
 
 import { NotFound } from '../shared/NotFound.tsx';
+import { AccountSuspended } from './AccountSuspended.tsx';
 import { ClientHelp } from './client/ClientHelp.tsx';
 import { ClientLogin } from './client/ClientLogin.tsx';
 import { ClientPortal } from './client/ClientPortal.tsx';
@@ -30,6 +31,7 @@ export default function PublicApp() {
             <Route path="/client/portal" element={<ClientPortal />} />
             <Route path="/client/dashboard" element={<ClientPortal />} />
             <Route path="/client/help" element={<ClientHelp />} />
+            <Route path="/account-suspended" element={<AccountSuspended />} />
             <Route path="*" element={<NotFound />} />
           </Routes>
         </ToastProvider>

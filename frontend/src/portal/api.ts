@@ -44,6 +44,8 @@ export const portalApi = {
   reminders: () => apiRequest<ClientReminder[]>('/api/client/reminders'),
   addReminder: (input: NewClientReminder) => apiRequest<ClientReminder>('/api/client/reminders', { method: 'POST', body: input }),
   deleteReminder: (id: string) => apiRequest<unknown>(`/api/client/reminders/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  pauseReminder: (id: string) => apiRequest<ClientReminder>(`/api/client/reminders/${encodeURIComponent(id)}/pause`, { method: 'POST' }),
+  resumeReminder: (id: string) => apiRequest<ClientReminder>(`/api/client/reminders/${encodeURIComponent(id)}/resume`, { method: 'POST' }),
 
   history: () => apiRequest<HistoryItem[]>('/api/client/history'),
   adherence: () => apiRequest<Adherence>('/api/client/adherence'),

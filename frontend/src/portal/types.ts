@@ -4,6 +4,7 @@ type Schemas = components['schemas'];
 
 /** Shapes of the client portal's API answers (openapi.json). */
 
+/** The agency's branding; agencyPhone (E.164) is null when the agency gave none. */
 export type PortalBranding = Schemas['PortalBrandingDto'];
 
 /** The client's own settings (GET /api/client/settings). */
@@ -13,12 +14,14 @@ export type Medication = Schemas['MedicationDto'];
 
 export type MedicationInput = Schemas['MedicationInputDto'];
 
+/** A reminder still to ring, or a paused one (pausedAt set: it will not ring until resumed). */
 export type UpcomingReminder = Schemas['UpcomingReminderDto'];
 
 export type MyInfo = Schemas['MyInfoDto'];
 
 export type RecurrencePattern = NonNullable<Schemas['ClientReminderDto']['recurrencePattern']>;
 
+/** pausedAt: set while the client has paused it (nothing is sent), else null. */
 export type ClientReminder = Schemas['ClientReminderDto'];
 
 /** same: a retry goes the same way; other: a call is retried as a text and a text as a call. */

@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, Max, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
 
+import { IsTimestamp } from '../../common/dates.js';
 import { IsOptionalNotNull } from '../../common/validation.js';
 import { StatsDto } from '../../reporting/dto/stats.dto.js';
 import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS, type SubscriptionStatus, type SubscriptionTier } from '../../users/user.entity.js';
@@ -39,6 +41,14 @@ export class AdminBrokerDto {
   @ApiProperty({ type: String, nullable: true }) email!: string | null;
   @ApiProperty({ enum: SUBSCRIPTION_TIERS }) subscriptionTier!: SubscriptionTier;
   @ApiProperty({ enum: SUBSCRIPTION_STATUSES }) subscriptionStatus!: SubscriptionStatus;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    example: null,
+    description: 'When a platform admin suspended the broker; null: not suspended',
+  })
+  suspendedAt!: string | null;
 }
 
 export class AdminBrokerRowDto {
@@ -56,6 +66,8 @@ export class AdminBrokerDetailBrokerDto extends AdminBrokerDto {
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
   @ApiProperty() overageEnabled!: boolean;
   @ApiProperty() agencyName!: string;
+  @ApiProperty({ type: String, nullable: true, example: null, description: 'The admin’s reason for the suspension' })
+  suspensionReason!: string | null;
   @ApiProperty({ description: 'Cents per month billed at today’s active clients; 0 on trial or canceled (docs/billing.md)' })
   monthlyRevenue!: number;
 }
@@ -98,6 +110,29 @@ export class ExtendTrialDto {
   @Min(1, { message: TRIAL_DAYS_MESSAGE })
   @Max(90, { message: TRIAL_DAYS_MESSAGE })
   days!: number;
+}
+
+export const SUSPENSION_REASON_MAX = 500;
+
+export class SetTrialEndDto {
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    example: '2026-12-31T23:59:59.000Z',
+    description: 'The new end of the trial, within a year of today; a moment already past ends the trial now',
+  })
+  @IsTimestamp({ message: 'trialEndsAt must be a date and time such as 2026-12-31T23:59:59Z' })
+  trialEndsAt!: string;
+}
+
+export class SuspendBrokerDto {
+  @ApiProperty({ example: 'Unpaid invoices since September', maxLength: SUSPENSION_REASON_MAX, description: 'Kept in the audit log' })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString({ message: 'reason must be text' })
+  @MinLength(1, { message: 'Give a reason for the suspension' })
+  @MaxLength(SUSPENSION_REASON_MAX, { message: `reason must be at most ${SUSPENSION_REASON_MAX} characters` })
+  @Matches(/^[^\p{Cc}]*$/u, { message: 'reason must be one line of text' })
+  reason!: string;
 }
 
 export class AdminSubscriptionDto {

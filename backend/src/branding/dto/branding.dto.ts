@@ -78,4 +78,33 @@ export class PortalBrandingDto {
     description: 'The TPMO disclaimer for the portal footer; null when the agency does not sell plans',
   })
   disclaimer!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '+16155550142',
+    description: 'The agency’s phone number (E.164) for the portal’s Call my agent button; null when the agency has none',
+  })
+  agencyPhone!: string | null;
+}
+
+/**
+ * What anyone may see of an agency, for its branded sign-in and registration pages: the name, the
+ * logo, the colour and the phone (nothing about the broker or their clients).
+ */
+export class PublicAgencyDto {
+  @ApiProperty({ example: 'Sunrise Benefits', description: 'The agency name; "Your Healthcare Team" when it has none' })
+  agencyName!: string;
+  @ApiProperty({ type: String, nullable: true, example: '/api/public/logos/6f1c2a9e-4b7d-4e3a-9c2f-8a1b2c3d4e5f.png' })
+  logoUrl!: string | null;
+  @ApiProperty({ example: '#2563eb', description: 'As the agency chose it: pages darken it where text must stay readable' })
+  primaryColor!: string;
+  @ApiProperty({ type: String, nullable: true, example: '+16155550142', description: 'E.164; null when the agency has none' })
+  agencyPhone!: string | null;
+}
+
+export class PortalLinkDto {
+  @ApiProperty({ example: 'sunrise-benefits', description: 'The agency’s slug: made from its name the first time, then kept' })
+  slug!: string;
+  @ApiProperty({ example: 'https://app.carekeep.example/client/login?agency=sunrise-benefits' })
+  url!: string;
 }

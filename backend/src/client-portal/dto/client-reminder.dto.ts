@@ -43,6 +43,14 @@ export class ClientReminderDto {
   retryChannel!: RetryChannel;
   @ApiProperty({ description: 'Text the client’s caregivers (those who agreed) when an occurrence ends not confirmed' })
   alertCaregivers!: boolean;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    example: '2026-12-02T09:30:00.000Z',
+    description: 'When the client paused it (nothing is sent until they resume it); null while it is active',
+  })
+  pausedAt!: string | null;
 }
 
 export class CreateClientReminderDto {

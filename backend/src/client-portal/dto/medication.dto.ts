@@ -107,7 +107,21 @@ export class AdherenceDto {
 export class UpcomingReminderDto {
   @ApiProperty({ format: 'uuid', example: '2e4a6c8e-0b2d-4f6a-9c1e-3a5c7e9b1d3f' }) id!: string;
   @ApiProperty({ type: String, nullable: true, example: 'Time for your morning pills' }) message!: string | null;
-  @ApiProperty({ type: String, format: 'date-time', example: '2026-12-01T14:00:00.000Z' }) scheduledTime!: string;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    example: '2026-12-01T14:00:00.000Z',
+    description: 'Its next time; for a paused reminder, the time it was due when paused (it will not ring then)',
+  })
+  scheduledTime!: string;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    example: '2026-12-02T09:30:00.000Z',
+    description: 'When the client paused it; null while it is active',
+  })
+  pausedAt!: string | null;
 }
 
 export class MyInfoClientDto {

@@ -34,6 +34,8 @@ export const en = {
       `${agency}: Your permission for us to contact you about Medicare plans ${when}. To keep hearing from us, reply YES or open ${link} Reply STOP to opt out.`,
     renewed: (agency: string) => `Thank you. ${agency} may keep contacting you about Medicare plans. Reply STOP to opt out.`,
     disclaimer: (link: string) => `We do not offer every plan available in your area. Info: ${link}`,
+    passwordReset: (agency: string, code: string, username: string, minutes: number) =>
+      `${agency}: Your code to reset your portal password is ${code}. Your username is ${username}. The code works for ${minutes} minutes. If you did not ask for it, ignore this text.`,
   },
 
   call: {
@@ -92,6 +94,10 @@ export const en = {
     renewalReason: (agency: string) => `You receive this because ${agency} has contacted you about Medicare plans.`,
     permissionEnded: (date: string) => `ended on ${date}`,
     permissionEnds: (date: string) => `ends on ${date}`,
+    passwordResetSubject: (agency: string) => `${agency}: reset your portal password`,
+    passwordResetText: (username: string, minutes: number) =>
+      `Someone asked to reset the password of your reminders portal (username: ${username}). Open the link below to choose a new password. It works once, for ${minutes} minutes.`,
+    passwordResetIgnore: 'If you did not ask for this, ignore this e-mail: your password stays the same.',
   },
 
   pages: {

@@ -33,6 +33,8 @@ export const es: Messages = {
     renewed: (agency: string) =>
       `Gracias. ${agency} podrá seguir comunicándose con usted sobre planes de Medicare. Responda ALTO para no recibir más mensajes.`,
     disclaimer: (link: string) => `No ofrecemos todos los planes disponibles en su área. Información: ${link}`,
+    passwordReset: (agency: string, code: string, username: string, minutes: number) =>
+      `${agency}: Su código para cambiar la contraseña de su portal es ${code}. Su nombre de usuario es ${username}. El código funciona durante ${minutes} minutos. Si usted no lo pidió, no haga caso de este mensaje.`,
   },
 
   call: {
@@ -89,6 +91,10 @@ export const es: Messages = {
     renewalReason: (agency: string) => `Recibe esto porque ${agency} se ha comunicado con usted sobre planes de Medicare.`,
     permissionEnded: (date: string) => `venció el ${date}`,
     permissionEnds: (date: string) => `vence el ${date}`,
+    passwordResetSubject: (agency: string) => `${agency}: cambie la contraseña de su portal`,
+    passwordResetText: (username: string, minutes: number) =>
+      `Alguien pidió cambiar la contraseña de su portal de recordatorios (nombre de usuario: ${username}). Abra el enlace de abajo para elegir una contraseña nueva. Funciona una sola vez, durante ${minutes} minutos.`,
+    passwordResetIgnore: 'Si usted no lo pidió, no haga caso de este correo: su contraseña sigue siendo la misma.',
   },
 
   pages: {

@@ -32,6 +32,10 @@ import { Migration20261125185742_consent_renewals_tpmo } from './Migration202611
 import { Migration20261125190721_marketing_messages } from './Migration20261125190721_marketing_messages.js';
 import { Migration20261125215347_languages } from './Migration20261125215347_languages.js';
 import { Migration20261126020704_api_tokens } from './Migration20261126020704_api_tokens.js';
+import { Migration20261126054343_client_reminder_pause } from './Migration20261126054343_client_reminder_pause.js';
+import { Migration20261126054454_broker_suspension } from './Migration20261126054454_broker_suspension.js';
+import { Migration20261126054512_admin_actions_append_only } from './Migration20261126054512_admin_actions_append_only.js';
+import { Migration20261126060824_client_password_resets } from './Migration20261126060824_client_password_resets.js';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121055953_users', class: Migration20261121055953_users },
@@ -65,4 +69,8 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261125190721_marketing_messages', class: Migration20261125190721_marketing_messages },
   { name: 'Migration20261125215347_languages', class: Migration20261125215347_languages },
   { name: 'Migration20261126020704_api_tokens', class: Migration20261126020704_api_tokens },
+  { name: 'Migration20261126054343_client_reminder_pause', class: Migration20261126054343_client_reminder_pause },
+  { name: 'Migration20261126054454_broker_suspension', class: Migration20261126054454_broker_suspension },
+  { name: 'Migration20261126054512_admin_actions_append_only', class: Migration20261126054512_admin_actions_append_only },
+  { name: 'Migration20261126060824_client_password_resets', class: Migration20261126060824_client_password_resets },
 ];

@@ -5,6 +5,7 @@ import CreditCardIcon from '@mui/icons-material/CreditCard';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import FolderOpenIcon from '@mui/icons-material/FolderOpen';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
+import HistoryIcon from '@mui/icons-material/History';
 import InsightsIcon from '@mui/icons-material/Insights';
 import KeyIcon from '@mui/icons-material/Key';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
@@ -51,6 +52,7 @@ export const ADMIN_MENU: readonly MenuItem[] = [
   { to: '/admin', icon: InsightsIcon },
   { to: '/admin/brokers', icon: SupervisorAccountIcon },
   { to: '/admin/resources', icon: AdminPanelSettingsIcon },
+  { to: '/admin/audit', icon: HistoryIcon },
   { to: '/admin/help', icon: HelpOutlineIcon },
 ];
 

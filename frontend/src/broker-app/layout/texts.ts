@@ -33,6 +33,7 @@ export const MENU_TITLES = {
   '/admin': 'Admin Dashboard',
   '/admin/brokers': 'Brokers',
   '/admin/resources': 'Resources',
+  '/admin/audit': 'Audit log',
   '/admin/help': 'Admin Help',
   '/dev/outbox': 'Outbox (development)',
 } as const;

@@ -11,6 +11,7 @@ import type {
   ApiTokenActivity,
   ApiTokenInput,
   ApiTokenScope,
+  AuditPerson,
   BillingChange,
   BrandingInput,
   BrokerDetail,
@@ -44,6 +45,10 @@ import { callJson, httpClient } from './httpClient.ts';
 
 const base = simpleRestProvider('/api', httpClient);
 
+/** Resources whose API path is not their name: the admin's audit log is `audit` (GET /api/admin/audit). */
+const RESOURCE_PATHS: Record<string, string> = { audit: 'admin/audit' };
+const pathOf = (resource: string) => RESOURCE_PATHS[resource] ?? resource;
+
 /** `?from=…&to=…` for a report's period, with only the days given. */
 export function periodQuery(from?: string, to?: string): string {
   const params = new URLSearchParams();
@@ -63,6 +68,8 @@ export function periodQuery(from?: string, to?: string): string {
  */
 export const dataProvider = {
   ...base,
+  getList: (resource, params) => base.getList(pathOf(resource), params),
+  getMany: (resource, params) => base.getMany(pathOf(resource), params),
 
   getStats: () => callJson<Stats>('/api/stats'),
   getActivity: (limit = 3) => callJson<ActivityItem[]>(`/api/activity?limit=${limit}`),
@@ -133,6 +140,11 @@ export const dataProvider = {
     callJson<AdminBrokerDetailBroker>(`/api/admin/brokers/${encodeURIComponent(id)}/trial`, 'POST', { days }),
   updateBrokerSubscription: (id: string, change: AdminSubscriptionChange) =>
     callJson<AdminBrokerDetailBroker & { notice?: string }>(`/api/admin/brokers/${encodeURIComponent(id)}/subscription`, 'POST', change),
+  setTrialEnd: (id: string, trialEndsAt: string) =>
+    callJson<AdminBrokerDetailBroker>(`/api/admin/brokers/${encodeURIComponent(id)}/trial-end`, 'PUT', { trialEndsAt }),
+  suspendBroker: (id: string, reason: string) =>
+    callJson<AdminBrokerDetailBroker>(`/api/admin/brokers/${encodeURIComponent(id)}/suspend`, 'POST', { reason }),
+  reactivateBroker: (id: string) => callJson<AdminBrokerDetailBroker>(`/api/admin/brokers/${encodeURIComponent(id)}/reactivate`, 'POST'),
   uploadResource: (
     input: { file: File; title: string; description?: string; category?: ResourceCategory },
     onProgress: (percent: number) => void,
@@ -151,6 +163,9 @@ export const dataProvider = {
   toggleResourcePublic: (id: string, isPublic: boolean) =>
     callJson<Resource>(`/api/admin/resources/${encodeURIComponent(id)}/toggle-public`, 'PATCH', { isPublic }),
   deleteResource: (id: string) => callJson<unknown>(`/api/admin/resources/${encodeURIComponent(id)}`, 'DELETE'),
+
+  // The audit log's list is the `audit` resource; this is its admin filter's choices.
+  getAuditAdmins: () => callJson<AuditPerson[]>('/api/admin/audit/admins'),
 
   getBrokerTokens: (brokerId: string) => callJson<ApiToken[]>(`/api/admin/brokers/${encodeURIComponent(brokerId)}/tokens`),
   revokeBrokerToken: (brokerId: string, tokenId: string) =>

@@ -7,7 +7,7 @@ import type {
   STATUS_LABELS as EN_STATUS_LABELS,
   TIER_LABELS as EN_TIER_LABELS,
 } from '../../broker-app/backoffice/brokers/texts.ts';
-import { TRIAL_DAYS_MAX, TRIAL_DAYS_MIN } from '../../broker-app/backoffice/brokers/texts.ts';
+import { SUSPENSION_REASON_MAX, TRIAL_DAYS_MAX, TRIAL_DAYS_MIN } from '../../broker-app/backoffice/brokers/texts.ts';
 import { FLAT_CLIENT_LIMIT, PRICES } from '../../broker-app/billing/pricing.ts';
 import type { SubscriptionStatus, SubscriptionTier } from '../../broker-app/types.ts';
 import { plural } from '../../broker-app/ui/format.ts';
@@ -117,6 +117,20 @@ export const DETAIL_TEXTS: Translation<typeof EN_DETAIL_TEXTS> = {
   trialEndsLabel: 'Fin de la prueba',
   changeSubscription: 'Cambiar suscripción',
   extendTrial: 'Extender prueba',
+  setTrialEnd: 'Fijar fin de la prueba',
+
+  suspendedBadge: 'Suspendido',
+  suspendedSince: (when: string) => `Suspendido desde el ${when}`,
+  suspendedReason: (reason: string) => `Motivo: ${reason}`,
+  suspendedEffect:
+    'No puede iniciar sesión ni usar la API, y sus recordatorios y campañas no se envían. Los recordatorios propios de sus clientes se siguen enviando.',
+  suspendBroker: 'Suspender agente',
+  reactivateBroker: 'Reactivar',
+  accountSuspended: 'Suspendida',
+  accountActive: 'Activa',
+  suspendedFor: (reason: string) => `Estuvo suspendido por: ${reason}`,
+  trialEndedNowNote: 'La prueba se terminó en ese momento',
+  trialEndSetNote: 'Se fijó una nueva fecha de finalización',
 
   timelineTitle: 'Historial de actividad',
   timelineSubtitle: 'Las últimas 20 acciones de administradores en esta cuenta, de la más reciente a la más antigua',
@@ -144,6 +158,7 @@ export const CHANGE_FIELD_LABELS: Translation<typeof EN_CHANGE_FIELD_LABELS> = {
   subscriptionTier: 'Plan de suscripción',
   subscriptionStatus: 'Estado de la suscripción',
   isActive: 'Activo',
+  suspended: 'Cuenta',
   isPublic: 'Público',
   title: 'Título',
   category: 'Categoría',
@@ -185,6 +200,44 @@ export const DIALOG_TEXTS: Translation<typeof EN_DIALOG_TEXTS> = {
   subscriptionUpdatedDescription: (name: string, tier: SubscriptionTier, status: SubscriptionStatus) =>
     `${name} ahora tiene el plan ${TIER_LABELS[tier]}, con estado ${STATUS_LABELS[status]}.`,
   updateFailed: 'No se pudo actualizar la suscripción',
+
+  suspendTitle: 'Suspender agente',
+  suspendIntro: (name: string) => `${name} pierde el acceso al instante.`,
+  suspendEffect:
+    'No podrá iniciar sesión ni usar la API, y sus recordatorios y campañas se detienen; los recordatorios propios de sus clientes se siguen enviando.',
+  suspendLater: 'Lo que venza mientras la cuenta está suspendida no se envía más tarde, ni siquiera después de reactivarla.',
+  reasonLabel: 'Motivo',
+  reasonHelp: 'Queda en el historial de actividad. Una sola línea.',
+  reasonRequired: 'Ingrese el motivo de la suspensión',
+  reasonTooLong: `El motivo no puede superar los ${SUSPENSION_REASON_MAX} caracteres`,
+  reasonCount: (length: number) => `${length}/${SUSPENSION_REASON_MAX}`,
+  suspendConfirm: 'Suspender',
+  brokerSuspended: 'Agente suspendido',
+  brokerSuspendedDescription: (name: string) => `${name} ya no puede iniciar sesión, y sus recordatorios y campañas no se envían.`,
+  suspendFailed: 'No se pudo suspender al agente',
+
+  reactivateTitle: 'Reactivar agente',
+  reactivateIntro: (name: string) =>
+    `${name} podrá volver a iniciar sesión y usar la API, y sus recordatorios y campañas se vuelven a enviar desde ahora. Lo que venció durante la suspensión no se envía.`,
+  reactivateConfirm: 'Reactivar',
+  brokerReactivated: 'Agente reactivado',
+  brokerReactivatedDescription: (name: string) => `${name} puede volver a iniciar sesión.`,
+  reactivateFailed: 'No se pudo reactivar al agente',
+
+  trialEndTitle: 'Fijar el fin de la prueba',
+  trialEndIntro: (name: string) =>
+    `Elija el último día de la prueba de ${name}: termina al final de ese día. Hoy o un día anterior la termina ahora.`,
+  trialEndLabel: 'Último día de la prueba',
+  trialEndHelp: (from: string, to: string) => `Del ${from} al ${to}`,
+  trialEndRange: (from: string, to: string) => `Elija una fecha del ${from} al ${to}`,
+  noCurrentEnd: 'Fin actual: ninguno',
+  newEndNow: 'Nueva fecha de finalización: ahora',
+  endsNowWarning: (name: string) => `Esto termina la prueba ahora: se le pedirá a ${name} que elija un plan.`,
+  trialEndConfirm: 'Fijar fecha',
+  trialEndSet: 'Fin de la prueba fijado',
+  trialEndSetDescription: (name: string, date: string) => `La prueba de ${name} ahora termina el ${date}.`,
+  trialEndedDescription: (name: string) => `La prueba de ${name} ha terminado: se le pedirá que elija un plan.`,
+  trialEndFailed: 'No se pudo fijar el fin de la prueba',
 };
 
 /** Spanish of the admin actions. */
@@ -193,4 +246,7 @@ export const ACTION_LABELS: Translation<typeof EN_ACTION_LABELS> = {
   subscription_updated: 'Suscripción actualizada',
   resource_uploaded: 'Recurso subido',
   resource_deleted: 'Recurso eliminado',
+  broker_suspended: 'Agente suspendido',
+  broker_reactivated: 'Agente reactivado',
+  trial_end_set: 'Fin de la prueba fijado',
 };

@@ -1,4 +1,5 @@
 import type { BrokerTranslation } from '../../broker-app/i18n/catalogue.ts';
+import * as adminAudit from './admin-audit.ts';
 import * as adminBrokers from './admin-brokers.ts';
 import * as adminDashboard from './admin-dashboard.ts';
 import * as adminHelp from './admin-help.ts';
@@ -22,6 +23,7 @@ import * as shell from './shell.ts';
 
 /** The broker app in Spanish, by area (one chunk, loaded when Spanish is chosen). */
 export const spanish: BrokerTranslation = {
+  adminAudit,
   adminBrokers,
   adminDashboard,
   adminHelp,

@@ -130,6 +130,8 @@ export const PORTAL_TEXTS: Translation<typeof EN_PORTAL_TEXTS> = {
   welcomeSub: 'Lleve el control de sus medicamentos y no olvide ninguna dosis.',
   fromAgency: (agency: string) => `Un mensaje de ${agency}`,
   footer: (agency: string) => `© ${new Date().getFullYear()} ${agency}. Su información se mantiene privada y segura.`,
+  callMyAgent: 'Llamar a mi agente',
+  yourAgent: (agency: string) => `Su agente: ${agency}`,
   loadFailed: 'No pudimos cargar su portal. Revise su conexión e inténtelo de nuevo.',
   tryAgain: 'Intentar de nuevo',
   loading: 'Cargando…',
@@ -347,6 +349,24 @@ export const CARE_TEXTS: Translation<typeof EN_CARE_TEXTS> = {
   updatePillsSave: 'Guardar',
   pillsUpdated: 'Se guardó la cantidad de pastillas',
   pillsUpdateFailed: 'No se pudo guardar la cantidad de pastillas',
+
+  editMedication: 'Editar',
+  editMedicationLabel: (name: string) => `Editar ${name}`,
+  editMedicationTitle: 'Editar medicamento',
+  saveMedication: 'Guardar cambios',
+  medicationSaved: 'Se guardó el medicamento',
+  medicationSaveFailed: 'No se pudo guardar el medicamento',
+
+  pauseReminder: 'Pausar',
+  pauseReminderLabel: (title: string) => `Pausar ${title}`,
+  resumeReminder: 'Reanudar',
+  resumeReminderLabel: (title: string) => `Reanudar ${title}`,
+  paused: 'En pausa',
+  pausedLine: 'En pausa: no recibirá llamadas ni mensajes de texto de este recordatorio hasta que lo reanude.',
+  reminderPaused: 'Recordatorio en pausa. No recibirá sus llamadas ni mensajes de texto hasta que lo reanude.',
+  reminderResumed: (when: string) => `Recordatorio reanudado. Próximo: ${when}`,
+  pauseFailed: 'No se pudo pausar el recordatorio',
+  resumeFailed: 'No se pudo reanudar el recordatorio',
 };
 
 /** Spanish of the client's settings: time zone and plan messages. */

@@ -43,6 +43,7 @@ export const MENU_TITLES: Translation<typeof EN_MENU_TITLES> = {
   '/admin': 'Panel de administración',
   '/admin/brokers': 'Agentes',
   '/admin/resources': 'Recursos',
+  '/admin/audit': 'Registro de auditoría',
   '/admin/help': 'Ayuda para administradores',
   '/dev/outbox': 'Salida (desarrollo)',
 };

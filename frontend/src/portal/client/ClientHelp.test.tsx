@@ -34,6 +34,7 @@ beforeEach(() => {
     primaryColor: '#fde047',
     sponsorMessage: '',
     disclaimer: null,
+    agencyPhone: null,
   });
 });
 

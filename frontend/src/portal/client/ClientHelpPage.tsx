@@ -128,7 +128,7 @@ export default function ClientHelpPage() {
           </button>
         </div>
       </main>
-      <PortalFooter agencyName={branding.agencyName} disclaimer={branding.disclaimer} />
+      <PortalFooter branding={branding} signedIn={signedIn} />
     </div>
   );
 }

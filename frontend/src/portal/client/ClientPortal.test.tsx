@@ -39,8 +39,8 @@ const INFO: MyInfo = {
     },
   ],
   upcomingReminders: [
-    { id: 'r1', message: 'Morning pills', scheduledTime: '2030-03-05T14:00:00.000Z' },
-    { id: 'r2', message: null, scheduledTime: '2030-03-06T14:00:00.000Z' },
+    { id: 'r1', message: 'Morning pills', scheduledTime: '2030-03-05T14:00:00.000Z', pausedAt: null },
+    { id: 'r2', message: null, scheduledTime: '2030-03-06T14:00:00.000Z', pausedAt: null },
   ],
 };
 
@@ -50,6 +50,7 @@ const BRANDING: PortalBranding = {
   primaryColor: '#2563eb',
   sponsorMessage: 'Call us with any plan questions.',
   disclaimer: null,
+  agencyPhone: null,
 };
 
 function reminder(patch: Partial<ClientReminder>): ClientReminder {
@@ -72,6 +73,7 @@ function reminder(patch: Partial<ClientReminder>): ClientReminder {
     maxAttempts: 1,
     retryChannel: 'same',
     alertCaregivers: false,
+    pausedAt: null,
     ...patch,
   };
 }
@@ -195,6 +197,7 @@ describe('client portal: loading', () => {
       primaryColor: '',
       sponsorMessage: '',
       disclaimer: null,
+      agencyPhone: null,
     });
     const { container, unmount } = renderPortal();
     await loaded();

@@ -171,7 +171,7 @@ export function ClientPortal() {
         <HistorySection items={history ?? []} failed={history === null} adherence={adherence} contactChanges={contactChanges} />
         <SettingsSection agencyName={branding.agencyName} />
       </main>
-      <PortalFooter agencyName={branding.agencyName} disclaimer={branding.disclaimer} />
+      <PortalFooter branding={branding} />
       {tour && (
         <Suspense fallback={null}>
           <ClientTour agencyName={branding.agencyName} brandColor={branding.brandColor} onEnd={() => setTour(false)} />

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { serverMessage } from '../../lib/http.ts';
 import { portalApi } from '../api.ts';
 import { usePortalTexts } from '../i18n.tsx';
-import type { Medication } from '../types.ts';
+import type { Medication, MedicationInput } from '../types.ts';
 import { ConfirmDeleteDialog, useConfirmedDelete } from '../ui/ConfirmDelete.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { Field } from '../ui/Field.tsx';
@@ -24,15 +24,34 @@ export function refillTime(now = new Date()): Date {
   return at;
 }
 
-function AddMedicationForm({ onDone, onCancel }: { onDone: () => void; onCancel: () => void }) {
+/** A medication's fields as the form holds them (text), from the medication when editing. */
+function formValues(medication?: Medication) {
+  const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+  return {
+    name: text(medication?.name),
+    dosage: text(medication?.dosage),
+    frequency: text(medication?.frequency),
+    instructions: text(medication?.instructions),
+    pillsOnHand: text(medication?.pillsOnHand),
+    pillsPerDay: text(medication?.pillsPerDay),
+  };
+}
+
+/**
+ * Add Medication, or Edit when given a medication (the same fields, filled in). An edit sends only
+ * what was changed, so an untouched pill count keeps counting down from when it was counted.
+ */
+function MedicationForm({ medication, onDone, onCancel }: { medication?: Medication; onDone: () => void; onCancel: () => void }) {
   const { CARE_TEXTS: C, PORTAL_TEXTS: T } = usePortalTexts();
   const toast = useToast();
-  const [values, setValues] = useState({ name: '', dosage: '', frequency: '', instructions: '', pillsOnHand: '', pillsPerDay: '' });
+  const [initial] = useState(() => formValues(medication));
+  const [values, setValues] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [countErrors, setCountErrors] = useState<{ pillsOnHand?: string; pillsPerDay?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues({ ...values, [key]: event.target.value });
+  const failed = medication ? C.medicationSaveFailed : T.medicationAddFailed;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -53,22 +72,29 @@ function AddMedicationForm({ onDone, onCancel }: { onDone: () => void; onCancel:
     setError(null);
     setFailure(null);
     setSaving(true);
+    const input: MedicationInput = {
+      name,
+      dosage: optional(values.dosage),
+      frequency: optional(values.frequency),
+      instructions: optional(values.instructions),
+      pillsOnHand,
+      pillsPerDay,
+    };
     try {
-      await portalApi.addMedication({
-        name,
-        dosage: optional(values.dosage),
-        frequency: optional(values.frequency),
-        instructions: optional(values.instructions),
-        pillsOnHand,
-        pillsPerDay,
-      });
-      toast({ title: T.medicationAdded });
+      if (medication) {
+        const changed = (Object.keys(initial) as (keyof typeof initial)[]).filter((key) => values[key].trim() !== initial[key].trim());
+        await portalApi.updateMedication(medication.id, Object.fromEntries(changed.map((key) => [key, input[key]])));
+        toast({ title: C.medicationSaved });
+      } else {
+        await portalApi.addMedication(input);
+        toast({ title: T.medicationAdded });
+      }
       onDone();
     } catch (problem) {
       const reason = serverMessage(problem);
-      toast({ title: T.medicationAddFailed, description: reason, variant: 'destructive' });
+      toast({ title: failed, description: reason, variant: 'destructive' });
       // The modal dialog makes the page behind it (and its toast) inert: say it here too.
-      setFailure(reason ? `${T.medicationAddFailed}: ${reason}` : T.medicationAddFailed);
+      setFailure(reason ? `${failed}: ${reason}` : failed);
       setSaving(false);
     }
   };
@@ -122,15 +148,21 @@ function AddMedicationForm({ onDone, onCancel }: { onDone: () => void; onCancel:
           error={countErrors.pillsPerDay}
         />
       </div>
-      <DialogFormFooter failure={failure} saving={saving} submitLabel={T.addMedication} onCancel={onCancel} />
+      <DialogFormFooter
+        failure={failure}
+        saving={saving}
+        submitLabel={medication ? C.saveMedication : T.addMedication}
+        onCancel={onCancel}
+      />
     </form>
   );
 }
 
-/** My Medications: the list, Add Medication, Delete with a confirmation, and the privacy notice. */
+/** My Medications: the list, Add Medication, Edit, Delete with a confirmation, and the privacy notice. */
 export function MedicationSection({ medications, onChanged }: { medications: Medication[]; onChanged: () => void }) {
   const { CARE_TEXTS: C, PORTAL_TEXTS: T } = usePortalTexts();
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Medication | null>(null);
   const [counting, setCounting] = useState<Medication | null>(null);
   const deletion = useConfirmedDelete<Medication>(
     portalApi.deleteMedication,
@@ -161,14 +193,24 @@ export function MedicationSection({ medications, onChanged }: { medications: Med
                 {medication.instructions && <p className="cp-item-line">{medication.instructions}</p>}
                 <Supply medication={medication} onChanged={onChanged} onUpdate={() => setCounting(medication)} />
               </div>
-              <button
-                type="button"
-                className="cp-button cp-button-danger"
-                aria-label={`${T.delete} ${medication.name}`}
-                onClick={() => deletion.ask(medication)}
-              >
-                {T.delete}
-              </button>
+              <div className="cp-item-actions">
+                <button
+                  type="button"
+                  className="cp-button cp-button-outline"
+                  aria-label={C.editMedicationLabel(medication.name)}
+                  onClick={() => setEditing(medication)}
+                >
+                  {C.editMedication}
+                </button>
+                <button
+                  type="button"
+                  className="cp-button cp-button-danger"
+                  aria-label={`${T.delete} ${medication.name}`}
+                  onClick={() => deletion.ask(medication)}
+                >
+                  {T.delete}
+                </button>
+              </div>
             </li>
           ))}
         </ul>
@@ -184,13 +226,26 @@ export function MedicationSection({ medications, onChanged }: { medications: Med
       </p>
 
       <Dialog open={adding} title={T.addMedication} onClose={() => setAdding(false)}>
-        <AddMedicationForm
+        <MedicationForm
           onCancel={() => setAdding(false)}
           onDone={() => {
             setAdding(false);
             onChanged();
           }}
         />
+      </Dialog>
+      <Dialog open={editing !== null} title={C.editMedicationTitle} onClose={() => setEditing(null)}>
+        {editing && (
+          <MedicationForm
+            key={editing.id}
+            medication={editing}
+            onCancel={() => setEditing(null)}
+            onDone={() => {
+              setEditing(null);
+              onChanged();
+            }}
+          />
+        )}
       </Dialog>
       <Dialog open={counting !== null} title={C.updatePills} onClose={() => setCounting(null)}>
         {counting && (

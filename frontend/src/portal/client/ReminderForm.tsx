@@ -1,10 +1,11 @@
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 
 import { serverMessage } from '../../lib/http.ts';
 import { portalApi } from '../api.ts';
 import { usePortalTexts } from '../i18n.tsx';
 import type { Medication, RecurrencePattern, RetryChannel } from '../types.ts';
 import { Field } from '../ui/Field.tsx';
+import { SelectField } from '../ui/SelectField.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { DialogFormFooter } from './DialogFormFooter.tsx';
 import { parseInterval, type ReminderForm as FormValues, reminderPayload, todayInputValue } from './portalFormat.ts';
@@ -29,29 +30,6 @@ const EMPTY: FormValues = {
 
 const RETRY_MINUTES = ['5', '10', '15', '30', '60'];
 const TRIES = ['1', '2', '3', '4', '5'];
-
-/** A labelled select (Field is for inputs). */
-export function SelectField({
-  label,
-  value,
-  onChange,
-  children,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div className="cp-field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
-        {children}
-      </select>
-    </div>
-  );
-}
 
 function Check({
   label,

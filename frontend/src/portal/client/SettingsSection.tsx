@@ -3,8 +3,8 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { portalApi } from '../api.ts';
 import { usePortalTexts } from '../i18n.tsx';
 import type { ClientSettings } from '../types.ts';
+import { SelectField } from '../ui/SelectField.tsx';
 import { useToast } from '../ui/toast.tsx';
-import { SelectField } from './ReminderForm.tsx';
 
 /**
  * The client's settings: the time zone their reminders use (set here, it wins over the one their

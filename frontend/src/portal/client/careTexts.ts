@@ -87,6 +87,24 @@ export const CARE_TEXTS = {
   updatePillsSave: 'Save',
   pillsUpdated: 'Pill count saved',
   pillsUpdateFailed: 'Failed to save the pill count',
+
+  editMedication: 'Edit',
+  editMedicationLabel: (name: string) => `Edit ${name}`,
+  editMedicationTitle: 'Edit Medication',
+  saveMedication: 'Save Changes',
+  medicationSaved: 'Medication saved',
+  medicationSaveFailed: 'Failed to save medication',
+
+  pauseReminder: 'Pause',
+  pauseReminderLabel: (title: string) => `Pause ${title}`,
+  resumeReminder: 'Resume',
+  resumeReminderLabel: (title: string) => `Resume ${title}`,
+  paused: 'Paused',
+  pausedLine: 'Paused: you will not get calls or texts for this reminder until you resume it.',
+  reminderPaused: 'Reminder paused. You will not get its calls or texts until you resume it.',
+  reminderResumed: (when: string) => `Reminder resumed. Next: ${when}`,
+  pauseFailed: 'Failed to pause reminder',
+  resumeFailed: 'Failed to resume reminder',
 } as const;
 
 /** The client's settings in the portal: their time zone and their choice about plan messages. */

@@ -12,6 +12,8 @@ export interface Branding {
   sponsorMessage: string | null;
   /** The agency's TPMO disclaimer for the footer (an agency that sells plans). */
   disclaimer: string | null;
+  /** The agency's phone (E.164) for Call my agent; null when it gave none (then there is no button). */
+  agencyPhone: string | null;
 }
 
 export const DEFAULT_BRANDING: Branding = {
@@ -20,6 +22,7 @@ export const DEFAULT_BRANDING: Branding = {
   brandColor: readableBrandColor(null),
   sponsorMessage: null,
   disclaimer: null,
+  agencyPhone: null,
 };
 
 /** The client's agency branding (SPEC §3 Client portal branding), with its defaults filled in. */
@@ -31,6 +34,7 @@ export async function loadBranding(): Promise<Branding> {
     brandColor: readableBrandColor(b?.primaryColor),
     sponsorMessage: b?.sponsorMessage?.trim() || null,
     disclaimer: b?.disclaimer?.trim() || null,
+    agencyPhone: b?.agencyPhone?.trim() || null,
   };
 }
 

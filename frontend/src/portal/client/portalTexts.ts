@@ -9,6 +9,8 @@ export const PORTAL_TEXTS = {
   welcomeSub: 'Keep track of your medications and never miss a dose.',
   fromAgency: (agency: string) => `A message from ${agency}`,
   footer: (agency: string) => `© ${new Date().getFullYear()} ${agency}. Your information is kept private and secure.`,
+  callMyAgent: 'Call my agent',
+  yourAgent: (agency: string) => `Your agent: ${agency}`,
   loadFailed: 'We could not load your portal. Please check your connection and try again.',
   tryAgain: 'Try Again',
   loading: 'Loading…',

@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { useBrokerTexts } from '../../i18n/useBrokerTexts.ts';
 import type { AdminAction } from '../../types.ts';
 import { formatDateTime } from '../../ui/format.ts';
-import { actionLabel, actionNotes, changeLines } from './format.ts';
+import { actionLabel, changeLines, entryNotes } from './format.ts';
 
 /** SPEC §2: the last 20 admin actions on the broker (the API sends them newest first), scrollable. */
 export function ActivityTimeline({ actions }: { actions: AdminAction[] }) {
@@ -45,6 +45,7 @@ export function ActivityTimeline({ actions }: { actions: AdminAction[] }) {
 function TimelineEntry({ entry, last }: { entry: AdminAction; last: boolean }) {
   const { DETAIL_TEXTS: T } = useBrokerTexts().adminBrokers;
   const lines = changeLines(entry.before, entry.after);
+  const notes = entryNotes(entry);
   return (
     <Box component="li" data-testid="timeline-entry" sx={{ display: 'flex', gap: 1.5 }}>
       <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', pt: 0.75 }} aria-hidden>
@@ -61,9 +62,9 @@ function TimelineEntry({ entry, last }: { entry: AdminAction; last: boolean }) {
         <Typography variant="body2" color="text.secondary">
           {entry.adminEmail ? T.byAdmin(entry.adminEmail) : T.byUnknownAdmin}
         </Typography>
-        {entry.notes && (
-          <Typography variant="body2" sx={{ mt: 0.5 }}>
-            {actionNotes(entry.notes)}
+        {notes && (
+          <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+            {notes}
           </Typography>
         )}
         {lines.length > 0 && (

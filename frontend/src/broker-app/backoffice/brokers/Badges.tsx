@@ -1,3 +1,4 @@
+import BlockIcon from '@mui/icons-material/Block';
 import { Chip } from '@mui/material';
 
 import { useBrokerTexts } from '../../i18n/useBrokerTexts.ts';
@@ -34,4 +35,10 @@ export function StatusBadge({ status, size = 'small' }: { status: SubscriptionSt
       sx={{ fontWeight: 600 }}
     />
   );
+}
+
+/** A platform admin has suspended the broker: error colour, beside the plan and status. */
+export function SuspendedBadge({ size = 'small' }: { size?: 'small' | 'medium' }) {
+  const { DETAIL_TEXTS: T } = useBrokerTexts().adminBrokers;
+  return <Chip icon={<BlockIcon />} label={T.suspendedBadge} size={size} color="error" data-badge="suspended" sx={{ fontWeight: 600 }} />;
 }

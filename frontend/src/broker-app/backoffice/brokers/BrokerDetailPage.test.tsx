@@ -1,8 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { addDays, endOfDay, format } from 'date-fns';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { HttpError } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { spanishReactAdmin } from '../../../i18n/es/react-admin.ts';
+import { setBrokerLanguage } from '../../i18n/current.ts';
+import { loadBrokerCatalogue } from '../../i18n/useBrokerTexts.ts';
 import type { CareKeepDataProvider } from '../../providers/dataProvider.ts';
 import { renderWithAdmin, TEST_USER } from '../../testUtils.tsx';
 import type { AdminAction, AdminBrokerDetailBroker, AdminClientRow, BrokerDetail } from '../../types.ts';
@@ -24,6 +29,8 @@ function broker(overrides: Partial<AdminBrokerDetailBroker> = {}): AdminBrokerDe
     agencyName: 'Whitfield Medicare Advisors',
     monthlyRevenue: 0,
     overageEnabled: false,
+    suspendedAt: null,
+    suspensionReason: null,
     ...overrides,
   };
 }
@@ -376,5 +383,331 @@ describe('updating the subscription from the detail', () => {
     fireEvent.click(confirm);
     expect(await toastVariant('Failed to update subscription')).toBe('destructive');
     expect(updateBrokerSubscription).toHaveBeenCalledWith(ID, { subscriptionStatus: 'canceled' });
+  });
+});
+
+const SUSPENDED_AT = '2026-11-26T15:04:00.000Z';
+const REASON = 'Unpaid invoices since September';
+const suspendedBroker = (overrides: Partial<AdminBrokerDetailBroker> = {}) =>
+  broker({ suspendedAt: SUSPENDED_AT, suspensionReason: REASON, ...overrides });
+
+/** Days as a date input writes them, in this browser's calendar. */
+const inputDay = (date: Date) => format(date, 'yyyy-MM-dd');
+
+async function renderSpanish(methods: Methods = {}, value: BrokerDetail | null = detail()) {
+  await loadBrokerCatalogue('es');
+  setBrokerLanguage('es');
+  const getBrokerDetail = methods.getBrokerDetail ?? vi.fn().mockResolvedValue(value);
+  const dataProvider = { ...methods, getBrokerDetail } as unknown as Partial<CareKeepDataProvider>;
+  const result = renderWithAdmin(
+    <Routes>
+      <Route path="/admin/brokers/:id" element={<BrokerDetailPage />} />
+    </Routes>,
+    { dataProvider, path: `/admin/brokers/${ID}`, user: ADMIN, i18nProvider: polyglotI18nProvider(() => spanishReactAdmin, 'es') },
+  );
+  return { ...result, getBrokerDetail };
+}
+
+describe('suspending a broker from the detail', () => {
+  async function openSuspend(methods: Methods = {}) {
+    const rendered = renderPage(methods);
+    await screen.findByRole('heading', { level: 1, name: 'Dana Whitfield' });
+    fireEvent.click(screen.getByRole('button', { name: 'Suspend Broker' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend Broker' });
+    return {
+      ...rendered,
+      dialog,
+      reason: within(dialog).getByRole('textbox', { name: /^Reason/ }) as HTMLInputElement,
+      confirm: within(dialog).getByRole('button', { name: 'Suspend' }) as HTMLButtonElement,
+    };
+  }
+
+  it('offers Suspend Broker (in the error colour), and no badge or alert while the broker is not suspended', async () => {
+    renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Dana Whitfield' });
+    const suspend = screen.getByRole('button', { name: 'Suspend Broker' });
+    expect(suspend.className).toMatch(/MuiButton-outlined\b/);
+    expect(suspend.className).toMatch(/MuiButton-colorError/);
+    expect(screen.queryByRole('button', { name: 'Reactivate' })).toBeNull();
+    expect(document.querySelector('[data-badge="suspended"]')).toBeNull();
+    expect(screen.queryByTestId('suspended-alert')).toBeNull();
+  });
+
+  it('says what a suspension does and needs a reason: nothing is sent blank or over 500 characters', async () => {
+    const suspendBroker = vi.fn();
+    const { dialog, reason, confirm } = await openSuspend({ suspendBroker });
+    expect(
+      within(dialog).getByText(
+        'They cannot sign in or use the API, and their reminders and campaigns stop; their clients’ own reminders still go.',
+      ),
+    ).toBeTruthy();
+    expect(within(dialog).getByText('Dana Whitfield loses access at once.')).toBeTruthy();
+    expect(reason.maxLength).toBe(500);
+    expect(within(dialog).getByText('0/500')).toBeTruthy();
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(reason, { target: { value: '   ' } });
+    expect(within(dialog).getByText('3/500')).toBeTruthy();
+    fireEvent.click(confirm);
+    expect(within(dialog).getByText('Enter the reason for the suspension')).toBeTruthy();
+    fireEvent.change(reason, { target: { value: 'x'.repeat(501) } });
+    fireEvent.click(confirm);
+    expect(within(dialog).getByText('Keep the reason to 500 characters')).toBeTruthy();
+    expect(suspendBroker).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(suspendBroker).not.toHaveBeenCalled();
+  });
+
+  it("sends the reason on one line, says 'Broker Suspended' and shows the badge and the alert after the reload", async () => {
+    const suspendBroker = vi.fn().mockResolvedValue(suspendedBroker());
+    const getBrokerDetail = vi
+      .fn()
+      .mockResolvedValueOnce(detail())
+      .mockResolvedValue(detail({ broker: suspendedBroker() }));
+    const { reason, confirm } = await openSuspend({ suspendBroker, getBrokerDetail });
+    fireEvent.change(reason, { target: { value: '  Unpaid invoices \t since   September ' } });
+    fireEvent.click(confirm);
+    expect(await toastVariant('Broker Suspended')).toBe('default');
+    expect(screen.getByText('Dana Whitfield can no longer sign in, and their reminders and campaigns are not sent.')).toBeTruthy();
+    expect(suspendBroker).toHaveBeenCalledWith(ID, REASON);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const alert = await screen.findByTestId('suspended-alert');
+    expect(within(alert).getByText(/^Suspended since Nov 26, 2026 at \d{1,2}:\d{2} (AM|PM)$/)).toBeTruthy();
+    expect(within(alert).getByText(`Reason: ${REASON}`)).toBeTruthy();
+    expect(document.querySelector('[data-badge="suspended"]')?.textContent).toBe('Suspended');
+    expect(screen.getByRole('button', { name: 'Reactivate' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Suspend Broker' })).toBeNull();
+  });
+
+  it("shows 'Failed to suspend broker' with the server's reason", async () => {
+    const suspendBroker = vi.fn().mockRejectedValue(new HttpError('409: ', 409, { message: 'This broker is already suspended' }));
+    const { dialog, reason, confirm } = await openSuspend({ suspendBroker });
+    fireEvent.change(reason, { target: { value: 'Fraud report' } });
+    fireEvent.click(confirm);
+    expect(await toastVariant('Failed to suspend broker')).toBe('destructive');
+    expect(screen.getByText('This broker is already suspended')).toBeTruthy();
+    expect(dialog.isConnected).toBe(true);
+  });
+});
+
+describe('reactivating a suspended broker', () => {
+  async function openReactivate(methods: Methods = {}) {
+    const rendered = renderPage(methods, detail({ broker: suspendedBroker() }));
+    await screen.findByRole('heading', { level: 1, name: 'Dana Whitfield' });
+    fireEvent.click(screen.getByRole('button', { name: 'Reactivate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reactivate Broker' });
+    return { ...rendered, dialog, confirm: within(dialog).getByRole('button', { name: 'Reactivate' }) };
+  }
+
+  it('asks first; Cancel sends nothing', async () => {
+    const reactivateBroker = vi.fn();
+    const { dialog } = await openReactivate({ reactivateBroker });
+    expect(
+      within(dialog).getByText(
+        'Dana Whitfield can sign in and use the API again, and their reminders and campaigns go out again from now on. What fell due while suspended is not sent.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(reactivateBroker).not.toHaveBeenCalled();
+  });
+
+  it("reactivates, says 'Broker Reactivated' and reloads the detail", async () => {
+    const reactivateBroker = vi.fn().mockResolvedValue(broker());
+    const { confirm, getBrokerDetail } = await openReactivate({ reactivateBroker });
+    fireEvent.click(confirm);
+    expect(await toastVariant('Broker Reactivated')).toBe('default');
+    expect(screen.getByText('Dana Whitfield can sign in again.')).toBeTruthy();
+    expect(reactivateBroker).toHaveBeenCalledWith(ID);
+    await waitFor(() => expect(getBrokerDetail).toHaveBeenCalledTimes(2));
+  });
+
+  it("shows 'Failed to reactivate broker' when it fails", async () => {
+    const reactivateBroker = vi.fn().mockRejectedValue(new HttpError('409: ', 409, { message: 'This broker is not suspended' }));
+    const { confirm } = await openReactivate({ reactivateBroker });
+    fireEvent.click(confirm);
+    expect(await toastVariant('Failed to reactivate broker')).toBe('destructive');
+  });
+});
+
+describe('setting the trial end date', () => {
+  async function openTrialEnd(methods: Methods = {}, value: BrokerDetail = detail()) {
+    const rendered = renderPage(methods, value);
+    await screen.findByRole('heading', { level: 1, name: 'Dana Whitfield' });
+    fireEvent.click(within(card('Subscription Management')).getByRole('button', { name: 'Set Trial End Date' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set Trial End Date' });
+    return {
+      ...rendered,
+      dialog,
+      day: within(dialog).getByLabelText('Last day of the trial') as HTMLInputElement,
+      confirm: within(dialog).getByRole('button', { name: 'Set End Date' }) as HTMLButtonElement,
+    };
+  }
+
+  it('is offered only while the broker is on trial', async () => {
+    renderPage({}, detail({ broker: broker({ subscriptionStatus: 'active', trialEndsAt: null }) }));
+    await screen.findByRole('heading', { level: 1, name: 'Dana Whitfield' });
+    expect(within(card('Subscription Management')).queryByRole('button', { name: 'Set Trial End Date' })).toBeNull();
+  });
+
+  it('takes a date within a year either way, disabled while empty, and refuses one outside', async () => {
+    const setTrialEnd = vi.fn();
+    const { dialog, day, confirm } = await openTrialEnd({ setTrialEnd });
+    expect(day.type).toBe('date');
+    expect(day.min).toBe(inputDay(addDays(new Date(), -365)));
+    expect(day.max).toBe(inputDay(addDays(new Date(), 364)));
+    expect(within(dialog).getByText('Current end: Dec 10, 2099')).toBeTruthy();
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(day, { target: { value: inputDay(addDays(new Date(), 400)) } });
+    expect(within(dialog).queryByTestId('new-trial-end')).toBeNull();
+    fireEvent.click(confirm);
+    expect(within(dialog).getByText(/^Choose a date from [A-Z][a-z]{2} \d{2}, \d{4} to [A-Z][a-z]{2} \d{2}, \d{4}$/)).toBeTruthy();
+    expect(setTrialEnd).not.toHaveBeenCalled();
+  });
+
+  it("sends the end of a later day, shows it in words, and says 'Trial End Date Set'", async () => {
+    const chosen = addDays(new Date(), 30);
+    const end = endOfDay(chosen);
+    const setTrialEnd = vi.fn().mockResolvedValue(broker({ trialEndsAt: end.toISOString() }));
+    const { dialog, day, confirm, getBrokerDetail } = await openTrialEnd({ setTrialEnd });
+    fireEvent.change(day, { target: { value: inputDay(chosen) } });
+    expect(within(dialog).getByTestId('new-trial-end').textContent).toBe(`New end date: ${format(chosen, 'MMM dd, yyyy')}`);
+    expect(within(dialog).queryByTestId('ends-now-warning')).toBeNull();
+    fireEvent.click(confirm);
+    expect(await toastVariant('Trial End Date Set')).toBe('default');
+    expect(screen.getByText(`Dana Whitfield's trial now ends ${format(chosen, 'MMM dd, yyyy')}.`)).toBeTruthy();
+    expect(setTrialEnd).toHaveBeenCalledWith(ID, end.toISOString());
+    expect(end.getHours()).toBe(23);
+    await waitFor(() => expect(getBrokerDetail).toHaveBeenCalledTimes(2));
+  });
+
+  it.each([
+    ['today', 0],
+    ['an earlier day', -3],
+  ])('warns that %s ends the trial now, and sends the current moment', async (_label, days) => {
+    const setTrialEnd = vi.fn().mockImplementation(async (_id: string, trialEndsAt: string) => broker({ trialEndsAt }));
+    const { dialog, day, confirm } = await openTrialEnd({ setTrialEnd });
+    fireEvent.change(day, { target: { value: inputDay(addDays(new Date(), days)) } });
+    expect(within(dialog).getByTestId('new-trial-end').textContent).toBe('New end date: now');
+    expect(within(dialog).getByTestId('ends-now-warning').textContent).toBe(
+      'This ends the trial now: Dana Whitfield will be asked to choose a plan.',
+    );
+    fireEvent.click(confirm);
+    expect(await toastVariant('Trial End Date Set')).toBe('default');
+    expect(screen.getByText("Dana Whitfield's trial has ended: they will be asked to choose a plan.")).toBeTruthy();
+    const sent = new Date(setTrialEnd.mock.calls[0][1] as string).getTime();
+    expect(Math.abs(sent - Date.now())).toBeLessThan(5_000);
+  });
+
+  it("shows 'Failed to set trial end date' with the server's reason", async () => {
+    const setTrialEnd = vi.fn().mockRejectedValue(new HttpError('409: ', 409, { message: 'Only brokers on trial have a trial end date' }));
+    const { day, confirm } = await openTrialEnd({ setTrialEnd });
+    fireEvent.change(day, { target: { value: inputDay(addDays(new Date(), 10)) } });
+    fireEvent.click(confirm);
+    expect(await toastVariant('Failed to set trial end date')).toBe('destructive');
+    expect(screen.getByText('Only brokers on trial have a trial end date')).toBeTruthy();
+  });
+});
+
+const SUSPENSION_ACTIONS: AdminAction[] = [
+  {
+    id: 'a6',
+    action: 'trial_end_set',
+    notes: 'Trial ended now',
+    adminEmail: 'admin@example.com',
+    before: { trialEndsAt: '2099-12-10T12:00:00.000Z' },
+    after: { trialEndsAt: '2026-11-26T12:00:00.000Z' },
+    createdAt: '2026-11-26T12:00:00.000Z',
+  },
+  {
+    id: 'a5',
+    action: 'broker_reactivated',
+    notes: 'Suspended for: Chargeback on iPhone order',
+    adminEmail: 'admin@example.com',
+    before: { suspended: true },
+    after: { suspended: false },
+    createdAt: '2026-11-25T12:00:00.000Z',
+  },
+  {
+    id: 'a4',
+    action: 'broker_suspended',
+    notes: 'Chargeback on iPhone order',
+    adminEmail: 'admin@example.com',
+    before: { suspended: false },
+    after: { suspended: true },
+    createdAt: '2026-11-24T12:00:00.000Z',
+  },
+];
+
+describe('the suspension and trial-end entries of the timeline', () => {
+  it('are in words, with the reason as the admin wrote it', async () => {
+    renderPage({}, detail({ adminActions: SUSPENSION_ACTIONS }));
+    const timeline = await screen.findByRole('list', { name: 'Activity Timeline' });
+    const [trialEnd, reactivated, suspended] = within(timeline).getAllByTestId('timeline-entry');
+    expect(within(suspended).getByText('Broker suspended')).toBeTruthy();
+    expect(within(suspended).getByText('Reason: Chargeback on iPhone order')).toBeTruthy();
+    expect(suspended.textContent).toContain('Account: Active → Suspended');
+    expect(within(reactivated).getByText('Broker reactivated')).toBeTruthy();
+    expect(within(reactivated).getByText('Suspended for: Chargeback on iPhone order')).toBeTruthy();
+    expect(reactivated.textContent).toContain('Account: Suspended → Active');
+    expect(within(trialEnd).getByText('Trial end date set')).toBeTruthy();
+    expect(within(trialEnd).getByText('The trial was ended at once')).toBeTruthy();
+    expect(trialEnd.textContent).toContain('Trial ends: Dec 10, 2099 → Nov 26, 2026');
+    expect(timeline.textContent).not.toMatch(/suspended: |true|false|trial_end_set|broker_suspended/);
+  });
+});
+
+describe('suspension and trial end in Spanish', () => {
+  afterEach(() => setBrokerLanguage('en'));
+
+  it('shows the alert, the badge and the timeline in Spanish', async () => {
+    await renderSpanish({}, detail({ broker: suspendedBroker(), adminActions: SUSPENSION_ACTIONS }));
+    await screen.findByRole('heading', { level: 1, name: 'Dana Whitfield' });
+    const alert = screen.getByTestId('suspended-alert');
+    expect(within(alert).getByText(/^Suspendido desde el 26 nov 2026, /)).toBeTruthy();
+    expect(within(alert).getByText(`Motivo: ${REASON}`)).toBeTruthy();
+    expect(document.querySelector('[data-badge="suspended"]')?.textContent).toBe('Suspendido');
+    const timeline = screen.getByRole('list', { name: 'Historial de actividad' });
+    expect(within(timeline).getByText('Agente suspendido')).toBeTruthy();
+    expect(timeline.textContent).toContain('Cuenta: Activa → Suspendida');
+    expect(within(timeline).getByText('Estuvo suspendido por: Chargeback on iPhone order')).toBeTruthy();
+    expect(within(timeline).getByText('La prueba se terminó en ese momento')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reactivar' })).toBeTruthy();
+  });
+
+  it('suspends with the Spanish dialog and toast', async () => {
+    const suspendBroker = vi.fn().mockResolvedValue(suspendedBroker());
+    await renderSpanish({ suspendBroker });
+    await screen.findByRole('heading', { level: 1, name: 'Dana Whitfield' });
+    fireEvent.click(screen.getByRole('button', { name: 'Suspender agente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suspender agente' });
+    expect(
+      within(dialog).getByText(
+        'No podrá iniciar sesión ni usar la API, y sus recordatorios y campañas se detienen; los recordatorios propios de sus clientes se siguen enviando.',
+      ),
+    ).toBeTruthy();
+    const confirm = within(dialog).getByRole('button', { name: 'Suspender' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Motivo/ }), { target: { value: ' ' } });
+    fireEvent.click(confirm);
+    expect(within(dialog).getByText('Ingrese el motivo de la suspensión')).toBeTruthy();
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /^Motivo/ }), { target: { value: 'Facturas impagas' } });
+    fireEvent.click(confirm);
+    expect(await toastVariant('Agente suspendido')).toBe('default');
+    expect(suspendBroker).toHaveBeenCalledWith(ID, 'Facturas impagas');
+  });
+
+  it('warns in Spanish that today ends the trial now', async () => {
+    const setTrialEnd = vi.fn().mockImplementation(async (_id: string, trialEndsAt: string) => broker({ trialEndsAt }));
+    await renderSpanish({ setTrialEnd });
+    await screen.findByRole('heading', { level: 1, name: 'Dana Whitfield' });
+    fireEvent.click(screen.getByRole('button', { name: 'Fijar fin de la prueba' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fijar el fin de la prueba' });
+    fireEvent.change(within(dialog).getByLabelText('Último día de la prueba'), { target: { value: inputDay(new Date()) } });
+    expect(within(dialog).getByTestId('ends-now-warning').textContent).toBe(
+      'Esto termina la prueba ahora: se le pedirá a Dana Whitfield que elija un plan.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Fijar fecha' }));
+    expect(await toastVariant('Fin de la prueba fijado')).toBe('default');
+    expect(setTrialEnd).toHaveBeenCalledTimes(1);
   });
 });

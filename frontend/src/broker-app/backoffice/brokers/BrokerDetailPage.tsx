@@ -1,12 +1,15 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AttachMoneyIcon from '@mui/icons-material/AttachMoney';
+import BlockIcon from '@mui/icons-material/Block';
+import EventIcon from '@mui/icons-material/Event';
 import EventRepeatIcon from '@mui/icons-material/EventRepeat';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
 import PeopleIcon from '@mui/icons-material/People';
 import PersonOffIcon from '@mui/icons-material/PersonOff';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
-import { Alert, Avatar, Box, Button, Card, CardContent, CardHeader, Grid, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, AlertTitle, Avatar, Box, Button, Card, CardContent, CardHeader, Grid, Skeleton, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -18,13 +21,16 @@ import { useBrokerTexts } from '../../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../../providers/dataProvider.ts';
 import type { AdminBrokerDetailBroker, BrokerDetail } from '../../types.ts';
 import { LoadError } from '../../ui/EmptyState.tsx';
+import { formatDateTime } from '../../ui/format.ts';
 import { StatCard } from '../../ui/StatCard.tsx';
 import { ActivityTimeline } from './ActivityTimeline.tsx';
-import { StatusBadge, TierBadge } from './Badges.tsx';
+import { StatusBadge, SuspendedBadge, TierBadge } from './Badges.tsx';
 import { BrokerClientsTable } from './BrokerClientsTable.tsx';
 import { BrokerCompliance } from './BrokerCompliance.tsx';
 import { ExtendTrialDialog } from './ExtendTrialDialog.tsx';
 import { brokerInitials, brokerName, formatDay, revenueNote, trialDaysLeft } from './format.ts';
+import { SetTrialEndDialog } from './SetTrialEndDialog.tsx';
+import { ReactivateBrokerDialog, SuspendBrokerDialog } from './SuspendBrokerDialog.tsx';
 import { UpdateSubscriptionDialog } from './UpdateSubscriptionDialog.tsx';
 import { brokerDetailKey } from './useBrokerActions.ts';
 
@@ -68,14 +74,15 @@ function BrokerDetailView({ detail }: { detail: BrokerDetail }) {
   const { broker, clients, adminActions } = detail;
   const stats = normaliseStats(detail.stats);
   const name = brokerName(broker);
-  const [dialog, setDialog] = useState<'extend' | 'subscription' | null>(null);
+  const [dialog, setDialog] = useState<'extend' | 'subscription' | 'trialEnd' | 'suspend' | 'reactivate' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const onTrial = broker.subscriptionStatus === 'trial';
 
   return (
     <Box>
       <BackLink />
-      <DetailHeader broker={broker} name={name} />
+      {broker.suspendedAt && <SuspendedAlert suspendedAt={broker.suspendedAt} reason={broker.suspensionReason} />}
+      <DetailHeader broker={broker} name={name} onSuspend={() => setDialog('suspend')} onReactivate={() => setDialog('reactivate')} />
       <Grid container spacing={2} sx={{ mb: 3 }}>
         <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
           <StatCard
@@ -117,6 +124,7 @@ function BrokerDetailView({ detail }: { detail: BrokerDetail }) {
             onDismissNotice={() => setNotice(null)}
             onChange={() => setDialog('subscription')}
             onExtend={onTrial ? () => setDialog('extend') : undefined}
+            onSetTrialEnd={onTrial ? () => setDialog('trialEnd') : undefined}
           />
         </Grid>
         <Grid size={{ xs: 12, md: 7 }}>
@@ -139,11 +147,43 @@ function BrokerDetailView({ detail }: { detail: BrokerDetail }) {
         onClose={() => setDialog(null)}
         onUpdated={(updated) => setNotice(updated.notice ?? null)}
       />
+      <SetTrialEndDialog
+        open={dialog === 'trialEnd'}
+        broker={{ id: broker.id, name, trialEndsAt: broker.trialEndsAt }}
+        onClose={() => setDialog(null)}
+        onSet={() => setNotice(null)}
+      />
+      <SuspendBrokerDialog open={dialog === 'suspend'} broker={{ id: broker.id, name }} onClose={() => setDialog(null)} />
+      <ReactivateBrokerDialog open={dialog === 'reactivate'} broker={{ id: broker.id, name }} onClose={() => setDialog(null)} />
     </Box>
   );
 }
 
-function DetailHeader({ broker, name }: { broker: AdminBrokerDetailBroker; name: string }) {
+/** At the top of a suspended broker's detail: since when, the admin's reason and what it means. */
+function SuspendedAlert({ suspendedAt, reason }: { suspendedAt: string; reason: string | null }) {
+  const { DETAIL_TEXTS: T } = useBrokerTexts().adminBrokers;
+  return (
+    <Alert severity="error" data-testid="suspended-alert" sx={{ mb: 3 }}>
+      <AlertTitle>{T.suspendedSince(formatDateTime(suspendedAt))}</AlertTitle>
+      {reason && <Typography sx={{ overflowWrap: 'anywhere' }}>{T.suspendedReason(reason)}</Typography>}
+      <Typography variant="body2" sx={{ mt: 0.5 }}>
+        {T.suspendedEffect}
+      </Typography>
+    </Alert>
+  );
+}
+
+function DetailHeader({
+  broker,
+  name,
+  onSuspend,
+  onReactivate,
+}: {
+  broker: AdminBrokerDetailBroker;
+  name: string;
+  onSuspend: () => void;
+  onReactivate: () => void;
+}) {
   const { DETAIL_TEXTS: T } = useBrokerTexts().adminBrokers;
   return (
     <Card sx={{ mb: 3 }}>
@@ -177,13 +217,23 @@ function DetailHeader({ broker, name }: { broker: AdminBrokerDetailBroker; name:
           </Typography>
         </Box>
         <Stack spacing={1} sx={{ alignItems: { xs: 'flex-start', sm: 'flex-end' } }}>
-          <Stack direction="row" spacing={1}>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
             <TierBadge tier={broker.subscriptionTier} size="medium" />
             <StatusBadge status={broker.subscriptionStatus} size="medium" />
+            {broker.suspendedAt && <SuspendedBadge size="medium" />}
           </Stack>
           <Typography variant="body2" color="text.secondary">
             {T.created(formatDay(broker.createdAt))}
           </Typography>
+          {broker.suspendedAt ? (
+            <Button variant="outlined" startIcon={<LockOpenIcon />} onClick={onReactivate}>
+              {T.reactivateBroker}
+            </Button>
+          ) : (
+            <Button variant="outlined" color="error" startIcon={<BlockIcon />} onClick={onSuspend}>
+              {T.suspendBroker}
+            </Button>
+          )}
         </Stack>
       </CardContent>
     </Card>
@@ -220,12 +270,14 @@ function SubscriptionCard({
   onDismissNotice,
   onChange,
   onExtend,
+  onSetTrialEnd,
 }: {
   broker: AdminBrokerDetailBroker;
   notice: string | null;
   onDismissNotice: () => void;
   onChange: () => void;
   onExtend?: () => void;
+  onSetTrialEnd?: () => void;
 }) {
   const { DETAIL_TEXTS: T } = useBrokerTexts().adminBrokers;
   const titleId = useId();
@@ -271,13 +323,18 @@ function SubscriptionCard({
             {notice}
           </Alert>
         )}
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 2.5 }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ mt: 2.5, flexWrap: 'wrap', gap: 1.5 }}>
           <Button variant="contained" startIcon={<SwapHorizIcon />} onClick={onChange}>
             {T.changeSubscription}
           </Button>
           {onExtend && (
             <Button variant="outlined" startIcon={<EventRepeatIcon />} onClick={onExtend}>
               {T.extendTrial}
+            </Button>
+          )}
+          {onSetTrialEnd && (
+            <Button variant="outlined" startIcon={<EventIcon />} onClick={onSetTrialEnd}>
+              {T.setTrialEnd}
             </Button>
           )}
         </Stack>

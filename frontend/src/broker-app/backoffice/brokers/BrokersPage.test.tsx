@@ -18,6 +18,7 @@ function row(overrides: Partial<AdminBrokerRow['broker']> = {}, extra: Partial<A
     email: 'dana@example.com',
     subscriptionTier: 'flat' as const,
     subscriptionStatus: 'trial' as const,
+    suspendedAt: null,
     ...overrides,
   };
   return { id: broker.id, broker, clientCount: 25, monthlyRevenue: 29_700, lastActivity: null, ...extra };
@@ -41,6 +42,8 @@ function updated(overrides: Partial<AdminBrokerDetailBroker> = {}): AdminBrokerD
     agencyName: '',
     monthlyRevenue: 29_700,
     overageEnabled: false,
+    suspendedAt: null,
+    suspensionReason: null,
     ...overrides,
   };
 }
@@ -110,6 +113,17 @@ describe('broker management', () => {
     expect(within(marcus).getByText('Marcus Reyes')).toBeTruthy();
     expect(within(marcus).getByText('$60.00')).toBeTruthy();
     expect(within(marcus).getByText('Jan 05, 2026')).toBeTruthy();
+  });
+
+  it('marks a suspended broker with a red Suspended badge beside the status, and no other', async () => {
+    renderPage([row({ suspendedAt: '2026-11-26T15:04:00.000Z' }), MARCUS]);
+    await screen.findByText('dana@example.com');
+    const [, dana, marcus] = within(screen.getByRole('table', { name: 'Brokers' })).getAllByRole('row');
+    const badge = dana.querySelector('[data-badge="suspended"]') as HTMLElement;
+    expect(badge.textContent).toBe('Suspended');
+    expect(badge.className).toContain('MuiChip-colorError');
+    expect(badge.closest('td')?.querySelector('[data-badge="status"]')?.textContent).toBe('Trial');
+    expect(marcus.querySelector('[data-badge="suspended"]')).toBeNull();
   });
 
   it('colours the status badges: trial info, active success, past due warning, canceled error', async () => {

@@ -44,7 +44,7 @@ import { LoadError } from '../../ui/EmptyState.tsx';
 import { useErrorToast } from '../../ui/errors.ts';
 import { formatDateTime } from '../../ui/format.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { StatusBadge, TierBadge } from './Badges.tsx';
+import { StatusBadge, SuspendedBadge, TierBadge } from './Badges.tsx';
 import { ExtendTrialDialog, type ExtendTrialTarget } from './ExtendTrialDialog.tsx';
 import { brokerName, lastActivityLabel } from './format.ts';
 import { type SubscriptionTarget, UpdateSubscriptionDialog } from './UpdateSubscriptionDialog.tsx';
@@ -354,7 +354,10 @@ function BrokerRow({
         <TierBadge tier={broker.subscriptionTier} />
       </TableCell>
       <TableCell>
-        <StatusBadge status={broker.subscriptionStatus} />
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
+          <StatusBadge status={broker.subscriptionStatus} />
+          {broker.suspendedAt && <SuspendedBadge />}
+        </Box>
       </TableCell>
       <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
         {row.clientCount}

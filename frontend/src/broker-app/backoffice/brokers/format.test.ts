@@ -6,12 +6,16 @@ import {
   actionNotes,
   brokerName,
   changeLines,
+  entryNotes,
   extendedTrialEnd,
+  formatInputDay,
   lastActivityLabel,
   parseTrialDaysInRange,
   parseTrialDaysInteger,
   revenueNote,
   trialDaysLeft,
+  trialEndDateRange,
+  trialEndForDay,
 } from './format.ts';
 import { subscriptionChange } from './UpdateSubscriptionDialog.tsx';
 
@@ -143,5 +147,52 @@ describe('the subscription change sent', () => {
     expect(subscriptionChange('pmpm', 'keep')).toEqual({ subscriptionTier: 'pmpm' });
     expect(subscriptionChange('keep', 'canceled')).toEqual({ subscriptionStatus: 'canceled' });
     expect(subscriptionChange('flat', 'active')).toEqual({ subscriptionTier: 'flat', subscriptionStatus: 'active' });
+  });
+});
+
+describe('the trial end an admin sets', () => {
+  // 3 PM on Nov 26, 2026 in this machine's time zone: the dialog works in the admin's calendar.
+  const LOCAL_NOW = new Date(2026, 10, 26, 15, 0);
+
+  it('offers a year back and up to the last day whose end is within 365 days', () => {
+    expect(trialEndDateRange(LOCAL_NOW)).toEqual({ min: '2025-11-26', max: '2027-11-25' });
+  });
+
+  it('sends the end of a later day in local time', () => {
+    expect(trialEndForDay('2026-12-31', LOCAL_NOW)).toEqual({ trialEndsAt: new Date(2026, 11, 31, 23, 59, 59, 999), endsNow: false });
+    expect(trialEndForDay('2026-11-27', LOCAL_NOW)?.endsNow).toBe(false);
+    expect(trialEndForDay('2027-11-25', LOCAL_NOW)?.endsNow).toBe(false);
+  });
+
+  it('ends the trial now for today or an earlier day', () => {
+    expect(trialEndForDay('2026-11-26', LOCAL_NOW)).toEqual({ trialEndsAt: LOCAL_NOW, endsNow: true });
+    expect(trialEndForDay('2025-11-26', LOCAL_NOW)).toEqual({ trialEndsAt: LOCAL_NOW, endsNow: true });
+  });
+
+  it.each(['', '2027-11-26', '2025-11-25', '2026-02-31', '26/11/2026', 'tomorrow'])('refuses %j', (value) => {
+    expect(trialEndForDay(value, LOCAL_NOW)).toBeNull();
+  });
+
+  it('writes a date input’s day as the app writes days', () => {
+    expect(formatInputDay('2026-12-31')).toBe('Dec 31, 2026');
+  });
+});
+
+describe('the timeline notes of suspensions and trial ends', () => {
+  it.each([
+    ['broker_suspended', 'Chargeback on iPhone order', 'Reason: Chargeback on iPhone order'],
+    ['broker_reactivated', 'Suspended for: Unpaid invoices', 'Suspended for: Unpaid invoices'],
+    ['broker_reactivated', null, null],
+    ['trial_end_set', 'Trial ended now', 'The trial was ended at once'],
+    ['trial_end_set', 'Trial end date set', 'A new end date was set'],
+    ['subscription_updated', 'Changed subscriptionStatus', 'Changed subscription status'],
+  ])('%s with %j shows %j', (action, notes, text) => {
+    expect(entryNotes({ action, notes })).toBe(text);
+  });
+
+  it('shows the suspended flag as Suspended or Active', () => {
+    expect(changeLines({ suspended: false }, { suspended: true })).toEqual([
+      { field: 'suspended', label: 'Account', before: 'Active', after: 'Suspended' },
+    ]);
   });
 });

@@ -1,10 +1,10 @@
-import { isValid } from 'date-fns';
+import { addDays, endOfDay, format, isValid, startOfDay } from 'date-fns';
 
 import { FLAT_CLIENT_LIMIT, formatCents, OVERAGE_PER_CLIENT_CENTS } from '../../billing/pricing.ts';
 import { brokerTexts } from '../../i18n/useBrokerTexts.ts';
-import type { AdminBroker, SubscriptionStatus, SubscriptionTier } from '../../types.ts';
+import type { AdminAction, AdminBroker, SubscriptionStatus, SubscriptionTier } from '../../types.ts';
 import { formatDay as formatDate, relativeTime } from '../../ui/format.ts';
-import { TRIAL_DAYS_MAX, TRIAL_DAYS_MIN } from './texts.ts';
+import { TRIAL_DAYS_MAX, TRIAL_DAYS_MIN, TRIAL_END_RANGE_DAYS } from './texts.ts';
 
 /** The back office's broker texts in the app's language (these helpers run while a page renders). */
 const texts = () => brokerTexts().adminBrokers;
@@ -56,6 +56,31 @@ export function actionNotes(notes: string): string {
   return notes.replace(/\b[a-z]+(?:[A-Z][a-z]*)+\b/g, (field) => fieldLabel(field).toLowerCase());
 }
 
+/**
+ * What the timeline shows under an entry. A suspension's notes are the admin's own reason, shown as
+ * written (never read for field names); the server's fixed notes of the suspension and trial-end
+ * entries are in the app's language.
+ */
+export function entryNotes(entry: Pick<AdminAction, 'action' | 'notes'>): string | null {
+  const { notes } = entry;
+  if (!notes) return null;
+  const { DETAIL_TEXTS } = texts();
+  switch (entry.action) {
+    case 'broker_suspended':
+      return DETAIL_TEXTS.suspendedReason(notes);
+    case 'broker_reactivated': {
+      const prefix = 'Suspended for: ';
+      return notes.startsWith(prefix) ? DETAIL_TEXTS.suspendedFor(notes.slice(prefix.length)) : notes;
+    }
+    case 'trial_end_set':
+      if (notes === 'Trial ended now') return DETAIL_TEXTS.trialEndedNowNote;
+      if (notes === 'Trial end date set') return DETAIL_TEXTS.trialEndSetNote;
+      return notes;
+    default:
+      return actionNotes(notes);
+  }
+}
+
 export type StatusColor = 'info' | 'success' | 'warning' | 'error';
 
 export const STATUS_COLORS: Record<SubscriptionStatus, StatusColor> = {
@@ -76,6 +101,7 @@ function valueLabel(field: string, value: unknown): string {
   if (field === 'subscriptionStatus' && typeof value === 'string' && value in STATUS_LABELS) {
     return STATUS_LABELS[value as SubscriptionStatus];
   }
+  if (field === 'suspended' && typeof value === 'boolean') return value ? DETAIL_TEXTS.accountSuspended : DETAIL_TEXTS.accountActive;
   if (typeof value === 'string' && ISO_DATE.test(value)) return formatDay(value) || value;
   if (typeof value === 'boolean') return value ? DETAIL_TEXTS.yes : DETAIL_TEXTS.no;
   if (typeof value === 'object') return JSON.stringify(value);
@@ -135,6 +161,46 @@ export function extendedTrialEnd(currentEnd: string | null, days: number, now: D
   const end = toDate(currentEnd);
   const from = Math.max(now.getTime(), end?.getTime() ?? 0);
   return new Date(from + days * 86_400_000);
+}
+
+const DAY_MS = 86_400_000;
+const DATE_INPUT = 'yyyy-MM-dd';
+
+/**
+ * The days the Set Trial End Date dialog offers, as a date input's min and max ('2026-11-26'): a
+ * year back (any day up to today ends the trial now), and forward the last day whose end is still
+ * within the server's 365 days of now.
+ */
+export function trialEndDateRange(now: Date = new Date()): { min: string; max: string } {
+  const limit = new Date(now.getTime() + TRIAL_END_RANGE_DAYS * DAY_MS);
+  let last = startOfDay(limit);
+  if (endOfDay(last).getTime() > limit.getTime()) last = addDays(last, -1);
+  return { min: format(addDays(startOfDay(now), -TRIAL_END_RANGE_DAYS), DATE_INPUT), max: format(last, DATE_INPUT) };
+}
+
+/**
+ * What the dialog sends for the chosen day ('2026-12-31', the browser's local calendar): the end of
+ * that day (23:59:59.999 local), or now when the day is today or earlier, so the trial ends at once.
+ * Null for an empty or unreadable value or a day outside trialEndDateRange.
+ */
+export function trialEndForDay(value: string, now: Date = new Date()): { trialEndsAt: Date; endsNow: boolean } | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+  if (!match) return null;
+  const [year, month, day] = match.slice(1).map(Number);
+  const date = new Date(year, month - 1, day);
+  // new Date() rolls 2026-02-31 over to March: such a day does not exist.
+  if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) return null;
+  const { min, max } = trialEndDateRange(now);
+  const chosen = format(date, DATE_INPUT);
+  if (chosen < min || chosen > max) return null;
+  if (date.getTime() <= startOfDay(now).getTime()) return { trialEndsAt: now, endsNow: true };
+  return { trialEndsAt: endOfDay(date), endsNow: false };
+}
+
+/** A date input's value ('2026-11-26') as the app writes days ('Nov 26, 2026'). */
+export function formatInputDay(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return match ? formatDay(new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : value;
 }
 
 /** Whole days until a trial ends (0 once it has ended). */

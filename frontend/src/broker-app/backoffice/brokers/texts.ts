@@ -7,6 +7,10 @@ export const TRIAL_DAYS_MIN = 1;
 export const TRIAL_DAYS_MAX = 90;
 export const TRIAL_DAYS_DEFAULT = 7;
 export const TRIAL_DAY_PRESETS = [7, 14, 30] as const;
+/** An admin may set a trial's end this many days either way of today (the server's limit). */
+export const TRIAL_END_RANGE_DAYS = 365;
+/** The longest suspension reason the server keeps. */
+export const SUSPENSION_REASON_MAX = 500;
 
 export const TIER_LABELS: Record<SubscriptionTier, string> = { pmpm: 'PMPM', flat: 'Flat' };
 
@@ -106,6 +110,20 @@ export const DETAIL_TEXTS = {
   trialEndsLabel: 'Trial ends',
   changeSubscription: 'Change Subscription',
   extendTrial: 'Extend Trial',
+  setTrialEnd: 'Set Trial End Date',
+
+  suspendedBadge: 'Suspended',
+  suspendedSince: (when: string) => `Suspended since ${when}`,
+  suspendedReason: (reason: string) => `Reason: ${reason}`,
+  suspendedEffect:
+    'They cannot sign in or use the API, and their reminders and campaigns are not sent. Their clients’ own reminders still go.',
+  suspendBroker: 'Suspend Broker',
+  reactivateBroker: 'Reactivate',
+  accountSuspended: 'Suspended',
+  accountActive: 'Active',
+  suspendedFor: (reason: string) => `Suspended for: ${reason}`,
+  trialEndedNowNote: 'The trial was ended at once',
+  trialEndSetNote: 'A new end date was set',
 
   timelineTitle: 'Activity Timeline',
   timelineSubtitle: 'The last 20 admin actions on this account, newest first',
@@ -133,6 +151,7 @@ export const CHANGE_FIELD_LABELS: Record<string, string> = {
   subscriptionTier: 'Subscription tier',
   subscriptionStatus: 'Subscription status',
   isActive: 'Active',
+  suspended: 'Account',
   isPublic: 'Public',
   title: 'Title',
   category: 'Category',
@@ -173,6 +192,43 @@ export const DIALOG_TEXTS = {
   subscriptionUpdatedDescription: (name: string, tier: SubscriptionTier, status: SubscriptionStatus) =>
     `${name} is now on ${TIER_LABELS[tier]}, ${STATUS_LABELS[status]}.`,
   updateFailed: 'Failed to update subscription',
+
+  suspendTitle: 'Suspend Broker',
+  suspendIntro: (name: string) => `${name} loses access at once.`,
+  suspendEffect: 'They cannot sign in or use the API, and their reminders and campaigns stop; their clients’ own reminders still go.',
+  suspendLater: 'What falls due while the account is suspended is not sent later, even after a reactivation.',
+  reasonLabel: 'Reason',
+  reasonHelp: 'Kept in the activity timeline. One line.',
+  reasonRequired: 'Enter the reason for the suspension',
+  reasonTooLong: `Keep the reason to ${SUSPENSION_REASON_MAX} characters`,
+  reasonCount: (length: number) => `${length}/${SUSPENSION_REASON_MAX}`,
+  suspendConfirm: 'Suspend',
+  brokerSuspended: 'Broker Suspended',
+  brokerSuspendedDescription: (name: string) => `${name} can no longer sign in, and their reminders and campaigns are not sent.`,
+  suspendFailed: 'Failed to suspend broker',
+
+  reactivateTitle: 'Reactivate Broker',
+  reactivateIntro: (name: string) =>
+    `${name} can sign in and use the API again, and their reminders and campaigns go out again from now on. What fell due while suspended is not sent.`,
+  reactivateConfirm: 'Reactivate',
+  brokerReactivated: 'Broker Reactivated',
+  brokerReactivatedDescription: (name: string) => `${name} can sign in again.`,
+  reactivateFailed: 'Failed to reactivate broker',
+
+  trialEndTitle: 'Set Trial End Date',
+  trialEndIntro: (name: string) =>
+    `Choose the last day of ${name}'s trial: it ends at the end of that day. Today or an earlier day ends it now.`,
+  trialEndLabel: 'Last day of the trial',
+  trialEndHelp: (from: string, to: string) => `From ${from} to ${to}`,
+  trialEndRange: (from: string, to: string) => `Choose a date from ${from} to ${to}`,
+  noCurrentEnd: 'Current end: none',
+  newEndNow: 'New end date: now',
+  endsNowWarning: (name: string) => `This ends the trial now: ${name} will be asked to choose a plan.`,
+  trialEndConfirm: 'Set End Date',
+  trialEndSet: 'Trial End Date Set',
+  trialEndSetDescription: (name: string, date: string) => `${name}'s trial now ends ${date}.`,
+  trialEndedDescription: (name: string) => `${name}'s trial has ended: they will be asked to choose a plan.`,
+  trialEndFailed: 'Failed to set trial end date',
 } as const;
 
 /** The admin actions the server records (SPEC §3 Admin action), as headings; another action is shown with its underscores as spaces. */
@@ -181,4 +237,7 @@ export const ACTION_LABELS: Record<string, string> = {
   subscription_updated: 'Subscription updated',
   resource_uploaded: 'Resource uploaded',
   resource_deleted: 'Resource deleted',
+  broker_suspended: 'Broker suspended',
+  broker_reactivated: 'Broker reactivated',
+  trial_end_set: 'Trial end date set',
 };

@@ -75,3 +75,70 @@ export function useUpdateSubscription(onDone: (broker: AdminBrokerDetailBroker &
     },
   });
 }
+
+/** POST /api/admin/brokers/{id}/suspend with the admin's reason: 'Broker Suspended' or 'Failed to suspend broker' (with the server's reason). */
+export function useSuspendBroker(onDone: (broker: AdminBrokerDetailBroker) => void) {
+  const { DIALOG_TEXTS: T } = useBrokerTexts().adminBrokers;
+  const dataProvider = useCareKeepDataProvider();
+  const refresh = useRefreshAfterChange();
+  const toast = useToast();
+  const errorToast = useErrorToast();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) => dataProvider.suspendBroker(id, reason),
+    onSuccess: (broker) => {
+      toast({ title: T.brokerSuspended, description: T.brokerSuspendedDescription(brokerName(broker)) });
+      onDone(broker);
+      return refresh();
+    },
+    onError: (error) => {
+      if (!isUnauthorized(error)) errorToast(error, T.suspendFailed);
+    },
+  });
+}
+
+/** POST /api/admin/brokers/{id}/reactivate: 'Broker Reactivated' or 'Failed to reactivate broker'. */
+export function useReactivateBroker(onDone: (broker: AdminBrokerDetailBroker) => void) {
+  const { DIALOG_TEXTS: T } = useBrokerTexts().adminBrokers;
+  const dataProvider = useCareKeepDataProvider();
+  const refresh = useRefreshAfterChange();
+  const toast = useToast();
+  const errorToast = useErrorToast();
+  return useMutation({
+    mutationFn: (id: string) => dataProvider.reactivateBroker(id),
+    onSuccess: (broker) => {
+      toast({ title: T.brokerReactivated, description: T.brokerReactivatedDescription(brokerName(broker)) });
+      onDone(broker);
+      return refresh();
+    },
+    onError: (error) => {
+      if (!isUnauthorized(error)) errorToast(error, T.reactivateFailed);
+    },
+  });
+}
+
+/**
+ * PUT /api/admin/brokers/{id}/trial-end: 'Trial End Date Set', saying the new end or that the
+ * trial has ended; or 'Failed to set trial end date'.
+ */
+export function useSetTrialEnd(onDone: (broker: AdminBrokerDetailBroker) => void) {
+  const { DIALOG_TEXTS: T } = useBrokerTexts().adminBrokers;
+  const dataProvider = useCareKeepDataProvider();
+  const refresh = useRefreshAfterChange();
+  const toast = useToast();
+  const errorToast = useErrorToast();
+  return useMutation({
+    mutationFn: ({ id, trialEndsAt }: { id: string; trialEndsAt: string; endsNow: boolean }) => dataProvider.setTrialEnd(id, trialEndsAt),
+    onSuccess: (broker, { endsNow }) => {
+      const name = brokerName(broker);
+      toast({
+        title: T.trialEndSet,
+        description: endsNow ? T.trialEndedDescription(name) : T.trialEndSetDescription(name, formatDay(broker.trialEndsAt)),
+      });
+      onDone(broker);
+      return refresh();
+    },
+    onError: (error) => {
+      if (!isUnauthorized(error)) errorToast(error, T.trialEndFailed);
+    },
+  });
+}

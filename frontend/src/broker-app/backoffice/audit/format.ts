@@ -1,0 +1,60 @@
+import { brokerTexts } from '../../i18n/useBrokerTexts.ts';
+import type { AuditEntry, AuditPerson } from '../../types.ts';
+import { actionLabel } from '../brokers/format.ts';
+
+export const AUDIT_EXPORT_PATH = '/api/admin/audit/export';
+
+/** An action in words: the broker timeline's label, else the log's own, else its underscores as spaces. */
+export function auditActionLabel(action: string): string {
+  const { adminBrokers, adminAudit } = brokerTexts();
+  return adminBrokers.ACTION_LABELS[action] ?? adminAudit.MORE_ACTION_LABELS[action] ?? actionLabel(action);
+}
+
+/** Every action the app has words for, as the action filter's choices, in alphabetical order of those words. */
+export function actionChoices(current?: unknown): { id: string; name: string }[] {
+  const { adminBrokers, adminAudit } = brokerTexts();
+  const ids = new Set([...Object.keys(adminBrokers.ACTION_LABELS), ...Object.keys(adminAudit.MORE_ACTION_LABELS)]);
+  // An action chosen through the address that the app has no words for stays selectable.
+  if (typeof current === 'string' && current) ids.add(current);
+  return [...ids].map((id) => ({ id, name: auditActionLabel(id) })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** A person as the log shows them: their name, else their e-mail, else 'Deleted account'. */
+export function personLabel(person: AuditPerson | null): string {
+  if (!person) return brokerTexts().adminAudit.AUDIT_TEXTS.none;
+  return person.name ?? person.email ?? brokerTexts().adminAudit.AUDIT_TEXTS.deletedAccount;
+}
+
+/** An admin in the admin filter: 'Alex Morgan (alex@…)', or the e-mail alone. */
+export function adminChoiceLabel(person: AuditPerson): string {
+  if (person.name && person.email) return `${person.name} (${person.email})`;
+  return personLabel(person);
+}
+
+function textOf(values: Record<string, unknown> | null, key: string): string | undefined {
+  const value = values?.[key];
+  return typeof value === 'string' && value.trim() ? value : undefined;
+}
+
+/**
+ * What an entry was about, when it is not a broker: 'Resource · Medicare checklist' (the title or
+ * name the entry's values carry), 'API token · Zapier sync'. Broker entries say nothing here: the
+ * Broker column names them.
+ */
+export function targetLabel(entry: Pick<AuditEntry, 'targetType' | 'before' | 'after'>): string | null {
+  if (entry.targetType === 'broker') return null;
+  const kind = brokerTexts().adminAudit.TARGET_LABELS[entry.targetType] ?? entry.targetType;
+  const name = ['title', 'name'].map((key) => textOf(entry.after, key) ?? textOf(entry.before, key)).find(Boolean);
+  return name ? `${kind} · ${name}` : kind;
+}
+
+/** The list's filter without empty values, as the API takes it. */
+export function auditFilter(filterValues: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(filterValues).filter(([, value]) => value !== undefined && value !== null && value !== ''));
+}
+
+/** The CSV download of the log under these filters (every page). */
+export function auditExportUrl(filterValues: Record<string, unknown>): string {
+  const filter = auditFilter(filterValues);
+  return Object.keys(filter).length ? `${AUDIT_EXPORT_PATH}?${new URLSearchParams({ filter: JSON.stringify(filter) })}` : AUDIT_EXPORT_PATH;
+}
