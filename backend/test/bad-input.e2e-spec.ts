@@ -3,11 +3,13 @@ import request from 'supertest';
 
 import type { Access } from '../src/auth/access.decorators.js';
 import { PMPM_PER_CLIENT_CENTS } from '../src/billing/pricing.js';
+import { PasswordResetsService } from '../src/client-portal/password-resets.service.js';
+import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
 import { buildOpenApiDocument } from '../src/openapi/openapi.js';
 import { User } from '../src/users/user.entity.js';
 import { type Agent, browser } from './helpers/browser-agent.js';
 import { waitFor } from './helpers/built-app.js';
-import { makeClient, makeInvitation } from './helpers/factories.js';
+import { makeClient, makeInvitation, makeUser } from './helpers/factories.js';
 import { image, PDF } from './helpers/files.js';
 import { listRoutes } from './helpers/routes.js';
 import { brokerSession } from './helpers/session.js';
@@ -86,10 +88,14 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const UNFINGERPRINTED = ['session', 'login_throttles', 'rate_limit_counters', 'mikro_orm_migrations'];
 // High enough that the walk never meets them: a 429 would skip the checks behind it.
 const NO_RATE_LIMITS = Object.fromEntries(
-  ['SIGN_IN_PER_ADDRESS', 'SIGN_IN_PER_ACCOUNT', 'PUBLIC_PER_ADDRESS', 'TRACKING_PER_ADDRESS', 'API_PER_USER', 'PASSWORD_RESET_PER_ADDRESS'].map((name) => [
-    `RATE_LIMIT_${name}`,
-    '1000000',
-  ]),
+  [
+    'SIGN_IN_PER_ADDRESS',
+    'SIGN_IN_PER_ACCOUNT',
+    'PUBLIC_PER_ADDRESS',
+    'TRACKING_PER_ADDRESS',
+    'API_PER_USER',
+    'PASSWORD_RESET_PER_ADDRESS',
+  ].map((name) => [`RATE_LIMIT_${name}`, '1000000']),
 );
 
 /** Bad JSON values for a field of this schema, as JSON text. */
@@ -256,6 +262,15 @@ describe('bad input on every route', () => {
     };
     const byOperation: Record<string, Record<string, unknown>> = {
       'POST /api/client/login': { username: clientUsername, password: clientPassword },
+      // Nobody's: a valid request that sends nothing (the walk client's code must stay the newest).
+      'POST /api/client/password-reset': { identifier: 'walk.nobody' },
+      // The walk client's real code, setting the password it already has; not the invitation's token.
+      'POST /api/client/password-reset/confirm': {
+        identifier: clientUsername,
+        code: ids.resetCode,
+        password: clientPassword,
+        token: undefined,
+      },
       'PUT /api/clients/{id}': { phone: '(615) 555-0144' },
       // A caregiver is reached by text or by e-mail, not both: the valid request gives a phone.
       'POST /api/client/caregivers': { phone: '(615) 555-0149', email: null },
@@ -264,6 +279,7 @@ describe('bad input on every route', () => {
       'POST /api/campaigns/{id}/clients': { ids: [ids.client] },
       // The walk client's permission is not about to lapse: the valid request sends nothing.
       'POST /api/consent/renewals': { clientIds: [ids.client] },
+      'POST /api/admin/admins': { email: 'walk.colleague@agency.test' },
       'POST /api/admin/brokers/{id}/subscription': { subscriptionTier: 'flat', subscriptionStatus: 'trial' },
       'POST /api/subscription': { subscriptionTier: 'flat' },
       // PMPM at the walk broker's active clients, as counted when the walk starts (see activeClients).
@@ -310,6 +326,7 @@ describe('bad input on every route', () => {
     const real: [RegExp, string | undefined][] = [
       [/^\/api\/admin\/brokers\/\{id\}\/tokens\/\{tokenId\}/, ids.token],
       [/^\/api\/admin\/brokers\/\{id\}/, ids.broker],
+      [/^\/api\/admin\/admins\/\{id\}/, ids.otherAdmin],
       [/^\/api\/tokens\/\{id\}/, ids.token],
       [/^\/api\/(admin\/resources|resources|public\/resources)\/\{id\}/, ids.resource],
       [/^\/api\/campaigns\/\{id\}/, ids.campaign],
@@ -323,9 +340,10 @@ describe('bad input on every route', () => {
       [/^\/api\/client\/invite\/\{token\}/, ids.invitation],
       [/^\/api\/public\/logos\/\{file\}/, 'walk.png'],
       [/^\/api\/public\/disclaimer\/\{brokerId\}/, ids.broker],
+      [/^\/api\/public\/agency\/\{slug\}/, 'walk-agency'],
     ];
     if (parameter.name === 'tokenId') return ids.token;
-    if (['id', 'jobId', 'token', 'file', 'brokerId'].includes(parameter.name)) {
+    if (['id', 'jobId', 'token', 'file', 'brokerId', 'slug'].includes(parameter.name)) {
       const found = real.find(
         ([pattern]) => pattern.test(op.path) && !(parameter.name === 'id' && pattern.source.includes('tokenId')),
       )?.[1];
@@ -586,6 +604,9 @@ describe('bad input on every route', () => {
     ids.broker = broker.id;
     ids.admin = admin.id;
     const em = t.em();
+    // Admin access is given to a colleague and taken from another admin, never the walk's own people.
+    ids.colleague = (await makeUser(em, { email: 'walk.colleague@agency.test' })).id;
+    ids.otherAdmin = (await makeUser(em, { email: 'walk.other.admin@agency.test', isAdmin: true })).id;
     const owner = await em.findOneOrFail(User, broker.id);
     ids.client = (await makeClient(em, owner, { firstName: 'Walk', lastName: 'Client' })).id;
     ids.invitation = await makeInvitation(em, await makeClient(em, owner, { firstName: 'Invited', lastName: 'Client' }));
@@ -596,6 +617,11 @@ describe('bad input on every route', () => {
       .post('/api/client/register')
       .send({ token: await makeInvitation(em, registered), username: clientUsername, password: clientPassword });
     expect(signedUp.status).toBe(201);
+    // A real password reset of the walk client: the valid confirmation uses its code.
+    expect((await browser(t).post('/api/client/password-reset').send({ identifier: clientUsername })).status).toBe(202);
+    await t.app.get(PasswordResetsService).settled();
+    const resetText = await t.em().findOneOrFail(OutboxMessage, { purpose: 'client-password-reset', recipient: registered.phone });
+    ids.resetCode = /\b(\d{6})\b/.exec(resetText.body)?.[1] ?? '';
     ids.medication = (await agents.client.post('/api/client/medications').send({ name: 'Walk medication' })).body.id;
     ids.clientReminder = (
       await agents.client.post('/api/client/reminders').send({ scheduledTime: new Date(Date.now() + 86_400_000).toISOString() })
@@ -671,6 +697,13 @@ describe('bad input on every route', () => {
           const job = await agents.broker.get(`/api/clients/upload/${(res.body as { jobId: string }).jobId}`);
           return ['completed', 'failed'].includes((job.body as { status: string }).status);
         });
+      }
+      // The valid password reset ends the walk client's sessions: signed in again for the requests after it.
+      if (op.key === 'POST /api/client/password-reset/confirm' && res.status === 200) {
+        agents.client = browser(t);
+        expect((await agents.client.post('/api/client/login').send({ username: clientUsername, password: clientPassword })).status).toBe(
+          200,
+        );
       }
       // The valid suspension is of the walk broker: lifted at once, so the walk's later requests are theirs again.
       if (op.key === 'POST /api/admin/brokers/{id}/suspend' && res.status === 200) {

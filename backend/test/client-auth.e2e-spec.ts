@@ -35,11 +35,17 @@ describe('client accounts: invitation, registration, sign-in, sign-out', () => {
     return record(await agent.post('/api/client/register').send(body));
   }
 
-  it('looks up an invitation by its token', async () => {
+  it('looks up an invitation by its token, with the inviting agency’s branding', async () => {
     const { token } = await invitedClient({ firstName: 'Ruth', lastName: 'Alvarez' });
     const res = await request(t.http).get(`/api/client/invite/${token}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ firstName: 'Ruth', lastName: 'Alvarez', language: 'en' });
+    expect(res.body).toEqual({
+      firstName: 'Ruth',
+      lastName: 'Alvarez',
+      language: 'en',
+      // makeUser's broker has no agency name, logo or phone: the portal's defaults.
+      agency: { agencyName: 'Your Healthcare Team', logoUrl: null, primaryColor: '#2563eb', agencyPhone: null },
+    });
   });
 
   it('stores only a hash of the token', async () => {

@@ -60,9 +60,27 @@ describe('database schema and seed data', () => {
     await em.nativeDelete(User, {});
     expect(await seedDemoData(t.em())).toBe(true);
     const users = await t.em().find(User, {}, { orderBy: { email: 'asc' } });
-    expect(users.map((u) => u.email)).toEqual(['admin@example.com', 'dana.whitfield@example.com', 'marcus.reyes@example.com']);
+    expect(users.map((u) => u.email)).toEqual([
+      'admin@example.com',
+      'dana.whitfield@example.com',
+      'gary.holt@example.com',
+      'lena.ortiz@example.com',
+      'marcus.reyes@example.com',
+      'nina.brooks@example.com',
+      'priya.natarajan@example.com',
+      'ruth.alvarez@example.com',
+      'tom.becker@example.com',
+      'wendy.park@example.com',
+    ]);
     expect(users.find((u) => u.isAdmin)?.email).toBe('admin@example.com');
+    // A year of month-end snapshots behind the admin's trends.
+    const [history] = await t
+      .em()
+      .execute<{ months: number; brokers: number }[]>(
+        `select (select count(*) from platform_month_snapshots)::int as months, (select count(distinct broker_id) from billing_month_snapshots)::int as brokers`,
+      );
+    expect(history).toEqual({ months: 12, brokers: 8 });
     expect(await seedDemoData(t.em())).toBe(false);
-    expect(await t.em().count(User, {})).toBe(3);
+    expect(await t.em().count(User, {})).toBe(10);
   });
 });

@@ -149,7 +149,12 @@ describe('rate limits: real limits, counted in PostgreSQL', () => {
           .filter((r) => r.rateLimit === 'sign-in')
           .map((r) => `${r.method} ${r.path}`)
           .sort(),
-      ).toEqual(['POST /api/client/login', 'POST /api/client/register']);
+      ).toEqual([
+        'POST /api/client/login',
+        'POST /api/client/password-reset',
+        'POST /api/client/password-reset/confirm',
+        'POST /api/client/register',
+      ]);
     });
   });
 

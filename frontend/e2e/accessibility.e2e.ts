@@ -79,6 +79,8 @@ describe('every broker and admin page in Chromium, with axe', () => {
       ['/admin/brokers', 'Broker Management'],
       [`/admin/brokers/${brokers[0].id}`, /./],
       ['/admin/resources', 'Resource Management'],
+      ['/admin/audit', 'Audit Log'],
+      ['/admin/admins', 'Admins'],
       ['/admin/help', 'Admin Guide'],
     ]);
     assert.deepEqual(found, {});

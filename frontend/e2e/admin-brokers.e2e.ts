@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -45,6 +46,17 @@ async function addClients(page: Page) {
 /** The broker table's rows (without the header), once the table has settled. */
 function brokerRows(page: Page) {
   return page.getByTestId('broker-row');
+}
+
+/** RFC 4180 rows of the export (quoted cells may hold commas and quotes). */
+function csvRows(text: string): string[][] {
+  return text
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter(Boolean)
+    .map((line) =>
+      [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].map((m) => m[1].replace(/^"|"$/g, '').replace(/""/g, '"')).slice(0, 12),
+    );
 }
 
 describe('admin broker management in Chromium', () => {
@@ -96,6 +108,34 @@ describe('admin broker management in Chromium', () => {
     await choose(page, 'Tier', 'Flat');
     await page.getByRole('link', { name: trialEmail }).waitFor();
     assert.deepEqual(await seriousAccessibilityViolations(page), [], 'broker list at 1280 px');
+
+    // Export CSV downloads the brokers under these filters: this one broker, every column.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export CSV' }).click()]);
+    assert.match(download.suggestedFilename(), /^brokers-\d{4}-\d{2}-\d{2}\.csv$/);
+    const exportUrl = new URL(download.url());
+    assert.deepEqual(JSON.parse(exportUrl.searchParams.get('filter') ?? '{}'), { search: trialEmail, status: 'trial', tier: 'flat' });
+    const csv = csvRows(await readFile((await download.path())!, 'utf8'));
+    assert.deepEqual(csv[0], [
+      'Name',
+      'Email',
+      'Agency',
+      'Tier',
+      'Status',
+      'Suspended',
+      'Clients',
+      'Active Clients',
+      'Monthly Revenue (USD)',
+      'Trial Ends',
+      'Last Activity',
+      'Created',
+    ]);
+    assert.equal(csv.length, 2, 'the header and the one broker under the filters');
+    const [name, email, , tier, status, suspended, clients, active, dollars, trialEnds, lastActivity, created] = csv[1];
+    assert.deepEqual(
+      [name, email, tier, status, suspended, clients, active, dollars],
+      ['Test Broker', trialEmail, 'flat', 'trial', 'no', '3', '2', '0.00'],
+    );
+    for (const time of [trialEnds, lastActivity, created]) assert.match(time, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     await choose(page, 'Status', 'Canceled');
     await page.getByText('No brokers found').waitFor();
     assert.equal(await page.getByRole('link', { name: trialEmail }).count(), 0);
@@ -171,17 +211,44 @@ describe('admin broker management in Chromium', () => {
     await revenue.getByText('$10.00', { exact: true }).waitFor();
     await revenue.getByText('$5 per active client × 2 active clients').waitFor();
     await page.getByText('Subscription Updated', { exact: true }).waitFor({ state: 'detached' });
+    // A full-page picture draws the fixed sidebar where the page is scrolled to.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await docsScreenshot(page, 'admin-broker-detail');
     assert.deepEqual(errors, []);
 
-    // Back in the list, the broker now shows the new plan and no Extend Trial.
+    // Back in the list, the broker now shows the new plan and no Extend Trial. The list kept its
+    // search and filters (tier Flat, which the broker has just left).
     await page.getByRole('link', { name: 'Back to Brokers' }).click();
-    await page.getByRole('searchbox', { name: 'Search brokers' }).fill(trialEmail);
+    assert.equal(await page.getByRole('searchbox', { name: 'Search brokers' }).inputValue(), trialEmail);
+    assert.equal(await page.getByRole('combobox', { name: 'Tier' }).textContent(), 'Flat');
+    await choose(page, 'Tier', 'All');
     await page.getByRole('link', { name: otherEmail }).waitFor({ state: 'detached' });
     await brokerRows(page).first().locator('[data-badge="status"]', { hasText: 'Active' }).waitFor();
     await page.getByRole('button', { name: `Actions for ${trialEmail}` }).click();
     assert.deepEqual(await page.getByRole('menu').getByRole('menuitem').allTextContents(), ['View Details', 'Change Subscription']);
     await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+
+    // A click anywhere on the row opens the detail.
+    await brokerRows(page).first().getByText('PMPM', { exact: true }).click();
+    await page.waitForURL(/\/admin\/brokers\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { level: 1, name: 'Test Broker' }).waitFor();
+    await page.getByRole('link', { name: 'Back to Brokers' }).click();
+
+    // On a phone: a card per broker, the same search, nothing wider than the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const cards = page.getByRole('list', { name: 'Brokers' }).getByTestId('broker-card');
+    await cards.first().waitFor();
+    await page.getByRole('searchbox', { name: 'Search brokers' }).fill(trialEmail);
+    await page.getByRole('link', { name: otherEmail }).waitFor({ state: 'detached' });
+    assert.equal(await cards.count(), 1);
+    await cards.first().getByRole('link', { name: trialEmail }).waitFor();
+    assert.equal(await page.getByRole('table').count(), 0);
+    assert.deepEqual(await seriousAccessibilityViolations(page), [], 'broker list at 390 px');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `no sideways scrolling at 390 px (${overflow} px too wide)`);
+    await screenshot(page, 'admin-brokers-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // An unknown account.
     await page.goto(`${APP_URL}/admin/brokers/${randomUUID()}`);

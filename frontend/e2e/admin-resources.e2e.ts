@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 
-import { APP_URL, docsScreenshot, launchBrowser, screenshot, signIn, watchErrors } from './browser.ts';
+import { APP_URL, docsScreenshot, launchBrowser, screenshot, seriousAccessibilityViolations, signIn, watchErrors } from './browser.ts';
 
 /** A PDF the server recognises by its first bytes, padded to exactly `size` bytes. */
 function pdfBytes(size: number): Buffer {
@@ -138,6 +138,21 @@ describe('admin resource management in Chromium', () => {
     assert.ok(await walkthrough.getByText('Private').isVisible());
     assert.ok(await walkthrough.getByRole('img', { name: 'Video (MP4)' }).isVisible());
 
+    // The search looks in titles and descriptions, inactive resources included.
+    const search = page.getByRole('searchbox', { name: 'Search resources' });
+    await search.fill('medigap');
+    await playbook.waitFor({ state: 'detached' });
+    await rowOf(page, 'Medicare Advantage vs. Medigap').waitFor();
+    await search.fill('SOA form');
+    await walkthrough.waitFor();
+    assert.equal(await page.getByTestId('resource-row').count(), 1);
+    await search.fill('no such words anywhere');
+    await page.getByText('No resources found').waitFor();
+    await page.getByRole('button', { name: 'Clear Search' }).click();
+    await playbook.waitFor();
+    assert.equal(await search.inputValue(), '');
+    assert.deepEqual(await seriousAccessibilityViolations(page), [], 'resources at 1280 px');
+
     // Upload through the dialog: a unique title so other runs' resources cannot match.
     const title = `Plan Review Checklist ${Date.now().toString(36).slice(-4).toUpperCase()}`;
     const bytes = pdfBytes(2560);
@@ -175,6 +190,21 @@ describe('admin resource management in Chromium', () => {
     await page.getByRole('status').filter({ hasText: 'Resource uploaded successfully' }).getByRole('button', { name: 'Close' }).click();
     await page.getByRole('status').filter({ hasText: 'Resource uploaded successfully' }).waitFor({ state: 'detached' });
     await docsScreenshot(page, 'admin-resources');
+
+    // On a phone: a card per resource with its actions, nothing wider than the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const card = page.getByTestId('resource-card').filter({ has: page.getByText(title, { exact: true }) });
+    await card.waitFor();
+    assert.equal(await card.getAttribute('data-resource-id'), id);
+    await card.getByText('2.5 KB').waitFor();
+    await card.getByRole('button', { name: `Actions for ${title}` }).waitFor();
+    assert.equal(await page.getByRole('table').count(), 0);
+    assert.deepEqual(await seriousAccessibilityViolations(page), [], 'resources at 390 px');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `no sideways scrolling at 390 px (${overflow} px too wide)`);
+    await screenshot(page, 'admin-resources-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await row.waitFor();
 
     // Edit its title.
     const edited = `${title} (2027)`;

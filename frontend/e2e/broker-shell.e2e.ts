@@ -165,7 +165,14 @@ describe('the broker shell in Chromium', () => {
     const page = await context.newPage();
     await signIn(page, { admin: true });
     const admin = page.getByRole('list', { name: 'Admin' });
-    assert.deepEqual(await admin.getByRole('link').allInnerTexts(), ['Admin Dashboard', 'Brokers', 'Resources', 'Audit log', 'Admin Help']);
+    assert.deepEqual(await admin.getByRole('link').allInnerTexts(), [
+      'Admin Dashboard',
+      'Brokers',
+      'Resources',
+      'Audit log',
+      'Admins',
+      'Admin Help',
+    ]);
     await context.close();
   });
 

@@ -5,11 +5,18 @@ import { BillingModule } from '../billing/billing.module.js';
 import { ReportingModule } from '../reporting/reporting.module.js';
 import { AdminController } from './admin.controller.js';
 import { AdminService } from './admin.service.js';
+import { AdminsController } from './admins.controller.js';
+import { AdminsService } from './admins.service.js';
+import { BrokersExportController } from './brokers-export.controller.js';
+import { BrokersExportService } from './brokers-export.service.js';
+import { TrendsController } from './trends.controller.js';
+import { TrendsService } from './trends.service.js';
 
-/** The platform admin's back office: analytics, brokers, trials, subscriptions, the audit log. */
+/** The platform admin's back office: analytics, trends, brokers, trials, subscriptions, the audit log. */
 @Module({
   imports: [AuditModule, BillingModule, ReportingModule],
-  controllers: [AdminController],
-  providers: [AdminService],
+  // The export first: `brokers/export` must match before AdminController's `brokers/:id`.
+  controllers: [BrokersExportController, AdminController, AdminsController, TrendsController],
+  providers: [BrokersExportService, AdminService, AdminsService, TrendsService],
 })
 export class AdminModule {}

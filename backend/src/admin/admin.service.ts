@@ -7,7 +7,7 @@ import { monthlyRevenueCents } from '../billing/pricing.js';
 import { isUuid } from '../common/ids.js';
 import { idsOf, type ListQuery, ListResult } from '../common/list-query.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { PlatformRepository } from '../reporting/platform.repository.js';
+import { type BrokerListFilter, PlatformRepository } from '../reporting/platform.repository.js';
 import { StatsService } from '../reporting/stats.service.js';
 import { SUBSCRIPTION_STATUSES, SUBSCRIPTION_TIERS, type SubscriptionStatus, type SubscriptionTier, User } from '../users/user.entity.js';
 import type {
@@ -38,6 +38,32 @@ export const BROKER_LIST_RULES = {
   filterable: ['search', 'q', 'tier', 'status'],
   idFilter: true,
 } as const;
+
+/** The broker list's own query parameters (GET /api/admin/brokers?search=&tier=&status=), over the filter's keys. */
+export interface BrokerListParams {
+  search?: string;
+  tier?: string;
+  status?: string;
+}
+
+/** The broker list's filter and sort, checked (the list and its export read them the same way); `all` is no filter. */
+export function brokerListFilter(query: ListQuery, params: BrokerListParams): Omit<BrokerListFilter, 'limit' | 'offset'> {
+  const search = (params.search ?? (query.filter.search as string | undefined) ?? (query.filter.q as string | undefined))?.trim();
+  const tier = params.tier ?? (query.filter.tier as string | undefined);
+  const status = params.status ?? (query.filter.status as string | undefined);
+  if (tier && tier !== 'all' && !(SUBSCRIPTION_TIERS as readonly string[]).includes(tier))
+    throw new BadRequestException('tier must be pmpm or flat');
+  if (status && status !== 'all' && !(SUBSCRIPTION_STATUSES as readonly string[]).includes(status)) {
+    throw new BadRequestException('status must be trial, active, past_due or canceled');
+  }
+  return {
+    search: search || undefined,
+    tier: tier && tier !== 'all' ? (tier as SubscriptionTier) : undefined,
+    status: status && status !== 'all' ? (status as SubscriptionStatus) : undefined,
+    ids: idsOf(query),
+    sort: query.sort ?? { field: 'createdAt', order: 'DESC' },
+  };
+}
 
 function detailBroker(user: User, activeClients: number): AdminBrokerDetailBrokerDto {
   return {
@@ -150,22 +176,9 @@ export class AdminService {
     };
   }
 
-  async brokers(query: ListQuery, params: { search?: string; tier?: string; status?: string }): Promise<ListResult<AdminBrokerRowDto>> {
-    const search = (params.search ?? (query.filter.search as string | undefined) ?? (query.filter.q as string | undefined))?.trim();
-    const tier = params.tier ?? (query.filter.tier as string | undefined);
-    const status = params.status ?? (query.filter.status as string | undefined);
-    if (tier && tier !== 'all' && !(SUBSCRIPTION_TIERS as readonly string[]).includes(tier))
-      throw new BadRequestException('tier must be pmpm or flat');
-    if (status && status !== 'all' && !(SUBSCRIPTION_STATUSES as readonly string[]).includes(status)) {
-      throw new BadRequestException('status must be trial, active, past_due or canceled');
-    }
-    const sort = query.sort ?? { field: 'createdAt', order: 'DESC' as const };
+  async brokers(query: ListQuery, params: BrokerListParams): Promise<ListResult<AdminBrokerRowDto>> {
     const rows = await this.platform.brokerList({
-      search: search || undefined,
-      tier: tier && tier !== 'all' ? (tier as SubscriptionTier) : undefined,
-      status: status && status !== 'all' ? (status as SubscriptionStatus) : undefined,
-      ids: idsOf(query),
-      sort,
+      ...brokerListFilter(query, params),
       limit: query.range ? query.range.end - query.range.start + 1 : 1000,
       offset: query.range?.start ?? 0,
     });

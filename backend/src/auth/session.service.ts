@@ -46,9 +46,10 @@ export class SessionService implements OnApplicationShutdown {
    * Answers how many there were.
    */
   async endClientSessions(accountId: string): Promise<number> {
-    const result = await this.pool.query(`delete from "session" where sess->'auth'->>'kind' = 'client' and sess->'auth'->>'accountId' = $1`, [
-      accountId,
-    ]);
+    const result = await this.pool.query(
+      `delete from "session" where sess->'auth'->>'kind' = 'client' and sess->'auth'->>'accountId' = $1`,
+      [accountId],
+    );
     return result.rowCount ?? 0;
   }
 

@@ -1,6 +1,9 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
+import type { PlatformMonthFigures } from './platform-month.js';
+import type { SubscriptionStatus } from './pricing.js';
+
 /** A closed month as snapshotted; `month` is its first day, YYYY-MM-DD. */
 export interface MonthSnapshotRow {
   month: string;
@@ -15,6 +18,7 @@ export interface NewMonthSnapshotRow {
   broker_id: string;
   month: string;
   tier: string;
+  status: SubscriptionStatus;
   active_clients: number;
   total_clients: number;
   voice_call_count: number;
@@ -22,7 +26,11 @@ export interface NewMonthSnapshotRow {
   revenue_cents: number;
 }
 
-/** `billing_month_snapshots`, billing's own table: month-end figures per broker. */
+/**
+ * Billing's own month-end tables: `billing_month_snapshots` (figures per broker) and
+ * `platform_month_snapshots` (the platform's figures, from those). The `em` parameters are the
+ * caller's transaction.
+ */
 @Injectable()
 export class MonthSnapshotsRepository {
   constructor(private readonly em: EntityManager) {}
@@ -37,15 +45,24 @@ export class MonthSnapshotsRepository {
   }
 
   /** Inserts the snapshots in one statement; one a broker already has for that month is kept as it is. */
-  async insertMissing(snapshots: NewMonthSnapshotRow[]): Promise<void> {
+  async insertMissing(snapshots: NewMonthSnapshotRow[], em: EntityManager = this.em): Promise<void> {
     if (snapshots.length === 0) return;
-    await this.em.execute(
-      `insert into billing_month_snapshots (broker_id, month, tier, active_clients, total_clients, voice_call_count, cost_cents, revenue_cents)
-       select s.broker_id, s.month, s.tier, s.active_clients, s.total_clients, s.voice_call_count, s.cost_cents, s.revenue_cents
-         from json_to_recordset(?::json) as s(broker_id uuid, month date, tier text, active_clients int, total_clients int,
+    await em.execute(
+      `insert into billing_month_snapshots (broker_id, month, tier, status, active_clients, total_clients, voice_call_count, cost_cents, revenue_cents)
+       select s.broker_id, s.month, s.tier, s.status, s.active_clients, s.total_clients, s.voice_call_count, s.cost_cents, s.revenue_cents
+         from json_to_recordset(?::json) as s(broker_id uuid, month date, tier text, status text, active_clients int, total_clients int,
                                                 voice_call_count int, cost_cents int, revenue_cents int)
        on conflict do nothing`,
       [JSON.stringify(snapshots)],
+    );
+  }
+
+  /** The platform's month (`month`: its first day, YYYY-MM-DD); one already there is kept as it is. */
+  async insertPlatformMonth(month: string, figures: PlatformMonthFigures, em: EntityManager = this.em): Promise<void> {
+    await em.execute(
+      `insert into platform_month_snapshots (month, mrr_cents, active_brokers, trial_brokers, trial_conversions, churned_brokers)
+       values (?, ?, ?, ?, ?, ?) on conflict do nothing`,
+      [month, figures.mrrCents, figures.activeBrokers, figures.trialBrokers, figures.trialConversions, figures.churnedBrokers],
     );
   }
 }

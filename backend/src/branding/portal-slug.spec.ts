@@ -7,7 +7,7 @@ describe('slugOf', () => {
     ['Seguros Peña & Asociados', 'seguros-pena-and-asociados'],
     ['Ágil Salud 360', 'agil-salud-360'],
     ['A+ Medicare', 'a-medicare'],
-    ['The Very Long Name Of An Insurance Agency Serving Seniors', 'the-very-long-name-of-an-insurance-agency'],
+    ['The Very Long Name Of An Insurance Agency Serving Seniors', 'the-very-long-name-of-an-insurance'],
     ['Supercalifragilisticexpialidociousinsuranceagency', 'supercalifragilisticexpialidociousinsura'],
     ['', 'agency'],
     ['***', 'agency'],

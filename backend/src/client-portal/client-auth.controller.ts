@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import {
+  ApiAcceptedResponse,
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiCreatedResponse,
@@ -20,6 +21,13 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { ClientAuthService, type SignedInClient } from './client-auth.service.js';
 import { ClientLoginDto, ClientSignedInDto, InviteLookupDto, RegisterClientDto } from './dto/client-auth.dto.js';
+import { PasswordResetAcceptedDto, PasswordResetConfirmDto, PasswordResetRequestDto } from './dto/password-reset.dto.js';
+import { PASSWORD_RESET_ACCEPTED, PasswordResetsService } from './password-resets.service.js';
+
+/** The address a request came from (TRUST_PROXY decides whether X-Forwarded-For counts). */
+function addressOf(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+}
 
 @ApiTags('client portal: sign-in')
 @Controller('client')
@@ -28,6 +36,7 @@ export class ClientAuthController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly clientAuth: ClientAuthService,
+    private readonly passwordResets: PasswordResetsService,
   ) {}
 
   @Get('invite/:token')
@@ -66,7 +75,43 @@ export class ClientAuthController {
       'Too many failures for this username from this address, or too many attempts from this address or for this username (rate limits); see Retry-After',
   })
   async login(@Body() body: ClientLoginDto, @Req() req: Request): Promise<ClientSignedInDto> {
-    return this.signIn(req, await this.clientAuth.login(body, req.ip ?? req.socket.remoteAddress ?? 'unknown'));
+    return this.signIn(req, await this.clientAuth.login(body, addressOf(req)));
+  }
+
+  @Post('password-reset')
+  @RateLimit('sign-in', 'identifier')
+  @HttpCode(202)
+  @ApiOperation({
+    summary: 'Forgot password: sends a 6-digit code by text, or a link by e-mail, when an account matches',
+    description:
+      'The identifier is the username, the phone number or the e-mail address on file. The answer is the same whether or ' +
+      'not an account matches; the code or link works once, for 30 minutes, and replaces any sent before. Over 3 requests ' +
+      'an hour for one identifier, or from one address, the answer is the same but nothing is sent.',
+  })
+  @ApiAcceptedResponse({ type: PasswordResetAcceptedDto })
+  @ApiBadRequestResponse({ description: '{ message: "Please enter your username, phone number or e-mail address" }' })
+  @ApiTooManyRequestsResponse({ description: 'Too many attempts from this address or for this identifier (rate limits); see Retry-After' })
+  async requestPasswordReset(@Body() body: PasswordResetRequestDto, @Req() req: Request): Promise<PasswordResetAcceptedDto> {
+    await this.passwordResets.request(body.identifier, addressOf(req));
+    return { message: PASSWORD_RESET_ACCEPTED };
+  }
+
+  @Post('password-reset/confirm')
+  @RateLimit('sign-in', 'identifier')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Sets a new password with the texted code (and the identifier) or the e-mailed link’s token, and signs the client in',
+    description: 'The client’s other sessions end. A wrong code counts: after 5 the code no longer works.',
+  })
+  @ApiOkResponse({ type: ClientSignedInDto })
+  @ApiBadRequestResponse({
+    description:
+      '{ message: "This code or link is no longer valid. Ask for a new one." } for a wrong, expired, used or void code or link; ' +
+      'the registration’s password rules (Password too short, ...); Missing fields',
+  })
+  @ApiTooManyRequestsResponse({ description: 'Too many attempts from this address or for this identifier (rate limits); see Retry-After' })
+  async confirmPasswordReset(@Body() body: PasswordResetConfirmDto, @Req() req: Request): Promise<ClientSignedInDto> {
+    return this.signIn(req, await this.passwordResets.confirm(body, addressOf(req)));
   }
 
   @Get('logout')

@@ -4,6 +4,7 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException, 
 import { ClientAccount } from '../auth/client-account.entity.js';
 import { LoginThrottleService } from '../auth/login-throttle.service.js';
 import { hashPassword, isCommonPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, verifyPassword } from '../auth/passwords.js';
+import { publicAgencyOf } from '../branding/branding.service.js';
 import { BrokerNoticesService } from '../clients/broker-notices.service.js';
 import { EngagementService } from '../clients/engagement.service.js';
 import { InvitationTokensService } from '../clients/invitation-tokens.service.js';
@@ -30,6 +31,13 @@ export function normalizeUsername(raw: string): string {
   return raw.trim().toLowerCase();
 }
 
+/** The password rules of registration (and of a password reset), with their messages. */
+export function assertPasswordRules(password: string): void {
+  if ([...password].length < PASSWORD_MIN_LENGTH) throw new BadRequestException(CLIENT_AUTH_MESSAGES.passwordTooShort);
+  if ([...password].length > PASSWORD_MAX_LENGTH) throw new BadRequestException(CLIENT_AUTH_MESSAGES.passwordTooLong);
+  if (isCommonPassword(password)) throw new BadRequestException(CLIENT_AUTH_MESSAGES.passwordCommon);
+}
+
 export interface SignedInClient {
   account: ClientAccount;
   view: ClientSignedInDto;
@@ -46,10 +54,13 @@ export class ClientAuthService {
     private readonly notices: BrokerNoticesService,
   ) {}
 
+  /** The invited client's name and language, and the inviting agency for the page's branding. */
   async lookupInvitation(token: string): Promise<InviteLookupDto> {
     const invitation = await this.invitations.findUsable(this.em, token);
     if (!invitation) throw new NotFoundException(CLIENT_AUTH_MESSAGES.invalidInvitationLookup);
-    return { firstName: invitation.client.firstName, lastName: invitation.client.lastName, language: invitation.client.language };
+    const { client } = invitation;
+    const broker = await this.em.findOneOrFail(User, { id: client.broker.id });
+    return { firstName: client.firstName, lastName: client.lastName, language: client.language, agency: publicAgencyOf(broker) };
   }
 
   /** Creates the account and uses up the invitation, in one transaction (the invitation row is locked). */
@@ -59,9 +70,7 @@ export class ClientAuthService {
     const username = normalizeUsername(input.username);
     const { password } = input;
     if (!USERNAME.test(username)) throw new BadRequestException(CLIENT_AUTH_MESSAGES.usernameFormat);
-    if ([...password].length < PASSWORD_MIN_LENGTH) throw new BadRequestException(CLIENT_AUTH_MESSAGES.passwordTooShort);
-    if ([...password].length > PASSWORD_MAX_LENGTH) throw new BadRequestException(CLIENT_AUTH_MESSAGES.passwordTooLong);
-    if (isCommonPassword(password)) throw new BadRequestException(CLIENT_AUTH_MESSAGES.passwordCommon);
+    assertPasswordRules(password);
     const passwordHash = await hashPassword(password);
     const token = input.token.trim();
 

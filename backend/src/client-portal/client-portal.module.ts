@@ -2,9 +2,13 @@ import { Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 
 import { AuthModule } from '../auth/auth.module.js';
+import { BrandingModule } from '../branding/branding.module.js';
 import { ClientsModule } from '../clients/clients.module.js';
 import { ConsentLedgerModule } from '../consent/consent-ledger.module.js';
 import { DeliveryModule } from '../delivery/delivery.module.js';
+import { MessagingModule } from '../messaging/messaging.module.js';
+import { RateLimitStorageModule } from '../rate-limit/rate-limit.module.js';
+import { BrokerPasswordResetsController } from './broker-password-resets.controller.js';
 import { CaregiverLinksController } from './caregiver-links.controller.js';
 import { CaregiversController } from './caregivers.controller.js';
 import { CaregiversRepository } from './caregivers.repository.js';
@@ -19,11 +23,13 @@ import { ClientSettingsController } from './client-settings.controller.js';
 import { ContactChangesController } from './contact-changes.controller.js';
 import { MedicationsController } from './medications.controller.js';
 import { MedicationsService } from './medications.service.js';
+import { PasswordResetsRepository } from './password-resets.repository.js';
+import { PasswordResetsService } from './password-resets.service.js';
 import { SpanishErrorsInterceptor } from './spanish-errors.js';
 
-/** The client portal: client accounts and sign-in (health data joins here, behind the client's own routes). */
+/** The client portal: client accounts, sign-in and password reset (health data joins here, behind the client's own routes). */
 @Module({
-  imports: [AuthModule, ClientsModule, DeliveryModule, ConsentLedgerModule],
+  imports: [AuthModule, ClientsModule, DeliveryModule, ConsentLedgerModule, MessagingModule, BrandingModule, RateLimitStorageModule],
   controllers: [
     ClientSettingsController,
     ClientAuthController,
@@ -32,6 +38,7 @@ import { SpanishErrorsInterceptor } from './spanish-errors.js';
     MedicationsController,
     CaregiversController,
     CaregiverLinksController,
+    BrokerPasswordResetsController,
   ],
   providers: [
     // The portal's errors in Spanish when it asks in Spanish.
@@ -43,6 +50,8 @@ import { SpanishErrorsInterceptor } from './spanish-errors.js';
     MedicationsService,
     CaregiversService,
     CaregiversRepository,
+    PasswordResetsService,
+    PasswordResetsRepository,
   ],
 })
 export class ClientPortalModule {}

@@ -9,6 +9,7 @@ import { CAREGIVER_MESSAGES } from './caregivers.service.js';
 import { CLIENT_AUTH_MESSAGES } from './client-auth.service.js';
 import { ATTEMPTS_PER_OCCURRENCE, RETRY_AFTER_MINUTES } from './client-reminder.entity.js';
 import { CLIENT_REMINDER_MESSAGES } from './client-reminders.service.js';
+import { PASSWORD_RESET_MESSAGES } from './password-resets.service.js';
 
 /**
  * The client portal's answers in Spanish, for a portal shown in Spanish (it asks with
@@ -30,6 +31,14 @@ const SPANISH: [Record<string, string>, Record<string, string>][] = [
       alreadyRegistered: 'Este cliente ya tiene una cuenta. Por favor, inicie sesión.',
       invalidCredentials: 'Nombre de usuario o contraseña incorrectos',
     } satisfies Record<keyof typeof CLIENT_AUTH_MESSAGES, string>,
+  ],
+  [
+    PASSWORD_RESET_MESSAGES,
+    {
+      missingIdentifier: 'Escriba su nombre de usuario, su número de teléfono o su correo electrónico',
+      missingSecret: 'Escriba el código del mensaje de texto, o abra el enlace del correo electrónico',
+      invalid: 'Este código o enlace ya no es válido. Pida uno nuevo.',
+    } satisfies Record<keyof typeof PASSWORD_RESET_MESSAGES, string>,
   ],
   [
     CAREGIVER_MESSAGES,

@@ -4,6 +4,7 @@ import { AdminAction } from '../audit/admin-action.entity.js';
 import { ClientAccount } from '../auth/client-account.entity.js';
 import { LoginThrottle } from '../auth/login-throttle.entity.js';
 import { MonthSnapshot } from '../billing/month-snapshot.entity.js';
+import { PlatformMonthSnapshot } from '../billing/platform-month-snapshot.entity.js';
 import { Campaign } from '../campaigns/campaign.entity.js';
 import { CampaignRecipient } from '../campaigns/campaign-recipient.entity.js';
 import { Caregiver } from '../client-portal/caregiver.entity.js';
@@ -53,6 +54,7 @@ export const ENTITIES = [
   Consent,
   ConsentRenewal,
   MonthSnapshot,
+  PlatformMonthSnapshot,
   AdminAction,
   Resource,
   Medication,

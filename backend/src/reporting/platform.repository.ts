@@ -47,6 +47,9 @@ export interface BrokerListRow {
   tier: SubscriptionTier;
   status: SubscriptionStatus;
   suspended_at: Date | null;
+  agency_name: string;
+  trial_ends_at: Date | null;
+  created_at: Date;
   overage: boolean;
   client_count: number;
   active_count: number;
@@ -115,7 +118,8 @@ export class PlatformRepository {
     return row?.cents ?? 0;
   }
 
-  brokerList(filter: BrokerListFilter): Promise<BrokerListRow[]> {
+  /** `em`: the caller's transaction (the export reads its batches in one snapshot). */
+  brokerList(filter: BrokerListFilter, em: EntityManager = this.em): Promise<BrokerListRow[]> {
     const where = ['not u.is_admin'];
     const values: unknown[] = [];
     if (filter.search) {
@@ -136,9 +140,9 @@ export class PlatformRepository {
       if (filter.ids.length) values.push(`{${filter.ids.join(',')}}`);
     }
     const orderBy = BROKER_SORT_COLUMNS[filter.sort.field] ?? 'u.created_at';
-    return this.em.execute<BrokerListRow[]>(
+    return em.execute<BrokerListRow[]>(
       `select u.id, u.first_name, u.last_name, u.email, u.subscription_tier as tier, u.subscription_status as status,
-              u.suspended_at, u.overage_enabled as overage, coalesce(c.total, 0)::int as client_count, coalesce(c.active, 0)::int as active_count,
+              u.suspended_at, u.agency_name, u.trial_ends_at, u.created_at, u.overage_enabled as overage, coalesce(c.total, 0)::int as client_count, coalesce(c.active, 0)::int as active_count,
               greatest(u.last_sign_in_at, (select max(d.created_at) from deliveries d where d.broker_id = u.id)) as last_activity,
               count(*) over ()::int as total
          from users u

@@ -13,10 +13,11 @@ import { PlatformRepository } from './platform.repository.js';
 import { StatsController } from './stats.controller.js';
 import { StatsRepository } from './stats.repository.js';
 import { StatsService } from './stats.service.js';
+import { TrendsRepository } from './trends.repository.js';
 
 /**
  * Figures across modules: the broker dashboard (`GET /api/stats`, `GET /api/activity`), the platform
- * admin's analytics and broker figures (for admin/), and the month figures billing/ snapshots. It is
+ * admin's analytics, trends and broker figures (for admin/), and the month figures billing/ snapshots. It is
  * read-only: it reads other modules' tables and writes none. Its SQL lives in its `*.repository.ts`
  * files; it imports no feature module, so admin/ and billing/ can import it.
  */
@@ -32,7 +33,8 @@ import { StatsService } from './stats.service.js';
     ActivityService,
     PlatformRepository,
     MonthlyFiguresRepository,
+    TrendsRepository,
   ],
-  exports: [StatsService, PlatformRepository, MonthlyFiguresRepository, ComplianceService],
+  exports: [StatsService, PlatformRepository, MonthlyFiguresRepository, TrendsRepository, ComplianceService],
 })
 export class ReportingModule {}

@@ -38,7 +38,7 @@ import {
   UpdateResourceDto,
 } from './dto/resource.dto.js';
 import { type Resource, RESOURCE_CATEGORIES } from './resource.entity.js';
-import { RESOURCE_LIST_RULES, ResourcesService } from './resources.service.js';
+import { ADMIN_RESOURCE_LIST_RULES, RESOURCE_LIST_RULES, ResourcesService } from './resources.service.js';
 
 /** The answers of a download: the whole file, or the part a Range header asks for. */
 const ApiDownload = () =>
@@ -89,12 +89,19 @@ export class AdminResourcesController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Every resource, inactive ones with includeInactive=true; filter q searches title and description' })
+  @ApiOperation({
+    summary: 'Every resource, inactive ones with includeInactive=true (or in the filter); filter q searches title and description',
+    description: 'q is looked for in the title and the description, whatever the case; % and _ are plain text.',
+  })
   @ApiQuery({ name: 'includeInactive', required: false, type: Boolean })
-  @ApiListQuery(RESOURCE_LIST_RULES, { type: ResourceDto, resource: 'resources', filterExample: { category: 'general' } })
+  @ApiListQuery(ADMIN_RESOURCE_LIST_RULES, {
+    type: ResourceDto,
+    resource: 'resources',
+    filterExample: { q: 'enrollment', includeInactive: true },
+  })
   list(
     @Query('includeInactive') includeInactive: string | undefined,
-    @ListParams(RESOURCE_LIST_RULES) query: ListQuery,
+    @ListParams(ADMIN_RESOURCE_LIST_RULES) query: ListQuery,
   ): Promise<ListResult<ResourceDto>> {
     return this.resources.list(query, { includeInactive: includeInactive === 'true' });
   }

@@ -21,6 +21,12 @@ export const RESOURCE_LIST_RULES = {
   filterable: ['q', 'category'],
   idFilter: true,
 } as const;
+/** The admin's list also takes `includeInactive` in its filter (the query parameter of the same name still works). */
+export const ADMIN_RESOURCE_LIST_RULES = {
+  ...RESOURCE_LIST_RULES,
+  filterable: [...RESOURCE_LIST_RULES.filterable, 'includeInactive'],
+  booleanFilters: ['includeInactive'],
+} as const;
 
 export function toResourceDto(resource: Resource): ResourceDto {
   return {
@@ -70,7 +76,7 @@ export class ResourcesService {
 
   async list(query: ListQuery, options: { includeInactive: boolean }): Promise<ListResult<ResourceDto>> {
     const terms: FilterQuery<Resource>[] = [];
-    if (!options.includeInactive) terms.push({ isActive: true });
+    if (!options.includeInactive && query.filter.includeInactive !== true) terms.push({ isActive: true });
     if (typeof query.filter.category === 'string') terms.push({ category: query.filter.category as ResourceCategory });
     const ids = idsOf(query);
     if (ids) terms.push({ id: { $in: ids } });

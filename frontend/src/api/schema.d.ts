@@ -21,6 +21,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/admins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lists the platform admins */
+        get: operations["AdminsController_list"];
+        put?: never;
+        /** Makes someone who has signed in once a platform admin, by their e-mail */
+        post: operations["AdminsController_grant"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/admins/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Takes admin access away from another admin (never from yourself) */
+        delete: operations["AdminsController_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/analytics": {
         parameters: {
             query?: never;
@@ -104,6 +139,26 @@ export interface paths {
         };
         /** Brokers; search e-mail or name, filter by tier and status */
         get: operations["AdminController_brokers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/brokers/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Brokers under the list’s filter and sort (every page) as CSV
+         * @description Columns: Name, Email, Agency, Tier, Status, Suspended, Clients, Active Clients, Monthly Revenue (USD), Trial Ends, Last Activity, Created. Tier and status as stored (pmpm, past_due), Suspended yes or no, monthly revenue in dollars (as on the list: trial and canceled bring nothing), times in ISO 8601 (UTC). Cells a spreadsheet would read as a formula (starting with =, +, -, @, tab or carriage return) start with a quote. The filter and sort are the broker list’s (search matches e-mail or name; tier and status, all for any).
+         */
+        get: operations["BrokersExportController_exportCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -231,6 +286,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/brokers/{id}/trends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One broker’s last 12 months, oldest first: active and total clients, and revenue (null: no data) */
+        get: operations["TrendsController_broker"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/brokers/{id}/trial": {
         parameters: {
             query?: never;
@@ -272,7 +344,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every resource, inactive ones with includeInactive=true; filter q searches title and description */
+        /**
+         * Every resource, inactive ones with includeInactive=true (or in the filter); filter q searches title and description
+         * @description q is looked for in the title and the description, whatever the case; % and _ are plain text.
+         */
         get: operations["AdminResourcesController_list"];
         put?: never;
         /** Uploads a resource (multipart: file, title, description, category) */
@@ -333,6 +408,23 @@ export interface paths {
         head?: never;
         /** Makes a resource downloadable without signing in (public), or not */
         patch: operations["AdminResourcesController_togglePublic"];
+        trace?: never;
+    };
+    "/api/admin/trends": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The platform’s last 12 months, oldest first: MRR, active brokers, trial conversions and churned brokers (null: no data) */
+        get: operations["TrendsController_platform"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/analytics/monthly": {
@@ -465,6 +557,26 @@ export interface paths {
         put?: never;
         /** Uploads the agency logo (PNG, JPEG or WebP, up to 2 MB; stored as a 200×200 PNG) */
         post: operations["BrandingController_uploadLogo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/branding/portal-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agency’s branded sign-in link for clients: /client/login?agency={slug}
+         * @description The slug is made from the agency name the first time it is asked for, then kept (renaming the agency does not change it), so links already shared keep working.
+         */
+        get: operations["BrandingController_portalLink"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -914,6 +1026,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Forgot password: sends a 6-digit code by text, or a link by e-mail, when an account matches
+         * @description The identifier is the username, the phone number or the e-mail address on file. The answer is the same whether or not an account matches; the code or link works once, for 30 minutes, and replaces any sent before. Over 3 requests an hour for one identifier, or from one address, the answer is the same but nothing is sent.
+         */
+        post: operations["ClientAuthController_requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets a new password with the texted code (and the identifier) or the e-mailed link’s token, and signs the client in
+         * @description The client’s other sessions end. A wrong code counts: after 5 the code no longer works.
+         */
+        post: operations["ClientAuthController_confirmPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client/register": {
         parameters: {
             query?: never;
@@ -1233,6 +1385,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clients/{id}/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends the client a password reset: a 6-digit code by text, or a link by e-mail (never shown to the broker)
+         * @description As the client’s own Forgot password: it works once, for 30 minutes, and replaces any sent before. At most 3 an hour per client.
+         */
+        post: operations["BrokerPasswordResetsController_send"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/clients/{id}/timeline": {
         parameters: {
             query?: never;
@@ -1443,6 +1615,23 @@ export interface paths {
         get: operations["ProfileController_get"];
         /** Updates the signed-in broker’s or admin’s own profile; /api/auth/user shows the name at once */
         put: operations["ProfileController_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/agency/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An agency’s name, logo, colour and phone, for its branded client sign-in page (public) */
+        get: operations["BrandingController_publicAgency"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -2118,6 +2307,39 @@ export interface components {
             broker: components["schemas"]["AdminBrokerDetailBrokerDto"];
             clients: components["schemas"]["AdminClientRowDto"][];
             stats: components["schemas"]["StatsDto"];
+        };
+        BrokerPasswordResetDto: {
+            /**
+             * @description How it went: a code by text, or a link by e-mail
+             * @example sms
+             * @enum {string}
+             */
+            channel: "sms" | "email";
+            /** @example A password reset was sent to Ruth Alvarez by text message. It works for 30 minutes. */
+            message: string;
+        };
+        BrokerTrendMonthDto: {
+            /**
+             * @description Active clients at month end (this month: now)
+             * @example 64
+             */
+            activeClients: number | null;
+            /**
+             * @description YYYY-MM (UTC)
+             * @example 2026-11
+             */
+            month: string;
+            /**
+             * @description What the plan brought that month, in cents
+             * @example 32000
+             */
+            revenueCents: number | null;
+            /** @example 71 */
+            totalClients: number | null;
+        };
+        BrokerTrendsDto: {
+            /** @description The last 12 months, oldest first; the last is this month, computed live */
+            months: components["schemas"]["BrokerTrendMonthDto"][];
         };
         BulkClientsDto: {
             /**
@@ -2913,6 +3135,13 @@ export interface components {
              */
             kind: "filter";
         };
+        GrantAdminDto: {
+            /**
+             * @description Someone who has signed in once
+             * @example jordan.reyes@carekeep.example
+             */
+            email: string;
+        };
         HistoryItemDto: {
             /**
              * @description Calls or texts sent for this occurrence
@@ -3021,6 +3250,8 @@ export interface components {
             message: string;
         };
         InviteLookupDto: {
+            /** @description The inviting agency, for the registration page’s branding */
+            agency: components["schemas"]["PublicAgencyDto"];
             /** @example Mary */
             firstName: string;
             /**
@@ -3182,6 +3413,42 @@ export interface components {
             recipient: string;
             subject: string | null;
         };
+        PasswordResetAcceptedDto: {
+            /**
+             * @description The same words whether or not an account matched
+             * @example If an account matches, we sent a code by text message or a link by e-mail. It works for 30 minutes.
+             */
+            message: string;
+        };
+        PasswordResetConfirmDto: {
+            /**
+             * @description The 6-digit code from the text message
+             * @example 482913
+             */
+            code?: string;
+            /**
+             * @description With code: what the client typed when asking for it (username, phone or e-mail)
+             * @example mary.j
+             */
+            identifier?: string;
+            /**
+             * Format: password
+             * @example violet-tractor-91
+             */
+            password?: string;
+            /**
+             * @description Instead of identifier and code: the token from the e-mail’s link /client/reset-password?token={token}
+             * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c.JxcTR5wTjFQKrF72cuw688bV7Lq9jLVE2pdf8vs-h2Y
+             */
+            token?: string;
+        };
+        PasswordResetRequestDto: {
+            /**
+             * @description The username, the phone number or the e-mail address on file, as the client types it
+             * @example mary.j
+             */
+            identifier?: string;
+        };
         PendingContactChangeDto: {
             /** @enum {string} */
             field: "phone" | "email";
@@ -3189,6 +3456,60 @@ export interface components {
             requestedAt: string;
             /** @description The phone (E.164) or e-mail asked for; null removes the e-mail */
             value: string | null;
+        };
+        PlatformAdminDto: {
+            /** @example jordan.reyes@carekeep.example */
+            email: string | null;
+            /** @example Jordan */
+            firstName: string | null;
+            /**
+             * Format: uuid
+             * @example 5b1e2c3d-4f5a-4b6c-8d7e-9f0a1b2c3d4e
+             */
+            id: string;
+            /**
+             * @description The signed-in admin: their own access cannot be removed here
+             * @example false
+             */
+            isYou: boolean;
+            /** @example Reyes */
+            lastName: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-25T14:02:00.000Z
+             */
+            lastSignInAt: string | null;
+        };
+        PlatformTrendMonthDto: {
+            /**
+             * @description Brokers with an active subscription at month end
+             * @example 118
+             */
+            activeBrokers: number | null;
+            /**
+             * @description Brokers paying at the end of the month before who were canceled or gone at month end
+             * @example 2
+             */
+            churnedBrokers: number | null;
+            /**
+             * @description YYYY-MM (UTC)
+             * @example 2026-11
+             */
+            month: string;
+            /**
+             * @description MRR at month end, in cents (this month: now)
+             * @example 1287400
+             */
+            mrrCents: number | null;
+            /**
+             * @description Brokers paying at month end who were on trial at the end of the month before (or signed up within the month)
+             * @example 6
+             */
+            trialConversions: number | null;
+        };
+        PlatformTrendsDto: {
+            /** @description The last 12 months, oldest first; the last is this month, computed live */
+            months: components["schemas"]["PlatformTrendMonthDto"][];
         };
         PortalBrandingDto: {
             /** @example Your Healthcare Team */
@@ -3212,6 +3533,15 @@ export interface components {
              */
             url: string;
         };
+        PortalLinkDto: {
+            /**
+             * @description The agency’s slug: made from its name the first time, then kept
+             * @example sunrise-benefits
+             */
+            slug: string;
+            /** @example https://app.carekeep.example/client/login?agency=sunrise-benefits */
+            url: string;
+        };
         ProfileDto: {
             /**
              * @description E.164, or empty: the same field as the branding’s agency phone
@@ -3231,6 +3561,25 @@ export interface components {
             language: "en" | "es";
             /** @description Null until given (by the identity provider or the broker) */
             lastName: string | null;
+        };
+        PublicAgencyDto: {
+            /**
+             * @description The agency name; "Your Healthcare Team" when it has none
+             * @example Sunrise Benefits
+             */
+            agencyName: string;
+            /**
+             * @description E.164; null when the agency has none
+             * @example +16155550142
+             */
+            agencyPhone: string | null;
+            /** @example /api/public/logos/6f1c2a9e-4b7d-4e3a-9c2f-8a1b2c3d4e5f.png */
+            logoUrl: string | null;
+            /**
+             * @description As the agency chose it: pages darken it where text must stay readable
+             * @example #2563eb
+             */
+            primaryColor: string;
         };
         ReasonCountDto: {
             count: number;
@@ -3806,6 +4155,361 @@ export interface operations {
             };
         };
     };
+    AdminsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformAdminDto"][];
+                };
+            };
+            /** @description A malformed address or query string (NUL, a broken percent-escape, invalid text) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Signed in, but not an admin; or: An API token without the admin:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/admin/admins needs the admin:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminsController_grant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GrantAdminDto"];
+            };
+        };
+        responses: {
+            /** @description The accounts made admins */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformAdminDto"][];
+                };
+            };
+            /** @description Not an e-mail address */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Signed in, but not an admin; or: An API token without the admin:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "POST /api/admin/admins needs the admin:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No one has signed in with this e-mail yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Already an admin */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AdminsController_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No longer an admin */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Signed in, but not an admin; or: An API token without the admin:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "DELETE /api/admin/admins/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c needs the admin:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such admin */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Your own admin access */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     AdminController_analytics: {
         parameters: {
             query?: never;
@@ -4253,6 +4957,110 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "GET /api/admin/brokers needs the admin:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    BrokersExportController_exportCsv: {
+        parameters: {
+            query?: {
+                search?: string;
+                tier?: "pmpm" | "flat" | "all";
+                status?: "trial" | "active" | "past_due" | "canceled" | "all";
+                /** @description JSON [start, end], inclusive: [0,24] is the first 25 rows. At most 1000 rows at once; without a range the list answers every row. */
+                range?: string;
+                /** @description JSON [field, "ASC"|"DESC"]; field one of: email, lastName, createdAt, subscriptionTier, subscriptionStatus, clientCount, lastActivity */
+                sort?: string;
+                /** @description JSON object; an unknown key is a 400. {"id": [ids]} answers just those rows (react-admin’s getMany), as on every list. keys: search, q, tier, status */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CSV file (UTF-8 with a byte-order mark), streamed */
+            200: {
+                headers: {
+                    /** @description Download as an attachment, under this name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Signed in, but not an admin; or: An API token without the admin:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/admin/brokers/export needs the admin:read scope",
                      *       "statusCode": 403
                      *     }
                      */
@@ -5132,6 +5940,112 @@ export interface operations {
             };
         };
     };
+    TrendsController_broker: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrokerTrendsDto"];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Signed in, but not an admin; or: An API token without the admin:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/admin/brokers/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c/trends needs the admin:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Broker not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     AdminController_extendTrial: {
         parameters: {
             query?: never;
@@ -5413,7 +6327,7 @@ export interface operations {
                 range?: string;
                 /** @description JSON [field, "ASC"|"DESC"]; field one of: createdAt, title, category, downloadCount, fileSize */
                 sort?: string;
-                /** @description JSON object; an unknown key is a 400. {"id": [ids]} answers just those rows (react-admin’s getMany), as on every list. keys: q, category */
+                /** @description JSON object; an unknown key is a 400. {"id": [ids]} answers just those rows (react-admin’s getMany), as on every list. keys: q, category, includeInactive */
                 filter?: string;
                 includeInactive?: boolean;
             };
@@ -6100,6 +7014,97 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    TrendsController_platform: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformTrendsDto"];
+                };
+            };
+            /** @description A malformed address or query string (NUL, a broken percent-escape, invalid text) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Signed in, but not an admin; or: An API token without the admin:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/admin/trends needs the admin:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
@@ -6905,6 +7910,91 @@ export interface operations {
             };
             /** @description A body that is not sent as multipart/form-data */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    BrandingController_portalLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalLinkDto"];
+                };
+            };
+            /** @description A malformed address or query string (NUL, a broken percent-escape, invalid text) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token: this operation takes the browser session only */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10131,6 +11221,190 @@ export interface operations {
             };
         };
     };
+    ClientAuthController_requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetRequestDto"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetAcceptedDto"];
+                };
+            };
+            /** @description { message: "Please enter your username, phone number or e-mail address" } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many attempts from this address or for this identifier (rate limits); see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many sign-in attempts. Please try again in 15 minutes.",
+                     *       "retryAfterSeconds": 900,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    ClientAuthController_confirmPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetConfirmDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientSignedInDto"];
+                };
+            };
+            /** @description { message: "This code or link is no longer valid. Ask for a new one." } for a wrong, expired, used or void code or link; the registration’s password rules (Password too short, ...); Missing fields */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many attempts from this address or for this identifier (rate limits); see Retry-After */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many sign-in attempts. Please try again in 15 minutes.",
+                     *       "retryAfterSeconds": 900,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     ClientAuthController_register: {
         parameters: {
             query?: never;
@@ -12734,6 +14008,142 @@ export interface operations {
             };
         };
     };
+    BrokerPasswordResetsController_send: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BrokerPasswordResetDto"];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token: this operation takes the browser session only; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such client for this broker */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description { message: "This client has not created an account yet" }; or the client is inactive, or cannot be reached (no texts, no e-mail) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The text or e-mail could not be sent: the provider did not answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     ClientTimelineController_timeline: {
         parameters: {
             query?: never;
@@ -13944,6 +15354,79 @@ export interface operations {
                 };
             };
             /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    BrandingController_publicAgency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The agency’s slug, as in its link /client/login?agency={slug} */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicAgencyDto"];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description { message: "No such agency" } for a slug no agency has */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests from this address in a minute: wait the seconds that Retry-After says */
             429: {
                 headers: {
                     /** @description Seconds to wait before trying again */

@@ -41,6 +41,7 @@ const BrokerDetailPage = lazy(() => import('./backoffice/brokers/BrokerDetailPag
 const AdminResourcesPage = lazy(() =>
   import('./backoffice/resources/AdminResourcesPage.tsx').then((m) => ({ default: m.AdminResourcesPage })),
 );
+const AdminsPage = lazy(() => import('./backoffice/admins/AdminsPage.tsx').then((m) => ({ default: m.AdminsPage })));
 const AuditLogPage = lazy(() => import('./backoffice/audit/AuditLogPage.tsx').then((m) => ({ default: m.AuditLogPage })));
 const AdminHelpPage = lazy(() => import('./backoffice/help/AdminHelpPage.tsx').then((m) => ({ default: m.AdminHelpPage })));
 
@@ -102,6 +103,7 @@ function ThemedAdmin() {
         <Route path="/admin/brokers" element={adminPage(<BrokersPage />)} />
         <Route path="/admin/brokers/:id" element={adminPage(<BrokerDetailPage />)} />
         <Route path="/admin/audit" element={adminPage(<AuditLogPage />)} />
+        <Route path="/admin/admins" element={adminPage(<AdminsPage />)} />
         <Route path="/admin/resources" element={adminPage(<AdminResourcesPage />)} />
         <Route path="/admin/help" element={adminPage(<AdminHelpPage />)} />
       </CustomRoutes>

@@ -18,6 +18,12 @@ export type Client = Schemas['ClientDto'];
 /** A new invitation link for the broker to share (nothing was sent). */
 export type InviteLink = Schemas['InviteLinkDto'];
 
+/** What Send password reset answers: how it went to the client (never the code or the link). */
+export type PasswordResetSent = Schemas['BrokerPasswordResetDto'];
+
+/** The agency's branded sign-in link for its clients. */
+export type PortalLink = Schemas['PortalLinkDto'];
+
 /** What an edit of a client answers: the client, and a notice when a new contact waits for them. */
 export type UpdatedClient = Schemas['UpdatedClientDto'];
 
@@ -121,11 +127,22 @@ export type AuditPerson = Schemas['AuditPersonDto'];
 /** One entry of the platform's audit log (GET /api/admin/audit). */
 export type AuditEntry = Schemas['AuditEntryDto'];
 
+/** A platform admin on the Admins page; isYou marks the one signed in. */
+export type PlatformAdmin = Schemas['PlatformAdminDto'];
+
 export type AdminClientRow = Schemas['AdminClientRowDto'];
 
 export type BrokerDetail = Schemas['BrokerDetailDto'];
 
 export type AdminSubscriptionChange = Schemas['AdminSubscriptionDto'];
+
+/** GET /api/admin/trends: the platform's last 12 months, oldest first; null is no data (docs/admin.md "Trends"). */
+export type PlatformTrendMonth = Schemas['PlatformTrendMonthDto'];
+export type PlatformTrends = Schemas['PlatformTrendsDto'];
+
+/** GET /api/admin/brokers/{id}/trends: a broker's last 12 months, oldest first; null is no data. */
+export type BrokerTrendMonth = Schemas['BrokerTrendMonthDto'];
+export type BrokerTrends = Schemas['BrokerTrendsDto'];
 
 /** Personal access tokens (/api/tokens): what a broker lets their own tools do with the API as them. */
 export type ApiTokenScope = Schemas['ScopeDto'];

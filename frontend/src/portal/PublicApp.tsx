@@ -1,9 +1,11 @@
 import './portal.css';
 import './client.css';
 
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 
 import { NotFound } from '../shared/NotFound.tsx';
+import { Spinner } from '../shared/Spinner.tsx';
 import { AccountSuspended } from './AccountSuspended.tsx';
 import { ClientHelp } from './client/ClientHelp.tsx';
 import { ClientLogin } from './client/ClientLogin.tsx';
@@ -12,6 +14,10 @@ import { ClientRegister } from './client/ClientRegister.tsx';
 import { PortalLanguageProvider } from './i18n.tsx';
 import { Landing } from './Landing.tsx';
 import { ToastProvider } from './ui/toast.tsx';
+
+// Password reset is a rare visit: its pages and words load when opened, outside the first load.
+const ForgotPassword = lazy(() => import('./client/ForgotPassword.tsx'));
+const ResetPassword = lazy(() => import('./client/ResetPassword.tsx'));
 
 /**
  * Signed-out and client pages: the small bundle, without react-admin or Material UI, in the chosen
@@ -26,6 +32,22 @@ export default function PublicApp() {
           <Routes>
             <Route path="/" element={<Landing />} />
             <Route path="/client/login" element={<ClientLogin />} />
+            <Route
+              path="/client/forgot-password"
+              element={
+                <Suspense fallback={<Spinner />}>
+                  <ForgotPassword />
+                </Suspense>
+              }
+            />
+            <Route
+              path="/client/reset-password"
+              element={
+                <Suspense fallback={<Spinner />}>
+                  <ResetPassword />
+                </Suspense>
+              }
+            />
             <Route path="/client/register/:token" element={<ClientRegister />} />
             <Route path="/client/invite/:token" element={<ClientRegister />} />
             <Route path="/client/portal" element={<ClientPortal />} />

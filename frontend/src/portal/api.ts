@@ -13,7 +13,9 @@ import type {
   MedicationInput,
   MyInfo,
   NewClientReminder,
+  PasswordResetConfirm,
   PortalBranding,
+  PublicAgency,
 } from './types.ts';
 
 /** Where the client signs out (a navigation, not a fetch). */
@@ -31,6 +33,13 @@ export const portalApi = {
     apiRequest<ClientSignedIn>('/api/client/register', { method: 'POST', body: input }),
   login: (input: { username: string; password: string }) =>
     apiRequest<ClientSignedIn>('/api/client/login', { method: 'POST', body: input }),
+  /** Forgot password: the same answer whether or not an account matches. */
+  requestPasswordReset: (identifier: string) =>
+    apiRequest<{ message: string }>('/api/client/password-reset', { method: 'POST', body: { identifier } }),
+  confirmPasswordReset: (input: PasswordResetConfirm) =>
+    apiRequest<ClientSignedIn>('/api/client/password-reset/confirm', { method: 'POST', body: input }),
+  /** The agency a branded link names (404 for a slug that names none). */
+  publicAgency: (slug: string) => apiRequest<PublicAgency>(`/api/public/agency/${encodeURIComponent(slug)}`),
 
   /** null when no client is signed in. */
   myInfo: () => getOrNullOn401<MyInfo>('/api/client-portal/my-info'),

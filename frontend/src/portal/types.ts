@@ -47,7 +47,14 @@ export type Adherence = Schemas['AdherenceDto'];
 /** Someone the client asked to be told (by text or by e-mail) when they miss a reminder. */
 export type Caregiver = Schemas['CaregiverDto'];
 
+/** The invited client's name and language, and the inviting agency (for the page's branding). */
 export type InviteLookup = Schemas['InviteLookupDto'];
+
+/** An agency's public face on its branded sign-in pages (GET /api/public/agency/{slug}, and an invitation's). */
+export type PublicAgency = Schemas['PublicAgencyDto'];
+
+/** Either the identifier and the texted code, or the e-mailed link's token; and the new password. */
+export type PasswordResetConfirm = Schemas['PasswordResetConfirmDto'];
 
 export type ClientSignedIn = Schemas['ClientSignedInDto'];
 

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString } from 'class-validator';
 
+import { PublicAgencyDto } from '../../branding/dto/branding.dto.js';
 import { type Language, LANGUAGES } from '../../common/language.js';
 
 // Fields are optional here so the service can answer the spec's own messages ("Missing fields", ...).
@@ -38,6 +39,8 @@ export class InviteLookupDto {
   @ApiProperty({ example: 'Mary' }) firstName!: string;
   @ApiProperty({ example: 'Johnson' }) lastName!: string;
   @ApiProperty({ enum: LANGUAGES, example: 'en', description: 'The client’s language: the portal shows itself in it' }) language!: Language;
+  @ApiProperty({ type: PublicAgencyDto, description: 'The inviting agency, for the registration page’s branding' })
+  agency!: PublicAgencyDto;
 }
 
 export class ClientSignedInDto {

@@ -36,6 +36,7 @@ import { Migration20261126054343_client_reminder_pause } from './Migration202611
 import { Migration20261126054454_broker_suspension } from './Migration20261126054454_broker_suspension.js';
 import { Migration20261126054512_admin_actions_append_only } from './Migration20261126054512_admin_actions_append_only.js';
 import { Migration20261126060824_client_password_resets } from './Migration20261126060824_client_password_resets.js';
+import { Migration20261126061214_platform_month_snapshots } from './Migration20261126061214_platform_month_snapshots.js';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121055953_users', class: Migration20261121055953_users },
@@ -73,4 +74,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261126054454_broker_suspension', class: Migration20261126054454_broker_suspension },
   { name: 'Migration20261126054512_admin_actions_append_only', class: Migration20261126054512_admin_actions_append_only },
   { name: 'Migration20261126060824_client_password_resets', class: Migration20261126060824_client_password_resets },
+  { name: 'Migration20261126061214_platform_month_snapshots', class: Migration20261126061214_platform_month_snapshots },
 ];

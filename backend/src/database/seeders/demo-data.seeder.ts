@@ -9,13 +9,15 @@ import { ATTESTATIONS } from '../../consent/attestations.js';
 import { Consent } from '../../consent/consent.entity.js';
 import { TRIAL_DAYS, User } from '../../users/user.entity.js';
 import { seedDemoAdherence } from './demo-adherence.seeder.js';
+import { seedDemoHistory } from './demo-history.seeder.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Demo accounts for a first local start: a broker on a fresh trial, a broker with an active
- * subscription, and a platform admin. Runs only on an empty users table, so a second start
- * (or a real deployment with data) is never touched.
+ * subscription, and a platform admin; and a year of the platform's history (seven more brokers
+ * with their clients, and the month-end snapshots the admin's trends read). Runs only on an empty
+ * users table, so a second start (or a real deployment with data) is never touched.
  */
 export async function seedDemoData(em: EntityManager, now = new Date()): Promise<boolean> {
   if ((await em.count(User, {})) > 0) return false;
@@ -31,7 +33,7 @@ export async function seedDemoData(em: EntityManager, now = new Date()): Promise
     subscriptionStatus: 'trial',
     trialEndsAt,
   });
-  em.create(User, {
+  const marcus = em.create(User, {
     firstName: 'Marcus',
     lastName: 'Reyes',
     email: 'marcus.reyes@example.com',
@@ -52,6 +54,7 @@ export async function seedDemoData(em: EntityManager, now = new Date()): Promise
   });
   await em.flush();
   await seedDemoClients(em, dana, now);
+  await seedDemoHistory(em, marcus, now);
   return true;
 }
 

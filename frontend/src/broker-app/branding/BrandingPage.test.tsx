@@ -9,8 +9,14 @@ import { BrandingPage } from './BrandingPage.tsx';
 import { CALL_PROMPT, callSentences } from './callScript.ts';
 import { isValidHex, normalizeHex, sixDigitHex } from './ColorField.tsx';
 
+const PORTAL_LINK = { slug: 'whitfield', url: 'https://app.carekeep.example/client/login?agency=whitfield' };
+
 function renderBranding(dataProvider = {}, user: CurrentUser = TEST_USER) {
-  return renderWithAdmin(<BrandingPage />, { path: '/branding', dataProvider, user });
+  return renderWithAdmin(<BrandingPage />, {
+    path: '/branding',
+    dataProvider: { getPortalLink: async () => PORTAL_LINK, ...dataProvider },
+    user,
+  });
 }
 
 const field = (label: RegExp | string) => screen.getByLabelText(label) as HTMLInputElement;
@@ -21,6 +27,30 @@ const cachedUser = (queryClient: { getQueryData: (key: readonly unknown[]) => un
 const callScript = () => screen.getAllByTestId('call-sentence').map((li) => li.textContent);
 
 describe('the Branding page', () => {
+  it('shows the clients’ branded sign-in link, and copies it', async () => {
+    const url = 'https://app.carekeep.example/client/login?agency=whitfield-medicare-advisors';
+    const getPortalLink = vi.fn(async () => ({ slug: 'whitfield-medicare-advisors', url }));
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    try {
+      renderBranding({ getPortalLink });
+      const section = screen.getByRole('region', { name: 'Your Clients’ Sign-In Link' });
+      const link = (await within(section).findByLabelText('Branded sign-in link')) as HTMLInputElement;
+      expect(link.value).toBe(url);
+      expect(link.readOnly).toBe(true);
+      fireEvent.click(within(section).getByRole('button', { name: 'Copy Link' }));
+      await waitFor(() => expect(writeText).toHaveBeenCalledWith(url));
+      expect(await screen.findByText('Link copied')).toBeTruthy();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('says when the sign-in link cannot be loaded', async () => {
+    renderBranding({ getPortalLink: vi.fn(async () => Promise.reject(new HttpError('Server error', 500, {}))) });
+    expect(await screen.findByText('Could not load your sign-in link.')).toBeTruthy();
+  });
+
   it('starts from the saved branding with Save disabled until something changes', () => {
     renderBranding();
     expect(screen.getByRole('heading', { level: 1, name: 'White-Label Branding' })).toBeTruthy();

@@ -16,6 +16,7 @@ import { useToast } from '../ui/toast.tsx';
 import { BrandingPreviews, type PreviewBranding } from './BrandingPreviews.tsx';
 import { ColorField, isValidHex, normalizeHex } from './ColorField.tsx';
 import { LogoUpload } from './LogoUpload.tsx';
+import { PortalLinkSection } from './PortalLinkSection.tsx';
 import { SPONSOR_MESSAGE_MAX } from './texts.ts';
 import { DEFAULT_PRIMARY, DEFAULT_SECONDARY } from './theme.ts';
 import { TpmoSection } from './TpmoSection.tsx';
@@ -221,7 +222,9 @@ function BrandingForm({ user }: { user: CurrentUser }) {
         </Box>
         <TpmoSection user={user} />
       </Grid>
-      <Grid size={{ xs: 12, lg: 5 }}>
+      <Grid size={{ xs: 12, lg: 5 }} sx={{ display: 'grid', gap: 3, alignContent: 'start' }}>
+        {/* The real sign-in page the previews show, as a link to share. */}
+        <PortalLinkSection />
         <BrandingPreviews branding={preview} />
       </Grid>
     </Grid>

@@ -57,6 +57,16 @@ export const BRANDING_TEXTS = {
   loginPreview: 'Client login page',
   emailPreview: 'E-mail template',
   callPreview: 'Call script',
+
+  portalLinkTitle: 'Your Clients’ Sign-In Link',
+  portalLinkHint:
+    'Share this link with your clients (in an e-mail, on your website, on a card): their sign-in page shows your logo, name and color, so they see it is you. It never changes, even if you rename your agency.',
+  portalLinkLabel: 'Branded sign-in link',
+  portalLinkCopy: 'Copy Link',
+  portalLinkCopied: 'Link copied',
+  portalLinkCopiedDescription: 'Paste it wherever your clients will find it.',
+  portalLinkCopyFailed: 'Could not copy the link: select it and copy it yourself.',
+  portalLinkFailed: 'Could not load your sign-in link.',
 } as const;
 
 /** What the client pages say, so the previews look like them. */

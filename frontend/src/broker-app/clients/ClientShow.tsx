@@ -31,6 +31,7 @@ import { ConsentCard } from './ConsentCard.tsx';
 import { CopyInviteLink } from './CopyInviteLink.tsx';
 import { engagementColor, formatDate, formatPhone } from './format.ts';
 import { InviteControl } from './InviteControl.tsx';
+import { SendPasswordReset } from './SendPasswordReset.tsx';
 
 /** `/clients/{id}`: one client — contact, invitation, engagement, the broker's reminders to them and their timeline. */
 export function ClientShow() {
@@ -174,6 +175,12 @@ function InvitationCard({ client }: { client: Client }) {
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
           <InviteControl client={client} />
           <CopyInviteLink client={client} />
+        </Box>
+      )}
+      {/* A registered client who cannot sign in: the broker can send them a reset (never seeing it). */}
+      {registered && client.isActive && (
+        <Box sx={{ mt: 1.5 }}>
+          <SendPasswordReset client={client} />
         </Box>
       )}
     </Section>

@@ -32,6 +32,15 @@ export const CLIENT_PAGE_TEXTS = {
   linkReady: 'Invitation link',
   linkCopyManually: 'Copy this link and share it with the client:',
   linkFailed: 'Failed to make an invitation link',
+  sendPasswordReset: 'Send password reset',
+  resetTitle: (name: string) => `Send ${name} a password reset?`,
+  resetBody:
+    'They get a 6-digit code by text message (or a link by e-mail when texts cannot reach them) to choose a new password. It works for 30 minutes, once. You never see it, and their password stays the same until they use it.',
+  resetConfirm: 'Send reset',
+  resetSent: 'Password reset sent',
+  resetSentText: (name: string, channel: 'sms' | 'email') =>
+    `${name} gets a ${channel === 'sms' ? 'code by text message' : 'link by e-mail'}. It works for 30 minutes.`,
+  resetFailed: 'Failed to send the password reset',
   close: 'Close',
   permission: 'Permission to contact',
   permissionHint: 'Every message is checked against this before it goes. Marketing permission lapses a year after it was given.',

@@ -1,5 +1,6 @@
 import type { Translation } from '../../i18n/translation.ts';
 import * as apiAccess from '../api-access/texts.ts';
+import * as adminAdmins from '../backoffice/admins/texts.ts';
 import * as adminAudit from '../backoffice/audit/texts.ts';
 import * as adminBrokers from '../backoffice/brokers/texts.ts';
 import * as adminDashboard from '../backoffice/dashboard/texts.ts';
@@ -27,6 +28,7 @@ import * as tour from '../tour/texts.ts';
  * areas with its own words for every text export; numbers and ids stay English's.
  */
 export const english = {
+  adminAdmins,
   adminAudit,
   adminBrokers,
   adminDashboard,

@@ -8,6 +8,7 @@ import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import InsightsIcon from '@mui/icons-material/Insights';
 import KeyIcon from '@mui/icons-material/Key';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import OutboxIcon from '@mui/icons-material/Outbox';
 import PaletteIcon from '@mui/icons-material/Palette';
@@ -53,6 +54,7 @@ export const ADMIN_MENU: readonly MenuItem[] = [
   { to: '/admin/brokers', icon: SupervisorAccountIcon },
   { to: '/admin/resources', icon: AdminPanelSettingsIcon },
   { to: '/admin/audit', icon: HistoryIcon },
+  { to: '/admin/admins', icon: ManageAccountsIcon },
   { to: '/admin/help', icon: HelpOutlineIcon },
 ];
 

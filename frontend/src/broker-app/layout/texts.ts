@@ -34,6 +34,7 @@ export const MENU_TITLES = {
   '/admin/brokers': 'Brokers',
   '/admin/resources': 'Resources',
   '/admin/audit': 'Audit log',
+  '/admin/admins': 'Admins',
   '/admin/help': 'Admin Help',
   '/dev/outbox': 'Outbox (development)',
 } as const;

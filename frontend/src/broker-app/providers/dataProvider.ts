@@ -15,6 +15,7 @@ import type {
   BillingChange,
   BrandingInput,
   BrokerDetail,
+  BrokerTrends,
   BulkClientAction,
   BulkResult,
   Campaign,
@@ -31,6 +32,10 @@ import type {
   InviteResult,
   LapsingConsent,
   MonthlyAnalytics,
+  PasswordResetSent,
+  PlatformAdmin,
+  PlatformTrends,
+  PortalLink,
   Profile,
   ProfileInput,
   RenewalResult,
@@ -83,6 +88,7 @@ export const dataProvider = {
   getImportJob: (jobId: string) => callJson<ImportJob>(`/api/import-jobs/${encodeURIComponent(jobId)}`),
   inviteClient: (id: string) => callJson<InviteResult>(`/api/clients/${encodeURIComponent(id)}/invite`, 'POST'),
   getInviteLink: (id: string) => callJson<InviteLink>(`/api/clients/${encodeURIComponent(id)}/invite-link`, 'POST'),
+  sendClientPasswordReset: (id: string) => callJson<PasswordResetSent>(`/api/clients/${encodeURIComponent(id)}/password-reset`, 'POST'),
   getClientEngagement: (id: string) => callJson<EngagementHistory>(`/api/clients/${encodeURIComponent(id)}/engagement`),
   getClientConsent: (id: string) => callJson<ClientConsent>(`/api/clients/${encodeURIComponent(id)}/consent`),
   recordClientConsent: (id: string, purpose: ConsentPurpose, granted: boolean) =>
@@ -117,6 +123,7 @@ export const dataProvider = {
   updateProfile: (input: ProfileInput) => callJson<Profile>('/api/profile', 'PUT', input),
 
   updateBranding: (input: BrandingInput | TpmoInput) => callJson<CurrentUser>('/api/branding', 'PUT', input),
+  getPortalLink: () => callJson<PortalLink>('/api/branding/portal-link'),
   uploadLogo: (file: File, onProgress: (percent: number) => void = () => undefined) => {
     const form = new FormData();
     form.append('logo', file);
@@ -133,6 +140,8 @@ export const dataProvider = {
   // Admin back office (docs/admin.md). Lists (brokers, resources) go through getList on
   // 'admin/brokers' and 'admin/resources'.
   getAdminAnalytics: () => callJson<AdminAnalytics>('/api/admin/analytics'),
+  getAdminTrends: () => callJson<PlatformTrends>('/api/admin/trends'),
+  getBrokerTrends: (id: string) => callJson<BrokerTrends>(`/api/admin/brokers/${encodeURIComponent(id)}/trends`),
   getBrokerCompliance: (id: string, from?: string, to?: string) =>
     callJson<ComplianceReport>(`/api/admin/brokers/${encodeURIComponent(id)}/compliance${periodQuery(from, to)}`),
   getBrokerDetail: (id: string) => callJson<BrokerDetail>(`/api/admin/brokers/${encodeURIComponent(id)}`),
@@ -167,12 +176,13 @@ export const dataProvider = {
   // The audit log's list is the `audit` resource; this is its admin filter's choices.
   getAuditAdmins: () => callJson<AuditPerson[]>('/api/admin/audit/admins'),
 
+  getPlatformAdmins: () => callJson<PlatformAdmin[]>('/api/admin/admins'),
+  grantAdmin: (email: string) => callJson<PlatformAdmin[]>('/api/admin/admins', 'POST', { email }),
+  revokeAdmin: (id: string) => callJson<unknown>(`/api/admin/admins/${encodeURIComponent(id)}`, 'DELETE'),
+
   getBrokerTokens: (brokerId: string) => callJson<ApiToken[]>(`/api/admin/brokers/${encodeURIComponent(brokerId)}/tokens`),
   revokeBrokerToken: (brokerId: string, tokenId: string) =>
     callJson<unknown>(`/api/admin/brokers/${encodeURIComponent(brokerId)}/tokens/${encodeURIComponent(tokenId)}`, 'DELETE'),
-
-  // Admin resource library: getList cannot send includeInactive, and the admin table needs every resource.
-  getAdminResources: () => callJson<Resource[]>('/api/admin/resources?includeInactive=true'),
 } satisfies DataProvider;
 
 export type CareKeepDataProvider = typeof dataProvider;

@@ -1,8 +1,4 @@
-import type {
-  AUDIT_TEXTS as EN_AUDIT_TEXTS,
-  MORE_ACTION_LABELS as EN_MORE_ACTION_LABELS,
-  TARGET_LABELS as EN_TARGET_LABELS,
-} from '../../broker-app/backoffice/audit/texts.ts';
+import type { AUDIT_TEXTS as EN_AUDIT_TEXTS, TARGET_LABELS as EN_TARGET_LABELS } from '../../broker-app/backoffice/audit/texts.ts';
 import type { Translation } from '../translation.ts';
 
 /** Spanish of the back office's audit log (`broker-app/backoffice/audit/texts.ts`). */
@@ -44,13 +40,5 @@ export const TARGET_LABELS: Translation<typeof EN_TARGET_LABELS> = {
   broker: 'Agente',
   resource: 'Recurso',
   api_token: 'Token de API',
-};
-
-export const MORE_ACTION_LABELS: Translation<typeof EN_MORE_ACTION_LABELS> = {
-  api_token_revoked: 'Token de API revocado',
-  resource_updated: 'Recurso editado',
-  resource_activated: 'Recurso activado',
-  resource_deactivated: 'Recurso desactivado',
-  resource_made_public: 'Recurso hecho público',
-  resource_made_private: 'Recurso hecho privado',
+  user: 'Persona',
 };

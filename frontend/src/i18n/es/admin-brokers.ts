@@ -1,5 +1,6 @@
 import type {
   ACTION_LABELS as EN_ACTION_LABELS,
+  BROKER_TRENDS_TEXTS as EN_BROKER_TRENDS_TEXTS,
   BROKERS_TEXTS as EN_BROKERS_TEXTS,
   CHANGE_FIELD_LABELS as EN_CHANGE_FIELD_LABELS,
   DETAIL_TEXTS as EN_DETAIL_TEXTS,
@@ -38,7 +39,6 @@ export const BROKERS_TEXTS: Translation<typeof EN_BROKERS_TEXTS> = {
   tierLabel: 'Plan',
   statusLabel: 'Estado',
   all: 'Todos',
-  filtersLabel: 'Filtros de agentes',
 
   columns: {
     email: 'Correo electrónico',
@@ -51,7 +51,9 @@ export const BROKERS_TEXTS: Translation<typeof EN_BROKERS_TEXTS> = {
   },
   tableLabel: 'Agentes',
   noActivity: '—',
-  rowsPerPage: 'Filas por página',
+
+  exportCsv: 'Exportar CSV',
+  exportHint: 'Descargue en un archivo CSV todos los agentes con estos filtros, en este orden',
 
   rowActions: (who: string) => `Acciones para ${who}`,
   viewDetails: 'Ver detalles',
@@ -159,6 +161,7 @@ export const CHANGE_FIELD_LABELS: Translation<typeof EN_CHANGE_FIELD_LABELS> = {
   subscriptionStatus: 'Estado de la suscripción',
   isActive: 'Activo',
   suspended: 'Cuenta',
+  isAdmin: 'Acceso de administrador',
   isPublic: 'Público',
   title: 'Título',
   category: 'Categoría',
@@ -249,4 +252,27 @@ export const ACTION_LABELS: Translation<typeof EN_ACTION_LABELS> = {
   broker_suspended: 'Agente suspendido',
   broker_reactivated: 'Agente reactivado',
   trial_end_set: 'Fin de la prueba fijado',
+  api_token_revoked: 'Token de API revocado',
+  resource_updated: 'Recurso editado',
+  resource_activated: 'Recurso activado',
+  resource_deactivated: 'Recurso desactivado',
+  resource_made_public: 'Recurso hecho público',
+  resource_made_private: 'Recurso hecho privado',
+  admin_granted: 'Acceso de administrador dado',
+  admin_revoked: 'Acceso de administrador quitado',
+};
+
+/** Spanish of the broker detail's trends card (`broker-app/backoffice/brokers/texts.ts`). */
+export const BROKER_TRENDS_TEXTS: Translation<typeof EN_BROKER_TRENDS_TEXTS> = {
+  title: 'Clientes e ingresos a lo largo del tiempo',
+  caption: 'Últimos 12 meses: cada mes cerrado tal como terminó; este mes, hasta hoy',
+  loadFailed: 'No se pudo cargar el historial del agente',
+  retry: 'Reintentar',
+  clientsTitle: 'Clientes',
+  clientsChart: 'Clientes activos y totales por mes, últimos 12 meses',
+  activeClients: 'Clientes activos',
+  totalClients: 'Total de clientes',
+  revenueTitle: 'Ingresos',
+  revenueChart: 'Ingresos por mes, últimos 12 meses',
+  revenue: 'Ingresos',
 };

@@ -1,6 +1,7 @@
 import type {
   ADMIN_DASHBOARD_TEXTS as EN_ADMIN_DASHBOARD_TEXTS,
   TIER_LABELS as EN_TIER_LABELS,
+  TRENDS_TEXTS as EN_TRENDS_TEXTS,
 } from '../../broker-app/backoffice/dashboard/texts.ts';
 import { PRICES } from '../../broker-app/billing/pricing.ts';
 import { plural } from '../../broker-app/ui/format.ts';
@@ -72,4 +73,31 @@ export const ADMIN_DASHBOARD_TEXTS: Translation<typeof EN_ADMIN_DASHBOARD_TEXTS>
   upgradeIntro: (email: string) => `Esto termina la prueba gratuita de ${email} y activa su suscripción con el plan que tiene ahora.`,
   upgradeEffect: 'El cambio se aplica de inmediato con prorrateo automático y queda anotado en el registro de auditoría.',
   confirmUpgrade: 'Pasar a pago',
+};
+
+/** Spanish of the admin dashboard's trends (`broker-app/backoffice/dashboard/texts.ts`). */
+export const TRENDS_TEXTS: Translation<typeof EN_TRENDS_TEXTS> = {
+  title: 'Tendencias (últimos 12 meses)',
+  caption: 'Cada mes cerrado tal como terminó; este mes, hasta hoy. Un hueco es un mes sin datos.',
+  loading: 'Cargando las tendencias',
+  loadFailed: 'No se pudieron cargar las tendencias',
+  retry: 'Reintentar',
+
+  mrrTitle: 'MRR',
+  mrrChart: 'MRR por mes, últimos 12 meses',
+  activeTitle: 'Agentes activos',
+  activeChart: 'Agentes activos por mes, últimos 12 meses',
+  movementTitle: 'Pruebas convertidas y agentes perdidos',
+  movementChart: 'Pruebas convertidas y agentes perdidos por mes, últimos 12 meses',
+  conversions: 'Pruebas convertidas',
+  churned: 'Agentes perdidos',
+  noData: 'Sin datos',
+
+  change: (what: string, from: string, fromMonth: string, to: string, toMonth: string) =>
+    `${what}: de ${from} en ${fromMonth} a ${to} en ${toMonth}.`,
+  oneMonth: (what: string, value: string, month: string) => `${what}: ${value} en ${month}.`,
+  nothingYet: (what: string) => `${what}: aún no hay datos.`,
+  movement: (conversions: number, churned: number, fromMonth: string, toMonth: string) =>
+    `${plural(conversions, 'prueba convertida', 'pruebas convertidas')} y ${plural(churned, 'agente perdido', 'agentes perdidos')} de ${fromMonth} a ${toMonth}.`,
+  gaps: (months: number, of: number) => `Sin datos en ${months} de los ${of} meses.`,
 };

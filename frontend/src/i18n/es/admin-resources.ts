@@ -14,6 +14,13 @@ export const ADMIN_RESOURCES_TEXTS: Translation<typeof EN_ADMIN_RESOURCES_TEXTS>
   subtitle: 'Suba y administre los archivos que los agentes usan con sus clientes',
   upload: 'Subir recurso',
 
+  // Search
+  searchLabel: 'Buscar recursos',
+  searchPlaceholder: 'Título o descripción',
+  noMatchTitle: 'No se encontraron recursos',
+  noMatch: 'Ningún recurso tiene estas palabras en su título o descripción. Pruebe con otras palabras o borre la búsqueda.',
+  clearSearch: 'Borrar búsqueda',
+
   // Table
   tableLabel: 'Recursos',
   type: 'Tipo',

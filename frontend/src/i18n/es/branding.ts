@@ -60,6 +60,16 @@ export const BRANDING_TEXTS: Translation<typeof EN_BRANDING_TEXTS> = {
   loginPreview: 'Página de inicio de sesión de clientes',
   emailPreview: 'Plantilla de correo electrónico',
   callPreview: 'Guion de la llamada',
+
+  portalLinkTitle: 'Enlace de inicio de sesión para sus clientes',
+  portalLinkHint:
+    'Comparta este enlace con sus clientes (en un correo electrónico, en su sitio web, en una tarjeta): su página de inicio de sesión muestra su logotipo, su nombre y su color, para que vean que es usted. Nunca cambia, aunque cambie el nombre de su agencia.',
+  portalLinkLabel: 'Enlace de inicio de sesión con su marca',
+  portalLinkCopy: 'Copiar enlace',
+  portalLinkCopied: 'Enlace copiado',
+  portalLinkCopiedDescription: 'Péguelo donde sus clientes lo vayan a encontrar.',
+  portalLinkCopyFailed: 'No se pudo copiar el enlace: selecciónelo y cópielo usted.',
+  portalLinkFailed: 'No se pudo cargar su enlace de inicio de sesión.',
 };
 
 /** Spanish of what the client pages say, so the previews look like them. */

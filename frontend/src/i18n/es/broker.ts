@@ -1,4 +1,5 @@
 import type { BrokerTranslation } from '../../broker-app/i18n/catalogue.ts';
+import * as adminAdmins from './admin-admins.ts';
 import * as adminAudit from './admin-audit.ts';
 import * as adminBrokers from './admin-brokers.ts';
 import * as adminDashboard from './admin-dashboard.ts';
@@ -23,6 +24,7 @@ import * as shell from './shell.ts';
 
 /** The broker app in Spanish, by area (one chunk, loaded when Spanish is chosen). */
 export const spanish: BrokerTranslation = {
+  adminAdmins,
   adminAudit,
   adminBrokers,
   adminDashboard,

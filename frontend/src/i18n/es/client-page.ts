@@ -35,6 +35,15 @@ export const CLIENT_PAGE_TEXTS: Translation<typeof EN_CLIENT_PAGE_TEXTS> = {
   linkReady: 'Enlace de invitación',
   linkCopyManually: 'Copie este enlace y compártalo con el cliente:',
   linkFailed: 'No se pudo crear un enlace de invitación',
+  sendPasswordReset: 'Enviar cambio de contraseña',
+  resetTitle: (name: string) => `¿Enviar a ${name} un cambio de contraseña?`,
+  resetBody:
+    'Recibirá un código de 6 dígitos por mensaje de texto (o un enlace por correo electrónico si los mensajes de texto no le llegan) para elegir una contraseña nueva. Funciona una vez, durante 30 minutos. Usted nunca lo ve, y su contraseña no cambia hasta que lo use.',
+  resetConfirm: 'Enviar',
+  resetSent: 'Cambio de contraseña enviado',
+  resetSentText: (name: string, channel: 'sms' | 'email') =>
+    `${name} recibirá ${channel === 'sms' ? 'un código por mensaje de texto' : 'un enlace por correo electrónico'}. Funciona durante 30 minutos.`,
+  resetFailed: 'No se pudo enviar el cambio de contraseña',
   close: 'Cerrar',
   permission: 'Permiso para contactar',
   permissionHint:

@@ -63,10 +63,12 @@ export const LANDING: Translation<typeof EN_LANDING> = {
 export const LOGIN: Translation<typeof EN_LOGIN> = {
   title: 'Iniciar sesión',
   welcome: 'Bienvenido de nuevo. Inicie sesión para ver sus medicamentos y recordatorios.',
+  agencyWelcome: (agency: string) => `Inicie sesión para ver sus recordatorios de ${agency}.`,
   username: 'Nombre de usuario',
   password: 'Contraseña',
   submit: 'Iniciar sesión',
   submitting: 'Iniciando sesión…',
+  forgotPassword: '¿Olvidó su contraseña?',
   invitationNote: '¿Es nuevo aquí? Pídale a su agente de seguros una invitación para crear su cuenta.',
   missingFieldsTitle: 'Faltan datos',
   missingFieldsText: 'Escriba su nombre de usuario y su contraseña',
@@ -86,6 +88,7 @@ export const PASSWORD_TOGGLE: Translation<typeof EN_PASSWORD_TOGGLE> = {
 export const REGISTER: Translation<typeof EN_REGISTER> = {
   title: 'Cree su cuenta',
   greeting: (firstName: string) => `¡Bienvenido, ${firstName}!`,
+  invitedBy: (agency: string) => `${agency} le invita a su portal privado para sus medicamentos y recordatorios.`,
   intro: 'Elija un nombre de usuario y una contraseña. Los usará para iniciar sesión en su portal personal de salud.',
   username: 'Nombre de usuario',
   usernameHint: 'Al menos 3 caracteres: letras, números y .\u00a0_\u00a0-\u00a0@',

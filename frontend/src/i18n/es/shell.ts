@@ -44,6 +44,7 @@ export const MENU_TITLES: Translation<typeof EN_MENU_TITLES> = {
   '/admin/brokers': 'Agentes',
   '/admin/resources': 'Recursos',
   '/admin/audit': 'Registro de auditoría',
+  '/admin/admins': 'Administradores',
   '/admin/help': 'Ayuda para administradores',
   '/dev/outbox': 'Salida (desarrollo)',
 };

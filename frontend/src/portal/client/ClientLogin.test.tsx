@@ -2,25 +2,32 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import type { Language } from '../../i18n/translation.ts';
 import { ApiError } from '../../lib/http.ts';
 import { portalApi } from '../api.ts';
+import { PortalLanguageProvider } from '../i18n.tsx';
 import { ToastProvider } from '../ui/toast.tsx';
 import { ClientLogin } from './ClientLogin.tsx';
 
 const RUTH = { firstName: 'Ruth', lastName: 'Alvarez', username: 'ruth.a' };
 
-function renderLogin() {
+function renderLogin(path = '/client/login', language: Language = 'en') {
   return render(
-    <MemoryRouter initialEntries={['/client/login']}>
-      <ToastProvider>
-        <Routes>
-          <Route path="/client/login" element={<ClientLogin />} />
-          <Route path="/client/portal" element={<h1>Portal page</h1>} />
-        </Routes>
-      </ToastProvider>
-    </MemoryRouter>,
+    <PortalLanguageProvider initial={language}>
+      <MemoryRouter initialEntries={[path]}>
+        <ToastProvider>
+          <Routes>
+            <Route path="/client/login" element={<ClientLogin />} />
+            <Route path="/client/portal" element={<h1>Portal page</h1>} />
+            <Route path="/client/forgot-password" element={<h1>Forgot page</h1>} />
+          </Routes>
+        </ToastProvider>
+      </MemoryRouter>
+    </PortalLanguageProvider>,
   );
 }
+
+const SUNRISE = { agencyName: 'Sunrise Benefits', logoUrl: '/api/public/logos/sunrise.png', primaryColor: '#0f766e', agencyPhone: null };
 
 function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -153,6 +160,48 @@ describe('ClientLogin', () => {
     fill('Password', 'violet-tractor-91');
     await submit();
     expect(alertToast()).toEqual(['Sign in failed', 'Invalid username or password']);
+  });
+
+  it('links to Forgot your password?', async () => {
+    renderLogin();
+    const link = screen.getByRole('link', { name: 'Forgot your password?' });
+    expect(link.getAttribute('href')).toBe('/client/forgot-password');
+    await act(async () => {
+      fireEvent.click(link);
+    });
+    expect(screen.getByRole('heading', { name: 'Forgot page' })).toBeTruthy();
+  });
+
+  it("carries the agency's logo, name and colour through its branded link, and on to Forgot your password?", async () => {
+    const lookup = vi.spyOn(portalApi, 'publicAgency').mockResolvedValue(SUNRISE);
+    renderLogin('/client/login?agency=sunrise-benefits');
+    expect(await screen.findByText('Sign in to see your reminders from Sunrise Benefits.')).toBeTruthy();
+    expect(lookup).toHaveBeenCalledWith('sunrise-benefits');
+    const band = screen.getByTestId('agency-band');
+    expect(within(band).getByRole('img', { name: 'Sunrise Benefits' }).getAttribute('src')).toBe('/api/public/logos/sunrise.png');
+    expect(screen.getByRole('main').style.getPropertyValue('--cp-brand')).toBe('#0f766e');
+    expect(screen.getByRole('heading', { level: 1, name: 'Client Sign In' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe(
+      '/client/forgot-password?agency=sunrise-benefits',
+    );
+  });
+
+  it('is the branded page in Spanish too', async () => {
+    vi.spyOn(portalApi, 'publicAgency').mockResolvedValue(SUNRISE);
+    renderLogin('/client/login?agency=sunrise-benefits', 'es');
+    expect(await screen.findByText('Inicie sesión para ver sus recordatorios de Sunrise Benefits.')).toBeTruthy();
+    expect(screen.getByTestId('agency-band').textContent).toBe('Sunrise Benefits');
+    expect(screen.getByRole('link', { name: '¿Olvidó su contraseña?' })).toBeTruthy();
+  });
+
+  it('stays the neutral page, without an error, for an unknown agency', async () => {
+    const lookup = vi.spyOn(portalApi, 'publicAgency').mockRejectedValue(apiError(404, 'No such agency'));
+    renderLogin('/client/login?agency=no-such-agency');
+    await waitFor(() => expect(lookup).toHaveBeenCalledWith('no-such-agency'));
+    expect(screen.getByText('Welcome back. Sign in to see your medications and reminders.')).toBeTruthy();
+    expect(screen.queryByTestId('agency-band')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('main').style.getPropertyValue('--cp-brand')).toBe('');
   });
 
   it('sends a client who is already signed in straight to the portal', async () => {

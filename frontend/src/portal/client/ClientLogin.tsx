@@ -1,18 +1,24 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 
 import { serverMessage } from '../../lib/http.ts';
 import { portalApi } from '../api.ts';
 import { usePortalLanguage } from '../i18n.tsx';
 import { Field } from '../ui/Field.tsx';
 import { useToast } from '../ui/toast.tsx';
+import { agencyQuery, useLinkedAgency } from './agencyLink.ts';
 import { AuthCard, AuthSubmit } from './AuthCard.tsx';
-import { LOGIN_REDIRECT_MS, PORTAL_PATH } from './loginTexts.ts';
+import { FORGOT_PASSWORD_PATH, LOGIN_REDIRECT_MS, PORTAL_PATH } from './loginTexts.ts';
 import { PasswordField } from './PasswordField.tsx';
 
-/** The client's sign-in card: agency-neutral, since nobody is known yet. */
+/**
+ * The client's sign-in card: agency-neutral, since nobody is known yet, unless the senior came
+ * through their agency's branded link (`?agency={slug}`): then it carries the agency's logo, name
+ * and colour, so they see who is asking.
+ */
 export function ClientLogin() {
   const { texts, language, setLanguage } = usePortalLanguage();
+  const { slug, agency } = useLinkedAgency();
   const { LOGIN } = texts;
   const navigate = useNavigate();
   const toast = useToast();
@@ -76,8 +82,9 @@ export function ClientLogin() {
         </svg>
       }
       title={LOGIN.title}
-      intro={<p className="cp-muted">{LOGIN.welcome}</p>}
+      intro={<p className="cp-muted">{agency ? LOGIN.agencyWelcome(agency.agencyName) : LOGIN.welcome}</p>}
       note={LOGIN.invitationNote}
+      agency={agency}
     >
       <form onSubmit={submit} noValidate aria-describedby={describedBy}>
         <Field
@@ -103,6 +110,9 @@ export function ClientLogin() {
         />
         <AuthSubmit error={error?.text} errorId={errorId} busy={busy} label={LOGIN.submit} busyLabel={LOGIN.submitting} />
       </form>
+      <p className="cp-auth-forgot">
+        <Link to={`${FORGOT_PASSWORD_PATH}${agencyQuery(slug)}`}>{LOGIN.forgotPassword}</Link>
+      </p>
     </AuthCard>
   );
 }

@@ -9,6 +9,9 @@ import { ToastProvider } from '../ui/toast.tsx';
 import { ClientRegister } from './ClientRegister.tsx';
 
 const INVALID_TEXT = 'This invitation link is invalid or has expired. Please contact your broker for a new invitation.';
+/** An agency with no name, logo or phone of its own: the defaults the server sends. */
+const DEFAULT_AGENCY = { agencyName: 'Your Healthcare Team', logoUrl: null, primaryColor: '#2563eb', agencyPhone: null };
+const RUTH: InviteLookup = { firstName: 'Ruth', lastName: 'Alvarez', language: 'en', agency: DEFAULT_AGENCY };
 
 function renderRegister(path = '/client/register/tok-123') {
   return render(
@@ -44,7 +47,7 @@ function alertToast() {
 }
 
 async function renderForm(path?: string) {
-  const lookup = vi.spyOn(portalApi, 'lookupInvite').mockResolvedValue({ firstName: 'Ruth', lastName: 'Alvarez', language: 'en' });
+  const lookup = vi.spyOn(portalApi, 'lookupInvite').mockResolvedValue(RUTH);
   const register = vi.spyOn(portalApi, 'register');
   renderRegister(path);
   await screen.findByRole('heading', { level: 1, name: 'Create Your Account' });
@@ -66,7 +69,7 @@ describe('ClientRegister', () => {
     expect(screen.queryByRole('heading')).toBeNull();
     expect(lookup).toHaveBeenCalledWith('tok-123');
 
-    await act(async () => answer({ firstName: 'Ruth', lastName: 'Alvarez', language: 'en' }));
+    await act(async () => answer(RUTH));
     expect(screen.getByRole('heading', { level: 1, name: 'Create Your Account' })).toBeTruthy();
     expect(screen.getByText('Welcome, Ruth!')).toBeTruthy();
     const username = screen.getByLabelText('Username') as HTMLInputElement;
@@ -78,6 +81,22 @@ describe('ClientRegister', () => {
     }
     expect(screen.getByLabelText('Password').getAttribute('aria-describedby')).toBe(screen.getByText('At least 8 characters').id);
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/client/login');
+  });
+
+  it('carries the inviting agency’s logo, name and colour', async () => {
+    vi.spyOn(portalApi, 'lookupInvite').mockResolvedValue({
+      ...RUTH,
+      agency: { agencyName: 'Sunrise Benefits', logoUrl: '/api/public/logos/sunrise.png', primaryColor: '#fbbf24', agencyPhone: null },
+    });
+    renderRegister();
+    await screen.findByRole('heading', { level: 1, name: 'Create Your Account' });
+    const band = screen.getByTestId('agency-band');
+    expect(within(band).getByRole('img', { name: 'Sunrise Benefits' }).getAttribute('src')).toBe('/api/public/logos/sunrise.png');
+    expect(screen.getByText('Sunrise Benefits invited you to your private portal for your medications and reminders.')).toBeTruthy();
+    // A light yellow is darkened until white reads on it at 4.5:1.
+    const brand = (screen.getByRole('main') as HTMLElement).style.getPropertyValue('--cp-brand');
+    expect(brand).toMatch(/^#[0-9a-f]{6}$/);
+    expect(brand).not.toBe('#fbbf24');
   });
 
   it('works from the /client/invite/{token} link too', async () => {

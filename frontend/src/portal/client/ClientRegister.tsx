@@ -8,6 +8,7 @@ import { usePortalLanguage, usePortalTexts } from '../i18n.tsx';
 import type { InviteLookup } from '../types.ts';
 import { Field } from '../ui/Field.tsx';
 import { useToast } from '../ui/toast.tsx';
+import { agencyLook } from './agencyLink.ts';
 import { AuthCard, AuthSubmit } from './AuthCard.tsx';
 import { LOGIN_PATH, PORTAL_PATH } from './loginTexts.ts';
 import { PasswordField } from './PasswordField.tsx';
@@ -151,9 +152,12 @@ export function ClientRegister() {
         </svg>
       }
       title={REGISTER.title}
+      // The invitation names the agency: the page carries its logo, name and colour.
+      agency={invite.agency ? agencyLook(invite.agency) : null}
       intro={
         <>
           <p className="cp-auth-greeting">{REGISTER.greeting(invite.firstName)}</p>
+          {invite.agency && <p>{REGISTER.invitedBy(agencyLook(invite.agency).agencyName)}</p>}
           <p className="cp-muted">{REGISTER.intro}</p>
         </>
       }

@@ -2,10 +2,13 @@
 export const LOGIN = {
   title: 'Client Sign In',
   welcome: 'Welcome back. Sign in to see your medications and reminders.',
+  /** The welcome on an agency's branded sign-in page (/client/login?agency=…). */
+  agencyWelcome: (agency: string) => `Sign in to see your reminders from ${agency}.`,
   username: 'Username',
   password: 'Password',
   submit: 'Sign In',
   submitting: 'Signing In…',
+  forgotPassword: 'Forgot your password?',
   invitationNote: 'New here? Ask your insurance agent for an invitation to create your account.',
   missingFieldsTitle: 'Missing fields',
   missingFieldsText: 'Please enter your username and password',
@@ -23,5 +26,6 @@ export const PASSWORD_TOGGLE = {
 
 export const PORTAL_PATH = '/client/portal';
 export const LOGIN_PATH = '/client/login';
+export const FORGOT_PASSWORD_PATH = '/client/forgot-password';
 /** SPEC §9: login to portal after 0.5 s. */
 export const LOGIN_REDIRECT_MS = 500;

@@ -2,6 +2,7 @@
 export const REGISTER = {
   title: 'Create Your Account',
   greeting: (firstName: string) => `Welcome, ${firstName}!`,
+  invitedBy: (agency: string) => `${agency} invited you to your private portal for your medications and reminders.`,
   intro: 'Choose a username and password. You will use them to sign in to your personal health portal.',
   username: 'Username',
   usernameHint: 'At least 3 characters: letters, numbers, and .\u00a0_\u00a0-\u00a0@',

@@ -4,16 +4,14 @@ import { actionLabel } from '../brokers/format.ts';
 
 export const AUDIT_EXPORT_PATH = '/api/admin/audit/export';
 
-/** An action in words: the broker timeline's label, else the log's own, else its underscores as spaces. */
+/** An action in words: the broker timeline's label, else its underscores as spaces. */
 export function auditActionLabel(action: string): string {
-  const { adminBrokers, adminAudit } = brokerTexts();
-  return adminBrokers.ACTION_LABELS[action] ?? adminAudit.MORE_ACTION_LABELS[action] ?? actionLabel(action);
+  return brokerTexts().adminBrokers.ACTION_LABELS[action] ?? actionLabel(action);
 }
 
 /** Every action the app has words for, as the action filter's choices, in alphabetical order of those words. */
 export function actionChoices(current?: unknown): { id: string; name: string }[] {
-  const { adminBrokers, adminAudit } = brokerTexts();
-  const ids = new Set([...Object.keys(adminBrokers.ACTION_LABELS), ...Object.keys(adminAudit.MORE_ACTION_LABELS)]);
+  const ids = new Set(Object.keys(brokerTexts().adminBrokers.ACTION_LABELS));
   // An action chosen through the address that the app has no words for stays selectable.
   if (typeof current === 'string' && current) ids.add(current);
   return [...ids].map((id) => ({ id, name: auditActionLabel(id) })).sort((a, b) => a.name.localeCompare(b.name));

@@ -41,18 +41,5 @@ export const TARGET_LABELS: Record<string, string> = {
   broker: 'Broker',
   resource: 'Resource',
   api_token: 'API token',
-};
-
-/**
- * The actions the server records that the broker timeline's ACTION_LABELS does not name (resource
- * changes never concern a broker; a token revocation is newer). ACTION_LABELS wins where both name one.
- * TODO(lead): move these into ../brokers/texts.ts ACTION_LABELS once the broker page work is in.
- */
-export const MORE_ACTION_LABELS: Record<string, string> = {
-  api_token_revoked: 'API token revoked',
-  resource_updated: 'Resource edited',
-  resource_activated: 'Resource activated',
-  resource_deactivated: 'Resource deactivated',
-  resource_made_public: 'Resource made public',
-  resource_made_private: 'Resource made private',
+  user: 'Person',
 };

@@ -32,7 +32,8 @@ export function StatusBadge({ status, size = 'small' }: { status: SubscriptionSt
       color={STATUS_COLORS[status]}
       data-badge="status"
       data-value={status}
-      sx={{ fontWeight: 600 }}
+      // White on the warning orange is 3.1:1; dark text reads at AA (4.5:1).
+      sx={{ fontWeight: 600, ...(STATUS_COLORS[status] === 'warning' && { color: 'text.primary' }) }}
     />
   );
 }

@@ -45,7 +45,8 @@ export function BrokerClientsTable({ clients }: { clients: AdminClientRow[] }) {
         </Box>
       ) : (
         <>
-          <TableContainer>
+          {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too. */}
+          <TableContainer tabIndex={0} role="region" aria-labelledby={titleId}>
             <Table aria-labelledby={titleId} sx={{ minWidth: 640 }}>
               <TableHead>
                 <TableRow>

@@ -70,9 +70,21 @@ function detail(overrides: Partial<BrokerDetail> = {}): BrokerDetail {
 
 type Methods = Record<string, ReturnType<typeof vi.fn>>;
 
+/** The broker's last 12 months: no history before this month. */
+const TRENDS = {
+  months: Array.from({ length: 12 }, (_, i) => ({
+    month: `${i === 0 ? 2025 : 2026}-${String(i === 0 ? 12 : i).padStart(2, '0')}`,
+    ...(i < 11 ? { activeClients: null, totalClients: null, revenueCents: null } : { activeClients: 3, totalClients: 4, revenueCents: 0 }),
+  })),
+};
+
 function renderPage(methods: Methods = {}, value: BrokerDetail | null = detail()) {
   const getBrokerDetail = methods.getBrokerDetail ?? vi.fn().mockResolvedValue(value);
-  const dataProvider = { ...methods, getBrokerDetail } as unknown as Partial<CareKeepDataProvider>;
+  const dataProvider = {
+    getBrokerTrends: vi.fn().mockResolvedValue(TRENDS),
+    ...methods,
+    getBrokerDetail,
+  } as unknown as Partial<CareKeepDataProvider>;
   const result = renderWithAdmin(
     <Routes>
       <Route path="/admin/brokers/:id" element={<BrokerDetailPage />} />
@@ -398,7 +410,11 @@ async function renderSpanish(methods: Methods = {}, value: BrokerDetail | null =
   await loadBrokerCatalogue('es');
   setBrokerLanguage('es');
   const getBrokerDetail = methods.getBrokerDetail ?? vi.fn().mockResolvedValue(value);
-  const dataProvider = { ...methods, getBrokerDetail } as unknown as Partial<CareKeepDataProvider>;
+  const dataProvider = {
+    getBrokerTrends: vi.fn().mockResolvedValue(TRENDS),
+    ...methods,
+    getBrokerDetail,
+  } as unknown as Partial<CareKeepDataProvider>;
   const result = renderWithAdmin(
     <Routes>
       <Route path="/admin/brokers/:id" element={<BrokerDetailPage />} />

@@ -27,6 +27,7 @@ import { ActivityTimeline } from './ActivityTimeline.tsx';
 import { StatusBadge, SuspendedBadge, TierBadge } from './Badges.tsx';
 import { BrokerClientsTable } from './BrokerClientsTable.tsx';
 import { BrokerCompliance } from './BrokerCompliance.tsx';
+import { BrokerTrendsCard } from './BrokerTrendsCard.tsx';
 import { ExtendTrialDialog } from './ExtendTrialDialog.tsx';
 import { brokerInitials, brokerName, formatDay, revenueNote, trialDaysLeft } from './format.ts';
 import { SetTrialEndDialog } from './SetTrialEndDialog.tsx';
@@ -46,8 +47,8 @@ function BackLink() {
 }
 
 /**
- * /admin/brokers/{id} (SPEC §2 Admin broker detail): the account, its figures, its history, its
- * clients, its API tokens and its compliance report.
+ * /admin/brokers/{id} (SPEC §2 Admin broker detail): the account, its figures and their last 12
+ * months, its history, its clients, its API tokens and its compliance report.
  */
 export function BrokerDetailPage() {
   const { DETAIL_TEXTS: T } = useBrokerTexts().adminBrokers;
@@ -116,6 +117,7 @@ function BrokerDetailView({ detail }: { detail: BrokerDetail }) {
           <TrialStatusCard broker={broker} />
         </Grid>
       </Grid>
+      <BrokerTrendsCard brokerId={broker.id} />
       <Grid container spacing={2} sx={{ mb: 3 }}>
         <Grid size={{ xs: 12, md: 5 }}>
           <SubscriptionCard

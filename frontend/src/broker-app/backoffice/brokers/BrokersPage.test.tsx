@@ -78,7 +78,31 @@ async function chooseOption(label: string, option: string) {
   fireEvent.click(await screen.findByRole('option', { name: option }));
 }
 
-afterEach(() => vi.restoreAllMocks());
+/** Below 900 px (MUI's `md`), as a phone's browser would answer. */
+function narrowScreen() {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      dispatchEvent: vi.fn(),
+    })),
+  );
+}
+
+const exportHref = () => new URL(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')!, 'http://app.test');
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  // react-admin keeps each list's filters and sort in its store between visits.
+  localStorage.clear();
+});
 
 describe('broker management', () => {
   it('has the title and asks for the first page of brokers, newest first, with no filter', async () => {
@@ -153,7 +177,7 @@ describe('broker management', () => {
     const search = screen.getByRole('searchbox', { name: 'Search brokers' });
     fireEvent.change(search, { target: { value: 'd' } });
     fireEvent.change(search, { target: { value: 'da' } });
-    fireEvent.change(search, { target: { value: 'dana ' } });
+    fireEvent.change(search, { target: { value: 'dana' } });
     expect(getList).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(lastFilter(getList)).toEqual({ search: 'dana' }));
     expect(getList).toHaveBeenCalledTimes(2);
@@ -176,7 +200,7 @@ describe('broker management', () => {
     expect(options).toEqual(['All', 'Trial', 'Active', 'Past Due', 'Canceled']);
   });
 
-  it('pages through the brokers', async () => {
+  it('pages through the brokers, 10, 25 or 50 a page', async () => {
     const getList = vi.fn().mockResolvedValue({ data: [row()], total: 60 });
     renderPage([], { getList });
     await screen.findByText('dana@example.com');
@@ -184,6 +208,113 @@ describe('broker management', () => {
     await waitFor(() =>
       expect(getList).toHaveBeenLastCalledWith('admin/brokers', expect.objectContaining({ pagination: { page: 2, perPage: 25 } })),
     );
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /Rows per page/ }));
+    const sizes = within(await screen.findByRole('listbox'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(sizes).toEqual(['10', '25', '50']);
+    fireEvent.click(screen.getByRole('option', { name: '50' }));
+    await waitFor(() =>
+      expect(getList).toHaveBeenLastCalledWith('admin/brokers', expect.objectContaining({ pagination: { page: 1, perPage: 50 } })),
+    );
+  });
+
+  it('sorts by the columns the server sorts by, and not by revenue or actions', async () => {
+    const { getList } = renderPage([row(), MARCUS]);
+    const table = await screen.findByRole('table', { name: 'Brokers' });
+    await within(table).findByText('dana@example.com');
+    const header = (name: string) =>
+      within(table)
+        .getAllByRole('columnheader')
+        .find((cell) => cell.textContent === name)!;
+    for (const name of ['Monthly Revenue', 'Actions']) expect(within(header(name)).queryByRole('button')).toBeNull();
+    const sorts = [
+      ['Email', 'email'],
+      ['Tier', 'subscriptionTier'],
+      ['Status', 'subscriptionStatus'],
+      ['Clients', 'clientCount'],
+      ['Last Activity', 'lastActivity'],
+    ];
+    for (const [name, field] of sorts) {
+      fireEvent.click(within(header(name)).getByRole('button'));
+      await waitFor(() => expect(getList.mock.calls.at(-1)?.[1].sort).toEqual({ field, order: 'ASC' }));
+    }
+    fireEvent.click(within(header('Last Activity')).getByRole('button'));
+    await waitFor(() => expect(getList.mock.calls.at(-1)?.[1].sort).toEqual({ field: 'lastActivity', order: 'DESC' }));
+  });
+
+  it('opens the broker detail from anywhere on the row, but not from its menu', async () => {
+    renderPage([row(), MARCUS]);
+    const [, dana] = within(await screen.findByRole('table', { name: 'Brokers' })).getAllByRole('row');
+    fireEvent.click(within(dana).getByRole('button', { name: 'Actions for dana@example.com' }));
+    fireEvent.keyDown(await screen.findByRole('menu'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(screen.queryByText('Detail page')).toBeNull();
+    fireEvent.click(within(dana).getByText('25'));
+    expect(await screen.findByText('Detail page')).toBeTruthy();
+  });
+
+  it('exports the brokers under the filters and sort as CSV', async () => {
+    renderPage([row(), MARCUS]);
+    await screen.findByText('dana@example.com');
+    const link = screen.getByRole('link', { name: 'Export CSV' });
+    expect(link.hasAttribute('download')).toBe(true);
+    expect(exportHref().pathname).toBe('/api/admin/brokers/export');
+    expect(exportHref().searchParams.get('filter')).toBeNull();
+    expect(JSON.parse(exportHref().searchParams.get('sort')!)).toEqual(['createdAt', 'DESC']);
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search brokers' }), { target: { value: 'dana' } });
+    await chooseOption('Status', 'Trial');
+    const table = screen.getByRole('table', { name: 'Brokers' });
+    const clients = within(table)
+      .getAllByRole('columnheader')
+      .find((cell) => cell.textContent === 'Clients')!;
+    fireEvent.click(within(clients).getByRole('button'));
+    await waitFor(() => expect(JSON.parse(exportHref().searchParams.get('filter') ?? '{}')).toEqual({ search: 'dana', status: 'trial' }));
+    await waitFor(() => expect(JSON.parse(exportHref().searchParams.get('sort')!)).toEqual(['clientCount', 'ASC']));
+  });
+
+  it('opens with the filters and sort of the address', async () => {
+    const filter = encodeURIComponent(JSON.stringify({ search: 'dana', tier: 'flat' }));
+    const getList = vi.fn().mockResolvedValue({ data: [row()], total: 1 });
+    renderWithAdmin(
+      <Routes>
+        <Route path="/admin/brokers" element={<BrokersPage />} />
+      </Routes>,
+      {
+        dataProvider: { getList } as unknown as Partial<CareKeepDataProvider>,
+        path: `/admin/brokers?filter=${filter}&sort=email&order=ASC`,
+        user: ADMIN,
+      },
+    );
+    await screen.findByText('dana@example.com');
+    expect(getList).toHaveBeenCalledWith(
+      'admin/brokers',
+      expect.objectContaining({ filter: { search: 'dana', tier: 'flat' }, sort: { field: 'email', order: 'ASC' } }),
+    );
+    await waitFor(() => expect((screen.getByRole('searchbox', { name: 'Search brokers' }) as HTMLInputElement).value).toBe('dana'));
+    expect(screen.getByRole('combobox', { name: 'Tier' }).textContent).toBe('Flat');
+  });
+
+  it('shows each broker as a card on a narrow screen, with the same details and actions', async () => {
+    narrowScreen();
+    renderPage([row({ suspendedAt: '2026-11-26T15:04:00.000Z' }), MARCUS]);
+    const list = await screen.findByRole('list', { name: 'Brokers' });
+    const [dana, marcus] = within(list).getAllByTestId('broker-card');
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(within(dana).getByRole('link', { name: 'dana@example.com' }).getAttribute('href')).toBe('/admin/brokers/b1');
+    expect(within(dana).getByText('Dana Whitfield')).toBeTruthy();
+    expect(within(dana).getByText('Suspended')).toBeTruthy();
+    expect(within(dana).getByText('$297.00')).toBeTruthy();
+    expect(within(marcus).getByText('12')).toBeTruthy();
+    expect(within(marcus).getByText('Jan 05, 2026')).toBeTruthy();
+    expect(screen.getByRole('searchbox', { name: 'Search brokers' })).toBeTruthy();
+    const menu = await openRowMenu('marcus@example.com');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['View Details', 'Change Subscription']);
   });
 
   it('says so when there are no brokers, and offers to clear filters when a search finds none', async () => {
@@ -195,7 +326,8 @@ describe('broker management', () => {
     expect(await screen.findByText(/No broker matches this search/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
     expect(await screen.findByText(/No broker has signed up yet/)).toBeTruthy();
-    expect((screen.getByRole('searchbox', { name: 'Search brokers' }) as HTMLInputElement).value).toBe('');
+    // The filter form follows the cleared filters once they apply.
+    await waitFor(() => expect((screen.getByRole('searchbox', { name: 'Search brokers' }) as HTMLInputElement).value).toBe(''));
   });
 
   it("shows 'Failed to fetch brokers' when the list cannot load, with a retry", async () => {

@@ -1,213 +1,92 @@
-import EventRepeatIcon from '@mui/icons-material/EventRepeat';
-import MoreVertIcon from '@mui/icons-material/MoreVert';
+import DownloadIcon from '@mui/icons-material/Download';
 import SearchIcon from '@mui/icons-material/Search';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
 import SupervisorAccountIcon from '@mui/icons-material/SupervisorAccount';
-import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
-import VisibilityIcon from '@mui/icons-material/Visibility';
+import { Box, Button, Card, CardContent, InputAdornment, Skeleton, type Theme, Typography, useMediaQuery } from '@mui/material';
+import { type ReactNode, useState } from 'react';
 import {
-  Box,
-  Button,
-  FormControl,
-  IconButton,
-  InputAdornment,
-  InputLabel,
-  LinearProgress,
-  Link as MuiLink,
-  ListItemIcon,
-  ListItemText,
-  Menu,
-  MenuItem,
-  Paper,
-  Select,
-  Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TableSortLabel,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { keepPreviousData } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
-import { useGetList } from 'react-admin';
-import { Link, useNavigate } from 'react-router-dom';
+  DataTable,
+  DataTableBody,
+  type DataTableBodyProps,
+  DataTableRow,
+  type DataTableRowProps,
+  FilterLiveForm,
+  List,
+  Pagination,
+  TextInput,
+  TopToolbar,
+  useListContext,
+} from 'react-admin';
 
 import { formatCents } from '../../billing/pricing.ts';
 import { useBrokerTexts } from '../../i18n/useBrokerTexts.ts';
-import type { AdminBrokerRow, SubscriptionStatus, SubscriptionTier } from '../../types.ts';
+import type { AdminBrokerRow } from '../../types.ts';
 import { LoadError } from '../../ui/EmptyState.tsx';
 import { useErrorToast } from '../../ui/errors.ts';
-import { formatDateTime } from '../../ui/format.ts';
+import { FilterRow, FilterSelectInput } from '../../ui/ListFilters.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { StatusBadge, SuspendedBadge, TierBadge } from './Badges.tsx';
+import { TierBadge } from './Badges.tsx';
+import { brokerDetailPath, BrokerIdentity, type BrokerRowAction, BrokerRowMenu, BrokerStatus, LastActivity } from './BrokerRowParts.tsx';
 import { ExtendTrialDialog, type ExtendTrialTarget } from './ExtendTrialDialog.tsx';
-import { brokerName, lastActivityLabel } from './format.ts';
+import { brokerName, brokersExportUrl } from './format.ts';
 import { type SubscriptionTarget, UpdateSubscriptionDialog } from './UpdateSubscriptionDialog.tsx';
 
 /** Typing in the search box waits this long before asking the server ("real-time results"). */
 export const SEARCH_DEBOUNCE_MS = 300;
-export const PAGE_SIZES = [10, 25, 50] as const;
+export const PAGE_SIZES = [10, 25, 50];
 export const DEFAULT_PAGE_SIZE = 25;
 
-type TierFilter = SubscriptionTier | 'all';
-type StatusFilter = SubscriptionStatus | 'all';
-type SortField = 'email' | 'subscriptionTier' | 'subscriptionStatus' | 'clientCount' | 'lastActivity' | 'createdAt';
-
-interface ListState {
-  search: string;
-  tier: TierFilter;
-  status: StatusFilter;
-  page: number;
-  perPage: number;
-  sort: { field: SortField; order: 'ASC' | 'DESC' };
-}
-
-const INITIAL: ListState = {
-  search: '',
-  tier: 'all',
-  status: 'all',
-  page: 1,
-  perPage: DEFAULT_PAGE_SIZE,
-  // Newest sign-ups first.
-  sort: { field: 'createdAt', order: 'DESC' },
-};
-
-/** The server reads search, tier and status from react-admin's filter; 'All' sends nothing. */
-export function brokerFilter(state: Pick<ListState, 'search' | 'tier' | 'status'>): Record<string, string> {
-  return {
-    ...(state.search ? { search: state.search } : {}),
-    ...(state.tier !== 'all' ? { tier: state.tier } : {}),
-    ...(state.status !== 'all' ? { status: state.status } : {}),
-  };
-}
-
 type Dialog = { kind: 'extend'; target: ExtendTrialTarget } | { kind: 'subscription'; target: SubscriptionTarget };
+type OnAction = (action: BrokerRowAction, row: AdminBrokerRow) => void;
 
-/** /admin/brokers (SPEC §2 Broker management): search, tier and status filters, the broker table. */
+/**
+ * /admin/brokers (SPEC §2 Broker management): search, tier and status filters kept in the address,
+ * the sortable, paged broker table with each row's actions, and the CSV export of everything under
+ * the filters (docs/admin.md). Below 900 px each broker is a card.
+ */
 export function BrokersPage() {
   const { BROKERS_TEXTS: T } = useBrokerTexts().adminBrokers;
-  const [typed, setTyped] = useState('');
-  const [state, setState] = useState<ListState>(INITIAL);
-  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'), { noSsr: true });
   const errorToast = useErrorToast();
-
-  // The search waits for a pause in typing; a new search starts again at page 1.
-  useEffect(() => {
-    const search = typed.trim();
-    if (search === state.search) return;
-    const timer = setTimeout(() => setState((current) => ({ ...current, search, page: 1 })), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typed, state.search]);
-
-  const filter = brokerFilter(state);
-  const { data, total, isPending, isFetching, error, refetch } = useGetList<AdminBrokerRow>(
-    'admin/brokers',
-    { pagination: { page: state.page, perPage: state.perPage }, sort: state.sort, filter },
-    {
-      // The table keeps the last answer while the next one loads, so typing does not flash.
-      placeholderData: keepPreviousData,
-      onError: (failure) => {
-        // A lost session has its own 'Unauthorized' toast (one toast shows at a time).
-        if ((failure as { status?: number }).status !== 401) errorToast(undefined, T.fetchFailed);
-      },
-    },
-  );
-
-  const filtered = Object.keys(filter).length > 0;
-  const header = (field: SortField, label: string, align?: 'right') => (
-    <SortableHeader
-      field={field}
-      label={label}
-      align={align}
-      sort={state.sort}
-      onSort={(sort) => setState((current) => ({ ...current, sort, page: 1 }))}
-    />
-  );
-  const clearFilters = () => {
-    setTyped('');
-    setState((current) => ({ ...current, search: '', tier: 'all', status: 'all', page: 1 }));
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const onAction: OnAction = (action, row) => {
+    const target = { id: row.id, name: brokerName(row.broker) };
+    setDialog(
+      action === 'extend'
+        ? { kind: 'extend', target }
+        : {
+            kind: 'subscription',
+            target: { ...target, subscriptionTier: row.broker.subscriptionTier, subscriptionStatus: row.broker.subscriptionStatus },
+          },
+    );
   };
 
   return (
     <Box>
       <PageHeader title={T.title} subtitle={T.subtitle} />
-      <Filters
-        typed={typed}
-        onType={setTyped}
-        tier={state.tier}
-        onTier={(tier) => setState((current) => ({ ...current, tier, page: 1 }))}
-        status={state.status}
-        onStatus={(status) => setState((current) => ({ ...current, status, page: 1 }))}
-      />
-      {error && !data ? (
-        <LoadError message={T.fetchFailed} retryLabel={T.retry} onRetry={() => void refetch()} />
-      ) : (
-        <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-          <Box sx={{ height: 4 }}>{isFetching && !isPending && <LinearProgress aria-label={T.tableLabel} />}</Box>
-          <TableContainer>
-            <Table aria-label={T.tableLabel} sx={{ minWidth: 880 }} aria-busy={isFetching}>
-              <TableHead sx={{ '& th': { whiteSpace: 'nowrap' } }}>
-                <TableRow>
-                  {header('email', T.columns.email)}
-                  {header('subscriptionTier', T.columns.tier)}
-                  {header('subscriptionStatus', T.columns.status)}
-                  {header('clientCount', T.columns.clients, 'right')}
-                  <TableCell align="right">{T.columns.monthlyRevenue}</TableCell>
-                  {header('lastActivity', T.columns.lastActivity)}
-                  <TableCell align="right">{T.columns.actions}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {isPending ? (
-                  <LoadingRows />
-                ) : !data || data.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={7} sx={{ borderBottom: 0 }}>
-                      <EmptyBrokers filtered={filtered} onClear={clearFilters} />
-                    </TableCell>
-                  </TableRow>
-                ) : (
-                  data.map((row) => (
-                    <BrokerRow
-                      key={row.id}
-                      row={row}
-                      onExtend={() => setDialog({ kind: 'extend', target: { id: row.id, name: brokerName(row.broker) } })}
-                      onChangeSubscription={() =>
-                        setDialog({
-                          kind: 'subscription',
-                          target: {
-                            id: row.id,
-                            name: brokerName(row.broker),
-                            subscriptionTier: row.broker.subscriptionTier,
-                            subscriptionStatus: row.broker.subscriptionStatus,
-                          },
-                        })
-                      }
-                    />
-                  ))
-                )}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          {!isPending && (total ?? 0) > 0 && (
-            <TablePagination
-              component="div"
-              count={total ?? 0}
-              page={state.page - 1}
-              onPageChange={(_, page) => setState((current) => ({ ...current, page: page + 1 }))}
-              rowsPerPage={state.perPage}
-              rowsPerPageOptions={[...PAGE_SIZES]}
-              onRowsPerPageChange={(event) => setState((current) => ({ ...current, perPage: Number(event.target.value), page: 1 }))}
-              labelRowsPerPage={T.rowsPerPage}
-            />
-          )}
-        </Paper>
-      )}
+      <List<AdminBrokerRow>
+        resource="admin/brokers"
+        title={false}
+        filters={<BrokerFilters />}
+        actions={<BrokerListActions />}
+        // Newest sign-ups first.
+        sort={{ field: 'createdAt', order: 'DESC' }}
+        perPage={DEFAULT_PAGE_SIZE}
+        pagination={<Pagination rowsPerPageOptions={PAGE_SIZES} />}
+        empty={false}
+        error={<BrokersLoadError />}
+        component={narrow ? 'div' : Card}
+        queryOptions={{
+          // A lost session has its own 'Unauthorized' toast (one toast shows at a time).
+          onError: (failure) => {
+            if ((failure as { status?: number }).status !== 401) errorToast(undefined, T.fetchFailed);
+          },
+        }}
+        // The table scrolls sideways inside the card rather than widening the page.
+        sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-actions': { mb: 1, bgcolor: 'transparent' } }}
+      >
+        {narrow ? <BrokerCards onAction={onAction} /> : <BrokerTable onAction={onAction} />}
+      </List>
       <ExtendTrialDialog
         open={dialog?.kind === 'extend'}
         broker={dialog?.kind === 'extend' ? dialog.target : null}
@@ -223,39 +102,22 @@ export function BrokersPage() {
   );
 }
 
-function Filters({
-  typed,
-  onType,
-  tier,
-  onTier,
-  status,
-  onStatus,
-}: {
-  typed: string;
-  onType: (value: string) => void;
-  tier: TierFilter;
-  onTier: (tier: TierFilter) => void;
-  status: StatusFilter;
-  onStatus: (status: StatusFilter) => void;
-}) {
+/**
+ * Search (e-mail or name), tier and status, kept in the address; 'All' sends no filter. Its own live
+ * form, for the search's pause (the list's default filter form waits 500 ms).
+ */
+function BrokerFilters() {
   const { BROKERS_TEXTS: T, STATUS_LABELS, TIER_LABELS } = useBrokerTexts().adminBrokers;
-  const tierId = useId();
-  const statusId = useId();
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-label={T.filtersLabel}
-      sx={{ p: 2, mb: 3, display: 'flex', flexWrap: 'wrap', gap: 2 }}
-    >
-      <TextField
+    <FilterLiveForm debounce={SEARCH_DEBOUNCE_MS} formComponent={FilterRow}>
+      <TextInput
+        source="search"
         type="search"
+        size="small"
         label={T.searchLabel}
         placeholder={T.searchPlaceholder}
-        size="small"
-        value={typed}
-        onChange={(event) => onType(event.target.value)}
-        sx={{ flex: '1 1 300px' }}
+        helperText={false}
+        sx={{ width: { xs: '100%', sm: 320 } }}
         slotProps={{
           input: {
             startAdornment: (
@@ -266,180 +128,155 @@ function Filters({
           },
         }}
       />
-      <FormControl size="small" sx={{ flex: '0 1 180px', minWidth: 150 }}>
-        <InputLabel id={tierId}>{T.tierLabel}</InputLabel>
-        <Select labelId={tierId} label={T.tierLabel} value={tier} onChange={(event) => onTier(event.target.value)}>
-          <MenuItem value="all">{T.all}</MenuItem>
-          <MenuItem value="pmpm">{TIER_LABELS.pmpm}</MenuItem>
-          <MenuItem value="flat">{TIER_LABELS.flat}</MenuItem>
-        </Select>
-      </FormControl>
-      <FormControl size="small" sx={{ flex: '0 1 200px', minWidth: 150 }}>
-        <InputLabel id={statusId}>{T.statusLabel}</InputLabel>
-        <Select labelId={statusId} label={T.statusLabel} value={status} onChange={(event) => onStatus(event.target.value)}>
-          <MenuItem value="all">{T.all}</MenuItem>
-          {(['trial', 'active', 'past_due', 'canceled'] as const).map((value) => (
-            <MenuItem key={value} value={value}>
-              {STATUS_LABELS[value]}
-            </MenuItem>
-          ))}
-        </Select>
-      </FormControl>
-    </Paper>
+      <FilterSelectInput
+        source="tier"
+        label={T.tierLabel}
+        choices={(['pmpm', 'flat'] as const).map((id) => ({ id, name: TIER_LABELS[id] }))}
+        emptyText={T.all}
+        sx={{ width: 150 }}
+      />
+      <FilterSelectInput
+        source="status"
+        label={T.statusLabel}
+        choices={(['trial', 'active', 'past_due', 'canceled'] as const).map((id) => ({ id, name: STATUS_LABELS[id] }))}
+        emptyText={T.all}
+        sx={{ width: 170 }}
+      />
+    </FilterLiveForm>
   );
 }
 
-function SortableHeader({
-  field,
-  label,
-  align,
-  sort,
-  onSort,
-}: {
-  field: SortField;
-  label: string;
-  align?: 'right';
-  sort: ListState['sort'];
-  onSort: (sort: ListState['sort']) => void;
-}) {
-  const active = sort.field === field;
+/** The CSV export of every broker under the filters, in the list's order. */
+function BrokerListActions() {
+  const { BROKERS_TEXTS: T } = useBrokerTexts().adminBrokers;
+  const { filterValues, sort } = useListContext<AdminBrokerRow>();
   return (
-    <TableCell align={align} sortDirection={active ? (sort.order === 'ASC' ? 'asc' : 'desc') : false}>
-      <TableSortLabel
-        active={active}
-        direction={active && sort.order === 'DESC' ? 'desc' : 'asc'}
-        onClick={() => onSort({ field, order: active && sort.order === 'ASC' ? 'DESC' : 'ASC' })}
+    <TopToolbar sx={{ alignItems: 'center' }}>
+      <Button
+        variant="outlined"
+        size="small"
+        startIcon={<DownloadIcon />}
+        href={brokersExportUrl(filterValues, sort)}
+        download
+        title={T.exportHint}
       >
-        {label}
-      </TableSortLabel>
-    </TableCell>
+        {T.exportCsv}
+      </Button>
+    </TopToolbar>
   );
 }
 
-function BrokerRow({
-  row,
-  onExtend,
-  onChangeSubscription,
-}: {
-  row: AdminBrokerRow;
-  onExtend: () => void;
-  onChangeSubscription: () => void;
-}) {
+const BrokerRow = (props: DataTableRowProps) => <DataTableRow {...props} data-testid="broker-row" />;
+const BrokerBody = (props: DataTableBodyProps) => <DataTableBody {...props} row={BrokerRow} />;
+
+function BrokerTable({ onAction }: { onAction: OnAction }) {
   const { BROKERS_TEXTS: T } = useBrokerTexts().adminBrokers;
-  const navigate = useNavigate();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const menuId = useId();
-  const { broker } = row;
-  const name = [broker.firstName, broker.lastName].filter(Boolean).join(' ');
-  const who = broker.email ?? brokerName(broker);
-  const detailPath = `/admin/brokers/${encodeURIComponent(row.id)}`;
-  const choose = (action: () => void) => () => {
-    setAnchor(null);
-    action();
-  };
-
+  const numeric = { fontVariantNumeric: 'tabular-nums' } as const;
   return (
-    <TableRow hover data-testid="broker-row">
-      <TableCell sx={{ maxWidth: 320 }}>
-        <MuiLink component={Link} to={detailPath} underline="hover" sx={{ fontWeight: 600, display: 'block', overflowWrap: 'anywhere' }}>
-          {broker.email ?? brokerName(broker)}
-        </MuiLink>
-        {name && (
-          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            {name}
-          </Typography>
-        )}
-      </TableCell>
-      <TableCell>
-        <TierBadge tier={broker.subscriptionTier} />
-      </TableCell>
-      <TableCell>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
-          <StatusBadge status={broker.subscriptionStatus} />
-          {broker.suspendedAt && <SuspendedBadge />}
-        </Box>
-      </TableCell>
-      <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-        {row.clientCount}
-      </TableCell>
-      <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-        {formatCents(row.monthlyRevenue)}
-      </TableCell>
-      <TableCell>
-        <Typography
-          variant="body2"
-          color={row.lastActivity ? 'text.primary' : 'text.secondary'}
-          title={row.lastActivity ? formatDateTime(row.lastActivity) : undefined}
-        >
-          {row.lastActivity ? lastActivityLabel(row.lastActivity) : T.noActivity}
-        </Typography>
-      </TableCell>
-      <TableCell align="right">
-        <IconButton
-          aria-label={T.rowActions(who)}
-          aria-haspopup="menu"
-          aria-controls={anchor ? menuId : undefined}
-          aria-expanded={anchor ? 'true' : undefined}
-          onClick={(event) => setAnchor(event.currentTarget)}
-        >
-          <MoreVertIcon />
-        </IconButton>
-        <Menu
-          id={menuId}
-          anchorEl={anchor}
-          open={anchor !== null}
-          onClose={() => setAnchor(null)}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-          transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        >
-          <MenuItem onClick={choose(() => void navigate(detailPath))}>
-            <ListItemIcon>
-              <VisibilityIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{T.viewDetails}</ListItemText>
-          </MenuItem>
-          {broker.subscriptionStatus === 'trial' && (
-            <MenuItem onClick={choose(onExtend)}>
-              <ListItemIcon>
-                <EventRepeatIcon fontSize="small" />
-              </ListItemIcon>
-              <ListItemText>{T.extendTrial}</ListItemText>
-            </MenuItem>
-          )}
-          <MenuItem onClick={choose(onChangeSubscription)}>
-            <ListItemIcon>
-              <SwapHorizIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText>{T.changeSubscription}</ListItemText>
-          </MenuItem>
-        </Menu>
-      </TableCell>
-    </TableRow>
+    <DataTable<AdminBrokerRow>
+      aria-label={T.tableLabel}
+      body={BrokerBody}
+      rowClick={(id) => brokerDetailPath({ id: String(id) })}
+      bulkActionButtons={false}
+      size="medium"
+      empty={<EmptyBrokers />}
+      sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' }, '& table': { minWidth: 880 }, '& th': { whiteSpace: 'nowrap' } }}
+    >
+      <DataTable.Col<AdminBrokerRow>
+        source="email"
+        label={T.columns.email}
+        sx={{ maxWidth: 320 }}
+        render={(row) => <BrokerIdentity row={row} />}
+      />
+      <DataTable.Col<AdminBrokerRow>
+        source="subscriptionTier"
+        label={T.columns.tier}
+        render={(row) => <TierBadge tier={row.broker.subscriptionTier} />}
+      />
+      <DataTable.Col<AdminBrokerRow> source="subscriptionStatus" label={T.columns.status} render={(row) => <BrokerStatus row={row} />} />
+      <DataTable.Col<AdminBrokerRow> source="clientCount" label={T.columns.clients} align="right" sx={numeric} />
+      <DataTable.Col<AdminBrokerRow>
+        label={T.columns.monthlyRevenue}
+        disableSort
+        align="right"
+        sx={numeric}
+        render={(row) => formatCents(row.monthlyRevenue)}
+      />
+      <DataTable.Col<AdminBrokerRow> source="lastActivity" label={T.columns.lastActivity} render={(row) => <LastActivity row={row} />} />
+      <DataTable.Col<AdminBrokerRow>
+        label={T.columns.actions}
+        disableSort
+        align="right"
+        render={(row) => <BrokerRowMenu row={row} onAction={onAction} />}
+      />
+    </DataTable>
   );
 }
 
-function LoadingRows() {
+/** Narrow screens: one card per broker, the table's columns stacked. */
+function BrokerCards({ onAction }: { onAction: OnAction }) {
+  const { BROKERS_TEXTS: T } = useBrokerTexts().adminBrokers;
+  const { data, isPending } = useListContext<AdminBrokerRow>();
+  if (isPending) {
+    return (
+      <Box sx={{ display: 'grid', gap: 1.5 }} aria-busy="true">
+        {Array.from({ length: 3 }, (_, index) => (
+          <Card key={index}>
+            <CardContent>
+              <Skeleton width="60%" />
+              <Skeleton width="40%" />
+              <Skeleton width="80%" />
+            </CardContent>
+          </Card>
+        ))}
+      </Box>
+    );
+  }
+  if (!data || data.length === 0) return <EmptyBrokers />;
   return (
-    <>
-      {Array.from({ length: 5 }, (_, index) => (
-        <TableRow key={index} data-testid="broker-row-loading">
-          <TableCell>
-            <Skeleton width="70%" />
-            <Skeleton width="40%" />
-          </TableCell>
-          {Array.from({ length: 6 }, (__, cell) => (
-            <TableCell key={cell}>
-              <Skeleton />
-            </TableCell>
-          ))}
-        </TableRow>
+    <Box component="ul" aria-label={T.tableLabel} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+      {data.map((row) => (
+        <Card key={row.id} component="li" data-testid="broker-card">
+          <CardContent sx={{ display: 'grid', gap: 1, '&:last-child': { pb: 2 } }}>
+            <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <BrokerIdentity row={row} />
+              </Box>
+              <BrokerRowMenu row={row} onAction={onAction} />
+            </Box>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75 }}>
+              <TierBadge tier={row.broker.subscriptionTier} />
+              <BrokerStatus row={row} />
+            </Box>
+            <Field label={T.columns.clients}>{row.clientCount}</Field>
+            <Field label={T.columns.monthlyRevenue}>{formatCents(row.monthlyRevenue)}</Field>
+            <Field label={T.columns.lastActivity}>
+              <LastActivity row={row} />
+            </Field>
+          </CardContent>
+        </Card>
       ))}
-    </>
+    </Box>
   );
 }
 
-function EmptyBrokers({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: '8.5rem minmax(0, 1fr)', columnGap: 1.5 }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="body2" component="div" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+function EmptyBrokers() {
   const { BROKERS_TEXTS: T } = useBrokerTexts().adminBrokers;
+  const { filterValues, setFilters } = useListContext<AdminBrokerRow>();
+  const filtered = Object.keys(filterValues).length > 0;
   const Icon = filtered ? SearchOffIcon : SupervisorAccountIcon;
   return (
     <Box sx={{ py: 6, px: 2, textAlign: 'center' }}>
@@ -451,10 +288,20 @@ function EmptyBrokers({ filtered, onClear }: { filtered: boolean; onClear: () =>
         {filtered ? T.emptyFiltered : T.emptyNone}
       </Typography>
       {filtered && (
-        <Button sx={{ mt: 2 }} onClick={onClear}>
+        <Button sx={{ mt: 2 }} onClick={() => setFilters({}, {})}>
           {T.clearFilters}
         </Button>
       )}
+    </Box>
+  );
+}
+
+function BrokersLoadError() {
+  const { BROKERS_TEXTS: T } = useBrokerTexts().adminBrokers;
+  const { refetch } = useListContext<AdminBrokerRow>();
+  return (
+    <Box sx={{ p: 2 }}>
+      <LoadError message={T.fetchFailed} retryLabel={T.retry} onRetry={() => void refetch()} />
     </Box>
   );
 }

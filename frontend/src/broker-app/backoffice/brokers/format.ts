@@ -226,3 +226,16 @@ export function revenueNote(
   const over = Math.max(0, activeClients - FLAT_CLIENT_LIMIT);
   return over > 0 ? DETAIL_TEXTS.overageNote(formatCents(over * OVERAGE_PER_CLIENT_CENTS), over) : DETAIL_TEXTS.overageEnabledNote;
 }
+
+export const BROKERS_EXPORT_PATH = '/api/admin/brokers/export';
+
+/** The CSV download of every broker under the list's filters (empty ones left out), in the list's order. */
+export function brokersExportUrl(filterValues: Record<string, unknown>, sort: { field: string; order: string }): string {
+  const filter = Object.fromEntries(
+    Object.entries(filterValues).filter(([, value]) => value !== undefined && value !== null && value !== ''),
+  );
+  const params = new URLSearchParams();
+  if (Object.keys(filter).length) params.set('filter', JSON.stringify(filter));
+  params.set('sort', JSON.stringify([sort.field, sort.order]));
+  return `${BROKERS_EXPORT_PATH}?${params}`;
+}

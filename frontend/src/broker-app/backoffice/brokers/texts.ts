@@ -31,7 +31,6 @@ export const BROKERS_TEXTS = {
   tierLabel: 'Tier',
   statusLabel: 'Status',
   all: 'All',
-  filtersLabel: 'Broker filters',
 
   columns: {
     email: 'Email',
@@ -44,7 +43,9 @@ export const BROKERS_TEXTS = {
   },
   tableLabel: 'Brokers',
   noActivity: '—',
-  rowsPerPage: 'Rows per page',
+
+  exportCsv: 'Export CSV',
+  exportHint: 'Download every broker under these filters, in this order, as a CSV file',
 
   rowActions: (who: string) => `Actions for ${who}`,
   viewDetails: 'View Details',
@@ -152,6 +153,7 @@ export const CHANGE_FIELD_LABELS: Record<string, string> = {
   subscriptionStatus: 'Subscription status',
   isActive: 'Active',
   suspended: 'Account',
+  isAdmin: 'Admin access',
   isPublic: 'Public',
   title: 'Title',
   category: 'Category',
@@ -240,4 +242,27 @@ export const ACTION_LABELS: Record<string, string> = {
   broker_suspended: 'Broker suspended',
   broker_reactivated: 'Broker reactivated',
   trial_end_set: 'Trial end date set',
+  api_token_revoked: 'API token revoked',
+  resource_updated: 'Resource edited',
+  resource_activated: 'Resource activated',
+  resource_deactivated: 'Resource deactivated',
+  resource_made_public: 'Resource made public',
+  resource_made_private: 'Resource made private',
+  admin_granted: 'Admin access given',
+  admin_revoked: 'Admin access removed',
 };
+
+/** The broker detail's "Clients and revenue over time" card (docs/admin.md "Trends"). */
+export const BROKER_TRENDS_TEXTS = {
+  title: 'Clients and revenue over time',
+  caption: 'Last 12 months: each closed month as it ended, this month so far',
+  loadFailed: 'Failed to load the broker’s history',
+  retry: 'Retry',
+  clientsTitle: 'Clients',
+  clientsChart: 'Active and total clients by month, last 12 months',
+  activeClients: 'Active clients',
+  totalClients: 'Total clients',
+  revenueTitle: 'Revenue',
+  revenueChart: 'Revenue by month, last 12 months',
+  revenue: 'Revenue',
+} as const;

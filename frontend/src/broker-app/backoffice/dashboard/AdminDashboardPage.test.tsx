@@ -36,8 +36,14 @@ const ANALYTICS: AdminAnalytics = {
 
 const ADMIN = { ...TEST_USER, isAdmin: true };
 
+const NO_TRENDS = { months: [] };
+
 function renderDashboard(dataProvider: Record<string, unknown>) {
-  return renderWithAdmin(<AdminDashboardPage />, { dataProvider, path: '/admin', user: ADMIN });
+  return renderWithAdmin(<AdminDashboardPage />, {
+    dataProvider: { getAdminTrends: vi.fn().mockResolvedValue(NO_TRENDS), ...dataProvider },
+    path: '/admin',
+    user: ADMIN,
+  });
 }
 
 const card = (name: string) => screen.getByRole('region', { name });

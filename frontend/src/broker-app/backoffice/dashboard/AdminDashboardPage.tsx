@@ -7,7 +7,7 @@ import HowToRegIcon from '@mui/icons-material/HowToReg';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SavingsIcon from '@mui/icons-material/Savings';
 import { Alert, Box, Button, Card, CardContent, Skeleton } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { useBrokerTexts } from '../../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../../providers/dataProvider.ts';
@@ -15,6 +15,7 @@ import type { AdminAnalytics } from '../../types.ts';
 import { PageHeader } from '../../ui/PageHeader.tsx';
 import { StatCard } from '../../ui/StatCard.tsx';
 import { formatCents } from './figures.ts';
+import { ADMIN_TRENDS_KEY, PlatformTrendsSection } from './PlatformTrends.tsx';
 import { RevenueBreakdownCard, TierDistributionCard } from './TierCharts.tsx';
 import { TrialExpirationsCard } from './TrialExpirationsCard.tsx';
 
@@ -95,11 +96,15 @@ function Figures({ analytics }: { analytics: AdminAnalytics }) {
   );
 }
 
-/** /admin: platform revenue, brokers by tier, and the trials about to end (SPEC §2 Admin dashboard). */
+/**
+ * /admin: platform revenue, brokers by tier, the trials about to end (SPEC §2 Admin dashboard), and
+ * the last 12 months' trends.
+ */
 export function AdminDashboardPage() {
   const { ADMIN_DASHBOARD_TEXTS: T } = useBrokerTexts().adminDashboard;
   const dataProvider = useCareKeepDataProvider();
   const analytics = useQuery({ queryKey: ADMIN_ANALYTICS_KEY, queryFn: () => dataProvider.getAdminAnalytics() });
+  const queryClient = useQueryClient();
 
   return (
     <Box>
@@ -111,7 +116,10 @@ export function AdminDashboardPage() {
             <Button
               variant="outlined"
               startIcon={<RefreshIcon />}
-              onClick={() => void analytics.refetch()}
+              onClick={() => {
+                void analytics.refetch();
+                void queryClient.invalidateQueries({ queryKey: ADMIN_TRENDS_KEY });
+              }}
               loading={analytics.isFetching}
               loadingPosition="start"
             >
@@ -137,6 +145,7 @@ export function AdminDashboardPage() {
         <Box sx={{ display: 'grid', gap: 3 }}>
           <Figures analytics={analytics.data} />
           <TrialExpirationsCard expirations={analytics.data.trialExpirations} />
+          <PlatformTrendsSection />
         </Box>
       )}
     </Box>

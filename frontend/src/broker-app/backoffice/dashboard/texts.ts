@@ -71,3 +71,33 @@ export const ADMIN_DASHBOARD_TEXTS = {
   upgradeEffect: 'The change applies immediately with automatic proration and is recorded in the audit log.',
   confirmUpgrade: 'Upgrade',
 } as const;
+
+/**
+ * The trends of the admin dashboard (docs/admin.md "Trends"), and the summaries a screen reader
+ * hears for each chart (the broker detail's trends card uses them too).
+ */
+export const TRENDS_TEXTS = {
+  title: 'Trends (last 12 months)',
+  caption: 'Each closed month as it ended, this month so far. A gap is a month with no data.',
+  loading: 'Loading trends',
+  loadFailed: 'Failed to load trends',
+  retry: 'Retry',
+
+  mrrTitle: 'MRR',
+  mrrChart: 'MRR by month, last 12 months',
+  activeTitle: 'Active brokers',
+  activeChart: 'Active brokers by month, last 12 months',
+  movementTitle: 'Trial conversions and churned brokers',
+  movementChart: 'Trial conversions and churned brokers by month, last 12 months',
+  conversions: 'Trial conversions',
+  churned: 'Churned brokers',
+  noData: 'No data',
+
+  change: (what: string, from: string, fromMonth: string, to: string, toMonth: string) =>
+    `${what} went from ${from} in ${fromMonth} to ${to} in ${toMonth}.`,
+  oneMonth: (what: string, value: string, month: string) => `${what} was ${value} in ${month}.`,
+  nothingYet: (what: string) => `${what}: no data yet.`,
+  movement: (conversions: number, churned: number, fromMonth: string, toMonth: string) =>
+    `${plural(conversions, 'trial conversion')} and ${plural(churned, 'churned broker')} from ${fromMonth} to ${toMonth}.`,
+  gaps: (months: number, of: number) => `No data for ${months} of the ${of} months.`,
+} as const;

@@ -38,13 +38,32 @@ const SCRIPT = resource({ id: 'r2', title: 'Annual Review Script', category: 'sc
 type Methods = Partial<CareKeepDataProvider>;
 
 function renderPage(resources: Resource[] = [GUIDE, SCRIPT], methods: Methods = {}) {
-  const getAdminResources = vi.fn().mockResolvedValue(resources);
+  const getList = methods.getList ?? vi.fn().mockResolvedValue({ data: resources, total: resources.length });
   const rendered = renderWithAdmin(<AdminResourcesPage />, {
-    dataProvider: { getAdminResources, ...methods },
+    dataProvider: { ...methods, getList } as Methods,
     path: '/admin/resources',
     user: ADMIN,
   });
-  return { getAdminResources, ...rendered };
+  return { getList: getList as ReturnType<typeof vi.fn>, ...rendered };
+}
+
+const lastParams = (getList: ReturnType<typeof vi.fn>) => getList.mock.calls.at(-1)?.[1];
+
+/** Below 900 px (MUI's `md`), as a phone's browser would answer. */
+function narrowScreen() {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      dispatchEvent: vi.fn(),
+    })),
+  );
 }
 
 async function rowOf(title: string): Promise<HTMLElement> {
@@ -82,12 +101,15 @@ function mockClipboard(writeText: (text: string) => Promise<void>) {
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  // react-admin keeps each list's search and sort in its store between visits.
+  localStorage.clear();
 });
 
 describe('the resource table', () => {
   it('lists every resource, inactive ones included, with its details', async () => {
-    const { getAdminResources } = renderPage();
+    const { getList } = renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Resource Management' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Upload Resource' })).toBeTruthy();
 
@@ -97,7 +119,16 @@ describe('the resource table', () => {
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
     ).toEqual(['Type', 'Title', 'Category', 'Size', 'Downloads', 'Status', 'Public Link', 'Uploaded', 'Actions']);
-    expect(getAdminResources).toHaveBeenCalledTimes(1);
+    // Inactive resources too, newest first, a page of 25.
+    expect(getList).toHaveBeenCalledTimes(1);
+    expect(getList).toHaveBeenCalledWith(
+      'admin/resources',
+      expect.objectContaining({
+        filter: { includeInactive: true },
+        sort: { field: 'createdAt', order: 'DESC' },
+        pagination: { page: 1, perPage: 25 },
+      }),
+    );
 
     const guide = within(await rowOf('Objection Handling Guide'));
     expect(guide.getByText('Answers to common AEP objections')).toBeTruthy();
@@ -159,15 +190,98 @@ describe('the resource table', () => {
   });
 
   it('shows a load failure inline and as a toast, and can try again', async () => {
-    const getAdminResources = vi
+    const getList = vi
       .fn()
       .mockRejectedValueOnce(new HttpError('500: oops', 500, {}))
-      .mockResolvedValueOnce([GUIDE]);
-    renderWithAdmin(<AdminResourcesPage />, { dataProvider: { getAdminResources }, path: '/admin/resources', user: ADMIN });
+      .mockResolvedValueOnce({ data: [GUIDE], total: 1 });
+    renderPage([], { getList });
     await waitFor(() => expect(screen.getAllByText('Failed to fetch resources')).toHaveLength(2));
     expect(screen.queryByText('No resources uploaded yet')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Objection Handling Guide')).toBeTruthy();
+  });
+});
+
+describe('searching, sorting and paging', () => {
+  it('searches titles and descriptions once typing pauses, inactive resources still included', async () => {
+    const { getList } = renderPage();
+    await rowOf('Objection Handling Guide');
+    const search = screen.getByRole('searchbox', { name: 'Search resources' });
+    fireEvent.change(search, { target: { value: 'o' } });
+    fireEvent.change(search, { target: { value: 'objec' } });
+    fireEvent.change(search, { target: { value: 'objection' } });
+    expect(getList).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(lastParams(getList).filter).toEqual({ q: 'objection', includeInactive: true }));
+    expect(getList).toHaveBeenCalledTimes(2);
+    // A new search starts at the first page.
+    expect(lastParams(getList).pagination).toEqual({ page: 1, perPage: 25 });
+  });
+
+  it('says when a search finds nothing, and clears it', async () => {
+    const getList = vi.fn((_resource: string, params: { filter: { q?: string } }) =>
+      Promise.resolve(params.filter.q ? { data: [], total: 0 } : { data: [GUIDE, SCRIPT], total: 2 }),
+    );
+    renderPage(undefined, { getList } as unknown as Methods);
+    await rowOf('Objection Handling Guide');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search resources' }), { target: { value: 'zzz' } });
+    expect(await screen.findByText('No resources found')).toBeTruthy();
+    expect(screen.getByText('No resource has these words in its title or description. Try other words, or clear the search.')).toBeTruthy();
+    // Not the empty library's words: there are resources, just none with these words.
+    expect(screen.queryByText('No resources uploaded yet')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear Search' }));
+    expect(await screen.findByText('Objection Handling Guide')).toBeTruthy();
+    await waitFor(() => expect((screen.getByRole('searchbox', { name: 'Search resources' }) as HTMLInputElement).value).toBe(''));
+    expect(screen.queryByText('No resources found')).toBeNull();
+  });
+
+  it('sorts by title, category, size, downloads and upload date; not by the other columns', async () => {
+    const { getList } = renderPage();
+    const table = await screen.findByRole('table', { name: 'Resources' });
+    await rowOf('Objection Handling Guide');
+    const header = (name: string) =>
+      within(table)
+        .getAllByRole('columnheader')
+        .find((cell) => cell.textContent === name)!;
+    for (const name of ['Type', 'Status', 'Public Link', 'Actions']) expect(within(header(name)).queryByRole('button')).toBeNull();
+    for (const [name, field] of [
+      ['Title', 'title'],
+      ['Category', 'category'],
+      ['Size', 'fileSize'],
+      ['Downloads', 'downloadCount'],
+    ]) {
+      fireEvent.click(within(header(name)).getByRole('button'));
+      await waitFor(() => expect(lastParams(getList).sort).toEqual({ field, order: 'ASC' }));
+    }
+    fireEvent.click(within(header('Uploaded')).getByRole('button'));
+    await waitFor(() => expect(lastParams(getList).sort).toEqual({ field: 'createdAt', order: 'ASC' }));
+  });
+
+  it('pages a long library; the counts line shows only when the whole list is on the page', async () => {
+    const getList = vi.fn().mockResolvedValue({ data: [GUIDE, SCRIPT], total: 60 });
+    renderPage(undefined, { getList } as unknown as Methods);
+    await rowOf('Objection Handling Guide');
+    expect(screen.queryByText(/resources ·/)).toBeNull();
+    expect(screen.getByText('1-25 of 60')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(lastParams(getList).pagination).toEqual({ page: 2, perPage: 25 }));
+  });
+
+  it('shows each resource as a card on a narrow screen, with its details and actions', async () => {
+    narrowScreen();
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Resources' });
+    const [guide, script] = within(list).getAllByTestId('resource-card');
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(guide.getAttribute('data-resource-id')).toBe('r1');
+    expect(within(guide).getByText('Objection Handling Guide')).toBeTruthy();
+    expect(within(guide).getByText('Training Materials')).toBeTruthy();
+    expect(within(guide).getByText('3.0 KB')).toBeTruthy();
+    expect(within(guide).getByText('1,234')).toBeTruthy();
+    expect(within(guide).getByRole('button', { name: 'Copy Link' })).toBeTruthy();
+    expect(within(script).getByText('Inactive')).toBeTruthy();
+    expect(within(script).getByText('Private')).toBeTruthy();
+    expect(screen.getByRole('searchbox', { name: 'Search resources' })).toBeTruthy();
+    expect(await menuItems('Annual Review Script')).toEqual(['Edit', 'Activate', 'Make Public', 'Delete']);
   });
 });
 
@@ -250,7 +364,7 @@ describe('uploading a resource', () => {
           finish = resolve;
         }),
     );
-    const { getAdminResources } = renderPage([GUIDE], { uploadResource });
+    const { getList } = renderPage([GUIDE], { uploadResource });
     await rowOf('Objection Handling Guide');
     const dialog = openUpload();
     const file = pdf();
@@ -277,7 +391,7 @@ describe('uploading a resource', () => {
     await act(async () => finish(resource({ id: 'r9', title: 'Scope of Appointment Form' })));
     expect(await toastTitled('Resource uploaded successfully')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Upload Resource' })).toBeNull());
-    expect(getAdminResources).toHaveBeenCalledTimes(2);
+    expect(getList).toHaveBeenCalledTimes(2);
   });
 
   it('leaves out an empty description and sends the default category', async () => {
@@ -307,7 +421,7 @@ describe('uploading a resource', () => {
     ['the fallback', new ApiError(502, '502: Bad Gateway', 'Bad Gateway'), 'Failed to upload resource'],
   ])('shows %s when the upload fails, and keeps the dialog open', async (_, error, shown) => {
     const uploadResource = vi.fn().mockRejectedValue(error);
-    const { getAdminResources } = renderPage([GUIDE], { uploadResource });
+    const { getList } = renderPage([GUIDE], { uploadResource });
     await rowOf('Objection Handling Guide');
     const dialog = openUpload();
     fireEvent.change(dialog.getByLabelText('File'), { target: { files: [pdf()] } });
@@ -317,7 +431,7 @@ describe('uploading a resource', () => {
     const toast = await toastTitled('Failed to upload resource');
     expect(within(toast).getAllByText(shown).length).toBeGreaterThan(0);
     expect(screen.getByRole('dialog', { name: 'Upload Resource' })).toBeTruthy();
-    expect(getAdminResources).toHaveBeenCalledTimes(1);
+    expect(getList).toHaveBeenCalledTimes(1);
   });
 });
 
@@ -329,7 +443,7 @@ describe('editing a resource', () => {
 
   it('starts from the current values and sends title, description and category', async () => {
     const updateResource = vi.fn().mockResolvedValue({ ...GUIDE, title: 'Objection Handling Guide 2027' });
-    const { getAdminResources } = renderPage([GUIDE], { updateResource });
+    const { getList } = renderPage([GUIDE], { updateResource });
     const dialog = await openEdit();
     const title = dialog.getByRole('textbox', { name: 'Title' }) as HTMLInputElement;
     expect(title.value).toBe('Objection Handling Guide');
@@ -350,7 +464,7 @@ describe('editing a resource', () => {
     );
     expect(await toastTitled('Resource updated successfully')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit Resource' })).toBeNull());
-    expect(getAdminResources).toHaveBeenCalledTimes(2);
+    expect(getList).toHaveBeenCalledTimes(2);
   });
 
   it.each([
@@ -372,19 +486,19 @@ describe('activating and deactivating', () => {
     ['Activate', 'Annual Review Script', 'r2', true],
   ] as const)('%s sends the new state, says so and refetches', async (button, title, id, isActive) => {
     const toggleResourceActive = vi.fn().mockResolvedValue({ ...GUIDE, id, title, isActive });
-    const { getAdminResources } = renderPage(undefined, { toggleResourceActive });
+    const { getList } = renderPage(undefined, { toggleResourceActive });
     await chooseAction(title, button);
     await waitFor(() => expect(toggleResourceActive).toHaveBeenCalledWith(id, isActive));
     expect(await toastTitled('Resource status updated')).toBeTruthy();
-    await waitFor(() => expect(getAdminResources).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(getList).toHaveBeenCalledTimes(2));
   });
 
   it("says 'Failed to update status' when it fails", async () => {
     const toggleResourceActive = vi.fn().mockRejectedValue(new HttpError('500: Internal', 500, {}));
-    const { getAdminResources } = renderPage(undefined, { toggleResourceActive });
+    const { getList } = renderPage(undefined, { toggleResourceActive });
     await chooseAction('Objection Handling Guide', 'Deactivate');
     expect(await toastTitled('Failed to update status')).toBeTruthy();
-    expect(getAdminResources).toHaveBeenCalledTimes(1);
+    expect(getList).toHaveBeenCalledTimes(1);
   });
 });
 
@@ -394,11 +508,11 @@ describe('sharing', () => {
     ['Make Public', 'Annual Review Script', 'r2', true],
   ] as const)('%s sends the new state, says so and refetches', async (button, title, id, isPublic) => {
     const toggleResourcePublic = vi.fn().mockResolvedValue({ ...GUIDE, id, title, isPublic });
-    const { getAdminResources } = renderPage(undefined, { toggleResourcePublic });
+    const { getList } = renderPage(undefined, { toggleResourcePublic });
     await chooseAction(title, button);
     await waitFor(() => expect(toggleResourcePublic).toHaveBeenCalledWith(id, isPublic));
     expect(await toastTitled('Resource sharing updated')).toBeTruthy();
-    await waitFor(() => expect(getAdminResources).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(getList).toHaveBeenCalledTimes(2));
   });
 
   it("says 'Failed to update sharing' when it fails", async () => {
@@ -428,13 +542,13 @@ describe('deleting a resource', () => {
 
   it('deletes on confirm, says so and refetches', async () => {
     const deleteResource = vi.fn().mockResolvedValue(undefined);
-    const { getAdminResources } = renderPage(undefined, { deleteResource });
+    const { getList } = renderPage(undefined, { deleteResource });
     const dialog = await openDelete();
     fireEvent.click(dialog.getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(deleteResource).toHaveBeenCalledWith('r2'));
     expect(await toastTitled('Resource deleted successfully')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete Resource' })).toBeNull());
-    expect(getAdminResources).toHaveBeenCalledTimes(2);
+    expect(getList).toHaveBeenCalledTimes(2);
   });
 
   it.each([

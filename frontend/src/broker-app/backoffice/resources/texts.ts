@@ -9,6 +9,13 @@ export const ADMIN_RESOURCES_TEXTS = {
   subtitle: 'Upload and manage the files brokers use with their clients',
   upload: 'Upload Resource',
 
+  // Search
+  searchLabel: 'Search resources',
+  searchPlaceholder: 'Title or description',
+  noMatchTitle: 'No resources found',
+  noMatch: 'No resource has these words in its title or description. Try other words, or clear the search.',
+  clearSearch: 'Clear Search',
+
   // Table
   tableLabel: 'Resources',
   type: 'Type',
