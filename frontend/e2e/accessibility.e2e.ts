@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 
 import type { Browser, Page } from 'playwright-core';
 
-import { APP_URL, call, launchBrowser, seriousAccessibilityViolations, signIn } from './browser.ts';
+import { APP_URL, call, launchBrowser, seriousAccessibilityViolations, signIn, uniqueEmail } from './browser.ts';
 
 const WIDTHS = [1280, 390];
 
@@ -27,8 +27,8 @@ async function audit(page: Page, pages: PageCheck[]): Promise<Record<string, str
   return found;
 }
 
-/** Issue 25: axe (WCAG 2.1 AA) finds nothing serious or critical on any broker or admin page. */
-describe('every broker and admin page in Chromium, with axe', () => {
+/** Issues 25 and 29: axe (WCAG 2.1 AA) finds nothing serious or critical on any broker, admin or portal page. */
+describe('every broker, admin and portal page in Chromium, with axe', () => {
   let browser: Browser;
   before(async () => {
     browser = await launchBrowser();
@@ -84,6 +84,44 @@ describe('every broker and admin page in Chromium, with axe', () => {
       ['/admin/help', 'Admin Guide'],
     ]);
     assert.deepEqual(found, {});
+    await context.close();
+  });
+
+  it('has no serious or critical violation on any public or client portal page, signed out and signed in, at 1280 and 390 px', async () => {
+    const brokerContext = await browser.newContext();
+    const broker = await brokerContext.newPage();
+    await signIn(broker, { email: uniqueEmail('a11y.portal') });
+    await call(broker, 'PUT', '/api/branding', { agencyName: 'Sunrise Benefits', agencyPhone: '(615) 555-0142' });
+    const { slug } = (await call(broker, 'GET', '/api/branding/portal-link')) as { slug: string };
+    const phone = `+1 (615) 555-${String(1000 + Math.floor(Math.random() * 9000))}`;
+    const invite = async () => {
+      const client = (await call(broker, 'POST', '/api/clients', { firstName: 'Ruth', lastName: 'Alvarez', phone })) as { id: string };
+      const { inviteUrl } = (await call(broker, 'POST', `/api/clients/${client.id}/invite`)) as { inviteUrl: string };
+      return new URL(inviteUrl).pathname.split('/').pop()!;
+    };
+    const token = await invite();
+    await brokerContext.close();
+
+    const context = await browser.newContext();
+    await context.addInitScript(() => localStorage.setItem('tour_completed_client_welcome', 'true'));
+    const page = await context.newPage();
+    const signedOut = await audit(page, [
+      ['/', /Stop AEP Churn/],
+      ['/client/login', 'Client Sign In'],
+      [`/client/login?agency=${slug}`, /Sign in/i],
+      ['/client/forgot-password', 'Reset Your Password'],
+      [`/client/register/${token}`, 'Create Your Account'],
+      ['/client/register/not-a-real-invitation', 'Invalid Invitation'],
+      ['/account-suspended', 'Your account is suspended'],
+    ]);
+    assert.deepEqual(signedOut, {});
+
+    await call(page, 'POST', '/api/client/register', { token, username: `ruth.a11y.${Date.now()}`, password: 'violet-tractor-91' });
+    const signedInPages = await audit(page, [
+      ['/client/portal', 'Welcome, Ruth!'],
+      ['/client/help', /./],
+    ]);
+    assert.deepEqual(signedInPages, {});
     await context.close();
   });
 });
