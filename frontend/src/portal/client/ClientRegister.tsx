@@ -11,7 +11,7 @@ import { useToast } from '../ui/toast.tsx';
 import { agencyLook } from './agencyLink.ts';
 import { AuthCard, AuthSubmit } from './AuthCard.tsx';
 import { LOGIN_PATH, PORTAL_PATH } from './loginTexts.ts';
-import { PasswordField } from './PasswordField.tsx';
+import { NewPasswordFields } from './PasswordField.tsx';
 import { PASSWORD_MIN_LENGTH, REGISTER_REDIRECT_MS } from './registerTexts.ts';
 
 type FieldName = 'username' | 'password' | 'confirm';
@@ -181,25 +181,19 @@ export function ClientRegister() {
           // Field links its hint itself; while the username is at fault, the error describes it instead.
           {...(invalid('username') ? { 'aria-invalid': true, 'aria-describedby': errorId } : {})}
         />
-        <PasswordField
-          label={REGISTER.password}
-          name="password"
-          autoComplete="new-password"
-          hint={REGISTER.passwordHint}
-          value={password}
-          onChange={setPassword}
-          invalid={invalid('password')}
-          describedBy={invalid('password') ? errorId : undefined}
-        />
-        <PasswordField
-          label={REGISTER.confirmPassword}
-          name="confirm"
-          autoComplete="new-password"
-          hint={REGISTER.confirmPasswordHint}
-          value={confirm}
-          onChange={setConfirm}
-          invalid={invalid('confirm')}
-          describedBy={invalid('confirm') ? errorId : undefined}
+        <NewPasswordFields
+          words={{
+            password: REGISTER.password,
+            passwordHint: REGISTER.passwordHint,
+            confirm: REGISTER.confirmPassword,
+            confirmHint: REGISTER.confirmPasswordHint,
+          }}
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
+          invalid={invalid}
+          errorId={errorId}
         />
         <AuthSubmit error={error?.text} errorId={errorId} busy={busy} label={REGISTER.submit} busyLabel={REGISTER.submitting} />
       </form>

@@ -9,7 +9,7 @@ import { Field } from '../ui/Field.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { AuthSubmit } from './AuthCard.tsx';
 import { LOGIN_REDIRECT_MS, PORTAL_PATH } from './loginTexts.ts';
-import { PasswordField } from './PasswordField.tsx';
+import { NewPasswordFields } from './PasswordField.tsx';
 import { CODE_LENGTH, NEW_PASSWORD_MIN_LENGTH, type RESET_TEXTS } from './resetTexts.ts';
 
 export type ResetWords = Translation<typeof RESET_TEXTS>;
@@ -93,25 +93,19 @@ export function NewPasswordForm({ words, secret }: { words: ResetWords; secret: 
           {...(invalid('code') ? { 'aria-invalid': true, 'aria-describedby': errorId } : {})}
         />
       )}
-      <PasswordField
-        label={words.newPassword}
-        name="password"
-        autoComplete="new-password"
-        hint={words.newPasswordHint}
-        value={password}
-        onChange={setPassword}
-        invalid={invalid('password')}
-        describedBy={invalid('password') ? errorId : undefined}
-      />
-      <PasswordField
-        label={words.confirmPassword}
-        name="confirm"
-        autoComplete="new-password"
-        hint={words.confirmPasswordHint}
-        value={confirm}
-        onChange={setConfirm}
-        invalid={invalid('confirm')}
-        describedBy={invalid('confirm') ? errorId : undefined}
+      <NewPasswordFields
+        words={{
+          password: words.newPassword,
+          passwordHint: words.newPasswordHint,
+          confirm: words.confirmPassword,
+          confirmHint: words.confirmPasswordHint,
+        }}
+        password={password}
+        confirm={confirm}
+        onPassword={setPassword}
+        onConfirm={setConfirm}
+        invalid={invalid}
+        errorId={errorId}
       />
       <AuthSubmit error={error?.text} errorId={errorId} busy={busy} label={words.save} busyLabel={words.saving} />
     </form>

@@ -66,3 +66,47 @@ export function PasswordField({
     </div>
   );
 }
+
+/** A new password and its confirmation (registration and password reset), each pointing at the form's error when at fault. */
+export function NewPasswordFields({
+  words,
+  password,
+  confirm,
+  onPassword,
+  onConfirm,
+  invalid,
+  errorId,
+}: {
+  words: { password: string; passwordHint: string; confirm: string; confirmHint: string };
+  password: string;
+  confirm: string;
+  onPassword: (value: string) => void;
+  onConfirm: (value: string) => void;
+  invalid: (field: 'password' | 'confirm') => boolean;
+  errorId: string;
+}) {
+  return (
+    <>
+      <PasswordField
+        label={words.password}
+        name="password"
+        autoComplete="new-password"
+        hint={words.passwordHint}
+        value={password}
+        onChange={onPassword}
+        invalid={invalid('password')}
+        describedBy={invalid('password') ? errorId : undefined}
+      />
+      <PasswordField
+        label={words.confirm}
+        name="confirm"
+        autoComplete="new-password"
+        hint={words.confirmHint}
+        value={confirm}
+        onChange={onConfirm}
+        invalid={invalid('confirm')}
+        describedBy={invalid('confirm') ? errorId : undefined}
+      />
+    </>
+  );
+}
