@@ -74,10 +74,10 @@ export const ADMIN_HELP_TABS: Translation<typeof EN_ADMIN_HELP_TABS> = [
       },
       {
         heading: 'Quién es administrador',
-        body: 'Los permisos de administrador se otorgan solo a nivel de base de datos, nunca desde una pantalla. Una persona con acceso al servidor ejecuta este comando para alguien que haya iniciado sesión al menos una vez:',
+        body: 'Un administrador da acceso de administrador en la página Administradores, con el correo electrónico de una persona que haya iniciado sesión al menos una vez, y ahí quita el acceso de otro administrador (nunca el suyo). El primer administrador se crea desde el servidor con este comando:',
         code: 'npm run admin:grant -- EMAIL',
         bullets: [
-          'npm run admin:revoke -- EMAIL vuelve a quitar los permisos.',
+          'npm run admin:revoke -- EMAIL vuelve a quitar los permisos. Cada cambio hecho en la página Administradores queda en el registro de auditoría.',
           'El grupo Administración de la barra lateral solo aparece para los administradores. Un agente que abre una página de administración ve No autorizado, y el servidor rechaza toda solicitud de administración que venga de un agente.',
         ],
       },
@@ -184,7 +184,14 @@ export const ADMIN_HELP_TABS: Translation<typeof EN_ADMIN_HELP_TABS> = [
       },
       {
         heading: 'El registro de auditoría',
-        body: 'Cada cambio de un administrador — extensiones de prueba, cambios de suscripción, recursos subidos, ediciones, activaciones, cambios de uso compartido y eliminaciones — se escribe en el registro de auditoría junto con el propio cambio. Cada entrada registra la acción, el administrador que la realizó, las notas y los valores anteriores y posteriores. En el registro solo se pueden agregar entradas: nunca se editan ni se eliminan. Los detalles de un agente muestran las últimas 20 entradas sobre él.',
+        body: 'Cada cambio de un administrador — extensiones y fechas de fin de prueba, cambios de suscripción, suspensiones, acceso de administrador, recursos subidos, ediciones, activaciones, cambios de uso compartido y eliminaciones — se escribe en el registro de auditoría junto con el propio cambio. Cada entrada registra la acción, el administrador que la realizó, las notas y los valores anteriores y posteriores. En el registro solo se pueden agregar entradas: la base de datos se niega a editar o eliminar una entrada. La página Registro de auditoría las muestra todas con filtros y exportación a CSV; los detalles de un agente muestran las últimas 20 entradas sobre él.',
+      },
+      {
+        heading: 'Terminar una prueba en una fecha y suspender a un agente',
+        bullets: [
+          'Fijar fin de la prueba elige el día en que termina la prueba; hoy o un día pasado la termina ahora, y al agente se le pide elegir un plan en su siguiente acción.',
+          'Suspender agente (con un motivo) detiene de inmediato su inicio de sesión, sus tokens de API, sus recordatorios y sus campañas; los recordatorios propios de sus clientes siguen saliendo. Lo que vence durante la suspensión no se envía después. Reactivar lo devuelve todo.',
+        ],
       },
     ],
   },
@@ -351,7 +358,7 @@ export const ADMIN_HELP_TABS: Translation<typeof EN_ADMIN_HELP_TABS> = [
       },
       {
         heading: 'Alguien no puede abrir las páginas de administración',
-        body: 'Solo los administradores pueden hacerlo, y los permisos de administrador se otorgan solo a nivel de base de datos. Una persona con acceso al servidor ejecuta npm run admin:grant -- EMAIL para alguien que haya iniciado sesión al menos una vez.',
+        body: 'Solo los administradores pueden hacerlo. Otro administrador lo agrega en la página Administradores con el correo electrónico con el que inició sesión (debe haber iniciado sesión al menos una vez); el primer administrador se crea desde el servidor con npm run admin:grant -- EMAIL.',
       },
       {
         heading: 'Cómo ayudar a los agentes',

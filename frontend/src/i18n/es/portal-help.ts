@@ -57,6 +57,16 @@ export const helpTabs: typeof EN_helpTabs = (agencyName: string) => [
         ],
       },
       {
+        heading: 'Cómo cambiar un medicamento',
+        steps: [
+          'Busque el medicamento en Mis medicamentos.',
+          'Oprima Editar al lado del medicamento.',
+          'Cambie lo que necesite.',
+          'Oprima Guardar cambios.',
+        ],
+        paragraphs: ['Sus recordatorios siguen igual y dicen el nombre nuevo, si usted pidió que se dijera el nombre.'],
+      },
+      {
         heading: 'Cómo quitar un medicamento',
         steps: [
           'Busque el medicamento en Mis medicamentos.',
@@ -104,6 +114,14 @@ export const helpTabs: typeof EN_helpTabs = (agencyName: string) => [
         ],
       },
       {
+        heading: 'Cómo pausar un recordatorio',
+        paragraphs: [
+          '¿Va de viaje o al hospital? Oprima Pausar al lado del recordatorio. No le llegan llamadas ni mensajes hasta que oprima Reanudar.',
+          'Próximos recordatorios lo muestra En pausa.',
+          'Cuando oprime Reanudar, vuelve a empezar en su siguiente hora. Las horas que pasaron no se envían tarde.',
+        ],
+      },
+      {
         heading: 'Cómo revisar y quitar recordatorios',
         paragraphs: [
           'Próximos recordatorios, cerca de la parte de arriba de su portal, muestra lo que viene.',
@@ -143,15 +161,16 @@ export const helpTabs: typeof EN_helpTabs = (agencyName: string) => [
         heading: 'Con quién comunicarse',
         paragraphs: [
           `Si necesita ayuda con su portal o con su plan, comuníquese con ${agencyName}.`,
-          'Su número de teléfono aparece en las cartas y los mensajes que le envían.',
+          'Oprima Llamar a mi agente arriba en cualquier página para llamarle. Su número de teléfono también aparece abajo en cada página.',
         ],
       },
       {
         heading: '¿Olvidó su contraseña?',
         paragraphs: [
-          'Pídale a su agente una nueva invitación.',
-          'Con la invitación puede elegir un nuevo nombre de usuario y una nueva contraseña.',
-          'Un enlace de invitación funciona durante 7 días.',
+          'En la página para iniciar sesión, oprima ¿Olvidó su contraseña?',
+          'Escriba su nombre de usuario, su número de teléfono o su correo electrónico. Le enviamos un código por mensaje de texto o un enlace por correo electrónico.',
+          'El código o el enlace funciona durante 30 minutos. Después elija una contraseña nueva.',
+          'Su agente también le puede enviar un cambio de contraseña.',
         ],
       },
       {

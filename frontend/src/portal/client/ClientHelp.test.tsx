@@ -100,7 +100,8 @@ describe('client guide', () => {
     renderHelp('/client/help?tab=help');
     await screen.findByText('Sunny Day Insurance');
     expect(panel().textContent).toContain('For help with your portal or your plan, contact Sunny Day Insurance.');
-    expect(panel().textContent).toContain('Ask your agent for a new invitation.');
+    expect(panel().textContent).toContain('On the sign-in page, press Forgot your password?');
+    expect(panel().textContent).toContain('Press Call my agent at the top of any page to call them.');
   });
 
   it('falls back to Getting Started for an unknown tab', async () => {

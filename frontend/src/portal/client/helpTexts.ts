@@ -64,6 +64,11 @@ export function helpTabs(agencyName: string): HelpTab[] {
           ],
         },
         {
+          heading: 'Changing a medication',
+          steps: ['Find the medicine in My Medications.', 'Press Edit next to it.', 'Change what you need.', 'Press Save Changes.'],
+          paragraphs: ['Its reminders stay as they are and say the new name, if you asked for the name to be said.'],
+        },
+        {
           heading: 'Removing a medication',
           steps: ['Find the medicine in My Medications.', 'Press Delete next to it.', 'Press Delete again to confirm.'],
           paragraphs: [
@@ -107,6 +112,14 @@ export function helpTabs(agencyName: string): HelpTab[] {
           ],
         },
         {
+          heading: 'Pausing a reminder',
+          paragraphs: [
+            'Going away or into the hospital? Press Pause next to the reminder. No calls or texts come until you press Resume.',
+            'Upcoming Reminders shows it as Paused.',
+            'When you press Resume, it starts again from its next time. The times you missed are not sent late.',
+          ],
+        },
+        {
           heading: 'Checking and removing reminders',
           paragraphs: [
             'Upcoming Reminders, near the top of your portal, shows what comes next.',
@@ -146,15 +159,16 @@ export function helpTabs(agencyName: string): HelpTab[] {
           heading: 'Who to contact',
           paragraphs: [
             `For help with your portal or your plan, contact ${agencyName}.`,
-            'Their phone number is on the letters and messages they send you.',
+            'Press Call my agent at the top of any page to call them. Their phone number is also at the bottom of every page.',
           ],
         },
         {
           heading: 'Forgot your password?',
           paragraphs: [
-            'Ask your agent for a new invitation.',
-            'The invitation lets you choose a new username and password.',
-            'An invitation link works for 7 days.',
+            'On the sign-in page, press Forgot your password?',
+            'Type your username, your phone number or your e-mail address. We send a code by text message, or a link by e-mail.',
+            'The code or the link works for 30 minutes. Then choose a new password.',
+            'Your agent can also send you a password reset.',
           ],
         },
         {

@@ -79,10 +79,10 @@ export const ADMIN_HELP_TABS: readonly GuideTab[] = [
       },
       {
         heading: 'Who is an admin',
-        body: 'Admin rights are granted at database level only, never from a screen. Someone with access to the server runs this command for a person who has signed in at least once:',
+        body: 'An admin gives admin access on the Admins page, by the e-mail of a person who has signed in at least once, and removes another admin’s access there (never their own). The first admin is made from the server with this command:',
         code: 'npm run admin:grant -- EMAIL',
         bullets: [
-          'npm run admin:revoke -- EMAIL takes the rights away again.',
+          'npm run admin:revoke -- EMAIL takes the rights away again. Every change made on the Admins page is in the audit log.',
           'The Admin group of the sidebar appears only for admins. A broker who opens an admin page sees Not Authorized, and the server refuses every admin request from a broker.',
         ],
       },
@@ -189,7 +189,14 @@ export const ADMIN_HELP_TABS: readonly GuideTab[] = [
       },
       {
         heading: 'The audit log',
-        body: 'Every admin change — trial extensions, subscription changes, resource uploads, edits, activations, sharing changes and deletions — is written to the audit log together with the change itself. Each entry records the action, the admin who made it, notes, and the values before and after. The log is append-only: entries are never edited or deleted. A broker’s details show the last 20 entries about them.',
+        body: 'Every admin change — trial extensions and end dates, subscription changes, suspensions, admin access, resource uploads, edits, activations, sharing changes and deletions — is written to the audit log together with the change itself. Each entry records the action, the admin who made it, notes, and the values before and after. The log is append-only: the database refuses to edit or delete an entry. The Audit log page lists them all with filters and a CSV export; a broker’s details show the last 20 entries about them.',
+      },
+      {
+        heading: 'Ending a trial on a date, and suspending a broker',
+        bullets: [
+          'Set Trial End Date picks the day the trial ends; today or a past day ends it now, and the broker is asked to choose a plan on their next action.',
+          'Suspend Broker (with a reason) stops their sign-in, their API tokens, their reminders and their campaigns at once; their clients’ own reminders still go. What falls due while suspended is not sent later. Reactivate gives everything back.',
+        ],
       },
     ],
   },
@@ -353,7 +360,7 @@ export const ADMIN_HELP_TABS: readonly GuideTab[] = [
       },
       {
         heading: 'Someone cannot open the admin pages',
-        body: 'Only admins can, and admin rights are granted at database level only. Someone with access to the server runs npm run admin:grant -- EMAIL for a person who has signed in at least once.',
+        body: 'Only admins can. Another admin adds them on the Admins page by the e-mail they signed in with (they must have signed in at least once); the first admin is made from the server with npm run admin:grant -- EMAIL.',
       },
       {
         heading: 'Helping brokers',
