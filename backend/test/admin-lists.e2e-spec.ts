@@ -62,7 +62,7 @@ describe('admin lists: the broker export and the resource search', () => {
   });
   afterAll(() => t.close());
 
-  describe('GET /api/admin/brokers/export', () => {
+  describe('GET /api/admin/exports/brokers', () => {
     const trialEnd = new Date('2027-01-15T23:59:59.999Z');
     const suspendedAt = new Date('2026-11-20T10:00:00.000Z');
     const lastSignIn = new Date('2026-11-25T08:30:00.000Z');
@@ -124,11 +124,11 @@ describe('admin lists: the broker export and the resource search', () => {
       );
     });
 
-    const exportOf = (query: Record<string, string>) => admin.agent.get('/api/admin/brokers/export').query(query).buffer(true);
+    const exportOf = (query: Record<string, string>) => admin.agent.get('/api/admin/exports/brokers').query(query).buffer(true);
     const rowsOf = (text: string) => parseCsv(text.replace(/^\uFEFF/, ''));
 
-    it('is the export, not a broker with the id "export"', async () => {
-      const res = await admin.agent.get('/api/admin/brokers/export').buffer(true);
+    it('downloads every broker as CSV, newest sign-up first', async () => {
+      const res = await admin.agent.get('/api/admin/exports/brokers').buffer(true);
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(res.headers['content-disposition']).toMatch(/^attachment; filename="brokers-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -250,7 +250,7 @@ describe('admin lists: the broker export and the resource search', () => {
     });
 
     it('answers 403 to a broker', async () => {
-      const res = await broker.agent.get('/api/admin/brokers/export');
+      const res = await broker.agent.get('/api/admin/exports/brokers');
       expect(res.status).toBe(403);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
     });

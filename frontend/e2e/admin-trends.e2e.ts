@@ -134,7 +134,7 @@ describe('the admin trends in Chromium', () => {
     // On a phone the charts stack in one column, each as wide as the page.
     await page.setViewportSize({ width: 390, height: 1320 });
     const boxes = await Promise.all(
-      ['MRR', 'Active brokers', 'Trial conversions and churned brokers'].map((name) =>
+      ['MRR by month', 'Active brokers by month', 'Trial conversions and churned brokers'].map((name) =>
         section.getByRole('region', { name, exact: true }).boundingBox(),
       ),
     );

@@ -175,6 +175,17 @@ describe('API access in Chromium', () => {
     assert.match((await bearer.textContent()) ?? '', /Authorized/);
     await bearer.getByRole('button', { name: 'Close' }).click();
 
+    // Every operation of the contract is drawn (one that Swagger UI cannot draw stops all the later ones).
+    const contract = (await (await docsContext.request.get(`${APP_URL}/api/docs/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const operations = Object.values(contract.paths).flatMap((item) => Object.keys(item)).length;
+    await page.locator('.opblock').first().waitFor();
+    await page
+      .waitForFunction((n) => document.querySelectorAll('.opblock').length >= n, operations, { timeout: 10_000 })
+      .catch(() => undefined);
+    assert.equal(await page.locator('.opblock').count(), operations, 'every operation is drawn');
+
     const operation = page.locator('#operations-clients-ClientsController_list');
     await operation.locator('.opblock-summary-control').click();
     await operation.getByRole('button', { name: 'Try it out' }).click();

@@ -23,10 +23,12 @@ if (process.env.SKIP_BROWSER_TESTS === '1') {
   process.exit(0);
 }
 if (!statSync(chromiumPath, { throwIfNoEntry: false })?.isFile()) {
-  console.error(banner(
-    `Chromium not found at ${chromiumPath}; install it (apt-get install chromium) or set ` +
-      'SKIP_BROWSER_TESTS=1 to skip the browser tests explicitly. (CHROMIUM_PATH names another binary.)',
-  ));
+  console.error(
+    banner(
+      `Chromium not found at ${chromiumPath}; install it (apt-get install chromium) or set ` +
+        'SKIP_BROWSER_TESTS=1 to skip the browser tests explicitly. (CHROMIUM_PATH names another binary.)',
+    ),
+  );
   process.exit(1);
 }
 // APP_MAIN and FRONTEND_DIST may point at another build (e.g. to test a frontend built elsewhere).

@@ -15,7 +15,6 @@ import { TrendsService } from './trends.service.js';
 /** The platform admin's back office: analytics, trends, brokers, trials, subscriptions, the audit log. */
 @Module({
   imports: [AuditModule, BillingModule, ReportingModule],
-  // The export first: `brokers/export` must match before AdminController's `brokers/:id`.
   controllers: [BrokersExportController, AdminController, AdminsController, TrendsController],
   providers: [BrokersExportService, AdminService, AdminsService, TrendsService],
 })

@@ -147,26 +147,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/brokers/export": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Brokers under the list’s filter and sort (every page) as CSV
-         * @description Columns: Name, Email, Agency, Tier, Status, Suspended, Clients, Active Clients, Monthly Revenue (USD), Trial Ends, Last Activity, Created. Tier and status as stored (pmpm, past_due), Suspended yes or no, monthly revenue in dollars (as on the list: trial and canceled bring nothing), times in ISO 8601 (UTC). Cells a spreadsheet would read as a formula (starting with =, +, -, @, tab or carriage return) start with a quote. The filter and sort are the broker list’s (search matches e-mail or name; tier and status, all for any).
-         */
-        get: operations["BrokersExportController_exportCsv"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/admin/brokers/{id}": {
         parameters: {
             query?: never;
@@ -2031,12 +2011,12 @@ export interface components {
             /**
              * Format: date-time
              * @description When a platform admin suspended the broker; null: not suspended
-             * @example null
+             * @example 2026-11-20T15:04:00.000Z
              */
             suspendedAt: string | null;
             /**
              * @description The admin’s reason for the suspension
-             * @example null
+             * @example Unpaid invoices since September
              */
             suspensionReason: string | null;
             /** Format: date-time */
@@ -2055,7 +2035,7 @@ export interface components {
             /**
              * Format: date-time
              * @description When a platform admin suspended the broker; null: not suspended
-             * @example null
+             * @example 2026-11-20T15:04:00.000Z
              */
             suspendedAt: string | null;
         };
@@ -2107,12 +2087,12 @@ export interface components {
             /**
              * Format: date-time
              * @description When a platform admin suspended the broker; null: not suspended
-             * @example null
+             * @example 2026-11-20T15:04:00.000Z
              */
             suspendedAt: string | null;
             /**
              * @description The admin’s reason for the suspension
-             * @example null
+             * @example Unpaid invoices since September
              */
             suspensionReason: string | null;
             /** Format: date-time */
@@ -4957,110 +4937,6 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "GET /api/admin/brokers needs the admin:read scope",
-                     *       "statusCode": 403
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
-            };
-            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
-            429: {
-                headers: {
-                    /** @description Seconds to wait before trying again */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Too many requests. Please try again in 42 seconds.",
-                     *       "retryAfterSeconds": 42,
-                     *       "statusCode": 429
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
-            };
-            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Internal server error",
-                     *       "statusCode": 500
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
-            };
-        };
-    };
-    BrokersExportController_exportCsv: {
-        parameters: {
-            query?: {
-                search?: string;
-                tier?: "pmpm" | "flat" | "all";
-                status?: "trial" | "active" | "past_due" | "canceled" | "all";
-                /** @description JSON [start, end], inclusive: [0,24] is the first 25 rows. At most 1000 rows at once; without a range the list answers every row. */
-                range?: string;
-                /** @description JSON [field, "ASC"|"DESC"]; field one of: email, lastName, createdAt, subscriptionTier, subscriptionStatus, clientCount, lastActivity */
-                sort?: string;
-                /** @description JSON object; an unknown key is a 400. {"id": [ids]} answers just those rows (react-admin’s getMany), as on every list. keys: search, q, tier, status */
-                filter?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A CSV file (UTF-8 with a byte-order mark), streamed */
-            200: {
-                headers: {
-                    /** @description Download as an attachment, under this name */
-                    "Content-Disposition"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/csv": string;
-                };
-            };
-            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
-            };
-            /** @description Not signed in, or a token that is unknown, expired or revoked */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "Unauthorized",
-                     *       "statusCode": 401
-                     *     }
-                     */
-                    "application/json": components["schemas"]["ErrorDto"];
-                };
-            };
-            /** @description Signed in, but not an admin; or: An API token without the admin:read scope */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "message": "GET /api/admin/brokers/export needs the admin:read scope",
                      *       "statusCode": 403
                      *     }
                      */

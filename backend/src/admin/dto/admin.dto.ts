@@ -45,7 +45,7 @@ export class AdminBrokerDto {
     type: String,
     format: 'date-time',
     nullable: true,
-    example: null,
+    example: '2026-11-20T15:04:00.000Z',
     description: 'When a platform admin suspended the broker; null: not suspended',
   })
   suspendedAt!: string | null;
@@ -66,7 +66,12 @@ export class AdminBrokerDetailBrokerDto extends AdminBrokerDto {
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
   @ApiProperty() overageEnabled!: boolean;
   @ApiProperty() agencyName!: string;
-  @ApiProperty({ type: String, nullable: true, example: null, description: 'The admin’s reason for the suspension' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'Unpaid invoices since September',
+    description: 'The admin’s reason for the suspension',
+  })
   suspensionReason!: string | null;
   @ApiProperty({ description: 'Cents per month billed at today’s active clients; 0 on trial or canceled (docs/billing.md)' })
   monthlyRevenue!: number;

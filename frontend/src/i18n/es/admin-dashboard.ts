@@ -84,8 +84,10 @@ export const TRENDS_TEXTS: Translation<typeof EN_TRENDS_TEXTS> = {
   retry: 'Reintentar',
 
   mrrTitle: 'MRR',
+  mrrHeading: 'MRR por mes',
   mrrChart: 'MRR por mes, últimos 12 meses',
   activeTitle: 'Agentes activos',
+  activeHeading: 'Agentes activos por mes',
   activeChart: 'Agentes activos por mes, últimos 12 meses',
   movementTitle: 'Pruebas convertidas y agentes perdidos',
   movementChart: 'Pruebas convertidas y agentes perdidos por mes, últimos 12 meses',

@@ -259,7 +259,7 @@ describe('broker management', () => {
     await screen.findByText('dana@example.com');
     const link = screen.getByRole('link', { name: 'Export CSV' });
     expect(link.hasAttribute('download')).toBe(true);
-    expect(exportHref().pathname).toBe('/api/admin/brokers/export');
+    expect(exportHref().pathname).toBe('/api/admin/exports/brokers');
     expect(exportHref().searchParams.get('filter')).toBeNull();
     expect(JSON.parse(exportHref().searchParams.get('sort')!)).toEqual(['createdAt', 'DESC']);
 

@@ -227,7 +227,7 @@ export function revenueNote(
   return over > 0 ? DETAIL_TEXTS.overageNote(formatCents(over * OVERAGE_PER_CLIENT_CENTS), over) : DETAIL_TEXTS.overageEnabledNote;
 }
 
-export const BROKERS_EXPORT_PATH = '/api/admin/brokers/export';
+export const BROKERS_EXPORT_PATH = '/api/admin/exports/brokers';
 
 /** The CSV download of every broker under the list's filters (empty ones left out), in the list's order. */
 export function brokersExportUrl(filterValues: Record<string, unknown>, sort: { field: string; order: string }): string {

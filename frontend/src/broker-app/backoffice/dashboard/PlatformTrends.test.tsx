@@ -39,8 +39,8 @@ describe('the trends of the admin dashboard', () => {
 
     const mrr = await screen.findByRole('img', { name: 'MRR by month, last 12 months' });
     expect(summaryOf(mrr)).toBe('MRR went from $1,000.00 in Mar 2026 to $3,000.00 in Nov 2026. No data for 3 of the 12 months.');
-    expect(chart('Active brokers').getAttribute('aria-label')).toBe('Active brokers by month, last 12 months');
-    expect(summaryOf(chart('Active brokers'))).toBe(
+    expect(chart('Active brokers by month').getAttribute('aria-label')).toBe('Active brokers by month, last 12 months');
+    expect(summaryOf(chart('Active brokers by month'))).toBe(
       'Active brokers went from 3 in Mar 2026 to 11 in Nov 2026. No data for 3 of the 12 months.',
     );
     const movement = chart('Trial conversions and churned brokers');
@@ -60,7 +60,7 @@ describe('the trends of the admin dashboard', () => {
     const mrr = await screen.findByRole('img', { name: 'MRR by month, last 12 months' });
     // Months 3–5 and 7–11: two pieces, the leading months and month 6 left empty.
     expect(lineSegments(mrr)).toBe(2);
-    expect(lineSegments(chart('Active brokers'))).toBe(2);
+    expect(lineSegments(chart('Active brokers by month'))).toBe(2);
     expect(summaryOf(mrr)).toMatch(/No data for 4 of the 12 months\.$/);
     // A bar for each month with data of each series (8 months × 2), none for the months without.
     const bars = chart('Trial conversions and churned brokers').querySelectorAll('rect.MuiBarChart-element');
@@ -100,7 +100,9 @@ describe('the trends of the admin dashboard', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Tendencias (últimos 12 meses)' })).toBeTruthy();
     const mrr = await screen.findByRole('img', { name: 'MRR por mes, últimos 12 meses' });
     expect(summaryOf(mrr)).toBe('MRR: de $1,000.00 en mar 2026 a $3,000.00 en nov 2026. Sin datos en 3 de los 12 meses.');
-    expect(summaryOf(chart('Agentes activos'))).toBe('Agentes activos: de 3 en mar 2026 a 11 en nov 2026. Sin datos en 3 de los 12 meses.');
+    expect(summaryOf(chart('Agentes activos por mes'))).toBe(
+      'Agentes activos: de 3 en mar 2026 a 11 en nov 2026. Sin datos en 3 de los 12 meses.',
+    );
     expect(summaryOf(chart('Pruebas convertidas y agentes perdidos'))).toBe(
       '5 pruebas convertidas y 2 agentes perdidos de mar 2026 a nov 2026. Sin datos en 3 de los 12 meses.',
     );

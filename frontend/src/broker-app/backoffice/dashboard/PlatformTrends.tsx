@@ -32,7 +32,7 @@ function TrendCharts({ months }: { months: readonly PlatformTrendMonth[] }) {
   return (
     <Box sx={trendGrid}>
       <TrendChart
-        title={T.mrrTitle}
+        title={T.mrrHeading}
         chartLabel={T.mrrChart}
         summary={changeSummary(T, T.mrrTitle, mrr, labels, formatCents)}
         kind="line"
@@ -44,7 +44,7 @@ function TrendCharts({ months }: { months: readonly PlatformTrendMonth[] }) {
         testId="trend-mrr"
       />
       <TrendChart
-        title={T.activeTitle}
+        title={T.activeHeading}
         chartLabel={T.activeChart}
         summary={changeSummary(T, T.activeTitle, active, labels, count)}
         kind="line"

@@ -84,8 +84,10 @@ export const TRENDS_TEXTS = {
   retry: 'Retry',
 
   mrrTitle: 'MRR',
+  mrrHeading: 'MRR by month',
   mrrChart: 'MRR by month, last 12 months',
   activeTitle: 'Active brokers',
+  activeHeading: 'Active brokers by month',
   activeChart: 'Active brokers by month, last 12 months',
   movementTitle: 'Trial conversions and churned brokers',
   movementChart: 'Trial conversions and churned brokers by month, last 12 months',
