@@ -2,6 +2,7 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { AdminContext, type AuthProvider, defaultI18nProvider, type I18nProvider, Notification } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
+import { vi } from 'vitest';
 
 import { buildTheme } from './branding/theme.ts';
 import { CURRENT_USER_KEY } from './providers/currentUser.ts';
@@ -76,4 +77,21 @@ export function renderWithAdmin(
     </MemoryRouter>,
   );
   return { ...result, queryClient, dataProvider };
+}
+
+/** Below 600 px (MUI's `sm`), as a phone's browser would answer media queries; undone by vi.unstubAllGlobals(). */
+export function narrowScreen() {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: query.includes('max-width'),
+      media: query,
+      onchange: null,
+      addListener: vi.fn(),
+      removeListener: vi.fn(),
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+      dispatchEvent: vi.fn(),
+    })),
+  );
 }

@@ -3,7 +3,7 @@ import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { CareKeepDataProvider } from '../providers/dataProvider.ts';
-import { renderWithAdmin, TEST_USER } from '../testUtils.tsx';
+import { narrowScreen, renderWithAdmin, TEST_USER } from '../testUtils.tsx';
 import type { ApiToken } from '../types.ts';
 import { BrokerTokensCard } from './BrokerTokensCard.tsx';
 
@@ -23,23 +23,6 @@ const CRM: ApiToken = {
 function renderCard(methods: Record<string, ReturnType<typeof vi.fn>>) {
   const dataProvider = methods as unknown as Partial<CareKeepDataProvider>;
   return renderWithAdmin(<BrokerTokensCard brokerId={BROKER} />, { dataProvider, path: `/admin/brokers/${BROKER}`, user: ADMIN });
-}
-
-/** Below 600 px (MUI's `sm`), as a phone's browser would answer. */
-function narrowScreen() {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      dispatchEvent: vi.fn(),
-    })),
-  );
 }
 
 afterEach(() => {

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setBrokerLanguage } from '../../i18n/current.ts';
 import { loadBrokerCatalogue } from '../../i18n/useBrokerTexts.ts';
 import { type CareKeepDataProvider, dataProvider as realDataProvider } from '../../providers/dataProvider.ts';
-import { renderWithAdmin, TEST_USER } from '../../testUtils.tsx';
+import { narrowScreen, renderWithAdmin, TEST_USER } from '../../testUtils.tsx';
 import type { AdminBrokerRow, AuditEntry, AuditPerson } from '../../types.ts';
 import { AuditLogPage } from './AuditLogPage.tsx';
 
@@ -91,23 +91,6 @@ function renderPage(options: { path?: string; rows?: AuditEntry[]; before?: Reac
   const auditCalls = () => (getList.mock.calls as unknown as Call[]).filter(([resource]) => resource === 'audit');
   const lastFilter = () => auditCalls().at(-1)?.[1].filter;
   return { ...result, getList, getMany, getAuditAdmins, auditCalls, lastFilter };
-}
-
-/** Below 900 px (MUI's `md`), as a phone's browser would answer. */
-function narrowScreen() {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      dispatchEvent: vi.fn(),
-    })),
-  );
 }
 
 function Spanish() {

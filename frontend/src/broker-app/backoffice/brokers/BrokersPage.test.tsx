@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { CareKeepDataProvider } from '../../providers/dataProvider.ts';
-import { renderWithAdmin, TEST_USER } from '../../testUtils.tsx';
+import { narrowScreen, renderWithAdmin, TEST_USER } from '../../testUtils.tsx';
 import type { AdminBrokerDetailBroker, AdminBrokerRow } from '../../types.ts';
 import { BrokersPage } from './BrokersPage.tsx';
 
@@ -76,23 +76,6 @@ async function openRowMenu(email: string) {
 async function chooseOption(label: string, option: string) {
   fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
   fireEvent.click(await screen.findByRole('option', { name: option }));
-}
-
-/** Below 900 px (MUI's `md`), as a phone's browser would answer. */
-function narrowScreen() {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      dispatchEvent: vi.fn(),
-    })),
-  );
 }
 
 const exportHref = () => new URL(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')!, 'http://app.test');

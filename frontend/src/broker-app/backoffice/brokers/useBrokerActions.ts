@@ -25,28 +25,53 @@ function useRefreshAfterChange() {
     });
 }
 
-/** POST /api/admin/brokers/{id}/trial: 'Trial Extended' or 'Failed to extend trial' (or the server's reason). */
-export function useExtendTrial(onDone: (broker: AdminBrokerDetailBroker) => void) {
+type DialogTexts = ReturnType<typeof useBrokerTexts>['adminBrokers']['DIALOG_TEXTS'];
+type CareKeepDataProvider = ReturnType<typeof useCareKeepDataProvider>;
+
+/**
+ * One admin change of a broker: the call, then its toast (title and description from the answer),
+ * the caller's `onDone` and a refresh of every admin figure; or the failure's toast with the
+ * server's reason (a lost session has its own 'Unauthorized' toast: one toast shows at a time).
+ */
+function useBrokerChange<Vars, Broker extends AdminBrokerDetailBroker>(
+  change: {
+    call: (dataProvider: CareKeepDataProvider, vars: Vars) => Promise<Broker>;
+    done: (T: DialogTexts, broker: Broker, vars: Vars) => { title: string; description: string };
+    failed: (T: DialogTexts) => string;
+  },
+  onDone: (broker: Broker) => void,
+) {
   const { DIALOG_TEXTS: T } = useBrokerTexts().adminBrokers;
   const dataProvider = useCareKeepDataProvider();
   const refresh = useRefreshAfterChange();
   const toast = useToast();
   const errorToast = useErrorToast();
   return useMutation({
-    mutationFn: ({ id, days }: { id: string; days: number }) => dataProvider.extendTrial(id, days),
-    onSuccess: (broker) => {
-      toast({
-        title: T.trialExtended,
-        description: T.trialExtendedDescription(brokerName(broker), formatDay(broker.trialEndsAt) || null),
-      });
+    mutationFn: (vars: Vars) => change.call(dataProvider, vars),
+    onSuccess: (broker, vars) => {
+      toast(change.done(T, broker, vars));
       onDone(broker);
       return refresh();
     },
-    // A lost session has its own 'Unauthorized' toast (one toast shows at a time).
     onError: (error) => {
-      if (!isUnauthorized(error)) errorToast(error, T.extendFailed);
+      if (!isUnauthorized(error)) errorToast(error, change.failed(T));
     },
   });
+}
+
+/** POST /api/admin/brokers/{id}/trial: 'Trial Extended' or 'Failed to extend trial' (or the server's reason). */
+export function useExtendTrial(onDone: (broker: AdminBrokerDetailBroker) => void) {
+  return useBrokerChange(
+    {
+      call: (dataProvider, { id, days }: { id: string; days: number }) => dataProvider.extendTrial(id, days),
+      done: (T, broker) => ({
+        title: T.trialExtended,
+        description: T.trialExtendedDescription(brokerName(broker), formatDay(broker.trialEndsAt) || null),
+      }),
+      failed: (T) => T.extendFailed,
+    },
+    onDone,
+  );
 }
 
 /**
@@ -54,66 +79,43 @@ export function useExtendTrial(onDone: (broker: AdminBrokerDetailBroker) => void
  * (with the server's notice when it sends one) or 'Failed to update subscription'.
  */
 export function useUpdateSubscription(onDone: (broker: AdminBrokerDetailBroker & { notice?: string }) => void) {
-  const { DIALOG_TEXTS: T } = useBrokerTexts().adminBrokers;
-  const dataProvider = useCareKeepDataProvider();
-  const refresh = useRefreshAfterChange();
-  const toast = useToast();
-  const errorToast = useErrorToast();
-  return useMutation({
-    mutationFn: ({ id, change }: { id: string; change: AdminSubscriptionChange }) => dataProvider.updateBrokerSubscription(id, change),
-    onSuccess: (broker) => {
-      toast({
+  return useBrokerChange(
+    {
+      call: (dataProvider, { id, change }: { id: string; change: AdminSubscriptionChange }) =>
+        dataProvider.updateBrokerSubscription(id, change),
+      done: (T, broker) => ({
         title: T.subscriptionUpdated,
         description:
           broker.notice ?? T.subscriptionUpdatedDescription(brokerName(broker), broker.subscriptionTier, broker.subscriptionStatus),
-      });
-      onDone(broker);
-      return refresh();
+      }),
+      failed: (T) => T.updateFailed,
     },
-    onError: (error) => {
-      if (!isUnauthorized(error)) errorToast(error, T.updateFailed);
-    },
-  });
+    onDone,
+  );
 }
 
 /** POST /api/admin/brokers/{id}/suspend with the admin's reason: 'Broker Suspended' or 'Failed to suspend broker' (with the server's reason). */
 export function useSuspendBroker(onDone: (broker: AdminBrokerDetailBroker) => void) {
-  const { DIALOG_TEXTS: T } = useBrokerTexts().adminBrokers;
-  const dataProvider = useCareKeepDataProvider();
-  const refresh = useRefreshAfterChange();
-  const toast = useToast();
-  const errorToast = useErrorToast();
-  return useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason: string }) => dataProvider.suspendBroker(id, reason),
-    onSuccess: (broker) => {
-      toast({ title: T.brokerSuspended, description: T.brokerSuspendedDescription(brokerName(broker)) });
-      onDone(broker);
-      return refresh();
+  return useBrokerChange(
+    {
+      call: (dataProvider, { id, reason }: { id: string; reason: string }) => dataProvider.suspendBroker(id, reason),
+      done: (T, broker) => ({ title: T.brokerSuspended, description: T.brokerSuspendedDescription(brokerName(broker)) }),
+      failed: (T) => T.suspendFailed,
     },
-    onError: (error) => {
-      if (!isUnauthorized(error)) errorToast(error, T.suspendFailed);
-    },
-  });
+    onDone,
+  );
 }
 
 /** POST /api/admin/brokers/{id}/reactivate: 'Broker Reactivated' or 'Failed to reactivate broker'. */
 export function useReactivateBroker(onDone: (broker: AdminBrokerDetailBroker) => void) {
-  const { DIALOG_TEXTS: T } = useBrokerTexts().adminBrokers;
-  const dataProvider = useCareKeepDataProvider();
-  const refresh = useRefreshAfterChange();
-  const toast = useToast();
-  const errorToast = useErrorToast();
-  return useMutation({
-    mutationFn: (id: string) => dataProvider.reactivateBroker(id),
-    onSuccess: (broker) => {
-      toast({ title: T.brokerReactivated, description: T.brokerReactivatedDescription(brokerName(broker)) });
-      onDone(broker);
-      return refresh();
+  return useBrokerChange(
+    {
+      call: (dataProvider, id: string) => dataProvider.reactivateBroker(id),
+      done: (T, broker) => ({ title: T.brokerReactivated, description: T.brokerReactivatedDescription(brokerName(broker)) }),
+      failed: (T) => T.reactivateFailed,
     },
-    onError: (error) => {
-      if (!isUnauthorized(error)) errorToast(error, T.reactivateFailed);
-    },
-  });
+    onDone,
+  );
 }
 
 /**
@@ -121,24 +123,18 @@ export function useReactivateBroker(onDone: (broker: AdminBrokerDetailBroker) =>
  * trial has ended; or 'Failed to set trial end date'.
  */
 export function useSetTrialEnd(onDone: (broker: AdminBrokerDetailBroker) => void) {
-  const { DIALOG_TEXTS: T } = useBrokerTexts().adminBrokers;
-  const dataProvider = useCareKeepDataProvider();
-  const refresh = useRefreshAfterChange();
-  const toast = useToast();
-  const errorToast = useErrorToast();
-  return useMutation({
-    mutationFn: ({ id, trialEndsAt }: { id: string; trialEndsAt: string; endsNow: boolean }) => dataProvider.setTrialEnd(id, trialEndsAt),
-    onSuccess: (broker, { endsNow }) => {
-      const name = brokerName(broker);
-      toast({
+  return useBrokerChange(
+    {
+      call: (dataProvider, { id, trialEndsAt }: { id: string; trialEndsAt: string; endsNow: boolean }) =>
+        dataProvider.setTrialEnd(id, trialEndsAt),
+      done: (T, broker, { endsNow }) => ({
         title: T.trialEndSet,
-        description: endsNow ? T.trialEndedDescription(name) : T.trialEndSetDescription(name, formatDay(broker.trialEndsAt)),
-      });
-      onDone(broker);
-      return refresh();
+        description: endsNow
+          ? T.trialEndedDescription(brokerName(broker))
+          : T.trialEndSetDescription(brokerName(broker), formatDay(broker.trialEndsAt)),
+      }),
+      failed: (T) => T.trialEndFailed,
     },
-    onError: (error) => {
-      if (!isUnauthorized(error)) errorToast(error, T.trialEndFailed);
-    },
-  });
+    onDone,
+  );
 }

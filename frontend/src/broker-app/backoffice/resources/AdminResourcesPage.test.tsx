@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { ApiError } from '../../../lib/http.ts';
 import type { CareKeepDataProvider } from '../../providers/dataProvider.ts';
-import { renderWithAdmin, TEST_USER } from '../../testUtils.tsx';
+import { narrowScreen, renderWithAdmin, TEST_USER } from '../../testUtils.tsx';
 import type { Resource } from '../../types.ts';
 import { AdminResourcesPage } from './AdminResourcesPage.tsx';
 
@@ -48,23 +48,6 @@ function renderPage(resources: Resource[] = [GUIDE, SCRIPT], methods: Methods = 
 }
 
 const lastParams = (getList: ReturnType<typeof vi.fn>) => getList.mock.calls.at(-1)?.[1];
-
-/** Below 900 px (MUI's `md`), as a phone's browser would answer. */
-function narrowScreen() {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      dispatchEvent: vi.fn(),
-    })),
-  );
-}
 
 async function rowOf(title: string): Promise<HTMLElement> {
   const cell = await screen.findByText(title);
