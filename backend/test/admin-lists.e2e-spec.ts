@@ -1,5 +1,6 @@
 import { User } from '../src/users/user.entity.js';
 import type { Agent } from './helpers/browser-agent.js';
+import { parseCsv } from './helpers/csv.js';
 import { makeUser } from './helpers/factories.js';
 import { PDF } from './helpers/files.js';
 import { brokerSession } from './helpers/session.js';
@@ -19,35 +20,6 @@ const HEADER = [
   'Last Activity',
   'Created',
 ];
-
-/** Splits the export into rows of cells (RFC 4180: quoted cells may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  return rows;
-}
 
 describe('admin lists: the broker export and the resource search', () => {
   let t: TestApp;
