@@ -114,7 +114,7 @@ describe('editing a medication', () => {
     const onChanged = vi.fn();
     await renderIn('en', <MedicationSection medications={[medication({})]} onChanged={onChanged} />);
     fireEvent.click(screen.getByRole('button', { name: 'Edit Lisinopril' }));
-    expect(screen.getByRole('dialog', { name: 'Edit Medication' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Edit Medication' })).toBeTruthy();
     const value = (label: string) => (dialog().getByLabelText(label) as HTMLInputElement).value;
     expect(value('Medication name')).toBe('Lisinopril');
     expect(value('Dosage (optional)')).toBe('10 mg');
@@ -138,6 +138,7 @@ describe('editing a medication', () => {
     const update = vi.spyOn(portalApi, 'updateMedication').mockRejectedValue(apiError(400, 'dosage must be at most 120 characters'));
     await renderIn('en', <MedicationSection medications={[medication({})]} onChanged={vi.fn()} />);
     fireEvent.click(screen.getByRole('button', { name: 'Edit Lisinopril' }));
+    await screen.findByRole('dialog', { name: 'Edit Medication' });
     fireEvent.change(dialog().getByLabelText('Medication name'), { target: { value: '  ' } });
     fireEvent.click(dialog().getByRole('button', { name: 'Save Changes' }));
     expect(await dialog().findByText('Please enter the medication name')).toBeTruthy();
