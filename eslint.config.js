@@ -8,7 +8,17 @@ import tseslint from 'typescript-eslint';
 
 export default defineConfig(
   {
-    ignores: ['frontend/src/api/schema.d.ts', '**/dist/**', '**/node_modules/**', '**/coverage/**', '.data/**', 'frontend/e2e/screenshots/**', '**/*.js', '**/*.mjs', '**/*.cjs'],
+    ignores: [
+      'frontend/src/api/schema.d.ts',
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/coverage/**',
+      '.data/**',
+      'frontend/e2e/screenshots/**',
+      '**/*.js',
+      '**/*.mjs',
+      '**/*.cjs',
+    ],
   },
   {
     files: ['**/*.ts', '**/*.tsx'],
@@ -28,7 +38,11 @@ export default defineConfig(
       '@typescript-eslint/no-floating-promises': [
         'error',
         // node:test's describe/it answer promises the runner itself awaits.
-        { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'before', 'after', 'beforeEach', 'afterEach'] }] },
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'before', 'after', 'beforeEach', 'afterEach'] },
+          ],
+        },
       ],
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/await-thenable': 'error',
@@ -45,6 +59,22 @@ export default defineConfig(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // The public pages route with portal/router.tsx: react-router sits in a chunk shared with the
+    // broker app and would bring 30 kB of it into their first load (docs/performance.md).
+    files: ['frontend/src/portal/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react-router', 'react-router-dom'].map((name) => ({
+            name,
+            message: 'The public pages use ../router.tsx (or ./router.tsx): react-router would add 30 kB to their first load.',
+          })),
+        },
+      ],
     },
   },
 );

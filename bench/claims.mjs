@@ -11,7 +11,7 @@
 // The figure the app keeps is the faster one (docs/adr/0005-job-engine-and-delivery-claims.md).
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ROOT, scratchDatabase, withClient } from './lib.mjs';
+import { appContext, backend, ROOT, scratchDatabase, withClient } from './lib.mjs';
 
 const N = Number(process.env.BENCH_CLAIM_DELIVERIES ?? 20_000);
 const BATCH = 500;
@@ -22,22 +22,9 @@ const database = await scratchDatabase();
 let app;
 let boss;
 try {
-  process.env.ENV_FILE = 'none';
-  const { NestFactory } = await import(join(ROOT, 'node_modules/@nestjs/core/index.js'));
   const { PgBoss } = await import(join(ROOT, 'node_modules/pg-boss/dist/index.js'));
-  const { AppModule } = await import(join(ROOT, 'backend/dist/app.module.js'));
-  const { loadConfig } = await import(join(ROOT, 'backend/dist/config/config.js'));
-  const { DeliveryRepository } = await import(join(ROOT, 'backend/dist/delivery/delivery.repository.js'));
-  const { DatabaseBootstrapService } = await import(join(ROOT, 'backend/dist/database/database-bootstrap.service.js'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    SESSION_SECRET: 'benchmark-session-key-0123456789abcdefghij',
-    PHI_ENCRYPTION_KEY: 'YmVuY2htYXJrLXBoaS1rZXktMDEyMzQ1Njc4OWFiY2Q=',
-    DATABASE_POOL_MAX: '10',
-  });
-  app = await NestFactory.createApplicationContext(AppModule.forRoot(config, database.url), { logger: false });
-  await app.get(DatabaseBootstrapService).prepare();
+  const { DeliveryRepository } = await backend('delivery/delivery.repository.js');
+  app = await appContext(database.url, { DATABASE_POOL_MAX: '10' });
   const deliveries = app.get(DeliveryRepository);
 
   /** N due reminder deliveries, queued; answers their ids. */

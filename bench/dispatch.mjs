@@ -2,7 +2,7 @@
 // by the built server's dispatcher; prints deliveries per second and the due-to-sent lag.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ROOT, scratchDatabase, withClient } from './lib.mjs';
+import { appContext, backend, ROOT, scratchDatabase, withClient } from './lib.mjs';
 
 const REMINDERS = Number(process.env.BENCH_DISPATCH_REMINDERS ?? 20_000);
 const BUDGET = 1000;
@@ -11,23 +11,8 @@ const database = await scratchDatabase();
 let app;
 try {
   // The dispatcher runs inside a Nest application context on the scratch database.
-  process.env.ENV_FILE = 'none';
-  const { NestFactory } = await import(join(ROOT, 'node_modules/@nestjs/core/index.js'));
-  const { AppModule } = await import(join(ROOT, 'backend/dist/app.module.js'));
-  const { loadConfig } = await import(join(ROOT, 'backend/dist/config/config.js'));
-  const { DispatcherService } = await import(join(ROOT, 'backend/dist/delivery/dispatcher.service.js'));
-  const { DatabaseBootstrapService } = await import(join(ROOT, 'backend/dist/database/database-bootstrap.service.js'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    SESSION_SECRET: 'benchmark-session-key-0123456789abcdefghij',
-    PHI_ENCRYPTION_KEY: 'YmVuY2htYXJrLXBoaS1rZXktMDEyMzQ1Njc4OWFiY2Q=',
-    DISPATCH_BATCH_SIZE: '1000',
-    DISPATCH_CONCURRENCY: '50',
-    DATABASE_POOL_MAX: '20',
-  });
-  app = await NestFactory.createApplicationContext(AppModule.forRoot(config, database.url), { logger: false });
-  await app.get(DatabaseBootstrapService).prepare();
+  const { DispatcherService } = await backend('delivery/dispatcher.service.js');
+  app = await appContext(database.url, { DISPATCH_BATCH_SIZE: '1000', DISPATCH_CONCURRENCY: '50', DATABASE_POOL_MAX: '20' });
 
   await withClient(database.url, async (c) => {
     const { rows } = await c.query(`insert into users (id, email, agency_name, sponsor_message, trial_ends_at)
@@ -53,10 +38,20 @@ try {
     );
   });
 
+  // The WAL's flushes to disk: each commit that changed data waits for one (unless another commit's covered it).
+  // (PostgreSQL 18 counts them in pg_stat_io, earlier versions in pg_stat_wal.)
+  const walFlushes = () =>
+    withClient(database.server, async (c) => {
+      const { rows } = await c.query(`select current_setting('server_version_num')::int >= 180000 as io`);
+      const sql = rows[0].io ? `select sum(fsyncs) as n from pg_stat_io where object = 'wal'` : 'select wal_sync as n from pg_stat_wal';
+      return Number((await c.query(sql)).rows[0].n);
+    });
+  const flushesBefore = await walFlushes();
   const dueAt = Date.now();
   const started = performance.now();
   const summary = await app.get(DispatcherService).runOnce({ maxMs: 600_000 });
   const seconds = (performance.now() - started) / 1000;
+  const flushes = (await walFlushes()) - flushesBefore;
   const lag = await withClient(database.url, async (c) => {
     const { rows } = await c.query(`select extract(epoch from max(updated_at) - $1::timestamptz) as lag from deliveries`, [
       new Date(dueAt),
@@ -73,12 +68,14 @@ try {
     budgetPerSecond: BUDGET,
     ratioToBudget: +(rate / BUDGET).toFixed(2),
     maxDueToSentLagSeconds: +lag.toFixed(2),
+    walFlushesPerDelivery: +(flushes / REMINDERS).toFixed(2),
   };
   console.log('\nDispatcher: due reminders into the development outbox');
   console.table({
     dispatcher: { reminders: REMINDERS, sent: summary.sent, seconds: figures.seconds, 'deliveries/s': figures.deliveriesPerSecond },
   });
   console.log(`budget ≥ ${BUDGET}/s: ratio ${figures.ratioToBudget}; last delivery ${figures.maxDueToSentLagSeconds} s after due`);
+  console.log(`WAL flushes per delivery: ${figures.walFlushesPerDelivery} (the database server's, during the run)`);
   console.log(JSON.stringify(figures));
   await writeFile(join(ROOT, 'bench', 'results-dispatch.json'), `${JSON.stringify(figures, null, 2)}\n`);
   if (summary.sent !== REMINDERS) throw new Error(`sent ${summary.sent} of ${REMINDERS}`);

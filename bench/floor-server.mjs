@@ -26,7 +26,14 @@ const COLUMNS = {
   isActive: 'is_active',
   engagementScore: 'engagement_score',
   createdAt: 'created_at',
+  riskScore: 'risk_score',
 };
+/** Names sort as people read them: by last name then first name, or the other way round. */
+const THEN = { lastName: 'first_name', firstName: 'last_name' };
+const CLIENT_COLUMNS =
+  'c.id, c.first_name, c.last_name, c.email, c.phone, c.is_active, c.engagement_score, c.notes, c.zip, c.state, c.language, c.created_at, ' +
+  `to_char(c.date_of_birth, 'YYYY-MM-DD') as date_of_birth, c.plan_type, to_char(c.plan_effective_date, 'YYYY-MM-DD') as plan_effective_date, ` +
+  'c.carrier, c.departure_reason, c.risk_score, c.risk_level, c.risk_reasons';
 const SEARCH = `lower(first_name || ' ' || last_name || ' ' || coalesce(email, '') || ' ' || phone)`;
 const INVITATION_STATE = `exists (select 1 from client_accounts a where a.client_id = c.id) as registered,
   (select max(i.expires_at) from client_invitations i where i.client_id = c.id and i.accepted_at is null) as pending_until,
@@ -72,12 +79,13 @@ async function clients(url, cookie) {
     where += ` and (${patterns.map((p) => `${SEARCH} like ${lit(p)}`).join(' or ')})`;
   }
   const direction = order === 'DESC' ? 'desc' : 'asc';
-  const orderBy = (table) => `${table}.${COLUMNS[field]} ${direction}, ${table}.id asc`;
+  const then = THEN[field] ? (table) => `${table}.${THEN[field]} ${direction}, ` : () => '';
+  const orderBy = (table) => `${table}.${COLUMNS[field]} ${direction}, ${then(table)}${table}.id asc`;
   const { rows } = await data.query(
     `select t.total, p.*
        from (select count(*)::int as total from clients c where ${where}) t
        left join lateral (
-         select c.id, c.first_name, c.last_name, c.email, c.phone, c.is_active, c.engagement_score, c.created_at, ${INVITATION_STATE}
+         select ${CLIENT_COLUMNS}, ${INVITATION_STATE}
            from clients c where ${where} order by ${orderBy('c')} limit ${end - start + 1} offset ${start}
        ) p on true
       order by ${orderBy('p')}`,
@@ -102,9 +110,21 @@ async function clients(url, cookie) {
         phone: client.phone,
         isActive: client.is_active,
         engagementScore: client.engagement_score,
+        notes: client.notes,
+        zip: client.zip,
+        state: client.state,
+        language: client.language ?? 'en',
         inviteStatus,
         inviteToken: inviteStatus !== 'none',
         createdAt: new Date(client.created_at).toISOString(),
+        dateOfBirth: client.date_of_birth,
+        planType: client.plan_type,
+        planEffectiveDate: client.plan_effective_date,
+        carrier: client.carrier,
+        departureReason: client.departure_reason,
+        riskScore: client.risk_score,
+        riskLevel: client.risk_level,
+        riskReasons: client.risk_reasons ?? [],
         pendingContactChanges: (client.pending_changes ?? []).map((change) => ({
           field: change.field,
           value: change.value,

@@ -11,9 +11,11 @@ export const HOT_READ_PATHS = {
   'clients search': '/api/clients?range=[0,24]&sort=["lastName","ASC"]&filter={"q":"smi"}',
 };
 
-async function startFloor({ databaseUrl, sessionSecret, poolMax }) {
+/** The floor server on `databaseUrl`; with `inspectPort`, its inspector listens there (bench/profile.mjs). */
+export async function startFloor({ databaseUrl, sessionSecret, poolMax, inspectPort }) {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(ROOT, 'bench/floor-server.mjs')], {
+  const inspect = inspectPort ? [`--inspect=127.0.0.1:${inspectPort}`] : [];
+  const child = spawn(process.execPath, [...inspect, join(ROOT, 'bench/floor-server.mjs')], {
     env: {
       PATH: process.env.PATH,
       DATABASE_URL: databaseUrl,
@@ -37,7 +39,8 @@ async function startFloor({ databaseUrl, sessionSecret, poolMax }) {
   };
 }
 
-async function answer(base, path, cookie) {
+/** One answer of `base` to `path`: its Content-Range and body. */
+export async function answer(base, path, cookie) {
   const response = await fetch(new URL(path, base), { headers: { cookie } });
   const body = await response.text();
   if (response.status !== 200) throw new Error(`${base}${path}: ${response.status} ${body.slice(0, 200)}`);

@@ -46,9 +46,23 @@ try {
   const accepted = await response.json();
   if (response.status !== 202) throw new Error(`upload failed: ${response.status} ${JSON.stringify(accepted).slice(0, 300)}`);
   // The import runs in the background: timed from the upload to the job's end, polled four times as often as the dialog does.
+  // Progress as the dialog shows it (its state, the rows in the file, the rows imported): how often
+  // it moved, and the longest time it stood still.
   let result;
+  let lastShown = '';
+  let lastMove = performance.now();
+  let progressUpdates = 0;
+  let longestStillMs = 0;
   for (;;) {
-    result = await (await session.request(`/api/clients/upload/${accepted.jobId}`)).json();
+    result = await (await session.request(`/api/import-jobs/${accepted.jobId}`)).json();
+    const now = performance.now();
+    const shown = `${result.status} ${result.rowsTotal} ${result.count}`;
+    if (shown !== lastShown) {
+      if (lastShown) progressUpdates += 1;
+      longestStillMs = Math.max(longestStillMs, now - lastMove);
+      lastShown = shown;
+      lastMove = now;
+    }
     if (result.status === 'completed' || result.status === 'failed') break;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -79,6 +93,8 @@ try {
     serverRssBeforeMb: Math.round(rssBefore),
     serverRssPeakMb: Math.round(rssPeak),
     serverRssGrowthMb: Math.round(rssPeak - rssBefore),
+    progressUpdates,
+    longestProgressStillSeconds: +(longestStillMs / 1000).toFixed(1),
     // The same figures under the names the combined `npm run bench` report reads.
     seconds: +(importMs / 1000).toFixed(2),
     rowsPerSecond: Math.round(importRate),
@@ -94,6 +110,7 @@ try {
   console.log(
     `server memory: ${figures.serverRssBeforeMb} MB before, ${figures.serverRssPeakMb} MB at peak (+${figures.serverRssGrowthMb} MB)`,
   );
+  console.log(`progress: it moved ${progressUpdates} times, standing still at most ${figures.longestProgressStillSeconds} s`);
   console.log(JSON.stringify(figures));
   await writeFile(join(ROOT, 'bench', 'results-import.json'), `${JSON.stringify(figures, null, 2)}\n`);
 } finally {

@@ -46,6 +46,33 @@ export async function scratchDatabase() {
   };
 }
 
+/** A module of the built backend, e.g. `backend('delivery/dispatcher.service.js')`. */
+export function backend(path) {
+  return import(join(ROOT, 'backend/dist', path));
+}
+
+/**
+ * The built server's modules as an application context (no HTTP) on `databaseUrl`, migrated, with
+ * the benchmarks' secrets and `env` on top: for cases that drive a service directly.
+ */
+export async function appContext(databaseUrl, env = {}) {
+  process.env.ENV_FILE = 'none';
+  const { NestFactory } = await import(join(ROOT, 'node_modules/@nestjs/core/index.js'));
+  const { AppModule } = await backend('app.module.js');
+  const { loadConfig } = await backend('config/config.js');
+  const { DatabaseBootstrapService } = await backend('database/database-bootstrap.service.js');
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SESSION_SECRET: 'benchmark-session-key-0123456789abcdefghij',
+    PHI_ENCRYPTION_KEY: 'YmVuY2htYXJrLXBoaS1rZXktMDEyMzQ1Njc4OWFiY2Q=',
+    ...env,
+  });
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config, databaseUrl), { logger: false });
+  await app.get(DatabaseBootstrapService).prepare();
+  return app;
+}
+
 /** Resident memory of a process in MB, from /proc. */
 export async function rssMb(pid) {
   const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
@@ -332,4 +359,61 @@ export async function cannon(url, { connections, seconds, headers = {} }) {
     requests: result.requests.total,
     errors: result.errors + result.timeouts + result.non2xx,
   };
+}
+
+/**
+ * `COPY … FROM STDIN` on a connected pg client, fed from `chunks` (an iterable of strings in COPY's
+ * text format) with the socket's backpressure respected. The pg driver's own wire messages (no
+ * extra dependency). Answers the rows copied.
+ */
+export function copyFrom(client, sql, chunks) {
+  return new Promise((resolve, reject) => {
+    let failure = null;
+    let rows = 0;
+    client.query({
+      submit(connection) {
+        connection.query(sql);
+      },
+      async handleCopyInResponse(connection) {
+        const stream = connection.stream;
+        try {
+          for (const chunk of chunks) {
+            if (failure) break;
+            connection.sendCopyFromChunk(Buffer.from(chunk));
+            if (stream.writableNeedDrain) await new Promise((drained) => stream.once('drain', drained));
+          }
+          connection.endCopyFrom();
+        } catch (error) {
+          connection.sendCopyFail(String(error));
+        }
+      },
+      handleCommandComplete(message) {
+        rows = Number(/\d+$/.exec(message.text)?.[0] ?? 0);
+      },
+      handleError(error) {
+        failure = error;
+      },
+      handleReadyForQuery() {
+        if (failure) reject(failure);
+        else resolve(rows);
+      },
+      handleEmptyQuery() {},
+      handleRowDescription() {},
+      handleDataRow() {},
+      handleCopyData() {},
+    });
+  });
+}
+
+/** Lines of `line(i)` for i in [from, until), joined into chunks of about 256 kB for copyFrom. */
+export function* copyChunks(from, until, line) {
+  let chunk = '';
+  for (let i = from; i < until; i++) {
+    chunk += line(i);
+    if (chunk.length > 262_144) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  if (chunk) yield chunk;
 }

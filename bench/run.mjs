@@ -64,6 +64,13 @@ function record(row) {
   return entry;
 }
 const atLeast = (value, min) => ({ budget: `>= ${min}`, pass: value >= min });
+/** The hot read against its floor: throughput at least this share of the floor's… */
+const HOT_READ_MIN_RATIO = 0.75;
+/** …and a p99 at most this multiple of the floor's p99. */
+const HOT_READ_MAX_P99_RATIO = 1.5;
+/** First-load JavaScript, gzipped (frontend/scripts/bundle-budget.mjs). */
+const PORTAL_BUDGET_KB = 100;
+const BROKER_BUDGET_KB = 300;
 const atMost = (value, max) => ({ budget: `<= ${max}`, pass: value <= max });
 
 function run(command, argv, env = {}) {
@@ -125,8 +132,8 @@ async function serverCases() {
             unit: 'req/s',
             floor: row.floor.requestsPerSecond,
             ratio,
-            ...atLeast(ratio, 0.65),
-            pass: ratio >= 0.65 && errors === 0,
+            ...atLeast(ratio, HOT_READ_MIN_RATIO),
+            pass: ratio >= HOT_READ_MIN_RATIO && errors === 0,
             detail: {
               path: row.path,
               contentRange: row.contentRange,
@@ -139,12 +146,16 @@ async function serverCases() {
             },
           });
           record({ case: `hot read: ${row.name} p50`, figure: row.app.p50Ms, unit: 'ms', floor: row.floor.p50Ms, budget: '', pass: true });
+          // The p99 as a multiple of the floor's p99 in the same run (a fixed number of milliseconds
+          // is missed by the bare floor itself on a 2-core machine at 50 connections).
+          const p99Ratio = +(row.app.p99Ms / row.floor.p99Ms).toFixed(2);
           record({
             case: `hot read: ${row.name} p99`,
             figure: row.app.p99Ms,
             unit: 'ms',
             floor: row.floor.p99Ms,
-            ...atMost(row.app.p99Ms, 50),
+            ratio: p99Ratio,
+            ...atMost(p99Ratio, HOT_READ_MAX_P99_RATIO),
           });
           record({
             case: `hot read: ${row.name} p99, 10 conn.`,
@@ -307,6 +318,23 @@ async function importCase() {
       ...atMost(r.serverRssGrowthMb, 100),
       detail: r,
     });
+    // Issue 31: the big file end to end (upload to the background job's end) against COPY of the same rows.
+    record({
+      case: `csv import ${r.rows} rows rows/s`,
+      figure: r.importRowsPerSecond,
+      unit: 'rows/s',
+      floor: r.copyRowsPerSecond,
+      ratio: r.ratioToCopy,
+      ...atLeast(r.ratioToCopy, 0.4),
+    });
+    // Progress visible throughout: the count the dialog shows never stands still for more than 10 s.
+    record({
+      case: `csv import ${r.rows} rows progress still`,
+      figure: r.longestProgressStillSeconds,
+      unit: 's',
+      ...atMost(r.longestProgressStillSeconds, 10),
+      detail: { progressUpdates: r.progressUpdates },
+    });
   });
 }
 
@@ -364,8 +392,8 @@ async function bundleCase() {
     const totals = [...out.matchAll(/\((\d+) bytes gzipped\)/g)].map((m) => Number(m[1]));
     if (totals.length < 2) throw new Error('bundle-budget printed no totals for the portal and the broker app');
     const [portal, broker] = totals.map((bytes) => +(bytes / 1024).toFixed(1));
-    record({ case: 'bundle: portal first load (gz)', figure: portal, unit: 'kB', ...atMost(portal, 120) });
-    record({ case: 'bundle: broker first load (gz)', figure: broker, unit: 'kB', ...atMost(broker, 450) });
+    record({ case: 'bundle: portal first load (gz)', figure: portal, unit: 'kB', ...atMost(portal, PORTAL_BUDGET_KB) });
+    record({ case: 'bundle: broker first load (gz)', figure: broker, unit: 'kB', ...atMost(broker, BROKER_BUDGET_KB) });
   });
 }
 

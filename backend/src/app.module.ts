@@ -20,6 +20,7 @@ import { ConsentModule } from './consent/consent.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { ormOptions } from './database/mikro-orm.config.js';
 import { DeliveryModule } from './delivery/delivery.module.js';
+import { DigestModule } from './digest/digest.module.js';
 import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { PrivacyModule } from './privacy/privacy.module.js';
@@ -81,6 +82,7 @@ export class AppModule {
         BrandingModule,
         ResourcesModule,
         AdminModule,
+        DigestModule,
       ],
     };
   }

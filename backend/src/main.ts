@@ -14,6 +14,7 @@ import { DatabaseBootstrapService } from './database/database-bootstrap.service.
 import { type DatabaseServer, openDatabaseServer } from './database/database-server.js';
 import { EmbeddedPostgresError } from './database/embedded-postgres.js';
 import { DispatcherScheduler } from './delivery/dispatcher.scheduler.js';
+import { Readiness } from './health/readiness.js';
 
 function readConfig(): AppConfig {
   try {
@@ -30,7 +31,7 @@ function readConfig(): AppConfig {
 
 /** Requests still running this long after a stop signal are cut off. */
 const DRAIN_TIMEOUT_MS = 7_000;
-/** The whole shutdown: past this the process exits with an error. */
+/** The whole shutdown after SHUTDOWN_DELAY_MS: past this the process exits with an error. */
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 
 /**
@@ -65,12 +66,16 @@ async function bootstrap(): Promise<void> {
     setTimeout(() => {
       log.error('Shutdown took too long; exiting');
       process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS).unref();
+    }, config.shutdownDelayMs + SHUTDOWN_TIMEOUT_MS).unref();
     // In order: stop taking requests and let those in progress finish, while the dispatcher
     // finishes the sends under way; then the modules (session store and ORM pools); then the
     // embedded database.
     try {
       if (app) {
+        // Out of rotation first: the readiness check answers 503 while the instance still serves
+        // for SHUTDOWN_DELAY_MS, so a balancer that polls it stops sending before the listener closes.
+        app.get(Readiness).drain();
+        if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
         const drainUntil = Date.now() + DRAIN_TIMEOUT_MS;
         const requests = drainHttp(app.getHttpServer(), DRAIN_TIMEOUT_MS)
           // Requests whose clients have gone hold no connection but are still being worked on.

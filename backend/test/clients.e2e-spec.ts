@@ -30,7 +30,10 @@ describe('clients: CRUD, search, tenant isolation, usage limits, invitations', (
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual(
       [
+        'carrier',
         'createdAt',
+        'dateOfBirth',
+        'departureReason',
         'email',
         'engagementScore',
         'firstName',
@@ -43,6 +46,11 @@ describe('clients: CRUD, search, tenant isolation, usage limits, invitations', (
         'notes',
         'pendingContactChanges',
         'phone',
+        'planEffectiveDate',
+        'planType',
+        'riskLevel',
+        'riskReasons',
+        'riskScore',
         'state',
         'zip',
       ].sort(),

@@ -5,6 +5,7 @@ import { waitFor } from './helpers/built-app.js';
 import { grantConsent, makeClient, makeUser } from './helpers/factories.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { TwilioStandIn } from './helpers/twilio-stand-in.js';
+import { daytimeZone } from './helpers/zones.js';
 
 /** A broker's sent e-mail campaign with `recipients` queued messages (as CampaignsService.send leaves it). */
 async function queuedCampaign(em: EntityManager, agencyName: string, recipients: number, notBefore: Date): Promise<string> {
@@ -92,6 +93,80 @@ describe('delivery lanes: reminders before campaigns, brokers served fairly', ()
     expect(campaignLeft).toBeGreaterThan(10_000);
     const summary = await run;
     expect(summary.sent).toBeGreaterThan(1);
+  }, 240_000);
+
+  it('a campaign’s own run gives way while a reminder is waiting: the reminder goes first, then the campaign', async () => {
+    const em = t.em();
+    const campaignId = await queuedCampaign(em, 'Campaign Agency', 200, new Date(Date.now() - 60_000));
+    const broker = await makeUser(em, { agencyName: 'Reminder Agency' });
+    const client = await makeClient(em, broker);
+    const [reminder] = await em.execute<{ id: string }[]>(
+      `insert into client_reminders (id, client_id, delivery_method, scheduled_time, time_zone, is_recurring, next_occurrence_at)
+       values (gen_random_uuid(), ?, 'sms', now() - interval '1 second', 'America/New_York', false, now() - interval '1 second') returning id`,
+      [client.id],
+    );
+    const dispatcher = t.app.get(DispatcherService);
+    expect(await dispatcher.queueDue(new Date())).toBe(1);
+
+    // What a campaign's send starts: nothing while the reminder waits in the queue.
+    expect(await dispatcher.runOnce({ campaignsOnly: true, maxMs: 10_000 })).toMatchObject({ sent: 0 });
+    expect(await campaignCounts(t.em(), campaignId)).toEqual({ queued: 200, completed: 0 });
+
+    // A regular run sends the reminder first (its batch has room for the campaign after it).
+    await dispatcher.runOnce({ maxMs: 20_000 });
+    const [first] = await t.em().execute<{ reminder_first: boolean }[]>(
+      `select (select min(claimed_at) from deliveries where client_reminder_id = ?)
+              <= (select min(claimed_at) from deliveries where campaign_id = ?) as reminder_first`,
+      [reminder.id, campaignId],
+    );
+    expect(first.reminder_first).toBe(true);
+    expect(await campaignCounts(t.em(), campaignId)).toEqual({ queued: 0, completed: 200 });
+
+    // With no reminder waiting, the campaign's own run sends again.
+    const next = await queuedCampaign(t.em(), 'Second Agency', 20, new Date(Date.now() - 1000));
+    expect(await dispatcher.runOnce({ campaignsOnly: true, maxMs: 10_000 })).toMatchObject({ sent: 20 });
+    expect(await campaignCounts(t.em(), next)).toEqual({ queued: 0, completed: 20 });
+  }, 120_000);
+
+  it('sends a burst of reminders, queued in steps, before the campaign messages waiting beside them', async () => {
+    // Small batches (a queue step is four of them), so the steps run out well within the 5 s cadence.
+    const small = await createTestApp({ env: { DISPATCH_BATCH_SIZE: '50' } });
+    try {
+      const em = small.em();
+      const campaignId = await queuedCampaign(em, 'Campaign Agency', 1000, new Date(Date.now() - 60_000));
+      const broker = await makeUser(em, { agencyName: 'Burst Agency' });
+      await em.execute(
+        `insert into clients (id, broker_id, first_name, last_name, phone, time_zone)
+         select gen_random_uuid(), ?, 'Client', 'B' || n, '+1917' || lpad(n::text, 7, '0'), ? from generate_series(1, 1000) n`,
+        [broker.id, daytimeZone()],
+      );
+      await grantConsent(
+        em,
+        (await em.execute<{ id: string }[]>(`select id from clients where broker_id = ?`, [broker.id])).map((r) => r.id),
+        ['reminders'],
+      );
+      await em.execute(
+        `insert into reminders (id, broker_id, client_id, scheduled_time, deliver_after, delivery_method, message)
+         select gen_random_uuid(), broker_id, id, now() - interval '1 second', now() - interval '1 second', 'sms', 'Your plan review is on Friday'
+           from clients where broker_id = ?`,
+        [broker.id],
+      );
+
+      const summary = await small.app.get(DispatcherService).runOnce({ maxMs: 120_000 });
+      expect(summary.sent).toBe(2000);
+      // The run queued the 1,000 reminders in five steps of 200; no campaign message was claimed
+      // before the last of them (the last batch of reminders may share its room with some).
+      const [order] = await small.em().execute<{ reminders: number; campaign_before: number }[]>(
+        `with last_reminder as (select count(*)::int as n, max(claimed_at) as at from deliveries where reminder_id is not null and broker_id = ?)
+         select l.n as reminders, (select count(*)::int from deliveries d where d.campaign_id = ? and d.claimed_at < l.at) as campaign_before
+           from last_reminder l`,
+        [broker.id, campaignId],
+      );
+      expect(order).toEqual({ reminders: 1000, campaign_before: 0 });
+      expect(await campaignCounts(small.em(), campaignId)).toEqual({ queued: 0, completed: 1000 });
+    } finally {
+      await small.close();
+    }
   }, 240_000);
 
   it("does not make a broker's 50-recipient campaign wait for another broker's 5,000-recipient one", async () => {

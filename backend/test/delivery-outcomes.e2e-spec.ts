@@ -105,4 +105,45 @@ describe('delivery outcomes', () => {
     expect((await deliveryState(recurring.deliveryId))?.status).toBe('completed');
     expect(await reminderStatus('client_reminders', recurring.reminderId)).toBe('pending');
   });
+
+  it("writes a dispatcher batch's concurrent outcomes together, each as if alone, and reports them after", async () => {
+    const reminders = await Promise.all(Array.from({ length: 12 }, () => brokerReminder()));
+    const batch = outcomes.batch();
+    // As the dispatcher's sends finish: all at about the same time, with every kind of outcome.
+    await Promise.all(
+      reminders.map(({ deliveryId }, index) =>
+        index % 3 === 0
+          ? outcomes.sent(deliveryId, `outbox-b${index}`, true, 'sms', batch)
+          : index % 3 === 1
+            ? outcomes.failed(deliveryId, 'Unreachable\u0000 number', batch)
+            : outcomes.skipped(deliveryId, 'The client is inactive', batch),
+      ),
+    );
+    const ids = reminders.map((reminder) => reminder.deliveryId);
+    const rows = await t
+      .em()
+      .execute<{ id: string; status: string; error: string | null; cost_cents: number; tx: string }[]>(
+        'select id, status, error, cost_cents, xmin::text as tx from deliveries where id = any(?::uuid[])',
+        [`{${ids.join(',')}}`],
+      );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    ids.forEach((id, index) =>
+      expect(byId.get(id)).toMatchObject(
+        index % 3 === 0
+          ? { status: 'completed', error: null, cost_cents: 1 }
+          : index % 3 === 1
+            ? // PostgreSQL's text holds no NUL: the provider's message is kept without it.
+              { status: 'failed', error: 'Unreachable number', cost_cents: 0 }
+            : { status: 'skipped', error: 'The client is inactive', cost_cents: 0 },
+      ),
+    );
+    // The first outcome is written at once; the eleven that finished meanwhile share one commit.
+    expect(new Set(rows.map((row) => row.tx)).size).toBe(2);
+    // Their reminders hear of them once the batch is reported.
+    expect(await reminderStatus('reminders', reminders[0].reminderId)).toBe('pending');
+    await outcomes.report(batch);
+    expect(await reminderStatus('reminders', reminders[0].reminderId)).toBe('completed');
+    expect(await reminderStatus('reminders', reminders[1].reminderId)).toBe('failed');
+    expect(await reminderStatus('reminders', reminders[2].reminderId)).toBe('failed');
+  });
 });

@@ -81,10 +81,13 @@ describe('cluster-wide schedules and background jobs (pg-boss)', () => {
       );
     expect(rows).toEqual(
       expect.arrayContaining([
+        { name: 'campaign-runner', count: 1 },
         { name: 'engagement-nightly', count: 1 },
         { name: 'month-end-snapshot', count: 1 },
         { name: 'probe-tick', count: 1 },
         { name: 'rate-limit-cleanup', count: 1 },
+        { name: 'risk-nightly', count: 1 },
+        { name: 'weekly-digest', count: 1 },
       ]),
     );
   });

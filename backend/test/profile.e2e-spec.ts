@@ -31,6 +31,7 @@ describe('the signed-in broker’s profile (/api/profile)', () => {
       email: 'qa.broker.1795444762483@agency.test',
       agencyPhone: '',
       emailNotifications: true,
+      weeklyDigest: true,
       language: 'en',
     });
   });
@@ -64,6 +65,18 @@ describe('the signed-in broker’s profile (/api/profile)', () => {
     expect((await broker.agent.get('/api/auth/user')).body.agencyPhone).toBe('+16155550100');
     expect((await broker.agent.put('/api/profile').send({ agencyPhone: '' })).body.agencyPhone).toBe('');
     expect((await broker.agent.put('/api/profile').send({ emailNotifications: true })).body.emailNotifications).toBe(true);
+  });
+
+  it('turns the weekly digest off and on again', async () => {
+    const off = await broker.agent.put('/api/profile').send({ weeklyDigest: false });
+    expect(off.status).toBe(200);
+    expect(off.body.weeklyDigest).toBe(false);
+    expect((await broker.agent.get('/api/profile')).body.weeklyDigest).toBe(false);
+    expect((await other.agent.get('/api/profile')).body.weeklyDigest).toBe(true);
+    const wrong = await broker.agent.put('/api/profile').send({ weeklyDigest: 'no' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('Weekly digest must be true or false');
+    expect((await broker.agent.put('/api/profile').send({ weeklyDigest: true })).body.weeklyDigest).toBe(true);
   });
 
   it('changes only the signed-in broker', async () => {

@@ -109,6 +109,41 @@ describe('graceful shutdown of the built server', () => {
     });
   });
 
+  describe('out of rotation before draining (SHUTDOWN_DELAY_MS)', () => {
+    let database: { url: string; name: string };
+    let app: BuiltApp | undefined;
+    beforeAll(async () => {
+      database = await createTestDatabase();
+    });
+    afterAll(async () => {
+      await app?.dispose();
+      await dropDatabase(testServerUrl(), database.name);
+    });
+
+    it('answers 503 on its readiness check at once, still serves requests for the delay, then drains and exits 0', async () => {
+      app = await startBuiltApp({ DATABASE_URL: database.url, SHUTDOWN_DELAY_MS: '2000' });
+      const { url, proc } = app;
+      const broker = await signIn(url, 'rolling.restart@agency.test');
+      expect((await fetch(`${url}/api/health/ready`)).status).toBe(200);
+
+      const signalledAt = Date.now();
+      proc.child.kill('SIGTERM');
+      await proc.waitForLog('Shutting down');
+      const ready = await fetch(`${url}/api/health/ready`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toMatchObject({ message: 'This instance is stopping: send new requests to another one' });
+      // Liveness is unchanged (a platform must not kill it for draining), and a broker's request is still answered.
+      expect((await fetch(`${url}/api/health`)).status).toBe(200);
+      const page = await fetch(`${url}/api/clients`, { headers: { cookie: broker.cookie } });
+      expect(page.status).toBe(200);
+      expect(Date.now() - signalledAt).toBeLessThan(2000);
+
+      await waitFor('new connections to be refused', () => refused(url), 5000, 50);
+      expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(2000);
+      expect(await proc.exited).toEqual({ code: 0, signal: null });
+    });
+  });
+
   describe('a request whose client has gone', () => {
     let database: { url: string; name: string };
     let app: BuiltApp | undefined;

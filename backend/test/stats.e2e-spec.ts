@@ -49,7 +49,7 @@ describe('GET /api/stats', () => {
   it('waits for a client the broker has had a full 30 days', async () => {
     const young = await brokerWith('young', [{ daysAgo: 29 }, { daysAgo: 10, active: false }]);
     expect((await young.agent.get('/api/stats')).body.retentionRate).toBeNull();
-    // One month in: the share of all clients still active (book younger than 12 months).
+    // One month in: of every client the broker has had (a book younger than 12 months), the share still active.
     const month = await brokerWith('month', [{ daysAgo: 31, active: false }, { daysAgo: 5 }, { daysAgo: 1 }, { daysAgo: 0 }]);
     expect((await month.agent.get('/api/stats')).body).toMatchObject({ totalClients: 4, activeClients: 3, retentionRate: 75 });
   });

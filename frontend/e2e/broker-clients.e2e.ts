@@ -236,6 +236,10 @@ describe('the clients page in Chromium', () => {
     await page.getByText('3 items selected').waitFor();
     assert.deepEqual(await seriousAccessibilityViolations(page), [], 'the bulk actions toolbar');
     await page.getByRole('button', { name: 'Mark Inactive' }).click();
+    // Leaving is asked why (retention counts by reason): they moved.
+    const leaving = page.getByRole('dialog', { name: 'Mark 3 clients inactive?' });
+    await leaving.getByRole('radio', { name: 'Moved' }).check();
+    await leaving.getByRole('button', { name: 'Mark Inactive' }).click();
     await toast(page, 'Marked 3 clients inactive.').waitFor();
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Inactive' }).click();

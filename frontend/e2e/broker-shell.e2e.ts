@@ -288,6 +288,7 @@ describe('the broker shell in Chromium', () => {
     const page = await context.newPage();
     await signIn(page, { email: uniqueEmail('shell-tour-esc'), keepTour: true });
     await page.getByRole('button', { name: 'Next (Step 1 of 8)' }).click();
+    // Escape as soon as the step shows, while it still scrolls into view.
     await page.getByRole('button', { name: 'Next (Step 2 of 8)' }).waitFor();
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => localStorage.getItem('tour_completed_broker_welcome') === 'true');

@@ -5,7 +5,7 @@ import { type Entry, entryByPathAlone, resolveEntry } from './entry.ts';
 import { Spinner } from './shared/Spinner.tsx';
 
 const PublicApp = lazy(() => import('./portal/PublicApp.tsx'));
-const BrokerApp = lazy(() => import('./broker-app/BrokerApp.tsx'));
+const BrokerApp = lazy(() => import('./broker-app/load.ts').then(({ loadBrokerApp }) => loadBrokerApp()));
 
 function Root() {
   const pathname = window.location.pathname;

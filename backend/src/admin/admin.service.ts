@@ -103,12 +103,11 @@ export class AdminService {
   ) {}
 
   /**
-   * The sum of deliveries' costs created in [from, until). Over a whole month this is the
-   * dashboard's largest scan (and it grows through the month), so the settled days' part is reused
-   * for a while and only the last day or two are summed on each visit.
+   * The sum of deliveries' costs created in [monthStart, now), from the daily roll-up
+   * (`broker_delivery_days`, a row per broker and day). The settled days' part is reused for a
+   * while and only the last day or two are summed on each visit.
    */
   private async telephonyCents(monthStart: Date, now: Date): Promise<number> {
-    const sum = (from: Date, until: Date) => this.platform.telephonyCents(from, until);
     const startOfYesterday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - DAY_MS;
     const settledUntil = new Date(Math.max(monthStart.getTime(), startOfYesterday));
     let settled = 0;
@@ -124,49 +123,48 @@ export class AdminService {
       ) {
         settled = kept.cents;
       } else {
-        settled = await sum(monthStart, settledUntil);
+        settled = await this.platform.telephonyCentsOfDays(monthStart, settledUntil);
         this.settledCosts = { from: monthStart.getTime(), until: settledUntil.getTime(), cents: settled, computedAt: now.getTime() };
       }
     }
-    return settled + (await sum(settledUntil, now));
+    return settled + (await this.platform.telephonyCentsSince(settledUntil, now));
   }
 
-  /** One aggregate query for brokers and their active clients, and this month's telephony costs. */
+  /** The brokers grouped by what their revenue depends on, the trials ending soon, and this month's telephony costs. */
   async analytics(now = new Date()): Promise<AdminAnalyticsDto> {
     const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+    const horizon = new Date(now.getTime() + TRIAL_WINDOW_DAYS * DAY_MS);
     // Independent aggregates run side by side, each on its own connection.
-    const [brokers, telephony] = await Promise.all([this.platform.brokerFigures(), this.telephonyCents(monthStart, now)]);
+    const [groups, telephony, trials] = await Promise.all([
+      this.platform.brokerPlanGroups(),
+      this.telephonyCents(monthStart, now),
+      this.platform.trialsEnding(now, horizon),
+    ]);
     const shares = { pmpm: { count: 0, revenue: 0 }, flat: { count: 0, revenue: 0 }, trial: { count: 0, revenue: 0 } };
     let mrr = 0;
-    for (const b of brokers) {
-      const revenue = monthlyRevenueCents(b.status, b.tier, b.active, b.overage);
+    let activeBrokers = 0;
+    let totalBrokers = 0;
+    for (const g of groups) {
+      const revenue = monthlyRevenueCents(g.status, g.tier, g.active, g.overage) * g.brokers;
       mrr += revenue;
-      const share = b.status === 'trial' ? shares.trial : shares[b.tier];
-      share.count += 1;
+      totalBrokers += g.brokers;
+      if (g.status === 'active') activeBrokers += g.brokers;
+      const share = g.status === 'trial' ? shares.trial : shares[g.tier];
+      share.count += g.brokers;
       share.revenue += revenue;
     }
     const totalCosts = telephony + this.config.billing.operatingCostsMonthlyCents;
-    const horizon = now.getTime() + TRIAL_WINDOW_DAYS * DAY_MS;
-    const trialExpirations = brokers
-      .filter(
-        (b) =>
-          b.status === 'trial' &&
-          b.trial_ends_at &&
-          new Date(b.trial_ends_at).getTime() >= now.getTime() &&
-          new Date(b.trial_ends_at).getTime() <= horizon,
-      )
-      .map((b) => ({
-        brokerId: b.id,
-        email: b.email,
-        trialEndsAt: new Date(b.trial_ends_at!).toISOString(),
-        daysRemaining: Math.ceil((new Date(b.trial_ends_at!).getTime() - now.getTime()) / DAY_MS),
-      }))
-      .sort((a, b) => a.trialEndsAt.localeCompare(b.trialEndsAt));
+    const trialExpirations = trials.map((b) => ({
+      brokerId: b.id,
+      email: b.email,
+      trialEndsAt: new Date(b.trial_ends_at).toISOString(),
+      daysRemaining: Math.ceil((new Date(b.trial_ends_at).getTime() - now.getTime()) / DAY_MS),
+    }));
     return {
       mrr,
       arr: mrr * 12,
-      activeBrokers: brokers.filter((b) => b.status === 'active').length,
-      totalBrokers: brokers.length,
+      activeBrokers,
+      totalBrokers,
       trialBrokers: shares.trial.count,
       totalRevenue: mrr,
       totalCosts,

@@ -1,5 +1,5 @@
 import { Controller, Get, Logger, Query, Res } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 
 import { TokenScopes } from '../api-tokens/scopes.js';
@@ -21,8 +21,6 @@ export class BrokersExportController {
 
   constructor(private readonly brokers: BrokersExportService) {}
 
-  // Left out of the contract for now: with it, Swagger UI stops drawing operations after the tenth (docs/product-decisions.md).
-  @ApiExcludeEndpoint()
   @Get('exports/brokers')
   @ApiOperation({
     summary: 'Brokers under the list’s filter and sort (every page) as CSV',

@@ -29,6 +29,10 @@ export class CampaignRecipient {
   @Property({ type: 'timestamptz', nullable: true })
   clickedAt?: Date | null;
 
+  /** When the client first replied to this message (an SMS answer): a sequence skips its later steps for them. */
+  @Property({ type: 'timestamptz', nullable: true })
+  repliedAt?: Date | null;
+
   /** Opens that looked automated (mail privacy proxies, scanners), kept apart from human opens. */
   @Property({ type: 'integer', default: 0 })
   machineOpens: number = 0;

@@ -99,14 +99,24 @@ export class CampaignRecipientsRepository {
 
   /**
    * How many clients a campaign of this type would be addressed to if it were sent now (the same
-   * rule as fix), and how many of them may receive it: marketing permission on the channel, and the
-   * address not opted out.
+   * rule as fix), and how many of them may receive it: the permission its purpose needs on the
+   * channel, and the address not opted out.
    */
-  async audience(brokerId: string, type: 'email' | 'sms', clientIds: string[] | null): Promise<{ count: number; consented: number }> {
-    const state = consentStateSql('eligible.client_id', `'${type}'`, `'marketing'`, this.config.consent.marketingMonths);
+  async audience(
+    brokerId: string,
+    type: 'email' | 'sms',
+    clientIds: string[] | null,
+    purpose: 'marketing' | 'informational' = 'marketing',
+  ): Promise<{ count: number; consented: number }> {
+    const state = (what: string) => consentStateSql('eligible.client_id', `'${type}'`, `'${what}'`, this.config.consent.marketingMonths);
+    // An informational campaign goes with reminders or marketing permission on the channel (docs/campaigns.md).
+    const allowed =
+      purpose === 'informational'
+        ? `(${state('reminders')} = 'granted' or ${state('marketing')} = 'granted')`
+        : `${state('marketing')} = 'granted'`;
     const [row] = await this.em.execute<{ count: number; consented: number }[]>(
       `select count(*)::int as count,
-              count(*) filter (where ${state} = 'granted'
+              count(*) filter (where ${allowed}
                 and not exists (select 1 from opt_outs o where o.recipient = ${type === 'email' ? 'lower(eligible.address)' : 'eligible.address'} and o.channel = ?))::int as consented
          from (${ELIGIBLE_SQL[type]}) eligible`,
       [type, ...eligibleParams(brokerId, clientIds)],

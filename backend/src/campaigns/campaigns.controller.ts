@@ -22,15 +22,18 @@ import {
   AUDIENCE_MODELS,
   AudienceDto,
   CampaignDto,
+  CampaignTemplateDto,
   CreateCampaignDto,
+  ScheduleDto,
   SendResultDto,
   SkippedCountDto,
   TestSendResultDto,
+  TRIGGER_MODELS,
   UpdateCampaignDto,
 } from './dto/campaign.dto.js';
 
 @ApiTags('campaigns')
-@ApiExtraModels(...AUDIENCE_MODELS)
+@ApiExtraModels(...AUDIENCE_MODELS, ...TRIGGER_MODELS)
 @Controller('campaigns')
 @TokenScopes({ read: 'campaigns:read', write: 'campaigns:write' })
 @BrokerOnly()
@@ -42,6 +45,16 @@ export class CampaignsController {
   @ApiListQuery(CAMPAIGN_LIST_RULES, { type: CampaignDto, resource: 'campaigns', filterExample: { status: 'draft', type: 'sms' } })
   list(@CurrentUser() user: User, @ListParams(CAMPAIGN_LIST_RULES) query: ListQuery): Promise<ListResult<CampaignDto>> {
     return this.campaigns.list(user, query);
+  }
+
+  // Before ':id', which would take "templates" for an id.
+  @Get('templates')
+  @ApiOperation({
+    summary: 'Ready-made campaigns: five, each in English and Spanish, with e-mail and text words, purpose and suggested trigger',
+  })
+  @ApiOkResponse({ type: [CampaignTemplateDto] })
+  templates(): CampaignTemplateDto[] {
+    return this.campaigns.templates();
   }
 
   @Get(':id')
@@ -136,9 +149,73 @@ export class CampaignsController {
   @RequiresSubscription()
   @ApiOperation({ summary: 'Sends a draft to the broker’s active clients; delivery continues in the background' })
   @ApiOkResponse({ type: SendResultDto })
-  @ApiConflictResponse({ description: 'Already sent' })
+  @ApiConflictResponse({ description: 'Already sent, scheduled, or a sequence (start it instead)' })
   @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
   async send(@CurrentUser() user: User, @Param('id') id: string): Promise<SendResultDto> {
     return { count: await this.campaigns.send(user, id) };
+  }
+
+  @Post(':id/schedule')
+  @HttpCode(200)
+  @RequiresSubscription()
+  @ApiOperation({ summary: 'Schedules a draft for a date and time in each recipient’s own time zone' })
+  @ApiOkResponse({ type: CampaignDto })
+  @ApiBadRequestResponse({ description: 'Date or time not valid: 08:00–20:59, not past, at most 365 days ahead' })
+  @ApiConflictResponse({ description: 'Only a draft without a trigger can be scheduled' })
+  @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
+  schedule(@CurrentUser() user: User, @Param('id') id: string, @Body() body: ScheduleDto): Promise<CampaignDto> {
+    return this.campaigns.schedule(user, id, body);
+  }
+
+  @Post(':id/unschedule')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Takes a scheduled campaign back to a draft' })
+  @ApiOkResponse({ type: CampaignDto })
+  @ApiConflictResponse({ description: 'Not scheduled' })
+  @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
+  unschedule(@CurrentUser() user: User, @Param('id') id: string): Promise<CampaignDto> {
+    return this.campaigns.unschedule(user, id);
+  }
+
+  @Post(':id/start')
+  @HttpCode(200)
+  @RequiresSubscription()
+  @ApiOperation({ summary: 'Starts a sequence (a draft with a trigger): clients enter it as its trigger fires' })
+  @ApiOkResponse({ type: CampaignDto })
+  @ApiConflictResponse({ description: 'Not a draft, or no trigger' })
+  @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
+  start(@CurrentUser() user: User, @Param('id') id: string): Promise<CampaignDto> {
+    return this.campaigns.start(user, id);
+  }
+
+  @Post(':id/pause')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Pauses an active sequence: nobody enters and no step goes until it is resumed' })
+  @ApiOkResponse({ type: CampaignDto })
+  @ApiConflictResponse({ description: 'Not active' })
+  @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
+  pause(@CurrentUser() user: User, @Param('id') id: string): Promise<CampaignDto> {
+    return this.campaigns.pause(user, id);
+  }
+
+  @Post(':id/resume')
+  @HttpCode(200)
+  @RequiresSubscription()
+  @ApiOperation({ summary: 'Resumes a paused sequence; steps that fell due meanwhile go now, passed start dates are not sent late' })
+  @ApiOkResponse({ type: CampaignDto })
+  @ApiConflictResponse({ description: 'Not paused' })
+  @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
+  resume(@CurrentUser() user: User, @Param('id') id: string): Promise<CampaignDto> {
+    return this.campaigns.resume(user, id);
+  }
+
+  @Post(':id/finish')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Ends a sequence for good: every client still going through it stops' })
+  @ApiOkResponse({ type: CampaignDto })
+  @ApiConflictResponse({ description: 'Not active or paused' })
+  @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
+  finish(@CurrentUser() user: User, @Param('id') id: string): Promise<CampaignDto> {
+    return this.campaigns.finish(user, id);
   }
 }

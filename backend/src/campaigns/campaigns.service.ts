@@ -1,5 +1,6 @@
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { DateTime } from 'luxon';
 
 import { ClientsService } from '../clients/clients.service.js';
 import { isUuid } from '../common/ids.js';
@@ -9,9 +10,21 @@ import { DeliveryQueue } from '../delivery/delivery-queue.service.js';
 import { DeliveryReads } from '../delivery/delivery-reads.repository.js';
 import { DispatcherService } from '../delivery/dispatcher.service.js';
 import { User } from '../users/user.entity.js';
-import { AUDIENCE_KINDS, Campaign, type CampaignAudience } from './campaign.entity.js';
+import {
+  AUDIENCE_KINDS,
+  Campaign,
+  type CampaignAudience,
+  type CampaignFollowUp,
+  type CampaignStatus,
+  type CampaignTrigger,
+  MEDICARE_DATES,
+  TRIGGER_KINDS,
+} from './campaign.entity.js';
+import { daysBetween, localDate, wallTime } from './campaign-dates.js';
 import { CampaignRecipientsRepository } from './campaign-recipients.repository.js';
-import type { AddClientsDto, CampaignDto, CreateCampaignDto, UpdateCampaignDto } from './dto/campaign.dto.js';
+import { CampaignSequencesRepository } from './campaign-sequences.repository.js';
+import type { AddClientsDto, CampaignDto, CreateCampaignDto, ScheduleDto, StepFiguresDto, UpdateCampaignDto } from './dto/campaign.dto.js';
+import { CAMPAIGN_TEMPLATES, type CampaignTemplate } from './templates.js';
 
 export const CAMPAIGN_LIST_RULES = {
   sortable: ['createdAt', 'name', 'status', 'sentAt'],
@@ -27,7 +40,82 @@ export const AUDIENCE_MAX_CLIENTS = 10_000;
 export const CAMPAIGN_MESSAGES = {
   sentNoChange: 'This campaign has already been sent, so it can no longer be changed.',
   sentNoDelete: 'This campaign has already been sent, so it cannot be deleted: its opens and clicks are kept.',
+  scheduledNoChange: 'This campaign is scheduled: unschedule it to change it.',
+  runningNoChange: 'This sequence has started, so it can no longer be changed.',
+  runningNoDelete: 'This sequence has started, so it cannot be deleted: its figures are kept.',
+  startInstead: 'This campaign has a trigger, so it is a sequence: start it instead.',
+  noTrigger: 'This campaign has no trigger: send it or schedule it instead.',
 } as const;
+
+/** The refusal for changing (or deleting) a campaign that is no longer a draft. */
+function notDraft(status: CampaignStatus, deleting: boolean): string {
+  if (status === 'scheduled')
+    return deleting ? 'This campaign is scheduled: unschedule it to delete it.' : CAMPAIGN_MESSAGES.scheduledNoChange;
+  if (status === 'sent') return deleting ? CAMPAIGN_MESSAGES.sentNoDelete : CAMPAIGN_MESSAGES.sentNoChange;
+  return deleting ? CAMPAIGN_MESSAGES.runningNoDelete : CAMPAIGN_MESSAGES.runningNoChange;
+}
+
+/** The most later steps a sequence may have, and the longest wait before one (days). */
+export const FOLLOW_UPS_MAX = 4;
+export const DAYS_MAX = 365;
+/** Scheduled times: 08:00 to 20:59 on the recipient's clock. */
+const SCHEDULE_FIRST_HOUR = 8;
+const SCHEDULE_LAST_HOUR = 20;
+
+const isWholeIn = (value: unknown, min: number, max: number): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+
+/** A sequence's trigger as given, checked (null: a campaign sent once). */
+export function checkTrigger(input: unknown): CampaignTrigger | null {
+  if (input === null) return null;
+  const refuse = (message: string) => new BadRequestException({ message, field: 'trigger' });
+  const value = input as { kind?: unknown; daysBefore?: unknown; date?: unknown };
+  if (!(TRIGGER_KINDS as readonly unknown[]).includes(value.kind)) throw refuse(`trigger kind must be one of: ${TRIGGER_KINDS.join(', ')}`);
+  if (value.kind === 'joined') return { kind: 'joined' };
+  if (value.kind === 'medicare_date') {
+    if (!(MEDICARE_DATES as readonly unknown[]).includes(value.date))
+      throw refuse(`trigger date must be one of: ${MEDICARE_DATES.join(', ')}`);
+    return { kind: 'medicare_date', date: value.date as (typeof MEDICARE_DATES)[number] };
+  }
+  if (!isWholeIn(value.daysBefore, 0, DAYS_MAX)) throw refuse(`trigger daysBefore must be a whole number from 0 to ${DAYS_MAX}`);
+  return { kind: value.kind as 'turning_65' | 'birthday' | 'birthday_rule' | 'plan_anniversary', daysBefore: value.daysBefore };
+}
+
+/** A sequence's later steps as given, checked. */
+export function checkFollowUps(input: unknown[], type: 'email' | 'sms'): CampaignFollowUp[] {
+  const refuse = (message: string) => new BadRequestException({ message, field: 'followUps' });
+  if (input.length > FOLLOW_UPS_MAX) throw refuse(`A sequence can have at most ${FOLLOW_UPS_MAX} follow-ups`);
+  return input.map((item, index) => {
+    const n = index + 1;
+    if (item === null || typeof item !== 'object' || Array.isArray(item)) throw refuse(`follow-up ${n} must be an object`);
+    const value = item as { delayDays?: unknown; subject?: unknown; message?: unknown; skipIfEngaged?: unknown };
+    if (!isWholeIn(value.delayDays, 1, DAYS_MAX)) throw refuse(`follow-up ${n}: delayDays must be a whole number from 1 to ${DAYS_MAX}`);
+    const message = typeof value.message === 'string' ? value.message.trim() : '';
+    if (!message) throw refuse(`follow-up ${n}: message is required`);
+    if (message.length > LIMITS.message) throw refuse(`follow-up ${n}: message must be at most ${LIMITS.message} characters`);
+    if (value.subject !== undefined && value.subject !== null && typeof value.subject !== 'string')
+      throw refuse(`follow-up ${n}: subject must be text or null`);
+    const subject = typeof value.subject === 'string' ? value.subject.trim() || null : null;
+    if (subject && subject.length > LIMITS.subject) throw refuse(`follow-up ${n}: subject must be at most ${LIMITS.subject} characters`);
+    if (value.skipIfEngaged !== undefined && typeof value.skipIfEngaged !== 'boolean')
+      throw refuse(`follow-up ${n}: skipIfEngaged must be true or false`);
+    return { delayDays: value.delayDays, subject: type === 'email' ? subject : null, message, skipIfEngaged: value.skipIfEngaged ?? true };
+  });
+}
+
+/** A schedule's date and time checked against the broker's clock `now`: 08:00–20:59, not past, at most a year ahead. */
+export function checkSchedule(input: ScheduleDto, brokerZone: string, now: Date): { date: string; time: string } {
+  const { date, time } = input;
+  if (!DateTime.fromISO(date).isValid) throw new BadRequestException({ message: 'date must be a real date (YYYY-MM-DD)', field: 'date' });
+  const hour = Number(time.slice(0, 2));
+  if (hour < SCHEDULE_FIRST_HOUR || hour > SCHEDULE_LAST_HOUR)
+    throw new BadRequestException({ message: 'time must be between 08:00 and 20:59 (each client’s own time)', field: 'time' });
+  if (wallTime(date, time, brokerZone) <= now)
+    throw new BadRequestException({ message: 'The scheduled date and time have already passed', field: 'date' });
+  if (daysBetween(localDate(now, brokerZone), date) > DAYS_MAX)
+    throw new BadRequestException({ message: `date must be at most ${DAYS_MAX} days ahead`, field: 'date' });
+  return { date, time };
+}
 
 /** SPEC §5 Campaign's checks, each refusal naming its field; answers the campaign's fields. */
 function checkCampaign(input: CreateCampaignDto): Pick<Campaign, 'name' | 'type' | 'subject' | 'message'> {
@@ -59,16 +147,23 @@ export class CampaignsService {
     private readonly clients: ClientsService,
     private readonly tester: CampaignTestSender,
     private readonly deliveryReads: DeliveryReads,
+    private readonly sequences: CampaignSequencesRepository,
   ) {}
 
   private async findOwned(broker: User, id: string): Promise<Campaign> {
-    const campaign = isUuid(id) ? await this.em.findOne(Campaign, { id, broker }) : null;
+    const campaign = isUuid(id) ? await this.em.findOne(Campaign, { id, broker, parentId: null }) : null;
     if (!campaign) throw new NotFoundException('Campaign not found');
     return campaign;
   }
 
+  /** The ready-made templates, five in English and Spanish each. */
+  templates(): CampaignTemplate[] {
+    return CAMPAIGN_TEMPLATES;
+  }
+
   async list(broker: User, query: ListQuery): Promise<ListResult<CampaignDto>> {
-    const where: Record<string, unknown> = { broker };
+    // A sequence's step rows are part of the sequence, never listed on their own.
+    const where: Record<string, unknown> = { broker, parentId: null };
     for (const key of ['status', 'type'] as const) if (typeof query.filter[key] === 'string') where[key] = query.filter[key];
     const ids = idsOf(query);
     if (ids) where.id = { $in: ids };
@@ -90,7 +185,19 @@ export class CampaignsService {
   async create(broker: User, input: CreateCampaignDto): Promise<CampaignDto> {
     const checked = checkCampaign(input);
     const audience = await this.checkAudience(broker, input.audience);
-    const campaign = this.em.create(Campaign, { broker: this.em.getReference(User, broker.id), ...checked, audience });
+    const trigger = input.trigger === undefined ? null : checkTrigger(input.trigger);
+    const followUps = checkFollowUps(input.followUps ?? [], checked.type);
+    if (!trigger && followUps.length)
+      throw new BadRequestException({ message: 'Follow-ups need a trigger: a campaign sent once has no later steps', field: 'followUps' });
+    const campaign = this.em.create(Campaign, {
+      broker: this.em.getReference(User, broker.id),
+      ...checked,
+      audience,
+      purpose: input.purpose ?? 'marketing',
+      templateKey: input.templateKey ?? null,
+      trigger,
+      followUps,
+    });
     await this.em.flush();
     const [view] = await this.toViews([campaign]);
     return view;
@@ -99,7 +206,7 @@ export class CampaignsService {
   /** Changes a draft (what is left out keeps its value); a sent campaign answers 409. */
   async update(broker: User, id: string, input: UpdateCampaignDto): Promise<CampaignDto> {
     const campaign = await this.em.transactional(async (em) => {
-      const draft = await this.lockDraft(em, broker, id, CAMPAIGN_MESSAGES.sentNoChange);
+      const draft = await this.lockDraft(em, broker, id, false);
       const type = input.type ?? draft.type;
       const checked = checkCampaign({
         name: input.name ?? draft.name,
@@ -107,7 +214,18 @@ export class CampaignsService {
         subject: input.subject !== undefined ? input.subject : draft.subject,
         message: input.message ?? draft.message,
       });
-      Object.assign(draft, checked);
+      const trigger = input.trigger !== undefined ? checkTrigger(input.trigger) : (draft.trigger ?? null);
+      // A campaign made a one-off again drops the later steps it had.
+      const followUps =
+        input.followUps !== undefined ? checkFollowUps(input.followUps, type) : trigger ? checkFollowUps(draft.followUps, type) : [];
+      if (!trigger && followUps.length)
+        throw new BadRequestException({
+          message: 'Follow-ups need a trigger: a campaign sent once has no later steps',
+          field: 'followUps',
+        });
+      Object.assign(draft, checked, { trigger, followUps });
+      if (input.purpose !== undefined) draft.purpose = input.purpose;
+      if (input.templateKey !== undefined) draft.templateKey = input.templateKey;
       if (input.audience !== undefined) draft.audience = await this.checkAudience(broker, input.audience, em);
       await em.flush();
       return draft;
@@ -119,7 +237,7 @@ export class CampaignsService {
   /** Deletes a draft, answered as it was; a sent campaign keeps its recipients' figures (409). */
   async remove(broker: User, id: string): Promise<CampaignDto> {
     return this.em.transactional(async (em) => {
-      const draft = await this.lockDraft(em, broker, id, CAMPAIGN_MESSAGES.sentNoDelete);
+      const draft = await this.lockDraft(em, broker, id, true);
       const [view] = await this.toViews([draft]);
       em.remove(draft);
       await em.flush();
@@ -137,6 +255,10 @@ export class CampaignsService {
       subject: source.subject ?? null,
       message: source.message,
       audience: source.audience,
+      purpose: source.purpose,
+      templateKey: source.templateKey ?? null,
+      trigger: source.trigger ?? null,
+      followUps: source.followUps,
     });
     await this.em.flush();
     const [view] = await this.toViews([copy]);
@@ -153,7 +275,7 @@ export class CampaignsService {
       const skipped = await this.deliveryReads.skippedByReason({ campaignId: campaign.id });
       return { count: campaign.recipientCount, consented: campaign.recipientCount - skipped.reduce((sum, row) => sum + row.count, 0) };
     }
-    return this.recipients.audience(broker.id, campaign.type, await this.audienceIds(broker, campaign.audience));
+    return this.recipients.audience(broker.id, campaign.type, await this.audienceIds(broker, campaign.audience), campaign.purpose);
   }
 
   /** A campaign's skipped messages counted by reason (no permission, lapsed, revoked, opted out, inactive). */
@@ -175,7 +297,7 @@ export class CampaignsService {
    */
   async addClients(broker: User, id: string, input: AddClientsDto): Promise<CampaignDto> {
     const campaign = await this.em.transactional(async (em) => {
-      const draft = await this.lockDraft(em, broker, id, CAMPAIGN_MESSAGES.sentNoChange);
+      const draft = await this.lockDraft(em, broker, id, false);
       await this.clients.assertOwned(broker, input.ids, em);
       const before = draft.audience.kind === 'clients' ? draft.audience.clientIds : [];
       const clientIds = [...new Set([...before, ...input.ids])];
@@ -223,11 +345,120 @@ export class CampaignsService {
     return this.clients.idsMatching(broker, audience.filter, em);
   }
 
-  private async lockDraft(em: EntityManager, broker: User, id: string, sentMessage: string): Promise<Campaign> {
-    const campaign = isUuid(id) ? await em.findOne(Campaign, { id, broker: broker.id }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
-    if (!campaign) throw new NotFoundException('Campaign not found');
-    if (campaign.status !== 'draft') throw new ConflictException(sentMessage);
+  private async lockDraft(em: EntityManager, broker: User, id: string, deleting: boolean): Promise<Campaign> {
+    const campaign = await this.lockOwned(em, broker, id);
+    if (campaign.status !== 'draft') throw new ConflictException(notDraft(campaign.status, deleting));
     return campaign;
+  }
+
+  private async lockOwned(em: EntityManager, broker: User, id: string): Promise<Campaign> {
+    const campaign = isUuid(id)
+      ? await em.findOne(Campaign, { id, broker: broker.id, parentId: null }, { lockMode: LockMode.PESSIMISTIC_WRITE })
+      : null;
+    if (!campaign) throw new NotFoundException('Campaign not found');
+    return campaign;
+  }
+
+  /**
+   * Moves a campaign from one of `from` to `to` under a row lock (409 with `refusal` from any other
+   * state), with `change` applied in the same transaction.
+   */
+  private async transition(
+    broker: User,
+    id: string,
+    from: CampaignStatus[],
+    to: CampaignStatus,
+    refusal: (campaign: Campaign) => string | undefined,
+    change?: (campaign: Campaign, em: EntityManager) => Promise<void> | void,
+  ): Promise<CampaignDto> {
+    const campaign = await this.em.transactional(async (em) => {
+      const found = await this.lockOwned(em, broker, id);
+      const refused =
+        refusal(found) ?? (from.includes(found.status) ? undefined : `This campaign is ${found.status}, so it cannot be ${to} now.`);
+      if (refused) throw new ConflictException(refused);
+      found.status = to;
+      await change?.(found, em);
+      await em.flush();
+      return found;
+    });
+    const [view] = await this.toViews([campaign]);
+    return view;
+  }
+
+  /** A draft without a trigger goes at `date` `time` in each recipient's own time zone. */
+  schedule(broker: User, id: string, input: ScheduleDto): Promise<CampaignDto> {
+    const { date, time } = checkSchedule(input, broker.timeZone, new Date());
+    return this.transition(
+      broker,
+      id,
+      ['draft'],
+      'scheduled',
+      (campaign) =>
+        campaign.status !== 'draft'
+          ? `This campaign is ${campaign.status}: only a draft can be scheduled.`
+          : campaign.trigger
+            ? 'This campaign has a trigger, so it is a sequence: start it instead of scheduling it.'
+            : undefined,
+      (campaign) => {
+        campaign.scheduledDate = date;
+        campaign.scheduledTime = time;
+      },
+    );
+  }
+
+  /** A scheduled campaign not yet sent goes back to being a draft. */
+  unschedule(broker: User, id: string): Promise<CampaignDto> {
+    return this.transition(
+      broker,
+      id,
+      ['scheduled'],
+      'draft',
+      (campaign) =>
+        campaign.status !== 'scheduled' ? `This campaign is ${campaign.status}: only a scheduled campaign can be unscheduled.` : undefined,
+      (campaign) => {
+        campaign.scheduledDate = null;
+        campaign.scheduledTime = null;
+      },
+    );
+  }
+
+  /** A draft with a trigger becomes an active sequence: the runner enrolls clients from its next run. */
+  start(broker: User, id: string): Promise<CampaignDto> {
+    return this.transition(broker, id, ['draft'], 'active', (campaign) =>
+      campaign.status !== 'draft'
+        ? `This campaign is ${campaign.status}: only a draft can be started.`
+        : campaign.trigger
+          ? undefined
+          : CAMPAIGN_MESSAGES.noTrigger,
+    );
+  }
+
+  /** Holds an active sequence: nobody is enrolled and no step goes until it is resumed. */
+  pause(broker: User, id: string): Promise<CampaignDto> {
+    return this.transition(broker, id, ['active'], 'paused', (campaign) =>
+      campaign.status !== 'active' ? `This campaign is ${campaign.status}: only an active sequence can be paused.` : undefined,
+    );
+  }
+
+  resume(broker: User, id: string): Promise<CampaignDto> {
+    return this.transition(broker, id, ['paused'], 'active', (campaign) =>
+      campaign.status !== 'paused' ? `This campaign is ${campaign.status}: only a paused sequence can be resumed.` : undefined,
+    );
+  }
+
+  /** Ends a sequence for good: every client still going through it stops. */
+  finish(broker: User, id: string): Promise<CampaignDto> {
+    return this.transition(
+      broker,
+      id,
+      ['active', 'paused'],
+      'finished',
+      (campaign) =>
+        ['active', 'paused'].includes(campaign.status)
+          ? undefined
+          : `This campaign is ${campaign.status}: only an active or paused sequence can be finished.`,
+      (campaign, em) => this.sequences.stopAll(em, campaign.id, 'finished'),
+    );
   }
 
   /**
@@ -237,9 +468,11 @@ export class CampaignsService {
    */
   async send(broker: User, id: string): Promise<number> {
     const count = await this.em.transactional(async (em) => {
-      const campaign = isUuid(id) ? await em.findOne(Campaign, { id, broker: broker.id }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
-      if (!campaign) throw new NotFoundException('Campaign not found');
-      if (campaign.status !== 'draft') throw new ConflictException('This campaign has already been sent');
+      const campaign = await this.lockOwned(em, broker, id);
+      if (campaign.status === 'scheduled') throw new ConflictException('This campaign is scheduled: unschedule it to send it now.');
+      if (campaign.status !== 'draft')
+        throw new ConflictException(campaign.status === 'sent' ? 'This campaign has already been sent' : CAMPAIGN_MESSAGES.startInstead);
+      if (campaign.trigger) throw new ConflictException(CAMPAIGN_MESSAGES.startInstead);
       const recipients = await this.recipients.fix(
         em,
         broker.id,
@@ -278,19 +511,50 @@ export class CampaignsService {
     if (campaigns.length === 0) return [];
     const rows = await this.recipients.openedAndClicked(campaigns.map((c) => c.id));
     const counts = new Map(rows.map((row) => [row.campaign_id, row]));
-    return campaigns.map((campaign) => ({
-      id: campaign.id,
-      name: campaign.name,
-      type: campaign.type,
-      subject: campaign.subject ?? null,
-      message: campaign.message,
-      status: campaign.status,
-      audience: campaign.audience,
-      recipientCount: campaign.recipientCount,
-      openedCount: counts.get(campaign.id)?.opened ?? 0,
-      clickedCount: counts.get(campaign.id)?.clicked ?? 0,
-      createdAt: campaign.createdAt.toISOString(),
-      sentAt: campaign.sentAt?.toISOString() ?? null,
-    }));
+    const sequenceIds = campaigns.filter((c) => c.trigger).map((c) => c.id);
+    const [figures, enrollments] = await Promise.all([
+      this.sequences.stepFigures(sequenceIds),
+      this.sequences.enrollmentFigures(sequenceIds),
+    ]);
+    const stepsOf = (campaign: Campaign): StepFiguresDto[] => {
+      if (!campaign.trigger) return [];
+      return Array.from({ length: 1 + campaign.followUps.length }, (_, index) => {
+        const step = index + 1;
+        const own = figures.filter((row) => row.parent_id === campaign.id && row.step === step);
+        const sum = (key: 'sent' | 'opened' | 'clicked' | 'replied') => own.reduce((total, row) => total + row[key], 0);
+        const skipped = enrollments.skipped.find((row) => row.campaign_id === campaign.id && row.step === step)?.skipped ?? 0;
+        return { step, sent: sum('sent'), opened: sum('opened'), clicked: sum('clicked'), replied: sum('replied'), skipped };
+      });
+    };
+    return campaigns.map((campaign) => {
+      const steps = stepsOf(campaign);
+      const total = (key: 'sent' | 'opened' | 'clicked') => steps.reduce((sum, step) => sum + step[key], 0);
+      const sequence = Boolean(campaign.trigger);
+      return {
+        id: campaign.id,
+        name: campaign.name,
+        type: campaign.type,
+        subject: campaign.subject ?? null,
+        message: campaign.message,
+        status: campaign.status,
+        purpose: campaign.purpose,
+        templateKey: (campaign.templateKey ?? null) as CampaignDto['templateKey'],
+        schedule:
+          campaign.scheduledDate && campaign.scheduledTime
+            ? { date: String(campaign.scheduledDate).slice(0, 10), time: campaign.scheduledTime }
+            : null,
+        trigger: campaign.trigger ?? null,
+        followUps: campaign.followUps,
+        steps,
+        enrolledCount: enrollments.enrolled.get(campaign.id) ?? 0,
+        audience: campaign.audience,
+        // A sequence's figures are its steps' together.
+        recipientCount: sequence ? total('sent') : campaign.recipientCount,
+        openedCount: sequence ? total('opened') : (counts.get(campaign.id)?.opened ?? 0),
+        clickedCount: sequence ? total('clicked') : (counts.get(campaign.id)?.clicked ?? 0),
+        createdAt: campaign.createdAt.toISOString(),
+        sentAt: campaign.sentAt?.toISOString() ?? null,
+      };
+    });
   }
 }

@@ -28,11 +28,11 @@ describe('headerColumns', () => {
   it.each([
     [
       ['firstName', 'lastName'],
-      'The file is missing the column phone (expected firstName, lastName, email, phone; optional zip, state, marketingConsent, language)',
+      'The file is missing the column phone (expected firstName, lastName, email, phone; optional zip, state, marketingConsent, language, date_of_birth, plan_type, plan_effective_date, carrier)',
     ],
     [
       ['firstName', 'email'],
-      'The file is missing the columns lastName, phone (expected firstName, lastName, email, phone; optional zip, state, marketingConsent, language)',
+      'The file is missing the columns lastName, phone (expected firstName, lastName, email, phone; optional zip, state, marketingConsent, language, date_of_birth, plan_type, plan_effective_date, carrier)',
     ],
   ])('refuses %j', (header, message) => {
     expect(() => headerColumns(header)).toThrow(message);
@@ -52,6 +52,10 @@ describe('checkRow', () => {
         zip: null,
         state: null,
         language: 'en',
+        dateOfBirth: null,
+        planType: null,
+        planEffectiveDate: null,
+        carrier: null,
         marketingRefused: false,
       },
     });
@@ -124,7 +128,7 @@ describe('readClientCsv', () => {
     ['\n\n', 'The file is empty'],
     [
       'firstName,lastName\nAnn,Lee\n',
-      'The file is missing the column phone (expected firstName, lastName, email, phone; optional zip, state, marketingConsent, language)',
+      'The file is missing the column phone (expected firstName, lastName, email, phone; optional zip, state, marketingConsent, language, date_of_birth, plan_type, plan_effective_date, carrier)',
     ],
     [Buffer.from('firstName,lastName,phone\nJos\xe9,Li,1\n', 'latin1'), 'The file is not UTF-8 text'],
     ['firstName,lastName,phone\nAnn,"Le"e,1\n', 'The file is not a readable CSV: Invalid Closing Quote'],
@@ -149,5 +153,60 @@ describe('countCsvLines', () => {
   it('answers 0 for a header alone or an empty file', async () => {
     expect(await count('firstName,lastName,phone\n')).toBe(0);
     expect(await count('')).toBe(0);
+  });
+});
+
+describe('checkRow: date of birth, plan and carrier', () => {
+  const row = (fields: CsvRecord): CsvRecord => ({ firstName: 'Ruth', lastName: 'Alvarez', phone: '(615) 555-0101', ...fields });
+  const now = new Date('2026-11-26T12:00:00Z');
+
+  it('reads the column names spreadsheets use', () => {
+    expect(['date_of_birth', 'Date Of Birth', 'DOB', 'plan_type', 'Plan Effective Date', 'Carrier'].map(canonicalColumn)).toEqual([
+      'dateOfBirth',
+      'dateOfBirth',
+      'dateOfBirth',
+      'planType',
+      'planEffectiveDate',
+      'carrier',
+    ]);
+  });
+
+  it.each([
+    [{ dateOfBirth: '1958-04-23' }, { dateOfBirth: '1958-04-23' }],
+    [{ dateOfBirth: '4/3/1958' }, { dateOfBirth: '1958-04-03' }],
+    [{ dateOfBirth: '12/31/1960' }, { dateOfBirth: '1960-12-31' }],
+    [{ planType: 'Medicare Advantage' }, { planType: 'medicare_advantage' }],
+    [{ planType: 'ma' }, { planType: 'medicare_advantage' }],
+    [{ planType: 'PART D' }, { planType: 'part_d' }],
+    [{ planType: 'pdp' }, { planType: 'part_d' }],
+    [{ planType: 'part_d' }, { planType: 'part_d' }],
+    [{ planType: 'Medicare  Supplement' }, { planType: 'medigap' }],
+    [{ planType: 'MEDIGAP' }, { planType: 'medigap' }],
+    [{ planType: 'Other' }, { planType: 'other' }],
+    [{ planEffectiveDate: '1/1/2027' }, { planEffectiveDate: '2027-01-01' }],
+    [{ carrier: '  Humana ' }, { carrier: 'Humana' }],
+    [
+      { dateOfBirth: '', planType: ' ', planEffectiveDate: '', carrier: '' },
+      { dateOfBirth: null, planType: null, planEffectiveDate: null, carrier: null },
+    ],
+  ])('keeps %j as %j', (fields, expected) => {
+    expect(checkRow(row(fields), now)).toMatchObject({ client: expected });
+  });
+
+  it.each([
+    [{ dateOfBirth: '2/30/1950' }, 'dateOfBirth', 'dateOfBirth "2/30/1950" is not a real date (YYYY-MM-DD or M/D/YYYY)'],
+    [{ dateOfBirth: '1950-13-01' }, 'dateOfBirth', 'dateOfBirth "1950-13-01" is not a real date (YYYY-MM-DD or M/D/YYYY)'],
+    [{ dateOfBirth: '1899-12-31' }, 'dateOfBirth', 'dateOfBirth must be between 1900-01-01 and today'],
+    [{ dateOfBirth: '2026-11-27' }, 'dateOfBirth', 'dateOfBirth must be between 1900-01-01 and today'],
+    [
+      { planType: 'PPO' },
+      'planType',
+      'planType must be Medicare Advantage (MA), Part D (PDP), Medigap (Medicare Supplement) or Other, not "PPO"',
+    ],
+    [{ planEffectiveDate: '1965-06-30' }, 'planEffectiveDate', 'planEffectiveDate must be between 1965-07-01 and a year from today'],
+    [{ planEffectiveDate: '2027-11-27' }, 'planEffectiveDate', 'planEffectiveDate must be between 1965-07-01 and a year from today'],
+    [{ carrier: 'x'.repeat(101) }, 'carrier', 'carrier must be at most 100 characters'],
+  ])('refuses %j naming %s', (fields, field, message) => {
+    expect(checkRow(row(fields), now)).toEqual({ field, message });
   });
 });

@@ -7,10 +7,25 @@ import { CsvError, parse } from 'csv-parse';
 import { textProblem } from '../common/input-safety.js';
 import { type Language, languageOf } from '../common/language.js';
 import { normalizeState, normalizeZip, stateOfZip } from '../delivery/us-places.js';
+import type { PlanType } from './client.entity.js';
+import { CARRIER_MAX_LENGTH, cleanCarrier, csvDateOf, dateOfBirthProblem, planEffectiveDateProblem, planTypeOf } from './client-facts.js';
 import { NAME_MAX_LENGTH, normalizeEmail, normalizePhone } from './contact.js';
 
 const REQUIRED = ['firstName', 'lastName', 'phone'] as const;
-const KNOWN = ['firstName', 'lastName', 'email', 'phone', 'zip', 'state', 'marketingConsent', 'language'] as const;
+const KNOWN = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'zip',
+  'state',
+  'marketingConsent',
+  'language',
+  'dateOfBirth',
+  'planType',
+  'planEffectiveDate',
+  'carrier',
+] as const;
 export type Column = (typeof KNOWN)[number];
 export type CsvRecord = Partial<Record<Column, string>>;
 /** Other headers spreadsheets use for the optional columns. */
@@ -21,6 +36,9 @@ const ALIASES: Record<string, Column> = {
   lang: 'language',
   preferredlanguage: 'language',
   idioma: 'language',
+  dob: 'dateOfBirth',
+  birthdate: 'dateOfBirth',
+  effectivedate: 'planEffectiveDate',
 };
 
 export const NOT_UTF8 = 'The file is not UTF-8 text: save it as “CSV UTF-8” and upload it again';
@@ -45,7 +63,7 @@ export function headerColumns(header: string[]): (Column | false)[] {
   const missing = REQUIRED.filter((required) => !columns.includes(required));
   if (missing.length > 0) {
     throw new CsvFileException(
-      `The file is missing the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (expected firstName, lastName, email, phone; optional zip, state, marketingConsent, language)`,
+      `The file is missing the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (expected firstName, lastName, email, phone; optional zip, state, marketingConsent, language, date_of_birth, plan_type, plan_effective_date, carrier)`,
     );
   }
   return columns;
@@ -60,6 +78,12 @@ export interface ClientRow {
   state: string | null;
   /** `language` column: en or es (English, Spanish, español accepted); English when empty. */
   language: Language;
+  /** YYYY-MM-DD. */
+  dateOfBirth: string | null;
+  planType: PlanType | null;
+  /** YYYY-MM-DD. */
+  planEffectiveDate: string | null;
+  carrier: string | null;
   /** The row says no to marketing (`marketingConsent` no/false/0); only an attested upload records marketing for the rest. */
   marketingRefused: boolean;
 }
@@ -67,8 +91,22 @@ export interface ClientRow {
 const YES = ['yes', 'y', 'true', '1', 'si', 'sí'];
 const NO = ['no', 'n', 'false', '0'];
 
+/** A date cell (YYYY-MM-DD or M/D/YYYY; empty: none), checked by `problemOf`, or the problem with it. */
+function csvDate(
+  field: 'dateOfBirth' | 'planEffectiveDate',
+  text: string | undefined,
+  problemOf: (day: string) => string | undefined,
+): { day: string | null } | { field: string; message: string } {
+  const value = text?.trim() ?? '';
+  if (!value) return { day: null };
+  const day = csvDateOf(value);
+  if (day === undefined) return { field, message: `${field} "${value}" is not a real date (YYYY-MM-DD or M/D/YYYY)` };
+  const problem = problemOf(day);
+  return problem ? { field, message: problem } : { day };
+}
+
 /** A row's client, or the first problem found in it (the field and the message reported for its line). */
-export function checkRow(record: CsvRecord): { client: ClientRow } | { field: string; message: string } {
+export function checkRow(record: CsvRecord, now = new Date()): { client: ClientRow } | { field: string; message: string } {
   const unstorable = KNOWN.find((column) => record[column] !== undefined && textProblem(record[column]));
   if (unstorable) return { field: unstorable, message: `${unstorable} ${textProblem(record[unstorable]!)}` };
   const firstName = record.firstName?.trim() ?? '';
@@ -103,7 +141,37 @@ export function checkRow(record: CsvRecord): { client: ClientRow } | { field: st
   const languageText = record.language?.trim() ?? '';
   const language = languageText ? languageOf(languageText) : 'en';
   if (!language) return { field: 'language', message: `language must be en (English) or es (Spanish), not "${languageText}"` };
-  return { client: { firstName, lastName, email, phone, zip, state, language, marketingRefused: NO.includes(marketing) } };
+  const birth = csvDate('dateOfBirth', record.dateOfBirth, (day) => dateOfBirthProblem(day, now));
+  if ('field' in birth) return birth;
+  const planText = record.planType?.trim() ?? '';
+  const planType = planText ? planTypeOf(planText) : null;
+  if (planType === undefined) {
+    return {
+      field: 'planType',
+      message: `planType must be Medicare Advantage (MA), Part D (PDP), Medigap (Medicare Supplement) or Other, not "${planText}"`,
+    };
+  }
+  const effective = csvDate('planEffectiveDate', record.planEffectiveDate, (day) => planEffectiveDateProblem(day, now));
+  if ('field' in effective) return effective;
+  const carrier = cleanCarrier(record.carrier);
+  if (carrier && carrier.length > CARRIER_MAX_LENGTH)
+    return { field: 'carrier', message: `carrier must be at most ${CARRIER_MAX_LENGTH} characters` };
+  return {
+    client: {
+      firstName,
+      lastName,
+      email,
+      phone,
+      zip,
+      state,
+      language,
+      dateOfBirth: birth.day,
+      planType,
+      planEffectiveDate: effective.day,
+      carrier,
+      marketingRefused: NO.includes(marketing),
+    },
+  };
 }
 
 /**

@@ -6,6 +6,18 @@ import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@
 import type { Language } from '../common/language.js';
 import { User } from '../users/user.entity.js';
 
+/** The kind of Medicare plan a client has (what the broker sold them; not health data). */
+export const PLAN_TYPES = ['medicare_advantage', 'part_d', 'medigap', 'other'] as const;
+export type PlanType = (typeof PLAN_TYPES)[number];
+
+/** Why a client left the broker's book (asked when a client is deactivated or deleted). */
+export const DEPARTURE_REASONS = ['switched_agent', 'moved', 'deceased', 'other'] as const;
+export type DepartureReason = (typeof DEPARTURE_REASONS)[number];
+
+/** How likely a client is to leave, from the at-risk score (docs/clients.md "At-risk score"). */
+export const RISK_LEVELS = ['low', 'medium', 'high'] as const;
+export type RiskLevel = (typeof RISK_LEVELS)[number];
+
 /** A broker's client (a senior). Contact details only: health data lives in the client portal. */
 /** Lower-cased name, e-mail and phone in one string: what the broker's search box matches. */
 export const CLIENT_SEARCH_EXPRESSION = `lower(first_name || ' ' || last_name || ' ' || coalesce(email, '') || ' ' || phone)`;
@@ -28,8 +40,17 @@ export const CLIENT_SEARCH_EXPRESSION = `lower(first_name || ' ' || last_name ||
 })
 @Check({ name: 'clients_engagement_score_range', expression: '(engagement_score >= 0) AND (engagement_score <= 100)' })
 @Check({ name: 'clients_language_known', expression: `language in ('en', 'es')` })
+@Check({ name: 'clients_plan_type_known', expression: `plan_type in (${PLAN_TYPES.map((t) => `'${t}'`).join(', ')})` })
+@Check({
+  name: 'clients_departure_reason_known',
+  expression: `departure_reason in (${DEPARTURE_REASONS.map((t) => `'${t}'`).join(', ')})`,
+})
+@Check({ name: 'clients_risk_score_range', expression: '(risk_score >= 0) AND (risk_score <= 100)' })
+@Check({ name: 'clients_risk_level_known', expression: `risk_level in (${RISK_LEVELS.map((t) => `'${t}'`).join(', ')})` })
+// The Clients page sorted by risk reads a page straight from this index.
+@Index({ name: 'clients_broker_risk_idx', properties: ['broker', 'riskScore', 'id'] })
 export class Client {
-  [OptionalProps]?: 'isActive' | 'engagementScore' | 'language' | 'createdAt' | 'updatedAt';
+  [OptionalProps]?: 'isActive' | 'engagementScore' | 'language' | 'createdAt' | 'updatedAt' | 'riskScore' | 'riskLevel' | 'riskReasons';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -79,6 +100,40 @@ export class Client {
 
   @Property({ type: 'smallint', default: 0 })
   engagementScore: number = 0;
+
+  /** Date of birth (YYYY-MM-DD): turning 65 and birthdays drive lifecycle campaigns. */
+  @Property({ type: 'date', nullable: true })
+  dateOfBirth?: string | null;
+
+  @Property({ type: 'text', nullable: true })
+  planType?: PlanType | null;
+
+  /** When the client's current plan took effect (YYYY-MM-DD): its anniversary drives campaigns and risk. */
+  @Property({ type: 'date', nullable: true })
+  planEffectiveDate?: string | null;
+
+  /** The insurance company of the client's plan, as the broker writes it. */
+  @Property({ type: 'text', nullable: true })
+  carrier?: string | null;
+
+  /** Why the client left, as the broker said when deactivating them (null while active). */
+  @Property({ type: 'text', nullable: true })
+  departureReason?: DepartureReason | null;
+
+  /** The at-risk score, 0–100, recomputed nightly and on demand (clients/risk.ts). */
+  @Property({ type: 'smallint', default: 0 })
+  riskScore: number = 0;
+
+  @Property({ type: 'text', default: 'low' })
+  riskLevel: RiskLevel = 'low';
+
+  /** The signals behind the score, as codes the app puts in words (never health data). */
+  @Property({ type: 'jsonb', default: '[]' })
+  riskReasons: string[] = [];
+
+  /** Since when the client has been at high risk (null while not): "newly at risk" in the weekly digest. */
+  @Property({ type: 'timestamptz', nullable: true })
+  riskSince?: Date | null;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();

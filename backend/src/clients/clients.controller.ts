@@ -52,6 +52,7 @@ import {
   ClientUsageDto,
   CreateClientDto,
   CreatedClientDto,
+  DeleteClientQueryDto,
   EngagementHistoryDto,
   InviteLinkDto,
   InviteResultDto,
@@ -85,7 +86,7 @@ export class ClientsController {
   @ApiListQuery(CLIENT_LIST_RULES, {
     type: ClientDto,
     resource: 'clients',
-    filterExample: { q: 'ibarra', isActive: true, engagementMin: 50 },
+    filterExample: { q: 'ibarra', isActive: true, engagementMin: 50, riskLevel: ['high', 'medium'] },
   })
   list(@CurrentUserId() brokerId: string, @ListParams(CLIENT_LIST_RULES) query: ListQuery): Promise<ListResult<ClientDto>> {
     return this.clients.list(brokerId, query);
@@ -102,7 +103,8 @@ export class ClientsController {
   @HttpCode(202)
   @ApiOperation({
     summary:
-      'Queues the import of clients from a CSV (firstName, lastName, email, phone; optional zip, state, marketingConsent), multipart field "file"',
+      'Queues the import of clients from a CSV (firstName, lastName, email, phone; optional zip, state, marketingConsent, language, ' +
+      'date_of_birth, plan_type, plan_effective_date, carrier), multipart field "file"',
     description:
       'The file is checked at once (size, UTF-8 text, the header’s columns, room under the client limit), stored and imported ' +
       'in the background; follow it at GET /api/import-jobs/{jobId}. Each imported client’s permission for reminders is ' +
@@ -149,7 +151,8 @@ export class ClientsController {
     summary: 'One action on the selected clients: invite, activate, deactivate or delete',
     description:
       'Every id must be one of the broker’s clients, else nothing happens (404). Activate, deactivate and delete ' +
-      'change all of them or none; invite reports each client it could not invite, with why.',
+      'change all of them or none; invite reports each client it could not invite, with why. Deactivate and delete ' +
+      'take departureReason (default other).',
   })
   @ApiOkResponse({ type: BulkResultDto })
   @ApiBadRequestResponse({ description: 'No ids, too many, or an unknown action' })
@@ -199,6 +202,7 @@ export class ClientsController {
   @ApiOperation({
     summary: 'Edits the client’s profile, including isActive',
     description:
+      'isActive: false with departureReason (default other) records why the client left; isActive: true brings them back. ' +
       'Once the client has registered in the portal, a new phone or e-mail waits for the client to confirm it there ' +
       '(pendingContactChanges, and notice in the answer); until then every message goes to the current one.',
   })
@@ -220,11 +224,15 @@ export class ClientsController {
 
   @Delete(':id')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Deletes a client, with their invitation and portal account' })
+  @ApiOperation({
+    summary: 'Deletes a client, with their invitation and portal account; ?reason= says why they left (default other)',
+    description: 'The departure (when and why, no name) is kept for the retention figures.',
+  })
   @ApiNoContentResponse({ description: 'Deleted, with the client’s invitation and portal account' })
+  @ApiBadRequestResponse({ description: 'reason is not one of switched_agent, moved, deceased, other' })
   @ApiNotFoundResponse({ description: 'No such client for this broker' })
-  remove(@CurrentUser() user: User, @Param('id') id: string): Promise<void> {
-    return this.clients.remove(user, id);
+  remove(@CurrentUser() user: User, @Param('id') id: string, @Query() query: DeleteClientQueryDto): Promise<void> {
+    return this.clients.remove(user, id, query.reason);
   }
 
   @Post(':id/invite')

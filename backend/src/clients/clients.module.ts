@@ -10,6 +10,7 @@ import { ClientsRepository } from './clients.repository.js';
 import { ClientsService } from './clients.service.js';
 import { ContactChangesService } from './contact-changes.service.js';
 import { CsvImportService } from './csv-import.service.js';
+import { DeparturesRepository } from './departures.repository.js';
 import { EngagementRepository } from './engagement.repository.js';
 import { EngagementService } from './engagement.service.js';
 import { ImportJobsController } from './import-jobs.controller.js';
@@ -27,6 +28,7 @@ import { InvitationTokensService } from './invitation-tokens.service.js';
     ClientsService,
     ContactChangesService,
     CsvImportService,
+    DeparturesRepository,
     ImportJobsRepository,
     ImportJobsService,
     InvitationTokensService,

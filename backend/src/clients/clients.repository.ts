@@ -6,7 +6,7 @@ import type { Tier } from '../billing/pricing.js';
 import type { Language } from '../common/language.js';
 import { escapeLike } from '../common/like.js';
 import type { SortOrder } from '../common/list-query.js';
-import { CLIENT_SEARCH_EXPRESSION } from './client.entity.js';
+import { CLIENT_SEARCH_EXPRESSION, type DepartureReason, type PlanType, type RiskLevel } from './client.entity.js';
 import type { CLIENT_LIST_RULES } from './clients.service.js';
 import type { InviteStatus } from './dto/client.dto.js';
 import type { PendingContactChangeDto } from './dto/contact-change.dto.js';
@@ -23,6 +23,7 @@ const CLIENT_SORT_COLUMNS: Record<ClientSortField, string> = {
   inviteStatus: 'invite_order',
   engagementScore: 'engagement_score',
   createdAt: 'created_at',
+  riskScore: 'risk_score',
 };
 
 /** Names sort as people read them: by last name then first name, or the other way round. */
@@ -38,7 +39,9 @@ const INVITE_STATUS_EXPRESSION = `case
 const INVITE_ORDER_EXPRESSION = `array_position(array['none', 'pending', 'expired', 'accepted'], ${INVITE_STATUS_EXPRESSION})`;
 
 const CLIENT_COLUMNS =
-  'c.id, c.first_name, c.last_name, c.email, c.phone, c.is_active, c.engagement_score, c.notes, c.zip, c.state, c.language, c.created_at';
+  'c.id, c.first_name, c.last_name, c.email, c.phone, c.is_active, c.engagement_score, c.notes, c.zip, c.state, c.language, c.created_at, ' +
+  `to_char(c.date_of_birth, 'YYYY-MM-DD') as date_of_birth, c.plan_type, to_char(c.plan_effective_date, 'YYYY-MM-DD') as plan_effective_date, ` +
+  'c.carrier, c.departure_reason, c.risk_score, c.risk_level, c.risk_reasons';
 
 /**
  * Whether a client (`clients c`) has registered, until when their newest open invitation runs, and
@@ -69,6 +72,16 @@ export interface ClientColumns {
   state: string | null;
   language: Language;
   created_at: Date;
+  /** YYYY-MM-DD. */
+  date_of_birth: string | null;
+  plan_type: PlanType | null;
+  /** YYYY-MM-DD. */
+  plan_effective_date: string | null;
+  carrier: string | null;
+  departure_reason: DepartureReason | null;
+  risk_score: number;
+  risk_level: RiskLevel;
+  risk_reasons: string[];
 }
 
 export type ClientRow = ClientColumns & InvitationState;
@@ -85,6 +98,8 @@ export interface ClientListFilter {
   /** Engagement score bounds, inclusive. */
   engagementMin?: number;
   engagementMax?: number;
+  /** Any of these at-risk levels. */
+  riskLevels?: RiskLevel[];
   /** Only these clients (react-admin's getMany). */
   ids?: string[];
   sort: { field: ClientSortField; order: SortOrder };
@@ -112,6 +127,10 @@ function listConditions(brokerId: string, filter: Omit<ClientListFilter, 'sort' 
     conditions.push('c.engagement_score <= ?');
     params.push(filter.engagementMax);
   }
+  if (filter.riskLevels) {
+    conditions.push('c.risk_level = any(?::text[])');
+    params.push(`{${filter.riskLevels.join(',')}}`);
+  }
   if (filter.ids) {
     conditions.push(filter.ids.length ? 'c.id = any(?::uuid[])' : 'false');
     if (filter.ids.length) params.push(`{${filter.ids.join(',')}}`);
@@ -137,6 +156,12 @@ export interface NewClientRow {
   zip: string | null;
   state: string | null;
   language: Language;
+  /** YYYY-MM-DD. */
+  dateOfBirth: string | null;
+  planType: PlanType | null;
+  /** YYYY-MM-DD. */
+  planEffectiveDate: string | null;
+  carrier: string | null;
 }
 
 /**
@@ -162,11 +187,13 @@ export class ClientsRepository {
     const inner =
       column === 'invite_order' ? `${INVITE_ORDER_EXPRESSION} ${direction}, c.id asc` : `c.${column} ${direction}, ${tie.inner}c.id asc`;
     const page = range ? { sql: ' limit ? offset ?', params: [range.end - range.start + 1, range.start] } : { sql: '', params: [] };
+    // The invitation's place in the order is worked out only when the list is sorted by it.
+    const inviteOrder = column === 'invite_order' ? `, ${INVITE_ORDER_EXPRESSION} as invite_order` : '';
     return this.em.execute<ClientPageRow[]>(
       `select t.total, p.*
          from (select count(*)::int as total from clients c where ${where}) t
          left join lateral (
-           select ${CLIENT_COLUMNS}, ${INVITATION_STATE_COLUMNS}, ${INVITE_ORDER_EXPRESSION} as invite_order
+           select ${CLIENT_COLUMNS}, ${INVITATION_STATE_COLUMNS}${inviteOrder}
              from clients c where ${where} order by ${inner}${page.sql}
          ) p on true
         order by p.${column} ${direction}, ${tie.outer}p.id asc`,
@@ -248,15 +275,16 @@ export class ClientsRepository {
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i];
       if (i > 0) json += ',';
-      json += `{"id":"${r.id}","first_name":${JSON.stringify(r.firstName)},"last_name":${JSON.stringify(r.lastName)},"email":${r.email === null ? 'null' : JSON.stringify(r.email)},"phone":${JSON.stringify(r.phone)},"zip":${r.zip === null ? 'null' : JSON.stringify(r.zip)},"state":${r.state === null ? 'null' : JSON.stringify(r.state)},"language":"${r.language}"}`;
+      json += `{"id":"${r.id}","first_name":${JSON.stringify(r.firstName)},"last_name":${JSON.stringify(r.lastName)},"email":${r.email === null ? 'null' : JSON.stringify(r.email)},"phone":${JSON.stringify(r.phone)},"zip":${r.zip === null ? 'null' : JSON.stringify(r.zip)},"state":${r.state === null ? 'null' : JSON.stringify(r.state)},"language":"${r.language}","date_of_birth":${r.dateOfBirth === null ? 'null' : `"${r.dateOfBirth}"`},"plan_type":${r.planType === null ? 'null' : `"${r.planType}"`},"plan_effective_date":${r.planEffectiveDate === null ? 'null' : `"${r.planEffectiveDate}"`},"carrier":${r.carrier === null ? 'null' : JSON.stringify(r.carrier)}}`;
     }
     json += ']';
     // The JSON goes as a bind parameter, as it is: not escaped into a copy inside the statement's text.
     const { rows: inserted } = await em.getKysely().executeQuery<{ phone: string }>(
       CompiledQuery.raw(
-        `insert into clients (id, broker_id, first_name, last_name, email, phone, zip, state, language)
-         select r.id, $1::uuid, r.first_name, r.last_name, r.email, r.phone, r.zip, r.state, r.language
-           from json_to_recordset($2::json) as r(id uuid, first_name text, last_name text, email text, phone text, zip text, state text, language text)
+        `insert into clients (id, broker_id, first_name, last_name, email, phone, zip, state, language, date_of_birth, plan_type, plan_effective_date, carrier)
+         select r.id, $1::uuid, r.first_name, r.last_name, r.email, r.phone, r.zip, r.state, r.language, r.date_of_birth, r.plan_type, r.plan_effective_date, r.carrier
+           from json_to_recordset($2::json) as r(id uuid, first_name text, last_name text, email text, phone text, zip text, state text, language text,
+                                                date_of_birth date, plan_type text, plan_effective_date date, carrier text)
          on conflict (broker_id, phone) do nothing
          returning phone`,
         [brokerId, json],

@@ -13,7 +13,8 @@ import { actorOf, ConsentLedger, CONTACT_CHANNELS } from '../consent/consent-led
 import { normalizeState, normalizeZip, stateOfZip } from '../delivery/us-places.js';
 import { SMS_SENDER, type SmsSender } from '../messaging/messaging.ports.js';
 import { User } from '../users/user.entity.js';
-import { Client } from './client.entity.js';
+import { Client, type DepartureReason, RISK_LEVELS, type RiskLevel } from './client.entity.js';
+import { cleanCarrier } from './client-facts.js';
 import {
   type ClientColumns,
   type ClientListFilter,
@@ -25,6 +26,7 @@ import {
 import { normalizeEmail, normalizePhone } from './contact.js';
 import type { ContactChange, ContactField } from './contact-change.entity.js';
 import { ContactChangesService, FIELD_WORDS } from './contact-changes.service.js';
+import { DeparturesRepository } from './departures.repository.js';
 import {
   type BulkClientAction,
   type BulkClientsDto,
@@ -43,10 +45,11 @@ import {
 import { INVITATION_TTL_DAYS, InvitationTokensService } from './invitation-tokens.service.js';
 
 export const CLIENT_LIST_RULES = {
-  sortable: ['firstName', 'lastName', 'email', 'phone', 'isActive', 'inviteStatus', 'engagementScore', 'createdAt'],
-  filterable: ['q', 'isActive', 'inviteStatus', 'engagementMin', 'engagementMax'],
+  sortable: ['firstName', 'lastName', 'email', 'phone', 'isActive', 'inviteStatus', 'engagementScore', 'createdAt', 'riskScore'],
+  filterable: ['q', 'isActive', 'inviteStatus', 'engagementMin', 'engagementMax', 'riskLevel'],
   booleanFilters: ['isActive'],
   numberFilters: ['engagementMin', 'engagementMax'],
+  listFilters: ['riskLevel'],
   idFilter: true,
 } as const;
 
@@ -78,6 +81,7 @@ export class ClientsService {
     private readonly ledger: ConsentLedger,
     private readonly contactChanges: ContactChangesService,
     private readonly repository: ClientsRepository,
+    private readonly departures: DeparturesRepository,
   ) {}
 
   /** The broker's client with this id, or 404. */
@@ -159,6 +163,10 @@ export class ClientsService {
         zip: place.zip ?? null,
         state: place.state ?? null,
         language: input.language ?? 'en',
+        dateOfBirth: input.dateOfBirth ?? null,
+        planType: input.planType ?? null,
+        planEffectiveDate: input.planEffectiveDate ?? null,
+        carrier: cleanCarrier(input.carrier),
       });
       await this.flushUnique(em, fields.phone!);
       // The broker's attestations, word for word, are the ledger's evidence.
@@ -198,12 +206,26 @@ export class ClientsService {
     let held: ContactChange[] = [];
     const client = await this.withBrokerLock(broker, async (em, usage) => {
       const client = await this.findOwned(broker, id, em);
+      const now = new Date();
       if (input.isActive === true && !client.isActive) {
         if (remainingCapacity(usage.tier, usage.activeCount, usage.overageEnabled) < 1) throw new ClientLimitReachedException();
         client.deactivatedAt = null;
+        client.departureReason = null;
+        await this.departures.returned(em, [client.id], now);
+      } else if (input.isActive === false && client.isActive) {
+        client.deactivatedAt = now;
+        client.departureReason = input.departureReason ?? 'other';
+        await this.departures.depart(em, broker.id, [client], client.departureReason, now);
+      } else if (!client.isActive && input.isActive !== true && input.departureReason && input.departureReason !== client.departureReason) {
+        // The broker corrects why an inactive client left.
+        client.departureReason = input.departureReason;
+        await this.departures.changeReason(em, [client.id], input.departureReason);
       }
-      if (input.isActive === false && client.isActive) client.deactivatedAt = new Date();
       if (input.isActive !== undefined) client.isActive = input.isActive;
+      if (input.dateOfBirth !== undefined) client.dateOfBirth = input.dateOfBirth;
+      if (input.planType !== undefined) client.planType = input.planType;
+      if (input.planEffectiveDate !== undefined) client.planEffectiveDate = input.planEffectiveDate;
+      if (input.carrier !== undefined) client.carrier = cleanCarrier(input.carrier);
       if (input.firstName !== undefined) client.firstName = input.firstName.trim();
       if (input.lastName !== undefined) client.lastName = input.lastName.trim();
       if (input.notes !== undefined) client.notes = cleanNotes(input.notes);
@@ -244,9 +266,13 @@ export class ClientsService {
     return this.get(broker, id);
   }
 
-  async remove(broker: User, id: string): Promise<void> {
-    const client = await this.findOwned(broker, id);
-    await this.em.remove(client).flush();
+  /** Deletes the client; their departure (with `reason`) stays for retention, in the same transaction. */
+  async remove(broker: User, id: string, reason?: DepartureReason): Promise<void> {
+    await this.em.transactional(async (em) => {
+      const client = await this.findOwned(broker, id, em);
+      await this.departures.deleted(em, broker.id, [client], reason, new Date());
+      em.remove(client);
+    });
   }
 
   /**
@@ -339,7 +365,9 @@ export class ClientsService {
       if (clients.length !== ids.length) throw new NotFoundException('Some of the selected clients were not found');
       for (const client of clients) names.set(client.id, `${client.firstName} ${client.lastName}`);
       if (input.action === 'invite') return 0;
+      const now = new Date();
       if (input.action === 'delete') {
+        await this.departures.deleted(em, broker.id, clients, input.departureReason, now);
         em.remove(clients);
         return clients.length;
       }
@@ -347,10 +375,15 @@ export class ClientsService {
       const changing = clients.filter((client) => client.isActive !== activate);
       if (activate && changing.length > remainingCapacity(usage.tier, usage.activeCount, usage.overageEnabled))
         throw new ClientLimitReachedException();
+      const reason = input.departureReason ?? 'other';
       for (const client of changing) {
         client.isActive = activate;
-        client.deactivatedAt = activate ? null : new Date();
+        client.deactivatedAt = activate ? null : now;
+        client.departureReason = activate ? null : reason;
       }
+      const changed = changing.map((client) => client.id);
+      if (activate) await this.departures.returned(em, changed, now);
+      else await this.departures.depart(em, broker.id, changing, reason, now);
       return changing.length;
     });
     if (input.action !== 'invite') return { action: input.action, done, failed, message: bulkMessage(input.action, done, ids.length) };
@@ -471,6 +504,14 @@ export class ClientsService {
           state: client.state ?? null,
           language: client.language,
           created_at: client.createdAt,
+          date_of_birth: client.dateOfBirth ?? null,
+          plan_type: client.planType ?? null,
+          plan_effective_date: client.planEffectiveDate ?? null,
+          carrier: client.carrier ?? null,
+          departure_reason: client.departureReason ?? null,
+          risk_score: client.riskScore,
+          risk_level: client.riskLevel,
+          risk_reasons: client.riskReasons,
         },
         state.get(client.id),
         now,
@@ -535,16 +576,20 @@ function displayPhone(phone: string): string {
   return us ? `(${us[1]}) ${us[2]}-${us[3]}` : phone;
 }
 
-/** The list's filters, checked: search, active, invitation state, engagement range, ids (getMany). */
+/** The list's filters, checked: search, active, invitation state, engagement range, risk levels, ids (getMany). */
 export function clientListFilter(query: ListQuery): Omit<ClientListFilter, 'sort' | 'range'> {
-  const { q, isActive, inviteStatus, engagementMin, engagementMax, id } = query.filter as {
+  const { q, isActive, inviteStatus, engagementMin, engagementMax, riskLevel, id } = query.filter as {
     q?: string;
     isActive?: boolean;
     inviteStatus?: string;
     engagementMin?: number;
     engagementMax?: number;
+    riskLevel?: string | string[];
     id?: string[];
   };
+  const riskLevels = riskLevel === undefined ? undefined : [riskLevel].flat();
+  if (riskLevels && (riskLevels.length === 0 || !riskLevels.every((level) => (RISK_LEVELS as readonly string[]).includes(level))))
+    throw new BadRequestException(`filter riskLevel must be one of ${RISK_LEVELS.join(', ')}, or a list of them`);
   if (inviteStatus !== undefined && !(INVITE_STATUSES as readonly string[]).includes(inviteStatus))
     throw new BadRequestException(`filter inviteStatus must be one of: ${INVITE_STATUSES.join(', ')}`);
   for (const [name, value] of [
@@ -554,7 +599,15 @@ export function clientListFilter(query: ListQuery): Omit<ClientListFilter, 'sort
     if (value !== undefined && (value < 0 || value > 100)) throw new BadRequestException(`filter ${name} must be from 0 to 100`);
   if (engagementMin !== undefined && engagementMax !== undefined && engagementMin > engagementMax)
     throw new BadRequestException('filter engagementMin must not be above engagementMax');
-  return { search: q, isActive, inviteStatus: inviteStatus as InviteStatus | undefined, engagementMin, engagementMax, ids: id };
+  return {
+    search: q,
+    isActive,
+    inviteStatus: inviteStatus as InviteStatus | undefined,
+    engagementMin,
+    engagementMax,
+    riskLevels: riskLevels as RiskLevel[] | undefined,
+    ids: id,
+  };
 }
 
 function clientView(client: ClientColumns, state: InvitationState | undefined, now: number): ClientDto {
@@ -580,6 +633,14 @@ function clientView(client: ClientColumns, state: InvitationState | undefined, n
     inviteStatus,
     inviteToken: inviteStatus !== 'none',
     createdAt: new Date(client.created_at).toISOString(),
+    dateOfBirth: client.date_of_birth,
+    planType: client.plan_type,
+    planEffectiveDate: client.plan_effective_date,
+    carrier: client.carrier,
+    departureReason: client.departure_reason,
+    riskScore: client.risk_score,
+    riskLevel: client.risk_level,
+    riskReasons: client.risk_reasons ?? [],
     pendingContactChanges: (state?.pending_changes ?? []).map((change) => ({
       field: change.field,
       value: change.value,

@@ -23,6 +23,8 @@ export interface ListQueryRules {
   booleanFilters?: readonly string[];
   /** Filter keys among those whose values are whole numbers instead. */
   numberFilters?: readonly string[];
+  /** Filter keys among those whose values are text or a list of texts (any of them matches). */
+  listFilters?: readonly string[];
   /**
    * Whether `filter.id` may name the rows to answer: an array of ids (react-admin's getMany, which
    * ReferenceField and ReferenceInput use), at most `maxPageSize`.
@@ -98,6 +100,9 @@ function parseFilter(raw: unknown, rules: ListQueryRules): Record<string, unknow
         throw new BadRequestException(`filter id must be a list of at most ${max} ids`);
     } else if (rules.numberFilters?.includes(key)) {
       if (typeof item !== 'number' || !Number.isSafeInteger(item)) throw new BadRequestException(`filter ${key} must be a whole number`);
+    } else if (rules.listFilters?.includes(key)) {
+      if (typeof item !== 'string' && !(Array.isArray(item) && item.length <= 100 && item.every((one) => typeof one === 'string')))
+        throw new BadRequestException(`filter ${key} must be text or a list of texts`);
     } else if (rules.booleanFilters?.includes(key)) {
       if (typeof item !== 'boolean') throw new BadRequestException(`filter ${key} must be true or false`);
     } else if (typeof item !== 'string') {

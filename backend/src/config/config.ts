@@ -13,6 +13,11 @@ export interface AppConfig {
   nodeEnv: NodeEnv;
   port: number;
   host: string;
+  /**
+   * After a stop signal, how long the instance keeps serving while its readiness check already
+   * answers 503, so a load balancer that polls it stops sending requests before it drains.
+   */
+  shutdownDelayMs: number;
   /** Where people reach the app (no trailing slash); its origin is the only one allowed to change state. */
   appUrl: string;
   logLevel: LogLevel;
@@ -355,6 +360,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     nodeEnv,
     port,
     host: read(env, 'HOST') ?? '0.0.0.0',
+    shutdownDelayMs: integer(env, 'SHUTDOWN_DELAY_MS', 0, 0, 60_000),
     appUrl,
     logLevel: oneOf(
       env,

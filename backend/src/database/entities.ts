@@ -6,12 +6,14 @@ import { LoginThrottle } from '../auth/login-throttle.entity.js';
 import { MonthSnapshot } from '../billing/month-snapshot.entity.js';
 import { PlatformMonthSnapshot } from '../billing/platform-month-snapshot.entity.js';
 import { Campaign } from '../campaigns/campaign.entity.js';
+import { CampaignEnrollment } from '../campaigns/campaign-enrollment.entity.js';
 import { CampaignRecipient } from '../campaigns/campaign-recipient.entity.js';
 import { Caregiver } from '../client-portal/caregiver.entity.js';
 import { ClientPasswordReset } from '../client-portal/client-password-reset.entity.js';
 import { ClientReminder } from '../client-portal/client-reminder.entity.js';
 import { Medication } from '../client-portal/medication.entity.js';
 import { Client } from '../clients/client.entity.js';
+import { ClientDeparture } from '../clients/client-departure.entity.js';
 import { ClientInvitation } from '../clients/client-invitation.entity.js';
 import { ContactChange } from '../clients/contact-change.entity.js';
 import { EngagementDay } from '../clients/engagement-day.entity.js';
@@ -21,12 +23,15 @@ import { ConsentRenewal } from '../consent/consent-renewal.entity.js';
 import { Delivery } from '../delivery/delivery.entity.js';
 import { MarketingMessage } from '../delivery/marketing-message.entity.js';
 import { SendRateSlot } from '../delivery/send-rate-slot.entity.js';
+import { WeeklyDigest } from '../digest/weekly-digest.entity.js';
 import { OptOut } from '../messaging/opt-out.entity.js';
 import { OutboxMessage } from '../messaging/outbox-message.entity.js';
 import { WebhookEvent } from '../messaging/webhook-event.entity.js';
 import { PhiAccess } from '../privacy/phi-access.entity.js';
 import { RateLimitCounter } from '../rate-limit/rate-limit-counter.entity.js';
 import { Reminder } from '../reminders/reminder.entity.js';
+import { BrokerClientCount } from '../reporting/broker-client-count.entity.js';
+import { BrokerDeliveryDay } from '../reporting/broker-delivery-day.entity.js';
 import { Resource } from '../resources/resource.entity.js';
 import { User } from '../users/user.entity.js';
 
@@ -51,6 +56,9 @@ export const ENTITIES = [
   ClientReminder,
   Campaign,
   CampaignRecipient,
+  CampaignEnrollment,
+  ClientDeparture,
+  WeeklyDigest,
   Consent,
   ConsentRenewal,
   MonthSnapshot,
@@ -63,6 +71,8 @@ export const ENTITIES = [
   SendRateSlot,
   ApiToken,
   ApiTokenEvent,
+  BrokerClientCount,
+  BrokerDeliveryDay,
 ];
 
 /** Tables the schema check leaves alone: the session store's table (created by a migration). */

@@ -7,15 +7,24 @@ import { withPgClient } from './database-server.js';
 export const MIGRATION_LOCK_KEY = '7161130662414869872';
 
 /**
- * Runs `migrate` while holding the migration lock on its own connection, so that instances started
- * together (a deploy of N replicas, a release step beside a starting server) apply pending
- * migrations one at a time: the first applies them, the others wait and find nothing to do. The
- * lock goes with the connection (closed when `migrate` is done), so a process that dies while
- * migrating does not leave it held.
+ * Runs `migrate` while holding the migration lock, so that instances started together (a deploy of
+ * N replicas, a release step beside a starting server) apply pending migrations one at a time: the
+ * first applies them, the others wait and find nothing to do.
+ *
+ * The lock is taken inside a transaction left open on its own connection while `migrate` runs, and
+ * ends with it. That also holds through a pooler in transaction mode (PgBouncer), which keeps a
+ * server connection for a client only for the length of a transaction: a session lock would stay
+ * behind on a pooled connection and block every later start. A process that dies while migrating
+ * loses its connection, and the transaction and the lock with it.
  */
 export function withMigrationLock<T>(databaseUrl: string, migrate: () => Promise<T>): Promise<T> {
   return withPgClient(databaseUrl, async (client) => {
-    await client.query('select pg_advisory_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
-    return migrate();
+    await client.query('begin');
+    try {
+      await client.query('select pg_advisory_xact_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
+      return await migrate();
+    } finally {
+      await client.query('commit').catch(() => undefined);
+    }
   });
 }

@@ -18,7 +18,7 @@ export const DEFAULT_RETRY_MINUTES = 10;
 export interface ClaimScope {
   /** Only this broker's reminders (Execute Reminders). */
   brokerId?: string;
-  /** Only campaign messages (the run a campaign send starts). */
+  /** Only campaign messages (the run a campaign send starts), and none while reminders are waiting. */
   campaignsOnly?: boolean;
 }
 
@@ -34,6 +34,17 @@ export interface DeliveryState {
   occurrence_at: Date;
   confirmed_at: Date | null;
 }
+
+/**
+ * An outcome that moves open deliveries: `set` is the SET clause, reading each delivery's own values
+ * from `v`, whose `columns` (besides `id uuid`) are declared as for json_to_recordset ('error text').
+ */
+export interface OutcomeMove {
+  columns: string[];
+  set: string;
+}
+/** One delivery's values for an OutcomeMove: its id and the move's columns by name. */
+export type OutcomeRow = { id: string } & Record<string, string | number | null>;
 
 export interface ClaimedDelivery {
   id: string;
@@ -58,6 +69,8 @@ export interface ClaimedDelivery {
   client_phone: string;
   occurrence_at: Date;
   campaign_type: 'email' | 'sms' | null;
+  /** A campaign's purpose: marketing needs marketing permission, informational any permission on the channel. */
+  campaign_purpose: 'marketing' | 'informational' | null;
   subject: string | null;
   token: string | null;
   first_campaign_sms: boolean;
@@ -108,7 +121,7 @@ const COMPOSE_FROM_CLAIMED = `
          claimed.caregiver_id, claimed.caregiver_message, claimed.occurrence_at, cg.status as caregiver_status, cg.token as caregiver_token, c.first_name as client_first_name, c.phone as client_phone,
          coalesce(r.message, k.message) as message, cr.message as client_message,
          case when cr.say_medication_name then med.name end as medication_name,
-         k.type as campaign_type, k.subject, kr.token,
+         k.type as campaign_type, k.purpose as campaign_purpose, k.subject, kr.token,
          (k.type = 'sms' and not exists (
             select 1 from deliveries p where p.client_id = claimed.client_id and p.campaign_id is not null
                and p.channel = 'sms' and p.status in ('sent', 'completed'))) as first_campaign_sms,
@@ -201,6 +214,15 @@ export class DeliveryRepository {
   }
 
   private async claimIn(em: EntityManager, now: Date, batch: number, scope: ClaimScope): Promise<ClaimedDelivery[]> {
+    // A campaigns-only run (the one a campaign's send starts) gives way while reminders are waiting:
+    // the regular runs take them first, then the campaign's messages.
+    if (scope.campaignsOnly && !scope.brokerId) {
+      const [waiting] = await em.execute<{ any: boolean }[]>(
+        `select exists (select 1 from deliveries where status = 'queued' and lane = 'reminder' and not_before <= ?) as any`,
+        [now],
+      );
+      if (waiting.any) return [];
+    }
     const brokerFilter = scope.brokerId ? 'and broker_id = ?' : '';
     const brokerParams = scope.brokerId ? [scope.brokerId] : [];
     const ids = scope.campaignsOnly
@@ -274,20 +296,34 @@ export class DeliveryRepository {
   }
 
   /**
-   * Moves a delivery that is still open (`set` with its parameters) and answers its state after,
-   * moved or not: one statement, so one round trip per outcome. Null for an unknown id.
+   * Moves each delivery of `rows` that is still open by `outcome` and answers the state of every one
+   * after, moved or not: one statement for any number of deliveries (the dispatcher writes the
+   * outcomes of its concurrent sends together, so they share one commit). Unknown ids are left out.
    */
-  async move(id: string, set: string, params: unknown[]): Promise<DeliveryState | null> {
-    const [row] = await this.em.execute<DeliveryState[]>(
-      `with moved as (
-         update deliveries set ${set}, updated_at = now() where id = ? and status in ${OPEN} returning id, status
+  async move(outcome: OutcomeMove, rows: OutcomeRow[], em: EntityManager = this.em): Promise<DeliveryState[]> {
+    if (rows.length === 0) return [];
+    const columns = ['id uuid', ...outcome.columns].join(', ');
+    return em.execute<DeliveryState[]>(
+      `with v as (select * from json_to_recordset(?::json) as v(${columns})),
+       moved as (
+         update deliveries d set ${outcome.set}, updated_at = now() from v where d.id = v.id and d.status in ${OPEN}
+         returning d.id, d.status
        )
        select x.id, coalesce(moved.status, x.status) as status, ${STATE_COLUMNS('x')}
-         from deliveries x left join moved on moved.id = x.id
-        where x.id = ?`,
-      [...params, id, id],
+         from deliveries x join (select distinct id from v) ids on ids.id = x.id left join moved on moved.id = x.id`,
+      // PostgreSQL's text holds no NUL character (a provider's error message might).
+      [JSON.stringify(rows, (_key, value: unknown) => (typeof value === 'string' ? value.replaceAll('\u0000', '') : value))],
     );
-    return row ?? null;
+  }
+
+  /** Several moves in one transaction: one commit for all of them. */
+  moveTogether(moves: [OutcomeMove, OutcomeRow[]][]): Promise<DeliveryState[]> {
+    if (moves.length === 1) return this.move(...moves[0]);
+    return this.em.transactional(async (em) => {
+      const states: DeliveryState[] = [];
+      for (const [outcome, rows] of moves) states.push(...(await this.move(outcome, rows, em)));
+      return states;
+    });
   }
 
   /**

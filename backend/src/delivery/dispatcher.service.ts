@@ -19,7 +19,7 @@ import { OptOutsService } from '../messaging/opt-outs.service.js';
 import { allowedAt, type CallingRule, nextAllowed, ruleFor } from './calling-rules.js';
 import { consentRefusal, withSponsorIfAllowed } from './consent-gate.js';
 import { type ArchivedMessage, type ClaimedDelivery, type ClaimScope, DeliveryRepository } from './delivery.repository.js';
-import { DeliveryOutcomesService, OutcomeBatch } from './delivery-outcomes.service.js';
+import { DeliveryOutcomesService, type OutcomeBatch } from './delivery-outcomes.service.js';
 import { DeliveryQueue } from './delivery-queue.service.js';
 import { type EmailBranding, renderCampaignEmail, renderNoticeEmail } from './email-template.js';
 import { outsideQuietHours } from './quiet-hours.js';
@@ -153,14 +153,24 @@ export class DispatcherService {
       summary.queued += queued;
       let claimedAny = false;
       let queuedAt = Date.now();
+      // A burst is queued in steps: the next step is queued as soon as this run has claimed what the
+      // last one queued (or a claim found no reminder left), so campaign messages do not fill the gaps.
+      let lastQueued = queued;
+      let remindersLeft = queued;
+      let remindersRanOut = false;
       while (Date.now() < deadline && !this.stopRequested) {
-        if (Date.now() - queuedAt >= REQUEUE_EVERY_MS) {
-          // A long drain (a big campaign) must not hold back reminders that fell due meanwhile.
-          summary.queued += await queueDue();
+        // A long drain (a big campaign) must not hold back reminders that fell due meanwhile either.
+        if (Date.now() - queuedAt >= REQUEUE_EVERY_MS || (lastQueued > 0 && (remindersLeft <= 0 || remindersRanOut))) {
+          lastQueued = await queueDue();
+          summary.queued += lastQueued;
+          remindersLeft = lastQueued;
           queuedAt = Date.now();
         }
         const claimed = await this.claim(clock(), { brokerId: options.brokerId, campaignsOnly: options.campaignsOnly });
         if (claimed.length === 0) break;
+        // A claim takes reminders first: campaign messages in it mean no reminder was left queued.
+        remindersRanOut = claimed.some((delivery) => delivery.campaign_id !== null);
+        remindersLeft -= claimed.filter((delivery) => delivery.campaign_id === null).length;
         claimedAny = true;
         await this.send(claimed, summary, deadline);
         await this.afterSend([...new Set(claimed.map((d) => d.client_id))]);
@@ -210,7 +220,7 @@ export class DispatcherService {
     // The ledger decides, for the whole batch at once, what each client allows now.
     const grids = await this.ledger.grids([...new Set(claimed.map((d) => d.client_id))]);
     // The batch's final outcomes reach the reminders they belong to together, after the batch.
-    const batch = new OutcomeBatch();
+    const batch = this.outcomes.batch();
     const archive: ArchivedMessage[] = [];
     try {
       await this.sendAll(claimed, optedOut, grids, summary, deadline, batch, archive);
@@ -334,11 +344,15 @@ export class DispatcherService {
         summary.sent += 1;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        // A provider that did not answer in time is tried once more later (as a busy call is); other errors are final.
-        if (error instanceof ProviderTimeoutError) await this.outcomes.retryLater(delivery.id, message, new Date(), batch);
-        else await this.outcomes.failed(delivery.id, message, batch);
-        // A hard bounce: the address is suppressed for every later send, and its clients' e-mail permission revoked.
-        if (error instanceof AddressRejectedError) await this.ledger.suppressEmail(error.address, 'bounce', error.message);
+        try {
+          // A hard bounce: the address is suppressed for every later send, and its clients' e-mail permission
+          // revoked — before the delivery shows as failed, so whoever sees the failure sees the suppression too.
+          if (error instanceof AddressRejectedError) await this.ledger.suppressEmail(error.address, 'bounce', error.message);
+        } finally {
+          // A provider that did not answer in time is tried once more later (as a busy call is); other errors are final.
+          if (error instanceof ProviderTimeoutError) await this.outcomes.retryLater(delivery.id, message, new Date(), batch);
+          else await this.outcomes.failed(delivery.id, message, batch);
+        }
         summary.failed += 1;
       }
     });

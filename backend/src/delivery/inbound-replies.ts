@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 
 import type { Language } from '../common/language.js';
 
@@ -6,6 +6,8 @@ import type { Language } from '../common/language.js';
 export type ReplyWord = 'yes' | 'stop';
 /** Told of a reply from a number (and the language to answer in); answers the text to send back, if it has one. */
 export type ReplyHandler = (from: string, word: ReplyWord, language: Language) => Promise<string | undefined>;
+/** Told that a number answered by text, whatever the words (a STOP excepted), and when. */
+export type AnyReplyHandler = (from: string, at: Date) => Promise<void>;
 
 /**
  * Inbound texts that feature modules care about, beyond confirmations and carrier keywords: the
@@ -14,10 +16,28 @@ export type ReplyHandler = (from: string, word: ReplyWord, language: Language) =
  */
 @Injectable()
 export class InboundReplies {
+  private readonly logger = new Logger('InboundReplies');
   private readonly handlers: ReplyHandler[] = [];
+  private readonly anyHandlers: AnyReplyHandler[] = [];
 
   onReply(handler: ReplyHandler): void {
     this.handlers.push(handler);
+  }
+
+  /** Campaigns count a reply to a campaign text as engagement. */
+  onAnyReply(handler: AnyReplyHandler): void {
+    this.anyHandlers.push(handler);
+  }
+
+  /** Tells every module that `from` replied; one that fails does not stop the reply's own handling. */
+  async tellAny(from: string, at: Date): Promise<void> {
+    for (const handler of this.anyHandlers) {
+      try {
+        await handler(from, at);
+      } catch (error) {
+        this.logger.error({ err: error }, 'A reply handler failed');
+      }
+    }
   }
 
   async tell(from: string, word: ReplyWord, language: Language = 'en'): Promise<string | undefined> {

@@ -1,9 +1,10 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckService, HealthIndicatorService, MikroOrmHealthIndicator } from '@nestjs/terminus';
 
 import { Public } from '../auth/access.decorators.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorators.js';
+import { Readiness } from './readiness.js';
 
 @ApiTags('health')
 @Controller('health')
@@ -16,6 +17,7 @@ export class HealthController {
     private readonly health: HealthCheckService,
     private readonly indicators: HealthIndicatorService,
     private readonly database: MikroOrmHealthIndicator,
+    private readonly readiness: Readiness,
   ) {}
 
   @Get()
@@ -31,5 +33,19 @@ export class HealthController {
       () => this.indicators.check('process').up({ uptimeSeconds: Math.round(process.uptime()) }),
       () => this.database.pingCheck('database').withTimeout(1500),
     ]);
+  }
+
+  @Get('ready')
+  @HealthCheck()
+  @ApiOperation({
+    summary: 'Whether this instance takes new requests: as the health check, and 503 from the moment it is told to stop (not rate limited)',
+  })
+  @ApiOkResponse({ description: 'The instance takes requests and the database answers' })
+  @ApiServiceUnavailableResponse({
+    description: 'The instance is stopping (it finishes the requests it has), or the database does not answer',
+  })
+  ready() {
+    if (!this.readiness.ready) throw new ServiceUnavailableException('This instance is stopping: send new requests to another one');
+    return this.check();
   }
 }

@@ -250,7 +250,20 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   config.info.license = { name: 'Proprietary: all rights reserved', url: '/' };
   const document = SwaggerModule.createDocument(app, config, { extraModels: [ErrorDto] });
   completeDocument(document, routeFacts(app));
+  typeNullableUnions(document);
   return sortKeys(document) as OpenAPIObject;
+}
+
+/**
+ * A nullable property that is one of several objects (a campaign's trigger) needs `type: object`
+ * beside `nullable` in OpenAPI 3.0; @nestjs/swagger leaves the type out when `oneOf` is given.
+ */
+function typeNullableUnions(document: OpenAPIObject): void {
+  for (const schema of Object.values(document.components?.schemas ?? {})) {
+    const properties = (schema as { properties?: Record<string, Record<string, unknown>> }).properties ?? {};
+    for (const property of Object.values(properties))
+      if (property.nullable === true && Array.isArray(property.oneOf) && property.type === undefined) property.type = 'object';
+  }
 }
 
 /** The document as committed in openapi.json: two-space JSON with a final newline. */

@@ -50,19 +50,20 @@ select e.id, e.kind, e.occurred_at, c.first_name || ' ' || c.last_name as client
     union all
     (select 'campaign:' || k.id, 'campaign_sent', null, k.sent_at, null, null, null, k.name, k.recipient_count
        from campaigns k
-      where k.broker_id = ? and k.status = 'sent' and k.sent_at is not null
+      where k.broker_id = ? and k.status = 'sent' and k.sent_at is not null and k.parent_id is null
       order by k.sent_at desc, k.id
       limit ?)
     union all
     -- A click also records the open at the same instant: that open is the click, shown once.
-    (select 'open:' || r.id, 'campaign_opened', r.client_id, r.opened_at, null, null, null, k.name, null
-       from campaign_recipients r join campaigns k on k.id = r.campaign_id
+    -- A sequence's step messages carry the sequence's name.
+    (select 'open:' || r.id, 'campaign_opened', r.client_id, r.opened_at, null, null, null, coalesce(p.name, k.name), null
+       from campaign_recipients r join campaigns k on k.id = r.campaign_id left join campaigns p on p.id = k.parent_id
       where k.broker_id = ? and r.opened_at is not null and r.opened_at is distinct from r.clicked_at
       order by r.opened_at desc, r.id
       limit ?)
     union all
-    (select 'click:' || r.id, 'campaign_clicked', r.client_id, r.clicked_at, null, null, null, k.name, null
-       from campaign_recipients r join campaigns k on k.id = r.campaign_id
+    (select 'click:' || r.id, 'campaign_clicked', r.client_id, r.clicked_at, null, null, null, coalesce(p.name, k.name), null
+       from campaign_recipients r join campaigns k on k.id = r.campaign_id left join campaigns p on p.id = k.parent_id
       where k.broker_id = ? and r.clicked_at is not null
       order by r.clicked_at desc, r.id
       limit ?)

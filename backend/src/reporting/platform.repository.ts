@@ -15,6 +15,22 @@ export interface BrokerFiguresRow {
   trial_ends_at: Date | null;
 }
 
+/** Brokers (admins excluded) alike in what their revenue is computed from, and how many they are. */
+export interface BrokerPlanGroupRow {
+  tier: SubscriptionTier;
+  status: SubscriptionStatus;
+  overage: boolean;
+  active: number;
+  brokers: number;
+}
+
+/** A broker on a trial, and when it ends. */
+export interface TrialEndRow {
+  id: string;
+  email: string | null;
+  trial_ends_at: Date;
+}
+
 export interface BrokerListFilter {
   /** Part of the e-mail or of "first last". */
   search?: string;
@@ -28,12 +44,13 @@ export interface BrokerListFilter {
   offset: number;
 }
 
+/** Output columns of brokerList, by the list's sort fields. */
 const BROKER_SORT_COLUMNS: Record<string, string> = {
-  email: 'u.email',
-  lastName: 'u.last_name',
-  createdAt: 'u.created_at',
-  subscriptionTier: 'u.subscription_tier',
-  subscriptionStatus: 'u.subscription_status',
+  email: 'email',
+  lastName: 'last_name',
+  createdAt: 'created_at',
+  subscriptionTier: 'tier',
+  subscriptionStatus: 'status',
   clientCount: 'client_count',
   lastActivity: 'last_activity',
 };
@@ -98,24 +115,67 @@ export class PlatformRepository {
     });
   }
 
-  /** Every broker (admins excluded) with their plan and active clients; on its own connection. */
+  /** Every broker (admins excluded) with their plan and active clients (the roll-up); on its own connection. */
   brokerFigures(): Promise<BrokerFiguresRow[]> {
     return this.serialAggregate<BrokerFiguresRow>(
       `select u.id, u.email, u.subscription_tier as tier, u.subscription_status as status, u.overage_enabled as overage,
               coalesce(c.active, 0)::int as active, u.trial_ends_at
          from users u
-         left join (select broker_id, count(*) as active from clients where is_active group by broker_id) c on c.broker_id = u.id
+         left join broker_client_counts c on c.broker_id = u.id
         where not u.is_admin`,
     );
   }
 
-  /** The sum of the costs of deliveries created in [from, until), in cents; on its own connection. */
-  async telephonyCents(from: Date, until: Date): Promise<number> {
-    const [row] = await this.serialAggregate<{ cents: number }>(
-      `select coalesce(sum(cost_cents), 0)::int as cents from deliveries where created_at >= ? and created_at < ?`,
+  /**
+   * The brokers grouped by plan, status, overage and active clients (the roll-up): the platform's
+   * revenue without sending every broker to the application.
+   */
+  brokerPlanGroups(): Promise<BrokerPlanGroupRow[]> {
+    return this.em.execute<BrokerPlanGroupRow[]>(
+      `select u.subscription_tier as tier, u.subscription_status as status, u.overage_enabled as overage,
+              coalesce(c.active, 0)::int as active, count(*)::int as brokers
+         from users u
+         left join broker_client_counts c on c.broker_id = u.id
+        where not u.is_admin
+        group by 1, 2, 3, 4`,
+    );
+  }
+
+  /** Brokers on a trial that ends in [from, until], soonest first. */
+  trialsEnding(from: Date, until: Date): Promise<TrialEndRow[]> {
+    return this.em.execute<TrialEndRow[]>(
+      `select id, email, trial_ends_at from users
+        where not is_admin and subscription_status = 'trial' and trial_ends_at >= ? and trial_ends_at <= ?
+        order by trial_ends_at, id`,
       [from, until],
     );
-    return row?.cents ?? 0;
+  }
+
+  /**
+   * The sum of the costs of deliveries created on the days [from, until) (UTC midnights), in cents,
+   * from the daily roll-up; on its own connection.
+   */
+  async telephonyCentsOfDays(from: Date, until: Date): Promise<number> {
+    const [row] = await this.serialAggregate<{ cents: string }>(
+      `select coalesce(sum(cost_cents), 0)::bigint as cents from broker_delivery_days
+        where day >= (?::timestamptz at time zone 'UTC')::date and day < (?::timestamptz at time zone 'UTC')::date`,
+      [from, until],
+    );
+    return Number(row?.cents ?? 0);
+  }
+
+  /**
+   * The sum of the costs of deliveries created in [from, until), `from` a UTC midnight, in cents: the
+   * roll-up's days from `from` on, less the deliveries created at `until` or later (none, or a few
+   * made while this runs, unless `until` is not now): a day or two of the roll-up's index.
+   */
+  async telephonyCentsSince(from: Date, until: Date): Promise<number> {
+    const [row] = await this.em.execute<{ cents: string }[]>(
+      `select (select coalesce(sum(cost_cents), 0) from broker_delivery_days where day >= (?::timestamptz at time zone 'UTC')::date)
+            - (select coalesce(sum(cost_cents), 0) from deliveries where created_at >= ?)::bigint as cents`,
+      [from, until],
+    );
+    return Number(row?.cents ?? 0);
   }
 
   /** `em`: the caller's transaction (the export reads its batches in one snapshot). */
@@ -139,18 +199,26 @@ export class PlatformRepository {
       where.push(filter.ids.length ? 'u.id = any(?::uuid[])' : 'false');
       if (filter.ids.length) values.push(`{${filter.ids.join(',')}}`);
     }
-    const orderBy = BROKER_SORT_COLUMNS[filter.sort.field] ?? 'u.created_at';
+    const orderBy = BROKER_SORT_COLUMNS[filter.sort.field] ?? 'created_at';
+    const order = `${orderBy} ${filter.sort.order === 'ASC' ? 'asc' : 'desc'} nulls last, id`;
+    // The broker's newest delivery is one probe of deliveries_broker_created_idx each: made for the
+    // page's brokers only, unless the list is sorted by it.
+    const lastActivity = (u: string) =>
+      `greatest(${u}.last_sign_in_at, (select max(d.created_at) from deliveries d where d.broker_id = ${u}.id))`;
+    const byActivity = orderBy === 'last_activity';
     return em.execute<BrokerListRow[]>(
-      `select u.id, u.first_name, u.last_name, u.email, u.subscription_tier as tier, u.subscription_status as status,
-              u.suspended_at, u.agency_name, u.trial_ends_at, u.created_at, u.overage_enabled as overage, coalesce(c.total, 0)::int as client_count, coalesce(c.active, 0)::int as active_count,
-              greatest(u.last_sign_in_at, (select max(d.created_at) from deliveries d where d.broker_id = u.id)) as last_activity,
-              count(*) over ()::int as total
-         from users u
-         left join (select broker_id, count(*) as total, count(*) filter (where is_active) as active from clients group by broker_id) c
-                on c.broker_id = u.id
-        where ${where.join(' and ')}
-        order by ${orderBy} ${filter.sort.order === 'ASC' ? 'asc' : 'desc'} nulls last, u.id
-        limit ? offset ?`,
+      `with page as (
+         select u.id, u.first_name, u.last_name, u.email, u.subscription_tier as tier, u.subscription_status as status,
+                u.suspended_at, u.agency_name, u.trial_ends_at, u.created_at, u.overage_enabled as overage, u.last_sign_in_at,
+                coalesce(c.total, 0)::int as client_count, coalesce(c.active, 0)::int as active_count,
+                ${byActivity ? `${lastActivity('u')} as last_activity,` : ''} count(*) over ()::int as total
+           from users u
+           left join broker_client_counts c on c.broker_id = u.id
+          where ${where.join(' and ')}
+          order by ${order}
+          limit ? offset ?
+       )
+       select page.*${byActivity ? '' : `, ${lastActivity('page')} as last_activity`} from page order by ${order}`,
       [...values, filter.limit, filter.offset],
     );
   }

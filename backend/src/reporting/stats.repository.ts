@@ -1,13 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
-/** A broker's clients: all, active, and those the broker has had at least `seasonedDays` / `cohortDays`. */
+/** A broker's clients: all, and active. */
 export interface ClientCountsRow {
   total: number;
   active: number;
-  seasoned: number;
-  cohort: number;
-  cohort_active: number;
 }
 
 /** A broker's reminder occurrences (their own and their clients') of the last 30 days: reached, and confirmed. */
@@ -16,21 +13,18 @@ export interface ReminderCallCountsRow {
   confirmed: number;
 }
 
-/** The broker dashboard's counts, read from `clients` and `deliveries`. */
+/**
+ * The broker dashboard's counts, read from the roll-ups of `clients` and `deliveries`
+ * (`broker_client_counts`, `broker_delivery_days`), which always equal a recount.
+ */
 @Injectable()
 export class StatsRepository {
   constructor(private readonly em: EntityManager) {}
 
-  async clientCounts(brokerId: string, seasonedDays: number, cohortDays: number): Promise<ClientCountsRow | undefined> {
-    const [row] = await this.em.execute<ClientCountsRow[]>(
-      `select count(*)::int as total,
-              count(*) filter (where is_active)::int as active,
-              count(*) filter (where created_at <= now() - make_interval(days => ?))::int as seasoned,
-              count(*) filter (where created_at <= now() - make_interval(days => ?))::int as cohort,
-              count(*) filter (where created_at <= now() - make_interval(days => ?) and is_active)::int as cohort_active
-         from clients where broker_id = ?`,
-      [seasonedDays, cohortDays, cohortDays, brokerId],
-    );
+  async clientCounts(brokerId: string): Promise<ClientCountsRow | undefined> {
+    const [row] = await this.em.execute<ClientCountsRow[]>(`select total, active from broker_client_counts where broker_id = ?`, [
+      brokerId,
+    ]);
     return row;
   }
 
@@ -40,13 +34,23 @@ export class StatsRepository {
    * never which reminder or which client.
    */
   async reminderCallCounts(brokerId: string): Promise<ReminderCallCountsRow | undefined> {
+    // The window's whole days (UTC) from the roll-up, and the part of its first day from the rows.
     const [row] = await this.em.execute<ReminderCallCountsRow[]>(
-      `select count(*) filter (where status in ('sent', 'completed') or confirmed_at is not null)::int as delivered,
-              count(*) filter (where confirmed_at is not null)::int as confirmed
-         from deliveries
-        where broker_id = ? and created_at > now() - interval '30 days'
-          and (reminder_id is not null or client_reminder_id is not null)`,
-      [brokerId],
+      `with w as (
+         select now() - interval '30 days' as since, ((now() - interval '30 days') at time zone 'UTC')::date + 1 as first_day
+       ),
+       parts as (
+         select sum(d.reminders_delivered) as delivered, sum(d.reminders_confirmed) as confirmed
+           from broker_delivery_days d, w where d.broker_id = ? and d.day >= w.first_day
+         union all
+         select count(*) filter (where status in ('sent', 'completed') or confirmed_at is not null),
+                count(*) filter (where confirmed_at is not null)
+           from deliveries, w
+          where broker_id = ? and created_at > w.since and created_at < w.first_day::timestamp at time zone 'UTC'
+            and (reminder_id is not null or client_reminder_id is not null)
+       )
+       select coalesce(sum(delivered), 0)::int as delivered, coalesce(sum(confirmed), 0)::int as confirmed from parts`,
+      [brokerId, brokerId],
     );
     return row;
   }

@@ -40,6 +40,7 @@ export class User {
     | 'overageEnabled'
     | 'timeZone'
     | 'emailNotifications'
+    | 'weeklyDigest'
     | 'createdAt'
     | 'updatedAt';
 
@@ -163,6 +164,10 @@ export class User {
   /** E-mails to the broker about their clients (a client joined the portal, answered a contact change). */
   @Property({ type: 'boolean', default: true })
   emailNotifications: boolean = true;
+
+  /** The weekly digest e-mail (Monday 08:00 in the broker's time zone); on by default, off in Settings. */
+  @Property({ type: 'boolean', default: true })
+  weeklyDigest: boolean = true;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();

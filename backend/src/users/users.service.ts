@@ -83,7 +83,7 @@ export class UsersService {
 
   /**
    * The signed-in broker's own profile: name, agency phone (the branding's field, checked the same
-   * way) and e-mail notifications. The DTO has checked and trimmed the names.
+   * way), e-mail notifications and the weekly digest. The DTO has checked and trimmed the names.
    */
   async updateProfile(broker: User, input: UpdateProfileDto): Promise<User> {
     const user = await this.em.findOneOrFail(User, { id: broker.id });
@@ -96,6 +96,7 @@ export class UsersService {
       user.agencyPhone = phone;
     }
     if (input.emailNotifications !== undefined) user.emailNotifications = input.emailNotifications;
+    if (input.weeklyDigest !== undefined) user.weeklyDigest = input.weeklyDigest;
     if (input.language !== undefined) user.language = input.language;
     await this.em.flush();
     return user;

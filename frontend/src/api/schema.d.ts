@@ -317,6 +317,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/exports/brokers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Brokers under the list’s filter and sort (every page) as CSV
+         * @description Columns: Name, Email, Agency, Tier, Status, Suspended, Clients, Active Clients, Monthly Revenue (USD), Trial Ends, Last Activity, Created. Tier and status as stored (pmpm, past_due), Suspended yes or no, monthly revenue in dollars (as on the list: trial and canceled bring nothing), times in ISO 8601 (UTC). Cells a spreadsheet would read as a formula (starting with =, +, -, @, tab or carriage return) start with a quote. The filter and sort are the broker list’s (search matches e-mail or name; tier and status, all for any).
+         */
+        get: operations["BrokersExportController_exportCsv"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/resources": {
         parameters: {
             query?: never;
@@ -598,6 +618,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/campaigns/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ready-made campaigns: five, each in English and Spanish, with e-mail and text words, purpose and suggested trigger */
+        get: operations["CampaignsController_templates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/campaigns/{id}": {
         parameters: {
             query?: never;
@@ -668,6 +705,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/campaigns/{id}/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ends a sequence for good: every client still going through it stops */
+        post: operations["CampaignsController_finish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pauses an active sequence: nobody enters and no step goes until it is resumed */
+        post: operations["CampaignsController_pause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/campaigns/{id}/recipients": {
         parameters: {
             query?: never;
@@ -682,6 +753,40 @@ export interface paths {
         get: operations["CampaignReportController_recipients"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resumes a paused sequence; steps that fell due meanwhile go now, passed start dates are not sent late */
+        post: operations["CampaignsController_resume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{id}/schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Schedules a draft for a date and time in each recipient’s own time zone */
+        post: operations["CampaignsController_schedule"];
         delete?: never;
         options?: never;
         head?: never;
@@ -725,6 +830,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/campaigns/{id}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts a sequence (a draft with a trigger): clients enter it as its trigger fires */
+        post: operations["CampaignsController_start"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/campaigns/{id}/test": {
         parameters: {
             query?: never;
@@ -739,6 +861,23 @@ export interface paths {
          * @description Not a delivery: nothing is counted or tracked. Works for drafts and sent campaigns.
          */
         post: operations["CampaignsController_sendTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/campaigns/{id}/unschedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes a scheduled campaign back to a draft */
+        post: operations["CampaignsController_unschedule"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1179,7 +1318,7 @@ export interface paths {
         put?: never;
         /**
          * One action on the selected clients: invite, activate, deactivate or delete
-         * @description Every id must be one of the broker’s clients, else nothing happens (404). Activate, deactivate and delete change all of them or none; invite reports each client it could not invite, with why.
+         * @description Every id must be one of the broker’s clients, else nothing happens (404). Activate, deactivate and delete change all of them or none; invite reports each client it could not invite, with why. Deactivate and delete take departureReason (default other).
          */
         post: operations["ClientsController_bulk"];
         delete?: never;
@@ -1218,7 +1357,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Queues the import of clients from a CSV (firstName, lastName, email, phone; optional zip, state, marketingConsent), multipart field "file"
+         * Queues the import of clients from a CSV (firstName, lastName, email, phone; optional zip, state, marketingConsent, language, date_of_birth, plan_type, plan_effective_date, carrier), multipart field "file"
          * @description The file is checked at once (size, UTF-8 text, the header’s columns, room under the client limit), stored and imported in the background; follow it at GET /api/import-jobs/{jobId}. Each imported client’s permission for reminders is recorded with the attestation “The clients in this file gave my agency their phone numbers and e-mail addresses to receive reminder calls, texts and e-mails.”; with marketingConsent=true the broker also attests “The clients in this file marked for marketing gave my agency written permission to contact them about Medicare plans by call, text and e-mail, and I can produce it.”, recorded for every row not marked marketingConsent=no.
          */
         post: operations["ClientsController_upload"];
@@ -1256,11 +1395,14 @@ export interface paths {
         get: operations["ClientsController_get"];
         /**
          * Edits the client’s profile, including isActive
-         * @description Once the client has registered in the portal, a new phone or e-mail waits for the client to confirm it there (pendingContactChanges, and notice in the answer); until then every message goes to the current one.
+         * @description isActive: false with departureReason (default other) records why the client left; isActive: true brings them back. Once the client has registered in the portal, a new phone or e-mail waits for the client to confirm it there (pendingContactChanges, and notice in the answer); until then every message goes to the current one.
          */
         put: operations["ClientsController_update"];
         post?: never;
-        /** Deletes a client, with their invitation and portal account */
+        /**
+         * Deletes a client, with their invitation and portal account; ?reason= says why they left (default other)
+         * @description The departure (when and why, no name) is kept for the retention figures.
+         */
         delete: operations["ClientsController_remove"];
         options?: never;
         head?: never;
@@ -1530,6 +1672,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether this instance takes new requests: as the health check, and 503 from the moment it is told to stop (not rate limited) */
+        get: operations["HealthController_ready"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/import-jobs/{jobId}": {
         parameters: {
             query?: never;
@@ -1767,6 +1926,26 @@ export interface paths {
         };
         /** The broker dashboard’s figures */
         get: operations["StatsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stats/retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Client retention: the last 12 months, the last two AEPs (15 October – 7 December), and why clients left
+         * @description A client counts as retained in a period when active at its start and still active at its end; clients made inactive or deleted count as lost, with the reason the broker gave. Months follow the broker’s time zone; the current month and a running AEP count up to now.
+         */
+        get: operations["StatsController_retentionFigures"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2149,7 +2328,7 @@ export interface components {
             tokenName: string;
         };
         AudienceDto: {
-            /** @description Of those, how many may receive it: marketing permission on the channel (given, not revoked, not lapsed) and the address not opted out. The others are skipped with the reason. */
+            /** @description Of those, how many may receive it: the permission its purpose needs on the channel (marketing: marketing permission given, not revoked, not lapsed; informational: reminders or marketing permission) and the address not opted out. The others are skipped with the reason. */
             consented: number;
             /** @description Clients it would be addressed to if sent now: active, with an address for the channel */
             count: number;
@@ -2327,6 +2506,13 @@ export interface components {
              * @enum {string}
              */
             action: "invite" | "activate" | "deactivate" | "delete";
+            /**
+             * @description With deactivate or delete: why the clients leave (default other)
+             * @default other
+             * @example moved
+             * @enum {string}
+             */
+            departureReason?: "switched_agent" | "moved" | "deceased" | "other";
             ids: string[];
         };
         BulkFailureDto: {
@@ -2365,6 +2551,13 @@ export interface components {
              */
             createdAt: string;
             /**
+             * @description Clients who entered the sequence
+             * @example 40
+             */
+            enrolledCount: number;
+            /** @description A sequence’s steps after the first */
+            followUps: components["schemas"]["FollowUpDto"][];
+            /**
              * Format: uuid
              * @example 7e9a1c3e-5b7d-4f9a-8b2c-4d6e8f0a2c4e
              */
@@ -2379,22 +2572,40 @@ export interface components {
              */
             openedCount: number;
             /**
+             * @description Marketing needs marketing permission; informational goes with any permission on the channel
+             * @example marketing
+             * @enum {string}
+             */
+            purpose: "marketing" | "informational";
+            /**
              * @description Fixed when sent
              * @example 212
              */
             recipientCount: number;
+            /** @description A scheduled campaign’s day and time, in each recipient’s zone */
+            schedule: components["schemas"]["ScheduleDto"] | null;
             /**
              * Format: date-time
              * @example 2026-10-01T13:00:00.000Z
              */
             sentAt: string | null;
             /**
+             * @description draft → sent, or draft → scheduled → sent; a sequence: draft → active ⇄ paused → finished
              * @example sent
              * @enum {string}
              */
-            status: "draft" | "sent";
+            status: "draft" | "scheduled" | "sent" | "active" | "paused" | "finished";
+            /** @description A sequence’s figures per step; [] for a campaign sent once */
+            steps: components["schemas"]["StepFiguresDto"][];
             /** @example Time to review your Medicare plan */
             subject: string | null;
+            /**
+             * @example aep_check_in
+             * @enum {string|null}
+             */
+            templateKey: "aep_check_in" | "anoc_review" | "t65_welcome" | "birthday" | "oep_reminder" | null;
+            /** @description A sequence’s trigger; null for a campaign sent once */
+            trigger: (components["schemas"]["JoinedTrigger"] | components["schemas"]["DaysBeforeTrigger"] | components["schemas"]["MedicareDateTrigger"]) | null;
             /**
              * @example email
              * @enum {string}
@@ -2417,6 +2628,29 @@ export interface components {
             reason: string | null;
             /** @enum {string} */
             status: "waiting" | "sent" | "delivered" | "failed" | "skipped";
+        };
+        CampaignTemplateDto: {
+            email: components["schemas"]["TemplateEmailDto"];
+            /**
+             * @example aep_check_in
+             * @enum {string}
+             */
+            key: "aep_check_in" | "anoc_review" | "t65_welcome" | "birthday" | "oep_reminder";
+            /**
+             * @example en
+             * @enum {string}
+             */
+            language: "en" | "es";
+            /** @example Annual Enrollment check-in */
+            name: string;
+            /**
+             * @example marketing
+             * @enum {string}
+             */
+            purpose: "marketing" | "informational";
+            sms: components["schemas"]["TemplateSmsDto"];
+            /** @description The trigger a sequence from it would usually have */
+            trigger: (components["schemas"]["JoinedTrigger"] | components["schemas"]["DaysBeforeTrigger"] | components["schemas"]["MedicareDateTrigger"]) | null;
         };
         CaregiverDto: {
             /**
@@ -2503,8 +2737,24 @@ export interface components {
             status: "pending" | "confirmed" | "refused" | "withdrawn";
         };
         ClientDto: {
+            /**
+             * @description The plan’s insurance company
+             * @example Humana
+             */
+            carrier: string | null;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date
+             * @example 1958-04-23
+             */
+            dateOfBirth: string | null;
+            /**
+             * @description Why the client left, given when they were made inactive (null while active)
+             * @example null
+             * @enum {string|null}
+             */
+            departureReason: "switched_agent" | "moved" | "deceased" | "other" | null;
             email: string | null;
             engagementScore: number;
             firstName: string;
@@ -2534,6 +2784,36 @@ export interface components {
              * @example +16155550142
              */
             phone: string;
+            /**
+             * Format: date
+             * @description When the current plan took effect
+             * @example 2026-01-01
+             */
+            planEffectiveDate: string | null;
+            /**
+             * @example medicare_advantage
+             * @enum {string|null}
+             */
+            planType: "medicare_advantage" | "part_d" | "medigap" | "other" | null;
+            /**
+             * @description high from 60, medium from 35; “at risk” is high
+             * @example medium
+             * @enum {string}
+             */
+            riskLevel: "low" | "medium" | "high";
+            /**
+             * @description The signals behind the score, as codes
+             * @example [
+             *       "engagement_falling",
+             *       "plan_anniversary_soon"
+             *     ]
+             */
+            riskReasons: string[];
+            /**
+             * @description How likely the client is to leave (docs/clients.md “At-risk score”)
+             * @example 42
+             */
+            riskScore: number;
             /**
              * @description Two-letter state: its calling hours apply to marketing
              * @example FL
@@ -2768,10 +3048,21 @@ export interface components {
         CreateCampaignDto: {
             /** @description Default: all active clients */
             audience?: components["schemas"]["AllClientsAudience"] | components["schemas"]["FilterAudience"] | components["schemas"]["ChosenClientsAudience"];
+            /**
+             * @description A sequence’s later steps (0–4), only with a trigger
+             * @example []
+             */
+            followUps?: components["schemas"]["FollowUpDto"][];
             /** @example Annual Enrollment opens October 15. Call us to review your plan for next year. */
             message?: string;
             /** @example Annual Enrollment 2027 */
             name?: string;
+            /**
+             * @description Default: marketing
+             * @example informational
+             * @enum {string}
+             */
+            purpose?: "marketing" | "informational";
             /** @enum {string} */
             status?: "draft";
             /**
@@ -2780,12 +3071,33 @@ export interface components {
              */
             subject?: string | null;
             /**
+             * @example aep_check_in
+             * @enum {string|null}
+             */
+            templateKey?: "aep_check_in" | "anoc_review" | "t65_welcome" | "birthday" | "oep_reminder" | null;
+            /**
+             * @description Makes it a sequence, e.g. { "kind": "turning_65", "daysBefore": 30 }; null (the default): sent once
+             * @example null
+             */
+            trigger?: (components["schemas"]["JoinedTrigger"] | components["schemas"]["DaysBeforeTrigger"] | components["schemas"]["MedicareDateTrigger"]) | null;
+            /**
              * @example email
              * @enum {string}
              */
             type?: "email" | "sms";
         };
         CreateClientDto: {
+            /**
+             * @description The plan’s insurance company, as the broker writes it; null or blank clears it
+             * @example Humana
+             */
+            carrier?: string | null;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, a real date from 1900-01-01 to today; null clears it
+             * @example 1958-04-23
+             */
+            dateOfBirth?: string | null;
             email?: string | null;
             firstName: string;
             /**
@@ -2806,6 +3118,18 @@ export interface components {
              * @example (615) 555-0142
              */
             phone: string;
+            /**
+             * Format: date
+             * @description When the current plan took effect, YYYY-MM-DD, from 1965-07-01 to a year from today; null clears it
+             * @example 2026-01-01
+             */
+            planEffectiveDate?: string | null;
+            /**
+             * @description null clears it
+             * @example medicare_advantage
+             * @enum {string|null}
+             */
+            planType?: "medicare_advantage" | "part_d" | "medigap" | "other" | null;
             /**
              * @description The broker attests: “The client gave my agency this phone number and e-mail address to receive reminder calls, texts and e-mails.” Recorded in the consent ledger for calls, texts and e-mails; false records nothing (broker reminders to the client are then skipped).
              * @default true
@@ -2932,8 +3256,24 @@ export interface components {
             token: string;
         };
         CreatedClientDto: {
+            /**
+             * @description The plan’s insurance company
+             * @example Humana
+             */
+            carrier: string | null;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date
+             * @example 1958-04-23
+             */
+            dateOfBirth: string | null;
+            /**
+             * @description Why the client left, given when they were made inactive (null while active)
+             * @example null
+             * @enum {string|null}
+             */
+            departureReason: "switched_agent" | "moved" | "deceased" | "other" | null;
             email: string | null;
             engagementScore: number;
             firstName: string;
@@ -2963,6 +3303,36 @@ export interface components {
              * @example +16155550142
              */
             phone: string;
+            /**
+             * Format: date
+             * @description When the current plan took effect
+             * @example 2026-01-01
+             */
+            planEffectiveDate: string | null;
+            /**
+             * @example medicare_advantage
+             * @enum {string|null}
+             */
+            planType: "medicare_advantage" | "part_d" | "medigap" | "other" | null;
+            /**
+             * @description high from 60, medium from 35; “at risk” is high
+             * @example medium
+             * @enum {string}
+             */
+            riskLevel: "low" | "medium" | "high";
+            /**
+             * @description The signals behind the score, as codes
+             * @example [
+             *       "engagement_falling",
+             *       "plan_anniversary_soon"
+             *     ]
+             */
+            riskReasons: string[];
+            /**
+             * @description How likely the client is to leave (docs/clients.md “At-risk score”)
+             * @example 42
+             */
+            riskScore: number;
             /**
              * @description Two-letter state: its calling hours apply to marketing
              * @example FL
@@ -3013,6 +3383,18 @@ export interface components {
             tpmoPlans: number | null;
             /** Format: date-time */
             trialEndsAt: string | null;
+        };
+        DaysBeforeTrigger: {
+            /**
+             * @description Days before the client’s date it starts (once a year)
+             * @example 30
+             */
+            daysBefore: number;
+            /**
+             * @example turning_65
+             * @enum {string}
+             */
+            kind: "turning_65" | "birthday" | "birthday_rule" | "plan_anniversary";
         };
         EngagementHistoryDto: {
             /** @description Oldest first */
@@ -3114,6 +3496,25 @@ export interface components {
              * @enum {string}
              */
             kind: "filter";
+        };
+        FollowUpDto: {
+            /**
+             * @description Days after the step before
+             * @example 7
+             */
+            delayDays: number;
+            /** @example Annual Enrollment ends December 7. Call us to review your plan. */
+            message: string;
+            /**
+             * @description Not sent to a client who clicked or replied to an earlier step
+             * @example true
+             */
+            skipIfEngaged: boolean;
+            /**
+             * @description E-mail: null keeps the campaign’s subject
+             * @example Still time to review your plan
+             */
+            subject: string | null;
         };
         GrantAdminDto: {
             /**
@@ -3250,6 +3651,14 @@ export interface components {
             /** @description Whether the text message went out */
             success: boolean;
         };
+        JoinedTrigger: {
+            /**
+             * @description Every client in the audience when started, and each who joins it later
+             * @example joined
+             * @enum {string}
+             */
+            kind: "joined";
+        };
         LapsingConsentDto: {
             /**
              * Format: uuid
@@ -3283,6 +3692,29 @@ export interface components {
         LogoDto: {
             /** @example /api/public/logos/6f1c….png */
             logoUrl: string;
+        };
+        LostByReasonDto: {
+            /** @example 2 */
+            deceased: number;
+            /** @example 3 */
+            moved: number;
+            /** @example 1 */
+            other: number;
+            /** @example 6 */
+            switched_agent: number;
+        };
+        MedicareDateTrigger: {
+            /**
+             * @description anoc_review Sep 30, marketing_start Oct 1, aep_start Oct 15, aep_last_week Dec 1, oep_start Jan 2
+             * @example aep_start
+             * @enum {string}
+             */
+            date: "anoc_review" | "marketing_start" | "aep_start" | "aep_last_week" | "oep_start";
+            /**
+             * @example medicare_date
+             * @enum {string}
+             */
+            kind: "medicare_date";
         };
         MedicationDto: {
             /**
@@ -3541,6 +3973,8 @@ export interface components {
             language: "en" | "es";
             /** @description Null until given (by the identity provider or the broker) */
             lastName: string | null;
+            /** @description The weekly digest e-mail, Monday 08:00 in the broker’s time zone */
+            weeklyDigest: boolean;
         };
         PublicAgencyDto: {
             /**
@@ -3660,6 +4094,74 @@ export interface components {
             isPublic: boolean;
             title: string;
         };
+        RetentionAepDto: {
+            /**
+             * Format: date
+             * @description Today while the season runs
+             * @example 2026-12-07
+             */
+            end: string;
+            /**
+             * @description Whole percent; null when startCount is 0
+             * @example 97
+             */
+            rate: number | null;
+            /**
+             * @description Of them, still active at its end (so far)
+             * @example 199
+             */
+            retained: number;
+            /**
+             * @description The year of the Annual Enrollment Period (15 October – 7 December)
+             * @example 2026
+             */
+            season: number;
+            /**
+             * Format: date
+             * @example 2026-10-15
+             */
+            start: string;
+            /**
+             * @description Clients active when the season began
+             * @example 205
+             */
+            startCount: number;
+        };
+        RetentionDto: {
+            /** @description The last two AEPs, oldest first; the current one so far while it runs */
+            aep: components["schemas"]["RetentionAepDto"][];
+            /** @description Clients lost in the last 12 months, by the reason the broker gave */
+            lostByReason: components["schemas"]["LostByReasonDto"];
+            /** @description The last 12 calendar months, oldest first, the current month last */
+            months: components["schemas"]["RetentionMonthDto"][];
+        };
+        RetentionMonthDto: {
+            /**
+             * @description startCount − retained
+             * @example 4
+             */
+            lost: number;
+            /**
+             * @description A calendar month of the broker’s time zone, YYYY-MM
+             * @example 2026-10
+             */
+            month: string;
+            /**
+             * @description Whole percent; null when startCount is 0
+             * @example 98
+             */
+            rate: number | null;
+            /**
+             * @description Of them, still active when it ended (the current month: now)
+             * @example 208
+             */
+            retained: number;
+            /**
+             * @description Clients active when the month began
+             * @example 212
+             */
+            startCount: number;
+        };
         RevocationFiguresDto: {
             /** @description Revocations recorded in the period */
             count: number;
@@ -3667,6 +4169,18 @@ export interface components {
             honoured: string;
             /** @description Marketing messages sent after a revocation on their channel (must be 0) */
             sendsAfterRevocation: number;
+        };
+        ScheduleDto: {
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, today to a year ahead
+             */
+            date: string;
+            /**
+             * @description HH:MM between 08:00 and 20:59, in each recipient’s time zone
+             * @example 09:30
+             */
+            time: string;
         };
         ScopeDto: {
             /** @example Read clients, their consent records, timelines and compliance reports */
@@ -3718,6 +4232,32 @@ export interface components {
             retentionRate: number | null;
             /** @example 240 */
             totalClients: number;
+        };
+        StepFiguresDto: {
+            /** @example 6 */
+            clicked: number;
+            /** @example 22 */
+            opened: number;
+            /**
+             * @description Clients who answered the text
+             * @example 3
+             */
+            replied: number;
+            /**
+             * @description Clients it was addressed to
+             * @example 40
+             */
+            sent: number;
+            /**
+             * @description Not sent because the client had already engaged
+             * @example 5
+             */
+            skipped: number;
+            /**
+             * @description 1 = the campaign’s own message
+             * @example 1
+             */
+            step: number;
         };
         SubscriptionDto: {
             /** @example 212 */
@@ -3788,6 +4328,16 @@ export interface components {
         SwitchTierDto: {
             /** @enum {string} */
             newTier: "pmpm";
+        };
+        TemplateEmailDto: {
+            /** @example Medicare’s Annual Enrollment Period runs from October 15 to December 7. */
+            message: string;
+            /** @example Annual Enrollment is open: let’s review your plan */
+            subject: string;
+        };
+        TemplateSmsDto: {
+            /** @example Medicare Annual Enrollment is open from Oct 15 to Dec 7. */
+            message: string;
         };
         TestSendResultDto: {
             message: string;
@@ -3885,15 +4435,36 @@ export interface components {
         UpdateCampaignDto: {
             /** @description Default: all active clients */
             audience?: components["schemas"]["AllClientsAudience"] | components["schemas"]["FilterAudience"] | components["schemas"]["ChosenClientsAudience"];
+            /**
+             * @description A sequence’s later steps (0–4), only with a trigger
+             * @example []
+             */
+            followUps?: components["schemas"]["FollowUpDto"][];
             /** @example Annual Enrollment opens October 15. Call us to review your plan for next year. */
             message?: string;
             /** @example Annual Enrollment 2027 */
             name?: string;
             /**
+             * @description Default: marketing
+             * @example informational
+             * @enum {string}
+             */
+            purpose?: "marketing" | "informational";
+            /**
              * @description Required for e-mail
              * @example Time to review your Medicare plan
              */
             subject?: string | null;
+            /**
+             * @example aep_check_in
+             * @enum {string|null}
+             */
+            templateKey?: "aep_check_in" | "anoc_review" | "t65_welcome" | "birthday" | "oep_reminder" | null;
+            /**
+             * @description Makes it a sequence, e.g. { "kind": "turning_65", "daysBefore": 30 }; null (the default): sent once
+             * @example null
+             */
+            trigger?: (components["schemas"]["JoinedTrigger"] | components["schemas"]["DaysBeforeTrigger"] | components["schemas"]["MedicareDateTrigger"]) | null;
             /**
              * @example email
              * @enum {string}
@@ -3901,6 +4472,24 @@ export interface components {
             type?: "email" | "sms";
         };
         UpdateClientDto: {
+            /**
+             * @description The plan’s insurance company, as the broker writes it; null or blank clears it
+             * @example Humana
+             */
+            carrier?: string | null;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, a real date from 1900-01-01 to today; null clears it
+             * @example 1958-04-23
+             */
+            dateOfBirth?: string | null;
+            /**
+             * @description Why the client leaves, with isActive: false (default other); on an inactive client it corrects the reason
+             * @default other
+             * @example switched_agent
+             * @enum {string}
+             */
+            departureReason?: "switched_agent" | "moved" | "deceased" | "other";
             email?: string | null;
             firstName?: string;
             isActive?: boolean;
@@ -3914,6 +4503,18 @@ export interface components {
             /** @description Null or blank clears them */
             notes?: string | null;
             phone?: string;
+            /**
+             * Format: date
+             * @description When the current plan took effect, YYYY-MM-DD, from 1965-07-01 to a year from today; null clears it
+             * @example 2026-01-01
+             */
+            planEffectiveDate?: string | null;
+            /**
+             * @description null clears it
+             * @example medicare_advantage
+             * @enum {string|null}
+             */
+            planType?: "medicare_advantage" | "part_d" | "medigap" | "other" | null;
             /**
              * @description Two-letter US state; taken from the ZIP code when not given
              * @example FL
@@ -3955,6 +4556,8 @@ export interface components {
             language?: "en" | "es";
             /** @example Whitfield */
             lastName?: string;
+            /** @description The weekly digest e-mail, Monday 08:00 in the broker’s time zone */
+            weeklyDigest?: boolean;
         };
         UpdateReminderDto: {
             /** Format: uuid */
@@ -3973,8 +4576,24 @@ export interface components {
             title?: string;
         };
         UpdatedClientDto: {
+            /**
+             * @description The plan’s insurance company
+             * @example Humana
+             */
+            carrier: string | null;
             /** Format: date-time */
             createdAt: string;
+            /**
+             * Format: date
+             * @example 1958-04-23
+             */
+            dateOfBirth: string | null;
+            /**
+             * @description Why the client left, given when they were made inactive (null while active)
+             * @example null
+             * @enum {string|null}
+             */
+            departureReason: "switched_agent" | "moved" | "deceased" | "other" | null;
             email: string | null;
             engagementScore: number;
             firstName: string;
@@ -4006,6 +4625,36 @@ export interface components {
              * @example +16155550142
              */
             phone: string;
+            /**
+             * Format: date
+             * @description When the current plan took effect
+             * @example 2026-01-01
+             */
+            planEffectiveDate: string | null;
+            /**
+             * @example medicare_advantage
+             * @enum {string|null}
+             */
+            planType: "medicare_advantage" | "part_d" | "medigap" | "other" | null;
+            /**
+             * @description high from 60, medium from 35; “at risk” is high
+             * @example medium
+             * @enum {string}
+             */
+            riskLevel: "low" | "medium" | "high";
+            /**
+             * @description The signals behind the score, as codes
+             * @example [
+             *       "engagement_falling",
+             *       "plan_anniversary_soon"
+             *     ]
+             */
+            riskReasons: string[];
+            /**
+             * @description How likely the client is to leave (docs/clients.md “At-risk score”)
+             * @example 42
+             */
+            riskScore: number;
             /**
              * @description Two-letter state: its calling hours apply to marketing
              * @example FL
@@ -6196,6 +6845,110 @@ export interface operations {
             };
         };
     };
+    BrokersExportController_exportCsv: {
+        parameters: {
+            query?: {
+                search?: string;
+                tier?: "pmpm" | "flat" | "all";
+                status?: "trial" | "active" | "past_due" | "canceled" | "all";
+                /** @description JSON [start, end], inclusive: [0,24] is the first 25 rows. At most 1000 rows at once; without a range the list answers every row. */
+                range?: string;
+                /** @description JSON [field, "ASC"|"DESC"]; field one of: email, lastName, createdAt, subscriptionTier, subscriptionStatus, clientCount, lastActivity */
+                sort?: string;
+                /** @description JSON object; an unknown key is a 400. {"id": [ids]} answers just those rows (react-admin’s getMany), as on every list. keys: search, q, tier, status */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CSV file (UTF-8 with a byte-order mark), streamed */
+            200: {
+                headers: {
+                    /** @description Download as an attachment, under this name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Signed in, but not an admin; or: An API token without the admin:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/admin/exports/brokers needs the admin:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     AdminResourcesController_list: {
         parameters: {
             query?: {
@@ -8189,6 +8942,97 @@ export interface operations {
             };
         };
     };
+    CampaignsController_templates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignTemplateDto"][];
+                };
+            };
+            /** @description A malformed address or query string (NUL, a broken percent-escape, invalid text) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the campaigns:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/campaigns/templates needs the campaigns:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     CampaignsController_get: {
         parameters: {
             query?: never;
@@ -8932,6 +9776,272 @@ export interface operations {
             };
         };
     };
+    CampaignsController_finish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignDto"];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the campaigns:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "POST /api/campaigns/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c/finish needs the campaigns:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such campaign for this broker */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not active or paused */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    CampaignsController_pause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignDto"];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the campaigns:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "POST /api/campaigns/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c/pause needs the campaigns:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such campaign for this broker */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not active */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     CampaignReportController_recipients: {
         parameters: {
             query?: {
@@ -9048,6 +10158,276 @@ export interface operations {
             };
         };
     };
+    CampaignsController_resume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignDto"];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Trial expired ({ message, trialExpired: true }), payment past due or subscription canceled; or: An API token without the campaigns:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "POST /api/campaigns/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c/resume needs the campaigns:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such campaign for this broker */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not paused */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    CampaignsController_schedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScheduleDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignDto"];
+                };
+            };
+            /** @description Date or time not valid: 08:00–20:59, not past, at most 365 days ahead */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Trial expired ({ message, trialExpired: true }), payment past due or subscription canceled; or: An API token without the campaigns:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "POST /api/campaigns/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c/schedule needs the campaigns:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such campaign for this broker */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Only a draft without a trigger can be scheduled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     CampaignsController_send: {
         parameters: {
             query?: never;
@@ -9119,7 +10499,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description Already sent */
+            /** @description Already sent, scheduled, or a sequence (start it instead) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9287,6 +10667,139 @@ export interface operations {
             };
         };
     };
+    CampaignsController_start: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignDto"];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Trial expired ({ message, trialExpired: true }), payment past due or subscription canceled; or: An API token without the campaigns:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "POST /api/campaigns/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c/start needs the campaigns:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such campaign for this broker */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not a draft, or no trigger */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     CampaignsController_sendTest: {
         parameters: {
             query?: never;
@@ -9351,6 +10864,139 @@ export interface operations {
             };
             /** @description No such campaign for this broker */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    CampaignsController_unschedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignDto"];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the campaigns:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "POST /api/campaigns/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c/unschedule needs the campaigns:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such campaign for this broker */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not scheduled */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12135,9 +13781,9 @@ export interface operations {
             query?: {
                 /** @description JSON [start, end], inclusive: [0,24] is the first 25 rows. At most 1000 rows at once; without a range the list answers every row. */
                 range?: string;
-                /** @description JSON [field, "ASC"|"DESC"]; field one of: firstName, lastName, email, phone, isActive, inviteStatus, engagementScore, createdAt */
+                /** @description JSON [field, "ASC"|"DESC"]; field one of: firstName, lastName, email, phone, isActive, inviteStatus, engagementScore, createdAt, riskScore */
                 sort?: string;
-                /** @description JSON object; an unknown key is a 400. {"id": [ids]} answers just those rows (react-admin’s getMany), as on every list. keys: q, isActive, inviteStatus, engagementMin, engagementMax */
+                /** @description JSON object; an unknown key is a 400. {"id": [ids]} answers just those rows (react-admin’s getMany), as on every list. keys: q, isActive, inviteStatus, engagementMin, engagementMax, riskLevel */
                 filter?: string;
             };
             header?: never;
@@ -12480,9 +14126,9 @@ export interface operations {
             query?: {
                 /** @description JSON [start, end], inclusive: [0,24] is the first 25 rows. At most 1000 rows at once; without a range the list answers every row. */
                 range?: string;
-                /** @description JSON [field, "ASC"|"DESC"]; field one of: firstName, lastName, email, phone, isActive, inviteStatus, engagementScore, createdAt */
+                /** @description JSON [field, "ASC"|"DESC"]; field one of: firstName, lastName, email, phone, isActive, inviteStatus, engagementScore, createdAt, riskScore */
                 sort?: string;
-                /** @description JSON object; an unknown key is a 400. {"id": [ids]} answers just those rows (react-admin’s getMany), as on every list. keys: q, isActive, inviteStatus, engagementMin, engagementMax */
+                /** @description JSON object; an unknown key is a 400. {"id": [ids]} answers just those rows (react-admin’s getMany), as on every list. keys: q, isActive, inviteStatus, engagementMin, engagementMax, riskLevel */
                 filter?: string;
             };
             header?: never;
@@ -13031,7 +14677,10 @@ export interface operations {
     };
     ClientsController_remove: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Why the client leaves */
+                reason?: "switched_agent" | "moved" | "deceased" | "other";
+            };
             header?: never;
             path: {
                 /**
@@ -13051,7 +14700,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            /** @description reason is not one of switched_agent, moved, deceased, other */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14842,6 +16491,120 @@ export interface operations {
             };
         };
     };
+    HealthController_ready: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description The instance takes requests and the database answers
+             *
+             *     The Health Check is successful
+             */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @example {
+                         *       "database": {
+                         *         "responseTime": 12,
+                         *         "status": "up"
+                         *       }
+                         *     }
+                         */
+                        details?: {
+                            [key: string]: {
+                                /** @description Time the health indicator took to respond, in ms */
+                                responseTime?: number;
+                                /** @enum {string} */
+                                status: "up" | "degraded" | "down";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                        /** @example {} */
+                        error?: {
+                            [key: string]: {
+                                /** @description Time the health indicator took to respond, in ms */
+                                responseTime?: number;
+                                /** @enum {string} */
+                                status: "up" | "degraded" | "down";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } | null;
+                        /**
+                         * @example {
+                         *       "database": {
+                         *         "responseTime": 12,
+                         *         "status": "up"
+                         *       }
+                         *     }
+                         */
+                        info?: {
+                            [key: string]: {
+                                /** @description Time the health indicator took to respond, in ms */
+                                responseTime?: number;
+                                /** @enum {string} */
+                                status: "up" | "degraded" | "down";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        } | null;
+                        /**
+                         * @example ok
+                         * @enum {string}
+                         */
+                        status?: "ok" | "degraded";
+                    };
+                };
+            };
+            /** @description A malformed address or query string (NUL, a broken percent-escape, invalid text) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /**
+             * @description The instance is stopping (it finishes the requests it has), or the database does not answer
+             *
+             *     The Health Check is not successful
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     ImportJobsController_get: {
         parameters: {
             query?: never;
@@ -16539,6 +18302,97 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "GET /api/stats needs the analytics:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    StatsController_retentionFigures: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetentionDto"];
+                };
+            };
+            /** @description A malformed address or query string (NUL, a broken percent-escape, invalid text) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the analytics:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/stats/retention needs the analytics:read scope",
                      *       "statusCode": 403
                      *     }
                      */

@@ -1,24 +1,19 @@
+import { CssBaseline } from '@mui/material';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useMemo } from 'react';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { type ComponentProps, type ReactNode, Suspense, useMemo } from 'react';
+import { AdminContext, CoreAdminUI, CustomRoutes, localStorageStore, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 
 import { NotFound } from '../shared/NotFound.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
-import { ApiAccessPage } from './api-access/ApiAccessPage.tsx';
 import { AdminOnly } from './backoffice/AdminOnly.tsx';
-import { BillingPage } from './billing/BillingPage.tsx';
-import { BrandingPage } from './branding/BrandingPage.tsx';
 import { buildTheme } from './branding/theme.ts';
 import { campaigns } from './campaigns/index.ts';
 import { ClientEdit, clients } from './clients/index.ts';
-import { CompliancePage } from './compliance/CompliancePage.tsx';
 import { Dashboard } from './dashboard/Dashboard.tsx';
-import { HelpPage } from './help/HelpPage.tsx';
 import { AppNotification } from './layout/AppNotification.tsx';
 import { Shell } from './layout/Shell.tsx';
 import { outbox } from './outbox/index.ts';
-import { PortalPreviewPage } from './portal-preview/PortalPreviewPage.tsx';
 import { authProvider } from './providers/authProvider.ts';
 import { dataProvider } from './providers/dataProvider.ts';
 import { i18nProvider } from './providers/i18nProvider.ts';
@@ -27,36 +22,55 @@ import { useCurrentUser } from './providers/useCurrentUser.ts';
 import { reminders } from './reminders/index.ts';
 import { resources } from './resources/index.ts';
 import { ProfileStep } from './settings/ProfileStep.tsx';
-import { SettingsPage } from './settings/SettingsPage.tsx';
+import { lazyNamed } from './ui/lazyNamed.ts';
 
 const queryClient = createQueryClient();
+const store = localStorageStore();
 
-// The admin pages (and their chart library) load only when an admin opens one: brokers never
-// download them.
-const AdminDashboardPage = lazy(() =>
-  import('./backoffice/dashboard/AdminDashboardPage.tsx').then((m) => ({ default: m.AdminDashboardPage })),
-);
-const BrokersPage = lazy(() => import('./backoffice/brokers/BrokersPage.tsx').then((m) => ({ default: m.BrokersPage })));
-const BrokerDetailPage = lazy(() => import('./backoffice/brokers/BrokerDetailPage.tsx').then((m) => ({ default: m.BrokerDetailPage })));
-const AdminResourcesPage = lazy(() =>
-  import('./backoffice/resources/AdminResourcesPage.tsx').then((m) => ({ default: m.AdminResourcesPage })),
-);
-const AdminsPage = lazy(() => import('./backoffice/admins/AdminsPage.tsx').then((m) => ({ default: m.AdminsPage })));
-const AuditLogPage = lazy(() => import('./backoffice/audit/AuditLogPage.tsx').then((m) => ({ default: m.AuditLogPage })));
-const AdminHelpPage = lazy(() => import('./backoffice/help/AdminHelpPage.tsx').then((m) => ({ default: m.AdminHelpPage })));
+// Every page but the dashboard (the landing page) is its own chunk, loaded when opened; the shell
+// shows the spinner meanwhile. The resources' pages are split the same way in their index.ts.
+const BillingPage = lazyNamed(() => import('./billing/BillingPage.tsx'), 'BillingPage');
+const CompliancePage = lazyNamed(() => import('./compliance/CompliancePage.tsx'), 'CompliancePage');
+const BrandingPage = lazyNamed(() => import('./branding/BrandingPage.tsx'), 'BrandingPage');
+const SettingsPage = lazyNamed(() => import('./settings/SettingsPage.tsx'), 'SettingsPage');
+const ApiAccessPage = lazyNamed(() => import('./api-access/ApiAccessPage.tsx'), 'ApiAccessPage');
+const HelpPage = lazyNamed(() => import('./help/HelpPage.tsx'), 'HelpPage');
+const PortalPreviewPage = lazyNamed(() => import('./portal-preview/PortalPreviewPage.tsx'), 'PortalPreviewPage');
+
+// The admin pages (and their chart library): brokers never download them.
+const AdminDashboardPage = lazyNamed(() => import('./backoffice/dashboard/AdminDashboardPage.tsx'), 'AdminDashboardPage');
+const BrokersPage = lazyNamed(() => import('./backoffice/brokers/BrokersPage.tsx'), 'BrokersPage');
+const BrokerDetailPage = lazyNamed(() => import('./backoffice/brokers/BrokerDetailPage.tsx'), 'BrokerDetailPage');
+const AdminResourcesPage = lazyNamed(() => import('./backoffice/resources/AdminResourcesPage.tsx'), 'AdminResourcesPage');
+const AdminsPage = lazyNamed(() => import('./backoffice/admins/AdminsPage.tsx'), 'AdminsPage');
+const AuditLogPage = lazyNamed(() => import('./backoffice/audit/AuditLogPage.tsx'), 'AuditLogPage');
+const AdminHelpPage = lazyNamed(() => import('./backoffice/help/AdminHelpPage.tsx'), 'AdminHelpPage');
+
+const loadReactAdminPages = () => import('./layout/reactAdminPages.ts');
+const AuthenticationError = lazyNamed(loadReactAdminPages, 'AuthenticationError');
+const AccessDenied = lazyNamed(loadReactAdminPages, 'AccessDenied');
+const CrashPage = lazyNamed(loadReactAdminPages, 'Error');
+
+/** What a page that crashed shows (outside the shell, so with its own spinner while it loads). */
+function ErrorPage(props: ComponentProps<typeof CrashPage>) {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <CrashPage {...props} />
+    </Suspense>
+  );
+}
 
 /** Admin pages are for platform admins; anyone else sees 'Not Authorized'. */
-const adminPage = (page: ReactNode) => (
-  <AdminOnly>
-    <Suspense fallback={<Spinner />}>{page}</Suspense>
-  </AdminOnly>
-);
+const adminPage = (page: ReactNode) => <AdminOnly>{page}</AdminOnly>;
 
-/** The shell, with the one-time profile step over it while the signed-in user has no name yet. */
+/**
+ * The shell, with the one-time profile step over it while the signed-in user has no name yet. A
+ * page still loading shows the spinner in the shell.
+ */
 function BrokerLayout({ children }: { children?: ReactNode }) {
   return (
     <Shell>
-      {children}
+      <Suspense fallback={<Spinner />}>{children}</Suspense>
       <ProfileStep />
     </Shell>
   );
@@ -69,45 +83,56 @@ function ThemedAdmin() {
   // The agency's colours become the theme, and change live when branding is saved.
   const theme = useMemo(() => buildTheme({ primaryColor, secondaryColor }), [primaryColor, secondaryColor]);
   return (
-    <Admin
+    // react-admin's <Admin> is these two, with defaults for the slots not given here (a layout, a
+    // login page, ...) that would all be in the first load though the app uses none of them.
+    <AdminContext
       dataProvider={dataProvider}
       authProvider={authProvider}
       queryClient={queryClient}
-      requireAuth
+      store={store}
       theme={theme}
-      layout={BrokerLayout}
-      dashboard={Dashboard}
-      loading={Spinner}
-      catchAll={NotFound}
-      notification={AppNotification}
       i18nProvider={i18nProvider}
-      disableTelemetry
     >
-      <Resource {...clients}>
-        <Route path=":id/edit" element={<ClientEdit />} />
-      </Resource>
-      <Resource {...reminders} />
-      <Resource {...campaigns} />
-      <Resource {...resources} />
-      <Resource {...outbox} />
-      <CustomRoutes>
-        <Route path="/billing" element={<BillingPage />} />
-        <Route path="/compliance" element={<CompliancePage />} />
-        <Route path="/branding" element={<BrandingPage />} />
-        <Route path="/settings" element={<SettingsPage />} />
-        <Route path="/api-access" element={<ApiAccessPage />} />
-        <Route path="/help" element={<HelpPage />} />
-        <Route path="/client/portal" element={<PortalPreviewPage />} />
-        <Route path="/client/dashboard" element={<Navigate to="/client/portal" replace />} />
-        <Route path="/admin" element={adminPage(<AdminDashboardPage />)} />
-        <Route path="/admin/brokers" element={adminPage(<BrokersPage />)} />
-        <Route path="/admin/brokers/:id" element={adminPage(<BrokerDetailPage />)} />
-        <Route path="/admin/audit" element={adminPage(<AuditLogPage />)} />
-        <Route path="/admin/admins" element={adminPage(<AdminsPage />)} />
-        <Route path="/admin/resources" element={adminPage(<AdminResourcesPage />)} />
-        <Route path="/admin/help" element={adminPage(<AdminHelpPage />)} />
-      </CustomRoutes>
-    </Admin>
+      <CssBaseline enableColorScheme>
+        <CoreAdminUI
+          requireAuth
+          layout={BrokerLayout}
+          dashboard={Dashboard}
+          loading={Spinner}
+          catchAll={NotFound}
+          authenticationError={AuthenticationError}
+          accessDenied={AccessDenied}
+          error={ErrorPage}
+          disableTelemetry
+        >
+          <Resource {...clients}>
+            <Route path=":id/edit" element={<ClientEdit />} />
+          </Resource>
+          <Resource {...reminders} />
+          <Resource {...campaigns} />
+          <Resource {...resources} />
+          <Resource {...outbox} />
+          <CustomRoutes>
+            <Route path="/billing" element={<BillingPage />} />
+            <Route path="/compliance" element={<CompliancePage />} />
+            <Route path="/branding" element={<BrandingPage />} />
+            <Route path="/settings" element={<SettingsPage />} />
+            <Route path="/api-access" element={<ApiAccessPage />} />
+            <Route path="/help" element={<HelpPage />} />
+            <Route path="/client/portal" element={<PortalPreviewPage />} />
+            <Route path="/client/dashboard" element={<Navigate to="/client/portal" replace />} />
+            <Route path="/admin" element={adminPage(<AdminDashboardPage />)} />
+            <Route path="/admin/brokers" element={adminPage(<BrokersPage />)} />
+            <Route path="/admin/brokers/:id" element={adminPage(<BrokerDetailPage />)} />
+            <Route path="/admin/audit" element={adminPage(<AuditLogPage />)} />
+            <Route path="/admin/admins" element={adminPage(<AdminsPage />)} />
+            <Route path="/admin/resources" element={adminPage(<AdminResourcesPage />)} />
+            <Route path="/admin/help" element={adminPage(<AdminHelpPage />)} />
+          </CustomRoutes>
+        </CoreAdminUI>
+        <AppNotification />
+      </CssBaseline>
+    </AdminContext>
   );
 }
 

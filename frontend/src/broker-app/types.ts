@@ -60,6 +60,8 @@ export type EngagementHistory = Schemas['EngagementHistoryDto'];
 export type CampaignAudience = Schemas['CampaignDto']['audience'];
 
 export type Campaign = Schemas['CampaignDto'];
+export type CampaignSchedule = Schemas['ScheduleDto'];
+export type CampaignTemplate = Schemas['CampaignTemplateDto'];
 
 /** One recipient of a sent campaign (its id is the client's). */
 export type CampaignRecipient = Schemas['CampaignRecipientDto'];

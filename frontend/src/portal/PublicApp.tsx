@@ -2,7 +2,6 @@ import './portal.css';
 import './client.css';
 
 import { lazy, Suspense } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
 
 import { NotFound } from '../shared/NotFound.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
@@ -13,6 +12,7 @@ import { ClientPortal } from './client/ClientPortal.tsx';
 import { ClientRegister } from './client/ClientRegister.tsx';
 import { PortalLanguageProvider } from './i18n.tsx';
 import { Landing } from './Landing.tsx';
+import { BrowserRouter, Route, Routes } from './router.tsx';
 import { ToastProvider } from './ui/toast.tsx';
 
 // Password reset is a rare visit: its pages and words load when opened, outside the first load.

@@ -1,4 +1,6 @@
-import { ACTIONS, type EventData, EVENTS, type Options, STATUS } from 'react-joyride';
+// Types only: the tour library stays out of the chunks that read these options and labels (the
+// broker app's catalogue, the client portal); it loads with the tours themselves.
+import type { EventData, Options } from 'react-joyride';
 
 /** SPEC §9 Tour: the default labels. */
 export const TOUR_LOCALE = {
@@ -32,7 +34,8 @@ export const TOUR_OPTIONS = {
 
 /** Ends the tour for good: finished, skipped, or a step closed (button or Escape). */
 export function endsTour(data: Pick<EventData, 'type' | 'action' | 'status'>): boolean {
-  if (data.status === STATUS.FINISHED || data.status === STATUS.SKIPPED) return true;
-  if (data.type === EVENTS.TOUR_END) return true;
-  return data.type === EVENTS.STEP_AFTER && data.action === ACTIONS.CLOSE;
+  // react-joyride's STATUS, EVENTS and ACTIONS values; the types check each literal.
+  if (data.status === 'finished' || data.status === 'skipped') return true;
+  if (data.type === 'tour:end') return true;
+  return data.type === 'step:after' && data.action === 'close';
 }

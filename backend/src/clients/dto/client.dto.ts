@@ -10,13 +10,79 @@ import {
   IsString,
   IsUUID,
   MaxLength,
+  ValidateBy,
+  type ValidationArguments,
 } from 'class-validator';
 
 import { type Language, LANGUAGES } from '../../common/language.js';
 import { IsOptionalNotNull } from '../../common/validation.js';
 import { ATTESTATIONS } from '../../consent/attestations.js';
+import { DEPARTURE_REASONS, type DepartureReason, PLAN_TYPES, type PlanType, RISK_LEVELS, type RiskLevel } from '../client.entity.js';
+import {
+  CARRIER_MAX_LENGTH,
+  dateOfBirthProblem,
+  MIN_DATE_OF_BIRTH,
+  MIN_PLAN_EFFECTIVE_DATE,
+  planEffectiveDateProblem,
+} from '../client-facts.js';
 import { NAME_MAX_LENGTH, NOTES_MAX_LENGTH } from '../contact.js';
 import { PendingContactChangeDto } from './contact-change.dto.js';
+
+/** A date checked by `problemOf` (null passes: it clears the field). */
+function IsFactDate(name: string, problemOf: (value: unknown) => string | undefined): PropertyDecorator {
+  return ValidateBy({
+    name,
+    validator: {
+      validate: (value: unknown) => value === null || problemOf(value) === undefined,
+      defaultMessage: (args?: ValidationArguments) => problemOf(args?.value) ?? `${args?.property} is not valid`,
+    },
+  });
+}
+
+const PLAN_TYPE_MESSAGE = `planType must be one of: ${PLAN_TYPES.join(', ')}`;
+const DEPARTURE_REASON_MESSAGE = `departureReason must be one of: ${DEPARTURE_REASONS.join(', ')}`;
+
+/** The client's facts a broker keeps (create and edit alike): date of birth, plan, carrier. */
+class ClientFactsInput {
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date',
+    nullable: true,
+    example: '1958-04-23',
+    description: `YYYY-MM-DD, a real date from ${MIN_DATE_OF_BIRTH} to today; null clears it`,
+  })
+  @IsOptional()
+  @IsFactDate('isDateOfBirth', (value) => dateOfBirthProblem(value))
+  dateOfBirth?: string | null;
+
+  @ApiPropertyOptional({ enum: PLAN_TYPES, nullable: true, example: 'medicare_advantage', description: 'null clears it' })
+  @IsOptional()
+  @IsIn(PLAN_TYPES, { message: PLAN_TYPE_MESSAGE })
+  planType?: PlanType | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date',
+    nullable: true,
+    example: '2026-01-01',
+    description: `When the current plan took effect, YYYY-MM-DD, from ${MIN_PLAN_EFFECTIVE_DATE} to a year from today; null clears it`,
+  })
+  @IsOptional()
+  @IsFactDate('isPlanEffectiveDate', (value) => planEffectiveDateProblem(value))
+  planEffectiveDate?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: CARRIER_MAX_LENGTH,
+    example: 'Humana',
+    description: 'The plan’s insurance company, as the broker writes it; null or blank clears it',
+  })
+  @IsOptional()
+  @IsString({ message: 'carrier must be text' })
+  @MaxLength(CARRIER_MAX_LENGTH, { message: `carrier must be at most ${CARRIER_MAX_LENGTH} characters` })
+  carrier?: string | null;
+}
 
 export const INVITE_STATUSES = ['none', 'pending', 'expired', 'accepted'] as const;
 export type InviteStatus = (typeof INVITE_STATUSES)[number];
@@ -42,6 +108,33 @@ export class ClientDto {
   @ApiProperty({ description: 'Whether an invitation has been sent; the token itself is never returned' })
   inviteToken!: boolean;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ type: String, format: 'date', nullable: true, example: '1958-04-23' }) dateOfBirth!: string | null;
+  @ApiProperty({ enum: PLAN_TYPES, nullable: true, example: 'medicare_advantage' }) planType!: PlanType | null;
+  @ApiProperty({ type: String, format: 'date', nullable: true, example: '2026-01-01', description: 'When the current plan took effect' })
+  planEffectiveDate!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'Humana', description: 'The plan’s insurance company' }) carrier!: string | null;
+  @ApiProperty({
+    enum: DEPARTURE_REASONS,
+    nullable: true,
+    example: null,
+    description: 'Why the client left, given when they were made inactive (null while active)',
+  })
+  departureReason!: DepartureReason | null;
+  @ApiProperty({
+    minimum: 0,
+    maximum: 100,
+    example: 42,
+    description: 'How likely the client is to leave (docs/clients.md “At-risk score”)',
+  })
+  riskScore!: number;
+  @ApiProperty({ enum: RISK_LEVELS, example: 'medium', description: 'high from 60, medium from 35; “at risk” is high' })
+  riskLevel!: RiskLevel;
+  @ApiProperty({
+    type: [String],
+    example: ['engagement_falling', 'plan_anniversary_soon'],
+    description: 'The signals behind the score, as codes',
+  })
+  riskReasons!: string[];
   @ApiProperty({
     type: [PendingContactChangeDto],
     description: 'Phone or e-mail changes waiting for the registered client to confirm them in their portal',
@@ -49,7 +142,7 @@ export class ClientDto {
   pendingContactChanges!: PendingContactChangeDto[];
 }
 
-export class CreateClientDto {
+export class CreateClientDto extends ClientFactsInput {
   @ApiProperty({ maxLength: NAME_MAX_LENGTH })
   @IsString()
   @IsNotEmpty({ message: 'firstName is required' })
@@ -126,7 +219,7 @@ export class CreateClientDto {
   marketingConsent?: boolean;
 }
 
-export class UpdateClientDto {
+export class UpdateClientDto extends ClientFactsInput {
   @ApiPropertyOptional({ maxLength: NAME_MAX_LENGTH })
   @IsOptionalNotNull()
   @IsString()
@@ -156,6 +249,16 @@ export class UpdateClientDto {
   @IsOptionalNotNull()
   @IsBoolean()
   isActive?: boolean;
+
+  @ApiPropertyOptional({
+    enum: DEPARTURE_REASONS,
+    default: 'other',
+    example: 'switched_agent',
+    description: 'Why the client leaves, with isActive: false (default other); on an inactive client it corrects the reason',
+  })
+  @IsOptionalNotNull()
+  @IsIn(DEPARTURE_REASONS, { message: DEPARTURE_REASON_MESSAGE })
+  departureReason?: DepartureReason;
 
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: NOTES_MAX_LENGTH, description: 'Null or blank clears them' })
   @IsOptional()
@@ -266,6 +369,24 @@ export class BulkClientsDto {
   @ArrayMaxSize(BULK_MAX_CLIENTS, { message: `Select at most ${BULK_MAX_CLIENTS} clients at once` })
   @IsUUID('all', { each: true, message: 'ids must be a list of client ids' })
   ids!: string[];
+
+  @ApiPropertyOptional({
+    enum: DEPARTURE_REASONS,
+    default: 'other',
+    example: 'moved',
+    description: 'With deactivate or delete: why the clients leave (default other)',
+  })
+  @IsOptionalNotNull()
+  @IsIn(DEPARTURE_REASONS, { message: DEPARTURE_REASON_MESSAGE })
+  departureReason?: DepartureReason;
+}
+
+/** `DELETE /api/clients/{id}?reason=`. */
+export class DeleteClientQueryDto {
+  @ApiPropertyOptional({ enum: DEPARTURE_REASONS, default: 'other', example: 'deceased', description: 'Why the client leaves' })
+  @IsOptionalNotNull()
+  @IsIn(DEPARTURE_REASONS, { message: `reason must be one of: ${DEPARTURE_REASONS.join(', ')}` })
+  reason?: DepartureReason;
 }
 
 export class BulkFailureDto {

@@ -37,6 +37,8 @@ import { Migration20261126054454_broker_suspension } from './Migration2026112605
 import { Migration20261126054512_admin_actions_append_only } from './Migration20261126054512_admin_actions_append_only.js';
 import { Migration20261126060824_client_password_resets } from './Migration20261126060824_client_password_resets.js';
 import { Migration20261126061214_platform_month_snapshots } from './Migration20261126061214_platform_month_snapshots.js';
+import { Migration20261126084804_retention_calendar } from './Migration20261126084804_retention_calendar.js';
+import { Migration20261126173201_roll_ups } from './Migration20261126173201_roll_ups.js';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121055953_users', class: Migration20261121055953_users },
@@ -75,4 +77,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261126054512_admin_actions_append_only', class: Migration20261126054512_admin_actions_append_only },
   { name: 'Migration20261126060824_client_password_resets', class: Migration20261126060824_client_password_resets },
   { name: 'Migration20261126061214_platform_month_snapshots', class: Migration20261126061214_platform_month_snapshots },
+  { name: 'Migration20261126084804_retention_calendar', class: Migration20261126084804_retention_calendar },
+  { name: 'Migration20261126173201_roll_ups', class: Migration20261126173201_roll_ups },
 ];

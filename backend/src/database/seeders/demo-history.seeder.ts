@@ -3,6 +3,8 @@ import { DateTime } from 'luxon';
 
 import { type BrokerMonthState, platformMonth, statusesOf } from '../../billing/platform-month.js';
 import { monthlyRevenueCents, type SubscriptionStatus, type Tier } from '../../billing/pricing.js';
+import { DEPARTURE_REASONS } from '../../clients/client.entity.js';
+import { DeparturesRepository } from '../../clients/departures.repository.js';
 import { ATTESTATIONS } from '../../consent/attestations.js';
 import { User } from '../../users/user.entity.js';
 
@@ -132,6 +134,56 @@ const LAST_NAMES = [
   'Kemp',
 ];
 
+const CARRIERS = ['Humana', 'Aetna', 'UnitedHealthcare', 'Anthem', 'Cigna', 'WellCare'];
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The demo brokers' clients' facts (dates of birth, a few turning 65 within 45 days; plans, mostly
+ * from 1 January; carriers), and their year of departures: each inactive client left on a day spread
+ * over the last 12 months, for a reason in turn, and one active client in twelve left for three
+ * weeks and came back.
+ */
+async function seedClientFactsAndDepartures(em: EntityManager, brokers: User[], now: Date): Promise<void> {
+  const ids = `{${brokers.map((user) => user.id).join(',')}}`;
+  await em.execute(
+    `update clients c
+        set date_of_birth = case when r.n % 17 = 0 then ?::date + (r.n % 45)::int - interval '65 years'
+                                 else ?::date - make_interval(years => 66 + (r.n * 7) % 22::int, days => (r.n * 37) % 365::int) end,
+            plan_type = (array['medicare_advantage', 'part_d', 'medicare_advantage', 'medigap', 'other'])[1 + r.n % 5],
+            plan_effective_date = date_trunc('year', ?::date) - case when r.n % 3 = 0 then interval '1 year' else interval '0' end,
+            carrier = case when r.n % 9 = 8 then null else (?::text[])[1 + r.n % ?] end
+       from (select id, row_number() over (partition by broker_id order by created_at, phone)::int as n from clients where broker_id = any(?::uuid[])) r
+      where c.id = r.id`,
+    [now, now, now, `{${CARRIERS.join(',')}}`, CARRIERS.length, ids],
+  );
+  const departures = new DeparturesRepository();
+  const clients = await em.execute<{ id: string; broker_id: string; created_at: string; is_active: boolean; n: number }[]>(
+    `select id, broker_id, created_at, is_active, row_number() over (partition by broker_id, is_active order by created_at, phone)::int as n
+       from clients where broker_id = any(?::uuid[]) order by broker_id, is_active, n`,
+    [ids],
+  );
+  const inactive = new Map<string, number>();
+  for (const row of clients) if (!row.is_active) inactive.set(row.broker_id, (inactive.get(row.broker_id) ?? 0) + 1);
+  for (const row of clients) {
+    const joined = new Date(row.created_at);
+    const client = { id: row.id, createdAt: joined };
+    const reason = DEPARTURE_REASONS[row.n % DEPARTURE_REASONS.length];
+    if (!row.is_active) {
+      // Spread over the year, never before the client had been there a while.
+      const target = now.getTime() - (330 * row.n * DAY_MS) / (inactive.get(row.broker_id)! + 1);
+      const at = new Date(Math.max(target, joined.getTime() + (now.getTime() - joined.getTime()) / 2));
+      await departures.depart(em, row.broker_id, [client], reason, at);
+      await em.execute('update clients set deactivated_at = ?, departure_reason = ? where id = ?', [at, reason, row.id]);
+    } else if (row.n % 12 === 5) {
+      const at = new Date(joined.getTime() + (now.getTime() - joined.getTime()) * 0.5);
+      const back = new Date(Math.min(at.getTime() + 21 * DAY_MS, now.getTime() - DAY_MS));
+      if (back <= at) continue;
+      await departures.depart(em, row.broker_id, [client], reason, at);
+      await departures.returned(em, [row.id], back);
+    }
+  }
+}
+
 /** The first day (UTC) of each month from 12 back to this one. */
 function monthStarts(now: Date): DateTime[] {
   const current = DateTime.fromJSDate(now, { zone: 'utc' }).startOf('month');
@@ -227,6 +279,11 @@ export async function seedDemoHistory(em: EntityManager, marcus: User, now: Date
       states[i].push({ brokerId: user.id, status, revenueCents: revenue });
     });
   }
+  await seedClientFactsAndDepartures(
+    em,
+    brokers.map(([user]) => user),
+    now,
+  );
   // The broker's attestation when adding each of them, for reminders and marketing on every channel.
   await em.execute(
     `insert into consents (id, client_id, channel, purpose, opted_in, source, evidence, actor, recorded_at)

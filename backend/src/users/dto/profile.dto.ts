@@ -53,6 +53,9 @@ export class ProfileDto {
   @ApiProperty({ description: 'E-mails to the broker when a client joins their portal or answers a contact change' })
   emailNotifications!: boolean;
 
+  @ApiProperty({ description: 'The weekly digest e-mail, Monday 08:00 in the broker’s time zone' })
+  weeklyDigest!: boolean;
+
   @ApiProperty({ enum: LANGUAGES, description: 'The language of the app for this person' })
   language!: Language;
 
@@ -63,6 +66,7 @@ export class ProfileDto {
       email: user.email ?? null,
       agencyPhone: user.agencyPhone,
       emailNotifications: user.emailNotifications,
+      weeklyDigest: user.weeklyDigest,
       language: user.language,
     };
   }
@@ -91,6 +95,11 @@ export class UpdateProfileDto {
   @IsOptionalNotNull()
   @IsBoolean({ message: 'E-mail notifications must be true or false' })
   emailNotifications?: boolean;
+
+  @ApiPropertyOptional({ description: 'The weekly digest e-mail, Monday 08:00 in the broker’s time zone' })
+  @IsOptionalNotNull()
+  @IsBoolean({ message: 'Weekly digest must be true or false' })
+  weeklyDigest?: boolean;
 
   @ApiPropertyOptional({ enum: LANGUAGES, description: 'The language of the app: en (English) or es (Spanish)' })
   @IsOptionalNotNull()

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import type { Retention } from '../clients/retentionTypes.ts';
 import { CURRENT_USER_KEY } from '../providers/currentUser.ts';
 import { renderWithAdmin } from '../testUtils.tsx';
 import type { CurrentUser, MonthlyAnalytics, Subscription } from '../types.ts';
@@ -41,10 +42,17 @@ const month = (m: string, profitMargin: number): MonthlyAnalytics => ({
   profitMargin,
 });
 
+const RETENTION: Retention = {
+  months: [{ month: '2026-11', startCount: 20, retained: 19, lost: 1, rate: 95 }],
+  aep: [],
+  lostByReason: { switched_agent: 0, moved: 1, deceased: 0, other: 0 },
+};
+
 function renderBilling(subscription: Subscription = TRIAL, history: MonthlyAnalytics[] = [month('2026-11', 99)], extra = {}) {
   const dataProvider = {
     getSubscription: vi.fn().mockResolvedValue(subscription),
     getMonthlyAnalytics: vi.fn().mockResolvedValue(history),
+    getRetention: vi.fn().mockResolvedValue(RETENTION),
     ...extra,
   };
   const result = renderWithAdmin(<BillingPage />, { path: '/billing', dataProvider });
@@ -355,4 +363,15 @@ describe('billing figures', () => {
     expect(formatPrice(12_000)).toBe('$120');
     expect(formatPrice(2)).toBe('$0.02');
   });
+});
+
+describe('retention in Billing’s analytics', () => {
+  it('shows the same retention chart and summary as the dashboard', async () => {
+    renderBilling();
+    const card = within(await screen.findByRole('region', { name: 'Retention' }));
+    expect((await card.findByTestId('retention-chart-summary', {}, { timeout: 5000 })).textContent).toBe(
+      'Clients kept each month went from 95% in Nov 2026 to 95% in Nov 2026; the lowest was 95% in Nov 2026.',
+    );
+    expect(card.getByText('Moved').nextSibling?.textContent).toBe('1');
+  }, 20_000);
 });

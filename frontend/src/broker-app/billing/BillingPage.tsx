@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 
 import { serverMessage } from '../../lib/http.ts';
+import { RetentionCard } from '../dashboard/RetentionCard.tsx';
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import { useSetCurrentUser } from '../providers/useCurrentUser.ts';
@@ -194,6 +195,9 @@ export function BillingPage() {
           </Grid>
           <Grid size={12}>
             <MonthlyAnalyticsCard items={analytics.data} loading={analytics.isPending} failed={analytics.isError} />
+          </Grid>
+          <Grid size={12}>
+            <RetentionCard />
           </Grid>
           <Grid size={12}>
             <PricingCard />

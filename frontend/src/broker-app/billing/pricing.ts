@@ -4,8 +4,6 @@
  * than copied, so a price changes in one place; every price the frontend shows, the guides' and
  * dialogs' texts included, is built from them.
  */
-import { parse } from 'date-fns';
-
 import {
   FLAT_CLIENT_LIMIT,
   FLAT_MONTHLY_CENTS,
@@ -59,8 +57,10 @@ export const PRICES = {
 
 /** '2026-11' → 'Nov 2026' (the month as written, whatever the viewer's time zone). */
 export function monthLabel(month: string): string {
-  const date = parse(month.slice(0, 7), 'yyyy-MM', new Date(2000, 0, 1));
-  return Number.isNaN(date.getTime()) ? month : formatMonthOf(date);
+  // By hand rather than date-fns' parse, which would bring all its parsers to the dashboard.
+  const [, year, number] = /^(\d{4})-(\d{2})/.exec(month) ?? [];
+  const index = Number(number) - 1;
+  return year && index >= 0 && index < 12 ? formatMonthOf(new Date(Number(year), index, 1)) : month;
 }
 
 export type MarginVariant = 'default' | 'secondary' | 'destructive';

@@ -6,15 +6,20 @@ import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import ScienceOutlinedIcon from '@mui/icons-material/ScienceOutlined';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import SmsOutlinedIcon from '@mui/icons-material/SmsOutlined';
+import TimelineOutlinedIcon from '@mui/icons-material/TimelineOutlined';
 import { Box, Button, Card, CardActions, CardContent, Chip, Divider, Skeleton, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
-import { formatDateTime } from '../reminders/schedule.ts';
-import type { Campaign } from '../types.ts';
+import { formatDateTime } from '../ui/format.ts';
 import { audienceWords } from './audience.ts';
+import { scheduleMoment, triggerWords } from './builderForm.ts';
+import { LifecycleButtons, type LifecycleControls, STATUS_CHIP_COLORS } from './LifecycleActions.tsx';
+import { isSequence, type LifecycleCampaign } from './lifecycleTypes.ts';
 
 const TYPE_ICONS = { email: EmailOutlinedIcon, sms: SmsOutlinedIcon } as const;
+
+type Campaign = LifecycleCampaign;
 
 export interface CampaignActions {
   onSend: (campaign: Campaign) => void;
@@ -22,11 +27,14 @@ export interface CampaignActions {
   onDelete: (campaign: Campaign) => void;
   onDuplicate: (campaign: Campaign) => void;
   onTest: (campaign: Campaign) => void;
+  lifecycle: LifecycleControls;
 }
 
 /**
- * A campaign: what it says, and either a draft's actions (Send, Edit, Delete) or how it did (sent,
- * with its recipients' page). Any campaign can be duplicated into a new draft.
+ * A campaign: what it says, its status, and what it allows. A one-off draft: Send, Schedule…, Edit,
+ * Delete; scheduled: when, and Cancel Schedule; a sequence: its trigger, Start (a draft), Pause or
+ * Resume and Finish, and its figures; sent: how it did, with its recipients' page. Any campaign can
+ * be duplicated into a new draft.
  */
 export function CampaignCard({
   campaign,
@@ -37,12 +45,18 @@ export function CampaignCard({
   onDelete,
   onDuplicate,
   onTest,
+  lifecycle,
   testing,
 }: { campaign: Campaign; sending: boolean; busy: boolean; testing: boolean } & CampaignActions) {
   const { CAMPAIGN_TEXTS: T } = useBrokerTexts().campaigns;
   const { CLIENT_TEXTS } = useBrokerTexts().clients;
   const TypeIcon = TYPE_ICONS[campaign.type];
+  const { LIFECYCLE_TEXTS: L } = useBrokerTexts().campaigns;
   const isSent = campaign.status === 'sent';
+  const isDraft = campaign.status === 'draft';
+  const sequence = isSequence(campaign);
+  const running = sequence && !isDraft;
+  const total = (figure: 'sent' | 'opened' | 'clicked') => campaign.steps.reduce((sum, step) => sum + step[figure], 0);
   const titleId = `campaign-${campaign.id}-name`;
   return (
     <Card component="li" aria-labelledby={titleId} sx={{ display: 'flex', flexDirection: 'column' }}>
@@ -53,7 +67,12 @@ export function CampaignCard({
           </Typography>
           <Stack direction="row" spacing={0.75} sx={{ flexShrink: 0 }}>
             <Chip size="small" variant="outlined" icon={<TypeIcon fontSize="small" />} label={T.typeLabel[campaign.type]} />
-            <Chip size="small" color={isSent ? 'success' : 'default'} label={T.status[campaign.status]} />
+            <Chip
+              size="small"
+              color={STATUS_CHIP_COLORS[campaign.status]}
+              variant={campaign.status === 'finished' ? 'outlined' : 'filled'}
+              label={T.status[campaign.status]}
+            />
           </Stack>
         </Stack>
         {campaign.type === 'email' && campaign.subject && (
@@ -77,7 +96,7 @@ export function CampaignCard({
           {campaign.message}
         </Typography>
         <Stack direction="row" sx={{ mt: 1.5, ml: -1, flexWrap: 'wrap', gap: 0.5 }}>
-          {isSent ? (
+          {isSent && (
             <Button
               size="small"
               component={RouterLink}
@@ -87,7 +106,19 @@ export function CampaignCard({
             >
               {T.viewRecipients}
             </Button>
-          ) : (
+          )}
+          {running && (
+            <Button
+              size="small"
+              component={RouterLink}
+              to={`/campaigns/${campaign.id}/show`}
+              startIcon={<TimelineOutlinedIcon />}
+              aria-label={L.viewStepsFor(campaign.name)}
+            >
+              {L.viewSteps}
+            </Button>
+          )}
+          {isDraft && (
             <>
               <Button size="small" startIcon={<EditOutlinedIcon />} onClick={() => onEdit(campaign)} aria-label={T.editFor(campaign.name)}>
                 {T.edit}
@@ -139,26 +170,53 @@ export function CampaignCard({
           )}
         </CardContent>
       ) : (
-        <CardActions sx={{ px: 2, py: 1.5, justifyContent: 'space-between', gap: 1 }}>
-          <Box sx={{ minWidth: 0 }}>
-            <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-              {T.audienceFor(audienceWords(campaign.audience ?? { kind: 'all' }, T, CLIENT_TEXTS))}
-            </Typography>
-            <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-              {T.createdOn(formatDateTime(campaign.createdAt))}
-            </Typography>
-          </Box>
-          <Button
-            variant="contained"
-            size="small"
-            startIcon={<SendOutlinedIcon />}
-            onClick={() => onSend(campaign)}
-            disabled={sending}
-            aria-label={`${T.send} ${campaign.name}`}
-          >
-            {T.send}
-          </Button>
-        </CardActions>
+        <>
+          {running && (
+            <CardContent sx={{ pb: 0 }}>
+              <Stack component="dl" direction="row" sx={{ justifyContent: 'space-around', textAlign: 'center', m: 0 }}>
+                <Stat label={L.enrolled} value={campaign.enrolledCount} />
+                <Stat label={L.colSent} value={total('sent')} />
+                <Stat label={T.opened} value={total('opened')} />
+                <Stat label={T.clicked} value={total('clicked')} />
+              </Stack>
+            </CardContent>
+          )}
+          <CardActions sx={{ px: 2, py: 1.5, justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+            <Box sx={{ minWidth: 0 }}>
+              {campaign.trigger && (
+                <Typography variant="caption" sx={{ display: 'block', fontWeight: 600 }}>
+                  {triggerWords(campaign.trigger, L)} · {L.stepCount(campaign.followUps.length + 1)}
+                </Typography>
+              )}
+              {campaign.status === 'scheduled' && campaign.schedule && (
+                <Typography variant="caption" sx={{ display: 'block', fontWeight: 600 }}>
+                  {L.scheduledFor(scheduleMoment(campaign.schedule))}
+                </Typography>
+              )}
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                {T.audienceFor(audienceWords(campaign.audience ?? { kind: 'all' }, T, CLIENT_TEXTS))}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                {T.createdOn(formatDateTime(campaign.createdAt))}
+              </Typography>
+            </Box>
+            <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', justifyContent: 'flex-end', ml: 'auto !important' }}>
+              <LifecycleButtons campaign={campaign} controls={lifecycle} />
+              {isDraft && !sequence && (
+                <Button
+                  variant="contained"
+                  size="small"
+                  startIcon={<SendOutlinedIcon />}
+                  onClick={() => onSend(campaign)}
+                  disabled={sending}
+                  aria-label={`${T.send} ${campaign.name}`}
+                >
+                  {T.send}
+                </Button>
+              )}
+            </Stack>
+          </CardActions>
+        </>
       )}
     </Card>
   );

@@ -1,11 +1,18 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { addDays, format } from 'date-fns';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { HttpError } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { spanishReactAdmin } from '../../i18n/es/react-admin.ts';
+import { setBrokerLanguage } from '../i18n/current.ts';
+import { loadBrokerCatalogue } from '../i18n/useBrokerTexts.ts';
 import { renderWithAdmin } from '../testUtils.tsx';
-import type { Campaign } from '../types.ts';
 import { CampaignList } from './CampaignList.tsx';
+import type { CampaignTemplate, LifecycleCampaign } from './lifecycleTypes.ts';
+
+type Campaign = LifecycleCampaign;
 
 const draft: Campaign = {
   id: 'k1',
@@ -20,6 +27,13 @@ const draft: Campaign = {
   clickedCount: 0,
   createdAt: new Date(2030, 8, 1, 10, 0).toISOString(),
   sentAt: null,
+  purpose: 'marketing',
+  templateKey: null,
+  schedule: null,
+  trigger: null,
+  followUps: [],
+  steps: [],
+  enrolledCount: 0,
 };
 const sent: Campaign = {
   ...draft,
@@ -35,6 +49,38 @@ const sent: Campaign = {
   sentAt: new Date(2030, 11, 20, 16, 30).toISOString(),
 };
 
+const t65 = (language: 'en' | 'es', name: string, subject: string, message: string, sms: string): CampaignTemplate => ({
+  key: 't65_welcome',
+  language,
+  name,
+  purpose: 'informational',
+  trigger: { kind: 'turning_65', daysBefore: 90 },
+  email: { subject, message },
+  sms: { message: sms },
+});
+const TEMPLATES: CampaignTemplate[] = [
+  {
+    key: 'aep_check_in',
+    language: 'en',
+    name: 'AEP check-in',
+    purpose: 'marketing',
+    trigger: { kind: 'medicare_date', date: 'aep_start' },
+    email: { subject: 'Annual Enrollment is open', message: 'Let us review your plan for next year.' },
+    sms: { message: 'Annual Enrollment is open. Reply to book a plan review.' },
+  },
+  t65_en(),
+  t65('es', 'Bienvenida a los 65', 'Pronto cumple 65 años', 'Hablemos de Medicare antes de su cumpleaños.', 'Pronto cumple 65: hablemos.'),
+];
+function t65_en() {
+  return t65(
+    'en',
+    'Turning 65 welcome',
+    'You turn 65 soon',
+    'Let us talk about Medicare before your birthday.',
+    'You turn 65 soon: let us talk.',
+  );
+}
+
 function getList(campaigns: Campaign[] = [draft, sent]) {
   return vi.fn(async (resource: string) => {
     if (resource === 'campaigns') return { data: campaigns, total: campaigns.length };
@@ -48,7 +94,14 @@ function renderPage(dataProvider: Record<string, unknown>) {
       <Route path="/campaigns" element={<CampaignList />} />
       <Route path="/billing" element={<h1>Billing page</h1>} />
     </Routes>,
-    { path: '/campaigns', dataProvider: { getCampaignAudience: vi.fn(async () => ({ count: 2, consented: 2 })), ...dataProvider } },
+    {
+      path: '/campaigns',
+      dataProvider: {
+        getCampaignAudience: vi.fn(async () => ({ count: 2, consented: 2 })),
+        getCampaignTemplates: vi.fn(async () => TEMPLATES),
+        ...dataProvider,
+      } as never,
+    },
   );
 }
 
@@ -57,6 +110,7 @@ const stat = (card: HTMLElement, label: string) => within(card).getByText(label,
 
 afterEach(() => {
   vi.useRealTimers();
+  setBrokerLanguage('en');
 });
 
 describe('the campaigns list', () => {
@@ -145,6 +199,10 @@ describe('creating a campaign', () => {
       message: 'Our office hosts a free community event on Friday.',
       status: 'draft',
       audience: { kind: 'all' },
+      purpose: 'marketing',
+      templateKey: null,
+      trigger: null,
+      followUps: [],
     });
     expect(await screen.findByText('Campaign created')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -167,6 +225,10 @@ describe('creating a campaign', () => {
       message: 'Here is what is new.',
       status: 'draft',
       audience: { kind: 'all' },
+      purpose: 'marketing',
+      templateKey: null,
+      trigger: null,
+      followUps: [],
     });
   });
 
@@ -350,4 +412,381 @@ describe('managing drafts', () => {
     fireEvent.click(within(sentCard).getByRole('button', { name: 'Send Test of Holiday greeting to yourself' }));
     await waitFor(() => expect(destructiveToast()).toContain(body.message));
   });
+});
+
+const day = (days: number) => format(addDays(new Date(), days), 'yyyy-MM-dd');
+/** The builder's tests click through a whole dialog: more than the default 5 s on a busy machine. */
+const SLOW = 20_000;
+const pick = async (dialog: ReturnType<typeof within>, label: RegExp, option: string) => {
+  await waitFor(() => expect(dialog.getByRole('combobox', { name: label }).getAttribute('aria-disabled')).toBeNull());
+  fireEvent.mouseDown(dialog.getByRole('combobox', { name: label }));
+  fireEvent.click(within(await screen.findByRole('listbox')).getByRole('option', { name: option }));
+};
+const value = (dialog: ReturnType<typeof within>, name: RegExp) => (dialog.getByRole('textbox', { name }) as HTMLInputElement).value;
+const created = (data: object, id = 'k9') => ({ data: { ...draft, ...data, id } });
+
+describe('the campaign builder', () => {
+  it(
+    'fills the name, subject, message and purpose from a template, in either language, and a sequence’s trigger',
+    async () => {
+      const create = vi.fn(async (_r: string, { data }: { data: object }) => created(data));
+      renderPage({ getList: getList(), create });
+      const dialog = await openDialog();
+      await pick(dialog, /Start from a template/, 'Turning 65 welcome');
+      expect(value(dialog, /Campaign name/)).toBe('Turning 65 welcome');
+      expect(value(dialog, /Subject/)).toBe('You turn 65 soon');
+      expect(value(dialog, /Message/)).toBe('Let us talk about Medicare before your birthday.');
+      expect((dialog.getByRole('radio', { name: 'Informational' }) as HTMLInputElement).checked).toBe(true);
+      expect(dialog.getByText(/Marketing goes only to clients who gave marketing permission/)).toBeTruthy();
+
+      // The text's own words when the broker switches to SMS.
+      type(dialog, 'SMS');
+      expect(value(dialog, /Message/)).toBe('You turn 65 soon: let us talk.');
+      type(dialog, 'Email');
+
+      fireEvent.click(dialog.getByRole('button', { name: 'Show the templates in Spanish' }));
+      await pick(dialog, /Start from a template/, 'Bienvenida a los 65');
+      expect(value(dialog, /Subject/)).toBe('Pronto cumple 65 años');
+      expect(dialog.getByRole('button', { name: 'Show the templates in English' })).toBeTruthy();
+
+      fireEvent.click(dialog.getByRole('radio', { name: 'Sequence' }));
+      expect(dialog.getByRole('combobox', { name: /Trigger/ }).textContent).toBe('Days before turning 65');
+      expect((dialog.getByRole('spinbutton', { name: /Days before/ }) as HTMLInputElement).value).toBe('90');
+      submit(dialog);
+      await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+      expect(create.mock.calls[0][1].data).toMatchObject({
+        name: 'Bienvenida a los 65',
+        type: 'email',
+        subject: 'Pronto cumple 65 años',
+        purpose: 'informational',
+        templateKey: 't65_welcome',
+        trigger: { kind: 'turning_65', daysBefore: 90 },
+        followUps: [],
+      });
+      expect(await screen.findByText('Sequence saved as a draft')).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
+    'checks a schedule before saving, then saves the draft and schedules it',
+    async () => {
+      const create = vi.fn(async (_r: string, { data }: { data: object }) => created(data));
+      const scheduleCampaign = vi.fn(async (id: string, schedule: object) => ({ ...draft, id, status: 'scheduled', schedule }));
+      renderPage({ getList: getList(), create, scheduleCampaign });
+      const dialog = await openDialog();
+      change(dialog, /Campaign name/, 'Holiday hours');
+      change(dialog, /Subject/, 'Our holiday hours');
+      change(dialog, /Message/, 'We close early on Dec 24.');
+      fireEvent.click(dialog.getByRole('radio', { name: 'Schedule' }));
+      expect(dialog.getByText("Sent at this time in each client's own time zone, between 8:00 AM and 9:00 PM")).toBeTruthy();
+      const date = dialog.getByLabelText(/^Date/) as HTMLInputElement;
+      const time = dialog.getByLabelText(/^Time/) as HTMLInputElement;
+      expect(date.value).toBe(day(1));
+      expect(time.value).toBe('10:00');
+
+      fireEvent.change(time, { target: { value: '21:00' } });
+      fireEvent.change(date, { target: { value: day(-1) } });
+      submit(dialog);
+      expect(await dialog.findByText('Choose a time between 8:00 AM and 8:59 PM')).toBeTruthy();
+      expect(dialog.getByText('This time has already passed')).toBeTruthy();
+      fireEvent.change(date, { target: { value: '' } });
+      submit(dialog);
+      expect(await dialog.findByText('Date is required')).toBeTruthy();
+      expect(create).not.toHaveBeenCalled();
+
+      fireEvent.change(date, { target: { value: day(400) } });
+      submit(dialog);
+      expect(await dialog.findByText('Choose a date at most a year ahead')).toBeTruthy();
+
+      fireEvent.change(date, { target: { value: day(5) } });
+      fireEvent.change(time, { target: { value: '08:00' } });
+      submit(dialog);
+      await waitFor(() => expect(scheduleCampaign).toHaveBeenCalledWith('k9', { date: day(5), time: '08:00' }));
+      expect(create.mock.calls[0][1].data).toMatchObject({ name: 'Holiday hours', status: 'draft', trigger: null });
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(scheduleCampaign).toHaveBeenCalledTimes(1);
+    },
+    SLOW,
+  );
+
+  it(
+    'keeps the saved draft when the server refuses the schedule, and says why',
+    async () => {
+      const create = vi.fn(async (_r: string, { data }: { data: object }) => created(data));
+      const update = vi.fn(async (_r: string, { id, data }: { id: string; data: object }) => ({ data: { ...draft, ...data, id } }));
+      const body = { statusCode: 400, message: 'This campaign would go out more than 365 days from now.' };
+      const scheduleCampaign = vi
+        .fn()
+        .mockRejectedValueOnce(new HttpError(`400: ${JSON.stringify(body)}`, 400, body))
+        .mockResolvedValueOnce({ ...draft, id: 'k9', status: 'scheduled', schedule: { date: '2030-12-01', time: '10:00' } });
+      renderPage({ getList: getList(), create, update, scheduleCampaign });
+      const dialog = await openDialog();
+      change(dialog, /Campaign name/, 'Holiday hours');
+      change(dialog, /Subject/, 'Our holiday hours');
+      change(dialog, /Message/, 'We close early.');
+      fireEvent.click(dialog.getByRole('radio', { name: 'Schedule' }));
+      submit(dialog);
+      expect(await dialog.findByText(/Saved as a draft, but not scheduled yet\..*more than 365 days/)).toBeTruthy();
+      submit(dialog);
+      await waitFor(() => expect(scheduleCampaign).toHaveBeenCalledTimes(2));
+      // The second try updates the same draft rather than making another.
+      expect(create).toHaveBeenCalledTimes(1);
+      expect(update.mock.calls[0][1].id).toBe('k9');
+    },
+    SLOW,
+  );
+
+  it(
+    'adds follow-up steps (at most four), removes one, and checks each',
+    async () => {
+      const create = vi.fn(async (_r: string, { data }: { data: object }) => created(data));
+      renderPage({ getList: getList(), create });
+      const dialog = await openDialog();
+      change(dialog, /Campaign name/, 'Welcome series');
+      change(dialog, /^Subject/, 'Welcome');
+      change(dialog, /^Message/, 'Glad to have you.');
+      fireEvent.click(dialog.getByRole('radio', { name: 'Sequence' }));
+      expect(dialog.getByRole('combobox', { name: /Trigger/ }).textContent).toBe('When a client joins the audience');
+      for (let i = 0; i < 4; i += 1) fireEvent.click(dialog.getByRole('button', { name: 'Add a follow-up step' }));
+      expect(dialog.queryByRole('button', { name: 'Add a follow-up step' })).toBeNull();
+      expect(dialog.getByText('A sequence has at most 4 follow-up steps.')).toBeTruthy();
+      expect(
+        dialog
+          .getAllByRole('checkbox', { name: 'Skip if the client clicked or replied' })
+          .every((box) => (box as HTMLInputElement).checked),
+      ).toBe(true);
+      fireEvent.click(dialog.getByRole('button', { name: 'Remove step 5' }));
+      fireEvent.click(dialog.getByRole('button', { name: 'Remove step 4' }));
+      expect(dialog.getAllByRole('group', { name: /^Step \d/ })).toHaveLength(2);
+      expect(dialog.getByRole('button', { name: 'Add a follow-up step' })).toBeTruthy();
+
+      const waits = dialog.getAllByRole('spinbutton', { name: /Wait \(days\)/ });
+      fireEvent.change(waits[0], { target: { value: '0' } });
+      submit(dialog);
+      expect(await dialog.findByText('Enter a whole number of days from 1 to 365')).toBeTruthy();
+      expect(dialog.getAllByText('Subject is required for an email campaign')).toHaveLength(2);
+      expect(create).not.toHaveBeenCalled();
+
+      fireEvent.change(waits[0], { target: { value: '3' } });
+      const step2 = within(dialog.getByRole('group', { name: 'Step 2' }));
+      fireEvent.change(step2.getByRole('textbox', { name: /Subject/ }), { target: { value: 'Your portal' } });
+      fireEvent.change(step2.getByRole('textbox', { name: /Message/ }), { target: { value: 'Here is how to sign in.' } });
+      fireEvent.click(step2.getByRole('checkbox', { name: 'Skip if the client clicked or replied' }));
+      const step3 = within(dialog.getByRole('group', { name: 'Step 3' }));
+      fireEvent.change(step3.getByRole('textbox', { name: /Subject/ }), { target: { value: 'Questions?' } });
+      fireEvent.change(step3.getByRole('textbox', { name: /Message/ }), { target: { value: 'Call us any time.' } });
+      submit(dialog);
+      await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+      expect(create.mock.calls[0][1].data).toMatchObject({
+        trigger: { kind: 'joined' },
+        followUps: [
+          { delayDays: 3, subject: 'Your portal', message: 'Here is how to sign in.', skipIfEngaged: false },
+          { delayDays: 7, subject: 'Questions?', message: 'Call us any time.', skipIfEngaged: true },
+        ],
+      });
+    },
+    SLOW,
+  );
+});
+
+const scheduled: Campaign = {
+  ...draft,
+  id: 'k3',
+  name: 'Holiday hours',
+  status: 'scheduled',
+  schedule: { date: '2030-12-01', time: '10:00' },
+};
+const sequenceDraft: Campaign = {
+  ...draft,
+  id: 'k4',
+  name: 'T65 welcome',
+  trigger: { kind: 'turning_65', daysBefore: 30 },
+  followUps: [{ delayDays: 7, subject: 'Still here', message: 'Any questions?', skipIfEngaged: true }],
+};
+const active: Campaign = {
+  ...sequenceDraft,
+  id: 'k5',
+  name: 'AEP opens',
+  status: 'active',
+  trigger: { kind: 'medicare_date', date: 'aep_start' },
+  enrolledCount: 40,
+  steps: [
+    { step: 1, sent: 38, opened: 20, clicked: 5, replied: 2, skipped: 2 },
+    { step: 2, sent: 30, opened: 10, clicked: 3, replied: 0, skipped: 8 },
+  ],
+};
+const paused: Campaign = { ...active, id: 'k6', name: 'Birthday notes', status: 'paused', trigger: { kind: 'birthday', daysBefore: 1 } };
+const finished: Campaign = {
+  ...active,
+  id: 'k7',
+  name: 'OEP reminder',
+  status: 'finished',
+  trigger: { kind: 'medicare_date', date: 'oep_start' },
+};
+const ALL = [draft, sent, scheduled, sequenceDraft, active, paused, finished];
+
+const cardOf = (name: string) => within(screen.getByRole('listitem', { name }));
+const buttons = (name: string) =>
+  cardOf(name)
+    .getAllByRole('button')
+    .map((button) => button.textContent);
+
+describe('statuses and what each allows', () => {
+  it(
+    'shows each status, the schedule or the trigger in words, and the right actions',
+    async () => {
+      renderPage({ getList: getList(ALL) });
+      await screen.findAllByRole('listitem');
+      const chip = (name: string, label: string) => cardOf(name).getByText(label, { selector: '.MuiChip-label' });
+      expect(chip('AEP kickoff', 'Draft')).toBeTruthy();
+      expect(chip('Holiday hours', 'Scheduled')).toBeTruthy();
+      expect(chip('AEP opens', 'Active')).toBeTruthy();
+      expect(chip('Birthday notes', 'Paused')).toBeTruthy();
+      expect(chip('OEP reminder', 'Finished')).toBeTruthy();
+
+      expect(cardOf('Holiday hours').getByText("Scheduled for Dec 01, 2030 at 10:00 AM (each client's time)")).toBeTruthy();
+      expect(cardOf('T65 welcome').getByText('30 days before turning 65 · 2 steps')).toBeTruthy();
+      expect(cardOf('AEP opens').getByText('Every year on Oct 15 (AEP starts) · 2 steps')).toBeTruthy();
+      expect(cardOf('Birthday notes').getByText('1 day before their birthday · 2 steps')).toBeTruthy();
+      expect(cardOf('OEP reminder').getByText('Every year on Jan 2 (OEP starts) · 2 steps')).toBeTruthy();
+
+      // Only one-off drafts show a Send button.
+      expect(buttons('AEP kickoff')).toEqual(['Edit', 'Delete', 'Send Test', 'Duplicate', 'Schedule…', 'Send']);
+      expect(buttons('Holiday greeting')).toEqual(['Send Test', 'Duplicate']);
+      expect(buttons('Holiday hours')).toEqual(['Send Test', 'Duplicate', 'Cancel Schedule']);
+      expect(buttons('T65 welcome')).toEqual(['Edit', 'Delete', 'Send Test', 'Duplicate', 'Start']);
+      expect(buttons('AEP opens')).toEqual(['Send Test', 'Duplicate', 'Pause', 'Finish']);
+      expect(buttons('Birthday notes')).toEqual(['Send Test', 'Duplicate', 'Resume', 'Finish']);
+      expect(buttons('OEP reminder')).toEqual(['Send Test', 'Duplicate']);
+      expect(cardOf('AEP opens').getByRole('link', { name: 'Steps of AEP opens' }).getAttribute('href')).toBe('/campaigns/k5/show');
+      expect(stat(screen.getByRole('listitem', { name: 'AEP opens' }), 'Enrolled')).toBe('40');
+      expect(stat(screen.getByRole('listitem', { name: 'AEP opens' }), 'Opened')).toBe('30');
+      // A sent campaign keeps its figures.
+      expect(stat(screen.getByRole('listitem', { name: 'Holiday greeting' }), 'Opened')).toBe('12');
+    },
+    SLOW,
+  );
+
+  it(
+    'starts, pauses, resumes and cancels a schedule, and finishes only after asking',
+    async () => {
+      const list = getList(ALL);
+      const startCampaign = vi.fn(async () => ({ ...sequenceDraft, status: 'active' }));
+      const pauseCampaign = vi.fn(async () => ({ ...active, status: 'paused' }));
+      const resumeCampaign = vi.fn(async () => ({ ...paused, status: 'active' }));
+      const unscheduleCampaign = vi.fn(async () => ({ ...scheduled, status: 'draft' }));
+      const finishCampaign = vi.fn(async () => ({ ...active, status: 'finished' }));
+      renderPage({ getList: list, startCampaign, pauseCampaign, resumeCampaign, unscheduleCampaign, finishCampaign });
+      await screen.findAllByRole('listitem');
+
+      fireEvent.click(cardOf('T65 welcome').getByRole('button', { name: 'Start T65 welcome' }));
+      await waitFor(() => expect(startCampaign).toHaveBeenCalledWith('k4'));
+      expect(await screen.findByText('Sequence started')).toBeTruthy();
+      fireEvent.click(cardOf('AEP opens').getByRole('button', { name: 'Pause AEP opens' }));
+      await waitFor(() => expect(pauseCampaign).toHaveBeenCalledWith('k5'));
+      fireEvent.click(cardOf('Birthday notes').getByRole('button', { name: 'Resume Birthday notes' }));
+      await waitFor(() => expect(resumeCampaign).toHaveBeenCalledWith('k6'));
+      fireEvent.click(cardOf('Holiday hours').getByRole('button', { name: 'Cancel Schedule: Holiday hours' }));
+      await waitFor(() => expect(unscheduleCampaign).toHaveBeenCalledWith('k3'));
+
+      fireEvent.click(cardOf('AEP opens').getByRole('button', { name: 'Finish AEP opens' }));
+      const confirm = within(await screen.findByRole('dialog', { name: 'Finish this sequence?' }));
+      fireEvent.click(confirm.getByRole('button', { name: /Keep It Running/ }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(finishCampaign).not.toHaveBeenCalled();
+      fireEvent.click(cardOf('AEP opens').getByRole('button', { name: 'Finish AEP opens' }));
+      fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /^Finish/ }));
+      await waitFor(() => expect(finishCampaign).toHaveBeenCalledWith('k5'));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    },
+    SLOW,
+  );
+
+  it(
+    'shows the server’s reason when an action is refused',
+    async () => {
+      const body = { statusCode: 409, message: 'This campaign has a trigger: start it instead.' };
+      const startCampaign = vi.fn(async () => {
+        throw new HttpError(`409: ${JSON.stringify(body)}`, 409, body);
+      });
+      renderPage({ getList: getList(ALL), startCampaign });
+      await screen.findAllByRole('listitem');
+      fireEvent.click(cardOf('T65 welcome').getByRole('button', { name: 'Start T65 welcome' }));
+      await waitFor(() => expect(destructiveToast()).toContain('Failed to start the sequence'));
+      expect(destructiveToast()).toContain(body.message);
+    },
+    SLOW,
+  );
+
+  it(
+    'schedules a draft from its card',
+    async () => {
+      const scheduleCampaign = vi.fn(async (id: string, schedule: object) => ({ ...draft, id, status: 'scheduled', schedule }));
+      renderPage({ getList: getList(ALL), scheduleCampaign });
+      await screen.findAllByRole('listitem');
+      fireEvent.click(cardOf('AEP kickoff').getByRole('button', { name: 'Schedule… AEP kickoff' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Schedule this campaign' }));
+      fireEvent.change(dialog.getByLabelText(/^Time/), { target: { value: '07:30' } });
+      fireEvent.click(dialog.getByRole('button', { name: 'Schedule' }));
+      expect(await dialog.findByText('Choose a time between 8:00 AM and 8:59 PM')).toBeTruthy();
+      fireEvent.change(dialog.getByLabelText(/^Time/), { target: { value: '10:00' } });
+      fireEvent.click(dialog.getByRole('button', { name: 'Schedule' }));
+      await waitFor(() => expect(scheduleCampaign).toHaveBeenCalledWith('k1', { date: day(1), time: '10:00' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      // After react-admin's own notice of the refused tries.
+      expect(await screen.findByText('Campaign scheduled', {}, { timeout: 8000 })).toBeTruthy();
+    },
+    SLOW,
+  );
+
+  it(
+    'filters by status',
+    async () => {
+      const list = getList(ALL);
+      renderPage({ getList: list });
+      await screen.findAllByRole('listitem');
+      const filters = within(screen.getByRole('group', { name: 'Show campaigns' }));
+      expect(filters.getAllByRole('button').map((chip) => chip.textContent)).toEqual([
+        'All',
+        'Draft',
+        'Scheduled',
+        'Sent',
+        'Active',
+        'Paused',
+        'Finished',
+      ]);
+      fireEvent.click(filters.getByRole('button', { name: 'Active' }));
+      await waitFor(() => expect(list).toHaveBeenLastCalledWith('campaigns', expect.objectContaining({ filter: { status: 'active' } })));
+      expect(filters.getByRole('button', { name: 'Active' }).getAttribute('aria-pressed')).toBe('true');
+    },
+    SLOW,
+  );
+});
+
+describe('in Spanish', () => {
+  it(
+    'says the statuses, the schedule and the trigger in Spanish, and offers the Spanish templates first',
+    async () => {
+      await loadBrokerCatalogue('es');
+      setBrokerLanguage('es');
+      renderWithAdmin(<CampaignList />, {
+        path: '/campaigns',
+        dataProvider: { getList: getList(ALL), getCampaignTemplates: vi.fn(async () => TEMPLATES) } as never,
+        i18nProvider: polyglotI18nProvider(() => spanishReactAdmin, 'es'),
+      });
+      await screen.findAllByRole('listitem');
+      expect(cardOf('Holiday hours').getByText('Programada', { selector: '.MuiChip-label' })).toBeTruthy();
+      expect(cardOf('Holiday hours').getByText(/^Programada para el 1 dic 2030, 10:00 .*\(hora de cada cliente\)$/)).toBeTruthy();
+      expect(cardOf('AEP opens').getByText('Cada año el 15 oct (Comienza el AEP) · 2 pasos')).toBeTruthy();
+      expect(cardOf('T65 welcome').getByRole('button', { name: 'Iniciar T65 welcome' })).toBeTruthy();
+
+      fireEvent.click(screen.getAllByRole('button', { name: 'Crear campaña' })[0]);
+      const dialog = within(await screen.findByRole('dialog', { name: 'Crear campaña' }));
+      await pick(dialog, /Empezar con una plantilla/, 'Bienvenida a los 65');
+      expect(value(dialog, /Asunto/)).toBe('Pronto cumple 65 años');
+      expect(dialog.getByRole('button', { name: 'Mostrar las plantillas en inglés' })).toBeTruthy();
+    },
+    SLOW,
+  );
 });

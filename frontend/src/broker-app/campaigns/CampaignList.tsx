@@ -1,27 +1,52 @@
 import AddIcon from '@mui/icons-material/Add';
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  Stack,
+} from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Confirm, useDelete, useGetList } from 'react-admin';
+import { useSearchParams } from 'react-router-dom';
 
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
-import type { Campaign } from '../types.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { useErrorToast, useSubscriptionErrorHandler } from '../ui/errors.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { CampaignCard, CampaignCardSkeleton } from './CampaignCard.tsx';
 import { CreateCampaignDialog } from './CreateCampaignDialog.tsx';
+import { useLifecycleActions } from './LifecycleActions.tsx';
+import { CAMPAIGN_STATUSES, type CampaignStatus, type LifecycleCampaign } from './lifecycleTypes.ts';
+
+type Campaign = LifecycleCampaign;
 
 const PAGE_SIZE = 30;
 const GRID = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' } };
 
-/** SPEC §2 Campaigns page: drafts and sent campaigns, creating one, and sending a draft. */
+const isStatus = (value: string | null): value is CampaignStatus => (CAMPAIGN_STATUSES as readonly (string | null)[]).includes(value);
+
+/**
+ * SPEC §2 Campaigns page: drafts, scheduled and sent campaigns and sequences, filtered by status
+ * (kept in the URL); creating one, sending a draft, and each status's lifecycle actions.
+ */
 export function CampaignList() {
-  const { CAMPAIGN_TEXTS: T } = useBrokerTexts().campaigns;
+  const { CAMPAIGN_TEXTS: T, LIFECYCLE_TEXTS: L } = useBrokerTexts().campaigns;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const wanted = searchParams.get('status');
+  const status = isStatus(wanted) ? wanted : undefined;
+  const lifecycle = useLifecycleActions();
   const [perPage, setPerPage] = useState(PAGE_SIZE);
   const [createOpen, setCreateOpen] = useState(false);
   const [editing, setEditing] = useState<Campaign>();
@@ -30,7 +55,12 @@ export function CampaignList() {
   const campaigns = useGetList<Campaign>('campaigns', {
     pagination: { page: 1, perPage },
     sort: { field: 'createdAt', order: 'DESC' },
+    filter: status ? { status } : {},
   });
+  const showStatus = (next?: CampaignStatus) => {
+    setPerPage(PAGE_SIZE);
+    setSearchParams(next ? { status: next } : {}, { replace: true });
+  };
 
   const dataProvider = useCareKeepDataProvider();
   const queryClient = useQueryClient();
@@ -97,6 +127,21 @@ export function CampaignList() {
         }
       />
 
+      <Stack role="group" aria-label={L.filterLabel} direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 2 }}>
+        {([undefined, ...CAMPAIGN_STATUSES] as const).map((option) => (
+          <Chip
+            key={option ?? 'all'}
+            component="button"
+            clickable
+            aria-pressed={status === option}
+            color={status === option ? 'primary' : 'default'}
+            variant={status === option ? 'filled' : 'outlined'}
+            label={option ? T.status[option] : L.filterAll}
+            onClick={() => showStatus(option)}
+          />
+        ))}
+      </Stack>
+
       {campaigns.isPending ? (
         <Box sx={GRID} role="status" aria-label={T.loadingCampaigns}>
           <CampaignCardSkeleton />
@@ -104,6 +149,8 @@ export function CampaignList() {
         </Box>
       ) : campaigns.error ? (
         <Alert severity="error">{T.loadFailed}</Alert>
+      ) : campaigns.data.length === 0 && status ? (
+        <Alert severity="info">{L.noneWithStatus(T.status[status])}</Alert>
       ) : campaigns.data.length === 0 ? (
         <EmptyState
           icon={CampaignOutlinedIcon}
@@ -132,6 +179,7 @@ export function CampaignList() {
                 onDelete={setToDelete}
                 onDuplicate={(source) => duplicate.mutate(source)}
                 onTest={(source) => test.mutate(source)}
+                lifecycle={lifecycle}
                 testing={test.isPending && test.variables?.id === campaign.id}
               />
             ))}
@@ -145,6 +193,8 @@ export function CampaignList() {
           )}
         </>
       )}
+
+      {lifecycle.dialogs}
 
       <CreateCampaignDialog open={createOpen} onClose={() => setCreateOpen(false)} editing={editing} />
 

@@ -16,7 +16,9 @@ import {
   TableHead,
   TablePagination,
   TableRow,
+  type Theme,
   Typography,
+  useMediaQuery,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -25,9 +27,14 @@ import { Link as RouterLink } from 'react-router-dom';
 
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
-import type { Campaign, CampaignRecipient } from '../types.ts';
+import type { CampaignRecipient } from '../types.ts';
 import { formatDateTime } from '../ui/format.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
+import { scheduleMoment, triggerWords } from './builderForm.ts';
+import { LifecycleButtons, STATUS_CHIP_COLORS, useLifecycleActions } from './LifecycleActions.tsx';
+import { type CampaignStep, isSequence, type LifecycleCampaign } from './lifecycleTypes.ts';
+
+type Campaign = LifecycleCampaign;
 
 const STATUS_COLORS: Record<CampaignRecipient['status'], ChipProps['color']> = {
   waiting: 'default',
@@ -37,7 +44,10 @@ const STATUS_COLORS: Record<CampaignRecipient['status'], ChipProps['color']> = {
   skipped: 'warning',
 };
 
-/** `/campaigns/{id}/show`: a campaign, its figures, and who it went to with each delivery's status. */
+/**
+ * `/campaigns/{id}/show`: a campaign, its figures, and who it went to with each delivery's status;
+ * for a sequence, its trigger, lifecycle actions, how many clients entered it and each step's figures.
+ */
 export function CampaignShow() {
   return (
     <ShowBase<Campaign> resource="campaigns" queryOptions={{ retry: false, onError: () => undefined }}>
@@ -47,7 +57,8 @@ export function CampaignShow() {
 }
 
 function CampaignPage() {
-  const { CAMPAIGN_TEXTS: T } = useBrokerTexts().campaigns;
+  const { CAMPAIGN_TEXTS: T, LIFECYCLE_TEXTS: L } = useBrokerTexts().campaigns;
+  const lifecycle = useLifecycleActions();
   const { record: campaign, isPending, error } = useShowContext<Campaign>();
   const back = (
     <Button component={RouterLink} to="/campaigns" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
@@ -72,18 +83,29 @@ function CampaignPage() {
     );
   }
   const isSent = campaign.status === 'sent';
+  const sequence = isSequence(campaign);
   return (
     <Box>
       {back}
+      {lifecycle.dialogs}
       <PageHeader
         title={campaign.name}
+        actions={<LifecycleButtons campaign={campaign} controls={lifecycle} />}
         subtitle={
           <Stack component="span" direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Chip component="span" size="small" variant="outlined" label={T.typeLabel[campaign.type]} />
-            <Chip component="span" size="small" color={isSent ? 'success' : 'default'} label={T.status[campaign.status]} />
+            <Chip
+              component="span"
+              size="small"
+              color={STATUS_CHIP_COLORS[campaign.status]}
+              variant={campaign.status === 'finished' ? 'outlined' : 'filled'}
+              label={T.status[campaign.status]}
+            />
             <span>
               {isSent && campaign.sentAt ? T.sentOn(formatDateTime(campaign.sentAt)) : T.createdOn(formatDateTime(campaign.createdAt))}
             </span>
+            {campaign.trigger && <span>{triggerWords(campaign.trigger, L)}</span>}
+            {campaign.status === 'scheduled' && campaign.schedule && <span>{L.scheduledFor(scheduleMoment(campaign.schedule))}</span>}
           </Stack>
         }
       />
@@ -102,11 +124,114 @@ function CampaignPage() {
           )}
         </CardContent>
       </Card>
-      <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
-        {T.recipientsTitle}
+      {sequence ? (
+        <SequenceSteps campaign={campaign} />
+      ) : (
+        <>
+          <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
+            {T.recipientsTitle}
+          </Typography>
+          {isSent && <SkippedSummary campaign={campaign} />}
+          {isSent ? <Recipients campaign={campaign} /> : <Alert severity="info">{T.recipientsEmptyDraft}</Alert>}
+        </>
+      )}
+    </Box>
+  );
+}
+
+const FIGURES = ['sent', 'opened', 'clicked', 'replied', 'skipped'] as const;
+
+/** A sequence's steps: the first message, then each follow-up, with its wait and figures; cards on a phone. */
+function SequenceSteps({ campaign }: { campaign: Campaign }) {
+  const { CAMPAIGN_TEXTS: T, LIFECYCLE_TEXTS: L } = useBrokerTexts().campaigns;
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const figuresOf = (step: number): CampaignStep =>
+    campaign.steps.find((row) => row.step === step) ?? { step, sent: 0, opened: 0, clicked: 0, replied: 0, skipped: 0 };
+  const rows = [
+    { step: 1, wait: L.waitFirst, skips: false },
+    ...campaign.followUps.map((followUp, index) => ({
+      step: index + 2,
+      wait: L.waitAfter(followUp.delayDays),
+      skips: followUp.skipIfEngaged,
+    })),
+  ].map((row) => ({ ...row, figures: figuresOf(row.step) }));
+  const label = { sent: L.colSent, opened: L.colOpened, clicked: L.colClicked, replied: L.colReplied, skipped: L.colSkipped };
+  const shown = FIGURES.filter((figure) => figure !== 'opened' || campaign.type === 'email');
+  return (
+    <Box component="section" aria-labelledby="campaign-steps-title">
+      <Typography id="campaign-steps-title" component="h2" variant="h6" sx={{ mb: 0.5 }}>
+        {L.stepsTitle}
       </Typography>
-      {isSent && <SkippedSummary campaign={campaign} />}
-      {isSent ? <Recipients campaign={campaign} /> : <Alert severity="info">{T.recipientsEmptyDraft}</Alert>}
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {L.enrolledCount(campaign.enrolledCount)}
+      </Typography>
+      {narrow ? (
+        <Stack component="ul" aria-label={L.stepsTitle} spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {rows.map((row) => (
+            <Card key={row.step} component="li" variant="outlined" aria-label={L.followUpTitle(row.step)}>
+              <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+                <Typography sx={{ fontWeight: 600 }}>{L.followUpTitle(row.step)}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {row.wait}
+                </Typography>
+                {row.skips && (
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                    {L.stepSkipsEngaged}
+                  </Typography>
+                )}
+                <Stack component="dl" direction="row" sx={{ flexWrap: 'wrap', columnGap: 3, rowGap: 1, mt: 1.5, mb: 0 }}>
+                  {shown.map((figure) => (
+                    <Figure key={figure} label={label[figure]} value={row.figures[figure]} />
+                  ))}
+                </Stack>
+              </CardContent>
+            </Card>
+          ))}
+        </Stack>
+      ) : (
+        <Card variant="outlined">
+          <TableContainer>
+            <Table size="small" aria-label={L.stepsTitle}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{L.colStep}</TableCell>
+                  <TableCell>{L.colWait}</TableCell>
+                  {shown.map((figure) => (
+                    <TableCell key={figure} align="right">
+                      {label[figure]}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((row) => (
+                  <TableRow key={row.step}>
+                    <TableCell component="th" scope="row">
+                      {row.step}
+                    </TableCell>
+                    <TableCell>
+                      {row.wait}
+                      {row.skips && (
+                        <Typography variant="caption" component="div" color="text.secondary">
+                          {L.stepSkipsEngaged}
+                        </Typography>
+                      )}
+                    </TableCell>
+                    {shown.map((figure) => (
+                      <TableCell key={figure} align="right">
+                        {row.figures[figure]}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </Card>
+      )}
+      <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1.5 }}>
+        {L.sequenceNoRecipients} {T.noHealthData}
+      </Typography>
     </Box>
   );
 }

@@ -9,12 +9,19 @@ import type { CreatedClient } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
 import { AttestationInput } from './AttestationInput.tsx';
+import { ClientFactsInputs } from './ClientFactsInputs.tsx';
 import { LanguageInput } from './LanguageInput.tsx';
+import type { PlanType } from './retentionTypes.ts';
 import { useLimitToast, useRefreshUsage } from './usage.ts';
 
-type Field = 'firstName' | 'lastName' | 'email' | 'phone' | 'zip' | 'state';
-type Values = Partial<Record<Field, string | null>> & { remindersConsent?: boolean; marketingConsent?: boolean; language?: Language };
-const SERVER_FIELDS: string[] = ['phone', 'email', 'zip', 'state', 'language'];
+type Field = 'firstName' | 'lastName' | 'email' | 'phone' | 'zip' | 'state' | 'dateOfBirth' | 'planEffectiveDate' | 'carrier';
+type Values = Partial<Record<Field, string | null>> & {
+  remindersConsent?: boolean;
+  marketingConsent?: boolean;
+  language?: Language;
+  planType?: PlanType | null;
+};
+const SERVER_FIELDS: string[] = ['phone', 'email', 'zip', 'state', 'language', 'dateOfBirth', 'planType', 'planEffectiveDate', 'carrier'];
 
 /** SPEC §8: a limit error is one whose message mentions 'limit' or whose body says limitReached. */
 export function isLimitError(error: unknown): boolean {
@@ -46,6 +53,7 @@ export function AddClientDialog({ open, onClose }: { open: boolean; onClose: () 
     const email = trimmed(values.email);
     const zip = trimmed(values.zip);
     const state = trimmed(values.state);
+    const carrier = trimmed(values.carrier);
     const data = {
       firstName: trimmed(values.firstName),
       lastName: trimmed(values.lastName),
@@ -53,6 +61,10 @@ export function AddClientDialog({ open, onClose }: { open: boolean; onClose: () 
       ...(email ? { email } : {}),
       ...(zip ? { zip } : {}),
       ...(state ? { state } : {}),
+      ...(values.dateOfBirth ? { dateOfBirth: values.dateOfBirth } : {}),
+      ...(values.planType ? { planType: values.planType } : {}),
+      ...(values.planEffectiveDate ? { planEffectiveDate: values.planEffectiveDate } : {}),
+      ...(carrier ? { carrier } : {}),
       language: values.language ?? 'en',
       remindersConsent: values.remindersConsent !== false,
       marketingConsent: values.marketingConsent === true,
@@ -123,6 +135,10 @@ export function AddClientDialog({ open, onClose }: { open: boolean; onClose: () 
               <TextInput source="state" label={CLIENT_TEXTS.state} helperText={CLIENT_TEXTS.stateHelp} autoComplete="off" fullWidth />
             </Stack>
             <LanguageInput texts={CLIENT_TEXTS} />
+            <Typography component="h3" variant="subtitle2" sx={{ pt: 1, pb: 1 }}>
+              {CLIENT_TEXTS.factsTitle}
+            </Typography>
+            <ClientFactsInputs />
             <Typography component="h3" variant="subtitle2" sx={{ pt: 1 }}>
               {CLIENT_TEXTS.permissionTitle}
             </Typography>

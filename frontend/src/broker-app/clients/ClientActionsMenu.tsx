@@ -22,16 +22,23 @@ import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import type { Client } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
+import { DepartureReasonChoice } from './DepartureReasonChoice.tsx';
+import type { ClientWithFacts, DepartureReason } from './retentionTypes.ts';
 import { useRefreshUsage } from './usage.ts';
 
-/** A client's menu (Mark Inactive / Mark Active, Delete with its confirmation), on a card or a table row. */
+/**
+ * A client's menu (Mark Inactive / Mark Active, Delete with its confirmation), on a card or a table
+ * row. Marking inactive and deleting ask why the client is leaving (Other unless the broker says).
+ */
 export function ClientActionsMenu({ client }: { client: Client }) {
   const { CLIENT_TEXTS } = useBrokerTexts().clients;
   const name = `${client.firstName} ${client.lastName}`;
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
+  const [deactivateOpen, setDeactivateOpen] = useState(false);
+  const [reason, setReason] = useState<DepartureReason>('other');
   const [deleteOne, { isPending: deleting }] = useDelete<Client>();
-  const [update] = useUpdate<Client>();
+  const [update, { isPending: updating }] = useUpdate<ClientWithFacts>();
   const toast = useToast();
   const errorToast = useErrorToast();
   const refreshUsage = useRefreshUsage();
@@ -39,7 +46,7 @@ export function ClientActionsMenu({ client }: { client: Client }) {
   const remove = () =>
     deleteOne(
       'clients',
-      { id: client.id, previousData: client },
+      { id: client.id, previousData: client, meta: { reason } },
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
@@ -58,14 +65,22 @@ export function ClientActionsMenu({ client }: { client: Client }) {
   const toggleActive = () =>
     update(
       'clients',
-      { id: client.id, data: { isActive: !client.isActive }, previousData: client },
+      {
+        id: client.id,
+        data: client.isActive ? { isActive: false, departureReason: reason } : { isActive: true },
+        previousData: client,
+      },
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
+          setDeactivateOpen(false);
           toast({ title: CLIENT_TEXTS.statusChanged(name, !client.isActive) });
           void refreshUsage();
         },
-        onError: (error) => errorToast(error, CLIENT_TEXTS.statusFailed),
+        onError: (error) => {
+          setDeactivateOpen(false);
+          errorToast(error, CLIENT_TEXTS.statusFailed);
+        },
       },
     );
 
@@ -83,7 +98,9 @@ export function ClientActionsMenu({ client }: { client: Client }) {
         <MenuItem
           onClick={() => {
             setMenuAnchor(null);
-            void toggleActive();
+            setReason('other');
+            if (client.isActive) setDeactivateOpen(true);
+            else void toggleActive();
           }}
         >
           <ListItemIcon>{client.isActive ? <PersonOffIcon fontSize="small" /> : <PersonIcon fontSize="small" />}</ListItemIcon>
@@ -92,6 +109,7 @@ export function ClientActionsMenu({ client }: { client: Client }) {
         <MenuItem
           onClick={() => {
             setMenuAnchor(null);
+            setReason('other');
             setConfirmOpen(true);
           }}
           sx={{ color: 'error.main' }}
@@ -106,6 +124,7 @@ export function ClientActionsMenu({ client }: { client: Client }) {
         <DialogTitle id={`delete-${client.id}-title`}>{CLIENT_TEXTS.deleteTitle}</DialogTitle>
         <DialogContent>
           <DialogContentText>{CLIENT_TEXTS.deleteBody(name)}</DialogContentText>
+          <DepartureReasonChoice value={reason} onChange={setReason} />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={() => setConfirmOpen(false)} disabled={deleting}>
@@ -113,6 +132,25 @@ export function ClientActionsMenu({ client }: { client: Client }) {
           </Button>
           <Button color="error" variant="contained" onClick={remove} loading={deleting}>
             {CLIENT_TEXTS.delete}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <Dialog
+        open={deactivateOpen}
+        onClose={updating ? undefined : () => setDeactivateOpen(false)}
+        aria-labelledby={`deactivate-${client.id}-title`}
+      >
+        <DialogTitle id={`deactivate-${client.id}-title`}>{CLIENT_TEXTS.deactivateTitle(name)}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{CLIENT_TEXTS.deactivateBody}</DialogContentText>
+          <DepartureReasonChoice value={reason} onChange={setReason} />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={() => setDeactivateOpen(false)} disabled={updating}>
+            {CLIENT_TEXTS.cancel}
+          </Button>
+          <Button variant="contained" onClick={() => void toggleActive()} loading={updating}>
+            {CLIENT_TEXTS.markInactive}
           </Button>
         </DialogActions>
       </Dialog>

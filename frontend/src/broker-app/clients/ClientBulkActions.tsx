@@ -25,6 +25,8 @@ import type { BulkClientAction, BulkResult, Client } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
 import { AddToCampaignDialog } from './AddToCampaignDialog.tsx';
+import { DepartureReasonChoice } from './DepartureReasonChoice.tsx';
+import type { DepartureReason } from './retentionTypes.ts';
 import { useRefreshUsage } from './usage.ts';
 
 /**
@@ -41,14 +43,21 @@ export function ClientBulkActions() {
   const errorToast = useErrorToast();
   const refreshUsage = useRefreshUsage();
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [confirmDeactivate, setConfirmDeactivate] = useState(false);
+  const [reason, setReason] = useState<DepartureReason>('other');
   const [addingToCampaign, setAddingToCampaign] = useState(false);
   const [notInvited, setNotInvited] = useState<BulkResult['failed']>([]);
   const count = selectedIds.length;
 
   const run = useMutation({
-    mutationFn: (action: BulkClientAction) => dataProvider.bulkClients(action, selectedIds.map(String)),
+    // Deactivating and deleting say why the clients leave.
+    mutationFn: (action: BulkClientAction) =>
+      action === 'deactivate' || action === 'delete'
+        ? dataProvider.bulkClients(action, selectedIds.map(String), reason)
+        : dataProvider.bulkClients(action, selectedIds.map(String)),
     onSuccess: (result: BulkResult) => {
       setConfirmDelete(false);
+      setConfirmDeactivate(false);
       toast({ title: result.message });
       if (result.failed.length > 0) setNotInvited(result.failed);
       onUnselectItems();
@@ -57,6 +66,7 @@ export function ClientBulkActions() {
     },
     onError: (error) => {
       setConfirmDelete(false);
+      setConfirmDeactivate(false);
       errorToast(error, CLIENT_TEXTS.bulkFailed);
     },
   });
@@ -78,7 +88,10 @@ export function ClientBulkActions() {
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
       {button('invite', CLIENT_TEXTS.bulkInvite, <SendIcon />)}
       {button('activate', CLIENT_TEXTS.bulkActivate, <PersonIcon />)}
-      {button('deactivate', CLIENT_TEXTS.bulkDeactivate, <PersonOffIcon />)}
+      {button('deactivate', CLIENT_TEXTS.bulkDeactivate, <PersonOffIcon />, () => {
+        setReason('other');
+        setConfirmDeactivate(true);
+      })}
       <Button
         size="small"
         startIcon={<CampaignIcon />}
@@ -92,7 +105,10 @@ export function ClientBulkActions() {
         size="small"
         color="error"
         startIcon={<DeleteIcon />}
-        onClick={() => setConfirmDelete(true)}
+        onClick={() => {
+          setReason('other');
+          setConfirmDelete(true);
+        }}
         disabled={run.isPending}
         sx={{ color: 'text.primary', '& .MuiButton-startIcon': { color: 'error.main' } }}
       >
@@ -116,6 +132,7 @@ export function ClientBulkActions() {
         <DialogTitle id="bulk-delete-title">{CLIENT_TEXTS.bulkDeleteTitle(count)}</DialogTitle>
         <DialogContent>
           <DialogContentText>{CLIENT_TEXTS.bulkDeleteBody(count)}</DialogContentText>
+          <DepartureReasonChoice value={reason} onChange={setReason} many={count > 1} />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={() => setConfirmDelete(false)} disabled={run.isPending}>
@@ -123,6 +140,26 @@ export function ClientBulkActions() {
           </Button>
           <Button color="error" variant="contained" onClick={() => run.mutate('delete')} loading={run.isPending}>
             {CLIENT_TEXTS.bulkDeleteConfirm(count)}
+          </Button>
+        </DialogActions>
+      </Dialog>
+
+      <Dialog
+        open={confirmDeactivate}
+        onClose={run.isPending ? undefined : () => setConfirmDeactivate(false)}
+        aria-labelledby="bulk-deactivate-title"
+      >
+        <DialogTitle id="bulk-deactivate-title">{CLIENT_TEXTS.bulkDeactivateTitle(count)}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{CLIENT_TEXTS.bulkDeactivateBody}</DialogContentText>
+          <DepartureReasonChoice value={reason} onChange={setReason} many={count > 1} />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={() => setConfirmDeactivate(false)} disabled={run.isPending}>
+            {CLIENT_TEXTS.cancel}
+          </Button>
+          <Button variant="contained" onClick={() => run.mutate('deactivate')} loading={run.isPending}>
+            {CLIENT_TEXTS.bulkDeactivate}
           </Button>
         </DialogActions>
       </Dialog>

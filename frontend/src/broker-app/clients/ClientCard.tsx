@@ -11,6 +11,7 @@ import type { Client } from '../types.ts';
 import { ClientActionsMenu } from './ClientActionsMenu.tsx';
 import { engagementColor, formatDate, formatPhone, initials, pendingContactText } from './format.ts';
 import { InviteControl } from './InviteControl.tsx';
+import { RiskBadge } from './RiskBadge.tsx';
 
 /** One client: contact details, engagement, status, invitation and the card menu. */
 export function ClientCard({ client }: { client: Client }) {
@@ -31,13 +32,16 @@ export function ClientCard({ client }: { client: Client }) {
                 {name}
               </Link>
             </Typography>
-            <Chip
-              size="small"
-              label={client.isActive ? CLIENT_TEXTS.active : CLIENT_TEXTS.inactive}
-              color={client.isActive ? 'success' : 'default'}
-              variant={client.isActive ? 'filled' : 'outlined'}
-              sx={{ mt: 0.5, height: 22 }}
-            />
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
+              <Chip
+                size="small"
+                label={client.isActive ? CLIENT_TEXTS.active : CLIENT_TEXTS.inactive}
+                color={client.isActive ? 'success' : 'default'}
+                variant={client.isActive ? 'filled' : 'outlined'}
+                sx={{ height: 22 }}
+              />
+              <RiskBadge client={client} />
+            </Box>
           </Box>
           <ClientActionsMenu client={client} />
         </Box>

@@ -2,10 +2,12 @@ import { Box, Button, MenuItem, TextField } from '@mui/material';
 import { useListContext } from 'react-admin';
 
 import type { Translation } from '../../i18n/translation.ts';
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import type { Client } from '../types.ts';
-import { CLIENT_TEXTS } from './texts.ts';
+import { RISK_LEVELS, type RiskLevel } from './retentionTypes.ts';
+import { CLIENT_TEXTS as ENGLISH } from './texts.ts';
 
-type Band = keyof typeof CLIENT_TEXTS.engagementBands;
+type Band = keyof typeof ENGLISH.engagementBands;
 const BANDS: Record<Band, { engagementMin: number; engagementMax: number }> = {
   low: { engagementMin: 0, engagementMax: 39 },
   mid: { engagementMin: 40, engagementMax: 69 },
@@ -22,7 +24,7 @@ export function bandOf(filter: Record<string, unknown>): Band | '' {
 }
 
 /** A Clients-list filter in words ('Active · At risk (0–39) · “lo”'), as a campaign's audience shows it. */
-export function describeClientFilter(filter: Record<string, unknown>, T: Translation<typeof CLIENT_TEXTS> = CLIENT_TEXTS): string {
+export function describeClientFilter(filter: Record<string, unknown>, T: Translation<typeof ENGLISH> = ENGLISH): string {
   const parts: string[] = [];
   if (filter.isActive === true) parts.push(T.active);
   if (filter.isActive === false) parts.push(T.inactive);
@@ -32,13 +34,28 @@ export function describeClientFilter(filter: Record<string, unknown>, T: Transla
   if (band) parts.push(T.engagementBands[band]);
   else if (typeof filter.engagementMin === 'number' || typeof filter.engagementMax === 'number')
     parts.push(T.engagementBetween(Number(filter.engagementMin ?? 0), Number(filter.engagementMax ?? 100)));
+  for (const level of riskLevelsOf(filter)) parts.push(T.riskLevels[level]);
   if (typeof filter.q === 'string' && filter.q.trim()) parts.push(`“${filter.q.trim()}”`);
   return parts.join(' · ');
 }
 
-/** Status, invitation and engagement: each a select, kept in the URL with the search (react-admin's filter). */
+/** The risk levels a filter names (`riskLevel` is one level or a list of them). */
+export function riskLevelsOf(filter: Record<string, unknown>): RiskLevel[] {
+  const value = filter.riskLevel;
+  const levels = Array.isArray(value) ? value : [value];
+  return RISK_LEVELS.filter((level) => levels.includes(level));
+}
+
+/** The two orders offered beside the filters (the table's headers sort by any column). */
+const SORTS = { newest: { field: 'createdAt', order: 'DESC' }, risk: { field: 'riskScore', order: 'DESC' } } as const;
+
+/**
+ * Status, invitation, engagement and risk: each a select, kept in the URL with the search
+ * (react-admin's filter), and the order (newest or highest risk first), kept there too.
+ */
 export function ClientFilters() {
-  const { filterValues, setFilters } = useListContext<Client>();
+  const { CLIENT_TEXTS } = useBrokerTexts().clients;
+  const { filterValues, setFilters, sort, setSort } = useListContext<Client>();
   const change = (patch: Record<string, unknown>, remove: string[]) => {
     const next: Record<string, unknown> = { ...filterValues, ...patch };
     for (const key of remove) if (!(key in patch)) delete next[key];
@@ -47,7 +64,12 @@ export function ClientFilters() {
   const status = filterValues.isActive === true ? 'active' : filterValues.isActive === false ? 'inactive' : '';
   const invitation = typeof filterValues.inviteStatus === 'string' ? filterValues.inviteStatus : '';
   const band = bandOf(filterValues);
-  const filtered = status !== '' || invitation !== '' || band !== '';
+  const riskLevels = riskLevelsOf(filterValues);
+  const risk = riskLevels.length === 1 ? riskLevels[0] : '';
+  const filtered = status !== '' || invitation !== '' || band !== '' || risk !== '';
+  const order = (Object.keys(SORTS) as (keyof typeof SORTS)[]).find(
+    (key) => SORTS[key].field === sort?.field && SORTS[key].order === sort?.order,
+  );
   // "All" is shown, with the label above it, when a filter is off.
   const select = {
     size: 'small' as const,
@@ -94,8 +116,34 @@ export function ClientFilters() {
           </MenuItem>
         ))}
       </TextField>
+      <TextField
+        {...select}
+        label={CLIENT_TEXTS.filterRisk}
+        value={risk}
+        onChange={(event) => change(event.target.value === '' ? {} : { riskLevel: event.target.value }, ['riskLevel'])}
+      >
+        <MenuItem value="">{CLIENT_TEXTS.filterAny}</MenuItem>
+        {RISK_LEVELS.map((level) => (
+          <MenuItem key={level} value={level}>
+            {CLIENT_TEXTS.riskFilterWords[level]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        {...select}
+        label={CLIENT_TEXTS.sortLabel}
+        value={order ?? 'other'}
+        onChange={(event) => {
+          const next = SORTS[event.target.value as keyof typeof SORTS];
+          if (next) setSort({ ...next });
+        }}
+      >
+        <MenuItem value="newest">{CLIENT_TEXTS.sortNewest}</MenuItem>
+        <MenuItem value="risk">{CLIENT_TEXTS.sortRisk}</MenuItem>
+        {!order && <MenuItem value="other">{CLIENT_TEXTS.sortOther}</MenuItem>}
+      </TextField>
       {filtered && (
-        <Button onClick={() => change({}, ['isActive', 'inviteStatus', 'engagementMin', 'engagementMax'])}>
+        <Button onClick={() => change({}, ['isActive', 'inviteStatus', 'engagementMin', 'engagementMax', 'riskLevel'])}>
           {CLIENT_TEXTS.clearFilters}
         </Button>
       )}

@@ -35,6 +35,14 @@ function client(overrides: Partial<Client> = {}): Client {
     state: null,
     language: 'en',
     createdAt: '2026-11-03T15:30:00.000Z',
+    dateOfBirth: null,
+    planType: null,
+    planEffectiveDate: null,
+    carrier: null,
+    departureReason: null,
+    riskScore: 0,
+    riskLevel: 'low',
+    riskReasons: [],
     ...overrides,
   };
 }
@@ -183,13 +191,13 @@ describe('the clients table', () => {
     expect(JSON.parse(url.searchParams.get('sort')!)).toEqual(['createdAt', 'DESC']);
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     // Back to the unfiltered list (answered from the cache): every select reads All again.
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull(), { timeout: 3000 });
     for (const label of ['Status', 'Invitation', 'Engagement'])
       expect(screen.getByRole('combobox', { name: label }).textContent).toBe('All');
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
       `/api/clients/export.csv?sort=${encodeURIComponent('["createdAt","DESC"]')}`,
     );
-  });
+  }, 30_000);
 
   it('acts on the selected rows: marks them inactive, invites with the ones not invited and why, deletes after confirming the count', async () => {
     const bulkClients = vi
@@ -209,8 +217,15 @@ describe('the clients table', () => {
 
     await selectAll();
     fireEvent.click(await screen.findByRole('button', { name: 'Mark Inactive' }));
+    // Why they leave: the retention figures count it.
+    const leaving = await screen.findByRole('dialog', { name: 'Mark 2 clients inactive?' });
+    expect(within(leaving).getByRole('radiogroup', { name: 'Why are these clients leaving?' })).toBeTruthy();
+    expect(within(leaving).getByRole('radio', { name: 'Other' })).toHaveProperty('checked', true);
+    expect(bulkClients).not.toHaveBeenCalled();
+    fireEvent.click(within(leaving).getByRole('radio', { name: 'Moved' }));
+    fireEvent.click(within(leaving).getByRole('button', { name: 'Mark Inactive' }));
     expect(await toastTitled('Marked 1 client inactive (1 already was).')).toBeTruthy();
-    expect(bulkClients).toHaveBeenLastCalledWith('deactivate', ['c1', 'c2']);
+    expect(bulkClients).toHaveBeenLastCalledWith('deactivate', ['c1', 'c2'], 'moved');
 
     await selectAll();
     fireEvent.click(await screen.findByRole('button', { name: 'Send Invites' }));
@@ -223,10 +238,12 @@ describe('the clients table', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete 2 clients?' });
     expect(bulkClients).toHaveBeenCalledTimes(2);
+    expect(within(confirm).getByRole('radio', { name: 'Other' })).toHaveProperty('checked', true);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete 2 clients' }));
     expect(await toastTitled('Deleted 2 clients.')).toBeTruthy();
-    expect(bulkClients).toHaveBeenLastCalledWith('delete', ['c1', 'c2']);
-  });
+    expect(bulkClients).toHaveBeenLastCalledWith('delete', ['c1', 'c2'], 'other');
+    expect(bulkClients.mock.calls[1]).toEqual(['invite', ['c1', 'c2']]);
+  }, 30_000);
 });
 
 describe('client invitations', () => {
@@ -322,13 +339,17 @@ describe('deleting a client', () => {
     return screen.findByRole('dialog', { name: 'Delete client?' });
   }
 
-  it('deletes after confirming from the card menu', async () => {
+  it('deletes after confirming from the card menu, with why the client left', async () => {
     const deleteFn = vi.fn().mockResolvedValue({ data: undefined });
     renderList([client()], { delete: deleteFn });
     const dialog = await openDelete();
     expect(within(dialog).getByText(/Margaret Okafor will be removed/)).toBeTruthy();
+    expect(within(dialog).getByRole('radiogroup', { name: 'Why is this client leaving?' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Passed away' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(deleteFn).toHaveBeenCalledWith('clients', expect.objectContaining({ id: 'c1' })));
+    await waitFor(() =>
+      expect(deleteFn).toHaveBeenCalledWith('clients', expect.objectContaining({ id: 'c1', meta: { reason: 'deceased' } })),
+    );
     expect(await screen.findByText('Client deleted')).toBeTruthy();
   });
 
@@ -351,12 +372,21 @@ describe('deleting a client', () => {
 });
 
 describe('marking a client inactive', () => {
-  it('sends isActive false from the card menu and says so', async () => {
+  it('asks why the client is leaving, sends isActive false with the reason from the card menu and says so', async () => {
     const update = vi.fn().mockResolvedValue({ data: { ...client(), isActive: false } });
     renderList([client()], { update });
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Margaret Okafor' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Mark Inactive' }));
-    await waitFor(() => expect(update).toHaveBeenCalledWith('clients', expect.objectContaining({ id: 'c1', data: { isActive: false } })));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark Margaret Okafor inactive?' });
+    expect(within(dialog).getByRole('radio', { name: 'Other' })).toHaveProperty('checked', true);
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Switched to another agent' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark Inactive' }));
+    await waitFor(() =>
+      expect(update).toHaveBeenCalledWith(
+        'clients',
+        expect.objectContaining({ id: 'c1', data: { isActive: false, departureReason: 'switched_agent' } }),
+      ),
+    );
     expect(await screen.findByText('Margaret Okafor is now inactive.')).toBeTruthy();
   });
 
@@ -371,7 +401,10 @@ describe('marking a client inactive', () => {
     renderList([client()], { update });
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Margaret Okafor' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Mark Inactive' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Mark Margaret Okafor inactive?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark Inactive' }));
     expect(await screen.findByText('Failed to update client')).toBeTruthy();
+    expect(update.mock.calls[0][1].data).toEqual({ isActive: false, departureReason: 'other' });
   });
 });
 
@@ -526,6 +559,7 @@ describe('uploading a CSV', () => {
     const { dialog } = await openUpload();
     expect(within(dialog).getByText(/firstName, lastName, email, phone/)).toBeTruthy();
     expect(within(dialog).getByText(/phone numbers in E\.164 format/)).toBeTruthy();
+    expect(within(dialog).getByText(/date_of_birth and plan_effective_date \(YYYY-MM-DD\), plan_type .* and carrier/)).toBeTruthy();
     const input = within(dialog).getByLabelText('CSV file') as HTMLInputElement;
     expect(input.getAttribute('accept')).toContain('.csv');
     const upload = within(dialog).getByRole('button', { name: 'Upload' }) as HTMLButtonElement;
@@ -742,5 +776,101 @@ describe('uploading a CSV', () => {
     fireEvent.change(within(dialog).getByLabelText('CSV file'), { target: { files: [csv()] } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
     expect(await screen.findByText(message)).toBeTruthy();
+  });
+});
+
+describe('risk of leaving', () => {
+  const choose = async (label: string, option: string) => {
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+    fireEvent.click(await screen.findByRole('option', { name: option }));
+  };
+  const RISKY = [
+    client({ riskScore: 82, riskLevel: 'high', riskReasons: ['unanswered_messages'] } as Partial<Client>),
+    client({ id: 'c2', firstName: 'Walter', lastName: 'Briggs', riskScore: 40, riskLevel: 'medium' } as Partial<Client>),
+    client({ id: 'c3', firstName: 'Ana', lastName: 'Ruiz', riskScore: 5, riskLevel: 'low' } as Partial<Client>),
+  ];
+
+  it('shows High risk and Medium risk on the cards, and nothing at low risk', async () => {
+    renderList(RISKY);
+    const margaret = await screen.findByRole('article', { name: 'Margaret Okafor' });
+    expect(within(margaret).getByText('High risk')).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'Walter Briggs' })).getByText('Medium risk')).toBeTruthy();
+    const ana = screen.getByRole('article', { name: 'Ana Ruiz' });
+    expect(within(ana).queryByText(/risk/)).toBeNull();
+  });
+
+  it('has a Risk column in the table that sorts by the score', async () => {
+    const { getList } = renderList(RISKY, {}, 'table');
+    const table = await screen.findByRole('table');
+    await within(table).findByText('Walter Briggs');
+    expect(within(table).getByRole('columnheader', { name: /^Risk/ })).toBeTruthy();
+    expect(within(within(table).getByText('Margaret Okafor').closest('tr')!).getByText('High risk')).toBeTruthy();
+    expect(within(within(table).getByText('Ana Ruiz').closest('tr')!).queryByText(/risk/)).toBeNull();
+    fireEvent.click(within(table).getByRole('button', { name: /^Sort by risk/ }));
+    await waitFor(() =>
+      expect(getList).toHaveBeenLastCalledWith(
+        'clients',
+        expect.objectContaining({ sort: expect.objectContaining({ field: 'riskScore' }) }),
+      ),
+    );
+  });
+
+  it('filters by risk level and sorts by highest risk first, both in the query (and the export)', async () => {
+    const { getList } = renderList(RISKY, {}, 'table');
+    await screen.findByText('Walter Briggs');
+    expect(screen.getByRole('combobox', { name: 'Risk' }).textContent).toBe('Any');
+    await choose('Risk', 'High');
+    await waitFor(() => expect(getList).toHaveBeenLastCalledWith('clients', expect.objectContaining({ filter: { riskLevel: 'high' } })));
+    await choose('Sort', 'Highest risk first');
+    await waitFor(() =>
+      expect(getList).toHaveBeenLastCalledWith(
+        'clients',
+        expect.objectContaining({ filter: { riskLevel: 'high' }, sort: { field: 'riskScore', order: 'DESC' } }),
+      ),
+    );
+    const url = new URL(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')!, 'http://app.test');
+    expect(JSON.parse(url.searchParams.get('filter')!)).toEqual({ riskLevel: 'high' });
+    expect(JSON.parse(url.searchParams.get('sort')!)).toEqual(['riskScore', 'DESC']);
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Risk' }).textContent).toBe('Any'));
+  }, 30_000);
+});
+
+describe('client facts in the Add client dialog', () => {
+  async function openAdd(methods: Methods = {}) {
+    const rendered = renderList([], methods);
+    await screen.findByText('No clients yet. Add your first client to get started.');
+    fireEvent.click(screen.getByRole('button', { name: 'Add Client' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Client' });
+    for (const [label, value] of Object.entries({ 'First Name': 'Ana', 'Last Name': 'Ruiz', Phone: '(305) 555-0142' }))
+      fireEvent.change(within(dialog).getByLabelText(new RegExp(`^${label}`)), { target: { value } });
+    return { ...rendered, dialog };
+  }
+
+  it('sends date of birth, plan type, plan effective date and carrier', async () => {
+    const create = vi.fn().mockResolvedValue({ data: client({ id: 'new' }) });
+    const { dialog } = await openAdd({ create });
+    fireEvent.change(within(dialog).getByLabelText(/^Date of birth/), { target: { value: '1961-03-03' } });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Plan type/ }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Medigap' }));
+    fireEvent.change(within(dialog).getByLabelText(/^Plan effective date/), { target: { value: '2026-01-01' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Carrier/), { target: { value: ' Humana ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Client' }));
+    await waitFor(() => expect(create).toHaveBeenCalled());
+    expect(create.mock.calls[0][1].data).toEqual(
+      expect.objectContaining({ dateOfBirth: '1961-03-03', planType: 'medigap', planEffectiveDate: '2026-01-01', carrier: 'Humana' }),
+    );
+  });
+
+  it('refuses a date of birth in the future and a plan date before Medicare', async () => {
+    const create = vi.fn();
+    const { dialog } = await openAdd({ create });
+    const nextYear = new Date().getFullYear() + 1;
+    fireEvent.change(within(dialog).getByLabelText(/^Date of birth/), { target: { value: `${nextYear}-01-01` } });
+    fireEvent.change(within(dialog).getByLabelText(/^Plan effective date/), { target: { value: '1960-01-01' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add Client' }));
+    expect(await within(dialog).findByText('Date of birth cannot be in the future')).toBeTruthy();
+    expect(within(dialog).getByText(/Plan effective date must be between/)).toBeTruthy();
+    expect(create).not.toHaveBeenCalled();
   });
 });

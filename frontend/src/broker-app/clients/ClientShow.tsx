@@ -25,12 +25,15 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import type { Client, Reminder } from '../types.ts';
-import { formatDateTime } from '../ui/format.ts';
+import { formatDateTime, formatDay } from '../ui/format.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { ConsentCard } from './ConsentCard.tsx';
 import { CopyInviteLink } from './CopyInviteLink.tsx';
+import { ageOn, dayDate, isRealDay, sixtyFifthBirthdaySoon } from './facts.ts';
 import { engagementColor, formatDate, formatPhone } from './format.ts';
 import { InviteControl } from './InviteControl.tsx';
+import { withFacts } from './retentionTypes.ts';
+import { RiskBadge } from './RiskBadge.tsx';
 import { SendPasswordReset } from './SendPasswordReset.tsx';
 
 /** `/clients/{id}`: one client — contact, invitation, engagement, the broker's reminders to them and their timeline. */
@@ -93,6 +96,8 @@ function ClientPage() {
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>
         <Box sx={{ display: 'grid', gap: 2 }}>
           <ContactCard client={client} />
+          <RiskCard client={client} />
+          <FactsCard client={client} />
           <InvitationCard client={client} />
           <EngagementCard client={client} />
         </Box>
@@ -159,6 +164,86 @@ function ContactCard({ client }: { client: Client }) {
           </Box>
         </Field>
       </Box>
+    </Section>
+  );
+}
+
+/** A day 'YYYY-MM-DD' in the app's date format. */
+const factDay = (day: string) => (isRealDay(day) ? formatDay(dayDate(day)) : day);
+
+/** Date of birth with the age (and the 65th birthday when it is within a year), plan type, plan effective date, carrier. */
+function FactsCard({ client }: { client: Client }) {
+  const { CLIENT_PAGE_TEXTS: T } = useBrokerTexts().clientPage;
+  const { CLIENT_TEXTS } = useBrokerTexts().clients;
+  const facts = withFacts(client);
+  const notGiven = (
+    <Box component="span" sx={{ color: 'text.secondary' }}>
+      {T.notGiven}
+    </Box>
+  );
+  const dob = facts.dateOfBirth;
+  const turns65 = dob ? sixtyFifthBirthdaySoon(dob) : null;
+  return (
+    <Section title={T.facts}>
+      <Box component="dl" sx={{ m: 0 }}>
+        <Field label={T.dateOfBirth}>
+          {dob && isRealDay(dob) ? (
+            <>
+              {`${factDay(dob)} (${T.age(ageOn(dob))})`}
+              {turns65 && (
+                <Box component="span" sx={{ display: 'block', color: 'warning.dark', fontWeight: 600 }}>
+                  {T.turns65(factDay(turns65))}
+                </Box>
+              )}
+            </>
+          ) : (
+            notGiven
+          )}
+        </Field>
+        <Field label={T.planType}>{facts.planType ? CLIENT_TEXTS.planTypes[facts.planType] : notGiven}</Field>
+        <Field label={T.planEffectiveDate}>{facts.planEffectiveDate ? factDay(facts.planEffectiveDate) : notGiven}</Field>
+        <Field label={T.carrier}>{facts.carrier ?? notGiven}</Field>
+      </Box>
+      {!client.isActive && facts.departureReason && (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {T.leftBecause(CLIENT_TEXTS.departureReasons[facts.departureReason])}
+        </Typography>
+      )}
+    </Section>
+  );
+}
+
+/** The at-risk level and score, and why, in words. */
+function RiskCard({ client }: { client: Client }) {
+  const { CLIENT_PAGE_TEXTS: T } = useBrokerTexts().clientPage;
+  const facts = withFacts(client);
+  if (facts.riskLevel === undefined) return null;
+  const reasons = (facts.riskReasons ?? []).map((code) => T.riskReasonWords[code]).filter(Boolean);
+  return (
+    <Section title={T.risk} action={<RiskBadge client={client} />}>
+      <Typography variant="body2" color="text.secondary">
+        {T.riskScore(Math.round(facts.riskScore ?? 0))}
+      </Typography>
+      {facts.riskLevel === 'low' ? (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {T.riskLow}
+        </Typography>
+      ) : (
+        reasons.length > 0 && (
+          <>
+            <Typography variant="body2" sx={{ mt: 1, fontWeight: 600 }}>
+              {T.riskWhy}
+            </Typography>
+            <Box component="ul" sx={{ m: 0, pl: 2.5 }} aria-label={T.risk}>
+              {reasons.map((reason) => (
+                <Typography component="li" variant="body2" key={reason}>
+                  {reason}
+                </Typography>
+              ))}
+            </Box>
+          </>
+        )
+      )}
     </Section>
   );
 }
@@ -277,7 +362,8 @@ function RemindersCard({ client }: { client: Client }) {
           {T.noReminders}
         </Typography>
       ) : (
-        <Box sx={{ overflowX: 'auto' }}>
+        // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
+        <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={T.reminders}>
           <Table size="small" aria-label={T.reminders}>
             <TableHead>
               <TableRow>

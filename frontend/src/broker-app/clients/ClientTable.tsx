@@ -9,6 +9,7 @@ import { ClientActionsMenu } from './ClientActionsMenu.tsx';
 import { ClientBulkActions } from './ClientBulkActions.tsx';
 import { engagementColor, formatJoinedDay, formatPhone, pendingContactText } from './format.ts';
 import { InviteControl } from './InviteControl.tsx';
+import { RiskBadge } from './RiskBadge.tsx';
 
 export const ROWS_PER_PAGE_OPTIONS = [25, 50, 100];
 
@@ -123,6 +124,7 @@ export function ClientTable() {
           label={CLIENT_TEXTS.colEngagement}
           render={(client) => <Engagement client={client} />}
         />
+        <DataTable.Col<Client> source="riskScore" label={CLIENT_TEXTS.colRisk} render={(client) => <RiskBadge client={client} />} />
         <DataTable.Col<Client>
           source="createdAt"
           label={CLIENT_TEXTS.colJoined}

@@ -133,6 +133,7 @@ export function UploadCsvDialog({ open, onClose }: { open: boolean; onClose: () 
           <>
             <DialogContentText>{CLIENT_TEXTS.uploadIntro}</DialogContentText>
             <DialogContentText sx={{ mt: 1 }}>{CLIENT_TEXTS.uploadGuide}</DialogContentText>
+            <DialogContentText sx={{ mt: 1 }}>{CLIENT_TEXTS.uploadFactsGuide}</DialogContentText>
             <Box
               sx={{
                 mt: 2,

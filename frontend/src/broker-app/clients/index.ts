@@ -1,9 +1,11 @@
 import PeopleIcon from '@mui/icons-material/People';
 
-import { ClientList } from './ClientList.tsx';
-import { ClientShow } from './ClientShow.tsx';
+import { lazyNamed } from '../ui/lazyNamed.ts';
 
-export { ClientEdit } from './ClientEdit.tsx';
+// Each page is its own chunk, loaded when opened.
+const ClientList = lazyNamed(() => import('./ClientList.tsx'), 'ClientList');
+const ClientShow = lazyNamed(() => import('./ClientShow.tsx'), 'ClientShow');
+export const ClientEdit = lazyNamed(() => import('./ClientEdit.tsx'), 'ClientEdit');
 
 /**
  * The client page is `/clients/{id}` (react-admin's edit path, given to the page) and

@@ -2,6 +2,9 @@ import { formatCents, PRICES } from '../billing/pricing.ts';
 
 const number = (n: number) => n.toLocaleString('en-US');
 
+/** The longest carrier name the server takes. */
+export const CARRIER_MAX = 100;
+
 /** The Clients page's texts. Those quoted by SPEC §2, §4, §5 and §8 are word for word. */
 export const CLIENT_TEXTS = {
   title: 'Client Management',
@@ -30,6 +33,15 @@ export const CLIENT_TEXTS = {
   inviteWords: { none: 'Not invited', pending: 'Invite sent', expired: 'Invite expired', accepted: 'Registered' },
   engagementBands: { low: 'At risk (0–39)', mid: 'In between (40–69)', high: 'Engaged (70–100)' },
   clearFilters: 'Clear filters',
+  filterRisk: 'Risk',
+  filterAny: 'Any',
+  riskFilterWords: { high: 'High', medium: 'Medium', low: 'Low' },
+  sortLabel: 'Sort',
+  sortNewest: 'Newest first',
+  sortRisk: 'Highest risk first',
+  sortOther: 'As sorted in the table',
+  colRisk: 'Risk',
+  riskLevels: { high: 'High risk', medium: 'Medium risk', low: 'Low risk' },
   colName: 'Name',
   colPhone: 'Phone',
   colEmail: 'Email',
@@ -51,6 +63,8 @@ export const CLIENT_TEXTS = {
   bulkDeleteConfirm: (n: number) => `Delete ${n} ${n === 1 ? 'client' : 'clients'}`,
   bulkFailed: 'The action could not be done',
   bulkNotInvitedTitle: 'Not invited',
+  bulkDeactivateTitle: (n: number) => `Mark ${n} ${n === 1 ? 'client' : 'clients'} inactive?`,
+  bulkDeactivateBody: 'Inactive clients get no reminders or campaigns and do not count against your plan.',
   bulkClose: 'Close',
 
   // Card
@@ -95,6 +109,13 @@ export const CLIENT_TEXTS = {
   deletedDescription: (name: string) => `${name} was removed from your clients.`,
   deleteFailed: 'Failed to delete client',
 
+  // Why a client leaves (counted in the retention figures)
+  leavingQuestion: 'Why is this client leaving?',
+  leavingQuestionMany: 'Why are these clients leaving?',
+  departureReasons: { switched_agent: 'Switched to another agent', moved: 'Moved', deceased: 'Passed away', other: 'Other' },
+  deactivateTitle: (name: string) => `Mark ${name} inactive?`,
+  deactivateBody: 'They get no reminders or campaigns and do not count against your plan. You can mark them active again.',
+
   // Invite (SPEC §4 Client invite, §8 Clients)
   inviteSent: 'Invitation sent',
   inviteCreated: 'Invitation created',
@@ -124,6 +145,19 @@ export const CLIENT_TEXTS = {
   languageHelp: 'Their portal, calls, texts and e-mails',
   languageNames: { en: 'English', es: 'Spanish' },
   permissionTitle: 'Permission to contact',
+  factsTitle: 'Plan and birthday (optional)',
+  dateOfBirth: 'Date of birth',
+  planType: 'Plan type',
+  planTypes: { medicare_advantage: 'Medicare Advantage', part_d: 'Part D', medigap: 'Medigap', other: 'Other' },
+  planTypeNone: 'Not given',
+  planEffectiveDate: 'Plan effective date',
+  carrier: 'Carrier',
+  carrierHelp: 'The insurance company, e.g. Humana',
+  carrierTooLong: `Carrier must be at most ${CARRIER_MAX} characters`,
+  dateInvalid: 'Enter a real date',
+  dateOfBirthFuture: 'Date of birth cannot be in the future',
+  dateOfBirthTooEarly: 'Date of birth must be in 1900 or later',
+  planEffectiveDateRange: 'Plan effective date must be between Jul 01, 1965 and a year from today',
   added: 'Client added',
   addedDescription: (name: string) => `${name} was added to your clients.`,
   addFailed: 'Failed to add client',
@@ -135,6 +169,8 @@ export const CLIENT_TEXTS = {
   uploadIntro: 'Import many clients at once from a .csv file with the columns firstName, lastName, email, phone.',
   uploadGuide:
     'Use phone numbers in E.164 format (for example +16155550142). Email may be left empty. Optional columns: zip, state, marketingConsent (yes or no) and language (en or es).',
+  uploadFactsGuide:
+    'Also optional: date_of_birth and plan_effective_date (YYYY-MM-DD), plan_type (medicare_advantage, part_d, medigap or other) and carrier.',
   uploadPermission:
     'Every imported client is recorded as having given you their number for reminders. Tick the box below only if you hold their written permission for marketing; rows marked marketingConsent “no” are left out of it.',
   csvFile: 'CSV file',

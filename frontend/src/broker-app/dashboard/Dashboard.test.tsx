@@ -1,13 +1,41 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
+import type { Retention } from '../clients/retentionTypes.ts';
+import type { CareKeepDataProvider } from '../providers/dataProvider.ts';
 import { renderWithAdmin } from '../testUtils.tsx';
+import { AT_RISK_LINK } from './AtRiskCard.tsx';
 import { Dashboard } from './Dashboard.tsx';
 import { engagementScore, normaliseStats, timeAgo } from './metrics.ts';
+import { aepLine, retentionSummary } from './retention.ts';
 
 beforeEach(() => localStorage.setItem('tour_completed_broker_welcome', 'true'));
 
 const NOW = new Date('2026-11-21T12:00:00Z');
+
+const month = (m: string, rate: number | null) => ({ month: m, startCount: rate === null ? 0 : 50, retained: 0, lost: 0, rate });
+const RETENTION: Retention = {
+  months: [
+    month('2025-12', null),
+    month('2026-01', 96),
+    ...['02', '03', '04', '05', '06', '07', '08', '09'].map((m) => month(`2026-${m}`, 95)),
+    month('2026-10', 88),
+    month('2026-11', 93),
+  ],
+  aep: [
+    { season: 2025, start: '2025-10-15', end: '2025-12-07', startCount: 40, retained: 36, rate: 91 },
+    { season: 2026, start: '2026-10-15', end: '2026-12-07', startCount: 50, retained: 47, rate: 94 },
+  ],
+  lostByReason: { switched_agent: 3, moved: 1, deceased: 0, other: 2 },
+};
+
+/** The dashboard's other calls, answered empty. */
+const QUIET = {
+  getList: vi.fn().mockResolvedValue({ data: [], total: 0 }),
+  getRetention: vi
+    .fn()
+    .mockResolvedValue({ ...RETENTION, months: [], aep: [], lostByReason: { switched_agent: 0, moved: 0, deceased: 0, other: 0 } }),
+};
 
 describe('dashboard figures', () => {
   it('Engagement Score is round(retention × 0.85)', () => {
@@ -69,7 +97,7 @@ describe('the dashboard', () => {
         detail: '“Fall news” to 12 clients',
       },
     ]);
-    renderWithAdmin(<Dashboard />, { dataProvider: { getStats, getActivity } });
+    renderWithAdmin(<Dashboard />, { dataProvider: { getStats, getActivity, ...QUIET } });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
     expect(screen.getByText('Track your client retention and engagement metrics')).toBeTruthy();
@@ -101,7 +129,7 @@ describe('the dashboard', () => {
 
   it('shows zeros and an empty activity text for a new broker', async () => {
     renderWithAdmin(<Dashboard />, {
-      dataProvider: { getStats: vi.fn().mockResolvedValue({}), getActivity: vi.fn().mockResolvedValue([]) },
+      dataProvider: { getStats: vi.fn().mockResolvedValue({}), getActivity: vi.fn().mockResolvedValue([]), ...QUIET },
     });
     expect(await screen.findByText('0 active this month')).toBeTruthy();
     expect(await screen.findByText(/No activity yet/)).toBeTruthy();
@@ -109,7 +137,7 @@ describe('the dashboard', () => {
 
   it('shows — and “Not enough history yet” for retention and engagement without history, never 100 % and 85', async () => {
     const getStats = vi.fn().mockResolvedValue({ totalClients: 3, activeClients: 3, retentionRate: null, callCompletionRate: 0 });
-    renderWithAdmin(<Dashboard />, { dataProvider: { getStats, getActivity: vi.fn().mockResolvedValue([]) } });
+    renderWithAdmin(<Dashboard />, { dataProvider: { getStats, getActivity: vi.fn().mockResolvedValue([]), ...QUIET } });
     const card = async (name: string) => within(await screen.findByRole('region', { name }));
     for (const name of ['Retention Rate', 'Engagement Score']) {
       expect((await card(name)).getByTestId('stat-value').textContent).toBe('—');
@@ -121,4 +149,102 @@ describe('the dashboard', () => {
     expect(screen.queryByText('100%')).toBeNull();
     expect(screen.queryByText('85')).toBeNull();
   });
+});
+
+describe('retention in words', () => {
+  it('sums up the 12 months for a screen reader: first and last month with a figure, and the lowest', () => {
+    expect(retentionSummary(RETENTION.months)).toBe(
+      'Clients kept each month went from 96% in Jan 2026 to 93% in Nov 2026; the lowest was 88% in Oct 2026.',
+    );
+    expect(retentionSummary([month('2026-11', null)])).toMatch(/^No retention figures yet/);
+  });
+
+  it('says the AEP in progress "so far", the latest first', () => {
+    expect(aepLine(RETENTION.aep, '2026-11-26')).toBe('AEP 2026 so far: 94% · AEP 2025: 91%');
+    expect(aepLine(RETENTION.aep, '2026-12-20')).toBe('AEP 2026: 94% · AEP 2025: 91%');
+    expect(aepLine([{ ...RETENTION.aep[0], rate: null }], '2026-01-05')).toBe('AEP 2025: —');
+  });
+});
+
+describe('the dashboard’s clients at risk and retention', () => {
+  const atRisk = [
+    {
+      id: 'c1',
+      firstName: 'Ruth',
+      lastName: 'Alvarez',
+      phone: '+16155550142',
+      riskLevel: 'high',
+      riskScore: 88,
+      riskReasons: ['unanswered_messages', 'engagement_falling', 'opted_out'],
+    },
+    { id: 'c2', firstName: 'Walter', lastName: 'Briggs', phone: '+13055550100', riskLevel: 'high', riskScore: 64, riskReasons: [] },
+  ];
+
+  it('lists the active clients at high risk, highest first, with why, Call, Text and Add to campaign', async () => {
+    const getList = vi.fn((resource: string) =>
+      Promise.resolve(resource === 'clients' ? { data: atRisk, total: 2 } : { data: [], total: 0 }),
+    ) as unknown as CareKeepDataProvider['getList'];
+    renderWithAdmin(<Dashboard />, {
+      dataProvider: {
+        getStats: vi.fn().mockResolvedValue({}),
+        getActivity: vi.fn().mockResolvedValue([]),
+        getRetention: QUIET.getRetention,
+        getList,
+      },
+    });
+    const list = await screen.findByRole('list', { name: 'At risk this week' });
+    expect(getList).toHaveBeenCalledWith(
+      'clients',
+      expect.objectContaining({
+        filter: { riskLevel: 'high', isActive: true },
+        sort: { field: 'riskScore', order: 'DESC' },
+        pagination: { page: 1, perPage: 5 },
+      }),
+    );
+    const ruth = within(list).getByRole('link', { name: 'Ruth Alvarez' });
+    expect(ruth.getAttribute('href')).toBe('/clients/c1');
+    // The top two reasons, in words.
+    expect(within(list).getByText('Calls or texts went unanswered · Engagement is falling')).toBeTruthy();
+    expect(within(list).queryByText(/Opted out/)).toBeNull();
+    expect(within(list).getByRole('link', { name: 'Call Ruth Alvarez' }).getAttribute('href')).toBe('tel:+16155550142');
+    expect(within(list).getByRole('link', { name: 'Text Walter Briggs' }).getAttribute('href')).toBe('sms:+13055550100');
+    expect(screen.getByRole('link', { name: 'See all clients at high risk' }).getAttribute('href')).toBe(AT_RISK_LINK);
+    expect(JSON.parse(new URL(AT_RISK_LINK, 'http://app.test').searchParams.get('filter')!)).toEqual({ riskLevel: 'high' });
+
+    fireEvent.click(within(list).getByRole('button', { name: 'Add to campaign: Ruth Alvarez' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add 1 client to a campaign' });
+    expect(await within(dialog).findByText(/start a new one for these clients/)).toBeTruthy();
+  });
+
+  it('says when no client is at high risk', async () => {
+    renderWithAdmin(<Dashboard />, {
+      dataProvider: { getStats: vi.fn().mockResolvedValue({}), getActivity: vi.fn().mockResolvedValue([]), ...QUIET },
+    });
+    expect(await screen.findByText('No client is at high risk this week.')).toBeTruthy();
+  });
+
+  it('shows the retention chart with its summary, the AEP figures and the clients lost by reason', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-26T15:00:00') });
+    try {
+      renderWithAdmin(<Dashboard />, {
+        dataProvider: {
+          getStats: vi.fn().mockResolvedValue({}),
+          getActivity: vi.fn().mockResolvedValue([]),
+          getList: QUIET.getList,
+          getRetention: vi.fn().mockResolvedValue(RETENTION),
+        },
+      });
+      const card = within(await screen.findByRole('region', { name: 'Retention' }));
+      expect((await card.findByTestId('retention-chart-summary', {}, { timeout: 5000 })).textContent).toBe(
+        'Clients kept each month went from 96% in Jan 2026 to 93% in Nov 2026; the lowest was 88% in Oct 2026.',
+      );
+      expect(card.getByRole('img', { name: 'Retention by month, last 12 months' })).toBeTruthy();
+      expect(card.getByText('AEP 2026 so far: 94% · AEP 2025: 91%')).toBeTruthy();
+      const lost = within(card.getByRole('list', { name: 'Lost in the last 12 months' }));
+      expect(lost.getByText('Switched to another agent').nextSibling?.textContent).toBe('3');
+      expect(lost.getByText('Passed away').nextSibling?.textContent).toBe('0');
+    } finally {
+      vi.useRealTimers();
+    }
+  }, 20_000);
 });

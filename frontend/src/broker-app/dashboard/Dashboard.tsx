@@ -17,7 +17,9 @@ import type { ActivityItem } from '../types.ts';
 import { formatDateTime } from '../ui/format.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { StatCard } from '../ui/StatCard.tsx';
+import { AtRiskCard } from './AtRiskCard.tsx';
 import { engagementScore, normaliseStats, timeAgo } from './metrics.ts';
+import { RetentionCard } from './RetentionCard.tsx';
 
 export { DASHBOARD_TEXTS } from './texts.ts';
 
@@ -111,7 +113,7 @@ function QuickActions() {
   );
 }
 
-/** The broker's home: four figures, recent activity, quick actions, and the welcome tour. */
+/** The broker's home: four figures, recent activity with the clients at risk, quick actions, retention, and the welcome tour. */
 export function Dashboard() {
   const { DASHBOARD_TEXTS: T } = useBrokerTexts().dashboard;
   const dataProvider = useCareKeepDataProvider();
@@ -158,9 +160,15 @@ export function Dashboard() {
           icon={<FavoriteIcon fontSize="small" />}
         />
       </Box>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' } }}>
-        <RecentActivity />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}>
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <RecentActivity />
+          <AtRiskCard />
+        </Box>
         <QuickActions />
+      </Box>
+      <Box sx={{ mt: 2 }}>
+        <RetentionCard />
       </Box>
       <BrokerTour />
     </Box>

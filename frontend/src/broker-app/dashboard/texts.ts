@@ -25,6 +25,33 @@ export const DASHBOARD_TEXTS = {
   statsFailed: 'Failed to load your statistics',
 } as const;
 
+/** The dashboard's at-risk list and retention chart (not in the spec: docs/broker-app.md). */
+export const RETENTION_TEXTS = {
+  atRiskTitle: 'At risk this week',
+  atRiskEmpty: 'No client is at high risk this week.',
+  atRiskFailed: 'Could not load the clients at risk',
+  seeAll: 'See all',
+  seeAllLabel: 'See all clients at high risk',
+  call: 'Call',
+  text: 'Text',
+  addToCampaign: 'Add to campaign',
+  callName: (name: string) => `Call ${name}`,
+  textName: (name: string) => `Text ${name}`,
+  addToCampaignName: (name: string) => `Add to campaign: ${name}`,
+  retentionTitle: 'Retention',
+  retentionChartLabel: 'Retention by month, last 12 months',
+  retainedSeries: 'Clients kept',
+  retentionSummary: (from: string, fromRate: number, to: string, toRate: number, low: string, lowRate: number) =>
+    `Clients kept each month went from ${fromRate}% in ${from} to ${toRate}% in ${to}; the lowest was ${lowRate}% in ${low}.`,
+  retentionNoData: 'No retention figures yet: they start once you have had clients for a month.',
+  noMonthData: 'no clients yet',
+  aepSoFar: (season: number, rate: string) => `AEP ${season} so far: ${rate}`,
+  aep: (season: number, rate: string) => `AEP ${season}: ${rate}`,
+  lostTitle: 'Lost in the last 12 months',
+  lostNone: 'No client left in the last 12 months.',
+  retentionFailed: 'Could not load your retention figures',
+} as const;
+
 /** How long ago an activity happened, short: 'just now', '5m ago', '3h ago', '2d ago'. */
 export const TIME_AGO = {
   justNow: 'just now',

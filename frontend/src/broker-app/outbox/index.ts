@@ -1,5 +1,7 @@
 import OutboxIcon from '@mui/icons-material/Outbox';
 
-import { OutboxList } from './OutboxList.tsx';
+import { lazyNamed } from '../ui/lazyNamed.ts';
+
+const OutboxList = lazyNamed(() => import('./OutboxList.tsx'), 'OutboxList');
 
 export const outbox = { name: 'dev/outbox', list: OutboxList, icon: OutboxIcon } as const;

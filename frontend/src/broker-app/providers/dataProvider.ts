@@ -2,6 +2,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { type DataProvider, useDataProvider } from 'react-admin';
 
 import { uploadWithProgress } from '../../lib/http.ts';
+import type { DepartureReason, Retention } from '../clients/retentionTypes.ts';
 import type {
   ActivityItem,
   AdminAnalytics,
@@ -19,6 +20,8 @@ import type {
   BulkClientAction,
   BulkResult,
   Campaign,
+  CampaignSchedule,
+  CampaignTemplate,
   ClientConsent,
   ClientUsage,
   ComplianceReport,
@@ -63,6 +66,10 @@ export function periodQuery(from?: string, to?: string): string {
   return query ? `?${query}` : '';
 }
 
+/** A campaign's schedule or sequence move (schedule, unschedule, start, pause, resume, finish), answered with the campaign. */
+const campaignAction = (id: string, action: string, body?: unknown) =>
+  callJson<Campaign>(`/api/campaigns/${encodeURIComponent(id)}/${action}`, 'POST', body);
+
 /**
  * The app's data provider: react-admin's simple REST protocol for the lists (clients, reminders,
  * campaigns, resources, the development outbox) plus the product's non-CRUD calls as extra
@@ -75,9 +82,17 @@ export const dataProvider = {
   ...base,
   getList: (resource, params) => base.getList(pathOf(resource), params),
   getMany: (resource, params) => base.getMany(pathOf(resource), params),
+  // A client's deletion may say why they left (`meta.reason`: DELETE /api/clients/{id}?reason=…).
+  delete: (resource, params) => {
+    const reason = (params.meta as { reason?: string } | undefined)?.reason;
+    if (!reason) return base.delete(pathOf(resource), params);
+    const url = `/api/${pathOf(resource)}/${encodeURIComponent(String(params.id))}?reason=${encodeURIComponent(reason)}`;
+    return httpClient(url, { method: 'DELETE' }).then(({ json }) => ({ data: json as never }));
+  },
 
   getStats: () => callJson<Stats>('/api/stats'),
   getActivity: (limit = 3) => callJson<ActivityItem[]>(`/api/activity?limit=${limit}`),
+  getRetention: () => callJson<Retention>('/api/stats/retention'),
 
   getClientUsage: () => callJson<ClientUsage>('/api/clients/usage'),
   uploadClients: (file: File, onProgress: (percent: number) => void, marketingConsent = false) => {
@@ -97,12 +112,20 @@ export const dataProvider = {
   requestConsentRenewals: (clientIds: string[]) => callJson<RenewalResult>('/api/consent/renewals', 'POST', { clientIds }),
   getComplianceReport: (from?: string, to?: string) => callJson<ComplianceReport>(`/api/compliance/report${periodQuery(from, to)}`),
   getClientTimeline: (id: string) => callJson<ActivityItem[]>(`/api/clients/${encodeURIComponent(id)}/timeline`),
-  bulkClients: (action: BulkClientAction, ids: string[]) => callJson<BulkResult>('/api/clients/bulk', 'POST', { action, ids }),
+  bulkClients: (action: BulkClientAction, ids: string[], departureReason?: DepartureReason) =>
+    callJson<BulkResult>('/api/clients/bulk', 'POST', departureReason ? { action, ids, departureReason } : { action, ids }),
   enableOverage: () => callJson<unknown>('/api/billing/overage/enable', 'POST'),
   switchTier: (newTier: 'pmpm') => callJson<unknown>('/api/billing/tier/switch', 'POST', { newTier }),
 
   executeReminders: () => callJson<{ count: number }>('/api/reminders/execute', 'POST'),
   sendCampaign: (id: string) => callJson<{ count: number }>(`/api/campaigns/${encodeURIComponent(id)}/send`, 'POST'),
+  getCampaignTemplates: () => callJson<CampaignTemplate[]>('/api/campaigns/templates'),
+  scheduleCampaign: (id: string, schedule: CampaignSchedule) => campaignAction(id, 'schedule', schedule),
+  unscheduleCampaign: (id: string) => campaignAction(id, 'unschedule'),
+  startCampaign: (id: string) => campaignAction(id, 'start'),
+  pauseCampaign: (id: string) => campaignAction(id, 'pause'),
+  resumeCampaign: (id: string) => campaignAction(id, 'resume'),
+  finishCampaign: (id: string) => campaignAction(id, 'finish'),
   getCampaignAudience: (id: string) => callJson<{ count: number; consented: number }>(`/api/campaigns/${encodeURIComponent(id)}/audience`),
   getCampaignSkipped: (id: string) => callJson<{ reason: string; count: number }[]>(`/api/campaigns/${encodeURIComponent(id)}/skipped`),
   duplicateCampaign: (id: string) => callJson<Campaign>(`/api/campaigns/${encodeURIComponent(id)}/duplicate`, 'POST'),

@@ -22,6 +22,14 @@ const ann: Client = {
   zip: null,
   state: null,
   language: 'en',
+  dateOfBirth: null,
+  planType: null,
+  planEffectiveDate: null,
+  carrier: null,
+  departureReason: null,
+  riskScore: 0,
+  riskLevel: 'low',
+  riskReasons: [],
   createdAt: '2026-11-01T00:00:00.000Z',
 };
 const bob: Client = { ...ann, id: 'c2', firstName: 'Bob', lastName: 'Diaz', phone: '+1 (305) 555-0102' };
@@ -385,6 +393,24 @@ describe('finding reminders', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull());
     expect((screen.getByRole('combobox', { name: 'Client' }) as HTMLInputElement).value).toBe('');
+  });
+
+  it('keeps a filter cleared while the broker was typing a search, and searches what was typed', async () => {
+    const list = getList();
+    renderPage({ getList: list });
+    await screen.findAllByRole('listitem');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Status' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Pending' }));
+    await waitFor(() => expect(list).toHaveBeenCalledWith('reminders', expect.objectContaining({ filter: { status: 'pending' } })));
+
+    // Typed, then Clear filters before the search goes out: the status must not come back with it.
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search reminders' }), { target: { value: 'review' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(list).toHaveBeenCalledWith('reminders', expect.objectContaining({ filter: { q: 'review' } })));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const last = list.mock.calls.filter(([resource]) => resource === 'reminders').at(-1) as unknown as [string, { filter: object }];
+    expect(last[1].filter).toEqual({ q: 'review' });
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
   });
 
   it('says when no reminder matches the filters', async () => {

@@ -1,5 +1,7 @@
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 
-import { ReminderList } from './ReminderList.tsx';
+import { lazyNamed } from '../ui/lazyNamed.ts';
+
+const ReminderList = lazyNamed(() => import('./ReminderList.tsx'), 'ReminderList');
 
 export const reminders = { name: 'reminders', list: ReminderList, icon: NotificationsActiveIcon } as const;

@@ -1,5 +1,7 @@
 import FolderOpenIcon from '@mui/icons-material/FolderOpen';
 
-import { ResourceList } from './ResourceList.tsx';
+import { lazyNamed } from '../ui/lazyNamed.ts';
+
+const ResourceList = lazyNamed(() => import('./ResourceList.tsx'), 'ResourceList');
 
 export const resources = { name: 'resources', list: ResourceList, icon: FolderOpenIcon } as const;

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
 import { ApiError } from '../../lib/http.ts';
@@ -25,11 +25,14 @@ function Shell() {
 }
 
 const dialog = () => screen.getByRole('dialog', { name: 'Welcome! What is your name?' });
+/** The dialog is its own chunk: it shows once loaded. */
+const opened = () => screen.findByRole('dialog', { name: 'Welcome! What is your name?' });
 const type = (label: RegExp, value: string) => fireEvent.change(within(dialog()).getByLabelText(label), { target: { value } });
 
 describe('the profile step', () => {
-  it('asks a broker with no name for it, and shows the e-mail meanwhile, never a made-up name', () => {
+  it('asks a broker with no name for it, and shows the e-mail meanwhile, never a made-up name', async () => {
     renderWithAdmin(<Shell />, { user: NEW_BROKER });
+    await opened();
     expect(dialog().getAttribute('aria-describedby')).toBe('profile-step-description');
     expect(within(dialog()).getByText(/Your sign-in provider did not tell us your name/)).toBeTruthy();
     expect(screen.getByTestId('sidebar-user-name').textContent).toBe('qa.broker.1795444762483@agency.test');
@@ -37,8 +40,12 @@ describe('the profile step', () => {
     expect(document.activeElement).toBe(within(dialog()).getByLabelText(/First name/));
   });
 
-  it('does not show for a broker who has a name', () => {
+  it('does not show for a broker who has a name', async () => {
     renderWithAdmin(<Shell />);
+    // With the dialog's chunk loaded, it would be showing by now.
+    await act(async () => {
+      await import('./ProfileStepDialog.tsx');
+    });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByTestId('sidebar-user-name').textContent).toBe('Dana Whitfield');
   });
@@ -46,6 +53,7 @@ describe('the profile step', () => {
   it('requires both names, trimmed; Escape does not close it', async () => {
     const updateProfile = vi.fn();
     renderWithAdmin(<Shell />, { user: NEW_BROKER, dataProvider: { updateProfile } });
+    await opened();
     fireEvent.keyDown(dialog(), { key: 'Escape' });
     type(/First name/, '   ');
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Save and continue' }));
@@ -61,10 +69,12 @@ describe('the profile step', () => {
       email: NEW_BROKER.email,
       agencyPhone: '',
       emailNotifications: true,
+      weeklyDigest: false,
       language: 'en',
     };
     const updateProfile = vi.fn().mockResolvedValue(answer);
     renderWithAdmin(<Shell />, { user: NEW_BROKER, dataProvider: { updateProfile } });
+    await opened();
     type(/First name/, ' Quinn ');
     type(/Last name/, 'Avery  ');
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Save and continue' }));
@@ -81,6 +91,7 @@ describe('the profile step', () => {
     };
     const updateProfile = vi.fn().mockRejectedValue(new ApiError(400, `400: ${JSON.stringify(refusal)}`, refusal));
     renderWithAdmin(<Shell />, { user: NEW_BROKER, dataProvider: { updateProfile } });
+    await opened();
     type(/First name/, 'Quinn');
     type(/Last name/, 'Avery');
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Save and continue' }));

@@ -13,6 +13,7 @@ const PROFILE: Profile = {
   email: 'dana@example.com',
   agencyPhone: '+15550102000',
   emailNotifications: true,
+  weeklyDigest: false,
   language: 'en',
 };
 
@@ -55,12 +56,33 @@ describe('the Settings page', () => {
         lastName: 'Whitfield',
         agencyPhone: '(615) 555-0100',
         emailNotifications: false,
+        weeklyDigest: false,
       }),
     );
     expect(await screen.findByText('Settings saved')).toBeTruthy();
     const user = queryClient.getQueryData(CURRENT_USER_KEY) as CurrentUser;
     expect([user.firstName, user.lastName, user.agencyPhone]).toEqual(['Dana Marie', 'Whitfield', '+16155550100']);
     expect(input(/Agency Phone/).value).toBe('+16155550100');
+  });
+
+  it('has the weekly digest switch beside e-mail notifications and saves it through the profile', async () => {
+    const updateProfile = vi.fn().mockResolvedValue({ ...PROFILE, weeklyDigest: true });
+    renderSettings({ updateProfile });
+    const digest = (await screen.findByRole('switch', { name: 'Weekly digest e-mail' })) as HTMLInputElement;
+    expect(digest.checked).toBe(false);
+    expect(
+      screen.getByText(
+        'Every Monday at 8:00 AM: clients newly at risk, lapsed consents, upcoming birthdays and anniversaries, campaign results',
+      ),
+    ).toBeTruthy();
+    expect(saveButton().disabled).toBe(true);
+    fireEvent.click(digest);
+    fireEvent.click(saveButton());
+    await waitFor(() =>
+      expect(updateProfile).toHaveBeenCalledWith(expect.objectContaining({ weeklyDigest: true, emailNotifications: true })),
+    );
+    expect(await screen.findByText('Settings saved')).toBeTruthy();
+    expect((screen.getByRole('switch', { name: 'Weekly digest e-mail' }) as HTMLInputElement).checked).toBe(true);
   });
 
   it('will not send an empty or too long name', async () => {
@@ -98,7 +120,8 @@ describe('the Settings page', () => {
       user: { ...TEST_USER, email: '' },
       dataProvider: { getProfile: vi.fn().mockResolvedValue({ ...PROFILE, email: null }) },
     });
-    expect(await screen.findByText(/We have no e-mail address for you, so nothing can be sent\./)).toBeTruthy();
+    // Under both e-mail switches: notifications and the weekly digest.
+    expect((await screen.findAllByText(/We have no e-mail address for you, so nothing can be sent\./)).length).toBe(2);
     expect(screen.getAllByText('Your sign-in provider did not give an e-mail address.').length).toBeGreaterThan(0);
   });
 });

@@ -6,33 +6,36 @@ import { type FormEvent, useState } from 'react';
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import { useSetCurrentUser } from '../providers/useCurrentUser.ts';
-import type { Profile } from '../types.ts';
+import type { Profile, ProfileInput } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { FormSection } from '../ui/FormSection.tsx';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { NameInputs } from './NameInputs.tsx';
-import { fieldErrorsOf, nameErrors } from './profile.ts';
+import { fieldErrorsOf, nameErrors, PROFILE_KEY } from './profile.ts';
 
-export const PROFILE_KEY = ['profile'] as const;
+type DigestProfile = Profile;
+type DigestProfileInput = ProfileInput;
 
 interface SettingsValues {
   firstName: string;
   lastName: string;
   agencyPhone: string;
   emailNotifications: boolean;
+  weeklyDigest: boolean;
 }
 
-const valuesOf = (profile: Profile): SettingsValues => ({
+const valuesOf = (profile: DigestProfile): SettingsValues => ({
   firstName: profile.firstName ?? '',
   lastName: profile.lastName ?? '',
   agencyPhone: profile.agencyPhone,
   emailNotifications: profile.emailNotifications,
+  weeklyDigest: profile.weeklyDigest ?? false,
 });
 
-const FIELDS = ['firstName', 'lastName', 'agencyPhone', 'emailNotifications'] as const;
+const FIELDS = ['firstName', 'lastName', 'agencyPhone', 'emailNotifications', 'weeklyDigest'] as const;
 
-function SettingsForm({ profile }: { profile: Profile }) {
+function SettingsForm({ profile }: { profile: DigestProfile }) {
   const { SETTINGS_TEXTS: T } = useBrokerTexts().settings;
   const dataProvider = useCareKeepDataProvider();
   const queryClient = useQueryClient();
@@ -57,7 +60,8 @@ function SettingsForm({ profile }: { profile: Profile }) {
         lastName: form.lastName.trim(),
         agencyPhone: form.agencyPhone.trim(),
         emailNotifications: form.emailNotifications,
-      }),
+        weeklyDigest: form.weeklyDigest,
+      } satisfies DigestProfileInput as ProfileInput),
     onSuccess: (answer) => {
       queryClient.setQueryData(PROFILE_KEY, answer);
       // The sidebar shows the name, and Branding the phone, at once.
@@ -121,6 +125,21 @@ function SettingsForm({ profile }: { profile: Profile }) {
             {profile.email ? T.emailNotificationsHint : `${T.emailNotificationsHint} ${T.emailNotificationsNoEmail}`}
           </FormHelperText>
         </Box>
+        <Box>
+          <FormControlLabel
+            control={
+              <Switch
+                checked={form.weeklyDigest}
+                onChange={(event) => set('weeklyDigest', event.target.checked)}
+                slotProps={{ input: { role: 'switch', 'aria-describedby': 'weeklyDigest-hint' } }}
+              />
+            }
+            label={T.weeklyDigest}
+          />
+          <FormHelperText id="weeklyDigest-hint" sx={{ mx: 0 }}>
+            {profile.email ? T.weeklyDigestHint : `${T.weeklyDigestHint} ${T.emailNotificationsNoEmail}`}
+          </FormHelperText>
+        </Box>
       </FormSection>
       <Box>
         <Button
@@ -136,7 +155,7 @@ function SettingsForm({ profile }: { profile: Profile }) {
   );
 }
 
-/** /settings: the signed-in broker's (or admin's) own name, agency phone and e-mail notifications. */
+/** /settings: the signed-in broker's (or admin's) own name, agency phone, e-mail notifications and weekly digest. */
 export function SettingsPage() {
   const { SETTINGS_TEXTS: T } = useBrokerTexts().settings;
   const dataProvider = useCareKeepDataProvider();

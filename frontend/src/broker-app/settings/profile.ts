@@ -2,6 +2,9 @@ import type { Translation } from '../../i18n/translation.ts';
 import type { CurrentUser } from '../types.ts';
 import { PROFILE_NAME_MAX, SETTINGS_TEXTS } from './texts.ts';
 
+/** The profile's query key, for the settings page and the profile step. */
+export const PROFILE_KEY = ['profile'] as const;
+
 type Named = Pick<CurrentUser, 'firstName' | 'lastName'>;
 
 /** The profile step is due while a part of the name is missing (the provider gave none, and none was saved). */

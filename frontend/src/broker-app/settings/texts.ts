@@ -22,6 +22,9 @@ export const SETTINGS_TEXTS = {
   emailNotificationsHint:
     'An e-mail when a client joins their portal, and when a client confirms or refuses a phone or e-mail change you asked for.',
   emailNotificationsNoEmail: 'We have no e-mail address for you, so nothing can be sent.',
+  weeklyDigest: 'Weekly digest e-mail',
+  weeklyDigestHint:
+    'Every Monday at 8:00 AM: clients newly at risk, lapsed consents, upcoming birthdays and anniversaries, campaign results',
 
   save: 'Save',
   saved: 'Settings saved',

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { ACTIONS, EVENTS, STATUS } from 'react-joyride';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -72,5 +72,13 @@ describe('the broker_welcome tour', () => {
     renderWithAdmin(<BrokerTour />);
     await new Promise((r) => setTimeout(r, 700));
     expect(screen.queryByText('Welcome to Whitfield Medicare Advisors!')).toBeNull();
+  });
+
+  it('ends for good on Escape', async () => {
+    renderWithAdmin(<BrokerTour />);
+    await screen.findByText('Welcome to Whitfield Medicare Advisors!', undefined, { timeout: 3000 });
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    await vi.waitFor(() => expect(screen.queryByText('Welcome to Whitfield Medicare Advisors!')).toBeNull());
+    expect(isTourCompleted('broker_welcome')).toBe(true);
   });
 });

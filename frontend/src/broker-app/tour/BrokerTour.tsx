@@ -1,21 +1,23 @@
-import { useTheme } from '@mui/material/styles';
-import { useEffect, useMemo, useState } from 'react';
-import { type EventData, Joyride } from 'react-joyride';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 
-import { endsTour, TOUR_OPTIONS } from '../../shared/tourOptions.ts';
+import { useEscapeEndsTour } from '../../shared/useEscapeEndsTour.ts';
 import { DEFAULT_PRODUCT_NAME } from '../branding/theme.ts';
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCurrentUser } from '../providers/useCurrentUser.ts';
 import { needsProfile } from '../settings/profile.ts';
+import { lazyNamed } from '../ui/lazyNamed.ts';
 import { brokerTourSteps } from './brokerSteps.ts';
 import { BROKER_TOUR_KEY, isTourCompleted, markTourCompleted, TOUR_START_DELAY_MS } from './tourState.ts';
+
+// The tour library loads only for a broker who has not completed the tour.
+const loadJoyride = () => import('./BrokerJoyride.tsx');
+const BrokerJoyride = lazyNamed(loadJoyride, 'BrokerJoyride');
 
 /**
  * The broker_welcome tour on the dashboard: starts 500 ms after load unless already completed;
  * continuous, with progress and Skip. The overlay does not close it; Escape closes it.
  */
 export function BrokerTour() {
-  const theme = useTheme();
   const { data: user } = useCurrentUser();
   const [run, setRun] = useState(false);
   const agencyName = user?.agencyName?.trim() || DEFAULT_PRODUCT_NAME;
@@ -26,25 +28,23 @@ export function BrokerTour() {
   const waiting = !user || needsProfile(user);
   useEffect(() => {
     if (waiting || isTourCompleted(BROKER_TOUR_KEY)) return;
+    // Fetched during the delay, so the tour is there on time; a failed fetch surfaces when it renders.
+    loadJoyride().catch(() => undefined);
     const timer = setTimeout(() => setRun(true), TOUR_START_DELAY_MS);
     return () => clearTimeout(timer);
   }, [waiting]);
 
-  const onEvent = (data: EventData) => {
-    if (!endsTour(data)) return;
+  const end = useCallback(() => {
     markTourCompleted(BROKER_TOUR_KEY);
     setRun(false);
-  };
+  }, []);
+  useEscapeEndsTour(run, end);
 
+  if (!run) return null;
+  // An overlay over a page already shown: nothing to show while it loads.
   return (
-    <Joyride
-      run={run}
-      steps={steps}
-      continuous
-      scrollToFirstStep
-      onEvent={onEvent}
-      locale={TOUR_LOCALE}
-      options={{ ...TOUR_OPTIONS, primaryColor: theme.palette.primary.main }}
-    />
+    <Suspense fallback={null}>
+      <BrokerJoyride steps={steps} locale={TOUR_LOCALE} onEnd={end} />
+    </Suspense>
   );
 }

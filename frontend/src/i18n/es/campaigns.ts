@@ -1,4 +1,4 @@
-import type { CAMPAIGN_TEXTS as EN_CAMPAIGN_TEXTS } from '../../broker-app/campaigns/texts.ts';
+import type { CAMPAIGN_TEXTS as EN_CAMPAIGN_TEXTS, LIFECYCLE_TEXTS as EN_LIFECYCLE_TEXTS } from '../../broker-app/campaigns/texts.ts';
 import type { Translation } from '../translation.ts';
 
 const clients = (n: number) => (n === 1 ? 'cliente' : 'clientes');
@@ -113,7 +113,14 @@ export const CAMPAIGN_TEXTS: Translation<typeof EN_CAMPAIGN_TEXTS> = {
   sentTo: (count: number) => `Enviándose a ${count} ${clients(count)}.`,
   sendFailed: 'No se pudo enviar la campaña',
 
-  status: { draft: 'Borrador', sent: 'Enviada' },
+  status: {
+    draft: 'Borrador',
+    scheduled: 'Programada',
+    sent: 'Enviada',
+    active: 'Activa',
+    paused: 'En pausa',
+    finished: 'Terminada',
+  },
   typeLabel: { email: 'Correo electrónico', sms: 'SMS' },
   recipients: 'Destinatarios',
   opened: 'Abiertos',
@@ -128,4 +135,140 @@ export const CAMPAIGN_TEXTS: Translation<typeof EN_CAMPAIGN_TEXTS> = {
     'Solo la reciben los clientes activos que pueden recibirla: con una dirección para este canal y que no se hayan dado de baja.',
   createdOn: (date: string) => `Creada el ${date}`,
   sentOn: (date: string) => `Enviada el ${date}`,
+};
+
+const days = (n: number) => `${n} ${n === 1 ? 'día' : 'días'}`;
+
+/** Spanish of the campaign builder and of a campaign's lifecycle (`LIFECYCLE_TEXTS`). */
+export const LIFECYCLE_TEXTS: Translation<typeof EN_LIFECYCLE_TEXTS> = {
+  templateLabel: 'Empezar con una plantilla',
+  templateNone: 'Campaña en blanco',
+  templateHint: 'Completa el nombre, el mensaje y su propósito. Puede cambiar cualquier parte.',
+  templateLoadFailed: 'No se pudieron cargar las plantillas',
+  templatesIn: { en: 'Mostrar las plantillas en inglés', es: 'Mostrar las plantillas en español' },
+
+  purposeLabel: 'Propósito',
+  purpose: { marketing: 'Marketing', informational: 'Informativo' },
+  purposeHint:
+    'El marketing solo les llega a los clientes que dieron permiso para recibir marketing; la información les llega a los clientes que dieron permiso para recordatorios o marketing en ese canal.',
+
+  whenLabel: 'Cuándo',
+  when: { now: 'Enviar ahora', schedule: 'Programar', sequence: 'Secuencia' },
+  whenHint: {
+    now: 'Se guarda como borrador. Presione Enviar en su tarjeta cuando esté listo.',
+    schedule: 'Se envía sola el día y a la hora que elija.',
+    sequence: 'Les llega a cada cliente cuando ocurre el evento que la activa, y luego los pasos de seguimiento, uno tras otro.',
+  },
+  date: 'Fecha',
+  time: 'Hora',
+  scheduleHint: 'Se envía a esta hora en la zona horaria de cada cliente, entre las 8:00 a. m. y las 9:00 p. m.',
+
+  triggerLabel: 'Se activa',
+  trigger: {
+    joined: 'Cuando un cliente entra en la audiencia',
+    turning_65: 'Días antes de cumplir 65 años',
+    birthday: 'Días antes del cumpleaños',
+    birthday_rule: 'Período de la regla del cumpleaños (clientes de Medigap en estados con esa regla)',
+    plan_anniversary: 'Días antes del aniversario del plan',
+    medicare_date: 'Fecha de Medicare',
+  },
+  medicareDateLabel: 'Fecha de Medicare',
+  medicareDate: {
+    anoc_review: 'Revisión del ANOC',
+    marketing_start: 'Comienza el marketing',
+    aep_start: 'Comienza el AEP',
+    aep_last_week: 'Última semana del AEP',
+    oep_start: 'Comienza el OEP',
+  },
+  medicareDateOption: (name: string, day: string) => `${name} (${day})`,
+  daysBefore: 'Días antes',
+
+  followUpsTitle: 'Pasos de seguimiento',
+  followUpsHint: 'El paso 1 es el mensaje de arriba. Cada seguimiento espera unos días después del paso anterior.',
+  followUpTitle: (step: number) => `Paso ${step}`,
+  addFollowUp: 'Agregar un paso de seguimiento',
+  removeFollowUp: 'Quitar',
+  removeFollowUpFor: (step: number) => `Quitar el paso ${step}`,
+  followUpsFull: 'Una secuencia tiene como máximo 4 pasos de seguimiento.',
+  waitDays: 'Esperar (días)',
+  skipIfEngaged: 'Omitir si el cliente hizo clic o respondió',
+
+  required: 'Obligatorio',
+  dateRequired: 'La fecha es obligatoria',
+  timeRequired: 'La hora es obligatoria',
+  timeWindow: 'Elija una hora entre las 8:00 a. m. y las 8:59 p. m.',
+  datePast: 'Esa hora ya pasó',
+  dateTooFar: 'Elija una fecha dentro del próximo año',
+  daysRange: 'Escriba un número entero de días, de 1 a 365',
+
+  scheduled: 'Campaña programada',
+  scheduledDescription: (when: string) => `Se enviará el ${when}, hora de cada cliente.`,
+  scheduleFailed: 'No se pudo programar la campaña',
+  savedNotScheduled: 'Se guardó como borrador, pero todavía no está programada. Cambie la fecha o la hora e inténtelo de nuevo.',
+  sequenceCreated: 'Secuencia guardada como borrador',
+  sequenceCreatedDescription: 'Presione Iniciar en su tarjeta cuando esté listo.',
+
+  filterLabel: 'Mostrar campañas',
+  filterAll: 'Todas',
+  noneWithStatus: (status: string) => `No hay campañas con el estado ${status}.`,
+  scheduledFor: (when: string) => `Programada para el ${when} (hora de cada cliente)`,
+  triggerWords: {
+    joined: 'Cuando un cliente entra en la audiencia',
+    turning_65: (n: number) => `${days(n)} antes de cumplir 65 años`,
+    birthday: (n: number) => `${days(n)} antes de su cumpleaños`,
+    birthday_rule: (n: number) => `${days(n)} antes del período de la regla del cumpleaños (Medigap, estados con esa regla)`,
+    plan_anniversary: (n: number) => `${days(n)} antes del aniversario del plan`,
+    medicare_date: (day: string, name: string) => `Cada año el ${day} (${name})`,
+  },
+  stepCount: (n: number) => `${n} ${n === 1 ? 'paso' : 'pasos'}`,
+
+  schedule: 'Programar…',
+  scheduleFor: (name: string) => `Programar… ${name}`,
+  scheduleTitle: 'Programar esta campaña',
+  scheduleSubmit: 'Programar',
+  unschedule: 'Cancelar programación',
+  unscheduleFor: (name: string) => `Cancelar programación: ${name}`,
+  start: 'Iniciar',
+  startFor: (name: string) => `Iniciar ${name}`,
+  pause: 'Pausar',
+  pauseFor: (name: string) => `Pausar ${name}`,
+  resume: 'Reanudar',
+  resumeFor: (name: string) => `Reanudar ${name}`,
+  finish: 'Terminar',
+  finishFor: (name: string) => `Terminar ${name}`,
+  finishTitle: '¿Terminar esta secuencia?',
+  finishBody: (name: string) =>
+    `“${name}” se detiene para siempre: no entran más clientes y no se envían los pasos pendientes. Sus cifras se conservan.`,
+  keepRunning: 'Dejarla activa',
+  done: {
+    unschedule: 'Programación cancelada: vuelve a ser un borrador',
+    start: 'Secuencia iniciada',
+    pause: 'Secuencia en pausa',
+    resume: 'Secuencia reanudada',
+    finish: 'Secuencia terminada',
+  },
+  failed: {
+    unschedule: 'No se pudo cancelar la programación',
+    start: 'No se pudo iniciar la secuencia',
+    pause: 'No se pudo pausar la secuencia',
+    resume: 'No se pudo reanudar la secuencia',
+    finish: 'No se pudo terminar la secuencia',
+  },
+  viewSteps: 'Pasos',
+  viewStepsFor: (name: string) => `Pasos de ${name}`,
+
+  enrolled: 'Inscritos',
+  enrolledCount: (n: number) => `${n} ${n === 1 ? 'cliente ha entrado' : 'clientes han entrado'} en esta secuencia.`,
+  stepsTitle: 'Pasos',
+  colStep: 'Paso',
+  colWait: 'Espera',
+  colSent: 'Enviados',
+  colOpened: 'Abiertos',
+  colClicked: 'Con clic',
+  colReplied: 'Respondieron',
+  colSkipped: 'Omitidos',
+  waitFirst: 'Al activarse',
+  waitAfter: (n: number) => `${days(n)} después`,
+  stepSkipsEngaged: 'Se omite para los clientes que hicieron clic o respondieron',
+  sequenceNoRecipients: 'Una secuencia envía cada paso a los clientes a medida que llega su fecha: las cifras de arriba los cuentan.',
 };

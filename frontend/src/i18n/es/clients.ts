@@ -1,5 +1,5 @@
 import { formatCents, PRICES } from '../../broker-app/billing/pricing.ts';
-import type { CLIENT_TEXTS as EN_CLIENT_TEXTS, USAGE_TEXTS as EN_USAGE_TEXTS } from '../../broker-app/clients/texts.ts';
+import { CARRIER_MAX, type CLIENT_TEXTS as EN_CLIENT_TEXTS, type USAGE_TEXTS as EN_USAGE_TEXTS } from '../../broker-app/clients/texts.ts';
 import type { Translation } from '../translation.ts';
 
 const number = (n: number) => n.toLocaleString('es-US');
@@ -33,6 +33,15 @@ export const CLIENT_TEXTS: Translation<typeof EN_CLIENT_TEXTS> = {
   inviteWords: { none: 'Sin invitar', pending: 'Invitación enviada', expired: 'Invitación vencida', accepted: 'Registrado' },
   engagementBands: { low: 'En riesgo (0–39)', mid: 'Intermedio (40–69)', high: 'Comprometido (70–100)' },
   clearFilters: 'Borrar filtros',
+  filterRisk: 'Riesgo',
+  filterAny: 'Cualquiera',
+  riskFilterWords: { high: 'Alto', medium: 'Medio', low: 'Bajo' },
+  sortLabel: 'Ordenar',
+  sortNewest: 'Más recientes primero',
+  sortRisk: 'Mayor riesgo primero',
+  sortOther: 'Como está ordenada la tabla',
+  colRisk: 'Riesgo',
+  riskLevels: { high: 'Riesgo alto', medium: 'Riesgo medio', low: 'Riesgo bajo' },
   colName: 'Nombre',
   colPhone: 'Teléfono',
   colEmail: 'Correo electrónico',
@@ -54,6 +63,8 @@ export const CLIENT_TEXTS: Translation<typeof EN_CLIENT_TEXTS> = {
   bulkDeleteConfirm: (n: number) => `Eliminar ${n} ${clients(n)}`,
   bulkFailed: 'No se pudo realizar la acción',
   bulkNotInvitedTitle: 'Clientes no invitados',
+  bulkDeactivateTitle: (n: number) => `¿Marcar ${n} ${clients(n)} como ${n === 1 ? 'inactivo' : 'inactivos'}?`,
+  bulkDeactivateBody: 'Los clientes inactivos no reciben recordatorios ni campañas y no cuentan para el límite de su plan.',
   bulkClose: 'Cerrar',
 
   // Card
@@ -99,6 +110,12 @@ export const CLIENT_TEXTS: Translation<typeof EN_CLIENT_TEXTS> = {
   deletedDescription: (name: string) => `Se eliminó a ${name} de sus clientes.`,
   deleteFailed: 'No se pudo eliminar el cliente',
 
+  leavingQuestion: '¿Por qué se va este cliente?',
+  leavingQuestionMany: '¿Por qué se van estos clientes?',
+  departureReasons: { switched_agent: 'Se cambió a otro agente', moved: 'Se mudó', deceased: 'Falleció', other: 'Otro motivo' },
+  deactivateTitle: (name: string) => `¿Marcar a ${name} como inactivo?`,
+  deactivateBody: 'No recibirá recordatorios ni campañas y no contará para el límite de su plan. Puede volver a marcarlo como activo.',
+
   // Invite
   inviteSent: 'Invitación enviada',
   inviteCreated: 'Invitación creada',
@@ -128,6 +145,19 @@ export const CLIENT_TEXTS: Translation<typeof EN_CLIENT_TEXTS> = {
   languageHelp: 'Su portal, llamadas, mensajes de texto y correos',
   languageNames: { en: 'Inglés', es: 'Español' },
   permissionTitle: 'Permiso para contactar',
+  factsTitle: 'Plan y fecha de nacimiento (opcional)',
+  dateOfBirth: 'Fecha de nacimiento',
+  planType: 'Tipo de plan',
+  planTypes: { medicare_advantage: 'Medicare Advantage', part_d: 'Parte D', medigap: 'Medigap', other: 'Otro' },
+  planTypeNone: 'No indicado',
+  planEffectiveDate: 'Fecha de vigencia del plan',
+  carrier: 'Aseguradora',
+  carrierHelp: 'La compañía de seguros, p. ej., Humana',
+  carrierTooLong: `La aseguradora debe tener como máximo ${CARRIER_MAX} caracteres`,
+  dateInvalid: 'Escriba una fecha válida',
+  dateOfBirthFuture: 'La fecha de nacimiento no puede ser en el futuro',
+  dateOfBirthTooEarly: 'La fecha de nacimiento debe ser de 1900 en adelante',
+  planEffectiveDateRange: 'La fecha de vigencia del plan debe estar entre el 1 jul 1965 y un año a partir de hoy',
   added: 'Cliente agregado',
   addedDescription: (name: string) => `Se agregó a ${name} a sus clientes.`,
   addFailed: 'No se pudo agregar el cliente',
@@ -139,6 +169,8 @@ export const CLIENT_TEXTS: Translation<typeof EN_CLIENT_TEXTS> = {
   uploadIntro: 'Importe muchos clientes a la vez desde un archivo .csv con las columnas firstName, lastName, email, phone.',
   uploadGuide:
     'Use números de teléfono en formato E.164 (por ejemplo, +16155550142). El correo electrónico puede quedar vacío. Columnas opcionales: zip, state, marketingConsent (yes o sí, o no) y language (en o es).',
+  uploadFactsGuide:
+    'También son opcionales: date_of_birth y plan_effective_date (AAAA-MM-DD), plan_type (medicare_advantage, part_d, medigap u other) y carrier.',
   uploadPermission:
     'Cada cliente importado queda registrado como que le dio su número para recibir recordatorios. Marque la casilla de abajo solo si tiene su permiso por escrito para marketing; las filas con marketingConsent “no” quedan excluidas de ese permiso.',
   csvFile: 'Archivo CSV',

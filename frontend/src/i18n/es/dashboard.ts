@@ -1,6 +1,7 @@
 import {
   type DASHBOARD_TEXTS as EN_DASHBOARD_TEXTS,
   INDUSTRY_AVERAGE_RETENTION,
+  type RETENTION_TEXTS as EN_RETENTION_TEXTS,
   type TIME_AGO as EN_TIME_AGO,
 } from '../../broker-app/dashboard/texts.ts';
 import type { Translation } from '../translation.ts';
@@ -27,6 +28,33 @@ export const DASHBOARD_TEXTS: Translation<typeof EN_DASHBOARD_TEXTS> = {
   scheduleReminder: 'Programar recordatorio',
   sendCampaign: 'Enviar campaña',
   statsFailed: 'No se pudieron cargar sus estadísticas',
+};
+
+/** Spanish of the dashboard's at-risk list and retention chart. */
+export const RETENTION_TEXTS: Translation<typeof EN_RETENTION_TEXTS> = {
+  atRiskTitle: 'En riesgo esta semana',
+  atRiskEmpty: 'Ningún cliente está en riesgo alto esta semana.',
+  atRiskFailed: 'No se pudieron cargar los clientes en riesgo',
+  seeAll: 'Ver todos',
+  seeAllLabel: 'Ver todos los clientes en riesgo alto',
+  call: 'Llamar',
+  text: 'Enviar texto',
+  addToCampaign: 'Agregar a campaña',
+  callName: (name) => `Llamar a ${name}`,
+  textName: (name) => `Enviar un texto a ${name}`,
+  addToCampaignName: (name) => `Agregar a campaña: ${name}`,
+  retentionTitle: 'Retención',
+  retentionChartLabel: 'Retención por mes, últimos 12 meses',
+  retainedSeries: 'Clientes que se quedaron',
+  retentionSummary: (from, fromRate, to, toRate, low, lowRate) =>
+    `Los clientes que se quedaron cada mes pasaron de ${fromRate}% en ${from} a ${toRate}% en ${to}; el mínimo fue ${lowRate}% en ${low}.`,
+  retentionNoData: 'Todavía no hay cifras de retención: empiezan cuando haya tenido clientes durante un mes.',
+  noMonthData: 'todavía sin clientes',
+  aepSoFar: (season, rate) => `AEP ${season} hasta ahora: ${rate}`,
+  aep: (season, rate) => `AEP ${season}: ${rate}`,
+  lostTitle: 'Clientes perdidos en los últimos 12 meses',
+  lostNone: 'Ningún cliente se fue en los últimos 12 meses.',
+  retentionFailed: 'No se pudieron cargar sus cifras de retención',
 };
 
 /** Spanish of the activity times: 'hace un momento', 'hace 5 min', 'hace 3 h', 'hace 2 d'. */

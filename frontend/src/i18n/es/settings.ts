@@ -27,6 +27,9 @@ export const SETTINGS_TEXTS: Translation<typeof EN_SETTINGS_TEXTS> = {
   emailNotificationsHint:
     'Un correo electrónico cuando un cliente se une a su portal, y cuando un cliente confirma o rechaza un cambio de teléfono o de correo electrónico que usted solicitó.',
   emailNotificationsNoEmail: 'No tenemos una dirección de correo electrónico suya, así que no se le puede enviar nada.',
+  weeklyDigest: 'Resumen semanal por correo electrónico',
+  weeklyDigestHint:
+    'Todos los lunes a las 8:00 a. m.: clientes que pasaron a estar en riesgo, consentimientos vencidos, próximos cumpleaños y aniversarios, y resultados de campañas',
 
   save: 'Guardar',
   saved: 'Configuración guardada',

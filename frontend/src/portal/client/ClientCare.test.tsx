@@ -1,12 +1,12 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { Language } from '../../i18n/translation.ts';
 import { ApiError } from '../../lib/http.ts';
 import { portalApi } from '../api.ts';
 import { PortalLanguageProvider } from '../i18n.tsx';
+import { MemoryRouter } from '../router.tsx';
 import type { ClientReminder, Medication, UpcomingReminder } from '../types.ts';
 import { ToastProvider } from '../ui/toast.tsx';
 import { MedicationSection } from './MedicationSection.tsx';

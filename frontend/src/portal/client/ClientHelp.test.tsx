@@ -1,9 +1,9 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { ApiError } from '../../lib/http.ts';
 import { CLIENT_LOGOUT_URL, portalApi } from '../api.ts';
+import { MemoryRouter, Route, Routes, useLocation } from '../router.tsx';
 import { ClientHelp } from './ClientHelp.tsx';
 
 function Where() {

@@ -1,7 +1,7 @@
 import { type CSSProperties, type KeyboardEvent, useId, useMemo, useRef } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
 
 import { useLazyWords } from '../i18n.tsx';
+import { Link, useNavigate, useSearchParams } from '../router.tsx';
 import { resetClientTour } from '../tour/tourState.ts';
 import { HELP_TEXTS, type HelpTab, helpTabs } from './helpTexts.ts';
 import { useBranding } from './portalBranding.ts';

@@ -1,9 +1,9 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
 
 import { serverMessage } from '../../lib/http.ts';
 import { portalApi } from '../api.ts';
 import { usePortalLanguage } from '../i18n.tsx';
+import { Link, useNavigate } from '../router.tsx';
 import { Field } from '../ui/Field.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { agencyQuery, useLinkedAgency } from './agencyLink.ts';

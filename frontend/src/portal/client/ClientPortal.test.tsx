@@ -1,10 +1,10 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { ApiError } from '../../lib/http.ts';
 import { CLIENT_LOGOUT_URL, portalApi } from '../api.ts';
 import { contrastRatio, readableBrandColor } from '../brand.ts';
+import { MemoryRouter, Route, Routes, useLocation } from '../router.tsx';
 import type { Adherence, ClientReminder, ContactChange, HistoryItem, MyInfo, PortalBranding } from '../types.ts';
 import { ToastProvider } from '../ui/toast.tsx';
 import { ClientPortal } from './ClientPortal.tsx';

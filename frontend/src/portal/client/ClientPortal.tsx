@@ -1,9 +1,9 @@
 import { type CSSProperties, lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 
 import { Spinner } from '../../shared/Spinner.tsx';
 import { portalApi } from '../api.ts';
 import { usePortalLanguage } from '../i18n.tsx';
+import { useNavigate } from '../router.tsx';
 import { isClientTourCompleted, TOUR_START_DELAY_MS } from '../tour/tourState.ts';
 import type { Adherence, Caregiver, ClientReminder, ContactChange, HistoryItem, MyInfo } from '../types.ts';
 import { CaregiversSection } from './CaregiversSection.tsx';

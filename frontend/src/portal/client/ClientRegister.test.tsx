@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { ApiError } from '../../lib/http.ts';
 import { portalApi } from '../api.ts';
+import { MemoryRouter, Route, Routes } from '../router.tsx';
 import type { InviteLookup } from '../types.ts';
 import { ToastProvider } from '../ui/toast.tsx';
 import { ClientRegister } from './ClientRegister.tsx';

@@ -1,10 +1,10 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
 
 import { serverMessage } from '../../lib/http.ts';
 import { Spinner } from '../../shared/Spinner.tsx';
 import { portalApi } from '../api.ts';
 import { usePortalLanguage, usePortalTexts } from '../i18n.tsx';
+import { Link, useNavigate, useParams } from '../router.tsx';
 import type { InviteLookup } from '../types.ts';
 import { Field } from '../ui/Field.tsx';
 import { useToast } from '../ui/toast.tsx';

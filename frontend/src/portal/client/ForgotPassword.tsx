@@ -1,10 +1,10 @@
 import { type FormEvent, useId, useState } from 'react';
-import { Link } from 'react-router';
 
 import { serverMessage } from '../../lib/http.ts';
 import { Spinner } from '../../shared/Spinner.tsx';
 import { portalApi } from '../api.ts';
 import { useLazyWords } from '../i18n.tsx';
+import { Link } from '../router.tsx';
 import { Field } from '../ui/Field.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { type AgencyLook, agencyQuery, useLinkedAgency } from './agencyLink.ts';

@@ -1,10 +1,10 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 
 import type { Translation } from '../../i18n/translation.ts';
 import { serverMessage } from '../../lib/http.ts';
 import { portalApi } from '../api.ts';
 import { usePortalLanguage } from '../i18n.tsx';
+import { useNavigate } from '../router.tsx';
 import { Field } from '../ui/Field.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { AuthSubmit } from './AuthCard.tsx';

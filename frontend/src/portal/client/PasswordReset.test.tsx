@@ -1,11 +1,11 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { Language } from '../../i18n/translation.ts';
 import { ApiError } from '../../lib/http.ts';
 import { portalApi } from '../api.ts';
 import { PortalLanguageProvider } from '../i18n.tsx';
+import { MemoryRouter, Route, Routes } from '../router.tsx';
 import { ToastProvider } from '../ui/toast.tsx';
 import ForgotPasswordPage from './ForgotPassword.tsx';
 import ResetPasswordPage from './ResetPassword.tsx';

@@ -1,7 +1,6 @@
-import { Link } from 'react-router';
-
 import { CLIENT_LOGOUT_URL, portalApi } from '../api.ts';
 import { usePortalTexts } from '../i18n.tsx';
+import { Link } from '../router.tsx';
 import { LanguageSwitch } from '../ui/LanguageSwitch.tsx';
 import type { Branding } from './portalBranding.ts';
 import { formatPhone } from './portalFormat.ts';

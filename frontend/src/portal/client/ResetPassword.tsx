@@ -1,7 +1,6 @@
-import { Link, useSearchParams } from 'react-router';
-
 import { Spinner } from '../../shared/Spinner.tsx';
 import { useLazyWords } from '../i18n.tsx';
+import { Link, useSearchParams } from '../router.tsx';
 import { agencyQuery, useLinkedAgency } from './agencyLink.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { FORGOT_PASSWORD_PATH } from './loginTexts.ts';

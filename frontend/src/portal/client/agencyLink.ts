@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 
 import { portalApi } from '../api.ts';
 import { DEFAULT_AGENCY_NAME, readableBrandColor } from '../brand.ts';
+import { useSearchParams } from '../router.tsx';
 import type { PublicAgency } from '../types.ts';
 
 /** How an agency's signed-out pages look: its name, logo, and its colour made readable (brand.ts). */

@@ -1,5 +1,5 @@
-import { render, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import ClientTour from './ClientTour.tsx';
 
@@ -12,5 +12,14 @@ describe('the client_welcome tour', () => {
     expect(screen.getByRole('button', { name: 'Next' })).toBeTruthy();
     expect(screen.queryByText(/Step \d+ of \d+/)).toBeNull();
     expect(screen.queryByText(/\d+\s*\/\s*5/)).toBeNull();
+  });
+
+  it('ends for good on Escape, from the moment it shows', async () => {
+    const onEnd = vi.fn();
+    render(<ClientTour agencyName="Sunny Day Insurance" brandColor="#2563eb" onEnd={onEnd} />);
+    await screen.findByText('Welcome to your portal!', undefined, { timeout: 3000 });
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(onEnd).toHaveBeenCalled();
+    expect(localStorage.getItem('tour_completed_client_welcome')).toBe('true');
   });
 });

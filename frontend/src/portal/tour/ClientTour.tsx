@@ -1,8 +1,9 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { type EventData, Joyride } from 'react-joyride';
 
 import type { Translation } from '../../i18n/translation.ts';
 import { endsTour, TOUR_LOCALE, TOUR_OPTIONS } from '../../shared/tourOptions.ts';
+import { useEscapeEndsTour } from '../../shared/useEscapeEndsTour.ts';
 import { useLazyWords } from '../i18n.tsx';
 import { clientTourSteps } from './clientSteps.ts';
 import { markClientTourCompleted } from './tourState.ts';
@@ -22,10 +23,13 @@ export default function ClientTour({ agencyName, brandColor, onEnd }: { agencyNa
   // The tour's words load with the tour: English here, Spanish from its own chunk.
   const words = useLazyWords(TOUR, TOUR_IN);
   const steps = useMemo(() => words?.clientTourSteps(agencyName) ?? [], [words, agencyName]);
-  const onEvent = (data: EventData) => {
-    if (!endsTour(data)) return;
+  const end = useCallback(() => {
     markClientTourCompleted();
     onEnd();
+  }, [onEnd]);
+  useEscapeEndsTour(words !== null, end);
+  const onEvent = (data: EventData) => {
+    if (endsTour(data)) end();
   };
   if (!words) return null;
   return (

@@ -61,7 +61,9 @@ export function TrendChart({
     <Card component="section" aria-labelledby={titleId} variant={nested ? 'outlined' : 'elevation'} sx={{ height: '100%' }}>
       <CardHeader title={title} slotProps={{ title: { id: titleId, variant: 'subtitle1', component: 'h3', fontWeight: 600 } }} />
       <CardContent sx={{ pt: 0 }}>
-        <Box role="img" aria-label={chartLabel} aria-describedby={summaryId} data-testid={testId}>
+        {/* Never narrower than its axis and margins: a chart measured while its card is still being laid
+            out would otherwise draw a plot area of negative width. A phone's card is wider than this. */}
+        <Box role="img" aria-label={chartLabel} aria-describedby={summaryId} data-testid={testId} sx={{ minWidth: 200 }}>
           {kind === 'line' ? (
             <LineChart
               {...shared}

@@ -1,0 +1,87 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { JobsService } from '../jobs/jobs.service.js';
+import { EMAIL_SENDER, type EmailSender } from '../messaging/messaging.ports.js';
+import type { RetentionDto } from '../reporting/dto/retention.dto.js';
+import { RetentionService } from '../reporting/retention.service.js';
+import { DigestRepository, type DueBrokerRow } from './digest.repository.js';
+import { composeDigest } from './digest-email.js';
+
+export const WEEKLY_DIGEST_PURPOSE = 'weekly-digest';
+
+const fullName = (row: { first_name: string; last_name: string }) => `${row.first_name} ${row.last_name}`;
+
+/**
+ * The weekly digest: every Monday at 08:00 in the broker's time zone, one e-mail to each broker who
+ * has it on (Settings) with the clients newly at risk and why, permissions lapsed in the last week,
+ * the next 30 days' turning-65s, birthdays and plan anniversaries, the last week's campaign results
+ * and the retention trend. Sent once per broker and week (weekly_digests), whatever the number of
+ * runs or instances. It names clients and never carries health data.
+ */
+@Injectable()
+export class DigestService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('WeeklyDigest');
+
+  constructor(
+    private readonly digests: DigestRepository,
+    private readonly retention: RetentionService,
+    private readonly jobs: JobsService,
+    @Inject(EMAIL_SENDER) private readonly email: EmailSender,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Sends the digests due at `now`; answers how many were sent. */
+  async runDue(now: Date): Promise<number> {
+    let sent = 0;
+    for (const broker of await this.digests.dueBrokers(now)) {
+      if (!(await this.digests.claim(broker.id, broker.week_of, now))) continue;
+      try {
+        await this.send(broker, now);
+        sent += 1;
+      } catch (error) {
+        this.logger.warn({ err: error, brokerId: broker.id }, 'Weekly digest could not be sent');
+        await this.digests.release(broker.id, broker.week_of);
+      }
+    }
+    return sent;
+  }
+
+  private async send(broker: DueBrokerRow, now: Date): Promise<void> {
+    const [atRisk, lapsed, upcoming, campaigns, retention] = await Promise.all([
+      this.digests.newlyAtRisk(broker.id, now),
+      this.digests.lapsedConsents(broker.id, now, this.config.consent.marketingMonths),
+      this.digests.upcoming(broker.id, broker.week_of),
+      this.digests.campaignResults(broker.id, now),
+      this.retentionOf(broker.id, now),
+    ]);
+    const mail = composeDigest({
+      language: broker.language,
+      brokerFirstName: broker.first_name,
+      weekOf: broker.week_of,
+      appUrl: this.config.appUrl,
+      newlyAtRisk: atRisk.map((row) => ({ name: fullName(row), score: row.risk_score, reasons: row.risk_reasons })),
+      newlyAtRiskMore: Math.max(0, (atRisk[0]?.total ?? 0) - atRisk.length),
+      lapsedConsents: lapsed.map((row) => ({ name: fullName(row), channel: row.channel, kind: row.kind })),
+      upcoming: upcoming.map((row) => ({ name: fullName(row), kind: row.kind, day: row.day, years: row.years })),
+      campaigns,
+      retention,
+    });
+    await this.email.sendEmail({ to: broker.email, purpose: WEEKLY_DIGEST_PURPOSE, brokerId: broker.id, ...mail });
+  }
+
+  /** The retention figures, or none (the digest goes without its retention line) when they cannot be read. */
+  private async retentionOf(brokerId: string, now: Date): Promise<RetentionDto | null> {
+    try {
+      return await this.retention.forBroker(brokerId, now);
+    } catch (error) {
+      this.logger.warn({ err: error, brokerId }, 'Retention could not be read for the weekly digest');
+      return null;
+    }
+  }
+
+  /** Every hour on the hour: each broker's Monday 08:00 comes in their own zone. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.jobs.schedule('weekly-digest', '0 * * * *', () => this.runDue(new Date()));
+  }
+}

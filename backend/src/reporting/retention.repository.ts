@@ -1,0 +1,153 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+
+import type { DepartureReason } from '../clients/client.entity.js';
+
+/**
+ * Every client the broker has had, and every time one was away, as of `b.now`:
+ * - `members`: today's clients, and deleted ones (kept as their deletion's departure row);
+ * - `departures`: when each left and came back (returned_at null: still gone). A client made inactive
+ *   before departures were kept, who has no open departure, is gone since they were made inactive.
+ * A client is active at moment t when created_at ≤ t and no departure covers t
+ * (departed_at ≤ t < coalesce(returned_at, ∞)). Parameters: broker id, now.
+ */
+const BOOK = `b as (
+    select u.id, ?::timestamptz as now, u.time_zone as tz, (?::timestamptz at time zone u.time_zone) as local_now
+      from users u where u.id = ?
+  ),
+  members as (
+    select c.id as client_id, c.created_at from clients c, b where c.broker_id = b.id
+    union all
+    select d.client_id, d.client_created_at from client_departures d, b where d.broker_id = b.id and d.deleted
+  ),
+  departures as (
+    select d.client_id, d.departed_at, d.returned_at, d.reason from client_departures d, b where d.broker_id = b.id
+    union all
+    select c.id, coalesce(c.deactivated_at, c.updated_at), null, coalesce(c.departure_reason, 'other') from clients c, b
+     where c.broker_id = b.id and not c.is_active
+       and not exists (select 1 from client_departures d where d.client_id = c.id and d.returned_at is null)
+  )`;
+
+/** One period's figures: clients active at its start, and of them those still active at its end. */
+export interface RetentionPeriodRow {
+  kind: 'month' | 'aep';
+  /** YYYY-MM for a month; the year for an AEP. */
+  label: string;
+  /** The period's first and last days (YYYY-MM-DD, the broker's time zone): an AEP's last is today while it runs. */
+  start_day: string;
+  end_day: string;
+  start_count: number;
+  retained: number;
+}
+
+export interface LostByReasonRow {
+  reason: DepartureReason;
+  lost: number;
+}
+
+export interface TwelveMonthRow {
+  /** The broker has had a client for at least `seasonedDays`. */
+  seasoned: boolean;
+  /** Clients active at the window's start, and of them those active now. */
+  cohort: number;
+  retained: number;
+}
+
+/** The SQL of retention (docs/clients.md "Retention"): reads `clients`, `client_departures` and the broker's time zone. */
+@Injectable()
+export class RetentionRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /**
+   * The last 12 calendar months of the broker's time zone (the current one up to now) and the last
+   * two AEPs (15 October – 7 December; the current one up to now while it runs, a future one never),
+   * oldest first within each kind, in one statement.
+   */
+  periods(brokerId: string, now: Date): Promise<RetentionPeriodRow[]> {
+    return this.em.execute<RetentionPeriodRow[]>(
+      `with ${BOOK},
+       aep_year as (
+         select extract(year from b.local_now)::int
+                - case when b.local_now < make_timestamp(extract(year from b.local_now)::int, 10, 15, 0, 0, 0) then 1 else 0 end as y
+           from b
+       ),
+       periods as (
+         select 'month' as kind, to_char(m, 'YYYY-MM') as label, to_char(m, 'YYYY-MM-DD') as start_day,
+                to_char(least((m + interval '1 month' - interval '1 day'), b.local_now), 'YYYY-MM-DD') as end_day,
+                m at time zone b.tz as start_at, least((m + interval '1 month') at time zone b.tz, b.now) as end_at
+           from b, generate_series(date_trunc('month', b.local_now) - interval '11 months', date_trunc('month', b.local_now), interval '1 month') m
+         union all
+         select 'aep', s::text, to_char(make_date(s, 10, 15), 'YYYY-MM-DD'), to_char(least(make_date(s, 12, 7), b.local_now::date), 'YYYY-MM-DD'),
+                make_timestamp(s, 10, 15, 0, 0, 0) at time zone b.tz, least(make_timestamp(s, 12, 8, 0, 0, 0) at time zone b.tz, b.now)
+           from b, aep_year a, generate_series(a.y - 1, a.y) s
+       ),
+       per_client as (
+         select p.kind, p.label, m.client_id,
+                coalesce(bool_or(d.departed_at <= p.start_at and (d.returned_at is null or d.returned_at > p.start_at)), false) as gone_at_start,
+                coalesce(bool_or(d.departed_at <= p.end_at and (d.returned_at is null or d.returned_at > p.end_at)), false) as gone_at_end
+           from periods p
+           join members m on m.created_at <= p.start_at
+           left join departures d on d.client_id = m.client_id and d.departed_at <= p.end_at
+                                 and (d.returned_at is null or d.returned_at > p.start_at)
+          group by p.kind, p.label, m.client_id
+       )
+       select p.kind, p.label, p.start_day, p.end_day,
+              count(pc.client_id) filter (where not pc.gone_at_start)::int as start_count,
+              count(pc.client_id) filter (where not pc.gone_at_start and not pc.gone_at_end)::int as retained
+         from periods p left join per_client pc on pc.kind = p.kind and pc.label = p.label
+        group by p.kind, p.label, p.start_day, p.end_day, p.start_at
+        order by p.kind desc, p.start_at`,
+      [now, now, brokerId],
+    );
+  }
+
+  /**
+   * Departures of the last 12 calendar months (the broker's time zone) by reason; a client back
+   * before the end of the month they left in was not lost.
+   */
+  lostByReason(brokerId: string, now: Date): Promise<LostByReasonRow[]> {
+    return this.em.execute<LostByReasonRow[]>(
+      `with ${BOOK}
+       select d.reason, count(*)::int as lost
+         from departures d, b
+        where d.departed_at >= (date_trunc('month', b.local_now) - interval '11 months') at time zone b.tz
+          and d.departed_at <= b.now
+          and (d.returned_at is null or d.returned_at >= (date_trunc('month', d.departed_at at time zone b.tz) + interval '1 month') at time zone b.tz)
+        group by d.reason`,
+      [now, now, brokerId],
+    );
+  }
+
+  /**
+   * The dashboard's rate: clients active 12 months ago and of them those active now. In a book
+   * younger than 12 months each client's period starts when they joined: of every client the
+   * broker has had, those active now.
+   */
+  async twelveMonths(brokerId: string, now: Date, seasonedDays: number): Promise<TwelveMonthRow> {
+    const [row] = await this.em.execute<TwelveMonthRow[]>(
+      `with ${BOOK},
+       w as (
+         select b.now - interval '12 months' as start_at,
+                coalesce((select min(m.created_at) from members m) > b.now - interval '12 months', true) as young,
+                exists (select 1 from members m where m.created_at <= b.now - make_interval(days => ?)) as seasoned
+           from b
+       ),
+       per_client as (
+         select m.client_id,
+                coalesce(bool_or(not w.young and d.departed_at <= w.start_at and (d.returned_at is null or d.returned_at > w.start_at)), false) as gone_at_start,
+                coalesce(bool_or(d.departed_at <= b.now and (d.returned_at is null or d.returned_at > b.now)), false) as gone_now
+           from w, b
+           join members m on true
+           left join departures d on d.client_id = m.client_id and d.departed_at <= b.now
+          where w.young or m.created_at <= w.start_at
+          group by m.client_id
+       )
+       select w.seasoned,
+              (select count(*) filter (where not gone_at_start) from per_client)::int as cohort,
+              (select count(*) filter (where not gone_at_start and not gone_now) from per_client)::int as retained
+         from w`,
+      [now, now, brokerId, seasonedDays],
+    );
+    return row ?? { seasoned: false, cohort: 0, retained: 0 };
+  }
+}

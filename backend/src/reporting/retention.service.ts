@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+
+import { DEPARTURE_REASONS } from '../clients/client.entity.js';
+import type { LostByReasonDto, RetentionDto } from './dto/retention.dto.js';
+import { RetentionRepository } from './retention.repository.js';
+
+/** Whole percent of `part` in `whole`; null without a whole. */
+const rate = (part: number, whole: number) => (whole > 0 ? Math.round((100 * part) / whole) : null);
+
+/**
+ * Client retention (docs/clients.md "Retention"): a client counts as retained in a period when active
+ * at its start and still active at its end; deactivated and deleted clients count as lost, with the
+ * reason the broker gave. Months and seasons follow the broker's time zone.
+ */
+@Injectable()
+export class RetentionService {
+  constructor(private readonly repository: RetentionRepository) {}
+
+  async forBroker(brokerId: string, now = new Date()): Promise<RetentionDto> {
+    const periods = await this.repository.periods(brokerId, now);
+    const lost = await this.repository.lostByReason(brokerId, now);
+    const lostByReason = Object.fromEntries(DEPARTURE_REASONS.map((reason) => [reason, 0])) as unknown as LostByReasonDto;
+    for (const row of lost) lostByReason[row.reason] = row.lost;
+    return {
+      months: periods
+        .filter((row) => row.kind === 'month')
+        .map((row) => ({
+          month: row.label,
+          startCount: row.start_count,
+          retained: row.retained,
+          lost: row.start_count - row.retained,
+          rate: rate(row.retained, row.start_count),
+        })),
+      aep: periods
+        .filter((row) => row.kind === 'aep')
+        .map((row) => ({
+          season: Number(row.label),
+          start: row.start_day,
+          end: row.end_day,
+          startCount: row.start_count,
+          retained: row.retained,
+          rate: rate(row.retained, row.start_count),
+        })),
+      lostByReason,
+    };
+  }
+
+  /**
+   * The dashboard's Retention Rate: of the clients active 12 months ago (for a younger book, when
+   * its first client joined), the percentage active now. Null until the broker has had a client for
+   * `seasonedDays`, when every client is trivially still active.
+   */
+  async twelveMonthRate(brokerId: string, seasonedDays: number, now = new Date()): Promise<number | null> {
+    const row = await this.repository.twelveMonths(brokerId, now, seasonedDays);
+    return row.seasoned ? rate(row.retained, row.cohort) : null;
+  }
+}

@@ -1,0 +1,37 @@
+import type { components } from '../../api/schema';
+import type { Client } from '../types.ts';
+
+type Schemas = components['schemas'];
+
+export type PlanType = NonNullable<Client['planType']>;
+export const PLAN_TYPES = ['medicare_advantage', 'part_d', 'medigap', 'other'] as const satisfies readonly PlanType[];
+
+export type DepartureReason = NonNullable<Client['departureReason']>;
+export const DEPARTURE_REASONS = ['switched_agent', 'moved', 'deceased', 'other'] as const satisfies readonly DepartureReason[];
+
+export type RiskLevel = Client['riskLevel'];
+export const RISK_LEVELS = ['high', 'medium', 'low'] as const satisfies readonly RiskLevel[];
+
+/** The codes of why a client is at risk (the server's clients/risk.ts RISK_REASONS). */
+export const RISK_REASONS = [
+  'engagement_falling',
+  'low_engagement',
+  'unanswered_messages',
+  'opted_out',
+  'unopened_campaigns',
+  'no_recent_contact',
+  'not_reached_recently',
+  'enrollment_window',
+  'plan_anniversary_soon',
+] as const;
+export type RiskReason = (typeof RISK_REASONS)[number];
+
+/** A client as the list and the page read it (ClientDto carries the facts and the risk). */
+export type ClientWithFacts = Client;
+
+export const withFacts = (client: Client): ClientWithFacts => client;
+
+/** GET /api/stats/retention. */
+export type RetentionMonth = Schemas['RetentionMonthDto'];
+export type RetentionAep = Schemas['RetentionAepDto'];
+export type Retention = Schemas['RetentionDto'];
