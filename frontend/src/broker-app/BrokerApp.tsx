@@ -139,11 +139,15 @@ function ThemedAdmin() {
 /**
  * The broker and admin application (react-admin on the /api simple REST endpoints), on real paths
  * (/clients, /admin/brokers, ...) rather than react-admin's default hash routes.
+ *
+ * Address changes are drawn at once, not as a React transition: in a transition the page keeps
+ * the previous address's controls while the new one draws, so on a slow computer an order picked
+ * right after a filter was computed from the address before the filter and dropped it.
  */
 export default function BrokerApp() {
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
+      <BrowserRouter useTransitions={false}>
         <ThemedAdmin />
       </BrowserRouter>
     </QueryClientProvider>
