@@ -7,6 +7,8 @@ import { Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorato
  */
 @Entity({ tableName: 'campaign_recipients' })
 @Unique({ name: 'campaign_recipients_campaign_client_unique', properties: ['campaignId', 'clientId'] })
+/** A client's recent campaign messages (engagement, risk, the digest), without reading whole campaigns. */
+@Index({ name: 'campaign_recipients_client_idx', properties: ['clientId', 'createdAt'] })
 export class CampaignRecipient {
   [OptionalProps]?: 'createdAt';
 

@@ -39,6 +39,7 @@ import { Migration20261126060824_client_password_resets } from './Migration20261
 import { Migration20261126061214_platform_month_snapshots } from './Migration20261126061214_platform_month_snapshots.js';
 import { Migration20261126084804_retention_calendar } from './Migration20261126084804_retention_calendar.js';
 import { Migration20261126173201_roll_ups } from './Migration20261126173201_roll_ups.js';
+import { Migration20261126201710_campaign_recipients_by_client } from './Migration20261126201710_campaign_recipients_by_client.js';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121055953_users', class: Migration20261121055953_users },
@@ -79,4 +80,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261126061214_platform_month_snapshots', class: Migration20261126061214_platform_month_snapshots },
   { name: 'Migration20261126084804_retention_calendar', class: Migration20261126084804_retention_calendar },
   { name: 'Migration20261126173201_roll_ups', class: Migration20261126173201_roll_ups },
+  { name: 'Migration20261126201710_campaign_recipients_by_client', class: Migration20261126201710_campaign_recipients_by_client },
 ];
