@@ -132,20 +132,23 @@ export class RetentionRepository {
                 exists (select 1 from members m where m.created_at <= b.now - make_interval(days => ?)) as seasoned
            from b
        ),
-       per_client as (
-         select m.client_id,
-                coalesce(bool_or(not w.young and d.departed_at <= w.start_at and (d.returned_at is null or d.returned_at > w.start_at)), false) as gone_at_start,
-                coalesce(bool_or(d.departed_at <= b.now and (d.returned_at is null or d.returned_at > b.now)), false) as gone_now
-           from w, b
-           join members m on true
-           left join departures d on d.client_id = m.client_id and d.departed_at <= b.now
-          where w.young or m.created_at <= w.start_at
-          group by m.client_id
+       -- Only clients who ever left are grouped (few); every other member counts as there throughout.
+       gone as (
+         select d.client_id,
+                bool_or(not w.young and d.departed_at <= w.start_at and (d.returned_at is null or d.returned_at > w.start_at)) as gone_at_start,
+                bool_or(d.departed_at <= b.now and (d.returned_at is null or d.returned_at > b.now)) as gone_now
+           from departures d, w, b
+          where d.departed_at <= b.now
+          group by d.client_id
+       ),
+       counts as (
+         select count(*) filter (where not coalesce(g.gone_at_start, false))::int as cohort,
+                count(*) filter (where not coalesce(g.gone_at_start or g.gone_now, false))::int as retained
+           from w
+           join members m on w.young or m.created_at <= w.start_at
+           left join gone g on g.client_id = m.client_id
        )
-       select w.seasoned,
-              (select count(*) filter (where not gone_at_start) from per_client)::int as cohort,
-              (select count(*) filter (where not gone_at_start and not gone_now) from per_client)::int as retained
-         from w`,
+       select w.seasoned, c.cohort, c.retained from w, counts c`,
       [now, now, brokerId, seasonedDays],
     );
     return row ?? { seasoned: false, cohort: 0, retained: 0 };

@@ -28,12 +28,16 @@ export class StatsService {
   ) {}
 
   async forBroker(broker: User): Promise<StatsDto> {
-    const row = await this.figures.clientCounts(broker.id);
-    const calls = await this.figures.reminderCallCounts(broker.id);
+    // Three independent reads, side by side on the pool.
+    const [row, calls, retentionRate] = await Promise.all([
+      this.figures.clientCounts(broker.id),
+      this.figures.reminderCallCounts(broker.id),
+      this.retention.twelveMonthRate(broker.id, RETENTION_MIN_HISTORY_DAYS),
+    ]);
     return {
       totalClients: row?.total ?? 0,
       activeClients: row?.active ?? 0,
-      retentionRate: await this.retention.twelveMonthRate(broker.id, RETENTION_MIN_HISTORY_DAYS),
+      retentionRate,
       callCompletionRate: percent(calls?.confirmed ?? 0, calls?.delivered ?? 0),
     };
   }
