@@ -71,6 +71,8 @@ describe('POST /api/clients/upload (CSV import)', () => {
     const res = await upload(`${HEADER}\nRuth,Alvarez,ruth@example.com,(615) 555-0101\nOtis,Granger,,615.555.0102\n`, 'October leads.csv');
     expect(res.status).toBe(202);
     expect(res.body).toEqual({ jobId: expect.any(String), status: 'queued' });
+    // The rows were counted with the upload's check: the progress has its total from the first look.
+    expect((await broker.agent.get(`/api/import-jobs/${res.body.jobId}`)).body.rowsTotal).toBe(2);
     const job = await finished(broker.agent, res.body.jobId as string);
     expect(job).toEqual({
       jobId: res.body.jobId,

@@ -1,6 +1,20 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 
-import { canonicalColumn, checkRow, countCsvLines, type CsvRecord, headerColumns, readClientCsv } from './client-csv.js';
+import {
+  canonicalColumn,
+  checkCsvUpload,
+  checkRow,
+  countCsvLines,
+  type CsvRecord,
+  HAS_NUL,
+  headerColumns,
+  NOT_UTF8,
+  readClientCsv,
+  utf8CutPoint,
+} from './client-csv.js';
 
 describe('canonicalColumn', () => {
   it.each([
@@ -153,6 +167,61 @@ describe('countCsvLines', () => {
   it('answers 0 for a header alone or an empty file', async () => {
     expect(await count('firstName,lastName,phone\n')).toBe(0);
     expect(await count('')).toBe(0);
+  });
+});
+
+describe('checkCsvUpload', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'csv-check-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+  const check = async (bytes: Buffer) => {
+    const path = join(dir, 'upload.csv');
+    await writeFile(path, bytes);
+    return checkCsvUpload(path);
+  };
+  const HEADER = 'firstName,lastName,phone\n';
+  /** A file whose every line is `line`, longer than the check's 256 kB reads, so characters fall across them. */
+  const big = (line: string, lines: number) => Buffer.from(HEADER + line.repeat(lines));
+
+  it('counts the rows of a large file whose accented letters, symbols and emoji fall across its reads', async () => {
+    for (const name of ['José', 'Nuñez€', 'Ana 👵🏽', 'Zoë', 'Ωmega 漢字']) {
+      // Line lengths that are not a divisor of the read size put every byte offset of a character at a read's end.
+      for (const pad of ['', 'x', 'xy', 'xyz']) {
+        expect(await check(big(`${name}${pad},Lee,+16155550101\n`, 20_000))).toBe(20_000);
+      }
+    }
+  });
+
+  it('refuses a byte that is not UTF-8 anywhere, also at a read boundary or cut off at the end', async () => {
+    const good = big('Ann,Lee,+16155550101\n', 20_000);
+    for (const at of [30, 256 * 1024 - 1, 256 * 1024, 256 * 1024 + 1, good.length - 2]) {
+      const bad = Buffer.from(good);
+      bad[at] = 0xff;
+      await expect(check(bad)).rejects.toThrow(NOT_UTF8);
+    }
+    // Latin-1 "é" (one byte), a character cut off at the very end, an overlong encoding, a lone surrogate.
+    for (const tail of [[0xe9], [0xc3], [0xe2, 0x82], [0xc0, 0xaf], [0xed, 0xa0, 0x80]]) {
+      await expect(check(Buffer.concat([good, Buffer.from(tail)]))).rejects.toThrow(NOT_UTF8);
+    }
+  });
+
+  it('refuses a NUL anywhere, as in a UTF-16 file', async () => {
+    const withNul = Buffer.concat([big('Ann,Lee,+16155550101\n', 20_000), Buffer.from([0]), Buffer.from('Bo,Ray,+16155550102\n')]);
+    await expect(check(withNul)).rejects.toThrow(HAS_NUL);
+    await expect(check(Buffer.from(HEADER, 'utf16le'))).rejects.toThrow(HAS_NUL);
+  });
+
+  it('cuts a chunk before a character that runs past its end, and only then', () => {
+    const bytes = Buffer.from('a€'); // 61 e2 82 ac
+    expect(utf8CutPoint(bytes, 4)).toBe(4);
+    expect(utf8CutPoint(bytes, 3)).toBe(1);
+    expect(utf8CutPoint(bytes, 2)).toBe(1);
+    expect(utf8CutPoint(bytes, 1)).toBe(1);
+    expect(utf8CutPoint(Buffer.from('👵'), 3)).toBe(0);
   });
 });
 

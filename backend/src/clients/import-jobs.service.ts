@@ -123,7 +123,7 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
     try {
       if (!file) throw new BadRequestException(NO_FILE);
       if (file.size === 0) throw new CsvFileException(EMPTY_FILE);
-      await checkCsvUpload(file.path);
+      const rowsTotal = await checkCsvUpload(file.path);
       const usage = await this.clients.usage(broker);
       if (remainingCapacity(usage.tier, usage.activeCount, usage.overageEnabled) < 1) throw new ClientLimitReachedException();
 
@@ -135,6 +135,7 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
         fileKey,
         fileName: (file.filename || 'clients.csv').slice(0, 255),
         marketingAttested,
+        rowsTotal,
       });
       try {
         await em.flush();
@@ -173,7 +174,7 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
     if (job.attempts > MAX_IMPORT_ATTEMPTS) return this.fail(job.id, TOO_MANY_ATTEMPTS);
     try {
       if (job.rowsTotal === null || job.rowsTotal === undefined) {
-        // The total the progress bar runs to: the file's lines, counted without parsing them (see countCsvLines).
+        // Counted at upload (checkCsvUpload); an import queued before that was done is counted here.
         const total = await countCsvLines(await this.storage.read(job.fileKey));
         await this.imports.setRowsTotal(job.id, total);
       }
