@@ -69,6 +69,39 @@ describe('every broker, admin and portal page in Chromium, with axe', () => {
     await context.close();
   });
 
+  it('has no serious or critical violation on any broker page in Spanish, with data, at 1280 and 390 px', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page);
+    await call(page, 'PUT', '/api/profile', { language: 'es' });
+    try {
+      const [client] = (await call(page, 'GET', '/api/clients?range=[0,0]')) as { id: string }[];
+      const found = await audit(page, [
+        ['/', 'Panel'],
+        ['/clients', 'Gestión de clientes'],
+        [`/clients/${client.id}`, /./],
+        [`/clients/${client.id}/edit`, /./],
+        ['/reminders', 'Recordatorios para clientes'],
+        ['/campaigns', 'Campañas de mensajes'],
+        ['/compliance', 'Cumplimiento'],
+        ['/resources', 'Recursos'],
+        ['/billing', 'Facturación y suscripción'],
+        ['/branding', 'Personalización de marca'],
+        ['/settings', 'Configuración'],
+        ['/api-access', 'Acceso a la API'],
+        ['/help', 'Ayuda y guía'],
+        ['/client/portal', 'Vista previa del portal del cliente'],
+        ['/dev/outbox', 'Bandeja de salida'],
+      ]);
+      assert.deepEqual(found, {});
+      assert.equal(await page.evaluate(() => document.documentElement.lang), 'es');
+    } finally {
+      // The demo broker is shared with the other browser tests, which read the pages in English.
+      await call(page, 'PUT', '/api/profile', { language: 'en' });
+      await context.close();
+    }
+  });
+
   it('has no serious or critical violation on any admin page, at 1280 and 390 px', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
@@ -85,6 +118,31 @@ describe('every broker, admin and portal page in Chromium, with axe', () => {
     ]);
     assert.deepEqual(found, {});
     await context.close();
+  });
+
+  it('has no serious or critical violation on any admin page in Spanish, at 1280 and 390 px', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, { admin: true });
+    await call(page, 'PUT', '/api/profile', { language: 'es' });
+    try {
+      const brokers = (await call(page, 'GET', '/api/admin/brokers?range=[0,0]')) as { id: string }[];
+      const found = await audit(page, [
+        ['/admin', 'Panel de administración'],
+        ['/admin/brokers', 'Gestión de agentes'],
+        [`/admin/brokers/${brokers[0].id}`, /./],
+        ['/admin/resources', 'Gestión de recursos'],
+        ['/admin/audit', 'Registro de auditoría'],
+        ['/admin/admins', 'Administradores'],
+        ['/admin/help', 'Guía del administrador'],
+      ]);
+      assert.deepEqual(found, {});
+      assert.equal(await page.evaluate(() => document.documentElement.lang), 'es');
+    } finally {
+      // The demo admin is shared with the other browser tests, which read the pages in English.
+      await call(page, 'PUT', '/api/profile', { language: 'en' });
+      await context.close();
+    }
   });
 
   it('has no serious or critical violation on any public or client portal page, signed out and signed in, at 1280 and 390 px', async () => {

@@ -34,6 +34,8 @@ describe('the broker app in Spanish, in Chromium', () => {
       await nav.getByRole('link', { name: item, exact: true }).waitFor();
     await page.getByText('Total de clientes').waitFor();
     await page.getByRole('button', { name: 'Idioma: Español' }).waitFor();
+    // A screen reader reads the page in Spanish.
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'es');
     assert.deepEqual(await seriousAccessibilityViolations(page), [], 'axe on the Spanish dashboard');
     await docsScreenshot(page, 'broker-dashboard-es-1280');
 
@@ -63,6 +65,7 @@ describe('the broker app in Spanish, in Chromium', () => {
     await phone.locator('input[type="email"][name="email"]').fill(email);
     await phone.getByRole('button', { name: 'Sign in', exact: true }).click();
     await phone.getByRole('heading', { level: 1, name: 'Panel' }).waitFor();
+    await phone.waitForFunction(() => document.documentElement.lang === 'es');
     assert.deepEqual(await seriousAccessibilityViolations(phone), [], 'axe on the Spanish dashboard at 390 px');
     await docsScreenshot(phone, 'broker-dashboard-es-390');
     await other.close();
@@ -70,6 +73,7 @@ describe('the broker app in Spanish, in Chromium', () => {
     await page.getByRole('button', { name: 'Idioma: Español' }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -30,6 +30,11 @@ export function LanguageMenu() {
     if (user.language && user.language !== locale) setLocale(user.language);
   }, [user, locale, setLocale]);
 
+  // The page says which language it is in, so a screen reader reads it with the right voice.
+  useEffect(() => {
+    document.documentElement.lang = (locale as Language) in LANGUAGE_NAMES ? locale : 'en';
+  }, [locale]);
+
   const choose = (language: Language) => {
     setAnchor(null);
     if (language === locale) return;

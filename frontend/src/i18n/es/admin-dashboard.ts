@@ -65,7 +65,7 @@ export const ADMIN_DASHBOARD_TEXTS: Translation<typeof EN_ADMIN_DASHBOARD_TEXTS>
   extend: 'Extender',
   upgrade: 'Pasar a pago',
   extendFor: (email: string) => `Extender la prueba de ${email}`,
-  upgradeFor: (email: string) => `Pasar a ${email} a una suscripción de pago`,
+  upgradeFor: (email: string) => `Pasar a pago la cuenta de ${email}`,
 
   cancel: 'Cancelar',
 

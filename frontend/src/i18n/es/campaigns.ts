@@ -78,7 +78,7 @@ export const CAMPAIGN_TEXTS: Translation<typeof EN_CAMPAIGN_TEXTS> = {
   deleted: 'Borrador eliminado',
   deleteFailed: 'No se pudo eliminar la campaña',
   sendTest: 'Enviar prueba',
-  sendTestFor: (name: string) => `Enviarse una prueba de ${name}`,
+  sendTestFor: (name: string) => `Enviar prueba de ${name} (solo a usted)`,
   sendTestFailed: 'No se pudo enviar la prueba',
   sendTestHint:
     'Se le envía solo a usted, marcada como [Test]: por correo electrónico a su dirección y por mensaje de texto al teléfono de su agencia.',

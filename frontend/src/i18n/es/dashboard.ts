@@ -41,7 +41,7 @@ export const RETENTION_TEXTS: Translation<typeof EN_RETENTION_TEXTS> = {
   text: 'Enviar texto',
   addToCampaign: 'Agregar a campaña',
   callName: (name) => `Llamar a ${name}`,
-  textName: (name) => `Enviar un texto a ${name}`,
+  textName: (name) => `Enviar texto a ${name}`,
   addToCampaignName: (name) => `Agregar a campaña: ${name}`,
   retentionTitle: 'Retención',
   retentionChartLabel: 'Retención por mes, últimos 12 meses',
