@@ -12,20 +12,6 @@ export const DEPARTURE_REASONS = ['switched_agent', 'moved', 'deceased', 'other'
 export type RiskLevel = Client['riskLevel'];
 export const RISK_LEVELS = ['high', 'medium', 'low'] as const satisfies readonly RiskLevel[];
 
-/** The codes of why a client is at risk (the server's clients/risk.ts RISK_REASONS). */
-export const RISK_REASONS = [
-  'engagement_falling',
-  'low_engagement',
-  'unanswered_messages',
-  'opted_out',
-  'unopened_campaigns',
-  'no_recent_contact',
-  'not_reached_recently',
-  'enrollment_window',
-  'plan_anniversary_soon',
-] as const;
-export type RiskReason = (typeof RISK_REASONS)[number];
-
 /** A client as the list and the page read it (ClientDto carries the facts and the risk). */
 export type ClientWithFacts = Client;
 
