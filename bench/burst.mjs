@@ -77,14 +77,14 @@ try {
     );
     // The broker's attestations, as Add Client records them: reminders for the first, marketing texts for the campaign's.
     await c.query(
-      `insert into consents (id, client_id, channel, purpose, opted_in, source, evidence)
-       select gen_random_uuid(), c.id, ch, 'reminders', true, 'broker_added', 'Attested by the broker'
+      `insert into consents (client_id, channel, purpose, opted_in, source, evidence)
+       select c.id, ch, 'reminders', true, 'broker_added', 'Attested by the broker'
          from clients c cross join unnest(array['voice', 'sms']) ch where c.broker_id <> $1`,
       [campaignBroker],
     );
     await c.query(
-      `insert into consents (id, client_id, channel, purpose, opted_in, source, evidence)
-       select gen_random_uuid(), c.id, 'sms', 'marketing', true, 'broker_added', 'Attested by the broker' from clients c where c.broker_id = $1`,
+      `insert into consents (client_id, channel, purpose, opted_in, source, evidence)
+       select c.id, 'sms', 'marketing', true, 'broker_added', 'Attested by the broker' from clients c where c.broker_id = $1`,
       [campaignBroker],
     );
     await c.query(

@@ -276,8 +276,8 @@ async function dueReminders(brokerId, count, prefix) {
       [brokerId, prefix, count],
     );
     await c.query(
-      `insert into consents (id, client_id, channel, purpose, opted_in, source, evidence)
-       select gen_random_uuid(), c.id, 'sms', 'reminders', true, 'broker_added', 'Attested by the broker'
+      `insert into consents (client_id, channel, purpose, opted_in, source, evidence)
+       select c.id, 'sms', 'reminders', true, 'broker_added', 'Attested by the broker'
          from clients c where c.broker_id = $1 and c.phone like $2 || '%'`,
       [brokerId, prefix],
     );

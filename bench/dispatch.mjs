@@ -25,8 +25,8 @@ try {
     );
     // Added with the broker's attestations (reminders and marketing): every reminder goes, with the sponsor message.
     await c.query(
-      `insert into consents (id, client_id, channel, purpose, opted_in, source, evidence)
-       select gen_random_uuid(), c.id, ch, p, true, 'broker_added', 'Attested by the broker'
+      `insert into consents (client_id, channel, purpose, opted_in, source, evidence)
+       select c.id, ch, p, true, 'broker_added', 'Attested by the broker'
          from clients c cross join unnest(array['voice', 'sms']) ch cross join unnest(array['reminders', 'marketing']) p where c.broker_id = $1`,
       [broker],
     );

@@ -75,6 +75,8 @@ try {
     await c.query(
       `alter table bench_copy alter column id set default gen_random_uuid(), alter column broker_id set default '${session.user.id}'`,
     );
+    // The import's writes are flushed first, so the floor does not pay for them.
+    await c.query('checkpoint');
     const t0 = performance.now();
     await c.query(`copy bench_copy (first_name, last_name, email, phone) from '${csv}' with (format csv, header true)`);
     return performance.now() - t0;

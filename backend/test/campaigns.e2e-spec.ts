@@ -69,10 +69,9 @@ describe('campaigns (outbox delivery)', () => {
     await t.em().execute(`insert into opt_outs (recipient, channel, source) values ('gone@example.com', 'email', 'email-link')`);
     await t
       .em()
-      .execute(
-        `insert into consents (id, client_id, channel, purpose, opted_in, source) values (gen_random_uuid(), ?, 'email', 'marketing', false, 'admin')`,
-        [ledgerOut.id],
-      );
+      .execute(`insert into consents (client_id, channel, purpose, opted_in, source) values (?, 'email', 'marketing', false, 'admin')`, [
+        ledgerOut.id,
+      ]);
     void noEmail;
     void inactive;
 

@@ -125,7 +125,7 @@ describe('consent ledger and calling hours at send time', () => {
     await t
       .em()
       .execute(
-        `insert into consents (id, client_id, channel, purpose, opted_in, source, evidence, actor) values (gen_random_uuid(), ?, 'email', 'marketing', false, 'admin', 'Asked by phone', 'admin:x')`,
+        `insert into consents (client_id, channel, purpose, opted_in, source, evidence, actor) values (?, 'email', 'marketing', false, 'admin', 'Asked by phone', 'admin:x')`,
         [revoked.id],
       );
     const expired = await makeClient(t.em(), owner, { email: 'expired@example.com' }, { reminders: true });

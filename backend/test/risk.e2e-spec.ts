@@ -64,8 +64,8 @@ async function campaignEmail(em: EntityManager, client: Client, at: string, open
 
 async function optOut(em: EntityManager, client: Client, at: string): Promise<void> {
   await em.execute(
-    `insert into consents (id, client_id, channel, purpose, opted_in, source, evidence, actor, recorded_at)
-     values (gen_random_uuid(), ?, 'sms', 'marketing', false, 'keyword', 'STOP', 'recipient', ?)`,
+    `insert into consents (client_id, channel, purpose, opted_in, source, evidence, actor, recorded_at)
+     values (?, 'sms', 'marketing', false, 'keyword', 'STOP', 'recipient', ?)`,
     [client.id, at],
   );
 }

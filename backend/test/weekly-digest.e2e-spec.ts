@@ -85,8 +85,8 @@ describe('the weekly digest (DigestService.runDue)', () => {
     await makeClient(em, broker, { firstName: 'Pat', lastName: 'Plan', planEffectiveDate: '2022-12-15', ...added });
     const stopped = await makeClient(em, broker, { firstName: 'Sam', lastName: 'Stopped', ...added });
     await em.execute(
-      `insert into consents (id, client_id, channel, purpose, opted_in, source, evidence, actor, recorded_at)
-       values (gen_random_uuid(), ?, 'sms', 'marketing', false, 'keyword', 'STOP', 'recipient', '2026-11-27T15:00:00Z')`,
+      `insert into consents (client_id, channel, purpose, opted_in, source, evidence, actor, recorded_at)
+       values (?, 'sms', 'marketing', false, 'keyword', 'STOP', 'recipient', '2026-11-27T15:00:00Z')`,
       [stopped.id],
     );
     // Marketing permission given 12 months before Saturday: it lapsed this week (CONSENT_MARKETING_MONTHS).

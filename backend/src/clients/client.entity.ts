@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
-
 import { OptionalProps } from '@mikro-orm/core';
 import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 
+import { timeOrderedUuid } from '../common/ids.js';
 import type { Language } from '../common/language.js';
 import { User } from '../users/user.entity.js';
 
@@ -52,8 +51,9 @@ export const CLIENT_SEARCH_EXPRESSION = `lower(first_name || ' ' || last_name ||
 export class Client {
   [OptionalProps]?: 'isActive' | 'engagementScore' | 'language' | 'createdAt' | 'updatedAt' | 'riskScore' | 'riskLevel' | 'riskReasons';
 
+  /** Sorts by when the client was added (see timeOrderedUuid). */
   @PrimaryKey({ type: 'uuid' })
-  id: string = randomUUID();
+  id: string = timeOrderedUuid();
 
   @ManyToOne(() => User, { fieldName: 'broker_id', deleteRule: 'cascade' })
   broker!: User;

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
+import { timeOrderedUuid } from '../common/ids.js';
 import { ATTESTATIONS } from '../consent/attestations.js';
 import { actorOf, ConsentLedger, CONTACT_CHANNELS } from '../consent/consent-ledger.service.js';
 import type { User } from '../users/user.entity.js';
@@ -129,7 +129,7 @@ export class CsvImportService {
           });
         } else {
           seenPhones.add(checked.client.phone);
-          batch.rows.push({ ...checked.client, id: randomUUID(), line });
+          batch.rows.push({ ...checked.client, id: timeOrderedUuid(), line });
         }
         if (batch.read >= BATCH_SIZE) {
           await committing;

@@ -1,4 +1,4 @@
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, type QueryResult } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
 import type { Language } from '../common/language.js';
@@ -51,11 +51,10 @@ export class ConsentRepository {
 
   async append(event: ConsentEventInput, em: EntityManager = this.em): Promise<number> {
     if (event.clientIds.length === 0 || event.channels.length === 0 || event.purposes.length === 0) return 0;
-    const rows = await em.execute<{ id: string }[]>(
-      `insert into consents (id, client_id, channel, purpose, opted_in, source, evidence, actor, ip, recorded_at)
-       select gen_random_uuid(), c.id, ch.channel, p.purpose, ?, ?, ?, ?, ?, coalesce(?::timestamptz, clock_timestamp())
-         from unnest(?::uuid[]) as c(id) cross join unnest(?::text[]) as ch(channel) cross join unnest(?::text[]) as p(purpose)
-       returning id`,
+    const result = await em.execute<QueryResult>(
+      `insert into consents (client_id, channel, purpose, opted_in, source, evidence, actor, ip, recorded_at)
+       select c.id, ch.channel, p.purpose, ?, ?, ?, ?, ?, coalesce(?::timestamptz, clock_timestamp())
+         from unnest(?::uuid[]) as c(id) cross join unnest(?::text[]) as ch(channel) cross join unnest(?::text[]) as p(purpose)`,
       [
         event.optedIn,
         event.source,
@@ -67,8 +66,9 @@ export class ConsentRepository {
         `{${event.channels.join(',')}}`,
         `{${event.purposes.join(',')}}`,
       ],
+      'run',
     );
-    return rows.length;
+    return result.affectedRows;
   }
 
   /** The latest event of each of these clients per channel and purpose. */

@@ -221,8 +221,8 @@ export async function dueReminders(
   // Added with the broker's attestation for reminders, as Add Client records it.
   await query(
     databaseUrl,
-    `insert into consents (id, client_id, channel, purpose, opted_in, source, evidence)
-     select gen_random_uuid(), c.id, $3, 'reminders', true, 'broker_added', 'Attested by the broker'
+    `insert into consents (client_id, channel, purpose, opted_in, source, evidence)
+     select c.id, $3, 'reminders', true, 'broker_added', 'Attested by the broker'
        from clients c where c.broker_id = $1 and c.phone like $2 || '%'`,
     [brokerId, phonePrefix, channel],
   );

@@ -55,8 +55,8 @@ export async function grantConsent(
 ): Promise<void> {
   if (clientIds.length === 0 || purposes.length === 0) return;
   await em.execute(
-    `insert into consents (id, client_id, channel, purpose, opted_in, source, evidence, actor, recorded_at)
-     select gen_random_uuid(), c.id, ch.channel, p.purpose, true, 'broker_added', 'Attested by the broker', 'broker', coalesce(?::timestamptz, clock_timestamp())
+    `insert into consents (client_id, channel, purpose, opted_in, source, evidence, actor, recorded_at)
+     select c.id, ch.channel, p.purpose, true, 'broker_added', 'Attested by the broker', 'broker', coalesce(?::timestamptz, clock_timestamp())
        from unnest(?::uuid[]) c(id) cross join unnest(array['voice', 'sms', 'email']) ch(channel) cross join unnest(?::text[]) p(purpose)`,
     [at ?? null, `{${clientIds.join(',')}}`, `{${purposes.join(',')}}`],
   );

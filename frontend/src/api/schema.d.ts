@@ -2976,7 +2976,10 @@ export interface components {
             evidence: string | null;
             /** @description Given (true) or taken back (false) */
             granted: boolean;
-            /** Format: uuid */
+            /**
+             * @description The event’s number in the ledger: events are numbered in the order they were recorded
+             * @example 1042
+             */
             id: string;
             ip: string | null;
             /** @enum {string} */

@@ -22,7 +22,8 @@ export class ConsentStatusDto {
 
 /** One event of the ledger, as recorded. */
 export class ConsentEventDto {
-  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ example: '1042', description: 'The event’s number in the ledger: events are numbered in the order they were recorded' })
+  id!: string;
   @ApiProperty({ enum: CHANNELS }) channel!: string;
   @ApiProperty({ enum: CONSENT_PURPOSES }) purpose!: string;
   @ApiProperty({ description: 'Given (true) or taken back (false)' }) granted!: boolean;

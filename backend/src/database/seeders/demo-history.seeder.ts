@@ -286,8 +286,8 @@ export async function seedDemoHistory(em: EntityManager, marcus: User, now: Date
   );
   // The broker's attestation when adding each of them, for reminders and marketing on every channel.
   await em.execute(
-    `insert into consents (id, client_id, channel, purpose, opted_in, source, evidence, actor, recorded_at)
-     select gen_random_uuid(), c.id, ch.channel, p.purpose, true, 'broker_added', case p.purpose when 'reminders' then ? else ? end,
+    `insert into consents (client_id, channel, purpose, opted_in, source, evidence, actor, recorded_at)
+     select c.id, ch.channel, p.purpose, true, 'broker_added', case p.purpose when 'reminders' then ? else ? end,
             'broker:' || c.broker_id, c.created_at
        from clients c cross join unnest(array['voice', 'sms', 'email']) ch(channel) cross join unnest(array['reminders', 'marketing']) p(purpose)
       where c.broker_id = any(?::uuid[])`,
