@@ -47,4 +47,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
 STOPSIGNAL SIGTERM
 # The server's memory settings, as npm start applies them (scripts/server-runtime.mjs).
 ENV MALLOC_ARENA_MAX=2
-CMD ["node", "--heap-growing-percent=50", "backend/dist/main.js"]
+CMD ["node", "--heap-growing-percent=50", "--max-semi-space-size=32", "backend/dist/main.js"]
