@@ -6,6 +6,7 @@ import twilio from 'twilio';
 
 import { Client } from '../src/clients/client.entity.js';
 import { Consent } from '../src/consent/consent.entity.js';
+import { ConsentLedger } from '../src/consent/consent-ledger.service.js';
 import { Delivery } from '../src/delivery/delivery.entity.js';
 import { DispatcherService } from '../src/delivery/dispatcher.service.js';
 import { OptOut } from '../src/messaging/opt-out.entity.js';
@@ -374,6 +375,31 @@ describe('consent ledger and calling hours at send time', () => {
 
     const bad = await broker.agent.post(`/api/clients/${client.id}/consent`).send({ purpose: 'sales', granted: 'yes' });
     expect(bad.status).toBe(400);
+  });
+
+  it('takes the event appended last as the state when two are recorded at the same instant, and lists it first', async () => {
+    const client = await makeClient(t.em(), owner, { phone: '+12125550752' }, { reminders: true });
+    const ledger = t.app.get(ConsentLedger);
+    const at = new Date('2026-11-20T15:00:00.000Z');
+    const event = { clientIds: [client.id], channels: ['sms' as const], purposes: ['marketing' as const], source: 'admin' as const, at };
+    for (const [first, second] of [
+      [true, false],
+      [false, true],
+      [true, false],
+    ]) {
+      await ledger.record({ ...event, optedIn: first, evidence: 'first' });
+      await ledger.record({ ...event, optedIn: second, evidence: 'second' });
+      const view = await broker.agent.get(`/api/clients/${client.id}/consent`);
+      const sms = (view.body.current as { channel: string; purpose: string; state: string }[]).find(
+        (c) => c.channel === 'sms' && c.purpose === 'marketing',
+      );
+      expect(sms?.state).toBe(second ? 'granted' : 'revoked');
+      const sameInstant = (view.body.events as { channel: string; evidence: string; recordedAt: string; id: string }[]).filter(
+        (e) => e.channel === 'sms' && e.recordedAt === at.toISOString(),
+      );
+      expect(sameInstant[0].evidence).toBe('second');
+      expect(Number(sameInstant[0].id)).toBeGreaterThan(Number(sameInstant[1].id));
+    }
   });
 
   it('lists lapsing marketing permission and renews it when the client replies YES to the request', async () => {
