@@ -1,8 +1,10 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
 import { Reflector } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import type { RequestHandler } from 'express';
-import helmet from 'helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import { Logger } from 'nestjs-pino';
 
 import { DEV_PROVIDER } from './auth/auth.tokens.js';
@@ -17,6 +19,7 @@ import { safeInput } from './common/input-safety.js';
 import { ListResponseInterceptor } from './common/list-response.interceptor.js';
 import { createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/config.js';
+import { LeanReads } from './lean-reads/lean-reads.js';
 import { buildOpenApiDocument } from './openapi/openapi.js';
 
 export const API_PREFIX = 'api';
@@ -30,6 +33,35 @@ const privateNoCache: RequestHandler = (_req, res, next) => {
   res.setHeader('Cache-Control', 'private, no-cache');
   next();
 };
+
+/** helmet's settings: the security headers of every answer. */
+function helmetOptions(production: boolean): HelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      directives: {
+        // Logos and avatars may be remote images; everything else comes from this origin.
+        'img-src': ["'self'", 'data:', 'https:'],
+        'frame-ancestors': ["'none'"],
+        'upgrade-insecure-requests': production ? [] : null,
+      },
+    },
+    referrerPolicy: { policy: 'same-origin' },
+    strictTransportSecurity: production,
+  };
+}
+
+/** The headers a helmet middleware sets, which depend on its settings only: read once by running it. */
+function headersOf(middleware: (req: IncomingMessage, res: ServerResponse, next: () => void) => void): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: unknown) => (headers[name] = String(value)),
+    removeHeader: (name: string) => delete headers[name],
+  };
+  let done = false;
+  middleware({} as IncomingMessage, res as unknown as ServerResponse, () => (done = true));
+  if (!done) throw new Error('helmet did not set its headers at once');
+  return headers;
+}
 
 /**
  * Everything the HTTP stack needs besides the modules: shared by main.ts, the test harness and
@@ -50,26 +82,18 @@ export async function configureApp(app: NestExpressApplication, config: AppConfi
   // body) would only cost time.
   app.set('etag', false);
 
+  // The broker app's client list, answered ahead of the layers below when it can be (lean-reads/).
+  const sessionSecret = await resolveSessionSecret(config);
+  const securityHeaders = helmet(helmetOptions(production));
+  app.use(app.get(LeanReads).middleware(sessionSecret, headersOf(securityHeaders)));
+
   // The development sign-in provider serves its own pages with their own CSP, ahead of helmet.
   app.get<DevProvider | null>(DEV_PROVIDER)?.mount(app.getHttpAdapter().getInstance());
 
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          // Logos and avatars may be remote images; everything else comes from this origin.
-          'img-src': ["'self'", 'data:', 'https:'],
-          'frame-ancestors': ["'none'"],
-          'upgrade-insecure-requests': production ? [] : null,
-        },
-      },
-      referrerPolicy: { policy: 'same-origin' },
-      strictTransportSecurity: production,
-    }),
-  );
+  app.use(securityHeaders);
   app.use(`/${API_PREFIX}`, privateNoCache);
   app.use(`/${API_PREFIX}`, sameOriginOnly(config.appUrl, CSRF_EXEMPT_PREFIXES));
-  app.use(`/${API_PREFIX}`, app.get(SessionService).middleware(await resolveSessionSecret(config)));
+  app.use(`/${API_PREFIX}`, app.get(SessionService).middleware(sessionSecret));
   app.use(`/${API_PREFIX}`, sessionLifetime(config));
   // The body parsers Nest would add by itself (same options), here so that safeInput can follow
   // them: no route sees a body or query with NUL, unpaired surrogates or deep nesting.

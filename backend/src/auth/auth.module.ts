@@ -33,6 +33,6 @@ import { SubscriptionGuard } from './subscription.guard.js';
       useFactory: (config: AppConfig) => (config.auth.oidc ? null : createDevProvider(config)),
     },
   ],
-  exports: [SessionService, LoginThrottleService, SubscriptionGuard, DEV_PROVIDER],
+  exports: [AuthRepository, SessionService, LoginThrottleService, SubscriptionGuard, DEV_PROVIDER],
 })
 export class AuthModule {}

@@ -41,6 +41,13 @@ export class SessionService implements OnApplicationShutdown {
     return session(sessionOptions(this.config, secret, this.store));
   }
 
+  /** The stored session of this id, unless it has expired (the store's own read, as express-session makes it). */
+  read(sid: string): Promise<session.SessionData | undefined> {
+    return new Promise((resolve, reject) =>
+      this.store.get(sid, (error: unknown, data?: session.SessionData | null) => (error ? reject(error) : resolve(data ?? undefined))),
+    );
+  }
+
   /**
    * Signs a client out everywhere (a new password): every stored session of the account ends.
    * Answers how many there were.

@@ -96,6 +96,11 @@ export function sessionOptions(config: AppConfig, secret: string, store: session
   };
 }
 
+/** Whether the session's last-seen time is due to be written (and with it a fresh expiry). */
+export function lastSeenDue(auth: SessionAuth, now: number): boolean {
+  return now - auth.lastSeenAt >= LAST_SEEN_RESOLUTION_MS;
+}
+
 /**
  * Enforces idle timeout and absolute lifetime on the server, whatever the cookie says: an
  * expired sign-in is replaced by a fresh, empty session.
@@ -109,7 +114,7 @@ export function sessionLifetime(config: AppConfig): RequestHandler {
       req.session.regenerate((error) => next(error));
       return;
     }
-    if (now - auth.lastSeenAt >= LAST_SEEN_RESOLUTION_MS) auth.lastSeenAt = now;
+    if (lastSeenDue(auth, now)) auth.lastSeenAt = now;
     next();
   };
 }

@@ -58,7 +58,7 @@ export function assertSafeInput(input: unknown, name = ''): void {
 }
 
 /** The path's segments, decoded as the router will decode them; 400 when one cannot be. */
-function checkPath(url: string): void {
+export function checkPath(url: string): void {
   const path = url.split('?')[0] ?? '';
   for (const segment of path.split('/')) {
     let decoded: string;

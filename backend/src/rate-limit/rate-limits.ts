@@ -7,6 +7,7 @@ import type { Request } from 'express';
 
 import { bearerOf, hashToken } from '../api-tokens/bearer.js';
 import { type Access, ACCESS_KEY } from '../auth/access.decorators.js';
+import type { SessionAuth } from '../auth/session.js';
 import type { AppConfig } from '../config/config.js';
 import { RATE_LIMIT_KEY, type RateLimitKind, type RateLimitRule } from './rate-limit.decorators.js';
 
@@ -50,7 +51,11 @@ export function accountOf(req: Pick<Request, 'body'>, context: ExecutionContext)
 export function userOf(req: Pick<Request, 'session' | 'headers'>): string {
   if (bearerOf(req.headers?.authorization) !== undefined) return '';
   const auth = req.session?.auth;
-  if (!auth) return '';
+  return auth ? sessionTracker(auth) : '';
+}
+
+/** Who a signed-in session counts as in the per-user limit. */
+export function sessionTracker(auth: SessionAuth): string {
   return auth.kind === 'broker' ? `broker:${auth.userId}` : `client:${auth.accountId}`;
 }
 
@@ -58,6 +63,14 @@ export function userOf(req: Pick<Request, 'session' | 'headers'>): string {
 export function tokenOf(req: Pick<Request, 'headers'>): string {
   const bearer = bearerOf(req.headers?.authorization);
   return bearer === undefined ? '' : `token:${hashToken(bearer)}`;
+}
+
+/** The per-user limit's throttler: its name and window (its block lasts the window). */
+export const API_RATE_LIMIT = { name: 'api', ttl: MINUTE_MS } as const;
+
+/** The counter of a throttler and who is counted: hashed, so that no user or address is stored. */
+export function rateLimitKey(name: string, tracker: string): string {
+  return createHash('sha256').update(`${name}\n${tracker}`).digest('hex');
 }
 
 /**
@@ -73,7 +86,7 @@ export function rateLimitOptions(config: AppConfig, storage: ThrottlerStorage): 
     storage,
     // The 429 carries Retry-After; no X-RateLimit-* headers on every answer.
     setHeaders: false,
-    generateKey: (_context, tracker, name) => createHash('sha256').update(`${name}\n${tracker}`).digest('hex'),
+    generateKey: (_context, tracker, name) => rateLimitKey(name, tracker),
     throttlers: [
       // Address first: a sprayer stopped by it adds nothing to the accounts' counts.
       { name: 'sign-in-address', ttl: SIGN_IN_WINDOW_MS, limit: limits.signInPerAddress, skipIf: otherThan('sign-in') },
@@ -87,8 +100,7 @@ export function rateLimitOptions(config: AppConfig, storage: ThrottlerStorage): 
       { name: 'public', ttl: MINUTE_MS, limit: limits.publicPerAddress, skipIf: otherThan('public') },
       { name: 'tracking', ttl: MINUTE_MS, limit: limits.trackingPerAddress, skipIf: otherThan('tracking') },
       {
-        name: 'api',
-        ttl: MINUTE_MS,
+        ...API_RATE_LIMIT,
         limit: limits.apiPerUser,
         // Signed out, the access guard answers 401 without doing any work worth limiting.
         skipIf: (context) => otherThan('api')(context) || !userOf(context.switchToHttp().getRequest<Request>()),
