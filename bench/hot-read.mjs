@@ -62,8 +62,9 @@ function mean(runs) {
 
 /**
  * Measures each hot-read path on the app and on the floor. Checks first that both answer the same
- * body and Content-Range, warms both up, then alternates app and floor for `rounds` rounds so that
- * neither is favoured by what the machine happens to be doing; answers the means, one row per path.
+ * body and Content-Range, warms both up, then alternates app and floor for `rounds` rounds (app
+ * first in even rounds, floor first in odd ones) so that neither is favoured by what the machine
+ * happens to be doing; answers the means, one row per path.
  */
 export async function hotRead({
   appUrl,
@@ -91,9 +92,12 @@ export async function hotRead({
       await cannon(floor.url + path, { connections, seconds: warmupSeconds, headers });
       const appRuns = [];
       const floorRuns = [];
+      // In the order app, floor, floor, app, …: a machine that grows faster or slower during the
+      // case (other work, a virtual machine's stolen time) favours neither.
       for (let round = 0; round < rounds; round++) {
-        appRuns.push(await cannon(appUrl + path, { connections, seconds, headers }));
-        floorRuns.push(await cannon(floor.url + path, { connections, seconds, headers }));
+        const order = round % 2 === 0 ? [appRuns, floorRuns] : [floorRuns, appRuns];
+        for (const runs of order)
+          runs.push(await cannon((runs === appRuns ? appUrl : floor.url) + path, { connections, seconds, headers }));
       }
       // The same at 10 connections: the answer time with little queueing in front of it.
       const light = {

@@ -65,16 +65,24 @@ function partOf({ url, functionName }) {
 function perRequest(profile, requests) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map();
+  const functions = new Map();
   profile.samples.forEach((nodeId, index) => {
     const micros = profile.timeDeltas[index + 1] ?? 0;
-    const part = partOf(byId.get(nodeId).callFrame);
+    const frame = byId.get(nodeId).callFrame;
+    const part = partOf(frame);
     self.set(part, (self.get(part) ?? 0) + micros);
+    if (part === '(idle)') return;
+    const where = frame.url ? `${frame.url.replace(/^.*\/(node_modules|dist)\//, '')}:${frame.lineNumber + 1}` : '';
+    const name = `${frame.functionName || '(anonymous)'} ${where}`.trim();
+    functions.set(name, (functions.get(name) ?? 0) + micros);
   });
   self.delete('(idle)');
-  const rows = [...self]
-    .map(([part, micros]) => ({ part, msPerRequest: micros / 1000 / requests }))
-    .sort((a, b) => b.msPerRequest - a.msPerRequest);
-  return { total: rows.reduce((sum, row) => sum + row.msPerRequest, 0), rows };
+  const perMs = (entries) =>
+    [...entries]
+      .map(([name, micros]) => ({ name, msPerRequest: micros / 1000 / requests }))
+      .sort((a, b) => b.msPerRequest - a.msPerRequest);
+  const rows = perMs(self).map(({ name, msPerRequest }) => ({ part: name, msPerRequest }));
+  return { total: rows.reduce((sum, row) => sum + row.msPerRequest, 0), rows, functions: perMs(functions).slice(0, 40) };
 }
 
 /** Samples `port`'s process while autocannon loads `url`. */
@@ -127,6 +135,11 @@ try {
     );
     for (const row of result.rows.filter((r) => r.msPerRequest >= 0.005))
       console.log(`  ${row.msPerRequest.toFixed(3).padStart(7)}  ${row.part}`);
+    // BENCH_PROFILE_FUNCTIONS=1: the functions with the most self time as well.
+    if (process.env.BENCH_PROFILE_FUNCTIONS) {
+      console.log('  Functions:');
+      for (const row of result.functions) console.log(`  ${row.msPerRequest.toFixed(3).padStart(7)}  ${row.name}`);
+    }
   };
   show('Application', app);
   show('Floor', bare);
