@@ -85,6 +85,31 @@ function perRequest(profile, requests) {
   return { total: rows.reduce((sum, row) => sum + row.msPerRequest, 0), rows, functions: perMs(functions).slice(0, 40) };
 }
 
+/** Bytes allocated per request by function (V8's sampling heap profiler, every 16 kB on average). */
+async function allocatedUnderLoad(session, url, cookie) {
+  await session.send('HeapProfiler.enable');
+  await session.send('HeapProfiler.startSampling', {
+    samplingInterval: 16384,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  const load = await cannon(url, { connections: CONNECTIONS, seconds: SECONDS, headers: { cookie } });
+  const { profile } = await session.send('HeapProfiler.stopSampling');
+  const bytes = new Map();
+  const walk = (node) => {
+    const frame = node.callFrame;
+    const where = frame.url ? `${frame.url.replace(/^.*\/(node_modules|dist)\//, '')}:${frame.lineNumber + 1}` : '';
+    const name = `${frame.functionName || '(anonymous)'} ${where}`.trim();
+    bytes.set(name, (bytes.get(name) ?? 0) + node.selfSize);
+    node.children.forEach(walk);
+  };
+  walk(profile.head);
+  const rows = [...bytes]
+    .map(([name, size]) => ({ name, bytesPerRequest: size / load.requests }))
+    .sort((a, b) => b.bytesPerRequest - a.bytesPerRequest);
+  return { perRequest: rows.reduce((sum, row) => sum + row.bytesPerRequest, 0), rows: rows.slice(0, 30) };
+}
+
 /** Samples `port`'s process while autocannon loads `url`. */
 async function profileUnderLoad(port, url, cookie) {
   const session = await inspector(port);
@@ -95,7 +120,9 @@ async function profileUnderLoad(port, url, cookie) {
     await session.send('Profiler.start');
     const load = await cannon(url, { connections: CONNECTIONS, seconds: SECONDS, headers: { cookie } });
     const { profile } = await session.send('Profiler.stop');
-    return { load, ...perRequest(profile, load.requests) };
+    // BENCH_PROFILE_HEAP=1: then what the requests allocate, collected or not, by function.
+    const allocations = process.env.BENCH_PROFILE_HEAP ? await allocatedUnderLoad(session, url, cookie) : undefined;
+    return { load, ...perRequest(profile, load.requests), allocations };
   } finally {
     session.close();
   }
@@ -139,6 +166,10 @@ try {
     if (process.env.BENCH_PROFILE_FUNCTIONS) {
       console.log('  Functions:');
       for (const row of result.functions) console.log(`  ${row.msPerRequest.toFixed(3).padStart(7)}  ${row.name}`);
+    }
+    if (result.allocations) {
+      console.log(`  Allocated: ${(result.allocations.perRequest / 1024).toFixed(1)} kB per request, by function:`);
+      for (const row of result.allocations.rows) console.log(`  ${(row.bytesPerRequest / 1024).toFixed(1).padStart(7)} kB  ${row.name}`);
     }
   };
   show('Application', app);
