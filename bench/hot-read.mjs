@@ -95,9 +95,12 @@ export async function hotRead({
       // In the order app, floor, floor, app, …: a machine that grows faster or slower during the
       // case (other work, a virtual machine's stolen time) favours neither.
       for (let round = 0; round < rounds; round++) {
-        const order = round % 2 === 0 ? [appRuns, floorRuns] : [floorRuns, appRuns];
-        for (const runs of order)
-          runs.push(await cannon((runs === appRuns ? appUrl : floor.url) + path, { connections, seconds, headers }));
+        const both = [
+          [appUrl, appRuns],
+          [floor.url, floorRuns],
+        ];
+        for (const [base, runs] of round % 2 === 0 ? both : both.reverse())
+          runs.push(await cannon(base + path, { connections, seconds, headers }));
       }
       // The same at 10 connections: the answer time with little queueing in front of it.
       const light = {

@@ -29,8 +29,9 @@ export const API_PREFIX = 'api';
  * each time; a route may say otherwise (images, downloads). Not `no-store`: with it, Chromium never
  * reports a page of the app network-idle.
  */
+const API_CACHE_CONTROL = 'private, no-cache';
 const privateNoCache: RequestHandler = (_req, res, next) => {
-  res.setHeader('Cache-Control', 'private, no-cache');
+  res.setHeader('Cache-Control', API_CACHE_CONTROL);
   next();
 };
 
@@ -85,7 +86,7 @@ export async function configureApp(app: NestExpressApplication, config: AppConfi
   // The broker app's client list, answered ahead of the layers below when it can be (lean-reads/).
   const sessionSecret = await resolveSessionSecret(config);
   const securityHeaders = helmet(helmetOptions(production));
-  app.use(app.get(LeanReads).middleware(sessionSecret, headersOf(securityHeaders)));
+  app.use(app.get(LeanReads).middleware(sessionSecret, { ...headersOf(securityHeaders), 'Cache-Control': API_CACHE_CONTROL }));
 
   // The development sign-in provider serves its own pages with their own CSP, ahead of helmet.
   app.get<DevProvider | null>(DEV_PROVIDER)?.mount(app.getHttpAdapter().getInstance());

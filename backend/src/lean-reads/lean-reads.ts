@@ -83,13 +83,13 @@ export class LeanReads {
 
   /**
    * The Express middleware, mounted right after the in-flight counter. `secret` signs session
-   * cookies; `headers` are the security headers every answer carries (helmet's, computed once).
+   * cookies; `headers` are those every API answer carries (helmet's, computed once, and the API's
+   * Cache-Control).
    */
   middleware(secret: string, headers: Readonly<Record<string, string>>): RequestHandler {
     const cookieName = sessionCookieName(this.config);
     const fixedHeaders: Record<string, string> = {
       ...headers,
-      'Cache-Control': 'private, no-cache',
       'Access-Control-Expose-Headers': 'Content-Range',
       'Content-Type': 'application/json; charset=utf-8',
     };
@@ -121,11 +121,10 @@ export class LeanReads {
     const { range, sort, filter } = req.query as Record<string, unknown>;
     assertSafeInput(req.query, '');
     const query = parseListQuery({ range, sort, filter }, CLIENT_LIST_RULES);
-    const limit = this.config.rateLimits.apiPerUser;
     const counted = await this.rateLimits.increment(
       rateLimitKey(API_RATE_LIMIT.name, sessionTracker(auth)),
       API_RATE_LIMIT.ttl,
-      limit,
+      this.config.rateLimits.apiPerUser,
       API_RATE_LIMIT.ttl,
       API_RATE_LIMIT.name,
     );
