@@ -1,6 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
+import { hotReadRows } from '../database/hot-reads.js';
+
 /** A `users` row as the database returns it (the access guard maps it to a User only when asked). */
 export type UserRow = Record<string, unknown> & { id: string; is_admin: boolean };
 
@@ -11,7 +13,7 @@ export class AuthRepository {
 
   /** One plain statement per broker request. */
   async userRow(id: string): Promise<UserRow | undefined> {
-    const [row] = await this.em.execute<UserRow[]>('select * from users where id = ? limit 1', [id]);
+    const [row] = await hotReadRows<UserRow>(this.em, 'select * from users where id = ? limit 1', [id]);
     return row;
   }
 

@@ -6,6 +6,7 @@ import type { Tier } from '../billing/pricing.js';
 import type { Language } from '../common/language.js';
 import { escapeLike } from '../common/like.js';
 import type { SortOrder } from '../common/list-query.js';
+import { hotReadRows } from '../database/hot-reads.js';
 import { CLIENT_SEARCH_EXPRESSION, type DepartureReason, type PlanType, type RiskLevel } from './client.entity.js';
 import type { CLIENT_LIST_RULES } from './clients.service.js';
 import type { InviteStatus } from './dto/client.dto.js';
@@ -189,7 +190,8 @@ export class ClientsRepository {
     const page = range ? { sql: ' limit ? offset ?', params: [range.end - range.start + 1, range.start] } : { sql: '', params: [] };
     // The invitation's place in the order is worked out only when the list is sorted by it.
     const inviteOrder = column === 'invite_order' ? `, ${INVITE_ORDER_EXPRESSION} as invite_order` : '';
-    return this.em.execute<ClientPageRow[]>(
+    return hotReadRows<ClientPageRow>(
+      this.em,
       `select t.total, p.*
          from (select count(*)::int as total from clients c where ${where}) t
          left join lateral (
