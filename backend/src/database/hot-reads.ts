@@ -14,6 +14,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 export async function hotReadRows<T>(em: EntityManager, sql: string, params: readonly unknown[]): Promise<T[]> {
   const connection = em.getConnection();
   const pool = await connection.getNativeClient();
-  const result = await pool.query(connection.getPlatform().formatQuery(sql, [...params]));
+  const result = await pool.query(connection.getPlatform().formatQuery(sql, params));
   return result.rows as T[];
 }
