@@ -5,6 +5,8 @@
 // prints, per request, the CPU time of each part of each process (self time: the functions of a
 // package, of a folder of the backend, of Node's internals, V8's garbage collector) and writes
 // `bench/results-profile.json`. Figures are CPU milliseconds per request, not latency.
+// BENCH_PROFILE_FUNCTIONS=1 adds the functions with the most self time, BENCH_PROFILE_HEAP=1 what
+// each request allocates by function, BENCH_PROFILE_SURVIVORS=1 what of that outlives a scavenge.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HOT_READ_PATHS, answer, startFloor } from './hot-read.mjs';
@@ -90,13 +92,17 @@ function perRequest(profile, requests) {
   return { total: rows.reduce((sum, row) => sum + row.msPerRequest, 0), rows, functions: perMs(functions).slice(0, 40) };
 }
 
-/** Bytes allocated per request by function (V8's sampling heap profiler, every 16 kB on average). */
-async function allocatedUnderLoad(session, url, cookie) {
+/**
+ * Bytes allocated per request by function (V8's sampling heap profiler, every 16 kB on average).
+ * With `survivors` (sampled every 4 kB), only what no scavenge freed: objects a full collection
+ * freed later, or still alive when sampling stopped.
+ */
+async function allocatedUnderLoad(session, url, cookie, { survivors = false } = {}) {
   await session.send('HeapProfiler.enable');
   await session.send('HeapProfiler.startSampling', {
-    samplingInterval: 16384,
+    samplingInterval: survivors ? 4096 : 16384,
     includeObjectsCollectedByMajorGC: true,
-    includeObjectsCollectedByMinorGC: true,
+    includeObjectsCollectedByMinorGC: !survivors,
   });
   const load = await cannon(url, { connections: CONNECTIONS, seconds: SECONDS, headers: { cookie } });
   const { profile } = await session.send('HeapProfiler.stopSampling');
@@ -125,7 +131,9 @@ async function profileUnderLoad(port, url, cookie) {
     const { profile } = await session.send('Profiler.stop');
     // BENCH_PROFILE_HEAP=1: then what the requests allocate, collected or not, by function.
     const allocations = process.env.BENCH_PROFILE_HEAP ? await allocatedUnderLoad(session, url, cookie) : undefined;
-    return { load, ...perRequest(profile, load.requests), allocations };
+    // BENCH_PROFILE_SURVIVORS=1: and what of it outlives a scavenge, by function.
+    const survivors = process.env.BENCH_PROFILE_SURVIVORS ? await allocatedUnderLoad(session, url, cookie, { survivors: true }) : undefined;
+    return { load, ...perRequest(profile, load.requests), allocations, survivors };
   } finally {
     session.close();
   }
@@ -170,9 +178,13 @@ try {
       console.log('  Functions:');
       for (const row of result.functions) console.log(`  ${row.msPerRequest.toFixed(3).padStart(7)}  ${row.name}`);
     }
-    if (result.allocations) {
-      console.log(`  Allocated: ${(result.allocations.perRequest / 1024).toFixed(1)} kB per request, by function:`);
-      for (const row of result.allocations.rows) console.log(`  ${(row.bytesPerRequest / 1024).toFixed(1).padStart(7)} kB  ${row.name}`);
+    for (const [title, bytes, digits] of [
+      ['Allocated', result.allocations, 1],
+      ['Outlived a scavenge', result.survivors, 2],
+    ]) {
+      if (!bytes) continue;
+      console.log(`  ${title}: ${(bytes.perRequest / 1024).toFixed(digits)} kB per request, by function:`);
+      for (const row of bytes.rows) console.log(`  ${(row.bytesPerRequest / 1024).toFixed(digits).padStart(7)} kB  ${row.name}`);
     }
   };
   show('Application', app);

@@ -10,10 +10,17 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  * list — where that wrapper measured 15 µs of CPU a statement and extra garbage under load (ADR 0006,
  * docs/performance.md). It does not join a transaction: a statement inside one goes through the
  * entity manager as every other statement does. Debug query logging does not show these statements.
+ *
+ * The rows are handed over in an array of their own and the driver's array is emptied: under load
+ * the driver's array outlived the request in young-generation collections, so every page's rows were
+ * promoted to the old generation and freed only by full collections, which then set the list's p99
+ * (docs/performance.md, "What sets the page's p99").
  */
 export async function hotReadRows<T>(em: EntityManager, sql: string, params: readonly unknown[]): Promise<T[]> {
   const connection = em.getConnection();
   const pool = await connection.getNativeClient();
   const result = await pool.query(connection.getPlatform().formatQuery(sql, params));
-  return result.rows as T[];
+  const rows = result.rows.slice() as T[];
+  result.rows.length = 0;
+  return rows;
 }
