@@ -42,6 +42,17 @@ const INVITATION_STATE = `exists (select 1 from client_accounts a where a.client
 const lit = (value) => pg.escapeLiteral(value);
 const escapeLike = (text) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * A result's rows in an array of their own, the driver's emptied, as the application's hot reads
+ * hand them over (backend/src/database/hot-reads.ts): the driver's array can outlive the request
+ * and keep the rows through young-generation collections.
+ */
+function rowsOf(result) {
+  const rows = result.rows.slice();
+  result.rows.length = 0;
+  return rows;
+}
+
 /** The session id of a signed `carekeep.sid` cookie (express-session's `s:<id>.<hmac>`), or undefined. */
 function sessionId(cookie) {
   const raw = /(?:^|;\s*)carekeep\.sid=([^;]+)/.exec(cookie ?? '')?.[1];
@@ -64,7 +75,7 @@ async function clients(url, cookie) {
   ]);
   const auth = found[0]?.sess?.auth;
   if (auth?.kind !== 'broker') return [401, { message: 'Unauthorized' }];
-  const { rows: users } = await data.query(`select "u0".* from "users" as "u0" where "u0"."id" = ${lit(auth.userId)} limit 1`);
+  const users = rowsOf(await data.query(`select "u0".* from "users" as "u0" where "u0"."id" = ${lit(auth.userId)} limit 1`));
   if (!users[0]) return [401, { message: 'Unauthorized' }];
 
   const [start, end] = JSON.parse(url.searchParams.get('range') ?? '[0,24]');
@@ -81,14 +92,16 @@ async function clients(url, cookie) {
   const direction = order === 'DESC' ? 'desc' : 'asc';
   const then = THEN[field] ? (table) => `${table}.${THEN[field]} ${direction}, ` : () => '';
   const orderBy = (table) => `${table}.${COLUMNS[field]} ${direction}, ${then(table)}${table}.id asc`;
-  const { rows } = await data.query(
-    `select t.total, p.*
+  const rows = rowsOf(
+    await data.query(
+      `select t.total, p.*
        from (select count(*)::int as total from clients c where ${where}) t
        left join lateral (
          select ${CLIENT_COLUMNS}, ${INVITATION_STATE}
            from clients c where ${where} order by ${orderBy('c')} limit ${end - start + 1} offset ${start}
        ) p on true
       order by ${orderBy('p')}`,
+    ),
   );
   const total = rows[0]?.total ?? 0;
   const now = Date.now();

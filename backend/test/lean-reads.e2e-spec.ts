@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 
 import { ApplicationConfig } from '@nestjs/core';
 
+import { SessionService } from '../src/auth/session.service.js';
 import { LeanReads } from '../src/lean-reads/lean-reads.js';
 import { User } from '../src/users/user.entity.js';
 import { browser, sessionCookie, signInAsBroker } from './helpers/browser-agent.js';
@@ -185,6 +186,25 @@ describe('the client list’s lean read path answers exactly as the full HTTP st
     } finally {
       await query(lean.databaseUrl, 'update users set suspended_at = null where id = $1', [brokerId]);
     }
+  });
+
+  it('reads a stored session as the session store does: not past its stored expiry, not an unknown id', async () => {
+    const sessions = lean.app.get(SessionService);
+    const live = await session({});
+    const liveSid = decodeURIComponent(live.split('=')[1]!).slice(2).split('.')[0]!;
+    expect(await sessions.read(liveSid)).toEqual({ ...stored, auth: stored.auth });
+    expect(await sessions.read(randomBytes(24).toString('base64url'))).toBeUndefined();
+
+    const sid = randomBytes(24).toString('base64url');
+    await query(lean.databaseUrl, `insert into "session" (sid, sess, expire) values ($1, $2, now() - interval '1 second')`, [
+      sid,
+      JSON.stringify(stored),
+    ]);
+    expect(await sessions.read(sid)).toBeUndefined();
+    const before = served();
+    const { answer } = await both('/api/clients', { cookie: cookieFor(sid) });
+    expect(served()).toBe(before);
+    expect(answer.status).toBe(401);
   });
 
   it('ends a session idle past its limit through the full stack', async () => {
