@@ -43,9 +43,9 @@ const lit = (value) => pg.escapeLiteral(value);
 const escapeLike = (text) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * A result's rows in an array of their own, the driver's emptied, as the application's hot reads
- * hand them over (backend/src/database/hot-reads.ts): the driver's array can outlive the request
- * and keep the rows through young-generation collections.
+ * A result's rows in an array of their own, the driver's emptied, as the application's session
+ * read and hot reads hand them over (backend/src/database/hot-reads.ts): the driver's array can
+ * outlive the request and keep the rows through young-generation collections.
  */
 function rowsOf(result) {
   const rows = result.rows.slice();
@@ -69,10 +69,9 @@ function sessionId(cookie) {
 async function clients(url, cookie) {
   const sid = sessionId(cookie);
   if (!sid) return [401, { message: 'Unauthorized' }];
-  const { rows: found } = await sessions.query('SELECT sess FROM "session" WHERE sid = $1 AND expire >= to_timestamp($2)', [
-    sid,
-    Math.ceil(Date.now() / 1000),
-  ]);
+  const found = rowsOf(
+    await sessions.query('SELECT sess FROM "session" WHERE sid = $1 AND expire >= to_timestamp($2)', [sid, Math.ceil(Date.now() / 1000)]),
+  );
   const auth = found[0]?.sess?.auth;
   if (auth?.kind !== 'broker') return [401, { message: 'Unauthorized' }];
   const users = rowsOf(await data.query(`select "u0".* from "users" as "u0" where "u0"."id" = ${lit(auth.userId)} limit 1`));
