@@ -56,7 +56,7 @@ describe('hot reads on the ORM pool', () => {
   it("keeps no rows in the driver's result once it has answered", async () => {
     // The driver's row array outlived the request and kept every row of the client list alive
     // through young-generation collections until the next full one, and those full collections set
-    // the list's p99 under load (docs/performance.md, "What sets the page's p99").
+    // the list's p99 under load (docs/performance.md, "What set the page's p99").
     const pool = await t.em().getConnection().getNativeClient();
     const query = pool.query;
     const results: { rows: unknown[] }[] = [];

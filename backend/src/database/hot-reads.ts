@@ -14,7 +14,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
  * The rows are handed over in an array of their own and the driver's array is emptied: under load
  * the driver's array outlived the request in young-generation collections, so every page's rows were
  * promoted to the old generation and freed only by full collections, which then set the list's p99
- * (docs/performance.md, "What sets the page's p99").
+ * (docs/performance.md, "What set the page's p99").
  */
 export async function hotReadRows<T>(em: EntityManager, sql: string, params: readonly unknown[]): Promise<T[]> {
   const connection = em.getConnection();
