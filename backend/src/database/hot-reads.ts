@@ -19,7 +19,14 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 export async function hotReadRows<T>(em: EntityManager, sql: string, params: readonly unknown[]): Promise<T[]> {
   const connection = em.getConnection();
   const pool = await connection.getNativeClient();
-  const result = await pool.query(connection.getPlatform().formatQuery(sql, params));
+  return takeRows<T>(await pool.query(connection.getPlatform().formatQuery(sql, params)));
+}
+
+/**
+ * A `pg` result's rows in an array of their own, the driver's array emptied (see above): for reads on
+ * every request that run on a `pg` pool directly — these and the lean path's session read.
+ */
+export function takeRows<T>(result: { rows: unknown[] }): T[] {
   const rows = result.rows.slice() as T[];
   result.rows.length = 0;
   return rows;
