@@ -83,7 +83,10 @@ describe('the weekly digest (DigestService.runDue)', () => {
     await makeClient(em, broker, { firstName: 'Tina', lastName: 'Later', dateOfBirth: '1962-01-29', ...added });
     await makeClient(em, broker, { firstName: 'Bea', lastName: 'Birthday', dateOfBirth: '1950-12-05', ...added });
     await makeClient(em, broker, { firstName: 'Pat', lastName: 'Plan', planEffectiveDate: '2022-12-15', ...added });
-    const stopped = await makeClient(em, broker, { firstName: 'Sam', lastName: 'Stopped', ...added });
+    // Permission attested when the client was added, so the STOP below is their latest event on texts
+    // whatever day the test runs (a default attestation carries the real clock's time).
+    const stopped = await makeClient(em, broker, { firstName: 'Sam', lastName: 'Stopped', ...added }, { reminders: true });
+    await grantConsent(em, [stopped.id], ['marketing'], added.createdAt);
     await em.execute(
       `insert into consents (client_id, channel, purpose, opted_in, source, evidence, actor, recorded_at)
        values (?, 'sms', 'marketing', false, 'keyword', 'STOP', 'recipient', '2026-11-27T15:00:00Z')`,
