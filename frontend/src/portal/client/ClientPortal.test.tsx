@@ -650,7 +650,8 @@ describe('client portal: the client’s settings', () => {
     renderPortal();
     await loaded();
     const section = await screen.findByRole('region', { name: 'Your settings' });
-    const zone = within(section).getByLabelText('Your time zone') as HTMLSelectElement;
+    // The section's form appears once the settings have loaded, which may be after its heading.
+    const zone = (await within(section).findByLabelText('Your time zone')) as HTMLSelectElement;
     await waitFor(() => expect(zone.value).toBe('America/Chicago'));
     expect(within(section).getByRole('radio', { name: 'No, do not contact me about Medicare plans' })).toHaveProperty('checked', true);
     fireEvent.change(zone, { target: { value: 'America/New_York' } });
