@@ -4,6 +4,7 @@ import { join } from 'node:path';
 
 import { REPO_ROOT } from '../src/config/config.js';
 import { User } from '../src/users/user.entity.js';
+import { childEnv } from './helpers/app-process.js';
 import { makeUser } from './helpers/factories.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -19,7 +20,7 @@ describe('npm run admin:grant / admin:revoke', () => {
 
   function cli(...args: string[]) {
     const run = spawnSync(process.execPath, [CLI, ...args], {
-      env: { PATH: process.env.PATH, ENV_FILE: 'none', DATABASE_URL: t.databaseUrl, LOG_LEVEL: 'silent' },
+      env: { ...childEnv(), ENV_FILE: 'none', DATABASE_URL: t.databaseUrl, LOG_LEVEL: 'silent' },
       encoding: 'utf8',
     });
     return { code: run.status, out: run.stdout, err: run.stderr };

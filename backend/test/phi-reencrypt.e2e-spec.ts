@@ -10,6 +10,7 @@ import { REPO_ROOT } from '../src/config/config.js';
 import { DispatcherService } from '../src/delivery/dispatcher.service.js';
 import { decryptPhi, readPhi, usePhiKeys } from '../src/privacy/phi-crypto.js';
 import { type EncryptedTable, encryptedTables } from '../src/privacy/phi-reencryption.repository.js';
+import { childEnv } from './helpers/app-process.js';
 import { browser } from './helpers/browser-agent.js';
 import { makeClient, makeInvitation, makeUser } from './helpers/factories.js';
 import { createTestApp, TEST_PHI_KEY, type TestApp } from './helpers/test-app.js';
@@ -67,7 +68,7 @@ describe('npm run phi:reencrypt', () => {
 
   function cli(env: Record<string, string>, ...args: string[]) {
     const run = spawnSync(process.execPath, [CLI, ...args], {
-      env: { PATH: process.env.PATH, ENV_FILE: 'none', DATABASE_URL: t.databaseUrl, LOG_LEVEL: 'silent', ...env },
+      env: { ...childEnv(), ENV_FILE: 'none', DATABASE_URL: t.databaseUrl, LOG_LEVEL: 'silent', ...env },
       encoding: 'utf8',
     });
     return { code: run.status, out: run.stdout, err: run.stderr };

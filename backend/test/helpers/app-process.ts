@@ -9,6 +9,16 @@ export { freePort } from '../setup/global-setup.js';
 
 export const MAIN_JS = join(REPO_ROOT, 'backend/dist/main.js');
 
+/**
+ * What a child process needs from the test's own environment: `PATH`, and a shifted clock
+ * (libfaketime's `LD_PRELOAD` and `FAKETIME*` / `DONT_FAKE_*`) when the suite runs under one, so
+ * the child lives on the same day as the test that started it.
+ */
+export function childEnv(): Record<string, string | undefined> {
+  const clock = Object.entries(process.env).filter(([name]) => /^(LD_PRELOAD|FAKETIME\w*|DONT_FAKE_\w+)$/.test(name));
+  return { PATH: process.env.PATH, ...Object.fromEntries(clock) };
+}
+
 /** The built server (`npm run build`) as its own process, the way `npm start` runs it. */
 export class AppProcess {
   readonly child: ChildProcess;
@@ -20,7 +30,7 @@ export class AppProcess {
     if (!existsSync(MAIN_JS)) throw new Error(`${MAIN_JS} is missing: run \`npm run build\` (npm test does) first`);
     this.child = spawn(process.execPath, [MAIN_JS], {
       env: {
-        PATH: process.env.PATH,
+        ...childEnv(),
         ENV_FILE: 'none',
         PHI_ENCRYPTION_KEY: 'dGVzdC1waGkta2V5LTAxMjM0NTY3ODlhYmNkZWZnaGk=',
         ...GENEROUS_RATE_LIMITS,
