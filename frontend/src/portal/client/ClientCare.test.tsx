@@ -131,7 +131,8 @@ describe('editing a medication', () => {
     // The pill count was not touched: it keeps counting from when it was counted.
     expect(update).toHaveBeenCalledWith('m1', { name: 'Lisinopril HCT', dosage: '20 mg', instructions: null });
     expect(onChanged).toHaveBeenCalledTimes(1);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    // The toast is shown first (inside the dialog while it is open); the dialog closes right after.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('still requires a name, and shows the server’s reason in the dialog', async () => {

@@ -292,7 +292,7 @@ describe('client portal: medications', () => {
     });
     await waitFor(() => expect(myInfo).toHaveBeenCalledTimes(2));
     expect(reminders).toHaveBeenCalledTimes(2);
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('shows the failure toast with the server reason', async () => {
