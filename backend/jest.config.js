@@ -32,6 +32,9 @@ const shared = {
 export default {
   // Per test; e2e tests start servers and sign in through the real flow.
   testTimeout: 60000,
+  // One worker per core (Jest's default leaves one for itself): e2e files spend much of their time
+  // waiting on PostgreSQL and on HTTP, and each worker's files get their own databases.
+  maxWorkers: '100%',
   projects: [
     { ...shared, displayName: 'unit', rootDir: 'src', testMatch: ['**/*.spec.ts'] },
     {

@@ -19,5 +19,10 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['src/testSetup.ts'],
+    // One worker per core (Vitest's default leaves one for itself).
+    maxWorkers: '100%',
+    // A test waits for conditions (asyncUtilTimeout in testSetup.ts), never for a fixed time; this is
+    // only the ceiling for a test on a loaded machine.
+    testTimeout: 30_000,
   },
 });

@@ -13,6 +13,7 @@ import { BrandingModule } from './branding/branding.module.js';
 import { CampaignsModule } from './campaigns/campaigns.module.js';
 import { ClientPortalModule } from './client-portal/client-portal.module.js';
 import { ClientsModule } from './clients/clients.module.js';
+import { ClockModule } from './common/clock.js';
 import { loggerParams } from './common/logging.js';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
@@ -65,6 +66,7 @@ export class AppModule {
           },
         }),
         ScheduleModule.forRoot(),
+        ClockModule,
         JobsModule,
         DatabaseModule,
         RateLimitModule,

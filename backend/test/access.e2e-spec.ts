@@ -3,6 +3,7 @@ import request from 'supertest';
 import { User } from '../src/users/user.entity.js';
 import { AccessFixtureModule } from './fixtures/access-fixture.module.js';
 import { type Agent, browser, signInAsBroker } from './helpers/browser-agent.js';
+import { realNow } from './helpers/clock.js';
 import { makeClient, makeInvitation, makeUser } from './helpers/factories.js';
 import { listRoutes, type RouteInfo } from './helpers/routes.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -109,15 +110,19 @@ describe('access: secure by default, roles, client/broker separation, CSRF, subs
       return broker.post('/api/test-fixture/paid-feature');
     }
 
-    afterAll(() => withSubscription({ subscriptionStatus: 'trial', trialEndsAt: new Date(Date.now() + 30 * DAY_MS) }));
+    afterAll(() => withSubscription({ subscriptionStatus: 'trial', trialEndsAt: new Date(realNow().getTime() + 30 * DAY_MS) }));
 
     it('lets a running trial and an active subscription through', async () => {
-      expect((await withSubscription({ subscriptionStatus: 'trial', trialEndsAt: new Date(Date.now() + DAY_MS) })).status).toBe(201);
-      expect((await withSubscription({ subscriptionStatus: 'active', trialEndsAt: new Date(Date.now() - DAY_MS) })).status).toBe(201);
+      expect((await withSubscription({ subscriptionStatus: 'trial', trialEndsAt: new Date(realNow().getTime() + DAY_MS) })).status).toBe(
+        201,
+      );
+      expect((await withSubscription({ subscriptionStatus: 'active', trialEndsAt: new Date(realNow().getTime() - DAY_MS) })).status).toBe(
+        201,
+      );
     });
 
     it('answers an expired trial with 403 and trialExpired', async () => {
-      const res = await withSubscription({ subscriptionStatus: 'trial', trialEndsAt: new Date(Date.now() - 1000) });
+      const res = await withSubscription({ subscriptionStatus: 'trial', trialEndsAt: new Date(realNow().getTime() - 1000) });
       expect(res.status).toBe(403);
       expect(res.body).toEqual({
         statusCode: 403,
@@ -144,7 +149,7 @@ describe('access: secure by default, roles, client/broker separation, CSRF, subs
         .em()
         .execute(
           `update session set sess = jsonb_set(sess::jsonb, '{auth,${field}}', to_jsonb(?::bigint))::json where sess->'auth'->>'kind' = ?`,
-          [Date.now() - msAgo, kind],
+          [realNow().getTime() - msAgo, kind],
         );
     }
 

@@ -12,6 +12,7 @@ import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
 import { Reminder } from '../src/reminders/reminder.entity.js';
 import { User } from '../src/users/user.entity.js';
 import { type Agent, browser } from './helpers/browser-agent.js';
+import { realNow } from './helpers/clock.js';
 import { makeClient, makeInvitation } from './helpers/factories.js';
 import { brokerSession } from './helpers/session.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -40,7 +41,7 @@ describe('GET /api/activity', () => {
   let expected: [string, string, string | null, number, string?][];
   let clientReminderDelivery: string;
 
-  const ago = (minutes: number) => new Date(Date.now() - minutes * MINUTE);
+  const ago = (minutes: number) => new Date(realNow().getTime() - minutes * MINUTE);
 
   async function delivery(fields: {
     brokerId: string;
@@ -103,7 +104,7 @@ describe('GET /api/activity', () => {
   ): Promise<string> {
     const id = randomUUID();
     // One clock reading for both: an open and a click "50 minutes ago" are the same instant.
-    const now = Date.now();
+    const now = realNow().getTime();
     const at = (minutes: number | null) => (minutes === null ? null : new Date(now - minutes * MINUTE));
     await t
       .em()
@@ -128,9 +129,9 @@ describe('GET /api/activity', () => {
     // A broker reminder sent for real (development outbox), then confirmed with 1 on the call.
     const created = await broker.agent
       .post('/api/reminders')
-      .send({ clientId: rosa.id, scheduledTime: new Date(Date.now() + 2000).toISOString(), message: SECRETS.brokerMessage });
+      .send({ clientId: rosa.id, scheduledTime: new Date(realNow().getTime() + 2000).toISOString(), message: SECRETS.brokerMessage });
     expect(created.status).toBe(201);
-    await t.em().nativeUpdate(Reminder, { id: created.body.id }, { deliverAfter: new Date(Date.now() - 1000) });
+    await t.em().nativeUpdate(Reminder, { id: created.body.id }, { deliverAfter: new Date(realNow().getTime() - 1000) });
     await t.app.get(DispatcherService).runOnce({ brokerId: broker.id });
     const brokerReminder = await t.em().findOneOrFail(Delivery, { reminderId: created.body.id });
     expect(brokerReminder.status).toBe('completed');
@@ -149,7 +150,7 @@ describe('GET /api/activity', () => {
     const own = await portal.post('/api/client/reminders').send({
       medicationId: medication.body.id,
       sayMedicationName: true,
-      scheduledTime: new Date(Date.now() + MINUTE).toISOString(),
+      scheduledTime: new Date(realNow().getTime() + MINUTE).toISOString(),
       message: SECRETS.clientMessage,
       timeZone: 'America/New_York',
     });

@@ -1,6 +1,7 @@
 import { AdminAction } from '../src/audit/admin-action.entity.js';
 import { User } from '../src/users/user.entity.js';
 import type { Agent } from './helpers/browser-agent.js';
+import { realNow } from './helpers/clock.js';
 import { parseCsv } from './helpers/csv.js';
 import { PDF } from './helpers/files.js';
 import { brokerSession } from './helpers/session.js';
@@ -58,7 +59,7 @@ describe('the admin audit log', () => {
     await em.nativeUpdate(User, { id: admin.id }, { isAdmin: true, firstName: 'Alex', lastName: 'Morgan' });
     await em.nativeUpdate(User, { id: second.id }, { isAdmin: true, firstName: 'Sam', lastName: 'Ortiz' });
     await em.nativeUpdate(User, { id: broker.id }, { firstName: 'Tomas', lastName: 'Owner' });
-    trialEndBefore = new Date(Date.now() + 5 * DAY_MS);
+    trialEndBefore = new Date(realNow().getTime() + 5 * DAY_MS);
     trialBroker = em.create(User, {
       firstName: 'Rita',
       lastName: 'Trial',
@@ -151,7 +152,7 @@ describe('the admin audit log', () => {
     expect(Object.keys(trial).sort()).toEqual(
       ['action', 'admin', 'after', 'before', 'broker', 'createdAt', 'id', 'notes', 'targetId', 'targetType'].sort(),
     );
-    expect(Math.abs(new Date(trial.createdAt).getTime() - Date.now())).toBeLessThan(120_000);
+    expect(Math.abs(new Date(trial.createdAt).getTime() - realNow().getTime())).toBeLessThan(120_000);
 
     expect(byId[ids.subscription]).toMatchObject({
       admin: { id: second.id, name: 'Sam Ortiz' },
@@ -194,7 +195,7 @@ describe('the admin audit log', () => {
     expect(await days('2024-01-10', '2024-01-14')).toEqual([ids.older, ids.oldest]);
     expect(await days('2024-01-11', '2024-01-14')).toEqual([ids.older]);
     expect(await days(undefined, '2024-01-13')).toEqual([ids.oldest]);
-    const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+    const today = realNow().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
     expect(await days('2024-01-16')).toEqual([ids.formula, ids.resource, ids.token, ids.subscription, ids.trial]);
     expect(await days(today, today)).toHaveLength(5);
 

@@ -6,6 +6,7 @@ import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
 import { Reminder } from '../src/reminders/reminder.entity.js';
 import { User } from '../src/users/user.entity.js';
 import { type Agent, browser, signInAsBroker } from './helpers/browser-agent.js';
+import { realNow } from './helpers/clock.js';
 import { grantConsent, makeClient, makeInvitation } from './helpers/factories.js';
 import { brokerSession } from './helpers/session.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -62,7 +63,7 @@ describe('broker suspension and trial end date', () => {
     const owner = await em.findOneOrFail(User, broker.id);
     const client = await makeClient(em, owner, { firstName: 'Rosa', phone: '+12125550171', timeZone: daytimeZone() });
     await grantConsent(em, [client.id]);
-    const scheduled = new Date(Date.now() + 2 * 60 * 60_000).toISOString();
+    const scheduled = new Date(realNow().getTime() + 2 * 60 * 60_000).toISOString();
     const reminder = await broker.agent
       .post('/api/reminders')
       .send({ clientId: client.id, scheduledTime: scheduled, deliveryMethod: 'sms', message: 'Your annual review is next week' });
@@ -73,15 +74,18 @@ describe('broker suspension and trial end date', () => {
     expect(
       (await portal.post('/api/client/register').send({ token: invitation, username: 'rosa.s', password: 'violet-tractor-91' })).status,
     ).toBe(201);
-    const own = await portal
-      .post('/api/client/reminders')
-      .send({ scheduledTime: new Date(Date.now() + 60_000).toISOString(), deliveryMethod: 'sms', maxAttempts: 1, timeZone: daytimeZone() });
+    const own = await portal.post('/api/client/reminders').send({
+      scheduledTime: new Date(realNow().getTime() + 60_000).toISOString(),
+      deliveryMethod: 'sms',
+      maxAttempts: 1,
+      timeZone: daytimeZone(),
+    });
     expect(own.status).toBe(201);
 
     const res = await suspend(broker.id, { reason: 'Unpaid invoices since September' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: broker.id, suspensionReason: 'Unpaid invoices since September' });
-    expect(Date.parse(res.body.suspendedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(Date.parse(res.body.suspendedAt)).toBeGreaterThan(realNow().getTime() - 60_000);
     expect((await suspend(broker.id, { reason: 'Again' })).status).toBe(409);
 
     // The open session is refused with the reason the app shows; a new sign-in ends on the suspension page.
@@ -100,7 +104,7 @@ describe('broker suspension and trial end date', () => {
     expect((await portal.get('/api/client/reminders')).status).toBe(200);
 
     // Both fall due: the agency's reminder is not sent, the client's own is, without the sponsor message.
-    await t.em().nativeUpdate(Reminder, { id: reminder.body.id }, { deliverAfter: new Date(Date.now() - 1000) });
+    await t.em().nativeUpdate(Reminder, { id: reminder.body.id }, { deliverAfter: new Date(realNow().getTime() - 1000) });
     const ownRow = await t.em().findOneOrFail(ClientReminder, own.body.id);
     await t.app.get(DispatcherService).runOnce({ now: new Date(ownRow.nextOccurrenceAt!.getTime() + 1000) });
     const skipped = await t.em().findOneOrFail(Delivery, { reminderId: reminder.body.id });
@@ -150,27 +154,27 @@ describe('broker suspension and trial end date', () => {
       for (const [body, message] of [
         [{}, 'trialEndsAt must be a date and time'],
         [{ trialEndsAt: 'tomorrow' }, 'trialEndsAt must be a date and time'],
-        [{ trialEndsAt: new Date(Date.now() + 400 * DAY_MS).toISOString() }, 'within 365 days of today'],
-        [{ trialEndsAt: new Date(Date.now() - 400 * DAY_MS).toISOString() }, 'within 365 days of today'],
+        [{ trialEndsAt: new Date(realNow().getTime() + 400 * DAY_MS).toISOString() }, 'within 365 days of today'],
+        [{ trialEndsAt: new Date(realNow().getTime() - 400 * DAY_MS).toISOString() }, 'within 365 days of today'],
       ] as const) {
         const res = await setEnd(trial.id, body);
         expect(res.status).toBe(400);
         expect(JSON.stringify(res.body)).toContain(message);
       }
       await t.em().nativeUpdate(User, { id: broker.id }, { subscriptionStatus: 'active' });
-      const active = await setEnd(broker.id, { trialEndsAt: new Date(Date.now() + DAY_MS).toISOString() });
+      const active = await setEnd(broker.id, { trialEndsAt: new Date(realNow().getTime() + DAY_MS).toISOString() });
       expect(active.status).toBe(409);
       expect(active.body.message).toBe('Only brokers on trial have a trial end date');
     });
 
     it('moves the end later, then ends the trial now: the broker meets Trial Expired; both audited', async () => {
-      const later = new Date(Date.now() + 45 * DAY_MS);
+      const later = new Date(realNow().getTime() + 45 * DAY_MS);
       const moved = await setEnd(trial.id, { trialEndsAt: later.toISOString() });
       expect(moved.status).toBe(200);
       expect(moved.body.trialEndsAt).toBe(later.toISOString());
       expect((await trial.agent.post('/api/reminders/execute')).status).toBe(200);
 
-      const ended = await setEnd(trial.id, { trialEndsAt: new Date(Date.now() - 1000).toISOString() });
+      const ended = await setEnd(trial.id, { trialEndsAt: new Date(realNow().getTime() - 1000).toISOString() });
       expect(ended.status).toBe(200);
       const gated = await trial.agent.post('/api/reminders/execute');
       expect(gated.status).toBe(403);

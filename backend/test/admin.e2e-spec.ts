@@ -2,6 +2,7 @@ import { AdminService } from '../src/admin/admin.service.js';
 import { AdminAction } from '../src/audit/admin-action.entity.js';
 import { User } from '../src/users/user.entity.js';
 import type { Agent } from './helpers/browser-agent.js';
+import { realNow } from './helpers/clock.js';
 import { makeClient, makeUser } from './helpers/factories.js';
 import { listRoutes } from './helpers/routes.js';
 import { brokerSession } from './helpers/session.js';
@@ -33,7 +34,7 @@ describe('admin back office', () => {
 
   describe('analytics against a hand-computed fixture', () => {
     beforeAll(async () => {
-      const later = (days: number) => new Date(Date.now() + days * DAY_MS);
+      const later = (days: number) => new Date(realNow().getTime() + days * DAY_MS);
       const a = await brokerWith({ email: 'a@flat.test', subscriptionTier: 'flat', subscriptionStatus: 'active' }, 50);
       await brokerWith({ email: 'b@overage.test', subscriptionTier: 'flat', subscriptionStatus: 'active', overageEnabled: true }, 130, 5);
       await brokerWith({ email: 'c@pmpm.test', subscriptionTier: 'pmpm', subscriptionStatus: 'active' }, 80);
@@ -48,7 +49,7 @@ describe('admin back office', () => {
            values (gen_random_uuid(), ?, ?, now(), ?, '+13030000001', 'completed', ?, ?)`,
           [a.id, clientId, channel, cost, at],
         );
-      const now = new Date();
+      const now = realNow();
       for (let i = 0; i < 3; i++) await record('voice', 2, now);
       for (let i = 0; i < 2; i++) await record('sms', 1, now);
       await record('voice', 2, new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 10)));
@@ -171,7 +172,7 @@ describe('admin back office', () => {
 
   describe('trials, subscriptions and the audit log', () => {
     it('extends a trial from its current end, 1–90 days, trial only, with one audit entry', async () => {
-      const end = new Date(Date.now() + 5 * DAY_MS);
+      const end = new Date(realNow().getTime() + 5 * DAY_MS);
       const broker = await makeUser(t.em(), { email: 'extend.me@agency.test', subscriptionStatus: 'trial', trialEndsAt: end });
       for (const days of [0, 91, 2.5, 'seven', null]) {
         expect((await admin.agent.post(`/api/admin/brokers/${broker.id}/trial`).send({ days })).status).toBe(400);
@@ -188,9 +189,9 @@ describe('admin back office', () => {
         before: { trialEndsAt: end.toISOString() },
         after: { trialEndsAt: res.body.trialEndsAt },
       });
-      const expired = await makeUser(t.em(), { subscriptionStatus: 'trial', trialEndsAt: new Date(Date.now() - 10 * DAY_MS) });
+      const expired = await makeUser(t.em(), { subscriptionStatus: 'trial', trialEndsAt: new Date(realNow().getTime() - 10 * DAY_MS) });
       const fromNow = await admin.agent.post(`/api/admin/brokers/${expired.id}/trial`).send({ days: 7 });
-      expect(Math.abs(new Date(fromNow.body.trialEndsAt).getTime() - (Date.now() + 7 * DAY_MS))).toBeLessThan(60_000);
+      expect(Math.abs(new Date(fromNow.body.trialEndsAt).getTime() - (realNow().getTime() + 7 * DAY_MS))).toBeLessThan(60_000);
     });
 
     it('refuses to extend a broker who is not on trial with 409', async () => {
@@ -228,7 +229,7 @@ describe('admin back office', () => {
       const broker = await makeUser(t.em(), {
         email: 'detail@agency.test',
         subscriptionStatus: 'trial',
-        trialEndsAt: new Date(Date.now() + DAY_MS),
+        trialEndsAt: new Date(realNow().getTime() + DAY_MS),
       });
       await makeClient(t.em(), broker, { firstName: 'Ruth', email: 'ruth@example.com' });
       for (let i = 1; i <= 22; i++) await admin.agent.post(`/api/admin/brokers/${broker.id}/trial`).send({ days: 1 });

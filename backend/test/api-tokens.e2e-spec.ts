@@ -5,6 +5,7 @@ import { ApiTokenEvent } from '../src/api-tokens/api-token-event.entity.js';
 import { AdminAction } from '../src/audit/admin-action.entity.js';
 import { User } from '../src/users/user.entity.js';
 import type { Agent } from './helpers/browser-agent.js';
+import { realNow } from './helpers/clock.js';
 import { brokerSession } from './helpers/session.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -54,7 +55,7 @@ describe('API access: personal access tokens', () => {
     expect(created.status).toBe(201);
     expect(created.body.token).toMatch(/^ck_pat_[A-Za-z0-9_-]{43}$/);
     expect(created.body.token.startsWith(created.body.prefix)).toBe(true);
-    const days = (new Date(created.body.expiresAt as string).getTime() - Date.now()) / 86_400_000;
+    const days = (new Date(created.body.expiresAt as string).getTime() - realNow().getTime()) / 86_400_000;
     expect(days).toBeGreaterThan(89.9);
     expect(days).toBeLessThanOrEqual(90);
 
@@ -138,7 +139,7 @@ describe('API access: personal access tokens', () => {
     expect((await api().get('/api/clients').set(bearer(''))).status).toBe(401);
 
     const expiring = await newToken(broker, ['clients:read']);
-    await t.em().nativeUpdate(ApiToken, { id: expiring.id }, { expiresAt: new Date(Date.now() - 1000) });
+    await t.em().nativeUpdate(ApiToken, { id: expiring.id }, { expiresAt: new Date(realNow().getTime() - 1000) });
     const expired = await api().get('/api/clients').set(bearer(expiring.token));
     expect(expired.status).toBe(401);
     expect(expired.body.message).toBe('This API token has expired');

@@ -5,6 +5,7 @@ import { seedDemoData } from '../src/database/seeders/demo-data.seeder.js';
 import { User } from '../src/users/user.entity.js';
 import { UsersService } from '../src/users/users.service.js';
 import { browser, last, sessionCookie, signInAsBroker } from './helpers/browser-agent.js';
+import { realNow } from './helpers/clock.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -49,7 +50,7 @@ describe('broker sign-in through OpenID Connect (embedded development provider)'
       agencyPhone: '',
       subscriptionStatus: 'trial',
     });
-    const trialDays = (new Date(me.body.trialEndsAt).getTime() - Date.now()) / DAY_MS;
+    const trialDays = (new Date(me.body.trialEndsAt).getTime() - realNow().getTime()) / DAY_MS;
     expect(trialDays).toBeGreaterThan(29.9);
     expect(trialDays).toBeLessThanOrEqual(30);
   });

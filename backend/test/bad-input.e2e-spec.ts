@@ -9,6 +9,7 @@ import { buildOpenApiDocument } from '../src/openapi/openapi.js';
 import { User } from '../src/users/user.entity.js';
 import { type Agent, browser } from './helpers/browser-agent.js';
 import { waitFor } from './helpers/built-app.js';
+import { realNow } from './helpers/clock.js';
 import { makeClient, makeInvitation, makeUser } from './helpers/factories.js';
 import { image, PDF } from './helpers/files.js';
 import { listRoutes } from './helpers/routes.js';
@@ -242,7 +243,7 @@ describe('bad input on every route', () => {
   let pngFile: Buffer;
   let tables: string[];
   const counts = { requests: 0, byRole: {} as Record<string, number>, valid: 0, fingerprints: 0, operations: 0 };
-  const started = Date.now();
+  const started = realNow().getTime();
 
   /** What a valid request carries in each field, for fields whose schema cannot say. */
   function fieldBase(op: Operation): Record<string, unknown> {
@@ -310,8 +311,8 @@ describe('bad input on every route', () => {
       case 'array':
         return [baseValue('', resolve(schema.items), op)];
     }
-    if (schema.format === 'date-time') return new Date(Date.now() + 3 * day).toISOString();
-    if (schema.format === 'date') return new Date(Date.now() + 30 * day).toISOString().slice(0, 10);
+    if (schema.format === 'date-time') return new Date(realNow().getTime() + 3 * day).toISOString();
+    if (schema.format === 'date') return new Date(realNow().getTime() + 30 * day).toISOString().slice(0, 10);
     if (schema.format === 'uuid') throw new Error(`${op.key}: no existing record for the uuid field "${name}"; add it to fieldBase`);
     return 'Walk text';
   }
@@ -624,7 +625,7 @@ describe('bad input on every route', () => {
     ids.resetCode = /\b(\d{6})\b/.exec(resetText.body)?.[1] ?? '';
     ids.medication = (await agents.client.post('/api/client/medications').send({ name: 'Walk medication' })).body.id;
     ids.clientReminder = (
-      await agents.client.post('/api/client/reminders').send({ scheduledTime: new Date(Date.now() + 86_400_000).toISOString() })
+      await agents.client.post('/api/client/reminders').send({ scheduledTime: new Date(realNow().getTime() + 86_400_000).toISOString() })
     ).body.id;
     ids.caregiver = (await agents.client.post('/api/client/caregivers').send({ name: 'Walk Caregiver', phone: '(615) 555-0152' })).body.id;
     // A registered client's new phone waits for their confirmation.
@@ -634,7 +635,7 @@ describe('bad input on every route', () => {
     ids.reminder = (
       await agents.broker
         .post('/api/reminders')
-        .send({ clientId: ids.client, scheduledTime: new Date(Date.now() + 86_400_000).toISOString(), message: 'Walk reminder' })
+        .send({ clientId: ids.client, scheduledTime: new Date(realNow().getTime() + 86_400_000).toISOString(), message: 'Walk reminder' })
     ).body.id;
     ids.campaign = (await agents.broker.post('/api/campaigns').send({ name: 'Walk', type: 'sms', message: 'Hello' })).body.id;
     ids.token = (await agents.broker.post('/api/tokens').send({ name: 'Walk token', scopes: ['clients:read'] })).body.id;
@@ -661,7 +662,7 @@ describe('bad input on every route', () => {
   }, 120_000);
 
   afterAll(async () => {
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const seconds = ((realNow().getTime() - started) / 1000).toFixed(1);
     const byRole = ROLES.map((role) => `${role} ${counts.byRole[role] ?? 0}`).join(', ');
     console.log(
       `Bad-input walk: ${counts.operations} operations, ${counts.requests} bad requests (${byRole}), ${counts.valid} valid ones, ${counts.fingerprints} table fingerprints, ${seconds} s`,

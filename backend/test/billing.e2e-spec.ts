@@ -8,6 +8,7 @@ import { DispatcherService } from '../src/delivery/dispatcher.service.js';
 import { Reminder } from '../src/reminders/reminder.entity.js';
 import { User } from '../src/users/user.entity.js';
 import type { Agent } from './helpers/browser-agent.js';
+import { realNow } from './helpers/clock.js';
 import { makeClient } from './helpers/factories.js';
 import { brokerSession } from './helpers/session.js';
 import { StripeStandIn } from './helpers/stripe-stand-in.js';
@@ -28,7 +29,7 @@ describe('billing in local mode (no Stripe key)', () => {
   afterAll(() => t.close());
 
   it('shows the trial with days left rounded up, the price and the mode', async () => {
-    await t.em().nativeUpdate(User, { id: broker.id }, { trialEndsAt: new Date(Date.now() + 12.2 * DAY_MS) });
+    await t.em().nativeUpdate(User, { id: broker.id }, { trialEndsAt: new Date(realNow().getTime() + 12.2 * DAY_MS) });
     const res = await broker.agent.get('/api/subscription');
     expect(res.body).toMatchObject({
       subscriptionTier: 'flat',
@@ -43,7 +44,7 @@ describe('billing in local mode (no Stripe key)', () => {
   });
 
   it('keeps the trial when a plan is chosen during it: only the plan after the trial changes', async () => {
-    const endsAt = new Date(Date.now() + 12.2 * DAY_MS);
+    const endsAt = new Date(realNow().getTime() + 12.2 * DAY_MS);
     await t.em().nativeUpdate(User, { id: starter.id }, { trialEndsAt: endsAt });
     const chosen = await starter.agent.post('/api/subscription').send({ subscriptionTier: 'pmpm' });
     expect(chosen.status).toBe(200);
@@ -80,7 +81,7 @@ describe('billing in local mode (no Stripe key)', () => {
     });
     expect((await t.em().findOneOrFail(User, starter.id)).subscriptionStatus).toBe('trial');
 
-    const before = Date.now();
+    const before = realNow().getTime();
     const started = await starter.agent.post('/api/subscription/start').send({ subscriptionTier: 'pmpm', confirmMonthlyPriceCents: 1500 });
     expect(started.status).toBe(200);
     expect(started.body).toMatchObject({
@@ -92,7 +93,7 @@ describe('billing in local mode (no Stripe key)', () => {
     // The trial ended when the subscription started.
     const endedAt = new Date(started.body.trialEndsAt).getTime();
     expect(endedAt).toBeGreaterThanOrEqual(before - 1000);
-    expect(endedAt).toBeLessThanOrEqual(Date.now());
+    expect(endedAt).toBeLessThanOrEqual(realNow().getTime());
     const again = await starter.agent.post('/api/subscription/start').send({ confirmMonthlyPriceCents: 1500 });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe('Your subscription has already started');
@@ -121,12 +122,12 @@ describe('billing in local mode (no Stripe key)', () => {
     const client = await makeClient(em, owner, { phone: '+12125550177' });
     const reminder = await payer.agent.post('/api/reminders').send({
       clientId: client.id,
-      scheduledTime: new Date(Date.now() + 60_000).toISOString(),
+      scheduledTime: new Date(realNow().getTime() + 60_000).toISOString(),
       deliveryMethod: 'sms',
       message: 'Your plan review is next week',
     });
     expect(reminder.status).toBe(201);
-    await em.nativeUpdate(Reminder, { id: reminder.body.id }, { deliverAfter: new Date(Date.now() - 1000) });
+    await em.nativeUpdate(Reminder, { id: reminder.body.id }, { deliverAfter: new Date(realNow().getTime() - 1000) });
 
     expect((await payer.agent.get('/api/subscription')).body).toMatchObject({ subscriptionStatus: 'past_due', markPaidAvailable: true });
     const changed = await payer.agent.post('/api/subscription').send({ subscriptionTier: 'pmpm' });
@@ -154,7 +155,7 @@ describe('billing in local mode (no Stripe key)', () => {
 
   it('keeps a canceled broker out of plan changes, and guards features after the trial', async () => {
     const other = await brokerSession(t, 'billing.expired@agency.test');
-    await t.em().nativeUpdate(User, { id: other.id }, { trialEndsAt: new Date(Date.now() - 1000) });
+    await t.em().nativeUpdate(User, { id: other.id }, { trialEndsAt: new Date(realNow().getTime() - 1000) });
     const execute = await other.agent.post('/api/reminders/execute');
     expect(execute.status).toBe(403);
     expect(execute.body.trialExpired).toBe(true);
@@ -165,7 +166,7 @@ describe('billing in local mode (no Stripe key)', () => {
     const started = await other.agent.post('/api/subscription/start').send({ confirmMonthlyPriceCents: 0 });
     expect(started.body.subscriptionStatus).toBe('active');
     // An ended trial keeps its end date.
-    expect(new Date(started.body.trialEndsAt).getTime()).toBeLessThan(Date.now() - 500);
+    expect(new Date(started.body.trialEndsAt).getTime()).toBeLessThan(realNow().getTime() - 500);
     expect((await other.agent.post('/api/reminders/execute')).status).toBe(200);
     await t.em().nativeUpdate(User, { id: other.id }, { subscriptionStatus: 'canceled' });
     const canceled = await other.agent.post('/api/subscription').send({ subscriptionTier: 'flat' });
@@ -186,11 +187,11 @@ describe('billing in local mode (no Stripe key)', () => {
          values (gen_random_uuid(), ?, ?, ?, ?, '+12125550000', ?, ?, ?)`,
         [broker.id, clients[0].id, at, channel, status, cost, at],
       );
-    const thisMonth = new Date().toISOString();
+    const thisMonth = realNow().toISOString();
     await record('voice', 'completed', 2, thisMonth);
     await record('voice', 'failed', 2, thisMonth);
     await record('sms', 'completed', 1, thisMonth);
-    const lastMonth = new Date(Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth() - 1, 15)).toISOString();
+    const lastMonth = new Date(Date.UTC(realNow().getUTCFullYear(), realNow().getUTCMonth() - 1, 15)).toISOString();
     await record('voice', 'completed', 2, lastMonth);
     await em.execute(`update users set created_at = now() - interval '90 days' where id = ?`, [broker.id]);
     await t.app.get(MonthlyAnalyticsService).snapshotLastMonth();
@@ -308,7 +309,7 @@ describe('billing with Stripe', () => {
   it('refuses a tampered body and a signature older than 300 seconds with 400', async () => {
     const tampered = await webhook(subscriptionEvent('evt_3', 'sub_1'), { tamper: true });
     expect(tampered.status).toBe(400);
-    const stale = await webhook(subscriptionEvent('evt_4', 'sub_1'), { timestamp: Math.floor(Date.now() / 1000) - 301 });
+    const stale = await webhook(subscriptionEvent('evt_4', 'sub_1'), { timestamp: Math.floor(realNow().getTime() / 1000) - 301 });
     expect(stale.status).toBe(400);
     expect(stale.body.message).toContain('Invalid Stripe signature');
     const unsigned = await request(t.http).post('/api/billing/webhook').set('Content-Type', 'application/json').send('{}');

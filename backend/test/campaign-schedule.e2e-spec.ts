@@ -7,18 +7,10 @@ import { DispatcherService } from '../src/delivery/dispatcher.service.js';
 import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
 import { User } from '../src/users/user.entity.js';
 import type { Agent } from './helpers/browser-agent.js';
+import { TestClock } from './helpers/clock.js';
 import { makeClient } from './helpers/factories.js';
 import { brokerSession } from './helpers/session.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** The moment `date` `time` is on the wall clock in `zone`. */
 const at = (date: string, time: string, zone: string) => DateTime.fromISO(`${date}T${time}`, { zone }).toJSDate();
@@ -31,11 +23,14 @@ describe('scheduled campaigns', () => {
   let owner: User;
   let runner: CampaignRunner;
   let dispatcher: DispatcherService;
-  // Ten days ahead of the real clock: the schedule check reads it.
-  const date = DateTime.now().setZone('America/New_York').plus({ days: 10 }).toISODate()!;
+  // Each test starts on a Monday, 11:00 in New York; the campaigns go ten days later.
+  const START = '2026-05-04T15:00:00Z';
+  const clock = new TestClock(START);
+  const today = DateTime.fromISO(START, { zone: 'America/New_York' });
+  const date = today.plus({ days: 10 }).toISODate()!;
 
   beforeAll(async () => {
-    t = await createTestApp({ listen: true });
+    t = await createTestApp({ listen: true, clock });
     broker = await brokerSession(t, 'schedule@agency.test');
     other = await brokerSession(t, 'other.schedule@agency.test');
     await t
@@ -45,6 +40,7 @@ describe('scheduled campaigns', () => {
     runner = t.app.get(CampaignRunner);
     dispatcher = t.app.get(DispatcherService);
   });
+  beforeEach(() => clock.set(START));
   afterAll(() => t.close());
 
   async function draft(fields: Record<string, unknown> = {}): Promise<string> {
@@ -68,12 +64,14 @@ describe('scheduled campaigns', () => {
     // A minute before 09:00 in New York (the earliest of the two zones): nothing goes.
     const nineInNewYork = at(date, '09:00', 'America/New_York');
     const nineInLosAngeles = at(date, '09:00', 'America/Los_Angeles');
-    expect(await runner.run(minutes(nineInNewYork, -1))).toMatchObject({ scheduledSent: 0 });
+    clock.set(minutes(nineInNewYork, -1));
+    expect(await runner.run()).toMatchObject({ scheduledSent: 0 });
     expect((await broker.agent.get(`/api/campaigns/${id}`)).body.status).toBe('scheduled');
     expect(await t.em().count(Delivery, { campaignId: id })).toBe(0);
 
     // At 09:00 in New York the recipients are fixed; each delivery waits for 09:00 where the client lives.
-    expect(await runner.run(nineInNewYork)).toMatchObject({ scheduledSent: 1 });
+    clock.set(nineInNewYork);
+    expect(await runner.run()).toMatchObject({ scheduledSent: 1 });
     expect((await broker.agent.get(`/api/campaigns/${id}`)).body).toMatchObject({ status: 'sent', recipientCount: 2 });
     const deliveries = await t.em().find(Delivery, { campaignId: id });
     expect(Object.fromEntries(deliveries.map((d) => [d.clientId, d.notBefore.toISOString()]))).toEqual({
@@ -81,15 +79,17 @@ describe('scheduled campaigns', () => {
       [losAngeles.id]: nineInLosAngeles.toISOString(),
     });
     // A second run (another instance) sends nothing more.
-    expect(await runner.run(minutes(nineInNewYork, 5))).toMatchObject({ scheduledSent: 0 });
+    clock.set(minutes(nineInNewYork, 5));
+    expect(await runner.run()).toMatchObject({ scheduledSent: 0 });
     expect(await t.em().count(Delivery, { campaignId: id })).toBe(2);
 
-    await dispatcher.runOnce({ now: minutes(nineInNewYork, 1) });
+    await dispatcher.runOnce();
     const afterNewYork = await t.em().find(Delivery, { campaignId: id });
     expect(afterNewYork.find((d) => d.clientId === newYork.id)?.status).toBe('completed');
     expect(afterNewYork.find((d) => d.clientId === losAngeles.id)?.status).toBe('queued');
 
-    await dispatcher.runOnce({ now: minutes(nineInLosAngeles, 1) });
+    clock.set(minutes(nineInLosAngeles, 1));
+    await dispatcher.runOnce();
     const delivered = await t.em().find(Delivery, { campaignId: id }, { orderBy: { clientId: 'asc' } });
     expect(delivered.every((d) => d.status === 'completed')).toBe(true);
     const mail = await t.em().findOneOrFail(OutboxMessage, { deliveryId: delivered[0].id });
@@ -102,22 +102,23 @@ describe('scheduled campaigns', () => {
     const losAngeles = await makeClient(t.em(), owner, { zip: '90001' });
     const id = await draft({ type: 'sms', subject: null, message: 'Annual Enrollment opens soon.' });
     expect((await broker.agent.post(`/api/campaigns/${id}/schedule`).send({ date, time: '10:30' })).status).toBe(200);
-    await runner.run(at(date, '10:30', 'America/New_York'));
+    clock.set(at(date, '10:30', 'America/New_York'));
+    await runner.run();
     const deliveries = await t.em().find(Delivery, { campaignId: id });
     expect(Object.fromEntries(deliveries.map((d) => [d.clientId, d.notBefore.toISOString()]))).toEqual({
       [newYork.id]: at(date, '10:30', 'America/New_York').toISOString(),
       [losAngeles.id]: at(date, '10:30', 'America/Los_Angeles').toISOString(),
     });
-    // Before its time, the dispatcher leaves the Los Angeles text alone.
-    // (The New York text, due, waits for the allowed hours on the real clock: the run is kept short.)
-    await dispatcher.runOnce({ now: minutes(at(date, '10:30', 'America/Los_Angeles'), -1), campaignsOnly: true, maxMs: 2000 });
+    // Before its time, the dispatcher leaves the Los Angeles text alone (the New York one, due, goes).
+    clock.set(minutes(at(date, '10:30', 'America/Los_Angeles'), -1));
+    await dispatcher.runOnce({ campaignsOnly: true });
     expect((await t.em().findOneOrFail(Delivery, { campaignId: id, clientId: losAngeles.id })).status).toBe('queued');
   });
 
   it('refuses bad dates and times with a message naming the field', async () => {
     const id = await draft();
-    const past = DateTime.now().setZone('America/New_York').minus({ days: 1 }).toISODate();
-    const tooFar = DateTime.now().setZone('America/New_York').plus({ days: 400 }).toISODate();
+    const past = today.minus({ days: 1 }).toISODate();
+    const tooFar = today.plus({ days: 400 }).toISODate();
     for (const [body, field, words] of [
       [{ date, time: '22:00' }, 'time', '08:00 and 20:59'],
       [{ date, time: '07:59' }, 'time', '08:00 and 20:59'],
@@ -195,10 +196,10 @@ describe('scheduled campaigns', () => {
         consented: purpose === 'informational' ? 2 : 1,
       });
       expect((await broker.agent.post(`/api/campaigns/${id}/send`)).body).toEqual({ count: 3 });
-      const rows = await until(
-        () => t.em().find(Delivery, { campaignId: id }),
-        (found) => found.length === 3 && found.every((d) => d.status === 'completed' || d.status === 'skipped'),
-      );
+      // The send starts a dispatcher run in the background: once it has ended, every message has its outcome.
+      await dispatcher.idle();
+      const rows = await t.em().find(Delivery, { campaignId: id });
+      expect(rows.map((d) => d.status).filter((status) => status !== 'completed' && status !== 'skipped')).toEqual([]);
       return Object.fromEntries(rows.map((d) => [d.clientId, d.status === 'skipped' ? d.error : d.status]));
     };
     expect(await outcomes('informational')).toEqual({

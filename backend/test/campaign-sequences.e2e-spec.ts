@@ -11,6 +11,7 @@ import { DispatcherService } from '../src/delivery/dispatcher.service.js';
 import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
 import { User } from '../src/users/user.entity.js';
 import type { Agent } from './helpers/browser-agent.js';
+import { realNow } from './helpers/clock.js';
 import { makeClient } from './helpers/factories.js';
 import { brokerSession } from './helpers/session.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -201,7 +202,7 @@ describe('lifecycle campaigns (sequences)', () => {
       followUps: [{ delayDays: 3, subject: null, message: 'Still time for a plan review before December 7.', skipIfEngaged: true }],
     });
     expect((await broker.agent.post(`/api/campaigns/${id}/start`)).status).toBe(200);
-    const now = new Date();
+    const now = realNow();
     expect(await runner.run(now)).toMatchObject({ enrolled: 3, stepsSent: 3 });
     await dispatcher.runOnce({ maxMs: 10_000 });
     const first = await t.em().findOneOrFail(Campaign, { parentId: id, step: 1 });

@@ -8,16 +8,17 @@ import { OptOut } from '../src/messaging/opt-out.entity.js';
 import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
 import { User } from '../src/users/user.entity.js';
 import type { Agent } from './helpers/browser-agent.js';
+import { realNow } from './helpers/clock.js';
 import { grantConsent, makeClient } from './helpers/factories.js';
 import { brokerSession } from './helpers/session.js';
 import { SmtpStandIn } from './helpers/smtp-stand-in.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = realNow().getTime() + timeoutMs;
   for (;;) {
     const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
+    if (done(value) || realNow().getTime() > deadline) return value;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -197,7 +198,7 @@ describe('campaigns (outbox delivery)', () => {
     const [client] = await clientsWith([{ phone: '+12125550777', timeZone: 'Pacific/Kiritimati' }]);
     await t.em().nativeUpdate(Client, { id: client.id }, { timeZone: 'UTC' });
     // Make "now" outside quiet hours for the client whatever the real time: pick a zone where it is midday.
-    const hour = new Date().getUTCHours();
+    const hour = realNow().getUTCHours();
     const zone = [
       'Etc/GMT+0',
       'Etc/GMT-1',
@@ -243,7 +244,7 @@ describe('campaigns (outbox delivery)', () => {
   it('holds a campaign text due in the client’s quiet hours until 08:00 there', async () => {
     await t.em().nativeDelete(Client, { broker: broker.id });
     const [client] = await clientsWith([{ phone: '+12125550778' }]);
-    const hour = new Date().getUTCHours();
+    const hour = realNow().getUTCHours();
     // A fixed-offset zone where it is now 23:00.
     const offset = (23 - hour + 24) % 24;
     const zone = offset === 0 ? 'Etc/GMT' : offset <= 12 ? `Etc/GMT-${offset}` : `Etc/GMT+${24 - offset}`;
@@ -252,11 +253,11 @@ describe('campaigns (outbox delivery)', () => {
     await broker.agent.post(`/api/campaigns/${draft.id}/send`);
     const delivery = await until(
       () => t.em().findOneOrFail(Delivery, { campaignId: draft.id }),
-      (row) => row.status === 'queued' && row.notBefore.getTime() > Date.now(),
+      (row) => row.status === 'queued' && row.notBefore.getTime() > realNow().getTime(),
       10_000,
     );
     expect(delivery.status).toBe('queued');
-    const hoursAhead = (delivery.notBefore.getTime() - Date.now()) / 3_600_000;
+    const hoursAhead = (delivery.notBefore.getTime() - realNow().getTime()) / 3_600_000;
     expect(hoursAhead).toBeGreaterThan(7.9);
     expect(hoursAhead).toBeLessThanOrEqual(9.01);
     expect(await t.em().count(OutboxMessage, { deliveryId: delivery.id })).toBe(0);
@@ -274,11 +275,11 @@ describe('campaigns (outbox delivery)', () => {
 
   it('answers send with 403 trialExpired after the trial', async () => {
     const { body: draft } = await broker.agent.post('/api/campaigns').send({ name: 'Late', type: 'sms', message: 'Hello' });
-    await t.em().nativeUpdate(User, { id: broker.id }, { trialEndsAt: new Date(Date.now() - 1000) });
+    await t.em().nativeUpdate(User, { id: broker.id }, { trialEndsAt: new Date(realNow().getTime() - 1000) });
     const res = await broker.agent.post(`/api/campaigns/${draft.id}/send`);
     expect(res.status).toBe(403);
     expect(res.body.trialExpired).toBe(true);
-    await t.em().nativeUpdate(User, { id: broker.id }, { trialEndsAt: new Date(Date.now() + 86_400_000) });
+    await t.em().nativeUpdate(User, { id: broker.id }, { trialEndsAt: new Date(realNow().getTime() + 86_400_000) });
   });
 
   it('answers a 10,000-recipient send before delivering, and delivers everything in the background', async () => {

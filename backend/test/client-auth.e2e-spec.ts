@@ -4,6 +4,7 @@ import { ClientAccount } from '../src/auth/client-account.entity.js';
 import { ClientInvitation } from '../src/clients/client-invitation.entity.js';
 import { AccessFixtureModule } from './fixtures/access-fixture.module.js';
 import { type Agent, browser } from './helpers/browser-agent.js';
+import { realNow } from './helpers/clock.js';
 import { makeClient, makeInvitation, makeUser } from './helpers/factories.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -84,7 +85,7 @@ describe('client accounts: invitation, registration, sign-in, sign-out', () => {
     });
     const em = t.em();
     const client = await makeClient(em, await makeUser(em));
-    const expired = await makeInvitation(em, client, new Date(Date.now() - 8 * DAY_MS));
+    const expired = await makeInvitation(em, client, new Date(realNow().getTime() - 8 * DAY_MS));
     expect((await request(t.http).get(`/api/client/invite/${expired}`)).status).toBe(404);
     const res = await register(browser(t), { token: expired, username: 'late.user', password: GOOD_PASSWORD });
     expect(res.status).toBe(400);
@@ -94,7 +95,7 @@ describe('client accounts: invitation, registration, sign-in, sign-out', () => {
   it('accepts an invitation up to 7 days old', async () => {
     const em = t.em();
     const client = await makeClient(em, await makeUser(em));
-    const token = await makeInvitation(em, client, new Date(Date.now() - 6.9 * DAY_MS));
+    const token = await makeInvitation(em, client, new Date(realNow().getTime() - 6.9 * DAY_MS));
     expect((await request(t.http).get(`/api/client/invite/${token}`)).status).toBe(200);
   });
 

@@ -1,6 +1,7 @@
 import type { ImportJobDto } from '../src/clients/dto/import-job.dto.js';
 import type { Agent } from './helpers/browser-agent.js';
 import { waitFor } from './helpers/built-app.js';
+import { realNow } from './helpers/clock.js';
 import { brokerSession } from './helpers/session.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -85,7 +86,7 @@ describe('clients: date of birth, plan, carrier, at-risk list, and departures', 
   it.each([
     [{ dateOfBirth: '2026-02-30' }, 'dateOfBirth', 'dateOfBirth must be a real date such as 1958-04-23'],
     [{ dateOfBirth: '1899-12-31' }, 'dateOfBirth', 'dateOfBirth must be between 1900-01-01 and today'],
-    [{ dateOfBirth: isoDay(new Date(Date.now() + DAY_MS)) }, 'dateOfBirth', 'dateOfBirth must be between 1900-01-01 and today'],
+    [{ dateOfBirth: isoDay(new Date(realNow().getTime() + DAY_MS)) }, 'dateOfBirth', 'dateOfBirth must be between 1900-01-01 and today'],
     [{ dateOfBirth: 'April 3' }, 'dateOfBirth', 'dateOfBirth must be a real date such as 1958-04-23'],
     [{ planType: 'ppo' }, 'planType', 'planType must be one of: medicare_advantage, part_d, medigap, other'],
     [{ planEffectiveDate: '1965-06-30' }, 'planEffectiveDate', 'planEffectiveDate must be between 1965-07-01 and a year from today'],
@@ -198,7 +199,7 @@ describe('clients: date of birth, plan, carrier, at-risk list, and departures', 
     const [departure] = await departures(client.id);
     expect(departure).toMatchObject({ reason: 'switched_agent', returned_at: null, deleted: false });
     expect(new Date(departure.client_created_at).toISOString()).toBe(client.createdAt);
-    expect(Date.now() - new Date(departure.departed_at).getTime()).toBeLessThan(60_000);
+    expect(realNow().getTime() - new Date(departure.departed_at).getTime()).toBeLessThan(60_000);
 
     // The broker corrects the reason while the client is away.
     expect((await a.agent.put(`/api/clients/${client.id}`).send({ departureReason: 'moved' })).body.departureReason).toBe('moved');

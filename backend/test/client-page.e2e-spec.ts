@@ -7,6 +7,7 @@ import { EngagementService } from '../src/clients/engagement.service.js';
 import { EngagementDay } from '../src/clients/engagement-day.entity.js';
 import { User } from '../src/users/user.entity.js';
 import { type Agent, browser } from './helpers/browser-agent.js';
+import { realNow } from './helpers/clock.js';
 import { makeClient, makeInvitation } from './helpers/factories.js';
 import { brokerSession } from './helpers/session.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -22,7 +23,7 @@ describe('a client’s page: notes, invitation link, timeline', () => {
   let ruth: Client;
   let walter: Client;
 
-  const ago = (minutes: number) => new Date(Date.now() - minutes * MINUTE);
+  const ago = (minutes: number) => new Date(realNow().getTime() - minutes * MINUTE);
 
   beforeAll(async () => {
     t = await createTestApp({ listen: true });
@@ -70,7 +71,7 @@ describe('a client’s page: notes, invitation link, timeline', () => {
     const res = await broker.agent.post(`/api/clients/${walter.id}/invite-link`);
     expect(res.status).toBe(200);
     expect(res.body.inviteUrl).toMatch(/\/client\/register\/[\w-]{40,}$/);
-    expect(new Date(res.body.expiresAt).getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 60 * MINUTE);
+    expect(new Date(res.body.expiresAt).getTime()).toBeGreaterThan(realNow().getTime() + 6 * 24 * 60 * MINUTE);
     expect(res.body.message).toBe('A new invitation link for Walter Quiet. It works for 7 days; a link sent before no longer does.');
     expect((await broker.agent.get(`/api/clients/${walter.id}`)).body.inviteStatus).toBe('pending');
 
@@ -151,7 +152,7 @@ describe('a client’s page: notes, invitation link, timeline', () => {
       lastName: 'Line',
       engagementScore: 55,
     });
-    const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    const day = (daysAgo: number) => new Date(realNow().getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
     await em.execute(
       `insert into engagement_history (id, client_id, day, score) values
          (gen_random_uuid(), ?, ?, 10), (gen_random_uuid(), ?, ?, 30), (gen_random_uuid(), ?, ?, 55)`,

@@ -8,6 +8,7 @@ import { OptOutsService } from '../src/messaging/opt-outs.service.js';
 import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
 import { User } from '../src/users/user.entity.js';
 import { type Agent, browser } from './helpers/browser-agent.js';
+import { realNow } from './helpers/clock.js';
 import { makeClient, makeInvitation, makeUser } from './helpers/factories.js';
 import { brokerSession } from './helpers/session.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -178,7 +179,7 @@ describe('client password reset: forgot password, the broker’s Send password r
       .nativeUpdate(
         ClientPasswordReset,
         { id: stored.id },
-        { expiresAt: new Date(Date.now() - 1000), createdAt: new Date(Date.now() - 30 * 60_000 - 1000) },
+        { expiresAt: new Date(realNow().getTime() - 1000), createdAt: new Date(realNow().getTime() - 30 * 60_000 - 1000) },
       );
     const res = await confirm({ identifier: username, code, password: NEW_PASSWORD });
     expect(res.status).toBe(400);

@@ -3,6 +3,7 @@ import { Delivery } from '../src/delivery/delivery.entity.js';
 import { DispatcherService } from '../src/delivery/dispatcher.service.js';
 import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
 import { type Agent, browser } from './helpers/browser-agent.js';
+import { realNow } from './helpers/clock.js';
 import { makeClient, makeInvitation, makeUser } from './helpers/factories.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -39,7 +40,7 @@ describe('client portal care: editing a medication, pausing and resuming a remin
   /** A daily text reminder, sent once per occurrence, in UTC (no daylight saving to mind), five minutes from now. */
   async function dailyReminder(agent: Agent, extra: Record<string, unknown> = {}) {
     const res = await agent.post('/api/client/reminders').send({
-      scheduledTime: new Date(Date.now() + 5 * MINUTE).toISOString(),
+      scheduledTime: new Date(realNow().getTime() + 5 * MINUTE).toISOString(),
       timeZone: 'UTC',
       isRecurring: true,
       recurrencePattern: 'daily',
@@ -131,13 +132,13 @@ describe('client portal care: editing a medication, pausing and resuming a remin
       const res = await clientA.post(`/api/client/reminders/${paused.id}/pause`);
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ id: paused.id, status: 'pending', pausedAt: expect.any(String) });
-      expect(Math.abs(new Date(res.body.pausedAt).getTime() - Date.now())).toBeLessThan(MINUTE);
+      expect(Math.abs(new Date(res.body.pausedAt).getTime() - realNow().getTime())).toBeLessThan(MINUTE);
       expect(res.body.nextOccurrenceAt).toBe(paused.nextOccurrenceAt);
 
       // Both due two days ago and never sent; the dispatcher runs now and on each of the next two days.
       const { todays } = await madeTwoDaysAgo(paused.id);
       await madeTwoDaysAgo(active.id);
-      for (const at of [Date.now(), todays.getTime() + 1000, todays.getTime() + DAY + 1000])
+      for (const at of [realNow().getTime(), todays.getTime() + 1000, todays.getTime() + DAY + 1000])
         await dispatcher().runOnce({ now: new Date(at) });
       expect(await deliveriesOf(paused.id)).toHaveLength(0);
       expect((await deliveriesOf(active.id)).length).toBeGreaterThanOrEqual(2);
@@ -150,11 +151,11 @@ describe('client portal care: editing a medication, pausing and resuming a remin
       const reminder = await dailyReminder(clientA, { message: 'Evening pills' });
       expect((await clientA.post(`/api/client/reminders/${reminder.id}/pause`)).status).toBe(200);
       // Paused two days ago, before its first time: two daily times have passed since.
-      const { start, todays } = await madeTwoDaysAgo(reminder.id, { pausedAt: new Date(Date.now() - 2 * DAY - MINUTE) });
-      await dispatcher().runOnce({ now: new Date() });
+      const { start, todays } = await madeTwoDaysAgo(reminder.id, { pausedAt: new Date(realNow().getTime() - 2 * DAY - MINUTE) });
+      await dispatcher().runOnce({ now: realNow() });
       expect(await deliveriesOf(reminder.id)).toHaveLength(0);
 
-      const before = Date.now();
+      const before = realNow().getTime();
       const resumed = await clientA.post(`/api/client/reminders/${reminder.id}/resume`);
       expect(resumed.status).toBe(200);
       expect(resumed.body.pausedAt).toBeNull();
@@ -165,7 +166,7 @@ describe('client portal care: editing a medication, pausing and resuming a remin
       expect(next).toBe(todays.getTime());
 
       // Nothing goes out in a burst for the two missed days.
-      await dispatcher().runOnce({ now: new Date() });
+      await dispatcher().runOnce({ now: realNow() });
       expect(await deliveriesOf(reminder.id)).toHaveLength(0);
       // At its time, that one occurrence is sent, and the reminder moves on to tomorrow.
       await dispatcher().runOnce({ now: new Date(next + 1000) });
@@ -183,8 +184,8 @@ describe('client portal care: editing a medication, pausing and resuming a remin
       expect(first.status).toBe('sent');
       expect((await clientA.post(`/api/client/reminders/${reminder.id}/pause`)).status).toBe(200);
       // Not confirmed: the retry falls due, and is not sent.
-      await t.em().nativeUpdate(Delivery, { id: first.id }, { confirmBy: new Date(Date.now() - 1000) });
-      await dispatcher().runOnce({ now: new Date(Date.now() + 11 * MINUTE) });
+      await t.em().nativeUpdate(Delivery, { id: first.id }, { confirmBy: new Date(realNow().getTime() - 1000) });
+      await dispatcher().runOnce({ now: new Date(realNow().getTime() + 11 * MINUTE) });
       const [after] = await deliveriesOf(reminder.id);
       expect(after).toMatchObject({ status: 'skipped', error: 'Paused by the client' });
       expect(await t.em().count(OutboxMessage, { deliveryId: first.id })).toBe(1);
@@ -225,9 +226,9 @@ describe('client portal care: editing a medication, pausing and resuming a remin
     });
 
     it('pauses a one-time reminder too; refuses a finished one, and a one-time one whose time passed while paused', async () => {
-      const once = await clientA.post('/api/client/reminders').send({ scheduledTime: new Date(Date.now() + DAY).toISOString() });
+      const once = await clientA.post('/api/client/reminders').send({ scheduledTime: new Date(realNow().getTime() + DAY).toISOString() });
       expect((await clientA.post(`/api/client/reminders/${once.body.id}/pause`)).body.pausedAt).toEqual(expect.any(String));
-      await t.em().nativeUpdate(ClientReminder, { id: once.body.id }, { nextOccurrenceAt: new Date(Date.now() - MINUTE) });
+      await t.em().nativeUpdate(ClientReminder, { id: once.body.id }, { nextOccurrenceAt: new Date(realNow().getTime() - MINUTE) });
       const late = await clientA.post(`/api/client/reminders/${once.body.id}/resume`);
       expect(late.status).toBe(409);
       expect(late.body.message).toBe('This reminder has no time left to ring: please schedule a new one');
@@ -235,7 +236,7 @@ describe('client portal care: editing a medication, pausing and resuming a remin
       // Still the client's to delete.
       expect((await clientA.delete(`/api/client/reminders/${once.body.id}`)).status).toBe(204);
 
-      const done = await clientA.post('/api/client/reminders').send({ scheduledTime: new Date(Date.now() + DAY).toISOString() });
+      const done = await clientA.post('/api/client/reminders').send({ scheduledTime: new Date(realNow().getTime() + DAY).toISOString() });
       await t.em().nativeUpdate(ClientReminder, { id: done.body.id }, { status: 'completed', nextOccurrenceAt: null });
       const refused = await clientA.post(`/api/client/reminders/${done.body.id}/pause`);
       expect(refused.status).toBe(409);
@@ -250,7 +251,7 @@ describe('client portal care: editing a medication, pausing and resuming a remin
       const paused = await dailyReminder(agent, { message: 'On hold' });
       await agent.post(`/api/client/reminders/${paused.id}/pause`);
       // Even once its time has passed, it stays listed while paused.
-      await t.em().nativeUpdate(ClientReminder, { id: paused.id }, { nextOccurrenceAt: new Date(Date.now() - DAY) });
+      await t.em().nativeUpdate(ClientReminder, { id: paused.id }, { nextOccurrenceAt: new Date(realNow().getTime() - DAY) });
       const { upcomingReminders } = (await agent.get('/api/client-portal/my-info')).body as {
         upcomingReminders: { id: string; message: string; pausedAt: string | null }[];
       };

@@ -4,6 +4,7 @@ import { Client } from '../src/clients/client.entity.js';
 import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
 import { User } from '../src/users/user.entity.js';
 import { type Agent, browser } from './helpers/browser-agent.js';
+import { realNow } from './helpers/clock.js';
 import { makeClient, makeInvitation } from './helpers/factories.js';
 import { brokerSession } from './helpers/session.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -31,7 +32,7 @@ describe('client tools: filters, export, bulk actions', () => {
     await add('registered', { firstName: 'Rita', lastName: 'Registered', engagementScore: 95 });
     await add('inactive', { firstName: 'Ian', lastName: 'Inactive', isActive: false, engagementScore: 5 });
     await makeInvitation(em, await em.findOneOrFail(Client, ids.pending));
-    await makeInvitation(em, await em.findOneOrFail(Client, ids.expired), new Date(Date.now() - 30 * DAY));
+    await makeInvitation(em, await em.findOneOrFail(Client, ids.expired), new Date(realNow().getTime() - 30 * DAY));
     const token = await makeInvitation(em, await em.findOneOrFail(Client, ids.registered));
     const registered = await browser(t)
       .post('/api/client/register')

@@ -14,6 +14,7 @@ import { Reminder } from '../src/reminders/reminder.entity.js';
 import { User } from '../src/users/user.entity.js';
 import type { Agent } from './helpers/browser-agent.js';
 import { browser } from './helpers/browser-agent.js';
+import { realNow, TestClock } from './helpers/clock.js';
 import { grantConsent, makeClient, makeInvitation } from './helpers/factories.js';
 import { brokerSession } from './helpers/session.js';
 import { SmtpStandIn } from './helpers/smtp-stand-in.js';
@@ -25,10 +26,17 @@ const AUTH_TOKEN = 'consent-test-auth-token';
 const FROM = '+15005550006';
 
 /**
- * A fixed-offset zone where it is now `hour`:xx — at 20, the federal hours allow a call and
+ * The app's clock stands still at the real time the file starts: every decision about calling hours
+ * is taken at this one instant, while what the app stamps with the real time (consent events,
+ * sessions, the compliance report's period) stays on the same day.
+ */
+const clock = new TestClock(realNow());
+
+/**
+ * A fixed-offset zone where it is `hour`:xx by the clock — at 20, the federal hours allow a call and
  * Florida's do not; at 11, every state's allow it.
  */
-function zoneAtHour(hour: number, now = DateTime.utc()): string {
+function zoneAtHour(hour: number, now = DateTime.fromJSDate(clock.now(), { zone: 'utc' })): string {
   for (let offset = -12; offset <= 14; offset += 1) {
     // Etc/GMT+5 is UTC-5: the sign is reversed.
     const zone = offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
@@ -61,6 +69,7 @@ describe('consent ledger and calling hours at send time', () => {
         DISPATCH_SMS_PER_SECOND: '0',
         DISPATCH_VOICE_PER_SECOND: '0',
       },
+      clock,
     });
     broker = await brokerSession(t, 'consent@agency.test');
     await t.em().nativeUpdate(
@@ -83,18 +92,17 @@ describe('consent ledger and calling hours at send time', () => {
   const dispatch = () => t.app.get(DispatcherService).runOnce({ maxMs: 10_000 });
 
   /**
-   * A campaign's delivery to the client once the dispatcher has dealt with it (a send starts its own
-   * run in the background): sent, ended, or deferred to a later minute.
+   * A campaign's delivery to the client once the dispatcher has dealt with it: sent, ended, or
+   * deferred to a later minute. A send starts its own run in the background; once it has ended, a
+   * run of the test's own takes anything it left.
    */
   async function settled(campaignId: string, clientId: string): Promise<Delivery> {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      await dispatch();
-      const delivery = await t.em().findOneOrFail(Delivery, { campaignId, clientId });
-      const deferred = delivery.status === 'queued' && delivery.notBefore.getTime() > Date.now() + 60_000;
-      if (deferred || !['queued', 'sending'].includes(delivery.status) || Date.now() > deadline) return delivery;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await t.app.get(DispatcherService).idle();
+    await dispatch();
+    const delivery = await t.em().findOneOrFail(Delivery, { campaignId, clientId });
+    const deferred = delivery.status === 'queued' && delivery.notBefore.getTime() > clock.now().getTime();
+    expect(deferred || !['queued', 'sending'].includes(delivery.status)).toBe(true);
+    return delivery;
   }
 
   function signed(path: string, form: Record<string, string>) {
@@ -130,7 +138,7 @@ describe('consent ledger and calling hours at send time', () => {
         [revoked.id],
       );
     const expired = await makeClient(t.em(), owner, { email: 'expired@example.com' }, { reminders: true });
-    await grantConsent(t.em(), [expired.id], ['marketing'], DateTime.utc().minus({ months: 13 }).toJSDate());
+    await grantConsent(t.em(), [expired.id], ['marketing'], DateTime.fromJSDate(clock.now()).minus({ months: 13 }).toJSDate());
 
     const audience = [consented, unknown, revoked, expired].map((c) => c.id);
     const { body: draft } = await broker.agent.post('/api/campaigns').send({
@@ -184,14 +192,7 @@ describe('consent ledger and calling hours at send time', () => {
     expect((await broker.agent.get(`/api/campaigns/${draft.id}/audience`)).body).toEqual({ count: 4, consented: 1 });
   });
 
-  /** The hour must not turn while a test runs: in its last three minutes, wait for the next. */
-  async function steadyHour(): Promise<void> {
-    const now = DateTime.utc();
-    if (now.minute >= 57) await new Promise((resolve) => setTimeout(resolve, (60 - now.minute) * 60_000 - now.second * 1000 + 2000));
-  }
-
   it('defers a marketing text to a Florida client at 20:30 local to 8:00, and sends it to a New York client at the same hour', async () => {
-    await steadyHour();
     const zone = zoneAtHour(20);
     const florida = await makeClient(t.em(), owner, { phone: '+12125550701', zip: '33602', state: 'FL', timeZone: zone });
     const newYork = await makeClient(t.em(), owner, { phone: '+12125550702', zip: '10001', state: 'NY', timeZone: zone });
@@ -199,19 +200,18 @@ describe('consent ledger and calling hours at send time', () => {
 
     const fl = await t.em().findOneOrFail(Delivery, { campaignId: id, clientId: florida.id });
     expect(fl.status).toBe('queued');
-    const opens = DateTime.utc().setZone(zone).plus({ days: 1 }).set({ hour: 8, minute: 0, second: 0, millisecond: 0 });
+    const opens = DateTime.fromJSDate(clock.now(), { zone }).plus({ days: 1 }).set({ hour: 8, minute: 0, second: 0, millisecond: 0 });
     expect(fl.notBefore.toISOString()).toBe(opens.toUTC().toISO());
     expect(await t.em().findOneOrFail(Delivery, { campaignId: id, clientId: newYork.id })).toMatchObject({ status: 'sent' });
-  }, 240_000);
+  });
 
   it('also applies the hours of the state of the number’s area code', async () => {
-    await steadyHour();
     const zone = zoneAtHour(20);
     // Lives in New York, keeps a Miami number: Florida's hours apply too.
     const client = await makeClient(t.em(), owner, { phone: '+13055550703', zip: '10001', timeZone: zone });
     const id = await sendCampaign('sms', [client.id]);
     expect(await t.em().findOneOrFail(Delivery, { campaignId: id, clientId: client.id })).toMatchObject({ status: 'queued' });
-  }, 240_000);
+  });
 
   it('revokes on “please stop texting me”: the next marketing text is skipped, and the reply is answered', async () => {
     const client = await makeClient(t.em(), owner, { phone: '+12125550711', zip: '10001' });
@@ -251,8 +251,8 @@ describe('consent ledger and calling hours at send time', () => {
       const reminder = em.create(Reminder, {
         broker: em.getReference(User, broker.id),
         client: em.getReference(Client, client.id),
-        scheduledTime: new Date(Date.now() - 1000),
-        deliverAfter: new Date(Date.now() - 1000),
+        scheduledTime: new Date(clock.now().getTime() - 1000),
+        deliverAfter: new Date(clock.now().getTime() - 1000),
         deliveryMethod: 'sms',
         message: 'Your annual review is on Friday.',
       });
@@ -266,7 +266,6 @@ describe('consent ledger and calling hours at send time', () => {
         .form.get('Body')!;
     };
     // 11:00 where they are: inside every state's hours.
-    await steadyHour();
     const zone = zoneAtHour(11);
     const without = await makeClient(t.em(), owner, { phone: '+12125550721', timeZone: zone }, { reminders: true });
     const withIt = await makeClient(t.em(), owner, { phone: '+12125550722', timeZone: zone });
@@ -274,7 +273,7 @@ describe('consent ledger and calling hours at send time', () => {
     expect(plain).toContain('Your annual review is on Friday.');
     expect(plain).not.toContain('compare plans with us');
     expect(await remind(withIt)).toContain('Harbor: compare plans with us this fall.');
-  }, 240_000);
+  });
 
   it('skips a broker reminder to a client who never gave permission for reminders', async () => {
     const client = await makeClient(t.em(), owner, { phone: '+12125550731' }, {});
@@ -282,8 +281,8 @@ describe('consent ledger and calling hours at send time', () => {
     const reminder = em.create(Reminder, {
       broker: em.getReference(User, broker.id),
       client: em.getReference(Client, client.id),
-      scheduledTime: new Date(Date.now() - 1000),
-      deliverAfter: new Date(Date.now() - 1000),
+      scheduledTime: new Date(clock.now().getTime() - 1000),
+      deliverAfter: new Date(clock.now().getTime() - 1000),
       deliveryMethod: 'sms',
       message: 'Your annual review is on Friday.',
     });
@@ -369,7 +368,7 @@ describe('consent ledger and calling hours at send time', () => {
       (c) => c.purpose === 'marketing',
     );
     expect(marketing.map((c) => c.state)).toEqual(['granted', 'granted', 'granted']);
-    expect(new Date(marketing[0].expiresAt).getTime()).toBeGreaterThan(DateTime.now().plus({ months: 11 }).toMillis());
+    expect(new Date(marketing[0].expiresAt).getTime()).toBeGreaterThan(DateTime.fromJSDate(clock.now()).plus({ months: 11 }).toMillis());
     expect(granted.body.events[0]).toMatchObject({ purpose: 'marketing', granted: true, actor: 'broker', source: 'broker_added' });
     expect(granted.body.events[0].evidence).toContain('written permission');
 
@@ -403,10 +402,14 @@ describe('consent ledger and calling hours at send time', () => {
   });
 
   it('lists lapsing marketing permission and renews it when the client replies YES to the request', async () => {
-    await steadyHour();
     const zone = zoneAtHour(11);
     const client = await makeClient(t.em(), owner, { phone: '+12125550761', zip: '10001', timeZone: zone }, { reminders: true });
-    await grantConsent(t.em(), [client.id], ['marketing'], DateTime.utc().minus({ months: 12 }).plus({ days: 10 }).toJSDate());
+    await grantConsent(
+      t.em(),
+      [client.id],
+      ['marketing'],
+      DateTime.fromJSDate(clock.now()).minus({ months: 12 }).plus({ days: 10 }).toJSDate(),
+    );
     const fresh = await makeClient(t.em(), owner, { phone: '+12125550762' });
 
     const lapsing = (await broker.agent.get('/api/consent/lapsing')).body as { clientId: string; expiresAt: string }[];
@@ -435,11 +438,11 @@ describe('consent ledger and calling hours at send time', () => {
     expect(((await broker.agent.get('/api/consent/lapsing')).body as { clientId: string }[]).map((row) => row.clientId)).not.toContain(
       client.id,
     );
-  }, 240_000);
+  });
 
   it('renews by the one-click page of an e-mailed request, with the address it came from', async () => {
     const client = await makeClient(t.em(), owner, { phone: '+12125550771', email: 'renew@example.com' }, { reminders: true });
-    await grantConsent(t.em(), [client.id], ['marketing'], DateTime.utc().minus({ months: 13 }).toJSDate());
+    await grantConsent(t.em(), [client.id], ['marketing'], DateTime.fromJSDate(clock.now()).minus({ months: 13 }).toJSDate());
     // Texts stopped: the request goes by e-mail.
     await t.em().execute(`insert into opt_outs (recipient, channel, source) values (?, 'sms', 'sms-keyword')`, [client.phone]);
     expect((await broker.agent.post('/api/consent/renewals').send({ clientIds: [client.id] })).body).toEqual({ sent: 1, notSent: [] });
@@ -480,7 +483,6 @@ describe('consent ledger and calling hours at send time', () => {
     const mail = smtp.to('tpmo@example.com').at(-1)!;
     expect(mail.raw.replace(/=\r?\n/g, '')).toContain('Currently we represent 4 organizations which offer 27 products in your area.');
 
-    await steadyHour();
     const morning = await makeClient(t.em(), owner, { phone: '+12125550782', zip: '10001', timeZone: zoneAtHour(11) });
     await sendCampaign('sms', [morning.id]);
     const text = twilioStandIn.requests.filter((r) => r.path.endsWith('/Messages.json') && r.form.get('To') === morning.phone).at(-1)!;
@@ -503,7 +505,7 @@ describe('consent ledger and calling hours at send time', () => {
     await broker.agent.put('/api/branding').send({ sellsPlans: false });
     expect((await request(t.http).get(`/api/public/disclaimer/${broker.id}`)).status).toBe(404);
     expect((await request(t.http).get('/api/public/disclaimer/not-an-id')).status).toBe(404);
-  }, 240_000);
+  });
 
   it('suppresses an address the e-mail provider reports as a complaint or a hard bounce, over a signed webhook', async () => {
     const client = await makeClient(t.em(), owner, { email: 'Complains@Example.com' });

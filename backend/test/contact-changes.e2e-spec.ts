@@ -5,6 +5,7 @@ import { DispatcherService } from '../src/delivery/dispatcher.service.js';
 import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
 import { User } from '../src/users/user.entity.js';
 import { type Agent, browser } from './helpers/browser-agent.js';
+import { realNow } from './helpers/clock.js';
 import { makeClient, makeInvitation } from './helpers/factories.js';
 import { brokerSession } from './helpers/session.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -25,7 +26,7 @@ describe('a broker’s change of a registered client’s contact details', () =>
   /** The client's next reminder occurrence, sent now; answers where it went. */
   async function sendReminder(): Promise<{ to: string; body: string }> {
     const created = await client.post('/api/client/reminders').send({
-      scheduledTime: new Date(Date.now() + 60_000).toISOString(),
+      scheduledTime: new Date(realNow().getTime() + 60_000).toISOString(),
       timeZone: 'America/Chicago',
       deliveryMethod: 'sms',
       message: `Take your ${MEDICATION}`,

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 
 import { DispatcherService } from '../src/delivery/dispatcher.service.js';
 import { waitFor } from './helpers/built-app.js';
+import { realNow } from './helpers/clock.js';
 import { grantConsent, makeClient, makeUser } from './helpers/factories.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { TwilioStandIn } from './helpers/twilio-stand-in.js';
@@ -61,10 +62,10 @@ describe('delivery lanes: reminders before campaigns, brokers served fairly', ()
 
   it('sends a client reminder within a minute of its time while a 100,000-recipient campaign drains', async () => {
     const em = t.em();
-    const campaignId = await queuedCampaign(em, 'Big Campaign Agency', 100_000, new Date(Date.now() - 60_000));
+    const campaignId = await queuedCampaign(em, 'Big Campaign Agency', 100_000, new Date(realNow().getTime() - 60_000));
     const broker = await makeUser(em, { agencyName: 'Reminder Agency' });
     const client = await makeClient(em, broker);
-    const dueAt = new Date(Date.now() + 3000);
+    const dueAt = new Date(realNow().getTime() + 3000);
     const [reminder] = await em.execute<{ id: string }[]>(
       `insert into client_reminders (id, client_id, delivery_method, scheduled_time, time_zone, is_recurring, next_occurrence_at)
        values (gen_random_uuid(), ?, 'sms', ?, 'America/New_York', false, ?) returning id`,
@@ -81,7 +82,7 @@ describe('delivery lanes: reminders before campaigns, brokers served fairly', ()
           .execute<{ status: string }[]>(`select status from deliveries where client_reminder_id = ?`, [reminder.id]);
         // Sent (and, a client's own reminder, waiting for the confirmation).
         if (row?.status !== 'sent' && row?.status !== 'completed') return false;
-        sentAt = Date.now();
+        sentAt = realNow().getTime();
         campaignLeft = (await campaignCounts(t.em(), campaignId)).queued;
         return true;
       },
@@ -97,7 +98,7 @@ describe('delivery lanes: reminders before campaigns, brokers served fairly', ()
 
   it('a campaign’s own run gives way while a reminder is waiting: the reminder goes first, then the campaign', async () => {
     const em = t.em();
-    const campaignId = await queuedCampaign(em, 'Campaign Agency', 200, new Date(Date.now() - 60_000));
+    const campaignId = await queuedCampaign(em, 'Campaign Agency', 200, new Date(realNow().getTime() - 60_000));
     const broker = await makeUser(em, { agencyName: 'Reminder Agency' });
     const client = await makeClient(em, broker);
     const [reminder] = await em.execute<{ id: string }[]>(
@@ -106,7 +107,7 @@ describe('delivery lanes: reminders before campaigns, brokers served fairly', ()
       [client.id],
     );
     const dispatcher = t.app.get(DispatcherService);
-    expect(await dispatcher.queueDue(new Date())).toBe(1);
+    expect(await dispatcher.queueDue(realNow())).toBe(1);
 
     // What a campaign's send starts: nothing while the reminder waits in the queue.
     expect(await dispatcher.runOnce({ campaignsOnly: true, maxMs: 10_000 })).toMatchObject({ sent: 0 });
@@ -123,7 +124,7 @@ describe('delivery lanes: reminders before campaigns, brokers served fairly', ()
     expect(await campaignCounts(t.em(), campaignId)).toEqual({ queued: 0, completed: 200 });
 
     // With no reminder waiting, the campaign's own run sends again.
-    const next = await queuedCampaign(t.em(), 'Second Agency', 20, new Date(Date.now() - 1000));
+    const next = await queuedCampaign(t.em(), 'Second Agency', 20, new Date(realNow().getTime() - 1000));
     expect(await dispatcher.runOnce({ campaignsOnly: true, maxMs: 10_000 })).toMatchObject({ sent: 20 });
     expect(await campaignCounts(t.em(), next)).toEqual({ queued: 0, completed: 20 });
   }, 120_000);
@@ -133,7 +134,7 @@ describe('delivery lanes: reminders before campaigns, brokers served fairly', ()
     const small = await createTestApp({ env: { DISPATCH_BATCH_SIZE: '50' } });
     try {
       const em = small.em();
-      const campaignId = await queuedCampaign(em, 'Campaign Agency', 1000, new Date(Date.now() - 60_000));
+      const campaignId = await queuedCampaign(em, 'Campaign Agency', 1000, new Date(realNow().getTime() - 60_000));
       const broker = await makeUser(em, { agencyName: 'Burst Agency' });
       await em.execute(
         `insert into clients (id, broker_id, first_name, last_name, phone, time_zone)
@@ -171,8 +172,8 @@ describe('delivery lanes: reminders before campaigns, brokers served fairly', ()
 
   it("does not make a broker's 50-recipient campaign wait for another broker's 5,000-recipient one", async () => {
     const em = t.em();
-    const big = await queuedCampaign(em, 'Big Agency', 5000, new Date(Date.now() - 60_000));
-    const small = await queuedCampaign(em, 'Small Agency', 50, new Date());
+    const big = await queuedCampaign(em, 'Big Agency', 5000, new Date(realNow().getTime() - 60_000));
+    const small = await queuedCampaign(em, 'Small Agency', 50, realNow());
     const run = t.app.get(DispatcherService).runOnce({ campaignsOnly: true, maxMs: 60_000 });
     let bigDone = 0;
     await waitFor(

@@ -1,6 +1,10 @@
+import { Delivery } from '../src/delivery/delivery.entity.js';
 import { DeliveryOutcomesService } from '../src/delivery/delivery-outcomes.service.js';
+import { TestClock } from './helpers/clock.js';
 import { makeClient, makeUser } from './helpers/factories.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
+
+const MINUTE = 60_000;
 
 /**
  * What a delivery's outcome does to the delivery and to what it belongs to (SPEC §4): a broker
@@ -8,13 +12,14 @@ import { createTestApp, type TestApp } from './helpers/test-app.js';
  * a recurring client reminder stays pending; a delivery never moves back.
  */
 describe('delivery outcomes', () => {
+  const clock = new TestClock('2026-03-10T15:00:00Z');
   let t: TestApp;
   let outcomes: DeliveryOutcomesService;
   let brokerId: string;
   let clientId: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ clock });
     outcomes = t.app.get(DeliveryOutcomesService);
     const em = t.em();
     const broker = await makeUser(em);
@@ -26,8 +31,8 @@ describe('delivery outcomes', () => {
   async function brokerReminder(): Promise<{ reminderId: string; deliveryId: string }> {
     const [reminder] = await t.em().execute<{ id: string }[]>(
       `insert into reminders (id, broker_id, client_id, scheduled_time, deliver_after, delivery_method, message, dispatched_at)
-       values (gen_random_uuid(), ?, ?, now(), now(), 'sms', 'Plan review', now()) returning id`,
-      [brokerId, clientId],
+       values (gen_random_uuid(), ?, ?, ?, ?, 'sms', 'Plan review', ?) returning id`,
+      [brokerId, clientId, clock.now(), clock.now(), clock.now()],
     );
     const deliveryId = await delivery({ reminder_id: reminder.id });
     return { reminderId: reminder.id, deliveryId };
@@ -36,18 +41,32 @@ describe('delivery outcomes', () => {
   async function clientReminder(recurring: boolean): Promise<{ reminderId: string; deliveryId: string }> {
     const [reminder] = await t.em().execute<{ id: string }[]>(
       `insert into client_reminders (id, client_id, delivery_method, scheduled_time, time_zone, is_recurring, recurrence_pattern, next_occurrence_at)
-       values (gen_random_uuid(), ?, 'voice', now(), 'America/New_York', ?, ?, ?) returning id`,
-      [clientId, recurring, recurring ? 'daily' : null, recurring ? new Date(Date.now() + 86_400_000) : null],
+       values (gen_random_uuid(), ?, 'voice', ?, 'America/New_York', ?, ?, ?) returning id`,
+      [clientId, clock.now(), recurring, recurring ? 'daily' : null, recurring ? new Date(clock.now().getTime() + 86_400_000) : null],
     );
     const deliveryId = await delivery({ client_reminder_id: reminder.id, channel: 'voice' });
     return { reminderId: reminder.id, deliveryId };
   }
 
-  async function delivery(link: { reminder_id?: string; client_reminder_id?: string; channel?: string }): Promise<string> {
+  async function delivery(link: {
+    reminder_id?: string;
+    client_reminder_id?: string;
+    channel?: string;
+    confirm_within_minutes?: number;
+  }): Promise<string> {
     const [row] = await t.em().execute<{ id: string }[]>(
-      `insert into deliveries (id, broker_id, client_id, reminder_id, client_reminder_id, occurrence_at, channel, recipient, status)
-       values (gen_random_uuid(), ?, ?, ?, ?, now(), ?, '+12125550190', 'sending') returning id`,
-      [brokerId, clientId, link.reminder_id ?? null, link.client_reminder_id ?? null, link.channel ?? 'sms'],
+      `insert into deliveries (id, broker_id, client_id, reminder_id, client_reminder_id, occurrence_at, channel, recipient, status,
+                               confirm_within_minutes)
+       values (gen_random_uuid(), ?, ?, ?, ?, ?, ?, '+12125550190', 'sending', ?) returning id`,
+      [
+        brokerId,
+        clientId,
+        link.reminder_id ?? null,
+        link.client_reminder_id ?? null,
+        clock.now(),
+        link.channel ?? 'sms',
+        link.confirm_within_minutes ?? null,
+      ],
     );
     return row.id;
   }
@@ -145,5 +164,30 @@ describe('delivery outcomes', () => {
     expect(await reminderStatus('reminders', reminders[0].reminderId)).toBe('completed');
     expect(await reminderStatus('reminders', reminders[1].reminderId)).toBe('failed');
     expect(await reminderStatus('reminders', reminders[2].reminderId)).toBe('failed');
+  });
+
+  it('waits for a confirmation, retries a busy call and records a confirmation from the Clock’s time', async () => {
+    const times = async (id: string) => {
+      const { status, confirmBy, notBefore, confirmedAt } = await t.em().findOneOrFail(Delivery, id);
+      return { status, confirmBy, notBefore, confirmedAt };
+    };
+    const sentAt = clock.now();
+    const call = await delivery({ channel: 'voice', confirm_within_minutes: 10 });
+    await outcomes.sent(call, 'CA-clock', false, 'voice');
+    expect(await times(call)).toMatchObject({ status: 'sent', confirmBy: new Date(sentAt.getTime() + 10 * MINUTE) });
+
+    // Not confirmed: after 9 minutes it still waits; after 11 it goes again, at once.
+    clock.advance(9 * MINUTE);
+    expect(await outcomes.followUpUnconfirmed(clock.now())).toEqual({ again: 0, ended: 0 });
+    clock.advance(2 * MINUTE);
+    expect(await outcomes.followUpUnconfirmed(clock.now())).toEqual({ again: 1, ended: 0 });
+    expect(await times(call)).toMatchObject({ status: 'queued', confirmBy: null, notBefore: clock.now() });
+    await outcomes.confirmed(call);
+    expect(await times(call)).toMatchObject({ status: 'completed', confirmedAt: clock.now() });
+
+    // A busy call is tried again 10 minutes after the Clock's time, while attempts remain.
+    const busy = await delivery({ channel: 'voice' });
+    expect(await outcomes.retryLater(busy, 'busy')).toBe('retrying');
+    expect(await times(busy)).toMatchObject({ status: 'queued', notBefore: new Date(clock.now().getTime() + 10 * MINUTE) });
   });
 });

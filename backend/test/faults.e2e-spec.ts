@@ -13,6 +13,7 @@ import { Reminder } from '../src/reminders/reminder.entity.js';
 import { User } from '../src/users/user.entity.js';
 import { browser } from './helpers/browser-agent.js';
 import { type BuiltApp, query, signIn, SlowTwilio, startBuiltApp, TWILIO_TEST_ENV, waitFor } from './helpers/built-app.js';
+import { realNow } from './helpers/clock.js';
 import { makeClient, makeUser } from './helpers/factories.js';
 import { brokerSession } from './helpers/session.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -60,7 +61,7 @@ describe('faults', () => {
             (r) => r.status,
             () => 0,
           );
-          statuses.push({ at: Date.now(), status });
+          statuses.push({ at: realNow().getTime(), status });
         }
       });
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -70,19 +71,19 @@ describe('faults', () => {
       // The outage: new connections refused, every open one terminated, again and again.
       await query(testServerUrl(), `alter database "${database.name}" allow_connections false`);
       const cutting = (async () => {
-        const until = Date.now() + 2500;
-        while (Date.now() < until) {
+        const until = realNow().getTime() + 2500;
+        while (realNow().getTime() < until) {
           await query(testServerUrl(), 'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [database.name]);
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
       })();
       await waitFor('/api/health to report the database down', async () => (await health(url)) === 503, 10_000, 100);
       await cutting;
-      const downUntil = Date.now();
+      const downUntil = realNow().getTime();
       await query(testServerUrl(), `alter database "${database.name}" allow_connections true`);
 
       await waitFor('/api/health to report the database up', async () => (await health(url)) === 200, 15_000, 100);
-      const upAt = Date.now();
+      const upAt = realNow().getTime();
       // Once the database answers again, the signed-in reads succeed again (same sessions, same process).
       await waitFor(
         'signed-in reads to succeed again',
@@ -134,8 +135,8 @@ describe('faults', () => {
       const reminder = em.create(Reminder, {
         broker: em.getReference(User, broker.id),
         client,
-        scheduledTime: new Date(Date.now() - 1000),
-        deliverAfter: new Date(Date.now() - 1000),
+        scheduledTime: new Date(realNow().getTime() - 1000),
+        deliverAfter: new Date(realNow().getTime() - 1000),
         deliveryMethod: 'sms',
         message: 'Your plan review is on Friday.',
       });
@@ -151,13 +152,13 @@ describe('faults', () => {
       expect(await dispatcher.runOnce()).toMatchObject({ sent: 1, failed: 1 });
       const first = await t.em().findOneOrFail(Delivery, { reminderId: slow.id });
       expect(first).toMatchObject({ status: 'queued', attempts: 1, error: 'Twilio did not answer within 400 ms' });
-      expect(first.notBefore.getTime() - Date.now()).toBeGreaterThan(9 * 60 * 1000);
+      expect(first.notBefore.getTime() - realNow().getTime()).toBeGreaterThan(9 * 60 * 1000);
       expect((await t.em().findOneOrFail(Delivery, { reminderId: fine.id })).status).toBe('sent');
       expect((await t.em().findOneOrFail(Reminder, slow.id)).status).toBe('pending');
 
       // Ten minutes later: the second and last attempt times out too.
       const later = await dueReminder('+12125550903');
-      expect(await dispatcher.runOnce({ now: new Date(Date.now() + 11 * 60 * 1000) })).toMatchObject({ sent: 1, failed: 1 });
+      expect(await dispatcher.runOnce({ now: new Date(realNow().getTime() + 11 * 60 * 1000) })).toMatchObject({ sent: 1, failed: 1 });
       expect(await t.em().findOneOrFail(Delivery, { reminderId: slow.id })).toMatchObject({
         status: 'failed',
         attempts: 2,

@@ -1,5 +1,6 @@
 import { User } from '../src/users/user.entity.js';
 import type { Agent } from './helpers/browser-agent.js';
+import { realNow } from './helpers/clock.js';
 import { makeClient } from './helpers/factories.js';
 import { PDF } from './helpers/files.js';
 import { brokerSession } from './helpers/session.js';
@@ -40,7 +41,7 @@ describe('getMany (filter by ids) on every list', () => {
     const theirs = await makeClient(em, await em.findOneOrFail(User, other.id), { firstName: 'Eva', lastName: 'Other' });
     expect(await many(broker.agent, '/api/clients', [a.id, c.id, theirs.id])).toEqual([a.id, c.id].sort());
 
-    const when = new Date(Date.now() + 86_400_000).toISOString();
+    const when = new Date(realNow().getTime() + 86_400_000).toISOString();
     const reminders: string[] = [];
     for (const client of [a, b]) {
       const made = await broker.agent

@@ -2,6 +2,7 @@ import { Injectable, Module, type OnApplicationBootstrap } from '@nestjs/common'
 
 import { JOBS_SCHEMA, JobsService } from '../src/jobs/jobs.service.js';
 import { waitFor } from './helpers/built-app.js';
+import { realNow } from './helpers/clock.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 interface Run {
@@ -24,9 +25,9 @@ class Probe implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.jobs.schedule('probe-tick', '* * * * *', async () => {
-      runs.push({ instance: this.instance, at: Date.now() });
+      runs.push({ instance: this.instance, at: realNow().getTime() });
     });
-    registeredAt.push(Date.now());
+    registeredAt.push(realNow().getTime());
     await this.jobs.work<{ n: number }>('probe-work', async (job) => {
       worked.push({ instance: this.instance, id: job.id, n: job.data.n });
     });

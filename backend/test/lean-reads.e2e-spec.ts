@@ -7,6 +7,7 @@ import { LeanReads } from '../src/lean-reads/lean-reads.js';
 import { User } from '../src/users/user.entity.js';
 import { browser, sessionCookie, signInAsBroker } from './helpers/browser-agent.js';
 import { query } from './helpers/built-app.js';
+import { realNow } from './helpers/clock.js';
 import { makeClient, makeInvitation } from './helpers/factories.js';
 import { createTestApp, TEST_SESSION_SECRET, type TestApp } from './helpers/test-app.js';
 
@@ -106,7 +107,7 @@ describe('the client list’s lean read path answers exactly as the full HTTP st
       firstName: 'Other',
       lastName: 'Broker',
       email: 'other.lean@agency.test',
-      trialEndsAt: new Date(Date.now() + 864e5),
+      trialEndsAt: new Date(realNow().getTime() + 864e5),
     });
     await em.flush();
     return other;
@@ -208,7 +209,7 @@ describe('the client list’s lean read path answers exactly as the full HTTP st
   });
 
   it('ends a session idle past its limit through the full stack', async () => {
-    const idle = await session({ lastSeenAt: Date.now() - 9 * 60 * 60_000 });
+    const idle = await session({ lastSeenAt: realNow().getTime() - 9 * 60 * 60_000 });
     const before = served();
     const answer = await get(lean.appUrl, '/api/clients', { cookie: idle });
     expect(served()).toBe(before);
@@ -216,7 +217,7 @@ describe('the client list’s lean read path answers exactly as the full HTTP st
   });
 
   it('leaves a session whose last-seen time is due to the full stack, which writes it', async () => {
-    const lastSeenAt = Date.now() - 2 * 60_000;
+    const lastSeenAt = realNow().getTime() - 2 * 60_000;
     const due = await session({ lastSeenAt });
     const sid = decodeURIComponent(due.split('=')[1]!).slice(2).split('.')[0]!;
     const before = served();

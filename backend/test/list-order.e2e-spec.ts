@@ -4,6 +4,7 @@ import { type Client } from '../src/clients/client.entity.js';
 import { Reminder } from '../src/reminders/reminder.entity.js';
 import { User } from '../src/users/user.entity.js';
 import type { Agent } from './helpers/browser-agent.js';
+import { realNow } from './helpers/clock.js';
 import { makeClient, makeUser } from './helpers/factories.js';
 import { brokerSession } from './helpers/session.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -44,7 +45,7 @@ describe('list order: deterministic, with the id as tie-breaker', () => {
     const campaigns = Array.from({ length: COUNT }, (_, i) =>
       em.create(Campaign, { broker: owner, name: `Batch ${i}`, type: 'email', subject: 'Hello', message: 'Hello', createdAt: SAME_MOMENT }),
     );
-    const tiedTime = new Date(Date.now() + 10 * 24 * 3_600_000);
+    const tiedTime = new Date(realNow().getTime() + 10 * 24 * 3_600_000);
     const reminder = (scheduledTime: Date, i: number) =>
       em.create(Reminder, {
         broker: owner,

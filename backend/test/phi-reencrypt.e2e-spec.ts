@@ -12,6 +12,7 @@ import { decryptPhi, readPhi, usePhiKeys } from '../src/privacy/phi-crypto.js';
 import { type EncryptedTable, encryptedTables } from '../src/privacy/phi-reencryption.repository.js';
 import { childEnv } from './helpers/app-process.js';
 import { browser } from './helpers/browser-agent.js';
+import { realNow } from './helpers/clock.js';
 import { makeClient, makeInvitation, makeUser } from './helpers/factories.js';
 import { createTestApp, TEST_PHI_KEY, type TestApp } from './helpers/test-app.js';
 
@@ -53,7 +54,7 @@ describe('npm run phi:reencrypt', () => {
     }
     const reminder = await agent.post('/api/client/reminders').send({
       medicationId: ids[0],
-      scheduledTime: new Date(Date.now() + 60_000).toISOString(),
+      scheduledTime: new Date(realNow().getTime() + 60_000).toISOString(),
       message: 'Rotation noon dose',
       timeZone: 'America/New_York',
     });

@@ -7,6 +7,7 @@ import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
 import { PhiAccess } from '../src/privacy/phi-access.entity.js';
 import { User } from '../src/users/user.entity.js';
 import { type Agent, browser } from './helpers/browser-agent.js';
+import { realNow } from './helpers/clock.js';
 import { makeClient, makeInvitation } from './helpers/factories.js';
 import { listRoutes } from './helpers/routes.js';
 import { brokerSession } from './helpers/session.js';
@@ -57,7 +58,7 @@ describe('the privacy wall', () => {
     medicationId = med.body.id;
     const reminder = await clientA.post('/api/client/reminders').send({
       medicationId,
-      scheduledTime: new Date(Date.now() + 60_000).toISOString(),
+      scheduledTime: new Date(realNow().getTime() + 60_000).toISOString(),
       message: SECRETS.reminder,
       timeZone: 'America/New_York',
       isRecurring: true,
@@ -198,7 +199,7 @@ describe('the privacy wall', () => {
     expect((await clientB.get('/api/client/history')).body).toEqual([]);
     const borrowed = await clientB
       .post('/api/client/reminders')
-      .send({ medicationId, scheduledTime: new Date(Date.now() + 3_600_000).toISOString() });
+      .send({ medicationId, scheduledTime: new Date(realNow().getTime() + 3_600_000).toISOString() });
     expect(borrowed.status).toBe(400);
   });
 

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { RateLimitStorage, SYNC_INTERVAL_MS } from '../src/rate-limit/rate-limit.storage.js';
 import { AccessFixtureModule } from './fixtures/access-fixture.module.js';
 import { browser } from './helpers/browser-agent.js';
+import { realNow } from './helpers/clock.js';
 import { makeClient, makeInvitation, makeUser } from './helpers/factories.js';
 import { listRoutes } from './helpers/routes.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -215,7 +216,7 @@ describe('rate limits: real limits, counted in PostgreSQL', () => {
     });
 
     it('counts per-user hits in the instance between statements, adding them at least once a second', async () => {
-      let now = Date.now();
+      let now = realNow().getTime();
       storage.now = () => now;
       const shared = async () =>
         (await t.em().execute<{ hits: number }[]>(`select hits from rate_limit_counters where key = 'test:user'`))[0]?.hits;
@@ -227,7 +228,7 @@ describe('rate limits: real limits, counted in PostgreSQL', () => {
     });
 
     it('asks the shared count once the per-user count reaches the limit, and then answers blocked on its own', async () => {
-      const now = Date.now();
+      const now = realNow().getTime();
       storage.now = () => now;
       const api = () => storage.increment('test:user2', 60_000, 3, 60_000, 'api');
       expect(await api()).toMatchObject({ totalHits: 1, isBlocked: false });

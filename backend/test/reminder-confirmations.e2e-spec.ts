@@ -9,6 +9,7 @@ import { DispatcherService } from '../src/delivery/dispatcher.service.js';
 import { OptOut } from '../src/messaging/opt-out.entity.js';
 import { User } from '../src/users/user.entity.js';
 import { browser } from './helpers/browser-agent.js';
+import { TestClock } from './helpers/clock.js';
 import { makeClient, makeInvitation, makeUser } from './helpers/factories.js';
 import { mailHeader, mailPart, SmtpStandIn } from './helpers/smtp-stand-in.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -18,27 +19,16 @@ const ACCOUNT_SID = `AC${'2'.repeat(32)}`;
 const AUTH_TOKEN = 'twilio-confirmations-auth-token';
 const MINUTE = 60_000;
 
-/** Zones spread around the clock: one of them is always in the middle of the day, another in the night. */
-const ZONES = [
-  'Pacific/Honolulu',
-  'America/Los_Angeles',
-  'America/New_York',
-  'Europe/London',
-  'Europe/Moscow',
-  'Asia/Kolkata',
-  'Asia/Tokyo',
-  'Australia/Sydney',
-];
-function zoneWhere(day: boolean): string {
-  const zone = ZONES.find((z) => {
-    const hour = DateTime.now().setZone(z).hour;
-    return day ? hour >= 9 && hour < 19 : hour >= 22 || hour < 6;
-  });
-  if (!zone) throw new Error('no zone found');
-  return zone;
-}
+/**
+ * The clock starts on a Tuesday at 12:00 in New York and 01:00 in Tokyo, and the tests move it on
+ * by a few hours in all: it stays day in one zone and night (quiet hours) in the other throughout.
+ */
+const START = '2026-03-10T16:00:00Z';
+const DAY_ZONE = 'America/New_York';
+const NIGHT_ZONE = 'Asia/Tokyo';
 
 describe('closed-loop client reminders: confirmation by key or reply, retries, voicemail without health data', () => {
+  const clock = new TestClock(START);
   let t: TestApp;
   let standIn: TwilioStandIn;
   let smtp: SmtpStandIn;
@@ -58,7 +48,11 @@ describe('closed-loop client reminders: confirmation by key or reply, retries, v
         TWILIO_AUTH_TOKEN: AUTH_TOKEN,
         TWILIO_FROM_NUMBER: '+15005550006',
         TWILIO_API_BASE_URL: base,
+        // The provider's send rate is real pacing (a call a second by default): nothing here measures it.
+        DISPATCH_SMS_PER_SECOND: '0',
+        DISPATCH_VOICE_PER_SECOND: '0',
       },
+      clock,
     });
     broker = await makeUser(t.em(), {
       agencyName: 'Harbor Senior Insurance',
@@ -100,20 +94,24 @@ describe('closed-loop client reminders: confirmation by key or reply, retries, v
   }
 
   /** A registered client's own one-time reminder, due and sent; answers the delivery and the phone number. */
-  async function sentReminder(body: Record<string, unknown>, zone = zoneWhere(true), who?: Awaited<ReturnType<typeof portalClient>>) {
+  async function sentReminder(body: Record<string, unknown>, zone = DAY_ZONE, who?: Awaited<ReturnType<typeof portalClient>>) {
     const { agent, phone } = who ?? (await portalClient(zone));
     const created = await agent
       .post('/api/client/reminders')
-      .send({ scheduledTime: new Date(Date.now() + MINUTE).toISOString(), timeZone: zone, ...body });
+      .send({ scheduledTime: new Date(clock.now().getTime() + MINUTE).toISOString(), timeZone: zone, ...body });
     expect(created.status).toBe(201);
     const reminder = await t.em().findOneOrFail(ClientReminder, created.body.id);
-    await t.app.get(DispatcherService).runOnce({ now: new Date(reminder.nextOccurrenceAt!.getTime() + 1000) });
+    clock.set(new Date(reminder.nextOccurrenceAt!.getTime() + 1000));
+    await t.app.get(DispatcherService).runOnce();
     const delivery = await t.em().findOneOrFail(Delivery, { clientReminderId: reminder.id });
     return { delivery, phone, reminderId: reminder.id, agent };
   }
 
-  /** A dispatcher run as if `minutes` had passed. */
-  const later = (minutes: number) => t.app.get(DispatcherService).runOnce({ now: new Date(Date.now() + minutes * MINUTE) });
+  /** A dispatcher run once `minutes` have passed. */
+  const later = (minutes: number) => {
+    clock.advance(minutes * MINUTE);
+    return t.app.get(DispatcherService).runOnce();
+  };
   const reload = (id: string) => t.em().findOneOrFail(Delivery, id);
 
   it('calls with an answer URL; a person hears the reminder and confirms with 1, and nothing is sent again', async () => {
@@ -161,7 +159,7 @@ describe('closed-loop client reminders: confirmation by key or reply, retries, v
     const waiting = await reload(delivery.id);
     expect(waiting).toMatchObject({ status: 'sent', answeredBy: 'machine_end_beep', confirmedAt: null });
     // Ten minutes by default: not yet after 9, again after 11.
-    expect(waiting.confirmBy!.getTime() - Date.now()).toBeGreaterThan(9 * MINUTE);
+    expect(waiting.confirmBy!.getTime() - clock.now().getTime()).toBe(10 * MINUTE);
 
     await later(11);
     const second = await reload(delivery.id);
@@ -222,12 +220,11 @@ describe('closed-loop client reminders: confirmation by key or reply, retries, v
     await signed(`/api/webhooks/twilio/voice-status?delivery=${delivery.id}`, { CallSid: delivery.providerId!, CallStatus: 'busy' });
     const queued = await reload(delivery.id);
     expect(queued.status).toBe('queued');
-    expect(queued.notBefore.getTime() - Date.now()).toBeGreaterThan(14 * MINUTE);
-    expect(queued.notBefore.getTime() - Date.now()).toBeLessThan(16 * MINUTE);
+    expect(queued.notBefore.getTime() - clock.now().getTime()).toBe(15 * MINUTE);
   });
 
   it('never sends a retry during the client’s quiet hours: the occurrence ends not confirmed', async () => {
-    const { delivery, phone } = await sentReminder({ deliveryMethod: 'sms' }, zoneWhere(false));
+    const { delivery, phone } = await sentReminder({ deliveryMethod: 'sms' }, NIGHT_ZONE);
     // The client's own chosen time is kept, even at night.
     expect(sendsTo(phone)).toHaveLength(1);
     await later(11);
@@ -246,7 +243,7 @@ describe('closed-loop client reminders: confirmation by key or reply, retries, v
   });
 
   it('shows the client their 30-day adherence and history, and prints it as a PDF that only they can get', async () => {
-    const zone = zoneWhere(true);
+    const zone = DAY_ZONE;
     const who = await portalClient(zone);
     const { agent } = who;
     const { body: medication } = await agent.post('/api/client/medications').send({ name: 'Metformin 500mg' });
@@ -259,12 +256,6 @@ describe('closed-loop client reminders: confirmation by key or reply, retries, v
     const missed = await sentReminder({ deliveryMethod: 'sms', maxAttempts: 1, message: 'Evening pills' }, zone, who);
     await later(11);
     expect((await reload(missed.delivery.id)).status).toBe('completed');
-    // The runs above sent them ahead of time (their minute is still to come): make it the past.
-    await t
-      .em()
-      .execute(`update deliveries set occurrence_at = occurrence_at - interval '2 minutes' where id in (?)`, [
-        [taken.delivery.id, missed.delivery.id],
-      ]);
 
     const history = await agent.get('/api/client/history');
     expect(history.status).toBe(200);
@@ -279,7 +270,7 @@ describe('closed-loop client reminders: confirmation by key or reply, retries, v
     const morning = figures.body.reminders.find((r: { reminderId: string }) => r.reminderId === taken.reminderId);
     expect(morning).toMatchObject({ medicationName: 'Metformin 500mg', message: 'Morning pills', confirmed: 1, missed: 0, percent: 100 });
     expect(morning.days).toHaveLength(30);
-    expect(morning.days[29].date).toBe(DateTime.now().setZone(zone).toISODate());
+    expect(morning.days[29].date).toBe(DateTime.fromJSDate(clock.now(), { zone }).toISODate());
 
     const pdf = await agent
       .get('/api/client/adherence.pdf')
@@ -315,7 +306,7 @@ describe('closed-loop client reminders: confirmation by key or reply, retries, v
     const textsTo = (phone: string) => sendsTo(phone).map((r) => r.form.get('Body'));
 
     it('invites a caregiver, alerts only after their YES, never says what the reminder was, and stops on STOP', async () => {
-      const zone = zoneWhere(true);
+      const zone = DAY_ZONE;
       const who = await portalClient(zone);
       const daughter = `+1212555${String(phoneSeq++).padStart(4, '0')}`;
       const added = await who.agent
@@ -373,7 +364,7 @@ describe('closed-loop client reminders: confirmation by key or reply, retries, v
     });
 
     it('voicemail, no confirmation, the retry unanswered too: the caregiver who agreed is alerted once', async () => {
-      const zone = zoneWhere(true);
+      const zone = DAY_ZONE;
       const who = await portalClient(zone);
       const niece = `+1212555${String(phoneSeq++).padStart(4, '0')}`;
       await who.agent.post('/api/client/caregivers').send({ name: 'Elena Ruiz', phone: niece });
@@ -401,7 +392,7 @@ describe('closed-loop client reminders: confirmation by key or reply, retries, v
     });
 
     it('holds a caregiver alert during the client’s quiet hours until 08:00 there', async () => {
-      const zone = zoneWhere(false);
+      const zone = NIGHT_ZONE;
       const who = await portalClient(zone);
       const son = `+1212555${String(phoneSeq++).padStart(4, '0')}`;
       const added = await who.agent.post('/api/client/caregivers').send({ name: 'Luis Alvarez', phone: son });
@@ -412,14 +403,14 @@ describe('closed-loop client reminders: confirmation by key or reply, retries, v
       expect(alert.status).toBe('queued');
       const local = DateTime.fromJSDate(alert.notBefore, { zone });
       expect([local.hour, local.minute]).toEqual([8, 0]);
-      expect(alert.notBefore.getTime()).toBeGreaterThan(Date.now());
+      expect(alert.notBefore.getTime()).toBeGreaterThan(clock.now().getTime());
       // Nothing about a missed reminder has reached him in the night.
       expect(sendsTo(son).every((r) => !r.form.get('Body')?.includes('has not confirmed'))).toBe(true);
     });
 
     it('invites a caregiver by e-mail: opening the page changes nothing, alerts go only after Yes, at any hour, and one-click unsubscribe stops them', async () => {
       // The client's night: an e-mail rings no phone, so its alert is not held until morning.
-      const zone = zoneWhere(false);
+      const zone = NIGHT_ZONE;
       const who = await portalClient(zone);
       const added = await who.agent
         .post('/api/client/caregivers')
@@ -496,7 +487,7 @@ describe('closed-loop client reminders: confirmation by key or reply, retries, v
     });
 
     it('keeps at most three, refuses bad input with a message, and lets the client remove one', async () => {
-      const who = await portalClient(zoneWhere(true));
+      const who = await portalClient(DAY_ZONE);
       const number = () => `+1212555${String(phoneSeq++).padStart(4, '0')}`;
       const first = number();
       for (const [body, status, message] of [
@@ -527,7 +518,7 @@ describe('closed-loop client reminders: confirmation by key or reply, retries, v
       expect([fourth.status, fourth.body.message]).toEqual([409, 'You can have at most 3 caregivers']);
 
       // Another client cannot remove them; the client can, and the invitation still queued is dropped.
-      const other = await portalClient(zoneWhere(true));
+      const other = await portalClient(DAY_ZONE);
       expect((await other.agent.delete(`/api/client/caregivers/${kept[0]}`)).status).toBe(404);
       expect((await other.agent.delete('/api/client/caregivers/not-an-id')).status).toBe(404);
       expect((await who.agent.delete(`/api/client/caregivers/${kept[0]}`)).status).toBe(204);

@@ -1,12 +1,13 @@
 import { Reminder } from '../src/reminders/reminder.entity.js';
 import { User } from '../src/users/user.entity.js';
 import { type Agent } from './helpers/browser-agent.js';
+import { realNow } from './helpers/clock.js';
 import { makeClient } from './helpers/factories.js';
 import { brokerSession } from './helpers/session.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const HOUR = 60 * 60 * 1000;
-const inHours = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
+const inHours = (hours: number) => new Date(realNow().getTime() + hours * HOUR).toISOString();
 
 /** The Reminders page's tools: filters and search, a reminder's edit and cancel, and getMany. */
 describe('managing the broker’s reminders', () => {
@@ -44,7 +45,7 @@ describe('managing the broker’s reminders', () => {
     await schedule(alvin, 48, 'Enrolment deadline is near', 'sms');
     await schedule(alvin, 24 * 20, 'Plan letter follow-up');
     const sent = await schedule(rosa, 30, 'Already went out');
-    await t.em().nativeUpdate(Reminder, { id: sent.id }, { status: 'completed', dispatchedAt: new Date() });
+    await t.em().nativeUpdate(Reminder, { id: sent.id }, { status: 'completed', dispatchedAt: realNow() });
 
     expect(await list({ deliveryMethod: 'sms' })).toEqual(['Enrolment deadline is near']);
     expect(await list({ status: 'completed' })).toEqual(['Already went out']);
@@ -52,8 +53,8 @@ describe('managing the broker’s reminders', () => {
     expect(await list({ q: 'brooks' })).toEqual(['Enrolment deadline is near', 'Plan letter follow-up']);
     expect(await list({ q: 'review' })).toEqual(['Annual review call with Rosa']);
     expect(await list({ q: '%' })).toEqual([]);
-    const tomorrow = new Date(Date.now() + 12 * HOUR).toISOString();
-    const inThreeDays = new Date(Date.now() + 72 * HOUR).toISOString().slice(0, 10);
+    const tomorrow = new Date(realNow().getTime() + 12 * HOUR).toISOString();
+    const inThreeDays = new Date(realNow().getTime() + 72 * HOUR).toISOString().slice(0, 10);
     expect(await list({ scheduledFrom: tomorrow, scheduledTo: inThreeDays, status: 'pending' })).toEqual([
       'Annual review call with Rosa',
       'Enrolment deadline is near',
@@ -132,7 +133,7 @@ describe('managing the broker’s reminders', () => {
     expect((await broker.agent.get(`/api/reminders/${created.id}`)).status).toBe(404);
 
     const taken = await schedule(alvin, 24, 'Taken by the dispatcher');
-    await t.em().nativeUpdate(Reminder, { id: taken.id }, { dispatchedAt: new Date() });
+    await t.em().nativeUpdate(Reminder, { id: taken.id }, { dispatchedAt: realNow() });
     const edit = await broker.agent.put(`/api/reminders/${taken.id}`).send({ message: 'Too late' });
     expect(edit.status).toBe(409);
     expect(edit.body.message).toBe('This reminder has already been sent, so it can no longer be changed or cancelled.');

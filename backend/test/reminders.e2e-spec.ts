@@ -6,6 +6,7 @@ import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
 import { Reminder } from '../src/reminders/reminder.entity.js';
 import { User } from '../src/users/user.entity.js';
 import { type Agent, browser } from './helpers/browser-agent.js';
+import { realNow } from './helpers/clock.js';
 import { makeClient, makeInvitation } from './helpers/factories.js';
 import { listRoutes } from './helpers/routes.js';
 import { brokerSession } from './helpers/session.js';
@@ -38,7 +39,7 @@ describe('broker reminders and client reminders', () => {
   afterAll(() => t.close());
 
   function inHours(hours: number): string {
-    return new Date(Date.now() + hours * HOUR).toISOString();
+    return new Date(realNow().getTime() + hours * HOUR).toISOString();
   }
 
   it.each([
@@ -99,10 +100,10 @@ describe('broker reminders and client reminders', () => {
   it('sends due reminders on execute: the call script opens with the agency and carries the sponsor message', async () => {
     const res = await broker.agent
       .post('/api/reminders')
-      .send({ clientId, scheduledTime: new Date(Date.now() + 2000).toISOString(), message: 'Open enrollment starts soon' });
+      .send({ clientId, scheduledTime: new Date(realNow().getTime() + 2000).toISOString(), message: 'Open enrollment starts soon' });
     // Due now, and the client where it is daytime, so that the sponsor message is inside the
     // marketing calling hours whenever the test runs.
-    await t.em().nativeUpdate(Reminder, { id: res.body.id }, { deliverAfter: new Date(Date.now() - 1000) });
+    await t.em().nativeUpdate(Reminder, { id: res.body.id }, { deliverAfter: new Date(realNow().getTime() - 1000) });
     await t.em().nativeUpdate(Client, { id: clientId }, { timeZone: daytimeZone() });
     const executed = await broker.agent.post('/api/reminders/execute');
     await t.em().nativeUpdate(Client, { id: clientId }, { timeZone: 'America/New_York' });
@@ -125,12 +126,12 @@ describe('broker reminders and client reminders', () => {
   });
 
   it('answers execute with 403 trialExpired once the trial has ended', async () => {
-    await t.em().nativeUpdate(User, { id: broker.id }, { trialEndsAt: new Date(Date.now() - 1000) });
+    await t.em().nativeUpdate(User, { id: broker.id }, { trialEndsAt: new Date(realNow().getTime() - 1000) });
     const res = await broker.agent.post('/api/reminders/execute');
     expect(res.status).toBe(403);
     expect(res.body.trialExpired).toBe(true);
     expect(res.body.message).toContain('trial has expired');
-    await t.em().nativeUpdate(User, { id: broker.id }, { trialEndsAt: new Date(Date.now() + 30 * 24 * HOUR) });
+    await t.em().nativeUpdate(User, { id: broker.id }, { trialEndsAt: new Date(realNow().getTime() + 30 * 24 * HOUR) });
   });
 
   describe('client reminders', () => {
@@ -198,7 +199,7 @@ describe('broker reminders and client reminders', () => {
     });
 
     it('sends each occurrence once and moves to the next, in the client’s own words', async () => {
-      const asked = Date.now() + 60_000;
+      const asked = realNow().getTime() + 60_000;
       const created = await client.post('/api/client/reminders').send({
         scheduledTime: new Date(asked).toISOString(),
         timeZone: 'America/New_York',
@@ -218,9 +219,9 @@ describe('broker reminders and client reminders', () => {
       // Sent, and waiting for the client's reply until ten minutes after the send.
       const waiting = await t.em().findOneOrFail(Delivery, { clientReminderId: reminder.id });
       expect(waiting).toMatchObject({ status: 'sent', confirmWithinMinutes: 10, maxAttempts: 1 });
-      expect(waiting.confirmBy!.getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
+      expect(waiting.confirmBy!.getTime() - realNow().getTime()).toBeGreaterThan(9 * 60_000);
       // A run after the wait: not confirmed, it ends without another send.
-      await dispatcher.runOnce({ now: new Date(Date.now() + 11 * 60_000) });
+      await dispatcher.runOnce({ now: new Date(realNow().getTime() + 11 * 60_000) });
       const deliveries = await t.em().find(Delivery, { clientReminderId: reminder.id });
       expect(deliveries).toHaveLength(1);
       expect(deliveries[0]).toMatchObject({ status: 'completed', channel: 'sms', costCents: 1, attempts: 1, error: 'Not confirmed' });
@@ -243,7 +244,7 @@ describe('broker reminders and client reminders', () => {
         const created = await client.post('/api/client/reminders').send({
           medicationId: med.id,
           sayMedicationName: say,
-          scheduledTime: new Date(Date.now() + 60_000).toISOString(),
+          scheduledTime: new Date(realNow().getTime() + 60_000).toISOString(),
           deliveryMethod: 'sms',
         });
         expect(created.body.sayMedicationName).toBe(say);
@@ -282,7 +283,7 @@ describe('broker reminders and client reminders', () => {
     const res = await broker.agent
       .post('/api/reminders')
       .send({ clientId: c.id, scheduledTime: inHours(1), deliveryMethod: 'sms', message: 'Hello' });
-    await t.em().nativeUpdate(Reminder, { id: res.body.id }, { deliverAfter: new Date(Date.now() - 1000) });
+    await t.em().nativeUpdate(Reminder, { id: res.body.id }, { deliverAfter: new Date(realNow().getTime() - 1000) });
     await t.app.get(DispatcherService).runOnce();
     const delivery = await t.em().findOneOrFail(Delivery, { reminderId: res.body.id });
     expect(delivery).toMatchObject({ status: 'skipped', error: 'The recipient opted out of texts', costCents: 0 });

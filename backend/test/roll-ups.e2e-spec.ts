@@ -4,6 +4,7 @@ import { AdminService } from '../src/admin/admin.service.js';
 import { User } from '../src/users/user.entity.js';
 import type { Agent } from './helpers/browser-agent.js';
 import { waitFor } from './helpers/built-app.js';
+import { realNow } from './helpers/clock.js';
 import { makeClient, makeUser } from './helpers/factories.js';
 import { brokerSession } from './helpers/session.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -176,7 +177,7 @@ describe('roll-ups of clients and deliveries', () => {
   it('keeps delivery figures exact as deliveries are created, settled in one statement per batch, confirmed and removed', async () => {
     const [client] = await rows<{ id: string }>(`select id from clients where broker_id = ? limit 1`, [a.id]);
     const [clientB] = await rows<{ id: string }>(`select id from clients where broker_id = ? limit 1`, [b.id]);
-    const now = Date.now();
+    const now = realNow().getTime();
     // 400 queued deliveries in one statement, over 40 days and every hour of the day (the 30-day
     // window's first day is cut through); a quarter of them campaign messages (not reminders).
     await t.em().execute(

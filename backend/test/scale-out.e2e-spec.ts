@@ -3,6 +3,7 @@ import { join } from 'node:path';
 
 import { REPO_ROOT } from '../src/config/config.js';
 import { type BuiltApp, dueReminders, query, signIn, SlowTwilio, startBuiltApp, TWILIO_TEST_ENV, waitFor } from './helpers/built-app.js';
+import { realNow } from './helpers/clock.js';
 import { createTestDatabase, dropDatabase, testServerUrl } from './setup/test-database.js';
 
 const MIGRATIONS_DIR = join(REPO_ROOT, 'backend/src/database/migrations');
@@ -128,7 +129,7 @@ describe('several app processes on one database', () => {
     await waitFor('the doomed process to start sending', async () => provider!.requests.length > 0, 15_000, 20);
     doomed.proc.child.kill('SIGKILL');
     expect(await doomed.proc.exited).toEqual({ code: null, signal: 'SIGKILL' });
-    const killedAt = new Date();
+    const killedAt = realNow();
 
     // What the killed process had claimed stays claimed until the claim timeout, then the survivor sends it.
     const [{ abandoned }] = await query<{ abandoned: number }>(

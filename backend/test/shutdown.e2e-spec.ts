@@ -17,6 +17,7 @@ import {
   TWILIO_TEST_ENV,
   waitFor,
 } from './helpers/built-app.js';
+import { realNow } from './helpers/clock.js';
 import { createTestDatabase, dropDatabase, testServerUrl } from './setup/test-database.js';
 
 const SHUTDOWN_BUDGET_MS = 10_000;
@@ -74,7 +75,7 @@ describe('graceful shutdown of the built server', () => {
       const reminders = await dueReminders(database.url, broker.id, 40, 'sms', '+1917');
       await waitFor('three texts in flight', async () => provider!.requests.length >= 3, 15_000, 20);
 
-      const signalledAt = Date.now();
+      const signalledAt = realNow().getTime();
       proc.child.kill('SIGTERM');
       await proc.waitForLog('Shutting down');
       await waitFor('new connections to be refused', () => refused(url), 3000, 50);
@@ -83,7 +84,7 @@ describe('graceful shutdown of the built server', () => {
       expect(JSON.parse(answer.body)).toMatchObject({ lastName: 'During Shutdown' });
 
       expect(await proc.exited).toEqual({ code: 0, signal: null });
-      expect(Date.now() - signalledAt).toBeLessThan(SHUTDOWN_BUDGET_MS);
+      expect(realNow().getTime() - signalledAt).toBeLessThan(SHUTDOWN_BUDGET_MS);
       expect(proc.logLines().map((line) => line.msg)).toContain('Requests and dispatching finished');
 
       // The sends under way finished (Twilio took them); the rest of the batch is back in the queue, none left claimed.
@@ -126,7 +127,7 @@ describe('graceful shutdown of the built server', () => {
       const broker = await signIn(url, 'rolling.restart@agency.test');
       expect((await fetch(`${url}/api/health/ready`)).status).toBe(200);
 
-      const signalledAt = Date.now();
+      const signalledAt = realNow().getTime();
       proc.child.kill('SIGTERM');
       await proc.waitForLog('Shutting down');
       const ready = await fetch(`${url}/api/health/ready`);
@@ -136,10 +137,10 @@ describe('graceful shutdown of the built server', () => {
       expect((await fetch(`${url}/api/health`)).status).toBe(200);
       const page = await fetch(`${url}/api/clients`, { headers: { cookie: broker.cookie } });
       expect(page.status).toBe(200);
-      expect(Date.now() - signalledAt).toBeLessThan(2000);
+      expect(realNow().getTime() - signalledAt).toBeLessThan(2000);
 
       await waitFor('new connections to be refused', () => refused(url), 5000, 50);
-      expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(2000);
+      expect(realNow().getTime() - signalledAt).toBeGreaterThanOrEqual(2000);
       expect(await proc.exited).toEqual({ code: 0, signal: null });
     });
   });
@@ -217,14 +218,14 @@ describe('graceful shutdown of the built server', () => {
       // The request has reached the server before the signal.
       await new Promise((resolve) => setTimeout(resolve, 200));
 
-      const signalledAt = Date.now();
+      const signalledAt = realNow().getTime();
       proc.child.kill('SIGTERM');
       await proc.waitForLog('Shutting down');
       await waitFor('new connections to be refused', () => refused(url), 3000, 50);
       expect((await held.finish()).status).toBe(201);
 
       expect(await proc.exited).toEqual({ code: 0, signal: null });
-      expect(Date.now() - signalledAt).toBeLessThan(SHUTDOWN_BUDGET_MS);
+      expect(realNow().getTime() - signalledAt).toBeLessThan(SHUTDOWN_BUDGET_MS);
       expect(proc.logLines().some((line) => line.msg === 'Embedded PostgreSQL stopped')).toBe(true);
       expect(isRunning(postmasterPid)).toBe(false);
     });

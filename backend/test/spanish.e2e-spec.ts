@@ -9,6 +9,7 @@ import { DispatcherService } from '../src/delivery/dispatcher.service.js';
 import { OptOut } from '../src/messaging/opt-out.entity.js';
 import { User } from '../src/users/user.entity.js';
 import { type Agent, browser } from './helpers/browser-agent.js';
+import { realNow } from './helpers/clock.js';
 import { brokerSession } from './helpers/session.js';
 import { mailHeader, mailPart, SmtpStandIn } from './helpers/smtp-stand-in.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -94,7 +95,7 @@ describe('Spanish, end to end: a Spanish-speaking client’s invitation, texts, 
     const zone = daytimeZone();
     const created = await agent
       .post('/api/client/reminders')
-      .send({ scheduledTime: new Date(Date.now() + MINUTE).toISOString(), timeZone: zone, ...body });
+      .send({ scheduledTime: new Date(realNow().getTime() + MINUTE).toISOString(), timeZone: zone, ...body });
     expect(created.status).toBe(201);
     const reminder = await t.em().findOneOrFail(ClientReminder, created.body.id);
     await t.app.get(DispatcherService).runOnce({ now: new Date(reminder.nextOccurrenceAt!.getTime() + 1000) });
@@ -202,8 +203,8 @@ describe('Spanish, end to end: a Spanish-speaking client’s invitation, texts, 
       audience: { kind: 'clients', clientIds: [id] },
     });
     expect((await broker.agent.post(`/api/campaigns/${draft.id}/send`)).status).toBe(200);
-    const deadline = Date.now() + 20_000;
-    while (smtp.to(email).length === 0 && Date.now() < deadline) {
+    const deadline = realNow().getTime() + 20_000;
+    while (smtp.to(email).length === 0 && realNow().getTime() < deadline) {
       await t.app.get(DispatcherService).runOnce({ maxMs: 5_000 });
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

@@ -4,12 +4,13 @@ import request from 'supertest';
 
 import { Delivery } from '../src/delivery/delivery.entity.js';
 import { User } from '../src/users/user.entity.js';
+import { realNow } from './helpers/clock.js';
 import { makeClient } from './helpers/factories.js';
 import { brokerSession } from './helpers/session.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
+const daysAgo = (days: number) => new Date(realNow().getTime() - days * DAY_MS);
 
 describe('GET /api/stats', () => {
   let t: TestApp;

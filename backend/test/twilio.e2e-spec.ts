@@ -6,6 +6,7 @@ import { DispatcherService } from '../src/delivery/dispatcher.service.js';
 import { OptOut } from '../src/messaging/opt-out.entity.js';
 import { Reminder } from '../src/reminders/reminder.entity.js';
 import { User } from '../src/users/user.entity.js';
+import { realNow } from './helpers/clock.js';
 import { makeClient, makeUser } from './helpers/factories.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 import { TwilioStandIn } from './helpers/twilio-stand-in.js';
@@ -38,8 +39,8 @@ describe('Twilio: calls and texts through the SDK, signed callbacks, opt-outs', 
     const reminder = em.create(Reminder, {
       broker: em.getReference(User, broker.id),
       client,
-      scheduledTime: new Date(Date.now() - 1000),
-      deliverAfter: new Date(Date.now() - 1000),
+      scheduledTime: new Date(realNow().getTime() - 1000),
+      deliverAfter: new Date(realNow().getTime() - 1000),
       deliveryMethod: method,
       message: 'Your annual review is on Friday.',
     });
@@ -139,8 +140,8 @@ describe('Twilio: calls and texts through the SDK, signed callbacks, opt-outs', 
     await signed(path, { CallSid: delivery.providerId!, CallStatus: 'busy' });
     const retrying = await t.em().findOneOrFail(Delivery, delivery.id);
     expect(retrying.status).toBe('queued');
-    expect(retrying.notBefore.getTime() - Date.now()).toBeGreaterThan(9 * 60 * 1000);
-    await t.app.get(DispatcherService).runOnce({ now: new Date(Date.now() + 11 * 60 * 1000) });
+    expect(retrying.notBefore.getTime() - realNow().getTime()).toBeGreaterThan(9 * 60 * 1000);
+    await t.app.get(DispatcherService).runOnce({ now: new Date(realNow().getTime() + 11 * 60 * 1000) });
     const second = await t.em().findOneOrFail(Delivery, delivery.id);
     expect(second).toMatchObject({ status: 'sent', attempts: 2 });
     await signed(path, { CallSid: second.providerId!, CallStatus: 'no-answer' });
@@ -165,8 +166,8 @@ describe('Twilio: calls and texts through the SDK, signed callbacks, opt-outs', 
     const again = em.create(Reminder, {
       broker: em.getReference(User, broker.id),
       client,
-      scheduledTime: new Date(Date.now() - 1000),
-      deliverAfter: new Date(Date.now() - 1000),
+      scheduledTime: new Date(realNow().getTime() - 1000),
+      deliverAfter: new Date(realNow().getTime() - 1000),
       deliveryMethod: 'voice',
       message: 'Checking in.',
     });

@@ -5,6 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '../src/clients/client.entity.js';
 import { DigestService } from '../src/digest/digest.service.js';
 import type { User } from '../src/users/user.entity.js';
+import { TestClock } from './helpers/clock.js';
 import { grantConsent, makeClient, makeUser } from './helpers/factories.js';
 import { mailHeader, mailPart, type ReceivedMail, SmtpStandIn } from './helpers/smtp-stand-in.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -55,6 +56,7 @@ const partOf = (mail: ReceivedMail, type: 'text/plain' | 'text/html' = 'text/pla
 
 describe('the weekly digest (DigestService.runDue)', () => {
   const smtp = new SmtpStandIn();
+  const clock = new TestClock(MONDAY_0830_NY);
   let t: TestApp;
   let digest: DigestService;
   let broker: User;
@@ -63,7 +65,7 @@ describe('the weekly digest (DigestService.runDue)', () => {
   let suspended: User;
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { SMTP_URL: await smtp.start(), MAIL_FROM: 'CareKeep <digest@carekeep.example>' } });
+    t = await createTestApp({ env: { SMTP_URL: await smtp.start(), MAIL_FROM: 'CareKeep <digest@carekeep.example>' }, clock });
     digest = t.app.get(DigestService);
     const em = t.em();
     const added = { createdAt: new Date('2025-06-01T12:00:00Z') };
@@ -113,15 +115,19 @@ describe('the weekly digest (DigestService.runDue)', () => {
   });
 
   it('sends nothing on Sunday at 08:30 or on Monday at 07:59 in the broker’s zone', async () => {
-    expect(await digest.runDue(new Date('2026-11-29T13:30:00Z'))).toBe(0);
-    expect(await digest.runDue(new Date('2026-11-30T12:59:00Z'))).toBe(0);
+    clock.set('2026-11-29T13:30:00Z');
+    expect(await digest.runDue()).toBe(0);
+    clock.set('2026-11-30T12:59:00Z');
+    expect(await digest.runDue()).toBe(0);
     expect(smtp.received).toHaveLength(0);
   });
 
   it('sends one e-mail on Monday 08:30 in the broker’s zone, even when runs overlap', async () => {
-    const counts = await Promise.all([digest.runDue(MONDAY_0830_NY), digest.runDue(MONDAY_0830_NY)]);
+    clock.set(MONDAY_0830_NY);
+    const counts = await Promise.all([digest.runDue(), digest.runDue()]);
     expect(counts[0] + counts[1]).toBe(1);
-    expect(await digest.runDue(new Date('2026-11-30T13:59:00Z'))).toBe(0);
+    clock.set('2026-11-30T13:59:00Z');
+    expect(await digest.runDue()).toBe(0);
     expect(smtp.received.map((mail) => mail.to)).toEqual([['dana@agency.test']]);
   });
 
@@ -160,7 +166,8 @@ describe('the weekly digest (DigestService.runDue)', () => {
 
   it('writes to a Spanish-speaking broker in Spanish, at 08:00 in their own zone', async () => {
     // 08:30 in Los Angeles (PST, UTC−8).
-    expect(await digest.runDue(new Date('2026-11-30T16:30:00Z'))).toBe(1);
+    clock.set('2026-11-30T16:30:00Z');
+    expect(await digest.runDue()).toBe(1);
     const [mail] = smtp.to('lucia@agency.test');
     expect(mailHeader(mail, 'Subject')).toBe('Su resumen semanal de la semana del 30 de noviembre');
     const text = partOf(mail);

@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 
 import { ClientsService } from '../clients/clients.service.js';
+import { Clock } from '../common/clock.js';
 import { DeliveryQueue } from '../delivery/delivery-queue.service.js';
 import { InboundReplies } from '../delivery/inbound-replies.js';
 import { outsideQuietHours } from '../delivery/quiet-hours.js';
@@ -53,6 +54,7 @@ export class CampaignRunner implements OnModuleInit, OnApplicationBootstrap {
     private readonly sequences: CampaignSequencesRepository,
     private readonly clients: ClientsService,
     private readonly replies: InboundReplies,
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
@@ -64,12 +66,13 @@ export class CampaignRunner implements OnModuleInit, OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     await this.jobs.schedule('campaign-runner', '*/5 * * * *', async () => {
-      const summary = await this.run(new Date());
+      const summary = await this.run();
       if (summary.scheduledSent || summary.enrolled || summary.stepsSent || summary.skipped) this.logger.log(summary, 'Campaigns run');
     });
   }
 
-  async run(now: Date): Promise<RunSummary> {
+  /** One run at `now` (the Clock's time unless given). */
+  async run(now = this.clock.now()): Promise<RunSummary> {
     const summary: RunSummary = { scheduledSent: 0, enrolled: 0, stepsSent: 0, skipped: 0 };
     // Outside any request: each campaign is worked on its own fork.
     for (const id of await this.sequences.idsByStatus(this.em.fork(), ['scheduled'], now)) {

@@ -3,6 +3,7 @@ import { BadRequestException, ConflictException, Injectable, Logger, NotFoundExc
 import { DateTime } from 'luxon';
 
 import { ClientsService } from '../clients/clients.service.js';
+import { Clock } from '../common/clock.js';
 import { isUuid } from '../common/ids.js';
 import { findList, idsOf, type ListQuery, ListResult } from '../common/list-query.js';
 import { type CampaignTestResult, CampaignTestSender } from '../delivery/campaign-test.service.js';
@@ -148,6 +149,7 @@ export class CampaignsService {
     private readonly tester: CampaignTestSender,
     private readonly deliveryReads: DeliveryReads,
     private readonly sequences: CampaignSequencesRepository,
+    private readonly clock: Clock,
   ) {}
 
   private async findOwned(broker: User, id: string): Promise<Campaign> {
@@ -387,7 +389,7 @@ export class CampaignsService {
 
   /** A draft without a trigger goes at `date` `time` in each recipient's own time zone. */
   schedule(broker: User, id: string, input: ScheduleDto): Promise<CampaignDto> {
-    const { date, time } = checkSchedule(input, broker.timeZone, new Date());
+    const { date, time } = checkSchedule(input, broker.timeZone, this.clock.now());
     return this.transition(
       broker,
       id,
@@ -480,7 +482,7 @@ export class CampaignsService {
         campaign.type,
         await this.audienceIds(broker, campaign.audience, em),
       );
-      const sentAt = new Date();
+      const sentAt = this.clock.now();
       await this.queue.enqueue(
         recipients.map((recipient) => ({
           kind: 'campaign' as const,

@@ -5,7 +5,7 @@ const now = new Date('2026-11-24T15:00:00Z'); // 10:00 in New York
 
 describe('adherence', () => {
   it('names an occurrence by its delivery', () => {
-    expect(occurrenceOutcome({ status: 'completed', confirmed_at: new Date() })).toBe('confirmed');
+    expect(occurrenceOutcome({ status: 'completed', confirmed_at: new Date('2026-03-10T14:00:00Z') })).toBe('confirmed');
     expect(occurrenceOutcome({ status: 'completed', confirmed_at: null })).toBe('missed');
     expect(occurrenceOutcome({ status: 'failed', confirmed_at: null })).toBe('missed');
     expect(occurrenceOutcome({ status: 'skipped', confirmed_at: null })).toBe('skipped');

@@ -5,6 +5,7 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException, 
 
 import type { ClientAccount } from '../auth/client-account.entity.js';
 import { normalizeEmail, normalizePhone } from '../clients/contact.js';
+import { Clock } from '../common/clock.js';
 import { isUuid } from '../common/ids.js';
 import type { Language } from '../common/language.js';
 import { messagesFor } from '../common/messages/index.js';
@@ -87,6 +88,7 @@ export class CaregiversService implements OnModuleInit {
     private readonly replies: InboundReplies,
     private readonly caregivers: CaregiversRepository,
     private readonly audit: PhiAuditService,
+    private readonly clock: Clock,
   ) {}
 
   onModuleInit(): void {
@@ -100,7 +102,7 @@ export class CaregiversService implements OnModuleInit {
   }
 
   /** Adds a caregiver and sends them the invitation (a text or an e-mail), together. */
-  async add(account: ClientAccount, input: CaregiverInputDto, now = new Date()): Promise<CaregiverDto> {
+  async add(account: ClientAccount, input: CaregiverInputDto, now = this.clock.now()): Promise<CaregiverDto> {
     const name = oneLine(input.name);
     if (!name) throw new BadRequestException({ message: CAREGIVER_MESSAGES.nameRequired, field: 'name' });
     if (name.length > 100) throw new BadRequestException({ message: CAREGIVER_MESSAGES.nameTooLong, field: 'name' });
@@ -163,7 +165,7 @@ export class CaregiversService implements OnModuleInit {
    * Missed occurrences (every try ended without a confirmation; not the skipped ones): each
    * opted-in caregiver of the client gets one alert per occurrence time.
    */
-  async alertMissed(outcomes: SourceOutcome[], now = new Date()): Promise<number> {
+  async alertMissed(outcomes: SourceOutcome[], now = this.clock.now()): Promise<number> {
     const missed = outcomes
       .filter((o) => !o.confirmed && !o.skipped)
       .map((o) => ({ reminderId: o.sourceId, occurrenceAt: o.occurrenceAt }));

@@ -3,6 +3,7 @@ import { BadRequestException, ConflictException, Injectable, NotFoundException }
 import { DateTime } from 'luxon';
 
 import type { ClientAccount } from '../auth/client-account.entity.js';
+import { Clock } from '../common/clock.js';
 import { isUuid } from '../common/ids.js';
 import { clientTimeZone } from '../delivery/time-zones.js';
 import { PhiAuditService } from '../privacy/phi-audit.service.js';
@@ -73,6 +74,7 @@ export class ClientRemindersService {
   constructor(
     private readonly em: EntityManager,
     private readonly audit: PhiAuditService,
+    private readonly clock: Clock,
   ) {}
 
   async list(account: ClientAccount): Promise<ClientReminderDto[]> {
@@ -81,7 +83,7 @@ export class ClientRemindersService {
     return reminders.map(toClientReminderDto);
   }
 
-  async create(account: ClientAccount, input: CreateClientReminderDto, now = new Date()): Promise<ClientReminderDto> {
+  async create(account: ClientAccount, input: CreateClientReminderDto, now = this.clock.now()): Promise<ClientReminderDto> {
     const client = account.client;
     if (!input.scheduledTime) throw new BadRequestException(CLIENT_REMINDER_MESSAGES.dateRequired);
     const asked = new Date(input.scheduledTime);
@@ -158,7 +160,7 @@ export class ClientRemindersService {
   }
 
   /** Stops sending the reminder's occurrences until it is resumed; pausing a paused one changes nothing. */
-  async pause(account: ClientAccount, id: string, now = new Date()): Promise<ClientReminderDto> {
+  async pause(account: ClientAccount, id: string, now = this.clock.now()): Promise<ClientReminderDto> {
     const reminder = await this.own(account, id);
     if (!reminder.pausedAt) {
       // A finished reminder (or one waiting only for its last outcome) has nothing left to hold back.
@@ -176,7 +178,7 @@ export class ClientRemindersService {
    * recurring one that ended) has nothing left and stays paused (409). Resuming an active one
    * changes nothing.
    */
-  async resume(account: ClientAccount, id: string, now = new Date()): Promise<ClientReminderDto> {
+  async resume(account: ClientAccount, id: string, now = this.clock.now()): Promise<ClientReminderDto> {
     const reminder = await this.own(account, id);
     if (!reminder.pausedAt) return toClientReminderDto(reminder);
     let next = reminder.nextOccurrenceAt ?? null;

@@ -3,6 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 
 import type { ClientAccount } from '../auth/client-account.entity.js';
+import { Clock } from '../common/clock.js';
 import { isUuid } from '../common/ids.js';
 import { DeliveryReads } from '../delivery/delivery-reads.repository.js';
 import { clientTimeZone } from '../delivery/time-zones.js';
@@ -20,7 +21,7 @@ export const HISTORY_DAYS = 90;
 
 const count = (value: string | null | undefined): number | null => (value ? Number(value) : null);
 
-function toDto(m: Medication, zone: string, now = new Date()): MedicationDto {
+function toDto(m: Medication, zone: string, now: Date): MedicationDto {
   const pillsOnHand = count(m.pillsOnHand);
   const pillsPerDay = count(m.pillsPerDay);
   const supply = supplyOf(pillsOnHand, pillsPerDay, m.pillsCountedAt ?? null, now, zone);
@@ -69,6 +70,7 @@ export class MedicationsService {
     private readonly em: EntityManager,
     private readonly audit: PhiAuditService,
     private readonly deliveries: DeliveryReads,
+    private readonly clock: Clock,
   ) {}
 
   private async own(account: ClientAccount, id: string): Promise<Medication> {
@@ -80,10 +82,11 @@ export class MedicationsService {
   async list(account: ClientAccount): Promise<MedicationDto[]> {
     const medications = await this.em.find(Medication, { client: account.client.id }, { orderBy: { createdAt: 'asc', id: 'asc' } });
     await this.audit.record(account, 'read', 'medications');
-    return medications.map((m) => toDto(m, zoneOf(account)));
+    const now = this.clock.now();
+    return medications.map((m) => toDto(m, zoneOf(account), now));
   }
 
-  async create(account: ClientAccount, input: MedicationInputDto, now = new Date()): Promise<MedicationDto> {
+  async create(account: ClientAccount, input: MedicationInputDto, now = this.clock.now()): Promise<MedicationDto> {
     const name = clean(input, 'name');
     if (!name) throw new BadRequestException({ message: 'name is required', field: 'name' });
     const medication = this.em.create(Medication, {
@@ -99,7 +102,7 @@ export class MedicationsService {
     return toDto(medication, zoneOf(account), now);
   }
 
-  async update(account: ClientAccount, id: string, input: MedicationInputDto, now = new Date()): Promise<MedicationDto> {
+  async update(account: ClientAccount, id: string, input: MedicationInputDto, now = this.clock.now()): Promise<MedicationDto> {
     const medication = await this.own(account, id);
     const name = clean(input, 'name');
     if (name === null) throw new BadRequestException({ message: 'name is required', field: 'name' });
@@ -129,7 +132,7 @@ export class MedicationsService {
   }
 
   /** The client's reminder occurrences of the last 90 days, newest first, with how each went. */
-  async history(account: ClientAccount, now = new Date()): Promise<HistoryItemDto[]> {
+  async history(account: ClientAccount, now = this.clock.now()): Promise<HistoryItemDto[]> {
     const rows = await this.historyRows(account, now);
     await this.audit.record(account, 'read', 'history');
     return rows;
@@ -169,14 +172,14 @@ export class MedicationsService {
    * Adherence over the last 30 days, for all the client's reminders and each one (with the
    * medication's name, the client's own data), in the client's time zone.
    */
-  async adherence(account: ClientAccount, now = new Date()): Promise<AdherenceDto> {
+  async adherence(account: ClientAccount, now = this.clock.now()): Promise<AdherenceDto> {
     const result = await this.adherenceOf(account, now);
     await this.audit.record(account, 'read', 'adherence');
     return result.summary;
   }
 
   /** The history as a PDF the client can print or give their doctor (generated here; sent only to them). */
-  async adherencePdf(account: ClientAccount, now = new Date()): Promise<Buffer> {
+  async adherencePdf(account: ClientAccount, now = this.clock.now()): Promise<Buffer> {
     const { summary, history } = await this.adherenceOf(account, now);
     const broker = await this.em.findOneOrFail(User, { id: account.client.broker.id }, { fields: ['agencyName', 'firstName', 'lastName'] });
     const pdf = await renderAdherencePdf({
@@ -237,7 +240,7 @@ export class MedicationsService {
     };
   }
 
-  async myInfo(account: ClientAccount, now = new Date()): Promise<MyInfoDto> {
+  async myInfo(account: ClientAccount, now = this.clock.now()): Promise<MyInfoDto> {
     const [medications, upcoming] = await Promise.all([
       this.em.find(Medication, { client: account.client.id }, { orderBy: { createdAt: 'asc', id: 'asc' } }),
       // The next ones to ring, then the paused ones (shown as paused, whatever time they were due).

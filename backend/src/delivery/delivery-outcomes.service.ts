@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 
 import { sendCostCents } from '../billing/pricing.js';
+import { Clock } from '../common/clock.js';
 import type { Channel } from '../messaging/outbox-message.entity.js';
 import { DeliveryRepository, type DeliveryState, type OutcomeMove, type OutcomeRow } from './delivery.repository.js';
 import type { DeliveryKind } from './delivery-queue.service.js';
@@ -25,10 +26,10 @@ export type OutcomeHandler = (outcomes: SourceOutcome[]) => Promise<void>;
 
 /** The outcomes, each as one statement for any number of deliveries (`d` the delivery, `v` its values). */
 const SENT: OutcomeMove = {
-  columns: ['final_status text', 'provider_id text', 'cost integer'],
+  columns: ['final_status text', 'provider_id text', 'cost integer', 'sent_at timestamptz'],
   set: `status = case when d.confirm_within_minutes is null then v.final_status else 'sent' end, provider_id = v.provider_id,
         cost_cents = d.cost_cents + v.cost, error = null,
-        confirm_by = case when d.confirm_within_minutes is not null then now() + make_interval(mins => d.confirm_within_minutes) end`,
+        confirm_by = case when d.confirm_within_minutes is not null then v.sent_at + make_interval(mins => d.confirm_within_minutes) end`,
 };
 const FAILED: OutcomeMove = { columns: ['error text'], set: `status = 'failed', error = v.error, confirm_by = null` };
 const SKIPPED: OutcomeMove = { columns: ['error text'], set: `status = 'skipped', error = v.error` };
@@ -105,7 +106,10 @@ function kindOf(state: DeliveryState): { kind: DeliveryKind; sourceId: string } 
 export class DeliveryOutcomesService {
   private readonly handlers = new Map<DeliveryKind, OutcomeHandler>();
 
-  constructor(private readonly deliveries: DeliveryRepository) {}
+  constructor(
+    private readonly deliveries: DeliveryRepository,
+    private readonly clock: Clock,
+  ) {}
 
   onOutcome(kind: DeliveryKind, handler: OutcomeHandler): void {
     this.handlers.set(kind, handler);
@@ -113,11 +117,17 @@ export class DeliveryOutcomesService {
 
   /**
    * The provider took it: `completed` when nothing more will be heard (outbox, SMTP), else `sent`.
-   * A message that asks for a confirmation stays `sent` until it is confirmed or its wait is over.
-   * Each send adds its cost (a retry is a second call or text).
+   * A message that asks for a confirmation stays `sent` until it is confirmed or its wait (from the
+   * Clock's time) is over. Each send adds its cost (a retry is a second call or text).
    */
   async sent(id: string, providerId: string, final: boolean, channel: Channel, batch?: OutcomeBatch): Promise<void> {
-    const row = { id, final_status: final ? 'completed' : 'sent', provider_id: providerId, cost: sendCostCents(channel) };
+    const row = {
+      id,
+      final_status: final ? 'completed' : 'sent',
+      provider_id: providerId,
+      cost: sendCostCents(channel),
+      sent_at: this.clock.now().toISOString(),
+    };
     await this.move(SENT, row, batch);
   }
 
@@ -134,7 +144,7 @@ export class DeliveryOutcomesService {
    * after the delivery's wait (10 minutes unless its reminder says otherwise) while attempts remain;
    * after that it has failed.
    */
-  async retryLater(id: string, reason: string, now = new Date(), batch?: OutcomeBatch): Promise<'retrying' | 'failed'> {
+  async retryLater(id: string, reason: string, now = this.clock.now(), batch?: OutcomeBatch): Promise<'retrying' | 'failed'> {
     if (await this.deliveries.requeueForRetry(id, reason, now)) return 'retrying';
     await this.failed(id, reason, batch);
     return 'failed';
@@ -155,9 +165,9 @@ export class DeliveryOutcomesService {
     await this.move(COMPLETED, { id });
   }
 
-  /** The recipient confirmed (pressed 1, replied 1 or YES). */
+  /** The recipient confirmed (pressed 1, replied 1 or YES), at the Clock's time. */
   async confirmed(id: string): Promise<void> {
-    const state = await this.deliveries.confirm(id);
+    const state = await this.deliveries.confirm(id, this.clock.now());
     if (state && FINAL.has(state.status)) await this.tell([state]);
   }
 

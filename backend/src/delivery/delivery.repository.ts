@@ -206,14 +206,15 @@ export class DeliveryRepository {
    * lane comes first; what room is left goes to the campaign lane, shared between brokers: each
    * broker's oldest messages in turn (a round robin over the brokers with campaign work), so one
    * broker's 50,000-recipient campaign does not hold back another's 50. A broker's `execute` takes
-   * only their own reminders; a campaign send's run takes only campaign messages.
+   * only their own reminders; a campaign send's run takes only campaign messages. `now` decides what
+   * is due; the claim is stamped `claimedAt` (the time abandoned claims are measured from).
    */
-  async claim(now: Date, batch: number, scope: ClaimScope = {}): Promise<ClaimedDelivery[]> {
+  async claim(now: Date, batch: number, scope: ClaimScope, claimedAt: Date): Promise<ClaimedDelivery[]> {
     // One transaction, so the rows locked while choosing stay locked until they are marked as sending.
-    return this.em.transactional((em) => this.claimIn(em, now, batch, scope));
+    return this.em.transactional((em) => this.claimIn(em, now, batch, scope, claimedAt));
   }
 
-  private async claimIn(em: EntityManager, now: Date, batch: number, scope: ClaimScope): Promise<ClaimedDelivery[]> {
+  private async claimIn(em: EntityManager, now: Date, batch: number, scope: ClaimScope, claimedAt: Date): Promise<ClaimedDelivery[]> {
     // A campaigns-only run (the one a campaign's send starts) gives way while reminders are waiting:
     // the regular runs take them first, then the campaign's messages.
     if (scope.campaignsOnly && !scope.brokerId) {
@@ -265,23 +266,23 @@ export class DeliveryRepository {
         ids.push(...locked.map((row) => row.id));
       }
     }
-    return this.markSending(ids, em);
+    return this.markSending(ids, claimedAt, em);
   }
 
   /**
-   * Marks the given queued deliveries as sending and answers them with what composing them needs
-   * (the claim's last step, for ids already chosen and locked).
+   * Marks the given queued deliveries as sending (claimed at `claimedAt`) and answers them with what
+   * composing them needs (the claim's last step, for ids already chosen and locked).
    */
-  async markSending(ids: string[], em: EntityManager = this.em): Promise<ClaimedDelivery[]> {
+  async markSending(ids: string[], claimedAt: Date, em: EntityManager = this.em): Promise<ClaimedDelivery[]> {
     if (ids.length === 0) return [];
     return em.execute<ClaimedDelivery[]>(
       `with claimed as (
-         update deliveries d set status = 'sending', claimed_at = now(), attempts = d.attempts + 1, updated_at = now()
+         update deliveries d set status = 'sending', claimed_at = ?, attempts = d.attempts + 1, updated_at = now()
           where d.id in (?) and d.status = 'queued'
           returning d.*
        )
        ${COMPOSE_FROM_CLAIMED}`,
-      [ids],
+      [claimedAt, ids],
     );
   }
 
@@ -365,18 +366,18 @@ export class DeliveryRepository {
   }
 
   /**
-   * Records a confirmation (once). A message that asked for it is then complete, whatever retry was
-   * still waiting; others only keep the time. Answers the state after, null for an unknown id.
+   * Records a confirmation (once, at `at`). A message that asked for it is then complete, whatever
+   * retry was still waiting; others only keep the time. Answers the state after, null for an unknown id.
    */
-  async confirm(id: string): Promise<DeliveryState | null> {
+  async confirm(id: string, at: Date): Promise<DeliveryState | null> {
     const [row] = await this.em.execute<DeliveryState[]>(
       `update deliveries
-          set confirmed_at = coalesce(confirmed_at, now()),
+          set confirmed_at = coalesce(confirmed_at, ?),
               status = case when confirm_within_minutes is not null and status in ${OPEN} then 'completed' else status end,
               confirm_by = null, updated_at = now()
         where id = ?
         returning id, status, ${STATE_COLUMNS('deliveries')}`,
-      [id],
+      [at, id],
     );
     return row ?? null;
   }

@@ -1,7 +1,10 @@
+import { performance } from 'node:perf_hooks';
+
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
 import { disclaimerOf, smsDisclaimer } from '../branding/tpmo.js';
+import { Clock } from '../common/clock.js';
 import { messagesFor } from '../common/messages/index.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { type ConsentGrid, ConsentLedger } from '../consent/consent-ledger.service.js';
@@ -72,6 +75,17 @@ function brandingOf(delivery: ClaimedDelivery): EmailBranding {
   };
 }
 
+export interface RunOptions {
+  /** Only this broker's reminders (Execute Reminders). */
+  brokerId?: string;
+  /** Decide what is due at this time rather than the Clock's. */
+  now?: Date;
+  /** The run's budget in real time (default 50 s). */
+  maxMs?: number;
+  /** Only campaign messages (the run a campaign send starts). */
+  campaignsOnly?: boolean;
+}
+
 /** While a run drains a long queue, due reminders are looked for again this often. */
 const REQUEUE_EVERY_MS = 5000;
 
@@ -92,6 +106,8 @@ export class DispatcherService {
   /** Set on shutdown: runs stop after the deliveries being sent, the rest go back to the queue. */
   private readonly stopping = new AbortController();
   private readonly batchHandlers: ((clientIds: string[]) => Promise<unknown>)[] = [];
+  /** The runs under way in this process (the scheduler's, and those a campaign send starts in the background). */
+  private readonly running = new Set<Promise<unknown>>();
 
   constructor(
     private readonly em: EntityManager,
@@ -104,6 +120,7 @@ export class DispatcherService {
     private readonly queue: DeliveryQueue,
     private readonly optOuts: OptOutsService,
     private readonly ledger: ConsentLedger,
+    private readonly clock: Clock,
   ) {
     const { ratePerSecond, twilio, smtpUrl } = config.messaging;
     // Provider limits only: the development outbox takes everything at once.
@@ -136,37 +153,56 @@ export class DispatcherService {
     return this.stopping.signal.aborted;
   }
 
-  /** One run: release abandoned claims, queue what is due, then claim and send until nothing is left. */
-  async runOnce(options: { brokerId?: string; now?: Date; maxMs?: number; campaignsOnly?: boolean } = {}): Promise<DispatchSummary> {
-    // A test's fixed time stays fixed; otherwise each step reads the clock, so what falls due during a long run is seen.
-    const clock = () => options.now ?? new Date();
+  /**
+   * One run: release abandoned claims, queue what is due, then claim and send until nothing is left
+   * or `maxMs` of real time has passed. What is due is decided at the Clock's time, read at each step
+   * (so what falls due during a long run is seen), or at `now` when given.
+   */
+  async runOnce(options: RunOptions = {}): Promise<DispatchSummary> {
+    const run = this.run(options);
+    this.running.add(run);
+    try {
+      return await run;
+    } finally {
+      this.running.delete(run);
+    }
+  }
+
+  /** Resolves once no run is under way in this process (one a campaign send started in the background included). */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
+
+  private async run(options: RunOptions): Promise<DispatchSummary> {
+    const dueAt = () => options.now ?? this.clock.now();
     const summary: DispatchSummary = { queued: 0, sent: 0, failed: 0, skipped: 0 };
     if (this.stopRequested) return summary;
-    await this.releaseAbandonedClaims(clock());
+    await this.releaseAbandonedClaims(dueAt());
     // Messages not confirmed in time are queued again (or ended) before the claims below.
-    await this.outcomes.followUpUnconfirmed(clock());
-    const deadline = Date.now() + (options.maxMs ?? 50_000);
-    const queueDue = async () => (options.campaignsOnly ? 0 : this.queue.queueDue(clock(), options.brokerId));
+    await this.outcomes.followUpUnconfirmed(dueAt());
+    // The run's budget is real time, whatever the Clock says: a monotonic timer measures it.
+    const deadline = performance.now() + (options.maxMs ?? 50_000);
+    const queueDue = async () => (options.campaignsOnly ? 0 : this.queue.queueDue(dueAt(), options.brokerId));
     // Queue in bounded steps and send what was queued, until nothing is due or the run's time is up.
-    while (Date.now() < deadline && !this.stopRequested) {
+    while (performance.now() < deadline && !this.stopRequested) {
       const queued = await queueDue();
       summary.queued += queued;
       let claimedAny = false;
-      let queuedAt = Date.now();
+      let queuedAt = performance.now();
       // A burst is queued in steps: the next step is queued as soon as this run has claimed what the
       // last one queued (or a claim found no reminder left), so campaign messages do not fill the gaps.
       let lastQueued = queued;
       let remindersLeft = queued;
       let remindersRanOut = false;
-      while (Date.now() < deadline && !this.stopRequested) {
+      while (performance.now() < deadline && !this.stopRequested) {
         // A long drain (a big campaign) must not hold back reminders that fell due meanwhile either.
-        if (Date.now() - queuedAt >= REQUEUE_EVERY_MS || (lastQueued > 0 && (remindersLeft <= 0 || remindersRanOut))) {
+        if (performance.now() - queuedAt >= REQUEUE_EVERY_MS || (lastQueued > 0 && (remindersLeft <= 0 || remindersRanOut))) {
           lastQueued = await queueDue();
           summary.queued += lastQueued;
           remindersLeft = lastQueued;
-          queuedAt = Date.now();
+          queuedAt = performance.now();
         }
-        const claimed = await this.claim(clock(), { brokerId: options.brokerId, campaignsOnly: options.campaignsOnly });
+        const claimed = await this.claim(dueAt(), { brokerId: options.brokerId, campaignsOnly: options.campaignsOnly });
         if (claimed.length === 0) break;
         // A claim takes reminders first: campaign messages in it mean no reminder was left queued.
         remindersRanOut = claimed.some((delivery) => delivery.campaign_id !== null);
@@ -189,9 +225,9 @@ export class DispatcherService {
     return released;
   }
 
-  /** Claims a batch of due deliveries, reminder lane first (see DeliveryRepository.claim). */
+  /** Claims a batch of deliveries due at `now`, reminder lane first (see DeliveryRepository.claim), stamped with the Clock's time. */
   claim(now: Date, scope: ClaimScope = {}): Promise<ClaimedDelivery[]> {
-    return this.deliveries.claim(now, this.config.messaging.dispatchBatchSize, scope);
+    return this.deliveries.claim(now, this.config.messaging.dispatchBatchSize, scope, this.clock.now());
   }
 
   /** Turns what every feature module has due into delivery rows; answers how many were queued. */
@@ -218,7 +254,7 @@ export class DispatcherService {
   private async send(claimed: ClaimedDelivery[], summary: DispatchSummary, deadline: number): Promise<void> {
     const optedOut = await this.optOuts.optedOut([...new Set(claimed.map((d) => d.recipient))]);
     // The ledger decides, for the whole batch at once, what each client allows now.
-    const grids = await this.ledger.grids([...new Set(claimed.map((d) => d.client_id))]);
+    const grids = await this.ledger.grids([...new Set(claimed.map((d) => d.client_id))], this.clock.now());
     // The batch's final outcomes reach the reminders they belong to together, after the batch.
     const batch = this.outcomes.batch();
     const archive: ArchivedMessage[] = [];
@@ -240,12 +276,14 @@ export class DispatcherService {
     archive: ArchivedMessage[],
   ): Promise<void> {
     await inParallel(claimed, this.config.messaging.dispatchConcurrency, async (claimedDelivery) => {
+      // Hours and deferrals are decided at the Clock's time as this delivery's turn comes.
+      const now = this.clock.now();
       const grid = grids.get(claimedDelivery.client_id);
       // The sponsor message is marketing: only with marketing permission, and within the marketing calling hours.
       const delivery =
         claimedDelivery.sponsor_message &&
         claimedDelivery.channel !== 'email' &&
-        !allowedAt(new Date(), this.zoneOf(claimedDelivery), this.marketingRule(claimedDelivery))
+        !allowedAt(now, this.zoneOf(claimedDelivery), this.marketingRule(claimedDelivery))
           ? { ...claimedDelivery, sponsor_message: '' }
           : withSponsorIfAllowed(claimedDelivery, grid);
       // The sponsor message is marketing: in a text, it ends with the TPMO disclaimer's short form.
@@ -254,7 +292,7 @@ export class DispatcherService {
       }
       if (this.stopRequested) {
         // Shutting down: not started, so back to the queue as it was, for another instance.
-        await this.outcomes.deferUntil(delivery.id, new Date());
+        await this.outcomes.deferUntil(delivery.id, now);
         return;
       }
       if (delivery.reminder_paused && !delivery.caregiver_id) {
@@ -300,15 +338,15 @@ export class DispatcherService {
           return;
         }
         // Like campaign texts, caregiver texts wait for 08:00 in the client's zone (an e-mail rings no phone).
-        const allowedAt = delivery.channel === 'sms' ? outsideQuietHours(new Date(), this.zoneOf(delivery)) : new Date(0);
-        if (allowedAt.getTime() > Date.now()) {
+        const allowedAt = delivery.channel === 'sms' ? outsideQuietHours(now, this.zoneOf(delivery)) : new Date(0);
+        if (allowedAt.getTime() > now.getTime()) {
           await this.outcomes.deferUntil(delivery.id, allowedAt);
           return;
         }
       }
       if (delivery.client_reminder_id && delivery.attempts > 1 && delivery.channel !== 'email') {
         // The client chose their reminder's time; a retry they did not choose never rings at night.
-        if (outsideQuietHours(new Date(), this.zoneOf(delivery)).getTime() > Date.now()) {
+        if (outsideQuietHours(now, this.zoneOf(delivery)).getTime() > now.getTime()) {
           await this.outcomes.notSentAgain(delivery.id, 'Not sent again: quiet hours (21:00–08:00 where the client lives)', batch);
           summary.skipped += 1;
           return;
@@ -317,21 +355,23 @@ export class DispatcherService {
       if (delivery.campaign_id && delivery.channel !== 'email') {
         // Marketing calls and texts keep the calling hours of every state that applies to the
         // client (federal 8:00–21:00 at the least); outside them they wait for the next allowed minute.
-        const allowed = nextAllowed(new Date(), this.zoneOf(delivery), this.marketingRule(delivery));
-        if (allowed.getTime() > Date.now()) {
+        const allowed = nextAllowed(now, this.zoneOf(delivery), this.marketingRule(delivery));
+        if (allowed.getTime() > now.getTime()) {
           await this.outcomes.deferUntil(delivery.id, allowed);
           return;
         }
       }
       if (this.limiter.limits(delivery.channel)) {
-        const wait = await this.limiter.reserve(delivery.channel, Math.max(0, deadline - Date.now()));
+        // The send rate is real pacing: waits are real time, against the run's monotonic deadline.
+        const wait = await this.limiter.reserve(delivery.channel, Math.max(0, deadline - performance.now()));
         if (wait === undefined) {
           // The channel's rate leaves no room before this run ends: the next run sends it.
-          await this.outcomes.deferUntil(delivery.id, new Date(Date.now() + (await this.limiter.waitFor(delivery.channel))));
+          const waitFor = await this.limiter.waitFor(delivery.channel);
+          await this.outcomes.deferUntil(delivery.id, new Date(this.clock.now().getTime() + waitFor));
           return;
         }
         if (wait > 0 && !(await this.pause(wait))) {
-          await this.outcomes.deferUntil(delivery.id, new Date());
+          await this.outcomes.deferUntil(delivery.id, this.clock.now());
           return;
         }
       }
@@ -350,7 +390,7 @@ export class DispatcherService {
           if (error instanceof AddressRejectedError) await this.ledger.suppressEmail(error.address, 'bounce', error.message);
         } finally {
           // A provider that did not answer in time is tried once more later (as a busy call is); other errors are final.
-          if (error instanceof ProviderTimeoutError) await this.outcomes.retryLater(delivery.id, message, new Date(), batch);
+          if (error instanceof ProviderTimeoutError) await this.outcomes.retryLater(delivery.id, message, this.clock.now(), batch);
           else await this.outcomes.failed(delivery.id, message, batch);
         }
         summary.failed += 1;

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 
+import { Clock } from '../common/clock.js';
 import type { Language } from '../common/language.js';
 
 /** A reply that is not about a message still waiting for a confirmation: YES (agree) or STOP. */
@@ -20,6 +21,8 @@ export class InboundReplies {
   private readonly handlers: ReplyHandler[] = [];
   private readonly anyHandlers: AnyReplyHandler[] = [];
 
+  constructor(private readonly clock: Clock) {}
+
   onReply(handler: ReplyHandler): void {
     this.handlers.push(handler);
   }
@@ -29,8 +32,8 @@ export class InboundReplies {
     this.anyHandlers.push(handler);
   }
 
-  /** Tells every module that `from` replied; one that fails does not stop the reply's own handling. */
-  async tellAny(from: string, at: Date): Promise<void> {
+  /** Tells every module that `from` replied (at the Clock's time); one that fails does not stop the reply's own handling. */
+  async tellAny(from: string, at: Date = this.clock.now()): Promise<void> {
     for (const handler of this.anyHandlers) {
       try {
         await handler(from, at);

@@ -167,7 +167,7 @@ export class TwilioWebhooksController {
     const language = agency?.language ?? replyLanguageOf(form.Body) ?? 'en';
     const catalogue = messagesFor(language);
     // Any answer but a stop counts as the client engaging with the campaign text it answers.
-    if (meaning?.kind !== 'stop') await this.replies.tellAny(from, new Date());
+    if (meaning?.kind !== 'stop') await this.replies.tellAny(from);
     if (meaning?.kind === 'stop') {
       // A keyword or a reply in the recipient's own words: no more of what it names, honoured on the next send.
       if (meaning.channels.includes('sms')) await this.optOuts.optOut(from, 'sms', meaning.keyword ? 'sms-keyword' : 'sms-reply');

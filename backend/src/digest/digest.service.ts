@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 
+import { Clock } from '../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { EMAIL_SENDER, type EmailSender } from '../messaging/messaging.ports.js';
@@ -29,10 +30,11 @@ export class DigestService implements OnApplicationBootstrap {
     private readonly jobs: JobsService,
     @Inject(EMAIL_SENDER) private readonly email: EmailSender,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {}
 
-  /** Sends the digests due at `now`; answers how many were sent. */
-  async runDue(now: Date): Promise<number> {
+  /** Sends the digests due at `now` (the Clock's time unless given); answers how many were sent. */
+  async runDue(now = this.clock.now()): Promise<number> {
     let sent = 0;
     for (const broker of await this.digests.dueBrokers(now)) {
       if (!(await this.digests.claim(broker.id, broker.week_of, now))) continue;
@@ -82,6 +84,6 @@ export class DigestService implements OnApplicationBootstrap {
 
   /** Every hour on the hour: each broker's Monday 08:00 comes in their own zone. */
   async onApplicationBootstrap(): Promise<void> {
-    await this.jobs.schedule('weekly-digest', '0 * * * *', () => this.runDue(new Date()));
+    await this.jobs.schedule('weekly-digest', '0 * * * *', () => this.runDue());
   }
 }

@@ -2,6 +2,7 @@ import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 
 import { ClientsService } from '../clients/clients.service.js';
+import { Clock } from '../common/clock.js';
 import { isUuid } from '../common/ids.js';
 import { escapeLike } from '../common/like.js';
 import { findList, type ListQuery, ListResult } from '../common/list-query.js';
@@ -82,6 +83,7 @@ export class RemindersService {
     private readonly clients: ClientsService,
     private readonly dispatcher: DispatcherService,
     private readonly deliveryReads: DeliveryReads,
+    private readonly clock: Clock,
   ) {}
 
   async list(broker: User, query: ListQuery): Promise<ListResult<ReminderDto>> {
@@ -126,7 +128,7 @@ export class RemindersService {
     return toDto(reminder, reminder.status === 'failed' ? await this.deliveryReads.skippedReminderReasons([reminder.id]) : undefined);
   }
 
-  async create(broker: User, input: CreateReminderDto, now = new Date()): Promise<ReminderDto> {
+  async create(broker: User, input: CreateReminderDto, now = this.clock.now()): Promise<ReminderDto> {
     const checked = checkReminder(input, now);
     const client = await this.clients.findOwned(broker, checked.clientId);
     const owner = await this.em.findOneOrFail(User, { id: broker.id });
@@ -147,7 +149,7 @@ export class RemindersService {
    * The row is locked while it changes, so the dispatcher (which skips locked rows) cannot take it
    * half-edited; one it already took answers 409.
    */
-  async update(broker: User, id: string, input: UpdateReminderDto, now = new Date()): Promise<ReminderDto> {
+  async update(broker: User, id: string, input: UpdateReminderDto, now = this.clock.now()): Promise<ReminderDto> {
     return this.em.transactional(async (em) => {
       const reminder = await this.lockPending(em, broker, id);
       const checked = checkReminder(

@@ -10,6 +10,7 @@ import request from 'supertest';
 import { SESSION_COOKIE } from '../../src/auth/session.js';
 import { AppProcess, freePort } from './app-process.js';
 import { signInAsBroker } from './browser-agent.js';
+import { realNow } from './clock.js';
 
 export const TWILIO_TEST_ENV = {
   TWILIO_ACCOUNT_SID: `AC${'0'.repeat(31)}1`,
@@ -132,9 +133,9 @@ export async function query<T = Record<string, unknown>>(databaseUrl: string, sq
 }
 
 export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 30_000, everyMs = 100): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = realNow().getTime() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (realNow().getTime() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }

@@ -5,6 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Client } from '../../src/clients/client.entity.js';
 import { InvitationTokensService } from '../../src/clients/invitation-tokens.service.js';
 import { User } from '../../src/users/user.entity.js';
+import { realNow } from './clock.js';
 
 /** A broker with a fresh trial; override any field. */
 export async function makeUser(em: EntityManager, fields: Partial<User> = {}): Promise<User> {
@@ -12,7 +13,7 @@ export async function makeUser(em: EntityManager, fields: Partial<User> = {}): P
     firstName: 'Test',
     lastName: 'Broker',
     email: `broker-${randomUUID()}@example.com`,
-    trialEndsAt: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000),
+    trialEndsAt: new Date(realNow().getTime() + 30 * 24 * 60 * 60 * 1000),
     ...fields,
   });
   await em.flush();
@@ -63,7 +64,7 @@ export async function grantConsent(
 }
 
 /** An invitation for the client; answers the token as the invite link would carry it. */
-export async function makeInvitation(em: EntityManager, client: Client, now = new Date()): Promise<string> {
+export async function makeInvitation(em: EntityManager, client: Client, now = realNow()): Promise<string> {
   const { token } = await new InvitationTokensService().issue(em, client, now);
   return token;
 }

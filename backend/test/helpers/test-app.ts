@@ -10,6 +10,7 @@ import type { App } from 'supertest/types.js';
 
 import { AppModule } from '../../src/app.module.js';
 import { configureApp } from '../../src/app.setup.js';
+import { Clock } from '../../src/common/clock.js';
 import { type AppConfig, loadConfig } from '../../src/config/config.js';
 import { freePort } from '../setup/global-setup.js';
 import { createTestDatabase, dropDatabase, testServerUrl } from '../setup/test-database.js';
@@ -44,6 +45,8 @@ export interface TestAppOptions {
   overrides?: [token: unknown, value: unknown][];
   /** The configured rate limits (defaults unless `env` sets them) instead of generous ones. */
   realRateLimits?: boolean;
+  /** The app's Clock (a TestClock from ./clock.js) instead of the real time. */
+  clock?: Clock;
 }
 
 export const TEST_SESSION_SECRET = 'test-session-key-0123456789abcdefghijklmnop';
@@ -75,9 +78,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const root: DynamicModule = AppModule.forRoot(config, database.url, { logStream });
   const module: DynamicModule = options.imports?.length ? { module: class TestRootModule {}, imports: [root, ...options.imports] } : root;
   let app: NestExpressApplication;
-  if (options.overrides?.length) {
+  const overrides = [...(options.overrides ?? [])];
+  if (options.clock) overrides.push([Clock, options.clock]);
+  if (overrides.length) {
     let builder = Test.createTestingModule({ imports: [module] });
-    for (const [token, value] of options.overrides) builder = builder.overrideProvider(token).useValue(value);
+    for (const [token, value] of overrides) builder = builder.overrideProvider(token).useValue(value);
     app = (await builder.compile()).createNestApplication<NestExpressApplication>({ logger: false, rawBody: true });
   } else {
     app = await NestFactory.create<NestExpressApplication>(module, { logger: false, rawBody: true });

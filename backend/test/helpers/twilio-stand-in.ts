@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { realNow } from './clock.js';
+
 export interface RecordedRequest {
   method: string;
   path: string;
@@ -32,7 +34,7 @@ export class TwilioStandIn {
           path: url.pathname,
           authorization: req.headers.authorization,
           form: new URLSearchParams(body),
-          at: Date.now(),
+          at: realNow().getTime(),
         });
         res.setHeader('Content-Type', 'application/json');
         if (this.failWith) {

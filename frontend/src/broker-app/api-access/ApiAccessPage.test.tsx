@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { testNow } from '../../testClock.ts';
 import { loadBrokerCatalogue } from '../i18n/useBrokerTexts.ts';
 import type { CareKeepDataProvider } from '../providers/dataProvider.ts';
 import { renderWithAdmin } from '../testUtils.tsx';
@@ -144,7 +145,7 @@ describe('the API access page', () => {
       name: 'Spreadsheet',
       scopes: ['clients:read'],
       prefix: 'ck_pat_AbCd12',
-      createdAt: new Date().toISOString(),
+      createdAt: testNow().toISOString(),
       lastUsedAt: null,
       expiresAt: null,
       token: SECRET,

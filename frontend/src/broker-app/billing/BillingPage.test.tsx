@@ -369,7 +369,7 @@ describe('retention in Billing’s analytics', () => {
   it('shows the same retention chart and summary as the dashboard', async () => {
     renderBilling();
     const card = within(await screen.findByRole('region', { name: 'Retention' }));
-    expect((await card.findByTestId('retention-chart-summary', {}, { timeout: 5000 })).textContent).toBe(
+    expect((await card.findByTestId('retention-chart-summary')).textContent).toBe(
       'Clients kept each month went from 95% in Nov 2026 to 95% in Nov 2026; the lowest was 95% in Nov 2026.',
     );
     expect(card.getByText('Moved').nextSibling?.textContent).toBe('1');

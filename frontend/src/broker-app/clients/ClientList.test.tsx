@@ -3,6 +3,7 @@ import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { ApiError } from '../../lib/http.ts';
+import { testNow } from '../../testClock.ts';
 import type { CareKeepDataProvider } from '../providers/dataProvider.ts';
 import { renderWithAdmin } from '../testUtils.tsx';
 import type { Client, ClientUsage, ImportJob } from '../types.ts';
@@ -85,7 +86,7 @@ describe('the clients page', () => {
     renderList([], { getList });
     expect(await screen.findByText('Margaret Okafor')).toBeTruthy();
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search clients' }), { target: { value: 'zzz' } });
-    expect(await screen.findByText('No clients found matching your search', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('No clients found matching your search')).toBeTruthy();
     expect(getList).toHaveBeenLastCalledWith('clients', expect.objectContaining({ filter: { q: 'zzz' } }));
     expect(screen.queryByText('No clients yet. Add your first client to get started.')).toBeNull();
   });
@@ -191,7 +192,7 @@ describe('the clients table', () => {
     expect(JSON.parse(url.searchParams.get('sort')!)).toEqual(['createdAt', 'DESC']);
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     // Back to the unfiltered list (answered from the cache): every select reads All again.
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull(), { timeout: 3000 });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull());
     for (const label of ['Status', 'Invitation', 'Engagement'])
       expect(screen.getByRole('combobox', { name: label }).textContent).toBe('All');
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
@@ -634,12 +635,12 @@ describe('uploading a CSV', () => {
     expect(server.getImportJob).toHaveBeenCalledWith('job-1');
 
     server.set(importJob({ rowsTotal: 600, rowsRead: 250, imported: 250 }));
-    expect(await within(dialog).findByText('Importing clients… 250 of 600 rows', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await within(dialog).findByText('Importing clients… 250 of 600 rows')).toBeTruthy();
     expect(within(dialog).getByRole('progressbar', { name: 'Import progress' }).getAttribute('aria-valuenow')).toBe('42');
     expect(getList).toHaveBeenCalledTimes(1);
 
     server.set(COMPLETED);
-    expect(await within(dialog).findByText('1 client imported', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await within(dialog).findByText('1 client imported')).toBeTruthy();
     expect(within(dialog).getByText('Imported 1 of 2 clients; 1 row skipped')).toBeTruthy();
     const table = within(dialog).getByRole('table', { name: 'Rows not imported' });
     const cells = within(table)
@@ -865,7 +866,7 @@ describe('client facts in the Add client dialog', () => {
   it('refuses a date of birth in the future and a plan date before Medicare', async () => {
     const create = vi.fn();
     const { dialog } = await openAdd({ create });
-    const nextYear = new Date().getFullYear() + 1;
+    const nextYear = testNow().getFullYear() + 1;
     fireEvent.change(within(dialog).getByLabelText(/^Date of birth/), { target: { value: `${nextYear}-01-01` } });
     fireEvent.change(within(dialog).getByLabelText(/^Plan effective date/), { target: { value: '1960-01-01' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Client' }));

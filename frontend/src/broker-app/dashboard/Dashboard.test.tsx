@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { testNow } from '../../testClock.ts';
 import type { Retention } from '../clients/retentionTypes.ts';
 import type { CareKeepDataProvider } from '../providers/dataProvider.ts';
 import { renderWithAdmin } from '../testUtils.tsx';
@@ -78,14 +79,14 @@ describe('the dashboard', () => {
         kind: 'reminder_text',
         title: 'Reminder text sent',
         clientName: 'Ruth Alvarez',
-        occurredAt: new Date(Date.now() - 3_600_000).toISOString(),
+        occurredAt: new Date(testNow().getTime() - 3_600_000).toISOString(),
       },
       {
         id: 'b',
         kind: 'campaign_opened',
         title: 'Client engagement recorded',
         clientName: null,
-        occurredAt: new Date(Date.now() - 7_300_000).toISOString(),
+        occurredAt: new Date(testNow().getTime() - 7_300_000).toISOString(),
         detail: 'Opened “Fall news”',
       },
       {
@@ -93,7 +94,7 @@ describe('the dashboard', () => {
         kind: 'campaign_sent',
         title: 'Campaign sent',
         clientName: null,
-        occurredAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+        occurredAt: new Date(testNow().getTime() - 3 * 86_400_000).toISOString(),
         detail: '“Fall news” to 12 clients',
       },
     ]);
@@ -235,7 +236,7 @@ describe('the dashboard’s clients at risk and retention', () => {
         },
       });
       const card = within(await screen.findByRole('region', { name: 'Retention' }));
-      expect((await card.findByTestId('retention-chart-summary', {}, { timeout: 5000 })).textContent).toBe(
+      expect((await card.findByTestId('retention-chart-summary')).textContent).toBe(
         'Clients kept each month went from 96% in Jan 2026 to 93% in Nov 2026; the lowest was 88% in Oct 2026.',
       );
       expect(card.getByRole('img', { name: 'Retention by month, last 12 months' })).toBeTruthy();

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { testNow } from '../../testClock.ts';
 import { goToExternal } from '../billing/redirect.ts';
 import { renderWithAdmin, TEST_USER } from '../testUtils.tsx';
 import { BillingBanner, billingNotice } from './BillingBanner.tsx';
@@ -14,7 +15,7 @@ const DAY = 86_400_000;
 const trialEnding = (ms: number) => ({
   ...TEST_USER,
   subscriptionStatus: 'trial' as const,
-  trialEndsAt: new Date(Date.now() + ms).toISOString(),
+  trialEndsAt: new Date(testNow().getTime() + ms).toISOString(),
 });
 
 function renderBanner(user = TEST_USER, path = '/clients', dataProvider = {}) {

@@ -76,7 +76,7 @@ describe('the broker_welcome tour', () => {
 
   it('ends for good on Escape', async () => {
     renderWithAdmin(<BrokerTour />);
-    await screen.findByText('Welcome to Whitfield Medicare Advisors!', undefined, { timeout: 3000 });
+    await screen.findByText('Welcome to Whitfield Medicare Advisors!');
     fireEvent.keyDown(document.body, { key: 'Escape' });
     await vi.waitFor(() => expect(screen.queryByText('Welcome to Whitfield Medicare Advisors!')).toBeNull());
     expect(isTourCompleted('broker_welcome')).toBe(true);

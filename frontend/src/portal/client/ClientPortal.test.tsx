@@ -574,7 +574,7 @@ describe('client portal: the client_welcome tour', () => {
       await vi.advanceTimersByTimeAsync(200);
     });
     vi.useRealTimers();
-    expect(await screen.findByText('Welcome to your portal!', undefined, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('Welcome to your portal!')).toBeTruthy();
     expect(screen.getByText(/Sunny Day Insurance set up this private page for you/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Skip' }));
     await waitFor(() => expect(localStorage.getItem('tour_completed_client_welcome')).toBe('true'));

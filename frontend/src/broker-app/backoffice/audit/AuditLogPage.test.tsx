@@ -152,7 +152,7 @@ describe('the audit log', () => {
     expect(await screen.findByText('Broker detail')).toBeTruthy();
   });
 
-  it('sends each filter to the server and keeps it for the export', { timeout: 20_000 }, async () => {
+  it('sends each filter to the server and keeps it for the export', async () => {
     const { lastFilter, getAuditAdmins, getList } = renderPage();
     await screen.findByText('Trial extended', { selector: 'p' });
     expect(exportHref()).toBe('/api/admin/audit/export');

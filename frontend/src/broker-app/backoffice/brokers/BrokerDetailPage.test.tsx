@@ -3,9 +3,10 @@ import { addDays, endOfDay, format } from 'date-fns';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { HttpError } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { spanishReactAdmin } from '../../../i18n/es/react-admin.ts';
+import { pinClock, testNow, unpinClock } from '../../../testClock.ts';
 import { setBrokerLanguage } from '../../i18n/current.ts';
 import { loadBrokerCatalogue } from '../../i18n/useBrokerTexts.ts';
 import type { CareKeepDataProvider } from '../../providers/dataProvider.ts';
@@ -547,6 +548,10 @@ describe('reactivating a suspended broker', () => {
 });
 
 describe('setting the trial end date', () => {
+  // The dialog's range and "today" are days of the broker's calendar: pinned, so that no run crosses midnight.
+  beforeEach(() => pinClock('2026-11-27T15:00:00Z'));
+  afterEach(unpinClock);
+
   async function openTrialEnd(methods: Methods = {}, value: BrokerDetail = detail()) {
     const rendered = renderPage(methods, value);
     await screen.findByRole('heading', { level: 1, name: 'Dana Whitfield' });
@@ -570,11 +575,11 @@ describe('setting the trial end date', () => {
     const setTrialEnd = vi.fn();
     const { dialog, day, confirm } = await openTrialEnd({ setTrialEnd });
     expect(day.type).toBe('date');
-    expect(day.min).toBe(inputDay(addDays(new Date(), -365)));
-    expect(day.max).toBe(inputDay(addDays(new Date(), 364)));
+    expect(day.min).toBe(inputDay(addDays(testNow(), -365)));
+    expect(day.max).toBe(inputDay(addDays(testNow(), 364)));
     expect(within(dialog).getByText('Current end: Dec 10, 2099')).toBeTruthy();
     expect(confirm.disabled).toBe(true);
-    fireEvent.change(day, { target: { value: inputDay(addDays(new Date(), 400)) } });
+    fireEvent.change(day, { target: { value: inputDay(addDays(testNow(), 400)) } });
     expect(within(dialog).queryByTestId('new-trial-end')).toBeNull();
     fireEvent.click(confirm);
     expect(within(dialog).getByText(/^Choose a date from [A-Z][a-z]{2} \d{2}, \d{4} to [A-Z][a-z]{2} \d{2}, \d{4}$/)).toBeTruthy();
@@ -582,7 +587,7 @@ describe('setting the trial end date', () => {
   });
 
   it("sends the end of a later day, shows it in words, and says 'Trial End Date Set'", async () => {
-    const chosen = addDays(new Date(), 30);
+    const chosen = addDays(testNow(), 30);
     const end = endOfDay(chosen);
     const setTrialEnd = vi.fn().mockResolvedValue(broker({ trialEndsAt: end.toISOString() }));
     const { dialog, day, confirm, getBrokerDetail } = await openTrialEnd({ setTrialEnd });
@@ -603,7 +608,7 @@ describe('setting the trial end date', () => {
   ])('warns that %s ends the trial now, and sends the current moment', async (_label, days) => {
     const setTrialEnd = vi.fn().mockImplementation(async (_id: string, trialEndsAt: string) => broker({ trialEndsAt }));
     const { dialog, day, confirm } = await openTrialEnd({ setTrialEnd });
-    fireEvent.change(day, { target: { value: inputDay(addDays(new Date(), days)) } });
+    fireEvent.change(day, { target: { value: inputDay(addDays(testNow(), days)) } });
     expect(within(dialog).getByTestId('new-trial-end').textContent).toBe('New end date: now');
     expect(within(dialog).getByTestId('ends-now-warning').textContent).toBe(
       'This ends the trial now: Dana Whitfield will be asked to choose a plan.',
@@ -612,13 +617,13 @@ describe('setting the trial end date', () => {
     expect(await toastVariant('Trial End Date Set')).toBe('default');
     expect(screen.getByText("Dana Whitfield's trial has ended: they will be asked to choose a plan.")).toBeTruthy();
     const sent = new Date(setTrialEnd.mock.calls[0][1] as string).getTime();
-    expect(Math.abs(sent - Date.now())).toBeLessThan(5_000);
+    expect(Math.abs(sent - testNow().getTime())).toBeLessThan(5_000);
   });
 
   it("shows 'Failed to set trial end date' with the server's reason", async () => {
     const setTrialEnd = vi.fn().mockRejectedValue(new HttpError('409: ', 409, { message: 'Only brokers on trial have a trial end date' }));
     const { day, confirm } = await openTrialEnd({ setTrialEnd });
-    fireEvent.change(day, { target: { value: inputDay(addDays(new Date(), 10)) } });
+    fireEvent.change(day, { target: { value: inputDay(addDays(testNow(), 10)) } });
     fireEvent.click(confirm);
     expect(await toastVariant('Failed to set trial end date')).toBe('destructive');
     expect(screen.getByText('Only brokers on trial have a trial end date')).toBeTruthy();
@@ -718,7 +723,7 @@ describe('suspension and trial end in Spanish', () => {
     await screen.findByRole('heading', { level: 1, name: 'Dana Whitfield' });
     fireEvent.click(screen.getByRole('button', { name: 'Fijar fin de la prueba' }));
     const dialog = await screen.findByRole('dialog', { name: 'Fijar el fin de la prueba' });
-    fireEvent.change(within(dialog).getByLabelText('Último día de la prueba'), { target: { value: inputDay(new Date()) } });
+    fireEvent.change(within(dialog).getByLabelText('Último día de la prueba'), { target: { value: inputDay(testNow()) } });
     expect(within(dialog).getByTestId('ends-now-warning').textContent).toBe(
       'Esto termina la prueba ahora: se le pedirá a Dana Whitfield que elija un plan.',
     );

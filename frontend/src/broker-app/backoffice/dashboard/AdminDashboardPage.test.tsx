@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { describe, expect, it, vi } from 'vitest';
 
+import { testNow } from '../../../testClock.ts';
 import { renderWithAdmin, TEST_USER } from '../../testUtils.tsx';
 import type { AdminAnalytics } from '../../types.ts';
 import { AdminDashboardPage } from './AdminDashboardPage.tsx';
@@ -12,7 +13,7 @@ function trial(id: string, daysRemaining: number) {
   return {
     brokerId: id,
     email: `${id}@agency.test`,
-    trialEndsAt: new Date(Date.now() + daysRemaining * DAY - 3_600_000).toISOString(),
+    trialEndsAt: new Date(testNow().getTime() + daysRemaining * DAY - 3_600_000).toISOString(),
     daysRemaining,
   };
 }
