@@ -7,6 +7,7 @@ import { PasswordResetsService } from '../src/client-portal/password-resets.serv
 import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
 import { buildOpenApiDocument } from '../src/openapi/openapi.js';
 import { User } from '../src/users/user.entity.js';
+import { KeptAliveClient } from './helpers/bad-input-client.js';
 import { type Agent, browser } from './helpers/browser-agent.js';
 import { waitFor } from './helpers/built-app.js';
 import { realNow } from './helpers/clock.js';
@@ -79,7 +80,18 @@ interface Probe {
   expect?: number;
 }
 
+/** One answer, however it was sent. */
+interface Answer {
+  status: number;
+  text: string;
+  body: { message?: unknown } | undefined;
+}
+
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+/** Bad requests of one operation in flight at once: the server works on one while the database answers another. */
+const IN_FLIGHT = 4;
+/** Operations walked between two digests of the tables (a digest reads every table). */
+const OPERATIONS_PER_FINGERPRINT = 8;
 const DEEP = 5000;
 const deep = (depth = DEEP) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 const J = (value: unknown) => JSON.stringify(value);
@@ -243,7 +255,8 @@ describe('bad input on every route', () => {
   let pngFile: Buffer;
   let tables: string[];
   const counts = { requests: 0, byRole: {} as Record<string, number>, valid: 0, fingerprints: 0, operations: 0 };
-  const started = realNow().getTime();
+  const started = performance.now();
+  let http: KeptAliveClient;
 
   /** What a valid request carries in each field, for fields whose schema cannot say. */
   function fieldBase(op: Operation): Record<string, unknown> {
@@ -311,6 +324,7 @@ describe('bad input on every route', () => {
       case 'array':
         return [baseValue('', resolve(schema.items), op)];
     }
+    // The app runs on the real clock here: dates ahead of it.
     if (schema.format === 'date-time') return new Date(realNow().getTime() + 3 * day).toISOString();
     if (schema.format === 'date') return new Date(realNow().getTime() + 30 * day).toISOString().slice(0, 10);
     if (schema.format === 'uuid') throw new Error(`${op.key}: no existing record for the uuid field "${name}"; add it to fieldBase`);
@@ -395,8 +409,10 @@ describe('bad input on every route', () => {
   function probes(op: Operation): Probe[] {
     const path = url(op);
     const list: Probe[] = [];
+    // The valid request's body, made once: every probe that does not replace the body sends it.
+    const valid = basePayload(op);
     const add = (target: string, label: string, fields: Partial<Probe>) =>
-      list.push({ target, label, path, query: '', payload: basePayload(op), ...fields });
+      list.push({ target, label, path, query: '', payload: valid, ...fields });
 
     for (const parameter of op.parameters.filter((p) => p.in === 'path')) {
       for (const [label, raw] of BAD_PATH) add(`path ${parameter.name}`, label, { path: url(op, { name: parameter.name, raw }) });
@@ -433,10 +449,11 @@ describe('bad input on every route', () => {
     if (!op.body) return list;
 
     const schema = resolve(op.body.schema);
+    const validBody = baseBody(op);
     for (const [name, rawField] of Object.entries(schema.properties ?? {})) {
       const field = resolve(rawField);
       if (op.body.type === 'json') {
-        const template = J({ ...baseBody(op), [name]: MARKER });
+        const template = J({ ...validBody, [name]: MARKER });
         for (const [label, json] of badJson(field)) {
           add(`body ${name}`, label, {
             payload: text(
@@ -447,7 +464,7 @@ describe('bad input on every route', () => {
         }
         continue;
       }
-      const base = basePayload(op) as Extract<Payload, { kind: 'multipart' }>;
+      const base = valid as Extract<Payload, { kind: 'multipart' }>;
       const multipart = (label: string, change: (fields: typeof base.fields, files: typeof base.files) => void) => {
         const fields = { ...base.fields };
         const files = { ...base.files };
@@ -493,14 +510,24 @@ describe('bad input on every route', () => {
     return list;
   }
 
-  async function send(agent: Agent, method: string, target: string, payload: Payload) {
-    let req = agent[method.toLowerCase() as 'get'](target);
-    if (payload.kind === 'text') req = req.set('Content-Type', payload.contentType).send(payload.text);
-    if (payload.kind === 'multipart') {
-      for (const [name, value] of Object.entries(payload.fields)) req = req.field(name, value);
-      for (const [name, file] of Object.entries(payload.files)) req = req.attach(name, file.content, { filename: file.filename });
+  /**
+   * One request as the agent's browser sends it. A text body or none goes over the walk's kept-alive
+   * connections; a multipart body is encoded by the agent itself (as a browser's form would be).
+   */
+  async function send(agent: Agent, method: string, target: string, payload: Payload): Promise<Answer> {
+    if (payload.kind !== 'multipart') {
+      return http.send(
+        agent,
+        method,
+        target,
+        payload.kind === 'text' ? { contentType: payload.contentType, content: payload.text } : undefined,
+      );
     }
-    return req.ok(() => true);
+    let req = agent[method.toLowerCase() as 'get'](target);
+    for (const [name, value] of Object.entries(payload.fields)) req = req.field(name, value);
+    for (const [name, file] of Object.entries(payload.files)) req = req.attach(name, file.content, { filename: file.filename });
+    const res = await req.ok(() => true);
+    return { status: res.status, text: res.text, body: res.body as Answer['body'] };
   }
 
   /** A digest of every application table: a change shows which table was written. */
@@ -530,44 +557,88 @@ describe('bad input on every route', () => {
     return access === 'public' ? 'anonymous' : access;
   }
 
+  /** Sends one bad request and says what is wrong with its answer, if anything. */
+  async function check(role: Role, op: Operation, probe: Probe): Promise<string | undefined> {
+    const full = probe.query ? `${probe.path}?${probe.query}` : probe.path;
+    const res = await send(agents[role], op.method, full, probe.payload);
+    counts.requests += 1;
+    counts.byRole[role] = (counts.byRole[role] ?? 0) + 1;
+    const what = `${role} ${op.key} ${probe.target} = ${probe.label}: ${res.status}`;
+    const message: unknown = res.body?.message;
+    if (res.status === 429) return `${what} (rate limited: raise the limits in this test, the checks behind it were skipped)`;
+    if (res.status >= 500) return `${what} ${res.text.slice(0, 200)}`;
+    if (res.status >= 400 && (typeof message !== 'string' || !message.trim()))
+      return `${what} without a message: ${res.text.slice(0, 200)}`;
+    if (probe.expect && role === ownRole(op.access) && res.status !== probe.expect)
+      return `${what}, expected ${probe.expect} ${res.text.slice(0, 200)}`;
+    return undefined;
+  }
+
+  /** Runs `work` on every item, at most `limit` at a time. */
+  async function inFlight<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+    let next = 0;
+    const lane = async () => {
+      while (next < items.length) await work(items[next++]);
+    };
+    await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  }
+
+  /**
+   * Every bad request of every operation, as `role`. The tables are compared before and after every
+   * few operations; when they changed, those operations' requests are sent again one target at a
+   * time to name the target that wrote.
+   */
   async function walk(role: Role): Promise<string[]> {
     const failures: string[] = [];
-    const agent = agents[role];
-    for (const op of operations) {
-      const all = probes(op);
-      const groups = new Map<string, Probe[]>();
-      for (const probe of all) groups.set(probe.target, [...(groups.get(probe.target) ?? []), probe]);
-      let before = await fingerprint();
-      for (const [target, group] of groups) {
-        for (const probe of group) {
-          const full = probe.query ? `${probe.path}?${probe.query}` : probe.path;
-          const res = await send(agent, op.method, full, probe.payload);
-          counts.requests += 1;
-          counts.byRole[role] = (counts.byRole[role] ?? 0) + 1;
-          const what = `${role} ${op.key} ${target} = ${probe.label}: ${res.status}`;
-          const message: unknown = res.body?.message;
-          if (res.status === 429) failures.push(`${what} (rate limited: raise the limits in this test, the checks behind it were skipped)`);
-          else if (res.status >= 500) failures.push(`${what} ${res.text.slice(0, 200)}`);
-          else if (res.status >= 400 && (typeof message !== 'string' || !message.trim()))
-            failures.push(`${what} without a message: ${res.text.slice(0, 200)}`);
-          else if (probe.expect && role === ownRole(op.access) && res.status !== probe.expect)
-            failures.push(`${what}, expected ${probe.expect} ${res.text.slice(0, 200)}`);
+    let before = await fingerprint();
+    for (let first = 0; first < operations.length; first += OPERATIONS_PER_FINGERPRINT) {
+      const sent: Operation[] = [];
+      let signedOut = false;
+      for (const op of operations.slice(first, first + OPERATIONS_PER_FINGERPRINT)) {
+        sent.push(op);
+        await inFlight(probes(op), IN_FLIGHT, async (probe) => {
+          const failure = await check(role, op, probe);
+          if (failure) failures.push(failure);
+        });
+        if (!(await stillSignedIn(role))) {
+          failures.push(`${role} ${op.key}: the bad requests changed who is signed in`);
+          signedOut = true;
+          break;
         }
-        const after = await fingerprint();
-        const changed = changedTables(before, after);
-        if (changed.length) failures.push(`${role} ${op.key} ${target}: wrote to ${changed.join(', ')}`);
-        before = after;
       }
-      if (!(await stillSignedIn(role))) {
-        failures.push(`${role} ${op.key}: the bad requests changed who is signed in`);
-        break;
+      const after = await fingerprint();
+      const changed = changedTables(before, after);
+      if (changed.length) {
+        const names = sent.map((op) => op.key).join(', ');
+        failures.push(`${role} ${names}: the bad requests wrote to ${changed.join(', ')}${await writingTargets(role, sent)}`);
       }
+      if (signedOut) break;
+      before = changed.length ? await fingerprint() : after;
     }
     return failures;
   }
 
+  /** After a write: the targets whose requests, sent again on their own, write again. */
+  async function writingTargets(role: Role, sent: Operation[]): Promise<string> {
+    const found: string[] = [];
+    let before = await fingerprint();
+    for (const op of sent) {
+      const groups = new Map<string, Probe[]>();
+      for (const probe of probes(op)) groups.set(probe.target, [...(groups.get(probe.target) ?? []), probe]);
+      for (const [target, group] of groups) {
+        for (const probe of group) await check(role, op, probe);
+        const after = await fingerprint();
+        const changed = changedTables(before, after);
+        if (changed.length) found.push(`${op.key} ${target} wrote to ${changed.join(', ')}`);
+        before = after;
+      }
+    }
+    return ` (sent again one target at a time: ${found.length ? found.join('; ') : 'none of them wrote again'})`;
+  }
+
   beforeAll(async () => {
     t = await createTestApp({ listen: true, env: { ...NO_RATE_LIMITS, REMINDER_DISPATCH_CRON: '0 0 1 1 *' } });
+    http = new KeptAliveClient(t.appUrl, IN_FLIGHT);
     pngFile = await image('png', 32, 32);
     document = buildOpenApiDocument(t.app);
     const access = new Map(listRoutes(t.app).map((route) => [`${route.method} ${route.path}`, route.access]));
@@ -662,11 +733,12 @@ describe('bad input on every route', () => {
   }, 120_000);
 
   afterAll(async () => {
-    const seconds = ((realNow().getTime() - started) / 1000).toFixed(1);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const byRole = ROLES.map((role) => `${role} ${counts.byRole[role] ?? 0}`).join(', ');
     console.log(
       `Bad-input walk: ${counts.operations} operations, ${counts.requests} bad requests (${byRole}), ${counts.valid} valid ones, ${counts.fingerprints} table fingerprints, ${seconds} s`,
     );
+    http?.close();
     await t?.close();
   });
 

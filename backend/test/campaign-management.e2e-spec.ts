@@ -15,8 +15,10 @@ describe('managing campaigns', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ listen: true });
-    broker = await brokerSession(t, 'manage.campaigns@agency.test');
-    other = await brokerSession(t, 'manage.campaigns.other@agency.test');
+    [broker, other] = await Promise.all([
+      brokerSession(t, 'manage.campaigns@agency.test'),
+      brokerSession(t, 'manage.campaigns.other@agency.test'),
+    ]);
     const em = t.em();
     const owner = await em.findOneOrFail(User, broker.id);
     await makeClient(em, owner, { firstName: 'Ada', lastName: 'Zane', email: 'ada@example.com' });

@@ -11,7 +11,7 @@ import { DispatcherService } from '../src/delivery/dispatcher.service.js';
 import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
 import { User } from '../src/users/user.entity.js';
 import type { Agent } from './helpers/browser-agent.js';
-import { realNow } from './helpers/clock.js';
+import { realNow, TestClock } from './helpers/clock.js';
 import { makeClient } from './helpers/factories.js';
 import { brokerSession } from './helpers/session.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -22,13 +22,11 @@ const AUTH_TOKEN = 'sequences-test-auth-token';
 const FROM = '+15005550006';
 const DAY = 24 * 60 * 60 * 1000;
 
-/** A fixed-offset zone where it is now `hour`:xx, so texts are inside the allowed hours on the real clock. */
-function zoneAtHour(hour: number, now = DateTime.utc()): string {
-  for (let offset = -12; offset <= 14; offset += 1) {
-    const zone = offset === 0 ? 'Etc/GMT' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
-    if (now.setZone(zone).hour === hour) return zone;
-  }
-  throw new Error(`No zone is at ${hour}:00 now`);
+/** The next `hour`:00 in `zone` after `after`. */
+function nextHourIn(zone: string, hour: number, after: Date): Date {
+  const local = DateTime.fromJSDate(after, { zone });
+  const today = local.set({ hour, minute: 0, second: 0, millisecond: 0 });
+  return (today > local ? today : today.plus({ days: 1 })).toJSDate();
 }
 
 interface Steps {
@@ -48,11 +46,14 @@ describe('lifecycle campaigns (sequences)', () => {
   let owner: User;
   let runner: CampaignRunner;
   let dispatcher: DispatcherService;
+  // The app's clock: each test starts at the real time; one about the hours of the day sets it.
+  const clock = new TestClock(realNow());
 
   beforeAll(async () => {
     twilioStandIn = new TwilioStandIn();
     t = await createTestApp({
       listen: true,
+      clock,
       env: {
         TWILIO_ACCOUNT_SID: ACCOUNT_SID,
         TWILIO_AUTH_TOKEN: AUTH_TOKEN,
@@ -61,8 +62,7 @@ describe('lifecycle campaigns (sequences)', () => {
         DISPATCH_SMS_PER_SECOND: '0',
       },
     });
-    broker = await brokerSession(t, 'sequences@agency.test');
-    other = await brokerSession(t, 'other.sequences@agency.test');
+    [broker, other] = await Promise.all([brokerSession(t, 'sequences@agency.test'), brokerSession(t, 'other.sequences@agency.test')]);
     await t
       .em()
       // Subscribed: the tests' clock runs past the trial's end.
@@ -74,6 +74,9 @@ describe('lifecycle campaigns (sequences)', () => {
     owner = await t.em().findOneOrFail(User, broker.id);
     runner = t.app.get(CampaignRunner);
     dispatcher = t.app.get(DispatcherService);
+  });
+  beforeEach(() => {
+    clock.set(realNow());
   });
   afterAll(async () => {
     await t.close();
@@ -190,7 +193,7 @@ describe('lifecycle campaigns (sequences)', () => {
   it('skips step 2 for a client who replied to step 1 and sends it to one who did not; a STOP stops it by consent', async () => {
     await finishOthers();
     await t.em().nativeDelete(Client, { broker: broker.id });
-    const zone = zoneAtHour(12);
+    const zone = 'America/Phoenix';
     const replied = await makeClient(t.em(), owner, { timeZone: zone });
     const quiet = await makeClient(t.em(), owner, { timeZone: zone });
     const stopped = await makeClient(t.em(), owner, { timeZone: zone });
@@ -201,26 +204,32 @@ describe('lifecycle campaigns (sequences)', () => {
       trigger: { kind: 'joined' },
       followUps: [{ delayDays: 3, subject: null, message: 'Still time for a plan review before December 7.', skipIfEngaged: true }],
     });
+    // Midday where the clients live: texts may go.
+    const now = nextHourIn(zone, 12, clock.now());
+    clock.set(now);
     expect((await broker.agent.post(`/api/campaigns/${id}/start`)).status).toBe(200);
-    const now = realNow();
     expect(await runner.run(now)).toMatchObject({ enrolled: 3, stepsSent: 3 });
     await dispatcher.runOnce({ maxMs: 10_000 });
     const first = await t.em().findOneOrFail(Campaign, { parentId: id, step: 1 });
     const firstDeliveries = await t.em().find(Delivery, { campaignId: first.id });
     expect(firstDeliveries.map((d) => d.status)).toEqual(['sent', 'sent', 'sent']);
 
-    // Any words count as a reply; a STOP does not, but stops the texts.
+    // A minute later, any words count as a reply; a STOP does not, but stops the texts.
+    clock.advance(60_000);
     const reply = await signed('/api/webhooks/twilio/sms-inbound', { From: replied.phone, To: FROM, Body: 'Sounds good, call me Tuesday' });
     expect(reply.status).toBe(200);
     await signed('/api/webhooks/twilio/sms-inbound', { From: stopped.phone, To: FROM, Body: 'STOP' });
     expect((await view(id)).steps[0]).toMatchObject({ step: 1, sent: 3, replied: 1 });
 
-    expect(await runner.run(new Date(now.getTime() + 3 * DAY + 60_000))).toMatchObject({ stepsSent: 2, skipped: 1 });
+    // Step 2 is due three days after step 1.
+    const later = new Date(now.getTime() + 3 * DAY + 60_000);
+    clock.set(later);
+    expect(await runner.run(later)).toMatchObject({ stepsSent: 2, skipped: 1 });
     const second = await t.em().findOneOrFail(Campaign, { parentId: id, step: 2 });
     expect(second.message).toBe('Still time for a plan review before December 7.');
     const secondDeliveries = await t.em().find(Delivery, { campaignId: second.id });
     expect(secondDeliveries.map((d) => d.clientId).sort()).toEqual([quiet.id, stopped.id].sort());
-    await dispatcher.runOnce({ now: new Date(now.getTime() + 3 * DAY + 60_000), maxMs: 10_000 });
+    await dispatcher.runOnce({ now: later, maxMs: 10_000 });
     const outcomes = Object.fromEntries(
       (await t.em().find(Delivery, { campaignId: second.id })).map((d) => [d.clientId, d.status === 'skipped' ? d.error : 'went']),
     );

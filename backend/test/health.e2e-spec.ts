@@ -3,13 +3,14 @@ import request from 'supertest';
 import { Readiness } from '../src/health/readiness.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
-describe('GET /api/health', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+/** One instance for the file; the readiness test, last, takes it out of rotation for good. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
 
+describe('GET /api/health', () => {
   it('reports the process up and the database reachable', async () => {
     const res = await request(t.http).get('/api/health');
     expect(res.status).toBe(200);
@@ -34,19 +35,14 @@ describe('GET /api/health', () => {
 
 describe('GET /api/health/ready', () => {
   it('answers 200 while the instance takes requests, and 503 with a reason once it is stopping, while liveness stays 200', async () => {
-    const t = await createTestApp();
-    try {
-      const ready = await request(t.http).get('/api/health/ready');
-      expect(ready.status).toBe(200);
-      expect(ready.body).toMatchObject({ status: 'ok', details: { database: { status: 'up' } } });
+    const ready = await request(t.http).get('/api/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toMatchObject({ status: 'ok', details: { database: { status: 'up' } } });
 
-      t.app.get(Readiness).drain();
-      const stopping = await request(t.http).get('/api/health/ready');
-      expect(stopping.status).toBe(503);
-      expect(stopping.body).toMatchObject({ statusCode: 503, message: 'This instance is stopping: send new requests to another one' });
-      expect((await request(t.http).get('/api/health')).status).toBe(200);
-    } finally {
-      await t.close();
-    }
+    t.app.get(Readiness).drain();
+    const stopping = await request(t.http).get('/api/health/ready');
+    expect(stopping.status).toBe(503);
+    expect(stopping.body).toMatchObject({ statusCode: 503, message: 'This instance is stopping: send new requests to another one' });
+    expect((await request(t.http).get('/api/health')).status).toBe(200);
   });
 });

@@ -2,11 +2,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import pg from 'pg';
+
+import { BATCH_SIZE } from '../src/clients/csv-import.service.js';
 import { type BuiltApp, query, signIn, startBuiltApp, waitFor } from './helpers/built-app.js';
 import { createTestDatabase, dropDatabase, testServerUrl } from './setup/test-database.js';
 
-/** Enough rows that the import is certainly still running when its instance is stopped. */
-const ROWS = 80_000;
+/** Many batches: the import is stopped after its first few, with most of the file still to come. */
+const ROWS = 5_000;
+/** The shortest allowed: a killed instance's import is taken again after this long. */
 const HEARTBEAT_SECONDS = 10;
 
 interface ImportState {
@@ -33,6 +37,7 @@ describe('a CSV import when the instance working it stops', () => {
   let database: { url: string; name: string };
   let uploadsDir: string;
   const apps: BuiltApp[] = [];
+  const blockers: pg.Client[] = [];
   const csv = Buffer.from(
     [
       'First Name,Last Name,Email,Phone',
@@ -45,6 +50,7 @@ describe('a CSV import when the instance working it stops', () => {
     uploadsDir = await mkdtemp(join(tmpdir(), 'carekeep-import-restart-'));
   });
   afterAll(async () => {
+    for (const blocker of blockers) await blocker.end().catch(() => undefined);
     for (const app of apps) await app.dispose();
     await dropDatabase(testServerUrl(), database.name);
     await rm(uploadsDir, { recursive: true, force: true });
@@ -55,7 +61,6 @@ describe('a CSV import when the instance working it stops', () => {
       DATABASE_URL: database.url,
       // Both processes read the uploads from one place, as instances do from S3 or a shared volume.
       UPLOADS_DIR: uploadsDir,
-      CSV_UPLOAD_MAX_MB: '50',
       JOB_HEARTBEAT_SECONDS: String(HEARTBEAT_SECONDS),
       REMINDER_DISPATCH_CRON: '0 0 1 1 *',
     });
@@ -85,23 +90,62 @@ describe('a CSV import when the instance working it stops', () => {
     return (await res.json()) as ImportState;
   }
 
+  /**
+   * Holds the broker's row, as the broker's other work does for a moment: every batch of the import
+   * takes that lock, so the import waits in the middle of its next batch until `release()`.
+   */
+  async function holdBroker(brokerId: string): Promise<{ release(): Promise<void> }> {
+    const blocker = new pg.Client({ connectionString: database.url });
+    blockers.push(blocker);
+    await blocker.connect();
+    await blocker.query('begin');
+    await blocker.query('select 1 from users where id = $1 for update', [brokerId]);
+    return { release: () => blocker.query('rollback').then(() => blocker.end()) };
+  }
+
+  /** The process that finished the last import, still running: the next import is given to it. */
+  let idle: BuiltApp | undefined;
+
   async function stopMidway(signal: NodeJS.Signals, email: string): Promise<void> {
-    const first = await start();
+    const first = idle ?? (await start());
+    idle = undefined;
     const { cookie, brokerId, jobId } = await upload(first, email);
-    await waitFor('the first batches imported', async () => (await progress(jobId)).rows_read >= 1000, 60_000, 50);
+    await waitFor('the first batch imported', async () => (await progress(jobId)).rows_read >= BATCH_SIZE, 60_000, 20);
+    const held = await holdBroker(brokerId);
+    const heldAt = await progress(jobId);
     const before = await state(first, cookie, jobId);
     expect(before.status).toBe('running');
-    expect(before.rowsRead).toBeLessThan(ROWS);
+    expect(before.rowsRead).toBe(heldAt.rows_read);
+    // Several batches still to come, so the stop lands well before the end of the file.
+    expect(before.rowsRead).toBeLessThan(ROWS - 4 * BATCH_SIZE);
 
-    await first.proc.stop(signal);
+    const stopped = first.proc.stop(signal);
+    // The broker's row is let go once the instance is on its way out (a deploy) or gone (a crash).
+    if (signal === 'SIGTERM') await first.proc.waitForLog('Requests and dispatching finished');
+    else await stopped;
+    await held.release();
+    expect(await stopped).toEqual(signal === 'SIGTERM' ? { code: 0, signal: null } : { code: null, signal: 'SIGKILL' });
     const stoppedAt = await progress(jobId);
     // Stopped part-way: what it had committed is kept and counted; the rest is still to come.
     expect(stoppedAt.status).toBe('running');
     expect(stoppedAt.rows_read).toBeLessThan(ROWS);
+    if (signal === 'SIGTERM') {
+      // A deploy's stop lets the batch under way finish before the instance lets go.
+      expect(stoppedAt.rows_read).toBeGreaterThan(heldAt.rows_read);
+    } else {
+      // A crash loses the batch under way whole: none of its rows are counted or kept.
+      expect(stoppedAt.rows_read).toBe(heldAt.rows_read);
+      const [{ clients }] = await query<{ clients: number }>(
+        database.url,
+        'select count(*)::int as clients from clients where broker_id = $1',
+        [brokerId],
+      );
+      expect(clients).toBe(heldAt.rows_read);
+    }
 
     const second = await start();
     // The takeover: at once after a deploy's stop (the job was handed back), after the heartbeat after a crash.
-    await waitFor('the import finished by the second process', async () => (await progress(jobId)).status !== 'running', 180_000, 250);
+    await waitFor('the import finished by the second process', async () => (await progress(jobId)).status !== 'running', 120_000, 100);
     const after = await state(second, cookie, jobId);
     expect(after).toMatchObject({ status: 'completed', rowsTotal: ROWS, rowsRead: ROWS, imported: ROWS, rejected: 0 });
     expect(after.message).toBe(`Imported ${ROWS.toLocaleString('en-US')} clients`);
@@ -113,14 +157,14 @@ describe('a CSV import when the instance working it stops', () => {
       [brokerId],
     );
     expect(counts).toEqual({ clients: ROWS, distinct_phones: ROWS });
-    await second.proc.stop('SIGTERM');
+    idle = second;
   }
 
   it('is finished by another process after a deploy stops the one working it (SIGTERM)', async () => {
     await stopMidway('SIGTERM', 'deploy.restart@agency.test');
-  }, 300_000);
+  }, 120_000);
 
   it('is finished by another process after the one working it is killed (SIGKILL)', async () => {
     await stopMidway('SIGKILL', 'crash.restart@agency.test');
-  }, 300_000);
+  }, 120_000);
 });

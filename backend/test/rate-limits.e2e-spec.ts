@@ -1,8 +1,11 @@
+import { Agent as HttpAgent } from 'node:http';
+
 import request from 'supertest';
 
 import { RateLimitStorage, SYNC_INTERVAL_MS } from '../src/rate-limit/rate-limit.storage.js';
 import { AccessFixtureModule } from './fixtures/access-fixture.module.js';
 import { browser } from './helpers/browser-agent.js';
+import { waitFor } from './helpers/built-app.js';
 import { realNow } from './helpers/clock.js';
 import { makeClient, makeInvitation, makeUser } from './helpers/factories.js';
 import { listRoutes } from './helpers/routes.js';
@@ -28,6 +31,25 @@ async function statuses(requests: (() => PromiseLike<request.Response>)[]): Prom
   return seen;
 }
 
+/** Requests within a limit, a few at a time over kept-alive connections (as a browser sends them): their statuses. */
+async function statusesAtOnce(requests: ((connections: HttpAgent) => PromiseLike<request.Response>)[], lanes = 4): Promise<number[]> {
+  const connections = new HttpAgent({ keepAlive: true, maxSockets: lanes });
+  const seen: number[] = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < requests.length) {
+      const i = next++;
+      seen[i] = (await requests[i](connections)).status;
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: lanes }, lane));
+  } finally {
+    connections.destroy();
+  }
+  return seen;
+}
+
 const times = <T>(n: number, make: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => make(i));
 
 /** A 429 as the UI gets it: Retry-After, and a message with the same wait. */
@@ -40,25 +62,30 @@ function expectRateLimited(res: request.Response, message: RegExp, maxSeconds: n
 }
 
 describe('rate limits: real limits, counted in PostgreSQL', () => {
+  // One instance with the configured limits for every group of tests that needs no other settings
+  // (the test routes of each kind of access mounted, for the per-user limit); each group starts
+  // from no counts at all, as on a new database.
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ realRateLimits: true, listen: true, imports: [AccessFixtureModule] });
+  });
+  afterAll(() => t?.close());
+
+  /** Forgets every count the instances share, as a new database has none. */
+  async function forgetCounts(): Promise<void> {
+    await t.em().execute('delete from rate_limit_counters');
+  }
+
   // First in the file: its app is the first one, whose log stream nestjs-pino keeps for every app after it.
   it('ignores X-Forwarded-For without a trusted proxy: a new one each time does not reset the count', async () => {
-    const t = await createTestApp({ realRateLimits: true });
-    try {
-      const seen = await statuses(times(SIGN_IN_PER_ADDRESS + 1, (i) => () => attempt(t, `spoofing.user${i}`, `203.0.113.${i + 1}`)));
-      expect(seen).toEqual([...times(SIGN_IN_PER_ADDRESS, () => 401), 429]);
-      // Once, for whoever runs it behind a proxy without saying so.
-      expect(t.logs.filter((line) => line.includes('set TRUST_PROXY'))).toHaveLength(1);
-    } finally {
-      await t.close();
-    }
+    const seen = await statuses(times(SIGN_IN_PER_ADDRESS + 1, (i) => () => attempt(t, `spoofing.user${i}`, `203.0.113.${i + 1}`)));
+    expect(seen).toEqual([...times(SIGN_IN_PER_ADDRESS, () => 401), 429]);
+    // Once, for whoever runs it behind a proxy without saying so.
+    expect(t.logs.filter((line) => line.includes('set TRUST_PROXY'))).toHaveLength(1);
   });
 
   describe('client sign-in from one address, no trusted proxy', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp({ realRateLimits: true });
-    });
-    afterAll(() => t.close());
+    beforeAll(() => forgetCounts());
 
     it('stops password spraying: 30 usernames from one address meet 429 before the 30th', async () => {
       const seen = await statuses(times(30, (i) => () => attempt(t, `sprayed.user${i}`)));
@@ -75,31 +102,37 @@ describe('rate limits: real limits, counted in PostgreSQL', () => {
   });
 
   describe('behind a trusted proxy (TRUST_PROXY)', () => {
-    let t: TestApp;
+    let proxied: TestApp;
     beforeAll(async () => {
-      t = await createTestApp({ realRateLimits: true, env: { TRUST_PROXY: 'loopback' } });
+      proxied = await createTestApp({ realRateLimits: true, listen: true, env: { TRUST_PROXY: 'loopback' } });
     });
-    afterAll(() => t.close());
+    afterAll(() => proxied?.close());
 
     it('counts the address the proxy names, each on its own', async () => {
-      const seen = await statuses(times(SIGN_IN_PER_ADDRESS + 1, (i) => () => attempt(t, `proxied.user${i}`, '203.0.113.7')));
+      const seen = await statuses(times(SIGN_IN_PER_ADDRESS + 1, (i) => () => attempt(proxied, `proxied.user${i}`, '203.0.113.7')));
       expect(seen).toEqual([...times(SIGN_IN_PER_ADDRESS, () => 401), 429]);
       // An address the caller prepends is not the one the proxy added.
-      expect((await attempt(t, 'proxied.user99', '198.51.100.1, 203.0.113.7')).status).toBe(429);
-      expect((await attempt(t, 'proxied.user99', '198.51.100.23')).status).toBe(401);
+      expect((await attempt(proxied, 'proxied.user99', '198.51.100.1, 203.0.113.7')).status).toBe(429);
+      expect((await attempt(proxied, 'proxied.user99', '198.51.100.23')).status).toBe(401);
     });
 
     it('limits one account from many addresses', async () => {
-      const seen = await statuses(times(SIGN_IN_PER_ACCOUNT + 1, (i) => () => attempt(t, 'Target.User', `192.0.2.${i + 1}`)));
+      const seen = await statuses(times(SIGN_IN_PER_ACCOUNT + 1, (i) => () => attempt(proxied, 'Target.User', `192.0.2.${i + 1}`)));
       expect(seen).toEqual([...times(SIGN_IN_PER_ACCOUNT, () => 401), 429]);
-      expectRateLimited(await attempt(t, 'target.user', '192.0.2.200'), SIGN_IN_BLOCKED, 15 * 60);
-      expect((await attempt(t, 'another.user', '192.0.2.200')).status).toBe(401);
+      expectRateLimited(await attempt(proxied, 'target.user', '192.0.2.200'), SIGN_IN_BLOCKED, 15 * 60);
+      expect((await attempt(proxied, 'another.user', '192.0.2.200')).status).toBe(401);
     });
   });
 
   it('holds across app instances on one database: they share the count', async () => {
-    const first = await createTestApp({ realRateLimits: true });
-    const second = await createTestApp({ realRateLimits: true, databaseUrl: first.databaseUrl });
+    await forgetCounts();
+    const first = t;
+    const second = await createTestApp({
+      realRateLimits: true,
+      listen: true,
+      imports: [AccessFixtureModule],
+      databaseUrl: first.databaseUrl,
+    });
     try {
       const seen = await statuses(times(SIGN_IN_PER_ADDRESS, (i) => () => attempt(i % 2 ? second : first, `shared.user${i}`)));
       expect(seen).toEqual(times(SIGN_IN_PER_ADDRESS, () => 401));
@@ -107,19 +140,16 @@ describe('rate limits: real limits, counted in PostgreSQL', () => {
       expect((await attempt(second, 'shared.user99')).status).toBe(429);
     } finally {
       await second.close();
-      await first.close();
     }
   });
 
   describe('anonymous routes', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp({ realRateLimits: true });
-    });
-    afterAll(() => t.close());
+    beforeAll(() => forgetCounts());
 
     it('limits every anonymous route per address, in one count', async () => {
-      const seen = await statuses(times(PUBLIC_PER_ADDRESS, (i) => () => request(t.http).get(`/api/client/invite/not-a-token-${i}`)));
+      const seen = await statusesAtOnce(
+        times(PUBLIC_PER_ADDRESS, (i) => (connections) => request(t.http).get(`/api/client/invite/not-a-token-${i}`).agent(connections)),
+      );
       expect(seen).toEqual(times(PUBLIC_PER_ADDRESS, () => 404));
       expectRateLimited(await request(t.http).get('/api/client/invite/one-more'), BLOCKED, 60);
       for (const path of [
@@ -160,37 +190,54 @@ describe('rate limits: real limits, counted in PostgreSQL', () => {
   });
 
   it('limits each signed-in user, not their address', async () => {
-    const t = await createTestApp({ realRateLimits: true, imports: [AccessFixtureModule] });
-    try {
-      const em = t.em();
-      const broker = await makeUser(em);
-      const signIn = async (username: string) => {
-        const agent = browser(t);
-        const token = await makeInvitation(em, await makeClient(em, broker));
-        expect((await agent.post('/api/client/register').send({ token, username, password: 'violet-tractor-91' })).status).toBe(201);
-        return agent;
-      };
-      const busy = await signIn('busy.client');
-      const calm = await signIn('calm.client');
-      const seen = await statuses(times(API_PER_USER, () => () => busy.get('/api/client/test-fixture/me')));
-      expect(seen.filter((status) => status !== 200)).toEqual([]);
-      expectRateLimited(await busy.get('/api/client/test-fixture/me'), BLOCKED, 60);
-      // Refused before the access guard looks anything up (which would answer 401 here).
-      expect((await busy.get('/api/clients')).status).toBe(429);
-      expect((await calm.get('/api/client/test-fixture/me')).status).toBe(200);
-    } finally {
-      await t.close();
-    }
+    await forgetCounts();
+    const em = t.em();
+    const broker = await makeUser(em);
+    const signIn = async (username: string) => {
+      const agent = browser(t);
+      const token = await makeInvitation(em, await makeClient(em, broker));
+      expect((await agent.post('/api/client/register').send({ token, username, password: 'violet-tractor-91' })).status).toBe(201);
+      return agent;
+    };
+    const busy = await signIn('busy.client');
+    const calm = await signIn('calm.client');
+    const seen = await statusesAtOnce(
+      times(API_PER_USER, () => (connections) => busy.get('/api/client/test-fixture/me').agent(connections)),
+    );
+    expect(seen.filter((status) => status !== 200)).toEqual([]);
+    expectRateLimited(await busy.get('/api/client/test-fixture/me'), BLOCKED, 60);
+    // Refused before the access guard looks anything up (which would answer 401 here).
+    expect((await busy.get('/api/clients')).status).toBe(429);
+    expect((await calm.get('/api/client/test-fixture/me')).status).toBe(200);
   });
 
   describe('counter storage', () => {
-    let t: TestApp;
     let storage: RateLimitStorage;
+    let instanceClock: () => number;
     beforeAll(async () => {
-      t = await createTestApp({ realRateLimits: true });
+      await forgetCounts();
       storage = t.app.get(RateLimitStorage);
+      instanceClock = storage.now;
     });
-    afterAll(() => t.close());
+    afterAll(() => {
+      storage.now = instanceClock;
+    });
+
+    /** Until the database's clock has passed the end of these windows. */
+    const ended = (...keys: string[]) =>
+      waitFor(
+        `the windows of ${keys.join(', ')} to end`,
+        async () => {
+          const [{ open }] = await t
+            .em()
+            .execute<{ open: number }[]>(`select count(*)::int as open from rate_limit_counters where key in (?) and resets_at > now()`, [
+              keys,
+            ]);
+          return open === 0;
+        },
+        5_000,
+        5,
+      );
 
     it('blocks past the limit for the block duration, from the hit that passed it', async () => {
       const hits = await Promise.all(times(3, () => storage.increment('test:block', 60_000, 2, 300_000, 'public')));
@@ -206,10 +253,10 @@ describe('rate limits: real limits, counted in PostgreSQL', () => {
       await storage.increment('test:short', 1, 1, 1, 'public');
       await storage.increment('test:short', 1, 1, 1, 'public');
       await storage.increment('test:live', 60_000, 5, 60_000, 'public');
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await ended('test:short');
       expect(await storage.increment('test:short', 60_000, 1, 60_000, 'public')).toMatchObject({ totalHits: 1, isBlocked: false });
       await storage.increment('test:ended', 1, 1, 1, 'public');
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await ended('test:ended');
       expect(await storage.deleteExpired()).toBeGreaterThanOrEqual(1);
       const keys = await t.em().execute<{ key: string }[]>(`select key from rate_limit_counters where key like 'test:%' order by key`);
       expect(keys.map((k) => k.key)).toEqual(['test:block', 'test:live', 'test:short']);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -80,6 +81,34 @@ describe('several app processes on one database', () => {
       .reduce((sum, line) => sum + Number(line.sent ?? 0), 0);
   }
 
+  /** The dispatch runs of `app` that skipped a reminder (as they do one to a client who never agreed to texts). */
+  function runsThatSkipped(app: BuiltApp): number {
+    return app.proc.logLines().filter((line) => line.msg === 'Dispatched' && Number(line.skipped ?? 0) > 0).length;
+  }
+
+  let laterReminders = 0;
+
+  /**
+   * Resolves once `app`, the only process dispatching, has finished a run that came to a reminder
+   * falling due after this call: every run it had under way before has ended too (it runs one at a
+   * time). That reminder is to a client who never agreed to texts, so it is skipped, never sent.
+   */
+  async function laterRun(brokerId: string, app: BuiltApp): Promise<void> {
+    const before = runsThatSkipped(app);
+    laterReminders += 1;
+    await query(
+      database.url,
+      `with client as (
+         insert into clients (id, broker_id, first_name, last_name, phone, time_zone)
+         values (gen_random_uuid(), $1, 'Later', 'Client', $2, 'America/New_York') returning id, broker_id)
+       insert into reminders (id, broker_id, client_id, scheduled_time, deliver_after, delivery_method, message)
+       select gen_random_uuid(), broker_id, id, now() - interval '1 second', now() - interval '1 second', 'sms', 'Your plan review is on Friday'
+         from client`,
+      [brokerId, `+1212990${String(laterReminders).padStart(4, '0')}`],
+    );
+    await waitFor('a later dispatch run', async () => runsThatSkipped(app) > before, 15_000, 20);
+  }
+
   it('accepts a session made on one process on the other, and sends 1,000 due reminders exactly once between them', async () => {
     const env = { DATABASE_URL: database.url, ...DISPATCH_ENV };
     apps.push(...(await Promise.all([startBuiltApp(env), startBuiltApp(env)])));
@@ -101,8 +130,10 @@ describe('several app processes on one database', () => {
 
     const reminders = await dueReminders(database.url, broker.id, REMINDERS, 'sms', '+1646');
     await waitFor('1,000 completed deliveries', async () => (await round(reminders)).completed >= REMINDERS);
-    // Two more dispatch ticks on each: nothing is sent again.
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    // Then the second process leaves cleanly (a deploy stops it), finishing what it had under way,
+    // and the first finishes a later run: nothing is sent again.
+    expect(await second.proc.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+    await laterRun(broker.id, first);
     expect(await round(reminders)).toEqual(exactlyOnce);
     expect(sentBy(first) + sentBy(second)).toBe(REMINDERS);
     expect(sentBy(first)).toBeGreaterThan(0);
@@ -110,10 +141,9 @@ describe('several app processes on one database', () => {
   });
 
   it('still sends exactly 1,000, none twice, when a process is killed with SIGKILL in the middle of sending', async () => {
-    const [survivor, stopped] = apps as [BuiltApp, BuiltApp];
-    // The second process leaves cleanly; its place is taken by one whose provider holds every send,
-    // so it is certainly in the middle of a batch when it is killed.
-    expect(await stopped.proc.stop('SIGTERM')).toEqual({ code: 0, signal: null });
+    const [survivor] = apps as [BuiltApp];
+    // The place of the second process, which has left, is taken by one whose provider holds every
+    // send, so it is certainly in the middle of a batch when it is killed.
     provider = new SlowTwilio(() => Number.POSITIVE_INFINITY);
     const providerUrl = await provider.start();
     const doomed = await startBuiltApp({
@@ -143,7 +173,8 @@ describe('several app processes on one database', () => {
       async () => (await round(reminders)).completed >= REMINDERS,
       (CLAIM_TIMEOUT_SECONDS + 30) * 1000,
     );
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    // A later run on the survivor: nothing is sent again.
+    await laterRun(brokerId, survivor);
     expect(await round(reminders)).toEqual(exactlyOnce);
 
     // The deliveries the killed process had started were sent once more by the survivor, and only once.
@@ -162,7 +193,7 @@ describe('several app processes on one database', () => {
 });
 
 describe('several app processes starting together on an empty database', () => {
-  const name = `carekeep_test_fresh_${process.pid}`;
+  const name = `carekeep_test_fresh_${randomBytes(4).toString('hex')}`;
   const apps: BuiltApp[] = [];
   afterAll(async () => {
     for (const app of apps) await app.dispose();

@@ -1,6 +1,7 @@
 import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 
 import pg from 'pg';
 
@@ -17,7 +18,6 @@ import {
   TWILIO_TEST_ENV,
   waitFor,
 } from './helpers/built-app.js';
-import { realNow } from './helpers/clock.js';
 import { createTestDatabase, dropDatabase, testServerUrl } from './setup/test-database.js';
 
 const SHUTDOWN_BUDGET_MS = 10_000;
@@ -75,7 +75,7 @@ describe('graceful shutdown of the built server', () => {
       const reminders = await dueReminders(database.url, broker.id, 40, 'sms', '+1917');
       await waitFor('three texts in flight', async () => provider!.requests.length >= 3, 15_000, 20);
 
-      const signalledAt = realNow().getTime();
+      const signalledAt = performance.now();
       proc.child.kill('SIGTERM');
       await proc.waitForLog('Shutting down');
       await waitFor('new connections to be refused', () => refused(url), 3000, 50);
@@ -84,7 +84,7 @@ describe('graceful shutdown of the built server', () => {
       expect(JSON.parse(answer.body)).toMatchObject({ lastName: 'During Shutdown' });
 
       expect(await proc.exited).toEqual({ code: 0, signal: null });
-      expect(realNow().getTime() - signalledAt).toBeLessThan(SHUTDOWN_BUDGET_MS);
+      expect(performance.now() - signalledAt).toBeLessThan(SHUTDOWN_BUDGET_MS);
       expect(proc.logLines().map((line) => line.msg)).toContain('Requests and dispatching finished');
 
       // The sends under way finished (Twilio took them); the rest of the batch is back in the queue, none left claimed.
@@ -127,7 +127,7 @@ describe('graceful shutdown of the built server', () => {
       const broker = await signIn(url, 'rolling.restart@agency.test');
       expect((await fetch(`${url}/api/health/ready`)).status).toBe(200);
 
-      const signalledAt = realNow().getTime();
+      const signalledAt = performance.now();
       proc.child.kill('SIGTERM');
       await proc.waitForLog('Shutting down');
       const ready = await fetch(`${url}/api/health/ready`);
@@ -137,10 +137,10 @@ describe('graceful shutdown of the built server', () => {
       expect((await fetch(`${url}/api/health`)).status).toBe(200);
       const page = await fetch(`${url}/api/clients`, { headers: { cookie: broker.cookie } });
       expect(page.status).toBe(200);
-      expect(realNow().getTime() - signalledAt).toBeLessThan(2000);
+      expect(performance.now() - signalledAt).toBeLessThan(2000);
 
       await waitFor('new connections to be refused', () => refused(url), 5000, 50);
-      expect(realNow().getTime() - signalledAt).toBeGreaterThanOrEqual(2000);
+      expect(performance.now() - signalledAt).toBeGreaterThanOrEqual(2000);
       expect(await proc.exited).toEqual({ code: 0, signal: null });
     });
   });
@@ -214,18 +214,19 @@ describe('graceful shutdown of the built server', () => {
       const postmasterPid = Number((await readFile(join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0]);
       expect(isRunning(postmasterPid)).toBe(true);
       const broker = await signIn(url, 'embedded.stop@agency.test');
-      const held = heldPost(url, '/api/clients', broker.cookie, { firstName: 'Late', lastName: 'Arrival', phone: '+12125550178' });
-      // The request has reached the server before the signal.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      const late = { firstName: 'Late', lastName: 'Arrival', phone: '+12125550178' };
+      const held = heldPost(url, '/api/clients', broker.cookie, late, { waitForServer: true });
+      // The request has reached the server before the signal: it has asked for the rest of the body.
+      await held.received;
 
-      const signalledAt = realNow().getTime();
+      const signalledAt = performance.now();
       proc.child.kill('SIGTERM');
       await proc.waitForLog('Shutting down');
       await waitFor('new connections to be refused', () => refused(url), 3000, 50);
       expect((await held.finish()).status).toBe(201);
 
       expect(await proc.exited).toEqual({ code: 0, signal: null });
-      expect(realNow().getTime() - signalledAt).toBeLessThan(SHUTDOWN_BUDGET_MS);
+      expect(performance.now() - signalledAt).toBeLessThan(SHUTDOWN_BUDGET_MS);
       expect(proc.logLines().some((line) => line.msg === 'Embedded PostgreSQL stopped')).toBe(true);
       expect(isRunning(postmasterPid)).toBe(false);
     });

@@ -16,6 +16,11 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/** Stops what a failed test left running (and, on its own database, its PostgreSQL with it). */
+async function stopAll(procs: AppProcess[]): Promise<void> {
+  for (const proc of procs) if (proc.child.exitCode === null && proc.child.signalCode === null) await proc.stop('SIGTERM');
+}
+
 describe('starting and stopping the built server', () => {
   it('refuses a bad setting with one line naming the variable, and a non-zero exit', async () => {
     const app = new AppProcess({ PORT: 'abc' });
@@ -26,11 +31,15 @@ describe('starting and stopping the built server', () => {
 
   describe('on its own embedded PostgreSQL', () => {
     let dataDir: string;
+    const procs: AppProcess[] = [];
     beforeAll(async () => {
       dataDir = await mkdtemp(join(tmpdir(), 'carekeep-start-'));
       await chmod(dataDir, 0o755);
     });
-    afterAll(() => rm(dataDir, { recursive: true, force: true }));
+    afterAll(async () => {
+      await stopAll(procs);
+      await rm(dataDir, { recursive: true, force: true });
+    });
 
     it('starts, seeds once, stops cleanly on Ctrl-C and keeps its data for the next start', async () => {
       const pgPort = await freePort();
@@ -41,6 +50,7 @@ describe('starting and stopping the built server', () => {
 
       const port1 = await freePort();
       const first = new AppProcess({ ...env, PORT: String(port1) });
+      procs.push(first);
       await first.waitHealthy(`http://127.0.0.1:${port1}`);
       const postmasterPid = Number((await readFile(join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0]);
       expect(isRunning(postmasterPid)).toBe(true);
@@ -65,6 +75,7 @@ describe('starting and stopping the built server', () => {
 
       const port2 = await freePort();
       const second = new AppProcess({ ...env, PORT: String(port2) });
+      procs.push(second);
       await second.waitHealthy(`http://127.0.0.1:${port2}`);
       const again = new pg.Client({ connectionString: await dbUrl() });
       await again.connect();
@@ -79,10 +90,14 @@ describe('starting and stopping the built server', () => {
 
   describe('on the server named by DATABASE_URL', () => {
     let database: { url: string; name: string };
+    const procs: AppProcess[] = [];
     beforeAll(async () => {
       database = await createTestDatabase();
     });
-    afterAll(() => dropDatabase(testServerUrl(), database.name));
+    afterAll(async () => {
+      await stopAll(procs);
+      await dropDatabase(testServerUrl(), database.name);
+    });
 
     it('uses it, logs requests as JSON without secrets, and stops cleanly', async () => {
       const port = await freePort();
@@ -92,6 +107,7 @@ describe('starting and stopping the built server', () => {
         LOG_LEVEL: 'info',
         DATA_DIR: '/nonexistent/never-used',
       });
+      procs.push(app);
       const url = `http://127.0.0.1:${port}`;
       await app.waitHealthy(url);
       const res = await fetch(`${url}/api/nothing-here?token=secret-query-value`, {

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 
 import { REPO_ROOT } from '../../src/config/config.js';
-import { realNow } from './clock.js';
 import { GENEROUS_RATE_LIMITS } from './rate-limits.js';
 
 export { freePort } from '../setup/global-setup.js';
@@ -46,8 +46,8 @@ export class AppProcess {
 
   /** Resolves once GET {url}/api/health answers 200; fails if the process exits first. */
   async waitHealthy(url: string, timeoutMs = 60_000): Promise<void> {
-    const deadline = realNow().getTime() + timeoutMs;
-    while (realNow().getTime() < deadline) {
+    const deadline = performance.now() + timeoutMs;
+    while (performance.now() < deadline) {
       if (this.child.exitCode !== null) throw new Error(`exited with ${this.child.exitCode}: ${this.stderr}${this.stdout}`);
       const ok = await fetch(`${url}/api/health`).then(
         (r) => r.ok,
@@ -61,9 +61,9 @@ export class AppProcess {
 
   /** Resolves once a JSON log line with this message has been written. */
   async waitForLog(msg: string, timeoutMs = 10_000): Promise<void> {
-    const deadline = realNow().getTime() + timeoutMs;
+    const deadline = performance.now() + timeoutMs;
     while (!this.logLines().some((line) => line.msg === msg)) {
-      if (realNow().getTime() > deadline) throw new Error(`no "${msg}" log line within ${timeoutMs} ms: ${this.stdout}`);
+      if (performance.now() > deadline) throw new Error(`no "${msg}" log line within ${timeoutMs} ms: ${this.stdout}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }

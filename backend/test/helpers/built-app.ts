@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, request as httpRequest, type Server
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 
 import pg from 'pg';
 import request from 'supertest';
@@ -10,7 +11,6 @@ import request from 'supertest';
 import { SESSION_COOKIE } from '../../src/auth/session.js';
 import { AppProcess, freePort } from './app-process.js';
 import { signInAsBroker } from './browser-agent.js';
-import { realNow } from './clock.js';
 
 export const TWILIO_TEST_ENV = {
   TWILIO_ACCOUNT_SID: `AC${'0'.repeat(31)}1`,
@@ -74,14 +74,17 @@ export async function signIn(url: string, email: string): Promise<{ cookie: stri
 
 /**
  * A JSON POST whose body is held back: the headers and half the body go out now, the rest when
- * `finish()` is called, which resolves with the answer.
+ * `finish()` is called, which resolves with the answer. With `waitForServer`, the headers ask the
+ * server to confirm it has the request before any of the body goes (Expect: 100-continue, as
+ * clients do for large bodies): `received` resolves once it has (at once without it).
  */
 export function heldPost(
   url: string,
   path: string,
   cookie: string,
   payload: unknown,
-): { finish(): Promise<{ status: number; body: string }> } {
+  options: { waitForServer?: boolean } = {},
+): { received: Promise<void>; finish(): Promise<{ status: number; body: string }> } {
   const body = Buffer.from(JSON.stringify(payload));
   const half = Math.floor(body.length / 2);
   let resolveAnswer: (answer: { status: number; body: string }) => void = () => undefined;
@@ -90,22 +93,45 @@ export function heldPost(
     resolveAnswer = resolve;
     rejectAnswer = reject;
   });
-  const req = httpRequest(
-    `${url}${path}`,
-    { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': body.length, cookie, origin: url } },
-    (res) => {
-      let text = '';
-      res.on('data', (chunk) => (text += chunk));
-      res.on('end', () => resolveAnswer({ status: res.statusCode ?? 0, body: text }));
-      res.on('error', rejectAnswer);
-    },
-  );
+  const headers: Record<string, string | number> = {
+    'content-type': 'application/json',
+    'content-length': body.length,
+    cookie,
+    origin: url,
+  };
+  if (options.waitForServer) headers.expect = '100-continue';
+  const req = httpRequest(`${url}${path}`, { method: 'POST', headers }, (res) => {
+    let text = '';
+    res.on('data', (chunk) => (text += chunk));
+    res.on('end', () => resolveAnswer({ status: res.statusCode ?? 0, body: text }));
+    res.on('error', rejectAnswer);
+  });
   req.on('error', rejectAnswer);
   // Marked as handled here; whoever awaits finish() still sees a failure.
   answer.catch(() => undefined);
-  req.write(body.subarray(0, half));
+  if (!options.waitForServer) {
+    req.write(body.subarray(0, half));
+    return {
+      received: Promise.resolve(),
+      finish: () => {
+        req.end(body.subarray(half));
+        return answer;
+      },
+    };
+  }
+  const received = new Promise<void>((resolve, reject) => {
+    req.once('continue', () => {
+      req.write(body.subarray(0, half));
+      resolve();
+    });
+    req.once('error', reject);
+  });
+  received.catch(() => undefined);
+  req.flushHeaders();
   return {
-    finish: () => {
+    received,
+    finish: async () => {
+      await received;
       req.end(body.subarray(half));
       return answer;
     },
@@ -133,9 +159,9 @@ export async function query<T = Record<string, unknown>>(databaseUrl: string, sq
 }
 
 export async function waitFor(what: string, check: () => Promise<boolean>, timeoutMs = 30_000, everyMs = 100): Promise<void> {
-  const deadline = realNow().getTime() + timeoutMs;
+  const deadline = performance.now() + timeoutMs;
   while (!(await check())) {
-    if (realNow().getTime() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
 }
