@@ -55,20 +55,20 @@ export default defineConfig(
   },
   {
     // Tests read the clock in one place each (the backend's test/helpers/clock.ts, the frontend's
-    // src/testClock.ts), so that what a test expects is computed from the clock the
-    // test set or the app uses, never from whatever day the test happens to run.
-    files: ['backend/test/**/*.ts', 'backend/src/**/*.spec.ts', 'frontend/src/**/*.test.{ts,tsx}'],
-    ignores: ['backend/test/helpers/clock.ts'],
+    // src/testClock.ts, the browser tests' e2e/clock.ts), so that what a test expects is computed
+    // from the clock the test set or the app uses, never from whatever day the test happens to run.
+    files: ['backend/test/**/*.ts', 'backend/src/**/*.spec.ts', 'frontend/src/**/*.test.{ts,tsx}', 'frontend/e2e/**/*.ts'],
+    ignores: ['backend/test/helpers/clock.ts', 'frontend/e2e/clock.ts'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
-          message: 'Read the time through the test clock helper (backend: test/helpers/clock.ts; frontend: src/testClock.ts).',
+          message: 'Read the time through the test clock helper (backend: test/helpers/clock.ts; frontend: src/testClock.ts; browser tests: e2e/clock.ts).',
         },
         {
           selector: "NewExpression[callee.name='Date'][arguments.length=0]",
-          message: 'Read the time through the test clock helper (backend: test/helpers/clock.ts; frontend: src/testClock.ts).',
+          message: 'Read the time through the test clock helper (backend: test/helpers/clock.ts; frontend: src/testClock.ts; browser tests: e2e/clock.ts).',
         },
       ],
     },

@@ -209,38 +209,14 @@ await layer('bundle', async () => {
   ).ok;
 });
 
-const tapFile = join(results, 'browser.tap');
+const browserFile = join(results, 'browser.json');
 await layer('browser', async () => {
-  await runAsync(
-    'Browser tests (Chromium)',
-    process.execPath,
-    [
-      'e2e/run.mjs',
-      '--test-reporter=spec',
-      '--test-reporter-destination=stdout',
-      '--test-reporter=tap',
-      `--test-reporter-destination=${tapFile}`,
-    ],
-    { cwd: 'frontend', timeout: 35 * 60 * 1000 },
-  );
-  return existsSync(tapFile) ? tapFileTimes(readFileSync(tapFile, 'utf8')) : [];
-});
-
-/** Each top-level test's (each file's) duration in node:test's TAP output. */
-function tapFileTimes(tap) {
-  const files = [];
-  const lines = tap.split('\n');
-  lines.forEach((line, index) => {
-    const test = line.match(/^(?:not )?ok \d+ - (.*)$/);
-    if (!test) return;
-    const duration = lines
-      .slice(index + 1, index + 4)
-      .join('\n')
-      .match(/^ {2}duration_ms: ([\d.]+)$/m);
-    if (duration) files.push({ file: test[1], seconds: Number(duration[1]) / 1000 });
+  await runAsync('Browser tests (Chromium)', process.execPath, ['e2e/run.mjs', `--results=${browserFile}`], {
+    cwd: 'frontend',
+    timeout: 35 * 60 * 1000,
   });
-  return files;
-}
+  return (readJson(browserFile)?.files ?? []).map(({ file, ms }) => ({ file: `e2e/${file}`, seconds: ms / 1000 }));
+});
 
 console.log('\n=== Where the time went ===');
 for (const spec of LAYERS) {
@@ -273,10 +249,10 @@ for (const { tz, file } of tzRuns) {
 const vitest = readJson(vitestFile);
 if (vitest) count('Vitest', vitest.numPassedTests, vitest.numFailedTests, vitest.numPendingTests + vitest.numTodoTests);
 if (budgetMet !== undefined) count('Bundle budget', budgetMet ? 1 : 0, budgetMet ? 0 : 1);
-if (existsSync(tapFile)) {
-  const tap = readFileSync(tapFile, 'utf8');
-  const field = (key) => Number(tap.match(new RegExp(`^# ${key} (\\d+)$`, 'm'))?.[1] ?? 0);
-  count('Browser', field('pass'), field('fail') + field('cancelled'), field('skipped') + field('todo'));
+const browser = readJson(browserFile);
+if (browser) {
+  count('Browser', browser.pass, browser.fail + browser.cancelled, browser.skipped + browser.todo);
+  if (browser.notRun.length) countLines.push(`  (files that did not run: ${browser.notRun.join(', ')})`);
 } else if (selected('browser')) {
   countLines.push(
     process.env.SKIP_BROWSER_TESTS === '1'

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 
 import type { Browser, Page } from 'playwright-core';
 
-import { APP_URL, call, launchBrowser, seriousAccessibilityViolations, signIn, uniqueEmail } from './browser.ts';
+import { APP_URL, call, launchBrowser, seriousAccessibilityViolations, signIn, testNow, uniqueEmail } from './browser.ts';
 
 const WIDTHS = [1280, 390];
 
@@ -174,7 +174,7 @@ describe('every broker, admin and portal page in Chromium, with axe', () => {
     ]);
     assert.deepEqual(signedOut, {});
 
-    await call(page, 'POST', '/api/client/register', { token, username: `ruth.a11y.${Date.now()}`, password: 'violet-tractor-91' });
+    await call(page, 'POST', '/api/client/register', { token, username: `ruth.a11y.${testNow()}`, password: 'violet-tractor-91' });
     const signedInPages = await audit(page, [
       ['/client/portal', 'Welcome, Ruth!'],
       ['/client/help', /./],

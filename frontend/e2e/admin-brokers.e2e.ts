@@ -9,6 +9,7 @@ import {
   APP_URL,
   docsScreenshot,
   launchBrowser,
+  pageAtRest,
   screenshot,
   seriousAccessibilityViolations,
   signIn,
@@ -177,7 +178,7 @@ describe('admin broker management in Chromium', () => {
     const preview = (await extend.getByTestId('new-trial-end').textContent()) ?? '';
     const newEnd = preview.replace('New end date: ', '');
     assert.match(newEnd, /^[A-Z][a-z]{2} \d{2}, \d{4}$/);
-    await page.waitForTimeout(400); // let the preset's ripple settle for the picture
+    await pageAtRest(page); // let the preset's ripple settle for the picture
     await screenshot(page, 'admin-broker-extend-dialog');
     await extend.getByRole('button', { name: 'Extend Trial' }).click();
     await page.getByText('Trial Extended', { exact: true }).waitFor();

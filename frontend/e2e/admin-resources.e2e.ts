@@ -6,7 +6,16 @@ import { after, before, describe, it } from 'node:test';
 
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 
-import { APP_URL, docsScreenshot, launchBrowser, screenshot, seriousAccessibilityViolations, signIn, watchErrors } from './browser.ts';
+import {
+  APP_URL,
+  docsScreenshot,
+  launchBrowser,
+  screenshot,
+  seriousAccessibilityViolations,
+  signIn,
+  testNow,
+  watchErrors,
+} from './browser.ts';
 
 /** A PDF the server recognises by its first bytes, padded to exactly `size` bytes. */
 function pdfBytes(size: number): Buffer {
@@ -143,7 +152,8 @@ describe('admin resource management in Chromium', () => {
     await search.fill('medigap');
     await playbook.waitFor({ state: 'detached' });
     await rowOf(page, 'Medicare Advantage vs. Medigap').waitFor();
-    await search.fill('SOA form');
+    // Words of this test's own description only: other tests' resources may mention the SOA form too.
+    await search.fill('SOA form before');
     await walkthrough.waitFor();
     assert.equal(await page.getByTestId('resource-row').count(), 1);
     await search.fill('no such words anywhere');
@@ -154,7 +164,7 @@ describe('admin resource management in Chromium', () => {
     assert.deepEqual(await seriousAccessibilityViolations(page), [], 'resources at 1280 px');
 
     // Upload through the dialog: a unique title so other runs' resources cannot match.
-    const title = `Plan Review Checklist ${Date.now().toString(36).slice(-4).toUpperCase()}`;
+    const title = `Plan Review Checklist ${testNow().toString(36).slice(-4).toUpperCase()}`;
     const bytes = pdfBytes(2560);
     const pdfPath = join(tempDir, 'plan-review-checklist.pdf');
     await writeFile(pdfPath, bytes);

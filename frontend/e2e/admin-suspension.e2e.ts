@@ -11,6 +11,7 @@ import {
   screenshot,
   seriousAccessibilityViolations,
   signIn,
+  testNow,
   uniqueEmail,
   watchErrors,
 } from './browser.ts';
@@ -21,7 +22,7 @@ const REASON = 'Unpaid invoices since September';
 
 /** Today in this machine's calendar as a date input wants it (the browser runs here too). */
 function today(): string {
-  const d = new Date();
+  const d = new Date(testNow());
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 

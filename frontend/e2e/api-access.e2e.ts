@@ -23,6 +23,11 @@ async function pageHolds(page: Page, secret: string): Promise<boolean> {
   }, secret);
 }
 
+/** Waits two frames after a scroll: the page has had its scroll event and drawn what came into view. */
+async function scrollHandled(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
 /**
  * API access: a broker makes a personal access token, sees its secret once, copies it, uses it
  * against the API as themselves, and revokes it, after which it no longer works.
@@ -190,7 +195,7 @@ describe('API access in Chromium', () => {
         window.scrollBy(0, window.innerHeight / 2);
         return window.scrollY + window.innerHeight >= document.body.scrollHeight - 2;
       });
-      await page.waitForTimeout(30);
+      await scrollHandled(page);
       if (atEnd && step > 0) break;
     }
     for (const id of await page.evaluate(() => [...document.querySelectorAll('.opblock')].map((block) => block.id))) drawn.add(id);
@@ -200,7 +205,7 @@ describe('API access in Chromium', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     for (let step = 0; step < 1000 && (await operation.count()) === 0; step += 1) {
       await page.evaluate(() => window.scrollBy(0, window.innerHeight / 2));
-      await page.waitForTimeout(30);
+      await scrollHandled(page);
     }
     await operation.locator('.opblock-summary-control').click();
     await operation.getByRole('button', { name: 'Try it out' }).click();

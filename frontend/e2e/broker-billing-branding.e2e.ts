@@ -11,6 +11,7 @@ import {
   screenshot,
   seriousAccessibilityViolations,
   signIn,
+  testNow,
   uniqueEmail,
   watchErrors,
 } from './browser.ts';
@@ -118,7 +119,7 @@ describe('billing and branding in Chromium', () => {
     // This month is in the history already (nothing earned on a trial: margin 0 %).
     const rows = page.getByTestId('analytics-row');
     await rows.first().waitFor();
-    const now = new Date();
+    const now = new Date(testNow());
     const thisMonth = `${now.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' })} ${now.getUTCFullYear()}`;
     assert.equal(await rows.first().locator('th').textContent(), thisMonth);
     assert.equal(await rows.first().getByTestId('margin-badge').textContent(), '0%');
@@ -185,7 +186,7 @@ describe('billing and branding in Chromium', () => {
     errors.length = 0;
 
     // 25 days on in the browser's clock: five days of the trial are left.
-    await page.clock.install({ time: new Date(Date.now() + 25 * 86_400_000) });
+    await page.clock.install({ time: new Date(testNow() + 25 * 86_400_000) });
     await page.reload();
     const banner = page.getByRole('region', { name: 'Subscription notice' });
     await banner.waitFor();
@@ -214,7 +215,7 @@ describe('billing and branding in Chromium', () => {
     assert.deepEqual(statuses, [1, 200]);
     await adminContext.close();
 
-    await page.clock.setSystemTime(new Date());
+    await page.clock.setSystemTime(new Date(testNow()));
     await page.goto(`${APP_URL}/clients`);
     await banner.waitFor();
     assert.equal(await banner.textContent(), 'Your payment is past due. Reminders and campaigns are paused until it is paid.Go to Billing');

@@ -10,6 +10,7 @@ import {
   APP_URL,
   docsScreenshot,
   launchBrowser,
+  pageAtRest,
   screenshot,
   seriousAccessibilityViolations,
   signIn,
@@ -27,7 +28,7 @@ const card = (page: Page, name: string) => page.getByRole('article', { name });
 
 /** Lets transitions (dialogs, toasts, button colours) finish so a screenshot shows the settled screen. */
 async function shot(page: Page, name: string, options: { alsoViewport?: boolean; docsName?: string } = {}): Promise<void> {
-  await page.waitForTimeout(600);
+  await pageAtRest(page);
   await screenshot(page, name);
   if (options.docsName) await docsScreenshot(page, `${name}-docs`, { docsName: options.docsName, viewportOnly: true });
   // Long lists make tall full-page images; the window as the broker sees it suits the docs better.
@@ -245,7 +246,7 @@ describe('the clients page in Chromium', () => {
     await page.getByRole('option', { name: 'Inactive' }).click();
     await page.waitForURL(/isActive/);
     // The filtered page replaces the whole book as it arrives.
-    for (let i = 0; i < 100 && (await table.locator('tbody tr').count()) !== 3; i++) await page.waitForTimeout(100);
+    await page.waitForFunction(() => document.querySelectorAll('table tbody tr').length === 3, undefined, { timeout: 10_000 });
     assert.equal(await table.locator('tbody tr').count(), 3);
     await page.reload();
     await table.getByText('Client02 Table').waitFor();
@@ -330,7 +331,8 @@ describe('the clients page in Chromium', () => {
     // Once per session: not again after a reload.
     await page.reload();
     await page.getByText('95 / 100 active clients').waitFor();
-    await page.waitForTimeout(500);
+    // The dialog would open as the usage arrives: once the page is at rest, it has not.
+    await pageAtRest(page);
     assert.equal(await page.getByRole('dialog').count(), 0);
 
     // 12 more: the import stops at 105 (the limit plus the grace), with the limit toast.

@@ -3,21 +3,35 @@ import { after, before, describe, it } from 'node:test';
 
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
-import { APP_URL, docsScreenshot, launchBrowser, screenshot, signIn, uniqueEmail, watchErrors } from './browser.ts';
+import {
+  APP_URL,
+  docsScreenshot,
+  launchBrowser,
+  pageAtRest,
+  screenshot,
+  signIn,
+  testNow,
+  uniqueEmail,
+  waitForAnswer,
+  watchErrors,
+} from './browser.ts';
 
 /** A date and time a few minutes from now in the page's zone: the inputs' values and how the card shows it. */
 function minutesAhead(page: Page, minutes: number) {
-  return page.evaluate((ahead) => {
-    const d = new Date(Date.now() + ahead * 60_000);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    const month = d.toLocaleString('en-US', { month: 'short' });
-    const hour12 = d.getHours() % 12 || 12;
-    return {
-      date: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`,
-      time: `${pad(d.getHours())}:${pad(d.getMinutes())}`,
-      shown: `${month} ${pad(d.getDate())}, ${d.getFullYear()} at ${hour12}:${pad(d.getMinutes())} ${d.getHours() < 12 ? 'AM' : 'PM'}`,
-    };
-  }, minutes);
+  return page.evaluate(
+    ({ ahead, now }) => {
+      const d = new Date(now + ahead * 60_000);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      const month = d.toLocaleString('en-US', { month: 'short' });
+      const hour12 = d.getHours() % 12 || 12;
+      return {
+        date: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`,
+        time: `${pad(d.getHours())}:${pad(d.getMinutes())}`,
+        shown: `${month} ${pad(d.getDate())}, ${d.getFullYear()} at ${hour12}:${pad(d.getMinutes())} ${d.getHours() < 12 ? 'AM' : 'PM'}`,
+      };
+    },
+    { ahead: minutes, now: testNow() },
+  );
 }
 
 async function closeToast(page: Page): Promise<void> {
@@ -32,7 +46,7 @@ describe('broker reminders and campaigns in Chromium', () => {
   let page: Page;
   let errors: string[];
   const email = uniqueEmail('reminders-campaigns');
-  const clientEmail = `rita.${Date.now()}@client.test`;
+  const clientEmail = `rita.${testNow()}@client.test`;
 
   before(async () => {
     browser = await launchBrowser();
@@ -73,7 +87,7 @@ describe('broker reminders and campaigns in Chromium', () => {
     await dialog.getByRole('radio', { name: /SMS/ }).check();
     await dialog.getByRole('textbox', { name: /Message/ }).fill('Friendly reminder: your annual plan review with us is coming up.');
     assert.ok(await dialog.getByText(/generic, with no health information/).isVisible());
-    await page.waitForTimeout(300); // let the labels finish moving
+    await pageAtRest(page); // let the labels finish moving
     await screenshot(page, 'reminders-dialog');
     await dialog.getByRole('button', { name: 'Schedule Reminder' }).click();
 
@@ -181,12 +195,9 @@ describe('broker reminders and campaigns in Chromium', () => {
 
     // Delivery runs in the background: wait for the e-mail to reach the development outbox.
     type Sent = { channel: string; recipient: string; subject: string | null; body: string };
-    let delivered: Sent | undefined;
-    for (let i = 0; i < 40 && !delivered; i += 1) {
-      const outbox = (await page.evaluate(async () => (await fetch('/api/dev/outbox')).json())) as Sent[];
-      delivered = outbox.find((m) => m.channel === 'email' && m.subject === 'Open enrollment starts October 15');
-      if (!delivered) await page.waitForTimeout(250);
-    }
+    const delivered = await waitForAnswer(page, '/api/dev/outbox', (outbox: Sent[]) =>
+      outbox.find((m) => m.channel === 'email' && m.subject === 'Open enrollment starts October 15'),
+    );
     assert.ok(delivered, 'the campaign e-mail reached the outbox');
     assert.equal(delivered.recipient, clientEmail);
     assert.match(delivered.body, /Annual enrollment opens soon\. Reply to book your plan review with us\./);

@@ -10,6 +10,7 @@ import {
   launchBrowser,
   seriousAccessibilityViolations,
   signIn,
+  testNow,
   uniqueEmail,
   watchErrors,
 } from './browser.ts';
@@ -37,7 +38,7 @@ describe('managing reminders in Chromium', () => {
     const rita = await add('Rita', 'Moreno');
     const alvin = await add('Alvin', 'Brooks');
     const nora = await add('Nora', 'Kim');
-    const at = (days: number) => new Date(Date.now() + days * DAY).toISOString();
+    const at = (days: number) => new Date(testNow() + days * DAY).toISOString();
     await call(page, 'POST', '/api/reminders', { clientId: rita, scheduledTime: at(2), message: 'Your annual plan review is coming up.' });
     await call(page, 'POST', '/api/reminders', {
       clientId: alvin,

@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
-import { APP_URL, docsScreenshot, launchBrowser, signIn, uniqueEmail, watchErrors } from './browser.ts';
+import { APP_URL, docsScreenshot, launchBrowser, signIn, uniqueEmail, waitForAnswer, watchErrors } from './browser.ts';
 
 interface Upload {
   title: string;
@@ -268,11 +268,11 @@ describe('broker resources, help and the development outbox in Chromium', () => 
 
     const margaret = page.getByRole('article', { name: 'SMS to +16155550142' });
     const email = page.getByRole('article', { name: 'E-mail to margaret.lopez@example.com' });
-    // The campaign is delivered in the background: refresh until it is there.
-    for (let attempt = 0; attempt < 20 && !(await email.isVisible()); attempt++) {
-      await page.getByRole('button', { name: 'Refresh' }).click();
-      await page.waitForTimeout(500);
-    }
+    // The campaign is delivered in the background: once the server has it, Refresh shows it.
+    await waitForAnswer(page, '/api/dev/outbox', (outbox: { recipient: string }[]) =>
+      outbox.some((message) => message.recipient === 'margaret.lopez@example.com'),
+    );
+    await page.getByRole('button', { name: 'Refresh' }).click();
     await margaret.waitFor();
     assert.ok(await margaret.getByText('Client invitation').isVisible());
     assert.ok(await margaret.getByText(/the link works for 7 days/).isVisible());

@@ -3,7 +3,17 @@ import { after, before, describe, it } from 'node:test';
 
 import type { Browser, Page } from 'playwright-core';
 
-import { APP_URL, docsScreenshot, launchBrowser, signIn, uniqueEmail, watchErrors } from './browser.ts';
+import {
+  animationsSettled,
+  APP_URL,
+  docsScreenshot,
+  launchBrowser,
+  pageAtRest,
+  signIn,
+  testNow,
+  uniqueEmail,
+  watchErrors,
+} from './browser.ts';
 
 const MAIN_MENU = ['Dashboard', 'Clients', 'Reminders', 'Campaigns', 'Resources', 'Billing', 'Branding', 'Client Portal Preview', 'Help'];
 
@@ -45,7 +55,7 @@ describe('the broker shell in Chromium', () => {
     await page.addInitScript(reportAlerts);
     await page.evaluate(reportAlerts);
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/login') redirectedAt ??= Date.now();
+      if (new URL(request.url()).pathname === '/api/login') redirectedAt ??= testNow();
     });
     return { alerts, redirectedAt: () => redirectedAt };
   }
@@ -101,12 +111,13 @@ describe('the broker shell in Chromium', () => {
     assert.equal(Math.round((await sidebar.boundingBox())!.width), 256, 'expanded width is 16rem');
     await page.keyboard.press('Control+b');
     await page.locator('[data-testid="sidebar"][data-state="collapsed"]').waitFor();
-    await page.waitForTimeout(300);
+    // Its width slides to the icons' 3rem.
+    await animationsSettled(page);
     assert.equal(Math.round((await sidebar.boundingBox())!.width), 48, 'icon width is 3rem');
     const cookie = (await context.cookies()).find((c) => c.name === 'sidebar_state');
     assert.equal(cookie?.value, 'false');
     assert.equal(cookie?.path, '/');
-    const days = ((cookie?.expires ?? 0) - Date.now() / 1000) / 86_400;
+    const days = ((cookie?.expires ?? 0) - testNow() / 1000) / 86_400;
     assert.ok(days > 6.9 && days <= 7, `the cookie lasts 7 days (${days})`);
 
     await page.reload();
@@ -143,12 +154,14 @@ describe('the broker shell in Chromium', () => {
     await page.getByRole('button', { name: 'Toggle Sidebar' }).click();
     const sheet = page.getByTestId('sidebar');
     await sheet.waitFor();
-    await page.waitForTimeout(400);
+    // Measured once it has slid in.
+    await animationsSettled(page);
     assert.equal(Math.round((await sheet.boundingBox())!.width), 288);
     await docsScreenshot(page, 'mobile-sidebar');
     await sheet.getByRole('link', { name: 'Reminders' }).click();
     await page.waitForURL(`${APP_URL}/reminders`);
-    await page.waitForTimeout(400);
+    // It slides out, then leaves the page.
+    await page.getByTestId('sidebar').waitFor({ state: 'hidden', timeout: 5000 });
     assert.equal(
       await page
         .getByTestId('sidebar')
@@ -206,8 +219,7 @@ describe('the broker shell in Chromium', () => {
     await page.getByRole('link', { name: 'Add New Client' }).click();
     await page.waitForURL(`${APP_URL}/clients`);
     await page.goBack();
-    await card('Total Clients').waitFor();
-    await page.waitForTimeout(300);
+    await card('Total Clients').getByText(String(stats.totalClients), { exact: true }).waitFor();
     await docsScreenshot(page, 'dashboard');
     await context.close();
   });
@@ -263,9 +275,14 @@ describe('the broker shell in Chromium', () => {
       .or(page.getByRole('button', { name: 'Last' }))
       .click();
     await page.waitForFunction(() => localStorage.getItem('tour_completed_broker_welcome') === 'true');
+    // The tour starts 500 ms after the dashboard knows the broker. With the page's clock in hand: once
+    // the reloaded dashboard has every answer, the clock is run a second on and the page let come to rest.
+    await page.clock.install();
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-    await page.waitForTimeout(1000);
+    await page.waitForLoadState('networkidle');
+    await page.clock.runFor(1000);
+    await pageAtRest(page);
     assert.equal(await page.getByRole('button', { name: /Next \(Step/ }).count(), 0, 'the tour does not start again');
     await context.close();
   });

@@ -3,7 +3,16 @@ import { after, before, describe, it } from 'node:test';
 
 import type { Browser } from 'playwright-core';
 
-import { APP_URL, docsScreenshot, launchBrowser, seriousAccessibilityViolations, signIn, uniqueEmail, watchErrors } from './browser.ts';
+import {
+  APP_URL,
+  docsScreenshot,
+  launchBrowser,
+  seriousAccessibilityViolations,
+  signIn,
+  uniqueEmail,
+  waitForAnswer,
+  watchErrors,
+} from './browser.ts';
 
 /**
  * A broker who works in Spanish: the header's language menu switches the whole app (its pages,
@@ -56,7 +65,7 @@ describe('the broker app in Spanish, in Chromium', () => {
 
     // Saved to the profile: another browser opens in Spanish after signing in.
     const saved = async () => ((await (await page.request.get(`${APP_URL}/api/profile`)).json()) as { language: string }).language;
-    for (let i = 0; i < 20 && (await saved()) !== 'es'; i++) await page.waitForTimeout(100);
+    await waitForAnswer(page, '/api/profile', (profile: { language: string }) => profile.language === 'es', null, 5000);
     assert.equal(await saved(), 'es');
     const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const phone = await other.newPage();

@@ -2,6 +2,11 @@ import { copyFile, mkdir, readFile } from 'node:fs/promises';
 
 import { type Browser, chromium, type Page } from 'playwright-core';
 
+import { testNow } from './clock.ts';
+
+// The tests read the clock through testNow (clock.ts), taken from here with the other helpers.
+export { testNow };
+
 /** Where the browser tests find the app started by run.mjs. */
 export const APP_URL = process.env.APP_URL ?? 'http://localhost:3000';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -46,9 +51,10 @@ const DOCS_SCREENSHOTS = new URL('../../docs/screenshots/', import.meta.url).pat
  * committed pictures alone.
  */
 export async function docsScreenshot(page: Page, name: string, options: { docsName?: string; viewportOnly?: boolean } = {}): Promise<void> {
-  // Let the last click's ripple and any transition settle so the picture shows the page at rest.
+  // The pointer off the page (no hover), then the last click's ripple and any transition settled, so
+  // the picture shows the page at rest.
   await page.mouse.move(0, 0);
-  await page.waitForTimeout(800);
+  await pageAtRest(page);
   const path = new URL(`./screenshots/${name}.png`, import.meta.url).pathname;
   await page.screenshot({ path, fullPage: !options.viewportOnly });
   if (process.env.DOCS_SCREENSHOTS !== '1') return;
@@ -121,7 +127,61 @@ export async function call(page: Page, method: string, url: string, body?: unkno
 
 /** A unique e-mail for a test's own broker. */
 export function uniqueEmail(label: string): string {
-  return `${label}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@agency.test`;
+  return `${label}.${testNow()}.${Math.floor(Math.random() * 1e6)}@agency.test`;
+}
+
+/** What waitForAnswer's poll gets: where it keeps its state in the page, what it asks, `find`'s `arg`. */
+interface PollInput {
+  key: string;
+  path: string;
+  arg: unknown;
+}
+
+/**
+ * Asks the server from the page (a same-origin GET, with its session) until `find` finds what it
+ * looks for in the JSON answer of `path`, and answers that: for what the app does in the background
+ * (a delivery, a saved choice). `find` runs in the page, so it uses nothing but its arguments (the
+ * answer and `arg`) and answers something JSON can carry; nothing found is null, undefined or false.
+ */
+export async function waitForAnswer<Answer, Found, Arg = null>(
+  page: Page,
+  path: string,
+  find: (answer: Answer, arg: Arg) => Found | null | undefined | false,
+  arg: Arg | null = null,
+  timeoutMs = 20_000,
+): Promise<Found> {
+  // waitForFunction does not wait for a promise (it is a truthy answer at once): each poll looks at
+  // what the last request found and, when none is under way, sends the next one. The poll is put
+  // together here, with `find` in it, and goes to the page as a function through the DevTools
+  // protocol: the app's Content-Security-Policy (rightly) forbids the page to evaluate a string.
+  const poll = new Function(
+    'input',
+    `const { key, path, arg } = input;
+    const find = ${find.toString()};
+    const state = (window[key] ??= { asking: false, found: null });
+    if (state.found) {
+      delete window[key];
+      return state.found;
+    }
+    if (!state.asking) {
+      state.asking = true;
+      fetch(path)
+        .then((response) => (response.ok ? response.json() : undefined))
+        .then((answer) => {
+          if (answer === undefined) return;
+          const found = find(answer, arg);
+          if (found !== null && found !== undefined && found !== false) state.found = { found };
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          state.asking = false;
+        });
+    }
+    return false;`,
+  ) as (input: PollInput) => false | { found: Found };
+  const input: PollInput = { key: `__carekeepAnswer${Math.random().toString(36).slice(2)}`, path, arg };
+  const handle = await page.waitForFunction(poll, input, { polling: 100, timeout: timeoutMs });
+  return ((await handle.jsonValue()) as { found: Found }).found;
 }
 
 interface AxeViolation {
@@ -132,28 +192,89 @@ interface AxeViolation {
 }
 
 /**
- * Runs axe-core (WCAG 2.1 A and AA rules) on the page as it is now and answers the serious and
- * critical violations, each as "rule: help (where)". Tests assert this is empty.
- */
-/**
  * Waits until no CSS transition or animation is running (a dialog fading in, a toast sliding in):
- * what is measured then is what the user ends up seeing, not a frame of the way there.
+ * what is measured then is what the user ends up seeing, not a frame of the way there. The check
+ * runs in the page, so it also waits for a page busy drawing (a long list on a loaded machine can
+ * keep it for seconds).
  */
-export async function animationsSettled(page: Page, timeoutMs = 5000): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      type Running = { playState: string; effect: { getTiming(): { iterations?: number } } | null };
-      const doc = (globalThis as unknown as { document: { getAnimations(): Running[] } }).document;
-      // Spinners and skeletons loop for ever: only the ones that end are waited for.
-      return doc
-        .getAnimations()
-        .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY);
-    },
-    undefined,
-    { timeout: timeoutMs },
+export async function animationsSettled(page: Page, timeoutMs = 15_000): Promise<void> {
+  try {
+    await page.waitForFunction(
+      () => {
+        type Running = { playState: string; effect: { getTiming(): { iterations?: number } } | null };
+        const doc = (globalThis as unknown as { document: { getAnimations(): Running[] } }).document;
+        // Spinners and skeletons loop for ever: only the ones that end are waited for.
+        return doc
+          .getAnimations()
+          .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY);
+      },
+      undefined,
+      { timeout: timeoutMs },
+    );
+  } catch (error) {
+    // Which ones still run, to tell a slow machine from an animation that starts over and over.
+    const running = await page
+      .evaluate(() =>
+        document
+          .getAnimations()
+          .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+          .map((a) => {
+            const target = a.effect instanceof KeyframeEffect ? a.effect.target : null;
+            const name =
+              a instanceof CSSTransition ? `transition of ${a.transitionProperty}` : a instanceof CSSAnimation ? a.animationName : a.id;
+            return `${name} on ${target ? `${target.tagName.toLowerCase()}.${[...target.classList].join('.')}` : '?'} (${String(a.effect?.getTiming().duration)} ms)`;
+          }),
+      )
+      .catch(() => []);
+    throw new Error(`animations still running (or the page busy) after ${timeoutMs} ms: ${running.join('; ') || 'none by now'}`, {
+      cause: error,
+    });
+  }
+}
+
+/**
+ * Waits until the page shows what it will go on showing: no transition or animation that ends still
+ * running (a click's ripple, a dialog fading in, a menu closing), and the page unchanged for a few
+ * frames (a chart drawn by script, a re-render after the last answer). For pictures, and for checks
+ * of what is not there.
+ */
+export async function pageAtRest(page: Page, timeoutMs = 15_000): Promise<void> {
+  await animationsSettled(page, timeoutMs);
+  await page.evaluate(
+    ({ frames, timeoutMs }) =>
+      new Promise<void>((resolve, reject) => {
+        const deadline = performance.now() + timeoutMs;
+        let quiet = 0;
+        const observer = new MutationObserver(() => {
+          quiet = 0;
+        });
+        observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+        const finish = (error?: Error) => {
+          observer.disconnect();
+          if (error) reject(error);
+          else resolve();
+        };
+        const frame = () => {
+          const moving = document
+            .getAnimations()
+            .some(
+              (animation) => animation.playState === 'running' && animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
+            );
+          quiet = moving ? 0 : quiet + 1;
+          if (quiet >= frames) finish();
+          else if (performance.now() > deadline) finish(new Error(`the page did not come to rest within ${timeoutMs} ms`));
+          else requestAnimationFrame(frame);
+        };
+        requestAnimationFrame(frame);
+      }),
+    { frames: 5, timeoutMs },
   );
 }
 
+/**
+ * Runs axe-core (WCAG 2.1 A and AA rules) on the page as it is now and answers the serious and
+ * critical violations, each as "rule: help (where)". Tests assert this is empty.
+ */
 export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
   // Contrast measured mid fade-in is not the contrast anyone reads.
   await animationsSettled(page);

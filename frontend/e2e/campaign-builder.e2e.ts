@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
-import { APP_URL, call, docsScreenshot, launchBrowser, seriousAccessibilityViolations, signIn, watchErrors } from './browser.ts';
+import { APP_URL, call, docsScreenshot, launchBrowser, seriousAccessibilityViolations, signIn, testNow, watchErrors } from './browser.ts';
 
 interface Template {
   key: string;
@@ -13,7 +13,7 @@ interface Template {
 
 /** A day from today as the date field takes it (YYYY-MM-DD), in the browser's own time zone. */
 function dayFromToday(days: number): string {
-  const date = new Date();
+  const date = new Date(testNow());
   date.setDate(date.getDate() + days);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
@@ -24,7 +24,7 @@ describe('building campaigns: a sequence from a template, and a scheduled campai
   let context: BrowserContext;
   let page: Page;
   let errors: string[];
-  const stamp = Date.now().toString(36);
+  const stamp = testNow().toString(36);
   const sequenceName = `Turning 65 series ${stamp}`;
   const scheduledName = `Holiday hours ${stamp}`;
 

@@ -10,6 +10,7 @@ import {
   screenshot,
   seriousAccessibilityViolations,
   signIn,
+  testNow,
   uniqueEmail,
   watchErrors,
 } from './browser.ts';
@@ -118,7 +119,7 @@ describe('client sign-in and registration in Chromium', () => {
   });
 
   it('registers two invited clients (both link forms), then signs one in', async () => {
-    const suffix = `${Date.now() % 1e6}`;
+    const suffix = `${testNow() % 1e6}`;
     const [ruthToken, walterToken] = await invite(browser, [
       { firstName: 'Ruth', lastName: 'Alvarez', phone: '+1 (615) 555-0161' },
       { firstName: 'Walter', lastName: 'Nguyen', phone: '+1 (615) 555-0162' },

@@ -10,6 +10,7 @@ import {
   launchBrowser,
   seriousAccessibilityViolations,
   signIn,
+  testNow,
   uniqueEmail,
   watchErrors,
 } from './browser.ts';
@@ -58,17 +59,17 @@ describe('a senior edits a medication, pauses and resumes a reminder, and can ca
     page = await clientContext.newPage();
     errors = watchErrors(page);
     await page.goto(`${APP_URL}/client/login`);
-    await call(page, 'POST', '/api/client/register', { token, username: `ruth.care${Date.now()}`, password: PASSWORD });
+    await call(page, 'POST', '/api/client/register', { token, username: `ruth.care${testNow()}`, password: PASSWORD });
     // A medication and a daily reminder for it, at 8:30 tomorrow morning (the browser's zone).
     const medication = (await call(page, 'POST', '/api/client/medications', {
       name: 'Lisinopril',
       dosage: '10 mg',
       frequency: 'Once a day',
     })) as { id: string };
-    const at = await page.evaluate(() => {
-      const now = new Date();
+    const at = await page.evaluate((time) => {
+      const now = new Date(time);
       return new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1, 8, 30).toISOString();
-    });
+    }, testNow());
     await call(page, 'POST', '/api/client/reminders', {
       medicationId: medication.id,
       scheduledTime: at,

@@ -3,11 +3,20 @@ import { after, before, describe, it } from 'node:test';
 
 import type { Browser } from 'playwright-core';
 
-import { APP_URL, docsScreenshot, launchBrowser, seriousAccessibilityViolations, signIn, uniqueEmail, watchErrors } from './browser.ts';
+import {
+  APP_URL,
+  docsScreenshot,
+  launchBrowser,
+  seriousAccessibilityViolations,
+  signIn,
+  testNow,
+  uniqueEmail,
+  watchErrors,
+} from './browser.ts';
 
 /** A date a week ahead as the date input takes it (yyyy-mm-dd), in the browser's zone. */
 function nextWeek(): string {
-  const day = new Date(Date.now() + 7 * 86_400_000);
+  const day = new Date(testNow() + 7 * 86_400_000);
   return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
 }
 
@@ -58,7 +67,7 @@ describe('from invitation to the client portal in Chromium', () => {
     await client.goto(inviteUrl!);
     await client.getByRole('heading', { level: 1, name: 'Create Your Account' }).waitFor();
     await client.getByText('Welcome, Evelyn!').waitFor();
-    const username = `evelyn.${Date.now()}`;
+    const username = `evelyn.${testNow()}`;
     await client.getByLabel('Username').fill(username);
     await client.getByLabel('Password', { exact: true }).fill('harbor-lantern-58');
     await client.getByLabel('Confirm Password', { exact: true }).fill('harbor-lantern-58');
@@ -142,7 +151,7 @@ describe('from invitation to the client portal in Chromium', () => {
     const errors = watchErrors(client);
     await client.addInitScript(() => localStorage.setItem('tour_completed_client_welcome', 'true'));
     await client.goto(inviteUrl);
-    await client.getByLabel('Username').fill(`harold.${Date.now()}`);
+    await client.getByLabel('Username').fill(`harold.${testNow()}`);
     await client.getByLabel('Password', { exact: true }).fill('harbor-lantern-58');
     await client.getByLabel('Confirm Password', { exact: true }).fill('harbor-lantern-58');
     await client.getByRole('button', { name: 'Create Account' }).click();

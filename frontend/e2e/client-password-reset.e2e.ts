@@ -12,7 +12,9 @@ import {
   screenshot,
   seriousAccessibilityViolations,
   signIn,
+  testNow,
   uniqueEmail,
+  waitForAnswer,
   watchErrors,
 } from './browser.ts';
 
@@ -83,7 +85,7 @@ async function setUpAgency(browser: Browser): Promise<Agency> {
   }, logo);
   const { slug } = (await call(broker, 'GET', '/api/branding/portal-link')) as { slug: string };
 
-  const suffix = `${Date.now() % 1e6}`;
+  const suffix = `${testNow() % 1e6}`;
   const register = async (client: { firstName: string; lastName: string; phone: string; email?: string }, username: string) => {
     const created = (await call(broker, 'POST', '/api/clients', client)) as { id: string; phone: string };
     const { inviteUrl } = (await call(broker, 'POST', `/api/clients/${created.id}/invite`)) as { inviteUrl: string };
@@ -112,18 +114,19 @@ async function setUpAgency(browser: Browser): Promise<Agency> {
 
 /** The newest password reset the development outbox holds for this phone or address (the agency sees its own messages there). */
 async function resetSentTo(broker: Page, recipient: string, channel: 'sms' | 'email', after = ''): Promise<{ id: string; body: string }> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const outbox = (await call(broker, 'GET', `/api/dev/outbox?filter=${encodeURIComponent(JSON.stringify({ channel }))}`)) as {
-      id: string;
-      recipient: string;
-      purpose: string;
-      body: string;
-    }[];
-    const found = outbox.find((m) => m.purpose === 'client-password-reset' && m.recipient === recipient);
-    if (found && found.id !== after) return found;
-    await broker.waitForTimeout(100);
-  }
-  throw new Error(`no password reset for ${recipient} in the outbox`);
+  type Message = { id: string; recipient: string; purpose: string; body: string };
+  return waitForAnswer(
+    broker,
+    `/api/dev/outbox?filter=${encodeURIComponent(JSON.stringify({ channel }))}`,
+    (outbox: Message[], wanted: { recipient: string; after: string }) => {
+      const found = outbox.find((m) => m.purpose === 'client-password-reset' && m.recipient === wanted.recipient);
+      return found && found.id !== wanted.after ? found : undefined;
+    },
+    { recipient, after },
+    10_000,
+  ).catch((error: unknown) => {
+    throw new Error(`no password reset for ${recipient} in the outbox`, { cause: error });
+  });
 }
 
 /** No serious accessibility problem at 1280 px nor at 390 px; the page is left at `end` width. */

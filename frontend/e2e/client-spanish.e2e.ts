@@ -3,11 +3,21 @@ import { after, before, describe, it } from 'node:test';
 
 import type { Browser, Page } from 'playwright-core';
 
-import { APP_URL, docsScreenshot, launchBrowser, seriousAccessibilityViolations, signIn, uniqueEmail, watchErrors } from './browser.ts';
+import {
+  APP_URL,
+  docsScreenshot,
+  launchBrowser,
+  seriousAccessibilityViolations,
+  signIn,
+  testNow,
+  uniqueEmail,
+  waitForAnswer,
+  watchErrors,
+} from './browser.ts';
 
 /** A date a week ahead as the date input takes it (yyyy-mm-dd), in the browser's zone. */
 function nextWeek(): string {
-  const day = new Date(Date.now() + 7 * 86_400_000);
+  const day = new Date(testNow() + 7 * 86_400_000);
   return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
 }
 
@@ -57,7 +67,7 @@ describe('the client portal in Spanish, in Chromium at 390 px', () => {
     await accessible(client, 'the registration page in Spanish');
     await docsScreenshot(client, 'client-register-es-390');
 
-    const username = `rosa.${Date.now()}`;
+    const username = `rosa.${testNow()}`;
     await client.getByLabel('Nombre de usuario').fill(username);
     await client.getByLabel('Contraseña', { exact: true }).fill('linterna-puerto-58');
     await client.getByLabel('Confirme la contraseña', { exact: true }).fill('linterna-puerto-58');
@@ -106,11 +116,11 @@ describe('the client portal in Spanish, in Chromium at 390 px', () => {
     assert.equal(await client.evaluate(() => document.documentElement.lang), 'en');
     const saved = async () =>
       ((await (await client.request.get(`${APP_URL}/api/client/settings`)).json()) as { language: string }).language;
-    for (let i = 0; i < 20 && (await saved()) !== 'en'; i++) await client.waitForTimeout(100);
+    await waitForAnswer(client, '/api/client/settings', (settings: { language: string }) => settings.language === 'en', null, 5000);
     assert.equal(await saved(), 'en');
     await client.getByRole('button', { name: 'Español', exact: true }).click();
     await client.getByRole('heading', { level: 1, name: '¡Bienvenido, Rosa!' }).waitFor();
-    for (let i = 0; i < 20 && (await saved()) !== 'es'; i++) await client.waitForTimeout(100);
+    await waitForAnswer(client, '/api/client/settings', (settings: { language: string }) => settings.language === 'es', null, 5000);
     assert.equal(await saved(), 'es');
     assert.deepEqual(errors, []);
     await context.close();

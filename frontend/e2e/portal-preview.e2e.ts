@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
-import { APP_URL, call, launchBrowser, seriousAccessibilityViolations, signIn, uniqueEmail, watchErrors } from './browser.ts';
+import { APP_URL, call, launchBrowser, seriousAccessibilityViolations, signIn, testNow, uniqueEmail, watchErrors } from './browser.ts';
 
 /** The broker's preview: the broker app's heading and menu, the agency's name, sample data only. */
 async function assertPreview(page: Page): Promise<void> {
@@ -51,7 +51,7 @@ describe('Client Portal Preview at its own address', () => {
     await clientContext.addInitScript(() => localStorage.setItem('tour_completed_client_welcome', 'true'));
     client = await clientContext.newPage();
     await client.goto(`${APP_URL}/client/login`);
-    await call(client, 'POST', '/api/client/register', { token, username: `opal${Date.now()}`, password: 'amber-orchard-42' });
+    await call(client, 'POST', '/api/client/register', { token, username: `opal${testNow()}`, password: 'amber-orchard-42' });
     await call(client, 'POST', '/api/client/medications', { name: 'Warfarin', dosage: '5 mg', frequency: null, instructions: null });
   });
 

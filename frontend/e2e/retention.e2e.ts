@@ -8,6 +8,7 @@ import {
   call,
   docsScreenshot,
   launchBrowser,
+  pageAtRest,
   screenshot,
   seriousAccessibilityViolations,
   signIn,
@@ -88,7 +89,8 @@ describe('retention: clients at risk and the retention chart, in Chromium', () =
       const name = `${first.firstName} ${first.lastName}`;
       await page.getByRole('link', { name, exact: true }).first().waitFor();
       assert.ok((await page.getByText('High risk', { exact: true }).count()) > 0);
-      await page.waitForTimeout(600);
+      // The sorted list replaces the one before as it arrives; the menus close.
+      await pageAtRest(page);
       await noSeriousViolations(page, `clients filtered by risk at ${width} px`);
       await docsScreenshot(page, `clients-risk-${suffix}`, { viewportOnly: true });
 
@@ -132,7 +134,7 @@ describe('retention: clients at risk and the retention chart, in Chromium', () =
           .getByText(/^AEP \d{4}/)
           .waitFor();
       await page.getByRole('region', { name: 'Retention', exact: true }).getByText('Lost in the last 12 months').waitFor();
-      await page.waitForTimeout(600);
+      await pageAtRest(page);
       await noSeriousViolations(page, `dashboard at ${width} px`);
       await page.getByRole('region', { name: 'Retention', exact: true }).scrollIntoViewIfNeeded();
       await docsScreenshot(page, `dashboard-retention-${suffix}`, { viewportOnly: true });
@@ -180,8 +182,12 @@ describe('retention: clients at risk and the retention chart, in Chromium', () =
     await page.goto(`${APP_URL}/`);
     await page.getByRole('heading', { name: 'En riesgo esta semana' }).waitFor();
     await page.getByText('Ningún cliente está en riesgo alto esta semana.').waitFor();
-    await page.getByRole('region', { name: 'Retención', exact: true }).waitFor();
-    await page.waitForTimeout(600);
+    // The retention card once its figures have come (its chart loads on its own).
+    await page
+      .getByRole('region', { name: 'Retención', exact: true })
+      .getByRole('img', { name: 'Retención por mes, últimos 12 meses' })
+      .waitFor();
+    await pageAtRest(page);
     await noSeriousViolations(page, 'Spanish dashboard');
     await page.getByRole('region', { name: 'Retención', exact: true }).scrollIntoViewIfNeeded();
     await docsScreenshot(page, 'dashboard-retention-es', { viewportOnly: true });

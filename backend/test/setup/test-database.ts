@@ -62,5 +62,8 @@ export async function createTestDatabase(): Promise<{ url: string; name: string 
       await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
     }
   }
+  // A scratch database need not wait for its commits to reach the disk (the machine's server keeps
+  // synchronous_commit on for its own data; this setting is this database's alone).
+  await withPgClient(serverUrl, (client) => client.query(`alter database ${client.escapeIdentifier(name)} set synchronous_commit = off`));
   return { url: withDatabaseName(serverUrl, name), name };
 }
