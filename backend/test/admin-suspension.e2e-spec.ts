@@ -74,14 +74,12 @@ describe('broker suspension and trial end date', () => {
     expect(
       (await portal.post('/api/client/register').send({ token: invitation, username: 'rosa.s', password: 'violet-tractor-91' })).status,
     ).toBe(201);
-    const own = await portal
-      .post('/api/client/reminders')
-      .send({
-        scheduledTime: new Date(realNow().getTime() + 60_000).toISOString(),
-        deliveryMethod: 'sms',
-        maxAttempts: 1,
-        timeZone: daytimeZone(),
-      });
+    const own = await portal.post('/api/client/reminders').send({
+      scheduledTime: new Date(realNow().getTime() + 60_000).toISOString(),
+      deliveryMethod: 'sms',
+      maxAttempts: 1,
+      timeZone: daytimeZone(),
+    });
     expect(own.status).toBe(201);
 
     const res = await suspend(broker.id, { reason: 'Unpaid invoices since September' });

@@ -379,7 +379,8 @@ describe('consent ledger and calling hours at send time', () => {
   it('takes the event appended last as the state when two are recorded at the same instant, and lists it first', async () => {
     const client = await makeClient(t.em(), owner, { phone: '+12125550752' }, { reminders: true });
     const ledger = t.app.get(ConsentLedger);
-    const at = new Date('2026-11-20T15:00:00.000Z');
+    // A week before the app's today: marketing permission recorded then is still current.
+    const at = DateTime.fromJSDate(clock.now()).minus({ days: 7 }).startOf('minute').toJSDate();
     const event = { clientIds: [client.id], channels: ['sms' as const], purposes: ['marketing' as const], source: 'admin' as const, at };
     for (const [first, second] of [
       [true, false],

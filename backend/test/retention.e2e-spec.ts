@@ -8,7 +8,7 @@ import { RetentionService } from '../src/reporting/retention.service.js';
 import { RETENTION_MIN_HISTORY_DAYS } from '../src/reporting/stats.service.js';
 import { User } from '../src/users/user.entity.js';
 import type { Agent } from './helpers/browser-agent.js';
-import { realNow } from './helpers/clock.js';
+import { TestClock } from './helpers/clock.js';
 import { brokerSession } from './helpers/session.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -22,7 +22,8 @@ describe('retention: months, AEP seasons and why clients left (GET /api/stats/re
   let phone = 0;
 
   beforeAll(async () => {
-    t = await createTestApp({ listen: true });
+    // The app's today is NOW, as the figures below are.
+    t = await createTestApp({ listen: true, clock: new TestClock(NOW) });
     broker = await brokerSession(t, 'retention@agency.test');
     other = await brokerSession(t, 'retention.other@agency.test');
   });
@@ -138,7 +139,7 @@ describe('retention: months, AEP seasons and why clients left (GET /api/stats/re
     expect(res.status).toBe(200);
     expect(res.body.months).toHaveLength(12);
     expect(res.body.months.at(-1).month).toBe(
-      new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit' }).format(realNow()),
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit' }).format(NOW),
     );
     expect(res.body).toEqual(await retention().forBroker(broker.id));
     expect(res.body.lostByReason.switched_agent).toBeGreaterThanOrEqual(1);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 
 import { DEPARTURE_REASONS } from '../clients/client.entity.js';
+import { Clock } from '../common/clock.js';
 import type { LostByReasonDto, RetentionDto } from './dto/retention.dto.js';
 import { RetentionRepository } from './retention.repository.js';
 
@@ -14,9 +15,12 @@ const rate = (part: number, whole: number) => (whole > 0 ? Math.round((100 * par
  */
 @Injectable()
 export class RetentionService {
-  constructor(private readonly repository: RetentionRepository) {}
+  constructor(
+    private readonly repository: RetentionRepository,
+    private readonly clock: Clock,
+  ) {}
 
-  async forBroker(brokerId: string, now = new Date()): Promise<RetentionDto> {
+  async forBroker(brokerId: string, now = this.clock.now()): Promise<RetentionDto> {
     const periods = await this.repository.periods(brokerId, now);
     const lost = await this.repository.lostByReason(brokerId, now);
     const lostByReason = Object.fromEntries(DEPARTURE_REASONS.map((reason) => [reason, 0])) as unknown as LostByReasonDto;
@@ -50,7 +54,7 @@ export class RetentionService {
    * its first client joined), the percentage active now. Null until the broker has had a client for
    * `seasonedDays`, when every client is trivially still active.
    */
-  async twelveMonthRate(brokerId: string, seasonedDays: number, now = new Date()): Promise<number | null> {
+  async twelveMonthRate(brokerId: string, seasonedDays: number, now = this.clock.now()): Promise<number | null> {
     const row = await this.repository.twelveMonths(brokerId, now, seasonedDays);
     return row.seasoned ? rate(row.retained, row.cohort) : null;
   }

@@ -226,8 +226,10 @@ export async function seedDemoHistory(em: EntityManager, marcus: User, now: Date
     });
     brokers.push([user, demo]);
   }
-  marcus.createdAt = months[0].minus({ months: 2 }).toJSDate();
-  marcus.trialEndsAt = months[0].minus({ months: 1 }).toJSDate();
+  // Since before the earlier of the two enrollment periods the retention page shows (up to 15
+  // months back, in January), so that both have clients at their start on any day.
+  marcus.createdAt = months[0].minus({ months: 4 }).toJSDate();
+  marcus.trialEndsAt = months[0].minus({ months: 3 }).toJSDate();
   await em.flush();
 
   const snapshots: Record<string, unknown>[] = [];
