@@ -12,10 +12,20 @@ export const APP_URL = process.env.APP_URL ?? 'http://localhost:3000';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Debian's Chromium, headless, with nothing reaching out to the network on its own. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Whether the tests run on a shifted clock (libfaketime: FAKETIME set, as in a run days ahead).
+ * Chromium does not run under the preloaded library (it spins); it keeps the real clock, and each of
+ * its pages is given the tests' day instead (see launchBrowser).
+ */
+const SHIFTED_CLOCK = process.env.FAKETIME !== undefined;
+
+export async function launchBrowser(): Promise<Browser> {
+  const env = { ...process.env };
+  if (SHIFTED_CLOCK) for (const name of ['LD_PRELOAD', 'FAKETIME', 'DONT_FAKE_MONOTONIC']) delete env[name];
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
+    env,
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -26,6 +36,23 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-quic',
     ],
   });
+  if (!SHIFTED_CLOCK) return browser;
+  // On a shifted clock, every page starts on the tests' day and its time flows on from there (a test
+  // that sets a page's clock itself still does).
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+    const context = await newContext(...args);
+    await context.clock.install({ time: testNow() });
+    return context;
+  };
+  browser.newPage = async (...args: Parameters<Browser['newPage']>) => {
+    const context = await browser.newContext(...args);
+    const page = await context.newPage();
+    // As Browser.newPage's own page: closing it closes its context.
+    page.on('close', () => void context.close().catch(() => undefined));
+    return page;
+  };
+  return browser;
 }
 
 /** Collects console errors and failed page loads so a test can assert there were none. */
