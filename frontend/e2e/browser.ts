@@ -2,7 +2,7 @@ import { copyFile, mkdir, readFile } from 'node:fs/promises';
 
 import { type Browser, chromium, type Page } from 'playwright-core';
 
-import { testNow } from './clock.ts';
+import { pageNow, testNow } from './clock.ts';
 
 // The tests read the clock through testNow (clock.ts), taken from here with the other helpers.
 export { testNow };
@@ -18,6 +18,17 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * its pages is given the tests' day instead (see launchBrowser).
  */
 const SHIFTED_CLOCK = process.env.FAKETIME !== undefined;
+
+/** How far the tests' clock is ahead of Chromium's own (0 unless on a shifted clock). */
+let chromiumBehindMs = 0;
+
+/**
+ * The time by Chromium's own clock, which it keeps for what it does itself (a cookie's max-age): the
+ * tests' clock, except on a shifted clock, where its pages have the tests' day but Chromium the real one.
+ */
+export function chromiumNow(): number {
+  return testNow() - chromiumBehindMs;
+}
 
 export async function launchBrowser(): Promise<Browser> {
   const env = { ...process.env };
@@ -40,6 +51,9 @@ export async function launchBrowser(): Promise<Browser> {
   // On a shifted clock, every page starts on the tests' day and its time flows on from there (a test
   // that sets a page's clock itself still does).
   const newContext = browser.newContext.bind(browser);
+  const probe = await newContext();
+  chromiumBehindMs = testNow() - (await (await probe.newPage()).evaluate(pageNow));
+  await probe.close();
   browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
     const context = await newContext(...args);
     await context.clock.install({ time: testNow() });

@@ -7,3 +7,8 @@
 export function testNow(): number {
   return Date.now();
 }
+
+/** Run in a page (page.evaluate(pageNow)): the time by the page's clock. */
+export function pageNow(): number {
+  return Date.now();
+}

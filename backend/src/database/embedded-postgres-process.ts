@@ -4,11 +4,14 @@ import { join } from 'node:path';
 import type { EmbeddedLog, PostgresRuntime } from './embedded-postgres-runtime.js';
 
 /**
- * The server's environment: the locale (initdb takes the cluster's from it) and the path, not the
- * app's secrets, which another user (as root, `postgres`) could read in /proc.
+ * The server's environment: the locale (initdb takes the cluster's from it), the path, and a shifted
+ * clock the app runs on (libfaketime's `LD_PRELOAD`, `FAKETIME…`, `DONT_FAKE_…`), so that the app and
+ * its database keep the same day; not the app's secrets, which another user (as root, `postgres`)
+ * could read in /proc.
  */
 function serverEnv(): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => /^(PATH|LANG|LANGUAGE|LC_\w+|TZ|TMPDIR)$/.test(name)));
+  const kept = /^(PATH|LANG|LANGUAGE|LC_\w+|TZ|TMPDIR|LD_PRELOAD|FAKETIME\w*|DONT_FAKE_\w+)$/;
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => kept.test(name)));
   // Readiness is read from the log, in English.
   return { ...env, LC_MESSAGES: 'C' };
 }
