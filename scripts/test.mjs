@@ -222,7 +222,8 @@ console.log('\n=== Where the time went ===');
 for (const spec of LAYERS) {
   const timing = timings.get(spec.id);
   if (!timing) continue;
-  const over = timing.seconds > spec.budget ? `  OVER BUDGET by ${Math.round(timing.seconds - spec.budget)} s` : '';
+  const overBy = Math.round(timing.seconds - spec.budget);
+  const over = overBy > 0 ? `  OVER BUDGET by ${overBy} s` : '';
   console.log(`${spec.name.padEnd(44)} ${timing.seconds.toFixed(0).padStart(5)} s  (budget ${spec.budget} s)${over}`);
 }
 for (const spec of LAYERS) {
