@@ -236,8 +236,14 @@ describe('admin back office', () => {
       const res = await admin.agent.get(`/api/admin/brokers/${broker.id}`);
       expect(res.status).toBe(200);
       expect(res.body.broker).toMatchObject({ id: broker.id, email: 'detail@agency.test', subscriptionStatus: 'trial' });
-      // A client added today is no history: no retention rate yet, rather than a made-up 100 %.
-      expect(res.body.stats).toEqual({ totalClients: 1, activeClients: 1, retentionRate: null, callCompletionRate: 0 });
+      // A client added today is no history: no retention rate yet (0, marked unavailable), rather than a made-up 100 %.
+      expect(res.body.stats).toEqual({
+        totalClients: 1,
+        activeClients: 1,
+        retentionRate: 0,
+        retentionAvailable: false,
+        callCompletionRate: 0,
+      });
       expect(Object.keys(res.body.clients[0]).sort()).toEqual(['createdAt', 'email', 'firstName', 'id', 'isActive', 'lastName', 'phone']);
       expect(res.body.adminActions).toHaveLength(20);
       const times = res.body.adminActions.map((a: { createdAt: string }) => a.createdAt);

@@ -182,6 +182,9 @@ function badQuery(parameter: Parameter): [string, string][] {
   }
   if (schema.type === 'boolean') bad.push(['not a boolean', `${name}=maybe`]);
   if (schema.enum) bad.push(['an unknown enum value', `${name}=not-an-option`]);
+  if (schema.format === 'date') {
+    for (const date of ['9999-12-31', '0000-01-01', '2030-02-30', '+275760-09-13', '31/01/2030']) bad.push([`the date ${date}`, `${name}=${date}`]);
+  }
   const description = parameter.description ?? '';
   if (/JSON/.test(description)) {
     const json = (label: string, text: string) => bad.push([label, `${name}=${encodeURIComponent(text)}`]);
@@ -434,6 +437,9 @@ describe('bad input on every route', () => {
     if (takes === 'multipart') {
       add('body', 'JSON instead of multipart', { payload: text('application/json', '{"title":"x"}'), expect: 415 });
       add('body', 'a form instead of multipart', { payload: text('application/x-www-form-urlencoded', 'title=x'), expect: 415 });
+      const part = '--x\r\nContent-Disposition: form-data; name="title"\r\n\r\nx\r\n--x--\r\n';
+      add('body', 'multipart without a boundary', { payload: text('multipart/form-data', part), expect: 400 });
+      add('body', 'multipart with an empty boundary', { payload: text('multipart/form-data; boundary=', part), expect: 400 });
     } else {
       add('body', 'a form instead of JSON', { payload: text('application/x-www-form-urlencoded', 'a=1'), expect: 415 });
       add('body', 'malformed JSON', { payload: text('application/json', '{"firstName":'), expect: 400 });
@@ -448,7 +454,11 @@ describe('bad input on every route', () => {
         add('body', 'an unknown field', { payload: text('application/json', J({ ...base, unexpected: 1 })), expect: 400 });
       }
     }
-    if (!op.body) return list;
+    if (!op.body) {
+      // A route that takes no body refuses one that says something (it would otherwise act on junk).
+      if (takes === 'json') add('body', 'a body where none is taken', { payload: text('application/json', '[1,2,3]'), expect: 400 });
+      return list;
+    }
 
     const schema = resolve(op.body.schema);
     const validBody = baseBody(op);

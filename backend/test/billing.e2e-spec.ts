@@ -105,7 +105,15 @@ describe('billing in local mode (no Stripe key)', () => {
     expect(same.body.message).toBe('You are already on this plan');
     const flat = await starter.agent.post('/api/subscription').send({ subscriptionTier: 'flat' });
     expect(flat.body).toMatchObject({ subscriptionTier: 'flat', subscriptionStatus: 'active', monthlyPriceCents: 29_700 });
-    const overage = await starter.agent.post('/api/billing/overage/enable');
+    // Junk is not a request: neither an array sent to a route that takes no body nor a switch that does not name the tier.
+    const junk = await starter.agent.post('/api/billing/overage/enable').send([1, 2, 3]);
+    expect(junk.status).toBe(400);
+    expect(junk.body.message).toBe('This request takes no body: send none, or {}');
+    const unnamed = await starter.agent.post('/api/billing/tier/switch').send({});
+    expect(unnamed.status).toBe(400);
+    expect(unnamed.body.message).toContain('newTier must be pmpm');
+    expect((await starter.agent.get('/api/subscription')).body).toMatchObject({ subscriptionTier: 'flat', overageEnabled: false });
+    const overage = await starter.agent.post('/api/billing/overage/enable').send({});
     expect(overage.body).toMatchObject({ overageEnabled: true });
     expect((await starter.agent.post('/api/billing/overage/enable')).status).toBe(400);
     const switched = await starter.agent.post('/api/billing/tier/switch').send({ newTier: 'pmpm' });

@@ -105,6 +105,9 @@ describe('broker reminders and client reminders', () => {
     // marketing calling hours whenever the test runs.
     await t.em().nativeUpdate(Reminder, { id: res.body.id }, { deliverAfter: new Date(realNow().getTime() - 1000) });
     await t.em().nativeUpdate(Client, { id: clientId }, { timeZone: daytimeZone() });
+    // A body on this route is a mistake, not a request: nothing is sent for it.
+    expect((await broker.agent.post('/api/reminders/execute').send({ junk: true })).status).toBe(400);
+    expect((await t.em().findOneOrFail(Reminder, res.body.id)).status).toBe('pending');
     const executed = await broker.agent.post('/api/reminders/execute');
     await t.em().nativeUpdate(Client, { id: clientId }, { timeZone: 'America/New_York' });
     expect(executed.status).toBe(200);

@@ -30,29 +30,41 @@ describe('GET /api/stats', () => {
     return session;
   }
 
-  it('answers null retention, not 100 %, for a broker whose clients all joined today', async () => {
+  it('answers a retention of 0 marked "not enough history", not 100 %, for a broker whose clients all joined today', async () => {
     const broker = await brokerWith('today', [{ daysAgo: 0 }, { daysAgo: 0 }, { daysAgo: 0 }]);
     const res = await broker.agent.get('/api/stats');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ totalClients: 3, activeClients: 3, retentionRate: null, callCompletionRate: 0 });
+    expect(res.body).toEqual({
+      totalClients: 3,
+      activeClients: 3,
+      retentionRate: 0,
+      retentionAvailable: false,
+      callCompletionRate: 0,
+    });
   });
 
-  it('answers null retention with no clients at all', async () => {
+  it('answers every figure as a number with no clients at all (SPEC: 0 when missing)', async () => {
     const broker = await brokerWith('empty', []);
     expect((await broker.agent.get('/api/stats')).body).toEqual({
       totalClients: 0,
       activeClients: 0,
-      retentionRate: null,
+      retentionRate: 0,
+      retentionAvailable: false,
       callCompletionRate: 0,
     });
   });
 
   it('waits for a client the broker has had a full 30 days', async () => {
     const young = await brokerWith('young', [{ daysAgo: 29 }, { daysAgo: 10, active: false }]);
-    expect((await young.agent.get('/api/stats')).body.retentionRate).toBeNull();
+    expect((await young.agent.get('/api/stats')).body).toMatchObject({ retentionRate: 0, retentionAvailable: false });
     // One month in: of every client the broker has had (a book younger than 12 months), the share still active.
     const month = await brokerWith('month', [{ daysAgo: 31, active: false }, { daysAgo: 5 }, { daysAgo: 1 }, { daysAgo: 0 }]);
-    expect((await month.agent.get('/api/stats')).body).toMatchObject({ totalClients: 4, activeClients: 3, retentionRate: 75 });
+    expect((await month.agent.get('/api/stats')).body).toMatchObject({
+      totalClients: 4,
+      activeClients: 3,
+      retentionRate: 75,
+      retentionAvailable: true,
+    });
   });
 
   it('keeps the 12-month cohort once the book is older than a year', async () => {

@@ -80,7 +80,7 @@ export class BillingController {
   @ApiOperation({ summary: 'Switches to per-client pricing' })
   @ApiOkResponse({ type: BillingChangeDto })
   switchTier(@CurrentUser() user: User, @Body() body: SwitchTierDto): Promise<BillingChangeDto> {
-    return this.billing.changeTier(user, body.newTier ?? 'pmpm');
+    return this.billing.changeTier(user, body.newTier);
   }
 
   @Post('billing/overage/enable')

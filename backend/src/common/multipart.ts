@@ -9,6 +9,15 @@ import type { Request } from 'express';
 
 import { textProblem } from './input-safety.js';
 
+/** A multipart parser for the request; a content type without its boundary is the sender's mistake (400). */
+function parserFor(req: Request, limits: busboy.Limits): busboy.Busboy {
+  try {
+    return busboy({ headers: req.headers, defParamCharset: 'utf8', limits });
+  } catch (error) {
+    throw new BadRequestException(`The upload could not be read: ${(error as Error).message}`);
+  }
+}
+
 export interface IncomingFile {
   stream: Readable;
   filename: string;
@@ -25,7 +34,8 @@ export function receiveFile(req: Request, field: string, maxBytes: number): Prom
   }
   return new Promise((resolve, reject) => {
     let found = false;
-    const parser = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { fileSize: maxBytes, files: 1 } });
+    // A throw here (a bad content type) rejects the promise with it.
+    const parser = parserFor(req, { fileSize: maxBytes, files: 1 });
     parser.on('file', (name, stream, info) => {
       if (name !== field || found) {
         stream.resume();
@@ -68,15 +78,11 @@ export function receiveUpload(req: Request, field: string, maxBytes: number, spo
     return Promise.reject(new BadRequestException(`Send the upload as multipart/form-data with the file in "${field}"`));
   }
   return new Promise((resolve, reject) => {
+    const parser = parserFor(req, { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 10_000 });
     const fields: Record<string, string> = {};
     let file: SpooledUpload['file'];
     let writing: Promise<void> | undefined;
     let failed: Error | undefined;
-    const parser = busboy({
-      headers: req.headers,
-      defParamCharset: 'utf8',
-      limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 10_000 },
-    });
     parser.on('field', (name, value) => {
       // The JSON and query checks (safeInput) cannot see inside a multipart body.
       const problem = textProblem(name) ?? textProblem(value);

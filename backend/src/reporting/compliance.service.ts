@@ -2,6 +2,7 @@ import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
 import PDFDocument from 'pdfkit';
 
+import { Clock } from '../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { allowedAt, ruleFor } from '../delivery/calling-rules.js';
 import { clientTimeZone } from '../delivery/time-zones.js';
@@ -13,6 +14,9 @@ import type { ComplianceReportDto } from './dto/compliance.dto.js';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DEFAULT_DAYS = 90;
 const MAX_DAYS = 400;
+/** The days a report can cover: a date outside them is a typing slip (0000-01-01, 9999-12-31), not a period with data. */
+const FIRST_DAY = '2000-01-01';
+const LAST_DAY = '2099-12-31';
 
 const SOURCE_WORDS: Record<string, string> = {
   broker_added: 'Added by the broker (attested)',
@@ -49,6 +53,7 @@ export class ComplianceService {
   constructor(
     private readonly figures: ComplianceRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {}
 
   /** The period asked for, whole days in the broker's zone: `from` and `to` inclusive, 90 days to today by default. */
@@ -60,9 +65,12 @@ export class ComplianceService {
       if (value !== undefined && (typeof value !== 'string' || !DAY.test(value) || !DateTime.fromISO(value).isValid)) {
         throw new BadRequestException({ message: `${name} must be a date as YYYY-MM-DD`, field: name });
       }
+      if (value !== undefined && (value < FIRST_DAY || value > LAST_DAY)) {
+        throw new BadRequestException({ message: `${name} must be a day from ${FIRST_DAY} to ${LAST_DAY}`, field: name });
+      }
     }
     const zone = broker.timeZone;
-    const end = to ? DateTime.fromISO(to, { zone }) : DateTime.now().setZone(zone).startOf('day');
+    const end = to ? DateTime.fromISO(to, { zone }) : DateTime.fromJSDate(this.clock.now(), { zone }).startOf('day');
     const start = from ? DateTime.fromISO(from, { zone }) : end.minus({ days: DEFAULT_DAYS - 1 });
     if (start > end) throw new BadRequestException({ message: 'from must not be after to', field: 'from' });
     if (end.diff(start, 'days').days >= MAX_DAYS)

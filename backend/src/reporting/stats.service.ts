@@ -14,9 +14,10 @@ const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part /
  * The broker dashboard's figures, from three aggregate queries (definitions in docs/clients.md):
  * - activeClients: clients marked active, the ones billed this month;
  * - retentionRate: of the clients active 12 months ago (for a book younger than that, of
- *   every client it has had), the share still active now, as the retention chart counts (RetentionService). Null until
- *   the broker has had a client for a full month: before that every client is still active and 100 %
- *   would say nothing;
+ *   every client it has had), the share still active now, as the retention chart counts (RetentionService). Until the
+ *   broker has had a client for a full month every client is still active and 100 % would say
+ *   nothing: the rate is then 0 (SPEC: every figure is a number, 0 when missing) and
+ *   retentionAvailable is false;
  * - callCompletionRate: confirmed ÷ delivered reminder occurrences (calls and texts, the broker's
  *   own and their clients') of the last 30 days (0 while none was delivered).
  */
@@ -37,7 +38,8 @@ export class StatsService {
     return {
       totalClients: row?.total ?? 0,
       activeClients: row?.active ?? 0,
-      retentionRate,
+      retentionRate: retentionRate ?? 0,
+      retentionAvailable: retentionRate !== null,
       callCompletionRate: percent(calls?.confirmed ?? 0, calls?.delivered ?? 0),
     };
   }

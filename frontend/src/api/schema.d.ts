@@ -4229,10 +4229,15 @@ export interface components {
              */
             callCompletionRate: number;
             /**
-             * @description Percent, 0-100; null until the broker has had a client for 30 days (not enough history for a rate)
+             * @description False until the broker has had a client for 30 days: retentionRate is then 0 and means "not enough history yet", not "nobody stayed"
+             * @example true
+             */
+            retentionAvailable: boolean;
+            /**
+             * @description Percent, 0-100; 0 while there is not enough history for a rate (retentionAvailable is then false)
              * @example 94
              */
-            retentionRate: number | null;
+            retentionRate: number;
             /** @example 240 */
             totalClients: number;
         };
@@ -4329,7 +4334,10 @@ export interface components {
             reason: string;
         };
         SwitchTierDto: {
-            /** @enum {string} */
+            /**
+             * @description Required: the switch happens only when asked for by name
+             * @enum {string}
+             */
             newTier: "pmpm";
         };
         TemplateEmailDto: {

@@ -51,10 +51,9 @@ export class StartSubscriptionDto {
 }
 
 export class SwitchTierDto {
-  @ApiProperty({ enum: ['pmpm'] })
-  @IsOptionalNotNull()
+  @ApiProperty({ enum: ['pmpm'], description: 'Required: the switch happens only when asked for by name' })
   @IsIn(['pmpm'], { message: 'newTier must be pmpm' })
-  newTier?: 'pmpm';
+  newTier!: 'pmpm';
 }
 
 export class BillingChangeDto extends SubscriptionDto {

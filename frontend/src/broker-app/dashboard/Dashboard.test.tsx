@@ -57,8 +57,10 @@ describe('dashboard figures', () => {
     expect(normaliseStats(null).totalClients).toBe(0);
   });
 
-  it('keeps a null retention rate: not enough history is not 0 %', () => {
-    expect(normaliseStats({ totalClients: 3, activeClients: 3, retentionRate: null, callCompletionRate: 0 }).retentionRate).toBeNull();
+  it('shows no retention rate when the server says there is not enough history: its 0 is not 0 %', () => {
+    const young = { totalClients: 3, activeClients: 3, retentionRate: 0, retentionAvailable: false, callCompletionRate: 0 };
+    expect(normaliseStats(young).retentionRate).toBeNull();
+    expect(normaliseStats({ ...young, retentionAvailable: true }).retentionRate).toBe(0);
   });
 
   it('says how long ago like 1h ago', () => {
@@ -72,7 +74,7 @@ describe('dashboard figures', () => {
 
 describe('the dashboard', () => {
   it('shows the four cards with the spec captions, recent activity and quick actions', async () => {
-    const getStats = vi.fn().mockResolvedValue({ totalClients: 25, activeClients: 20, retentionRate: 78, callCompletionRate: 91 });
+    const getStats = vi.fn().mockResolvedValue({ totalClients: 25, activeClients: 20, retentionRate: 78, retentionAvailable: true, callCompletionRate: 91 });
     const getActivity = vi.fn().mockResolvedValue([
       {
         id: 'a',
@@ -137,7 +139,13 @@ describe('the dashboard', () => {
   });
 
   it('shows — and “Not enough history yet” for retention and engagement without history, never 100 % and 85', async () => {
-    const getStats = vi.fn().mockResolvedValue({ totalClients: 3, activeClients: 3, retentionRate: null, callCompletionRate: 0 });
+    const getStats = vi.fn().mockResolvedValue({
+      totalClients: 3,
+      activeClients: 3,
+      retentionRate: 0,
+      retentionAvailable: false,
+      callCompletionRate: 0,
+    });
     renderWithAdmin(<Dashboard />, { dataProvider: { getStats, getActivity: vi.fn().mockResolvedValue([]), ...QUIET } });
     const card = async (name: string) => within(await screen.findByRole('region', { name }));
     for (const name of ['Retention Rate', 'Engagement Score']) {

@@ -2,16 +2,20 @@ import type { Translation } from '../../i18n/translation.ts';
 import type { Stats } from '../types.ts';
 import { ENGAGEMENT_FACTOR, TIME_AGO } from './texts.ts';
 
+/** The figures as the dashboard shows them: no retention rate (null) while there is not enough history. */
+export type ShownStats = Omit<Stats, 'retentionRate' | 'retentionAvailable'> & { retentionRate: number | null };
+
 /**
- * Missing numbers count as 0 (SPEC §3 Stats response). A retention rate of null is kept: the server
- * says there is not enough history for one, which is not the same as 0 %.
+ * Missing numbers count as 0 (SPEC §3 Stats response). When the server says there is not enough
+ * history for a retention rate (`retentionAvailable: false`, with the rate 0), the rate is shown as
+ * missing rather than as 0 %.
  */
-export function normaliseStats(stats: Partial<Stats> | null | undefined): Stats {
+export function normaliseStats(stats: Partial<Stats> | null | undefined): ShownStats {
   const number = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
   return {
     totalClients: number(stats?.totalClients),
     activeClients: number(stats?.activeClients),
-    retentionRate: stats?.retentionRate === null ? null : number(stats?.retentionRate),
+    retentionRate: stats?.retentionAvailable === false ? null : number(stats?.retentionRate),
     callCompletionRate: number(stats?.callCompletionRate),
   };
 }

@@ -62,7 +62,7 @@ const EXTENDED: AdminAction = {
 function detail(overrides: Partial<BrokerDetail> = {}): BrokerDetail {
   return {
     broker: broker(),
-    stats: { totalClients: 4, activeClients: 3, retentionRate: 80, callCompletionRate: 90 },
+    stats: { totalClients: 4, activeClients: 3, retentionRate: 80, retentionAvailable: true, callCompletionRate: 90 },
     clients: [client(), client({ id: 'c2', firstName: 'Walter', lastName: 'Briggs', email: null, isActive: false })],
     adminActions: [EXTENDED],
     ...overrides,
@@ -137,7 +137,7 @@ describe('the broker detail', () => {
   });
 
   it('shows — for retention while the broker has no history, with the call completion still there', async () => {
-    renderPage({}, detail({ stats: { totalClients: 2, activeClients: 2, retentionRate: null, callCompletionRate: 50 } }));
+    renderPage({}, detail({ stats: { totalClients: 2, activeClients: 2, retentionRate: 0, retentionAvailable: false, callCompletionRate: 50 } }));
     await screen.findByRole('heading', { level: 1, name: 'Dana Whitfield' });
     expect(within(card('Retention Rate')).getByTestId('stat-value').textContent).toBe('—');
     expect(within(card('Retention Rate')).getByText('Not enough history yet · Call completion: 50%')).toBeTruthy();
@@ -148,7 +148,7 @@ describe('the broker detail', () => {
       {},
       detail({
         broker: broker({ subscriptionStatus: 'active', monthlyRevenue: 41_700, overageEnabled: true }),
-        stats: { totalClients: 135, activeClients: 130, retentionRate: 0, callCompletionRate: 0 },
+        stats: { totalClients: 135, activeClients: 130, retentionRate: 0, retentionAvailable: true, callCompletionRate: 0 },
       }),
     );
     await screen.findByRole('heading', { level: 1, name: 'Dana Whitfield' });

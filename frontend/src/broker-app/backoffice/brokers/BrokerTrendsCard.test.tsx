@@ -88,7 +88,7 @@ describe('the broker detail’s clients and revenue over time', () => {
         suspendedAt: null,
         suspensionReason: null,
       },
-      stats: { totalClients: 30, activeClients: 28, retentionRate: 80, callCompletionRate: 90 },
+      stats: { totalClients: 30, activeClients: 28, retentionRate: 80, retentionAvailable: true, callCompletionRate: 90 },
       clients: [],
       adminActions: [],
     };
