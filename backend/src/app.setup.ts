@@ -12,6 +12,7 @@ import { CSRF_EXEMPT_PREFIXES, sameOriginOnly } from './auth/csrf.js';
 import type { DevProvider } from './auth/dev-provider/dev-provider.js';
 import { resolveSessionSecret, sessionLifetime } from './auth/session.js';
 import { SessionService } from './auth/session.service.js';
+import { answerClientError } from './common/client-error.js';
 import { ContentTypeInterceptor } from './common/content-type.js';
 import { HttpExceptionFilter } from './common/http-exception.filter.js';
 import { InFlightRequests } from './common/in-flight.js';
@@ -82,6 +83,8 @@ export async function configureApp(app: NestExpressApplication, config: AppConfi
   // API answers are fetched afresh each time (privateNoCache below), so an ETag (a hash of every
   // body) would only cost time.
   app.set('etag', false);
+  // A request Node refuses before Express (a request line over 16 KB) still gets the API's JSON error.
+  app.getHttpServer().on('clientError', answerClientError);
 
   // The broker app's client list, answered ahead of the layers below when it can be (lean-reads/).
   const sessionSecret = await resolveSessionSecret(config);

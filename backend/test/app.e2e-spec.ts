@@ -67,6 +67,13 @@ describe('HTTP stack: SPA fallback, API 404s, errors, request ids, docs', () => 
     expect(typeof res.body.message).toBe('string');
   });
 
+  it('answers a request line over 16 KB with the API’s JSON error, not Node’s bare 431', async () => {
+    const res = await request(t.http).get(`/api/clients?search=${'x'.repeat(20_000)}`);
+    expect(res.status).toBe(431);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.body).toEqual({ statusCode: 431, message: 'The request line or its headers are too long: at most 16 KB' });
+  });
+
   it('keeps API answers out of shared caches and fetched afresh, without an ETag', async () => {
     const health = await request(t.http).get('/api/health');
     expect(health.status).toBe(200);
