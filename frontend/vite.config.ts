@@ -11,7 +11,11 @@ const TESTS = /\.test\.tsx?$/;
 function testFiles(dir: string): string[] {
   return readdirSync(join(import.meta.dirname, dir), { recursive: true, encoding: 'utf8' })
     .filter((name) => TESTS.test(name))
-    .map((name) => relative(import.meta.dirname, join(import.meta.dirname, dir, name)).split('\\').join('/'));
+    .map((name) =>
+      relative(import.meta.dirname, join(import.meta.dirname, dir, name))
+        .split('\\')
+        .join('/'),
+    );
 }
 
 // A file that replaces a module (vi.mock) or a global (vi.stubGlobal, vi.stubEnv) gets a module graph
@@ -19,9 +23,7 @@ function testFiles(dir: string): string[] {
 // loading react-admin and MUI once per file. testSetup.ts puts the page, the storage and the timers
 // back before each file, so a shared file starts where an isolated one would.
 const OWN_MODULES = /\bvi\.(mock|doMock|stubGlobal|stubEnv)\(/;
-const isolated = testFiles('src').filter((file) =>
-  OWN_MODULES.test(readFileSync(join(import.meta.dirname, file), 'utf8')),
-);
+const isolated = testFiles('src').filter((file) => OWN_MODULES.test(readFileSync(join(import.meta.dirname, file), 'utf8')));
 
 export default defineConfig({
   plugins: [react()],

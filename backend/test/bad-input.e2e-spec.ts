@@ -183,7 +183,8 @@ function badQuery(parameter: Parameter): [string, string][] {
   if (schema.type === 'boolean') bad.push(['not a boolean', `${name}=maybe`]);
   if (schema.enum) bad.push(['an unknown enum value', `${name}=not-an-option`]);
   if (schema.format === 'date') {
-    for (const date of ['9999-12-31', '0000-01-01', '2030-02-30', '+275760-09-13', '31/01/2030']) bad.push([`the date ${date}`, `${name}=${date}`]);
+    for (const date of ['9999-12-31', '0000-01-01', '2030-02-30', '+275760-09-13', '31/01/2030'])
+      bad.push([`the date ${date}`, `${name}=${date}`]);
   }
   const description = parameter.description ?? '';
   if (/JSON/.test(description)) {

@@ -233,7 +233,17 @@ describe('the response shapes SPEC.md names', () => {
     expectShape(await admin.agent.get(`/api/admin/brokers/${broker.id}`), 200, {
       broker: { ...BROKER, trialEndsAt: 'string?' },
       stats: STATS,
-      clients: [{ id: 'string', firstName: 'string', lastName: 'string', email: 'string?', phone: 'string', isActive: 'boolean', createdAt: 'string' }],
+      clients: [
+        {
+          id: 'string',
+          firstName: 'string',
+          lastName: 'string',
+          email: 'string?',
+          phone: 'string',
+          isActive: 'boolean',
+          createdAt: 'string',
+        },
+      ],
       adminActions: [{ id: 'string', action: 'string', notes: 'string?', createdAt: 'string' }],
     });
   });
@@ -255,7 +265,9 @@ describe('the response shapes SPEC.md names', () => {
     const em = t.em();
     const token = await makeInvitation(em, await makeClient(em, owner, { firstName: 'Dolores' }));
     const client = browser(t);
-    expect((await client.post('/api/client/register').send({ token, username: 'dolores', password: 'violet-tractor-91' })).status).toBe(201);
+    expect((await client.post('/api/client/register').send({ token, username: 'dolores', password: 'violet-tractor-91' })).status).toBe(
+      201,
+    );
     const medication = await client
       .post('/api/client/medications')
       .send({ name: 'Lisinopril', dosage: '10 mg', frequency: 'Once daily', instructions: 'With breakfast' });

@@ -5,8 +5,7 @@ export class StatsDto {
   @ApiProperty({ example: 212, description: 'Active (billable) clients this month' }) activeClients!: number;
   @ApiProperty({
     example: 94,
-    description:
-      'Percent, 0-100; 0 while there is not enough history for a rate (retentionAvailable is then false)',
+    description: 'Percent, 0-100; 0 while there is not enough history for a rate (retentionAvailable is then false)',
   })
   retentionRate!: number;
   @ApiProperty({

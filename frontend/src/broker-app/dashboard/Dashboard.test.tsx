@@ -74,7 +74,9 @@ describe('dashboard figures', () => {
 
 describe('the dashboard', () => {
   it('shows the four cards with the spec captions, recent activity and quick actions', async () => {
-    const getStats = vi.fn().mockResolvedValue({ totalClients: 25, activeClients: 20, retentionRate: 78, retentionAvailable: true, callCompletionRate: 91 });
+    const getStats = vi
+      .fn()
+      .mockResolvedValue({ totalClients: 25, activeClients: 20, retentionRate: 78, retentionAvailable: true, callCompletionRate: 91 });
     const getActivity = vi.fn().mockResolvedValue([
       {
         id: 'a',

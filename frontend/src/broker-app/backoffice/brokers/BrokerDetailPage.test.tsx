@@ -137,7 +137,10 @@ describe('the broker detail', () => {
   });
 
   it('shows — for retention while the broker has no history, with the call completion still there', async () => {
-    renderPage({}, detail({ stats: { totalClients: 2, activeClients: 2, retentionRate: 0, retentionAvailable: false, callCompletionRate: 50 } }));
+    renderPage(
+      {},
+      detail({ stats: { totalClients: 2, activeClients: 2, retentionRate: 0, retentionAvailable: false, callCompletionRate: 50 } }),
+    );
     await screen.findByRole('heading', { level: 1, name: 'Dana Whitfield' });
     expect(within(card('Retention Rate')).getByTestId('stat-value').textContent).toBe('—');
     expect(within(card('Retention Rate')).getByText('Not enough history yet · Call completion: 50%')).toBeTruthy();
