@@ -1,6 +1,8 @@
 import { render } from '@testing-library/react';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
 import type { ReactElement } from 'react';
-import { AdminContext, type AuthProvider, defaultI18nProvider, type I18nProvider, Notification } from 'react-admin';
+import { AdminContext, type AuthProvider, type I18nProvider, memoryStore, Notification } from 'react-admin';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 
@@ -43,11 +45,17 @@ const signedIn: AuthProvider = {
   getIdentity: async () => ({ id: 'u1', fullName: 'Dana Whitfield' }),
 };
 
+/** react-admin's default English messages, in a provider whose language no other render can change. */
+const englishI18nProvider = () =>
+  polyglotI18nProvider(() => englishMessages, 'en', [{ locale: 'en', name: 'English' }], { allowMissing: true });
+
 /**
  * Renders a screen inside react-admin's context with a data provider whose methods the test
  * supplies (anything not supplied throws, so an unexpected call fails the test), the toasts, and a
  * router at `path`. The current user is preset (no /api/auth/user fetch). English unless an
- * i18nProvider says otherwise.
+ * i18nProvider says otherwise. Each render has a store and an English i18nProvider of its own:
+ * react-admin's defaults are one of each for the whole module, which in a shared worker would carry
+ * a language or a list's filters chosen in an earlier test or file into this one.
  */
 export function renderWithAdmin(
   ui: ReactElement,
@@ -67,8 +75,9 @@ export function renderWithAdmin(
       <AdminContext
         dataProvider={dataProvider}
         authProvider={signedIn}
-        i18nProvider={options.i18nProvider ?? defaultI18nProvider}
+        i18nProvider={options.i18nProvider ?? englishI18nProvider()}
         queryClient={queryClient}
+        store={memoryStore()}
         theme={buildTheme()}
       >
         {ui}
