@@ -39,7 +39,8 @@ describe('POST /api/clients/upload (CSV import)', () => {
   let broker: { agent: Agent; id: string };
 
   beforeAll(async () => {
-    t = await createTestApp({ listen: true, env: { CSV_UPLOAD_MAX_MB: '1' } });
+    // Files of up to 600 rows are imported while the upload waits; longer ones in the background.
+    t = await createTestApp({ listen: true, env: { CSV_UPLOAD_MAX_MB: '1', CSV_IMPORT_INLINE_MAX_ROWS: '600' } });
     broker = await brokerSession(t, 'importer@agency.test');
   });
   afterAll(() => t.close());
@@ -54,11 +55,16 @@ describe('POST /api/clients/upload (CSV import)', () => {
     return broker.agent.post('/api/clients/upload').attach('file', Buffer.from(content), filename);
   }
 
-  /** Uploads (202 with the job at once), then follows the job until it has ended. */
+  /** Uploads: a short file answers 200 with the result; a long one 202 with the job, followed here until it has ended. */
   async function importCsv(content: string | Buffer, filename = 'clients.csv'): Promise<Job> {
     const res = await upload(content, filename);
+    const rows = String(content).trim().split('\n').length - 1;
+    if (rows <= 600) {
+      expect(res.status).toBe(200);
+      return res.body as Job;
+    }
     expect(res.status).toBe(202);
-    expect(res.body).toEqual({ jobId: expect.any(String), status: 'queued' });
+    expect(res.body).toMatchObject({ status: 'queued', count: 0, partial: false, limitReached: false });
     return finished(broker.agent, res.body.jobId as string);
   }
 
@@ -67,13 +73,10 @@ describe('POST /api/clients/upload (CSV import)', () => {
     return clients.map((c) => `${c.firstName} ${c.lastName}`);
   }
 
-  it('answers 202 with a job id at once; the job imports every valid row, with phones in E.164, and removes the file', async () => {
+  it('answers an ordinary file with 200 and the result (count, partial, message, limitReached), with phones in E.164, and removes the file', async () => {
     const res = await upload(`${HEADER}\nRuth,Alvarez,ruth@example.com,(615) 555-0101\nOtis,Granger,,615.555.0102\n`, 'October leads.csv');
-    expect(res.status).toBe(202);
-    expect(res.body).toEqual({ jobId: expect.any(String), status: 'queued' });
-    // The rows were counted with the upload's check: the progress has its total from the first look.
-    expect((await broker.agent.get(`/api/import-jobs/${res.body.jobId}`)).body.rowsTotal).toBe(2);
-    const job = await finished(broker.agent, res.body.jobId as string);
+    expect(res.status).toBe(200);
+    const job = res.body as Job;
     expect(job).toEqual({
       jobId: res.body.jobId,
       status: 'completed',
@@ -91,6 +94,8 @@ describe('POST /api/clients/upload (CSV import)', () => {
       finishedAt: expect.any(String),
     });
     expect(Date.parse(job.finishedAt!)).toBeGreaterThanOrEqual(Date.parse(job.createdAt));
+    // The same result stays at the job's address.
+    expect((await broker.agent.get(`/api/import-jobs/${res.body.jobId}`)).body).toEqual(job);
     const phones = (await t.em().find(Client, { broker: broker.id })).map((c) => c.phone).sort();
     expect(phones).toEqual(['+16155550101', '+16155550102']);
     const row = await t.em().findOneOrFail(ImportJob, res.body.jobId as string);
@@ -98,10 +103,22 @@ describe('POST /api/clients/upload (CSV import)', () => {
     expect(await t.app.get(StorageService).size(row.fileKey)).toBeUndefined();
   });
 
-  it('counts the rows through batches of 250, each with its consent recorded once', async () => {
+  it('imports a long file in the background: 202 with the job and a message at once, then batches of 250, each with its consent recorded once', async () => {
     const rows = Array.from({ length: 620 }, (_, i) => `Batch,Client${i},,+1615555${String(2000 + i)}`);
     rows[300] = 'Bad,Phone,,12';
-    const job = await importCsv([HEADER, ...rows].join('\n'));
+    const res = await upload([HEADER, ...rows].join('\n'));
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({
+      jobId: expect.any(String),
+      status: 'queued',
+      count: 0,
+      partial: false,
+      limitReached: false,
+      message: 'Importing 620 rows in the background',
+    });
+    // The rows were counted with the upload's check: the progress has its total from the first look.
+    expect((await broker.agent.get(`/api/import-jobs/${res.body.jobId}`)).body.rowsTotal).toBe(620);
+    const job = await finished(broker.agent, res.body.jobId as string);
     expect(job).toMatchObject({ status: 'completed', rowsTotal: 620, rowsRead: 620, imported: 619, rejected: 1, partial: true });
     expect(job.errors).toEqual([{ row: 302, field: 'phone', message: '"12" is not a valid phone number' }]);
     expect(job.message).toBe('Imported 619 of 620 clients; 1 row skipped');

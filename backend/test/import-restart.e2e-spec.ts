@@ -61,6 +61,8 @@ describe('a CSV import when the instance working it stops', () => {
       DATABASE_URL: database.url,
       // Both processes read the uploads from one place, as instances do from S3 or a shared volume.
       UPLOADS_DIR: uploadsDir,
+      // The book imports in the background, where a restart can catch it.
+      CSV_IMPORT_INLINE_MAX_ROWS: '0',
       JOB_HEARTBEAT_SECONDS: String(HEARTBEAT_SECONDS),
       REMINDER_DISPATCH_CRON: '0 0 1 1 *',
     });

@@ -3,7 +3,6 @@ import { Client as PgClient } from 'pg';
 import { AdminService } from '../src/admin/admin.service.js';
 import { User } from '../src/users/user.entity.js';
 import type { Agent } from './helpers/browser-agent.js';
-import { waitFor } from './helpers/built-app.js';
 import { realNow } from './helpers/clock.js';
 import { makeClient, makeUser } from './helpers/factories.js';
 import { brokerSession } from './helpers/session.js';
@@ -98,23 +97,19 @@ describe('roll-ups of clients and deliveries', () => {
   }
 
   async function importCsv(broker: { agent: Agent }, count: number, firstPhone: number) {
-    const lines = Array.from({ length: count }, (_, i) => `Otis,Granger${i},,+1615${String(firstPhone + i).padStart(7, '0')}`);
+    const lines = Array.from({ length: count }, (_, i) => `Otis,Granger${i},,+1615555${String(firstPhone + i).padStart(4, '0')}`);
     const res = await broker.agent
       .post('/api/clients/upload')
       .attach('file', Buffer.from(`firstName,lastName,email,phone\n${lines.join('\n')}\n`), 'c.csv');
-    expect(res.status).toBe(202);
-    await waitFor(
-      'the import to end',
-      async () => (await broker.agent.get(`/api/clients/upload/${res.body.jobId}`)).body.status === 'completed',
-      30_000,
-      50,
-    );
+    // A file this short is imported while the upload waits.
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: 'completed', count });
   }
 
   it('keeps client counts exact through creation, import, deactivation, deletion, concurrent inserts and a broker deleted', async () => {
     const aIds = [await addClient(a, '6155550101'), await addClient(a, '6155550102'), await addClient(a, '6155550103')];
     await addClient(b, '6155550201');
-    await importCsv(a, 120, 2000);
+    await importCsv(a, 90, 2000);
     await importCsv(b, 30, 3000);
     await expectExact();
 

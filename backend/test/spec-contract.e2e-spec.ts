@@ -98,7 +98,8 @@ describe('the response shapes SPEC.md names', () => {
   let clientId: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ listen: true });
+    // Files of up to two rows import while the upload waits; longer ones in the background.
+    t = await createTestApp({ listen: true, env: { CSV_IMPORT_INLINE_MAX_ROWS: '2' } });
     broker = await brokerSession(t, 'contract.broker@agency.test');
     admin = await brokerSession(t, 'contract.admin@agency.test');
     await t.em().nativeUpdate(User, { id: admin.id }, { isAdmin: true });
@@ -147,6 +148,15 @@ describe('the response shapes SPEC.md names', () => {
     const created = await broker.agent.post('/api/clients').send({ firstName: 'Walter', lastName: 'Price', phone: '+16155550143' });
     expectShape(created, 201, CLIENT);
     expectShape(await broker.agent.get('/api/clients'), 200, [CLIENT]);
+  });
+
+  it('POST /api/clients/upload: count, partial, message, limitReached, for a file imported at once (200) or in the background (202)', async () => {
+    const UPLOAD: Shape = { count: 'number', partial: 'boolean', message: 'string', limitReached: 'boolean' };
+    const csv = (...phones: string[]) =>
+      Buffer.from(['firstName,lastName,email,phone', ...phones.map((phone, i) => `Csv,Client${i},,${phone}`)].join('\n'));
+    const upload = (file: Buffer) => broker.agent.post('/api/clients/upload').attach('file', file, 'clients.csv');
+    expectShape(await upload(csv('+16155550144')), 200, UPLOAD);
+    expectShape(await upload(csv('+16155550145', '+16155550146', '+16155550147')), 202, UPLOAD);
   });
 
   it('POST /api/clients/{id}/invite: success, message, inviteUrl', async () => {

@@ -60,7 +60,7 @@ import {
   UpdatedClientDto,
 } from './dto/client.dto.js';
 import { ContactChangePathDto } from './dto/contact-change.dto.js';
-import { ImportJobCreatedDto, ImportJobDto } from './dto/import-job.dto.js';
+import { ImportJobDto } from './dto/import-job.dto.js';
 import { EngagementService, HISTORY_DAYS } from './engagement.service.js';
 import { ImportJobsService } from './import-jobs.service.js';
 
@@ -100,14 +100,15 @@ export class ClientsController {
   }
 
   @Post('upload')
-  @HttpCode(202)
   @ApiOperation({
     summary:
-      'Queues the import of clients from a CSV (firstName, lastName, email, phone; optional zip, state, marketingConsent, language, ' +
+      'Imports clients from a CSV (firstName, lastName, email, phone; optional zip, state, marketingConsent, language, ' +
       'date_of_birth, plan_type, plan_effective_date, carrier), multipart field "file"',
     description:
-      'The file is checked at once (size, UTF-8 text, the header’s columns, room under the client limit), stored and imported ' +
-      'in the background; follow it at GET /api/import-jobs/{jobId}. Each imported client’s permission for reminders is ' +
+      'The file is checked at once (size, UTF-8 text, the header’s columns, room under the client limit) and stored. A file of ' +
+      'up to CSV_IMPORT_INLINE_MAX_ROWS rows (5,000 by default) is imported before the answer: 200 with the result (count, ' +
+      'partial, message, limitReached, the rows’ errors). A longer one is imported in the background: 202 with the job as it ' +
+      'starts; follow it at GET /api/import-jobs/{jobId}, whose result has the same fields. Each imported client’s permission for reminders is ' +
       `recorded with the attestation “${ATTESTATIONS.importReminders}”; with marketingConsent=true the broker also attests ` +
       `“${ATTESTATIONS.importMarketing}”, recorded for every row not marked marketingConsent=no.`,
   })
@@ -119,22 +120,29 @@ export class ClientsController {
   })
   @Consumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' } } } })
-  @ApiAcceptedResponse({ type: ImportJobCreatedDto })
+  @ApiOkResponse({ type: ImportJobDto, description: 'Imported: the result' })
+  @ApiAcceptedResponse({ type: ImportJobDto, description: 'A long file, imported in the background: the job as it starts' })
   @ApiBadRequestResponse({ description: 'No file, an empty file, not UTF-8 text, or columns missing' })
   @ApiForbiddenResponse(LIMIT_RESPONSE)
   @ApiPayloadTooLargeResponse({ description: 'Over CSV_UPLOAD_MAX_MB' })
   async upload(
     @CurrentUser() user: User,
     @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
     @Query('marketingConsent') marketingConsent?: string,
-  ): Promise<ImportJobCreatedDto> {
+  ): Promise<ImportJobDto> {
     const unknown = Object.keys(req.query).find((key) => key !== 'marketingConsent');
     if (unknown !== undefined) throw new BadRequestException({ message: `Unknown query parameter: ${unknown.slice(0, 40)}` });
     if (marketingConsent !== undefined && marketingConsent !== 'true' && marketingConsent !== 'false') {
       throw new BadRequestException({ message: 'marketingConsent must be true or false', field: 'marketingConsent' });
     }
     const upload = await receiveUpload(req, 'file', this.config.uploads.csvMaxBytes, await this.storage.spoolFile());
-    return this.imports.start(user, upload, marketingConsent === 'true');
+    const { ended, job } = await this.imports.start(user, upload, {
+      marketingAttested: marketingConsent === 'true',
+      inlineMaxRows: this.config.uploads.csvInlineMaxRows,
+    });
+    res.status(ended ? 200 : 202);
+    return job;
   }
 
   // The web app's path for GET /api/import-jobs/{jobId}, which the contract documents instead: this

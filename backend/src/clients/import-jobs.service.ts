@@ -20,7 +20,7 @@ import { User } from '../users/user.entity.js';
 import { checkCsvUpload, countCsvLines, CsvFileException, EMPTY_FILE } from './client-csv.js';
 import { ClientLimitReachedException, ClientsService } from './clients.service.js';
 import { CsvImportService, ImportInterruptedError, type ImportProgress, ImportSupersededError } from './csv-import.service.js';
-import type { ImportJobCreatedDto, ImportJobDto } from './dto/import-job.dto.js';
+import type { ImportJobDto } from './dto/import-job.dto.js';
 import { ImportJob } from './import-job.entity.js';
 import { ImportJobsRepository } from './import-jobs.repository.js';
 
@@ -40,6 +40,11 @@ const NOT_FOUND = 'No such import for this broker';
 export const SERVER_ERROR = 'The import stopped because of an error on the server.';
 export const TOO_MANY_ATTEMPTS = `The import stopped after being interrupted ${MAX_IMPORT_ATTEMPTS} times.`;
 const STUCK = 'The import did not finish.';
+/**
+ * An import run while its upload waits is also queued this far ahead: should the instance stop
+ * before it ends, another takes it up then; once it has ended, the queued job finds nothing to do.
+ */
+const INLINE_BACKSTOP_SECONDS = 120;
 
 export interface ImportJobData {
   importId: string;
@@ -48,6 +53,7 @@ export interface ImportJobData {
 }
 
 const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+const inBackground = (rows: number) => `Importing ${plural(rows, 'row')} in the background`;
 
 function toDto(job: ImportJob): ImportJobDto {
   return {
@@ -116,9 +122,17 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
 
   /**
    * Checks the uploaded CSV (encoding, header, room under the client limit), stores it where every
-   * instance can read it, and queues its import.
+   * instance can read it, and queues its import. A file of at most `inlineMaxRows` rows is imported
+   * at once, while the upload waits (`ended` true, with the result); a longer one goes on in the
+   * background (`ended` false, the job as queued, with a message that says so).
    */
-  async start(broker: User, upload: SpooledUpload, marketingAttested = false): Promise<ImportJobCreatedDto> {
+  async start(
+    broker: User,
+    upload: SpooledUpload,
+    options: { marketingAttested?: boolean; inlineMaxRows?: number } = {},
+  ): Promise<{ ended: boolean; job: ImportJobDto }> {
+    const marketingAttested = options.marketingAttested ?? false;
+    const inline = (rows: number) => rows <= (options.inlineMaxRows ?? 0);
     const file = upload.file;
     try {
       if (!file) throw new BadRequestException(NO_FILE);
@@ -139,13 +153,27 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
       });
       try {
         await em.flush();
-        await this.jobs.send<ImportJobData>(IMPORT_QUEUE, { importId: job.id, fileKey });
+        await this.jobs.send<ImportJobData>(
+          IMPORT_QUEUE,
+          { importId: job.id, fileKey },
+          { startAfterSeconds: inline(rowsTotal) ? INLINE_BACKSTOP_SECONDS : 0 },
+        );
       } catch (error) {
         await em.nativeDelete(ImportJob, { id: job.id });
         await this.storage.delete(fileKey);
         throw error;
       }
-      return { jobId: job.id, status: job.status };
+      if (inline(rowsTotal)) {
+        // Anything that stops it here (the instance stopping, an error worth another try) leaves
+        // it to the queued job, and the answer is the job as it stands.
+        await this.work({ importId: job.id, fileKey }).catch((error: unknown) => {
+          this.logger.warn({ err: error, importId: job.id }, 'CSV import handed to the background');
+        });
+        const now = toDto(await this.em.fork().findOneOrFail(ImportJob, job.id));
+        if (now.status === 'completed' || now.status === 'failed') return { ended: true, job: now };
+        return { ended: false, job: { ...now, message: inBackground(rowsTotal) } };
+      }
+      return { ended: false, job: { ...toDto(job), message: inBackground(rowsTotal) } };
     } finally {
       if (file) await rm(file.path, { force: true });
     }

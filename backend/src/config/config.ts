@@ -126,6 +126,8 @@ export interface AppConfig {
   uploads: {
     /** Largest client CSV accepted, in bytes. */
     csvMaxBytes: number;
+    /** A client CSV of at most this many rows is imported while the upload waits (200 with the result); a longer one in the background (202). */
+    csvInlineMaxRows: number;
     /** Largest resource file accepted, in bytes. */
     resourceMaxBytes: number;
   };
@@ -433,6 +435,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     uploads: {
       csvMaxBytes: integer(env, 'CSV_UPLOAD_MAX_MB', 10, 1, 500) * 1024 * 1024,
+      csvInlineMaxRows: integer(env, 'CSV_IMPORT_INLINE_MAX_ROWS', 5000, 0, 100_000),
       resourceMaxBytes: integer(env, 'RESOURCE_UPLOAD_MAX_MB', 200, 1, 5000) * 1024 * 1024,
     },
     storage: {

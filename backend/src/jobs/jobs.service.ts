@@ -97,10 +97,10 @@ export class JobsService implements BeforeApplicationShutdown {
     });
   }
 
-  /** Queues a job for whichever instance works `queue`; returns its id. */
-  async send<T extends object>(queue: string, data: T): Promise<string> {
+  /** Queues a job for whichever instance works `queue` (not before `startAfterSeconds`); returns its id. */
+  async send<T extends object>(queue: string, data: T, options: { startAfterSeconds?: number } = {}): Promise<string> {
     const boss = await this.boss();
-    const id = await boss.send(queue, data);
+    const id = await boss.send(queue, data, options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {});
     if (!id) throw new Error(`The job was not queued on ${queue}`);
     return id;
   }

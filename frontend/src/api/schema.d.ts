@@ -1357,8 +1357,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Queues the import of clients from a CSV (firstName, lastName, email, phone; optional zip, state, marketingConsent, language, date_of_birth, plan_type, plan_effective_date, carrier), multipart field "file"
-         * @description The file is checked at once (size, UTF-8 text, the header’s columns, room under the client limit), stored and imported in the background; follow it at GET /api/import-jobs/{jobId}. Each imported client’s permission for reminders is recorded with the attestation “The clients in this file gave my agency their phone numbers and e-mail addresses to receive reminder calls, texts and e-mails.”; with marketingConsent=true the broker also attests “The clients in this file marked for marketing gave my agency written permission to contact them about Medicare plans by call, text and e-mail, and I can produce it.”, recorded for every row not marked marketingConsent=no.
+         * Imports clients from a CSV (firstName, lastName, email, phone; optional zip, state, marketingConsent, language, date_of_birth, plan_type, plan_effective_date, carrier), multipart field "file"
+         * @description The file is checked at once (size, UTF-8 text, the header’s columns, room under the client limit) and stored. A file of up to CSV_IMPORT_INLINE_MAX_ROWS rows (5,000 by default) is imported before the answer: 200 with the result (count, partial, message, limitReached, the rows’ errors). A longer one is imported in the background: 202 with the job as it starts; follow it at GET /api/import-jobs/{jobId}, whose result has the same fields. Each imported client’s permission for reminders is recorded with the attestation “The clients in this file gave my agency their phone numbers and e-mail addresses to receive reminder calls, texts and e-mails.”; with marketingConsent=true the broker also attests “The clients in this file marked for marketing gave my agency written permission to contact them about Medicare plans by call, text and e-mail, and I can produce it.”, recorded for every row not marked marketingConsent=no.
          */
         post: operations["ClientsController_upload"];
         delete?: never;
@@ -3578,15 +3578,6 @@ export interface components {
             /** @description Line number in the file (the header is line 1) */
             row: number;
         };
-        ImportJobCreatedDto: {
-            /** Format: uuid */
-            jobId: string;
-            /**
-             * @example queued
-             * @enum {string}
-             */
-            status: "queued" | "running" | "completed" | "failed";
-        };
         ImportJobDto: {
             /** @description Clients imported: the same figure as imported, under the name of the spec’s import result */
             count: number;
@@ -3608,7 +3599,7 @@ export interface components {
             /** @description The client limit left rows out */
             limitReached: boolean;
             /**
-             * @description Once completed, the summary; once failed, why, and what was imported before; null before
+             * @description Once completed, the summary; once failed, why, and what was imported before; before that null, except in the upload’s 202 answer, which says the import goes on in the background
              * @example Imported 1,250 of 1,300 clients; 50 rows skipped
              */
             message: string | null;
@@ -14252,12 +14243,22 @@ export interface operations {
             };
         };
         responses: {
+            /** @description Imported: the result */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportJobDto"];
+                };
+            };
+            /** @description A long file, imported in the background: the job as it starts */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ImportJobCreatedDto"];
+                    "application/json": components["schemas"]["ImportJobDto"];
                 };
             };
             /** @description No file, an empty file, not UTF-8 text, or columns missing */

@@ -44,8 +44,6 @@ export type ImportError = Schemas['ImportErrorDto'];
 export type ImportJobStatus = Schemas['ImportJobDto']['status'];
 
 /** The answer to an upload: the import runs in the background. */
-export type ImportJobCreated = Schemas['ImportJobCreatedDto'];
-
 /** A CSV import's progress (GET /api/import-jobs/{jobId}) and, once ended, its result. */
 export type ImportJob = Schemas['ImportJobDto'];
 

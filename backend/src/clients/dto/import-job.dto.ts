@@ -8,13 +8,10 @@ export class ImportErrorDto {
   @ApiProperty({ example: '"12" is not a valid phone number' }) message!: string;
 }
 
-/** The answer to an upload: the import is queued; its progress is at GET /api/import-jobs/{jobId}. */
-export class ImportJobCreatedDto {
-  @ApiProperty({ format: 'uuid' }) jobId!: string;
-  @ApiProperty({ enum: IMPORT_JOB_STATUSES, example: 'queued' }) status!: ImportJobStatus;
-}
-
-/** A CSV import's progress while it runs, and its result once it has ended. */
+/**
+ * A CSV import's progress while it runs, and its result once it has ended; also the answer to an
+ * upload (SPEC: count, partial, message, limitReached), ended or just begun.
+ */
 export class ImportJobDto {
   @ApiProperty({ format: 'uuid' }) jobId!: string;
   @ApiProperty({
@@ -40,7 +37,9 @@ export class ImportJobDto {
     type: String,
     nullable: true,
     example: 'Imported 1,250 of 1,300 clients; 50 rows skipped',
-    description: 'Once completed, the summary; once failed, why, and what was imported before; null before',
+    description:
+      'Once completed, the summary; once failed, why, and what was imported before; before that null, except in the ' +
+      'upload’s 202 answer, which says the import goes on in the background',
   })
   message!: string | null;
   @ApiProperty({ type: [ImportErrorDto], description: 'The first 100 problems, in file order' }) errors!: ImportErrorDto[];

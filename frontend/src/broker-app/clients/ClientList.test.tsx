@@ -658,6 +658,19 @@ describe('uploading a CSV', () => {
     await waitFor(() => expect(getClientUsage).toHaveBeenCalledTimes(2));
   }, 10_000);
 
+  it('shows an ordinary file’s result from the upload’s own answer, without asking for the import again', async () => {
+    const uploadClients = vi.fn().mockResolvedValue(COMPLETED);
+    const getImportJob = vi.fn(() => Promise.reject(new Error('not asked')));
+    const { dialog, getList } = await openUpload({ uploadClients, getImportJob });
+    fireEvent.change(within(dialog).getByLabelText('CSV file'), { target: { files: [csv()] } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    expect(await within(dialog).findByText('1 client imported')).toBeTruthy();
+    expect(within(dialog).getByText('Imported 1 of 2 clients; 1 row skipped')).toBeTruthy();
+    expect(within(dialog).getByRole('table', { name: 'Rows not imported' })).toBeTruthy();
+    await waitFor(() => expect(getList).toHaveBeenCalledTimes(2));
+    expect(getImportJob).not.toHaveBeenCalled();
+  });
+
   it('may be closed while the import runs: it goes on, a toast says when it is done, and the dialog shows the result again', async () => {
     const uploadClients = vi.fn().mockResolvedValue({ jobId: 'job-1', status: 'queued' });
     const server = importOnServer(importJob({ status: 'queued' }));

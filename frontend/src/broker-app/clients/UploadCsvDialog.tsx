@@ -21,7 +21,7 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { downloadCSV } from 'react-admin';
 
@@ -63,9 +63,14 @@ export function UploadCsvDialog({ open, onClose }: { open: boolean; onClose: () 
   const refreshClients = useRefreshClients();
   const refreshUsage = useRefreshUsage();
 
+  const queryClient = useQueryClient();
   const upload = useMutation({
     mutationFn: (chosen: File) => dataProvider.uploadClients(chosen, setProgress, marketingAttested),
-    onSuccess: (created) => setJobId(created.jobId),
+    // An ordinary file comes back imported (200, the result); a long one just begun (202), followed below.
+    onSuccess: (answer) => {
+      if (hasEnded(answer)) queryClient.setQueryData(['imports', answer.jobId], answer);
+      setJobId(answer.jobId);
+    },
     onError: (error) => {
       if (errorBodyField(error, 'limitReached') === true) limitToast(serverMessage(error));
       else errorToast(error, CLIENT_TEXTS.uploadFailed);
@@ -77,6 +82,8 @@ export function UploadCsvDialog({ open, onClose }: { open: boolean; onClose: () 
     queryFn: () => dataProvider.getImportJob(jobId!),
     enabled: jobId !== null,
     refetchInterval: (query) => (hasEnded(query.state.data) ? false : IMPORT_POLL_MS),
+    // An ended import does not change: the upload's own answer is not asked for again.
+    staleTime: (query) => (hasEnded(query.state.data) ? Infinity : 0),
   });
   const result = hasEnded(job) ? job : null;
   const importing = jobId !== null && !result;

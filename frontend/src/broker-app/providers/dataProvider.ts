@@ -30,7 +30,6 @@ import type {
   CurrentUser,
   EngagementHistory,
   ImportJob,
-  ImportJobCreated,
   InviteLink,
   InviteResult,
   LapsingConsent,
@@ -98,7 +97,7 @@ export const dataProvider = {
   uploadClients: (file: File, onProgress: (percent: number) => void, marketingConsent = false) => {
     const form = new FormData();
     form.append('file', file);
-    return uploadWithProgress<ImportJobCreated>(`/api/clients/upload${marketingConsent ? '?marketingConsent=true' : ''}`, form, onProgress);
+    return uploadWithProgress<ImportJob>(`/api/clients/upload${marketingConsent ? '?marketingConsent=true' : ''}`, form, onProgress);
   },
   getImportJob: (jobId: string) => callJson<ImportJob>(`/api/import-jobs/${encodeURIComponent(jobId)}`),
   inviteClient: (id: string) => callJson<InviteResult>(`/api/clients/${encodeURIComponent(id)}/invite`, 'POST'),
