@@ -4,7 +4,6 @@ import request from 'supertest';
 import type { Access } from '../src/auth/access.decorators.js';
 import { PMPM_PER_CLIENT_CENTS } from '../src/billing/pricing.js';
 import { PasswordResetsService } from '../src/client-portal/password-resets.service.js';
-import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
 import { buildOpenApiDocument } from '../src/openapi/openapi.js';
 import { User } from '../src/users/user.entity.js';
 import { KeptAliveClient } from './helpers/bad-input-client.js';
@@ -13,6 +12,7 @@ import { waitFor } from './helpers/built-app.js';
 import { realNow } from './helpers/clock.js';
 import { makeClient, makeInvitation, makeUser } from './helpers/factories.js';
 import { image, PDF } from './helpers/files.js';
+import { outboxInFull } from './helpers/outbox.js';
 import { listRoutes } from './helpers/routes.js';
 import { brokerSession } from './helpers/session.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -705,7 +705,7 @@ describe('bad input on every route', () => {
     // A real password reset of the walk client: the valid confirmation uses its code.
     expect((await browser(t).post('/api/client/password-reset').send({ identifier: clientUsername })).status).toBe(202);
     await t.app.get(PasswordResetsService).settled();
-    const resetText = await t.em().findOneOrFail(OutboxMessage, { purpose: 'client-password-reset', recipient: registered.phone });
+    const [resetText] = await outboxInFull(t, { purpose: 'client-password-reset', recipient: registered.phone });
     ids.resetCode = /\b(\d{6})\b/.exec(resetText.body)?.[1] ?? '';
     ids.medication = (await agents.client.post('/api/client/medications').send({ name: 'Walk medication' })).body.id;
     ids.clientReminder = (

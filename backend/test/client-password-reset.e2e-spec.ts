@@ -5,11 +5,13 @@ import { ClientPasswordReset } from '../src/client-portal/client-password-reset.
 import { PASSWORD_RESET_ACCEPTED, PasswordResetsService } from '../src/client-portal/password-resets.service.js';
 import { Client } from '../src/clients/client.entity.js';
 import { OptOutsService } from '../src/messaging/opt-outs.service.js';
+import { CODE_HIDDEN, LINK_HIDDEN } from '../src/messaging/outbox.adapter.js';
 import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
 import { User } from '../src/users/user.entity.js';
 import { type Agent, browser } from './helpers/browser-agent.js';
 import { realNow } from './helpers/clock.js';
 import { makeClient, makeInvitation, makeUser } from './helpers/factories.js';
+import { outboxInFull } from './helpers/outbox.js';
 import { brokerSession } from './helpers/session.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -61,8 +63,8 @@ describe('client password reset: forgot password, the broker’s Send password r
     return (language ? req.set('Accept-Language', language) : req).send(body);
   }
 
-  const sentTo = (recipient: string) =>
-    t.em().find(OutboxMessage, { recipient, purpose: PURPOSE }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  /** The resets sent to this phone or address, as the client got them (the outbox hides their codes and links). */
+  const sentTo = (recipient: string) => outboxInFull(t, { recipient, purpose: PURPOSE });
   const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? '';
   const tokenIn = (text: string) => {
     const link = /https?:\/\/\S+\/client\/reset-password\?\S+/.exec(text)?.[0];
@@ -287,6 +289,49 @@ describe('client password reset: forgot password, the broker’s Send password r
     for (const { username } of clients) expect((await requestReset(username, { address })).status).toBe(202);
     const sent = await Promise.all(clients.map(({ client }) => sentTo(client.phone)));
     expect(sent.map((messages) => messages.length)).toEqual([1, 1, 1, 0]);
+  });
+
+  it('never shows the agency a reset code or link: from its own outbox, a broker cannot take over a client’s account', async () => {
+    const { agent, id } = await brokerSession(t, 'outbox.chain@agency.test');
+    const broker = await t.em().findOneOrFail(User, id);
+    const { client, username } = await registeredClient(
+      { firstName: 'Ruth', lastName: 'Alvarez', email: 'ruth.chain@example.com' },
+      broker,
+    );
+
+    // A reset by text (from the client page) and one by e-mail (the client's own request, texts stopped).
+    expect((await agent.post(`/api/clients/${client.id}/password-reset`)).status).toBe(200);
+    await t.app.get(OptOutsService).optOut(client.phone, 'sms', 'test');
+    expect((await requestReset('ruth.chain@example.com')).status).toBe(202);
+
+    // What the broker's outbox shows: the messages, with the code and the link hidden.
+    const outbox = await agent.get('/api/dev/outbox').query({ filter: JSON.stringify({}), range: '[0,99]' });
+    expect(outbox.status).toBe(200);
+    const resets = (outbox.body as { purpose: string; channel: string; body: string }[]).filter((m) => m.purpose === PURPOSE);
+    expect(resets.map((m) => m.channel).sort()).toEqual(['email', 'sms']);
+    const shown = JSON.stringify(outbox.body);
+    expect(resets.find((m) => m.channel === 'sms')!.body).toContain(CODE_HIDDEN);
+    expect(resets.find((m) => m.channel === 'email')!.body).toContain(LINK_HIDDEN);
+    expect(shown).not.toMatch(/\b\d{6}\b/);
+    expect(shown).not.toMatch(/reset-password|token=/);
+
+    // The client got them in full; nothing the broker saw is either of them.
+    const [text] = await sentTo(client.phone);
+    const [mail] = await sentTo('ruth.chain@example.com');
+    const code = codeIn(text.body);
+    const token = tokenIn(mail.body);
+    expect(code).toMatch(/^\d{6}$/);
+    expect(token).not.toBe('');
+    expect(shown).not.toContain(code);
+    expect(shown).not.toContain(token.split('.')[1]);
+
+    // Whatever the broker tries from what they saw, the client's password stays, and so does their account.
+    for (const guess of [...new Set(shown.match(/\d{6}/g) ?? [])]) {
+      expect((await confirm({ identifier: username, code: guess, password: NEW_PASSWORD })).status).toBe(400);
+    }
+    expect((await confirm({ token: LINK_HIDDEN, password: NEW_PASSWORD })).status).toBe(400);
+    expect(await signInWorks(username, NEW_PASSWORD)).toBe(false);
+    expect(await signInWorks(username, OLD_PASSWORD)).toBe(true);
   });
 
   it('lets the broker send their own registered client a reset, without showing them the code', async () => {

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { crc32, deflateSync } from 'node:zlib';
 
@@ -112,21 +114,41 @@ async function setUpAgency(browser: Browser): Promise<Agency> {
   };
 }
 
-/** The newest password reset the development outbox holds for this phone or address (the agency sees its own messages there). */
-async function resetSentTo(broker: Page, recipient: string, channel: 'sms' | 'email', after = ''): Promise<{ id: string; body: string }> {
+/**
+ * The newest password reset the development outbox holds for this phone or address, as the agency
+ * sees it there (its code or link hidden), and in full as the client got it: from the file where
+ * the development server keeps such messages (DATA_DIR/dev-outbox-secrets.jsonl), which only
+ * whoever runs the server can read.
+ */
+async function resetSentTo(
+  broker: Page,
+  recipient: string,
+  channel: 'sms' | 'email',
+  after = '',
+): Promise<{ id: string; shown: string; body: string }> {
   type Message = { id: string; recipient: string; purpose: string; body: string };
-  return waitForAnswer(
+  const found = await waitForAnswer(
     broker,
     `/api/dev/outbox?filter=${encodeURIComponent(JSON.stringify({ channel }))}`,
     (outbox: Message[], wanted: { recipient: string; after: string }) => {
-      const found = outbox.find((m) => m.purpose === 'client-password-reset' && m.recipient === wanted.recipient);
-      return found && found.id !== wanted.after ? found : undefined;
+      const message = outbox.find((m) => m.purpose === 'client-password-reset' && m.recipient === wanted.recipient);
+      return message && message.id !== wanted.after ? message : undefined;
     },
     { recipient, after },
     10_000,
   ).catch((error: unknown) => {
     throw new Error(`no password reset for ${recipient} in the outbox`, { cause: error });
   });
+  const file = join(process.env.APP_DATA_DIR ?? '', 'dev-outbox-secrets.jsonl');
+  // Written as the message is stored: there by the time the outbox shows it, or a moment after.
+  const deadline = performance.now() + 5_000;
+  for (;;) {
+    const lines = (await readFile(file, 'utf8').catch(() => '')).split('\n').filter(Boolean);
+    const entry = lines.map((line) => JSON.parse(line) as { id: string; body: string }).find((e) => e.id === found.id);
+    if (entry) return { id: found.id, shown: found.body, body: entry.body };
+    if (performance.now() > deadline) throw new Error(`the password reset ${found.id} is not in ${file}`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
 /** No serious accessibility problem at 1280 px nor at 390 px; the page is left at `end` width. */
@@ -203,8 +225,10 @@ describe('client password reset and branded sign-in in Chromium', () => {
     await accessibleAtBothWidths(page, 'the code form', PHONE);
     await screenshot(page, 'portal-reset-code-390');
 
-    const { body: text } = await resetSentTo(agency.broker, agency.ruth.phone, 'sms');
+    const { body: text, shown } = await resetSentTo(agency.broker, agency.ruth.phone, 'sms');
     assert.match(text, /^Sunrise Benefits: Your code to reset your portal password is \d{6}\./);
+    // The agency's outbox shows the message, not the code.
+    assert.match(shown, /^Sunrise Benefits: Your code to reset your portal password is \[code hidden\]\./);
     const code = /\b(\d{6})\b/.exec(text)![1];
     await page.getByLabel('6-digit code').fill(code);
     await page.getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);
@@ -279,7 +303,10 @@ describe('client password reset and branded sign-in in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Send Ruth Alvarez a password reset?' });
     await dialog.getByRole('button', { name: 'Send reset' }).click();
     await page.getByText('Ruth Alvarez gets a code by text message. It works for 30 minutes.').waitFor();
-    const code = /\b(\d{6})\b/.exec((await resetSentTo(page, agency.ruth.phone, 'sms', before.id)).body)![1];
+    const sent = await resetSentTo(page, agency.ruth.phone, 'sms', before.id);
+    const code = /\b(\d{6})\b/.exec(sent.body)![1];
     assert.equal(await page.getByText(code).count(), 0);
+    assert.ok(!sent.shown.includes(code), 'the outbox hides the code');
+    assert.ok(sent.shown.includes('[code hidden]'));
   });
 });

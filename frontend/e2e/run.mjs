@@ -190,24 +190,33 @@ function shardDestination(destination, shard) {
   return `${destination.slice(0, destination.length - ext.length)}.shard${shard.number}${ext}`;
 }
 
-/** A scratch database for the shard's app (created in TEST_DATABASE_URL's server, or embedded); answers how to remove it. */
+/**
+ * A scratch database and data folder for the shard's app (the database created in
+ * TEST_DATABASE_URL's server, or embedded in the folder); answers how to remove them. The tests
+ * read the folder too: the development outbox keeps there, in full, the messages it shows with a
+ * code or link hidden (APP_DATA_DIR).
+ */
 async function prepareDatabase(shard, env) {
+  const dataDir = await mkdtemp(join(tmpdir(), `carekeep-browser-${shard.number}-`));
+  // As root, PostgreSQL runs as the `postgres` user, which must be able to reach its data below here.
+  await chmod(dataDir, 0o755);
+  env.DATA_DIR = dataDir;
+  shard.dataDir = dataDir;
+  const removeFolder = () => rm(dataDir, { recursive: true, force: true });
   if (process.env.TEST_DATABASE_URL) {
     const name = `carekeep_browser_${process.pid}_${shard.number}`;
     await withClient(process.env.TEST_DATABASE_URL, (c) => c.query(`create database ${c.escapeIdentifier(name)}`));
     const url = new URL(process.env.TEST_DATABASE_URL);
     url.pathname = `/${name}`;
     env.DATABASE_URL = url.toString();
-    return () =>
-      withClient(process.env.TEST_DATABASE_URL, (c) => c.query(`drop database if exists ${c.escapeIdentifier(name)} with (force)`));
+    return async () => {
+      await withClient(process.env.TEST_DATABASE_URL, (c) => c.query(`drop database if exists ${c.escapeIdentifier(name)} with (force)`));
+      await removeFolder();
+    };
   }
-  const dataDir = await mkdtemp(join(tmpdir(), `carekeep-browser-${shard.number}-`));
-  // As root, PostgreSQL runs as the `postgres` user, which must be able to reach its data below here.
-  await chmod(dataDir, 0o755);
-  env.DATA_DIR = dataDir;
   env.EMBEDDED_PG_PORT = String(await uniquePort());
   delete env.DATABASE_URL;
-  return () => rm(dataDir, { recursive: true, force: true });
+  return removeFolder;
 }
 
 async function waitForHealth(app, appUrl, deadline) {
@@ -275,6 +284,7 @@ async function runShard(shard, scratch) {
         env: {
           ...process.env,
           APP_URL: appUrl,
+          APP_DATA_DIR: shard.dataDir,
           CHROMIUM_PATH: chromiumPath,
           // The spec reporter's colours on a terminal, although its output reaches ours through a pipe.
           ...(process.stdout.isTTY && !process.env.NO_COLOR && shards.length > 1 ? { FORCE_COLOR: '1' } : {}),

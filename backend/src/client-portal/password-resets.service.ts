@@ -274,13 +274,14 @@ export class PasswordResetsService implements BeforeApplicationShutdown {
     });
     const words = messagesFor(client.language);
     const agency = agencyNameOf(broker, words);
-    // The agency's message to its client, on its account (the development outbox shows it to the agency, as invitations).
+    // The agency's message to its client, on its account: the development outbox shows it to the agency, with the code or link hidden.
     const common = { purpose: 'client-password-reset', brokerId: broker.id };
     if (kind === 'sms') {
       await this.sms.sendSms({
         ...common,
         to: client.phone,
         body: words.sms.passwordReset(agency, secret, account.username, RESET_TTL_MINUTES),
+        secrets: [secret],
       });
       return;
     }
@@ -292,6 +293,7 @@ export class PasswordResetsService implements BeforeApplicationShutdown {
       to: client.email!,
       subject: words.email.passwordResetSubject(agency),
       text: `${words.email.passwordResetText(account.username, RESET_TTL_MINUTES)}\n\n${link}\n\n${words.email.passwordResetIgnore}`,
+      secrets: [link],
     });
   }
 

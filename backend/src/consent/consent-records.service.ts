@@ -197,7 +197,7 @@ export class ConsentRecordsService implements OnModuleInit {
     });
     await this.em.flush();
     if (channel === 'sms') {
-      await this.sms.sendSms({ to: recipient, body: message, purpose: 'consent-renewal', brokerId: broker.id });
+      await this.sms.sendSms({ to: recipient, body: message, purpose: 'consent-renewal', brokerId: broker.id, secrets: [link] });
       return;
     }
     const email = renderNoticeEmail(
@@ -224,6 +224,7 @@ export class ConsentRecordsService implements OnModuleInit {
       text: email.text,
       html: email.html,
       headers: email.headers,
+      secrets: [link],
     });
   }
 

@@ -9,6 +9,12 @@ interface OutgoingBase {
   brokerId?: string | null;
   /** The delivery row it belongs to: providers report back against it, the outbox keeps one per delivery. */
   deliveryId?: string;
+  /**
+   * What in the message only its recipient may see: a code or a link that acts for them (a password
+   * reset, a permission renewal). Providers send it as it is; the development outbox, which the
+   * agency reads, stores the message with each of them hidden.
+   */
+  secrets?: readonly string[];
 }
 
 export interface SmsMessage extends OutgoingBase {
