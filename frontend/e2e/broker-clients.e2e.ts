@@ -79,6 +79,7 @@ describe('the clients page in Chromium', () => {
     await addDialog.getByLabel(/^Last Name/).fill('Okafor');
     await addDialog.getByLabel(/^Email/).fill('margaret.okafor@example.com');
     await addDialog.getByLabel(/^Phone/).fill('(615) 555-0142');
+    await addDialog.getByRole('checkbox', { name: /receive reminder calls, texts and e-mails/ }).check();
     await shot(page, 'clients-add-dialog');
     await addDialog.getByRole('button', { name: 'Add Client' }).click();
     await toast(page, 'Client added').waitFor();
@@ -126,6 +127,8 @@ describe('the clients page in Chromium', () => {
     assert.ok(await uploadButton.isDisabled());
     await uploadDialog.getByLabel('CSV file').setInputFiles(csvPath);
     await uploadDialog.getByText('clients.csv').waitFor();
+    assert.ok(await uploadButton.isDisabled(), 'not before the broker attests the reminders permission');
+    await uploadDialog.getByRole('checkbox', { name: /in this file gave my agency their phone numbers/ }).check();
     assert.ok(await uploadButton.isEnabled());
     // A file this short is imported while the upload waits: 200 with the result, which the dialog shows.
     const jobResponse = page.waitForResponse((r) => r.url().endsWith('/api/clients/upload') && r.request().method() === 'POST');
@@ -212,6 +215,7 @@ describe('the clients page in Chromium', () => {
     await page.getByRole('button', { name: 'Upload CSV' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upload CSV' });
     await dialog.getByLabel('CSV file').setInputFiles(csvPath);
+    await dialog.getByRole('checkbox', { name: /in this file gave my agency their phone numbers/ }).check();
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
     await dialog.getByText('31 clients imported').waitFor();
     await dialog.getByRole('button', { name: 'Done' }).click();
@@ -309,6 +313,7 @@ describe('the clients page in Chromium', () => {
       await page.getByRole('button', { name: 'Upload CSV' }).click();
       const dialog = page.getByRole('dialog', { name: 'Upload CSV' });
       await dialog.getByLabel('CSV file').setInputFiles(path);
+      await dialog.getByRole('checkbox', { name: /in this file gave my agency their phone numbers/ }).check();
       await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
       return dialog;
     };

@@ -42,7 +42,11 @@ describe('consent and compliance in Chromium', () => {
     await dialog.getByLabel('Email').fill(`ana.${suffix()}@example.com`);
     await dialog.getByRole('textbox', { name: 'Phone' }).fill(`(615) 555-${suffix()}`);
     await dialog.getByLabel('ZIP code').fill('33602');
-    assert.equal(await dialog.getByRole('checkbox', { name: /receive reminder calls, texts and e-mails/ }).isChecked(), true);
+    // Both boxes start unticked and in view: the broker ticks what the client gave.
+    const remindersBox = dialog.getByRole('checkbox', { name: /receive reminder calls, texts and e-mails/ });
+    assert.equal(await remindersBox.isChecked(), false);
+    assert.ok(await remindersBox.isVisible());
+    await remindersBox.check();
     await dialog.getByRole('checkbox', { name: /written permission to contact them about Medicare plans/ }).check();
     assert.deepEqual(await seriousAccessibilityViolations(page), [], 'Add Client with the permission boxes');
     await docsScreenshot(page, 'add-client-permission', { viewportOnly: true });

@@ -48,6 +48,7 @@ describe('from invitation to the client portal in Chromium', () => {
     await addDialog.getByLabel(/^First Name/).fill('Evelyn');
     await addDialog.getByLabel(/^Last Name/).fill('Marsh');
     await addDialog.getByLabel(/^Phone/).fill(phone);
+    await addDialog.getByRole('checkbox', { name: /receive reminder calls, texts and e-mails/ }).check();
     await addDialog.getByRole('button', { name: 'Add Client' }).click();
     const card = broker.getByRole('article', { name: 'Evelyn Marsh' });
     await card.getByRole('button', { name: /^Send Invite/ }).click();

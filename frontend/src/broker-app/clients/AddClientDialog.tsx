@@ -66,7 +66,7 @@ export function AddClientDialog({ open, onClose }: { open: boolean; onClose: () 
       ...(values.planEffectiveDate ? { planEffectiveDate: values.planEffectiveDate } : {}),
       ...(carrier ? { carrier } : {}),
       language: values.language ?? 'en',
-      remindersConsent: values.remindersConsent !== false,
+      remindersConsent: values.remindersConsent === true,
       marketingConsent: values.marketingConsent === true,
     };
     try {
@@ -130,7 +130,13 @@ export function AddClientDialog({ open, onClose }: { open: boolean; onClose: () 
               autoComplete="off"
               fullWidth
             />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0.5, sm: 2 }}>
+            {/* Beside the contact details they are about, in view before saving; ticked only by the broker. */}
+            <Typography component="h3" variant="subtitle2" sx={{ pt: 1 }}>
+              {CLIENT_TEXTS.permissionTitle}
+            </Typography>
+            <AttestationInput source="remindersConsent" label={ATTESTATIONS.reminders} />
+            <AttestationInput source="marketingConsent" label={ATTESTATIONS.marketing} />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0.5, sm: 2 }} sx={{ pt: 1 }}>
               <TextInput source="zip" label={CLIENT_TEXTS.zip} helperText={CLIENT_TEXTS.zipHelp} autoComplete="off" fullWidth />
               <TextInput source="state" label={CLIENT_TEXTS.state} helperText={CLIENT_TEXTS.stateHelp} autoComplete="off" fullWidth />
             </Stack>
@@ -139,11 +145,6 @@ export function AddClientDialog({ open, onClose }: { open: boolean; onClose: () 
               {CLIENT_TEXTS.factsTitle}
             </Typography>
             <ClientFactsInputs />
-            <Typography component="h3" variant="subtitle2" sx={{ pt: 1 }}>
-              {CLIENT_TEXTS.permissionTitle}
-            </Typography>
-            <AttestationInput source="remindersConsent" label={ATTESTATIONS.reminders} defaultValue />
-            <AttestationInput source="marketingConsent" label={ATTESTATIONS.marketing} />
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -440,7 +440,7 @@ describe('adding a client', () => {
     expect(create).not.toHaveBeenCalled();
   });
 
-  it('sends the client without an empty email, toasts, closes and refreshes the usage', async () => {
+  it('sends the client without an empty email, and no permission the broker did not tick; toasts, closes and refreshes the usage', async () => {
     const create = vi.fn().mockResolvedValue({ data: client({ id: 'new' }) });
     const { dialog, getClientUsage } = await openAdd({ create });
     fill(dialog, { 'First Name': ' Margaret ', 'Last Name': 'Okafor', Phone: '(615) 555-0142' });
@@ -452,7 +452,7 @@ describe('adding a client', () => {
           lastName: 'Okafor',
           phone: '(615) 555-0142',
           language: 'en',
-          remindersConsent: true,
+          remindersConsent: false,
           marketingConsent: false,
         },
       }),
@@ -466,7 +466,17 @@ describe('adding a client', () => {
     const create = vi.fn().mockResolvedValue({ data: client({ id: 'new' }) });
     const { dialog } = await openAdd({ create });
     fill(dialog, { 'First Name': 'Ana', 'Last Name': 'Ruiz', Phone: '(305) 555-0142', 'ZIP code': '33602', State: 'fl' });
-    expect(within(dialog).getByRole('checkbox', { name: /receive reminder calls, texts and e-mails/ })).toHaveProperty('checked', true);
+    // Both start unticked, right under the phone number, before the plan details.
+    const reminders = within(dialog).getByRole('checkbox', { name: /receive reminder calls, texts and e-mails/ });
+    expect(reminders).toHaveProperty('checked', false);
+    const fields = [...dialog.querySelectorAll('input')];
+    expect(fields.indexOf(reminders as HTMLInputElement)).toBeLessThan(
+      fields.indexOf(within(dialog).getByLabelText(/^ZIP code/) as HTMLInputElement),
+    );
+    expect(fields.indexOf(reminders as HTMLInputElement)).toBeGreaterThan(
+      fields.indexOf(within(dialog).getByLabelText(/^Phone/) as HTMLInputElement),
+    );
+    fireEvent.click(reminders);
     const marketing = within(dialog).getByRole('checkbox', { name: /written permission to contact them about Medicare plans/ });
     expect(marketing).toHaveProperty('checked', false);
     fireEvent.click(marketing);
@@ -556,7 +566,14 @@ describe('uploading a CSV', () => {
     return { ...rendered, dialog };
   }
 
-  it('explains the columns and E.164, and keeps Upload disabled until a .csv file is chosen', async () => {
+  /** Ticks the reminders attestation (each upload needs it) and uploads the chosen file. */
+  function uploadChosen(dialog: HTMLElement) {
+    const attest = within(dialog).getByRole('checkbox', { name: /in this file gave my agency their phone numbers/ }) as HTMLInputElement;
+    if (!attest.checked) fireEvent.click(attest);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+  }
+
+  it('explains the columns and E.164, and keeps Upload disabled until a .csv file is chosen and the reminders attestation ticked', async () => {
     const { dialog } = await openUpload();
     expect(within(dialog).getByText(/firstName, lastName, email, phone/)).toBeTruthy();
     expect(within(dialog).getByText(/phone numbers in E\.164 format/)).toBeTruthy();
@@ -567,6 +584,11 @@ describe('uploading a CSV', () => {
     expect(upload.disabled).toBe(true);
     fireEvent.change(input, { target: { files: [csv()] } });
     expect(within(dialog).getByText('clients.csv')).toBeTruthy();
+    // The broker's own words for every imported client's permission: unticked until they tick it.
+    const attest = within(dialog).getByRole('checkbox', { name: /in this file gave my agency their phone numbers/ });
+    expect(attest).toHaveProperty('checked', false);
+    expect(upload.disabled).toBe(true);
+    fireEvent.click(attest);
     expect(upload.disabled).toBe(false);
   });
 
@@ -622,7 +644,7 @@ describe('uploading a CSV', () => {
     const { dialog, getList, getClientUsage } = await openUpload({ uploadClients, getImportJob: server.getImportJob });
     const file = csv();
     fireEvent.change(within(dialog).getByLabelText('CSV file'), { target: { files: [file] } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    uploadChosen(dialog);
     expect(await within(dialog).findByText('Uploading… 40%')).toBeTruthy();
     expect(within(dialog).getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')).toBe('40');
     expect(uploadClients.mock.calls[0][0]).toBe(file);
@@ -663,7 +685,7 @@ describe('uploading a CSV', () => {
     const getImportJob = vi.fn(() => Promise.reject(new Error('not asked')));
     const { dialog, getList } = await openUpload({ uploadClients, getImportJob });
     fireEvent.change(within(dialog).getByLabelText('CSV file'), { target: { files: [csv()] } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    uploadChosen(dialog);
     expect(await within(dialog).findByText('1 client imported')).toBeTruthy();
     expect(within(dialog).getByText('Imported 1 of 2 clients; 1 row skipped')).toBeTruthy();
     expect(within(dialog).getByRole('table', { name: 'Rows not imported' })).toBeTruthy();
@@ -676,7 +698,7 @@ describe('uploading a CSV', () => {
     const server = importOnServer(importJob({ status: 'queued' }));
     const { dialog, getList, getClientUsage } = await openUpload({ uploadClients, getImportJob: server.getImportJob });
     fireEvent.change(within(dialog).getByLabelText('CSV file'), { target: { files: [csv()] } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    uploadChosen(dialog);
     expect(await within(dialog).findByText('Uploaded. Waiting for the import to start…')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Upload CSV' })).toBeNull());
@@ -704,7 +726,7 @@ describe('uploading a CSV', () => {
     const server = importOnServer({ ...COMPLETED, fileName: 'October leads.csv', rejected: 3, errors });
     const { dialog } = await openUpload({ uploadClients, getImportJob: server.getImportJob });
     fireEvent.change(within(dialog).getByLabelText('CSV file'), { target: { files: [csv()] } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    uploadChosen(dialog);
     await within(dialog).findByRole('table', { name: 'Rows not imported' });
 
     const blobs: Blob[] = [];
@@ -738,7 +760,7 @@ describe('uploading a CSV', () => {
     const server = importOnServer(importJob({ status: 'failed', partial: true, message, finishedAt: '2026-11-23T10:00:03.000Z' }));
     const { dialog } = await openUpload({ uploadClients, getImportJob: server.getImportJob });
     fireEvent.change(within(dialog).getByLabelText('CSV file'), { target: { files: [csv()] } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    uploadChosen(dialog);
     expect(await within(dialog).findByText('Import failed')).toBeTruthy();
     expect(within(dialog).getByText(message)).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Download errors (CSV)' })).toBeNull();
@@ -749,7 +771,7 @@ describe('uploading a CSV', () => {
     const uploadClients = vi.fn().mockRejectedValue(new ApiError(403, `403: ${message}`, { message, limitReached: true }));
     const { dialog } = await openUpload({ uploadClients });
     fireEvent.change(within(dialog).getByLabelText('CSV file'), { target: { files: [csv()] } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    uploadChosen(dialog);
     expect(await toastTitled('Client limit reached')).toBeTruthy();
     expect(screen.getByText(message)).toBeTruthy();
   });
@@ -768,7 +790,7 @@ describe('uploading a CSV', () => {
     );
     const { dialog } = await openUpload({ uploadClients, getImportJob: server.getImportJob });
     fireEvent.change(within(dialog).getByLabelText('CSV file'), { target: { files: [csv()] } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    uploadChosen(dialog);
     expect(await toastTitled('Client limit reached')).toBeTruthy();
     expect(await within(dialog).findByText('3 clients imported')).toBeTruthy();
     expect(within(dialog).getByText('The first 100 of 120 rows not imported are listed.')).toBeTruthy();
@@ -778,7 +800,7 @@ describe('uploading a CSV', () => {
     const uploadClients = vi.fn().mockRejectedValue(new Error('Network error'));
     const { dialog } = await openUpload({ uploadClients });
     fireEvent.change(within(dialog).getByLabelText('CSV file'), { target: { files: [csv()] } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    uploadChosen(dialog);
     expect(await screen.findByText('Failed to upload CSV')).toBeTruthy();
   });
 
@@ -788,7 +810,7 @@ describe('uploading a CSV', () => {
     const uploadClients = vi.fn().mockRejectedValue(new ApiError(400, `400: ${message}`, { message }));
     const { dialog } = await openUpload({ uploadClients });
     fireEvent.change(within(dialog).getByLabelText('CSV file'), { target: { files: [csv()] } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
+    uploadChosen(dialog);
     expect(await screen.findByText(message)).toBeTruthy();
   });
 });

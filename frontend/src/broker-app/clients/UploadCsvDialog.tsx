@@ -53,6 +53,7 @@ export function UploadCsvDialog({ open, onClose }: { open: boolean; onClose: () 
   const dataProvider = useCareKeepDataProvider();
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState(0);
+  const [remindersAttested, setRemindersAttested] = useState(false);
   const [marketingAttested, setMarketingAttested] = useState(false);
   const [jobId, setJobId] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -184,6 +185,18 @@ export function UploadCsvDialog({ open, onClose }: { open: boolean; onClose: () 
               sx={{ alignItems: 'flex-start', mt: 1, mx: 0, gap: 0.5 }}
               control={
                 <Checkbox
+                  checked={remindersAttested}
+                  onChange={(event) => setRemindersAttested(event.target.checked)}
+                  disabled={upload.isPending || importing}
+                  sx={{ mt: -0.75 }}
+                />
+              }
+              label={<Typography variant="body2">{ATTESTATIONS.importReminders}</Typography>}
+            />
+            <FormControlLabel
+              sx={{ alignItems: 'flex-start', mt: 1, mx: 0, gap: 0.5 }}
+              control={
+                <Checkbox
                   checked={marketingAttested}
                   onChange={(event) => setMarketingAttested(event.target.checked)}
                   disabled={upload.isPending || importing}
@@ -226,7 +239,7 @@ export function UploadCsvDialog({ open, onClose }: { open: boolean; onClose: () 
             <Button onClick={close} disabled={upload.isPending}>
               {CLIENT_TEXTS.cancel}
             </Button>
-            <Button variant="contained" onClick={start} disabled={!file} loading={upload.isPending}>
+            <Button variant="contained" onClick={start} disabled={!file || !remindersAttested} loading={upload.isPending}>
               {CLIENT_TEXTS.upload}
             </Button>
           </>

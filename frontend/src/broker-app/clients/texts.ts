@@ -172,7 +172,7 @@ export const CLIENT_TEXTS = {
   uploadFactsGuide:
     'Also optional: date_of_birth and plan_effective_date (YYYY-MM-DD), plan_type (medicare_advantage, part_d, medigap or other) and carrier.',
   uploadPermission:
-    'Every imported client is recorded as having given you their number for reminders. Tick the box below only if you hold their written permission for marketing; rows marked marketingConsent “no” are left out of it.',
+    'Each imported client is recorded as having given you their number for reminders, in the words of the first box: tick it to upload. Tick the second only if you hold their written permission for marketing; rows marked marketingConsent “no” are left out of it.',
   csvFile: 'CSV file',
   chooseFile: 'Choose File',
   noFileChosen: 'No file chosen',

@@ -151,9 +151,12 @@ describe('scheduling a reminder', () => {
     const create = vi.fn();
     renderPage({ getList: getList(), create });
     const dialog = await openDialog();
+    // No client yet: the picker is empty, with no made-up name in it.
+    expect((dialog.getByRole('combobox', { name: /Client/ }) as HTMLInputElement).value).toBe('');
     await fill(dialog, { date: '' });
     submit(dialog);
     expect(await dialog.findByText('Please select a client')).toBeTruthy();
+    expect((dialog.getByRole('combobox', { name: /Client/ }) as HTMLInputElement).value).toBe('');
     expect(dialog.getByText('Invalid date or time')).toBeTruthy();
     expect(dialog.getByText('Message is required')).toBeTruthy();
     expect(create).not.toHaveBeenCalled();

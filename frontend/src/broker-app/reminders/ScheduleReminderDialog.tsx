@@ -189,7 +189,9 @@ function useShownError(name: string): string | undefined {
 
 function ClientInput({ disabled }: { disabled: boolean }) {
   const { REMINDER_TEXTS: T } = useBrokerTexts().reminders;
-  const { field } = useInput<Client | null>({ source: 'client' });
+  // react-admin shows an empty value as '' by default, which the picker would take for a client
+  // ("undefined undefined"): no client is null here.
+  const { field } = useInput<Client | null>({ source: 'client', format: (value) => value || null });
   const error = useShownError('client');
   return (
     <ClientPicker

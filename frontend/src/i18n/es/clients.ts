@@ -172,7 +172,7 @@ export const CLIENT_TEXTS: Translation<typeof EN_CLIENT_TEXTS> = {
   uploadFactsGuide:
     'También son opcionales: date_of_birth y plan_effective_date (AAAA-MM-DD), plan_type (medicare_advantage, part_d, medigap u other) y carrier.',
   uploadPermission:
-    'Cada cliente importado queda registrado como que le dio su número para recibir recordatorios. Marque la casilla de abajo solo si tiene su permiso por escrito para marketing; las filas con marketingConsent “no” quedan excluidas de ese permiso.',
+    'Cada cliente importado queda registrado como que le dio su número para recibir recordatorios, con las palabras de la primera casilla: márquela para subir el archivo. Marque la segunda solo si tiene su permiso por escrito para marketing; las filas con marketingConsent “no” quedan excluidas de ese permiso.',
   csvFile: 'Archivo CSV',
   chooseFile: 'Elegir archivo',
   noFileChosen: 'No se eligió ningún archivo',
