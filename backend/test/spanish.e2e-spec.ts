@@ -233,6 +233,10 @@ describe('Spanish, end to end: a Spanish-speaking client’s invitation, texts, 
     const { phone, agent } = await spanishClient();
     await sentReminder(agent, { deliveryMethod: 'sms' });
     expect(sendsTo(phone).at(-1)!.form.get('Body')).toContain('Es hora de tomar su medicamento Harbor le cuida.');
+    // Their portal shows the same Spanish words; an English-speaking client's shows the English ones.
+    expect((await agent.get('/api/client-portal/branding')).body.sponsorMessage).toBe('Harbor le cuida.');
+    expect((await agent.put('/api/client/settings').send({ language: 'en' })).status).toBe(200);
+    expect((await agent.get('/api/client-portal/branding')).body.sponsorMessage).toBe('Harbor cares.');
     const tooLong = await broker.agent.put('/api/branding').send({ sponsorMessageEs: 'x'.repeat(151) });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.message).toBe('sponsorMessageEs must be at most 150 characters');

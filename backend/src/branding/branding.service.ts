@@ -136,7 +136,8 @@ export class BrandingService {
       agencyName: broker.agencyName || DEFAULT_PORTAL_AGENCY,
       logoUrl: broker.logoUrl ?? null,
       primaryColor: broker.primaryColor || DEFAULT_PRIMARY_COLOR,
-      sponsorMessage: broker.sponsorMessage,
+      // In the client's language when the agency wrote it in theirs (as their reminders have it).
+      sponsorMessage: language === 'es' && broker.sponsorMessageEs.trim() ? broker.sponsorMessageEs : broker.sponsorMessage,
       disclaimer: disclaimerOf(broker, language),
       agencyPhone: broker.agencyPhone.trim() || null,
     };
