@@ -70,9 +70,16 @@ describe('client accounts: invitation, registration, sign-in, sign-out', () => {
     const invitation = await t.em().findOneOrFail(ClientInvitation, { client: client.id });
     expect(invitation.acceptedAt).toBeInstanceOf(Date);
 
+    // Tapped again once the account exists: not "invalid", but "you have an account: sign in".
     const again = await request(t.http).get(`/api/client/invite/${token}`);
-    expect(again.status).toBe(404);
-    expect(again.body.message).toBe('Invalid or expired invitation');
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({
+      statusCode: 409,
+      message: 'You already have an account: sign in with your username and password.',
+      alreadyRegistered: true,
+      agencySlug: null,
+      language: 'en',
+    });
     const reuse = await register(browser(t), { token, username: 'someone.else', password: GOOD_PASSWORD });
     expect(reuse.status).toBe(400);
     expect(reuse.body.message).toBe('Invalid invitation');

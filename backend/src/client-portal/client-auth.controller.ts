@@ -47,7 +47,12 @@ export class ClientAuthController {
     example: 'JxcTR5wTjFQKrF72cuw688bV7Lq9jLVE2pdf8vs-h2Y',
   })
   @ApiOkResponse({ type: InviteLookupDto })
-  @ApiNotFoundResponse({ description: '{ message: "Invalid or expired invitation" } for unknown, used or expired tokens' })
+  @ApiNotFoundResponse({ description: '{ message: "Invalid or expired invitation" } for unknown or expired tokens' })
+  @ApiConflictResponse({
+    description:
+      'The invitation was used to make the account, which exists: { message, alreadyRegistered: true, agencySlug (for the ' +
+      'branded sign-in link, or null), language }',
+  })
   lookup(@Param('token') token: string): Promise<InviteLookupDto> {
     return this.clientAuth.lookupInvitation(token);
   }

@@ -22,6 +22,7 @@ export const CLIENT_AUTH_MESSAGES = {
   usernameFormat: 'Username must be 3 to 64 characters: letters, numbers, and . _ - @',
   usernameTaken: 'That username is already taken. Please choose another.',
   alreadyRegistered: 'This client already has an account. Please sign in instead.',
+  invitationUsed: 'You already have an account: sign in with your username and password.',
   invalidCredentials: 'Invalid username or password',
 } as const;
 
@@ -57,7 +58,20 @@ export class ClientAuthService {
   /** The invited client's name and language, and the inviting agency for the page's branding. */
   async lookupInvitation(token: string): Promise<InviteLookupDto> {
     const invitation = await this.invitations.findUsable(this.em, token);
-    if (!invitation) throw new NotFoundException(CLIENT_AUTH_MESSAGES.invalidInvitationLookup);
+    if (!invitation) {
+      // The link of an account already made (a client tapping their invitation text again): sign in.
+      const used = await this.invitations.findAccepted(this.em, token);
+      if (used && (await this.em.count(ClientAccount, { client: used.client }))) {
+        const broker = await this.em.findOneOrFail(User, { id: used.client.broker.id });
+        throw new ConflictException({
+          message: CLIENT_AUTH_MESSAGES.invitationUsed,
+          alreadyRegistered: true,
+          agencySlug: broker.portalSlug ?? null,
+          language: used.client.language,
+        });
+      }
+      throw new NotFoundException(CLIENT_AUTH_MESSAGES.invalidInvitationLookup);
+    }
     const { client } = invitation;
     const broker = await this.em.findOneOrFail(User, { id: client.broker.id });
     return { firstName: client.firstName, lastName: client.lastName, language: client.language, agency: publicAgencyOf(broker) };

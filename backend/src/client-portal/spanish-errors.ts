@@ -29,6 +29,7 @@ const SPANISH: [Record<string, string>, Record<string, string>][] = [
       usernameFormat: 'El nombre de usuario debe tener de 3 a 64 caracteres: letras, números y . _ - @',
       usernameTaken: 'Ese nombre de usuario ya está en uso. Por favor, elija otro.',
       alreadyRegistered: 'Este cliente ya tiene una cuenta. Por favor, inicie sesión.',
+      invitationUsed: 'Ya tiene una cuenta: inicie sesión con su nombre de usuario y su contraseña.',
       invalidCredentials: 'Nombre de usuario o contraseña incorrectos',
     } satisfies Record<keyof typeof CLIENT_AUTH_MESSAGES, string>,
   ],

@@ -32,6 +32,12 @@ export class InvitationTokensService {
     return { token, invitation };
   }
 
+  /** The invitation a token was, once it has been used to make an account (with its client), or null. */
+  findAccepted(em: EntityManager, token: string): Promise<ClientInvitation | null> {
+    if (!token) return Promise.resolve(null);
+    return em.findOne(ClientInvitation, { tokenHash: hashInvitationToken(token), acceptedAt: { $ne: null } }, { populate: ['client'] });
+  }
+
   /**
    * The unused, unexpired invitation for a token, with its client, or null. With `lock`, the row
    * is locked for the rest of the transaction so two registrations cannot both use it.

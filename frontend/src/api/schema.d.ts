@@ -12110,8 +12110,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description { message: "Invalid or expired invitation" } for unknown, used or expired tokens */
+            /** @description { message: "Invalid or expired invitation" } for unknown or expired tokens */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The invitation was used to make the account, which exists: { message, alreadyRegistered: true, agencySlug (for the branded sign-in link, or null), language } */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -117,6 +117,9 @@ export const REGISTER: Translation<typeof EN_REGISTER> = {
   invalidTitle: 'Invitación no válida',
   invalidText: 'Este enlace de invitación no es válido o ya venció. Pídale una nueva invitación a su agente de seguros.',
   goToLogin: 'Ir a Iniciar sesión',
+  registeredTitle: 'Ya tiene una cuenta',
+  registeredText: 'Usted ya creó su cuenta con esta invitación. Inicie sesión con su nombre de usuario y su contraseña.',
+  signIn: 'Iniciar sesión',
 };
 
 /** The Spanish words of the contact details, also compared in `keepCurrent`. */

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { ApiError } from '../../lib/http.ts';
 import { portalApi } from '../api.ts';
-import { MemoryRouter, Route, Routes } from '../router.tsx';
+import { MemoryRouter, Route, Routes, useLocation } from '../router.tsx';
 import type { InviteLookup } from '../types.ts';
 import { ToastProvider } from '../ui/toast.tsx';
 import { ClientRegister } from './ClientRegister.tsx';
@@ -27,6 +27,12 @@ function renderRegister(path = '/client/register/tok-123') {
       </ToastProvider>
     </MemoryRouter>,
   );
+}
+
+/** The sign-in page, noting the query it was opened with. */
+function LoginSpy({ seen }: { seen: string[] }) {
+  seen.push(useLocation().search);
+  return <h1>Login page</h1>;
 }
 
 function fill(values: { username?: string; password?: string; confirm?: string }) {
@@ -115,6 +121,35 @@ describe('ClientRegister', () => {
     expect(screen.queryByLabelText('Username')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Go to Login' }));
     expect(screen.getByRole('heading', { name: 'Login page' })).toBeTruthy();
+  });
+
+  it('sends a client who taps their invitation again, once registered, to sign in with their agency, and says nothing is wrong', async () => {
+    const body = {
+      statusCode: 409,
+      message: 'You already have an account: sign in with your username and password.',
+      alreadyRegistered: true,
+      agencySlug: 'sunrise-benefits',
+      language: 'en',
+    };
+    vi.spyOn(portalApi, 'lookupInvite').mockRejectedValue(new ApiError(409, `409: ${JSON.stringify(body)}`, body));
+    const seen: string[] = [];
+    render(
+      <MemoryRouter initialEntries={['/client/register/used-token']}>
+        <ToastProvider>
+          <Routes>
+            <Route path="/client/register/:token" element={<ClientRegister />} />
+            <Route path="/client/login" element={<LoginSpy seen={seen} />} />
+          </Routes>
+        </ToastProvider>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'You already have an account' })).toBeTruthy();
+    expect(screen.getByText('You set up your account with this invitation. Sign in with your username and password.')).toBeTruthy();
+    expect(screen.queryByText('Invalid Invitation')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('heading', { name: 'Login page' })).toBeTruthy();
+    expect(seen.at(-1)).toBe('?agency=sunrise-benefits');
   });
 
   it('says the invitation token is missing when the link has none', async () => {

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 
-import { serverMessage } from '../../lib/http.ts';
+import { errorBodyField, serverMessage } from '../../lib/http.ts';
 import { Spinner } from '../../shared/Spinner.tsx';
 import { portalApi } from '../api.ts';
 import { usePortalLanguage, usePortalTexts } from '../i18n.tsx';
@@ -16,10 +16,29 @@ import { PASSWORD_MIN_LENGTH, REGISTER_REDIRECT_MS } from './registerTexts.ts';
 
 type FieldName = 'username' | 'password' | 'confirm';
 
-/** Shown for an unknown, used or expired invitation link. */
-function InvalidInvitation() {
+/**
+ * Shown for an unknown or expired invitation link, and (`registered`) for the link of an account
+ * already made: a client tapping their invitation text again is sent to sign in, with their agency.
+ */
+function InvalidInvitation({ registered }: { registered?: { agencySlug: string | null } }) {
   const { REGISTER } = usePortalTexts();
   const navigate = useNavigate();
+  if (registered) {
+    const login = registered.agencySlug ? `${LOGIN_PATH}?agency=${encodeURIComponent(registered.agencySlug)}` : LOGIN_PATH;
+    return (
+      <main className="cp-page cp-auth">
+        <div className="cp-narrow">
+          <div className="cp-card cp-auth-header">
+            <h1>{REGISTER.registeredTitle}</h1>
+            <p>{REGISTER.registeredText}</p>
+            <button type="button" className="cp-button cp-button-block" onClick={() => navigate(login)}>
+              {REGISTER.signIn}
+            </button>
+          </div>
+        </div>
+      </main>
+    );
+  }
   return (
     <main className="cp-page cp-auth">
       <div className="cp-narrow">
@@ -56,7 +75,9 @@ export function ClientRegister() {
   const token = (useParams().token ?? '').trim();
   const navigate = useNavigate();
   const toast = useToast();
-  const [invite, setInvite] = useState<InviteLookup | 'loading' | 'invalid'>(token ? 'loading' : 'invalid');
+  const [invite, setInvite] = useState<InviteLookup | 'loading' | 'invalid' | { registered: { agencySlug: string | null } }>(
+    token ? 'loading' : 'invalid',
+  );
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -78,8 +99,15 @@ export function ClientRegister() {
     setInvite('loading');
     portalApi.lookupInvite(token).then(
       (found) => live && setInvite(found),
-      () => {
+      (error: unknown) => {
         if (!live) return;
+        if (errorBodyField(error, 'alreadyRegistered') === true) {
+          const slug = errorBodyField(error, 'agencySlug');
+          const theirs = errorBodyField(error, 'language');
+          setInvite({ registered: { agencySlug: typeof slug === 'string' ? slug : null } });
+          if ((theirs === 'en' || theirs === 'es') && !new URLSearchParams(window.location.search).get('lang')) void setLanguage(theirs);
+          return;
+        }
         setInvite('invalid');
         toast({ title: registerTexts.current.lookupFailedTitle, variant: 'destructive' });
       },
@@ -87,12 +115,12 @@ export function ClientRegister() {
     return () => {
       live = false;
     };
-  }, [token, toast]);
+  }, [token, toast, setLanguage]);
 
   // The page speaks the language the agent chose for the client, unless the link named one.
   const adopted = useRef(false);
   useEffect(() => {
-    if (typeof invite !== 'object' || adopted.current) return;
+    if (typeof invite !== 'object' || 'registered' in invite || adopted.current) return;
     adopted.current = true;
     if (invite.language !== language && !new URLSearchParams(window.location.search).get('lang')) void setLanguage(invite.language);
   }, [invite, language, setLanguage]);
@@ -107,6 +135,7 @@ export function ClientRegister() {
     );
   }
   if (invite === 'invalid') return <InvalidInvitation />;
+  if ('registered' in invite) return <InvalidInvitation registered={invite.registered} />;
 
   /** Shows a validation problem inline and as a toast, and puts the cursor in the field to fix. */
   function reject(form: HTMLFormElement, fields: FieldName[], title: string, description?: string) {

@@ -31,6 +31,9 @@ export const REGISTER = {
   invalidTitle: 'Invalid Invitation',
   invalidText: 'This invitation link is invalid or has expired. Please contact your broker for a new invitation.',
   goToLogin: 'Go to Login',
+  registeredTitle: 'You already have an account',
+  registeredText: 'You set up your account with this invitation. Sign in with your username and password.',
+  signIn: 'Sign In',
 } as const;
 
 /** SPEC §9 Password: minimum 8 characters. */
