@@ -148,11 +148,16 @@ describe('client sign-in and registration in Chromium', () => {
     assert.deepEqual(unexpected(errors), []);
     await page.waitForURL(`${APP_URL}/client/portal`);
 
-    // Registered means signed in: the sign-in page sends her on, and her link is used up.
+    // Registered means signed in: the sign-in page sends her on. Her link, tapped again, says she
+    // has an account and offers to sign in (which, signed in, opens her portal).
     await page.goto(`${APP_URL}/client/login`);
     await page.waitForURL(`${APP_URL}/client/portal`);
     await page.goto(`${APP_URL}/client/register/${ruthToken}`);
-    await page.getByRole('heading', { level: 1, name: 'Invalid Invitation' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'You already have an account' }).waitFor();
+    assert.equal(await page.getByText('Invalid Invitation').count(), 0);
+    assert.deepEqual(await seriousAccessibilityViolations(page), [], 'the already-registered screen');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${APP_URL}/client/portal`);
     await ruth.close();
 
     // Walter: the /client/invite/{token} link.
