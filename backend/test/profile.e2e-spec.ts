@@ -33,6 +33,7 @@ describe('the signed-in broker’s profile (/api/profile)', () => {
       emailNotifications: true,
       weeklyDigest: true,
       language: 'en',
+      timeZone: 'America/New_York',
     });
   });
 
@@ -45,6 +46,21 @@ describe('the signed-in broker’s profile (/api/profile)', () => {
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('Language must be en (English) or es (Spanish)');
     expect((await broker.agent.put('/api/profile').send({ language: 'en' })).body.language).toBe('en');
+  });
+
+  it('sets the broker’s time zone (New York until they choose), and refuses one that is not an IANA zone', async () => {
+    expect((await broker.agent.get('/api/profile')).body.timeZone).toBe('America/New_York');
+    const chosen = await broker.agent.put('/api/profile').send({ timeZone: 'America/Chicago' });
+    expect(chosen.status).toBe(200);
+    expect(chosen.body.timeZone).toBe('America/Chicago');
+    expect((await t.em().findOneOrFail(User, broker.id)).timeZone).toBe('America/Chicago');
+    for (const wrong of ['Mars/Olympus', 'UTC+5', '', 'x'.repeat(65), 42]) {
+      const res = await broker.agent.put('/api/profile').send({ timeZone: wrong });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Time zone must be an IANA time zone such as America/Chicago');
+    }
+    expect((await broker.agent.get('/api/profile')).body.timeZone).toBe('America/Chicago');
+    expect((await broker.agent.put('/api/profile').send({ timeZone: 'America/New_York' })).status).toBe(200);
   });
 
   it('saves the name trimmed, shows it as the current user, and keeps it at the next sign-in', async () => {

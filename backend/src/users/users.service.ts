@@ -1,9 +1,10 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 
+import { isValidZone } from '../client-portal/recurrence.js';
 import { normalizePhone } from '../clients/contact.js';
 import { escapeLike } from '../common/like.js';
-import { PROFILE_NAME_MAX, type UpdateProfileDto } from './dto/profile.dto.js';
+import { PROFILE_NAME_MAX, TIME_ZONE_MESSAGE, type UpdateProfileDto } from './dto/profile.dto.js';
 import { TRIAL_DAYS, User } from './user.entity.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -41,6 +42,9 @@ export function givenName(claims: Pick<IdentityClaims, 'givenName' | 'familyName
 }
 
 /** Brokers and admins: the accounts behind OpenID Connect sign-in. */
+/** An IANA zone's name (Region/City, or UTC), not a fixed offset such as UTC+5 that the database would not know. */
+const IANA_ZONE = /^(?:UTC|[A-Za-z]+(?:\/[A-Za-z0-9_+-]+){1,2})$/;
+
 @Injectable()
 export class UsersService {
   constructor(private readonly em: EntityManager) {}
@@ -98,6 +102,11 @@ export class UsersService {
     if (input.emailNotifications !== undefined) user.emailNotifications = input.emailNotifications;
     if (input.weeklyDigest !== undefined) user.weeklyDigest = input.weeklyDigest;
     if (input.language !== undefined) user.language = input.language;
+    if (input.timeZone !== undefined) {
+      if (!IANA_ZONE.test(input.timeZone) || !isValidZone(input.timeZone))
+        throw new BadRequestException({ message: TIME_ZONE_MESSAGE, field: 'timeZone' });
+      user.timeZone = input.timeZone;
+    }
     await this.em.flush();
     return user;
   }

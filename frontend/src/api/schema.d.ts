@@ -3967,6 +3967,11 @@ export interface components {
             language: "en" | "es";
             /** @description Null until given (by the identity provider or the broker) */
             lastName: string | null;
+            /**
+             * @description The broker’s IANA time zone: the weekly digest (Monday 08:00) and the day of scheduled sends follow it
+             * @example America/Chicago
+             */
+            timeZone: string;
             /** @description The weekly digest e-mail, Monday 08:00 in the broker’s time zone */
             weeklyDigest: boolean;
         };
@@ -4558,6 +4563,11 @@ export interface components {
             language?: "en" | "es";
             /** @example Whitfield */
             lastName?: string;
+            /**
+             * @description An IANA time zone (the Settings page offers the browser’s)
+             * @example America/Chicago
+             */
+            timeZone?: string;
             /** @description The weekly digest e-mail, Monday 08:00 in the broker’s time zone */
             weeklyDigest?: boolean;
         };

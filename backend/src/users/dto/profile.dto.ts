@@ -1,12 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsString, registerDecorator } from 'class-validator';
+import { IsBoolean, IsIn, IsString, MaxLength, registerDecorator } from 'class-validator';
 
 import { type Language, LANGUAGES } from '../../common/language.js';
 import { IsOptionalNotNull } from '../../common/validation.js';
 import type { User } from '../user.entity.js';
 
 export const PROFILE_NAME_MAX = 100;
+export const TIME_ZONE_MESSAGE = 'Time zone must be an IANA time zone such as America/Chicago';
 // No control characters (tabs, line breaks): a name is one line wherever it is shown. NUL never
 // gets this far: every request with one is refused before validation (common/input-safety.ts).
 const CONTROL_CHARACTER = /\p{Cc}/u;
@@ -59,6 +60,12 @@ export class ProfileDto {
   @ApiProperty({ enum: LANGUAGES, description: 'The language of the app for this person' })
   language!: Language;
 
+  @ApiProperty({
+    example: 'America/Chicago',
+    description: 'The broker’s IANA time zone: the weekly digest (Monday 08:00) and the day of scheduled sends follow it',
+  })
+  timeZone!: string;
+
   static from(user: User): ProfileDto {
     return {
       firstName: user.firstName ?? null,
@@ -68,6 +75,7 @@ export class ProfileDto {
       emailNotifications: user.emailNotifications,
       weeklyDigest: user.weeklyDigest,
       language: user.language,
+      timeZone: user.timeZone,
     };
   }
 }
@@ -105,4 +113,10 @@ export class UpdateProfileDto {
   @IsOptionalNotNull()
   @IsIn(LANGUAGES, { message: 'Language must be en (English) or es (Spanish)' })
   language?: Language;
+
+  @ApiPropertyOptional({ example: 'America/Chicago', description: 'An IANA time zone (the Settings page offers the browser’s)' })
+  @IsOptionalNotNull()
+  @IsString({ message: TIME_ZONE_MESSAGE })
+  @MaxLength(64, { message: TIME_ZONE_MESSAGE })
+  timeZone?: string;
 }

@@ -68,6 +68,7 @@ describe('the profile step', () => {
       lastName: 'Avery',
       email: NEW_BROKER.email,
       agencyPhone: '',
+      timeZone: 'America/New_York',
       emailNotifications: true,
       weeklyDigest: false,
       language: 'en',

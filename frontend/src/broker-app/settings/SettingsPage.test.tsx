@@ -15,6 +15,7 @@ const PROFILE: Profile = {
   emailNotifications: true,
   weeklyDigest: false,
   language: 'en',
+  timeZone: 'America/New_York',
 };
 
 function renderSettings(dataProvider: Record<string, unknown> = {}) {
@@ -57,6 +58,7 @@ describe('the Settings page', () => {
         agencyPhone: '(615) 555-0100',
         emailNotifications: false,
         weeklyDigest: false,
+        timeZone: 'America/New_York',
       }),
     );
     expect(await screen.findByText('Settings saved')).toBeTruthy();
@@ -83,6 +85,34 @@ describe('the Settings page', () => {
     );
     expect(await screen.findByText('Settings saved')).toBeTruthy();
     expect((screen.getByRole('switch', { name: 'Weekly digest e-mail' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('sets the time zone the digest and scheduled sends follow, and offers this device’s', async () => {
+    // This device is in Arizona.
+    const resolved = Intl.DateTimeFormat.prototype.resolvedOptions;
+    const arizona = vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+      return { ...resolved.call(this), timeZone: 'America/Phoenix' };
+    });
+    const updateProfile = vi.fn(async (input: { timeZone: string }) => ({ ...PROFILE, timeZone: input.timeZone }));
+    renderSettings({ updateProfile });
+    const zone = (await screen.findByRole('combobox', { name: 'Time Zone' })) as HTMLSelectElement;
+    expect(zone.value).toBe('America/New_York');
+    expect(screen.getByText(/8:00 AM on Mondays in this time zone/)).toBeTruthy();
+    // The US zones come first.
+    expect([...zone.options].slice(0, 3).map((option) => option.textContent)).toEqual([
+      'America/New York',
+      'America/Chicago',
+      'America/Denver',
+    ]);
+    fireEvent.change(zone, { target: { value: 'America/Chicago' } });
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(updateProfile).toHaveBeenCalledWith(expect.objectContaining({ timeZone: 'America/Chicago' })));
+    expect(await screen.findByText('Settings saved')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Use this device’s time zone (America/Phoenix)' }));
+    expect(zone.value).toBe('America/Phoenix');
+    // Once it is the chosen one, the offer goes.
+    expect(screen.queryByRole('button', { name: /Use this device’s time zone/ })).toBeNull();
+    arizona.mockRestore();
   });
 
   it('will not send an empty or too long name', async () => {

@@ -23,6 +23,25 @@ interface SettingsValues {
   agencyPhone: string;
   emailNotifications: boolean;
   weeklyDigest: boolean;
+  timeZone: string;
+}
+
+const deviceZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** The time zones this browser knows, the continental US and its territories first. */
+const US_ZONES = [
+  'America/New_York',
+  'America/Chicago',
+  'America/Denver',
+  'America/Phoenix',
+  'America/Los_Angeles',
+  'America/Anchorage',
+  'Pacific/Honolulu',
+  'America/Puerto_Rico',
+];
+function zoneChoices(saved: string): string[] {
+  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...new Set([...US_ZONES, saved, deviceZone(), ...all].filter(Boolean))];
 }
 
 const valuesOf = (profile: DigestProfile): SettingsValues => ({
@@ -31,9 +50,10 @@ const valuesOf = (profile: DigestProfile): SettingsValues => ({
   agencyPhone: profile.agencyPhone,
   emailNotifications: profile.emailNotifications,
   weeklyDigest: profile.weeklyDigest ?? false,
+  timeZone: profile.timeZone,
 });
 
-const FIELDS = ['firstName', 'lastName', 'agencyPhone', 'emailNotifications', 'weeklyDigest'] as const;
+const FIELDS = ['firstName', 'lastName', 'agencyPhone', 'emailNotifications', 'weeklyDigest', 'timeZone'] as const;
 
 function SettingsForm({ profile }: { profile: DigestProfile }) {
   const { SETTINGS_TEXTS: T } = useBrokerTexts().settings;
@@ -61,6 +81,7 @@ function SettingsForm({ profile }: { profile: DigestProfile }) {
         agencyPhone: form.agencyPhone.trim(),
         emailNotifications: form.emailNotifications,
         weeklyDigest: form.weeklyDigest,
+        timeZone: form.timeZone,
       } satisfies DigestProfileInput as ProfileInput),
     onSuccess: (answer) => {
       queryClient.setQueryData(PROFILE_KEY, answer);
@@ -108,6 +129,31 @@ function SettingsForm({ profile }: { profile: DigestProfile }) {
           helperText={errors.agencyPhone ?? T.agencyPhoneHint}
           fullWidth
         />
+        <Box>
+          <TextField
+            id="timeZone"
+            name="timeZone"
+            label={T.timeZone}
+            select
+            value={form.timeZone}
+            onChange={(event) => set('timeZone', event.target.value)}
+            error={Boolean(errors.timeZone)}
+            helperText={errors.timeZone ?? T.timeZoneHint}
+            slotProps={{ select: { native: true } }}
+            fullWidth
+          >
+            {zoneChoices(saved.timeZone).map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replaceAll('_', ' ')}
+              </option>
+            ))}
+          </TextField>
+          {deviceZone() && deviceZone() !== form.timeZone && (
+            <Button size="small" sx={{ mt: 0.5 }} onClick={() => set('timeZone', deviceZone())}>
+              {T.deviceZoneButton(deviceZone().replaceAll('_', ' '))}
+            </Button>
+          )}
+        </Box>
       </FormSection>
       <FormSection id="notifications-title" title={T.notificationsTitle}>
         <Box>

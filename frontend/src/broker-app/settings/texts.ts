@@ -16,6 +16,9 @@ export const SETTINGS_TEXTS = {
   agencyPhone: 'Agency Phone',
   agencyPhonePlaceholder: '(555) 010-2000',
   agencyPhoneHint: 'Shown in e-mail footers. The same number as on the Branding page.',
+  timeZone: 'Time Zone',
+  timeZoneHint: 'Your weekly digest comes at 8:00 AM on Mondays in this time zone, and your scheduled sends count their days in it.',
+  deviceZoneButton: (zone: string) => `Use this device’s time zone (${zone})`,
 
   notificationsTitle: 'E-mail Notifications',
   emailNotifications: 'E-mail me about my clients',

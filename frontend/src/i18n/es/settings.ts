@@ -21,6 +21,10 @@ export const SETTINGS_TEXTS: Translation<typeof EN_SETTINGS_TEXTS> = {
   agencyPhone: 'Teléfono de la agencia',
   agencyPhonePlaceholder: '(555) 010-2000',
   agencyPhoneHint: 'Aparece en el pie de página de los correos electrónicos. Es el mismo número que en la página Marca.',
+  timeZone: 'Zona horaria',
+  timeZoneHint:
+    'Su resumen semanal llega los lunes a las 8:00 a. m. en esta zona horaria, y sus envíos programados cuentan los días en ella.',
+  deviceZoneButton: (zone: string) => `Usar la zona horaria de este dispositivo (${zone})`,
 
   notificationsTitle: 'Notificaciones por correo electrónico',
   emailNotifications: 'Enviarme correos electrónicos sobre mis clientes',
