@@ -41,6 +41,24 @@ export const IMPORT_POLL_MS = 1000;
 
 const hasEnded = (job: ImportJob | undefined): job is ImportJob => job?.status === 'completed' || job?.status === 'failed';
 
+/** One of the broker's attestations for the whole file: its words as the label, the box theirs to tick. */
+function AttestationBox(props: { label: string; checked: boolean; onChange: (checked: boolean) => void; disabled: boolean }) {
+  return (
+    <FormControlLabel
+      sx={{ alignItems: 'flex-start', mt: 1, mx: 0, gap: 0.5 }}
+      control={
+        <Checkbox
+          checked={props.checked}
+          onChange={(event) => props.onChange(event.target.checked)}
+          disabled={props.disabled}
+          sx={{ mt: -0.75 }}
+        />
+      }
+      label={<Typography variant="body2">{props.label}</Typography>}
+    />
+  );
+}
+
 /**
  * SPEC §5 CSV upload: a .csv with firstName, lastName, email, phone. Shows the upload's progress;
  * the server then imports the file in the background, and the dialog follows it (rows done of the
@@ -181,29 +199,17 @@ export function UploadCsvDialog({ open, onClose }: { open: boolean; onClose: () 
             <Typography variant="body2" sx={{ mt: 2 }}>
               {CLIENT_TEXTS.uploadPermission}
             </Typography>
-            <FormControlLabel
-              sx={{ alignItems: 'flex-start', mt: 1, mx: 0, gap: 0.5 }}
-              control={
-                <Checkbox
-                  checked={remindersAttested}
-                  onChange={(event) => setRemindersAttested(event.target.checked)}
-                  disabled={upload.isPending || importing}
-                  sx={{ mt: -0.75 }}
-                />
-              }
-              label={<Typography variant="body2">{ATTESTATIONS.importReminders}</Typography>}
+            <AttestationBox
+              label={ATTESTATIONS.importReminders}
+              checked={remindersAttested}
+              onChange={setRemindersAttested}
+              disabled={upload.isPending || importing}
             />
-            <FormControlLabel
-              sx={{ alignItems: 'flex-start', mt: 1, mx: 0, gap: 0.5 }}
-              control={
-                <Checkbox
-                  checked={marketingAttested}
-                  onChange={(event) => setMarketingAttested(event.target.checked)}
-                  disabled={upload.isPending || importing}
-                  sx={{ mt: -0.75 }}
-                />
-              }
-              label={<Typography variant="body2">{ATTESTATIONS.importMarketing}</Typography>}
+            <AttestationBox
+              label={ATTESTATIONS.importMarketing}
+              checked={marketingAttested}
+              onChange={setMarketingAttested}
+              disabled={upload.isPending || importing}
             />
             {upload.isPending && (
               <Box sx={{ mt: 2 }}>

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 
+import { languageOf } from '../../i18n/translation.ts';
 import { errorBodyField, serverMessage } from '../../lib/http.ts';
 import { Spinner } from '../../shared/Spinner.tsx';
 import { portalApi } from '../api.ts';
@@ -8,7 +9,7 @@ import { Link, useNavigate, useParams } from '../router.tsx';
 import type { InviteLookup } from '../types.ts';
 import { Field } from '../ui/Field.tsx';
 import { useToast } from '../ui/toast.tsx';
-import { agencyLook } from './agencyLink.ts';
+import { agencyLook, agencyQuery } from './agencyLink.ts';
 import { AuthCard, AuthSubmit } from './AuthCard.tsx';
 import { LOGIN_PATH, PORTAL_PATH } from './loginTexts.ts';
 import { NewPasswordFields } from './PasswordField.tsx';
@@ -23,37 +24,27 @@ type FieldName = 'username' | 'password' | 'confirm';
 function InvalidInvitation({ registered }: { registered?: { agencySlug: string | null } }) {
   const { REGISTER } = usePortalTexts();
   const navigate = useNavigate();
-  if (registered) {
-    const login = registered.agencySlug ? `${LOGIN_PATH}?agency=${encodeURIComponent(registered.agencySlug)}` : LOGIN_PATH;
-    return (
-      <main className="cp-page cp-auth">
-        <div className="cp-narrow">
-          <div className="cp-card cp-auth-header">
-            <h1>{REGISTER.registeredTitle}</h1>
-            <p>{REGISTER.registeredText}</p>
-            <button type="button" className="cp-button cp-button-block" onClick={() => navigate(login)}>
-              {REGISTER.signIn}
-            </button>
-          </div>
-        </div>
-      </main>
-    );
-  }
+  const warning = (
+    <span className="cp-auth-icon cp-auth-icon-warning" aria-hidden="true">
+      <svg viewBox="0 0 24 24" width="28" height="28">
+        <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
+        <path d="M12 7.5v5.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        <circle cx="12" cy="16.5" r="1.2" fill="currentColor" />
+      </svg>
+    </span>
+  );
+  const [title, text, action, to] = registered
+    ? [REGISTER.registeredTitle, REGISTER.registeredText, REGISTER.signIn, `${LOGIN_PATH}${agencyQuery(registered.agencySlug)}`]
+    : [REGISTER.invalidTitle, REGISTER.invalidText, REGISTER.goToLogin, LOGIN_PATH];
   return (
     <main className="cp-page cp-auth">
       <div className="cp-narrow">
         <div className="cp-card cp-auth-header">
-          <span className="cp-auth-icon cp-auth-icon-warning" aria-hidden="true">
-            <svg viewBox="0 0 24 24" width="28" height="28">
-              <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
-              <path d="M12 7.5v5.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              <circle cx="12" cy="16.5" r="1.2" fill="currentColor" />
-            </svg>
-          </span>
-          <h1>{REGISTER.invalidTitle}</h1>
-          <p>{REGISTER.invalidText}</p>
-          <button type="button" className="cp-button cp-button-block" onClick={() => navigate(LOGIN_PATH)}>
-            {REGISTER.goToLogin}
+          {!registered && warning}
+          <h1>{title}</h1>
+          <p>{text}</p>
+          <button type="button" className="cp-button cp-button-block" onClick={() => navigate(to)}>
+            {action}
           </button>
         </div>
       </div>
@@ -103,9 +94,9 @@ export function ClientRegister() {
         if (!live) return;
         if (errorBodyField(error, 'alreadyRegistered') === true) {
           const slug = errorBodyField(error, 'agencySlug');
-          const theirs = errorBodyField(error, 'language');
+          const theirs = languageOf(String(errorBodyField(error, 'language') ?? ''));
           setInvite({ registered: { agencySlug: typeof slug === 'string' ? slug : null } });
-          if ((theirs === 'en' || theirs === 'es') && !new URLSearchParams(window.location.search).get('lang')) void setLanguage(theirs);
+          if (theirs && !new URLSearchParams(window.location.search).get('lang')) void setLanguage(theirs);
           return;
         }
         setInvite('invalid');
