@@ -1,5 +1,7 @@
-// ESLint for every TypeScript file of the project: the TypeScript rules with type information (each
-// file is checked against the tsconfig that includes it), import order, and React's hook rules.
+// ESLint for every TypeScript file of the project: the TypeScript rules, import order, React's hook
+// rules and the project's own restrictions. The rules that need type information (promises left
+// floating, misused or awaited when they are not promises) are oxlint's, in .oxlintrc.json: it runs
+// them on TypeScript 7's checker (tsgolint) in a fifth of the time (docs/testing.md).
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -23,9 +25,6 @@ export default defineConfig(
   {
     files: ['**/*.ts', '**/*.tsx'],
     extends: [js.configs.recommended, tseslint.configs.recommended],
-    languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
-    },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     plugins: { 'simple-import-sort': simpleImportSort },
     rules: {
@@ -34,24 +33,18 @@ export default defineConfig(
         'error',
         { args: 'after-used', argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
       ],
-      // Promises: none left floating, none passed where a callback's result is ignored, no await on a non-promise.
-      '@typescript-eslint/no-floating-promises': [
-        'error',
-        // node:test's describe/it answer promises the runner itself awaits.
-        {
-          allowForKnownSafeCalls: [
-            { from: 'package', package: 'node:test', name: ['describe', 'it', 'test', 'before', 'after', 'beforeEach', 'afterEach'] },
-          ],
-        },
-      ],
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
-      '@typescript-eslint/await-thenable': 'error',
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       // Imports: one statement per module (a type-only one may stand beside it), in a stable order.
       'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
       'simple-import-sort/imports': 'error',
       'simple-import-sort/exports': 'error',
     },
+  },
+  {
+    // The backend compiles with decorators and their metadata (tsconfig.json): an import named only in
+    // a decorated signature is a value at run time (Nest's injection reads it), not a type.
+    files: ['backend/**/*.ts'],
+    languageOptions: { parserOptions: { experimentalDecorators: true, emitDecoratorMetadata: true } },
   },
   {
     // Tests read the clock in one place each (the backend's test/helpers/clock.ts, the frontend's

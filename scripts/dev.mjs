@@ -6,7 +6,8 @@ import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-runtime.mjs';
 
 buildIfStale();
 const children = [
-  spawn('npx', ['tsc', '-p', 'backend/tsconfig.build.json', '--watch', '--preserveWatchOutput'], { cwd: ROOT, stdio: 'inherit' }),
+  // The backend's own TypeScript compiler (the one its build uses), in watch mode.
+  spawn('npm', ['run', 'build', '-w', 'backend', '--', '--watch', '--preserveWatchOutput'], { cwd: ROOT, stdio: 'inherit' }),
   spawn(process.execPath, [...SERVER_NODE_FLAGS, '--watch-path=backend/dist', '--watch-preserve-output', 'backend/dist/main.js'], {
     cwd: ROOT,
     env: { ...SERVER_ENV, ...process.env },

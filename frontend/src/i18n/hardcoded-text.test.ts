@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-import ts from 'typescript';
+import { parse } from '@babel/parser';
+import type { Expression, JSXAttribute, Node } from '@babel/types';
 import { describe, expect, it } from 'vitest';
 
 const SRC = join(import.meta.dirname, '..');
@@ -19,15 +20,13 @@ function tsxFiles(dir: string): string[] {
 }
 
 /** The words an expression can show: a literal, or a branch of `a ? 'x' : 'y'`, `a ?? 'x'`, `a || 'x'`, `a && 'x'`. */
-function literalsOf(node: ts.Expression): string[] {
-  if (ts.isParenthesizedExpression(node)) return literalsOf(node.expression);
-  if (ts.isStringLiteralLike(node)) return [node.text];
-  if (ts.isTemplateExpression(node)) return [node.head.text, ...node.templateSpans.map((span) => span.literal.text)];
-  if (ts.isConditionalExpression(node)) return [...literalsOf(node.whenTrue), ...literalsOf(node.whenFalse)];
-  const fallback = [ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken];
-  if (ts.isBinaryExpression(node) && fallback.includes(node.operatorToken.kind))
+function literalsOf(node: Expression): string[] {
+  if (node.type === 'StringLiteral') return [node.value];
+  if (node.type === 'TemplateLiteral') return node.quasis.map((quasi) => quasi.value.cooked ?? quasi.value.raw);
+  if (node.type === 'ConditionalExpression') return [...literalsOf(node.consequent), ...literalsOf(node.alternate)];
+  if (node.type === 'LogicalExpression' && (node.operator === '??' || node.operator === '||'))
     return [...literalsOf(node.left), ...literalsOf(node.right)];
-  if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) return literalsOf(node.right);
+  if (node.type === 'LogicalExpression' && node.operator === '&&') return literalsOf(node.right);
   return [];
 }
 
@@ -38,26 +37,40 @@ const hasWords = (text: string) => /\p{L}{2,}/u.test(text);
  * given to a read attribute (directly or as a branch of a condition or fallback).
  */
 export function hardCodedTexts(source: string, fileName = 'x.tsx'): string[] {
-  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
-  const found: string[] = [];
-  const visit = (node: ts.Node) => {
-    if (ts.isJsxText(node) && /\p{L}/u.test(node.text)) found.push(node.text.trim());
-    if (ts.isJsxAttribute(node) && READ_ATTRIBUTES.has(node.name.getText(file)) && node.initializer) {
-      const value = node.initializer;
-      const literals = ts.isStringLiteral(value)
-        ? [value.text]
-        : ts.isJsxExpression(value) && value.expression
-          ? literalsOf(value.expression)
-          : [];
-      for (const literal of literals.filter(hasWords)) found.push(`${node.name.getText(file)}="${literal}"`);
+  const file = parse(source, { sourceType: 'module', sourceFilename: fileName, plugins: ['typescript', 'jsx'] });
+  /** What was found, with where it starts, so that the answer is in the order of the source. */
+  const found: { at: number; text: string }[] = [];
+  const attributeName = (node: JSXAttribute) =>
+    node.name.type === 'JSXNamespacedName' ? `${node.name.namespace.name}:${node.name.name.name}` : node.name.name;
+  const visit = (node: Node, parent?: Node) => {
+    const at = node.start ?? 0;
+    if (node.type === 'JSXText' && /\p{L}/u.test(node.value)) found.push({ at, text: node.value.trim() });
+    if (node.type === 'JSXAttribute' && READ_ATTRIBUTES.has(attributeName(node)) && node.value) {
+      const value = node.value;
+      const literals =
+        value.type === 'StringLiteral'
+          ? [value.value]
+          : value.type === 'JSXExpressionContainer' && value.expression.type !== 'JSXEmptyExpression'
+            ? literalsOf(value.expression)
+            : [];
+      for (const literal of literals.filter(hasWords)) found.push({ at, text: `${attributeName(node)}="${literal}"` });
     }
-    if (ts.isJsxExpression(node) && node.expression && (ts.isJsxElement(node.parent) || ts.isJsxFragment(node.parent))) {
-      for (const literal of literalsOf(node.expression).filter(hasWords)) found.push(`{"${literal}"}`);
+    if (
+      node.type === 'JSXExpressionContainer' &&
+      node.expression.type !== 'JSXEmptyExpression' &&
+      (parent?.type === 'JSXElement' || parent?.type === 'JSXFragment')
+    ) {
+      for (const literal of literalsOf(node.expression).filter(hasWords)) found.push({ at, text: `{"${literal}"}` });
     }
-    ts.forEachChild(node, visit);
+    for (const [key, child] of Object.entries(node)) {
+      if (key === 'loc' || key === 'leadingComments' || key === 'trailingComments' || key === 'innerComments') continue;
+      for (const item of Array.isArray(child) ? child : [child]) {
+        if (item && typeof item === 'object' && typeof (item as Node).type === 'string') visit(item as Node, node);
+      }
+    }
   };
-  visit(file);
-  return found;
+  visit(file.program);
+  return found.sort((a, b) => a.at - b.at).map((entry) => entry.text);
 }
 
 describe('no user-facing words written into components', () => {
