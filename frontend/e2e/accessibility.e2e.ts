@@ -3,7 +3,17 @@ import { after, before, describe, it } from 'node:test';
 
 import type { Browser, Page } from 'playwright-core';
 
-import { APP_URL, call, launchBrowser, seriousAccessibilityViolations, signIn, testNow, uniqueEmail } from './browser.ts';
+import {
+  APP_URL,
+  call,
+  launchBrowser,
+  networkSettled,
+  seriousAccessibilityViolations,
+  signIn,
+  testNow,
+  trackRequests,
+  uniqueEmail,
+} from './browser.ts';
 
 const WIDTHS = [1280, 390];
 
@@ -13,13 +23,14 @@ type PageCheck = [path: string, heading: string | RegExp];
 /** Visits each page at both widths and collects axe's serious and critical findings, page by page. */
 async function audit(page: Page, pages: PageCheck[]): Promise<Record<string, string[]>> {
   const found: Record<string, string[]> = {};
+  trackRequests(page);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width > 600 ? 900 : 844 });
     for (const [path, heading] of pages) {
       await page.goto(`${APP_URL}${path}`);
       await page.getByRole('heading', { level: 1, name: heading }).first().waitFor();
       // Lists and figures load after the heading: wait for the requests to settle.
-      await page.waitForLoadState('networkidle');
+      await networkSettled(page);
       const violations = await seriousAccessibilityViolations(page);
       if (violations.length > 0) found[`${path} at ${width} px`] = violations;
     }
