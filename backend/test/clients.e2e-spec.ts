@@ -330,6 +330,8 @@ describe('clients: CRUD, search, tenant isolation, usage limits, invitations', (
       const sms = await t.em().findOneOrFail(OutboxMessage, { recipient: '+16155550501', purpose: 'client-invitation' });
       expect(sms.channel).toBe('sms');
       expect(sms.body).toContain(res.body.inviteUrl);
+      // A text from the agency says how to stop them, the first one too.
+      expect(sms.body).toMatch(/ Reply STOP to opt out\.$/);
       const after = await a.agent.get(`/api/clients/${client.id}`);
       expect(after.body).toMatchObject({ inviteStatus: 'pending', inviteToken: true });
       expect(JSON.stringify(after.body)).not.toContain(res.body.inviteUrl.split('/').pop());

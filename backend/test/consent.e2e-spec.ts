@@ -510,15 +510,46 @@ describe('consent ledger and calling hours at send time', () => {
 
   it('suppresses an address the e-mail provider reports as a complaint or a hard bounce, over a signed webhook', async () => {
     const client = await makeClient(t.em(), owner, { email: 'Complains@Example.com' });
+    /** Signed as the provider signs: HMAC-SHA256 of `<timestamp>.<body>`, the timestamp from the app's clock. */
+    const nowSeconds = () => String(Math.floor(clock.now().getTime() / 1000));
+    const signed = (raw: string, timestamp = nowSeconds()) => ({
+      timestamp,
+      signature: createHmac('sha256', 'email-webhook-secret').update(`${timestamp}.${raw}`).digest('hex'),
+    });
+    const send = (raw: string, headers: { timestamp?: string; signature?: string }) => {
+      const req = request(t.http).post('/api/webhooks/email').set('Content-Type', 'application/json');
+      if (headers.timestamp !== undefined) req.set('X-Timestamp', headers.timestamp);
+      if (headers.signature !== undefined) req.set('X-Signature', headers.signature);
+      return req.send(raw);
+    };
+    let nextId = 0;
+    /** Each event gets an id of its own unless it brings one. */
+    const withIds = (body: unknown): unknown =>
+      Array.isArray(body)
+        ? body.map(withIds)
+        : body && typeof body === 'object' && !('id' in body)
+          ? { id: `evt-${(nextId += 1)}`, ...(body as object) }
+          : body;
     const post = (body: unknown, signature?: string) => {
-      const raw = JSON.stringify(body);
-      return request(t.http)
-        .post('/api/webhooks/email')
-        .set('Content-Type', 'application/json')
-        .set('X-Signature', signature ?? createHmac('sha256', 'email-webhook-secret').update(raw).digest('hex'))
-        .send(raw);
+      const raw = JSON.stringify(withIds(body));
+      const headers = signed(raw);
+      return send(raw, { ...headers, signature: signature ?? headers.signature });
     };
     expect((await post({ type: 'complaint', email: 'complains@example.com' }, 'ab'.repeat(32))).status).toBe(403);
+    // The body alone signed (the old way), or no timestamp: refused.
+    const complaint = JSON.stringify({ id: 'evt-replayed', type: 'complaint', email: 'complains@example.com' });
+    const bodyOnly = createHmac('sha256', 'email-webhook-secret').update(complaint).digest('hex');
+    expect((await send(complaint, { signature: bodyOnly })).body.message).toBe(
+      'X-Timestamp must be the Unix time (in seconds) the notice was signed',
+    );
+    expect((await send(complaint, { timestamp: nowSeconds(), signature: bodyOnly })).status).toBe(403);
+    // Signed 6 minutes ago (a captured request replayed later), or 6 minutes ahead: refused, nothing written.
+    for (const offset of [-360, 360]) {
+      const stale = await send(complaint, signed(complaint, String(Number(nowSeconds()) + offset)));
+      expect(stale.status).toBe(403);
+      expect(stale.body.message).toBe('The notice was signed more than 5 minutes from now: send it again with a fresh signature');
+    }
+    expect(await t.em().count(OptOut, { recipient: 'complains@example.com' })).toBe(0);
     // Bad input answers 4xx with a message and writes nothing.
     const deep = JSON.parse(`${'['.repeat(200)}1${']'.repeat(200)}`) as unknown;
     for (const bad of [
@@ -546,7 +577,7 @@ describe('consent ledger and calling hours at send time', () => {
       { type: 'complaint', email: 'Complains@Example.com', reason: 'abuse report' },
       { type: 'bounce', bounceType: 'soft', email: 'full@example.com' },
     ]);
-    expect(ok.body).toEqual({ suppressed: 1 });
+    expect(ok.body).toEqual({ suppressed: 1, alreadyApplied: 0 });
     expect(await t.em().findOne(OptOut, { recipient: 'complains@example.com', channel: 'email' })).toMatchObject({
       source: 'email-complaint',
     });
@@ -559,6 +590,17 @@ describe('consent ledger and calling hours at send time', () => {
       source: 'complaint',
       evidence: 'Marked as spam: abuse report — marketing revoked on every channel',
     });
+
+    // The provider delivers the same event again (a retry, or a request replayed within the 5
+    // minutes): it takes effect once, and the ledger gets no second revocation.
+    const events = () => t.em().count(Consent, { clientId: client.id, source: 'complaint' });
+    const again = { id: 'evt-delivered-twice', type: 'complaint', email: 'complains@example.com' };
+    expect((await post(again)).body).toEqual({ suppressed: 1, alreadyApplied: 0 });
+    const after = await events();
+    expect((await post(again)).body).toEqual({ suppressed: 0, alreadyApplied: 1 });
+    const raw = JSON.stringify(again);
+    expect((await send(raw, signed(raw, String(Number(nowSeconds()) - 240)))).body).toEqual({ suppressed: 0, alreadyApplied: 1 });
+    expect(await events()).toBe(after);
   });
 
   it('reports consents, revocations, skipped sends and calling hours with totals that match the records', async () => {

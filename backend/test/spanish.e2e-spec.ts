@@ -123,7 +123,7 @@ describe('Spanish, end to end: a Spanish-speaking client’s invitation, texts, 
     expect(invited.body.inviteUrl).toMatch(/\/client\/register\/[^/?]+\?lang=es$/);
     const [sms] = sendsTo(phone);
     expect(sms.form.get('Body')).toBe(
-      `Harbor Senior Insurance le invita a su portal privado para sus medicamentos y recordatorios. Cree su cuenta aquí (el enlace funciona durante 7 días): ${invited.body.inviteUrl}`,
+      `Harbor Senior Insurance le invita a su portal privado para sus medicamentos y recordatorios. Cree su cuenta aquí (el enlace funciona durante 7 días): ${invited.body.inviteUrl} Responda ALTO para no recibir más mensajes.`,
     );
     const token = new URL(invited.body.inviteUrl as string).pathname.split('/').pop();
     expect((await request(t.http).get(`/api/client/invite/${token}`)).body).toMatchObject({

@@ -112,7 +112,7 @@ describe('billing and branding in Chromium', () => {
     assert.ok(await page.getByText('Your plan after the trial', { exact: true }).isVisible());
     assert.equal(await page.getByTestId('current-tier').textContent(), 'Flat');
     assert.equal(await page.getByTestId('monthly-amount').textContent(), '$297.00');
-    assert.ok(await page.getByText('Telephony costs (Twilio): about $0.02 per voice call and $0.01 per SMS').isVisible());
+    assert.ok(await page.getByText('Telephony costs: about $0.02 per voice call and $0.01 per SMS').isVisible());
     // Thirty days left: no banner yet.
     assert.equal(await page.getByTestId('billing-banner').count(), 0);
 

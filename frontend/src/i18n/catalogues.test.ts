@@ -91,3 +91,46 @@ describe('the Spanish catalogues have every English key, and nothing else', () =
     expect(problems).toEqual([]);
   });
 });
+
+/** Words that are English and never Spanish: one of them in a Spanish text is a leftover. */
+const ENGLISH_ONLY = /\b(?:the|your|you|and|with|please|welcome|flat|plan flat|click|save|cancel|delete|reminder|reminders|campaign|settings)\b/i;
+
+/** Keys whose values are ids, selectors or paths, not words. */
+const NOT_WORDS = new Set(['id', 'target', 'to', 'href', 'path', 'key']);
+
+/** Every text of a catalogue (functions are called with sample arguments of their arity). */
+function textsOf(value: unknown, path = ''): { path: string; text: string }[] {
+  if (typeof value === 'string') return [{ path, text: value }];
+  if (typeof value === 'function') {
+    try {
+      const text = (value as (...args: unknown[]) => unknown)(...Array.from({ length: value.length }, () => 2));
+      return textsOf(text, `${path}()`);
+    } catch {
+      return [];
+    }
+  }
+  if (Array.isArray(value)) return value.flatMap((item, i) => textsOf(item, `${path}[${i}]`));
+  if (value && typeof value === 'object') {
+    return Object.entries(value)
+      .filter(([key]) => !NOT_WORDS.has(key))
+      .flatMap(([key, item]) => textsOf(item, path ? `${path}.${key}` : key));
+  }
+  return [];
+}
+
+describe('the Spanish catalogues have no English left in them', () => {
+  it('finds an English word in a Spanish text (the check itself works)', () => {
+    expect(textsOf({ a: 'Plan Flat', b: (n: number) => `${n} días`, c: ['Guardar'] }).filter(({ text }) => ENGLISH_ONLY.test(text))).toEqual([
+      { path: 'a', text: 'Plan Flat' },
+    ]);
+  });
+
+  it.each(PAIRS)('%s', async (_name, _loadEnglish, loadSpanish) => {
+    const es = await loadSpanish();
+    const leftovers = Object.entries(es)
+      .filter(([name]) => !NOT_TEXT.test(name))
+      .flatMap(([name, value]) => textsOf(value, name))
+      .filter(({ text }) => ENGLISH_ONLY.test(text.replace(/https?:\/\/\S+/g, '')));
+    expect(leftovers).toEqual([]);
+  });
+});

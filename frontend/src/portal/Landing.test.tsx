@@ -26,5 +26,7 @@ describe('NotFound', () => {
     render(<NotFound />);
     expect(screen.getByRole('heading').textContent).toBe('404 Page Not Found');
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeTruthy();
+    // A way home from the dead end.
+    expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
   });
 });

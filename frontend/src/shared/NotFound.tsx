@@ -17,6 +17,12 @@ export function NotFound() {
           <h1>{texts.notFoundTitle}</h1>
         </div>
         <p>{texts.notFoundHint}</p>
+        {/* A way on from a dead end: the home page is the dashboard when signed in, else the landing page. */}
+        <p>
+          <a href="/" className="ck-not-found-home">
+            {texts.notFoundHome}
+          </a>
+        </p>
       </div>
     </main>
   );

@@ -26,7 +26,7 @@ export const en = {
     help: (agency: string, phone: string) =>
       `Reminders from ${agency}. For help call us${phone ? ` at ${phone}` : ''}. Reply STOP to opt out.`,
     invitation: (agency: string, days: number, url: string) =>
-      `${agency} invited you to your private portal for your medications and reminders. Create your account here (the link works for ${days} days): ${url}`,
+      `${agency} invited you to your private portal for your medications and reminders. Create your account here (the link works for ${days} days): ${url} Reply STOP to opt out.`,
     caregiverInvitation: (name: string, agency: string) =>
       `${name} added you as their caregiver for reminders from ${agency}. Reply YES to get a text if they miss one. Reply STOP to opt out.`,
     caregiverAgreed: (name: string) => `Thank you. You will get a text if ${name} misses a reminder. Reply STOP to opt out.`,

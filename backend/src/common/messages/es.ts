@@ -23,7 +23,7 @@ export const es: Messages = {
     help: (agency: string, phone: string) =>
       `Recordatorios de ${agency}. Si necesita ayuda, llámenos${phone ? ` al ${phone}` : ''}. Responda ALTO para no recibir más mensajes.`,
     invitation: (agency: string, days: number, url: string) =>
-      `${agency} le invita a su portal privado para sus medicamentos y recordatorios. Cree su cuenta aquí (el enlace funciona durante ${days} días): ${url}`,
+      `${agency} le invita a su portal privado para sus medicamentos y recordatorios. Cree su cuenta aquí (el enlace funciona durante ${days} días): ${url} Responda ALTO para no recibir más mensajes.`,
     caregiverInvitation: (name: string, agency: string) =>
       `${name} le agregó como su cuidador para los recordatorios de ${agency}. Responda SÍ para recibir un mensaje si no confirma uno. Responda ALTO para no recibir más mensajes.`,
     caregiverAgreed: (name: string) =>

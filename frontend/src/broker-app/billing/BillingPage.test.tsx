@@ -331,7 +331,9 @@ describe('the Billing page', () => {
     expect(pricing.getByText('Per client over 100: 30 over is $120')).toBeTruthy();
     expect(pricing.getByText('$5.00/client')).toBeTruthy();
     expect(pricing.getByText('60 clients')).toBeTruthy();
-    expect(pricing.getByText('Telephony costs (Twilio): about $0.02 per voice call and $0.01 per SMS')).toBeTruthy();
+    // A white-label screen names no supplier.
+    expect(pricing.getByText('Telephony costs: about $0.02 per voice call and $0.01 per SMS')).toBeTruthy();
+    expect(pricing.queryByText(/Twilio/)).toBeNull();
     expect(screen.getByText(/^Break-even: 60 clients\./)).toBeTruthy();
     expect(screen.getByText('$5.00 per active client per month, no client limit')).toBeTruthy();
   });

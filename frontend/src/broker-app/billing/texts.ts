@@ -127,5 +127,5 @@ export const BILLING_TEXTS = {
     { label: 'PMPM', value: `${pmpm}/client`, note: 'Per active client per month, no limit' },
     { label: 'Break-even', value: `${BREAK_EVEN_CLIENTS} clients`, note: 'Where both plans cost about the same' },
   ],
-  telephony: `Telephony costs (Twilio): about ${formatPrice(VOICE_CALL_COST_CENTS)} per voice call and ${formatPrice(SMS_COST_CENTS)} per SMS`,
+  telephony: `Telephony costs: about ${formatPrice(VOICE_CALL_COST_CENTS)} per voice call and ${formatPrice(SMS_COST_CENTS)} per SMS`,
 } as const;

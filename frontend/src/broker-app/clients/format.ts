@@ -13,11 +13,7 @@ export function formatJoinedDay(iso: string): string {
   return Number.isNaN(new Date(iso).getTime()) ? '' : formatDay(iso);
 }
 
-/** '+16155550142' → '(615) 555-0142'; other numbers as stored. */
-export function formatPhone(phone: string): string {
-  const us = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(phone);
-  return us ? `(${us[1]}) ${us[2]}-${us[3]}` : phone;
-}
+export { formatPhone } from '../../lib/phone.ts';
 
 export function initials(firstName: string, lastName: string): string {
   return `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toUpperCase() || '?';

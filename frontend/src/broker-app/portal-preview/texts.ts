@@ -17,7 +17,7 @@ export const PREVIEW_TEXTS = {
   myReminders: 'My Reminders',
   scheduleReminder: 'Schedule Reminder',
   upcomingReminders: 'Upcoming Reminders',
-  footer: (agency: string) => `© ${new Date().getFullYear()} ${agency}. Your information is kept private and secure.`,
+  footer: (agency: string) => `© ${agency}. Your information is kept private and secure.`,
   previewOnly: 'Preview only',
 } as const;
 

@@ -78,11 +78,7 @@ export function validateReminder(
   };
 }
 
-/** '+13055550142' → '(305) 555-0142'; other numbers as stored. */
-export function displayPhone(phone: string): string {
-  const us = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(phone);
-  return us ? `(${us[1]}) ${us[2]}-${us[3]}` : phone;
-}
+export { formatPhone as displayPhone } from '../../lib/phone.ts';
 
 export function clientName(client: Pick<Client, 'firstName' | 'lastName'>): string {
   return `${client.firstName} ${client.lastName}`.trim();

@@ -136,5 +136,5 @@ export const BILLING_TEXTS: Translation<typeof EN_BILLING_TEXTS> = {
     { label: 'PMPM', value: `${pmpm}/cliente`, note: 'Por cliente activo al mes, sin límite' },
     { label: 'Punto de equilibrio', value: `${BREAK_EVEN_CLIENTS} clientes`, note: 'Donde ambos planes cuestan aproximadamente lo mismo' },
   ],
-  telephony: `Costos de telefonía (Twilio): aproximadamente ${formatPrice(VOICE_CALL_COST_CENTS)} por llamada de voz y ${formatPrice(SMS_COST_CENTS)} por SMS`,
+  telephony: `Costos de telefonía: aproximadamente ${formatPrice(VOICE_CALL_COST_CENTS)} por llamada de voz y ${formatPrice(SMS_COST_CENTS)} por SMS`,
 };

@@ -205,7 +205,7 @@ export const USAGE_TEXTS: Translation<typeof EN_USAGE_TEXTS> = {
   cardTitle: 'Uso de clientes',
   activeOfLimit: (active: number, limit: number) => `${active} / ${limit} clientes activos`,
   totalClients: (total: number) => `${total} ${clients(total)} en total`,
-  flatPlan: 'Plan Flat',
+  flatPlan: 'Plan de tarifa fija',
   flatPlanTerms: (limit: number) => `${PRICES.flatMonthly}/mes por hasta ${limit} clientes activos`,
   overageOnTerms: (limit: number) => `Cobro por excedente activado: cada cliente activo por encima de ${limit} se cobra mensualmente`,
   overageEnabled: 'Excedente activado',
@@ -219,7 +219,7 @@ export const USAGE_TEXTS: Translation<typeof EN_USAGE_TEXTS> = {
   viewOptions: 'Ver opciones',
   approachingTitle: 'Pronto deberá tomar una decisión',
   approachingBody: (active: number, limit: number) =>
-    `Tiene ${active} de ${limit} clientes activos en su plan Flat. Elija cómo quiere crecer antes de alcanzar su límite.`,
+    `Tiene ${active} de ${limit} clientes activos en su plan de tarifa fija. Elija cómo quiere crecer antes de alcanzar su límite.`,
   blockedTitle: 'Se alcanzó el límite de clientes',
   blockedBody: (active: number, limit: number) =>
     `Tiene ${active} clientes activos, más que el límite de ${limit} de su plan. Elija una de las opciones de abajo para seguir agregando clientes.`,

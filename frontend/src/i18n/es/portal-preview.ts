@@ -25,7 +25,7 @@ export const PREVIEW_TEXTS: Translation<typeof EN_PREVIEW_TEXTS> = {
   myReminders: 'Mis recordatorios',
   scheduleReminder: 'Programar recordatorio',
   upcomingReminders: 'Próximos recordatorios',
-  footer: (agency: string) => `© ${new Date().getFullYear()} ${agency}. Su información se mantiene privada y segura.`,
+  footer: (agency: string) => `© ${agency}. Su información se mantiene privada y segura.`,
   previewOnly: 'Solo vista previa',
 };
 

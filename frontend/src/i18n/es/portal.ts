@@ -135,7 +135,7 @@ export const PORTAL_TEXTS: Translation<typeof EN_PORTAL_TEXTS> = {
   welcome: (firstName: string) => `¡Bienvenido, ${firstName}!`,
   welcomeSub: 'Lleve el control de sus medicamentos y no olvide ninguna dosis.',
   fromAgency: (agency: string) => `Un mensaje de ${agency}`,
-  footer: (agency: string) => `© ${new Date().getFullYear()} ${agency}. Su información se mantiene privada y segura.`,
+  footer: (agency: string) => `© ${agency}. Su información se mantiene privada y segura.`,
   callMyAgent: 'Llamar a mi agente',
   yourAgent: (agency: string) => `Su agente: ${agency}`,
   loadFailed: 'No pudimos cargar su portal. Revise su conexión e inténtelo de nuevo.',

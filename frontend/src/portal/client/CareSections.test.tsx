@@ -117,6 +117,9 @@ describe('CaregiversSection', () => {
     expect(region.getByText('Invited — waiting for their YES')).toBeTruthy();
     expect(region.getByText('Gets a text if you miss a reminder')).toBeTruthy();
     expect(region.getByText('Stopped — they replied STOP')).toBeTruthy();
+    // The number as people read it, not as it is stored.
+    expect(region.getAllByText('(212) 555-0142')).toHaveLength(3);
+    expect(region.queryByText('+12125550142')).toBeNull();
     // Three is the most: no Add button, and the page says why.
     expect(region.queryByRole('button', { name: /Add Caregiver/ })).toBeNull();
     expect(region.getByText('You have 3 caregivers, the most you can have.')).toBeTruthy();

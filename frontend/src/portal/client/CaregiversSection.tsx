@@ -9,6 +9,7 @@ import { Dialog } from '../ui/Dialog.tsx';
 import { Field } from '../ui/Field.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { DialogFormFooter } from './DialogFormFooter.tsx';
+import { formatPhone } from './portalFormat.ts';
 
 /** The most caregivers a client may have (the server says so too). */
 export const MAX_CAREGIVERS = 3;
@@ -143,7 +144,7 @@ export function CaregiversSection({ caregivers, failed, onChanged }: { caregiver
                   {caregiver.name}
                   {caregiver.relationship && <span className="cp-item-dosage"> · {caregiver.relationship}</span>}
                 </p>
-                <p className="cp-item-line">{caregiver.phone ?? caregiver.email}</p>
+                <p className="cp-item-line">{caregiver.phone ? formatPhone(caregiver.phone) : caregiver.email}</p>
                 <p className="cp-item-line">
                   <span className={`cp-chip cp-caregiver-${caregiver.status}`}>
                     {(caregiver.email ? C.caregiverEmailStatus : C.caregiverStatus)[caregiver.status]}

@@ -187,7 +187,8 @@ describe('client portal: loading', () => {
     expect(screen.getByText('Call us with any plan questions.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Help' }).getAttribute('href')).toBe('/client/help');
     expect(screen.getByRole('link', { name: 'Sign Out' }).getAttribute('href')).toBe(CLIENT_LOGOUT_URL);
-    expect(screen.getByText(/Sunny Day Insurance\. Your information is kept private and secure\./)).toBeTruthy();
+    // The agency's footer names no year: the landing page keeps the product's 2025 (SPEC), and two years would disagree.
+    expect(screen.getByText("© Sunny Day Insurance. Your information is kept private and secure.")).toBeTruthy();
   });
 
   it("uses the defaults when the agency set nothing, and the agency's logo when it has one", async () => {
@@ -388,14 +389,24 @@ describe('client portal: reminders', () => {
   it('requires the date and the time, and a time in the future', async () => {
     const add = vi.spyOn(portalApi, 'addReminder');
     await openForm();
-    submit();
-    expect(form().getByText('Please choose a date')).toBeTruthy();
-    expect(form().getByText('Please choose a time')).toBeTruthy();
-    fireEvent.change(form().getByLabelText('Date'), { target: { value: '2020-01-01' } });
-    fireEvent.change(form().getByLabelText('Time'), { target: { value: '08:00' } });
-    submit();
-    expect(form().getByText('Scheduled time must be in the future')).toBeTruthy();
-    expect(add).not.toHaveBeenCalled();
+    // On a phone the errors sit far above the button: the first one is scrolled to and focused.
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    try {
+      submit();
+      expect(form().getByText('Please choose a date')).toBeTruthy();
+      expect(form().getByText('Please choose a time')).toBeTruthy();
+      await waitFor(() => expect(document.activeElement).toBe(form().getByLabelText('Date')));
+      expect(scrolled).toHaveBeenCalledWith({ block: 'center' });
+      fireEvent.change(form().getByLabelText('Date'), { target: { value: '2020-01-01' } });
+      fireEvent.change(form().getByLabelText('Time'), { target: { value: '08:00' } });
+      submit();
+      expect(form().getByText('Scheduled time must be in the future')).toBeTruthy();
+      await waitFor(() => expect(document.activeElement).toBe(form().getByLabelText('Time')));
+      expect(add).not.toHaveBeenCalled();
+    } finally {
+      delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+    }
   });
 
   it('sends a one-time reminder: ISO time of the local date-time, time zone, voice by default, name not said', async () => {

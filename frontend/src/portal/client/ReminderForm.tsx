@@ -7,6 +7,7 @@ import type { Medication, RecurrencePattern, RetryChannel } from '../types.ts';
 import { Field } from '../ui/Field.tsx';
 import { SelectField } from '../ui/SelectField.tsx';
 import { useToast } from '../ui/toast.tsx';
+import { useFocusFirstInvalid } from '../ui/useFocusFirstInvalid.ts';
 import { DialogFormFooter } from './DialogFormFooter.tsx';
 import { parseInterval, type ReminderForm as FormValues, reminderPayload, todayInputValue } from './portalFormat.ts';
 
@@ -74,6 +75,7 @@ export function ReminderForm({ medications, onDone, onCancel }: { medications: M
   const [errors, setErrors] = useState<{ date?: string; time?: string }>({});
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const unitId = useId();
   const intervalId = useId();
   const update = (patch: Partial<FormValues>) => setForm((current) => ({ ...current, ...patch }));
@@ -95,7 +97,10 @@ export function ReminderForm({ medications, onDone, onCancel }: { medications: M
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!validate()) return;
+    if (!validate()) {
+      focusFirstInvalid();
+      return;
+    }
     setSaving(true);
     setFailure(null);
     try {
@@ -114,7 +119,7 @@ export function ReminderForm({ medications, onDone, onCancel }: { medications: M
   const [unitOne, unitMany] = INTERVAL_UNITS[form.pattern];
   const intervalCount = parseInterval(form.interval);
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <SelectField label={T.reminderMedication} value={form.medicationId} onChange={(medicationId) => update({ medicationId })}>
         <option value="">{T.none}</option>
         {medications.map((medication) => (

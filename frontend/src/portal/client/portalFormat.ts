@@ -153,8 +153,4 @@ export function followUpSummary(
   return words.PORTAL_TEXTS.triedAgain(other, reminder.retryAfterMinutes ?? 10, reminder.maxAttempts);
 }
 
-/** '+16155550142' → '(615) 555-0142'; other numbers as given. */
-export function formatPhone(phone: string): string {
-  const us = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(phone);
-  return us ? `(${us[1]}) ${us[2]}-${us[3]}` : phone;
-}
+export { formatPhone } from '../../lib/phone.ts';

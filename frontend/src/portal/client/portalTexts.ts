@@ -8,7 +8,7 @@ export const PORTAL_TEXTS = {
   welcome: (firstName: string) => `Welcome, ${firstName}!`,
   welcomeSub: 'Keep track of your medications and never miss a dose.',
   fromAgency: (agency: string) => `A message from ${agency}`,
-  footer: (agency: string) => `© ${new Date().getFullYear()} ${agency}. Your information is kept private and secure.`,
+  footer: (agency: string) => `© ${agency}. Your information is kept private and secure.`,
   callMyAgent: 'Call my agent',
   yourAgent: (agency: string) => `Your agent: ${agency}`,
   loadFailed: 'We could not load your portal. Please check your connection and try again.',
