@@ -93,7 +93,8 @@ describe('the Spanish catalogues have every English key, and nothing else', () =
 });
 
 /** Words that are English and never Spanish: one of them in a Spanish text is a leftover. */
-const ENGLISH_ONLY = /\b(?:the|your|you|and|with|please|welcome|flat|plan flat|click|save|cancel|delete|reminder|reminders|campaign|settings)\b/i;
+const ENGLISH_ONLY =
+  /\b(?:the|your|you|and|with|please|welcome|flat|plan flat|click|save|cancel|delete|reminder|reminders|campaign|settings)\b/i;
 
 /** Keys whose values are ids, selectors or paths, not words. */
 const NOT_WORDS = new Set(['id', 'target', 'to', 'href', 'path', 'key']);
@@ -120,9 +121,9 @@ function textsOf(value: unknown, path = ''): { path: string; text: string }[] {
 
 describe('the Spanish catalogues have no English left in them', () => {
   it('finds an English word in a Spanish text (the check itself works)', () => {
-    expect(textsOf({ a: 'Plan Flat', b: (n: number) => `${n} días`, c: ['Guardar'] }).filter(({ text }) => ENGLISH_ONLY.test(text))).toEqual([
-      { path: 'a', text: 'Plan Flat' },
-    ]);
+    expect(
+      textsOf({ a: 'Plan Flat', b: (n: number) => `${n} días`, c: ['Guardar'] }).filter(({ text }) => ENGLISH_ONLY.test(text)),
+    ).toEqual([{ path: 'a', text: 'Plan Flat' }]);
   });
 
   it.each(PAIRS)('%s', async (_name, _loadEnglish, loadSpanish) => {

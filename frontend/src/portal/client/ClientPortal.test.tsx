@@ -188,7 +188,7 @@ describe('client portal: loading', () => {
     expect(screen.getByRole('link', { name: 'Help' }).getAttribute('href')).toBe('/client/help');
     expect(screen.getByRole('link', { name: 'Sign Out' }).getAttribute('href')).toBe(CLIENT_LOGOUT_URL);
     // The agency's footer names no year: the landing page keeps the product's 2025 (SPEC), and two years would disagree.
-    expect(screen.getByText("© Sunny Day Insurance. Your information is kept private and secure.")).toBeTruthy();
+    expect(screen.getByText('© Sunny Day Insurance. Your information is kept private and secure.')).toBeTruthy();
   });
 
   it("uses the defaults when the agency set nothing, and the agency's logo when it has one", async () => {
