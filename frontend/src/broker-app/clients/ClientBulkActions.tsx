@@ -30,8 +30,8 @@ import type { DepartureReason } from './retentionTypes.ts';
 import { useRefreshUsage } from './usage.ts';
 
 /**
- * What the broker can do to the rows selected in the table: send or resend invitations (with the
- * clients not invited and why), mark active or inactive, add to a campaign, delete (confirmed with
+ * What the broker can do to the rows selected in the table: send or resend invitations (confirmed
+ * with the count; then the clients not invited and why), mark active or inactive, add to a campaign, delete (confirmed with
  * the count).
  */
 export function ClientBulkActions() {
@@ -44,6 +44,7 @@ export function ClientBulkActions() {
   const refreshUsage = useRefreshUsage();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [confirmDeactivate, setConfirmDeactivate] = useState(false);
+  const [confirmInvite, setConfirmInvite] = useState(false);
   const [reason, setReason] = useState<DepartureReason>('other');
   const [addingToCampaign, setAddingToCampaign] = useState(false);
   const [notInvited, setNotInvited] = useState<BulkResult['failed']>([]);
@@ -58,6 +59,7 @@ export function ClientBulkActions() {
     onSuccess: (result: BulkResult) => {
       setConfirmDelete(false);
       setConfirmDeactivate(false);
+      setConfirmInvite(false);
       toast({ title: result.message });
       if (result.failed.length > 0) setNotInvited(result.failed);
       onUnselectItems();
@@ -67,6 +69,7 @@ export function ClientBulkActions() {
     onError: (error) => {
       setConfirmDelete(false);
       setConfirmDeactivate(false);
+      setConfirmInvite(false);
       errorToast(error, CLIENT_TEXTS.bulkFailed);
     },
   });
@@ -86,7 +89,7 @@ export function ClientBulkActions() {
 
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-      {button('invite', CLIENT_TEXTS.bulkInvite, <SendIcon />)}
+      {button('invite', CLIENT_TEXTS.bulkInvite, <SendIcon />, () => setConfirmInvite(true))}
       {button('activate', CLIENT_TEXTS.bulkActivate, <PersonIcon />)}
       {button('deactivate', CLIENT_TEXTS.bulkDeactivate, <PersonOffIcon />, () => {
         setReason('other');
@@ -140,6 +143,22 @@ export function ClientBulkActions() {
           </Button>
           <Button color="error" variant="contained" onClick={() => run.mutate('delete')} loading={run.isPending}>
             {CLIENT_TEXTS.bulkDeleteConfirm(count)}
+          </Button>
+        </DialogActions>
+      </Dialog>
+
+      {/* Texts go out to real people: the count is confirmed first, as for Delete. */}
+      <Dialog open={confirmInvite} onClose={run.isPending ? undefined : () => setConfirmInvite(false)} aria-labelledby="bulk-invite-title">
+        <DialogTitle id="bulk-invite-title">{CLIENT_TEXTS.bulkInviteTitle(count)}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{CLIENT_TEXTS.bulkInviteBody}</DialogContentText>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={() => setConfirmInvite(false)} disabled={run.isPending}>
+            {CLIENT_TEXTS.cancel}
+          </Button>
+          <Button variant="contained" onClick={() => run.mutate('invite')} loading={run.isPending}>
+            {CLIENT_TEXTS.bulkInviteConfirm(count)}
           </Button>
         </DialogActions>
       </Dialog>

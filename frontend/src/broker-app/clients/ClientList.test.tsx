@@ -230,6 +230,10 @@ describe('the clients table', () => {
 
     await selectAll();
     fireEvent.click(await screen.findByRole('button', { name: 'Send Invites' }));
+    // Texts to real people: nothing goes out before the broker confirms the count.
+    const inviting = await screen.findByRole('dialog', { name: 'Invite 2 clients to their portal?' });
+    expect(bulkClients).toHaveBeenCalledTimes(1);
+    fireEvent.click(within(inviting).getByRole('button', { name: 'Send 2 invitations' }));
     const notInvited = await screen.findByRole('dialog', { name: 'Not invited' });
     expect(within(notInvited).getByText('Walter Briggs')).toBeTruthy();
     expect(within(notInvited).getByText('Reactivate this client before inviting them.')).toBeTruthy();

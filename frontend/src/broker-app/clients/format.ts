@@ -1,4 +1,5 @@
 import type { Translation } from '../../i18n/translation.ts';
+import { formatPhone } from '../../lib/phone.ts';
 import type { Client } from '../types.ts';
 import { formatDateTime, formatDay } from '../ui/format.ts';
 import { CLIENT_TEXTS } from './texts.ts';
@@ -13,7 +14,7 @@ export function formatJoinedDay(iso: string): string {
   return Number.isNaN(new Date(iso).getTime()) ? '' : formatDay(iso);
 }
 
-export { formatPhone } from '../../lib/phone.ts';
+export { formatPhone };
 
 export function initials(firstName: string, lastName: string): string {
   return `${firstName.trim().charAt(0)}${lastName.trim().charAt(0)}`.toUpperCase() || '?';

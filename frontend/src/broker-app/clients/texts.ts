@@ -63,6 +63,10 @@ export const CLIENT_TEXTS = {
   bulkDeleteConfirm: (n: number) => `Delete ${n} ${n === 1 ? 'client' : 'clients'}`,
   bulkFailed: 'The action could not be done',
   bulkNotInvitedTitle: 'Not invited',
+  bulkInviteTitle: (n: number) => `Invite ${n} ${n === 1 ? 'client' : 'clients'} to their portal?`,
+  bulkInviteBody:
+    'Each gets a text message (an e-mail when they have no mobile number) with a link to create their private portal account, valid for 7 days. A client who is inactive, already registered or cannot be reached is skipped and listed.',
+  bulkInviteConfirm: (n: number) => `Send ${n} ${n === 1 ? 'invitation' : 'invitations'}`,
   bulkDeactivateTitle: (n: number) => `Mark ${n} ${n === 1 ? 'client' : 'clients'} inactive?`,
   bulkDeactivateBody: 'Inactive clients get no reminders or campaigns and do not count against your plan.',
   bulkClose: 'Close',

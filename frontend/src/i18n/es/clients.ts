@@ -63,6 +63,10 @@ export const CLIENT_TEXTS: Translation<typeof EN_CLIENT_TEXTS> = {
   bulkDeleteConfirm: (n: number) => `Eliminar ${n} ${clients(n)}`,
   bulkFailed: 'No se pudo realizar la acción',
   bulkNotInvitedTitle: 'Clientes no invitados',
+  bulkInviteTitle: (n: number) => `¿Invitar a ${n} ${clients(n)} a su portal?`,
+  bulkInviteBody:
+    'Cada uno recibe un mensaje de texto (un correo electrónico si no tiene número de celular) con un enlace para crear su cuenta privada del portal, válido durante 7 días. Se omite y se indica a quien esté inactivo, ya registrado o no se pueda contactar.',
+  bulkInviteConfirm: (n: number) => `Enviar ${n} ${n === 1 ? 'invitación' : 'invitaciones'}`,
   bulkDeactivateTitle: (n: number) => `¿Marcar ${n} ${clients(n)} como ${n === 1 ? 'inactivo' : 'inactivos'}?`,
   bulkDeactivateBody: 'Los clientes inactivos no reciben recordatorios ni campañas y no cuentan para el límite de su plan.',
   bulkClose: 'Cerrar',

@@ -1,4 +1,5 @@
 import type { Language, Translation } from '../../i18n/translation.ts';
+import { formatPhone } from '../../lib/phone.ts';
 import type { ClientReminder, NewClientReminder, RecurrencePattern, RetryChannel } from '../types.ts';
 import { INTERVAL_UNITS, PORTAL_TEXTS, WEEKDAYS } from './portalTexts.ts';
 
@@ -153,4 +154,4 @@ export function followUpSummary(
   return words.PORTAL_TEXTS.triedAgain(other, reminder.retryAfterMinutes ?? 10, reminder.maxAttempts);
 }
 
-export { formatPhone } from '../../lib/phone.ts';
+export { formatPhone };
