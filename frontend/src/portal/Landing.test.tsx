@@ -18,6 +18,8 @@ describe('Landing', () => {
     expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(6);
     for (const value of ['85%', '50%', '$2.5K']) expect(screen.getByText(value)).toBeTruthy();
     expect(screen.getByText(/© 2025/)).toBeTruthy();
+    // A senior who lands here finds the way to their portal.
+    expect(screen.getByRole('link', { name: 'Sign in to your portal' }).getAttribute('href')).toBe('/client/login');
   });
 });
 

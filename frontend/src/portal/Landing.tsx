@@ -1,5 +1,5 @@
 import { usePortalTexts } from './i18n.tsx';
-import { LOGIN_URL } from './landingTexts.ts';
+import { CLIENT_LOGIN_URL, LOGIN_URL } from './landingTexts.ts';
 import { LanguageSwitch } from './ui/LanguageSwitch.tsx';
 
 function Logo() {
@@ -71,7 +71,13 @@ export function Landing() {
           <TrialButton />
         </section>
       </main>
-      <footer className="pl-footer">{LANDING.footer}</footer>
+      <footer className="pl-footer">
+        {/* Seniors who reach the product's own page (rather than their agency's link) find their way in. */}
+        <p className="pl-client-sign-in">
+          {LANDING.clientPrompt} <a href={CLIENT_LOGIN_URL}>{LANDING.clientSignIn}</a>
+        </p>
+        <p>{LANDING.footer}</p>
+      </footer>
     </div>
   );
 }

@@ -42,8 +42,13 @@ export const LANDING = {
   ],
   closingTitle: 'Ready to keep every client this AEP?',
   closingText: 'Start your free 30-day trial today. No credit card, full access, cancel anytime.',
+  clientPrompt: 'Are you a client of an agency that uses CareKeep?',
+  clientSignIn: 'Sign in to your portal',
   footer: '© 2025 CareKeep. All rights reserved.',
 } as const;
 
 /** Sign In and the trial buttons start the broker sign-in. */
 export const LOGIN_URL = '/api/login';
+
+/** A client's way to their portal. */
+export const CLIENT_LOGIN_URL = '/client/login';

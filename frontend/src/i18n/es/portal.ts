@@ -56,6 +56,8 @@ export const LANDING: Translation<typeof EN_LANDING> = {
   ],
   closingTitle: '¿Listo para conservar a todos sus clientes en este AEP?',
   closingText: 'Comience hoy su prueba gratuita de 30 días. Sin tarjeta de crédito, con acceso completo y puede cancelar cuando quiera.',
+  clientPrompt: '¿Es cliente de una agencia que usa CareKeep?',
+  clientSignIn: 'Inicie sesión en su portal',
   footer: '© 2025 CareKeep. Todos los derechos reservados.',
 };
 
