@@ -76,15 +76,21 @@ describe('the Branding page', () => {
     expect(screen.getByTestId('sponsor-counter').textContent).toBe('0/150');
   });
 
-  it('counts the sponsor message and cuts it at 150 characters', () => {
+  it('counts the sponsor message, and keeps a longer one whole but will not save it', () => {
     renderBranding();
     type('Sponsor message', 'Hi');
     expect(screen.getByTestId('sponsor-counter').textContent).toBe('2/150');
     type('Sponsor message', 'x'.repeat(149));
     expect(screen.getByTestId('sponsor-counter').textContent).toBe('149/150');
-    type('Sponsor message', 'y'.repeat(200));
-    expect(field('Sponsor message').value).toBe('y'.repeat(150));
-    expect(screen.getByTestId('sponsor-counter').textContent).toBe('150/150');
+    // A 165-character paste is neither cut unseen nor saved: it says by how much it is too long.
+    type('Sponsor message', 'y'.repeat(165));
+    expect(field('Sponsor message').value).toBe('y'.repeat(165));
+    expect(screen.getByTestId('sponsor-counter').textContent).toBe('165/150');
+    expect(screen.getByText('165 characters: shorten it to 150 or fewer to save.')).toBeTruthy();
+    expect(field('Sponsor message').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true);
+    type('Sponsor message', 'y'.repeat(150));
+    expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', false);
   });
 
   it('accepts 3- and 6-digit hex colours only, and will not save an invalid one', () => {

@@ -53,6 +53,11 @@ function BrandingForm({ user }: { user: CurrentUser }) {
   };
 
   const colorsValid = isValidHex(form.primaryColor) && isValidHex(form.secondaryColor);
+  // A longer message (typed or pasted) is kept as it is and said to be too long, never cut unseen.
+  const tooLong = (field: 'sponsorMessage' | 'sponsorMessageEs') => form[field].length > SPONSOR_MESSAGE_MAX;
+  const sponsorsFit = !tooLong('sponsorMessage') && !tooLong('sponsorMessageEs');
+  const sponsorHelp = (field: 'sponsorMessage' | 'sponsorMessageEs', hint: string) =>
+    errorFor(field) ?? (tooLong(field) ? T.tooLong(form[field].length) : hint);
   const dirty = !sameBranding(form, saved);
 
   const save = useMutation({
@@ -149,16 +154,15 @@ function BrandingForm({ user }: { user: CurrentUser }) {
             multiline
             minRows={3}
             value={form.sponsorMessage}
-            // SPEC §5: at most 150 characters; longer input (e.g. a paste) is cut, not refused.
-            onChange={(event) => set('sponsorMessage')(event.target.value.slice(0, SPONSOR_MESSAGE_MAX))}
-            error={Boolean(errorFor('sponsorMessage'))}
+            // SPEC §5: at most 150 characters.
+            onChange={(event) => set('sponsorMessage')(event.target.value)}
+            error={Boolean(errorFor('sponsorMessage')) || tooLong('sponsorMessage')}
             helperText={
               <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-                <span>{errorFor('sponsorMessage') ?? T.sponsorHint}</span>
+                <span>{sponsorHelp('sponsorMessage', T.sponsorHint)}</span>
                 <span data-testid="sponsor-counter">{T.counter(form.sponsorMessage.length)}</span>
               </Box>
             }
-            slotProps={{ htmlInput: { maxLength: SPONSOR_MESSAGE_MAX } }}
             fullWidth
           />
           <TextField
@@ -168,15 +172,15 @@ function BrandingForm({ user }: { user: CurrentUser }) {
             multiline
             minRows={2}
             value={form.sponsorMessageEs}
-            onChange={(event) => set('sponsorMessageEs')(event.target.value.slice(0, SPONSOR_MESSAGE_MAX))}
-            error={Boolean(errorFor('sponsorMessageEs'))}
+            onChange={(event) => set('sponsorMessageEs')(event.target.value)}
+            error={Boolean(errorFor('sponsorMessageEs')) || tooLong('sponsorMessageEs')}
             helperText={
               <Box component="span" sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-                <span>{errorFor('sponsorMessageEs') ?? T.sponsorEsHint}</span>
+                <span>{sponsorHelp('sponsorMessageEs', T.sponsorEsHint)}</span>
                 <span>{T.counter(form.sponsorMessageEs.length)}</span>
               </Box>
             }
-            slotProps={{ htmlInput: { maxLength: SPONSOR_MESSAGE_MAX, lang: 'es' } }}
+            slotProps={{ htmlInput: { lang: 'es' } }}
             sx={{ mt: 2 }}
             fullWidth
           />
@@ -199,7 +203,7 @@ function BrandingForm({ user }: { user: CurrentUser }) {
           <Button
             variant="contained"
             startIcon={save.isPending ? <CircularProgress size={18} color="inherit" /> : <SaveIcon />}
-            disabled={!dirty || !colorsValid || save.isPending}
+            disabled={!dirty || !colorsValid || !sponsorsFit || save.isPending}
             onClick={() => save.mutate()}
           >
             {T.save}

@@ -44,6 +44,7 @@ export const BRANDING_TEXTS = {
   sponsorEsPlaceholder: 'p. ej. Le ofrece este servicio Whitfield Medicare Advisors, sus expertos locales en Medicare.',
   sponsorEsHint: 'For clients whose language is Spanish; left empty, they get the message above.',
   counter: (length: number) => `${length}/${SPONSOR_MESSAGE_MAX}`,
+  tooLong: (length: number) => `${length} characters: shorten it to ${SPONSOR_MESSAGE_MAX} or fewer to save.`,
 
   save: 'Save',
   discard: 'Discard Changes',

@@ -47,6 +47,7 @@ export const BRANDING_TEXTS: Translation<typeof EN_BRANDING_TEXTS> = {
   sponsorEsPlaceholder: 'p. ej. Le ofrece este servicio Whitfield Medicare Advisors, sus expertos locales en Medicare.',
   sponsorEsHint: 'Para los clientes que hablan español; si lo deja vacío, reciben el mensaje de arriba.',
   counter: (length: number) => `${length}/${SPONSOR_MESSAGE_MAX}`,
+  tooLong: (length: number) => `${length} caracteres: acórtelo a ${SPONSOR_MESSAGE_MAX} o menos para guardarlo.`,
 
   save: 'Guardar',
   discard: 'Descartar cambios',
