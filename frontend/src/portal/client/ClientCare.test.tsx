@@ -144,8 +144,15 @@ describe('editing a medication', () => {
     fireEvent.click(dialog().getByRole('button', { name: 'Save Changes' }));
     expect(await dialog().findByText('Please enter the medication name')).toBeTruthy();
     expect(update).not.toHaveBeenCalled();
-
+    // A name typed, a count wrong: only the count's message stays, none about the name.
     fireEvent.change(dialog().getByLabelText('Medication name'), { target: { value: 'Lisinopril' } });
+    fireEvent.change(dialog().getByLabelText('Pills on hand (optional)'), { target: { value: 'lots' } });
+    fireEvent.click(dialog().getByRole('button', { name: 'Save Changes' }));
+    expect(await dialog().findByText('Enter a whole number')).toBeTruthy();
+    expect(dialog().queryByText('Please enter the medication name')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(dialog().getByLabelText('Pills on hand (optional)')));
+    fireEvent.change(dialog().getByLabelText('Pills on hand (optional)'), { target: { value: '30' } });
+
     fireEvent.change(dialog().getByLabelText('Dosage (optional)'), { target: { value: 'x' } });
     fireEvent.click(dialog().getByRole('button', { name: 'Save Changes' }));
     expect(await dialog().findByText('Failed to save medication: dosage must be at most 120 characters')).toBeTruthy();

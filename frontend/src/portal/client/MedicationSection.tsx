@@ -8,6 +8,7 @@ import { ConfirmDeleteDialog, useConfirmedDelete } from '../ui/ConfirmDelete.tsx
 import { Dialog } from '../ui/Dialog.tsx';
 import { Field } from '../ui/Field.tsx';
 import { useToast } from '../ui/toast.tsx';
+import { useFocusFirstInvalid } from '../ui/useFocusFirstInvalid.ts';
 import { DialogFormFooter } from './DialogFormFooter.tsx';
 import { formatCalendarDate, formatDateTime } from './portalFormat.ts';
 
@@ -50,16 +51,16 @@ function MedicationForm({ medication, onDone, onCancel }: { medication?: Medicat
   const [countErrors, setCountErrors] = useState<{ pillsOnHand?: string; pillsPerDay?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const { formRef, focusFirstInvalid } = useFocusFirstInvalid();
   const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues({ ...values, [key]: event.target.value });
   const failed = medication ? C.medicationSaveFailed : T.medicationAddFailed;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const name = values.name.trim();
-    if (!name) {
-      setError(T.medicationNameRequired);
-      return;
-    }
+    // Every field is checked on each try, so that a message never outlives its mistake.
+    const nameError = name ? null : T.medicationNameRequired;
+    setError(nameError);
     const optional = (value: string) => value.trim() || null;
     const pillsOnHand = parseCount(values.pillsOnHand);
     const pillsPerDay = parseCount(values.pillsPerDay);
@@ -68,8 +69,10 @@ function MedicationForm({ medication, onDone, onCancel }: { medication?: Medicat
       ...(pillsPerDay === undefined || pillsPerDay === 0 ? { pillsPerDay: C.pillsInvalid } : {}),
     };
     setCountErrors(badCounts);
-    if (Object.keys(badCounts).length > 0) return;
-    setError(null);
+    if (nameError || Object.keys(badCounts).length > 0) {
+      focusFirstInvalid();
+      return;
+    }
     setFailure(null);
     setSaving(true);
     const input: MedicationInput = {
@@ -100,11 +103,14 @@ function MedicationForm({ medication, onDone, onCancel }: { medication?: Medicat
   };
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={formRef} onSubmit={submit} noValidate>
       <Field
         label={T.medicationName}
         value={values.name}
-        onChange={set('name')}
+        onChange={(event) => {
+          set('name')(event);
+          if (event.target.value.trim()) setError(null);
+        }}
         required
         maxLength={120}
         autoComplete="off"
