@@ -439,6 +439,10 @@ describe('the campaign builder', () => {
       expect(value(dialog, /Message/)).toBe('Let us talk about Medicare before your birthday.');
       expect((dialog.getByRole('radio', { name: 'Informational' }) as HTMLInputElement).checked).toBe(true);
       expect(dialog.getByText(/Marketing goes only to clients who gave marketing permission/)).toBeTruthy();
+      // The first choice says what it does: nothing goes out until Send on the card.
+      expect((dialog.getByRole('radio', { name: 'Save as a draft' }) as HTMLInputElement).checked).toBe(true);
+      expect(dialog.queryByRole('radio', { name: 'Send now' })).toBeNull();
+      expect(dialog.getByText(/^Nothing is sent yet\. Press Send on its card/)).toBeTruthy();
 
       // The text's own words when the broker switches to SMS.
       type(dialog, 'SMS');

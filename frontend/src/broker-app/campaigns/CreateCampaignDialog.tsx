@@ -325,7 +325,7 @@ function PurposeInput() {
   );
 }
 
-/** Send now (a draft), Schedule (a day and time), or Sequence (a trigger and follow-up steps). */
+/** Save as a draft (sent later from its card), Schedule (a day and time), or Sequence (a trigger and follow-up steps). */
 function WhenInput() {
   const { LIFECYCLE_TEXTS: L } = useBrokerTexts().campaigns;
   const { field } = useInput<When>({ source: 'when' });

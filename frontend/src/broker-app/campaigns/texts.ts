@@ -125,9 +125,9 @@ export const LIFECYCLE_TEXTS = {
     'Marketing goes only to clients who gave marketing permission; informational news goes to clients who gave permission for reminders or marketing on the channel.',
 
   whenLabel: 'When',
-  when: { now: 'Send now', schedule: 'Schedule', sequence: 'Sequence' },
+  when: { now: 'Save as a draft', schedule: 'Schedule', sequence: 'Sequence' },
   whenHint: {
-    now: 'Saved as a draft. Press Send on its card when you are ready.',
+    now: 'Nothing is sent yet. Press Send on its card when you are ready: it shows how many clients it reaches first.',
     schedule: 'Goes out by itself on the day and at the time you choose.',
     sequence: 'Goes to each client when the trigger happens for them, then the follow-up steps, one after the other.',
   },

@@ -153,9 +153,9 @@ export const LIFECYCLE_TEXTS: Translation<typeof EN_LIFECYCLE_TEXTS> = {
     'El marketing solo les llega a los clientes que dieron permiso para recibir marketing; la información les llega a los clientes que dieron permiso para recordatorios o marketing en ese canal.',
 
   whenLabel: 'Cuándo',
-  when: { now: 'Enviar ahora', schedule: 'Programar', sequence: 'Secuencia' },
+  when: { now: 'Guardar como borrador', schedule: 'Programar', sequence: 'Secuencia' },
   whenHint: {
-    now: 'Se guarda como borrador. Presione Enviar en su tarjeta cuando esté listo.',
+    now: 'Todavía no se envía nada. Presione Enviar en su tarjeta cuando esté listo: primero muestra a cuántos clientes llega.',
     schedule: 'Se envía sola el día y a la hora que elija.',
     sequence: 'Les llega a cada cliente cuando ocurre el evento que la activa, y luego los pasos de seguimiento, uno tras otro.',
   },
