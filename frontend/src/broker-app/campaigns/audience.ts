@@ -4,7 +4,7 @@ import { CLIENT_TEXTS } from '../clients/texts.ts';
 import type { CampaignAudience } from '../types.ts';
 import { CAMPAIGN_TEXTS } from './texts.ts';
 
-/** Who a campaign is for, in words: 'All your active clients', 'Clients matching: Active · At risk (0–39)', '12 chosen clients'. */
+/** Who a campaign is for, in words: 'All your active clients', 'Clients matching: Active · Low (0–39)', '12 chosen clients'. */
 export function audienceWords(
   audience: CampaignAudience,
   T: Translation<typeof CAMPAIGN_TEXTS> = CAMPAIGN_TEXTS,

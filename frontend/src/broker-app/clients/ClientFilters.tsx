@@ -23,7 +23,7 @@ export function bandOf(filter: Record<string, unknown>): Band | '' {
   return found ?? '';
 }
 
-/** A Clients-list filter in words ('Active · At risk (0–39) · “lo”'), as a campaign's audience shows it. */
+/** A Clients-list filter in words ('Active · Low (0–39) · “lo”'), as a campaign's audience shows it. */
 export function describeClientFilter(filter: Record<string, unknown>, T: Translation<typeof ENGLISH> = ENGLISH): string {
   const parts: string[] = [];
   if (filter.isActive === true) parts.push(T.active);

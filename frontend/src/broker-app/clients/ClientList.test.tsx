@@ -165,7 +165,7 @@ describe('the clients table', () => {
     await waitFor(() =>
       expect(getList).toHaveBeenLastCalledWith('clients', expect.objectContaining({ filter: { inviteStatus: 'expired' } })),
     );
-    await choose('Engagement', 'At risk (0–39)');
+    await choose('Engagement', 'Low (0–39)');
     await waitFor(() =>
       expect(getList).toHaveBeenLastCalledWith(
         'clients',

@@ -101,6 +101,9 @@ describe('the client page', () => {
     const risk = within(screen.getByRole('region', { name: 'Risk of leaving' }));
     expect(risk.getByText(/^Low risk: nothing suggests/)).toBeTruthy();
     expect(risk.queryByText('High risk')).toBeNull();
+    // A low engagement score beside a low risk of leaving: two measures, two words, no contradiction.
+    expect(await screen.findByText('Low engagement: a call may help keep this client')).toBeTruthy();
+    expect(screen.queryByText(/At risk/)).toBeNull();
   });
 });
 

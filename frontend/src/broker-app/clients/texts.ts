@@ -31,7 +31,7 @@ export const CLIENT_TEXTS = {
   filterEngagement: 'Engagement',
   filterAll: 'All',
   inviteWords: { none: 'Not invited', pending: 'Invite sent', expired: 'Invite expired', accepted: 'Registered' },
-  engagementBands: { low: 'At risk (0–39)', mid: 'In between (40–69)', high: 'Engaged (70–100)' },
+  engagementBands: { low: 'Low (0–39)', mid: 'In between (40–69)', high: 'Engaged (70–100)' },
   clearFilters: 'Clear filters',
   filterRisk: 'Risk',
   filterAny: 'Any',

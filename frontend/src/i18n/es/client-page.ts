@@ -115,7 +115,7 @@ export const CLIENT_PAGE_TEXTS: Translation<typeof EN_CLIENT_PAGE_TEXTS> = {
   engagementDays: 'Últimos 90 días',
   engagementUnchanged: 'La participación no ha cambiado en los últimos 90 días.',
   engagementBand: (score: number) =>
-    score >= 70 ? 'Comprometido' : score >= 40 ? 'Intermedio' : 'En riesgo: una llamada puede ayudar a conservar a este cliente',
+    score >= 70 ? 'Comprometido' : score >= 40 ? 'Intermedio' : 'Participación baja: una llamada puede ayudar a conservar a este cliente',
   reminders: 'Sus recordatorios para este cliente',
   noReminders: 'No hay recordatorios programados para este cliente.',
   reminderWhen: 'Cuándo',

@@ -31,7 +31,7 @@ export const CLIENT_TEXTS: Translation<typeof EN_CLIENT_TEXTS> = {
   filterEngagement: 'Participación',
   filterAll: 'Todos',
   inviteWords: { none: 'Sin invitar', pending: 'Invitación enviada', expired: 'Invitación vencida', accepted: 'Registrado' },
-  engagementBands: { low: 'En riesgo (0–39)', mid: 'Intermedio (40–69)', high: 'Comprometido (70–100)' },
+  engagementBands: { low: 'Baja (0–39)', mid: 'Intermedio (40–69)', high: 'Comprometido (70–100)' },
   clearFilters: 'Borrar filtros',
   filterRisk: 'Riesgo',
   filterAny: 'Cualquiera',
