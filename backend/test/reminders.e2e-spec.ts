@@ -201,6 +201,20 @@ describe('broker reminders and client reminders', () => {
       expect(res.body.message).toContain(message);
     });
 
+    it('keeps the client’s own time zone when a relative schedules from a device in another state', async () => {
+      const res = await client.post('/api/client/reminders').send({
+        scheduledTime: '2099-03-05T15:00:00.000Z',
+        message: 'Evening walk',
+        timeZone: 'America/Los_Angeles',
+      });
+      expect(res.status).toBe(201);
+      // The reminder rings at the time chosen on that device…
+      expect(res.body.timeZone).toBe('America/Los_Angeles');
+      // …and the client's zone (calling hours, the agency's sends) stays theirs: only Settings changes it.
+      expect((await t.em().findOneOrFail(Client, clientId)).timeZone).toBe('America/New_York');
+      expect((await client.get('/api/client/settings')).body).toMatchObject({ timeZone: 'America/New_York', timeZoneFrom: 'portal' });
+    });
+
     it('sends each occurrence once and moves to the next, in the client’s own words', async () => {
       const asked = realNow().getTime() + 60_000;
       const created = await client.post('/api/client/reminders').send({

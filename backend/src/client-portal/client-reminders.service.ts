@@ -96,8 +96,10 @@ export class ClientRemindersService {
     if (message && message.length > 300) throw new BadRequestException(CLIENT_REMINDER_MESSAGES.messageTooLong);
 
     const broker = await this.em.findOneOrFail(User, { id: client.broker.id });
-    if (input.timeZone && input.timeZone !== client.timeZone) client.timeZone = input.timeZone;
-    const zone = clientTimeZone(client, broker.timeZone);
+    // The zone of the device it was scheduled on is the reminder's own; the client's zone (their
+    // calling hours, the agency's sends) changes only in their Settings: a relative in another state
+    // scheduling for them must not move it.
+    const zone = input.timeZone || clientTimeZone(client, broker.timeZone);
     const recurring = input.isRecurring === true;
     const pattern = recurring ? (input.recurrencePattern ?? 'daily') : null;
     const interval = input.recurrenceInterval ?? 1;
