@@ -457,6 +457,12 @@ describe('the campaign builder', () => {
       fireEvent.click(dialog.getByRole('radio', { name: 'Sequence' }));
       expect(dialog.getByRole('combobox', { name: /Trigger/ }).textContent).toBe('Days before turning 65');
       expect((dialog.getByRole('spinbutton', { name: /Days before/ }) as HTMLInputElement).value).toBe('90');
+      // Picking another trigger starts from its own days before: a birthday greeting on the day.
+      await pick(dialog, /Trigger/, 'Days before birthday');
+      expect((dialog.getByRole('spinbutton', { name: /Days before/ }) as HTMLInputElement).value).toBe('0');
+      await pick(dialog, /Trigger/, 'Days before turning 65');
+      expect((dialog.getByRole('spinbutton', { name: /Days before/ }) as HTMLInputElement).value).toBe('30');
+      fireEvent.change(dialog.getByRole('spinbutton', { name: /Days before/ }), { target: { value: '90' } });
       submit(dialog);
       await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
       expect(create.mock.calls[0][1].data).toMatchObject({

@@ -43,6 +43,7 @@ import {
   type BuilderErrors,
   type BuilderForm,
   builderFromCampaign,
+  DEFAULT_DAYS_BEFORE,
   emptyBuilder,
   medicareDay,
   needsDaysBefore,
@@ -58,12 +59,14 @@ import {
   CAMPAIGN_PURPOSES,
   type CampaignPurpose,
   type CampaignTemplate,
+  DAYS_BEFORE_MIN,
   DAYS_MAX,
   DAYS_MIN,
   FOLLOW_UPS_MAX,
   type LifecycleCampaign,
   MEDICARE_DATES,
   TRIGGER_KINDS,
+  type TriggerKind,
 } from './lifecycleTypes.ts';
 import { ScheduleInputs } from './ScheduleCampaignDialog.tsx';
 import { LIMITS, SMS_SEGMENT } from './texts.ts';
@@ -369,6 +372,7 @@ function WhenInput() {
 function SequenceInputs() {
   const { LIFECYCLE_TEXTS: L } = useBrokerTexts().campaigns;
   const kind = useWatch<Values, 'triggerKind'>({ name: 'triggerKind' });
+  const { setValue } = useFormContext<Values>();
   return (
     <Stack spacing={1.5}>
       <SelectInput
@@ -378,9 +382,14 @@ function SequenceInputs() {
         translateChoice={false}
         fullWidth
         helperText={false}
+        // Each trigger starts from its own sensible days before (a birthday on the day).
+        onChange={(event: { target?: { value?: unknown } }) => {
+          const picked = event.target?.value as TriggerKind;
+          if (needsDaysBefore(picked)) setValue('daysBefore', DEFAULT_DAYS_BEFORE[picked], { shouldDirty: true });
+        }}
       />
       {needsDaysBefore(kind) && (
-        <NumberInput source="daysBefore" label={L.daysBefore} min={DAYS_MIN} max={DAYS_MAX} step={1} helperText={false} />
+        <NumberInput source="daysBefore" label={L.daysBefore} min={DAYS_BEFORE_MIN} max={DAYS_MAX} step={1} helperText={false} />
       )}
       {kind === 'medicare_date' && (
         <SelectInput

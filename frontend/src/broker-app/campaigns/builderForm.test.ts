@@ -26,9 +26,15 @@ describe('a schedule’s checks', () => {
 describe('a sequence’s checks', () => {
   const sequence = { ...emptyBuilder(NOW), name: 'Welcome', subject: 'Hi', message: 'Hello', when: 'sequence' as const };
 
-  it.each([0, 366, 2.5, null])('refuses %s days before', (daysBefore) => {
+  it.each([-1, 366, 2.5, null])('refuses %s days before', (daysBefore) => {
     const { errors } = validateBuilder({ ...sequence, triggerKind: 'birthday', daysBefore }, undefined, undefined, NOW);
-    expect(errors.daysBefore).toBe('Enter a whole number of days from 1 to 365');
+    expect(errors.daysBefore).toBe('Enter a whole number of days from 0 (on the day) to 365');
+  });
+
+  it('takes 0 days before: on the day itself', () => {
+    const { errors, result } = validateBuilder({ ...sequence, triggerKind: 'birthday', daysBefore: 0 }, undefined, undefined, NOW);
+    expect(errors.daysBefore).toBeUndefined();
+    expect(result?.campaign.trigger).toEqual({ kind: 'birthday', daysBefore: 0 });
   });
 
   it('sends the trigger the kind needs, and no subject on a text’s follow-ups', () => {
@@ -56,6 +62,7 @@ describe('a trigger in words', () => {
     [{ kind: 'joined' }, 'When a client joins the audience'],
     [{ kind: 'turning_65', daysBefore: 30 }, '30 days before turning 65'],
     [{ kind: 'birthday', daysBefore: 1 }, '1 day before their birthday'],
+    [{ kind: 'birthday', daysBefore: 0 }, 'On their birthday'],
     [{ kind: 'plan_anniversary', daysBefore: 60 }, '60 days before the plan anniversary'],
     [{ kind: 'birthday_rule', daysBefore: 14 }, '14 days before the birthday-rule window (Medigap, birthday-rule states)'],
     [{ kind: 'medicare_date', date: 'aep_start' }, 'Every year on Oct 15 (AEP starts)'],

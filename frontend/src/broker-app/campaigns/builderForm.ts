@@ -10,6 +10,7 @@ import {
   type CampaignSchedule,
   type CampaignTemplate,
   type CampaignTrigger,
+  DAYS_BEFORE_MIN,
   DAYS_MAX,
   DAYS_MIN,
   type DaysBeforeKind,
@@ -67,6 +68,12 @@ export interface BuilderResult {
 
 const DAYS_BEFORE_KINDS: readonly TriggerKind[] = ['turning_65', 'birthday', 'birthday_rule', 'plan_anniversary'];
 export const needsDaysBefore = (kind: TriggerKind): kind is DaysBeforeKind => DAYS_BEFORE_KINDS.includes(kind);
+
+/**
+ * Where the days before start when the broker picks a trigger: a birthday greeting on the day, the
+ * enrollment conversations (turning 65, the plan anniversary, the birthday-rule window) a month ahead.
+ */
+export const DEFAULT_DAYS_BEFORE: Record<DaysBeforeKind, number> = { birthday: 0, turning_65: 30, birthday_rule: 30, plan_anniversary: 30 };
 
 export const NEW_FOLLOW_UP: FollowUpForm = { delayDays: 7, subject: '', message: '', skipIfEngaged: true };
 
@@ -127,8 +134,8 @@ export function triggerFields(trigger: CampaignTrigger): Partial<BuilderForm> {
   return { triggerKind: trigger.kind, daysBefore: trigger.daysBefore };
 }
 
-const isDays = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value >= DAYS_MIN && value <= DAYS_MAX;
+const isDays = (value: unknown, min = DAYS_MIN): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= DAYS_MAX;
 
 /**
  * The spec's checks of a campaign (validateCampaign), then the schedule's (a date, a time from 8:00
@@ -155,8 +162,8 @@ export function validateBuilder(
   if (form.when === 'sequence') {
     const kind = form.triggerKind;
     if (needsDaysBefore(kind)) {
-      if (isDays(form.daysBefore)) trigger = { kind, daysBefore: form.daysBefore };
-      else errors.daysBefore = L.daysRange;
+      if (isDays(form.daysBefore, DAYS_BEFORE_MIN)) trigger = { kind, daysBefore: form.daysBefore };
+      else errors.daysBefore = L.daysBeforeRange;
     } else if (kind === 'medicare_date') trigger = { kind, date: form.medicareDate };
     else trigger = { kind: 'joined' };
 

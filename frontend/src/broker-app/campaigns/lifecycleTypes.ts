@@ -63,6 +63,8 @@ export type TemplateKey = Schemas['CampaignTemplateDto']['key'];
 /** The most follow-up steps after a sequence's first message, and the bounds of its day counts. */
 export const FOLLOW_UPS_MAX = 4;
 export const DAYS_MIN = 1;
+/** A sequence may start on the client's date itself (0 days before), as the API allows. */
+export const DAYS_BEFORE_MIN = 0;
 export const DAYS_MAX = 365;
 /** A scheduled campaign goes between 8:00 AM and 9:00 PM in each client's time zone (the last minute 20:59). */
 export const SEND_WINDOW = { from: '08:00', to: '20:59' } as const;

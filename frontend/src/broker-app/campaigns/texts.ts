@@ -172,6 +172,7 @@ export const LIFECYCLE_TEXTS = {
   datePast: 'This time has already passed',
   dateTooFar: 'Choose a date at most a year ahead',
   daysRange: 'Enter a whole number of days from 1 to 365',
+  daysBeforeRange: 'Enter a whole number of days from 0 (on the day) to 365',
 
   scheduled: 'Campaign scheduled',
   scheduledDescription: (when: string) => `It goes out on ${when}, each client's time.`,
@@ -187,7 +188,7 @@ export const LIFECYCLE_TEXTS = {
   triggerWords: {
     joined: 'When a client joins the audience',
     turning_65: (n: number) => `${days(n)} before turning 65`,
-    birthday: (n: number) => `${days(n)} before their birthday`,
+    birthday: (n: number) => (n === 0 ? 'On their birthday' : `${days(n)} before their birthday`),
     birthday_rule: (n: number) => `${days(n)} before the birthday-rule window (Medigap, birthday-rule states)`,
     plan_anniversary: (n: number) => `${days(n)} before the plan anniversary`,
     medicare_date: (day: string, name: string) => `Every year on ${day} (${name})`,

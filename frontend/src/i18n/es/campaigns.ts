@@ -200,6 +200,7 @@ export const LIFECYCLE_TEXTS: Translation<typeof EN_LIFECYCLE_TEXTS> = {
   datePast: 'Esa hora ya pasó',
   dateTooFar: 'Elija una fecha dentro del próximo año',
   daysRange: 'Escriba un número entero de días, de 1 a 365',
+  daysBeforeRange: 'Escriba un número entero de días, de 0 (el mismo día) a 365',
 
   scheduled: 'Campaña programada',
   scheduledDescription: (when: string) => `Se enviará el ${when}, hora de cada cliente.`,
@@ -215,7 +216,7 @@ export const LIFECYCLE_TEXTS: Translation<typeof EN_LIFECYCLE_TEXTS> = {
   triggerWords: {
     joined: 'Cuando un cliente entra en la audiencia',
     turning_65: (n: number) => `${days(n)} antes de cumplir 65 años`,
-    birthday: (n: number) => `${days(n)} antes de su cumpleaños`,
+    birthday: (n: number) => (n === 0 ? 'El día de su cumpleaños' : `${days(n)} antes de su cumpleaños`),
     birthday_rule: (n: number) => `${days(n)} antes del período de la regla del cumpleaños (Medigap, estados con esa regla)`,
     plan_anniversary: (n: number) => `${days(n)} antes del aniversario del plan`,
     medicare_date: (day: string, name: string) => `Cada año el ${day} (${name})`,
