@@ -2,8 +2,18 @@ import { type Language, languageOf } from '../i18n/translation.ts';
 
 /** The few words both bundles show before either app's catalogue is loaded, in English and Spanish. */
 export const SHARED_TEXTS: Record<Language, { loading: string; notFoundTitle: string; notFoundHint: string; notFoundHome: string }> = {
-  en: { loading: 'Loading', notFoundTitle: '404 Page Not Found', notFoundHint: 'Did you forget to add the page to the router?', notFoundHome: 'Go to the home page' },
-  es: { loading: 'Cargando', notFoundTitle: '404: página no encontrada', notFoundHint: '¿Se olvidó de agregar la página al enrutador?', notFoundHome: 'Ir a la página de inicio' },
+  en: {
+    loading: 'Loading',
+    notFoundTitle: '404 Page Not Found',
+    notFoundHint: 'Did you forget to add the page to the router?',
+    notFoundHome: 'Go to the home page',
+  },
+  es: {
+    loading: 'Cargando',
+    notFoundTitle: '404: página no encontrada',
+    notFoundHint: '¿Se olvidó de agregar la página al enrutador?',
+    notFoundHome: 'Ir a la página de inicio',
+  },
 };
 
 /** The words for the page's language (its `lang`, set by the app's language, else the browser's). */

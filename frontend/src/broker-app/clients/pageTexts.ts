@@ -108,7 +108,8 @@ export const CLIENT_PAGE_TEXTS = {
     from === to ? `Engagement has stayed at ${to} since ${since}.` : `Engagement went from ${from} on ${since} to ${to} today.`,
   engagementDays: 'Last 90 days',
   engagementUnchanged: 'Engagement has not changed in the last 90 days.',
-  engagementBand: (score: number) => (score >= 70 ? 'Engaged' : score >= 40 ? 'In between' : 'Low engagement: a call may help keep this client'),
+  engagementBand: (score: number) =>
+    score >= 70 ? 'Engaged' : score >= 40 ? 'In between' : 'Low engagement: a call may help keep this client',
   reminders: 'Your reminders to this client',
   noReminders: 'No reminders scheduled for this client.',
   reminderWhen: 'When',
