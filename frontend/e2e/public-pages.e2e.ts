@@ -25,7 +25,9 @@ describe('public pages in Chromium', () => {
     await page.goto(`${APP_URL}/`);
     await page.getByRole('heading', { level: 1, name: 'Stop AEP Churn. Grow Your Book of Business.' }).waitFor();
     assert.equal(await page.getByRole('link', { name: 'Start Your Free 30-Day Trial' }).count(), 2);
-    assert.equal(await page.getByRole('link', { name: 'Sign In' }).getAttribute('href'), '/api/login');
+    assert.equal(await page.getByRole('link', { name: 'Sign In', exact: true }).getAttribute('href'), '/api/login');
+    // A senior who lands here finds their portal.
+    assert.equal(await page.getByRole('link', { name: 'Sign in to your portal' }).getAttribute('href'), '/client/login');
     assert.ok(await page.getByText('© 2025').isVisible());
     await screenshot(page, 'landing');
     assert.ok(!scripts.some((url) => /BrokerApp/.test(url)), `the broker app was loaded: ${scripts.join(', ')}`);
@@ -42,6 +44,7 @@ describe('public pages in Chromium', () => {
     assert.equal(response?.status(), 200, 'the SPA shell is served for every page path');
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     assert.ok(await page.getByText('Did you forget to add the page to the router?').isVisible());
+    assert.equal(await page.getByRole('link', { name: 'Go to the home page' }).getAttribute('href'), '/');
     await screenshot(page, 'not-found');
     await page.close();
   });

@@ -19,7 +19,7 @@ describe('broker sign-in in Chromium', () => {
     const page = await context.newPage();
     const errors = watchErrors(page);
     await page.goto(`${APP_URL}/`);
-    await page.getByRole('link', { name: 'Sign In' }).click();
+    await page.getByRole('link', { name: 'Sign In', exact: true }).click();
 
     await page.getByRole('heading', { name: 'Sign in to CareKeep' }).waitFor();
     assert.ok(await page.locator('input[type="email"][name="email"]').isVisible());
