@@ -555,6 +555,10 @@ describe('consent ledger and calling hours at send time', () => {
     for (const bad of [
       { type: 'complaint', email: 42 },
       { type: 'complaint', email: 'a\u0000b@example.com' },
+      { id: '', type: 'complaint', email: 'x@example.com' },
+      { id: 'a\u0000b', type: 'complaint', email: 'x@example.com' },
+      { id: 'x'.repeat(201), type: 'complaint', email: 'x@example.com' },
+      { id: { deep: true }, type: 'complaint', email: 'x@example.com' },
       [],
       deep,
       Array(1001).fill({ type: 'bounce', email: 'x@example.com' }),
