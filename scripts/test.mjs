@@ -13,6 +13,7 @@
 // (Chromium waits for frames and the network), and together they keep both busy. That run's output
 // is shown when it fails; its totals and slowest files join the report. `--report=<file>` writes the
 // layers' times, their files and the totals as JSON.
+import { randomInt } from 'node:crypto';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +37,8 @@ export const LAYERS = [
 ];
 /** The backend suites again with the clock shifted (`--shifted-clock=<days>`), beside the browser layer. */
 const SHIFTED = { id: 'shifted', name: 'Backend suites, clock shifted (beside browser)', budget: 420 };
+/** The shifted run's bad-input walk: about one operation in this many, per role. */
+const SHIFTED_BAD_INPUT_SAMPLE = 4;
 
 const optionValue = (name) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const shiftedDays = optionValue('shifted-clock');
@@ -189,7 +192,12 @@ await layer('static', async () => {
       ['oxlint (type-aware rules)', bin('.bin/oxlint'), ['--type-aware', '--deny-warnings']],
     ]),
   ]);
-  console.log(lanes.flat().map(({ name, ok }) => `${name}: ${ok ? 'clean' : 'FAILED (above)'}`).join('; '));
+  console.log(
+    lanes
+      .flat()
+      .map(({ name, ok }) => `${name}: ${ok ? 'clean' : 'FAILED (above)'}`)
+      .join('; '),
+  );
   lintOpenApi();
 });
 
@@ -249,10 +257,21 @@ await layer('bundle', async () => {
 let shiftedReport;
 async function shiftedRun() {
   const file = join(results, 'shifted.json');
-  const env = { ...process.env, DONT_FAKE_MONOTONIC: '1' };
+  // The bad-input walk goes over every operation in this run's e2e layer; the shifted run walks a
+  // seeded sample of them (printed, so that a failure can be walked again).
+  const badInputSeed = process.env.BAD_INPUT_SEED ?? String(randomInt(2 ** 31));
+  const env = {
+    ...process.env,
+    DONT_FAKE_MONOTONIC: '1',
+    BAD_INPUT_SAMPLE: String(SHIFTED_BAD_INPUT_SAMPLE),
+    BAD_INPUT_SEED: badInputSeed,
+  };
   delete env.TEST_DATABASE_URL;
   const started = performance.now();
   console.log(`\n=== ${SHIFTED.name.replace('shifted', `${shiftedDays} days ahead`)}: started; output shown if it fails ===`);
+  console.log(
+    `The bad-input walk there: about one operation in ${SHIFTED_BAD_INPUT_SAMPLE} per role, BAD_INPUT_SEED=${badInputSeed} (BAD_INPUT_SAMPLE=${SHIFTED_BAD_INPUT_SAMPLE} BAD_INPUT_SEED=${badInputSeed} walks the same ones)`,
+  );
   await runAsync(
     `Backend suites ${shiftedDays} days ahead`,
     'faketime',
