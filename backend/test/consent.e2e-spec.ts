@@ -15,7 +15,7 @@ import { User } from '../src/users/user.entity.js';
 import type { Agent } from './helpers/browser-agent.js';
 import { browser } from './helpers/browser-agent.js';
 import { realNow, TestClock } from './helpers/clock.js';
-import { grantConsent, makeClient, makeInvitation } from './helpers/factories.js';
+import { grantConsent, makeClient, makeInvitation, makeUser } from './helpers/factories.js';
 import { brokerSession } from './helpers/session.js';
 import { SmtpStandIn } from './helpers/smtp-stand-in.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -596,11 +596,16 @@ describe('consent ledger and calling hours at send time', () => {
     });
 
     // The provider delivers the same event again (a retry, or a request replayed within the 5
-    // minutes): it takes effect once, and the ledger gets no second revocation.
-    const events = () => t.em().count(Consent, { clientId: client.id, source: 'complaint' });
-    const again = { id: 'evt-delivered-twice', type: 'complaint', email: 'complains@example.com' };
+    // minutes): it takes effect once, and the ledger gets no second revocation. (Another agency's
+    // client: this agency's compliance report, next, counts one complaint.)
+    const elsewhere = await makeClient(t.em(), await makeUser(t.em(), { email: 'consent.elsewhere@agency.test' }), {
+      email: 'twice@example.com',
+    });
+    const events = () => t.em().count(Consent, { clientId: elsewhere.id, source: 'complaint' });
+    const again = { id: 'evt-delivered-twice', type: 'complaint', email: 'twice@example.com' };
     expect((await post(again)).body).toEqual({ suppressed: 1, alreadyApplied: 0 });
     const after = await events();
+    expect(after).toBeGreaterThan(0);
     expect((await post(again)).body).toEqual({ suppressed: 0, alreadyApplied: 1 });
     const raw = JSON.stringify(again);
     expect((await send(raw, signed(raw, String(Number(nowSeconds()) - 240)))).body).toEqual({ suppressed: 0, alreadyApplied: 1 });
