@@ -7,6 +7,7 @@ import {
   Injectable,
   Logger,
   NotFoundException,
+  type OnModuleInit,
   ServiceUnavailableException,
 } from '@nestjs/common';
 import type Stripe from 'stripe';
@@ -44,17 +45,20 @@ export interface SubscriptionSetting {
  * other modules change them only through this service (admin/ with extendTrial and setSubscription).
  */
 @Injectable()
-export class BillingService {
+export class BillingService implements OnModuleInit {
   private readonly logger = new Logger('Billing');
-  readonly stripe?: Stripe;
+  /** Stripe's client in Stripe mode, made as the app starts (before it takes requests). */
+  stripe?: Stripe;
 
   constructor(
     private readonly em: EntityManager,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly webhookEvents: WebhookEventsService,
     private readonly repository: BillingRepository,
-  ) {
-    if (config.billing.stripe) this.stripe = createStripe(config.billing.stripe);
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    if (this.config.billing.stripe) this.stripe = await createStripe(this.config.billing.stripe);
   }
 
   get webhookSecret(): string {
@@ -62,7 +66,7 @@ export class BillingService {
   }
 
   get mode(): 'stripe' | 'local' {
-    return this.stripe ? 'stripe' : 'local';
+    return this.config.billing.stripe ? 'stripe' : 'local';
   }
 
   async subscription(broker: User, now = new Date()): Promise<SubscriptionDto> {

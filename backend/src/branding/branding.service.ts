@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import sharp from 'sharp';
 
 import { normalizePhone } from '../clients/contact.js';
 import { isUuid } from '../common/ids.js';
 import type { Language } from '../common/language.js';
+import { loadOnce } from '../common/load-once.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { IMAGE_TYPES, sniff } from '../storage/file-types.js';
 import { StorageService } from '../storage/storage.service.js';
@@ -14,6 +14,9 @@ import { DEFAULT_PRIMARY_COLOR, User } from '../users/user.entity.js';
 import type { PortalBrandingDto, PortalLinkDto, PublicAgencyDto, UpdateBrandingDto } from './dto/branding.dto.js';
 import { SLUG_PATTERN, slugCandidate, slugOf } from './portal-slug.js';
 import { disclaimerOf, TPMO_DISCLAIMER_MAX } from './tpmo.js';
+
+/** The image library, loaded with the first logo (the app's other requests do without it). */
+const loadSharp = loadOnce(async () => (await import('sharp')).default);
 
 export const SPONSOR_MESSAGE_MAX = 150;
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
@@ -102,6 +105,7 @@ export class BrandingService {
     if (!kind || kind === 'zip' || !IMAGE_TYPES.includes(kind.type)) {
       throw new BadRequestException('The logo must be a PNG, JPEG or WebP image');
     }
+    const sharp = await loadSharp();
     let png: Buffer;
     try {
       png = await sharp(data, { limitInputPixels: 50_000_000 })

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
-import PDFDocument from 'pdfkit';
 
 import { type Messages, messagesFor } from '../common/messages/index.js';
+import { loadPdfKit } from '../common/pdfkit.js';
 import type { AdherenceDto, HistoryItemDto } from './dto/medication.dto.js';
 
 export interface AdherencePdfInput {
@@ -30,7 +30,8 @@ export function adherenceLine(
  * reminders and each one, then every occurrence of the last 90 days with how it went. Built with
  * PDFKit's standard fonts, in the client's time zone and language.
  */
-export function renderAdherencePdf(input: AdherencePdfInput): Promise<Buffer> {
+export async function renderAdherencePdf(input: AdherencePdfInput): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const { summary } = input;
   const messages = messagesFor(input.language);
   const W = messages.pdf;

@@ -1,7 +1,7 @@
 import { Body, Controller, ForbiddenException, HttpCode, Inject, NotFoundException, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import twilio from 'twilio';
+import type twilio from 'twilio';
 
 import { Public } from '../auth/access.decorators.js';
 import { Consumes } from '../common/content-type.js';
@@ -13,7 +13,7 @@ import { ConsentLedger } from '../consent/consent-ledger.service.js';
 import { meaningOf, replyLanguageOf } from '../consent/revocation.js';
 import { callTwiml, sayIn } from '../messaging/call-script.js';
 import { OptOutsService } from '../messaging/opt-outs.service.js';
-import { isValidTwilioRequest, WEBHOOK_PATHS } from '../messaging/twilio.adapter.js';
+import { isValidTwilioRequest, loadTwilio, WEBHOOK_PATHS } from '../messaging/twilio.adapter.js';
 import { WebhookEventsService } from '../messaging/webhook-events.service.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { withSponsorIfAllowed } from './consent-gate.js';
@@ -67,13 +67,15 @@ export class TwilioWebhooksController {
     private readonly ledger: ConsentLedger,
   ) {}
 
-  private verify(req: Request, form: Form): void {
+  /** Checks the request's signature and answers Twilio's SDK, for the TwiML of the reply. */
+  private async verify(req: Request, form: Form): Promise<typeof twilio> {
     const twilioSettings = this.config.messaging.twilio;
     if (!twilioSettings) throw new NotFoundException('Twilio is not configured');
     const url = `${this.config.appUrl}${req.originalUrl}`;
-    if (!isValidTwilioRequest(twilioSettings.authToken, req.get('x-twilio-signature'), url, form)) {
+    if (!(await isValidTwilioRequest(twilioSettings.authToken, req.get('x-twilio-signature'), url, form))) {
       throw new ForbiddenException('Invalid Twilio signature');
     }
+    return loadTwilio();
   }
 
   private twiml(res: Response, xml: string): void {
@@ -87,8 +89,8 @@ export class TwilioWebhooksController {
    */
   @Post('voice-answer')
   async voiceAnswer(@Req() req: Request, @Res() res: Response, @Body() form: Form, @Query('delivery') deliveryId?: string): Promise<void> {
-    this.verify(req, form);
-    const reply = new twilio.twiml.VoiceResponse();
+    const sdk = await this.verify(req, form);
+    const reply = new sdk.twiml.VoiceResponse();
     const found = deliveryId && isUuid(deliveryId) ? await this.deliveries.forAnswer(deliveryId) : undefined;
     // The sponsor message is spoken only to a client with marketing permission for calls, as of now.
     const delivery = found && withSponsorIfAllowed(found, (await this.ledger.grids([found.client_id])).get(found.client_id));
@@ -101,7 +103,7 @@ export class TwilioWebhooksController {
     } else {
       // The key's answer is spoken in the call's language (the URL is part of what Twilio signs).
       const gatherUrl = `${this.config.appUrl}${WEBHOOK_PATHS.voiceGather}?delivery=${delivery.id}&lang=${delivery.client_language}`;
-      this.twiml(res, callTwiml(reminderCallScript(delivery), gatherUrl));
+      this.twiml(res, callTwiml(sdk, reminderCallScript(delivery), gatherUrl));
       return;
     }
     this.twiml(res, reply.toString());
@@ -110,7 +112,7 @@ export class TwilioWebhooksController {
   @Post('voice-status')
   @HttpCode(204)
   async voiceStatus(@Req() req: Request, @Body() form: Form, @Query('delivery') deliveryId?: string): Promise<void> {
-    this.verify(req, form);
+    await this.verify(req, form);
     const status = form.CallStatus ?? '';
     if (!deliveryId || !isUuid(deliveryId) || !(await this.webhookEvents.firstTime(`twilio:${form.CallSid}:${status}`))) return;
     if (status === 'completed') await this.outcomes.completed(deliveryId);
@@ -122,7 +124,7 @@ export class TwilioWebhooksController {
   @Post('sms-status')
   @HttpCode(204)
   async smsStatus(@Req() req: Request, @Body() form: Form, @Query('delivery') deliveryId?: string): Promise<void> {
-    this.verify(req, form);
+    await this.verify(req, form);
     const status = form.MessageStatus ?? '';
     if (!deliveryId || !isUuid(deliveryId) || !(await this.webhookEvents.firstTime(`twilio:${form.MessageSid}:${status}`))) return;
     if (SMS_DONE.has(status)) await this.outcomes.completed(deliveryId);
@@ -138,8 +140,8 @@ export class TwilioWebhooksController {
     @Query('delivery') deliveryId?: string,
     @Query('lang') lang?: string,
   ): Promise<void> {
-    this.verify(req, form);
-    const reply = new twilio.twiml.VoiceResponse();
+    const sdk = await this.verify(req, form);
+    const reply = new sdk.twiml.VoiceResponse();
     const words = messagesFor(lang);
     const say = voiceOf(lang);
     if (form.Digits === '1' && deliveryId && isUuid(deliveryId)) {
@@ -157,9 +159,9 @@ export class TwilioWebhooksController {
 
   @Post('sms-inbound')
   async smsInbound(@Req() req: Request, @Res() res: Response, @Body() form: Form): Promise<void> {
-    this.verify(req, form);
+    const sdk = await this.verify(req, form);
     const from = form.From ?? '';
-    const reply = new twilio.twiml.MessagingResponse();
+    const reply = new sdk.twiml.MessagingResponse();
     const meaning = meaningOf(form.Body, 'sms');
     const words = (form.Body ?? '').slice(0, 500);
     // Answers are in the client's language when the number is a client's, else in the reply's own.

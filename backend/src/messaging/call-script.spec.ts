@@ -1,3 +1,5 @@
+import twilio from 'twilio';
+
 import { callSentences, callTwiml } from './call-script.js';
 
 describe('reminder call script', () => {
@@ -18,6 +20,7 @@ describe('reminder call script', () => {
 
   it('builds TwiML with a one-digit Gather posting to the given URL, escaping text', () => {
     const xml = callTwiml(
+      twilio,
       { ...script, message: 'Tom & Jerry <test>' },
       'https://app.example.com/api/webhooks/twilio/voice-gather?delivery=abc',
     );
@@ -41,7 +44,7 @@ describe('reminder call script', () => {
       'Patrocinado por Whitfield.',
       'Oprima 1 para confirmar que recibió este mensaje. Oprima 9 para no recibir más estas llamadas.',
     ]);
-    const xml = callTwiml(spanish, 'https://app.example.com/g');
+    const xml = callTwiml(twilio, spanish, 'https://app.example.com/g');
     expect(xml).toContain(
       '<Say voice="Polly.Lupe" language="es-US">Hola, le llamamos de Whitfield Medicare Advisors con un recordatorio.</Say>',
     );

@@ -1,4 +1,4 @@
-import twilio from 'twilio';
+import type twilio from 'twilio';
 
 import { type Messages, messagesFor } from '../common/messages/index.js';
 import { callSentences } from './call-sentences.js';
@@ -14,12 +14,13 @@ export function sayIn(words: Messages): { voice: string; language: string } {
 /**
  * TwiML for a reminder call: the agency, the message and the sponsor message spoken inside a
  * one-digit Gather whose answer goes to `gatherUrl` (1 confirms, 9 opts out of calls), in the
- * client's language and a voice that speaks it.
+ * client's language and a voice that speaks it. Built with Twilio's SDK (`loadTwilio`), which the
+ * answering webhook has loaded.
  */
-export function callTwiml(script: CallScript, gatherUrl: string): string {
+export function callTwiml(sdk: typeof twilio, script: CallScript, gatherUrl: string): string {
   const words = messagesFor(script.language);
   const say = sayIn(words) as Parameters<typeof twilio.twiml.VoiceResponse.prototype.say>[0];
-  const response = new twilio.twiml.VoiceResponse();
+  const response = new sdk.twiml.VoiceResponse();
   const gather = response.gather({ numDigits: 1, action: gatherUrl, method: 'POST', timeout: 6 });
   callSentences(script).forEach((sentence, index) => {
     gather.say(say, sentence);

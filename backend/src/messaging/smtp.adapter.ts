@@ -1,27 +1,37 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
+import { loadOnce } from '../common/load-once.js';
 import { AddressRejectedError, type EmailMessage, type EmailSender, ProviderTimeoutError, type SendResult } from './messaging.ports.js';
 
 /** E-mail through any SMTP server (SMTP_URL). */
 export class SmtpAdapter implements EmailSender {
-  private readonly transport: Transporter;
+  /** The transport, made once nodemailer has loaded (the load starts with the adapter). */
+  private readonly transport: () => Promise<Transporter>;
+  private made: Transporter | undefined;
 
   constructor(
     smtpUrl: string,
     private readonly from: string,
     private readonly timeoutMs = 10_000,
   ) {
-    // Connecting, the greeting and every later wait on the socket each get the provider timeout.
-    this.transport = nodemailer.createTransport({
-      url: smtpUrl,
-      connectionTimeout: timeoutMs,
-      greetingTimeout: timeoutMs,
-      socketTimeout: timeoutMs,
+    this.transport = loadOnce(async () => {
+      const nodemailer = (await import('nodemailer')).default;
+      // Connecting, the greeting and every later wait on the socket each get the provider timeout.
+      this.made = nodemailer.createTransport({
+        url: smtpUrl,
+        connectionTimeout: timeoutMs,
+        greetingTimeout: timeoutMs,
+        socketTimeout: timeoutMs,
+      });
+      return this.made;
     });
+    // Loaded ahead of the first e-mail; a failure shows (and is retried) when one is sent.
+    this.transport().catch(() => undefined);
   }
 
   async sendEmail(message: EmailMessage): Promise<SendResult> {
-    const info = await this.transport
+    const transport = await this.transport();
+    const info = await transport
       .sendMail({
         from: this.from,
         to: message.to,
@@ -43,6 +53,6 @@ export class SmtpAdapter implements EmailSender {
   }
 
   close(): void {
-    this.transport.close();
+    this.made?.close();
   }
 }

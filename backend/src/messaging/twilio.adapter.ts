@@ -1,5 +1,6 @@
-import twilio from 'twilio';
+import type twilio from 'twilio';
 
+import { loadOnce } from '../common/load-once.js';
 import type { AppConfig } from '../config/config.js';
 import {
   ProviderTimeoutError,
@@ -12,18 +13,16 @@ import {
 
 type TwilioSettings = NonNullable<AppConfig['messaging']['twilio']>;
 
-/** Twilio's own HTTP client, pointed at another base address (a local stand-in in tests). */
-class RebasedRequestClient extends twilio.RequestClient {
-  constructor(
-    private readonly baseUrl: string,
-    timeout: number,
-  ) {
-    super({ timeout });
-  }
+/** Twilio's SDK, loaded where Twilio is configured (the development outbox does without it). */
+export const loadTwilio = loadOnce(async () => (await import('twilio')).default);
 
-  override request<T>(opts: Parameters<twilio.RequestClient['request']>[0] & { data?: T }) {
-    return super.request<T>({ ...opts, uri: opts.uri.replace(/^https:\/\/[a-z.]+\.twilio\.com/, this.baseUrl) });
-  }
+/** Twilio's own HTTP client, pointed at another base address (a local stand-in in tests). */
+function rebasedRequestClient(sdk: typeof twilio, baseUrl: string, timeout: number): twilio.RequestClient {
+  return new (class extends sdk.RequestClient {
+    override request<T>(opts: Parameters<twilio.RequestClient['request']>[0] & { data?: T }) {
+      return super.request<T>({ ...opts, uri: opts.uri.replace(/^https:\/\/[a-z.]+\.twilio\.com/, baseUrl) });
+    }
+  })({ timeout });
 }
 
 export const WEBHOOK_PATHS = {
@@ -41,23 +40,30 @@ export const WEBHOOK_PATHS = {
  * Outcomes come back to the status callbacks.
  */
 export class TwilioAdapter implements SmsSender, VoiceSender {
-  private readonly client: twilio.Twilio;
+  /** Twilio's client, made once its SDK has loaded (the load starts with the adapter). */
+  private readonly client: () => Promise<twilio.Twilio>;
 
   constructor(
     private readonly settings: TwilioSettings,
     private readonly appUrl: string,
     private readonly timeoutMs = 10_000,
   ) {
-    this.client = twilio(settings.accountSid, settings.authToken, {
-      timeout: timeoutMs,
-      ...(settings.apiBaseUrl ? { httpClient: new RebasedRequestClient(settings.apiBaseUrl.replace(/\/+$/, ''), timeoutMs) } : {}),
+    this.client = loadOnce(async () => {
+      const sdk = await loadTwilio();
+      return sdk(settings.accountSid, settings.authToken, {
+        timeout: timeoutMs,
+        ...(settings.apiBaseUrl ? { httpClient: rebasedRequestClient(sdk, settings.apiBaseUrl.replace(/\/+$/, ''), timeoutMs) } : {}),
+      });
     });
+    // Loaded ahead of the first call or text; a failure shows (and is retried) when one is sent.
+    this.client().catch(() => undefined);
   }
 
   /** Twilio's client reports a request that took too long as ECONNABORTED/ETIMEDOUT. */
-  private async withTimeout<T>(request: () => Promise<T>): Promise<T> {
+  private async withTimeout<T>(request: (client: twilio.Twilio) => Promise<T>): Promise<T> {
+    const client = await this.client();
     try {
-      return await request();
+      return await request(client);
     } catch (error) {
       const code = (error as { code?: unknown }).code;
       if (code === 'ECONNABORTED' || code === 'ETIMEDOUT') throw new ProviderTimeoutError('Twilio', this.timeoutMs);
@@ -70,8 +76,8 @@ export class TwilioAdapter implements SmsSender, VoiceSender {
   }
 
   async sendCall(call: VoiceCall): Promise<SendResult> {
-    const created = await this.withTimeout(() =>
-      this.client.calls.create({
+    const created = await this.withTimeout((client) =>
+      client.calls.create({
         to: call.to,
         from: this.settings.fromNumber,
         url: this.callbackUrl(WEBHOOK_PATHS.voiceAnswer, call.deliveryId),
@@ -86,8 +92,8 @@ export class TwilioAdapter implements SmsSender, VoiceSender {
   }
 
   async sendSms(message: SmsMessage): Promise<SendResult> {
-    const created = await this.withTimeout(() =>
-      this.client.messages.create({
+    const created = await this.withTimeout((client) =>
+      client.messages.create({
         to: message.to,
         from: this.settings.fromNumber,
         body: message.body,
@@ -99,12 +105,12 @@ export class TwilioAdapter implements SmsSender, VoiceSender {
 }
 
 /** Whether a callback really comes from Twilio: its signature over the public URL and the form fields. */
-export function isValidTwilioRequest(
+export async function isValidTwilioRequest(
   authToken: string,
   signature: string | undefined,
   url: string,
   params: Record<string, unknown>,
-): boolean {
+): Promise<boolean> {
   if (!signature) return false;
-  return twilio.validateRequest(authToken, signature, url, params as Record<string, string>);
+  return (await loadTwilio()).validateRequest(authToken, signature, url, params as Record<string, string>);
 }

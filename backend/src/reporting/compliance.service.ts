@@ -1,8 +1,8 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import { DateTime } from 'luxon';
-import PDFDocument from 'pdfkit';
 
 import { Clock } from '../common/clock.js';
+import { loadPdfKit } from '../common/pdfkit.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { allowedAt, ruleFor } from '../delivery/calling-rules.js';
 import { clientTimeZone } from '../delivery/time-zones.js';
@@ -143,7 +143,8 @@ export class ComplianceService {
   }
 
   /** The report as a printable PDF (US Letter). */
-  pdf(report: ComplianceReportDto): Promise<Buffer> {
+  async pdf(report: ComplianceReportDto): Promise<Buffer> {
+    const PDFDocument = await loadPdfKit();
     const doc = new PDFDocument({
       size: 'LETTER',
       margin: 54,

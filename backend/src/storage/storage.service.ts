@@ -5,10 +5,10 @@ import { dirname, join, normalize } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 
+import { loadOnce } from '../common/load-once.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 
 export interface ByteRange {
@@ -69,32 +69,48 @@ class LocalDiskDriver implements StorageDriver {
   }
 }
 
+/** The AWS SDK's S3 parts, loaded where S3 is configured (local disk does without them). */
+const loadS3 = loadOnce(async () => {
+  const [commands, { Upload }] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
+  return { ...commands, Upload };
+});
+
 class S3Driver implements StorageDriver {
-  private readonly client: S3Client;
+  /** The client, made once the SDK has loaded (the load starts with the driver). */
+  private readonly sdk: () => Promise<Awaited<ReturnType<typeof loadS3>> & { client: S3Client }>;
+  private made: S3Client | undefined;
 
   constructor(private readonly settings: NonNullable<AppConfig['storage']['s3']>) {
-    this.client = new S3Client({
-      region: settings.region,
-      endpoint: settings.endpoint,
-      forcePathStyle: settings.forcePathStyle,
-      ...(settings.accessKeyId && settings.secretAccessKey
-        ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
-        : {}),
+    this.sdk = loadOnce(async () => {
+      const s3 = await loadS3();
+      this.made = new s3.S3Client({
+        region: settings.region,
+        endpoint: settings.endpoint,
+        forcePathStyle: settings.forcePathStyle,
+        ...(settings.accessKeyId && settings.secretAccessKey
+          ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+          : {}),
+      });
+      return { ...s3, client: this.made };
     });
+    // Loaded ahead of the first file; a failure shows (and is retried) when one is stored or read.
+    this.sdk().catch(() => undefined);
   }
 
   async putFile(key: string, file: string, contentType: string): Promise<void> {
+    const { client, Upload } = await this.sdk();
     // Multipart upload from the spooled file: streamed, never read whole into memory.
     await new Upload({
-      client: this.client,
+      client,
       params: { Bucket: this.settings.bucket, Key: checkKey(key), Body: createReadStream(file), ContentType: contentType },
     }).done();
     await rm(file, { force: true });
   }
 
   async size(key: string): Promise<number | undefined> {
+    const { client, HeadObjectCommand } = await this.sdk();
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: checkKey(key) }));
+      const head = await client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: checkKey(key) }));
       return head.ContentLength;
     } catch {
       return undefined;
@@ -102,7 +118,8 @@ class S3Driver implements StorageDriver {
   }
 
   async read(key: string, range?: ByteRange): Promise<Readable> {
-    const object = await this.client.send(
+    const { client, GetObjectCommand } = await this.sdk();
+    const object = await client.send(
       new GetObjectCommand({
         Bucket: this.settings.bucket,
         Key: checkKey(key),
@@ -113,11 +130,12 @@ class S3Driver implements StorageDriver {
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: checkKey(key) }));
+    const { client, DeleteObjectCommand } = await this.sdk();
+    await client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: checkKey(key) }));
   }
 
   close(): void {
-    this.client.destroy();
+    this.made?.destroy();
   }
 }
 
