@@ -4,7 +4,6 @@ import { type ComponentProps, type ReactNode, Suspense, useMemo } from 'react';
 import { AdminContext, CoreAdminUI, CustomRoutes, localStorageStore, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 
-import { NotFound } from '../shared/NotFound.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 import { AdminOnly } from './backoffice/AdminOnly.tsx';
 import { buildTheme } from './branding/theme.ts';
@@ -12,6 +11,7 @@ import { campaigns } from './campaigns/index.ts';
 import { ClientEdit, clients } from './clients/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
 import { AppNotification } from './layout/AppNotification.tsx';
+import { BrokerNotFound } from './layout/BrokerNotFound.tsx';
 import { Shell } from './layout/Shell.tsx';
 import { outbox } from './outbox/index.ts';
 import { authProvider } from './providers/authProvider.ts';
@@ -99,7 +99,7 @@ function ThemedAdmin() {
           layout={BrokerLayout}
           dashboard={Dashboard}
           loading={Spinner}
-          catchAll={NotFound}
+          catchAll={BrokerNotFound}
           authenticationError={AuthenticationError}
           accessDenied={AccessDenied}
           error={ErrorPage}

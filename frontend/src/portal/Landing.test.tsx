@@ -2,7 +2,9 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { NotFound } from '../shared/NotFound.tsx';
+import { PortalLanguageProvider } from './i18n.tsx';
 import { Landing } from './Landing.tsx';
+import { PortalNotFound } from './PortalNotFound.tsx';
 
 afterEach(cleanup);
 
@@ -30,5 +32,16 @@ describe('NotFound', () => {
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeTruthy();
     // A way home from the dead end.
     expect(screen.getByRole('link', { name: 'Go to the home page' }).getAttribute('href')).toBe('/');
+  });
+
+  it('speaks the public pages’ language to a Spanish browser, though the page still says lang="en" on its first render', async () => {
+    document.documentElement.lang = 'en';
+    render(
+      <PortalLanguageProvider initial="es">
+        <PortalNotFound />
+      </PortalLanguageProvider>,
+    );
+    expect((await screen.findByRole('heading')).textContent).toBe('404: página no encontrada');
+    expect(screen.getByRole('link', { name: 'Ir a la página de inicio' }).getAttribute('href')).toBe('/');
   });
 });

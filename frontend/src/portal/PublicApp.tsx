@@ -3,7 +3,6 @@ import './client.css';
 
 import { lazy, Suspense } from 'react';
 
-import { NotFound } from '../shared/NotFound.tsx';
 import { Spinner } from '../shared/Spinner.tsx';
 import { AccountSuspended } from './AccountSuspended.tsx';
 import { ClientHelp } from './client/ClientHelp.tsx';
@@ -12,6 +11,7 @@ import { ClientPortal } from './client/ClientPortal.tsx';
 import { ClientRegister } from './client/ClientRegister.tsx';
 import { PortalLanguageProvider } from './i18n.tsx';
 import { Landing } from './Landing.tsx';
+import { PortalNotFound } from './PortalNotFound.tsx';
 import { BrowserRouter, Route, Routes } from './router.tsx';
 import { ToastProvider } from './ui/toast.tsx';
 
@@ -54,7 +54,7 @@ export default function PublicApp() {
             <Route path="/client/dashboard" element={<ClientPortal />} />
             <Route path="/client/help" element={<ClientHelp />} />
             <Route path="/account-suspended" element={<AccountSuspended />} />
-            <Route path="*" element={<NotFound />} />
+            <Route path="*" element={<PortalNotFound />} />
           </Routes>
         </ToastProvider>
       </BrowserRouter>

@@ -1,10 +1,14 @@
 import './shared.css';
 
+import type { Language } from '../i18n/translation.ts';
 import { sharedTexts } from './sharedTexts.ts';
 
-/** The not-found page, shared by the public bundle and the broker/admin app. */
-export function NotFound() {
-  const texts = sharedTexts();
+/**
+ * The not-found page, shared by the public bundle and the broker/admin app, in `language` when the
+ * app gives it (the page's own `lang` still says English while the app's first render is under way).
+ */
+export function NotFound({ language }: { language?: Language }) {
+  const texts = sharedTexts(language);
   return (
     <main className="ck-center ck-page-muted">
       <div className="ck-card ck-not-found">

@@ -16,8 +16,10 @@ export const SHARED_TEXTS: Record<Language, { loading: string; notFoundTitle: st
   },
 };
 
-/** The words for the page's language (its `lang`, set by the app's language, else the browser's). */
-export function sharedTexts(): (typeof SHARED_TEXTS)['en'] {
-  const language = languageOf(document.documentElement.lang) ?? languageOf(navigator.language) ?? 'en';
-  return SHARED_TEXTS[language];
+/**
+ * The words for the app's language when the caller knows it; else the page's (its `lang`, which the
+ * app sets once its language is known), else the browser's.
+ */
+export function sharedTexts(language?: Language): (typeof SHARED_TEXTS)['en'] {
+  return SHARED_TEXTS[language ?? languageOf(document.documentElement.lang) ?? languageOf(navigator.language) ?? 'en'];
 }
