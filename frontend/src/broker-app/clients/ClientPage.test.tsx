@@ -46,7 +46,7 @@ const CLIENT: ClientWithFacts = {
 
 const CONSENT = { current: [], events: [] };
 
-function renderShow(client: ClientWithFacts = CLIENT) {
+function renderShow(client: ClientWithFacts = CLIENT, more: Record<string, unknown> = {}) {
   return renderWithAdmin(
     <Routes>
       <Route path="/clients/:id" element={<ClientShow />} />
@@ -55,6 +55,7 @@ function renderShow(client: ClientWithFacts = CLIENT) {
       path: '/clients/c1',
       dataProvider: {
         getOne: vi.fn().mockResolvedValue({ data: client }),
+        ...more,
         getManyReference: vi.fn().mockResolvedValue({ data: [], total: 0 }),
         getClientEngagement: vi.fn().mockResolvedValue({ score: 30, points: [] }),
         getClientTimeline: vi.fn().mockResolvedValue([]),
@@ -104,6 +105,25 @@ describe('the client page', () => {
     // A low engagement score beside a low risk of leaving: two measures, two words, no contradiction.
     expect(await screen.findByText('Low engagement: a call may help keep this client')).toBeTruthy();
     expect(screen.queryByText(/At risk/)).toBeNull();
+  });
+});
+
+describe('the client page’s invitation card', () => {
+  it('says the invitation was sent, with Resend Invite, once the invitation has gone, without a reload', async () => {
+    const sent: ClientWithFacts = { ...CLIENT, inviteStatus: 'pending', inviteToken: true };
+    const getOne = vi.fn().mockResolvedValue({ data: CLIENT });
+    const inviteClient = vi.fn().mockImplementation(async () => {
+      // The server now answers the client as invited.
+      getOne.mockResolvedValue({ data: sent });
+      return { success: true, message: 'Invitation sent by text.', inviteUrl: 'http://app/client/register/x' };
+    });
+    renderShow(CLIENT, { getOne, inviteClient });
+    const card = within(await screen.findByRole('region', { name: 'Portal invitation' }));
+    expect(card.getByText('Not invited yet.')).toBeTruthy();
+    fireEvent.click(card.getByRole('button', { name: /^Send Invite/ }));
+    expect(await card.findByText('Invitation sent; waiting for the client to register.')).toBeTruthy();
+    expect(card.getByRole('button', { name: /^Resend Invite/ })).toBeTruthy();
+    expect(inviteClient).toHaveBeenCalledWith('c1');
   });
 });
 

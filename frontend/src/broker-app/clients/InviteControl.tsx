@@ -42,8 +42,8 @@ export function InviteControl({ client, compact = false }: { client: Client; com
           action: { label: CLIENT_TEXTS.copyLink, onClick: () => void copyLink(result.inviteUrl) },
         });
       }
-      // The card now reads 'Resend Invite'.
-      void queryClient.invalidateQueries({ queryKey: ['clients', 'getList'] });
+      // The list's row and the client's page (its invitation card and timeline) now read 'Resend Invite'.
+      void queryClient.invalidateQueries({ queryKey: ['clients'] });
     },
     onError: (error) => errorToast(error, CLIENT_TEXTS.inviteFailed),
   });
