@@ -91,15 +91,17 @@ describe('broker suspension and trial end date', () => {
     // The open session is refused with the reason the app shows; a new sign-in ends on the suspension page.
     const refused = await broker.agent.get('/api/clients');
     expect(refused.status).toBe(401);
-    expect(refused.body.message).toBe(SUSPENDED);
+    expect(refused.body).toMatchObject({ message: SUSPENDED, accountSuspended: true });
     const again = browser(t);
     const signIn = await signInAsBroker(again, t.appUrl, 'suspended.broker@agency.test');
     expect(signIn.map((step) => step.headers.location)).toContain('/account-suspended');
     expect((await again.get('/api/auth/user')).status).toBe(401);
+    // The open session's own check of who is signed in says so too (the app then shows the suspension page).
+    expect((await broker.agent.get('/api/auth/user')).body).toMatchObject({ statusCode: 401, accountSuspended: true });
     // The token: refused, with the same words.
     const withToken = await browser(t).get('/api/clients').set('Authorization', `Bearer ${token}`);
     expect(withToken.status).toBe(403);
-    expect(withToken.body.message).toBe(SUSPENDED);
+    expect(withToken.body).toMatchObject({ message: SUSPENDED, accountSuspended: true });
     // Their client's portal stays open: it is the client's.
     expect((await portal.get('/api/client/reminders')).status).toBe(200);
 

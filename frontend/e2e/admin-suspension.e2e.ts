@@ -145,13 +145,17 @@ describe('suspending a broker and ending a trial from the admin detail, in Chrom
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="broker-row"]').length === 1);
     await page.getByTestId('broker-row').filter({ hasText: email }).locator('[data-badge="suspended"]').waitFor();
 
-    // The broker's next request in their open app answers 401: through sign-in to the suspension page.
+    // The broker's next request in their open app answers 401 with accountSuspended: the suspension
+    // page at once, without a trip through sign-in.
     const visited = watchNavigation(brokerPage);
     await brokerPage.getByTestId('sidebar').getByRole('link', { name: 'Clients', exact: true }).click();
-    await signInLandsOn(brokerPage, email, '/account-suspended');
+    await brokerPage.waitForURL(`${APP_URL}/account-suspended`, { timeout: 20_000 });
     await brokerPage.getByRole('heading', { level: 1, name: 'Your account is suspended' }).waitFor();
-    assert.ok(visited.includes('/api/login'), `went through sign-in (${visited.join(', ')})`);
-    assert.ok(visited.includes('/api/callback'), `came back from the provider (${visited.join(', ')})`);
+    assert.ok(!visited.includes('/api/login'), `no trip through sign-in (${visited.join(', ')})`);
+    // Back later at the app's address, with the same browser: the suspension page, not the landing page.
+    await brokerPage.goto(`${APP_URL}/`);
+    await brokerPage.getByRole('heading', { level: 1, name: 'Your account is suspended' }).waitFor();
+    assert.equal(new URL(brokerPage.url()).pathname, '/account-suspended');
     await brokerPage
       .getByText(
         'Your CareKeep account has been suspended by the platform. Your clients can still use their portal and their own reminders. Contact CareKeep support to restore access.',

@@ -37,8 +37,13 @@ describe('chooseEntry', () => {
 afterEach(() => vi.unstubAllGlobals());
 
 /** Stubs fetch with a server where a broker, a client or nobody is signed in; it records what was asked. */
-function server(who: 'broker' | 'client' | 'nobody') {
+function server(who: 'broker' | 'client' | 'nobody' | 'suspended broker') {
   const fetchMock = vi.fn(async (url: string | URL | Request) => {
+    if (url === '/api/auth/user' && who === 'suspended broker') {
+      return new Response(JSON.stringify({ statusCode: 401, message: 'This CareKeep account is suspended.', accountSuspended: true }), {
+        status: 401,
+      });
+    }
     const ok = (url === '/api/auth/user' && who === 'broker') || (url === '/api/client-portal/branding' && who === 'client');
     return new Response('{}', { status: ok ? 200 : 401 });
   });
@@ -77,6 +82,16 @@ describe('resolveEntry', () => {
   ] as const)('%s with a %s signed in loads the %s bundle', async (path, who, entry) => {
     server(who);
     expect(await resolveEntry(path)).toBe(entry);
+  });
+
+  it('shows a suspended broker, back on any page, the suspension page instead of the landing page', async () => {
+    for (const path of ['/', '/clients', '/campaigns/c1/show']) {
+      window.history.replaceState(null, '', path);
+      server('suspended broker');
+      expect(await resolveEntry(path)).toBe('portal');
+      expect(window.location.pathname).toBe('/account-suspended');
+    }
+    window.history.replaceState(null, '', '/');
   });
 
   it('asks nothing on the other client pages, and no broker check for a client in their portal', async () => {

@@ -5,7 +5,7 @@
  * signed-in broker there sees the Client Portal Preview (sample data) in the broker app.
  */
 import { fetchCurrentUser } from './broker-app/providers/currentUser.ts';
-import { answersOk } from './lib/http.ts';
+import { answersOk, isAccountSuspended, SUSPENDED_PAGE } from './lib/http.ts';
 
 export type Entry = 'portal' | 'admin';
 
@@ -52,15 +52,27 @@ export async function resolveEntry(pathname: string): Promise<Entry> {
   const byPath = entryByPathAlone(pathname);
   if (byPath) return byPath;
   if (isPortalPath(pathname) && (await isClientSignedIn())) return 'portal';
-  return chooseEntry(pathname, await isBrokerSignedIn());
+  const session = await brokerSession();
+  // A suspended broker's session, back on any page: the suspension page, not the landing page.
+  if (session === 'suspended') {
+    window.history.replaceState(null, '', SUSPENDED_PAGE);
+    return 'portal';
+  }
+  return chooseEntry(pathname, session === 'signed-in');
+}
+
+/** Whether a broker or admin is signed in, signed out (any failure counts), or signed in to a suspended account. */
+export async function brokerSession(): Promise<'signed-in' | 'signed-out' | 'suspended'> {
+  try {
+    return (await fetchCurrentUser()) ? 'signed-in' : 'signed-out';
+  } catch (error) {
+    return isAccountSuspended(error) ? 'suspended' : 'signed-out';
+  }
 }
 
 /** Asks the server whether a broker or admin is signed in; any failure counts as signed out. */
-export function isBrokerSignedIn(): Promise<boolean> {
-  return fetchCurrentUser().then(
-    (user) => user !== null,
-    () => false,
-  );
+export async function isBrokerSignedIn(): Promise<boolean> {
+  return (await brokerSession()) === 'signed-in';
 }
 
 /** Asks the server whether a client is signed in (through the portal's branding, never health data). */

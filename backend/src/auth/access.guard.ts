@@ -87,8 +87,10 @@ export class AccessGuard implements CanActivate {
     if (!row) throw new UnauthorizedException('Unauthorized');
     if (row.suspended_at) {
       // A session goes back through sign-in, which shows the suspension page; a token is refused.
-      if (request.apiToken) throw new ForbiddenException(ACCOUNT_SUSPENDED);
-      throw new UnauthorizedException(ACCOUNT_SUSPENDED);
+      // `accountSuspended` tells the web app to show the suspension page rather than sign in again.
+      const answer = { message: ACCOUNT_SUSPENDED, accountSuspended: true };
+      if (request.apiToken) throw new ForbiddenException(answer);
+      throw new UnauthorizedException(answer);
     }
     if (access === 'admin' && !row.is_admin) throw new ForbiddenException('Admin access required');
     request.userId = row.id;

@@ -43,6 +43,9 @@ export class ErrorDto {
   @ApiPropertyOptional({ example: true, description: '403: the broker’s trial has ended' })
   trialExpired?: boolean;
 
+  @ApiPropertyOptional({ example: true, description: '401 (session) or 403 (API token): a platform admin has suspended the account' })
+  accountSuspended?: boolean;
+
   @ApiPropertyOptional({
     enum: SUBSCRIPTION_STATUSES,
     example: 'trial',

@@ -3411,6 +3411,11 @@ export interface components {
         };
         ErrorDto: {
             /**
+             * @description 401 (session) or 403 (API token): a platform admin has suspended the account
+             * @example true
+             */
+            accountSuspended?: boolean;
+            /**
              * @description Bad input: each failing field (a dotted path for a nested one) with its message, the shape react-admin’s forms read. A check that names one field answers it here too.
              * @example {
              *       "phone": "phone must be a valid US phone number"

@@ -94,12 +94,20 @@ export async function apiRequest<T>(url: string, options: RequestOptions = {}): 
   return (json ?? null) as T;
 }
 
-/** A read where 401 means "nobody is signed in" rather than an error. */
-export async function getOrNullOn401<T>(url: string): Promise<T | null> {
+/** The public page a suspended broker is shown (the server's sign-in ends there too). */
+export const SUSPENDED_PAGE = '/account-suspended';
+
+/** Whether an error is the server saying a platform admin suspended the signed-in broker's account. */
+export function isAccountSuspended(error: unknown): boolean {
+  return errorBodyField(error, 'accountSuspended') === true;
+}
+
+/** A read where 401 means "nobody is signed in" rather than an error (unless `unless` says it means more). */
+export async function getOrNullOn401<T>(url: string, { unless }: { unless?: (error: ApiError) => boolean } = {}): Promise<T | null> {
   try {
     return await apiRequest<T>(url);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    if (error instanceof ApiError && error.status === 401 && !unless?.(error)) return null;
     throw error;
   }
 }

@@ -1,3 +1,4 @@
+import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { authProvider, onSessionEnded, resetSessionState, sessionEnded } from './authProvider.ts';
@@ -57,6 +58,33 @@ describe('the auth provider', () => {
     await expect(authProvider.checkError({ status: 401 })).rejects.toEqual({ message: false, redirectTo: false });
     expect(seen).toHaveBeenCalledTimes(1);
     stop();
+  });
+
+  it('sends a broker whose account was suspended mid-session to the suspension page, not to sign in again', async () => {
+    const navigate = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign: navigate });
+    const seen = vi.fn();
+    const stop = onSessionEnded(seen);
+    // What the data provider rejects with (react-admin's HttpError, carrying the answer's body).
+    const suspended = new HttpError('This CareKeep account is suspended.', 401, {
+      statusCode: 401,
+      message: 'This CareKeep account is suspended.',
+      accountSuspended: true,
+    });
+    await expect(authProvider.checkError(suspended)).rejects.toEqual({ message: false, redirectTo: false });
+    expect(navigate).toHaveBeenCalledWith('/account-suspended');
+    vi.advanceTimersByTime(1000);
+    expect(navigate).toHaveBeenCalledTimes(1);
+    expect(seen).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it('on load, a suspended session goes to the suspension page', async () => {
+    answer(401, { statusCode: 401, message: 'This CareKeep account is suspended.', accountSuspended: true });
+    const navigate = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign: navigate });
+    await expect(authProvider.checkAuth({})).rejects.toEqual({ message: false, redirectTo: false });
+    expect(navigate).toHaveBeenCalledWith('/account-suspended');
   });
 
   it('announces the end of the session once', () => {

@@ -1,5 +1,6 @@
 import type { AuthProvider } from 'react-admin';
 
+import { isAccountSuspended, SUSPENDED_PAGE } from '../../lib/http.ts';
 import type { CurrentUser } from '../types.ts';
 import { fetchCurrentUser } from './currentUser.ts';
 
@@ -43,11 +44,25 @@ export function resetSessionState(): void {
   unheard = false;
 }
 
+/**
+ * A platform admin suspended the account while the broker was signed in: the suspension page (a
+ * full load of the public pages), once, instead of signing in again.
+ */
+export function accountSuspended(navigate: (url: string) => void = (url) => window.location.assign(url)): void {
+  if (redirectScheduled) return;
+  redirectScheduled = true;
+  navigate(SUSPENDED_PAGE);
+}
+
 /** The signed-in user or null; any other failure is "Auth check failed: {status}". */
 async function fetchUser(): Promise<CurrentUser | null> {
   try {
     return await fetchCurrentUser();
   } catch (error) {
+    if (isAccountSuspended(error)) {
+      accountSuspended();
+      throw { message: false, redirectTo: false };
+    }
     throw new Error(`Auth check failed: ${(error as { status?: number }).status ?? 'network'}`, { cause: error });
   }
 }
@@ -69,6 +84,10 @@ export const authProvider: AuthProvider = {
   },
   async checkError(error: { status?: number }) {
     if (error?.status !== 401) return;
+    if (isAccountSuspended(error)) {
+      accountSuspended();
+      throw { message: false, redirectTo: false };
+    }
     sessionEnded();
     throw { message: false, redirectTo: false };
   },

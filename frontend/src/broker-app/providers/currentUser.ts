@@ -1,4 +1,4 @@
-import { getOrNullOn401 } from '../../lib/http.ts';
+import { getOrNullOn401, isAccountSuspended } from '../../lib/http.ts';
 import type { CurrentUser } from '../types.ts';
 
 /**
@@ -9,7 +9,10 @@ import type { CurrentUser } from '../types.ts';
  */
 export const CURRENT_USER_KEY = ['auth', 'user'] as const;
 
-/** The signed-in broker or admin, null when nobody is; other failures throw (ApiError or network). */
+/**
+ * The signed-in broker or admin, null when nobody is; other failures throw (ApiError or network),
+ * among them a suspended broker's session (`isAccountSuspended`), which is not "signed out".
+ */
 export function fetchCurrentUser(): Promise<CurrentUser | null> {
-  return getOrNullOn401<CurrentUser>('/api/auth/user');
+  return getOrNullOn401<CurrentUser>('/api/auth/user', { unless: isAccountSuspended });
 }
