@@ -8,6 +8,7 @@ export class SmtpAdapter implements EmailSender {
   /** The transport, made once nodemailer has loaded (the load starts with the adapter). */
   private readonly transport: () => Promise<Transporter>;
   private made: Transporter | undefined;
+  private closed = false;
 
   constructor(
     smtpUrl: string,
@@ -23,6 +24,8 @@ export class SmtpAdapter implements EmailSender {
         greetingTimeout: timeoutMs,
         socketTimeout: timeoutMs,
       });
+      // Closed while it loaded: closed as soon as it exists.
+      if (this.closed) this.made.close();
       return this.made;
     });
     // Loaded ahead of the first e-mail; a failure shows (and is retried) when one is sent.
@@ -53,6 +56,7 @@ export class SmtpAdapter implements EmailSender {
   }
 
   close(): void {
+    this.closed = true;
     this.made?.close();
   }
 }

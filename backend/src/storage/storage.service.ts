@@ -79,6 +79,7 @@ class S3Driver implements StorageDriver {
   /** The client, made once the SDK has loaded (the load starts with the driver). */
   private readonly sdk: () => Promise<Awaited<ReturnType<typeof loadS3>> & { client: S3Client }>;
   private made: S3Client | undefined;
+  private closed = false;
 
   constructor(private readonly settings: NonNullable<AppConfig['storage']['s3']>) {
     this.sdk = loadOnce(async () => {
@@ -91,6 +92,8 @@ class S3Driver implements StorageDriver {
           ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
           : {}),
       });
+      // Closed while it loaded: closed as soon as it exists.
+      if (this.closed) this.made.destroy();
       return { ...s3, client: this.made };
     });
     // Loaded ahead of the first file; a failure shows (and is retried) when one is stored or read.
@@ -135,6 +138,7 @@ class S3Driver implements StorageDriver {
   }
 
   close(): void {
+    this.closed = true;
     this.made?.destroy();
   }
 }
