@@ -22,6 +22,7 @@ import type { ReactNode } from 'react';
 import { ShowBase, useGetManyReference, useShowContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 
+import { activityTitle } from '../dashboard/activity.ts';
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import type { Client, Reminder } from '../types.ts';
@@ -390,6 +391,7 @@ function RemindersCard({ client }: { client: Client }) {
 
 function TimelineCard({ client }: { client: Client }) {
   const { CLIENT_PAGE_TEXTS: T } = useBrokerTexts().clientPage;
+  const { ACTIVITY_TITLES } = useBrokerTexts().dashboard;
   const dataProvider = useCareKeepDataProvider();
   const { data, isPending, isError } = useQuery({
     queryKey: ['clients', 'timeline', client.id],
@@ -411,7 +413,7 @@ function TimelineCard({ client }: { client: Client }) {
           {data.map((event) => (
             <Box component="li" key={event.id} sx={{ borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
               <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {event.title}
+                {activityTitle(event, ACTIVITY_TITLES)}
               </Typography>
               {event.detail && <Typography variant="body2">{event.detail}</Typography>}
               <Typography variant="caption" color="text.secondary">

@@ -1,8 +1,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { spanishReactAdmin } from '../../i18n/es/react-admin.ts';
 import { testNow } from '../../testClock.ts';
 import type { Retention } from '../clients/retentionTypes.ts';
+import { setBrokerLanguage } from '../i18n/current.ts';
+import { loadBrokerCatalogue } from '../i18n/useBrokerTexts.ts';
 import type { CareKeepDataProvider } from '../providers/dataProvider.ts';
 import { renderWithAdmin } from '../testUtils.tsx';
 import { AT_RISK_LINK } from './AtRiskCard.tsx';
@@ -258,4 +262,28 @@ describe('the dashboard’s clients at risk and retention', () => {
       vi.useRealTimers();
     }
   }, 20_000);
+});
+
+describe('the dashboard in Spanish', () => {
+  it('names each recent event in Spanish, whatever words the server sent', async () => {
+    await loadBrokerCatalogue('es');
+    setBrokerLanguage('es');
+    try {
+      const at = new Date(testNow().getTime() - 3_600_000).toISOString();
+      const getActivity = vi.fn().mockResolvedValue([
+        { id: 'a', kind: 'invitation_sent', title: 'Invitation sent', clientName: 'Ruth Alvarez', occurredAt: at },
+        { id: 'b', kind: 'client_added', title: 'Client added', clientName: 'Ana Ruiz', occurredAt: at },
+      ]);
+      renderWithAdmin(<Dashboard />, {
+        dataProvider: { getStats: vi.fn().mockResolvedValue({}), getActivity, ...QUIET },
+        i18nProvider: polyglotI18nProvider(() => spanishReactAdmin, 'es'),
+      });
+      const activity = within(await screen.findByRole('list', { name: 'Actividad reciente' }));
+      expect(activity.getByText('Invitación enviada')).toBeTruthy();
+      expect(activity.getByText('Cliente agregado')).toBeTruthy();
+      expect(activity.queryByText('Invitation sent')).toBeNull();
+    } finally {
+      setBrokerLanguage('en');
+    }
+  });
 });

@@ -17,6 +17,7 @@ import type { ActivityItem } from '../types.ts';
 import { formatDateTime } from '../ui/format.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { StatCard } from '../ui/StatCard.tsx';
+import { activityTitle } from './activity.ts';
 import { AtRiskCard } from './AtRiskCard.tsx';
 import { engagementScore, normaliseStats, timeAgo } from './metrics.ts';
 import { RetentionCard } from './RetentionCard.tsx';
@@ -27,7 +28,7 @@ export { DASHBOARD_TEXTS } from './texts.ts';
 const BROKER_ACTIONS = new Set<ActivityItem['kind']>(['reminder_call', 'reminder_text', 'campaign_sent', 'invitation_sent']);
 
 function RecentActivity() {
-  const { DASHBOARD_TEXTS: T, TIME_AGO } = useBrokerTexts().dashboard;
+  const { DASHBOARD_TEXTS: T, TIME_AGO, ACTIVITY_TITLES } = useBrokerTexts().dashboard;
   const dataProvider = useCareKeepDataProvider();
   const { data, isPending, isError } = useQuery({ queryKey: ['activity'], queryFn: () => dataProvider.getActivity(5) });
   return (
@@ -60,7 +61,7 @@ function RecentActivity() {
                 />
                 <Box sx={{ flex: 1, minWidth: 0 }}>
                   <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                    {item.title}
+                    {activityTitle(item, ACTIVITY_TITLES)}
                   </Typography>
                   {item.clientName && (
                     <Typography variant="caption" color="text.secondary" noWrap component="div">

@@ -1,4 +1,5 @@
 import {
+  type ACTIVITY_TITLES as EN_ACTIVITY_TITLES,
   type DASHBOARD_TEXTS as EN_DASHBOARD_TEXTS,
   INDUSTRY_AVERAGE_RETENTION,
   type RETENTION_TEXTS as EN_RETENTION_TEXTS,
@@ -63,4 +64,20 @@ export const TIME_AGO: Translation<typeof EN_TIME_AGO> = {
   minutes: (n) => `hace ${n} min`,
   hours: (n) => `hace ${n} h`,
   days: (n) => `hace ${n} d`,
+};
+
+/** Spanish of what each activity event was (Recent Activity and a client's timeline). */
+export const ACTIVITY_TITLES: Translation<typeof EN_ACTIVITY_TITLES> = {
+  reminder_call: 'Llamada de recordatorio hecha',
+  reminder_text: 'Texto de recordatorio enviado',
+  reminder_confirmed: 'Llamada de recordatorio confirmada',
+  campaign_sent: 'Campaña enviada',
+  campaign_opened: 'Participación del cliente registrada',
+  campaign_clicked: 'Participación del cliente registrada',
+  invitation_sent: 'Invitación enviada',
+  client_registered: 'Cliente registrado',
+  contact_change_confirmed: 'Cambio de contacto confirmado por el cliente',
+  contact_change_refused: 'Cambio de contacto rechazado por el cliente',
+  client_added: 'Cliente agregado',
+  client_deactivated: 'Marcado como inactivo',
 };
