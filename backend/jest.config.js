@@ -30,8 +30,10 @@ const shared = {
 };
 
 export default {
-  // Per test; e2e tests start servers and sign in through the real flow.
-  testTimeout: 60000,
+  // Per test: the ceiling for a test that hangs, not a speed target (tests wait for conditions). The
+  // e2e tests that start servers (startup, scale-out) took over 60 s in CI on a slow day, running 400
+  // days ahead beside the browser layer with every core busy, without hanging.
+  testTimeout: 180000,
   // One worker per core (Jest's default leaves one for itself): e2e files spend much of their time
   // waiting on PostgreSQL and on HTTP, and each worker's files get their own databases.
   maxWorkers: '100%',
