@@ -1,3 +1,4 @@
+import { ACTIVITY_TITLES as ENGLISH_ACTIVITY_TITLES } from '../../../../backend/src/reporting/activity-titles.ts';
 import type { ActivityItem } from '../types.ts';
 
 /** SPEC §9: the industry average retention shown, and Engagement Score = round(retention × 0.85). */
@@ -66,17 +67,4 @@ export const TIME_AGO = {
  * What each activity event was, by its kind (the API's `title` is the English of these): the
  * dashboard's Recent Activity and a client's timeline show them in the app's language.
  */
-export const ACTIVITY_TITLES = {
-  reminder_call: 'Reminder call made',
-  reminder_text: 'Reminder text sent',
-  reminder_confirmed: 'Reminder call confirmed',
-  campaign_sent: 'Campaign sent',
-  campaign_opened: 'Client engagement recorded',
-  campaign_clicked: 'Client engagement recorded',
-  invitation_sent: 'Invitation sent',
-  client_registered: 'Client registered',
-  contact_change_confirmed: 'Contact change confirmed by the client',
-  contact_change_refused: 'Contact change refused by the client',
-  client_added: 'Client added',
-  client_deactivated: 'Marked inactive',
-} as const satisfies Record<ActivityItem['kind'], string>;
+export const ACTIVITY_TITLES = { ...ENGLISH_ACTIVITY_TITLES } as const satisfies Record<ActivityItem['kind'], string>;
