@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { chooseEntry, isBrokerSignedIn, isClientPath, isClientSignedIn, resolveEntry } from './entry.ts';
+import { brokerSession, chooseEntry, isClientPath, isClientSignedIn, resolveEntry } from './entry.ts';
 
 describe('chooseEntry', () => {
   it.each([
@@ -51,19 +51,19 @@ function server(who: 'broker' | 'client' | 'nobody' | 'suspended broker') {
   return fetchMock;
 }
 
-describe('isBrokerSignedIn', () => {
+describe('brokerSession', () => {
   it('is true only for a successful /api/auth/user', async () => {
     const answer = (status: number) => vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response('{}', { status })));
     answer(200);
-    expect(await isBrokerSignedIn()).toBe(true);
+    expect(await brokerSession()).toBe('signed-in');
     expect(vi.mocked(fetch).mock.calls[0]?.[0]).toBe('/api/auth/user');
     expect(vi.mocked(fetch).mock.calls[0]?.[1]?.credentials).toBe('include');
     answer(401);
-    expect(await isBrokerSignedIn()).toBe(false);
+    expect(await brokerSession()).toBe('signed-out');
     answer(500);
-    expect(await isBrokerSignedIn()).toBe(false);
+    expect(await brokerSession()).toBe('signed-out');
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('offline')));
-    expect(await isBrokerSignedIn()).toBe(false);
+    expect(await brokerSession()).toBe('signed-out');
   });
 });
 

@@ -70,11 +70,6 @@ export async function brokerSession(): Promise<'signed-in' | 'signed-out' | 'sus
   }
 }
 
-/** Asks the server whether a broker or admin is signed in; any failure counts as signed out. */
-export async function isBrokerSignedIn(): Promise<boolean> {
-  return (await brokerSession()) === 'signed-in';
-}
-
 /** Asks the server whether a client is signed in (through the portal's branding, never health data). */
 export function isClientSignedIn(): Promise<boolean> {
   return answersOk('/api/client-portal/branding');
