@@ -9,9 +9,9 @@ export { testNow };
 
 /** Where the browser tests find the app started by run.mjs. */
 export const APP_URL = process.env.APP_URL ?? 'http://localhost:3000';
+/** The binary run.mjs chose (Debian's headless shell when installed, else Debian's Chromium). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Debian's Chromium, headless, with nothing reaching out to the network on its own. */
 /**
  * Whether the tests run on a shifted clock (libfaketime: FAKETIME set, as in a run days ahead).
  * Chromium does not run under the preloaded library (it spins); it keeps the real clock, and each of
@@ -30,6 +30,12 @@ export function chromiumNow(): number {
   return testNow() - chromiumBehindMs;
 }
 
+/**
+ * Debian's Chromium, headless, with nothing reaching out to the network on its own. V8's optimizing
+ * compilers (Maglev, TurboFan) are off: a test page lives seconds, and compiling its hot functions
+ * again took more CPU on the machine's two cores than it saved (the bytecode interpreter and the
+ * baseline compiler still run every line); the app behaves the same.
+ */
 export async function launchBrowser(): Promise<Browser> {
   const env = { ...process.env };
   if (SHIFTED_CLOCK) for (const name of ['LD_PRELOAD', 'FAKETIME', 'DONT_FAKE_MONOTONIC']) delete env[name];
@@ -45,6 +51,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      '--js-flags=--no-opt --no-maglev',
     ],
   });
   if (!SHIFTED_CLOCK) return browser;
