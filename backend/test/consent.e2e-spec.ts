@@ -5,6 +5,7 @@ import request from 'supertest';
 import twilio from 'twilio';
 
 import { Client } from '../src/clients/client.entity.js';
+import { ATTESTATIONS, ATTESTATIONS_ES } from '../src/consent/attestations.js';
 import { Consent } from '../src/consent/consent.entity.js';
 import { ConsentLedger } from '../src/consent/consent-ledger.service.js';
 import { Delivery } from '../src/delivery/delivery.entity.js';
@@ -344,6 +345,40 @@ describe('consent ledger and calling hours at send time', () => {
       .send({ firstName: 'Al', lastName: 'B', phone: '(212) 555-0742', zip: '10001', state: 'FL' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({ zip: 'ZIP code 10001 is in NY, not FL' });
+  });
+
+  it('records the attestations in Spanish, as they were shown, for a broker who works in Spanish', async () => {
+    const spanish = await brokerSession(t, 'consent.es@agency.test');
+    expect((await spanish.agent.put('/api/profile').send({ language: 'es' })).status).toBe(200);
+    const evidence = async (clientId: string, purpose: string) =>
+      (await t.em().find(Consent, { clientId, purpose: purpose as Consent['purpose'] })).map((event) => event.evidence);
+
+    const added = await spanish.agent
+      .post('/api/clients')
+      .send({ firstName: 'Rosa', lastName: 'Díaz', phone: '(212) 555-0761', marketingConsent: true });
+    expect(added.status).toBe(201);
+    expect(new Set(await evidence(added.body.id, 'reminders'))).toEqual(new Set([ATTESTATIONS_ES.reminders]));
+    expect(new Set(await evidence(added.body.id, 'marketing'))).toEqual(new Set([ATTESTATIONS_ES.marketing]));
+
+    const imported = await spanish.agent
+      .post('/api/clients/upload?marketingConsent=true')
+      .attach('file', Buffer.from('firstName,lastName,email,phone\nLuz,Ortega,,(212) 555-0762\n'), 'clientes.csv');
+    expect(imported.status).toBe(200);
+    const luz = await t.em().findOneOrFail(Client, { phone: '+12125550762' });
+    expect(new Set(await evidence(luz.id, 'reminders'))).toEqual(new Set([ATTESTATIONS_ES.importReminders]));
+    expect(new Set(await evidence(luz.id, 'marketing'))).toEqual(new Set([ATTESTATIONS_ES.importMarketing]));
+
+    const plain = await makeClient(
+      t.em(),
+      await t.em().findOneOrFail(User, { id: spanish.id }),
+      { phone: '+12125550763' },
+      { reminders: true },
+    );
+    const granted = await spanish.agent.post(`/api/clients/${plain.id}/consent`).send({ purpose: 'marketing', granted: true });
+    expect(granted.status).toBe(200);
+    expect(granted.body.events[0].evidence).toBe(ATTESTATIONS_ES.marketing);
+    // The English attestation stays what an English-speaking broker records.
+    expect(ATTESTATIONS_ES.marketing).not.toBe(ATTESTATIONS.marketing);
   });
 
   it('shows a client’s permissions and their history to their broker only, and records the broker’s attestation', async () => {

@@ -13,6 +13,7 @@ import { StorageService } from '../storage/storage.service.js';
 import { DEFAULT_PRIMARY_COLOR, User } from '../users/user.entity.js';
 import type { PortalBrandingDto, PortalLinkDto, PublicAgencyDto, UpdateBrandingDto } from './dto/branding.dto.js';
 import { SLUG_PATTERN, slugCandidate, slugOf } from './portal-slug.js';
+import { sponsorMessageIn } from './sponsor-message.js';
 import { disclaimerOf, TPMO_DISCLAIMER_MAX } from './tpmo.js';
 
 /** The image library, loaded with the first logo (the app's other requests do without it). */
@@ -141,7 +142,7 @@ export class BrandingService {
       logoUrl: broker.logoUrl ?? null,
       primaryColor: broker.primaryColor || DEFAULT_PRIMARY_COLOR,
       // In the client's language when the agency wrote it in theirs (as their reminders have it).
-      sponsorMessage: language === 'es' && broker.sponsorMessageEs.trim() ? broker.sponsorMessageEs : broker.sponsorMessage,
+      sponsorMessage: sponsorMessageIn(language, broker),
       disclaimer: disclaimerOf(broker, language),
       agencyPhone: broker.agencyPhone.trim() || null,
     };

@@ -110,7 +110,7 @@ export class ClientsController {
       'partial, message, limitReached, the rows’ errors). A longer one is imported in the background: 202 with the job as it ' +
       'starts; follow it at GET /api/import-jobs/{jobId}, whose result has the same fields. Each imported client’s permission for reminders is ' +
       `recorded with the attestation “${ATTESTATIONS.importReminders}”; with marketingConsent=true the broker also attests ` +
-      `“${ATTESTATIONS.importMarketing}”, recorded for every row not marked marketingConsent=no.`,
+      `“${ATTESTATIONS.importMarketing}”, recorded for every row not marked marketingConsent=no (both in Spanish for a broker whose language is Spanish).`,
   })
   @ApiQuery({
     name: 'marketingConsent',

@@ -8,7 +8,7 @@ import { isUuid } from '../common/ids.js';
 import { type ListQuery, ListResult, parseListQuery } from '../common/list-query.js';
 import { messagesFor } from '../common/messages/index.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { ATTESTATIONS } from '../consent/attestations.js';
+import { attestationsIn } from '../consent/attestations.js';
 import { actorOf, ConsentLedger, CONTACT_CHANNELS } from '../consent/consent-ledger.service.js';
 import { normalizeState, normalizeZip, stateOfZip } from '../delivery/us-places.js';
 import { SMS_SENDER, type SmsSender } from '../messaging/messaging.ports.js';
@@ -169,7 +169,7 @@ export class ClientsService {
         carrier: cleanCarrier(input.carrier),
       });
       await this.flushUnique(em, fields.phone!);
-      // The broker's attestations, word for word, are the ledger's evidence.
+      // The broker's attestations, word for word in the broker's language, are the ledger's evidence.
       const attested = [
         ...(input.remindersConsent !== false ? (['reminders'] as const) : []),
         ...(input.marketingConsent === true ? (['marketing'] as const) : []),
@@ -182,7 +182,7 @@ export class ClientsService {
             purposes: [purpose],
             optedIn: true,
             source: 'broker_added',
-            evidence: ATTESTATIONS[purpose],
+            evidence: attestationsIn(broker.language)[purpose],
             actor: actorOf.broker(broker.id),
           },
           em,

@@ -4,7 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
 import { timeOrderedUuid } from '../common/ids.js';
-import { ATTESTATIONS } from '../consent/attestations.js';
+import { attestationsIn } from '../consent/attestations.js';
 import { actorOf, ConsentLedger, CONTACT_CHANNELS } from '../consent/consent-ledger.service.js';
 import type { User } from '../users/user.entity.js';
 import { checkRow, type ClientRow, readClientCsv } from './client-csv.js';
@@ -190,10 +190,11 @@ export class CsvImportService {
       }
       // The rest of the file is still read so that every row left out is reported.
       for (const row of pending) problems.push({ row: row.line, field: 'limit', message: LIMIT_ROW_MESSAGE });
-      // The broker's attestations at upload, word for word, are the ledger's evidence.
+      // The broker's attestations at upload, word for word in the broker's language, are the ledger's evidence.
+      const words = attestationsIn(broker.language);
       const event = { channels: CONTACT_CHANNELS, optedIn: true, source: 'import', actor: actorOf.broker(broker.id) } as const;
-      await this.ledger.record({ ...event, clientIds: imported, purposes: ['reminders'], evidence: ATTESTATIONS.importReminders }, em);
-      await this.ledger.record({ ...event, clientIds: marketing, purposes: ['marketing'], evidence: ATTESTATIONS.importMarketing }, em);
+      await this.ledger.record({ ...event, clientIds: imported, purposes: ['reminders'], evidence: words.importReminders }, em);
+      await this.ledger.record({ ...event, clientIds: marketing, purposes: ['marketing'], evidence: words.importMarketing }, em);
 
       const errorRoom = MAX_REPORTED_ERRORS - previous.errors.length;
       const next: ImportProgress = {

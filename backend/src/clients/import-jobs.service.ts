@@ -206,7 +206,8 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
         const total = await countCsvLines(await this.storage.read(job.fileKey));
         await this.imports.setRowsTotal(job.id, total);
       }
-      const broker = this.em.fork().getReference(User, job.broker.id);
+      // Loaded (not a reference): the ledger records the attestations in the broker's language.
+      const broker = await this.em.fork().findOneOrFail(User, { id: job.broker.id });
       const progress = await this.csvImport.importRows(
         broker,
         await this.storage.read(job.fileKey),

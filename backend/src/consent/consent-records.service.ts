@@ -19,7 +19,7 @@ import { EMAIL_SENDER, type EmailSender, SMS_SENDER, type SmsSender } from '../m
 import { OptOutsService } from '../messaging/opt-outs.service.js';
 import type { Channel } from '../messaging/outbox-message.entity.js';
 import type { User } from '../users/user.entity.js';
-import { ATTESTATIONS } from './attestations.js';
+import { attestationsIn } from './attestations.js';
 import { CONSENT_PURPOSES } from './consent.entity.js';
 import { type ConsentEventRow, ConsentRepository, type OpenRenewal } from './consent.repository.js';
 import { actorOf, ConsentLedger, CONTACT_CHANNELS } from './consent-ledger.service.js';
@@ -101,7 +101,7 @@ export class ConsentRecordsService implements OnModuleInit {
       purposes: [input.purpose],
       optedIn: input.granted,
       source: 'broker_added',
-      evidence: input.granted ? ATTESTATIONS[input.purpose] : 'The client told the broker they no longer agree',
+      evidence: input.granted ? attestationsIn(broker.language)[input.purpose] : 'The client told the broker they no longer agree',
       actor: actorOf.broker(broker.id),
     });
     return this.forClient(broker, client.id);

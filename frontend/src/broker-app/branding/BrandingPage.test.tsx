@@ -1,7 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { HttpError } from 'react-admin';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { spanishReactAdmin } from '../../i18n/es/react-admin.ts';
+import { setBrokerLanguage } from '../i18n/current.ts';
+import { loadBrokerCatalogue } from '../i18n/useBrokerTexts.ts';
 import { CURRENT_USER_KEY } from '../providers/currentUser.ts';
 import { renderWithAdmin, TEST_USER } from '../testUtils.tsx';
 import type { CurrentUser } from '../types.ts';
@@ -25,6 +29,8 @@ const type = (label: RegExp | string, value: string) => fireEvent.change(field(l
 const cachedUser = (queryClient: { getQueryData: (key: readonly unknown[]) => unknown }) =>
   queryClient.getQueryData(CURRENT_USER_KEY) as CurrentUser;
 const callScript = () => screen.getAllByTestId('call-sentence').map((li) => li.textContent);
+
+afterEach(() => setBrokerLanguage('en'));
 
 describe('the Branding page', () => {
   it('shows the clients’ branded sign-in link, and copies it', async () => {
@@ -155,6 +161,28 @@ describe('the Branding page', () => {
       '2Reminder“This is your friendly medication reminder.”',
       `3Prompt“${CALL_PROMPT}”`,
     ]);
+  });
+
+  it('previews the call in Spanish for a broker working in Spanish: its own greeting and prompt, and the Spanish sponsor message when there is one', async () => {
+    await loadBrokerCatalogue('es');
+    setBrokerLanguage('es');
+    renderWithAdmin(<BrandingPage />, {
+      path: '/branding',
+      dataProvider: { getPortalLink: async () => PORTAL_LINK },
+      user: { ...TEST_USER, sponsorMessage: 'Sponsored by Sunrise Pharmacy.', sponsorMessageEs: '' },
+      i18nProvider: polyglotI18nProvider(() => spanishReactAdmin, 'es'),
+    });
+    // No Spanish sponsor message yet: a Spanish-speaking client hears the English one, as the server sends it.
+    await waitFor(() =>
+      expect(callScript()).toEqual([
+        '1Saludo“Hola, le llamamos de Whitfield Medicare Advisors con un recordatorio.”',
+        '2Recordatorio“Este es un amable recordatorio sobre sus medicamentos.”',
+        '3Mensaje del patrocinador“Sponsored by Sunrise Pharmacy.”',
+        '4Indicación“Oprima 1 para confirmar que recibió este mensaje. Oprima 9 para no recibir más estas llamadas.”',
+      ]),
+    );
+    type('Mensaje del patrocinador en español (opcional)', 'Cortesía de Farmacia Sunrise.');
+    expect(callScript()[2]).toBe('3Mensaje del patrocinador“Cortesía de Farmacia Sunrise.”');
   });
 
   it('sends the five branding fields, trimmed, and puts the answer in the current user', async () => {

@@ -90,6 +90,7 @@ function BrandingForm({ user }: { user: CurrentUser }) {
     primaryColor: isValidHex(form.primaryColor) ? normalizeHex(form.primaryColor) : saved.primaryColor,
     secondaryColor: isValidHex(form.secondaryColor) ? normalizeHex(form.secondaryColor) : saved.secondaryColor,
     sponsorMessage: form.sponsorMessage,
+    sponsorMessageEs: form.sponsorMessageEs,
     logoUrl: user.logoUrl,
     brokerName: fullName(user),
   };

@@ -5,8 +5,8 @@ import { Box, Card, CardContent, Chip, Typography } from '@mui/material';
 import { getContrastRatio } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 
-import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
-import { callSentences } from './callScript.ts';
+import { useBrokerLanguage, useBrokerTexts } from '../i18n/useBrokerTexts.ts';
+import { callSentences, sponsorMessageIn } from './callScript.ts';
 
 export interface PreviewBranding {
   agencyName: string;
@@ -15,6 +15,8 @@ export interface PreviewBranding {
   primaryColor: string;
   secondaryColor: string;
   sponsorMessage: string;
+  /** The Spanish sponsor message (Spanish-speaking clients hear it when it is written). */
+  sponsorMessageEs: string;
   logoUrl: string | null;
   /** Who the reminder calls name when there is no agency name (the server uses the broker's name). */
   brokerName: string;
@@ -180,13 +182,18 @@ export function EmailPreview({ branding }: { branding: PreviewBranding }) {
   );
 }
 
-/** What the automated reminder call says, sentence by sentence. */
+/**
+ * What the automated reminder call says, sentence by sentence, in the app's language: as a client of
+ * that language hears it (its greeting and prompt, and the sponsor message written for them).
+ */
 export function CallScriptPreview({ branding }: { branding: PreviewBranding }) {
   const { BRANDING_TEXTS: T, PREVIEW_TEXTS: P } = useBrokerTexts().branding;
+  const language = useBrokerLanguage();
   const sentences = callSentences({
     agencyName: branding.agencyName.trim() || branding.brokerName,
     message: P.callSampleMessage,
-    sponsorMessage: branding.sponsorMessage,
+    sponsorMessage: sponsorMessageIn(language, branding),
+    language,
   });
   const [greeting, reminder, sponsor, prompt] = P.callParts;
   const parts = sentences.length === 4 ? [greeting, reminder, sponsor, prompt] : [greeting, reminder, prompt];

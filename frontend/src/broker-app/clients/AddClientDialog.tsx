@@ -1,10 +1,10 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
 import { email as emailRule, Form, required, TextInput, useCreate } from 'react-admin';
 
-import { ATTESTATIONS } from '../../../../backend/src/consent/attestations.ts';
+import { attestationsIn } from '../../../../backend/src/consent/attestations.ts';
 import type { Language } from '../../i18n/translation.ts';
 import { errorBodyField, serverMessage } from '../../lib/http.ts';
-import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
+import { useBrokerLanguage, useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import type { CreatedClient } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
@@ -42,6 +42,8 @@ const filled = (message: string) => (value: unknown) => (typeof value === 'strin
  */
 export function AddClientDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { CLIENT_TEXTS } = useBrokerTexts().clients;
+  // In the app's language, as the server records them (in the broker's saved language).
+  const attestations = attestationsIn(useBrokerLanguage());
   const [create, { isPending }] = useCreate<CreatedClient>();
   const toast = useToast();
   const errorToast = useErrorToast();
@@ -134,8 +136,8 @@ export function AddClientDialog({ open, onClose }: { open: boolean; onClose: () 
             <Typography component="h3" variant="subtitle2" sx={{ pt: 1 }}>
               {CLIENT_TEXTS.permissionTitle}
             </Typography>
-            <AttestationInput source="remindersConsent" label={ATTESTATIONS.reminders} />
-            <AttestationInput source="marketingConsent" label={ATTESTATIONS.marketing} />
+            <AttestationInput source="remindersConsent" label={attestations.reminders} />
+            <AttestationInput source="marketingConsent" label={attestations.marketing} />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0.5, sm: 2 }} sx={{ pt: 1 }}>
               <TextInput source="zip" label={CLIENT_TEXTS.zip} helperText={CLIENT_TEXTS.zipHelp} autoComplete="off" fullWidth />
               <TextInput source="state" label={CLIENT_TEXTS.state} helperText={CLIENT_TEXTS.stateHelp} autoComplete="off" fullWidth />

@@ -1,11 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { ATTESTATIONS_ES } from '../../../../backend/src/consent/attestations.ts';
+import { spanishReactAdmin } from '../../i18n/es/react-admin.ts';
+import { setBrokerLanguage } from '../i18n/current.ts';
+import { loadBrokerCatalogue } from '../i18n/useBrokerTexts.ts';
 import { renderWithAdmin } from '../testUtils.tsx';
 import type { Client, ClientConsent, ConsentStatus } from '../types.ts';
 import { ConsentCard } from './ConsentCard.tsx';
 
 const CLIENT = { id: 'c1', firstName: 'Ruth', lastName: 'Alvarez' } as Client;
+
+afterEach(() => setBrokerLanguage('en'));
 
 const status = (channel: ConsentStatus['channel'], purpose: ConsentStatus['purpose'], state: ConsentStatus['state']): ConsentStatus => ({
   channel,
@@ -78,6 +85,21 @@ describe('ConsentCard', () => {
     fireEvent.click(confirm);
     await waitFor(() => expect(recordClientConsent).toHaveBeenCalledWith('c1', 'marketing', true));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows the attestation in Spanish to a broker working in Spanish (the server records the same words)', async () => {
+    await loadBrokerCatalogue('es');
+    setBrokerLanguage('es');
+    const recordClientConsent = vi.fn(async () => CONSENT);
+    renderWithAdmin(<ConsentCard client={CLIENT} section={Section} />, {
+      dataProvider: { getClientConsent: vi.fn(async () => CONSENT), recordClientConsent },
+      i18nProvider: polyglotI18nProvider(() => spanishReactAdmin, 'es'),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Registrar permiso de marketing' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar permiso de marketing' });
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: ATTESTATIONS_ES.marketing }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar permiso' }));
+    await waitFor(() => expect(recordClientConsent).toHaveBeenCalledWith('c1', 'marketing', true));
   });
 
   it('records a revocation the client told the broker of', async () => {

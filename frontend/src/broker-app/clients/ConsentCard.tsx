@@ -16,8 +16,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 
-import { ATTESTATIONS } from '../../../../backend/src/consent/attestations.ts';
-import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
+import { attestationsIn } from '../../../../backend/src/consent/attestations.ts';
+import { useBrokerLanguage, useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import type { Client, ConsentEvent, ConsentState, ConsentStatus } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
@@ -89,6 +89,8 @@ export function ConsentCard({
   section: (props: { title: string; children: React.ReactNode }) => React.ReactNode;
 }) {
   const { CLIENT_PAGE_TEXTS: T } = useBrokerTexts().clientPage;
+  // In the app's language, as the server records them (in the broker's saved language).
+  const attestations = attestationsIn(useBrokerLanguage());
   const dataProvider = useCareKeepDataProvider();
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -187,7 +189,7 @@ export function ConsentCard({
           <FormControlLabel
             sx={{ alignItems: 'flex-start', m: 0, gap: 0.5 }}
             control={<Checkbox checked={attested} onChange={(event) => setAttested(event.target.checked)} sx={{ mt: -0.75 }} />}
-            label={<Typography variant="body2">{ATTESTATIONS.marketing}</Typography>}
+            label={<Typography variant="body2">{attestations.marketing}</Typography>}
           />
         </DialogContent>
         <DialogActions>

@@ -25,9 +25,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { downloadCSV } from 'react-admin';
 
-import { ATTESTATIONS } from '../../../../backend/src/consent/attestations.ts';
+import { attestationsIn } from '../../../../backend/src/consent/attestations.ts';
 import { errorBodyField, serverMessage } from '../../lib/http.ts';
-import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
+import { useBrokerLanguage, useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useLatest } from '../i18n/useLatest.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import type { ImportJob } from '../types.ts';
@@ -68,6 +68,8 @@ function AttestationBox(props: { label: string; checked: boolean; onChange: (che
  */
 export function UploadCsvDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { CLIENT_TEXTS } = useBrokerTexts().clients;
+  // In the app's language, as the server records them (in the broker's saved language).
+  const attestations = attestationsIn(useBrokerLanguage());
   const dataProvider = useCareKeepDataProvider();
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState(0);
@@ -200,13 +202,13 @@ export function UploadCsvDialog({ open, onClose }: { open: boolean; onClose: () 
               {CLIENT_TEXTS.uploadPermission}
             </Typography>
             <AttestationBox
-              label={ATTESTATIONS.importReminders}
+              label={attestations.importReminders}
               checked={remindersAttested}
               onChange={setRemindersAttested}
               disabled={upload.isPending || importing}
             />
             <AttestationBox
-              label={ATTESTATIONS.importMarketing}
+              label={attestations.importMarketing}
               checked={marketingAttested}
               onChange={setMarketingAttested}
               disabled={upload.isPending || importing}

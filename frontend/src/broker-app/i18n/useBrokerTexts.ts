@@ -12,10 +12,15 @@ export async function loadBrokerCatalogue(language: Language): Promise<BrokerCat
   return loaded[language];
 }
 
+/** The language the broker app is showing. */
+export function useBrokerLanguage(): Language {
+  const [locale] = useLocaleState();
+  return languageOf(locale) ?? 'en';
+}
+
 /** The broker app's texts in the chosen language, by area: `useBrokerTexts().clients.CLIENT_TEXTS`. */
 export function useBrokerTexts(): BrokerCatalogue {
-  const [locale] = useLocaleState();
-  return loaded[languageOf(locale) ?? 'en'] ?? (english as BrokerCatalogue);
+  return loaded[useBrokerLanguage()] ?? (english as BrokerCatalogue);
 }
 
 /** The same texts outside a component (helpers called while a page renders), in the app's language. */
