@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+
+import type { Browser } from 'playwright-core';
+
+import { audit } from './a11y.ts';
+import { call, launchBrowser, signIn } from './browser.ts';
+
+/** Issues 25 and 29: axe (WCAG 2.1 AA) finds nothing serious or critical on any broker page (the admin and portal pages: accessibility-admin-portal.e2e.ts). */
+describe('every broker page in Chromium, with axe', () => {
+  let browser: Browser;
+  before(async () => {
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser.close();
+  });
+
+  it('has no serious or critical violation on any broker page, with data, at 1280 and 390 px', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page);
+    const [client] = (await call(page, 'GET', '/api/clients?range=[0,0]')) as { id: string }[];
+    const campaign = (await call(page, 'POST', '/api/campaigns', {
+      name: 'Accessibility check',
+      type: 'sms',
+      message: 'Our office is closed on Thursday.',
+    })) as { id: string };
+    const found = await audit(page, [
+      ['/', 'Dashboard'],
+      ['/clients', 'Client Management'],
+      [`/clients/${client.id}`, /./],
+      [`/clients/${client.id}/edit`, /^Edit /],
+      ['/reminders', 'Client Reminders'],
+      ['/campaigns', 'Messaging Campaigns'],
+      [`/campaigns/${campaign.id}/show`, 'Accessibility check'],
+      ['/compliance', 'Compliance'],
+      ['/resources', /Resource/],
+      ['/billing', /Billing|Subscription/],
+      ['/branding', /Branding/],
+      ['/settings', 'Settings'],
+      ['/api-access', 'API access'],
+      ['/help', /Help/],
+      ['/client/portal', /Client Portal Preview/],
+      ['/dev/outbox', /Outbox/],
+    ]);
+    assert.deepEqual(found, {});
+    await context.close();
+  });
+
+  it('has no serious or critical violation on any broker page in Spanish, with data, at 1280 and 390 px', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page);
+    await call(page, 'PUT', '/api/profile', { language: 'es' });
+    try {
+      const [client] = (await call(page, 'GET', '/api/clients?range=[0,0]')) as { id: string }[];
+      const found = await audit(page, [
+        ['/', 'Panel'],
+        ['/clients', 'Gestión de clientes'],
+        [`/clients/${client.id}`, /./],
+        [`/clients/${client.id}/edit`, /./],
+        ['/reminders', 'Recordatorios para clientes'],
+        ['/campaigns', 'Campañas de mensajes'],
+        ['/compliance', 'Cumplimiento'],
+        ['/resources', 'Recursos'],
+        ['/billing', 'Facturación y suscripción'],
+        ['/branding', 'Personalización de marca'],
+        ['/settings', 'Configuración'],
+        ['/api-access', 'Acceso a la API'],
+        ['/help', 'Ayuda y guía'],
+        ['/client/portal', 'Vista previa del portal del cliente'],
+        ['/dev/outbox', 'Bandeja de salida'],
+      ]);
+      assert.deepEqual(found, {});
+      assert.equal(await page.evaluate(() => document.documentElement.lang), 'es');
+    } finally {
+      // The demo broker is shared with the other browser tests, which read the pages in English.
+      await call(page, 'PUT', '/api/profile', { language: 'en' });
+      await context.close();
+    }
+  });
+});
