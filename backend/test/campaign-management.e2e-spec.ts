@@ -16,8 +16,8 @@ describe('managing campaigns', () => {
   beforeAll(async () => {
     t = await createTestApp({ listen: true });
     [broker, other] = await Promise.all([
-      brokerSession(t, 'manage.campaigns@agency.test'),
-      brokerSession(t, 'manage.campaigns.other@agency.test'),
+      brokerSession(t, 'manage.campaigns@agency.test', { readyForCampaigns: true }),
+      brokerSession(t, 'manage.campaigns.other@agency.test', { readyForCampaigns: true }),
     ]);
     const em = t.em();
     const owner = await em.findOneOrFail(User, broker.id);

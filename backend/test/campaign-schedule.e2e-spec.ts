@@ -31,8 +31,8 @@ describe('scheduled campaigns', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ listen: true, clock });
-    broker = await brokerSession(t, 'schedule@agency.test');
-    other = await brokerSession(t, 'other.schedule@agency.test');
+    broker = await brokerSession(t, 'schedule@agency.test', { readyForCampaigns: true });
+    other = await brokerSession(t, 'other.schedule@agency.test', { readyForCampaigns: true });
     await t
       .em()
       .nativeUpdate(User, { id: broker.id }, { agencyName: 'Harbor Senior Insurance', agencyAddress: '12 Main St, Nashville, TN' });

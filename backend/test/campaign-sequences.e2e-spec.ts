@@ -62,7 +62,10 @@ describe('lifecycle campaigns (sequences)', () => {
         DISPATCH_SMS_PER_SECOND: '0',
       },
     });
-    [broker, other] = await Promise.all([brokerSession(t, 'sequences@agency.test'), brokerSession(t, 'other.sequences@agency.test')]);
+    [broker, other] = await Promise.all([
+      brokerSession(t, 'sequences@agency.test', { readyForCampaigns: true }),
+      brokerSession(t, 'other.sequences@agency.test', { readyForCampaigns: true }),
+    ]);
     await t
       .em()
       // Subscribed: the tests' clock runs past the trial's end.

@@ -45,7 +45,10 @@ describe('campaigns (outbox delivery)', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ listen: true, clock });
-    [broker, other] = await Promise.all([brokerSession(t, 'campaigns@agency.test'), brokerSession(t, 'other.campaigns@agency.test')]);
+    [broker, other] = await Promise.all([
+      brokerSession(t, 'campaigns@agency.test', { readyForCampaigns: true }),
+      brokerSession(t, 'other.campaigns@agency.test', { readyForCampaigns: true }),
+    ]);
     await t
       .em()
       .nativeUpdate(User, { id: broker.id }, { agencyName: 'Harbor Senior Insurance', agencyAddress: '12 Main St, Nashville, TN 37201' });
@@ -258,6 +261,59 @@ describe('campaigns (outbox delivery)', () => {
     );
   });
 
+  it('sends nothing before the agency gives its postal address and says whether it sells plans, and says what is missing', async () => {
+    const fresh = await brokerSession(t, 'onboarding.campaigns@agency.test');
+    expect((await fresh.agent.get('/api/auth/user')).body).toMatchObject({ agencyAddress: '', tpmoAnswered: false, sellsPlans: false });
+    const owner = await t.em().findOneOrFail(User, fresh.id);
+    await makeClient(t.em(), owner, { firstName: 'Opal', email: 'opal@example.com' });
+    const { body: draft } = await fresh.agent
+      .post('/api/campaigns')
+      .send({ name: 'First news', type: 'email', subject: 'Hello', message: 'Our office moved.' });
+    const { body: sequence } = await fresh.agent.post('/api/campaigns').send({
+      name: 'Birthdays',
+      type: 'email',
+      subject: 'Happy birthday',
+      message: 'Many happy returns.',
+      trigger: { kind: 'birthday', daysBefore: 0 },
+    });
+    const tomorrow = DateTime.fromJSDate(clock.now(), { zone: 'America/New_York' }).plus({ days: 1 }).toISODate();
+    const attempts = () => [
+      fresh.agent.post(`/api/campaigns/${draft.id}/send`),
+      fresh.agent.post(`/api/campaigns/${draft.id}/test`),
+      fresh.agent.post(`/api/campaigns/${draft.id}/schedule`).send({ date: tomorrow, time: '10:00' }),
+      fresh.agent.post(`/api/campaigns/${sequence.id}/start`),
+    ];
+    for (const res of await Promise.all(attempts())) {
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({
+        code: 'marketingDetailsMissing',
+        missing: ['agencyAddress', 'sellsPlans'],
+        message:
+          'Before a campaign goes out, add your agency’s postal address and say whether your agency sells Medicare plans (Branding).',
+      });
+    }
+    // Nothing went out or was queued, and both stay drafts.
+    expect(await t.em().count(Delivery, { campaignId: { $in: [draft.id, sequence.id] } })).toBe(0);
+    expect(await t.em().count(OutboxMessage, { recipient: 'opal@example.com' })).toBe(0);
+    expect((await fresh.agent.get(`/api/campaigns/${draft.id}`)).body.status).toBe('draft');
+
+    // The address alone is not enough: the TPMO question has to be answered (no is an answer).
+    expect((await fresh.agent.put('/api/branding').send({ agencyAddress: '9 Elm Street, Dayton, OH 45402' })).status).toBe(200);
+    const half = await fresh.agent.post(`/api/campaigns/${draft.id}/send`);
+    expect(half.status).toBe(409);
+    expect(half.body.missing).toEqual(['sellsPlans']);
+    const answered = await fresh.agent.put('/api/branding').send({ sellsPlans: false });
+    expect(answered.body).toMatchObject({ tpmoAnswered: true, sellsPlans: false, agencyAddress: '9 Elm Street, Dayton, OH 45402' });
+
+    // A cleared address blocks again.
+    await fresh.agent.put('/api/branding').send({ agencyAddress: '  ' });
+    expect((await fresh.agent.post(`/api/campaigns/${draft.id}/send`)).body.missing).toEqual(['agencyAddress']);
+    await fresh.agent.put('/api/branding').send({ agencyAddress: '9 Elm Street, Dayton, OH 45402' });
+    const sent = await fresh.agent.post(`/api/campaigns/${draft.id}/send`);
+    expect(sent.status).toBe(200);
+    expect((await fresh.agent.get(`/api/campaigns/${draft.id}`)).body.status).toBe('sent');
+  });
+
   it('answers send with 403 trialExpired after the trial', async () => {
     const { body: draft } = await broker.agent.post('/api/campaigns').send({ name: 'Late', type: 'sms', message: 'Hello' });
     await t.em().nativeUpdate(User, { id: broker.id }, { trialEndsAt: new Date(clock.now().getTime() - 1000) });
@@ -306,7 +362,7 @@ describe('campaign e-mail through a real SMTP server', () => {
   });
 
   it('renders the branded e-mail with List-Unsubscribe headers', async () => {
-    const broker = await brokerSession(t, 'smtp.campaigns@agency.test');
+    const broker = await brokerSession(t, 'smtp.campaigns@agency.test', { readyForCampaigns: true });
     await t
       .em()
       .nativeUpdate(User, { id: broker.id }, { agencyName: 'Harbor Senior Insurance', agencyAddress: '12 Main St, Nashville, TN' });

@@ -72,7 +72,7 @@ describe('consent ledger and calling hours at send time', () => {
       },
       clock,
     });
-    broker = await brokerSession(t, 'consent@agency.test');
+    broker = await brokerSession(t, 'consent@agency.test', { readyForCampaigns: true });
     await t.em().nativeUpdate(
       User,
       { id: broker.id },
@@ -348,7 +348,7 @@ describe('consent ledger and calling hours at send time', () => {
   });
 
   it('records the attestations in Spanish, as they were shown, for a broker who works in Spanish', async () => {
-    const spanish = await brokerSession(t, 'consent.es@agency.test');
+    const spanish = await brokerSession(t, 'consent.es@agency.test', { readyForCampaigns: true });
     expect((await spanish.agent.put('/api/profile').send({ language: 'es' })).status).toBe(200);
     const evidence = async (clientId: string, purpose: string) =>
       (await t.em().find(Consent, { clientId, purpose: purpose as Consent['purpose'] })).map((event) => event.evidence);
@@ -393,7 +393,7 @@ describe('consent ledger and calling hours at send time', () => {
       source: 'broker_added',
     });
 
-    const other = await brokerSession(t, 'consent.other@agency.test');
+    const other = await brokerSession(t, 'consent.other@agency.test', { readyForCampaigns: true });
     expect((await other.agent.get(`/api/clients/${client.id}/consent`)).status).toBe(404);
     expect((await other.agent.post(`/api/clients/${client.id}/consent`).send({ purpose: 'marketing', granted: true })).status).toBe(404);
 

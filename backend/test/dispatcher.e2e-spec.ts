@@ -131,7 +131,7 @@ describe('the dispatcher on the test clock: what is due, and the hours, on both 
 
   beforeAll(async () => {
     t = await createTestApp({ clock, listen: true });
-    broker = await brokerSession(t, 'clock@agency.test');
+    broker = await brokerSession(t, 'clock@agency.test', { readyForCampaigns: true });
     await t
       .em()
       .nativeUpdate(

@@ -18,7 +18,7 @@ describe('getMany (filter by ids) on every list', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ listen: true });
-    broker = await brokerSession(t, 'many.broker@agency.test');
+    broker = await brokerSession(t, 'many.broker@agency.test', { readyForCampaigns: true });
     other = await brokerSession(t, 'many.other@agency.test');
     admin = await brokerSession(t, 'many.admin@agency.test');
     await t.em().nativeUpdate(User, { id: admin.id }, { isAdmin: true });

@@ -42,7 +42,7 @@ describe('Spanish, end to end: a Spanish-speaking client’s invitation, texts, 
         DISPATCH_VOICE_PER_SECOND: '0',
       },
     });
-    broker = await brokerSession(t, 'spanish@agency.test');
+    broker = await brokerSession(t, 'spanish@agency.test', { readyForCampaigns: true });
     await t
       .em()
       .nativeUpdate(

@@ -100,7 +100,7 @@ describe('the response shapes SPEC.md names', () => {
   beforeAll(async () => {
     // Files of up to two rows import while the upload waits; longer ones in the background.
     t = await createTestApp({ listen: true, env: { CSV_IMPORT_INLINE_MAX_ROWS: '2' } });
-    broker = await brokerSession(t, 'contract.broker@agency.test');
+    broker = await brokerSession(t, 'contract.broker@agency.test', { readyForCampaigns: true });
     admin = await brokerSession(t, 'contract.admin@agency.test');
     await t.em().nativeUpdate(User, { id: admin.id }, { isAdmin: true });
     const created = await broker.agent

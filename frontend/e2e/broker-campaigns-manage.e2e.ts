@@ -52,10 +52,53 @@ describe('managing campaigns in Chromium', () => {
     await browser.close();
   });
 
+  it('asks a new agency for its postal address and its TPMO answer before its first campaign goes out', async () => {
+    errors.length = 0;
+    await page.goto(`${APP_URL}/campaigns`);
+    await card('AEP kickoff').waitFor();
+    const notice = page.getByRole('alert').filter({ hasText: 'Campaigns cannot go out yet' });
+    await notice.getByText('Add your agency’s postal address and say whether it sells Medicare plans.', { exact: false }).waitFor();
+    await card('AEP kickoff').getByRole('button', { name: 'Send AEP kickoff' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Send this campaign?' });
+    await confirm.getByText('It goes to 2 clients.').waitFor();
+    await confirm.getByRole('alert').filter({ hasText: 'Campaigns cannot go out yet' }).waitFor();
+    assert.equal(await confirm.getByRole('button', { name: 'Send now' }).isDisabled(), true);
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+
+    // The dashboard asks both; neither is answered for the agency.
+    await page.goto(`${APP_URL}/`);
+    const setup = page.getByRole('region', { name: 'Before your first campaign' });
+    await setup.waitFor();
+    assert.equal(await setup.getByRole('radio', { name: 'Yes' }).isChecked(), false);
+    assert.equal(await setup.getByRole('radio', { name: 'No' }).isChecked(), false);
+    await setup.getByRole('button', { name: 'Save' }).click();
+    await setup.getByText('Enter your agency’s postal address').waitFor();
+    await setup.getByText('Choose yes or no').waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'onboarding-address');
+    assert.deepEqual(await seriousAccessibilityViolations(page), []);
+    await docsScreenshot(page, 'dashboard-onboarding');
+    await setup.getByRole('textbox', { name: 'Agency postal address' }).fill('410 Church Street, Suite 200, Nashville, TN 37219');
+    await setup.getByRole('radio', { name: 'Yes' }).check();
+    await setup.getByText('The disclaimer’s numbers and wording are in Branding.').waitFor();
+    await setup.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Your agency is ready for campaigns').first().waitFor();
+    await setup.waitFor({ state: 'detached' });
+
+    // Branding shows what was answered.
+    await page.goto(`${APP_URL}/branding`);
+    assert.equal(
+      await page.getByRole('textbox', { name: 'Postal Address' }).inputValue(),
+      '410 Church Street, Suite 200, Nashville, TN 37219',
+    );
+    assert.equal(await page.getByRole('radio', { name: 'Yes' }).isChecked(), true);
+    assert.deepEqual(errors, []);
+  });
+
   it('edits a draft, duplicates it, deletes the copy, and sends it after showing to how many', async () => {
     errors.length = 0;
     await page.goto(`${APP_URL}/campaigns`);
     await card('AEP kickoff').waitFor();
+    assert.equal(await page.getByText('Campaigns cannot go out yet').count(), 0);
 
     await card('AEP kickoff').getByRole('button', { name: 'Edit AEP kickoff' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Campaign' });

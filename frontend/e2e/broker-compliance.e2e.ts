@@ -30,7 +30,7 @@ describe('consent and compliance in Chromium', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     const errors = watchErrors(page);
-    await signIn(page, { email: uniqueEmail('consent') });
+    await signIn(page, { email: uniqueEmail('consent'), readyForCampaigns: true });
     errors.length = 0;
 
     // Add Client: where they live, and the attestations as boxes.
@@ -150,7 +150,7 @@ describe('consent and compliance in Chromium', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${APP_URL}/branding`);
     const tpmo = page.getByRole('region', { name: 'Medicare marketing disclaimer (TPMO)' });
-    await tpmo.getByRole('checkbox', { name: 'My agency sells Medicare Advantage or Part D plans' }).check();
+    await tpmo.getByRole('radio', { name: 'Yes' }).check();
     await tpmo.getByLabel('Organizations you represent').fill('3');
     await tpmo.getByLabel('Plans they offer in your area').fill('18');
     assert.match(

@@ -53,7 +53,7 @@ describe('broker reminders and campaigns in Chromium', () => {
     context = await browser.newContext({ viewport: { width: 1280, height: 800 }, timezoneId: 'America/Chicago' });
     page = await context.newPage();
     errors = watchErrors(page);
-    await signIn(page, { email });
+    await signIn(page, { email, readyForCampaigns: true });
     const status = await page.evaluate(async (address) => {
       const response = await fetch('/api/clients', {
         method: 'POST',

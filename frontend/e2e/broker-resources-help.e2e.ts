@@ -100,7 +100,7 @@ async function newBrokerPage(browser: Browser, label: string): Promise<{ context
   page.on('response', (r) => {
     if (r.status() >= 400 && OWN_CALLS.test(new URL(r.url()).pathname)) failed.push(`${r.status()} ${r.url()}`);
   });
-  await signIn(page, { email: uniqueEmail(label) });
+  await signIn(page, { email: uniqueEmail(label), readyForCampaigns: true });
   // The console's "Failed to load resource" lines do not say which call failed; the pages' own calls are checked by URL.
   return { context, page, errors: { page: errors, failed } };
 }

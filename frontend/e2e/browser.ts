@@ -117,7 +117,7 @@ export async function docsScreenshot(page: Page, name: string, options: { docsNa
  */
 export async function signIn(
   page: Page,
-  options: { email?: string; admin?: boolean; keepTour?: boolean; keepProfileStep?: boolean } = {},
+  options: { email?: string; admin?: boolean; keepTour?: boolean; keepProfileStep?: boolean; readyForCampaigns?: boolean } = {},
 ): Promise<void> {
   if (!options.keepTour) {
     await page.addInitScript(() => localStorage.setItem('tour_completed_broker_welcome', 'true'));
@@ -136,6 +136,10 @@ export async function signIn(
   if (options.keepProfileStep) return;
   await completeProfileStep(page);
   await dashboard.waitFor();
+  // The onboarding answers a campaign needs before it goes out (the dashboard's card asks them).
+  if (options.readyForCampaigns) {
+    await call(page, 'PUT', '/api/branding', { agencyAddress: '100 Main Street, Nashville, TN 37201', sellsPlans: false });
+  }
 }
 
 const PROFILE_STEP = 'Welcome! What is your name?';

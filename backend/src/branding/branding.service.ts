@@ -4,6 +4,7 @@ import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/po
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 
 import { normalizePhone } from '../clients/contact.js';
+import { Clock } from '../common/clock.js';
 import { isUuid } from '../common/ids.js';
 import type { Language } from '../common/language.js';
 import { loadOnce } from '../common/load-once.js';
@@ -37,6 +38,7 @@ export class BrandingService {
   constructor(
     private readonly em: EntityManager,
     private readonly storage: StorageService,
+    private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -72,7 +74,10 @@ export class BrandingService {
         throw new BadRequestException({ message: 'agencyAddress must be at most 300 characters', field: 'agencyAddress' });
       user.agencyAddress = input.agencyAddress.trim();
     }
-    if (input.sellsPlans !== undefined) user.sellsPlans = input.sellsPlans;
+    if (input.sellsPlans !== undefined) {
+      user.sellsPlans = input.sellsPlans;
+      user.tpmoAnsweredAt = this.clock.now();
+    }
     if (input.tpmoOrganizations !== undefined) user.tpmoOrganizations = input.tpmoOrganizations;
     if (input.tpmoPlans !== undefined) user.tpmoPlans = input.tpmoPlans;
     if (input.tpmoDisclaimer !== undefined) {

@@ -139,6 +139,7 @@ export class CampaignsController {
   })
   @ApiOkResponse({ type: TestSendResultDto })
   @ApiBadRequestResponse({ description: 'A text test without an agency phone in Settings' })
+  @ApiConflictResponse({ description: 'code marketingDetailsMissing: the agency’s postal address or its TPMO answer is missing' })
   @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
   sendTest(@CurrentUser() user: User, @Param('id') id: string): Promise<TestSendResultDto> {
     return this.campaigns.sendTest(user, id);
@@ -149,7 +150,10 @@ export class CampaignsController {
   @RequiresSubscription()
   @ApiOperation({ summary: 'Sends a draft to the broker’s active clients; delivery continues in the background' })
   @ApiOkResponse({ type: SendResultDto })
-  @ApiConflictResponse({ description: 'Already sent, scheduled, or a sequence (start it instead)' })
+  @ApiConflictResponse({
+    description:
+      'Already sent, scheduled, or a sequence (start it instead), or code marketingDetailsMissing: the agency’s postal address or its TPMO answer is missing',
+  })
   @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
   async send(@CurrentUser() user: User, @Param('id') id: string): Promise<SendResultDto> {
     return { count: await this.campaigns.send(user, id) };
@@ -161,7 +165,10 @@ export class CampaignsController {
   @ApiOperation({ summary: 'Schedules a draft for a date and time in each recipient’s own time zone' })
   @ApiOkResponse({ type: CampaignDto })
   @ApiBadRequestResponse({ description: 'Date or time not valid: 08:00–20:59, not past, at most 365 days ahead' })
-  @ApiConflictResponse({ description: 'Only a draft without a trigger can be scheduled' })
+  @ApiConflictResponse({
+    description:
+      'Only a draft without a trigger can be scheduled, or code marketingDetailsMissing: the agency’s postal address or its TPMO answer is missing',
+  })
   @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
   schedule(@CurrentUser() user: User, @Param('id') id: string, @Body() body: ScheduleDto): Promise<CampaignDto> {
     return this.campaigns.schedule(user, id, body);
@@ -182,7 +189,9 @@ export class CampaignsController {
   @RequiresSubscription()
   @ApiOperation({ summary: 'Starts a sequence (a draft with a trigger): clients enter it as its trigger fires' })
   @ApiOkResponse({ type: CampaignDto })
-  @ApiConflictResponse({ description: 'Not a draft, or no trigger' })
+  @ApiConflictResponse({
+    description: 'Not a draft, or no trigger, or code marketingDetailsMissing: the agency’s postal address or its TPMO answer is missing',
+  })
   @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
   start(@CurrentUser() user: User, @Param('id') id: string): Promise<CampaignDto> {
     return this.campaigns.start(user, id);
@@ -203,7 +212,9 @@ export class CampaignsController {
   @RequiresSubscription()
   @ApiOperation({ summary: 'Resumes a paused sequence; steps that fell due meanwhile go now, passed start dates are not sent late' })
   @ApiOkResponse({ type: CampaignDto })
-  @ApiConflictResponse({ description: 'Not paused' })
+  @ApiConflictResponse({
+    description: 'Not paused, or code marketingDetailsMissing: the agency’s postal address or its TPMO answer is missing',
+  })
   @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
   resume(@CurrentUser() user: User, @Param('id') id: string): Promise<CampaignDto> {
     return this.campaigns.resume(user, id);

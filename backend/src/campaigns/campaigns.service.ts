@@ -2,6 +2,7 @@ import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { DateTime } from 'luxon';
 
+import { MARKETING_DETAILS_MISSING, marketingDetailsMessage, missingMarketingDetails } from '../branding/marketing-details.js';
 import { ClientsService } from '../clients/clients.service.js';
 import { Clock } from '../common/clock.js';
 import { isUuid } from '../common/ids.js';
@@ -290,6 +291,7 @@ export class CampaignsService {
   async sendTest(broker: User, id: string): Promise<CampaignTestResult> {
     const campaign = await this.findOwned(broker, id);
     const owner = await this.em.findOneOrFail(User, { id: broker.id });
+    assertMarketingDetails(owner);
     return this.tester.send(owner, { type: campaign.type, subject: campaign.subject ?? null, message: campaign.message });
   }
 
@@ -372,12 +374,14 @@ export class CampaignsService {
     to: CampaignStatus,
     refusal: (campaign: Campaign) => string | undefined,
     change?: (campaign: Campaign, em: EntityManager) => Promise<void> | void,
+    { goesOut = false }: { goesOut?: boolean } = {},
   ): Promise<CampaignDto> {
     const campaign = await this.em.transactional(async (em) => {
       const found = await this.lockOwned(em, broker, id);
       const refused =
         refusal(found) ?? (from.includes(found.status) ? undefined : `This campaign is ${found.status}, so it cannot be ${to} now.`);
       if (refused) throw new ConflictException(refused);
+      if (goesOut) assertMarketingDetails(await em.findOneOrFail(User, { id: broker.id }));
       found.status = to;
       await change?.(found, em);
       await em.flush();
@@ -405,6 +409,7 @@ export class CampaignsService {
         campaign.scheduledDate = date;
         campaign.scheduledTime = time;
       },
+      { goesOut: true },
     );
   }
 
@@ -426,12 +431,19 @@ export class CampaignsService {
 
   /** A draft with a trigger becomes an active sequence: the runner enrolls clients from its next run. */
   start(broker: User, id: string): Promise<CampaignDto> {
-    return this.transition(broker, id, ['draft'], 'active', (campaign) =>
-      campaign.status !== 'draft'
-        ? `This campaign is ${campaign.status}: only a draft can be started.`
-        : campaign.trigger
-          ? undefined
-          : CAMPAIGN_MESSAGES.noTrigger,
+    return this.transition(
+      broker,
+      id,
+      ['draft'],
+      'active',
+      (campaign) =>
+        campaign.status !== 'draft'
+          ? `This campaign is ${campaign.status}: only a draft can be started.`
+          : campaign.trigger
+            ? undefined
+            : CAMPAIGN_MESSAGES.noTrigger,
+      undefined,
+      { goesOut: true },
     );
   }
 
@@ -443,8 +455,15 @@ export class CampaignsService {
   }
 
   resume(broker: User, id: string): Promise<CampaignDto> {
-    return this.transition(broker, id, ['paused'], 'active', (campaign) =>
-      campaign.status !== 'paused' ? `This campaign is ${campaign.status}: only a paused sequence can be resumed.` : undefined,
+    return this.transition(
+      broker,
+      id,
+      ['paused'],
+      'active',
+      (campaign) =>
+        campaign.status !== 'paused' ? `This campaign is ${campaign.status}: only a paused sequence can be resumed.` : undefined,
+      undefined,
+      { goesOut: true },
     );
   }
 
@@ -475,6 +494,7 @@ export class CampaignsService {
       if (campaign.status !== 'draft')
         throw new ConflictException(campaign.status === 'sent' ? 'This campaign has already been sent' : CAMPAIGN_MESSAGES.startInstead);
       if (campaign.trigger) throw new ConflictException(CAMPAIGN_MESSAGES.startInstead);
+      assertMarketingDetails(await em.findOneOrFail(User, { id: broker.id }));
       const recipients = await this.recipients.fix(
         em,
         broker.id,
@@ -558,5 +578,16 @@ export class CampaignsService {
         sentAt: campaign.sentAt?.toISOString() ?? null,
       };
     });
+  }
+}
+
+/**
+ * No campaign goes out (sent, test-sent, scheduled, started or resumed) before the agency has given
+ * its postal address and said whether it sells Medicare plans: 409 naming what is missing.
+ */
+function assertMarketingDetails(owner: User): void {
+  const missing = missingMarketingDetails({ agencyAddress: owner.agencyAddress, tpmoAnswered: Boolean(owner.tpmoAnsweredAt) });
+  if (missing.length > 0) {
+    throw new ConflictException({ message: marketingDetailsMessage(missing), code: MARKETING_DETAILS_MISSING, missing });
   }
 }

@@ -62,4 +62,18 @@ export class ErrorDto {
 
   @ApiPropertyOptional({ example: 'insulin', description: '400 of a reminder message: the health term it must not contain' })
   term?: string;
+
+  @ApiPropertyOptional({
+    example: 'marketingDetailsMissing',
+    description: 'A machine-readable reason, where the UI acts on it (409 marketingDetailsMissing: a campaign cannot go out yet)',
+  })
+  code?: string;
+
+  @ApiPropertyOptional({
+    type: [String],
+    enum: ['agencyAddress', 'sellsPlans'],
+    example: ['agencyAddress'],
+    description: '409 marketingDetailsMissing: what the agency has still to give in Branding',
+  })
+  missing?: string[];
 }

@@ -107,6 +107,13 @@ export class User {
   @Property({ type: 'boolean', default: false })
   sellsPlans: boolean = false;
 
+  /**
+   * When the broker last answered whether the agency sells plans (onboarding or Branding); null: never
+   * asked, and no campaign goes out until it is answered (the box alone cannot tell "no" from "not asked").
+   */
+  @Property({ type: 'timestamptz', nullable: true })
+  tpmoAnsweredAt?: Date | null;
+
   /** How many organizations the agency represents (for the TPMO disclaimer). */
   @Property({ type: 'smallint', nullable: true })
   tpmoOrganizations?: number | null;

@@ -1,12 +1,32 @@
 import { type Agent, browser, signInAsBroker } from './browser-agent.js';
 import type { TestApp } from './test-app.js';
 
-/** A browser signed in as a broker with this e-mail (created on first sign-in) through the real OIDC flow. */
-export async function brokerSession(t: TestApp, email: string): Promise<{ agent: Agent; id: string }> {
+/**
+ * A browser signed in as a broker with this e-mail (created on first sign-in) through the real OIDC
+ * flow; `readyForCampaigns`: with the onboarding answers a campaign needs (see below).
+ */
+export async function brokerSession(
+  t: TestApp,
+  email: string,
+  options: { readyForCampaigns?: boolean } = {},
+): Promise<{ agent: Agent; id: string }> {
   if (!t.listening) throw new Error('brokerSession needs createTestApp({ listen: true })');
   const agent = browser(t);
   await signInAsBroker(agent, t.appUrl, email);
   const me = await agent.get('/api/auth/user');
   if (me.status !== 200) throw new Error(`sign-in as ${email} failed: ${me.status}`);
+  if (options.readyForCampaigns) await readyForCampaigns(agent);
   return { agent, id: me.body.id as string };
+}
+
+/** The postal address a test agency gives (see `readyForCampaigns`). */
+export const TEST_AGENCY_ADDRESS = '100 Main Street, Nashville, TN 37201';
+
+/**
+ * The agency's onboarding answers that a campaign needs before it goes out: its postal address, and
+ * whether it sells plans (no, unless the test says so).
+ */
+export async function readyForCampaigns(agent: Agent, sellsPlans = false): Promise<void> {
+  const answer = await agent.put('/api/branding').send({ agencyAddress: TEST_AGENCY_ADDRESS, sellsPlans });
+  if (answer.status !== 200) throw new Error(`PUT /api/branding failed: ${answer.status} ${JSON.stringify(answer.body)}`);
 }

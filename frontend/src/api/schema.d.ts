@@ -3350,6 +3350,8 @@ export interface components {
             zip: string | null;
         };
         CurrentUserDto: {
+            /** @description Postal address for e-mail footers; a campaign cannot go out without it */
+            agencyAddress: string;
             agencyName: string;
             agencyPhone: string;
             /** Format: date-time */
@@ -3380,6 +3382,8 @@ export interface components {
             subscriptionStatus: "trial" | "active" | "past_due" | "canceled";
             /** @enum {string} */
             subscriptionTier: "pmpm" | "flat";
+            /** @description The broker answered whether the agency sells Medicare plans (false: never asked; no campaign goes out until it is) */
+            tpmoAnswered: boolean;
             /** @description The broker’s own wording; null: the generated text */
             tpmoDisclaimer: string | null;
             tpmoOrganizations: number | null;
@@ -3416,6 +3420,11 @@ export interface components {
              */
             accountSuspended?: boolean;
             /**
+             * @description A machine-readable reason, where the UI acts on it (409 marketingDetailsMissing: a campaign cannot go out yet)
+             * @example marketingDetailsMissing
+             */
+            code?: string;
+            /**
              * @description Bad input: each failing field (a dotted path for a nested one) with its message, the shape react-admin’s forms read. A check that names one field answers it here too.
              * @example {
              *       "phone": "phone must be a valid US phone number"
@@ -3439,6 +3448,13 @@ export interface components {
              * @example phone must be a valid US phone number
              */
             message: string;
+            /**
+             * @description 409 marketingDetailsMissing: what the agency has still to give in Branding
+             * @example [
+             *       "agencyAddress"
+             *     ]
+             */
+            missing?: ("agencyAddress" | "sellsPlans")[];
             /**
              * @description 409 when starting a subscription: the monthly amount now due, in cents, to confirm again
              * @example 4900
@@ -10246,7 +10262,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description Not paused */
+            /** @description Not paused, or code marketingDetailsMissing: the agency’s postal address or its TPMO answer is missing */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10383,7 +10399,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description Only a draft without a trigger can be scheduled */
+            /** @description Only a draft without a trigger can be scheduled, or code marketingDetailsMissing: the agency’s postal address or its TPMO answer is missing */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10516,7 +10532,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description Already sent, scheduled, or a sequence (start it instead) */
+            /** @description Already sent, scheduled, or a sequence (start it instead), or code marketingDetailsMissing: the agency’s postal address or its TPMO answer is missing */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10755,7 +10771,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description Not a draft, or no trigger */
+            /** @description Not a draft, or no trigger, or code marketingDetailsMissing: the agency’s postal address or its TPMO answer is missing */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10881,6 +10897,15 @@ export interface operations {
             };
             /** @description No such campaign for this broker */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description code marketingDetailsMissing: the agency’s postal address or its TPMO answer is missing */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

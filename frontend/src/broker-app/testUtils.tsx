@@ -28,6 +28,8 @@ export const TEST_USER: CurrentUser = {
   sponsorMessageEs: '',
   language: 'en',
   sellsPlans: false,
+  agencyAddress: '410 Church Street, Nashville, TN 37219',
+  tpmoAnswered: true,
   tpmoOrganizations: null,
   tpmoPlans: null,
   tpmoDisclaimer: null,

@@ -80,8 +80,14 @@ type BrandingChange = Schemas['UpdateBrandingDto'];
 
 /** The Branding form: every text field, as PUT /api/branding takes them. */
 export type BrandingInput = Required<
-  Pick<BrandingChange, 'primaryColor' | 'secondaryColor' | 'agencyName' | 'agencyPhone' | 'sponsorMessage' | 'sponsorMessageEs'>
+  Pick<
+    BrandingChange,
+    'primaryColor' | 'secondaryColor' | 'agencyName' | 'agencyPhone' | 'agencyAddress' | 'sponsorMessage' | 'sponsorMessageEs'
+  >
 >;
+
+/** What onboarding asks before the first campaign: the postal address and the TPMO answer. */
+export type MarketingDetailsInput = Required<Pick<BrandingChange, 'agencyAddress' | 'sellsPlans'>>;
 
 /** The agency's TPMO settings (Branding); a null disclaimer goes back to the generated text. */
 export type TpmoInput = Required<Pick<BrandingChange, 'sellsPlans' | 'tpmoOrganizations' | 'tpmoPlans' | 'tpmoDisclaimer'>>;

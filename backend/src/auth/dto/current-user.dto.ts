@@ -27,6 +27,11 @@ export class CurrentUserDto {
   sponsorMessageEs!: string;
   @ApiProperty({ enum: LANGUAGES, description: 'The language of this person’s app' }) language!: Language;
   @ApiProperty({ description: 'The agency sells Medicare plans: marketing and the portal carry the TPMO disclaimer' }) sellsPlans!: boolean;
+  @ApiProperty({ description: 'Postal address for e-mail footers; a campaign cannot go out without it' }) agencyAddress!: string;
+  @ApiProperty({
+    description: 'The broker answered whether the agency sells Medicare plans (false: never asked; no campaign goes out until it is)',
+  })
+  tpmoAnswered!: boolean;
   @ApiProperty({ type: Number, nullable: true }) tpmoOrganizations!: number | null;
   @ApiProperty({ type: Number, nullable: true }) tpmoPlans!: number | null;
   @ApiProperty({ type: String, nullable: true, description: 'The broker’s own wording; null: the generated text' }) tpmoDisclaimer!:
@@ -53,6 +58,8 @@ export class CurrentUserDto {
       sponsorMessageEs: user.sponsorMessageEs,
       language: user.language,
       sellsPlans: user.sellsPlans,
+      agencyAddress: user.agencyAddress,
+      tpmoAnswered: Boolean(user.tpmoAnsweredAt),
       tpmoOrganizations: user.tpmoOrganizations ?? null,
       tpmoPlans: user.tpmoPlans ?? null,
       tpmoDisclaimer: user.tpmoDisclaimer ?? null,

@@ -185,7 +185,7 @@ describe('the Branding page', () => {
     expect(callScript()[2]).toBe('3Mensaje del patrocinador“Cortesía de Farmacia Sunrise.”');
   });
 
-  it('sends the five branding fields, trimmed, and puts the answer in the current user', async () => {
+  it('sends the branding fields, trimmed, and puts the answer in the current user', async () => {
     const answer: CurrentUser = {
       ...TEST_USER,
       agencyName: 'Sunrise Benefits',
@@ -201,6 +201,7 @@ describe('the Branding page', () => {
     type('Secondary Color', '#abc');
     type('Agency Phone', '(212) 555-0147');
     type('Sponsor message', ' Sponsored by Sunrise Pharmacy. ');
+    type('Postal Address', ' 12 Main St, Nashville, TN 37201 ');
     fireEvent.click(saveButton());
 
     expect(await screen.findByText('Branding saved')).toBeTruthy();
@@ -209,6 +210,7 @@ describe('the Branding page', () => {
       secondaryColor: '#abc',
       agencyName: 'Sunrise Benefits',
       agencyPhone: '(212) 555-0147',
+      agencyAddress: '12 Main St, Nashville, TN 37201',
       sponsorMessage: 'Sponsored by Sunrise Pharmacy.',
       sponsorMessageEs: '',
     });

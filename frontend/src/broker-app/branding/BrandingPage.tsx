@@ -28,12 +28,21 @@ export function brandingOf(user: CurrentUser): BrandingInput {
     secondaryColor: user.secondaryColor || DEFAULT_SECONDARY,
     agencyName: user.agencyName ?? '',
     agencyPhone: user.agencyPhone ?? '',
+    agencyAddress: user.agencyAddress ?? '',
     sponsorMessage: user.sponsorMessage ?? '',
     sponsorMessageEs: user.sponsorMessageEs ?? '',
   };
 }
 
-const FIELDS = ['primaryColor', 'secondaryColor', 'agencyName', 'agencyPhone', 'sponsorMessage', 'sponsorMessageEs'] as const;
+const FIELDS = [
+  'primaryColor',
+  'secondaryColor',
+  'agencyName',
+  'agencyPhone',
+  'agencyAddress',
+  'sponsorMessage',
+  'sponsorMessageEs',
+] as const;
 const sameBranding = (a: BrandingInput, b: BrandingInput) => FIELDS.every((field) => a[field] === b[field]);
 
 function BrandingForm({ user }: { user: CurrentUser }) {
@@ -67,6 +76,7 @@ function BrandingForm({ user }: { user: CurrentUser }) {
         secondaryColor: normalizeHex(form.secondaryColor),
         agencyName: form.agencyName.trim(),
         agencyPhone: form.agencyPhone.trim(),
+        agencyAddress: form.agencyAddress.trim(),
         sponsorMessage: form.sponsorMessage.trim(),
         sponsorMessageEs: form.sponsorMessageEs.trim(),
       }),
@@ -124,6 +134,19 @@ function BrandingForm({ user }: { user: CurrentUser }) {
               fullWidth
             />
           </Box>
+          <TextField
+            id="agencyAddress"
+            label={T.agencyAddress}
+            placeholder={T.agencyAddressPlaceholder}
+            value={form.agencyAddress}
+            onChange={(event) => set('agencyAddress')(event.target.value)}
+            error={Boolean(errorFor('agencyAddress'))}
+            helperText={errorFor('agencyAddress') ?? T.agencyAddressHint}
+            multiline
+            minRows={2}
+            slotProps={{ htmlInput: { maxLength: 300 } }}
+            fullWidth
+          />
         </FormSection>
 
         <LogoUpload logoUrl={user.logoUrl} />

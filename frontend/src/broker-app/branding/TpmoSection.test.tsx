@@ -9,7 +9,8 @@ describe('TpmoSection', () => {
     const updateBranding = vi.fn(async (input: object) => ({ ...TEST_USER, ...input }));
     renderWithAdmin(<TpmoSection user={{ ...TEST_USER, sellsPlans: false }} />, { dataProvider: { updateBranding } });
     expect(screen.queryByLabelText('Disclaimer (generated)')).toBeNull();
-    fireEvent.click(screen.getByRole('checkbox', { name: 'My agency sells Medicare Advantage or Part D plans' }));
+    expect((screen.getByRole('radio', { name: 'No' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: 'Yes' }));
     const text = screen.getByLabelText('Disclaimer (generated)') as HTMLTextAreaElement;
     fireEvent.change(screen.getByLabelText('Organizations you represent'), { target: { value: '4' } });
     fireEvent.change(screen.getByLabelText('Plans they offer in your area'), { target: { value: '27' } });
@@ -30,5 +31,22 @@ describe('TpmoSection', () => {
     expect((screen.getByLabelText('Disclaimer (generated)') as HTMLTextAreaElement).value).toMatch(
       /^We do not offer every plan available in your area\. Currently/,
     );
+  });
+
+  it('starts unanswered for an agency never asked, and saves only once yes or no is chosen', async () => {
+    const updateBranding = vi.fn(async (input: object) => ({ ...TEST_USER, ...input, tpmoAnswered: true }));
+    renderWithAdmin(<TpmoSection user={{ ...TEST_USER, sellsPlans: false, tpmoAnswered: false }} />, { dataProvider: { updateBranding } });
+    const group = screen.getByRole('radiogroup', { name: 'Does your agency sell Medicare Advantage or Part D plans?' });
+    expect(group).toBeTruthy();
+    expect((screen.getByRole('radio', { name: 'Yes' }) as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByRole('radio', { name: 'No' }) as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByText('Not answered yet: campaigns go out once you choose yes or no and save.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save disclaimer' }));
+    expect(await screen.findByText('Choose yes or no')).toBeTruthy();
+    expect(updateBranding).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('radio', { name: 'No' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save disclaimer' }));
+    await waitFor(() => expect(updateBranding).toHaveBeenCalledWith(expect.objectContaining({ sellsPlans: false })));
   });
 });

@@ -1,4 +1,15 @@
-import { Box, Button, Checkbox, FormControlLabel, TextField, Typography } from '@mui/material';
+import {
+  Box,
+  Button,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  FormLabel,
+  Radio,
+  RadioGroup,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 
@@ -25,7 +36,9 @@ export function TpmoSection({ user }: { user: CurrentUser }) {
   const setCurrentUser = useSetCurrentUser();
   const toast = useToast();
   const errorToast = useErrorToast();
-  const [sellsPlans, setSellsPlans] = useState(Boolean(user.sellsPlans));
+  // Unanswered until the broker chooses: "no" and "never asked" are not the same (no campaign goes out before an answer).
+  const [answer, setAnswer] = useState<'yes' | 'no' | ''>(user.tpmoAnswered ? (user.sellsPlans ? 'yes' : 'no') : '');
+  const sellsPlans = answer === 'yes';
   const [organizations, setOrganizations] = useState(user.tpmoOrganizations ? String(user.tpmoOrganizations) : '');
   const [plans, setPlans] = useState(user.tpmoPlans ? String(user.tpmoPlans) : '');
   const [own, setOwn] = useState<string | null>(user.tpmoDisclaimer ?? null);
@@ -57,10 +70,23 @@ export function TpmoSection({ user }: { user: CurrentUser }) {
       <Typography variant="body2" color="text.secondary">
         {T.intro}
       </Typography>
-      <FormControlLabel
-        control={<Checkbox checked={sellsPlans} onChange={(event) => setSellsPlans(event.target.checked)} />}
-        label={T.sellsPlans}
-      />
+      <FormControl error={Boolean(errors.sellsPlans)}>
+        <FormLabel id="tpmo-sells-plans-label">{T.sellsPlans}</FormLabel>
+        <RadioGroup
+          row
+          name="sellsPlans"
+          aria-labelledby="tpmo-sells-plans-label"
+          value={answer}
+          onChange={(event) => {
+            setAnswer(event.target.value as 'yes' | 'no');
+            setErrors(({ sellsPlans: _answered, ...rest }) => rest);
+          }}
+        >
+          <FormControlLabel value="yes" control={<Radio />} label={T.sellsPlansYes} />
+          <FormControlLabel value="no" control={<Radio />} label={T.sellsPlansNo} />
+        </RadioGroup>
+        {(errors.sellsPlans || !answer) && <FormHelperText>{errors.sellsPlans ?? T.unanswered}</FormHelperText>}
+      </FormControl>
       {sellsPlans && (
         <>
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>
@@ -100,7 +126,11 @@ export function TpmoSection({ user }: { user: CurrentUser }) {
         </>
       )}
       <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
-        <Button variant="contained" onClick={() => save.mutate()} loading={save.isPending}>
+        <Button
+          variant="contained"
+          onClick={() => (answer ? save.mutate() : setErrors((current) => ({ ...current, sellsPlans: T.chooseFirst })))}
+          loading={save.isPending}
+        >
           {T.save}
         </Button>
         {sellsPlans && (

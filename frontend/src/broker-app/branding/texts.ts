@@ -15,6 +15,9 @@ export const BRANDING_TEXTS = {
   agencyPhone: 'Agency Phone',
   agencyPhonePlaceholder: '(555) 010-2000',
   agencyPhoneHint: 'Shown in e-mail footers',
+  agencyAddress: 'Postal Address',
+  agencyAddressPlaceholder: 'e.g. 410 Church Street, Suite 200, Nashville, TN 37219',
+  agencyAddressHint: 'Every marketing e-mail carries it in its footer, as the law requires; campaigns go out once it is set.',
 
   logoTitle: 'Agency Logo',
   logoHint: 'Recommended size: 200x200 px. PNG, JPEG or WebP, up to 2 MB.',
@@ -98,7 +101,11 @@ export const TPMO_TEXTS = {
   title: 'Medicare marketing disclaimer (TPMO)',
   intro:
     'Agencies that sell Medicare plans must say, on marketing e-mails and texts and on the client portal, that they do not offer every plan. The text below is written from the numbers you give and appended for you.',
-  sellsPlans: 'My agency sells Medicare Advantage or Part D plans',
+  sellsPlans: 'Does your agency sell Medicare Advantage or Part D plans?',
+  sellsPlansYes: 'Yes',
+  sellsPlansNo: 'No',
+  unanswered: 'Not answered yet: campaigns go out once you choose yes or no and save.',
+  chooseFirst: 'Choose yes or no',
   organizations: 'Organizations you represent',
   plans: 'Plans they offer in your area',
   generatedLabel: 'Disclaimer (generated)',
@@ -111,4 +118,33 @@ export const TPMO_TEXTS = {
   savedOn: 'Marketing e-mails and texts and the client portal now carry it.',
   savedOff: 'Your messages carry no disclaimer while your agency does not sell plans.',
   saveFailed: 'The disclaimer could not be saved',
+} as const;
+
+/**
+ * What a new agency is asked before its first campaign (the dashboard's card), and what the
+ * campaign screens say until it is answered. The rule: backend/src/branding/marketing-details.ts.
+ */
+export const MARKETING_DETAILS_TEXTS = {
+  title: 'Before your first campaign',
+  intro:
+    'Every marketing e-mail carries your agency’s postal address, and Medicare marketing from an agency that sells plans carries the TPMO disclaimer. Campaigns go out once both are set.',
+  address: 'Agency postal address',
+  addressPlaceholder: 'Street, suite, city, state and ZIP code',
+  addressRequired: 'Enter your agency’s postal address',
+  question: 'Does your agency sell Medicare Advantage or Part D plans?',
+  yes: 'Yes',
+  no: 'No',
+  answerRequired: 'Choose yes or no',
+  disclaimerNote: 'The disclaimer’s numbers and wording are in Branding.',
+  save: 'Save',
+  saved: 'Your agency is ready for campaigns',
+  saveFailed: 'Your agency’s details could not be saved',
+  blockedTitle: 'Campaigns cannot go out yet',
+  blocked: (missingAddress: boolean, missingAnswer: boolean) =>
+    missingAddress && missingAnswer
+      ? 'Add your agency’s postal address and say whether it sells Medicare plans. Until then, campaigns cannot be sent, test-sent, scheduled or started.'
+      : missingAddress
+        ? 'Add your agency’s postal address. Until then, campaigns cannot be sent, test-sent, scheduled or started.'
+        : 'Say whether your agency sells Medicare plans. Until then, campaigns cannot be sent, test-sent, scheduled or started.',
+  openBranding: 'Open Branding',
 } as const;

@@ -19,6 +19,8 @@ import { useState } from 'react';
 import { Confirm, useDelete, useGetList } from 'react-admin';
 import { useSearchParams } from 'react-router-dom';
 
+import { useMarketingDetails } from '../branding/marketingDetails.ts';
+import { MarketingDetailsNotice } from '../branding/MarketingDetailsNotice.tsx';
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
@@ -47,6 +49,7 @@ export function CampaignList() {
   const wanted = searchParams.get('status');
   const status = isStatus(wanted) ? wanted : undefined;
   const lifecycle = useLifecycleActions();
+  const marketingDetails = useMarketingDetails();
   const [perPage, setPerPage] = useState(PAGE_SIZE);
   const [createOpen, setCreateOpen] = useState(false);
   const [editing, setEditing] = useState<Campaign>();
@@ -126,6 +129,8 @@ export function CampaignList() {
           </Button>
         }
       />
+
+      <MarketingDetailsNotice />
 
       <Stack role="group" aria-label={L.filterLabel} direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 2 }}>
         {([undefined, ...CAMPAIGN_STATUSES] as const).map((option) => (
@@ -226,6 +231,9 @@ export function CampaignList() {
                 ? T.audience(audience.data.count, toConfirm.type, audience.data.consented)
                 : null}
           </DialogContentText>
+          <Box sx={{ mt: 2, '&:empty': { display: 'none' } }}>
+            <MarketingDetailsNotice compact />
+          </Box>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={() => setToConfirm(undefined)} disabled={send.isPending}>
@@ -234,7 +242,7 @@ export function CampaignList() {
           <Button
             variant="contained"
             onClick={() => toConfirm && send.mutate(toConfirm)}
-            disabled={send.isPending || audience.data?.count === 0 || audience.data?.consented === 0}
+            disabled={send.isPending || audience.data?.count === 0 || audience.data?.consented === 0 || marketingDetails?.ready === false}
             startIcon={send.isPending ? <CircularProgress size={16} color="inherit" /> : <SendOutlinedIcon />}
           >
             {T.confirmSend}

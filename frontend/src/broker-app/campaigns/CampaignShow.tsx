@@ -25,6 +25,7 @@ import { useState } from 'react';
 import { ShowBase, useGetList, useShowContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 
+import { MarketingDetailsNotice } from '../branding/MarketingDetailsNotice.tsx';
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import type { CampaignRecipient } from '../types.ts';
@@ -109,6 +110,7 @@ function CampaignPage() {
           </Stack>
         }
       />
+      {(campaign.status === 'draft' || campaign.status === 'paused') && <MarketingDetailsNotice />}
       <Card variant="outlined" sx={{ mb: 3 }}>
         <CardContent>
           {campaign.subject && <Typography sx={{ fontWeight: 600, mb: 1, overflowWrap: 'anywhere' }}>{campaign.subject}</Typography>}

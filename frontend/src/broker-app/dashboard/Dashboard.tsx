@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 
 import { Spinner } from '../../shared/Spinner.tsx';
+import { MarketingDetailsStep } from '../branding/MarketingDetailsStep.tsx';
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import { BrokerTour } from '../tour/BrokerTour.tsx';
@@ -127,6 +128,7 @@ export function Dashboard() {
   return (
     <Box>
       <PageHeader title={T.title} subtitle={T.subtitle} />
+      <MarketingDetailsStep />
       {isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
           {T.statsFailed}

@@ -33,6 +33,7 @@ import type {
   InviteLink,
   InviteResult,
   LapsingConsent,
+  MarketingDetailsInput,
   MonthlyAnalytics,
   PasswordResetSent,
   PlatformAdmin,
@@ -144,7 +145,7 @@ export const dataProvider = {
   getProfile: () => callJson<Profile>('/api/profile'),
   updateProfile: (input: ProfileInput) => callJson<Profile>('/api/profile', 'PUT', input),
 
-  updateBranding: (input: BrandingInput | TpmoInput) => callJson<CurrentUser>('/api/branding', 'PUT', input),
+  updateBranding: (input: BrandingInput | TpmoInput | MarketingDetailsInput) => callJson<CurrentUser>('/api/branding', 'PUT', input),
   getPortalLink: () => callJson<PortalLink>('/api/branding/portal-link'),
   uploadLogo: (file: File, onProgress: (percent: number) => void = () => undefined) => {
     const form = new FormData();

@@ -1,5 +1,6 @@
 import type {
   BRANDING_TEXTS as EN_BRANDING_TEXTS,
+  MARKETING_DETAILS_TEXTS as EN_MARKETING_DETAILS_TEXTS,
   PREVIEW_TEXTS as EN_PREVIEW_TEXTS,
   TPMO_TEXTS as EN_TPMO_TEXTS,
 } from '../../broker-app/branding/texts.ts';
@@ -18,6 +19,10 @@ export const BRANDING_TEXTS: Translation<typeof EN_BRANDING_TEXTS> = {
   agencyPhone: 'Teléfono de la agencia',
   agencyPhonePlaceholder: '(555) 010-2000',
   agencyPhoneHint: 'Se muestra en el pie de los correos electrónicos',
+  agencyAddress: 'Dirección postal',
+  agencyAddressPlaceholder: 'p. ej., 410 Church Street, Suite 200, Nashville, TN 37219',
+  agencyAddressHint:
+    'Todo correo electrónico de marketing la lleva en su pie, como exige la ley; las campañas se envían una vez que esté indicada.',
 
   logoTitle: 'Logotipo de la agencia',
   logoHint: 'Tamaño recomendado: 200x200 px. PNG, JPEG o WebP, de hasta 2 MB.',
@@ -101,7 +106,11 @@ export const TPMO_TEXTS: Translation<typeof EN_TPMO_TEXTS> = {
   title: 'Aviso legal de marketing de Medicare (TPMO)',
   intro:
     'Las agencias que venden planes de Medicare deben indicar, en los correos electrónicos y mensajes de texto de marketing y en el portal de clientes, que no ofrecen todos los planes. El texto de abajo se redacta con las cifras que usted indique y se agrega automáticamente.',
-  sellsPlans: 'Mi agencia vende planes Medicare Advantage o de la Parte D',
+  sellsPlans: '¿Su agencia vende planes Medicare Advantage o de la Parte D?',
+  sellsPlansYes: 'Sí',
+  sellsPlansNo: 'No',
+  unanswered: 'Aún sin responder: las campañas se envían una vez que elija sí o no y guarde.',
+  chooseFirst: 'Elija sí o no',
   organizations: 'Organizaciones que representa',
   plans: 'Planes que ofrecen en su área',
   generatedLabel: 'Aviso legal (generado)',
@@ -114,4 +123,29 @@ export const TPMO_TEXTS: Translation<typeof EN_TPMO_TEXTS> = {
   savedOn: 'Los correos electrónicos y mensajes de texto de marketing y el portal de clientes ya lo incluyen.',
   savedOff: 'Sus mensajes no incluyen ningún aviso legal mientras su agencia no venda planes.',
   saveFailed: 'No se pudo guardar el aviso legal',
+};
+
+export const MARKETING_DETAILS_TEXTS: Translation<typeof EN_MARKETING_DETAILS_TEXTS> = {
+  title: 'Antes de su primera campaña',
+  intro:
+    'Todo correo electrónico de marketing lleva la dirección postal de su agencia, y el marketing de Medicare de una agencia que vende planes lleva el aviso legal TPMO. Las campañas se envían una vez que ambos estén indicados.',
+  address: 'Dirección postal de la agencia',
+  addressPlaceholder: 'Calle, suite, ciudad, estado y código postal',
+  addressRequired: 'Indique la dirección postal de su agencia',
+  question: '¿Su agencia vende planes Medicare Advantage o de la Parte D?',
+  yes: 'Sí',
+  no: 'No',
+  answerRequired: 'Elija sí o no',
+  disclaimerNote: 'Las cifras y la redacción del aviso legal están en Personalización de marca.',
+  save: 'Guardar',
+  saved: 'Su agencia está lista para las campañas',
+  saveFailed: 'No se pudieron guardar los datos de su agencia',
+  blockedTitle: 'Las campañas aún no se pueden enviar',
+  blocked: (missingAddress: boolean, missingAnswer: boolean) =>
+    missingAddress && missingAnswer
+      ? 'Indique la dirección postal de su agencia y si vende planes de Medicare. Hasta entonces, las campañas no se pueden enviar, probar, programar ni iniciar.'
+      : missingAddress
+        ? 'Indique la dirección postal de su agencia. Hasta entonces, las campañas no se pueden enviar, probar, programar ni iniciar.'
+        : 'Indique si su agencia vende planes de Medicare. Hasta entonces, las campañas no se pueden enviar, probar, programar ni iniciar.',
+  openBranding: 'Abrir Personalización de marca',
 };
