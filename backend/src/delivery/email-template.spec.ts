@@ -1,3 +1,4 @@
+import { contrastRatio } from '../branding/readable-color.js';
 import { isCampaignLink, linksIn } from './campaign-links.js';
 import { renderCampaignEmail, renderNoticeEmail } from './email-template.js';
 
@@ -33,6 +34,15 @@ describe('renderCampaignEmail', () => {
     expect(email.html).toContain('border-top:6px solid #0f766e');
     expect(email.html).toContain(`href="${links.click('https://harbor.example/plans').replace(/&/g, '&amp;')}"`);
     expect(email.html).toContain('<img src="https://app.example.com/api/t/o/tok.gif" width="1" height="1"');
+  });
+
+  it('draws a pale agency colour (yellow) in a darker shade of it that reads on white, never 1.3:1', () => {
+    const yellow = renderCampaignEmail('See https://harbor.example/plans', { ...branding, primaryColor: '#fde047' }, links);
+    const used = [...yellow.html.matchAll(/(?:color:|solid )(#[0-9a-f]{6})/g)].map((match) => match[1]).filter((c) => c !== '#0f172a');
+    const brand = used.filter((color) => !['#ffffff', '#475569', '#334155', '#e2e8f0', '#f1f5f9'].includes(color));
+    expect(brand.length).toBeGreaterThan(0);
+    expect(yellow.html).not.toContain('#fde047');
+    for (const color of brand) expect(contrastRatio(color, '#ffffff')).toBeGreaterThanOrEqual(4.5);
   });
 
   it('has a footer with the agency, its postal address and an unsubscribe link, in both parts', () => {

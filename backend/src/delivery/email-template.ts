@@ -1,3 +1,4 @@
+import { readableBrandColor } from '../branding/readable-color.js';
 import type { Language } from '../common/language.js';
 import { type Messages, messagesFor } from '../common/messages/index.js';
 import { linksIn } from './campaign-links.js';
@@ -29,7 +30,6 @@ export interface TrackingLinks {
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
-const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 /** The message as HTML paragraphs with its links going through the click redirect. */
 function messageHtml(message: string, links: TrackingLinks, color: string): string {
@@ -47,9 +47,12 @@ function messageHtml(message: string, links: TrackingLinks, color: string): stri
     .join('');
 }
 
-/** The agency's colour when it is a hex colour, else the product's blue. */
+/**
+ * The agency's colour where it reads at 4.5:1 on white (links, the button's white text), else a
+ * darker shade of it; the product's blue when it is not a hex colour.
+ */
 function brandColor(branding: EmailBranding): string {
-  return HEX.test(branding.primaryColor) ? branding.primaryColor : '#2563eb';
+  return readableBrandColor(branding.primaryColor);
 }
 
 /** The agency's name, postal address and phone: the footer's first lines. */

@@ -3,6 +3,7 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { readableBrandColor } from '../../../../backend/src/branding/readable-color.ts';
 import { spanishReactAdmin } from '../../i18n/es/react-admin.ts';
 import { setBrokerLanguage } from '../i18n/current.ts';
 import { loadBrokerCatalogue } from '../i18n/useBrokerTexts.ts';
@@ -147,6 +148,23 @@ describe('the Branding page', () => {
       '3Sponsor message“Sponsored by Sunrise Pharmacy.”',
       `4Prompt“${CALL_PROMPT}”`,
     ]);
+  });
+
+  it('warns about a primary colour that is hard to read on white, and previews the readable shade the messages use', () => {
+    renderBranding();
+    expect(screen.queryByText('This color is hard to read on white')).toBeNull();
+    type('Primary Color', '#fde047');
+    const warning = screen.getByRole('alert');
+    expect(warning.textContent).toContain('This color is hard to read on white');
+    expect(warning.textContent).toContain('it reads at 1.2:1, under the 4.5:1');
+    const shade = readableBrandColor('#fde047');
+    expect(warning.textContent).toMatch(new RegExp(`a darker shade of it, ${shade} \\((4\\.[5-9]|[5-9]\\.\\d):1\\)`));
+    expect(screen.getByRole('img', { name: `The shade used: ${shade}` })).toBeTruthy();
+    // The e-mail preview draws the agency's name in that shade, as the e-mail itself does.
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(shade.slice(i, i + 2), 16));
+    expect(getComputedStyle(screen.getByTestId('email-preview-agency')).color).toBe(`rgb(${r}, ${g}, ${b})`);
+    type('Primary Color', '#1d4ed8');
+    expect(screen.queryByText('This color is hard to read on white')).toBeNull();
   });
 
   it('previews without a sponsor message, and with the broker’s name or the defaults when there is no agency name', () => {

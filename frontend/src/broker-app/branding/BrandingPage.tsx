@@ -1,8 +1,9 @@
 import SaveIcon from '@mui/icons-material/Save';
-import { Alert, Box, Button, CircularProgress, Grid, Skeleton, TextField, Typography } from '@mui/material';
+import { Alert, AlertTitle, Box, Button, CircularProgress, Grid, Skeleton, TextField, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 
+import { contrastRatio, LIGHTEST_BACKGROUND, readableBrandColor, readsOnLight } from '../../../../backend/src/branding/readable-color.ts';
 import { errorBodyField } from '../../lib/http.ts';
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { fullName } from '../layout/Sidebar.tsx';
@@ -44,6 +45,35 @@ const FIELDS = [
   'sponsorMessageEs',
 ] as const;
 const sameBranding = (a: BrandingInput, b: BrandingInput) => FIELDS.every((field) => a[field] === b[field]);
+
+/**
+ * Under the colours: a primary colour that reads under 4.5:1 on the app's light backgrounds (a
+ * yellow, 1.3:1) is said to be hard to read, with the darker shade the app, the portal and the e-mails use instead.
+ */
+function ContrastWarning({ color }: { color: string }) {
+  const { BRANDING_TEXTS: T } = useBrokerTexts().branding;
+  if (!isValidHex(color)) return null;
+  const chosen = normalizeHex(color);
+  if (readsOnLight(chosen)) return null;
+  const ratio = contrastRatio(chosen, LIGHTEST_BACKGROUND);
+  const shade = readableBrandColor(chosen);
+  const shown = (value: number) => (Math.floor(value * 10) / 10).toFixed(1);
+  return (
+    <Alert
+      severity="warning"
+      icon={
+        <Box
+          role="img"
+          aria-label={`${T.contrastShade}: ${shade}`}
+          sx={{ width: 22, height: 22, borderRadius: 1, bgcolor: shade, border: 1, borderColor: 'divider' }}
+        />
+      }
+    >
+      <AlertTitle>{T.contrastTitle}</AlertTitle>
+      {T.contrastWarning(shown(ratio), shade, shown(contrastRatio(shade, LIGHTEST_BACKGROUND)))}
+    </Alert>
+  );
+}
 
 function BrandingForm({ user }: { user: CurrentUser }) {
   const { BRANDING_TEXTS: T } = useBrokerTexts().branding;
@@ -168,6 +198,7 @@ function BrandingForm({ user }: { user: CurrentUser }) {
               onChange={set('secondaryColor')}
             />
           </Box>
+          <ContrastWarning color={form.primaryColor} />
         </FormSection>
 
         <FormSection id="sponsor-title" title={T.sponsorTitle}>

@@ -5,6 +5,7 @@ import { Box, Card, CardContent, Chip, Typography } from '@mui/material';
 import { getContrastRatio } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 
+import { readableBrandColor } from '../../../../backend/src/branding/readable-color.ts';
 import { useBrokerLanguage, useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { callSentences, sponsorMessageIn } from './callScript.ts';
 
@@ -82,7 +83,8 @@ const fakeInput = {
 export function LoginPreview({ branding }: { branding: PreviewBranding }) {
   const { BRANDING_TEXTS: T, PREVIEW_TEXTS: P } = useBrokerTexts().branding;
   const agency = branding.agencyName.trim() || P.portalDefaultAgency;
-  const primary = branding.primaryColor;
+  // Drawn as the portal and the e-mails draw it: a pale colour as its readable shade.
+  const primary = readableBrandColor(branding.primaryColor);
   return (
     <PreviewCard id="login-preview" title={T.loginPreview} icon={<LockIcon fontSize="small" />}>
       <Box sx={{ bgcolor: '#f1f5f9', borderRadius: 2, p: 2.5, display: 'grid', placeItems: 'center' }}>
@@ -128,7 +130,8 @@ export function LoginPreview({ branding }: { branding: PreviewBranding }) {
 export function EmailPreview({ branding }: { branding: PreviewBranding }) {
   const { BRANDING_TEXTS: T, PREVIEW_TEXTS: P } = useBrokerTexts().branding;
   const agency = branding.agencyName.trim() || P.emailDefaultAgency;
-  const primary = branding.primaryColor;
+  // Drawn as the portal and the e-mails draw it: a pale colour as its readable shade.
+  const primary = readableBrandColor(branding.primaryColor);
   const footer = [agency, branding.agencyPhone.trim()].filter(Boolean);
   return (
     <PreviewCard id="email-preview" title={T.emailPreview} icon={<EmailIcon fontSize="small" />}>
@@ -223,7 +226,7 @@ export function CallScriptPreview({ branding }: { branding: PreviewBranding }) {
             <Chip
               label={index + 1}
               size="small"
-              sx={{ bgcolor: branding.primaryColor, color: textOn(branding.primaryColor), fontWeight: 700, minWidth: 28 }}
+              sx={{ bgcolor: readableBrandColor(branding.primaryColor), color: '#ffffff', fontWeight: 700, minWidth: 28 }}
             />
             <Box sx={{ minWidth: 0 }}>
               <Typography variant="caption" color="text.secondary" component="div">

@@ -38,6 +38,10 @@ export const BRANDING_TEXTS = {
   colorPicker: (label: string) => `${label} picker`,
   colorHint: 'Hex, e.g. #2563eb',
   colorInvalid: 'Enter a hex color like #2563eb or #26e',
+  contrastTitle: 'This color is hard to read on white',
+  contrastWarning: (ratio: string, shade: string, shadeRatio: string) =>
+    `As text on a light background, or behind white text, it reads at ${ratio}:1, under the 4.5:1 that people with low vision need. Buttons, links, the client portal and your e-mails use a darker shade of it, ${shade} (${shadeRatio}:1), so that everyone can read them. Choose a darker color to use your own everywhere.`,
+  contrastShade: 'The shade used',
 
   sponsorTitle: 'Sponsor Message',
   sponsorLabel: 'Sponsor message',

@@ -1,3 +1,4 @@
+import { getContrastRatio } from '@mui/material/styles';
 import { describe, expect, it } from 'vitest';
 
 import { buildTheme, hexToHsl, hslColor, isHexColor } from './theme.ts';
@@ -31,5 +32,14 @@ describe('brand colours', () => {
     expect(defaults.palette.primary.main).toBe('hsl(221, 83%, 53%)');
     expect(defaults.palette.secondary.main).toBe('hsl(160, 84%, 39%)');
     expect(buildTheme({ primaryColor: '#7c3aed' }).palette.primary.main).toBe('hsl(262, 83%, 58%)');
+  });
+
+  it('draws a pale agency colour (yellow) as a darker shade of it, so buttons and links read at 4.5:1 on white', () => {
+    const yellow = buildTheme({ primaryColor: '#fde047' }).palette.primary;
+    expect(getContrastRatio('#fde047', '#ffffff')).toBeLessThan(1.5);
+    expect(getContrastRatio(yellow.main, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(getContrastRatio(yellow.contrastText, yellow.main)).toBeGreaterThanOrEqual(4.5);
+    // Still the agency's hue (a yellow), not the default blue.
+    expect(hexToHsl('#fde047').h - Number(/hsl\((\d+)/.exec(yellow.main)![1])).toBeLessThanOrEqual(3);
   });
 });

@@ -1,4 +1,6 @@
-import { createTheme, type Theme } from '@mui/material/styles';
+import { createTheme, decomposeColor, hslToRgb, type Theme } from '@mui/material/styles';
+
+import { readableBrandColor, readsOnLight } from '../../../../backend/src/branding/readable-color.ts';
 
 export const DEFAULT_PRIMARY = '#2563eb';
 export const DEFAULT_SECONDARY = '#10b981';
@@ -42,11 +44,30 @@ export interface BrandColors {
   secondaryColor?: string | null;
 }
 
-/** The MUI theme with the agency's colours as primary and secondary (defaults #2563eb / #10b981). */
+/** An hsl() colour's red, green and blue (0–255), as MUI reads it. */
+function rgbOf(hsl: string): { r: number; g: number; b: number } {
+  const [r, g, b] = decomposeColor(hslToRgb(hsl)).values;
+  return { r: Math.round(r), g: Math.round(g), b: Math.round(b) };
+}
+
+/** The primary colour as hsl(), unless rounding it to whole percentages takes it under 4.5:1 (then as hex). */
+function readablePrimary(value: string | null | undefined): string {
+  const readable = readableBrandColor(value, DEFAULT_PRIMARY);
+  const hsl = hslColor(readable, DEFAULT_PRIMARY);
+  const { r, g, b } = rgbOf(hsl);
+  return readsOnLight(`#${[r, g, b].map((c) => c.toString(16).padStart(2, '0')).join('')}`) ? hsl : readable;
+}
+
+/**
+ * The MUI theme with the agency's colours as primary and secondary (defaults #2563eb / #10b981).
+ * The primary colour colours text on white (links, outlined and text buttons, the selected menu
+ * item) and carries white text: a pale one (yellow, 1.3:1) becomes a darker shade of itself that
+ * reads at 4.5:1, as the portal and the e-mails draw it. The secondary one marks and fills only.
+ */
 export function buildTheme(colors: BrandColors = {}): Theme {
   return createTheme({
     palette: {
-      primary: { main: hslColor(colors.primaryColor, DEFAULT_PRIMARY) },
+      primary: { main: readablePrimary(colors.primaryColor) },
       secondary: { main: hslColor(colors.secondaryColor, DEFAULT_SECONDARY) },
       // MUI's default light blue carries white text at 3.9:1; this one reaches WCAG AA (5.9:1).
       info: { main: '#0369a1' },

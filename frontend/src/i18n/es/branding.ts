@@ -43,6 +43,10 @@ export const BRANDING_TEXTS: Translation<typeof EN_BRANDING_TEXTS> = {
   colorPicker: (label: string) => `Selector de ${label.toLowerCase()}`,
   colorHint: 'Hexadecimal, p. ej., #2563eb',
   colorInvalid: 'Ingrese un color hexadecimal como #2563eb o #26e',
+  contrastTitle: 'Este color es difícil de leer sobre blanco',
+  contrastWarning: (ratio: string, shade: string, shadeRatio: string) =>
+    `Como texto sobre un fondo claro, o detrás de texto blanco, se lee a ${ratio}:1, por debajo del 4.5:1 que necesitan las personas con baja visión. Los botones, los enlaces, el portal de clientes y sus correos electrónicos usan un tono más oscuro, ${shade} (${shadeRatio}:1), para que todos puedan leerlos. Elija un color más oscuro para usar el suyo en todas partes.`,
+  contrastShade: 'El tono que se usa',
 
   sponsorTitle: 'Mensaje del patrocinador',
   sponsorLabel: 'Mensaje del patrocinador',
