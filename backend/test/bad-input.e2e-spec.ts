@@ -321,6 +321,7 @@ describe('bad input on every route', () => {
       'POST /api/campaigns/{id}/clients': { ids: [ids.client] },
       // The walk client's permission is not about to lapse: the valid request sends nothing.
       'POST /api/consent/renewals': { clientIds: [ids.client] },
+      'POST /api/consent/bulk': { clientIds: [ids.client], purpose: 'marketing', attested: true },
       'POST /api/admin/admins': { email: 'walk.colleague@agency.test' },
       'POST /api/admin/brokers/{id}/subscription': { subscriptionTier: 'flat', subscriptionStatus: 'trial' },
       'POST /api/subscription': { subscriptionTier: 'flat' },

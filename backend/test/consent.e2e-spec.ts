@@ -411,6 +411,61 @@ describe('consent ledger and calling hours at send time', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('records marketing permission for many clients at once, each with the attestation, and all or none', async () => {
+    const [ada, ben, cy] = await Promise.all(
+      ['+12125550861', '+12125550862', '+12125550863'].map((phone) =>
+        makeClient(t.em(), owner, { phone }, { reminders: true, marketing: false }),
+      ),
+    );
+    const other = await brokerSession(t, 'consent.bulk.other@agency.test');
+    const stranger = await makeClient(t.em(), await t.em().findOneOrFail(User, other.id), { phone: '+12125550864' }, {});
+    const marketingEvents = async (clientId: string, agent = broker.agent) =>
+      ((await agent.get(`/api/clients/${clientId}/consent`)).body.events as { purpose: string; evidence: string }[]).filter(
+        (event) => event.purpose === 'marketing',
+      );
+
+    // Another broker's client among them: 404, and nobody's permission is recorded.
+    const mixed = await broker.agent
+      .post('/api/consent/bulk')
+      .send({ clientIds: [ada.id, stranger.id], purpose: 'marketing', attested: true });
+    expect(mixed.status).toBe(404);
+    expect(await marketingEvents(ada.id)).toEqual([]);
+    // Not attested, or junk: 400 with a message, nothing recorded.
+    for (const body of [
+      { clientIds: [ada.id], purpose: 'marketing', attested: false },
+      { clientIds: [ada.id], purpose: 'marketing' },
+      { clientIds: [], purpose: 'marketing', attested: true },
+      { clientIds: ['not-an-id'], purpose: 'marketing', attested: true },
+      { clientIds: [ada.id], purpose: 'sales', attested: true },
+      [ada.id],
+    ]) {
+      const res = await broker.agent.post('/api/consent/bulk').send(body);
+      expect(res.status).toBe(400);
+      expect(typeof res.body.message).toBe('string');
+    }
+    expect(await marketingEvents(ada.id)).toEqual([]);
+
+    const res = await broker.agent
+      .post('/api/consent/bulk')
+      .send({ clientIds: [ada.id, ben.id, cy.id, ben.id], purpose: 'marketing', attested: true });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ recorded: 3, message: 'Recorded marketing permission for 3 clients.' });
+    for (const client of [ada, ben, cy]) {
+      const events = await marketingEvents(client.id);
+      expect(events).toHaveLength(3);
+      for (const event of events) {
+        expect(event).toMatchObject({
+          granted: true,
+          actor: 'broker',
+          source: 'broker_added',
+          evidence:
+            'Each of the clients selected gave my agency written permission to contact them about Medicare plans by call, text and e-mail, and I can produce it for each of them.',
+        });
+      }
+    }
+    expect(await marketingEvents(stranger.id, other.agent)).toEqual([]);
+  });
+
   it('takes the event appended last as the state when two are recorded at the same instant, and lists it first', async () => {
     const client = await makeClient(t.em(), owner, { phone: '+12125550752' }, { reminders: true });
     const ledger = t.app.get(ConsentLedger);

@@ -24,7 +24,15 @@ import { CONSENT_PURPOSES } from './consent.entity.js';
 import { type ConsentEventRow, ConsentRepository, type OpenRenewal } from './consent.repository.js';
 import { actorOf, ConsentLedger, CONTACT_CHANNELS } from './consent-ledger.service.js';
 import { ConsentRenewal } from './consent-renewal.entity.js';
-import type { ClientConsentDto, ConsentEventDto, LapsingConsentDto, RecordConsentDto, RenewalResultDto } from './dto/consent.dto.js';
+import type {
+  BulkConsentDto,
+  BulkConsentResultDto,
+  ClientConsentDto,
+  ConsentEventDto,
+  LapsingConsentDto,
+  RecordConsentDto,
+  RenewalResultDto,
+} from './dto/consent.dto.js';
 
 /** A renewal request's link works this long. */
 const RENEWAL_DAYS = 30;
@@ -105,6 +113,24 @@ export class ConsentRecordsService implements OnModuleInit {
       actor: actorOf.broker(broker.id),
     });
     return this.forClient(broker, client.id);
+  }
+
+  /** The broker attests one permission for each of these clients: one event each, with the bulk attestation's words. */
+  async recordMany(broker: User, input: BulkConsentDto): Promise<BulkConsentResultDto> {
+    const ids = [...new Set(input.clientIds)];
+    await this.clients.assertOwned(broker, ids);
+    const attestations = attestationsIn(broker.language);
+    await this.ledger.record({
+      clientIds: ids,
+      channels: CONTACT_CHANNELS,
+      purposes: [input.purpose],
+      optedIn: true,
+      source: 'broker_added',
+      evidence: input.purpose === 'marketing' ? attestations.bulkMarketing : attestations.bulkReminders,
+      actor: actorOf.broker(broker.id),
+    });
+    const what = input.purpose === 'marketing' ? 'marketing' : 'reminder';
+    return { recorded: ids.length, message: `Recorded ${what} permission for ${ids.length} client${ids.length === 1 ? '' : 's'}.` };
   }
 
   async lapsing(broker: User): Promise<LapsingConsentDto[]> {

@@ -6,7 +6,15 @@ import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
 import { RequiresSubscription } from '../auth/subscription.guard.js';
 import type { User } from '../users/user.entity.js';
 import { ConsentRecordsService } from './consent-records.service.js';
-import { ClientConsentDto, LapsingConsentDto, RecordConsentDto, RenewalRequestDto, RenewalResultDto } from './dto/consent.dto.js';
+import {
+  BulkConsentDto,
+  BulkConsentResultDto,
+  ClientConsentDto,
+  LapsingConsentDto,
+  RecordConsentDto,
+  RenewalRequestDto,
+  RenewalResultDto,
+} from './dto/consent.dto.js';
 
 /** The consent ledger as a broker sees it: a client's permissions and their history, lapsing permissions and renewals. */
 @ApiTags('consent')
@@ -38,6 +46,21 @@ export class ConsentController {
   @ApiNotFoundResponse({ description: 'No such client for this broker' })
   record(@CurrentUser() user: User, @Param('id') id: string, @Body() body: RecordConsentDto): Promise<ClientConsentDto> {
     return this.records.record(user, id, body);
+  }
+
+  @Post('consent/bulk')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Records the broker’s attestation of one permission for many clients at once (granted, every channel)',
+    description:
+      'One ledger event per client and channel, each with the attestation text as its evidence, in one transaction: all are recorded or none. ' +
+      'Revoking stays one client at a time.',
+  })
+  @ApiOkResponse({ type: BulkConsentResultDto })
+  @ApiBadRequestResponse({ description: 'Not a list of client ids, an unknown purpose, or attested not true' })
+  @ApiNotFoundResponse({ description: 'A client not the broker’s (nothing is recorded)' })
+  recordMany(@CurrentUser() user: User, @Body() body: BulkConsentDto): Promise<BulkConsentResultDto> {
+    return this.records.recordMany(user, body);
   }
 
   @Get('consent/lapsing')

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsIn, IsUUID } from 'class-validator';
+import { ArrayMaxSize, ArrayNotEmpty, Equals, IsArray, IsBoolean, IsIn, IsUUID } from 'class-validator';
 
 import { IsOptionalNotNull } from '../../common/validation.js';
 import { CHANNELS } from '../../messaging/outbox-message.entity.js';
@@ -59,6 +59,34 @@ export class RecordConsentDto {
   @ArrayMaxSize(3)
   @IsIn([...CHANNELS], { each: true, message: `channels must be among: ${CHANNELS.join(', ')}` })
   channels?: ('voice' | 'sms' | 'email')[];
+}
+
+/** The broker's attestation of one permission for many clients at once (the client table's Record permission). */
+export class BulkConsentDto {
+  @ApiProperty({ type: [String], format: 'uuid', minItems: 1, maxItems: 1000, example: ['6f1c2a9e-4b7d-4e3a-9c2f-8a1b2c3d4e5f'] })
+  @IsArray({ message: 'clientIds must be a list of client ids' })
+  @ArrayNotEmpty({ message: 'clientIds must name at least one client' })
+  @ArrayMaxSize(1000, { message: 'clientIds may name at most 1000 clients at once' })
+  @IsUUID('all', { each: true, message: 'clientIds must be client ids' })
+  clientIds!: string[];
+
+  @ApiProperty({ enum: CONSENT_PURPOSES })
+  @IsIn([...CONSENT_PURPOSES], { message: `purpose must be one of: ${CONSENT_PURPOSES.join(', ')}` })
+  purpose!: 'reminders' | 'marketing';
+
+  @ApiProperty({
+    type: Boolean,
+    example: true,
+    description: 'Must be true: the broker attests each client gave the permission (the attestation text is recorded for each)',
+  })
+  @Equals(true, { message: 'attested must be true: tick the attestation to record the permission' })
+  attested!: true;
+}
+
+export class BulkConsentResultDto {
+  @ApiProperty({ example: 12, description: 'Clients whose permission was recorded (one ledger event each per channel)' })
+  recorded!: number;
+  @ApiProperty({ example: 'Recorded marketing permission for 12 clients.' }) message!: string;
 }
 
 /** A client whose marketing permission lapses soon, or has lapsed. */

@@ -3,6 +3,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import PersonIcon from '@mui/icons-material/Person';
 import PersonOffIcon from '@mui/icons-material/PersonOff';
 import SendIcon from '@mui/icons-material/Send';
+import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 import {
   Box,
   Button,
@@ -26,13 +27,14 @@ import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
 import { AddToCampaignDialog } from './AddToCampaignDialog.tsx';
 import { DepartureReasonChoice } from './DepartureReasonChoice.tsx';
+import { RecordPermissionDialog } from './RecordPermissionDialog.tsx';
 import type { DepartureReason } from './retentionTypes.ts';
 import { useRefreshUsage } from './usage.ts';
 
 /**
  * What the broker can do to the rows selected in the table: send or resend invitations (confirmed
- * with the count; then the clients not invited and why), mark active or inactive, add to a campaign, delete (confirmed with
- * the count).
+ * with the count; then the clients not invited and why), mark active or inactive, add to a campaign, record a permission
+ * (attested), delete (confirmed with the count).
  */
 export function ClientBulkActions() {
   const { CLIENT_TEXTS } = useBrokerTexts().clients;
@@ -47,6 +49,7 @@ export function ClientBulkActions() {
   const [confirmInvite, setConfirmInvite] = useState(false);
   const [reason, setReason] = useState<DepartureReason>('other');
   const [addingToCampaign, setAddingToCampaign] = useState(false);
+  const [recordingPermission, setRecordingPermission] = useState(false);
   const [notInvited, setNotInvited] = useState<BulkResult['failed']>([]);
   const count = selectedIds.length;
 
@@ -106,6 +109,15 @@ export function ClientBulkActions() {
       </Button>
       <Button
         size="small"
+        startIcon={<VerifiedUserIcon />}
+        onClick={() => setRecordingPermission(true)}
+        disabled={run.isPending}
+        sx={{ color: 'text.primary' }}
+      >
+        {CLIENT_TEXTS.bulkRecordPermission}
+      </Button>
+      <Button
+        size="small"
         color="error"
         startIcon={<DeleteIcon />}
         onClick={() => {
@@ -126,6 +138,17 @@ export function ClientBulkActions() {
           onClose={() => setAddingToCampaign(false)}
           onDone={() => {
             setAddingToCampaign(false);
+            onUnselectItems();
+          }}
+        />
+      )}
+
+      {recordingPermission && (
+        <RecordPermissionDialog
+          ids={selectedIds.map(String)}
+          onClose={() => setRecordingPermission(false)}
+          onDone={() => {
+            setRecordingPermission(false);
             onUnselectItems();
           }}
         />

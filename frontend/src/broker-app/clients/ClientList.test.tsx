@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import { ATTESTATIONS } from '../../../../backend/src/consent/attestations.ts';
 import { ApiError } from '../../lib/http.ts';
 import { testNow } from '../../testClock.ts';
 import type { CareKeepDataProvider } from '../providers/dataProvider.ts';
@@ -248,6 +249,30 @@ describe('the clients table', () => {
     expect(await toastTitled('Deleted 2 clients.')).toBeTruthy();
     expect(bulkClients).toHaveBeenLastCalledWith('delete', ['c1', 'c2'], 'other');
     expect(bulkClients.mock.calls[1]).toEqual(['invite', ['c1', 'c2']]);
+  }, 30_000);
+
+  it('records a permission for the selected rows only once the broker ticks the attestation, as the ledger will keep it', async () => {
+    const recordConsentMany = vi.fn().mockResolvedValue({ recorded: 2, message: 'Recorded reminder permission for 2 clients.' });
+    renderList(TWO, { recordConsentMany }, 'table');
+    await within(await screen.findByRole('table')).findByText('Walter Briggs');
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select all' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Record Permission' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record permission for 2 clients' });
+    const confirm = within(dialog).getByRole('button', { name: 'Record for 2 clients' }) as HTMLButtonElement;
+    const box = within(dialog).getByRole('checkbox', { name: ATTESTATIONS.bulkMarketing }) as HTMLInputElement;
+    expect([box.checked, confirm.disabled]).toEqual([false, true]);
+    fireEvent.click(box);
+    expect(confirm.disabled).toBe(false);
+    // Another purpose is attested by its own words: the tick does not carry over.
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Reminder calls, texts and e-mails' }));
+    const remindersBox = within(dialog).getByRole('checkbox', { name: ATTESTATIONS.bulkReminders }) as HTMLInputElement;
+    expect([remindersBox.checked, confirm.disabled]).toEqual([false, true]);
+    expect(recordConsentMany).not.toHaveBeenCalled();
+    fireEvent.click(remindersBox);
+    fireEvent.click(confirm);
+    expect(await toastTitled('Recorded reminder permission for 2 clients')).toBeTruthy();
+    expect(recordConsentMany).toHaveBeenCalledExactlyOnceWith(['c1', 'c2'], 'reminders');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Record permission for 2 clients' })).toBeNull());
   }, 30_000);
 });
 

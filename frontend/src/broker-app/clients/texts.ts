@@ -70,6 +70,17 @@ export const CLIENT_TEXTS = {
   bulkDeactivateTitle: (n: number) => `Mark ${n} ${n === 1 ? 'client' : 'clients'} inactive?`,
   bulkDeactivateBody: 'Inactive clients get no reminders or campaigns and do not count against your plan.',
   bulkClose: 'Close',
+  bulkRecordPermission: 'Record Permission',
+  bulkPermissionTitle: (n: number) => `Record permission for ${n} ${n === 1 ? 'client' : 'clients'}`,
+  bulkPermissionBody:
+    'Record only the permission each of these clients gave your agency. Each client gets an entry in the consent ledger, on every channel, with the words you tick below as its evidence. To record that a client took a permission back, open their page.',
+  bulkPermissionPurpose: 'Permission for',
+  bulkPermissionMarketing: 'Marketing about Medicare plans',
+  bulkPermissionReminders: 'Reminder calls, texts and e-mails',
+  bulkPermissionConfirm: (n: number) => `Record for ${n} ${n === 1 ? 'client' : 'clients'}`,
+  bulkPermissionRecorded: (n: number, marketing: boolean) =>
+    `Recorded ${marketing ? 'marketing' : 'reminder'} permission for ${n} ${n === 1 ? 'client' : 'clients'}`,
+  bulkPermissionFailed: 'The permission could not be recorded',
 
   // Card
   active: 'Active',

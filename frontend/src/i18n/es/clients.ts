@@ -70,6 +70,17 @@ export const CLIENT_TEXTS: Translation<typeof EN_CLIENT_TEXTS> = {
   bulkDeactivateTitle: (n: number) => `¿Marcar ${n} ${clients(n)} como ${n === 1 ? 'inactivo' : 'inactivos'}?`,
   bulkDeactivateBody: 'Los clientes inactivos no reciben recordatorios ni campañas y no cuentan para el límite de su plan.',
   bulkClose: 'Cerrar',
+  bulkRecordPermission: 'Registrar permiso',
+  bulkPermissionTitle: (n: number) => `Registrar permiso para ${n} ${clients(n)}`,
+  bulkPermissionBody:
+    'Registre solo el permiso que cada uno de estos clientes le dio a su agencia. Cada cliente recibe una entrada en el registro de consentimientos, en todos los canales, con las palabras que marque abajo como prueba. Para registrar que un cliente retiró un permiso, abra su página.',
+  bulkPermissionPurpose: 'Permiso para',
+  bulkPermissionMarketing: 'Marketing sobre planes de Medicare',
+  bulkPermissionReminders: 'Llamadas, mensajes de texto y correos electrónicos de recordatorio',
+  bulkPermissionConfirm: (n: number) => `Registrar para ${n} ${clients(n)}`,
+  bulkPermissionRecorded: (n: number, marketing: boolean) =>
+    `Se registró el permiso de ${marketing ? 'marketing' : 'recordatorios'} para ${n} ${clients(n)}`,
+  bulkPermissionFailed: 'No se pudo registrar el permiso',
 
   // Card
   active: 'Activo',
