@@ -233,6 +233,40 @@ describe('campaigns (outbox delivery)', () => {
     }
   });
 
+  it('fills the merge fields for each client in the subject and the message, and refuses a field it does not know', async () => {
+    await t.em().nativeDelete(Client, { broker: broker.id });
+    await t.em().nativeUpdate(User, { id: broker.id }, { agencyPhone: '+16155550142' });
+    const [ruth, omar] = await clientsWith([
+      { firstName: 'Ruth', lastName: 'Alvarez', email: 'ruth.merge@example.com' },
+      { firstName: 'Omar', lastName: 'Haddad', email: 'omar.merge@example.com' },
+    ]);
+    for (const body of [
+      { name: 'Plan', type: 'email', subject: 'Your {planName}', message: 'Hello' },
+      { name: 'Plan', type: 'sms', message: 'Hi {first_name}, hello {FirstName}' },
+    ]) {
+      const refused = await broker.agent.post('/api/campaigns').send(body);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toMatch(/is not a merge field: use \{firstName\}, \{lastName\}, \{agencyName\}, \{agencyPhone\}$/);
+    }
+    const { body: draft } = await broker.agent.post('/api/campaigns').send({
+      name: 'Merge',
+      type: 'email',
+      subject: '{firstName}, your plan review',
+      message: 'Hi {firstName} { lastName }, call {agencyName} at {agencyPhone}.',
+    });
+    expect((await broker.agent.post(`/api/campaigns/${draft.id}/send`)).body).toEqual({ count: 2 });
+    const mails = await until(
+      () => t.em().find(OutboxMessage, { purpose: 'campaign', recipient: { $in: ['ruth.merge@example.com', 'omar.merge@example.com'] } }),
+      (found) => found.length === 2,
+    );
+    const byRecipient = Object.fromEntries(mails.map((mail) => [mail.recipient, mail]));
+    expect(byRecipient[ruth.email!].subject).toBe('Ruth, your plan review');
+    expect(byRecipient[ruth.email!].body).toContain('Hi Ruth Alvarez, call Harbor Senior Insurance at (615) 555-0142.');
+    expect(byRecipient[omar.email!].subject).toBe('Omar, your plan review');
+    expect(byRecipient[omar.email!].body).toContain('Hi Omar Haddad, call Harbor Senior Insurance at (615) 555-0142.');
+    for (const mail of mails) expect(mail.body).not.toMatch(/[{}]/);
+  });
+
   it('holds a campaign text due in the client’s quiet hours until 08:00 there', async () => {
     await t.em().nativeDelete(Client, { broker: broker.id });
     await clientsWith([{ phone: '+16025550778', timeZone: 'America/Phoenix' }]);

@@ -26,6 +26,7 @@ import { daysBetween, localDate, wallTime } from './campaign-dates.js';
 import { CampaignRecipientsRepository } from './campaign-recipients.repository.js';
 import { CampaignSequencesRepository } from './campaign-sequences.repository.js';
 import type { AddClientsDto, CampaignDto, CreateCampaignDto, ScheduleDto, StepFiguresDto, UpdateCampaignDto } from './dto/campaign.dto.js';
+import { unknownMergeFieldMessage, unknownMergeFields } from './merge-fields.js';
 import { CAMPAIGN_TEMPLATES, type CampaignTemplate } from './templates.js';
 
 export const CAMPAIGN_LIST_RULES = {
@@ -101,8 +102,20 @@ export function checkFollowUps(input: unknown[], type: 'email' | 'sms'): Campaig
     if (subject && subject.length > LIMITS.subject) throw refuse(`follow-up ${n}: subject must be at most ${LIMITS.subject} characters`);
     if (value.skipIfEngaged !== undefined && typeof value.skipIfEngaged !== 'boolean')
       throw refuse(`follow-up ${n}: skipIfEngaged must be true or false`);
+    for (const [field, text] of Object.entries({ subject: type === 'email' ? subject : null, message })) {
+      const unknown = text ? unknownMergeFields(text) : [];
+      if (unknown.length) throw refuse(unknownMergeFieldMessage(`follow-up ${n}: ${field}`, unknown));
+    }
     return { delayDays: value.delayDays, subject: type === 'email' ? subject : null, message, skipIfEngaged: value.skipIfEngaged ?? true };
   });
+}
+
+/** 400 naming the field when a subject or message has a `{word}` that is not a merge field. */
+function checkMergeFields(texts: Record<string, string | null>): void {
+  for (const [field, text] of Object.entries(texts)) {
+    const unknown = text ? unknownMergeFields(text) : [];
+    if (unknown.length) throw new BadRequestException({ message: unknownMergeFieldMessage(field, unknown), field });
+  }
 }
 
 /** A schedule's date and time checked against the broker's clock `now`: 08:00–20:59, not past, at most a year ahead. */
@@ -133,6 +146,7 @@ function checkCampaign(input: CreateCampaignDto): Pick<Campaign, 'name' | 'type'
     const limit = LIMITS[field as keyof typeof LIMITS];
     if (value && value.length > limit) throw new BadRequestException({ message: `${field} must be at most ${limit} characters`, field });
   }
+  checkMergeFields({ subject: type === 'email' ? subject : null, message });
   return { name, type, subject: type === 'email' ? subject : null, message };
 }
 

@@ -1,6 +1,7 @@
 import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common';
 
 import { disclaimerOf, smsDisclaimer } from '../branding/tpmo.js';
+import { fillMergeFields, phoneForReading } from '../campaigns/merge-fields.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { EMAIL_SENDER, type EmailSender, SMS_SENDER, type SmsSender } from '../messaging/messaging.ports.js';
 import type { User } from '../users/user.entity.js';
@@ -48,6 +49,14 @@ export class CampaignTestSender {
       );
     }
     const common = { to, purpose: 'campaign-test', brokerId: broker.id };
+    // The merge fields as a client would see them, with the broker's own name in the client's place.
+    const fields = {
+      firstName: broker.firstName ?? '',
+      lastName: broker.lastName ?? '',
+      agencyName,
+      agencyPhone: phoneForReading(broker.agencyPhone),
+    };
+    const message = fillMergeFields(campaign.message, fields);
     // As the clients will get it: with the agency's TPMO disclaimer when it sells plans.
     const disclaimer = disclaimerOf(broker);
     const short = disclaimer ? ` ${smsDisclaimer(`${this.config.appUrl}/api/public/disclaimer/${broker.id}`)}` : '';
@@ -55,11 +64,11 @@ export class CampaignTestSender {
       if (campaign.type === 'sms') {
         await this.sms.sendSms({
           ...common,
-          body: `${TEST_PREFIX} ${agencyName ? `${agencyName}: ` : ''}${campaign.message}${short} Reply STOP to opt out`,
+          body: `${TEST_PREFIX} ${agencyName ? `${agencyName}: ` : ''}${message}${short} Reply STOP to opt out`,
         });
       } else {
         const rendered = renderCampaignEmail(
-          campaign.message,
+          message,
           {
             agencyName,
             agencyAddress: broker.agencyAddress,
@@ -77,7 +86,7 @@ export class CampaignTestSender {
         );
         await this.email.sendEmail({
           ...common,
-          subject: `${TEST_PREFIX} ${campaign.subject ?? agencyName}`,
+          subject: `${TEST_PREFIX} ${campaign.subject ? fillMergeFields(campaign.subject, fields) : agencyName}`,
           text: rendered.text,
           html: rendered.html,
         });

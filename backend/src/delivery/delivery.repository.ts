@@ -66,6 +66,7 @@ export interface ClaimedDelivery {
   /** An e-mail caregiver's links' token. */
   caregiver_token: string | null;
   client_first_name: string;
+  client_last_name: string;
   client_phone: string;
   occurrence_at: Date;
   campaign_type: 'email' | 'sms' | null;
@@ -118,7 +119,7 @@ export interface ArchivedMessage {
 const COMPOSE_FROM_CLAIMED = `
   select claimed.id, claimed.client_id, claimed.channel, claimed.recipient, claimed.broker_id, claimed.reminder_id,
          claimed.client_reminder_id, claimed.campaign_id, claimed.attempts, claimed.confirm_within_minutes,
-         claimed.caregiver_id, claimed.caregiver_message, claimed.occurrence_at, cg.status as caregiver_status, cg.token as caregiver_token, c.first_name as client_first_name, c.phone as client_phone,
+         claimed.caregiver_id, claimed.caregiver_message, claimed.occurrence_at, cg.status as caregiver_status, cg.token as caregiver_token, c.first_name as client_first_name, c.last_name as client_last_name, c.phone as client_phone,
          coalesce(r.message, k.message) as message, cr.message as client_message,
          case when cr.say_medication_name then med.name end as medication_name,
          k.type as campaign_type, k.purpose as campaign_purpose, k.subject, kr.token,

@@ -4,6 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
 import { disclaimerOf, smsDisclaimer } from '../branding/tpmo.js';
+import { fillMergeFields, phoneForReading } from '../campaigns/merge-fields.js';
 import { Clock } from '../common/clock.js';
 import { messagesFor } from '../common/messages/index.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -470,7 +471,13 @@ export class DispatcherService {
   private deliverCampaign(delivery: ClaimedDelivery, archive: ArchivedMessage[]) {
     const common = { to: delivery.recipient, deliveryId: delivery.id, purpose: 'campaign', brokerId: delivery.broker_id };
     const agencyName = delivery.agency_name || delivery.broker_name;
-    const message = delivery.message ?? '';
+    const fields = {
+      firstName: delivery.client_first_name,
+      lastName: delivery.client_last_name,
+      agencyName,
+      agencyPhone: phoneForReading(delivery.agency_phone),
+    };
+    const message = fillMergeFields(delivery.message ?? '', fields);
     const disclaimer = this.disclaimerOf(delivery);
     if (delivery.channel === 'sms') {
       const short = disclaimer ? ` ${smsDisclaimer(this.disclaimerLink(delivery), delivery.client_language)}` : '';
@@ -493,7 +500,7 @@ export class DispatcherService {
       disclaimer,
       delivery.client_language,
     );
-    const subject = delivery.subject ?? agencyName;
+    const subject = delivery.subject ? fillMergeFields(delivery.subject, fields) : agencyName;
     archive.push({ delivery, subject, body: email.text });
     return this.email.sendEmail({ ...common, subject, text: email.text, html: email.html, headers: email.headers });
   }

@@ -3100,7 +3100,10 @@ export interface components {
              * @example []
              */
             followUps?: components["schemas"]["FollowUpDto"][];
-            /** @example Annual Enrollment opens October 15. Call us to review your plan for next year. */
+            /**
+             * @description Merge fields, filled in for each client when it goes: {firstName}, {lastName}, {agencyName}, {agencyPhone}. Any other {word} is refused (400).
+             * @example Hi {firstName}, Annual Enrollment opens October 15. Call {agencyName} at {agencyPhone} to review your plan.
+             */
             message?: string;
             /** @example Annual Enrollment 2027 */
             name?: string;
@@ -3113,7 +3116,7 @@ export interface components {
             /** @enum {string} */
             status?: "draft";
             /**
-             * @description Required for e-mail
+             * @description Required for e-mail; may hold merge fields, as the message
              * @example Time to review your Medicare plan
              */
             subject?: string | null;
@@ -4512,7 +4515,10 @@ export interface components {
              * @example []
              */
             followUps?: components["schemas"]["FollowUpDto"][];
-            /** @example Annual Enrollment opens October 15. Call us to review your plan for next year. */
+            /**
+             * @description Merge fields, filled in for each client when it goes: {firstName}, {lastName}, {agencyName}, {agencyPhone}. Any other {word} is refused (400).
+             * @example Hi {firstName}, Annual Enrollment opens October 15. Call {agencyName} at {agencyPhone} to review your plan.
+             */
             message?: string;
             /** @example Annual Enrollment 2027 */
             name?: string;
@@ -4523,7 +4529,7 @@ export interface components {
              */
             purpose?: "marketing" | "informational";
             /**
-             * @description Required for e-mail
+             * @description Required for e-mail; may hold merge fields, as the message
              * @example Time to review your Medicare plan
              */
             subject?: string | null;

@@ -188,11 +188,20 @@ export class UpdateCampaignDto {
   @IsOptionalNotNull()
   @IsIn([...CAMPAIGN_TYPES], { message: 'type must be email or sms' })
   type?: CampaignType;
-  @ApiPropertyOptional({ type: String, nullable: true, example: 'Time to review your Medicare plan', description: 'Required for e-mail' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    example: 'Time to review your Medicare plan',
+    description: 'Required for e-mail; may hold merge fields, as the message',
+  })
   @IsOptional()
   @IsString()
   subject?: string | null;
-  @ApiPropertyOptional({ example: 'Annual Enrollment opens October 15. Call us to review your plan for next year.' })
+  @ApiPropertyOptional({
+    example: 'Hi {firstName}, Annual Enrollment opens October 15. Call {agencyName} at {agencyPhone} to review your plan.',
+    description:
+      'Merge fields, filled in for each client when it goes: {firstName}, {lastName}, {agencyName}, {agencyPhone}. Any other {word} is refused (400).',
+  })
   @IsOptionalNotNull()
   @IsString()
   message?: string;

@@ -569,7 +569,7 @@ function MessageInput() {
       multiline
       minRows={isEmail ? 5 : 3}
       fullWidth
-      helperText={isEmail ? false : T.smsHint(message.length)}
+      helperText={isEmail ? T.mergeFieldsHint : T.smsHint(message.length)}
       slotProps={{
         htmlInput: { maxLength: LIMITS.message },
         formHelperText: { sx: { color: message.length > SMS_SEGMENT ? 'warning.dark' : undefined } },

@@ -57,6 +57,39 @@ describe('a sequence’s checks', () => {
   });
 });
 
+describe('merge fields', () => {
+  const draft = { ...emptyBuilder(NOW), name: 'Review', type: 'email' as const, subject: 'Hi {firstName}', message: 'Call {agencyPhone}' };
+
+  it('takes the four fields the server fills in', () => {
+    const { errors, result } = validateBuilder(draft, undefined, undefined, NOW);
+    expect(errors).toEqual({});
+    expect(result?.campaign).toMatchObject({ subject: 'Hi {firstName}', message: 'Call {agencyPhone}' });
+  });
+
+  it('says which braces would reach a client as they are, in the subject, the message and a follow-up', () => {
+    const unknown = (fields: string) =>
+      `${fields} is not filled in for clients. Use {firstName}, {lastName}, {agencyName} or {agencyPhone}, or take the braces out.`;
+    expect(
+      validateBuilder({ ...draft, subject: 'Your {planName}', message: 'Hi {first_name} {FirstName}' }, undefined, undefined, NOW).errors,
+    ).toEqual({
+      subject: unknown('{planName}'),
+      message: unknown('{FirstName}'),
+    });
+    const { errors } = validateBuilder(
+      {
+        ...draft,
+        when: 'sequence',
+        triggerKind: 'joined',
+        followUps: [{ delayDays: 7, subject: 'Still {firstName}', message: 'About {plan}', skipIfEngaged: true }],
+      },
+      undefined,
+      undefined,
+      NOW,
+    );
+    expect(errors.followUps?.[0]?.message).toBe(unknown('{plan}'));
+  });
+});
+
 describe('a trigger in words', () => {
   it.each<[CampaignTrigger, string]>([
     [{ kind: 'joined' }, 'When a client joins the audience'],

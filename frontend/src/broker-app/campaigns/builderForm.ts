@@ -1,5 +1,6 @@
 import { addDays, format } from 'date-fns';
 
+import { unknownMergeFields } from '../../../../backend/src/campaigns/merge-fields.ts';
 import type { Translation } from '../../i18n/translation.ts';
 import { brokerLanguage } from '../i18n/current.ts';
 import { formatDateTime } from '../ui/format.ts';
@@ -172,6 +173,8 @@ export function validateBuilder(
       if (!isDays(step.delayDays)) problems.delayDays = L.daysRange;
       if (form.type === 'email' && !step.subject.trim()) problems.subject = T.subjectRequired;
       if (!step.message.trim()) problems.message = T.messageRequired;
+      const unknown = [...(form.type === 'email' ? unknownMergeFields(step.subject) : []), ...unknownMergeFields(step.message)];
+      if (unknown.length) problems.message = T.unknownMergeField(unknown.join(', '));
       return problems;
     });
     if (stepErrors.some((problems) => Object.keys(problems).length > 0)) errors.followUps = stepErrors;

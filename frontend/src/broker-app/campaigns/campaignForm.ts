@@ -1,3 +1,4 @@
+import { unknownMergeFields } from '../../../../backend/src/campaigns/merge-fields.ts';
 import type { Translation } from '../../i18n/translation.ts';
 import type { Campaign } from '../types.ts';
 import { CAMPAIGN_TEXTS } from './texts.ts';
@@ -36,6 +37,10 @@ export function validateCampaign(
   if (!name) errors.name = T.nameRequired;
   if (form.type === 'email' && !subject) errors.subject = T.subjectRequired;
   if (!message) errors.message = T.messageRequired;
+  const unknownInSubject = form.type === 'email' ? unknownMergeFields(subject) : [];
+  if (unknownInSubject.length) errors.subject = T.unknownMergeField(unknownInSubject.join(', '));
+  const unknownInMessage = unknownMergeFields(message);
+  if (unknownInMessage.length) errors.message = T.unknownMergeField(unknownInMessage.join(', '));
   if (Object.keys(errors).length > 0) return { errors };
   const campaign: NewCampaign = { name, type: form.type, message, status: 'draft' };
   if (form.type === 'email') campaign.subject = subject;

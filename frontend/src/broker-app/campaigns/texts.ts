@@ -21,7 +21,8 @@ export const CAMPAIGN_TEXTS = {
   sms: 'SMS',
   subject: 'Subject',
   message: 'Message',
-  smsHint: (length: number) => `${length} characters · texts over 160 characters are sent in several parts`,
+  smsHint: (length: number) =>
+    `${length} characters · texts over 160 characters are sent in several parts · {firstName}, {lastName}, {agencyName} and {agencyPhone} are filled in for each client`,
   draftHint: 'Saved as a draft. You can review it before sending it.',
   cancel: 'Cancel',
   submit: 'Create Campaign',
@@ -29,6 +30,9 @@ export const CAMPAIGN_TEXTS = {
   nameRequired: 'Name is required',
   subjectRequired: 'Subject is required for an email campaign',
   messageRequired: 'Message is required',
+  mergeFieldsHint: 'Personalize with {firstName}, {lastName}, {agencyName} or {agencyPhone}: each client gets their own.',
+  unknownMergeField: (fields: string) =>
+    `${fields} is not filled in for clients. Use {firstName}, {lastName}, {agencyName} or {agencyPhone}, or take the braces out.`,
 
   created: 'Campaign created',
   createdDescription: 'Saved as a draft. Press Send when you are ready.',

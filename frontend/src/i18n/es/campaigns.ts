@@ -28,7 +28,8 @@ export const CAMPAIGN_TEXTS: Translation<typeof EN_CAMPAIGN_TEXTS> = {
   sms: 'SMS',
   subject: 'Asunto',
   message: 'Mensaje',
-  smsHint: (length: number) => `${length} caracteres · los mensajes de texto de más de 160 caracteres se envían en varias partes`,
+  smsHint: (length: number) =>
+    `${length} caracteres · los mensajes de texto de más de 160 caracteres se envían en varias partes · {firstName}, {lastName}, {agencyName} y {agencyPhone} se completan para cada cliente`,
   draftHint: 'Se guarda como borrador. Puede revisarla antes de enviarla.',
   cancel: 'Cancelar',
   submit: 'Crear campaña',
@@ -36,6 +37,9 @@ export const CAMPAIGN_TEXTS: Translation<typeof EN_CAMPAIGN_TEXTS> = {
   nameRequired: 'El nombre es obligatorio',
   subjectRequired: 'El asunto es obligatorio en una campaña por correo electrónico',
   messageRequired: 'El mensaje es obligatorio',
+  mergeFieldsHint: 'Personalice con {firstName}, {lastName}, {agencyName} o {agencyPhone}: cada cliente recibe los suyos.',
+  unknownMergeField: (fields: string) =>
+    `${fields} no se completa para los clientes. Use {firstName}, {lastName}, {agencyName} o {agencyPhone}, o quite las llaves.`,
 
   created: 'Campaña creada',
   createdDescription: 'Se guardó como borrador. Presione Enviar cuando esté listo.',
