@@ -74,9 +74,11 @@ describe('managing campaigns in Chromium', () => {
     await setup.getByRole('button', { name: 'Save' }).click();
     await setup.getByText('Enter your agency’s postal address').waitFor();
     await setup.getByText('Choose yes or no').waitFor();
-    assert.equal(await page.evaluate(() => document.activeElement?.id), 'onboarding-address');
+    await setup.getByText('Enter your agency’s name').waitFor();
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'onboarding-name');
     assert.deepEqual(await seriousAccessibilityViolations(page), []);
     await docsScreenshot(page, 'dashboard-onboarding');
+    await setup.getByRole('textbox', { name: 'Agency name' }).fill('Church Street Medicare');
     await setup.getByRole('textbox', { name: 'Agency postal address' }).fill('410 Church Street, Suite 200, Nashville, TN 37219');
     await setup.getByRole('radio', { name: 'Yes' }).check();
     await setup.getByText('The disclaimer’s numbers and wording are in Branding.').waitFor();

@@ -86,8 +86,8 @@ export type BrandingInput = Required<
   >
 >;
 
-/** What onboarding asks before the first campaign: the postal address and the TPMO answer. */
-export type MarketingDetailsInput = Required<Pick<BrandingChange, 'agencyAddress' | 'sellsPlans'>>;
+/** What onboarding asks before the first campaign: the agency's name, its postal address and the TPMO answer. */
+export type MarketingDetailsInput = Required<Pick<BrandingChange, 'agencyName' | 'agencyAddress' | 'sellsPlans'>>;
 
 /** The agency's TPMO settings (Branding); a null disclaimer goes back to the generated text. */
 export type TpmoInput = Required<Pick<BrandingChange, 'sellsPlans' | 'tpmoOrganizations' | 'tpmoPlans' | 'tpmoDisclaimer'>>;

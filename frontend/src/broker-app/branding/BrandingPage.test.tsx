@@ -172,7 +172,8 @@ describe('the Branding page', () => {
     type('Agency Name', '');
     type('Sponsor message', '   ');
     expect(screen.getByTestId('login-preview-agency').textContent).toBe('Your Healthcare Team');
-    expect(screen.getByTestId('email-preview-agency').textContent).toBe('Your insurance agency');
+    // The e-mail and the call name the broker, as the messages themselves do; the portal has the spec's default.
+    expect(screen.getByTestId('email-preview-agency').textContent).toBe('Dana Whitfield');
     expect(screen.queryByTestId('email-preview-sponsor')).toBeNull();
     expect(callScript()).toEqual([
       '1Greeting“Hello, this is a reminder from Dana Whitfield.”',

@@ -129,7 +129,8 @@ export function LoginPreview({ branding }: { branding: PreviewBranding }) {
 /** A campaign e-mail as the server renders it: brand-coloured header, message, sponsor message, footer. */
 export function EmailPreview({ branding }: { branding: PreviewBranding }) {
   const { BRANDING_TEXTS: T, PREVIEW_TEXTS: P } = useBrokerTexts().branding;
-  const agency = branding.agencyName.trim() || P.emailDefaultAgency;
+  // As the e-mail itself: the agency's name, else the broker's, else a plain default.
+  const agency = branding.agencyName.trim() || branding.brokerName.trim() || P.emailDefaultAgency;
   // Drawn as the portal and the e-mails draw it: a pale colour as its readable shade.
   const primary = readableBrandColor(branding.primaryColor);
   const footer = [agency, branding.agencyPhone.trim()].filter(Boolean);

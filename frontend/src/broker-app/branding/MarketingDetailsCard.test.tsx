@@ -10,7 +10,7 @@ import type { CurrentUser } from '../types.ts';
 import { MarketingDetailsNotice } from './MarketingDetailsNotice.tsx';
 import { MarketingDetailsStep } from './MarketingDetailsStep.tsx';
 
-const NEW_AGENCY: CurrentUser = { ...TEST_USER, agencyAddress: '', tpmoAnswered: false, sellsPlans: false };
+const NEW_AGENCY: CurrentUser = { ...TEST_USER, agencyName: '', agencyAddress: '', tpmoAnswered: false, sellsPlans: false };
 
 describe('the onboarding card and notice for campaigns', () => {
   afterEach(() => setBrokerLanguage('en'));
@@ -34,14 +34,21 @@ describe('the onboarding card and notice for campaigns', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Enter your agency’s postal address')).toBeTruthy();
     expect(screen.getByText('Choose yes or no')).toBeTruthy();
-    expect(document.activeElement?.id).toBe('onboarding-address');
+    expect(screen.getByText('Enter your agency’s name')).toBeTruthy();
     expect(updateBranding).not.toHaveBeenCalled();
 
     fireEvent.change(screen.getByLabelText(/Agency postal address/), { target: { value: ' 9 Elm Street, Dayton, OH 45402 ' } });
+    expect((screen.getByLabelText(/Agency name/) as HTMLInputElement).value).toBe('');
+    expect(document.activeElement?.id).toBe('onboarding-name');
+    fireEvent.change(screen.getByLabelText(/Agency name/), { target: { value: ' Dayton Senior Benefits ' } });
     fireEvent.click(screen.getByRole('radio', { name: 'No' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(updateBranding).toHaveBeenCalledExactlyOnceWith({ agencyAddress: '9 Elm Street, Dayton, OH 45402', sellsPlans: false }),
+      expect(updateBranding).toHaveBeenCalledExactlyOnceWith({
+        agencyName: 'Dayton Senior Benefits',
+        agencyAddress: '9 Elm Street, Dayton, OH 45402',
+        sellsPlans: false,
+      }),
     );
     expect(await screen.findByText('Your agency is ready for campaigns')).toBeTruthy();
     await waitFor(() => expect(card.isConnected).toBe(false));

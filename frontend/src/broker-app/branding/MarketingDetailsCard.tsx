@@ -27,8 +27,8 @@ import { useToast } from '../ui/toast.tsx';
 type Answer = 'yes' | 'no' | '';
 
 /**
- * The dashboard's onboarding card for a new agency: its postal address and whether it sells
- * Medicare plans, asked before the first campaign (neither is assumed: the answer starts empty).
+ * The dashboard's onboarding card for a new agency: its name (what clients see on every message and
+ * in the portal), its postal address and whether it sells Medicare plans, asked before the first campaign (neither is assumed: the answer starts empty).
  * Saved through Branding's own call; the card goes once both are set. Its own chunk: an agency
  * sees it once.
  */
@@ -38,12 +38,13 @@ export function MarketingDetailsCard({ user }: { user: CurrentUser }) {
   const setCurrentUser = useSetCurrentUser();
   const toast = useToast();
   const errorToast = useErrorToast();
+  const [name, setName] = useState(user.agencyName ?? '');
   const [address, setAddress] = useState(user.agencyAddress ?? '');
   const [answer, setAnswer] = useState<Answer>(user.tpmoAnswered ? (user.sellsPlans ? 'yes' : 'no') : '');
-  const [errors, setErrors] = useState<{ address?: string; answer?: string }>({});
+  const [errors, setErrors] = useState<{ name?: string; address?: string; answer?: string }>({});
 
   const save = useMutation({
-    mutationFn: () => dataProvider.updateBranding({ agencyAddress: address.trim(), sellsPlans: answer === 'yes' }),
+    mutationFn: () => dataProvider.updateBranding({ agencyName: name.trim(), agencyAddress: address.trim(), sellsPlans: answer === 'yes' }),
     onSuccess: (saved) => {
       setCurrentUser((current) => ({ ...current, ...saved }));
       toast({ title: T.saved });
@@ -54,11 +55,13 @@ export function MarketingDetailsCard({ user }: { user: CurrentUser }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = {
+      name: name.trim() ? undefined : T.nameRequired,
       address: address.trim() ? undefined : T.addressRequired,
       answer: answer ? undefined : T.answerRequired,
     };
     setErrors(found);
-    if (found.address) document.getElementById('onboarding-address')?.focus();
+    if (found.name) document.getElementById('onboarding-name')?.focus();
+    else if (found.address) document.getElementById('onboarding-address')?.focus();
     else if (found.answer) document.querySelector<HTMLInputElement>('input[name="onboarding-sells-plans"]')?.focus();
     else save.mutate();
   };
@@ -72,6 +75,20 @@ export function MarketingDetailsCard({ user }: { user: CurrentUser }) {
         <Typography variant="body2" color="text.secondary">
           {T.intro}
         </Typography>
+        <TextField
+          id="onboarding-name"
+          label={T.name}
+          value={name}
+          onChange={(event) => {
+            setName(event.target.value);
+            setErrors((current) => ({ ...current, name: undefined }));
+          }}
+          error={Boolean(errors.name)}
+          helperText={errors.name ?? T.nameHint}
+          required
+          slotProps={{ htmlInput: { maxLength: 120 } }}
+          fullWidth
+        />
         <TextField
           id="onboarding-address"
           label={T.address}

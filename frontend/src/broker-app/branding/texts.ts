@@ -131,7 +131,10 @@ export const TPMO_TEXTS = {
 export const MARKETING_DETAILS_TEXTS = {
   title: 'Before your first campaign',
   intro:
-    'Every marketing e-mail carries your agency’s postal address, and Medicare marketing from an agency that sells plans carries the TPMO disclaimer. Campaigns go out once both are set.',
+    'Your clients see your agency’s name everywhere. Every marketing e-mail carries its postal address, and Medicare marketing from an agency that sells plans carries the TPMO disclaimer. Campaigns go out once the address and the answer are set.',
+  name: 'Agency name',
+  nameHint: 'Your clients see it on every text, e-mail and call, and in their portal.',
+  nameRequired: 'Enter your agency’s name',
   address: 'Agency postal address',
   addressPlaceholder: 'Street, suite, city, state and ZIP code',
   addressRequired: 'Enter your agency’s postal address',

@@ -132,7 +132,10 @@ export const TPMO_TEXTS: Translation<typeof EN_TPMO_TEXTS> = {
 export const MARKETING_DETAILS_TEXTS: Translation<typeof EN_MARKETING_DETAILS_TEXTS> = {
   title: 'Antes de su primera campaña',
   intro:
-    'Todo correo electrónico de marketing lleva la dirección postal de su agencia, y el marketing de Medicare de una agencia que vende planes lleva el aviso legal TPMO. Las campañas se envían una vez que ambos estén indicados.',
+    'Sus clientes ven el nombre de su agencia en todas partes. Todo correo electrónico de marketing lleva su dirección postal, y el marketing de Medicare de una agencia que vende planes lleva el aviso legal TPMO. Las campañas se envían una vez que la dirección y la respuesta estén indicadas.',
+  name: 'Nombre de la agencia',
+  nameHint: 'Sus clientes lo ven en cada mensaje de texto, correo electrónico y llamada, y en su portal.',
+  nameRequired: 'Indique el nombre de su agencia',
   address: 'Dirección postal de la agencia',
   addressPlaceholder: 'Calle, suite, ciudad, estado y código postal',
   addressRequired: 'Indique la dirección postal de su agencia',
