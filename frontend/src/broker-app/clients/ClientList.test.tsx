@@ -144,12 +144,16 @@ describe('the clients table', () => {
     const { getList } = renderList(TWO, {}, 'table');
     const table = await screen.findByRole('table');
     await within(table).findByText('Walter Briggs');
-    for (const header of ['Name', 'Phone', 'Email', 'Status', 'Invitation', 'Engagement', 'Joined', 'Actions'])
+    for (const header of ['Name', 'Phone', 'Email', 'Invitation', 'Engagement', 'Risk', 'Actions'])
       expect(within(table).getByRole('columnheader', { name: new RegExp(`^${header}`) })).toBeTruthy();
+    // Narrower than 1536 px (jsdom's window is 1024 px), Status and Joined are left out so that the
+    // actions stay on screen; an inactive client says so beside the name.
+    for (const header of ['Status', 'Joined'])
+      expect(within(table).queryByRole('columnheader', { name: new RegExp(`^${header}`) })).toBeNull();
     const walter = within(table).getByText('Walter Briggs').closest('tr')!;
     expect(within(walter).getByText('(615) 555-0142')).toBeTruthy();
     expect(within(walter).getByText('No email')).toBeTruthy();
-    expect(within(walter).getByText('Inactive')).toBeTruthy();
+    expect(within(walter.querySelector('td.column-lastName') as HTMLElement).getByText('Inactive')).toBeTruthy();
     expect(within(walter).getByText('Invite expired')).toBeTruthy();
     expect(within(walter).getByText('15')).toBeTruthy();
     expect(within(walter).getByRole('button', { name: 'Actions for Walter Briggs' })).toBeTruthy();

@@ -13,6 +13,13 @@ import { RiskBadge } from './RiskBadge.tsx';
 
 export const ROWS_PER_PAGE_OPTIONS = [25, 50, 100];
 
+/**
+ * Columns shown from 1536 px (xl) only: at 1280 the content area is about 974 px, and with every
+ * column the table was 1,332 px wide, its actions off-screen. Status shows beside the name instead
+ * (inactive only), and Joined is on the client's page and in the sort.
+ */
+const WIDE_ONLY = { display: { xs: 'none', xl: 'table-cell' } } as const;
+
 function Engagement({ client }: { client: Client }) {
   const score = Math.max(0, Math.min(100, Math.round(client.engagementScore ?? 0)));
   return (
@@ -36,7 +43,7 @@ function ContactCell({ client, field, value }: { client: Client; field: 'phone' 
   const { CLIENT_TEXTS } = useBrokerTexts().clients;
   const pending = pendingContactText(client, field, CLIENT_TEXTS);
   return (
-    <Box sx={{ whiteSpace: 'nowrap' }}>
+    <Box sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }} title={value ?? undefined}>
       {value ?? (
         <Typography component="span" variant="body2" color="text.secondary">
           {CLIENT_TEXTS.noEmail}
@@ -83,9 +90,15 @@ export function ClientTable() {
           source="lastName"
           label={CLIENT_TEXTS.colName}
           render={(client) => (
-            <Link component={RouterLink} to={`/clients/${client.id}`} variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-              {client.firstName} {client.lastName}
-            </Link>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+              <Link component={RouterLink} to={`/clients/${client.id}`} variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                {client.firstName} {client.lastName}
+              </Link>
+              {/* Where the Status column is left out (narrower than 1536 px), an inactive client says so here. */}
+              {!client.isActive && (
+                <Chip size="small" variant="outlined" label={CLIENT_TEXTS.inactive} sx={{ display: { xs: 'inline-flex', xl: 'none' } }} />
+              )}
+            </Box>
           )}
         />
         <DataTable.Col<Client>
@@ -96,11 +109,14 @@ export function ClientTable() {
         <DataTable.Col<Client>
           source="email"
           label={CLIENT_TEXTS.colEmail}
+          // A long address is cut with an ellipsis (the whole one on hover and on the client's page).
+          sx={{ maxWidth: { xs: 180, xl: 280 }, overflow: 'hidden', textOverflow: 'ellipsis' }}
           render={(client) => <ContactCell client={client} field="email" value={client.email} />}
         />
         <DataTable.Col<Client>
           source="isActive"
           label={CLIENT_TEXTS.colStatus}
+          sx={WIDE_ONLY}
           render={(client) => (
             <Chip
               size="small"
@@ -128,6 +144,7 @@ export function ClientTable() {
         <DataTable.Col<Client>
           source="createdAt"
           label={CLIENT_TEXTS.colJoined}
+          sx={WIDE_ONLY}
           render={(client) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatJoinedDay(client.createdAt)}</Box>}
         />
         <DataTable.Col<Client> label={CLIENT_TEXTS.colActions} disableSort render={(client) => <ClientActionsMenu client={client} />} />
