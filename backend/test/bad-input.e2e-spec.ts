@@ -4,6 +4,7 @@ import request from 'supertest';
 import type { Access } from '../src/auth/access.decorators.js';
 import { PMPM_PER_CLIENT_CENTS } from '../src/billing/pricing.js';
 import { PasswordResetsService } from '../src/client-portal/password-resets.service.js';
+import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
 import { buildOpenApiDocument } from '../src/openapi/openapi.js';
 import { User } from '../src/users/user.entity.js';
 import { KeptAliveClient } from './helpers/bad-input-client.js';
@@ -322,6 +323,7 @@ describe('bad input on every route', () => {
       // The walk client's permission is not about to lapse: the valid request sends nothing.
       'POST /api/consent/renewals': { clientIds: [ids.client] },
       'POST /api/consent/bulk': { clientIds: [ids.client], purpose: 'marketing', attested: true },
+      'POST /api/dev/outbox/{id}/answer': { action: 'reply', text: 'Thank you' },
       'POST /api/admin/admins': { email: 'walk.colleague@agency.test' },
       'POST /api/admin/brokers/{id}/subscription': { subscriptionTier: 'flat', subscriptionStatus: 'trial' },
       'POST /api/subscription': { subscriptionTier: 'flat' },
@@ -376,6 +378,7 @@ describe('bad input on every route', () => {
       [/^\/api\/tokens\/\{id\}/, ids.token],
       [/^\/api\/(admin\/resources|resources|public\/resources)\/\{id\}/, ids.resource],
       [/^\/api\/campaigns\/\{id\}/, ids.campaign],
+      [/^\/api\/dev\/outbox\/\{id\}/, ids.outboxMessage],
       [/^\/api\/reminders\/\{id\}/, ids.reminder],
       [/^\/api\/client\/medications\/\{id\}/, ids.medication],
       [/^\/api\/client\/reminders\/\{id\}/, ids.clientReminder],
@@ -749,6 +752,11 @@ describe('bad input on every route', () => {
         .send({ clientId: ids.client, scheduledTime: new Date(realNow().getTime() + 86_400_000).toISOString(), message: 'Walk reminder' })
     ).body.id;
     ids.campaign = (await agents.broker.post('/api/campaigns').send({ name: 'Walk', type: 'sms', message: 'Hello' })).body.id;
+    // An invitation text in the broker's development outbox, which its phone can answer.
+    expect((await agents.broker.post(`/api/clients/${ids.client}/invite`)).status).toBe(200);
+    ids.outboxMessage = (
+      await em.findOneOrFail(OutboxMessage, { brokerId: broker.id, channel: 'sms' }, { orderBy: { createdAt: 'desc' } })
+    ).id;
     ids.token = (await agents.broker.post('/api/tokens').send({ name: 'Walk token', scopes: ['clients:read'] })).body.id;
     ids.resource = (
       await agents.admin.post('/api/admin/resources').field('title', 'Walk guide').attach('file', PDF, { filename: 'guide.pdf' })
@@ -871,8 +879,9 @@ describe('bad input on routes outside the contract', () => {
     expect((await request(t.http).post('/api/billing/webhook').set('Content-Type', 'application/json').send('{}')).body.message).toBe(
       'Stripe billing is not configured',
     );
+    // Without Twilio, in development, the outbox's phone signs these: an unsigned form is read and refused.
     expect((await request(t.http).post('/api/webhooks/twilio/sms-inbound').type('form').send('Body=STOP')).body.message).toBe(
-      'Twilio is not configured',
+      'Invalid Twilio signature',
     );
     expect((await request(t.http).post(`/api/u/${token}`).type('form').send('List-Unsubscribe=One-Click')).status).toBe(404);
     expect((await request(t.http).post(`/api/caregiver/${token}/stop`).type('form').send('List-Unsubscribe=One-Click')).status).toBe(404);

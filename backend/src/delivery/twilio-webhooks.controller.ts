@@ -12,6 +12,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ConsentLedger } from '../consent/consent-ledger.service.js';
 import { meaningOf, replyLanguageOf } from '../consent/revocation.js';
 import { callTwiml, sayIn } from '../messaging/call-script.js';
+import { DevPhone } from '../messaging/dev-phone.service.js';
 import { OptOutsService } from '../messaging/opt-outs.service.js';
 import { isValidTwilioRequest, loadTwilio, WEBHOOK_PATHS } from '../messaging/twilio.adapter.js';
 import { WebhookEventsService } from '../messaging/webhook-events.service.js';
@@ -65,14 +66,18 @@ export class TwilioWebhooksController {
     private readonly replies: InboundReplies,
     private readonly optOuts: OptOutsService,
     private readonly ledger: ConsentLedger,
+    private readonly devPhone: DevPhone,
   ) {}
 
-  /** Checks the request's signature and answers Twilio's SDK, for the TwiML of the reply. */
+  /**
+   * Checks the request's signature and answers Twilio's SDK, for the TwiML of the reply. Without
+   * Twilio, outside production, the development outbox's phone signs with its own secret instead.
+   */
   private async verify(req: Request, form: Form): Promise<typeof twilio> {
-    const twilioSettings = this.config.messaging.twilio;
-    if (!twilioSettings) throw new NotFoundException('Twilio is not configured');
+    const authToken = this.config.messaging.twilio?.authToken ?? this.devPhone.signingToken();
+    if (!authToken) throw new NotFoundException('Twilio is not configured');
     const url = `${this.config.appUrl}${req.originalUrl}`;
-    if (!(await isValidTwilioRequest(twilioSettings.authToken, req.get('x-twilio-signature'), url, form))) {
+    if (!(await isValidTwilioRequest(authToken, req.get('x-twilio-signature'), url, form))) {
       throw new ForbiddenException('Invalid Twilio signature');
     }
     return loadTwilio();

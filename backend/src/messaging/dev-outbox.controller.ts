@@ -1,12 +1,25 @@
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Controller, Get, Inject, NotFoundException } from '@nestjs/common';
-import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Inject, NotFoundException, Param, Post } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProperty,
+  ApiPropertyOptional,
+  ApiTags,
+} from '@nestjs/swagger';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 
 import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
 import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
 import { findList, idsOf, type ListQuery, type ListResult } from '../common/list-query.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { devOutboxInUse } from './dev-outbox-use.js';
+
+export { devOutboxInUse };
 import type { User } from '../users/user.entity.js';
+import { DevPhone } from './dev-phone.service.js';
 import { CHANNELS, OutboxMessage } from './outbox-message.entity.js';
 
 export class OutboxMessageDto {
@@ -19,16 +32,32 @@ export class OutboxMessageDto {
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
 }
 
-const RULES = { sortable: ['createdAt', 'channel'], filterable: ['channel'], idFilter: true } as const;
+export class PhoneAnswerDto {
+  @ApiProperty({
+    enum: ['reply', 'key', 'voicemail', 'no-answer'],
+    description: 'A text: reply. A reminder call: key (a key pressed), voicemail, or no-answer',
+  })
+  @IsIn(['reply', 'key', 'voicemail', 'no-answer'], { message: 'action must be reply, key, voicemail or no-answer' })
+  action!: 'reply' | 'key' | 'voicemail' | 'no-answer';
 
-/**
- * Whether the development outbox is offered: outside production, while calls and texts (no Twilio)
- * or e-mail (no SMTP) go to it. The broker app shows its menu item only then.
- */
-export function devOutboxInUse(config: Pick<AppConfig, 'nodeEnv' | 'messaging'>): boolean {
-  const { twilio, smtpUrl } = config.messaging;
-  return config.nodeEnv !== 'production' && (!twilio || !smtpUrl);
+  @ApiPropertyOptional({ example: 'Can you call me about my plan?', maxLength: 1600, description: 'The reply (action reply)' })
+  @IsOptional()
+  @IsString({ message: 'text must be text' })
+  @MaxLength(1600, { message: 'text must be at most 1600 characters' })
+  text?: string;
+
+  @ApiPropertyOptional({ example: '1', description: 'The key pressed (action key): 1 confirms, 9 stops calls' })
+  @IsOptional()
+  @IsString({ message: 'digits must be text' })
+  @MaxLength(1, { message: 'digits must be one key' })
+  digits?: string;
 }
+
+export class PhoneHeardDto {
+  @ApiProperty({ type: [String], description: 'What the app texted or said back, in order' }) heard!: string[];
+}
+
+const RULES = { sortable: ['createdAt', 'channel'], filterable: ['channel'], idFilter: true } as const;
 
 /**
  * What would have been sent, for local development: the signed-in broker's own outgoing texts,
@@ -42,7 +71,29 @@ export class DevOutboxController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly em: EntityManager,
+    private readonly phone: DevPhone,
   ) {}
+
+  @Post(':id/answer')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Answers one of the broker’s outgoing texts or reminder calls as its recipient would (development, without Twilio)',
+    description:
+      'A reply to a text, a key pressed during a call, a voicemail or no answer, sent through the Twilio webhooks signed as Twilio signs them. ' +
+      '404 in production, with Twilio configured, or for another broker’s message.',
+  })
+  @ApiOkResponse({ type: PhoneHeardDto })
+  @ApiBadRequestResponse({ description: 'An answer the message cannot take (a key for a text, an empty reply)' })
+  @ApiNotFoundResponse({ description: 'No such text or call of this broker, or no development phone' })
+  answer(@CurrentUser() user: User, @Param('id') id: string, @Body() body: PhoneAnswerDto): Promise<PhoneHeardDto> {
+    const answer =
+      body.action === 'reply'
+        ? { action: body.action, text: body.text ?? '' }
+        : body.action === 'key'
+          ? { action: body.action, digits: body.digits ?? '' }
+          : { action: body.action };
+    return this.phone.answer(user.id, id, answer);
+  }
 
   @Get()
   @ApiOperation({ summary: 'The development outbox (not in production)' })

@@ -2,6 +2,7 @@ import { Inject, Logger, Module, type OnApplicationBootstrap, type OnApplication
 
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DevOutboxController } from './dev-outbox.controller.js';
+import { DevPhone } from './dev-phone.service.js';
 import { EMAIL_SENDER, SMS_SENDER, VOICE_SENDER } from './messaging.ports.js';
 import { MessagingRepository } from './messaging.repository.js';
 import { OptOutsService } from './opt-outs.service.js';
@@ -21,6 +22,7 @@ const TWILIO = Symbol('TWILIO_ADAPTER');
   providers: [
     MessagingRepository,
     OutboxAdapter,
+    DevPhone,
     OptOutsService,
     WebhookEventsService,
     {
@@ -40,7 +42,7 @@ const TWILIO = Symbol('TWILIO_ADAPTER');
           : outbox,
     },
   ],
-  exports: [SMS_SENDER, VOICE_SENDER, EMAIL_SENDER, OutboxAdapter, OptOutsService, WebhookEventsService],
+  exports: [SMS_SENDER, VOICE_SENDER, EMAIL_SENDER, OutboxAdapter, DevPhone, OptOutsService, WebhookEventsService],
 })
 export class MessagingModule implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Messaging');

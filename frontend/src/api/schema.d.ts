@@ -1675,6 +1675,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dev/outbox/{id}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answers one of the broker’s outgoing texts or reminder calls as its recipient would (development, without Twilio)
+         * @description A reply to a text, a key pressed during a call, a voicemail or no answer, sent through the Twilio webhooks signed as Twilio signs them. 404 in production, with Twilio configured, or for another broker’s message.
+         */
+        post: operations["DevOutboxController_answer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -3930,6 +3950,27 @@ export interface components {
             requestedAt: string;
             /** @description The phone (E.164) or e-mail asked for; null removes the e-mail */
             value: string | null;
+        };
+        PhoneAnswerDto: {
+            /**
+             * @description A text: reply. A reminder call: key (a key pressed), voicemail, or no-answer
+             * @enum {string}
+             */
+            action: "reply" | "key" | "voicemail" | "no-answer";
+            /**
+             * @description The key pressed (action key): 1 confirms, 9 stops calls
+             * @example 1
+             */
+            digits?: string;
+            /**
+             * @description The reply (action reply)
+             * @example Can you call me about my plan?
+             */
+            text?: string;
+        };
+        PhoneHeardDto: {
+            /** @description What the app texted or said back, in order */
+            heard: string[];
         };
         PlatformAdminDto: {
             /** @example jordan.reyes@carekeep.example */
@@ -16568,6 +16609,128 @@ export interface operations {
             };
             /** @description An API token: this operation takes the browser session only */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    DevOutboxController_answer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhoneAnswerDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhoneHeardDto"];
+                };
+            };
+            /** @description An answer the message cannot take (a key for a text, an empty reply) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token: this operation takes the browser session only; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such text or call of this broker, or no development phone */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

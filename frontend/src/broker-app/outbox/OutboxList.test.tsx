@@ -45,8 +45,8 @@ const MESSAGES: OutboxMessage[] = [
   },
 ];
 
-function renderOutbox(getList = vi.fn().mockResolvedValue({ data: MESSAGES, total: MESSAGES.length })) {
-  return { getList, ...renderWithAdmin(<OutboxList />, { dataProvider: { getList }, path: '/dev/outbox' }) };
+function renderOutbox(getList = vi.fn().mockResolvedValue({ data: MESSAGES, total: MESSAGES.length }), answerOutbox = vi.fn()) {
+  return { getList, ...renderWithAdmin(<OutboxList />, { dataProvider: { getList, answerOutbox }, path: '/dev/outbox' }) };
 }
 
 describe('the development outbox', () => {
@@ -119,6 +119,29 @@ describe('the development outbox', () => {
 
     fireEvent.click(within(filter).getByRole('button', { name: 'All' }));
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
+  });
+
+  it('answers a text and a call as their recipient would, and shows what the app said back; an e-mail has no phone', async () => {
+    const answerOutbox = vi
+      .fn()
+      .mockResolvedValueOnce({ heard: ['You will no longer receive texts from us. Reply START to receive them again.'] })
+      .mockResolvedValueOnce({ heard: ['Hello, this is Whitfield Medicare Advisors.', 'Thank you for confirming. Goodbye.'] });
+    renderOutbox(undefined, answerOutbox);
+    const text = await screen.findByRole('region', { name: 'Answer as +16155550142' });
+    const send = within(text).getByRole('button', { name: 'Send reply' }) as HTMLButtonElement;
+    expect(send.disabled).toBe(true);
+    fireEvent.change(within(text).getByLabelText('Reply'), { target: { value: ' STOP ' } });
+    fireEvent.click(send);
+    await waitFor(() => expect(answerOutbox).toHaveBeenCalledWith('m1', { action: 'reply', text: 'STOP' }));
+    expect((await within(text).findByRole('status')).textContent).toContain('You will no longer receive texts from us.');
+
+    const call = screen.getByRole('region', { name: 'Answer as +16155550199' });
+    fireEvent.click(within(call).getByRole('button', { name: 'Press 1 (confirm)' }));
+    await waitFor(() => expect(answerOutbox).toHaveBeenLastCalledWith('m2', { action: 'key', digits: '1' }));
+    expect((await within(call).findByRole('status')).textContent).toContain('Thank you for confirming. Goodbye.');
+    for (const label of ['Press 9 (stop calls)', 'Voicemail', 'No answer'])
+      expect(within(call).getByRole('button', { name: label })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Answer as margaret@example.com' })).toBeNull();
   });
 
   it('has an empty state, with a hint that depends on the filter', async () => {

@@ -27,6 +27,7 @@ import { useErrorToast } from '../ui/errors.ts';
 import { formatDateTime } from '../ui/format.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { HtmlBody, looksLikeHtml, TextBody } from './body.tsx';
+import { PhoneAnswer } from './PhoneAnswer.tsx';
 import { type Channel } from './texts.ts';
 
 const CHANNEL_ICONS: Record<Channel, { icon: SvgIconComponent; color: string }> = {
@@ -167,6 +168,7 @@ function OutboxEntry({ message }: { message: OutboxMessage }) {
         ) : (
           <TextBody text={message.body} />
         )}
+        {(message.channel === 'sms' || message.channel === 'voice') && <PhoneAnswer message={message} />}
       </CardContent>
     </Card>
   );

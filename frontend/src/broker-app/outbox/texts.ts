@@ -16,6 +16,18 @@ export const OUTBOX_TEXTS = {
   subject: 'Subject',
   callScript: 'Call script',
   emailPreview: 'E-mail preview',
+  phoneTitle: (recipient: string) => `Answer as ${recipient}`,
+  phoneHint: 'Without a phone provider, answer here as the client would: it goes through the same steps as a real reply or key press.',
+  replyLabel: 'Reply',
+  replyPlaceholder: 'e.g. Can you call me about my plan?',
+  sendReply: 'Send reply',
+  press1: 'Press 1 (confirm)',
+  press9: 'Press 9 (stop calls)',
+  voicemail: 'Voicemail',
+  noAnswer: 'No answer',
+  heardTitle: 'Heard back',
+  heardNothing: 'Nothing was said back.',
+  answerFailed: 'The answer could not be given',
 } as const;
 
 export type Channel = OutboxMessage['channel'];

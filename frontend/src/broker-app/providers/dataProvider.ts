@@ -114,6 +114,8 @@ export const dataProvider = {
   getClientTimeline: (id: string) => callJson<ActivityItem[]>(`/api/clients/${encodeURIComponent(id)}/timeline`),
   bulkClients: (action: BulkClientAction, ids: string[], departureReason?: DepartureReason) =>
     callJson<BulkResult>('/api/clients/bulk', 'POST', departureReason ? { action, ids, departureReason } : { action, ids }),
+  answerOutbox: (id: string, answer: { action: 'reply' | 'key' | 'voicemail' | 'no-answer'; text?: string; digits?: string }) =>
+    callJson<{ heard: string[] }>(`/api/dev/outbox/${encodeURIComponent(id)}/answer`, 'POST', answer),
   recordConsentMany: (clientIds: string[], purpose: 'marketing' | 'reminders') =>
     callJson<{ recorded: number; message: string }>('/api/consent/bulk', 'POST', { clientIds, purpose, attested: true }),
   enableOverage: () => callJson<unknown>('/api/billing/overage/enable', 'POST'),

@@ -23,6 +23,19 @@ export const OUTBOX_TEXTS: Translation<typeof EN_OUTBOX_TEXTS> = {
   subject: 'Asunto',
   callScript: 'Guion de llamada',
   emailPreview: 'Vista previa del correo electrónico',
+  phoneTitle: (recipient: string) => `Responder como ${recipient}`,
+  phoneHint:
+    'Sin un proveedor de telefonía, responda aquí como lo haría el cliente: pasa por los mismos pasos que una respuesta o una tecla real.',
+  replyLabel: 'Respuesta',
+  replyPlaceholder: 'p. ej., ¿Me puede llamar sobre mi plan?',
+  sendReply: 'Enviar respuesta',
+  press1: 'Pulsar 1 (confirmar)',
+  press9: 'Pulsar 9 (dejar de llamar)',
+  voicemail: 'Buzón de voz',
+  noAnswer: 'Sin respuesta',
+  heardTitle: 'Respuesta recibida',
+  heardNothing: 'No se respondió nada.',
+  answerFailed: 'No se pudo dar la respuesta',
 };
 
 export const CHANNEL_FILTERS: Translation<typeof EN_CHANNEL_FILTERS> = [
