@@ -3,7 +3,16 @@ import { after, before, describe, it } from 'node:test';
 
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 
-import { APP_URL, docsScreenshot, launchBrowser, signIn, uniqueEmail, waitForAnswer, watchErrors } from './browser.ts';
+import {
+  APP_URL,
+  docsScreenshot,
+  launchBrowser,
+  seriousAccessibilityViolations,
+  signIn,
+  uniqueEmail,
+  waitForAnswer,
+  watchErrors,
+} from './browser.ts';
 
 interface Upload {
   title: string;
@@ -296,6 +305,27 @@ describe('broker resources, help and the development outbox in Chromium', () => 
     await channel.getByRole('button', { name: 'SMS' }).click();
     await margaret.waitFor();
     assert.equal(await page.getByRole('article').count(), 2);
+
+    // The outbox's phone: Harold answers his invitation text with STOP, through the same webhook as a real reply.
+    const harold = page.getByRole('article', { name: 'SMS to +14045550187' });
+    const phone = harold.getByRole('region', { name: 'Answer as +14045550187' });
+    await phone.getByRole('textbox', { name: 'Reply' }).fill('Please stop texting me');
+    await phone.getByRole('button', { name: 'Send reply' }).click();
+    await phone
+      .getByRole('status')
+      .getByText(/You will not receive more texts from us/)
+      .waitFor();
+    assert.deepEqual(await seriousAccessibilityViolations(page), []);
+    await docsScreenshot(page, 'outbox-phone', { viewportOnly: true });
+    const consent = await waitForAnswer(
+      page,
+      '/api/clients?range=[0,9]',
+      (clients: { id: string; phone: string }[]) => clients.find((client) => client.phone === '+14045550187')?.id,
+    );
+    const states = (await page.evaluate(async (id) => (await (await fetch(`/api/clients/${id}/consent`)).json()) as unknown, consent)) as {
+      current: { channel: string; purpose: string; state: string }[];
+    };
+    assert.equal(states.current.find((entry) => entry.channel === 'sms' && entry.purpose === 'reminders')?.state, 'revoked');
     await channel.getByRole('button', { name: 'E-mail' }).click();
     await email.waitFor();
     assert.equal(await page.getByRole('article').count(), 1);

@@ -30,10 +30,11 @@ import { HtmlBody, looksLikeHtml, TextBody } from './body.tsx';
 import { PhoneAnswer } from './PhoneAnswer.tsx';
 import { type Channel } from './texts.ts';
 
+/** Each channel's colour: dark enough to read at 4.5:1 on its own 10 % tint (the chip's and the icon's ground). */
 const CHANNEL_ICONS: Record<Channel, { icon: SvgIconComponent; color: string }> = {
-  voice: { icon: PhoneInTalkIcon, color: '#7c3aed' },
-  sms: { icon: SmsIcon, color: '#0891b2' },
-  email: { icon: EmailIcon, color: '#ea580c' },
+  voice: { icon: PhoneInTalkIcon, color: '#6d28d9' },
+  sms: { icon: SmsIcon, color: '#155e75' },
+  email: { icon: EmailIcon, color: '#9a3412' },
 };
 
 /**
