@@ -324,6 +324,7 @@ describe('bad input on every route', () => {
       'POST /api/consent/renewals': { clientIds: [ids.client] },
       'POST /api/consent/bulk': { clientIds: [ids.client], purpose: 'marketing', attested: true },
       'POST /api/dev/outbox/{id}/answer': { action: 'reply', text: 'Thank you' },
+      'POST /api/client/dev/outbox/{id}/answer': { action: 'reply', text: 'Thank you' },
       'POST /api/admin/admins': { email: 'walk.colleague@agency.test' },
       'POST /api/admin/brokers/{id}/subscription': { subscriptionTier: 'flat', subscriptionStatus: 'trial' },
       'POST /api/subscription': { subscriptionTier: 'flat' },
@@ -379,6 +380,7 @@ describe('bad input on every route', () => {
       [/^\/api\/(admin\/resources|resources|public\/resources)\/\{id\}/, ids.resource],
       [/^\/api\/campaigns\/\{id\}/, ids.campaign],
       [/^\/api\/dev\/outbox\/\{id\}/, ids.outboxMessage],
+      [/^\/api\/client\/dev\/outbox\/\{id\}/, ids.clientOutboxMessage],
       [/^\/api\/reminders\/\{id\}/, ids.reminder],
       [/^\/api\/client\/medications\/\{id\}/, ids.medication],
       [/^\/api\/client\/reminders\/\{id\}/, ids.clientReminder],
@@ -742,6 +744,10 @@ describe('bad input on every route', () => {
       await agents.client.post('/api/client/reminders').send({ scheduledTime: new Date(realNow().getTime() + 86_400_000).toISOString() })
     ).body.id;
     ids.caregiver = (await agents.client.post('/api/client/caregivers').send({ name: 'Walk Caregiver', phone: '(615) 555-0152' })).body.id;
+    // A text to the caregiver in the client's own development outbox (as the dispatcher stores one).
+    const toCaregiver = em.create(OutboxMessage, { channel: 'sms', recipient: '+16155550152', body: 'Walk alert', purpose: 'caregiver' });
+    await em.flush();
+    ids.clientOutboxMessage = toCaregiver.id;
     // A registered client's new phone waits for their confirmation.
     expect((await agents.broker.put(`/api/clients/${registered.id}`).send({ phone: '(615) 555-0150' })).status).toBe(200);
     const changes = (await agents.client.get('/api/client/contact-changes')).body as { id: string; status: string }[];

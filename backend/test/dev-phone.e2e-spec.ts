@@ -7,8 +7,9 @@ import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
 import { Reminder } from '../src/reminders/reminder.entity.js';
 import { User } from '../src/users/user.entity.js';
 import type { Agent } from './helpers/browser-agent.js';
+import { browser } from './helpers/browser-agent.js';
 import { realNow, TestClock } from './helpers/clock.js';
-import { makeClient } from './helpers/factories.js';
+import { makeClient, makeInvitation } from './helpers/factories.js';
 import { brokerSession } from './helpers/session.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -101,5 +102,42 @@ describe('the development outbox’s phone', () => {
       .send({ From: '+12125550934', Body: 'STOP' })
       .set('X-Twilio-Signature', 'forged');
     expect(forged.status).toBe(403);
+  });
+
+  it('shows a client their own messages and their caregivers’, never to the broker, and answers a caregiver’s YES', async () => {
+    const owner = await t.em().findOneOrFail(User, broker.id);
+    const ruth = await makeClient(t.em(), owner, { firstName: 'Ruth', phone: '+12125550941', timeZone: 'America/New_York' });
+    const portal = browser(t);
+    const registered = await portal
+      .post('/api/client/register')
+      .send({ token: await makeInvitation(t.em(), ruth), username: 'ruth.phone', password: 'violet-tractor-91' });
+    expect(registered.status).toBe(201);
+    const added = await portal.post('/api/client/caregivers').send({ name: 'Dana', phone: '(212) 555-0942', relationship: 'daughter' });
+    expect(added.status).toBe(201);
+    // The invitation text goes with the next dispatcher run (noon where Ruth lives: texts may go).
+    await t.app.get(DispatcherService).runOnce({ now: clock.now() });
+
+    const mine = await portal.get('/api/client/dev/outbox');
+    expect(mine.status).toBe(200);
+    const invitation = (mine.body as { id: string; recipient: string; channel: string }[]).find((m) => m.recipient === '+12125550942');
+    expect(invitation).toMatchObject({ channel: 'sms' });
+    // The broker's outbox never shows a caregiver's messages, nor lets the broker answer them.
+    const brokers = (await broker.agent.get('/api/dev/outbox').query({ range: '[0,999]' })).body as { id: string }[];
+    expect(brokers.map((m) => m.id)).not.toContain(invitation!.id);
+    expect((await answer(broker.agent, invitation!.id, { action: 'reply', text: 'YES' })).status).toBe(404);
+    // Another client cannot answer it either.
+    const stranger = await makeClient(t.em(), owner, { firstName: 'Zed', phone: '+12125550943' });
+    const other = browser(t);
+    await other
+      .post('/api/client/register')
+      .send({ token: await makeInvitation(t.em(), stranger), username: 'zed.phone', password: 'violet-tractor-92' });
+    expect((await other.post(`/api/client/dev/outbox/${invitation!.id}/answer`).send({ action: 'reply', text: 'YES' })).status).toBe(404);
+    expect((await other.get('/api/client/dev/outbox')).body).toEqual([]);
+
+    // Dana agrees by text, from the client's outbox: the caregiver is active.
+    const yes = await portal.post(`/api/client/dev/outbox/${invitation!.id}/answer`).send({ action: 'reply', text: 'YES' });
+    expect(yes.status).toBe(200);
+    const caregivers = (await portal.get('/api/client/caregivers')).body as { phone: string; status: string }[];
+    expect(caregivers.find((c) => c.phone === '+12125550942')?.status).toBe('active');
   });
 });

@@ -96,13 +96,32 @@ describe('a CSV import when the instance working it stops', () => {
    * Holds the broker's row, as the broker's other work does for a moment: every batch of the import
    * takes that lock, so the import waits in the middle of its next batch until `release()`.
    */
-  async function holdBroker(brokerId: string): Promise<{ release(): Promise<void> }> {
-    const blocker = new pg.Client({ connectionString: database.url });
-    blockers.push(blocker);
-    await blocker.connect();
+  async function holdBroker(brokerId: string, connected?: pg.Client): Promise<{ release(): Promise<void> }> {
+    const blocker = connected ?? new pg.Client({ connectionString: database.url });
+    if (!connected) {
+      blockers.push(blocker);
+      await blocker.connect();
+    }
     await blocker.query('begin');
     await blocker.query('select 1 from users where id = $1 for update', [brokerId]);
     return { release: () => blocker.query('rollback').then(() => blocker.end()) };
+  }
+
+  /** How many sessions on the test's database wait for a lock (the import's batch, a queued holder). */
+  async function lockWaiters(): Promise<number> {
+    const [{ waiting }] = await query<{ waiting: number }>(
+      database.url,
+      `select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    return waiting;
+  }
+
+  /** A connection made ahead, so that taking the broker's row right after the upload is one round trip. */
+  async function connectedBlocker(): Promise<pg.Client> {
+    const blocker = new pg.Client({ connectionString: database.url });
+    blockers.push(blocker);
+    await blocker.connect();
+    return blocker;
   }
 
   /** The process that finished the last import, still running: the next import is given to it. */
@@ -111,15 +130,27 @@ describe('a CSV import when the instance working it stops', () => {
   async function stopMidway(signal: NodeJS.Signals, email: string): Promise<void> {
     const first = idle ?? (await start());
     idle = undefined;
+    // Deterministically in the middle of the file: the broker's row is taken as soon as the upload
+    // is answered (on a connection made before it), and the import soon waits for it at a batch. A
+    // second holder asks for the row behind the import, so that when the first lets go the import
+    // commits exactly that one batch before the second has the row and the import waits again.
+    const early = await connectedBlocker();
     const { cookie, brokerId, jobId } = await upload(first, email);
-    await waitFor('the first batch imported', async () => (await progress(jobId)).rows_read >= BATCH_SIZE, 60_000, 20);
-    const held = await holdBroker(brokerId);
+    const waiting = await holdBroker(brokerId, early);
+    expect((await progress(jobId)).rows_read).toBeLessThan(ROWS - 4 * BATCH_SIZE);
+    await waitFor('the import waiting for the broker', async () => (await lockWaiters()) >= 1, 60_000, 20);
+    const late = await connectedBlocker();
+    const queued = holdBroker(brokerId, late);
+    await waitFor('the second holder queued behind the import', async () => (await lockWaiters()) >= 2, 60_000, 20);
+    await waiting.release();
+    const held = await queued;
     const heldAt = await progress(jobId);
+    expect(heldAt.rows_read).toBeGreaterThanOrEqual(BATCH_SIZE);
     const before = await state(first, cookie, jobId);
     expect(before.status).toBe('running');
     expect(before.rowsRead).toBe(heldAt.rows_read);
     // Several batches still to come, so the stop lands well before the end of the file.
-    expect(before.rowsRead).toBeLessThan(ROWS - 4 * BATCH_SIZE);
+    expect(before.rowsRead).toBeLessThan(ROWS - 3 * BATCH_SIZE);
 
     const stopped = first.proc.stop(signal);
     // The broker's row is let go once the instance is on its way out (a deploy) or gone (a crash).

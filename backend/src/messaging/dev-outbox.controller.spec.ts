@@ -46,8 +46,8 @@ describe('the development phone’s signing secret', () => {
     expect(phone('development', TWILIO).signingToken()).toBeUndefined();
     // Each process makes its own.
     expect(phone('development').signingToken()).not.toBe(phone('development').signingToken());
-    await expect(phone('production').answer('b1', '00000000-0000-4000-8000-000000000000', { action: 'no-answer' })).rejects.toBeInstanceOf(
-      NotFoundException,
-    );
+    await expect(
+      phone('production').answer({ brokerId: 'b1' }, '00000000-0000-4000-8000-000000000000', { action: 'no-answer' }),
+    ).rejects.toBeInstanceOf(NotFoundException);
   });
 });

@@ -19,7 +19,7 @@ import { devOutboxInUse } from './dev-outbox-use.js';
 
 export { devOutboxInUse };
 import type { User } from '../users/user.entity.js';
-import { DevPhone } from './dev-phone.service.js';
+import { DevPhone, type PhoneAnswer } from './dev-phone.service.js';
 import { CHANNELS, OutboxMessage } from './outbox-message.entity.js';
 
 export class OutboxMessageDto {
@@ -57,6 +57,25 @@ export class PhoneHeardDto {
   @ApiProperty({ type: [String], description: 'What the app texted or said back, in order' }) heard!: string[];
 }
 
+/** What the phone is asked to do, from the request's fields. */
+export function phoneAnswerOf(body: PhoneAnswerDto): PhoneAnswer {
+  if (body.action === 'reply') return { action: body.action, text: body.text ?? '' };
+  if (body.action === 'key') return { action: body.action, digits: body.digits ?? '' };
+  return { action: body.action };
+}
+
+export function outboxMessageView(message: OutboxMessage): OutboxMessageDto {
+  return {
+    id: message.id,
+    channel: message.channel,
+    recipient: message.recipient,
+    subject: message.subject ?? null,
+    body: message.body,
+    purpose: message.purpose,
+    createdAt: message.createdAt.toISOString(),
+  };
+}
+
 const RULES = { sortable: ['createdAt', 'channel'], filterable: ['channel'], idFilter: true } as const;
 
 /**
@@ -86,13 +105,7 @@ export class DevOutboxController {
   @ApiBadRequestResponse({ description: 'An answer the message cannot take (a key for a text, an empty reply)' })
   @ApiNotFoundResponse({ description: 'No such text or call of this broker, or no development phone' })
   answer(@CurrentUser() user: User, @Param('id') id: string, @Body() body: PhoneAnswerDto): Promise<PhoneHeardDto> {
-    const answer =
-      body.action === 'reply'
-        ? { action: body.action, text: body.text ?? '' }
-        : body.action === 'key'
-          ? { action: body.action, digits: body.digits ?? '' }
-          : { action: body.action };
-    return this.phone.answer(user.id, id, answer);
+    return this.phone.answer({ brokerId: user.id }, id, phoneAnswerOf(body));
   }
 
   @Get()
@@ -110,14 +123,6 @@ export class DevOutboxController {
       query,
       defaultSort: { field: 'createdAt', order: 'DESC' },
     });
-    return result.map((m) => ({
-      id: m.id,
-      channel: m.channel,
-      recipient: m.recipient,
-      subject: m.subject ?? null,
-      body: m.body,
-      purpose: m.purpose,
-      createdAt: m.createdAt.toISOString(),
-    }));
+    return result.map(outboxMessageView);
   }
 }

@@ -50,9 +50,40 @@ export class DevPhone {
     return !this.config.messaging.twilio && devOutboxInUse(this.config);
   }
 
-  async answer(brokerId: string, messageId: string, answer: PhoneAnswer): Promise<PhoneHeard> {
+  /** Whether the outbox is offered at all (404 otherwise): outside production, while a channel has no provider. */
+  outboxInUse(): boolean {
+    return devOutboxInUse(this.config);
+  }
+
+  /**
+   * A client's own development outbox, newest first: what went to them (their reminders, their
+   * broker's reminders and campaigns) and to their caregivers (invitations and alerts). Health data
+   * of their own, behind their own session; no broker sees the caregivers' messages.
+   */
+  async clientMessages(clientId: string, limit = 100): Promise<OutboxMessage[]> {
+    const rows = await this.em.execute<{ id: string }[]>(
+      `select id from (
+         select o.id, o.created_at from outbox_messages o join deliveries d on d.id = o.delivery_id where d.client_id = ?
+         union
+         select o.id, o.created_at from outbox_messages o
+           join caregivers c on c.client_id = ? and (o.recipient = c.phone or o.recipient = c.email)
+          where o.broker_id is null
+       ) mine order by created_at desc limit ?`,
+      [clientId, clientId, limit],
+    );
+    if (rows.length === 0) return [];
+    const byId = new Map((await this.em.find(OutboxMessage, { id: { $in: rows.map((row) => row.id) } })).map((m) => [m.id, m]));
+    return rows.map((row) => byId.get(row.id)).filter((message): message is OutboxMessage => Boolean(message));
+  }
+
+  /** Answers a broker's own text or call (`brokerId`), or one of a client's (`clientId`). */
+  async answer(owner: { brokerId: string } | { clientId: string }, messageId: string, answer: PhoneAnswer): Promise<PhoneHeard> {
     if (!this.inUse()) throw new NotFoundException('The development phone answers only while calls and texts go to the outbox');
-    const message = isUuid(messageId) ? await this.em.findOne(OutboxMessage, { id: messageId, brokerId }) : null;
+    const message = !isUuid(messageId)
+      ? null
+      : 'brokerId' in owner
+        ? await this.em.findOne(OutboxMessage, { id: messageId, brokerId: owner.brokerId })
+        : ((await this.clientMessages(owner.clientId, 1000)).find((mine) => mine.id === messageId) ?? null);
     if (!message || (message.channel !== 'sms' && message.channel !== 'voice')) throw new NotFoundException('No such text or call');
     const calls: { path: string; form: Record<string, string> }[] = [];
     const delivery = message.deliveryId ? `?delivery=${message.deliveryId}` : '';

@@ -1,6 +1,7 @@
 import { Inject, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { ClientDevOutboxController } from './client-dev-outbox.controller.js';
 import { DevOutboxController } from './dev-outbox.controller.js';
 import { DevPhone } from './dev-phone.service.js';
 import { EMAIL_SENDER, SMS_SENDER, VOICE_SENDER } from './messaging.ports.js';
@@ -18,7 +19,7 @@ const TWILIO = Symbol('TWILIO_ADAPTER');
  * set, SMTP carries e-mail when SMTP_URL is set; otherwise the development outbox stores them.
  */
 @Module({
-  controllers: [DevOutboxController],
+  controllers: [DevOutboxController, ClientDevOutboxController],
   providers: [
     MessagingRepository,
     OutboxAdapter,

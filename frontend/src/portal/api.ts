@@ -7,6 +7,7 @@ import type {
   ClientSettings,
   ClientSignedIn,
   ContactChange,
+  DevOutboxMessage,
   HistoryItem,
   InviteLookup,
   Medication,
@@ -67,6 +68,11 @@ export const portalApi = {
   settings: () => apiRequest<ClientSettings>('/api/client/settings'),
   updateSettings: (input: { timeZone?: string; marketing?: boolean; language?: Language }) =>
     apiRequest<ClientSettings>('/api/client/settings', { method: 'PUT', body: input }),
+
+  /** The development outbox of the client and their caregivers (404 outside development). */
+  devOutbox: () => apiRequest<DevOutboxMessage[]>('/api/client/dev/outbox'),
+  answerDevOutbox: (id: string, answer: { action: 'reply' | 'key'; text?: string; digits?: string }) =>
+    apiRequest<{ heard: string[] }>(`/api/client/dev/outbox/${encodeURIComponent(id)}/answer`, { method: 'POST', body: answer }),
 
   contactChanges: () => apiRequest<ContactChange[]>('/api/client/contact-changes'),
   decideContactChange: (id: string, decision: 'confirm' | 'refuse') =>

@@ -60,3 +60,6 @@ export type ClientSignedIn = Schemas['ClientSignedInDto'];
 
 /** A change of the client's phone or e-mail their agent asked for; the contacts come masked. */
 export type ContactChange = Schemas['ClientContactChangeDto'];
+
+/** A text, call or e-mail in the client's development outbox (to them or a caregiver). */
+export type DevOutboxMessage = Schemas['OutboxMessageDto'];

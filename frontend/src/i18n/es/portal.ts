@@ -375,6 +375,17 @@ export const CARE_TEXTS: Translation<typeof EN_CARE_TEXTS> = {
   reminderResumed: (when: string) => `Recordatorio reanudado. Próximo: ${when}`,
   pauseFailed: 'No se pudo pausar el recordatorio',
   resumeFailed: 'No se pudo reanudar el recordatorio',
+  devOutboxTitle: 'Mensajes enviados (desarrollo)',
+  devOutboxHint:
+    'Aquí no se envía nada de verdad: estos son los mensajes de texto, llamadas y correos electrónicos para usted y sus cuidadores. Responda un mensaje o una llamada como lo haría quien la recibe.',
+  devTo: (recipient: string) => `Para ${recipient}`,
+  devReply: 'Respuesta',
+  devSendReply: (recipient: string) => `Enviar respuesta como ${recipient}`,
+  devPress1: 'Pulsar 1',
+  devPress9: 'Pulsar 9',
+  devHeard: 'Respuesta:',
+  devNothingHeard: 'No llegó ninguna respuesta.',
+  devAnswerFailed: 'No se pudo dar la respuesta',
 };
 
 /** Spanish of the client's settings: time zone and plan messages. */

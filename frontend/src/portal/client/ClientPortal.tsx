@@ -17,6 +17,8 @@ import { SettingsSection } from './SettingsSection.tsx';
 
 const loadTour = () => import('../tour/ClientTour.tsx');
 const ClientTour = lazy(loadTour);
+/** Development only: its own chunk, so the portal's first load does not carry it. */
+const DevOutboxSection = lazy(async () => ({ default: (await import('./DevOutboxSection.tsx')).DevOutboxSection }));
 
 interface Loaded {
   info: MyInfo;
@@ -170,6 +172,9 @@ export function ClientPortal() {
         <CaregiversSection caregivers={caregivers ?? []} failed={caregivers === null} onChanged={() => void refresh()} />
         <HistorySection items={history ?? []} failed={history === null} adherence={adherence} contactChanges={contactChanges} />
         <SettingsSection agencyName={branding.agencyName} />
+        <Suspense fallback={null}>
+          <DevOutboxSection />
+        </Suspense>
       </main>
       <PortalFooter branding={branding} />
       {tour && (

@@ -105,6 +105,17 @@ export const CARE_TEXTS = {
   reminderResumed: (when: string) => `Reminder resumed. Next: ${when}`,
   pauseFailed: 'Failed to pause reminder',
   resumeFailed: 'Failed to resume reminder',
+  devOutboxTitle: 'Messages sent (development)',
+  devOutboxHint:
+    'Nothing is really sent here: these are the texts, calls and e-mails to you and your caregivers. Answer a text or a call as its recipient would.',
+  devTo: (recipient: string) => `To ${recipient}`,
+  devReply: 'Reply',
+  devSendReply: (recipient: string) => `Send reply as ${recipient}`,
+  devPress1: 'Press 1',
+  devPress9: 'Press 9',
+  devHeard: 'Answered:',
+  devNothingHeard: 'No answer came back.',
+  devAnswerFailed: 'The answer could not be given',
 } as const;
 
 /** The client's settings in the portal: their time zone and their choice about plan messages. */
