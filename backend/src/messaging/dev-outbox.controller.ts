@@ -23,13 +23,14 @@ import { DevPhone, type PhoneAnswer } from './dev-phone.service.js';
 import { CHANNELS, OutboxMessage } from './outbox-message.entity.js';
 
 export class OutboxMessageDto {
-  @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty({ enum: CHANNELS }) channel!: string;
-  @ApiProperty() recipient!: string;
-  @ApiProperty({ type: String, nullable: true }) subject!: string | null;
-  @ApiProperty({ description: 'The text, call script or e-mail body' }) body!: string;
-  @ApiProperty() purpose!: string;
-  @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ format: 'uuid', example: '3f2b7c1e-8a4d-4e6f-9b1a-2c3d4e5f6a7b' }) id!: string;
+  @ApiProperty({ enum: CHANNELS, example: 'sms' }) channel!: string;
+  @ApiProperty({ example: '+16155550142' }) recipient!: string;
+  @ApiProperty({ type: String, nullable: true, example: null }) subject!: string | null;
+  @ApiProperty({ description: 'The text, call script or e-mail body', example: 'Ruth added you as a caregiver. Reply YES to get alerts.' })
+  body!: string;
+  @ApiProperty({ example: 'caregiver' }) purpose!: string;
+  @ApiProperty({ type: String, format: 'date-time', example: '2026-11-28T15:00:00.000Z' }) createdAt!: string;
 }
 
 export class PhoneAnswerDto {

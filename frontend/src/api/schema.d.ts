@@ -3929,16 +3929,31 @@ export interface components {
             upcomingReminders: components["schemas"]["UpcomingReminderDto"][];
         };
         OutboxMessageDto: {
-            /** @description The text, call script or e-mail body */
+            /**
+             * @description The text, call script or e-mail body
+             * @example Ruth added you as a caregiver. Reply YES to get alerts.
+             */
             body: string;
-            /** @enum {string} */
+            /**
+             * @example sms
+             * @enum {string}
+             */
             channel: "sms" | "voice" | "email";
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-28T15:00:00.000Z
+             */
             createdAt: string;
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 3f2b7c1e-8a4d-4e6f-9b1a-2c3d4e5f6a7b
+             */
             id: string;
+            /** @example caregiver */
             purpose: string;
+            /** @example +16155550142 */
             recipient: string;
+            /** @example null */
             subject: string | null;
         };
         PasswordResetAcceptedDto: {
