@@ -42,11 +42,13 @@ const SHIFTED_BAD_INPUT_SAMPLE = 4;
 /**
  * The e2e files the shifted run leaves out: their subject is the process (signals, restarts, several
  * processes on one database, the embedded server's own start, faults of the database and providers,
- * memory), not the calendar, and each starts built servers or stops databases (the slowest files of
- * the shifted run); the date logic they pass through (due reminders, imports, retries) is exercised
- * ahead by the in-process files that cover it. `npm test`'s own e2e layer runs them all.
+ * memory, the admin command's arguments and exit codes), not the calendar, and each starts built
+ * servers, commands or stops databases (the slowest files of the shifted run); the date logic they
+ * pass through (due reminders, imports, retries) is exercised ahead by the in-process files that
+ * cover it. `npm test`'s own e2e layer runs them all.
  */
 const NOT_SHIFTED_E2E = [
+  'admin-cli',
   'embedded-postgres',
   'shutdown',
   'scale-out',

@@ -35,8 +35,14 @@ export function chromiumNow(): number {
  * compilers (Maglev, TurboFan) are off: a test page lives seconds, and compiling its hot functions
  * again took more CPU on the machine's two cores than it saved (the bytecode interpreter and the
  * baseline compiler still run every line); the app behaves the same.
+ *
+ * Its pages ask for reduced motion, as a person with the system's "Reduce motion" setting does: the
+ * apps then end every transition at once (shared.css), so Chromium draws no frames of dialogs
+ * sliding or ripples spreading (a fifth of the browser layer's CPU, docs/testing.md). The files about
+ * motion itself (toasts over a closing dialog, the welcome tour's moving tooltip) pass
+ * `{ motion: true }` and see the apps as most people do.
  */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(options: { motion?: boolean } = {}): Promise<Browser> {
   const env = { ...process.env };
   if (SHIFTED_CLOCK) for (const name of ['LD_PRELOAD', 'FAKETIME', 'DONT_FAKE_MONOTONIC']) delete env[name];
   const browser = await chromium.launch({
@@ -54,16 +60,18 @@ export async function launchBrowser(): Promise<Browser> {
       '--js-flags=--no-opt --no-maglev',
     ],
   });
-  if (!SHIFTED_CLOCK) return browser;
-  // On a shifted clock, every page starts on the tests' day and its time flows on from there (a test
-  // that sets a page's clock itself still does).
+  const reducedMotion = options.motion ? 'no-preference' : 'reduce';
+  if (SHIFTED_CLOCK) {
+    // Every page starts on the tests' day and its time flows on from there (a test that sets a
+    // page's clock itself still does).
+    const probe = await browser.newContext();
+    chromiumBehindMs = testNow() - (await (await probe.newPage()).evaluate(pageNow));
+    await probe.close();
+  }
   const newContext = browser.newContext.bind(browser);
-  const probe = await newContext();
-  chromiumBehindMs = testNow() - (await (await probe.newPage()).evaluate(pageNow));
-  await probe.close();
   browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
-    const context = await newContext(...args);
-    await context.clock.install({ time: testNow() });
+    const context = await newContext({ reducedMotion, ...args[0] });
+    if (SHIFTED_CLOCK) await context.clock.install({ time: testNow() });
     return context;
   };
   browser.newPage = async (...args: Parameters<Browser['newPage']>) => {

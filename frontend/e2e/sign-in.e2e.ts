@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 
 import type { Browser } from 'playwright-core';
 
-import { APP_URL, launchBrowser, screenshot, watchErrors } from './browser.ts';
+import { APP_URL, launchBrowser, screenshot, signIn, watchErrors } from './browser.ts';
 
 describe('broker sign-in in Chromium', () => {
   let browser: Browser;
@@ -44,6 +44,25 @@ describe('broker sign-in in Chromium', () => {
     const status = await page.evaluate(async () => (await fetch('/api/auth/user')).status);
     assert.equal(status, 401);
     await context.close();
+  });
+
+  it("follows the system's Reduce motion setting: the app's transitions end at once", async () => {
+    const transitions = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const context = await browser.newContext({ reducedMotion });
+      const page = await context.newPage();
+      await signIn(page);
+      const button = page.locator('main button.MuiButton-root').first();
+      await button.waitFor();
+      const duration = await button.evaluate((element) => getComputedStyle(element).transitionDuration);
+      await context.close();
+      return duration.split(', ');
+    };
+    const moving = await transitions('no-preference');
+    assert.ok(
+      moving.some((duration) => parseFloat(duration) >= 0.1),
+      `a button's colour changes over a moment by default: ${moving.join(', ')}`,
+    );
+    assert.deepEqual(new Set(await transitions('reduce')), new Set(['0.001s']));
   });
 
   it('signs in with any e-mail typed into the form, creating a new broker', async () => {

@@ -102,7 +102,8 @@ describe('toasts in Chromium', () => {
   let browser: Browser;
 
   before(async () => {
-    browser = await launchBrowser();
+    // About motion itself (a toast over a dialog that slides away; the tour's moving tooltip).
+    browser = await launchBrowser({ motion: true });
   });
 
   after(async () => {
