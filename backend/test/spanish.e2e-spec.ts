@@ -230,7 +230,11 @@ describe('Spanish, end to end: a Spanish-speaking client’s invitation, texts, 
       sponsorMessage: 'Harbor cares.',
       sponsorMessageEs: 'Harbor le cuida.',
     });
-    const { phone, agent } = await spanishClient();
+    const { id, phone, agent } = await spanishClient();
+    // The sponsor message is marketing, sent only within the marketing calling hours of the client's
+    // own zone (a 212 number is New York's, at night in the evening UTC): the client lives where it is
+    // daytime now, whatever the hour the test runs.
+    await t.em().nativeUpdate(Client, { id }, { timeZone: daytimeZone() });
     await sentReminder(agent, { deliveryMethod: 'sms' });
     expect(sendsTo(phone).at(-1)!.form.get('Body')).toContain('Es hora de tomar su medicamento Harbor le cuida.');
     // Their portal shows the same Spanish words; an English-speaking client's shows the English ones.
