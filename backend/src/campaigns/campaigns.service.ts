@@ -102,20 +102,28 @@ export function checkFollowUps(input: unknown[], type: 'email' | 'sms'): Campaig
     if (subject && subject.length > LIMITS.subject) throw refuse(`follow-up ${n}: subject must be at most ${LIMITS.subject} characters`);
     if (value.skipIfEngaged !== undefined && typeof value.skipIfEngaged !== 'boolean')
       throw refuse(`follow-up ${n}: skipIfEngaged must be true or false`);
-    for (const [field, text] of Object.entries({ subject: type === 'email' ? subject : null, message })) {
-      const unknown = text ? unknownMergeFields(text) : [];
-      if (unknown.length) throw refuse(unknownMergeFieldMessage(`follow-up ${n}: ${field}`, unknown));
-    }
+    const problem = mergeFieldProblem({ subject: type === 'email' ? subject : null, message }, (field) => `follow-up ${n}: ${field}`);
+    if (problem) throw refuse(problem.message);
     return { delayDays: value.delayDays, subject: type === 'email' ? subject : null, message, skipIfEngaged: value.skipIfEngaged ?? true };
   });
 }
 
-/** 400 naming the field when a subject or message has a `{word}` that is not a merge field. */
-function checkMergeFields(texts: Record<string, string | null>): void {
+/** The first subject or message with a `{word}` that is not a merge field, and what to say (naming it by `name`). */
+function mergeFieldProblem(
+  texts: Record<string, string | null>,
+  name: (field: string) => string = (field) => field,
+): { field: string; message: string } | undefined {
   for (const [field, text] of Object.entries(texts)) {
     const unknown = text ? unknownMergeFields(text) : [];
-    if (unknown.length) throw new BadRequestException({ message: unknownMergeFieldMessage(field, unknown), field });
+    if (unknown.length) return { field, message: unknownMergeFieldMessage(name(field), unknown) };
   }
+  return undefined;
+}
+
+/** 400 naming the field when a subject or message has a `{word}` that is not a merge field. */
+function checkMergeFields(texts: Record<string, string | null>): void {
+  const problem = mergeFieldProblem(texts);
+  if (problem) throw new BadRequestException(problem);
 }
 
 /** A schedule's date and time checked against the broker's clock `now`: 08:00–20:59, not past, at most a year ahead. */

@@ -58,9 +58,10 @@ export class DevPhone {
   /**
    * A client's own development outbox, newest first: what went to them (their reminders, their
    * broker's reminders and campaigns) and to their caregivers (invitations and alerts). Health data
-   * of their own, behind their own session; no broker sees the caregivers' messages.
+   * of their own, behind their own session; no broker sees the caregivers' messages. With `onlyId`, that one
+   * message if it is theirs.
    */
-  async clientMessages(clientId: string, limit = 100): Promise<OutboxMessage[]> {
+  async clientMessages(clientId: string, limit = 100, onlyId?: string): Promise<OutboxMessage[]> {
     const rows = await this.em.execute<{ id: string }[]>(
       `select id from (
          select o.id, o.created_at from outbox_messages o join deliveries d on d.id = o.delivery_id where d.client_id = ?
@@ -68,8 +69,8 @@ export class DevPhone {
          select o.id, o.created_at from outbox_messages o
            join caregivers c on c.client_id = ? and (o.recipient = c.phone or o.recipient = c.email)
           where o.broker_id is null
-       ) mine order by created_at desc limit ?`,
-      [clientId, clientId, limit],
+       ) mine ${onlyId ? 'where id = ?' : ''} order by created_at desc limit ?`,
+      onlyId ? [clientId, clientId, onlyId, limit] : [clientId, clientId, limit],
     );
     if (rows.length === 0) return [];
     const byId = new Map((await this.em.find(OutboxMessage, { id: { $in: rows.map((row) => row.id) } })).map((m) => [m.id, m]));
@@ -83,7 +84,7 @@ export class DevPhone {
       ? null
       : 'brokerId' in owner
         ? await this.em.findOne(OutboxMessage, { id: messageId, brokerId: owner.brokerId })
-        : ((await this.clientMessages(owner.clientId, 1000)).find((mine) => mine.id === messageId) ?? null);
+        : ((await this.clientMessages(owner.clientId, 1, messageId))[0] ?? null);
     if (!message || (message.channel !== 'sms' && message.channel !== 'voice')) throw new NotFoundException('No such text or call');
     const calls: { path: string; form: Record<string, string> }[] = [];
     const delivery = message.deliveryId ? `?delivery=${message.deliveryId}` : '';

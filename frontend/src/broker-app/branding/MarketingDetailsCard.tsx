@@ -1,18 +1,5 @@
 import SaveIcon from '@mui/icons-material/Save';
-import {
-  Button,
-  Card,
-  CardContent,
-  CircularProgress,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  FormLabel,
-  Radio,
-  RadioGroup,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Button, Card, CardContent, CircularProgress, TextField, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -23,8 +10,7 @@ import { useSetCurrentUser } from '../providers/useCurrentUser.ts';
 import type { CurrentUser } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
-
-type Answer = 'yes' | 'no' | '';
+import { type SellsPlansAnswer, sellsPlansAnswerOf, SellsPlansQuestion } from './SellsPlansQuestion.tsx';
 
 /**
  * The dashboard's onboarding card for a new agency: its name (what clients see on every message and
@@ -40,7 +26,7 @@ export function MarketingDetailsCard({ user }: { user: CurrentUser }) {
   const errorToast = useErrorToast();
   const [name, setName] = useState(user.agencyName ?? '');
   const [address, setAddress] = useState(user.agencyAddress ?? '');
-  const [answer, setAnswer] = useState<Answer>(user.tpmoAnswered ? (user.sellsPlans ? 'yes' : 'no') : '');
+  const [answer, setAnswer] = useState<SellsPlansAnswer>(sellsPlansAnswerOf(user));
   const [errors, setErrors] = useState<{ name?: string; address?: string; answer?: string }>({});
 
   const save = useMutation({
@@ -106,23 +92,20 @@ export function MarketingDetailsCard({ user }: { user: CurrentUser }) {
           slotProps={{ htmlInput: { maxLength: 300 } }}
           fullWidth
         />
-        <FormControl error={Boolean(errors.answer)} required>
-          <FormLabel id="onboarding-sells-plans-label">{T.question}</FormLabel>
-          <RadioGroup
-            row
-            name="onboarding-sells-plans"
-            aria-labelledby="onboarding-sells-plans-label"
-            value={answer}
-            onChange={(event) => {
-              setAnswer(event.target.value as Answer);
-              setErrors((current) => ({ ...current, answer: undefined }));
-            }}
-          >
-            <FormControlLabel value="yes" control={<Radio />} label={T.yes} />
-            <FormControlLabel value="no" control={<Radio />} label={T.no} />
-          </RadioGroup>
-          {(errors.answer || answer === 'yes') && <FormHelperText>{errors.answer ?? T.disclaimerNote}</FormHelperText>}
-        </FormControl>
+        <SellsPlansQuestion
+          id="onboarding-sells-plans"
+          question={T.question}
+          yes={T.yes}
+          no={T.no}
+          value={answer}
+          onChange={(chosen) => {
+            setAnswer(chosen);
+            setErrors((current) => ({ ...current, answer: undefined }));
+          }}
+          error={errors.answer}
+          helper={answer === 'yes' ? T.disclaimerNote : undefined}
+          required
+        />
         <div>
           <Button
             type="submit"

@@ -1,15 +1,4 @@
-import {
-  Box,
-  Button,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  FormLabel,
-  Radio,
-  RadioGroup,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, TextField, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 
@@ -22,6 +11,7 @@ import type { CurrentUser } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { FormSection } from '../ui/FormSection.tsx';
 import { useToast } from '../ui/toast.tsx';
+import { type SellsPlansAnswer, sellsPlansAnswerOf, SellsPlansQuestion } from './SellsPlansQuestion.tsx';
 
 const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
 
@@ -37,7 +27,7 @@ export function TpmoSection({ user }: { user: CurrentUser }) {
   const toast = useToast();
   const errorToast = useErrorToast();
   // Unanswered until the broker chooses: "no" and "never asked" are not the same (no campaign goes out before an answer).
-  const [answer, setAnswer] = useState<'yes' | 'no' | ''>(user.tpmoAnswered ? (user.sellsPlans ? 'yes' : 'no') : '');
+  const [answer, setAnswer] = useState<SellsPlansAnswer>(sellsPlansAnswerOf(user));
   const sellsPlans = answer === 'yes';
   const [organizations, setOrganizations] = useState(user.tpmoOrganizations ? String(user.tpmoOrganizations) : '');
   const [plans, setPlans] = useState(user.tpmoPlans ? String(user.tpmoPlans) : '');
@@ -70,23 +60,19 @@ export function TpmoSection({ user }: { user: CurrentUser }) {
       <Typography variant="body2" color="text.secondary">
         {T.intro}
       </Typography>
-      <FormControl error={Boolean(errors.sellsPlans)}>
-        <FormLabel id="tpmo-sells-plans-label">{T.sellsPlans}</FormLabel>
-        <RadioGroup
-          row
-          name="sellsPlans"
-          aria-labelledby="tpmo-sells-plans-label"
-          value={answer}
-          onChange={(event) => {
-            setAnswer(event.target.value as 'yes' | 'no');
-            setErrors(({ sellsPlans: _answered, ...rest }) => rest);
-          }}
-        >
-          <FormControlLabel value="yes" control={<Radio />} label={T.sellsPlansYes} />
-          <FormControlLabel value="no" control={<Radio />} label={T.sellsPlansNo} />
-        </RadioGroup>
-        {(errors.sellsPlans || !answer) && <FormHelperText>{errors.sellsPlans ?? T.unanswered}</FormHelperText>}
-      </FormControl>
+      <SellsPlansQuestion
+        id="sellsPlans"
+        question={T.sellsPlans}
+        yes={T.sellsPlansYes}
+        no={T.sellsPlansNo}
+        value={answer}
+        onChange={(chosen) => {
+          setAnswer(chosen);
+          setErrors(({ sellsPlans: _answered, ...rest }) => rest);
+        }}
+        error={errors.sellsPlans}
+        helper={answer ? undefined : T.unanswered}
+      />
       {sellsPlans && (
         <>
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: 2 }}>

@@ -80,7 +80,12 @@ export function ClientTable() {
     <ThemeProvider theme={theme}>
       <DataTable<Client>
         rowClick={false}
-        bulkActionButtons={<ClientBulkActions />}
+        bulkActionButtons={
+          // The bulk actions' dialogs are not in the table: the app's own theme, without the rows' labels.
+          <ThemeProvider theme={outer}>
+            <ClientBulkActions />
+          </ThemeProvider>
+        }
         hover
         size="small"
         // The bulk toolbar slides in above the first row; only the rows scroll sideways on a narrow window.

@@ -76,7 +76,7 @@ export function RecordPermissionDialog({ ids, onClose, onDone }: { ids: string[]
             <Checkbox
               checked={attested}
               onChange={(event) => setAttested(event.target.checked)}
-              // Named by the attestation itself (the client table's theme labels its row boxes "Select this row").
+              // Named by the attestation itself.
               slotProps={{ input: { 'aria-labelledby': 'bulk-permission-attestation' } }}
               sx={{ mt: -0.75 }}
             />
