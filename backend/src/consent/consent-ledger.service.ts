@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable } from '@nestjs/common';
-import { DateTime } from 'luxon';
 
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { OptOutsService } from '../messaging/opt-outs.service.js';
@@ -25,6 +24,28 @@ export interface ConsentStatus {
 /** Every channel × purpose of a client. */
 export type ConsentGrid = Record<Channel, Record<ConsentPurpose, ConsentStatus>>;
 
+/**
+ * `months` calendar months after `at`, in UTC, as PostgreSQL adds an interval of months on a server
+ * in UTC (consent-sql.ts): the same time of day, on the same day of the month or the month's last day
+ * (31 January + 1 month = 28 or 29 February). Plain arithmetic: this runs for every client and
+ * channel of a list.
+ */
+export function plusMonthsUtc(at: Date, months: number): Date {
+  const monthIndex = at.getUTCMonth() + months;
+  const lastDay = new Date(Date.UTC(at.getUTCFullYear(), monthIndex + 1, 0)).getUTCDate();
+  return new Date(
+    Date.UTC(
+      at.getUTCFullYear(),
+      monthIndex,
+      Math.min(at.getUTCDate(), lastDay),
+      at.getUTCHours(),
+      at.getUTCMinutes(),
+      at.getUTCSeconds(),
+      at.getUTCMilliseconds(),
+    ),
+  );
+}
+
 /** The state an event leaves behind, `now`: marketing permission lapses `marketingMonths` after it was given. */
 export function derivedState(
   latest: Pick<LatestConsent, 'opted_in' | 'recorded_at' | 'purpose' | 'source'> | undefined,
@@ -35,7 +56,7 @@ export function derivedState(
   const since = new Date(latest.recorded_at);
   if (!latest.opted_in) return { state: 'revoked', since, source: latest.source };
   if (latest.purpose !== 'marketing') return { state: 'granted', since, source: latest.source };
-  const expiresAt = DateTime.fromJSDate(since).plus({ months: marketingMonths }).toJSDate();
+  const expiresAt = plusMonthsUtc(since, marketingMonths);
   return { state: expiresAt <= now ? 'expired' : 'granted', since, source: latest.source, expiresAt };
 }
 

@@ -51,12 +51,25 @@ export default async function globalSetup(): Promise<void> {
     persistent: false,
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8'],
-    postgresFlags: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300'],
+    // Its socket in its own folder: the tests connect through it rather than TCP on the loopback
+    // (a sixth less CPU in the tests and in the server, docs/testing.md).
+    postgresFlags: [
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
+      '-c',
+      'max_connections=300',
+      '-c',
+      `unix_socket_directories=${dataDir}`,
+    ],
     onLog: () => undefined,
     onError: (error: unknown) => console.error(error),
   });
   await server.initialise();
   await server.start();
   (globalThis as { __carekeepTestServer?: unknown }).__carekeepTestServer = server;
-  process.env.CAREKEEP_TEST_SERVER_URL = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
+  process.env.CAREKEEP_TEST_SERVER_URL = `postgres://postgres:postgres@${encodeURIComponent(dataDir)}:${port}/postgres`;
 }
