@@ -24,7 +24,6 @@ import { DeliveryModule } from './delivery/delivery.module.js';
 import { DigestModule } from './digest/digest.module.js';
 import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
-import { LeanReadsModule } from './lean-reads/lean-reads.module.js';
 import { PrivacyModule } from './privacy/privacy.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { RemindersModule } from './reminders/reminders.module.js';
@@ -86,7 +85,6 @@ export class AppModule {
         ResourcesModule,
         AdminModule,
         DigestModule,
-        LeanReadsModule,
       ],
     };
   }

@@ -1,5 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-
 import { Reflector } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
@@ -20,7 +18,6 @@ import { safeInput } from './common/input-safety.js';
 import { ListResponseInterceptor } from './common/list-response.interceptor.js';
 import { createValidationPipe } from './common/validation.js';
 import type { AppConfig } from './config/config.js';
-import { LeanReads } from './lean-reads/lean-reads.js';
 import { buildOpenApiDocument } from './openapi/openapi.js';
 
 export const API_PREFIX = 'api';
@@ -52,19 +49,6 @@ function helmetOptions(production: boolean): HelmetOptions {
   };
 }
 
-/** The headers a helmet middleware sets, which depend on its settings only: read once by running it. */
-function headersOf(middleware: (req: IncomingMessage, res: ServerResponse, next: () => void) => void): Record<string, string> {
-  const headers: Record<string, string> = {};
-  const res = {
-    setHeader: (name: string, value: unknown) => (headers[name] = String(value)),
-    removeHeader: (name: string) => delete headers[name],
-  };
-  let done = false;
-  middleware({} as IncomingMessage, res as unknown as ServerResponse, () => (done = true));
-  if (!done) throw new Error('helmet did not set its headers at once');
-  return headers;
-}
-
 /**
  * Everything the HTTP stack needs besides the modules: shared by main.ts, the test harness and
  * the OpenAPI generator, so tests exercise the same stack that runs in production.
@@ -86,10 +70,8 @@ export async function configureApp(app: NestExpressApplication, config: AppConfi
   // A request Node refuses before Express (a request line over 16 KB) still gets the API's JSON error.
   app.getHttpServer().on('clientError', answerClientError);
 
-  // The broker app's client list, answered ahead of the layers below when it can be (lean-reads/).
   const sessionSecret = await resolveSessionSecret(config);
   const securityHeaders = helmet(helmetOptions(production));
-  app.use(app.get(LeanReads).middleware(sessionSecret, { ...headersOf(securityHeaders), 'Cache-Control': API_CACHE_CONTROL }));
 
   // The development sign-in provider serves its own pages with their own CSP, ahead of helmet.
   app.get<DevProvider | null>(DEV_PROVIDER)?.mount(app.getHttpAdapter().getInstance());

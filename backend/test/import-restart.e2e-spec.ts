@@ -70,15 +70,13 @@ describe('a CSV import when the instance working it stops', () => {
     return app;
   }
 
-  async function upload(app: BuiltApp, email: string): Promise<{ cookie: string; brokerId: string; jobId: string }> {
-    const { cookie, id } = await signIn(app.url, email);
-    await query(database.url, `update users set subscription_tier = 'pmpm' where id = $1`, [id]);
+  async function upload(app: BuiltApp, cookie: string): Promise<{ jobId: string }> {
     const form = new FormData();
     form.append('file', new Blob([csv], { type: 'text/csv' }), 'book.csv');
     const res = await fetch(`${app.url}/api/clients/upload`, { method: 'POST', body: form, headers: { cookie, origin: app.url } });
     expect(res.status).toBe(202);
     const { jobId } = (await res.json()) as { jobId: string };
-    return { cookie, brokerId: id, jobId };
+    return { jobId };
   }
 
   async function progress(jobId: string): Promise<Progress> {
@@ -96,14 +94,18 @@ describe('a CSV import when the instance working it stops', () => {
    * Holds the broker's row, as the broker's other work does for a moment: every batch of the import
    * takes that lock, so the import waits in the middle of its next batch until `release()`.
    */
-  async function holdBroker(brokerId: string, connected?: pg.Client): Promise<{ release(): Promise<void> }> {
+  async function holdBroker(
+    brokerId: string,
+    connected?: pg.Client,
+    lock: 'for update' | 'for no key update' = 'for update',
+  ): Promise<{ release(): Promise<void> }> {
     const blocker = connected ?? new pg.Client({ connectionString: database.url });
     if (!connected) {
       blockers.push(blocker);
       await blocker.connect();
     }
     await blocker.query('begin');
-    await blocker.query('select 1 from users where id = $1 for update', [brokerId]);
+    await blocker.query(`select 1 from users where id = $1 ${lock}`, [brokerId]);
     return { release: () => blocker.query('rollback').then(() => blocker.end()) };
   }
 
@@ -130,14 +132,17 @@ describe('a CSV import when the instance working it stops', () => {
   async function stopMidway(signal: NodeJS.Signals, email: string): Promise<void> {
     const first = idle ?? (await start());
     idle = undefined;
-    // Deterministically in the middle of the file: the broker's row is taken as soon as the upload
-    // is answered (on a connection made before it), and the import soon waits for it at a batch. A
-    // second holder asks for the row behind the import, so that when the first lets go the import
-    // commits exactly that one batch before the second has the row and the import waits again.
-    const early = await connectedBlocker();
-    const { cookie, brokerId, jobId } = await upload(first, email);
-    const waiting = await holdBroker(brokerId, early);
-    expect((await progress(jobId)).rows_read).toBeLessThan(ROWS - 4 * BATCH_SIZE);
+    // Deterministically in the middle of the file: the broker's row is held before the upload, so
+    // the import waits for it at its first batch. The hold is FOR NO KEY UPDATE, which the batch's
+    // FOR UPDATE waits for but the upload's new import row (a foreign key to the broker, FOR KEY
+    // SHARE) does not. A second holder asks for the row behind the import, so that when the first
+    // lets go the import commits exactly that one batch before the second has the row and the
+    // import waits again.
+    const { cookie, id: brokerId } = await signIn(first.url, email);
+    await query(database.url, `update users set subscription_tier = 'pmpm' where id = $1`, [brokerId]);
+    const waiting = await holdBroker(brokerId, undefined, 'for no key update');
+    const { jobId } = await upload(first, cookie);
+    expect((await progress(jobId)).rows_read).toBe(0);
     await waitFor('the import waiting for the broker', async () => (await lockWaiters()) >= 1, 60_000, 20);
     const late = await connectedBlocker();
     const queued = holdBroker(brokerId, late);

@@ -127,6 +127,15 @@ describe('managing campaigns in Chromium', () => {
       .getByText(/^A test was sent to campaigns-manage\./)
       .first()
       .waitFor();
+    // On a phone the toast wraps the long address instead of scrolling it inside the toast (a
+    // scrollable region with nothing in it to focus cannot be scrolled from a keyboard).
+    await page.setViewportSize({ width: 390, height: 844 });
+    const overflow = await page
+      .locator('.MuiAlert-message')
+      .filter({ hasText: /^A test was sent to/ })
+      .evaluate((message) => message.scrollWidth - message.clientWidth);
+    assert.equal(overflow, 0, 'the toast’s address wraps');
+    await page.setViewportSize({ width: 1280, height: 900 });
     const outbox = (await call(page, 'GET', '/api/dev/outbox')) as { purpose: string; subject: string | null }[];
     assert.ok(outbox.some((message) => message.purpose === 'campaign-test' && message.subject === '[Test] Open enrollment is here'));
 

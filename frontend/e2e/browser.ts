@@ -384,7 +384,8 @@ export async function seriousAccessibilityViolations(page: Page): Promise<string
   axeSource ??= await readFile(new URL('../../node_modules/axe-core/axe.min.js', import.meta.url), 'utf8');
   // Evaluated through the DevTools protocol: the app's Content-Security-Policy rightly forbids an
   // inline <script>, and the page under test is the page as users get it.
-  await page.evaluate(axeSource);
+  // Once per document: a page reached inside the app keeps the axe of the page before it.
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource);
   // Runs in the page; the e2e code has no DOM types, so the page's globals are reached untyped.
   const violations = await page.evaluate(async () => {
     const scope = globalThis as unknown as {

@@ -6,7 +6,6 @@ import pg from 'pg';
 
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DATABASE_URL } from '../database/database.tokens.js';
-import { takeRows } from '../database/hot-reads.js';
 import { sessionOptions } from './session.js';
 
 const PgStore = connectPgSimple(session);
@@ -40,23 +39,6 @@ export class SessionService implements OnApplicationShutdown {
 
   middleware(secret: string): RequestHandler {
     return session(sessionOptions(this.config, secret, this.store));
-  }
-
-  /**
-   * The stored session of this id, unless it has expired: the store's own read (connect-pg-simple's
-   * `get`, the statement express-session makes it send), on the store's pool. The driver's row array
-   * is emptied once read (`takeRows`, database/hot-reads.ts): this read is on every broker
-   * request, and a row left in that array outlived young-generation collections under load. The
-   * store's prune timer is armed by its own reads and writes (every sign-in, every other route).
-   */
-  async read(sid: string): Promise<session.SessionData | undefined> {
-    const [row] = takeRows<{ sess: session.SessionData }>(
-      await this.pool.query('SELECT sess FROM "session" WHERE sid = $1 AND expire >= to_timestamp($2)', [
-        sid,
-        Math.ceil(Date.now() / 1000),
-      ]),
-    );
-    return row?.sess;
   }
 
   /**

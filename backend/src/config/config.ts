@@ -26,11 +26,6 @@ export interface AppConfig {
    * `trust proxy`): none, a hop count, or their addresses and CIDR ranges.
    */
   trustProxy: false | number | string[];
-  /**
-   * Whether the broker app's client list is answered on the lean read path (lean-reads/): on unless
-   * LEAN_READS=false, which sends it through the full HTTP stack like every other route.
-   */
-  leanReads: boolean;
   /** Requests allowed per window before 429 (docs/security.md#rate-limits). */
   rateLimits: {
     /** Client sign-in and registration attempts per address, per 15 minutes. */
@@ -376,7 +371,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
       nodeEnv === 'test' ? 'silent' : 'info',
     ),
     trustProxy: trustProxy(env),
-    leanReads: boolean(env, 'LEAN_READS', true),
     rateLimits: {
       signInPerAddress: integer(env, 'RATE_LIMIT_SIGN_IN_PER_ADDRESS', 20, 1, 1_000_000),
       signInPerAccount: integer(env, 'RATE_LIMIT_SIGN_IN_PER_ACCOUNT', 10, 1, 1_000_000),

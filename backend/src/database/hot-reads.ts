@@ -24,7 +24,7 @@ export async function hotReadRows<T>(em: EntityManager, sql: string, params: rea
 
 /**
  * A `pg` result's rows in an array of their own, the driver's array emptied (see above): for reads on
- * every request that run on a `pg` pool directly — these and the lean path's session read.
+ * every request that run on a `pg` pool directly.
  */
 export function takeRows<T>(result: { rows: unknown[] }): T[] {
   const rows = result.rows.slice() as T[];

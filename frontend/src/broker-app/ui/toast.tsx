@@ -46,7 +46,8 @@ export function ToastContent({ title, description, variant = 'default', action }
       variant="filled"
       onClose={close}
       data-toast-variant={variant}
-      sx={{ minWidth: 300, maxWidth: 480, boxShadow: 3 }}
+      // A long word (an e-mail address) wraps rather than making the message a region to scroll.
+      sx={{ minWidth: 300, maxWidth: 480, boxShadow: 3, '& .MuiAlert-message': { minWidth: 0, overflowWrap: 'anywhere' } }}
       action={
         action ? (
           <Button
