@@ -73,7 +73,8 @@ export function renderWithAdmin(
     },
   }) as CareKeepDataProvider;
   const result = render(
-    <MemoryRouter initialEntries={[options.path ?? '/']}>
+    // As the app's BrowserRouter (BrokerApp.tsx): each address change is drawn at once, not as a transition.
+    <MemoryRouter initialEntries={[options.path ?? '/']} useTransitions={false}>
       <AdminContext
         dataProvider={dataProvider}
         authProvider={signedIn}

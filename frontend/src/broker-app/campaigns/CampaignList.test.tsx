@@ -397,6 +397,42 @@ describe('managing drafts', () => {
     fireEvent.click(within(draftCard).getByRole('button', { name: 'Send Test of AEP kickoff to yourself' }));
     await waitFor(() => expect(sendCampaignTest).toHaveBeenCalledWith('k1'));
     expect(await screen.findByText('A test was sent to dana@agency.test.')).toBeTruthy();
+
+    sendCampaignTest.mockResolvedValueOnce({ success: false, to: 'dana@agency.test', message: 'not shown' });
+    fireEvent.click(within(draftCard).getByRole('button', { name: 'Send Test of AEP kickoff to yourself' }));
+    await waitFor(() =>
+      expect(destructiveToast()).toBe(
+        'Failed to send the testThe test could not be sent to dana@agency.test. Please try again in a few minutes.',
+      ),
+    );
+  });
+
+  it('says in Spanish where the test went, or why not', async () => {
+    await loadBrokerCatalogue('es');
+    setBrokerLanguage('es');
+    const sendCampaignTest = vi.fn(async () => ({
+      success: true,
+      to: 'dana@agency.test',
+      message: 'A test was sent to dana@agency.test.',
+    }));
+    renderWithAdmin(<CampaignList />, {
+      path: '/campaigns',
+      dataProvider: { getList: getList(), getCampaignTemplates: vi.fn(async () => TEMPLATES), sendCampaignTest } as never,
+      i18nProvider: polyglotI18nProvider(() => spanishReactAdmin, 'es'),
+    });
+    const [draftCard] = await screen.findAllByRole('listitem');
+    const send = within(draftCard).getByRole('button', { name: 'Enviar prueba de AEP kickoff (solo a usted)' });
+    fireEvent.click(send);
+    expect(await screen.findByText('Se envió una prueba a dana@agency.test.')).toBeTruthy();
+    expect(screen.queryByText(/A test was sent/)).toBeNull();
+
+    sendCampaignTest.mockResolvedValueOnce({ success: false, to: 'dana@agency.test', message: 'The test could not be sent' });
+    fireEvent.click(send);
+    await waitFor(() =>
+      expect(destructiveToast()).toBe(
+        'No se pudo enviar la pruebaNo se pudo enviar la prueba a dana@agency.test. Vuelva a intentarlo en unos minutos.',
+      ),
+    );
   });
 
   it('shows why a test text cannot go', async () => {

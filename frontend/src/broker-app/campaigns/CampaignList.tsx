@@ -85,10 +85,11 @@ export function CampaignList() {
   });
   const test = useMutation({
     mutationFn: (campaign: Campaign) => dataProvider.sendCampaignTest(campaign.id),
+    // The sentence is the app's own, in the broker's language; the answer's `message` is English.
     onSuccess: (result) =>
       result.success
-        ? toast({ title: result.message })
-        : toast({ title: T.sendTestFailed, description: result.message, variant: 'destructive' }),
+        ? toast({ title: T.testSentTo(result.to) })
+        : toast({ title: T.sendTestFailed, description: T.testNotSentTo(result.to), variant: 'destructive' }),
     onError: (error) => errorToast(error, T.sendTestFailed),
   });
   const [remove, removing] = useDelete<Campaign>();

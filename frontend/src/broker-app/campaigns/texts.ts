@@ -71,6 +71,8 @@ export const CAMPAIGN_TEXTS = {
   sendTest: 'Send Test',
   sendTestFor: (name: string) => `Send Test of ${name} to yourself`,
   sendTestFailed: 'Failed to send the test',
+  testSentTo: (to: string) => `A test was sent to ${to}.`,
+  testNotSentTo: (to: string) => `The test could not be sent to ${to}. Please try again in a few minutes.`,
   sendTestHint: 'Sends it to you alone, marked [Test]: by e-mail to your address, by text to your agency phone.',
   duplicate: 'Duplicate',
   duplicateFor: (name: string) => `Duplicate ${name}`,

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { renderWithAdmin } from '../testUtils.tsx';
 import type { Client, Reminder } from '../types.ts';
+import { SEARCH_BOX_DEBOUNCE_MS } from '../ui/ListSearchBox.tsx';
 import { ReminderList } from './ReminderList.tsx';
 
 const ann: Client = {
@@ -410,7 +411,32 @@ describe('finding reminders', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search reminders' }), { target: { value: 'review' } });
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(list).toHaveBeenCalledWith('reminders', expect.objectContaining({ filter: { q: 'review' } })));
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    const last = list.mock.calls.filter(([resource]) => resource === 'reminders').at(-1) as unknown as [string, { filter: object }];
+    expect(last[1].filter).toEqual({ q: 'review' });
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+  });
+
+  it('keeps a filter cleared in the very moment the typing pause ends', async () => {
+    const list = getList();
+    renderPage({ getList: list });
+    await screen.findAllByRole('listitem');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Status' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Pending' }));
+    await waitFor(() => expect(list).toHaveBeenCalledWith('reminders', expect.objectContaining({ filter: { status: 'pending' } })));
+
+    // The pause ends right after Clear filters, before the list has drawn the cleared filters: the
+    // search must go out with the filters as cleared, not as they were drawn last.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search reminders' }), { target: { value: 'review' } });
+    act(() => vi.advanceTimersByTime(SEARCH_BOX_DEBOUNCE_MS - 1));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+      vi.advanceTimersByTime(1);
+    });
+    // The list applies a filter change on its next tick.
+    await act(async () => vi.advanceTimersByTime(1));
+    vi.useRealTimers();
+    await waitFor(() => expect(list).toHaveBeenCalledWith('reminders', expect.objectContaining({ filter: { q: 'review' } })));
     const last = list.mock.calls.filter(([resource]) => resource === 'reminders').at(-1) as unknown as [string, { filter: object }];
     expect(last[1].filter).toEqual({ q: 'review' });
     expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();

@@ -9,18 +9,19 @@ export const SEARCH_BOX_DEBOUNCE_MS = 400;
 /**
  * A list's search box: the server searches `filter.q`, kept in the URL. It waits until typing pauses
  * and then changes `q` in the list's filters as they are at that moment, so a filter changed while
- * the broker was typing (Clear filters, a status) stays as it now is.
+ * the broker was typing (Clear filters, a status) stays as it now is. The pause only records what was
+ * typed; `q` is merged in the render after it, which React renders together with any address change
+ * still on its way (a filter set just before the pause ended), never with the filters of an earlier
+ * render.
  */
 export function ListSearchBox({ label, placeholder }: { label: string; placeholder: string }) {
   const { filterValues, setFilters } = useListContext();
   const current = typeof filterValues.q === 'string' ? filterValues.q : '';
   const [value, setValue] = useState(current);
-  const latest = useRef({ filterValues, setFilters });
+  /** What was typed when the last pause ended, until it is in the filters (a new object per pause). */
+  const [paused, setPaused] = useState<{ typed: string }>();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
-  useEffect(() => {
-    latest.current = { filterValues, setFilters };
-  }, [filterValues, setFilters]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   // Follow outside changes (e.g. back/forward through the URL).
@@ -28,13 +29,18 @@ export function ListSearchBox({ label, placeholder }: { label: string; placehold
     setValue((typed: string) => (typed.trim() === current.trim() ? typed : current));
   }, [current]);
 
+  useEffect(() => {
+    if (!paused) return;
+    setPaused(undefined);
+    const { q: _previous, ...others } = filterValues;
+    const typed = paused.typed.trim();
+    if (typed === (typeof _previous === 'string' ? _previous : '')) return;
+    setFilters(typed ? { ...others, q: typed } : others, undefined, false);
+  }, [paused, filterValues, setFilters]);
+
   const search = (typed: string) => {
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      const { filterValues: filters, setFilters: set } = latest.current;
-      const { q: _previous, ...others } = filters;
-      set(typed.trim() ? { ...others, q: typed.trim() } : others, undefined, false);
-    }, SEARCH_BOX_DEBOUNCE_MS);
+    timer.current = setTimeout(() => setPaused({ typed }), SEARCH_BOX_DEBOUNCE_MS);
   };
 
   return (

@@ -84,6 +84,8 @@ export const CAMPAIGN_TEXTS: Translation<typeof EN_CAMPAIGN_TEXTS> = {
   sendTest: 'Enviar prueba',
   sendTestFor: (name: string) => `Enviar prueba de ${name} (solo a usted)`,
   sendTestFailed: 'No se pudo enviar la prueba',
+  testSentTo: (to: string) => `Se envió una prueba a ${to}.`,
+  testNotSentTo: (to: string) => `No se pudo enviar la prueba a ${to}. Vuelva a intentarlo en unos minutos.`,
   sendTestHint:
     'Se le envía solo a usted, marcada como [Test]: por correo electrónico a su dirección y por mensaje de texto al teléfono de su agencia.',
   duplicate: 'Duplicar',
