@@ -19,7 +19,8 @@ const swc = [
 ];
 
 const shared = {
-  testEnvironment: 'node',
+  // Node's environment, with V8's code cache kept across a worker's test files (see the file).
+  testEnvironment: require.resolve('./test/setup/code-cache-environment.mjs'),
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': swc },
   moduleNameMapper: {
