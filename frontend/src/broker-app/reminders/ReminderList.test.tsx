@@ -428,13 +428,17 @@ describe('finding reminders', () => {
     // search must go out with the filters as cleared, not as they were drawn last.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search reminders' }), { target: { value: 'review' } });
-    act(() => vi.advanceTimersByTime(SEARCH_BOX_DEBOUNCE_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(SEARCH_BOX_DEBOUNCE_MS - 1);
+    });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
       vi.advanceTimersByTime(1);
     });
     // The list applies a filter change on its next tick.
-    await act(async () => vi.advanceTimersByTime(1));
+    await act(async () => {
+      vi.advanceTimersByTime(1);
+    });
     vi.useRealTimers();
     await waitFor(() => expect(list).toHaveBeenCalledWith('reminders', expect.objectContaining({ filter: { q: 'review' } })));
     const last = list.mock.calls.filter(([resource]) => resource === 'reminders').at(-1) as unknown as [string, { filter: object }];
