@@ -75,7 +75,7 @@ describe('broker sign-in through OpenID Connect (embedded development provider)'
   it('fills a missing name from the provider, but never from an e-mail sent as the name', async () => {
     const users = t.app.get(UsersService);
     const issuer = 'https://idp.example.test/';
-    const byEmail = await users.signIn({
+    const { user: byEmail } = await users.signIn({
       issuer,
       subject: 'auth0|1',
       email: 'pat@agency.test',
@@ -84,9 +84,12 @@ describe('broker sign-in through OpenID Connect (embedded development provider)'
     });
     expect([byEmail.firstName, byEmail.lastName]).toEqual([null, null]);
     const named = await users.signIn({ issuer, subject: 'auth0|1', name: '  Pat   van Dijk ' });
-    expect([named.firstName, named.lastName]).toEqual(['Pat', 'van Dijk']);
+    expect([named.user.firstName, named.user.lastName]).toEqual(['Pat', 'van Dijk']);
+    expect([named.member.firstName, named.member.lastName]).toEqual(['Pat', 'van Dijk']);
     const renamed = await users.signIn({ issuer, subject: 'auth0|1', givenName: 'Patricia', familyName: 'Other' });
-    expect([renamed.firstName, renamed.lastName]).toEqual(['Pat', 'van Dijk']);
+    expect([renamed.user.firstName, renamed.user.lastName]).toEqual(['Pat', 'van Dijk']);
+    expect([renamed.member.firstName, renamed.member.lastName]).toEqual(['Pat', 'van Dijk']);
+    expect(renamed.member.id).toBe(named.member.id);
   });
 
   it('answers 401 Unauthorized when signed out', async () => {

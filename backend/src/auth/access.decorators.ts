@@ -2,6 +2,7 @@ import { applyDecorators, createParamDecorator, type ExecutionContext, SetMetada
 import { ApiCookieAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 
 import type { AuthenticatedToken } from '../api-tokens/api-tokens.service.js';
+import type { MemberRole } from '../members/roles.js';
 import type { User } from '../users/user.entity.js';
 import type { ClientAccount } from './client-account.entity.js';
 
@@ -41,10 +42,25 @@ export interface AuthenticatedRequest {
   userId?: string;
   /** The signed-in broker or admin as a managed entity, made when a route first asks for it. */
   user?: User;
+  /** The agency member the request acts as (set by the access guard with `userId`). */
+  member?: RequestMember;
   clientAccount?: ClientAccount;
   /** The API token the request authenticated with, when it carried one instead of a session. */
   apiToken?: AuthenticatedToken;
 }
+
+/** The agency member a broker request acts as: the person signed in, or an API token's owner. */
+export interface RequestMember {
+  id: string;
+  role: MemberRole;
+}
+
+/** The member a broker request acts as (set by the access guard). */
+export const CurrentMember = createParamDecorator((_: unknown, context: ExecutionContext): RequestMember => {
+  const member = context.switchToHttp().getRequest<AuthenticatedRequest>().member;
+  if (!member) throw new Error('CurrentMember used on a route that is not for brokers');
+  return member;
+});
 
 /**
  * The signed-in broker's or admin's id (set by the access guard), for routes that need nothing

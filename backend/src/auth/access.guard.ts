@@ -53,7 +53,7 @@ export class AccessGuard implements CanActivate {
     }
 
     if (auth?.kind !== 'broker') throw new UnauthorizedException('Unauthorized');
-    return this.actAs(request, access, auth.userId);
+    return this.actAs(request, access, auth.userId, auth.memberId);
   }
 
   /** A bearer request: a live token, a route open to tokens, and the scope it needs. */
@@ -78,13 +78,15 @@ export class AccessGuard implements CanActivate {
   }
 
   /**
-   * Every broker request passes here: one plain statement. The row becomes the request's managed
+   * Every broker request passes here: one plain statement, the agency's row with the member the
+   * request acts as (a removed member's session ends here). The row becomes the request's managed
    * User entity only when the route asks for it (CurrentUser, the subscription guard), which a
    * route that needs only the id (CurrentUserId) never does.
    */
-  private async actAs(request: Request & AuthenticatedRequest, access: Access, userId: string): Promise<boolean> {
-    const row = await this.users.userRow(userId);
-    if (!row) throw new UnauthorizedException('Unauthorized');
+  private async actAs(request: Request & AuthenticatedRequest, access: Access, userId: string, memberId?: string): Promise<boolean> {
+    const found = await this.users.agencyRow(userId, memberId);
+    if (!found?.member$id || !found.member$role) throw new UnauthorizedException('Unauthorized');
+    const { member$id: id, member$role: role, ...row } = found;
     if (row.suspended_at) {
       // A session goes back through sign-in, which shows the suspension page; a token is refused.
       // `accountSuspended` tells the web app to show the suspension page rather than sign in again.
@@ -94,6 +96,7 @@ export class AccessGuard implements CanActivate {
     }
     if (access === 'admin' && !row.is_admin) throw new ForbiddenException('Admin access required');
     request.userId = row.id;
+    request.member = { id, role };
     const em = this.em.getContext();
     let user: User | undefined;
     Object.defineProperty(request, 'user', {

@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
 import { TokenScopes } from '../api-tokens/scopes.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { User } from '../users/user.entity.js';
-import { BrokerOnly, CurrentUser, Public } from './access.decorators.js';
+import { BrokerOnly, CurrentMember, CurrentUser, Public, type RequestMember } from './access.decorators.js';
 import { CurrentUserDto } from './dto/current-user.dto.js';
 import { OidcGuard } from './oidc.guard.js';
 import { OidcService, type OidcSignIn } from './oidc.service.js';
@@ -48,12 +48,12 @@ export class AuthController {
     headers: { Location: { description: 'Where to go next', schema: { type: 'string', example: '/' } } },
   })
   async callback(@Req() req: Request & { user: OidcSignIn }, @Res() res: Response): Promise<void> {
-    const { user, idToken } = req.user;
+    const { user, member, idToken } = req.user;
     if (user.suspendedAt) {
       res.redirect(302, SUSPENDED_PAGE);
       return;
     }
-    await startSession(req, this.config, { kind: 'broker', userId: user.id, idToken });
+    await startSession(req, this.config, { kind: 'broker', userId: user.id, memberId: member.id, idToken });
     res.redirect(302, '/');
   }
 
@@ -81,7 +81,7 @@ export class AuthController {
   @BrokerOnly()
   @ApiOperation({ summary: 'The signed-in broker or admin' })
   @ApiOkResponse({ type: CurrentUserDto })
-  user(@CurrentUser() user: User): CurrentUserDto {
-    return CurrentUserDto.from(user);
+  user(@CurrentUser() user: User, @CurrentMember() member: RequestMember): CurrentUserDto {
+    return CurrentUserDto.from(user, member);
   }
 }

@@ -2,18 +2,33 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
 import { hotReadRows } from '../database/hot-reads.js';
+import type { MemberRole } from '../members/roles.js';
 
 /** A `users` row as the database returns it (the access guard maps it to a User only when asked). */
 export type UserRow = Record<string, unknown> & { id: string; is_admin: boolean };
+
+/** The member a request acts as: `member$id` and `member$role` are null when there is none (removed). */
+export type AgencyRow = UserRow & { member$id: string | null; member$role: MemberRole | null };
 
 /** The SQL of sign-in and access: the signed-in broker's row, and the failed sign-in counters. */
 @Injectable()
 export class AuthRepository {
   constructor(private readonly em: EntityManager) {}
 
-  /** One plain statement per broker request. */
-  async userRow(id: string): Promise<UserRow | undefined> {
-    const [row] = await hotReadRows<UserRow>(this.em, 'select * from users where id = ? limit 1', [id]);
+  /**
+   * One plain statement per broker request: the agency's row with the member the request acts as —
+   * the session's member, or the agency's first owner for a session from before members and for an
+   * API token — unless that member was removed.
+   */
+  async agencyRow(agencyId: string, memberId: string | undefined): Promise<AgencyRow | undefined> {
+    const [row] = await hotReadRows<AgencyRow>(
+      this.em,
+      `select u.*, m.id as "member$id", m.role as "member$role" from users u left join lateral (
+         select id, role from members where agency_id = u.id and removed_at is null and ${memberId ? 'id = ?' : `role = 'owner'`}
+         order by created_at limit 1) m on true
+       where u.id = ? limit 1`,
+      memberId ? [memberId, agencyId] : [agencyId],
+    );
     return row;
   }
 

@@ -5,6 +5,7 @@ import { type AuthenticateOptions, Strategy } from 'openid-client/passport';
 import passport from 'passport';
 
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import type { Member } from '../members/member.entity.js';
 import type { User } from '../users/user.entity.js';
 import { type IdentityClaims, UsersService } from '../users/users.service.js';
 import { DEV_PROVIDER } from './auth.tokens.js';
@@ -16,6 +17,7 @@ const SCOPE = 'openid email profile';
 /** What the strategy hands to the callback route. */
 export interface OidcSignIn {
   user: User;
+  member: Member;
   idToken?: string;
 }
 
@@ -115,7 +117,7 @@ export class OidcService {
       name: text(claims.name),
       picture: text(claims.picture),
     };
-    return { user: await this.users.signIn(identity), idToken: tokens.id_token };
+    return { ...(await this.users.signIn(identity)), idToken: tokens.id_token };
   }
 
   /** Where sign-out sends the browser: the provider's end-session endpoint when it has one, else home. */

@@ -10,7 +10,10 @@ import type { AppConfig } from '../config/config.js';
 
 export interface BrokerSession {
   kind: 'broker';
+  /** The agency (the `users` row every broker_id points at). */
   userId: string;
+  /** The person signed in: a member of that agency. A session from before members has none: its owner. */
+  memberId?: string;
   /** Kept for the provider's end-session request (id_token_hint). */
   idToken?: string;
   startedAt: number;

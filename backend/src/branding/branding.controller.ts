@@ -4,7 +4,15 @@ import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post, Put,
 import { ApiBody, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 
-import { BrokerOnly, ClientOnly, CurrentClientAccount, CurrentUser, Public } from '../auth/access.decorators.js';
+import {
+  BrokerOnly,
+  ClientOnly,
+  CurrentClientAccount,
+  CurrentMember,
+  CurrentUser,
+  Public,
+  type RequestMember,
+} from '../auth/access.decorators.js';
 import type { ClientAccount } from '../auth/client-account.entity.js';
 import { CurrentUserDto } from '../auth/dto/current-user.dto.js';
 import { ApiFileResponse } from '../common/api-file-response.js';
@@ -30,8 +38,12 @@ export class BrandingController {
   @BrokerOnly()
   @ApiOperation({ summary: 'Updates the agency branding; /api/auth/user shows it at once' })
   @ApiOkResponse({ type: CurrentUserDto })
-  async update(@CurrentUser() user: User, @Body() body: UpdateBrandingDto): Promise<CurrentUserDto> {
-    return CurrentUserDto.from(await this.branding.update(user, body));
+  async update(
+    @CurrentUser() user: User,
+    @CurrentMember() member: RequestMember,
+    @Body() body: UpdateBrandingDto,
+  ): Promise<CurrentUserDto> {
+    return CurrentUserDto.from(await this.branding.update(user, body), member);
   }
 
   @Post('branding/logo')

@@ -24,6 +24,7 @@ import { Delivery } from '../delivery/delivery.entity.js';
 import { MarketingMessage } from '../delivery/marketing-message.entity.js';
 import { SendRateSlot } from '../delivery/send-rate-slot.entity.js';
 import { WeeklyDigest } from '../digest/weekly-digest.entity.js';
+import { Member } from '../members/member.entity.js';
 import { OptOut } from '../messaging/opt-out.entity.js';
 import { OutboxMessage } from '../messaging/outbox-message.entity.js';
 import { WebhookEvent } from '../messaging/webhook-event.entity.js';
@@ -38,6 +39,7 @@ import { User } from '../users/user.entity.js';
 /** Every entity of the application, registered explicitly (no folder scanning). */
 export const ENTITIES = [
   User,
+  Member,
   Client,
   ClientInvitation,
   ClientAccount,

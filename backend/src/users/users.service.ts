@@ -4,6 +4,7 @@ import { BadRequestException, Injectable, NotFoundException } from '@nestjs/comm
 import { isValidZone } from '../client-portal/recurrence.js';
 import { normalizePhone } from '../clients/contact.js';
 import { escapeLike } from '../common/like.js';
+import { Member } from '../members/member.entity.js';
 import { PROFILE_NAME_MAX, TIME_ZONE_MESSAGE, type UpdateProfileDto } from './dto/profile.dto.js';
 import { TRIAL_DAYS, User } from './user.entity.js';
 
@@ -50,15 +51,19 @@ export class UsersService {
   constructor(private readonly em: EntityManager) {}
 
   /**
-   * The broker for a verified sign-in, keyed on issuer + subject. The first sign-in creates a broker
-   * on a 30-day trial, or claims a never-signed-in account with the same verified e-mail (accounts
-   * an admin or the demo seed prepared); later sign-ins refresh e-mail and picture. The provider's
-   * name only fills a part the broker has not got yet: once set (the profile step, Settings) the
-   * name is the broker's own, and no name is ever made up from the e-mail.
+   * The agency member for a verified sign-in, keyed on issuer + subject, and their agency. A person
+   * who is not yet a member: the first sign-in creates an agency on a 30-day trial with them as its
+   * owner, or claims a never-signed-in account with the same verified e-mail (accounts an admin or
+   * the demo seed prepared). Later sign-ins refresh e-mail and picture. The provider's name only
+   * fills a part the person has not got yet: once set (the profile step, Settings) the name is their
+   * own, and no name is ever made up from the e-mail. The agency's row keeps the identity and name
+   * of the person it was made for (its owner); another member's sign-in never changes it.
    */
-  async signIn(claims: IdentityClaims, now = new Date()): Promise<User> {
+  async signIn(claims: IdentityClaims, now = new Date()): Promise<{ user: User; member: Member }> {
     return this.em.transactional(async (em) => {
-      let user = await em.findOne(User, { oidcIssuer: claims.issuer, oidcSubject: claims.subject });
+      const identity = { oidcIssuer: claims.issuer, oidcSubject: claims.subject };
+      let member = await em.findOne(Member, { ...identity, removedAt: null });
+      let user = member ? await em.findOneOrFail(User, { id: member.agencyId }) : null;
       if (!user && claims.email && claims.emailVerified) {
         user = await em.findOne(
           User,
@@ -73,15 +78,29 @@ export class UsersService {
         });
       }
       const name = givenName(claims);
-      user.oidcIssuer = claims.issuer;
-      user.oidcSubject = claims.subject;
-      user.firstName = user.firstName?.trim() || name.first || null;
-      user.lastName = user.lastName?.trim() || name.last || null;
-      if (claims.email) user.email = claims.email;
-      if (claims.picture !== undefined) user.profileImageUrl = claims.picture;
-      user.lastSignInAt = now;
+      const ownAccount = !user.oidcSubject || (user.oidcIssuer === claims.issuer && user.oidcSubject === claims.subject);
+      if (ownAccount) {
+        Object.assign(user, identity);
+        user.firstName = user.firstName?.trim() || name.first || null;
+        user.lastName = user.lastName?.trim() || name.last || null;
+        if (claims.email) user.email = claims.email;
+        if (claims.picture !== undefined) user.profileImageUrl = claims.picture;
+        user.lastSignInAt = now;
+      }
+      // A new agency's owner member is made by the database with its row (see Member).
       await em.flush();
-      return user;
+      member ??= await em.findOneOrFail(
+        Member,
+        { agencyId: user.id, role: 'owner', removedAt: null, $or: [{ oidcSubject: null }, identity] },
+        { orderBy: { createdAt: 'asc' } },
+      );
+      Object.assign(member, identity);
+      member.firstName = member.firstName?.trim() || name.first || null;
+      member.lastName = member.lastName?.trim() || name.last || null;
+      if (claims.email) member.email = claims.email;
+      member.lastSignInAt = now;
+      await em.flush();
+      return { user, member };
     });
   }
 

@@ -3450,6 +3450,14 @@ export interface components {
              */
             zip: string | null;
         };
+        CurrentMemberDto: {
+            /** Format: uuid */
+            id: string;
+            /** @description What this member may do (their role’s permissions) */
+            permissions: ("read" | "clients:write" | "clients:import" | "clients:export" | "reminders:write" | "campaigns:write" | "campaigns:send" | "members:manage" | "billing:manage" | "branding:manage" | "tokens:manage" | "agency:delete")[];
+            /** @enum {string} */
+            role: "owner" | "agent" | "assistant" | "read_only";
+        };
         CurrentUserDto: {
             /** @description Postal address for e-mail footers; a campaign cannot go out without it */
             agencyAddress: string;
@@ -3469,6 +3477,8 @@ export interface components {
             language: "en" | "es";
             lastName: string | null;
             logoUrl: string | null;
+            /** @description The person signed in: their membership of this agency */
+            member: components["schemas"]["CurrentMemberDto"];
             /** @example #2563eb */
             primaryColor: string;
             profileImageUrl: string | null;

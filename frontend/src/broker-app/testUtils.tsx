@@ -6,6 +6,7 @@ import { AdminContext, type AuthProvider, type I18nProvider, memoryStore, Notifi
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 
+import { PERMISSIONS } from '../../../backend/src/members/roles.ts';
 import { buildTheme } from './branding/theme.ts';
 import { CURRENT_USER_KEY } from './providers/currentUser.ts';
 import type { CareKeepDataProvider } from './providers/dataProvider.ts';
@@ -37,6 +38,11 @@ export const TEST_USER: CurrentUser = {
   subscriptionStatus: 'trial',
   trialEndsAt: '2026-12-10T00:00:00.000Z',
   createdAt: '2026-11-10T00:00:00.000Z',
+  member: {
+    id: 'm1',
+    role: 'owner',
+    permissions: [...PERMISSIONS],
+  },
 };
 
 const signedIn: AuthProvider = {

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 
 import { type Language, LANGUAGES } from '../../common/language.js';
+import { MEMBER_ROLES, type MemberRole, type Permission, PERMISSIONS, ROLE_PERMISSIONS } from '../../members/roles.js';
 import {
   SUBSCRIPTION_STATUSES,
   SUBSCRIPTION_TIERS,
@@ -8,8 +9,20 @@ import {
   type SubscriptionTier,
   type User,
 } from '../../users/user.entity.js';
+import type { RequestMember } from '../access.decorators.js';
 
-/** The signed-in broker or admin: SPEC §3 "Current user", with id and subscription fields. */
+/** The agency member the signed-in person is: what the app may offer them. */
+export class CurrentMemberDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ enum: MEMBER_ROLES }) role!: MemberRole;
+  @ApiProperty({ enum: PERMISSIONS, isArray: true, description: 'What this member may do (their role’s permissions)' })
+  permissions!: Permission[];
+}
+
+/**
+ * The signed-in broker or admin: SPEC §3 "Current user", with id and subscription fields. The user is
+ * the agency (its branding and subscription); `member` is the person signed in to it.
+ */
 export class CurrentUserDto {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ type: String, nullable: true }) firstName!: string | null;
@@ -40,8 +53,10 @@ export class CurrentUserDto {
   @ApiProperty({ enum: SUBSCRIPTION_STATUSES }) subscriptionStatus!: SubscriptionStatus;
   @ApiProperty({ type: String, format: 'date-time', nullable: true }) trialEndsAt!: string | null;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
+  @ApiProperty({ type: CurrentMemberDto, description: 'The person signed in: their membership of this agency' })
+  member!: CurrentMemberDto;
 
-  static from(user: User): CurrentUserDto {
+  static from(user: User, member: RequestMember): CurrentUserDto {
     return {
       id: user.id,
       firstName: user.firstName ?? null,
@@ -67,6 +82,7 @@ export class CurrentUserDto {
       subscriptionStatus: user.subscriptionStatus,
       trialEndsAt: user.trialEndsAt?.toISOString() ?? null,
       createdAt: user.createdAt.toISOString(),
+      member: { id: member.id, role: member.role, permissions: [...ROLE_PERMISSIONS[member.role]] },
     };
   }
 }

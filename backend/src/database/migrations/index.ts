@@ -42,6 +42,7 @@ import { Migration20261126173201_roll_ups } from './Migration20261126173201_roll
 import { Migration20261126201710_campaign_recipients_by_client } from './Migration20261126201710_campaign_recipients_by_client.js';
 import { Migration20261126234946_consent_event_numbers } from './Migration20261126234946_consent_event_numbers.js';
 import { Migration20261128215308_marketing_details } from './Migration20261128215308_marketing_details.js';
+import { Migration20261129074140_members } from './Migration20261129074140_members.js';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121055953_users', class: Migration20261121055953_users },
@@ -85,4 +86,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261126201710_campaign_recipients_by_client', class: Migration20261126201710_campaign_recipients_by_client },
   { name: 'Migration20261126234946_consent_event_numbers', class: Migration20261126234946_consent_event_numbers },
   { name: 'Migration20261128215308_marketing_details', class: Migration20261128215308_marketing_details },
+  { name: 'Migration20261129074140_members', class: Migration20261129074140_members },
 ];

@@ -1,0 +1,36 @@
+/**
+ * An agency member's role and what it may do (issue 50, ADR 0011). Each role is a set of
+ * permissions; each route is to name the permission it needs, checked by the one global guard.
+ */
+export const MEMBER_ROLES = ['owner', 'agent', 'assistant', 'read_only'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+export const PERMISSIONS = [
+  'read',
+  'clients:write',
+  'clients:import',
+  'clients:export',
+  'reminders:write',
+  'campaigns:write',
+  'campaigns:send',
+  'members:manage',
+  'billing:manage',
+  'branding:manage',
+  'tokens:manage',
+  'agency:delete',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+/**
+ * - Owner: everything, billing, branding, members, tokens and deleting the agency included.
+ * - Agent: works clients (exports included), reminders and campaigns.
+ * - Assistant: adds, imports and edits clients, schedules reminders, drafts campaigns; does not send
+ *   them, export, or touch billing, branding, members or tokens.
+ * - Read-only (a compliance reviewer): sees what the agency sees, changes nothing.
+ */
+export const ROLE_PERMISSIONS: Readonly<Record<MemberRole, readonly Permission[]>> = {
+  owner: PERMISSIONS,
+  agent: ['read', 'clients:write', 'clients:import', 'clients:export', 'reminders:write', 'campaigns:write', 'campaigns:send'],
+  assistant: ['read', 'clients:write', 'clients:import', 'reminders:write', 'campaigns:write'],
+  read_only: ['read'],
+};
