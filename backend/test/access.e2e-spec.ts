@@ -114,6 +114,11 @@ describe('access: secure by default, roles, client/broker separation, CSRF, subs
     expect(sameSite.status).toBe(201);
   });
 
+  it('refuses a change on a broker route that names no permission for members, even to the owner', async () => {
+    const res = await broker.post('/api/test-fixture/unnamed-change');
+    expect([res.status, res.body.message]).toEqual([403, 'POST /api/test-fixture/unnamed-change names no permission for members']);
+  });
+
   describe('subscription guard', () => {
     async function withSubscription(fields: Partial<User>) {
       const { body } = await broker.get('/api/auth/user');

@@ -1,11 +1,17 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import { MikroORM } from '@mikro-orm/postgresql';
 import request from 'supertest';
 
+import { ROLE_REFUSED } from '../src/auth/access.guard.js';
+import { Client } from '../src/clients/client.entity.js';
+import { REPO_ROOT } from '../src/config/config.js';
 import { seedDemoData } from '../src/database/seeders/demo-data.seeder.js';
 import { Member } from '../src/members/member.entity.js';
-import { PERMISSIONS } from '../src/members/roles.js';
+import { type MemberRole, type Permission, PERMISSIONS } from '../src/members/roles.js';
 import { User } from '../src/users/user.entity.js';
-import { browser, signInAsBroker } from './helpers/browser-agent.js';
+import { type Agent, browser, signInAsBroker } from './helpers/browser-agent.js';
 import { realNow } from './helpers/clock.js';
 import { makeUser } from './helpers/factories.js';
 import { brokerSession } from './helpers/session.js';
@@ -88,6 +94,84 @@ describe('an agency and its members (the person signed in)', () => {
     const me = await broker.agent.get('/api/auth/user');
     expect(me.status).toBe(200);
     expect(me.body.member).toMatchObject({ id: owner.id, role: 'owner' });
+  });
+});
+
+/**
+ * A person signed in as a member of `agencyId` with `role`. Until invitations exist, the person's own
+ * new agency's owner is moved there, and they sign in again.
+ */
+async function memberSession(agencyId: string, role: MemberRole, email: string): Promise<Agent> {
+  const own = await brokerSession(t, email);
+  await t.em().nativeUpdate(Member, { agencyId: own.id }, { agencyId, role });
+  const agent = browser(t);
+  await signInAsBroker(agent, t.appUrl, email);
+  return agent;
+}
+
+const refused = (permission: Permission) => ({ statusCode: 403, message: ROLE_REFUSED, permission });
+
+describe('roles: what each member may do, decided by the one guard', () => {
+  let owner: { agent: Agent; id: string };
+  let campaignId: string;
+  beforeAll(async () => {
+    owner = await brokerSession(t, 'roles.owner@agency.test', { readyForCampaigns: true });
+    expect((await owner.agent.post('/api/clients').send({ firstName: 'Rosa', lastName: 'Diaz', phone: '(615) 555-0142' })).status).toBe(
+      201,
+    );
+    const draft = await owner.agent.post('/api/campaigns').send({ name: 'AEP', type: 'email', subject: 'AEP', message: 'Hello' });
+    campaignId = draft.body.id as string;
+  });
+
+  it('lets a read-only member see the agency’s book and change nothing', async () => {
+    const reviewer = await memberSession(owner.id, 'read_only', 'roles.reviewer@agency.test');
+    const me = await reviewer.get('/api/auth/user');
+    expect(me.body).toMatchObject({ id: owner.id, member: { role: 'read_only', permissions: ['read'] } });
+    const clients = await reviewer.get('/api/clients');
+    expect(clients.status).toBe(200);
+    expect(clients.body.map((client: { lastName: string }) => client.lastName)).toEqual(['Diaz']);
+    expect((await reviewer.get('/api/campaigns')).status).toBe(200);
+
+    const added = await reviewer.post('/api/clients').send({ firstName: 'Al', lastName: 'Lee', phone: '(615) 555-0143' });
+    expect([added.status, added.body]).toEqual([403, refused('clients:write')]);
+    expect((await reviewer.put('/api/branding').send({ agencyName: 'Mine now' })).body).toEqual(refused('branding:manage'));
+    expect((await reviewer.post(`/api/campaigns/${campaignId}/send`)).body).toEqual(refused('campaigns:send'));
+    expect((await reviewer.get('/api/clients/export.csv')).body).toEqual(refused('clients:export'));
+    expect(await t.em().count(Client, { broker: owner.id })).toBe(1);
+  });
+
+  it('lets an assistant add clients and draft campaigns, but not send them, export, or touch billing and tokens', async () => {
+    const assistant = await memberSession(owner.id, 'assistant', 'roles.assistant@agency.test');
+    expect((await assistant.post('/api/clients').send({ firstName: 'Ann', lastName: 'Bell', phone: '(615) 555-0144' })).status).toBe(201);
+    expect((await assistant.post('/api/campaigns').send({ name: 'Draft', type: 'email', subject: 'S', message: 'M' })).status).toBe(201);
+    expect((await assistant.post(`/api/campaigns/${campaignId}/send`)).body).toEqual(refused('campaigns:send'));
+    expect((await assistant.get('/api/clients/export.csv')).body).toEqual(refused('clients:export'));
+    expect((await assistant.post('/api/billing/portal')).body).toEqual(refused('billing:manage'));
+    expect((await assistant.post('/api/tokens').send({ name: 'Mine', scopes: ['clients:read'], expiresInDays: 30 })).body).toEqual(
+      refused('tokens:manage'),
+    );
+  });
+
+  it('lets an agent export and send campaigns, but not manage billing, branding or tokens', async () => {
+    const agent = await memberSession(owner.id, 'agent', 'roles.agent@agency.test');
+    expect((await agent.get('/api/clients/export.csv')).status).toBe(200);
+    expect((await agent.post(`/api/campaigns/${campaignId}/test`)).status).toBe(200);
+    expect((await agent.put('/api/branding').send({ agencyName: 'Agent Co' })).body).toEqual(refused('branding:manage'));
+    expect((await agent.delete('/api/tokens/00000000-0000-4000-8000-000000000000')).body).toEqual(refused('tokens:manage'));
+  });
+
+  it('names, in the contract, what every change a member can make needs of them', () => {
+    const contract = JSON.parse(readFileSync(join(REPO_ROOT, 'openapi.json'), 'utf8')) as {
+      paths: Record<string, Record<string, { security?: unknown[]; 'x-member-permission'?: { write?: string } }>>;
+    };
+    const unnamed = Object.entries(contract.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([method, operation]) => ['post', 'put', 'patch', 'delete'].includes(method) && operation.security?.length)
+        .filter(() => !/^\/api\/(admin|client\/|client-portal\/)/.test(path))
+        .filter(([, operation]) => !PERMISSIONS.includes(operation['x-member-permission']?.write as Permission))
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(unnamed).toEqual([]);
   });
 });
 

@@ -10,6 +10,7 @@ import {
 } from '@nestjs/swagger';
 
 import { AdminOnly, BrokerOnly, CurrentUser, CurrentUserId } from '../auth/access.decorators.js';
+import { MemberMay } from '../members/member-rule.js';
 import type { User } from '../users/user.entity.js';
 import { ApiTokensService } from './api-tokens.service.js';
 import { ApiTokenDto, ApiTokenEventDto, CreateApiTokenDto, CreatedApiTokenDto, ScopeDto } from './dto/api-token.dto.js';
@@ -22,6 +23,7 @@ import { grantableScopes, SCOPES } from './scopes.js';
 @ApiTags('api-tokens')
 @Controller('tokens')
 @BrokerOnly()
+@MemberMay({ write: 'tokens:manage' })
 export class ApiTokensController {
   constructor(private readonly tokens: ApiTokensService) {}
 

@@ -6,6 +6,8 @@ import type { Request } from 'express';
 import { ApiTokensService, type AuthenticatedToken } from '../api-tokens/api-tokens.service.js';
 import { bearerOf } from '../api-tokens/bearer.js';
 import { requiredScope } from '../api-tokens/scopes.js';
+import { requiredPermission } from '../members/member-rule.js';
+import { roleMay } from '../members/roles.js';
 import { User } from '../users/user.entity.js';
 import { type Access, ACCESS_KEY, type AuthenticatedRequest } from './access.decorators.js';
 import { AuthRepository } from './auth.repository.js';
@@ -21,6 +23,9 @@ import { ClientAccount } from './client-account.entity.js';
  * (@TokenScopes) and the token must hold it. It then acts as its broker or admin. Client routes
  * never take a token.
  */
+/** What a member's request answers when their role does not allow it (403, with the permission it needs). */
+export const ROLE_REFUSED = 'Your role in this agency does not allow this. Ask the agency’s owner.';
+
 /** What a suspended broker's requests answer. */
 export const ACCOUNT_SUSPENDED = 'This CareKeep account is suspended. Contact CareKeep support.';
 
@@ -53,7 +58,7 @@ export class AccessGuard implements CanActivate {
     }
 
     if (auth?.kind !== 'broker') throw new UnauthorizedException('Unauthorized');
-    return this.actAs(request, access, auth.userId, auth.memberId);
+    return this.actAs(context, request, access, auth.userId, auth.memberId);
   }
 
   /** A bearer request: a live token, a route open to tokens, and the scope it needs. */
@@ -69,7 +74,7 @@ export class AccessGuard implements CanActivate {
     if (!scope) return this.refuse(token, `${what} cannot be used with an API token`);
     if (scope !== 'any' && !token.scopes.includes(scope)) return this.refuse(token, `${what} needs the ${scope} scope`);
     request.apiToken = token;
-    return this.actAs(request, access, token.userId);
+    return this.actAs(context, request, access, token.userId);
   }
 
   private async refuse(token: AuthenticatedToken, message: string): Promise<never> {
@@ -83,7 +88,13 @@ export class AccessGuard implements CanActivate {
    * User entity only when the route asks for it (CurrentUser, the subscription guard), which a
    * route that needs only the id (CurrentUserId) never does.
    */
-  private async actAs(request: Request & AuthenticatedRequest, access: Access, userId: string, memberId?: string): Promise<boolean> {
+  private async actAs(
+    context: ExecutionContext,
+    request: Request & AuthenticatedRequest,
+    access: Access,
+    userId: string,
+    memberId?: string,
+  ): Promise<boolean> {
     const found = await this.users.agencyRow(userId, memberId);
     if (!found?.member$id || !found.member$role) throw new UnauthorizedException('Unauthorized');
     const { member$id: id, member$role: role, ...row } = found;
@@ -95,6 +106,12 @@ export class AccessGuard implements CanActivate {
       throw new UnauthorizedException(answer);
     }
     if (access === 'admin' && !row.is_admin) throw new ForbiddenException('Admin access required');
+    if (access === 'broker') {
+      // What the member's role allows (ADR 0011): reads need `read`, a change the permission its route names.
+      const needed = requiredPermission(context, request.method);
+      if (!needed) throw new ForbiddenException(`${request.method} ${request.originalUrl.split('?')[0]} names no permission for members`);
+      if (!roleMay(role, needed)) throw new ForbiddenException({ message: ROLE_REFUSED, permission: needed });
+    }
     request.userId = row.id;
     request.member = { id, role };
     const em = this.em.getContext();

@@ -14,6 +14,7 @@ import type Stripe from 'stripe';
 
 import { TokenScopes } from '../api-tokens/scopes.js';
 import { BrokerOnly, CurrentUser, Public } from '../auth/access.decorators.js';
+import { MemberMay } from '../members/member-rule.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorators.js';
 import type { User } from '../users/user.entity.js';
 import { BillingService } from './billing.service.js';
@@ -32,6 +33,7 @@ import { FLAT_CLIENT_LIMIT, OVERAGE_PER_CLIENT_CENTS, priceText } from './pricin
 @ApiTags('billing')
 @Controller()
 @BrokerOnly()
+@MemberMay({ write: 'billing:manage' })
 export class BillingController {
   constructor(
     private readonly billing: BillingService,

@@ -20,6 +20,7 @@ import { Consumes } from '../common/content-type.js';
 import { languageOf, LANGUAGES } from '../common/language.js';
 import { receiveUpload } from '../common/multipart.js';
 import { escapeHtml, publicPage } from '../common/public-pages.js';
+import { MemberMay } from '../members/member-rule.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { StorageService } from '../storage/storage.service.js';
 import type { User } from '../users/user.entity.js';
@@ -28,6 +29,7 @@ import { LogoDto, PortalBrandingDto, PortalLinkDto, PublicAgencyDto, UpdateBrand
 
 @ApiTags('branding')
 @Controller()
+@MemberMay({ write: 'branding:manage' })
 export class BrandingController {
   constructor(
     private readonly branding: BrandingService,

@@ -15,6 +15,7 @@ import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
 import { RequiresSubscription } from '../auth/subscription.guard.js';
 import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
 import type { ListQuery, ListResult } from '../common/list-query.js';
+import { MemberMay } from '../members/member-rule.js';
 import type { User } from '../users/user.entity.js';
 import { CAMPAIGN_LIST_RULES, CampaignsService } from './campaigns.service.js';
 import {
@@ -37,6 +38,7 @@ import {
 @Controller('campaigns')
 @TokenScopes({ read: 'campaigns:read', write: 'campaigns:write' })
 @BrokerOnly()
+@MemberMay({ write: 'campaigns:write' })
 export class CampaignsController {
   constructor(private readonly campaigns: CampaignsService) {}
 
@@ -145,6 +147,7 @@ export class CampaignsController {
     return this.campaigns.sendTest(user, id);
   }
 
+  @MemberMay({ write: 'campaigns:send' })
   @Post(':id/send')
   @HttpCode(200)
   @RequiresSubscription()
@@ -159,6 +162,7 @@ export class CampaignsController {
     return { count: await this.campaigns.send(user, id) };
   }
 
+  @MemberMay({ write: 'campaigns:send' })
   @Post(':id/schedule')
   @HttpCode(200)
   @RequiresSubscription()
@@ -174,6 +178,7 @@ export class CampaignsController {
     return this.campaigns.schedule(user, id, body);
   }
 
+  @MemberMay({ write: 'campaigns:send' })
   @Post(':id/unschedule')
   @HttpCode(200)
   @ApiOperation({ summary: 'Takes a scheduled campaign back to a draft' })
@@ -184,6 +189,7 @@ export class CampaignsController {
     return this.campaigns.unschedule(user, id);
   }
 
+  @MemberMay({ write: 'campaigns:send' })
   @Post(':id/start')
   @HttpCode(200)
   @RequiresSubscription()
@@ -197,6 +203,7 @@ export class CampaignsController {
     return this.campaigns.start(user, id);
   }
 
+  @MemberMay({ write: 'campaigns:send' })
   @Post(':id/pause')
   @HttpCode(200)
   @ApiOperation({ summary: 'Pauses an active sequence: nobody enters and no step goes until it is resumed' })
@@ -207,6 +214,7 @@ export class CampaignsController {
     return this.campaigns.pause(user, id);
   }
 
+  @MemberMay({ write: 'campaigns:send' })
   @Post(':id/resume')
   @HttpCode(200)
   @RequiresSubscription()
@@ -220,6 +228,7 @@ export class CampaignsController {
     return this.campaigns.resume(user, id);
   }
 
+  @MemberMay({ write: 'campaigns:send' })
   @Post(':id/finish')
   @HttpCode(200)
   @ApiOperation({ summary: 'Ends a sequence for good: every client still going through it stops' })

@@ -9,6 +9,7 @@ import {
 } from '@nestjs/swagger';
 
 import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
+import { MemberMay } from '../members/member-rule.js';
 import type { User } from '../users/user.entity.js';
 import { BrokerPasswordResetDto } from './dto/password-reset.dto.js';
 import { PasswordResetsService } from './password-resets.service.js';
@@ -20,6 +21,7 @@ import { PasswordResetsService } from './password-resets.service.js';
 @ApiTags('clients')
 @Controller('clients')
 @BrokerOnly()
+@MemberMay({ write: 'clients:write' })
 export class BrokerPasswordResetsController {
   constructor(private readonly passwordResets: PasswordResetsService) {}
 

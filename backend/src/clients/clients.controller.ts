@@ -42,6 +42,7 @@ import type { ListQuery, ListResult } from '../common/list-query.js';
 import { receiveUpload } from '../common/multipart.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ATTESTATIONS } from '../consent/attestations.js';
+import { MemberMay } from '../members/member-rule.js';
 import { StorageService } from '../storage/storage.service.js';
 import type { User } from '../users/user.entity.js';
 import { CLIENT_LIST_RULES, ClientsService } from './clients.service.js';
@@ -70,6 +71,7 @@ const LIMIT_RESPONSE = { description: 'Client limit reached: { message, limitRea
 @Controller('clients')
 @TokenScopes({ read: 'clients:read', write: 'clients:write' })
 @BrokerOnly()
+@MemberMay({ write: 'clients:write' })
 export class ClientsController {
   private readonly logger = new Logger(ClientsController.name);
 
@@ -99,6 +101,7 @@ export class ClientsController {
     return this.clients.usage(user);
   }
 
+  @MemberMay({ write: 'clients:import' })
   @Post('upload')
   @ApiOperation({
     summary:
@@ -170,6 +173,7 @@ export class ClientsController {
     return this.clients.bulk(user, body);
   }
 
+  @MemberMay({ read: 'clients:export' })
   @Get('export.csv')
   @ApiOperation({
     summary: 'Every client under the list’s filter and sort (all pages) as CSV',

@@ -4,6 +4,7 @@ import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation
 import { TokenScopes } from '../api-tokens/scopes.js';
 import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
 import { RequiresSubscription } from '../auth/subscription.guard.js';
+import { MemberMay } from '../members/member-rule.js';
 import type { User } from '../users/user.entity.js';
 import { ConsentRecordsService } from './consent-records.service.js';
 import {
@@ -21,6 +22,7 @@ import {
 @Controller()
 @TokenScopes({ read: 'clients:read', write: 'clients:write' })
 @BrokerOnly()
+@MemberMay({ write: 'clients:write' })
 export class ConsentController {
   constructor(private readonly records: ConsentRecordsService) {}
 

@@ -34,3 +34,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<MemberRole, readonly Permission[]
   assistant: ['read', 'clients:write', 'clients:import', 'reminders:write', 'campaigns:write'],
   read_only: ['read'],
 };
+
+/** Whether a role holds a permission. */
+export function roleMay(role: MemberRole, permission: Permission): boolean {
+  return ROLE_PERMISSIONS[role].includes(permission);
+}

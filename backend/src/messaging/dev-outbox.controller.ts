@@ -18,6 +18,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { devOutboxInUse } from './dev-outbox-use.js';
 
 export { devOutboxInUse };
+import { MemberMay } from '../members/member-rule.js';
 import type { User } from '../users/user.entity.js';
 import { DevPhone, type PhoneAnswer } from './dev-phone.service.js';
 import { CHANNELS, OutboxMessage } from './outbox-message.entity.js';
@@ -87,6 +88,7 @@ const RULES = { sortable: ['createdAt', 'channel'], filterable: ['channel'], idF
 @ApiTags('development')
 @Controller('dev/outbox')
 @BrokerOnly()
+@MemberMay({ write: 'clients:write' })
 export class DevOutboxController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,

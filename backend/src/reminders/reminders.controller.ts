@@ -14,6 +14,7 @@ import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
 import { RequiresSubscription } from '../auth/subscription.guard.js';
 import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
 import type { ListQuery, ListResult } from '../common/list-query.js';
+import { MemberMay } from '../members/member-rule.js';
 import type { User } from '../users/user.entity.js';
 import { CreateReminderDto, ExecuteResultDto, ReminderDto, UpdateReminderDto } from './dto/reminder.dto.js';
 import { REMINDER_LIST_RULES, RemindersService } from './reminders.service.js';
@@ -22,6 +23,7 @@ import { REMINDER_LIST_RULES, RemindersService } from './reminders.service.js';
 @Controller('reminders')
 @TokenScopes({ read: 'reminders:read', write: 'reminders:write' })
 @BrokerOnly()
+@MemberMay({ write: 'reminders:write' })
 export class RemindersController {
   constructor(private readonly reminders: RemindersService) {}
 

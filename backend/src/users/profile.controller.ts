@@ -2,6 +2,7 @@ import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 
 import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
+import { MemberMay } from '../members/member-rule.js';
 import { ProfileDto, UpdateProfileDto } from './dto/profile.dto.js';
 import type { User } from './user.entity.js';
 import { UsersService } from './users.service.js';
@@ -9,6 +10,7 @@ import { UsersService } from './users.service.js';
 @ApiTags('profile')
 @Controller('profile')
 @BrokerOnly()
+@MemberMay({ write: 'branding:manage' })
 export class ProfileController {
   constructor(private readonly users: UsersService) {}
 
