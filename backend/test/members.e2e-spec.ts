@@ -64,24 +64,16 @@ describe('an agency and its members (the person signed in)', () => {
     const broker = await brokerSession(t, 'leaving@agency.test');
     const token = await broker.agent.post('/api/tokens').send({ name: 'CRM', scopes: ['clients:read'], expiresInDays: 30 });
     expect(token.status).toBe(201);
-    expect(
-      (
-        await request(t.http)
-          .get('/api/clients')
-          .auth(token.body.token as string, { type: 'bearer' })
-      ).status,
-    ).toBe(200);
+    const withToken = () =>
+      request(t.http)
+        .get('/api/clients')
+        .auth(token.body.token as string, { type: 'bearer' });
+    expect((await withToken()).status).toBe(200);
 
     await t.em().nativeUpdate(Member, { agencyId: broker.id }, { removedAt: realNow() });
     const me = await broker.agent.get('/api/auth/user');
     expect(me.status).toBe(401);
-    expect(
-      (
-        await request(t.http)
-          .get('/api/clients')
-          .auth(token.body.token as string, { type: 'bearer' })
-      ).status,
-    ).toBe(401);
+    expect((await withToken()).status).toBe(401);
   });
 
   it('keeps a session from before members working, as the agency’s owner', async () => {

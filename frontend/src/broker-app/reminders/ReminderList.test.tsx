@@ -370,13 +370,23 @@ describe('changing and cancelling a pending reminder', () => {
 });
 
 describe('finding reminders', () => {
-  it('asks the server for the chosen status and delivery, and the picker searches clients on the server', async () => {
+  /** The page, its reminders shown, then the status filter set to Pending (and asked of the server). */
+  async function listFilteredToPending() {
     const list = getList();
     renderPage({ getList: list });
     await screen.findAllByRole('listitem');
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Status' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Pending' }));
     await waitFor(() => expect(list).toHaveBeenCalledWith('reminders', expect.objectContaining({ filter: { status: 'pending' } })));
+    return list;
+  }
+
+  /** The filter of the last reminders request. */
+  const lastRemindersFilter = (list: ReturnType<typeof getList>) =>
+    (list.mock.calls.filter(([resource]) => resource === 'reminders').at(-1) as unknown as [string, { filter: object }])[1].filter;
+
+  it('asks the server for the chosen status and delivery, and the picker searches clients on the server', async () => {
+    const list = await listFilteredToPending();
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Delivery' }));
     fireEvent.click(await screen.findByRole('option', { name: 'SMS' }));
     await waitFor(() =>
@@ -400,29 +410,18 @@ describe('finding reminders', () => {
   });
 
   it('keeps a filter cleared while the broker was typing a search, and searches what was typed', async () => {
-    const list = getList();
-    renderPage({ getList: list });
-    await screen.findAllByRole('listitem');
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Status' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Pending' }));
-    await waitFor(() => expect(list).toHaveBeenCalledWith('reminders', expect.objectContaining({ filter: { status: 'pending' } })));
+    const list = await listFilteredToPending();
 
     // Typed, then Clear filters before the search goes out: the status must not come back with it.
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search reminders' }), { target: { value: 'review' } });
     fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(list).toHaveBeenCalledWith('reminders', expect.objectContaining({ filter: { q: 'review' } })));
-    const last = list.mock.calls.filter(([resource]) => resource === 'reminders').at(-1) as unknown as [string, { filter: object }];
-    expect(last[1].filter).toEqual({ q: 'review' });
+    expect(lastRemindersFilter(list)).toEqual({ q: 'review' });
     expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
   });
 
   it('keeps a filter cleared in the very moment the typing pause ends', async () => {
-    const list = getList();
-    renderPage({ getList: list });
-    await screen.findAllByRole('listitem');
-    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Status' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'Pending' }));
-    await waitFor(() => expect(list).toHaveBeenCalledWith('reminders', expect.objectContaining({ filter: { status: 'pending' } })));
+    const list = await listFilteredToPending();
 
     // The pause ends right after Clear filters, before the list has drawn the cleared filters: the
     // search must go out with the filters as cleared, not as they were drawn last.
@@ -441,8 +440,7 @@ describe('finding reminders', () => {
     });
     vi.useRealTimers();
     await waitFor(() => expect(list).toHaveBeenCalledWith('reminders', expect.objectContaining({ filter: { q: 'review' } })));
-    const last = list.mock.calls.filter(([resource]) => resource === 'reminders').at(-1) as unknown as [string, { filter: object }];
-    expect(last[1].filter).toEqual({ q: 'review' });
+    expect(lastRemindersFilter(list)).toEqual({ q: 'review' });
     expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
   });
 
