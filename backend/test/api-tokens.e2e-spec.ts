@@ -66,9 +66,11 @@ describe('API access: personal access tokens', () => {
     const list = await broker.agent.get('/api/tokens');
     expect(list.status).toBe(200);
     const listed = list.body.find((token: { id: string }) => token.id === created.body.id);
+    const me = await broker.agent.get('/api/auth/user');
     expect(listed).toEqual({
       id: created.body.id,
       name: 'CRM sync',
+      memberId: me.body.member.id,
       scopes: ['clients:read'],
       prefix: created.body.prefix,
       createdAt: expect.any(String),

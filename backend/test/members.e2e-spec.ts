@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { MikroORM } from '@mikro-orm/postgresql';
 import request from 'supertest';
 
+import { ApiToken } from '../src/api-tokens/api-token.entity.js';
 import { ROLE_REFUSED } from '../src/auth/access.guard.js';
 import { Client } from '../src/clients/client.entity.js';
 import { REPO_ROOT } from '../src/config/config.js';
@@ -14,6 +15,7 @@ import { User } from '../src/users/user.entity.js';
 import { type Agent, browser, signInAsBroker } from './helpers/browser-agent.js';
 import { realNow } from './helpers/clock.js';
 import { makeUser } from './helpers/factories.js';
+import * as sessions from './helpers/session.js';
 import { brokerSession } from './helpers/session.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -89,17 +91,9 @@ describe('an agency and its members (the person signed in)', () => {
   });
 });
 
-/**
- * A person signed in as a member of `agencyId` with `role`. Until invitations exist, the person's own
- * new agency's owner is moved there, and they sign in again.
- */
-async function memberSession(agencyId: string, role: MemberRole, email: string): Promise<Agent> {
-  const own = await brokerSession(t, email);
-  await t.em().nativeUpdate(Member, { agencyId: own.id }, { agencyId, role });
-  const agent = browser(t);
-  await signInAsBroker(agent, t.appUrl, email);
-  return agent;
-}
+/** A person signed in as a member of `agencyId` with `role`. */
+const memberSession = async (agencyId: string, role: MemberRole, email: string): Promise<Agent> =>
+  (await sessions.memberSession(t, agencyId, role, email)).agent;
 
 const refused = (permission: Permission) => ({ statusCode: 403, message: ROLE_REFUSED, permission });
 
@@ -190,6 +184,12 @@ describe('the members migration', () => {
          from users u order by u.email`,
     );
     expect(accounts.length).toBeGreaterThanOrEqual(10);
+    // A token made before members: after the migration it is its agency's owner's.
+    await t
+      .em()
+      .execute(
+        `insert into api_tokens (id, user_id, name, scopes, prefix, token_hash) select gen_random_uuid(), id, 'CRM', '{clients:read}', 'ck_pat_abcdef', 'hash' from users where email = 'dana.whitfield@example.com'`,
+      );
 
     await migrator.up();
     for (const account of accounts) {
@@ -203,6 +203,8 @@ describe('the members migration', () => {
 
     const dana = accounts.find((account) => account.email === 'dana.whitfield@example.com')!;
     expect(dana.clients).toBeGreaterThan(0);
+    const [danaOwner] = await membersOf(dana.id);
+    expect(await t.em().find(ApiToken, { userId: dana.id })).toEqual([expect.objectContaining({ name: 'CRM', memberId: danaOwner.id })]);
     const agent = browser(t);
     await signInAsBroker(agent, t.appUrl, 'dana.whitfield@example.com');
     const me = await agent.get('/api/auth/user');

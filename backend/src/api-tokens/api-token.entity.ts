@@ -3,10 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 
+import { Member } from '../members/member.entity.js';
 import { User } from '../users/user.entity.js';
 
 /**
- * A personal access token: acts as its broker or admin within its scopes. Only the SHA-256 of the
+ * A personal access token: acts as the member who made it, within its scopes and that member's role
+ * (both are checked on every request, so a lowered role narrows the token and a removed member's
+ * token stops at once). Only the SHA-256 of the
  * secret is kept (the secret is shown once, at creation); `prefix` lets the person recognise it.
  */
 @Entity({ tableName: 'api_tokens' })
@@ -19,6 +22,11 @@ export class ApiToken {
 
   @ManyToOne(() => User, { fieldName: 'user_id', deleteRule: 'cascade', mapToPk: true })
   userId!: string;
+
+  /** The member who made it and whose rights it carries at most. */
+  @ManyToOne(() => Member, { fieldName: 'member_id', deleteRule: 'cascade', mapToPk: true })
+  @Index({ name: 'api_tokens_member_idx' })
+  memberId!: string;
 
   @Property({ type: 'text' })
   name!: string;

@@ -9,7 +9,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 
-import { AdminOnly, BrokerOnly, CurrentUser, CurrentUserId } from '../auth/access.decorators.js';
+import { AdminOnly, BrokerOnly, CurrentMember, CurrentUser, CurrentUserId, type RequestMember } from '../auth/access.decorators.js';
 import { MemberMay } from '../members/member-rule.js';
 import type { User } from '../users/user.entity.js';
 import { ApiTokensService } from './api-tokens.service.js';
@@ -45,8 +45,12 @@ export class ApiTokensController {
   @ApiOperation({ summary: 'Creates a token; the answer holds its secret, shown this once' })
   @ApiCreatedResponse({ type: CreatedApiTokenDto })
   @ApiBadRequestResponse({ description: 'A name, scope or expiry that is not allowed, or 50 live tokens already' })
-  async create(@CurrentUser() user: User, @Body() body: CreateApiTokenDto): Promise<CreatedApiTokenDto> {
-    const { token, secret } = await this.tokens.create(user, body);
+  async create(
+    @CurrentUser() user: User,
+    @CurrentMember() member: RequestMember,
+    @Body() body: CreateApiTokenDto,
+  ): Promise<CreatedApiTokenDto> {
+    const { token, secret } = await this.tokens.create(user, member.id, body);
     return { ...ApiTokenDto.from(token), token: secret };
   }
 

@@ -28,6 +28,8 @@ const DAY_MS = 86_400_000;
 export interface AuthenticatedToken {
   id: string;
   userId: string;
+  /** The member who made it: the request acts as them, within their role. */
+  memberId: string;
   name: string;
   scopes: Scope[];
 }
@@ -36,6 +38,7 @@ export interface AuthenticatedToken {
 interface TokenRow {
   id: string;
   user_id: string;
+  member_id: string;
   name: string;
   scopes: Scope[];
   expires_at: string | Date | null;
@@ -63,6 +66,7 @@ export class ApiTokensService {
 
   async create(
     user: Pick<User, 'id' | 'isAdmin'>,
+    memberId: string,
     body: CreateApiTokenDto,
     now = new Date(),
   ): Promise<{ token: ApiToken; secret: string }> {
@@ -78,6 +82,7 @@ export class ApiTokensService {
       if (live >= MAX_TOKENS) throw new BadRequestException(`You have ${MAX_TOKENS} tokens: revoke one before creating another`);
       const token = em.create(ApiToken, {
         userId: user.id,
+        memberId,
         name: body.name,
         scopes: body.scopes,
         prefix: secret.slice(0, TOKEN_PREFIX.length + SHOWN_CHARACTERS),
@@ -170,7 +175,7 @@ export class ApiTokensService {
     } else if (now.getTime() - timeOf(row.last_used_at) >= LAST_USED_RESOLUTION_MS) {
       await this.em.execute('update api_tokens set last_used_at = ? where id = ?', [now, row.id]);
     }
-    return { id: row.id, userId: row.user_id, name: row.name, scopes: row.scopes };
+    return { id: row.id, userId: row.user_id, memberId: row.member_id, name: row.name, scopes: row.scopes };
   }
 
   /** A live token used where its scopes do not reach. */
@@ -193,7 +198,7 @@ export class ApiTokensService {
 
   private async rowOf(secret: string): Promise<TokenRow | undefined> {
     const [row] = await this.em.execute<TokenRow[]>(
-      'select id, user_id, name, scopes, expires_at, last_used_at, revoked_at from api_tokens where token_hash = ? limit 1',
+      'select id, user_id, member_id, name, scopes, expires_at, last_used_at, revoked_at from api_tokens where token_hash = ? limit 1',
       [hashToken(secret)],
     );
     return row;

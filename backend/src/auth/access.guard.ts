@@ -20,7 +20,8 @@ import { ClientAccount } from './client-account.entity.js';
  *
  * A request with `Authorization: Bearer` is judged by its token alone (any session cookie it also
  * carries is ignored): the token must be live, the route must name a scope for tokens
- * (@TokenScopes) and the token must hold it. It then acts as its broker or admin. Client routes
+ * (@TokenScopes) and the token must hold it. It then acts as the member who made it, within
+ * that member's role. Client routes
  * never take a token.
  */
 /** What a member's request answers when their role does not allow it (403, with the permission it needs). */
@@ -74,7 +75,7 @@ export class AccessGuard implements CanActivate {
     if (!scope) return this.refuse(token, `${what} cannot be used with an API token`);
     if (scope !== 'any' && !token.scopes.includes(scope)) return this.refuse(token, `${what} needs the ${scope} scope`);
     request.apiToken = token;
-    return this.actAs(context, request, access, token.userId);
+    return this.actAs(context, request, access, token.userId, token.memberId);
   }
 
   private async refuse(token: AuthenticatedToken, message: string): Promise<never> {

@@ -17,8 +17,8 @@ export class AuthRepository {
 
   /**
    * One plain statement per broker request: the agency's row with the member the request acts as —
-   * the session's member, or the agency's first owner for a session from before members and for an
-   * API token — unless that member was removed.
+   * the session's or token's member, or the agency's first owner for a session from before members —
+   * unless that member was removed.
    */
   async agencyRow(agencyId: string, memberId: string | undefined): Promise<AgencyRow | undefined> {
     const [row] = await hotReadRows<AgencyRow>(

@@ -1,3 +1,5 @@
+import { Member } from '../../src/members/member.entity.js';
+import type { MemberRole } from '../../src/members/roles.js';
 import { type Agent, browser, signInAsBroker } from './browser-agent.js';
 import type { TestApp } from './test-app.js';
 
@@ -29,4 +31,22 @@ export const TEST_AGENCY_ADDRESS = '100 Main Street, Nashville, TN 37201';
 export async function readyForCampaigns(agent: Agent, sellsPlans = false): Promise<void> {
   const answer = await agent.put('/api/branding').send({ agencyAddress: TEST_AGENCY_ADDRESS, sellsPlans });
   if (answer.status !== 200) throw new Error(`PUT /api/branding failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+}
+
+/**
+ * A person signed in as a member of `agencyId` with `role`: their own new agency's owner is moved
+ * there, and they sign in again. Returns the browser and the member's id.
+ */
+export async function memberSession(
+  t: TestApp,
+  agencyId: string,
+  role: MemberRole,
+  email: string,
+): Promise<{ agent: Agent; memberId: string }> {
+  const own = await brokerSession(t, email);
+  const member = await t.em().findOneOrFail(Member, { agencyId: own.id });
+  await t.em().nativeUpdate(Member, { id: member.id }, { agencyId, role });
+  const agent = browser(t);
+  await signInAsBroker(agent, t.appUrl, email);
+  return { agent, memberId: member.id };
 }

@@ -2373,6 +2373,11 @@ export interface components {
              * @description Null until first used
              */
             lastUsedAt: string | null;
+            /**
+             * Format: uuid
+             * @description The agency member who made it: the token acts as them, within their role
+             */
+            memberId: string;
             /** @example CRM sync */
             name: string;
             /**
@@ -3340,6 +3345,11 @@ export interface components {
              * @description Null until first used
              */
             lastUsedAt: string | null;
+            /**
+             * Format: uuid
+             * @description The agency member who made it: the token acts as them, within their role
+             */
+            memberId: string;
             /** @example CRM sync */
             name: string;
             /**

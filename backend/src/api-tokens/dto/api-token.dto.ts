@@ -28,6 +28,9 @@ export class ApiTokenDto {
   @ApiProperty({ example: 'CRM sync' })
   name!: string;
 
+  @ApiProperty({ format: 'uuid', description: 'The agency member who made it: the token acts as them, within their role' })
+  memberId!: string;
+
   @ApiProperty({ enum: ALL_SCOPES, isArray: true, example: ['clients:read'] })
   scopes!: string[];
 
@@ -47,6 +50,7 @@ export class ApiTokenDto {
     return {
       id: token.id,
       name: token.name,
+      memberId: token.memberId,
       scopes: token.scopes,
       prefix: token.prefix,
       createdAt: token.createdAt.toISOString(),

@@ -20,6 +20,7 @@ const SCOPES: ApiTokenScope[] = [
 const CRM: ApiToken = {
   id: 't1',
   name: 'My CRM',
+  memberId: 'm1',
   scopes: ['clients:read', 'reminders:read'],
   prefix: 'ck_pat_AbCd12',
   createdAt: new Date(2026, 10, 2, 9, 0).toISOString(),
@@ -29,6 +30,7 @@ const CRM: ApiToken = {
 const SHEET: ApiToken = {
   id: 't2',
   name: 'Old spreadsheet',
+  memberId: 'm1',
   scopes: ['clients:write'],
   prefix: 'ck_pat_ZyXw98',
   createdAt: new Date(2025, 0, 5, 9, 0).toISOString(),
@@ -143,6 +145,7 @@ describe('the API access page', () => {
     const created: CreatedApiToken = {
       id: 't9',
       name: 'Spreadsheet',
+      memberId: 'm1',
       scopes: ['clients:read'],
       prefix: 'ck_pat_AbCd12',
       createdAt: testNow().toISOString(),

@@ -13,6 +13,7 @@ const BROKER = 'b1';
 const CRM: ApiToken = {
   id: 't1',
   name: 'My CRM',
+  memberId: 'm1',
   scopes: ['clients:read'],
   prefix: 'ck_pat_AbCd12',
   createdAt: new Date(2026, 10, 2, 9, 0).toISOString(),
