@@ -24,6 +24,7 @@ import { DeliveryModule } from './delivery/delivery.module.js';
 import { DigestModule } from './digest/digest.module.js';
 import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
+import { MembersModule } from './members/members.module.js';
 import { PrivacyModule } from './privacy/privacy.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { RemindersModule } from './reminders/reminders.module.js';
@@ -73,6 +74,7 @@ export class AppModule {
         HealthModule,
         UsersModule,
         AuthModule,
+        MembersModule,
         ClientsModule,
         ClientPortalModule,
         ReportingModule,

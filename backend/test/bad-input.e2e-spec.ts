@@ -377,6 +377,7 @@ describe('bad input on every route', () => {
       [/^\/api\/admin\/brokers\/\{id\}/, ids.broker],
       [/^\/api\/admin\/admins\/\{id\}/, ids.otherAdmin],
       [/^\/api\/tokens\/\{id\}/, ids.token],
+      [/^\/api\/members\/\{id\}/, ids.member],
       [/^\/api\/(admin\/resources|resources|public\/resources)\/\{id\}/, ids.resource],
       [/^\/api\/campaigns\/\{id\}/, ids.campaign],
       [/^\/api\/dev\/outbox\/\{id\}/, ids.outboxMessage],
@@ -764,6 +765,8 @@ describe('bad input on every route', () => {
       await em.findOneOrFail(OutboxMessage, { brokerId: broker.id, channel: 'sms' }, { orderBy: { createdAt: 'desc' } })
     ).id;
     ids.token = (await agents.broker.post('/api/tokens').send({ name: 'Walk token', scopes: ['clients:read'] })).body.id;
+    // A person invited to the walk broker's agency: the member routes' path.
+    ids.member = (await agents.broker.post('/api/members').send({ email: 'walk.member@agency.test', role: 'agent' })).body.id;
     ids.resource = (
       await agents.admin.post('/api/admin/resources').field('title', 'Walk guide').attach('file', PDF, { filename: 'guide.pdf' })
     ).body.id;

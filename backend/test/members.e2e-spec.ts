@@ -10,11 +10,14 @@ import { Client } from '../src/clients/client.entity.js';
 import { REPO_ROOT } from '../src/config/config.js';
 import { seedDemoData } from '../src/database/seeders/demo-data.seeder.js';
 import { Member } from '../src/members/member.entity.js';
+import { LAST_OWNER, MEMBER_INVITATION_PURPOSE, NOT_YOURSELF } from '../src/members/members.service.js';
 import { type MemberRole, type Permission, PERMISSIONS } from '../src/members/roles.js';
+import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
 import { User } from '../src/users/user.entity.js';
-import { type Agent, browser, signInAsBroker } from './helpers/browser-agent.js';
+import { type Agent, browser, follow, joinThroughLink, signInAsBroker } from './helpers/browser-agent.js';
 import { realNow } from './helpers/clock.js';
-import { makeUser } from './helpers/factories.js';
+import { makeClient, makeUser } from './helpers/factories.js';
+import { outboxInFull } from './helpers/outbox.js';
 import * as sessions from './helpers/session.js';
 import { brokerSession } from './helpers/session.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -158,6 +161,143 @@ describe('roles: what each member may do, decided by the one guard', () => {
         .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
     expect(unnamed).toEqual([]);
+  });
+});
+
+describe('the team: invitations, roles and removal', () => {
+  let owner: { agent: Agent; id: string };
+  let ownerMember: string;
+  beforeAll(async () => {
+    owner = await brokerSession(t, 'team.owner@agency.test');
+    await t.em().nativeUpdate(User, { id: owner.id }, { agencyName: 'Sunrise Benefits' });
+    ownerMember = (await owner.agent.get('/api/auth/user')).body.member.id as string;
+  });
+
+  const invite = (email: string, role: MemberRole) => owner.agent.post('/api/members').send({ email, role });
+  const listed = async () =>
+    ((await owner.agent.get('/api/members')).body as { email: string; role: string; status: string; clients: number }[]).map(
+      ({ email, role, status, clients }) => ({ email, role, status, clients }),
+    );
+
+  it('invites by e-mail with a link valid 7 days, and the person joins by signing in through it', async () => {
+    const sent = await invite('Maria.Lopez@Agency.Test', 'agent');
+    expect(sent.status).toBe(201);
+    expect(sent.body).toMatchObject({ email: 'maria.lopez@agency.test', role: 'agent', status: 'invited', clients: 0 });
+    const days = (new Date(sent.body.invitationExpiresAt as string).getTime() - realNow().getTime()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.99);
+    expect(days).toBeLessThanOrEqual(7);
+    const link = sent.body.invitationUrl as string;
+    expect(link).toMatch(/\/api\/join\?token=[A-Za-z0-9_-]{43}$/);
+
+    const [mail] = await outboxInFull(t, { purpose: MEMBER_INVITATION_PURPOSE, recipient: 'maria.lopez@agency.test' });
+    expect(mail.subject).toBe('Join Sunrise Benefits on CareKeep');
+    expect(mail.body).toContain('You are invited to join Sunrise Benefits on CareKeep as an agent.');
+    expect(mail.body).toContain(link);
+    // The agency reads its outbox: the link there is hidden.
+    const [stored] = await t.em().find(OutboxMessage, { id: mail.id });
+    expect(JSON.stringify(stored)).not.toContain(new URL(link).searchParams.get('token'));
+
+    const maria = browser(t);
+    const chain = await joinThroughLink(maria, t.appUrl, link, 'maria.lopez@agency.test');
+    expect(chain.map((res) => res.headers.location).at(-2)).toBe('/');
+    const me = await maria.get('/api/auth/user');
+    expect(me.body).toMatchObject({ id: owner.id, member: { id: sent.body.id, role: 'agent' } });
+    expect(await listed()).toEqual([
+      { email: 'team.owner@agency.test', role: 'owner', status: 'active', clients: 0 },
+      { email: 'maria.lopez@agency.test', role: 'agent', status: 'active', clients: 0 },
+    ]);
+
+    // A link works once.
+    const again = await follow(browser(t), t.appUrl, await browser(t).get(new URL(link).pathname + new URL(link).search));
+    expect(again[0].headers.location).toBe('/invitation?problem=expired');
+  });
+
+  it('refuses an expired link, and a person who works in another agency', async () => {
+    const late = await invite('late@agency.test', 'assistant');
+    await t.em().nativeUpdate(Member, { id: late.body.id }, { invitationExpiresAt: new Date(realNow().getTime() - 1000) });
+    expect((await listed()).find((m) => m.email === 'late@agency.test')).toMatchObject({ status: 'expired' });
+    const lateAgent = browser(t);
+    const chain = await joinThroughLink(lateAgent, t.appUrl, late.body.invitationUrl, 'late@agency.test');
+    expect(chain[0].headers.location).toBe('/invitation?problem=expired');
+    expect((await lateAgent.get('/api/auth/user')).status).toBe(401);
+
+    // Sent again: a new link, the old one stops working.
+    const resent = await owner.agent.post(`/api/members/${late.body.id}/invitation`);
+    expect(resent.status).toBe(201);
+    expect(resent.body).toMatchObject({ id: late.body.id, status: 'invited' });
+    expect(resent.body.invitationUrl).not.toBe(late.body.invitationUrl);
+
+    const elsewhere = await brokerSession(t, 'has.own.agency@agency.test');
+    const invited = await invite('has.own.agency@agency.test', 'agent');
+    const refusedJoin = await joinThroughLink(browser(t), t.appUrl, invited.body.invitationUrl, 'has.own.agency@agency.test');
+    expect(refusedJoin.map((res) => res.headers.location)).toContain('/invitation?problem=other-agency');
+    expect((await elsewhere.agent.get('/api/auth/user')).body.id).toBe(elsewhere.id);
+    expect((await listed()).find((m) => m.email === 'has.own.agency@agency.test')).toMatchObject({ status: 'invited' });
+  });
+
+  it.each([
+    [{ email: 'not an address', role: 'agent' }, 400, 'Enter an e-mail address such as name@agency.com'],
+    [{ email: 'x@agency.test', role: 'boss' }, 400, 'role must be one of: owner, agent, assistant, read_only'],
+    [{ email: `${'a'.repeat(250)}@agency.test`, role: 'agent' }, 400, 'An e-mail address has at most 254 characters'],
+    [{ email: 'team.owner@agency.test', role: 'agent' }, 409, 'team.owner@agency.test is already a member of this agency'],
+  ])('refuses the invitation %j with %i and a message', async (body, status, message) => {
+    const res = await owner.agent.post('/api/members').send(body);
+    expect(res.status).toBe(status);
+    expect(res.body.message).toContain(message);
+  });
+
+  it('changes a role from the member’s next request, and keeps the agency an owner', async () => {
+    const { agent: sam, memberId } = await sessions.memberSession(t, owner.id, 'agent', 'sam.role@agency.test');
+    expect((await sam.get('/api/clients/export.csv')).status).toBe(200);
+    const changed = await owner.agent.put(`/api/members/${memberId}`).send({ role: 'assistant' });
+    expect([changed.status, changed.body.role]).toEqual([200, 'assistant']);
+    expect((await sam.get('/api/auth/user')).body.member.role).toBe('assistant');
+    expect((await sam.get('/api/clients/export.csv')).body).toEqual(refused('clients:export'));
+
+    const lastOwner = await owner.agent.put(`/api/members/${ownerMember}`).send({ role: 'agent' });
+    expect([lastOwner.status, lastOwner.body.message]).toEqual([400, LAST_OWNER]);
+    expect((await owner.agent.put(`/api/members/${memberId}`).send({ role: 'king' })).status).toBe(400);
+    expect((await owner.agent.put('/api/members/not-a-uuid').send({ role: 'agent' })).status).toBe(404);
+  });
+
+  it('removes a member at once: sessions and tokens end, clients go to another member, their sign-in no longer reaches the agency', async () => {
+    const { agent: leaving, memberId } = await sessions.memberSession(t, owner.id, 'owner', 'leaving.owner@agency.test');
+    const token = await leaving.post('/api/tokens').send({ name: 'Theirs', scopes: ['clients:read'], expiresInDays: 30 });
+    expect(token.status).toBe(201);
+    const agency = await t.em().findOneOrFail(User, owner.id);
+    const clients = [await makeClient(t.em(), agency), await makeClient(t.em(), agency)];
+    await t.em().nativeUpdate(Client, { id: { $in: clients.map((c) => c.id) } }, { assignedMemberId: memberId });
+    const [maria] = await t.em().find(Member, { agencyId: owner.id, email: 'maria.lopez@agency.test' });
+
+    expect((await owner.agent.delete(`/api/members/${ownerMember}`)).body.message).toBe(NOT_YOURSELF);
+    const badHeir = await owner.agent.delete(`/api/members/${memberId}`).query({ reassignTo: memberId });
+    expect([badHeir.status, badHeir.body.message]).toEqual([400, 'Choose a member of this agency who has joined to take over the clients']);
+    expect((await t.em().findOneOrFail(Member, memberId)).removedAt).toBeNull();
+
+    const removed = await owner.agent.delete(`/api/members/${memberId}`).query({ reassignTo: maria.id });
+    expect([removed.status, removed.body]).toEqual([200, { id: memberId, reassignedTo: maria.id, clientsReassigned: 2 }]);
+    expect((await leaving.get('/api/auth/user')).status).toBe(401);
+    const withToken = await request(t.http)
+      .get('/api/clients')
+      .auth(token.body.token as string, { type: 'bearer' });
+    expect(withToken.status).toBe(401);
+    const moved = await t.em().find(Client, { id: { $in: clients.map((c) => c.id) } });
+    expect(moved.map((client) => client.assignedMemberId)).toEqual([maria.id, maria.id]);
+    expect((await listed()).map((m) => m.email)).not.toContain('leaving.owner@agency.test');
+
+    // Signing in again, they are no longer in the agency: a new one of their own begins.
+    const back = await brokerSession(t, 'leaving.owner@agency.test');
+    expect(back.id).not.toBe(owner.id);
+    expect((await owner.agent.delete(`/api/members/${memberId}`)).status).toBe(404);
+  });
+
+  it('keeps another agency’s members out of reach', async () => {
+    const other = await brokerSession(t, 'team.other@agency.test');
+    const [theirOwner] = await membersOf(other.id);
+    expect((await owner.agent.put(`/api/members/${theirOwner.id}`).send({ role: 'agent' })).status).toBe(404);
+    expect((await owner.agent.delete(`/api/members/${theirOwner.id}`)).status).toBe(404);
+    expect((await owner.agent.post(`/api/members/${theirOwner.id}/invitation`)).status).toBe(404);
+    expect((await other.agent.get('/api/members')).body.map((m: { email: string }) => m.email)).toEqual(['team.other@agency.test']);
   });
 });
 

@@ -1,10 +1,11 @@
-import { Controller, Get, Inject, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Inject, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiFoundResponse, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 
 import { TokenScopes } from '../api-tokens/scopes.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { User } from '../users/user.entity.js';
+import { UsersService } from '../users/users.service.js';
 import { BrokerOnly, CurrentMember, CurrentUser, Public, type RequestMember } from './access.decorators.js';
 import { CurrentUserDto } from './dto/current-user.dto.js';
 import { OidcGuard } from './oidc.guard.js';
@@ -13,6 +14,8 @@ import { endSession, startSession } from './session.js';
 
 /** Where a suspended broker's sign-in ends (a public page of the app). */
 export const SUSPENDED_PAGE = '/account-suspended';
+/** Where an invitation that cannot be accepted ends (a public page of the app, `?problem=expired|other-agency`). */
+export const INVITATION_PAGE = '/invitation';
 
 @ApiTags('auth')
 @Controller()
@@ -20,6 +23,7 @@ export class AuthController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly oidc: OidcService,
+    private readonly users: UsersService,
   ) {}
 
   @Get('login')
@@ -48,6 +52,10 @@ export class AuthController {
     headers: { Location: { description: 'Where to go next', schema: { type: 'string', example: '/' } } },
   })
   async callback(@Req() req: Request & { user: OidcSignIn }, @Res() res: Response): Promise<void> {
+    if ('problem' in req.user) {
+      res.redirect(302, `${INVITATION_PAGE}?problem=${req.user.problem}`);
+      return;
+    }
     const { user, member, idToken } = req.user;
     if (user.suspendedAt) {
       res.redirect(302, SUSPENDED_PAGE);
@@ -55,6 +63,23 @@ export class AuthController {
     }
     await startSession(req, this.config, { kind: 'broker', userId: user.id, memberId: member.id, idToken });
     res.redirect(302, '/');
+  }
+
+  @Get('join')
+  @Public()
+  @ApiOperation({ summary: 'An invitation’s link (from its e-mail): signs in through the provider and joins the agency' })
+  @ApiQuery({ name: 'token', description: 'The invitation’s secret' })
+  @ApiFoundResponse({
+    description: 'To sign-in (/api/login), or to /invitation?problem=expired when the link no longer works',
+    headers: { Location: { description: 'Where to go next', schema: { type: 'string', example: '/api/login' } } },
+  })
+  async join(@Req() req: Request, @Res() res: Response, @Query('token') token?: unknown): Promise<void> {
+    if (typeof token !== 'string' || !(await this.users.invitationUsable(token))) {
+      res.redirect(302, `${INVITATION_PAGE}?problem=expired`);
+      return;
+    }
+    req.session.invitation = token;
+    res.redirect(302, '/api/login');
   }
 
   @Get('logout')

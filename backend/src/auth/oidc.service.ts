@@ -5,21 +5,15 @@ import { type AuthenticateOptions, Strategy } from 'openid-client/passport';
 import passport from 'passport';
 
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import type { Member } from '../members/member.entity.js';
-import type { User } from '../users/user.entity.js';
-import { type IdentityClaims, UsersService } from '../users/users.service.js';
+import { type IdentityClaims, type SignInResult, UsersService } from '../users/users.service.js';
 import { DEV_PROVIDER } from './auth.tokens.js';
 import type { DevProvider } from './dev-provider/dev-provider.js';
 
 export const OIDC_STRATEGY = 'oidc';
 const SCOPE = 'openid email profile';
 
-/** What the strategy hands to the callback route. */
-export interface OidcSignIn {
-  user: User;
-  member: Member;
-  idToken?: string;
-}
+/** What the strategy hands to the callback route: who signed in (or why an invitation failed), and their ID token. */
+export type OidcSignIn = SignInResult & { idToken?: string };
 
 /**
  * openid-client's Passport strategy, sending `state` and `nonce` on every request on top of PKCE
@@ -85,9 +79,13 @@ export class OidcService {
           sessionKey: 'oidc',
           scope: SCOPE,
           callbackURL: `${this.config.appUrl}/api/callback`,
+          passReqToCallback: true,
         },
-        (tokens, done) => {
-          this.verify(configuration, tokens).then((result) => done(null, result), done);
+        (req, tokens, done) => {
+          // A sign-in that began at an invitation's link (GET /api/join) joins that agency.
+          const invitation = req.session?.invitation;
+          if (req.session) delete req.session.invitation;
+          this.verify(configuration, tokens, invitation).then((result) => done(null, result), done);
         },
       ),
     );
@@ -98,6 +96,7 @@ export class OidcService {
   private async verify(
     configuration: client.Configuration,
     tokens: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers,
+    invitation: string | undefined,
   ): Promise<OidcSignIn> {
     const idClaims = tokens.claims();
     if (!idClaims) throw new Error('The provider sent no ID token');
@@ -117,7 +116,7 @@ export class OidcService {
       name: text(claims.name),
       picture: text(claims.picture),
     };
-    return { ...(await this.users.signIn(identity)), idToken: tokens.id_token };
+    return { ...(await this.users.signIn(identity, new Date(), invitation)), idToken: tokens.id_token };
   }
 
   /** Where sign-out sends the browser: the provider's end-session endpoint when it has one, else home. */

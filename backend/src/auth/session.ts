@@ -34,6 +34,8 @@ export type NewSessionAuth = Omit<BrokerSession, 'startedAt' | 'lastSeenAt'> | O
 declare module 'express-session' {
   interface SessionData {
     auth?: SessionAuth;
+    /** The secret of the invitation whose link began this sign-in (GET /api/join), until the sign-in ends. */
+    invitation?: string;
   }
 }
 

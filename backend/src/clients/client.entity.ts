@@ -3,6 +3,7 @@ import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@
 
 import { timeOrderedUuid } from '../common/ids.js';
 import type { Language } from '../common/language.js';
+import { Member } from '../members/member.entity.js';
 import { User } from '../users/user.entity.js';
 
 /** The kind of Medicare plan a client has (what the broker sold them; not health data). */
@@ -24,6 +25,8 @@ export const CLIENT_SEARCH_EXPRESSION = `lower(first_name || ' ' || last_name ||
 @Entity({ tableName: 'clients' })
 @Unique({ name: 'clients_broker_phone_unique', properties: ['broker', 'phone'] })
 @Index({ name: 'clients_broker_created_idx', properties: ['broker', 'createdAt'] })
+// An agent's own book, and a removed member's clients handed on.
+@Index({ name: 'clients_broker_assigned_idx', properties: ['broker', 'assignedMemberId'] })
 // The client list sorted by name (with id as the tie-breaker of every list) reads a page straight from this index.
 @Index({ name: 'clients_broker_last_name_idx', properties: ['broker', 'lastName', 'id'] })
 @Index({
@@ -57,6 +60,10 @@ export class Client {
 
   @ManyToOne(() => User, { fieldName: 'broker_id', deleteRule: 'cascade' })
   broker!: User;
+
+  /** The agency member who looks after this client (null: nobody yet). A removed member's clients go to another. */
+  @ManyToOne(() => Member, { fieldName: 'assigned_member_id', nullable: true, deleteRule: 'set null', mapToPk: true })
+  assignedMemberId?: string | null = null;
 
   @Property({ type: 'text' })
   firstName!: string;

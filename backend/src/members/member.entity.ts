@@ -17,7 +17,7 @@ import { MEMBER_ROLES, type MemberRole } from './roles.js';
 @Unique({ name: 'members_oidc_identity_unique', properties: ['oidcIssuer', 'oidcSubject'] })
 @Index({ name: 'members_agency_idx', properties: ['agencyId', 'createdAt'] })
 export class Member {
-  [OptionalProps]?: 'createdAt' | 'lastSignInAt' | 'removedAt';
+  [OptionalProps]?: 'createdAt' | 'lastSignInAt' | 'removedAt' | 'invitationHash' | 'invitationExpiresAt' | 'invitedById';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -52,6 +52,21 @@ export class Member {
 
   @Property({ type: 'timestamptz', nullable: true })
   removedAt?: Date | null = null;
+
+  /**
+   * An invitation not yet accepted: the SHA-256 of its link's secret (the secret is only in the
+   * e-mail and the answer to the owner who sent it), until when it may be accepted, and who sent it.
+   * Accepting it (signing in through its link) clears the hash.
+   */
+  @Property({ type: 'text', nullable: true })
+  @Unique({ name: 'members_invitation_hash_unique' })
+  invitationHash?: string | null = null;
+
+  @Property({ type: 'timestamptz', nullable: true })
+  invitationExpiresAt?: Date | null = null;
+
+  @ManyToOne(() => Member, { fieldName: 'invited_by_id', nullable: true, deleteRule: 'set null', mapToPk: true })
+  invitedById?: string | null = null;
 }
 
 // The owner of a new agency, made with its row: the person whose identity, e-mail and name the row

@@ -28,6 +28,8 @@ export const TAGS: Readonly<Record<string, string>> = {
   'api-tokens':
     'Personal access tokens: the scopes, creating, listing and revoking tokens, and their activity (in the app, never with a token)',
   auth: 'Broker sign-in through OpenID Connect, sign-out, and who is signed in',
+  members:
+    'The agency’s team: its members and their roles, invitations by e-mail (accepted by signing in through their link), and removing a member',
   billing: 'The broker’s plan, trial and payments (Stripe or local billing), and the monthly analytics',
   branding: 'The agency’s branding (name, colours, logo, disclaimer), and the public logo and disclaimer pages',
   campaigns: 'E-mail and text campaigns: drafts, their audience, test sends, sending, recipients and skipped sends',

@@ -1,6 +1,7 @@
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 
+import { hashToken } from '../api-tokens/bearer.js';
 import { isValidZone } from '../client-portal/recurrence.js';
 import { normalizePhone } from '../clients/contact.js';
 import { escapeLike } from '../common/like.js';
@@ -42,34 +43,98 @@ export function givenName(claims: Pick<IdentityClaims, 'givenName' | 'familyName
   };
 }
 
-/** Brokers and admins: the accounts behind OpenID Connect sign-in. */
+/**
+ * Why a sign-in through an invitation's link did not join the agency: the link expired, was replaced
+ * or withdrawn, or the person already works in another agency (a person belongs to one agency).
+ */
+export type InvitationProblem = 'expired' | 'other-agency';
+
+/** A sign-in: the agency and the member signed in, or why an invitation could not be accepted. */
+export type SignInResult = { user: User; member: Member } | { problem: InvitationProblem };
+
 /** An IANA zone's name (Region/City, or UTC), not a fixed offset such as UTC+5 that the database would not know. */
 const IANA_ZONE = /^(?:UTC|[A-Za-z]+(?:\/[A-Za-z0-9_+-]+){1,2})$/;
 
+/** What each sign-in refreshes of the member: the provider's e-mail, and a name part they have not got yet. */
+function refreshMember(member: Member, claims: IdentityClaims, now: Date): void {
+  const name = givenName(claims);
+  member.firstName = member.firstName?.trim() || name.first || null;
+  member.lastName = member.lastName?.trim() || name.last || null;
+  if (claims.email) member.email = claims.email;
+  member.lastSignInAt = now;
+}
+
+/** Brokers and admins: the accounts behind OpenID Connect sign-in. */
 @Injectable()
 export class UsersService {
   constructor(private readonly em: EntityManager) {}
 
+  /** Whether an invitation's link can still be accepted. */
+  async invitationUsable(secret: string, now = new Date()): Promise<boolean> {
+    if (!secret || secret.length > 100) return false;
+    return (await this.em.count(Member, { invitationHash: hashToken(secret), removedAt: null, invitationExpiresAt: { $gt: now } })) > 0;
+  }
+
+  /**
+   * A sign-in through an invitation's link (`invitation`, its secret): the person joins the
+   * agency as the member invited, with the role the owner chose, unless the link no longer works or
+   * they already work in another agency. A member of the same agency simply signs in (the
+   * invitation is withdrawn).
+   */
+  async signIn(claims: IdentityClaims, now: Date, invitation: string | undefined): Promise<SignInResult>;
+  async signIn(claims: IdentityClaims, now?: Date): Promise<{ user: User; member: Member }>;
+  async signIn(claims: IdentityClaims, now = new Date(), invitation?: string): Promise<SignInResult> {
+    if (invitation === undefined) return this.signInOwnAgency(claims, now);
+    return this.em.transactional(async (em) => {
+      const invited = await em.findOne(
+        Member,
+        { invitationHash: hashToken(invitation), removedAt: null, invitationExpiresAt: { $gt: now } },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
+      if (!invited) return { problem: 'expired' as const };
+      const identity = { oidcIssuer: claims.issuer, oidcSubject: claims.subject };
+      const current = await em.findOne(Member, { ...identity, removedAt: null });
+      if (current && current.agencyId !== invited.agencyId) return { problem: 'other-agency' as const };
+      let member: Member = invited;
+      if (current) {
+        invited.removedAt = now;
+        invited.invitationHash = null;
+        member = current;
+      } else {
+        Object.assign(invited, identity, { invitationHash: null, invitationExpiresAt: null });
+      }
+      refreshMember(member, claims, now);
+      await em.flush();
+      return { user: await em.findOneOrFail(User, { id: member.agencyId }), member };
+    });
+  }
+
   /**
    * The agency member for a verified sign-in, keyed on issuer + subject, and their agency. A person
    * who is not yet a member: the first sign-in creates an agency on a 30-day trial with them as its
-   * owner, or claims a never-signed-in account with the same verified e-mail (accounts an admin or
+   * owner, or claims a never-signed-in owner with the same verified e-mail (accounts an admin or
    * the demo seed prepared). Later sign-ins refresh e-mail and picture. The provider's name only
    * fills a part the person has not got yet: once set (the profile step, Settings) the name is their
    * own, and no name is ever made up from the e-mail. The agency's row keeps the identity and name
-   * of the person it was made for (its owner); another member's sign-in never changes it.
+   * of the person it was made for (its owner); another member's sign-in never changes it, and when
+   * that owner is removed the next owner to sign in becomes the row's person.
    */
-  async signIn(claims: IdentityClaims, now = new Date()): Promise<{ user: User; member: Member }> {
+  private async signInOwnAgency(claims: IdentityClaims, now: Date): Promise<{ user: User; member: Member }> {
     return this.em.transactional(async (em) => {
       const identity = { oidcIssuer: claims.issuer, oidcSubject: claims.subject };
       let member = await em.findOne(Member, { ...identity, removedAt: null });
       let user = member ? await em.findOneOrFail(User, { id: member.agencyId }) : null;
       if (!user && claims.email && claims.emailVerified) {
-        user = await em.findOne(
-          User,
-          { email: { $ilike: escapeLike(claims.email) }, oidcSubject: null },
+        // An owner prepared with this e-mail who has never signed in.
+        const prepared = await em.findOne(
+          Member,
+          { email: { $ilike: escapeLike(claims.email) }, oidcSubject: null, role: 'owner', removedAt: null, invitationHash: null },
           { orderBy: { createdAt: 'asc' } },
         );
+        if (prepared) {
+          member = prepared;
+          user = await em.findOneOrFail(User, { id: prepared.agencyId });
+        }
       }
       if (!user) {
         user = em.create(User, {
@@ -78,7 +143,9 @@ export class UsersService {
         });
       }
       const name = givenName(claims);
-      const ownAccount = !user.oidcSubject || (user.oidcIssuer === claims.issuer && user.oidcSubject === claims.subject);
+      const ownAccount =
+        (!member || member.role === 'owner') &&
+        (!user.oidcSubject || (user.oidcIssuer === claims.issuer && user.oidcSubject === claims.subject));
       if (ownAccount) {
         Object.assign(user, identity);
         user.firstName = user.firstName?.trim() || name.first || null;
@@ -91,14 +158,11 @@ export class UsersService {
       await em.flush();
       member ??= await em.findOneOrFail(
         Member,
-        { agencyId: user.id, role: 'owner', removedAt: null, $or: [{ oidcSubject: null }, identity] },
+        { agencyId: user.id, role: 'owner', removedAt: null, invitationHash: null, $or: [{ oidcSubject: null }, identity] },
         { orderBy: { createdAt: 'asc' } },
       );
       Object.assign(member, identity);
-      member.firstName = member.firstName?.trim() || name.first || null;
-      member.lastName = member.lastName?.trim() || name.last || null;
-      if (claims.email) member.email = claims.email;
-      member.lastSignInAt = now;
+      refreshMember(member, claims, now);
       await em.flush();
       return { user, member };
     });

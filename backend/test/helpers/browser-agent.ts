@@ -48,6 +48,17 @@ export async function signInAsBroker(agent: Agent, appUrl: string, email: string
   return [...toProvider, ...(await follow(agent, appUrl, submitted))];
 }
 
+/** Signs in through an invitation's link (its path and query), as the person it was sent to would. */
+export async function joinThroughLink(agent: Agent, appUrl: string, link: string, email: string): Promise<Res[]> {
+  const url = new URL(link, appUrl);
+  const toProvider = await follow(agent, appUrl, await agent.get(url.pathname + url.search));
+  const page = last(toProvider);
+  // The link no longer works: the app's page says so, there is no provider to sign in with.
+  if (page.status !== 200 || !/<form method="post"/.test(page.text)) return toProvider;
+  const submitted = await agent.post(signInAction(page.text)).type('form').send({ email });
+  return [...toProvider, ...(await follow(agent, appUrl, submitted))];
+}
+
 /** The raw session cookie value the agent holds (for fixation tests). */
 export function sessionCookie(res: Res): string | undefined {
   const cookies = ([] as string[]).concat(res.headers['set-cookie'] ?? []);

@@ -1,6 +1,8 @@
 import { Member } from '../../src/members/member.entity.js';
+import { MembersService } from '../../src/members/members.service.js';
 import type { MemberRole } from '../../src/members/roles.js';
-import { type Agent, browser, signInAsBroker } from './browser-agent.js';
+import { User } from '../../src/users/user.entity.js';
+import { type Agent, browser, joinThroughLink, signInAsBroker } from './browser-agent.js';
 import type { TestApp } from './test-app.js';
 
 /**
@@ -34,8 +36,8 @@ export async function readyForCampaigns(agent: Agent, sellsPlans = false): Promi
 }
 
 /**
- * A person signed in as a member of `agencyId` with `role`: their own new agency's owner is moved
- * there, and they sign in again. Returns the browser and the member's id.
+ * A person signed in as a member of `agencyId` with `role`: invited by the agency's first owner and
+ * joined through the invitation's link. Returns the browser and the member's id.
  */
 export async function memberSession(
   t: TestApp,
@@ -43,10 +45,13 @@ export async function memberSession(
   role: MemberRole,
   email: string,
 ): Promise<{ agent: Agent; memberId: string }> {
-  const own = await brokerSession(t, email);
-  const member = await t.em().findOneOrFail(Member, { agencyId: own.id });
-  await t.em().nativeUpdate(Member, { id: member.id }, { agencyId, role });
+  const em = t.em();
+  const agency = await em.findOneOrFail(User, agencyId);
+  const [owner] = await em.find(Member, { agencyId, role: 'owner', removedAt: null }, { orderBy: { createdAt: 'asc' }, limit: 1 });
+  const { member, url } = await t.app.get(MembersService).invite(agency, owner, { email, role });
   const agent = browser(t);
-  await signInAsBroker(agent, t.appUrl, email);
+  await joinThroughLink(agent, t.appUrl, url, email);
+  const me = await agent.get('/api/auth/user');
+  if (me.body?.member?.id !== member.id) throw new Error(`${email} did not join: ${me.status} ${JSON.stringify(me.body)}`);
   return { agent, memberId: member.id };
 }

@@ -44,6 +44,7 @@ import { Migration20261126234946_consent_event_numbers } from './Migration202611
 import { Migration20261128215308_marketing_details } from './Migration20261128215308_marketing_details.js';
 import { Migration20261129074140_members } from './Migration20261129074140_members.js';
 import { Migration20261129095102_token_members } from './Migration20261129095102_token_members.js';
+import { Migration20261129095840_invitations_and_assignment } from './Migration20261129095840_invitations_and_assignment.js';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121055953_users', class: Migration20261121055953_users },
@@ -89,4 +90,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261128215308_marketing_details', class: Migration20261128215308_marketing_details },
   { name: 'Migration20261129074140_members', class: Migration20261129074140_members },
   { name: 'Migration20261129095102_token_members', class: Migration20261129095102_token_members },
+  { name: 'Migration20261129095840_invitations_and_assignment', class: Migration20261129095840_invitations_and_assignment },
 ];

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+
+import { MessagingModule } from '../messaging/messaging.module.js';
+import { MembersController } from './members.controller.js';
+import { MembersService } from './members.service.js';
+
+@Module({
+  imports: [MessagingModule],
+  controllers: [MembersController],
+  providers: [MembersService],
+  exports: [MembersService],
+})
+export class MembersModule {}
