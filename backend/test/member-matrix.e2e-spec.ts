@@ -26,14 +26,17 @@ import { createTestApp, type TestApp } from './helpers/test-app.js';
 interface Operation {
   method: string;
   path: string;
-  permission: Permission | undefined;
+  /** What it asks of the member, in the order the guard checks: the route's, then a sent field's. */
+  permissions: (Permission | undefined)[];
+  /** The field whose own permission this row tries, for a route whose fields ask more. */
+  field?: string;
   /** A body its validation accepts (the required fields, from the contract), so that the answer is the lookup's. */
   body: unknown;
   /** The scope a token needs, `any`, or undefined when tokens may not call it. */
   scope: string | undefined;
 }
 
-type Rule = { read?: string; write?: string };
+type Rule = { read?: string; write?: string; fields?: Record<string, string> };
 interface Schema {
   $ref?: string;
   type?: string;
@@ -80,16 +83,26 @@ function sample(schema: Schema | undefined): unknown {
 const operations: Operation[] = Object.entries(contract.paths).flatMap(([path, byMethod]) =>
   Object.entries(byMethod)
     .filter(([, operation]) => operation.security?.length && !/^\/api\/(admin|client|client-portal)\//.test(path))
-    .map(([method, operation]) => {
+    .flatMap(([method, operation]) => {
       const member = operation['x-member-permission'];
       const token = operation['x-token-scopes'];
-      return {
+      const schema = operation.requestBody?.content?.['application/json']?.schema;
+      const route = {
         method,
         path,
-        permission: (isRead(method) ? (member?.read ?? 'read') : member?.write) as Permission | undefined,
+        permissions: [(isRead(method) ? (member?.read ?? 'read') : member?.write) as Permission | undefined],
         scope: isRead(method) ? token?.read : token?.write,
-        body: sample(operation.requestBody?.content?.['application/json']?.schema),
+        body: sample(schema),
       };
+      // A route whose fields ask more: one row per such field, sent alone.
+      const properties = (schema?.$ref ? contract.components.schemas[schema.$ref.split('/').pop()!] : schema)?.properties ?? {};
+      const fields = Object.entries((!isRead(method) && member?.fields) || {}).map(([field, permission]) => ({
+        ...route,
+        field,
+        permissions: [...route.permissions, permission as Permission],
+        body: { ...(route.body as object), [field]: sample(properties[field]) },
+      }));
+      return [route, ...fields];
     }),
 );
 
@@ -153,7 +166,8 @@ type Wanted = { allowed: true } | { status: 404 } | { status: 403; message: stri
 /** What a role's request must answer, as the contract and the role's permissions decide it. */
 function expected(op: Operation, role: MemberRole, path: string, withToken: boolean): Wanted {
   if (withToken && op.scope === undefined) return { status: 403, message: TOKEN_ONLY_REFUSAL(op, path) };
-  if (!roleMay(role, op.permission!)) return { status: 403, message: ROLE_REFUSED, permission: op.permission };
+  const lacking = op.permissions.find((permission) => !roleMay(role, permission!));
+  if (lacking) return { status: 403, message: ROLE_REFUSED, permission: lacking };
   return op.path.includes('{') ? { status: 404 } : { allowed: true };
 }
 
@@ -180,7 +194,10 @@ function send(op: Operation, path: string, role: MemberRole, withToken: boolean)
 describe('the role × operation table, from the contract', () => {
   it('reads every member operation, and each names a permission the roles know', () => {
     expect(operations.length).toBeGreaterThan(60);
-    expect(operations.filter((op) => !PERMISSIONS.includes(op.permission!)).map((op) => `${op.method} ${op.path}`)).toEqual([]);
+    expect(
+      operations.filter((op) => !op.permissions.every((p) => PERMISSIONS.includes(p!))).map((op) => `${op.method} ${op.path}`),
+    ).toEqual([]);
+    expect(operations.filter((op) => op.field).length).toBeGreaterThan(0);
   });
 
   // The operations on another agency's ids first, then the rest, so that no change the table makes
@@ -198,7 +215,12 @@ describe('the role × operation table, from the contract', () => {
         const wanted = expected(op, role, path, withToken as boolean);
         const answer = answerOf(await send(op, path, role, withToken as boolean), wanted);
         if (JSON.stringify(answer) !== JSON.stringify(wanted)) {
-          mismatches.push({ operation: `${op.method.toUpperCase()} ${op.path}`, role, wanted, answer });
+          mismatches.push({
+            operation: `${op.method.toUpperCase()} ${op.path}${op.field ? ` with ${op.field}` : ''}`,
+            role,
+            wanted,
+            answer,
+          });
         }
       }
     }

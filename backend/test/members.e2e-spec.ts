@@ -291,6 +291,32 @@ describe('the team: invitations, roles and removal', () => {
     expect((await owner.agent.delete(`/api/members/${memberId}`)).status).toBe(404);
   });
 
+  it('lets each member keep their own name and language, and only those who manage the branding change the agency’s settings', async () => {
+    const { agent: ana } = await sessions.memberSession(t, owner.id, 'assistant', 'ana.own@agency.test');
+    const saved = await ana.put('/api/profile').send({ firstName: 'Ana', lastName: 'Ruiz', language: 'es' });
+    expect([saved.status, saved.body]).toMatchObject([
+      200,
+      { firstName: 'Ana', lastName: 'Ruiz', language: 'es', email: 'ana.own@agency.test' },
+    ]);
+    expect((await ana.get('/api/auth/user')).body).toMatchObject({
+      id: owner.id,
+      firstName: 'Ana',
+      language: 'es',
+      member: { role: 'assistant' },
+    });
+    expect((await ana.put('/api/profile').send({ agencyPhone: '(615) 555-0100' })).body).toEqual(refused('branding:manage'));
+    expect((await ana.put('/api/profile').send({ firstName: 'Ana', weeklyDigest: false })).body).toEqual(refused('branding:manage'));
+
+    // The owner's own name and the agency's language are theirs still.
+    const mine = await owner.agent.get('/api/auth/user');
+    expect(mine.body).toMatchObject({ email: 'team.owner@agency.test', language: 'en' });
+    expect(mine.body.firstName).not.toBe('Ana');
+    const ownerSaved = await owner.agent.put('/api/profile').send({ firstName: 'Olivia', agencyPhone: '(615) 555-0100' });
+    expect(ownerSaved.body).toMatchObject({ firstName: 'Olivia', agencyPhone: '+16155550100' });
+    expect((await t.em().findOneOrFail(User, owner.id)).firstName).toBe('Olivia');
+    expect((await ana.get('/api/auth/user')).body).toMatchObject({ firstName: 'Ana', agencyPhone: '+16155550100' });
+  });
+
   it('keeps another agency’s members out of reach', async () => {
     const other = await brokerSession(t, 'team.other@agency.test');
     const [theirOwner] = await membersOf(other.id);

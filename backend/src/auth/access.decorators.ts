@@ -2,6 +2,7 @@ import { applyDecorators, createParamDecorator, type ExecutionContext, SetMetada
 import { ApiCookieAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
 
 import type { AuthenticatedToken } from '../api-tokens/api-tokens.service.js';
+import type { Language } from '../common/language.js';
 import type { MemberRole } from '../members/roles.js';
 import type { User } from '../users/user.entity.js';
 import type { ClientAccount } from './client-account.entity.js';
@@ -53,6 +54,11 @@ export interface AuthenticatedRequest {
 export interface RequestMember {
   id: string;
   role: MemberRole;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  /** Their own choice of the app's language; null: the agency's. */
+  language: Language | null;
 }
 
 /** The member a broker request acts as (set by the access guard). */

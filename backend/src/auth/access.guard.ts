@@ -6,7 +6,7 @@ import type { Request } from 'express';
 import { ApiTokensService, type AuthenticatedToken } from '../api-tokens/api-tokens.service.js';
 import { bearerOf } from '../api-tokens/bearer.js';
 import { requiredScope } from '../api-tokens/scopes.js';
-import { requiredPermission } from '../members/member-rule.js';
+import { requiredPermissions } from '../members/member-rule.js';
 import { roleMay } from '../members/roles.js';
 import { User } from '../users/user.entity.js';
 import { type Access, ACCESS_KEY, type AuthenticatedRequest } from './access.decorators.js';
@@ -98,7 +98,15 @@ export class AccessGuard implements CanActivate {
   ): Promise<boolean> {
     const found = await this.users.agencyRow(userId, memberId);
     if (!found?.member$id || !found.member$role) throw new UnauthorizedException('Unauthorized');
-    const { member$id: id, member$role: role, ...row } = found;
+    const {
+      member$id: id,
+      member$role: role,
+      member$first_name: firstName,
+      member$last_name: lastName,
+      member$email: email,
+      member$language: language,
+      ...row
+    } = found;
     if (row.suspended_at) {
       // A session goes back through sign-in, which shows the suspension page; a token is refused.
       // `accountSuspended` tells the web app to show the suspension page rather than sign in again.
@@ -109,12 +117,13 @@ export class AccessGuard implements CanActivate {
     if (access === 'admin' && !row.is_admin) throw new ForbiddenException('Admin access required');
     if (access === 'broker') {
       // What the member's role allows (ADR 0011): reads need `read`, a change the permission its route names.
-      const needed = requiredPermission(context, request.method);
+      const needed = requiredPermissions(context, request.method, request.body);
       if (!needed) throw new ForbiddenException(`${request.method} ${request.originalUrl.split('?')[0]} names no permission for members`);
-      if (!roleMay(role, needed)) throw new ForbiddenException({ message: ROLE_REFUSED, permission: needed });
+      const lacking = needed.find((permission) => !roleMay(role, permission));
+      if (lacking) throw new ForbiddenException({ message: ROLE_REFUSED, permission: lacking });
     }
     request.userId = row.id;
-    request.member = { id, role };
+    request.member = { id, role, firstName, lastName, email, language };
     const em = this.em.getContext();
     let user: User | undefined;
     Object.defineProperty(request, 'user', {

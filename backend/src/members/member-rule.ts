@@ -12,6 +12,8 @@ import type { Permission } from './roles.js';
 export interface MemberRule {
   read?: Permission;
   write?: Permission;
+  /** A change that sends one of these body fields needs its permission as well (a route of personal and agency fields). */
+  fields?: Readonly<Record<string, Permission>>;
 }
 
 export const MEMBER_RULE_KEY = 'carekeep:member-rule';
@@ -23,8 +25,14 @@ export const MemberMay = (rule: MemberRule) =>
 const reflector = new Reflector();
 const SAFE_METHODS = new Set(['GET', 'HEAD']);
 
-/** The permission a broker request needs, or undefined for a change on a route that names none. */
-export function requiredPermission(context: ExecutionContext, method: string): Permission | undefined {
+/** The permissions a broker request needs, or undefined for a change on a route that names none. */
+export function requiredPermissions(context: ExecutionContext, method: string, body: unknown): Permission[] | undefined {
   const rule = reflector.getAllAndOverride<MemberRule | undefined>(MEMBER_RULE_KEY, [context.getHandler(), context.getClass()]);
-  return SAFE_METHODS.has(method.toUpperCase()) ? (rule?.read ?? 'read') : rule?.write;
+  if (SAFE_METHODS.has(method.toUpperCase())) return [rule?.read ?? 'read'];
+  if (!rule?.write) return undefined;
+  const sent = body !== null && typeof body === 'object' ? body : {};
+  const fields = Object.entries(rule.fields ?? {}).filter(
+    ([field]) => Object.hasOwn(sent, field) && (sent as Record<string, unknown>)[field] !== undefined,
+  );
+  return [rule.write, ...fields.map(([, permission]) => permission)];
 }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { OptionalProps } from '@mikro-orm/core';
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Trigger, Unique } from '@mikro-orm/decorators/legacy';
 
+import { type Language, LANGUAGES } from '../common/language.js';
 import { User } from '../users/user.entity.js';
 import { MEMBER_ROLES, type MemberRole } from './roles.js';
 
@@ -17,7 +18,7 @@ import { MEMBER_ROLES, type MemberRole } from './roles.js';
 @Unique({ name: 'members_oidc_identity_unique', properties: ['oidcIssuer', 'oidcSubject'] })
 @Index({ name: 'members_agency_idx', properties: ['agencyId', 'createdAt'] })
 export class Member {
-  [OptionalProps]?: 'createdAt' | 'lastSignInAt' | 'removedAt' | 'invitationHash' | 'invitationExpiresAt' | 'invitedById';
+  [OptionalProps]?: 'createdAt' | 'lastSignInAt' | 'removedAt' | 'language' | 'invitationHash' | 'invitationExpiresAt' | 'invitedById';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -43,6 +44,10 @@ export class Member {
 
   @Enum({ items: [...MEMBER_ROLES] })
   role!: MemberRole;
+
+  /** Their own choice of the app's language; null: the agency's (the agency's own person's choice is the agency's). */
+  @Enum({ items: [...LANGUAGES], nullable: true })
+  language?: Language | null = null;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();

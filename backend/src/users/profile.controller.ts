@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 
-import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
+import { BrokerOnly, CurrentMember, CurrentUser, type RequestMember } from '../auth/access.decorators.js';
 import { MemberMay } from '../members/member-rule.js';
 import { ProfileDto, UpdateProfileDto } from './dto/profile.dto.js';
 import type { User } from './user.entity.js';
@@ -10,15 +10,24 @@ import { UsersService } from './users.service.js';
 @ApiTags('profile')
 @Controller('profile')
 @BrokerOnly()
-@MemberMay({ write: 'branding:manage' })
+// Everyone edits their own name and language; the agency's settings beside them need the branding's permission.
+@MemberMay({
+  write: 'read',
+  fields: {
+    agencyPhone: 'branding:manage',
+    emailNotifications: 'branding:manage',
+    weeklyDigest: 'branding:manage',
+    timeZone: 'branding:manage',
+  },
+})
 export class ProfileController {
   constructor(private readonly users: UsersService) {}
 
   @Get()
   @ApiOperation({ summary: 'The signed-in broker’s or admin’s own profile (Settings)' })
   @ApiOkResponse({ type: ProfileDto })
-  get(@CurrentUser() user: User): ProfileDto {
-    return ProfileDto.from(user);
+  get(@CurrentUser() user: User, @CurrentMember() member: RequestMember): ProfileDto {
+    return ProfileDto.from(user, member);
   }
 
   @Put()
@@ -27,7 +36,8 @@ export class ProfileController {
   })
   @ApiOkResponse({ type: ProfileDto })
   @ApiBadRequestResponse({ description: '{ message, errors: [{ field, messages }] } or { message, field } naming the field' })
-  async update(@CurrentUser() user: User, @Body() body: UpdateProfileDto): Promise<ProfileDto> {
-    return ProfileDto.from(await this.users.updateProfile(user, body));
+  async update(@CurrentUser() user: User, @CurrentMember() member: RequestMember, @Body() body: UpdateProfileDto): Promise<ProfileDto> {
+    const updated = await this.users.updateProfile(user, member.id, body);
+    return ProfileDto.from(updated.user, updated.member);
   }
 }

@@ -169,13 +169,26 @@ export class UsersService {
   }
 
   /**
-   * The signed-in broker's own profile: name, agency phone (the branding's field, checked the same
-   * way), e-mail notifications and the weekly digest. The DTO has checked and trimmed the names.
+   * The signed-in person's own profile (their name and language) and the agency's settings beside
+   * it (agency phone, the branding's field checked the same way; time zone, e-mail notifications and
+   * the weekly digest), which the route lets only members who manage the branding send. The agency's
+   * row keeps the name and language of its own person (see signIn): their changes go there too. The
+   * DTO has checked and trimmed the names.
    */
-  async updateProfile(broker: User, input: UpdateProfileDto): Promise<User> {
+  async updateProfile(broker: User, memberId: string, input: UpdateProfileDto): Promise<{ user: User; member: Member }> {
     const user = await this.em.findOneOrFail(User, { id: broker.id });
-    if (input.firstName !== undefined) user.firstName = input.firstName;
-    if (input.lastName !== undefined) user.lastName = input.lastName;
+    const member = await this.em.findOneOrFail(Member, { id: memberId, agencyId: user.id });
+    const rowPerson = user.oidcSubject
+      ? user.oidcSubject === member.oidcSubject && user.oidcIssuer === member.oidcIssuer
+      : member.role === 'owner';
+    if (input.firstName !== undefined) member.firstName = input.firstName;
+    if (input.lastName !== undefined) member.lastName = input.lastName;
+    if (rowPerson && input.firstName !== undefined) user.firstName = input.firstName;
+    if (rowPerson && input.lastName !== undefined) user.lastName = input.lastName;
+    if (input.language !== undefined) {
+      if (rowPerson) user.language = input.language;
+      else member.language = input.language;
+    }
     if (input.agencyPhone !== undefined) {
       const raw = input.agencyPhone.trim();
       const phone = raw ? normalizePhone(raw) : '';
@@ -184,14 +197,13 @@ export class UsersService {
     }
     if (input.emailNotifications !== undefined) user.emailNotifications = input.emailNotifications;
     if (input.weeklyDigest !== undefined) user.weeklyDigest = input.weeklyDigest;
-    if (input.language !== undefined) user.language = input.language;
     if (input.timeZone !== undefined) {
       if (!IANA_ZONE.test(input.timeZone) || !isValidZone(input.timeZone))
         throw new BadRequestException({ message: TIME_ZONE_MESSAGE, field: 'timeZone' });
       user.timeZone = input.timeZone;
     }
     await this.em.flush();
-    return user;
+    return { user, member };
   }
 
   async findById(id: string): Promise<User | null> {

@@ -59,9 +59,9 @@ export class CurrentUserDto {
   static from(user: User, member: RequestMember): CurrentUserDto {
     return {
       id: user.id,
-      firstName: user.firstName ?? null,
-      lastName: user.lastName ?? null,
-      email: user.email ?? null,
+      firstName: member.firstName ?? null,
+      lastName: member.lastName ?? null,
+      email: member.email ?? null,
       profileImageUrl: user.profileImageUrl ?? null,
       isAdmin: user.isAdmin,
       primaryColor: user.primaryColor,
@@ -71,7 +71,7 @@ export class CurrentUserDto {
       agencyPhone: user.agencyPhone,
       sponsorMessage: user.sponsorMessage,
       sponsorMessageEs: user.sponsorMessageEs,
-      language: user.language,
+      language: member.language ?? user.language,
       sellsPlans: user.sellsPlans,
       agencyAddress: user.agencyAddress,
       tpmoAnswered: Boolean(user.tpmoAnsweredAt),

@@ -6,6 +6,14 @@ import { type Language, LANGUAGES } from '../../common/language.js';
 import { IsOptionalNotNull } from '../../common/validation.js';
 import type { User } from '../user.entity.js';
 
+/** What is the signed-in person's own: their name, e-mail, and choice of language (null: the agency's). */
+export interface PersonFields {
+  firstName?: string | null;
+  lastName?: string | null;
+  email?: string | null;
+  language?: Language | null;
+}
+
 export const PROFILE_NAME_MAX = 100;
 export const TIME_ZONE_MESSAGE = 'Time zone must be an IANA time zone such as America/Chicago';
 // No control characters (tabs, line breaks): a name is one line wherever it is shown. NUL never
@@ -66,15 +74,16 @@ export class ProfileDto {
   })
   timeZone!: string;
 
-  static from(user: User): ProfileDto {
+  /** The person's own fields are the member's; the rest is the agency's. */
+  static from(user: User, member: PersonFields): ProfileDto {
     return {
-      firstName: user.firstName ?? null,
-      lastName: user.lastName ?? null,
-      email: user.email ?? null,
+      firstName: member.firstName ?? null,
+      lastName: member.lastName ?? null,
+      email: member.email ?? null,
       agencyPhone: user.agencyPhone,
       emailNotifications: user.emailNotifications,
       weeklyDigest: user.weeklyDigest,
-      language: user.language,
+      language: member.language ?? user.language,
       timeZone: user.timeZone,
     };
   }
