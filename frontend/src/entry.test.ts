@@ -23,6 +23,8 @@ describe('chooseEntry', () => {
     ['/client/register/abc', true, 'portal'],
     ['/account-suspended', false, 'portal'],
     ['/account-suspended', true, 'portal'],
+    ['/invitation', false, 'portal'],
+    ['/invitation', true, 'portal'],
   ] as const)('%s with a broker signed in=%s loads the %s bundle', (path, signedIn, entry) => {
     expect(chooseEntry(path, signedIn)).toBe(entry);
   });

@@ -36,7 +36,7 @@ export function chooseEntry(pathname: string, brokerSignedIn: boolean): Entry {
 }
 
 /** Public pages that are the same for everyone, signed in or not (a reactivated broker reloading one, say). */
-const PUBLIC_ONLY_PATHS = ['/account-suspended'];
+const PUBLIC_ONLY_PATHS = ['/account-suspended', '/invitation'];
 
 /** The bundle a page loads when its path alone says, or undefined when it does not. */
 export function entryByPathAlone(pathname: string): Entry | undefined {

@@ -5,7 +5,7 @@ import { AdminContext, CoreAdminUI, CustomRoutes, localStorageStore, Resource } 
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 
 import { Spinner } from '../shared/Spinner.tsx';
-import { AdminOnly } from './backoffice/AdminOnly.tsx';
+import { AdminOnly, MemberOnly } from './backoffice/AdminOnly.tsx';
 import { buildTheme } from './branding/theme.ts';
 import { campaigns } from './campaigns/index.ts';
 import { ClientEdit, clients } from './clients/index.ts';
@@ -22,6 +22,7 @@ import { useCurrentUser } from './providers/useCurrentUser.ts';
 import { reminders } from './reminders/index.ts';
 import { resources } from './resources/index.ts';
 import { ProfileStep } from './settings/ProfileStep.tsx';
+import type { Permission } from './types.ts';
 import { lazyNamed } from './ui/lazyNamed.ts';
 
 const queryClient = createQueryClient();
@@ -34,6 +35,7 @@ const CompliancePage = lazyNamed(() => import('./compliance/CompliancePage.tsx')
 const BrandingPage = lazyNamed(() => import('./branding/BrandingPage.tsx'), 'BrandingPage');
 const SettingsPage = lazyNamed(() => import('./settings/SettingsPage.tsx'), 'SettingsPage');
 const ApiAccessPage = lazyNamed(() => import('./api-access/ApiAccessPage.tsx'), 'ApiAccessPage');
+const TeamPage = lazyNamed(() => import('./team/TeamPage.tsx'), 'TeamPage');
 const HelpPage = lazyNamed(() => import('./help/HelpPage.tsx'), 'HelpPage');
 const PortalPreviewPage = lazyNamed(() => import('./portal-preview/PortalPreviewPage.tsx'), 'PortalPreviewPage');
 
@@ -62,6 +64,9 @@ function ErrorPage(props: ComponentProps<typeof CrashPage>) {
 
 /** Admin pages are for platform admins; anyone else sees 'Not Authorized'. */
 const adminPage = (page: ReactNode) => <AdminOnly>{page}</AdminOnly>;
+
+/** A page for members whose role allows `permission` (its menu item is hidden from the others). */
+const memberPage = (permission: Permission, page: ReactNode) => <MemberOnly permission={permission}>{page}</MemberOnly>;
 
 /**
  * The shell, with the one-time profile step over it while the signed-in user has no name yet. A
@@ -113,11 +118,12 @@ function ThemedAdmin() {
           <Resource {...resources} />
           <Resource {...outbox} />
           <CustomRoutes>
-            <Route path="/billing" element={<BillingPage />} />
+            <Route path="/billing" element={memberPage('billing:manage', <BillingPage />)} />
             <Route path="/compliance" element={<CompliancePage />} />
-            <Route path="/branding" element={<BrandingPage />} />
+            <Route path="/branding" element={memberPage('branding:manage', <BrandingPage />)} />
             <Route path="/settings" element={<SettingsPage />} />
-            <Route path="/api-access" element={<ApiAccessPage />} />
+            <Route path="/api-access" element={memberPage('tokens:manage', <ApiAccessPage />)} />
+            <Route path="/team" element={<TeamPage />} />
             <Route path="/help" element={<HelpPage />} />
             <Route path="/client/portal" element={<PortalPreviewPage />} />
             <Route path="/client/dashboard" element={<Navigate to="/client/portal" replace />} />

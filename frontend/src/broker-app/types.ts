@@ -167,3 +167,14 @@ export type ApiTokenInput = Schemas['CreateApiTokenDto'];
 export type ApiTokenActivityKind = Schemas['ApiTokenEventDto']['kind'];
 
 export type ApiTokenActivity = Schemas['ApiTokenEventDto'];
+
+/** What an agency member's role allows (the server's list; backend/src/members/roles.ts). */
+export type Permission = CurrentUser['member']['permissions'][number];
+/** A member's role in their agency. */
+export type MemberRole = CurrentUser['member']['role'];
+/** A member of the agency, or a person invited to it (the Team page). */
+export type Member = Schemas['MemberDto'];
+/** An invitation just sent, with its link shown once. */
+export type InvitedMember = Schemas['InvitedMemberDto'];
+/** What removing a member did. */
+export type RemovedMember = Schemas['RemovedMemberDto'];

@@ -10,6 +10,7 @@ import { ClientLogin } from './client/ClientLogin.tsx';
 import { ClientPortal } from './client/ClientPortal.tsx';
 import { ClientRegister } from './client/ClientRegister.tsx';
 import { PortalLanguageProvider } from './i18n.tsx';
+import { InvitationProblem } from './InvitationProblem.tsx';
 import { Landing } from './Landing.tsx';
 import { PortalNotFound } from './PortalNotFound.tsx';
 import { BrowserRouter, Route, Routes } from './router.tsx';
@@ -54,6 +55,7 @@ export default function PublicApp() {
             <Route path="/client/dashboard" element={<ClientPortal />} />
             <Route path="/client/help" element={<ClientHelp />} />
             <Route path="/account-suspended" element={<AccountSuspended />} />
+            <Route path="/invitation" element={<InvitationProblem />} />
             <Route path="*" element={<PortalNotFound />} />
           </Routes>
         </ToastProvider>

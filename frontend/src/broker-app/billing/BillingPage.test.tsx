@@ -65,6 +65,7 @@ describe('the Billing page', () => {
   it('shows the current plan, its price, the trial days left, the clients and this month’s amount', async () => {
     renderBilling();
     expect(screen.getByRole('heading', { level: 1, name: 'Billing & Subscription' })).toBeTruthy();
+    expect(screen.getByText(/Seats are free: your plan covers everyone on your team/)).toBeTruthy();
     const card = (await screen.findByRole('heading', { name: 'Current Subscription' })).closest('section')!;
     const current = within(card);
     expect(current.getByText('Your plan after the trial')).toBeTruthy();

@@ -134,6 +134,9 @@ export function BillingPage() {
   return (
     <Box>
       <PageHeader title={T.title} subtitle={T.subtitle} />
+      <Alert severity="info" role="note" sx={{ mb: 3 }}>
+        {T.seatsFree}
+      </Alert>
       {subscription.isPending ? (
         <LoadingCards />
       ) : subscription.isError || !s ? (

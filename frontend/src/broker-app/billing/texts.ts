@@ -24,6 +24,7 @@ const tierName = (tier: SubscriptionTier) => TIER_NAMES[tier];
 export const BILLING_TEXTS = {
   title: 'Billing & Subscription',
   subtitle: 'Your plan, what it costs, and what your reminders cost and earn each month',
+  seatsFree: 'Seats are free: your plan covers everyone on your team, whatever their number. You pay only for your clients.',
   loadFailed: 'Could not load your subscription.',
   retry: 'Retry',
 

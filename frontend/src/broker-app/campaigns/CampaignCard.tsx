@@ -11,6 +11,7 @@ import { Box, Button, Card, CardActions, CardContent, Chip, Divider, Skeleton, S
 import { Link as RouterLink } from 'react-router-dom';
 
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
+import { useMemberMay } from '../providers/memberMay.tsx';
 import { formatDateTime } from '../ui/format.ts';
 import { audienceWords } from './audience.ts';
 import { scheduleMoment, triggerWords } from './builderForm.ts';
@@ -50,6 +51,7 @@ export function CampaignCard({
 }: { campaign: Campaign; sending: boolean; busy: boolean; testing: boolean } & CampaignActions) {
   const { CAMPAIGN_TEXTS: T } = useBrokerTexts().campaigns;
   const { CLIENT_TEXTS } = useBrokerTexts().clients;
+  const may = useMemberMay();
   const TypeIcon = TYPE_ICONS[campaign.type];
   const { LIFECYCLE_TEXTS: L } = useBrokerTexts().campaigns;
   const isSent = campaign.status === 'sent';
@@ -118,7 +120,7 @@ export function CampaignCard({
               {L.viewSteps}
             </Button>
           )}
-          {isDraft && (
+          {isDraft && may('campaigns:write') && (
             <>
               <Button size="small" startIcon={<EditOutlinedIcon />} onClick={() => onEdit(campaign)} aria-label={T.editFor(campaign.name)}>
                 {T.edit}
@@ -134,25 +136,29 @@ export function CampaignCard({
               </Button>
             </>
           )}
-          <Button
-            size="small"
-            startIcon={<ScienceOutlinedIcon />}
-            onClick={() => onTest(campaign)}
-            loading={testing}
-            title={T.sendTestHint}
-            aria-label={T.sendTestFor(campaign.name)}
-          >
-            {T.sendTest}
-          </Button>
-          <Button
-            size="small"
-            startIcon={<ContentCopyOutlinedIcon />}
-            onClick={() => onDuplicate(campaign)}
-            disabled={busy}
-            aria-label={T.duplicateFor(campaign.name)}
-          >
-            {T.duplicate}
-          </Button>
+          {may('campaigns:write') && (
+            <>
+              <Button
+                size="small"
+                startIcon={<ScienceOutlinedIcon />}
+                onClick={() => onTest(campaign)}
+                loading={testing}
+                title={T.sendTestHint}
+                aria-label={T.sendTestFor(campaign.name)}
+              >
+                {T.sendTest}
+              </Button>
+              <Button
+                size="small"
+                startIcon={<ContentCopyOutlinedIcon />}
+                onClick={() => onDuplicate(campaign)}
+                disabled={busy}
+                aria-label={T.duplicateFor(campaign.name)}
+              >
+                {T.duplicate}
+              </Button>
+            </>
+          )}
         </Stack>
       </CardContent>
       <Divider />
@@ -201,8 +207,8 @@ export function CampaignCard({
               </Typography>
             </Box>
             <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', justifyContent: 'flex-end', ml: 'auto !important' }}>
-              <LifecycleButtons campaign={campaign} controls={lifecycle} />
-              {isDraft && !sequence && (
+              {may('campaigns:send') && <LifecycleButtons campaign={campaign} controls={lifecycle} />}
+              {isDraft && !sequence && may('campaigns:send') && (
                 <Button
                   variant="contained"
                   size="small"

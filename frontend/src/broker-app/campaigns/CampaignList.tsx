@@ -23,6 +23,7 @@ import { useMarketingDetails } from '../branding/marketingDetails.ts';
 import { MarketingDetailsNotice } from '../branding/MarketingDetailsNotice.tsx';
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
+import { useMemberMay } from '../providers/memberMay.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { useErrorToast, useSubscriptionErrorHandler } from '../ui/errors.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
@@ -44,6 +45,7 @@ const isStatus = (value: string | null): value is CampaignStatus => (CAMPAIGN_ST
  * (kept in the URL); creating one, sending a draft, and each status's lifecycle actions.
  */
 export function CampaignList() {
+  const may = useMemberMay();
   const { CAMPAIGN_TEXTS: T, LIFECYCLE_TEXTS: L } = useBrokerTexts().campaigns;
   const [searchParams, setSearchParams] = useSearchParams();
   const wanted = searchParams.get('status');
@@ -125,9 +127,11 @@ export function CampaignList() {
         title={T.title}
         subtitle={T.subtitle}
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate}>
-            {T.createCampaign}
-          </Button>
+          may('campaigns:write') && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={openCreate}>
+              {T.createCampaign}
+            </Button>
+          )
         }
       />
 
@@ -163,9 +167,11 @@ export function CampaignList() {
           title={T.emptyTitle}
           body={T.emptyBody}
           action={
-            <Button variant="contained" onClick={openCreate} startIcon={<AddIcon />} sx={{ mt: 3 }}>
-              {T.createCampaign}
-            </Button>
+            may('campaigns:write') && (
+              <Button variant="contained" onClick={openCreate} startIcon={<AddIcon />} sx={{ mt: 3 }}>
+                {T.createCampaign}
+              </Button>
+            )
           }
         />
       ) : (

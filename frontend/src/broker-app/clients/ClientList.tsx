@@ -26,6 +26,7 @@ import { ListBase, useListContext, useStore } from 'react-admin';
 
 import { CreateCampaignDialog } from '../campaigns/CreateCampaignDialog.tsx';
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
+import { useMemberMay } from '../providers/memberMay.tsx';
 import { useCurrentUser } from '../providers/useCurrentUser.ts';
 import type { Client } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
@@ -55,6 +56,7 @@ function useClientView(): [ClientView, (view: ClientView) => void] {
  * actions) or as cards, export, add and CSV import. Below 600 px the table becomes the cards' list.
  */
 export function ClientList() {
+  const may = useMemberMay();
   const { CLIENT_TEXTS } = useBrokerTexts().clients;
   const [addOpen, setAddOpen] = useState(false);
   const [uploadOpen, setUploadOpen] = useState(false);
@@ -82,14 +84,18 @@ export function ClientList() {
         subtitle={CLIENT_TEXTS.subtitle}
         actions={
           <>
-            <CampaignToTheseButton />
-            <ExportButton />
-            <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setUploadOpen(true)}>
-              {CLIENT_TEXTS.uploadCsv}
-            </Button>
-            <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setAddOpen(true)}>
-              {CLIENT_TEXTS.addClient}
-            </Button>
+            {may('campaigns:write') && <CampaignToTheseButton />}
+            {may('clients:export') && <ExportButton />}
+            {may('clients:import') && (
+              <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => setUploadOpen(true)}>
+                {CLIENT_TEXTS.uploadCsv}
+              </Button>
+            )}
+            {may('clients:write') && (
+              <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setAddOpen(true)}>
+                {CLIENT_TEXTS.addClient}
+              </Button>
+            )}
           </>
         }
       />

@@ -20,6 +20,7 @@ import * as portalPreview from '../portal-preview/texts.ts';
 import * as reminders from '../reminders/texts.ts';
 import * as resources from '../resources/texts.ts';
 import * as settings from '../settings/texts.ts';
+import * as team from '../team/texts.ts';
 import * as tour from '../tour/texts.ts';
 
 /**
@@ -49,6 +50,7 @@ export const english = {
   reminders,
   resources,
   settings,
+  team,
   tour,
 };
 

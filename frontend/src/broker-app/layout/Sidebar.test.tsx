@@ -1,12 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { ROLE_PERMISSIONS } from '../../../../backend/src/members/roles.ts';
 import { renderWithAdmin, TEST_USER } from '../testUtils.tsx';
 import { ADMIN_MENU, isActive, MAIN_MENU } from './menu.ts';
 import { Shell } from './Shell.tsx';
 import { initials, SidebarContent } from './Sidebar.tsx';
 import { isSidebarShortcut, readSidebarCookie, SIDEBAR_COOKIE } from './sidebarState.ts';
 import { MENU_TITLES } from './texts.ts';
+
+const ASSISTANT = [...ROLE_PERMISSIONS.assistant];
 
 afterEach(() => {
   document.cookie = `${SIDEBAR_COOKIE}=; path=/; max-age=0`;
@@ -27,6 +30,7 @@ describe('the sidebar', () => {
       'Client Portal Preview',
       'Help',
       'Compliance',
+      'Team',
       'Settings',
       'API access',
       'Sign Out',
@@ -35,6 +39,16 @@ describe('the sidebar', () => {
     expect(screen.getByRole('link', { name: 'Clients' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
     expect(screen.getByRole('link', { name: 'Sign Out' }).getAttribute('href')).toBe('/api/logout');
+  });
+
+  it('offers a member only the pages their role allows: no Billing, Branding or API access for an assistant', () => {
+    const assistant = { ...TEST_USER, member: { id: 'm2', role: 'assistant' as const, permissions: ASSISTANT } };
+    renderWithAdmin(<SidebarContent user={assistant} compact={false} showOutbox={false} />, { path: '/clients' });
+    const links = screen.getAllByRole('link').map((link) => link.textContent);
+    expect(links).not.toContain('Billing');
+    expect(links).not.toContain('Branding');
+    expect(links).not.toContain('API access');
+    expect(links).toEqual(expect.arrayContaining(['Clients', 'Reminders', 'Campaigns', 'Team', 'Settings']));
   });
 
   it('shows the admin group to an admin', () => {

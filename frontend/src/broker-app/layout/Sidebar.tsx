@@ -92,7 +92,10 @@ export function SidebarContent({ user, compact, showOutbox, onNavigate }: Sideba
   const { SIDEBAR_TEXTS } = useBrokerTexts().shell;
   const agencyName = user?.agencyName?.trim() || DEFAULT_PRODUCT_NAME;
   const name = fullName(user);
-  const mainMenu = showOutbox ? [...MAIN_MENU, OUTBOX_MENU_ITEM] : MAIN_MENU;
+  const permissions = user?.member.permissions;
+  const mainMenu = [...MAIN_MENU, ...(showOutbox ? [OUTBOX_MENU_ITEM] : [])].filter(
+    (item) => !item.permission || permissions?.includes(item.permission),
+  );
   return (
     <Box component="nav" aria-label={SIDEBAR_TEXTS.mainNav} sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Box

@@ -4,6 +4,7 @@ import CampaignIcon from '@mui/icons-material/Campaign';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import FolderOpenIcon from '@mui/icons-material/FolderOpen';
+import GroupsIcon from '@mui/icons-material/Groups';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import InsightsIcon from '@mui/icons-material/Insights';
@@ -18,6 +19,7 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import SupervisorAccountIcon from '@mui/icons-material/SupervisorAccount';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 
+import type { Permission } from '../types.ts';
 import type { MENU_TITLES } from './texts.ts';
 
 export interface MenuItem {
@@ -26,12 +28,15 @@ export interface MenuItem {
   icon: SvgIconComponent;
   /** The dashboard tour points at this item (data-tour attribute). */
   tour?: string;
+  /** Shown only to members whose role allows this (the page is theirs alone). */
+  permission?: Permission;
 }
 
 /**
- * SPEC §2 Shell and sidebar: the main menu, in order, then the three pages the spec's table lacks:
- * Compliance (the consent ledger's report, docs/compliance.md), Settings (/settings, which the
- * guides mention: docs/broker-app.md) and API access (personal access tokens for the broker's own tools).
+ * SPEC §2 Shell and sidebar: the main menu, in order, then the pages the spec's table lacks:
+ * Compliance (the consent ledger's report, docs/compliance.md), Team (the agency's members and
+ * their roles), Settings (/settings, which the guides mention: docs/broker-app.md) and API access
+ * (personal access tokens for the broker's own tools). A member sees the items their role allows.
  */
 export const MAIN_MENU: readonly MenuItem[] = [
   { to: '/', icon: DashboardIcon },
@@ -39,13 +44,14 @@ export const MAIN_MENU: readonly MenuItem[] = [
   { to: '/reminders', icon: NotificationsActiveIcon, tour: 'nav-reminders' },
   { to: '/campaigns', icon: CampaignIcon, tour: 'nav-campaigns' },
   { to: '/resources', icon: FolderOpenIcon, tour: 'nav-resources' },
-  { to: '/billing', icon: CreditCardIcon },
-  { to: '/branding', icon: PaletteIcon, tour: 'nav-branding' },
+  { to: '/billing', icon: CreditCardIcon, permission: 'billing:manage' },
+  { to: '/branding', icon: PaletteIcon, tour: 'nav-branding', permission: 'branding:manage' },
   { to: '/client/portal', icon: PhoneIphoneIcon },
   { to: '/help', icon: HelpOutlineIcon, tour: 'nav-help' },
   { to: '/compliance', icon: VerifiedUserIcon },
+  { to: '/team', icon: GroupsIcon },
   { to: '/settings', icon: SettingsIcon },
-  { to: '/api-access', icon: KeyIcon },
+  { to: '/api-access', icon: KeyIcon, permission: 'tokens:manage' },
 ];
 
 /** Shown only when the signed-in user is an admin. */

@@ -28,6 +28,7 @@ export const MENU_TITLES = {
   '/client/portal': 'Client Portal Preview',
   '/help': 'Help',
   '/compliance': 'Compliance',
+  '/team': 'Team',
   '/settings': 'Settings',
   '/api-access': 'API access',
   '/admin': 'Admin Dashboard',
@@ -72,5 +73,6 @@ export const ERROR_TEXTS = {
 export const ACCESS_DENIED_TEXTS = {
   title: 'Not Authorized',
   body: 'This page is for platform administrators. If you need access, ask an administrator of your platform.',
+  memberBody: 'Your role in this agency does not include this page. If you need it, ask your agency’s owner.',
   back: 'Back to Dashboard',
 } as const;

@@ -30,10 +30,13 @@ import type {
   CurrentUser,
   EngagementHistory,
   ImportJob,
+  InvitedMember,
   InviteLink,
   InviteResult,
   LapsingConsent,
   MarketingDetailsInput,
+  Member,
+  MemberRole,
   MonthlyAnalytics,
   PasswordResetSent,
   PlatformAdmin,
@@ -41,6 +44,7 @@ import type {
   PortalLink,
   Profile,
   ProfileInput,
+  RemovedMember,
   RenewalResult,
   Resource,
   ResourceCategory,
@@ -163,6 +167,16 @@ export const dataProvider = {
   createToken: (input: ApiTokenInput) => callJson<CreatedApiToken>('/api/tokens', 'POST', input),
   revokeToken: (id: string) => callJson<unknown>(`/api/tokens/${encodeURIComponent(id)}`, 'DELETE'),
   getTokenActivity: () => callJson<ApiTokenActivity[]>('/api/tokens/activity'),
+  // The agency's team: its members and invitations; owners invite, change roles and remove.
+  getMembers: () => callJson<Member[]>('/api/members'),
+  inviteMember: (input: { email: string; role: MemberRole }) => callJson<InvitedMember>('/api/members', 'POST', input),
+  resendInvitation: (id: string) => callJson<InvitedMember>(`/api/members/${encodeURIComponent(id)}/invitation`, 'POST'),
+  changeMemberRole: (id: string, role: MemberRole) => callJson<Member>(`/api/members/${encodeURIComponent(id)}`, 'PUT', { role }),
+  removeMember: (id: string, reassignTo?: string) =>
+    callJson<RemovedMember>(
+      `/api/members/${encodeURIComponent(id)}${reassignTo ? `?reassignTo=${encodeURIComponent(reassignTo)}` : ''}`,
+      'DELETE',
+    ),
 
   // Admin back office (docs/admin.md). Lists (brokers, resources) go through getList on
   // 'admin/brokers' and 'admin/resources'.

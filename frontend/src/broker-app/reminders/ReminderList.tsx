@@ -10,6 +10,7 @@ import { Confirm, ListBase, Pagination, useDelete, useGetMany, useListContext } 
 import { clientName } from '../clients/ClientPicker.tsx';
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
+import { useMemberMay } from '../providers/memberMay.tsx';
 import type { Client, Reminder } from '../types.ts';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { useErrorToast, useSubscriptionErrorHandler } from '../ui/errors.ts';
@@ -32,6 +33,7 @@ type Editing = { reminder: Reminder; client: Client | null };
  * URL), scheduling, changing or cancelling a pending one, and sending the due ones now.
  */
 export function ReminderList() {
+  const may = useMemberMay();
   const { REMINDER_TEXTS: T } = useBrokerTexts().reminders;
   const [dialogOpen, setDialogOpen] = useState(false);
   const [editing, setEditing] = useState<Editing>();
@@ -71,19 +73,21 @@ export function ReminderList() {
         title={T.title}
         subtitle={T.subtitle}
         actions={
-          <>
-            <Button
-              variant="outlined"
-              onClick={() => execute.mutate()}
-              disabled={execute.isPending}
-              startIcon={execute.isPending ? <CircularProgress size={16} color="inherit" /> : <PlayArrowOutlinedIcon />}
-            >
-              {T.executePending}
-            </Button>
-            <Button variant="contained" onClick={schedule} startIcon={<AddAlarmOutlinedIcon />}>
-              {T.scheduleReminder}
-            </Button>
-          </>
+          may('reminders:write') && (
+            <>
+              <Button
+                variant="outlined"
+                onClick={() => execute.mutate()}
+                disabled={execute.isPending}
+                startIcon={execute.isPending ? <CircularProgress size={16} color="inherit" /> : <PlayArrowOutlinedIcon />}
+              >
+                {T.executePending}
+              </Button>
+              <Button variant="contained" onClick={schedule} startIcon={<AddAlarmOutlinedIcon />}>
+                {T.scheduleReminder}
+              </Button>
+            </>
+          )
         }
       />
       <ListSearchBox label={T.searchLabel} placeholder={T.searchPlaceholder} />
@@ -101,6 +105,7 @@ export function ReminderList() {
 }
 
 function Reminders({ onSchedule, onEdit }: { onSchedule: () => void; onEdit: (editing: Editing) => void }) {
+  const may = useMemberMay();
   const { REMINDER_TEXTS: T } = useBrokerTexts().reminders;
   const { data, isPending, error, filterValues } = useListContext<Reminder>();
   // The page's clients, by id (getMany): names for any number of clients.
@@ -137,9 +142,11 @@ function Reminders({ onSchedule, onEdit }: { onSchedule: () => void; onEdit: (ed
         body={T.emptyBody}
         note={T.privacyNote}
         action={
-          <Button variant="contained" onClick={onSchedule} startIcon={<AddAlarmOutlinedIcon />} sx={{ mt: 3 }}>
-            {T.scheduleReminder}
-          </Button>
+          may('reminders:write') && (
+            <Button variant="contained" onClick={onSchedule} startIcon={<AddAlarmOutlinedIcon />} sx={{ mt: 3 }}>
+              {T.scheduleReminder}
+            </Button>
+          )
         }
       />
     );

@@ -32,6 +32,7 @@ const TRIAL_ENDED = 'Su prueba gratuita terminó. Inicie su suscripción para se
 export const BILLING_TEXTS: Translation<typeof EN_BILLING_TEXTS> = {
   title: 'Facturación y suscripción',
   subtitle: 'Su plan, lo que cuesta y lo que sus recordatorios cuestan y generan cada mes',
+  seatsFree: 'Los puestos son gratuitos: su plan cubre a todas las personas de su equipo, sean cuantas sean. Solo paga por sus clientes.',
   loadFailed: 'No se pudo cargar su suscripción.',
   retry: 'Reintentar',
 

@@ -21,6 +21,7 @@ import * as reminders from './reminders.ts';
 import * as resources from './resources.ts';
 import * as settings from './settings.ts';
 import * as shell from './shell.ts';
+import * as team from './team.ts';
 
 /** The broker app in Spanish, by area (one chunk, loaded when Spanish is chosen). */
 export const spanish: BrokerTranslation = {
@@ -45,5 +46,6 @@ export const spanish: BrokerTranslation = {
   reminders,
   resources,
   settings,
+  team,
   tour,
 };

@@ -38,6 +38,7 @@ export const MENU_TITLES: Translation<typeof EN_MENU_TITLES> = {
   '/client/portal': 'Vista previa del portal',
   '/help': 'Ayuda',
   '/compliance': 'Cumplimiento',
+  '/team': 'Equipo',
   '/settings': 'Configuración',
   '/api-access': 'Acceso a la API',
   '/admin': 'Panel de administración',
@@ -80,5 +81,6 @@ export const ERROR_TEXTS: Translation<typeof EN_ERROR_TEXTS> = {
 export const ACCESS_DENIED_TEXTS: Translation<typeof EN_ACCESS_DENIED_TEXTS> = {
   title: 'No autorizado',
   body: 'Esta página es para los administradores de la plataforma. Si necesita acceso, pídaselo a un administrador de su plataforma.',
+  memberBody: 'Su rol en esta agencia no incluye esta página. Si la necesita, pídasela al propietario de su agencia.',
   back: 'Volver al panel',
 };
