@@ -33,7 +33,7 @@ import {
 import type { Request, Response } from 'express';
 
 import { TokenScopes } from '../api-tokens/scopes.js';
-import { BrokerOnly, CurrentUser, CurrentUserId } from '../auth/access.decorators.js';
+import { BrokerOnly, CurrentMember, CurrentUser, CurrentUserId, type RequestMember } from '../auth/access.decorators.js';
 import { ApiFileResponse } from '../common/api-file-response.js';
 import { Consumes } from '../common/content-type.js';
 import { sendCsv } from '../common/csv-download.js';
@@ -206,8 +206,8 @@ export class ClientsController {
   @ApiCreatedResponse({ type: CreatedClientDto })
   @ApiConflictResponse({ description: 'Another client of this broker has that phone number' })
   @ApiForbiddenResponse(LIMIT_RESPONSE)
-  create(@CurrentUser() user: User, @Body() body: CreateClientDto): Promise<CreatedClientDto> {
-    return this.clients.create(user, body);
+  create(@CurrentUser() user: User, @CurrentMember() member: RequestMember, @Body() body: CreateClientDto): Promise<CreatedClientDto> {
+    return this.clients.create(user, body, member);
   }
 
   @Put(':id')

@@ -12,6 +12,7 @@ import { attestationsIn } from '../consent/attestations.js';
 import { actorOf, ConsentLedger, CONTACT_CHANNELS } from '../consent/consent-ledger.service.js';
 import { normalizeState, normalizeZip, stateOfZip } from '../delivery/us-places.js';
 import { SMS_SENDER, type SmsSender } from '../messaging/messaging.ports.js';
+import type { RequestMember } from '../auth/access.decorators.js';
 import { User } from '../users/user.entity.js';
 import { Client, type DepartureReason, RISK_LEVELS, type RiskLevel } from './client.entity.js';
 import { cleanCarrier } from './client-facts.js';
@@ -148,7 +149,11 @@ export class ClientsService {
     return view;
   }
 
-  async create(broker: User, input: CreateClientDto): Promise<CreatedClientDto> {
+  /**
+   * Adds a client. The member who adds it looks after it when they work clients (an owner or an
+   * agent); an assistant's entry waits for an agent.
+   */
+  async create(broker: User, input: CreateClientDto, by?: Pick<RequestMember, 'id' | 'role'>): Promise<CreatedClientDto> {
     const fields = this.contactFields(input);
     const place = placeFields(input);
     const client = await this.withBrokerLock(broker, async (em, usage) => {
@@ -167,6 +172,7 @@ export class ClientsService {
         planType: input.planType ?? null,
         planEffectiveDate: input.planEffectiveDate ?? null,
         carrier: cleanCarrier(input.carrier),
+        assignedMemberId: by && (by.role === 'owner' || by.role === 'agent') ? by.id : null,
       });
       await this.flushUnique(em, fields.phone!);
       // The broker's attestations, word for word in the broker's language, are the ledger's evidence.

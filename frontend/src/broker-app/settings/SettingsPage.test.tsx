@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
+import { ROLE_PERMISSIONS } from '../../../../backend/src/members/roles.ts';
 import { ApiError } from '../../lib/http.ts';
 import { CURRENT_USER_KEY } from '../providers/currentUser.ts';
 import { renderWithAdmin, TEST_USER } from '../testUtils.tsx';
@@ -18,10 +19,11 @@ const PROFILE: Profile = {
   timeZone: 'America/New_York',
 };
 
-function renderSettings(dataProvider: Record<string, unknown> = {}) {
+function renderSettings(dataProvider: Record<string, unknown> = {}, user: CurrentUser = TEST_USER) {
   return renderWithAdmin(<SettingsPage />, {
     path: '/settings',
     dataProvider: { getProfile: vi.fn().mockResolvedValue(PROFILE), ...dataProvider },
+    user,
   });
 }
 
@@ -113,6 +115,19 @@ describe('the Settings page', () => {
     // Once it is the chosen one, the offer goes.
     expect(screen.queryByRole('button', { name: /Use this device’s time zone/ })).toBeNull();
     arizona.mockRestore();
+  });
+
+  it('lets a member who does not manage the branding edit only their own name: the agency’s settings are not offered', async () => {
+    const updateProfile = vi.fn().mockResolvedValue({ ...PROFILE, firstName: 'Ana' });
+    const assistant = { ...TEST_USER, member: { id: 'm2', role: 'assistant' as const, permissions: [...ROLE_PERMISSIONS.assistant] } };
+    renderSettings({ updateProfile }, assistant);
+    await screen.findByDisplayValue('Dana');
+    expect(screen.queryByLabelText(/Agency Phone/)).toBeNull();
+    expect(screen.queryByRole('switch', { name: 'E-mail me about my clients' })).toBeNull();
+    expect(screen.queryByLabelText(/Time zone/)).toBeNull();
+    type(/First name/, 'Ana');
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(updateProfile).toHaveBeenCalledWith({ firstName: 'Ana', lastName: 'Whitfield' }));
   });
 
   it('will not send an empty or too long name', async () => {

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
+import { useMemberMay } from '../providers/memberMay.tsx';
 import { useSetCurrentUser } from '../providers/useCurrentUser.ts';
 import type { Profile, ProfileInput } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
@@ -73,16 +74,22 @@ function SettingsForm({ profile }: { profile: DigestProfile }) {
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
+  // The agency's settings beside the person's own name are for members who manage the branding.
+  const agencySettings = useMemberMay()('branding:manage');
   const save = useMutation({
     mutationFn: () =>
-      dataProvider.updateProfile({
-        firstName: form.firstName.trim(),
-        lastName: form.lastName.trim(),
-        agencyPhone: form.agencyPhone.trim(),
-        emailNotifications: form.emailNotifications,
-        weeklyDigest: form.weeklyDigest,
-        timeZone: form.timeZone,
-      } satisfies DigestProfileInput as ProfileInput),
+      dataProvider.updateProfile(
+        agencySettings
+          ? ({
+              firstName: form.firstName.trim(),
+              lastName: form.lastName.trim(),
+              agencyPhone: form.agencyPhone.trim(),
+              emailNotifications: form.emailNotifications,
+              weeklyDigest: form.weeklyDigest,
+              timeZone: form.timeZone,
+            } satisfies DigestProfileInput as ProfileInput)
+          : { firstName: form.firstName.trim(), lastName: form.lastName.trim() },
+      ),
     onSuccess: (answer) => {
       queryClient.setQueryData(PROFILE_KEY, answer);
       // The sidebar shows the name, and Branding the phone, at once.
@@ -116,77 +123,83 @@ function SettingsForm({ profile }: { profile: DigestProfile }) {
           variant="filled"
           fullWidth
         />
-        <TextField
-          id="agencyPhone"
-          name="agencyPhone"
-          label={T.agencyPhone}
-          type="tel"
-          autoComplete="tel"
-          placeholder={T.agencyPhonePlaceholder}
-          value={form.agencyPhone}
-          onChange={(event) => set('agencyPhone', event.target.value)}
-          error={Boolean(errors.agencyPhone)}
-          helperText={errors.agencyPhone ?? T.agencyPhoneHint}
-          fullWidth
-        />
-        <Box>
-          <TextField
-            id="timeZone"
-            name="timeZone"
-            label={T.timeZone}
-            select
-            value={form.timeZone}
-            onChange={(event) => set('timeZone', event.target.value)}
-            error={Boolean(errors.timeZone)}
-            helperText={errors.timeZone ?? T.timeZoneHint}
-            slotProps={{ select: { native: true } }}
-            fullWidth
-          >
-            {zoneChoices(saved.timeZone).map((zone) => (
-              <option key={zone} value={zone}>
-                {zone.replaceAll('_', ' ')}
-              </option>
-            ))}
-          </TextField>
-          {deviceZone() && deviceZone() !== form.timeZone && (
-            <Button size="small" sx={{ mt: 0.5 }} onClick={() => set('timeZone', deviceZone())}>
-              {T.deviceZoneButton(deviceZone().replaceAll('_', ' '))}
-            </Button>
-          )}
-        </Box>
+        {agencySettings && (
+          <>
+            <TextField
+              id="agencyPhone"
+              name="agencyPhone"
+              label={T.agencyPhone}
+              type="tel"
+              autoComplete="tel"
+              placeholder={T.agencyPhonePlaceholder}
+              value={form.agencyPhone}
+              onChange={(event) => set('agencyPhone', event.target.value)}
+              error={Boolean(errors.agencyPhone)}
+              helperText={errors.agencyPhone ?? T.agencyPhoneHint}
+              fullWidth
+            />
+            <Box>
+              <TextField
+                id="timeZone"
+                name="timeZone"
+                label={T.timeZone}
+                select
+                value={form.timeZone}
+                onChange={(event) => set('timeZone', event.target.value)}
+                error={Boolean(errors.timeZone)}
+                helperText={errors.timeZone ?? T.timeZoneHint}
+                slotProps={{ select: { native: true } }}
+                fullWidth
+              >
+                {zoneChoices(saved.timeZone).map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone.replaceAll('_', ' ')}
+                  </option>
+                ))}
+              </TextField>
+              {deviceZone() && deviceZone() !== form.timeZone && (
+                <Button size="small" sx={{ mt: 0.5 }} onClick={() => set('timeZone', deviceZone())}>
+                  {T.deviceZoneButton(deviceZone().replaceAll('_', ' '))}
+                </Button>
+              )}
+            </Box>
+          </>
+        )}
       </FormSection>
-      <FormSection id="notifications-title" title={T.notificationsTitle}>
-        <Box>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={form.emailNotifications}
-                onChange={(event) => set('emailNotifications', event.target.checked)}
-                slotProps={{ input: { role: 'switch', 'aria-describedby': 'emailNotifications-hint' } }}
-              />
-            }
-            label={T.emailNotifications}
-          />
-          <FormHelperText id="emailNotifications-hint" sx={{ mx: 0 }}>
-            {profile.email ? T.emailNotificationsHint : `${T.emailNotificationsHint} ${T.emailNotificationsNoEmail}`}
-          </FormHelperText>
-        </Box>
-        <Box>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={form.weeklyDigest}
-                onChange={(event) => set('weeklyDigest', event.target.checked)}
-                slotProps={{ input: { role: 'switch', 'aria-describedby': 'weeklyDigest-hint' } }}
-              />
-            }
-            label={T.weeklyDigest}
-          />
-          <FormHelperText id="weeklyDigest-hint" sx={{ mx: 0 }}>
-            {profile.email ? T.weeklyDigestHint : `${T.weeklyDigestHint} ${T.emailNotificationsNoEmail}`}
-          </FormHelperText>
-        </Box>
-      </FormSection>
+      {agencySettings && (
+        <FormSection id="notifications-title" title={T.notificationsTitle}>
+          <Box>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={form.emailNotifications}
+                  onChange={(event) => set('emailNotifications', event.target.checked)}
+                  slotProps={{ input: { role: 'switch', 'aria-describedby': 'emailNotifications-hint' } }}
+                />
+              }
+              label={T.emailNotifications}
+            />
+            <FormHelperText id="emailNotifications-hint" sx={{ mx: 0 }}>
+              {profile.email ? T.emailNotificationsHint : `${T.emailNotificationsHint} ${T.emailNotificationsNoEmail}`}
+            </FormHelperText>
+          </Box>
+          <Box>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={form.weeklyDigest}
+                  onChange={(event) => set('weeklyDigest', event.target.checked)}
+                  slotProps={{ input: { role: 'switch', 'aria-describedby': 'weeklyDigest-hint' } }}
+                />
+              }
+              label={T.weeklyDigest}
+            />
+            <FormHelperText id="weeklyDigest-hint" sx={{ mx: 0 }}>
+              {profile.email ? T.weeklyDigestHint : `${T.weeklyDigestHint} ${T.emailNotificationsNoEmail}`}
+            </FormHelperText>
+          </Box>
+        </FormSection>
+      )}
       <Box>
         <Button
           type="submit"

@@ -78,10 +78,10 @@ export const TEAM_TEXTS = {
 
   removeTitle: (name: string) => `Remove ${name}?`,
   removeBody: 'They are signed out at once, and their API tokens stop working. What they did stays in the records.',
-  reassignLabel: (n: number) => `Their ${plural(n, 'client')} go to`,
+  reassignLabel: (n: number) => `Their ${plural(n, 'client')} ${n === 1 ? 'goes' : 'go'} to`,
   removeConfirm: 'Remove',
   removed: (name: string, n: number, to: string) =>
-    n > 0 ? `${name} was removed. Their ${plural(n, 'client')} now belong to ${to}.` : `${name} was removed.`,
+    n > 0 ? `${name} was removed. Their ${plural(n, 'client')} now ${n === 1 ? 'belongs' : 'belong'} to ${to}.` : `${name} was removed.`,
   withdrawTitle: (email: string) => `Withdraw the invitation to ${email}?`,
   withdrawBody: 'Its link stops working at once.',
   withdrawConfirm: 'Withdraw',

@@ -87,10 +87,10 @@ export const TEAM_TEXTS: Translation<typeof EN_TEAM_TEXTS> = {
 
   removeTitle: (name: string) => `¿Quitar a ${name}?`,
   removeBody: 'Su sesión se cierra de inmediato y sus tokens de la API dejan de funcionar. Lo que hizo queda en los registros.',
-  reassignLabel: (n: number) => `Sus ${clients(n)} pasan a`,
+  reassignLabel: (n: number) => `${n === 1 ? 'Su' : 'Sus'} ${clients(n)} ${n === 1 ? 'pasa' : 'pasan'} a`,
   removeConfirm: 'Quitar',
   removed: (name: string, n: number, to: string) =>
-    n > 0 ? `Se quitó a ${name}. Sus ${clients(n)} ahora son de ${to}.` : `Se quitó a ${name}.`,
+    n > 0 ? `Se quitó a ${name}. ${n === 1 ? 'Su' : 'Sus'} ${clients(n)} ahora ${n === 1 ? 'es' : 'son'} de ${to}.` : `Se quitó a ${name}.`,
   withdrawTitle: (email: string) => `¿Retirar la invitación a ${email}?`,
   withdrawBody: 'Su enlace deja de funcionar de inmediato.',
   withdrawConfirm: 'Retirar',
