@@ -1,6 +1,7 @@
 import { EntityManager, LockMode, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 
+import type { RequestMember } from '../auth/access.decorators.js';
 import { type ClientUsage, clientUsage, FLAT_HARD_CAP, hasClientLimit, remainingCapacity } from '../billing/plan-limits.js';
 import { FLAT_CLIENT_LIMIT } from '../billing/pricing.js';
 import { csvLine } from '../common/csv.js';
@@ -12,7 +13,6 @@ import { attestationsIn } from '../consent/attestations.js';
 import { actorOf, ConsentLedger, CONTACT_CHANNELS } from '../consent/consent-ledger.service.js';
 import { normalizeState, normalizeZip, stateOfZip } from '../delivery/us-places.js';
 import { SMS_SENDER, type SmsSender } from '../messaging/messaging.ports.js';
-import type { RequestMember } from '../auth/access.decorators.js';
 import { User } from '../users/user.entity.js';
 import { Client, type DepartureReason, RISK_LEVELS, type RiskLevel } from './client.entity.js';
 import { cleanCarrier } from './client-facts.js';
