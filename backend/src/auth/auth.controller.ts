@@ -10,7 +10,7 @@ import { BrokerOnly, CurrentMember, CurrentUser, Public, type RequestMember } fr
 import { CurrentUserDto } from './dto/current-user.dto.js';
 import { OidcGuard } from './oidc.guard.js';
 import { OidcService, type OidcSignIn } from './oidc.service.js';
-import { endSession, startSession } from './session.js';
+import { endSession, saveSession, startSession } from './session.js';
 
 /** Where a suspended broker's sign-in ends (a public page of the app). */
 export const SUSPENDED_PAGE = '/account-suspended';
@@ -79,6 +79,9 @@ export class AuthController {
       return;
     }
     req.session.invitation = token;
+    // Stored before the redirect goes out: a browser follows it at once, and a session the store
+    // has not got yet would be a new one at sign-in, without the invitation.
+    await saveSession(req);
     res.redirect(302, '/api/login');
   }
 

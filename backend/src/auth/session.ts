@@ -128,13 +128,18 @@ function promisify(run: (done: (error?: unknown) => void) => void): Promise<void
   return new Promise((resolve, reject) => run((error) => (error ? reject(error) : resolve())));
 }
 
+/** Writes the session to the store now (rather than as the answer ends, which may be after a redirect is followed). */
+export function saveSession(req: Request): Promise<void> {
+  return promisify((done) => req.session.save(done));
+}
+
 /** Starts a signed-in session under a new id (the pre-sign-in id is worthless afterwards). */
 export async function startSession(req: Request, config: AppConfig, auth: NewSessionAuth): Promise<void> {
   await promisify((done) => req.session.regenerate(done));
   const now = Date.now();
   req.session.auth = { ...auth, startedAt: now, lastSeenAt: now };
   req.session.cookie.maxAge = idleLimitMs(config, auth.kind);
-  await promisify((done) => req.session.save(done));
+  await saveSession(req);
 }
 
 /** Destroys the session on the server and tells the browser to drop its cookie. */
