@@ -332,6 +332,19 @@ describe('the members migration', () => {
     // Today's demo data in the schema before members: seeded, then the members migration taken back.
     await t.em().nativeDelete(User, {});
     expect(await seedDemoData(t.em())).toBe(true);
+    // The demo's agency of three: Luis signs in to Dana's book as its agent, with his own clients.
+    const luis = browser(t);
+    await signInAsBroker(luis, t.appUrl, 'luis.ortega@example.com');
+    const luisMe = await luis.get('/api/auth/user');
+    expect(luisMe.body).toMatchObject({ email: 'luis.ortega@example.com', firstName: 'Luis', member: { role: 'agent' } });
+    const team = await luis.get('/api/members');
+    expect(team.body.map((m: { email: string; role: string }) => `${m.role} ${m.email}`)).toEqual([
+      'owner dana.whitfield@example.com',
+      'agent luis.ortega@example.com',
+      'assistant ana.ruiz@example.com',
+    ]);
+    expect(team.body[1].clients).toBeGreaterThan(0);
+    await luis.get('/api/logout');
     const migrator = t.app.get(MikroORM).migrator;
     await migrator.down({ to: BEFORE_MEMBERS });
     const [{ exists }] = await t.em().execute<{ exists: boolean }[]>(`select to_regclass('members') is not null as exists`);

@@ -112,7 +112,7 @@ export class UsersService {
   /**
    * The agency member for a verified sign-in, keyed on issuer + subject, and their agency. A person
    * who is not yet a member: the first sign-in creates an agency on a 30-day trial with them as its
-   * owner, or claims a never-signed-in owner with the same verified e-mail (accounts an admin or
+   * owner, or claims a never-signed-in member with the same verified e-mail (accounts an admin or
    * the demo seed prepared). Later sign-ins refresh e-mail and picture. The provider's name only
    * fills a part the person has not got yet: once set (the profile step, Settings) the name is their
    * own, and no name is ever made up from the e-mail. The agency's row keeps the identity and name
@@ -125,10 +125,10 @@ export class UsersService {
       let member = await em.findOne(Member, { ...identity, removedAt: null });
       let user = member ? await em.findOneOrFail(User, { id: member.agencyId }) : null;
       if (!user && claims.email && claims.emailVerified) {
-        // An owner prepared with this e-mail who has never signed in.
+        // A member prepared with this e-mail (an agency's owner, or the demo's team) who has never signed in.
         const prepared = await em.findOne(
           Member,
-          { email: { $ilike: escapeLike(claims.email) }, oidcSubject: null, role: 'owner', removedAt: null, invitationHash: null },
+          { email: { $ilike: escapeLike(claims.email) }, oidcSubject: null, removedAt: null, invitationHash: null },
           { orderBy: { createdAt: 'asc' } },
         );
         if (prepared) {

@@ -11,6 +11,7 @@ import { engagementScore, NO_SIGNALS } from '../../clients/engagement.js';
 import { InvitationTokensService } from '../../clients/invitation-tokens.service.js';
 import { ATTESTATIONS } from '../../consent/attestations.js';
 import { Consent } from '../../consent/consent.entity.js';
+import { Member } from '../../members/member.entity.js';
 import { TRIAL_DAYS, User } from '../../users/user.entity.js';
 import { seedDemoAdherence } from './demo-adherence.seeder.js';
 import { seedDemoContact } from './demo-contact.seeder.js';
@@ -19,8 +20,8 @@ import { seedDemoHistory } from './demo-history.seeder.js';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Demo accounts for a first local start: a broker on a fresh trial, a broker with an active
- * subscription, and a platform admin; and a year of the platform's history (seven more brokers
+ * Demo accounts for a first local start: a broker on a fresh trial (an agency of three: its owner,
+ * an agent and an assistant), a broker with an active subscription, and a platform admin; and a year of the platform's history (seven more brokers
  * with their clients, and the month-end snapshots the admin's trends read). Runs only on an empty
  * users table, so a second start (or a real deployment with data) is never touched.
  */
@@ -66,7 +67,18 @@ export async function seedDemoData(em: EntityManager, now = new Date()): Promise
     trialEndsAt,
   });
   await em.flush();
-  await seedDemoClients(em, dana, now);
+  // Dana's agency is a team: Dana owns it, Luis is an agent with a book of his own, Ana an assistant.
+  const [owner] = await em.find(Member, { agencyId: dana.id });
+  const luis = em.create(Member, {
+    agencyId: dana.id,
+    email: 'luis.ortega@example.com',
+    firstName: 'Luis',
+    lastName: 'Ortega',
+    role: 'agent',
+  });
+  em.create(Member, { agencyId: dana.id, email: 'ana.ruiz@example.com', firstName: 'Ana', lastName: 'Ruiz', role: 'assistant' });
+  await em.flush();
+  await seedDemoClients(em, dana, now, (i) => (i % 3 === 1 ? luis.id : owner.id));
   await seedDemoHistory(em, marcus, now);
   return true;
 }
@@ -193,7 +205,7 @@ export const DEMO_CLIENT_PASSWORD = 'demo-client-password';
  * invitation waiting, the rest not yet invited; their dates of birth, plans and carriers, and a year
  * of departures for the retention chart. Margaret Hughes has a month of reminder history.
  */
-async function seedDemoClients(em: EntityManager, broker: User, now: Date): Promise<void> {
+async function seedDemoClients(em: EntityManager, broker: User, now: Date, lookedAfterBy: (i: number) => string): Promise<void> {
   const passwordHash = await hashPassword(DEMO_CLIENT_PASSWORD);
   const invitations = new InvitationTokensService();
   const departures = new DeparturesRepository();
@@ -218,6 +230,7 @@ async function seedDemoClients(em: EntityManager, broker: User, now: Date): Prom
       deactivatedAt: isActive ? null : daysAgo(departure.daysAgo),
       departureReason: isActive ? null : departure.reason,
       ...demoClientFacts(i, now),
+      assignedMemberId: lookedAfterBy(i),
       createdAt,
     });
     const registered = isActive && i % 4 === 0;
