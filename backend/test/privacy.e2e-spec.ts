@@ -183,7 +183,8 @@ describe('the privacy wall', () => {
       .getMetadata()
       .get(Client)
       .relations.map((r) => r.name);
-    expect(relations).toEqual(['broker']);
+    // Its agency and the member who looks after it: neither leads to the portal's data.
+    expect(relations).toEqual(['broker', 'assignedMemberId']);
   });
 
   it('answers 401 to broker and admin sessions on every client route', async () => {

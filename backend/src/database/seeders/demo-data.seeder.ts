@@ -75,8 +75,16 @@ export async function seedDemoData(em: EntityManager, now = new Date()): Promise
     firstName: 'Luis',
     lastName: 'Ortega',
     role: 'agent',
+    createdAt: new Date(now.getTime() - 300 * DAY_MS),
   });
-  em.create(Member, { agencyId: dana.id, email: 'ana.ruiz@example.com', firstName: 'Ana', lastName: 'Ruiz', role: 'assistant' });
+  em.create(Member, {
+    agencyId: dana.id,
+    email: 'ana.ruiz@example.com',
+    firstName: 'Ana',
+    lastName: 'Ruiz',
+    role: 'assistant',
+    createdAt: new Date(now.getTime() - 120 * DAY_MS),
+  });
   await em.flush();
   await seedDemoClients(em, dana, now, (i) => (i % 3 === 1 ? luis.id : owner.id));
   await seedDemoHistory(em, marcus, now);
