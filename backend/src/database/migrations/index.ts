@@ -45,6 +45,7 @@ import { Migration20261128215308_marketing_details } from './Migration2026112821
 import { Migration20261129074140_members } from './Migration20261129074140_members.js';
 import { Migration20261129095102_token_members } from './Migration20261129095102_token_members.js';
 import { Migration20261129095840_invitations_and_assignment } from './Migration20261129095840_invitations_and_assignment.js';
+import { Migration20261129103206_agency_log } from './Migration20261129103206_agency_log.js';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121055953_users', class: Migration20261121055953_users },
@@ -91,4 +92,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129074140_members', class: Migration20261129074140_members },
   { name: 'Migration20261129095102_token_members', class: Migration20261129095102_token_members },
   { name: 'Migration20261129095840_invitations_and_assignment', class: Migration20261129095840_invitations_and_assignment },
+  { name: 'Migration20261129103206_agency_log', class: Migration20261129103206_agency_log },
 ];
