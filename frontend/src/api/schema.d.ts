@@ -1430,7 +1430,7 @@ export interface paths {
         };
         /**
          * Every client under the list’s filter and sort (all pages) as CSV
-         * @description Columns: First name, Last name, E-mail, Phone, Status, Invitation, Engagement, Joined. No health data. Cells a spreadsheet would read as a formula (starting with =, +, -, @, tab or carriage return) start with a quote.
+         * @description Columns: First name, Last name, E-mail, Phone, Status, Invitation, Engagement, Joined. No health data. Cells a spreadsheet would read as a formula (starting with =, +, -, @, tab or carriage return) start with a quote. Recorded in the agency’s activity log (who exported, when, under which filter); any other query parameter is a 400.
          */
         get: operations["ClientsController_exportCsv"];
         put?: never;
