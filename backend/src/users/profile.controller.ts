@@ -1,7 +1,8 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 
-import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
+import type { Actor } from '../agency-log/actor.js';
+import { BrokerOnly, CurrentActor, CurrentUser } from '../auth/access.decorators.js';
 import { MemberMay } from '../members/member-rule.js';
 import { ProfileDto, UpdateProfileDto } from './dto/profile.dto.js';
 import type { User } from './user.entity.js';
@@ -27,7 +28,7 @@ export class ProfileController {
   })
   @ApiOkResponse({ type: ProfileDto })
   @ApiBadRequestResponse({ description: '{ message, errors: [{ field, messages }] } or { message, field } naming the field' })
-  async update(@CurrentUser() user: User, @Body() body: UpdateProfileDto): Promise<ProfileDto> {
-    return ProfileDto.from(await this.users.updateProfile(user, body));
+  async update(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Body() body: UpdateProfileDto): Promise<ProfileDto> {
+    return ProfileDto.from(await this.users.updateProfile(user, actor, body));
   }
 }

@@ -1,15 +1,22 @@
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 
+import type { Actor } from '../agency-log/actor.js';
+import { AgencyLogService } from '../agency-log/agency-log.service.js';
+import { changedFields, factsOf } from '../agency-log/changes.js';
 import { hashToken } from '../api-tokens/bearer.js';
 import { isValidZone } from '../client-portal/recurrence.js';
 import { normalizePhone } from '../clients/contact.js';
 import { escapeLike } from '../common/like.js';
 import { Member } from '../members/member.entity.js';
+import { AS_ROLE, memberWho } from '../members/member-texts.js';
 import { PROFILE_NAME_MAX, TIME_ZONE_MESSAGE, type UpdateProfileDto } from './dto/profile.dto.js';
 import { TRIAL_DAYS, User } from './user.entity.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What Settings changes, as the activity log records it. */
+const PROFILE_FIELDS = ['firstName', 'lastName', 'agencyPhone', 'emailNotifications', 'weeklyDigest', 'language', 'timeZone'] as const;
 
 /** What the identity provider says about the person signing in. */
 export interface IdentityClaims {
@@ -67,7 +74,10 @@ function refreshMember(member: Member, claims: IdentityClaims, now: Date): void 
 /** Brokers and admins: the accounts behind OpenID Connect sign-in. */
 @Injectable()
 export class UsersService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly log: AgencyLogService,
+  ) {}
 
   /** Whether an invitation's link can still be accepted. */
   async invitationUsable(secret: string, now = new Date()): Promise<boolean> {
@@ -79,11 +89,12 @@ export class UsersService {
    * A sign-in through an invitation's link (`invitation`, its secret): the person joins the
    * agency as the member invited, with the role the owner chose, unless the link no longer works or
    * they already work in another agency. A member of the same agency simply signs in (the
-   * invitation is withdrawn).
+   * invitation is withdrawn). Joining is recorded in the agency's activity log, with the sign-in's
+   * `address`.
    */
-  async signIn(claims: IdentityClaims, now: Date, invitation: string | undefined): Promise<SignInResult>;
+  async signIn(claims: IdentityClaims, now: Date, invitation: string | undefined, address?: string | null): Promise<SignInResult>;
   async signIn(claims: IdentityClaims, now?: Date): Promise<{ user: User; member: Member }>;
-  async signIn(claims: IdentityClaims, now = new Date(), invitation?: string): Promise<SignInResult> {
+  async signIn(claims: IdentityClaims, now = new Date(), invitation?: string, address: string | null = null): Promise<SignInResult> {
     if (invitation === undefined) return this.signInOwnAgency(claims, now);
     return this.em.transactional(async (em) => {
       const invited = await em.findOne(
@@ -104,6 +115,19 @@ export class UsersService {
         Object.assign(invited, identity, { invitationHash: null, invitationExpiresAt: null });
       }
       refreshMember(member, claims, now);
+      if (!current) {
+        this.log.record(
+          em,
+          { agencyId: member.agencyId, memberId: member.id, tokenId: null, ip: address },
+          {
+            action: 'member_joined',
+            targetType: 'member',
+            targetId: member.id,
+            summary: `${memberWho(member)} joined the agency as ${AS_ROLE[member.role]}`,
+            after: { email: member.email ?? null, role: member.role },
+          },
+        );
+      }
       await em.flush();
       return { user: await em.findOneOrFail(User, { id: member.agencyId }), member };
     });
@@ -172,8 +196,9 @@ export class UsersService {
    * The signed-in broker's own profile: name, agency phone (the branding's field, checked the same
    * way), e-mail notifications and the weekly digest. The DTO has checked and trimmed the names.
    */
-  async updateProfile(broker: User, input: UpdateProfileDto): Promise<User> {
+  async updateProfile(broker: User, actor: Actor, input: UpdateProfileDto): Promise<User> {
     const user = await this.em.findOneOrFail(User, { id: broker.id });
+    const before = factsOf(user, PROFILE_FIELDS);
     if (input.firstName !== undefined) user.firstName = input.firstName;
     if (input.lastName !== undefined) user.lastName = input.lastName;
     if (input.agencyPhone !== undefined) {
@@ -190,6 +215,9 @@ export class UsersService {
         throw new BadRequestException({ message: TIME_ZONE_MESSAGE, field: 'timeZone' });
       user.timeZone = input.timeZone;
     }
+    const change = changedFields(before, factsOf(user, PROFILE_FIELDS));
+    if (change)
+      this.log.record(this.em, actor, { action: 'profile_updated', targetType: 'agency', summary: 'Changed the settings', ...change });
     await this.em.flush();
     return user;
   }
