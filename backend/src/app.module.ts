@@ -7,6 +7,7 @@ import { ServeStaticModule } from '@nestjs/serve-static';
 import { LoggerModule } from 'nestjs-pino';
 
 import { AdminModule } from './admin/admin.module.js';
+import { AgencyLogModule } from './agency-log/agency-log.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BillingModule } from './billing/billing.module.js';
 import { BrandingModule } from './branding/branding.module.js';
@@ -75,6 +76,7 @@ export class AppModule {
         UsersModule,
         AuthModule,
         MembersModule,
+        AgencyLogModule,
         ClientsModule,
         ClientPortalModule,
         ReportingModule,

@@ -140,11 +140,15 @@ beforeAll(async () => {
         ? { agent: a.agent, memberId: (await a.agent.get('/api/auth/user')).body.member.id as string }
         : await memberSession(t, a.id, role, `matrix.${role}@agency.test`);
     // A token with every scope a broker may grant: what it may do is what the member's role allows.
-    const { secret } = await tokens.create(agency, session.memberId, {
-      name: `Every scope (${role})`,
-      scopes: grantableScopes(false),
-      expiresInDays: 30,
-    });
+    const { secret } = await tokens.create(
+      agency,
+      { agencyId: a.id, memberId: session.memberId, tokenId: null, ip: null },
+      {
+        name: `Every scope (${role})`,
+        scopes: grantableScopes(false),
+        expiresInDays: 30,
+      },
+    );
     members[role] = { agent: session.agent, token: secret };
   }
 });

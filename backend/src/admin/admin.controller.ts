@@ -10,6 +10,9 @@ import {
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 
+import { AGENCY_LOG_FILTER_EXAMPLE, agencyLogFilterNote } from '../agency-log/agency-log.controller.js';
+import { AGENCY_LOG_LIST_RULES, AgencyLogService } from '../agency-log/agency-log.service.js';
+import { AgencyEventDto } from '../agency-log/dto/agency-event.dto.js';
 import { TokenScopes } from '../api-tokens/scopes.js';
 import { AdminOnly, CurrentUser } from '../auth/access.decorators.js';
 import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
@@ -38,6 +41,7 @@ export class AdminController {
   constructor(
     private readonly admin: AdminService,
     private readonly complianceReports: ComplianceService,
+    private readonly agencyLog: AgencyLogService,
   ) {}
 
   @Get('analytics')
@@ -100,6 +104,22 @@ export class AdminController {
     }
     res.type('application/pdf');
     return new StreamableFile(await this.complianceReports.pdf(report));
+  }
+
+  @Get('brokers/:id/agency-log')
+  @ApiOperation({
+    summary: 'An agency’s activity log, as its owners see it: every change its members made, newest first',
+    description: agencyLogFilterNote('the signed-in admin’s'),
+  })
+  @ApiListQuery(AGENCY_LOG_LIST_RULES, { type: AgencyEventDto, resource: 'agency-log', filterExample: AGENCY_LOG_FILTER_EXAMPLE })
+  @ApiNotFoundResponse({ description: 'Broker not found' })
+  async agencyActivity(
+    @CurrentUser() admin: User,
+    @Param('id') id: string,
+    @ListParams(AGENCY_LOG_LIST_RULES) query: ListQuery,
+  ): Promise<ListResult<AgencyEventDto>> {
+    const agency = await this.admin.findBroker(id);
+    return this.agencyLog.list(agency.id, query, admin.timeZone);
   }
 
   @Post('brokers/:id/trial')

@@ -9,7 +9,8 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 
-import { AdminOnly, BrokerOnly, CurrentMember, CurrentUser, CurrentUserId, type RequestMember } from '../auth/access.decorators.js';
+import type { Actor } from '../agency-log/actor.js';
+import { AdminOnly, BrokerOnly, CurrentActor, CurrentUser, CurrentUserId } from '../auth/access.decorators.js';
 import { MemberMay } from '../members/member-rule.js';
 import type { User } from '../users/user.entity.js';
 import { ApiTokensService } from './api-tokens.service.js';
@@ -45,12 +46,8 @@ export class ApiTokensController {
   @ApiOperation({ summary: 'Creates a token; the answer holds its secret, shown this once' })
   @ApiCreatedResponse({ type: CreatedApiTokenDto })
   @ApiBadRequestResponse({ description: 'A name, scope or expiry that is not allowed, or 50 live tokens already' })
-  async create(
-    @CurrentUser() user: User,
-    @CurrentMember() member: RequestMember,
-    @Body() body: CreateApiTokenDto,
-  ): Promise<CreatedApiTokenDto> {
-    const { token, secret } = await this.tokens.create(user, member.id, body);
+  async create(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Body() body: CreateApiTokenDto): Promise<CreatedApiTokenDto> {
+    const { token, secret } = await this.tokens.create(user, actor, body);
     return { ...ApiTokenDto.from(token), token: secret };
   }
 
@@ -66,8 +63,8 @@ export class ApiTokensController {
   @ApiOperation({ summary: 'Revokes one of the person’s tokens at once' })
   @ApiNoContentResponse({ description: 'Revoked' })
   @ApiNotFoundResponse({ description: 'No such live token of theirs' })
-  async revoke(@CurrentUserId() userId: string, @Param('id') id: string): Promise<void> {
-    await this.tokens.revoke(userId, id);
+  async revoke(@CurrentActor() actor: Actor, @Param('id') id: string): Promise<void> {
+    await this.tokens.revoke(actor, id);
   }
 }
 

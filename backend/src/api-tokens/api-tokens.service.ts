@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable, NotFoundException, UnauthorizedException } from '@nestjs/common';
 
+import type { Actor } from '../agency-log/actor.js';
+import { AgencyLogService } from '../agency-log/agency-log.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { isUuid } from '../common/ids.js';
 import { User } from '../users/user.entity.js';
@@ -58,6 +60,7 @@ export class ApiTokensService {
   constructor(
     private readonly em: EntityManager,
     private readonly audit: AuditService,
+    private readonly log: AgencyLogService,
   ) {}
 
   list(userId: string): Promise<ApiToken[]> {
@@ -66,7 +69,7 @@ export class ApiTokensService {
 
   async create(
     user: Pick<User, 'id' | 'isAdmin'>,
-    memberId: string,
+    actor: Actor,
     body: CreateApiTokenDto,
     now = new Date(),
   ): Promise<{ token: ApiToken; secret: string }> {
@@ -82,7 +85,7 @@ export class ApiTokensService {
       if (live >= MAX_TOKENS) throw new BadRequestException(`You have ${MAX_TOKENS} tokens: revoke one before creating another`);
       const token = em.create(ApiToken, {
         userId: user.id,
-        memberId,
+        memberId: actor.memberId,
         name: body.name,
         scopes: body.scopes,
         prefix: secret.slice(0, TOKEN_PREFIX.length + SHOWN_CHARACTERS),
@@ -97,17 +100,32 @@ export class ApiTokensService {
         kind: 'created',
         detail: body.scopes.join(', '),
       });
+      this.log.record(em, actor, {
+        action: 'token_created',
+        targetType: 'token',
+        targetId: token.id,
+        summary: `Created the API token “${token.name}”`,
+        after: { name: token.name, scopes: token.scopes, expiresAt: token.expiresAt?.toISOString() ?? null },
+      });
       await em.flush();
       return { token, secret };
     });
   }
 
   /** Revokes the person's own live token; another person's, or one already revoked, is 404. */
-  async revoke(userId: string, id: string, now = new Date()): Promise<void> {
+  async revoke(actor: Actor, id: string, now = new Date()): Promise<void> {
+    const userId = actor.agencyId;
     const token = isUuid(id) ? await this.em.findOne(ApiToken, { id, userId, revokedAt: null }) : null;
     if (!token) throw new NotFoundException('Token not found');
     token.revokedAt = now;
     this.em.create(ApiTokenEvent, { userId, tokenId: token.id, tokenName: token.name, kind: 'revoked', detail: 'by you' });
+    this.log.record(this.em, actor, {
+      action: 'token_revoked',
+      targetType: 'token',
+      targetId: token.id,
+      summary: `Revoked the API token “${token.name}”`,
+      after: { revokedAt: now.toISOString() },
+    });
     await this.em.flush();
   }
 

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 
 import { escapeLike } from '../common/like.js';
 import type { SortOrder } from '../common/list-query.js';
+import { logPage, type LogQuery, newestLogBatch, type PageRow } from '../database/log-pages.js';
 
 export type AuditSortField = 'createdAt' | 'action';
 
@@ -42,10 +43,8 @@ export interface AuditRow {
   broker_email: string | null;
 }
 
-type Nullable<T> = { [K in keyof T]: T[K] | null };
-
-/** A row of the list page; with an empty page, the one row carries the total alone (its entry columns null). */
-export type AuditPageRow = { total: number } & Nullable<AuditRow>;
+/** A row of the list page (see PageRow). */
+export type AuditPageRow = PageRow<AuditRow>;
 
 export interface AuditPersonRow {
   id: string;
@@ -65,7 +64,7 @@ const COLUMNS = `a.id, a.created_at, a.action, a.target_type, a.target_id, a.not
 const SEARCH_EXPRESSION = `concat_ws(' ', a.notes, a.action, replace(a.action, '_', ' '),
   ad.first_name, ad.last_name, ad.email, br.first_name, br.last_name, br.email)`;
 
-function conditions(filter: AuditFilter): { where: string; params: unknown[] } {
+function logQuery(filter: AuditFilter): LogQuery {
   const where: string[] = ['true'];
   const params: unknown[] = [];
   if (filter.ids) {
@@ -97,7 +96,7 @@ function conditions(filter: AuditFilter): { where: string; params: unknown[] } {
     where.push(`${SEARCH_EXPRESSION} ilike ?`);
     params.push(`%${escapeLike(search)}%`);
   }
-  return { where: where.join(' and '), params };
+  return { table: 'admin_actions', alias: 'a', from: FROM, columns: COLUMNS, where: where.join(' and '), params };
 }
 
 /**
@@ -115,40 +114,12 @@ export class AuditRepository {
     sort: { field: AuditSortField; order: SortOrder },
     range?: { start: number; end: number },
   ): Promise<AuditPageRow[]> {
-    const { where, params } = conditions(filter);
-    const column = AUDIT_SORT_COLUMNS[sort.field];
-    const direction = sort.order === 'ASC' ? 'asc' : 'desc';
-    // Entries of one action read newest first; the id keeps pages stable when times tie.
-    const then = sort.field === 'action' ? 'created_at desc, ' : '';
-    const page = range ? { sql: ' limit ? offset ?', params: [range.end - range.start + 1, range.start] } : { sql: '', params: [] };
-    return this.em.execute<AuditPageRow[]>(
-      `select t.total, p.*
-         from (select count(*)::int as total from ${FROM} where ${where}) t
-         left join lateral (
-           select ${COLUMNS} from ${FROM} where ${where} order by a.${column} ${direction}, a.${then}id asc${page.sql}
-         ) p on true
-        order by p.${column} ${direction}, p.${then}id asc`,
-      [...params, ...params, ...page.params],
-    );
+    return logPage<AuditRow>(this.em, logQuery(filter), { column: AUDIT_SORT_COLUMNS[sort.field], order: sort.order }, range);
   }
 
-  /**
-   * The next `limit` entries newest first after the entry `afterId` (from the newest without one).
-   * The position is the entry's own (time, id), so entries recorded while an export runs neither
-   * shift nor repeat its rows.
-   */
+  /** The next `limit` entries newest first after the entry `afterId` (see newestLogBatch). */
   newestBatch(filter: AuditFilter, limit: number, afterId?: string): Promise<AuditRow[]> {
-    const { where, params } = conditions(filter);
-    const after = afterId
-      ? {
-          sql: ` and (a.created_at, a.id) < (select c.created_at, c.id from admin_actions c where c.id = ?)`,
-          params: [afterId],
-        }
-      : { sql: '', params: [] };
-    return this.em.execute<AuditRow[]>(
-      `select ${COLUMNS} from ${FROM} where ${where}${after.sql} order by a.created_at desc, a.id desc limit ?`,
-      [...params, ...after.params, limit],
-    );
+    return newestLogBatch<AuditRow>(this.em, logQuery(filter), limit, afterId);
   }
 
   /** Everyone the log's admin filter offers: today's platform admins and anyone who acted as one. */

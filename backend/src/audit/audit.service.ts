@@ -1,10 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { BadRequestException, Injectable } from '@nestjs/common';
-import { DateTime } from 'luxon';
+import { Injectable } from '@nestjs/common';
 
 import { csvLine } from '../common/csv.js';
-import { calendarDateProblem, MAX_YEAR, MIN_YEAR } from '../common/dates.js';
-import { isUuid } from '../common/ids.js';
+import { dayRange, filterId } from '../common/list-filters.js';
 import { idsOf, type ListQuery, type ListQueryRules, ListResult } from '../common/list-query.js';
 import { AdminAction } from './admin-action.entity.js';
 import { type AuditFilter, type AuditPersonRow, AuditRepository, type AuditRow, type AuditSortField } from './audit.repository.js';
@@ -72,38 +70,15 @@ export class AuditService {
   }
 }
 
-function badFilter(message: string): BadRequestException {
-  return new BadRequestException({ message, field: 'filter' });
-}
-
-/** The first instant of a day (YYYY-MM-DD) in the zone; a 400 naming the key for anything else. */
-function dayStart(key: 'from' | 'to', value: unknown, zone: string): DateTime | undefined {
-  if (value === undefined || value === '') return undefined;
-  const problem = calendarDateProblem(value);
-  if (problem === 'range') throw badFilter(`filter ${key} must be in the years ${MIN_YEAR} to ${MAX_YEAR}`);
-  if (problem) throw badFilter(`filter ${key} must be a date such as 2026-11-30`);
-  return DateTime.fromISO(value as string, { zone }).startOf('day');
-}
-
 /** The list's filter checked and read: ids are UUIDs, `from`/`to` real days in order (both inclusive). */
 export function auditFilter(query: ListQuery, timeZone: string): AuditFilter {
   const { q, adminId, brokerId, action, from, to } = query.filter as Record<string, string | undefined>;
-  for (const [key, id] of [
-    ['adminId', adminId],
-    ['brokerId', brokerId],
-  ] as const) {
-    if (id !== undefined && !isUuid(id)) throw badFilter(`filter ${key} must be an id (a UUID)`);
-  }
-  const start = dayStart('from', from, timeZone);
-  const end = dayStart('to', to, timeZone);
-  if (start && end && start > end) throw badFilter('filter from must not be after to');
   return {
     ids: idsOf(query),
-    adminId,
-    brokerId,
+    adminId: filterId('adminId', adminId),
+    brokerId: filterId('brokerId', brokerId),
     action: action?.trim() || undefined,
-    from: start?.toJSDate(),
-    until: end?.plus({ days: 1 }).toJSDate(),
+    ...dayRange(from, to, timeZone),
     search: q,
   };
 }

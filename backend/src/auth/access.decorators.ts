@@ -1,6 +1,8 @@
 import { applyDecorators, createParamDecorator, type ExecutionContext, SetMetadata } from '@nestjs/common';
 import { ApiCookieAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { Request } from 'express';
 
+import type { Actor } from '../agency-log/actor.js';
 import type { AuthenticatedToken } from '../api-tokens/api-tokens.service.js';
 import type { Language } from '../common/language.js';
 import type { MemberRole } from '../members/roles.js';
@@ -66,6 +68,17 @@ export const CurrentMember = createParamDecorator((_: unknown, context: Executio
   const member = context.switchToHttp().getRequest<AuthenticatedRequest>().member;
   if (!member) throw new Error('CurrentMember used on a route that is not for brokers');
   return member;
+});
+
+/**
+ * Who a broker request's changes are recorded as, in the agency activity log: the agency, the member
+ * and the token the access guard let in, and the request's address (`request.ip`, which TRUST_PROXY
+ * governs). Nothing the caller sends can name someone else.
+ */
+export const CurrentActor = createParamDecorator((_: unknown, context: ExecutionContext): Actor => {
+  const request = context.switchToHttp().getRequest<Request & AuthenticatedRequest>();
+  if (!request.userId || !request.member) throw new Error('CurrentActor used on a route that is not for brokers');
+  return { agencyId: request.userId, memberId: request.member.id, tokenId: request.apiToken?.id ?? null, ip: request.ip ?? null };
 });
 
 /**

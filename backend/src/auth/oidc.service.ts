@@ -85,7 +85,7 @@ export class OidcService {
           // A sign-in that began at an invitation's link (GET /api/join) joins that agency.
           const invitation = req.session?.invitation;
           if (req.session) delete req.session.invitation;
-          this.verify(configuration, tokens, invitation).then((result) => done(null, result), done);
+          this.verify(configuration, tokens, invitation, req.ip ?? null).then((result) => done(null, result), done);
         },
       ),
     );
@@ -97,6 +97,7 @@ export class OidcService {
     configuration: client.Configuration,
     tokens: client.TokenEndpointResponse & client.TokenEndpointResponseHelpers,
     invitation: string | undefined,
+    address: string | null,
   ): Promise<OidcSignIn> {
     const idClaims = tokens.claims();
     if (!idClaims) throw new Error('The provider sent no ID token');
@@ -116,7 +117,7 @@ export class OidcService {
       name: text(claims.name),
       picture: text(claims.picture),
     };
-    return { ...(await this.users.signIn(identity, new Date(), invitation)), idToken: tokens.id_token };
+    return { ...(await this.users.signIn(identity, new Date(), invitation, address)), idToken: tokens.id_token };
   }
 
   /** Where sign-out sends the browser: the provider's end-session endpoint when it has one, else home. */

@@ -12,8 +12,9 @@ import {
 import type { Request } from 'express';
 import type Stripe from 'stripe';
 
+import type { Actor } from '../agency-log/actor.js';
 import { TokenScopes } from '../api-tokens/scopes.js';
-import { BrokerOnly, CurrentUser, Public } from '../auth/access.decorators.js';
+import { BrokerOnly, CurrentActor, CurrentUser, Public } from '../auth/access.decorators.js';
 import { MemberMay } from '../members/member-rule.js';
 import { RateLimit } from '../rate-limit/rate-limit.decorators.js';
 import type { User } from '../users/user.entity.js';
@@ -58,8 +59,8 @@ export class BillingController {
   })
   @ApiOkResponse({ type: BillingChangeDto })
   @ApiBadRequestResponse({ description: 'Already on this plan' })
-  changeTier(@CurrentUser() user: User, @Body() body: ChangeTierDto): Promise<BillingChangeDto> {
-    return this.billing.changeTier(user, body.subscriptionTier);
+  changeTier(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Body() body: ChangeTierDto): Promise<BillingChangeDto> {
+    return this.billing.changeTier(user, actor, body.subscriptionTier);
   }
 
   @Post('subscription/start')
@@ -73,16 +74,16 @@ export class BillingController {
   @ApiOkResponse({ type: BillingChangeDto })
   @ApiBadRequestResponse({ description: 'Not on trial' })
   @ApiConflictResponse({ description: 'The monthly amount changed: { message, monthlyPriceCents }' })
-  startNow(@CurrentUser() user: User, @Body() body: StartSubscriptionDto): Promise<BillingChangeDto> {
-    return this.billing.startNow(user, body);
+  startNow(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Body() body: StartSubscriptionDto): Promise<BillingChangeDto> {
+    return this.billing.startNow(user, actor, body);
   }
 
   @Post('billing/tier/switch')
   @HttpCode(200)
   @ApiOperation({ summary: 'Switches to per-client pricing' })
   @ApiOkResponse({ type: BillingChangeDto })
-  switchTier(@CurrentUser() user: User, @Body() body: SwitchTierDto): Promise<BillingChangeDto> {
-    return this.billing.changeTier(user, body.newTier);
+  switchTier(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Body() body: SwitchTierDto): Promise<BillingChangeDto> {
+    return this.billing.changeTier(user, actor, body.newTier);
   }
 
   @Post('billing/overage/enable')
@@ -91,8 +92,8 @@ export class BillingController {
     summary: `Flat plan: bills clients beyond ${FLAT_CLIENT_LIMIT} at ${priceText(OVERAGE_PER_CLIENT_CENTS)} each instead of refusing them`,
   })
   @ApiOkResponse({ type: SubscriptionDto })
-  enableOverage(@CurrentUser() user: User): Promise<SubscriptionDto> {
-    return this.billing.enableOverage(user);
+  enableOverage(@CurrentUser() user: User, @CurrentActor() actor: Actor): Promise<SubscriptionDto> {
+    return this.billing.enableOverage(user, actor);
   }
 
   @Post('billing/portal')
@@ -109,8 +110,8 @@ export class BillingController {
   @ApiOkResponse({ type: SubscriptionDto })
   @ApiBadRequestResponse({ description: 'Nothing past due, or Stripe billing' })
   @ApiNotFoundResponse({ description: 'In production' })
-  markPaid(@CurrentUser() user: User): Promise<SubscriptionDto> {
-    return this.billing.markPaid(user);
+  markPaid(@CurrentUser() user: User, @CurrentActor() actor: Actor): Promise<SubscriptionDto> {
+    return this.billing.markPaid(user, actor);
   }
 
   @TokenScopes({ read: 'analytics:read' })

@@ -1,5 +1,6 @@
 import { Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
 
+import { AgencyLogModule } from '../agency-log/agency-log.module.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { MessagingModule } from '../messaging/messaging.module.js';
 import { ReportingModule } from '../reporting/reporting.module.js';
@@ -11,7 +12,7 @@ import { MonthlyAnalyticsService } from './monthly-analytics.service.js';
 
 /** Subscriptions (Stripe or local mode), plan changes, overage, the Stripe webhook and monthly analytics. */
 @Module({
-  imports: [ReportingModule, MessagingModule],
+  imports: [ReportingModule, MessagingModule, AgencyLogModule],
   controllers: [BillingController, StripeWebhookController],
   providers: [BillingRepository, MonthSnapshotsRepository, BillingService, MonthlyAnalyticsService],
   exports: [BillingService, MonthlyAnalyticsService],

@@ -2,6 +2,8 @@ import { jest } from '@jest/globals';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { NotFoundException } from '@nestjs/common';
 
+import { AgencyLogRepository } from '../agency-log/agency-log.repository.js';
+import { AgencyLogService } from '../agency-log/agency-log.service.js';
 import type { AppConfig } from '../config/config.js';
 import { MessagingRepository } from '../messaging/messaging.repository.js';
 import { WebhookEventsService } from '../messaging/webhook-events.service.js';
@@ -17,8 +19,10 @@ describe('Mark as paid (local billing)', () => {
       { nodeEnv: 'production', billing: {} } as unknown as AppConfig,
       new WebhookEventsService(new MessagingRepository(em)),
       new BillingRepository(em),
+      new AgencyLogService(em, new AgencyLogRepository(em)),
     );
-    await expect(service.markPaid({ id: 'b1' } as User)).rejects.toBeInstanceOf(NotFoundException);
+    const actor = { agencyId: 'b1', memberId: 'm1', tokenId: null, ip: null };
+    await expect(service.markPaid({ id: 'b1' } as User, actor)).rejects.toBeInstanceOf(NotFoundException);
     expect(em.findOneOrFail).not.toHaveBeenCalled();
   });
 });

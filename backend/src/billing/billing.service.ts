@@ -12,6 +12,10 @@ import {
 } from '@nestjs/common';
 import type Stripe from 'stripe';
 
+import type { Actor } from '../agency-log/actor.js';
+import type { AgencyAction } from '../agency-log/agency-actions.js';
+import { AgencyLogService } from '../agency-log/agency-log.service.js';
+import { changedFields, type Facts, factsOf } from '../agency-log/changes.js';
 import { CANCELED_MESSAGE } from '../auth/subscription-access.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { WebhookEventsService } from '../messaging/webhook-events.service.js';
@@ -24,6 +28,9 @@ import { mapStripeStatus } from './stripe-status.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const TIER_NAMES: Record<SubscriptionTier, string> = { flat: 'Flat', pmpm: 'PMPM' };
+
+/** What a member's billing change touches, as the activity log records it. */
+const BILLING_FIELDS = ['subscriptionTier', 'subscriptionStatus', 'overageEnabled', 'trialEndsAt'] as const;
 
 /** A change to a broker's plan, with the values before and after (what an audit entry records). */
 export interface PlanChange<Before, After = Before> {
@@ -55,6 +62,7 @@ export class BillingService implements OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly webhookEvents: WebhookEventsService,
     private readonly repository: BillingRepository,
+    private readonly log: AgencyLogService,
   ) {}
 
   async onModuleInit(): Promise<void> {
@@ -102,24 +110,26 @@ export class BillingService implements OnModuleInit {
    * plan changes at once: locally in the database, with Stripe by a prorated update (or Checkout for
    * a first paid plan). The status never changes here: a past-due payment is settled on its own.
    */
-  async changeTier(broker: User, tier: SubscriptionTier | undefined): Promise<BillingChangeDto> {
+  async changeTier(broker: User, actor: Actor, tier: SubscriptionTier | undefined): Promise<BillingChangeDto> {
     if (!tier) throw new BadRequestException('subscriptionTier is required');
     const user = await this.em.findOneOrFail(User, { id: broker.id }, { refresh: true });
+    const before = factsOf(user, BILLING_FIELDS);
     if (user.subscriptionStatus === 'canceled') throw new ForbiddenException(CANCELED_MESSAGE);
     if (user.subscriptionStatus === 'trial') {
       if (user.subscriptionTier === tier) throw new BadRequestException(`${TIER_NAMES[tier]} is already your plan after the trial`);
       this.applyTier(user, tier);
+      this.logChange(actor, user, before, 'plan_changed', `Chose the ${TIER_NAMES[tier]} plan for after the trial`);
       await this.em.flush();
       return this.subscription(user);
     }
     if (user.subscriptionTier === tier) throw new BadRequestException('You are already on this plan');
-    if (this.stripe) {
-      const checkoutUrl = await this.changeTierInStripe(this.stripe, user, tier);
-      return { ...(await this.subscription(user)), ...(checkoutUrl ? { checkoutUrl } : {}) };
-    }
-    this.applyTier(user, tier);
+    // With Stripe, a first paid plan waits for its checkout (the webhook applies it): nothing has changed yet.
+    let checkoutUrl: string | undefined;
+    if (this.stripe) checkoutUrl = await this.changeTierInStripe(this.stripe, user, tier);
+    else this.applyTier(user, tier);
+    this.logChange(actor, user, before, 'plan_changed', `Switched to the ${TIER_NAMES[tier]} plan`);
     await this.em.flush();
-    return this.subscription(user);
+    return { ...(await this.subscription(user)), ...(checkoutUrl ? { checkoutUrl } : {}) };
   }
 
   /**
@@ -127,8 +137,9 @@ export class BillingService implements OnModuleInit {
    * the broker was shown: a different amount today (clients added since) answers 409 with the new one.
    * Local mode: active at once. Stripe: Checkout for the first paid plan (the webhook activates it).
    */
-  async startNow(broker: User, input: StartSubscriptionDto): Promise<BillingChangeDto> {
+  async startNow(broker: User, actor: Actor, input: StartSubscriptionDto): Promise<BillingChangeDto> {
     const user = await this.em.findOneOrFail(User, { id: broker.id }, { refresh: true });
+    const before = factsOf(user, BILLING_FIELDS);
     if (user.subscriptionStatus === 'canceled') throw new ForbiddenException(CANCELED_MESSAGE);
     if (user.subscriptionStatus === 'active') throw new BadRequestException('Your subscription has already started');
     if (user.subscriptionStatus === 'past_due') {
@@ -149,26 +160,33 @@ export class BillingService implements OnModuleInit {
     }
     // During the trial the tier is the plan chosen for after it: starting another one chooses it.
     this.applyTier(user, tier);
+    const started = `Started the paid ${TIER_NAMES[tier]} plan at ${formatCents(amount)} a month`;
     if (this.stripe) {
       const checkoutUrl = await this.changeTierInStripe(this.stripe, user, tier, { endTrial: true });
+      this.logChange(actor, user, before, 'subscription_started', checkoutUrl ? `${started} (payment at Stripe checkout)` : started, {
+        monthlyPriceCents: amount,
+      });
       await this.em.flush();
       return { ...(await this.subscription(user)), ...(checkoutUrl ? { checkoutUrl } : {}) };
     }
     const now = new Date();
     user.subscriptionStatus = 'active';
     if (!user.trialEndsAt || user.trialEndsAt > now) user.trialEndsAt = now;
+    this.logChange(actor, user, before, 'subscription_started', started, { monthlyPriceCents: amount });
     await this.em.flush();
     this.logger.log(`Broker ${user.id} started the ${tier} plan at ${amount} cents a month`);
     return this.subscription(user);
   }
 
   /** Local billing, development only: settles a past-due payment (Stripe settles it through its webhook). */
-  async markPaid(broker: User): Promise<SubscriptionDto> {
+  async markPaid(broker: User, actor: Actor): Promise<SubscriptionDto> {
     if (this.config.nodeEnv === 'production') throw new NotFoundException();
     if (this.stripe) throw new BadRequestException('Payments are taken by Stripe: update your payment method in Manage Billing');
     const user = await this.em.findOneOrFail(User, { id: broker.id }, { refresh: true });
     if (user.subscriptionStatus !== 'past_due') throw new BadRequestException('No payment is past due');
+    const before = factsOf(user, BILLING_FIELDS);
     user.subscriptionStatus = 'active';
+    this.logChange(actor, user, before, 'payment_marked_paid', 'Marked the past-due payment as paid (local billing)');
     await this.em.flush();
     return this.subscription(user);
   }
@@ -176,6 +194,22 @@ export class BillingService implements OnModuleInit {
   private applyTier(user: User, tier: SubscriptionTier): void {
     user.subscriptionTier = tier;
     if (tier === 'pmpm') user.overageEnabled = false;
+  }
+
+  /**
+   * Adds a member's billing change to the activity log (`before`: the billing fields before it) in
+   * the entity manager the change is flushed with; nothing when nothing changed and there is no `extra`.
+   */
+  private logChange(actor: Actor, user: User, before: Facts, action: AgencyAction, summary: string, extra: Facts = {}): void {
+    const change = changedFields(before, factsOf(user, BILLING_FIELDS));
+    if (!change && !Object.keys(extra).length) return;
+    this.log.record(this.em, actor, {
+      action,
+      targetType: 'agency',
+      summary,
+      before: change?.before ?? null,
+      after: { ...change?.after, ...extra },
+    });
   }
 
   /**
@@ -237,8 +271,9 @@ export class BillingService implements OnModuleInit {
     return user;
   }
 
-  async enableOverage(broker: User): Promise<SubscriptionDto> {
+  async enableOverage(broker: User, actor: Actor): Promise<SubscriptionDto> {
     const user = await this.em.findOneOrFail(User, { id: broker.id }, { refresh: true });
+    const before = factsOf(user, BILLING_FIELDS);
     if (user.subscriptionTier !== 'flat') throw new BadRequestException('Overage billing applies to the flat plan only');
     if (user.overageEnabled) throw new BadRequestException('Overage billing is already enabled');
     if (this.stripe && user.stripeSubscriptionId) {
@@ -250,6 +285,13 @@ export class BillingService implements OnModuleInit {
       });
     }
     user.overageEnabled = true;
+    this.logChange(
+      actor,
+      user,
+      before,
+      'overage_enabled',
+      `Turned on overage billing: clients beyond ${FLAT_CLIENT_LIMIT} are billed each`,
+    );
     await this.em.flush();
     return this.subscription(user);
   }
@@ -318,8 +360,8 @@ export class BillingService implements OnModuleInit {
         metadata: { brokerId: user.id, tier },
         ...(options.endTrial ? { trial_end: 'now' as const } : {}),
       });
+      // The caller flushes it, with its entry in the activity log.
       this.applyTier(user, tier);
-      await this.em.flush();
       return undefined;
     } catch (error) {
       this.logger.error({ err: error }, 'Stripe request failed');

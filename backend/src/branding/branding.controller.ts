@@ -4,9 +4,11 @@ import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post, Put,
 import { ApiBody, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 
+import type { Actor } from '../agency-log/actor.js';
 import {
   BrokerOnly,
   ClientOnly,
+  CurrentActor,
   CurrentClientAccount,
   CurrentMember,
   CurrentUser,
@@ -43,9 +45,10 @@ export class BrandingController {
   async update(
     @CurrentUser() user: User,
     @CurrentMember() member: RequestMember,
+    @CurrentActor() actor: Actor,
     @Body() body: UpdateBrandingDto,
   ): Promise<CurrentUserDto> {
-    return CurrentUserDto.from(await this.branding.update(user, body), member);
+    return CurrentUserDto.from(await this.branding.update(user, actor, body), member);
   }
 
   @Post('branding/logo')
@@ -55,12 +58,12 @@ export class BrandingController {
   @Consumes('multipart/form-data')
   @ApiBody({ schema: { type: 'object', required: ['logo'], properties: { logo: { type: 'string', format: 'binary' } } } })
   @ApiOkResponse({ type: LogoDto })
-  async uploadLogo(@CurrentUser() user: User, @Req() req: Request): Promise<LogoDto> {
+  async uploadLogo(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Req() req: Request): Promise<LogoDto> {
     const spool = await this.storage.spoolFile();
     const upload = await receiveUpload(req, 'logo', LOGO_MAX_BYTES, spool);
     try {
       if (!upload.file) throw new BadRequestException('No logo uploaded: send it in the "logo" field');
-      return { logoUrl: await this.branding.uploadLogo(user, await readFile(upload.file.path)) };
+      return { logoUrl: await this.branding.uploadLogo(user, actor, await readFile(upload.file.path)) };
     } finally {
       await rm(spool, { force: true });
     }

@@ -3,6 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 
+import type { Actor } from '../agency-log/actor.js';
+import { AgencyLogService } from '../agency-log/agency-log.service.js';
+import { changedFields, factsOf } from '../agency-log/changes.js';
 import { normalizePhone } from '../clients/contact.js';
 import { Clock } from '../common/clock.js';
 import { isUuid } from '../common/ids.js';
@@ -32,6 +35,21 @@ export function logoUrl(key: string | null | undefined): string | null {
   return name ? `/api/public/logos/${name}` : null;
 }
 
+/** What the branding form changes, as the activity log records it (the logo is recorded on its own, as its address). */
+const BRANDING_FIELDS = [
+  'primaryColor',
+  'secondaryColor',
+  'agencyName',
+  'agencyPhone',
+  'sponsorMessage',
+  'sponsorMessageEs',
+  'agencyAddress',
+  'sellsPlans',
+  'tpmoOrganizations',
+  'tpmoPlans',
+  'tpmoDisclaimer',
+] as const;
+
 /** Agency branding: colours, name, phone, sponsor message, postal address, logo, and the branded sign-in link. */
 @Injectable()
 export class BrandingService {
@@ -40,10 +58,12 @@ export class BrandingService {
     private readonly storage: StorageService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly log: AgencyLogService,
   ) {}
 
-  async update(broker: User, input: UpdateBrandingDto): Promise<User> {
+  async update(broker: User, actor: Actor, input: UpdateBrandingDto): Promise<User> {
     const user = await this.em.findOneOrFail(User, { id: broker.id });
+    const before = factsOf(user, BRANDING_FIELDS);
     for (const field of ['primaryColor', 'secondaryColor'] as const) {
       const value = input[field]?.trim();
       if (value === undefined) continue;
@@ -90,6 +110,9 @@ export class BrandingService {
       }
       user.tpmoDisclaimer = text || null;
     }
+    const change = changedFields(before, factsOf(user, BRANDING_FIELDS));
+    if (change)
+      this.log.record(this.em, actor, { action: 'branding_updated', targetType: 'agency', summary: 'Changed the branding', ...change });
     await this.em.flush();
     return user;
   }
@@ -106,7 +129,7 @@ export class BrandingService {
    * A PNG, JPEG or WebP logo (told by its bytes), re-encoded as a PNG fitted within 200×200, which
    * drops any metadata. The previous logo file is removed.
    */
-  async uploadLogo(broker: User, data: Buffer): Promise<string> {
+  async uploadLogo(broker: User, actor: Actor, data: Buffer): Promise<string> {
     const kind = sniff(data.subarray(0, 64));
     if (!kind || kind === 'zip' || !IMAGE_TYPES.includes(kind.type)) {
       throw new BadRequestException('The logo must be a PNG, JPEG or WebP image');
@@ -127,6 +150,13 @@ export class BrandingService {
     const user = await this.em.findOneOrFail(User, { id: broker.id });
     const previous = user.logoUrl;
     user.logoUrl = logoUrl(key);
+    this.log.record(this.em, actor, {
+      action: 'logo_uploaded',
+      targetType: 'agency',
+      summary: 'Uploaded a new logo',
+      before: { logoUrl: previous ?? null },
+      after: { logoUrl: user.logoUrl },
+    });
     await this.em.flush();
     const old = previous && LOGO_FILE.exec(previous.split('/').pop() ?? '');
     if (old) await this.storage.delete(`logos/${old[0]}`);

@@ -10,8 +10,9 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 
+import type { Actor } from '../agency-log/actor.js';
 import { TokenScopes } from '../api-tokens/scopes.js';
-import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
+import { BrokerOnly, CurrentActor, CurrentUser } from '../auth/access.decorators.js';
 import { RequiresSubscription } from '../auth/subscription.guard.js';
 import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
 import type { ListQuery, ListResult } from '../common/list-query.js';
@@ -71,8 +72,8 @@ export class CampaignsController {
   @ApiOperation({ summary: 'Creates a draft campaign' })
   @ApiCreatedResponse({ type: CampaignDto })
   @ApiBadRequestResponse({ description: 'name / message required; subject required for e-mail' })
-  create(@CurrentUser() user: User, @Body() body: CreateCampaignDto): Promise<CampaignDto> {
-    return this.campaigns.create(user, body);
+  create(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Body() body: CreateCampaignDto): Promise<CampaignDto> {
+    return this.campaigns.create(user, actor, body);
   }
 
   @Put(':id')
@@ -81,8 +82,13 @@ export class CampaignsController {
   @ApiBadRequestResponse({ description: 'The same checks as a new campaign, with errors: { field: message }' })
   @ApiConflictResponse({ description: 'Already sent: it can no longer be changed' })
   @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
-  update(@CurrentUser() user: User, @Param('id') id: string, @Body() body: UpdateCampaignDto): Promise<CampaignDto> {
-    return this.campaigns.update(user, id, body);
+  update(
+    @CurrentUser() user: User,
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: UpdateCampaignDto,
+  ): Promise<CampaignDto> {
+    return this.campaigns.update(user, actor, id, body);
   }
 
   @Delete(':id')
@@ -90,16 +96,16 @@ export class CampaignsController {
   @ApiOkResponse({ type: CampaignDto })
   @ApiConflictResponse({ description: 'Already sent: its figures are kept' })
   @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
-  remove(@CurrentUser() user: User, @Param('id') id: string): Promise<CampaignDto> {
-    return this.campaigns.remove(user, id);
+  remove(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Param('id') id: string): Promise<CampaignDto> {
+    return this.campaigns.remove(user, actor, id);
   }
 
   @Post(':id/duplicate')
   @ApiOperation({ summary: 'Copies a campaign (draft or sent) into a new draft named “Copy of …”' })
   @ApiCreatedResponse({ type: CampaignDto })
   @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
-  duplicate(@CurrentUser() user: User, @Param('id') id: string): Promise<CampaignDto> {
-    return this.campaigns.duplicate(user, id);
+  duplicate(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Param('id') id: string): Promise<CampaignDto> {
+    return this.campaigns.duplicate(user, actor, id);
   }
 
   @Post(':id/clients')
@@ -109,8 +115,13 @@ export class CampaignsController {
   @ApiBadRequestResponse({ description: 'Not a list of client ids, or more than 10,000 in all' })
   @ApiConflictResponse({ description: 'Already sent' })
   @ApiNotFoundResponse({ description: 'No such campaign, or a client not the broker’s' })
-  addClients(@CurrentUser() user: User, @Param('id') id: string, @Body() body: AddClientsDto): Promise<CampaignDto> {
-    return this.campaigns.addClients(user, id, body);
+  addClients(
+    @CurrentUser() user: User,
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: AddClientsDto,
+  ): Promise<CampaignDto> {
+    return this.campaigns.addClients(user, actor, id, body);
   }
 
   @Get(':id/audience')
@@ -143,8 +154,8 @@ export class CampaignsController {
   @ApiBadRequestResponse({ description: 'A text test without an agency phone in Settings' })
   @ApiConflictResponse({ description: 'code marketingDetailsMissing: the agency’s postal address or its TPMO answer is missing' })
   @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
-  sendTest(@CurrentUser() user: User, @Param('id') id: string): Promise<TestSendResultDto> {
-    return this.campaigns.sendTest(user, id);
+  sendTest(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Param('id') id: string): Promise<TestSendResultDto> {
+    return this.campaigns.sendTest(user, actor, id);
   }
 
   @MemberMay({ write: 'campaigns:send' })
@@ -158,8 +169,8 @@ export class CampaignsController {
       'Already sent, scheduled, or a sequence (start it instead), or code marketingDetailsMissing: the agency’s postal address or its TPMO answer is missing',
   })
   @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
-  async send(@CurrentUser() user: User, @Param('id') id: string): Promise<SendResultDto> {
-    return { count: await this.campaigns.send(user, id) };
+  async send(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Param('id') id: string): Promise<SendResultDto> {
+    return { count: await this.campaigns.send(user, actor, id) };
   }
 
   @MemberMay({ write: 'campaigns:send' })
@@ -174,8 +185,13 @@ export class CampaignsController {
       'Only a draft without a trigger can be scheduled, or code marketingDetailsMissing: the agency’s postal address or its TPMO answer is missing',
   })
   @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
-  schedule(@CurrentUser() user: User, @Param('id') id: string, @Body() body: ScheduleDto): Promise<CampaignDto> {
-    return this.campaigns.schedule(user, id, body);
+  schedule(
+    @CurrentUser() user: User,
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: ScheduleDto,
+  ): Promise<CampaignDto> {
+    return this.campaigns.schedule(user, actor, id, body);
   }
 
   @MemberMay({ write: 'campaigns:send' })
@@ -185,8 +201,8 @@ export class CampaignsController {
   @ApiOkResponse({ type: CampaignDto })
   @ApiConflictResponse({ description: 'Not scheduled' })
   @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
-  unschedule(@CurrentUser() user: User, @Param('id') id: string): Promise<CampaignDto> {
-    return this.campaigns.unschedule(user, id);
+  unschedule(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Param('id') id: string): Promise<CampaignDto> {
+    return this.campaigns.unschedule(user, actor, id);
   }
 
   @MemberMay({ write: 'campaigns:send' })
@@ -199,8 +215,8 @@ export class CampaignsController {
     description: 'Not a draft, or no trigger, or code marketingDetailsMissing: the agency’s postal address or its TPMO answer is missing',
   })
   @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
-  start(@CurrentUser() user: User, @Param('id') id: string): Promise<CampaignDto> {
-    return this.campaigns.start(user, id);
+  start(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Param('id') id: string): Promise<CampaignDto> {
+    return this.campaigns.start(user, actor, id);
   }
 
   @MemberMay({ write: 'campaigns:send' })
@@ -210,8 +226,8 @@ export class CampaignsController {
   @ApiOkResponse({ type: CampaignDto })
   @ApiConflictResponse({ description: 'Not active' })
   @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
-  pause(@CurrentUser() user: User, @Param('id') id: string): Promise<CampaignDto> {
-    return this.campaigns.pause(user, id);
+  pause(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Param('id') id: string): Promise<CampaignDto> {
+    return this.campaigns.pause(user, actor, id);
   }
 
   @MemberMay({ write: 'campaigns:send' })
@@ -224,8 +240,8 @@ export class CampaignsController {
     description: 'Not paused, or code marketingDetailsMissing: the agency’s postal address or its TPMO answer is missing',
   })
   @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
-  resume(@CurrentUser() user: User, @Param('id') id: string): Promise<CampaignDto> {
-    return this.campaigns.resume(user, id);
+  resume(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Param('id') id: string): Promise<CampaignDto> {
+    return this.campaigns.resume(user, actor, id);
   }
 
   @MemberMay({ write: 'campaigns:send' })
@@ -235,7 +251,7 @@ export class CampaignsController {
   @ApiOkResponse({ type: CampaignDto })
   @ApiConflictResponse({ description: 'Not active or paused' })
   @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
-  finish(@CurrentUser() user: User, @Param('id') id: string): Promise<CampaignDto> {
-    return this.campaigns.finish(user, id);
+  finish(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Param('id') id: string): Promise<CampaignDto> {
+    return this.campaigns.finish(user, actor, id);
   }
 }

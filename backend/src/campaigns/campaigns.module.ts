@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 
+import { AgencyLogModule } from '../agency-log/agency-log.module.js';
 import { ClientsModule } from '../clients/clients.module.js';
 import { ConsentLedgerModule } from '../consent/consent-ledger.module.js';
 import { DeliveryModule } from '../delivery/delivery.module.js';
@@ -16,7 +17,7 @@ import { TrackingController } from './tracking.controller.js';
  * runner), sending through the delivery engine, tracking, replies and unsubscribe.
  */
 @Module({
-  imports: [MessagingModule, DeliveryModule, ClientsModule, ConsentLedgerModule],
+  imports: [MessagingModule, DeliveryModule, ClientsModule, ConsentLedgerModule, AgencyLogModule],
   controllers: [CampaignsController, TrackingController],
   providers: [CampaignsService, CampaignRecipientsRepository, CampaignSequencesRepository, CampaignRunner],
   exports: [CampaignRunner],

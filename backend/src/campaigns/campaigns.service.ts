@@ -2,6 +2,9 @@ import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { DateTime } from 'luxon';
 
+import type { Actor } from '../agency-log/actor.js';
+import type { AgencyAction } from '../agency-log/agency-actions.js';
+import { AgencyLogService } from '../agency-log/agency-log.service.js';
 import { MARKETING_DETAILS_MISSING, marketingDetailsMessage, missingMarketingDetails } from '../branding/marketing-details.js';
 import { ClientsService } from '../clients/clients.service.js';
 import { Clock } from '../common/clock.js';
@@ -22,6 +25,7 @@ import {
   MEDICARE_DATES,
   TRIGGER_KINDS,
 } from './campaign.entity.js';
+import { campaignChange, campaignEntry, campaignFacts } from './campaign-activity.js';
 import { daysBetween, localDate, wallTime } from './campaign-dates.js';
 import { CampaignRecipientsRepository } from './campaign-recipients.repository.js';
 import { CampaignSequencesRepository } from './campaign-sequences.repository.js';
@@ -173,6 +177,7 @@ export class CampaignsService {
     private readonly deliveryReads: DeliveryReads,
     private readonly sequences: CampaignSequencesRepository,
     private readonly clock: Clock,
+    private readonly log: AgencyLogService,
   ) {}
 
   private async findOwned(broker: User, id: string): Promise<Campaign> {
@@ -207,7 +212,7 @@ export class CampaignsService {
     return view;
   }
 
-  async create(broker: User, input: CreateCampaignDto): Promise<CampaignDto> {
+  async create(broker: User, actor: Actor, input: CreateCampaignDto): Promise<CampaignDto> {
     const checked = checkCampaign(input);
     const audience = await this.checkAudience(broker, input.audience);
     const trigger = input.trigger === undefined ? null : checkTrigger(input.trigger);
@@ -223,15 +228,17 @@ export class CampaignsService {
       trigger,
       followUps,
     });
+    this.log.record(this.em, actor, campaignEntry('campaign_created', 'Created', campaign, campaignChange(campaign)));
     await this.em.flush();
     const [view] = await this.toViews([campaign]);
     return view;
   }
 
   /** Changes a draft (what is left out keeps its value); a sent campaign answers 409. */
-  async update(broker: User, id: string, input: UpdateCampaignDto): Promise<CampaignDto> {
+  async update(broker: User, actor: Actor, id: string, input: UpdateCampaignDto): Promise<CampaignDto> {
     const campaign = await this.em.transactional(async (em) => {
       const draft = await this.lockDraft(em, broker, id, false);
+      const before = campaignFacts(draft);
       const type = input.type ?? draft.type;
       const checked = checkCampaign({
         name: input.name ?? draft.name,
@@ -252,6 +259,8 @@ export class CampaignsService {
       if (input.purpose !== undefined) draft.purpose = input.purpose;
       if (input.templateKey !== undefined) draft.templateKey = input.templateKey;
       if (input.audience !== undefined) draft.audience = await this.checkAudience(broker, input.audience, em);
+      const change = campaignChange(draft, before);
+      if (change) this.log.record(em, actor, campaignEntry('campaign_updated', 'Edited', draft, change));
       await em.flush();
       return draft;
     });
@@ -260,18 +269,19 @@ export class CampaignsService {
   }
 
   /** Deletes a draft, answered as it was; a sent campaign keeps its recipients' figures (409). */
-  async remove(broker: User, id: string): Promise<CampaignDto> {
+  async remove(broker: User, actor: Actor, id: string): Promise<CampaignDto> {
     return this.em.transactional(async (em) => {
       const draft = await this.lockDraft(em, broker, id, true);
       const [view] = await this.toViews([draft]);
       em.remove(draft);
+      this.log.record(em, actor, campaignEntry('campaign_deleted', 'Deleted', draft, null));
       await em.flush();
       return view;
     });
   }
 
   /** A new draft with the same type, subject and message, named "Copy of …". */
-  async duplicate(broker: User, id: string): Promise<CampaignDto> {
+  async duplicate(broker: User, actor: Actor, id: string): Promise<CampaignDto> {
     const source = await this.findOwned(broker, id);
     const copy = this.em.create(Campaign, {
       broker: this.em.getReference(User, broker.id),
@@ -285,6 +295,7 @@ export class CampaignsService {
       trigger: source.trigger ?? null,
       followUps: source.followUps,
     });
+    this.log.record(this.em, actor, campaignEntry('campaign_duplicated', 'Created', copy, campaignChange(copy), { copiedFrom: source.id }));
     await this.em.flush();
     const [view] = await this.toViews([copy]);
     return view;
@@ -310,26 +321,35 @@ export class CampaignsService {
   }
 
   /** Sends the campaign to the broker alone, marked as a test (by e-mail to them, by text to the agency phone). */
-  async sendTest(broker: User, id: string): Promise<CampaignTestResult> {
+  async sendTest(broker: User, actor: Actor, id: string): Promise<CampaignTestResult> {
     const campaign = await this.findOwned(broker, id);
     const owner = await this.em.findOneOrFail(User, { id: broker.id });
     assertMarketingDetails(owner);
-    return this.tester.send(owner, { type: campaign.type, subject: campaign.subject ?? null, message: campaign.message });
+    const result = await this.tester.send(owner, { type: campaign.type, subject: campaign.subject ?? null, message: campaign.message });
+    await this.log.recordNow(actor, campaignEntry('campaign_test_sent', 'Sent a test of', campaign, null, { type: campaign.type }));
+    return result;
   }
 
   /**
    * Adds clients to a draft's chosen clients (a draft for all clients, or for a filter, becomes one
    * for the chosen clients). Every id must be the broker's client.
    */
-  async addClients(broker: User, id: string, input: AddClientsDto): Promise<CampaignDto> {
+  async addClients(broker: User, actor: Actor, id: string, input: AddClientsDto): Promise<CampaignDto> {
     const campaign = await this.em.transactional(async (em) => {
       const draft = await this.lockDraft(em, broker, id, false);
+      const facts = campaignFacts(draft);
       await this.clients.assertOwned(broker, input.ids, em);
       const before = draft.audience.kind === 'clients' ? draft.audience.clientIds : [];
       const clientIds = [...new Set([...before, ...input.ids])];
       if (clientIds.length > AUDIENCE_MAX_CLIENTS)
         throw new BadRequestException({ message: `A campaign can name at most ${AUDIENCE_MAX_CLIENTS} clients`, field: 'ids' });
       draft.audience = { kind: 'clients', clientIds };
+      const added = clientIds.length - before.length;
+      this.log.record(
+        em,
+        actor,
+        campaignEntry('campaign_clients_added', 'Added clients to', draft, campaignChange(draft, facts), { added }),
+      );
       await em.flush();
       return draft;
     });
@@ -387,11 +407,12 @@ export class CampaignsService {
 
   /**
    * Moves a campaign from one of `from` to `to` under a row lock (409 with `refusal` from any other
-   * state), with `change` applied in the same transaction.
+   * state), with `change` applied and the activity log's entry (`logged`) in the same transaction.
    */
   private async transition(
     broker: User,
     id: string,
+    logged: { actor: Actor; action: AgencyAction; verb: string },
     from: CampaignStatus[],
     to: CampaignStatus,
     refusal: (campaign: Campaign) => string | undefined,
@@ -404,8 +425,10 @@ export class CampaignsService {
         refusal(found) ?? (from.includes(found.status) ? undefined : `This campaign is ${found.status}, so it cannot be ${to} now.`);
       if (refused) throw new ConflictException(refused);
       if (goesOut) assertMarketingDetails(await em.findOneOrFail(User, { id: broker.id }));
+      const before = campaignFacts(found);
       found.status = to;
       await change?.(found, em);
+      this.log.record(em, logged.actor, campaignEntry(logged.action, logged.verb, found, campaignChange(found, before)));
       await em.flush();
       return found;
     });
@@ -414,11 +437,12 @@ export class CampaignsService {
   }
 
   /** A draft without a trigger goes at `date` `time` in each recipient's own time zone. */
-  schedule(broker: User, id: string, input: ScheduleDto): Promise<CampaignDto> {
+  schedule(broker: User, actor: Actor, id: string, input: ScheduleDto): Promise<CampaignDto> {
     const { date, time } = checkSchedule(input, broker.timeZone, this.clock.now());
     return this.transition(
       broker,
       id,
+      { actor, action: 'campaign_scheduled', verb: 'Scheduled' },
       ['draft'],
       'scheduled',
       (campaign) =>
@@ -436,10 +460,11 @@ export class CampaignsService {
   }
 
   /** A scheduled campaign not yet sent goes back to being a draft. */
-  unschedule(broker: User, id: string): Promise<CampaignDto> {
+  unschedule(broker: User, actor: Actor, id: string): Promise<CampaignDto> {
     return this.transition(
       broker,
       id,
+      { actor, action: 'campaign_unscheduled', verb: 'Unscheduled' },
       ['scheduled'],
       'draft',
       (campaign) =>
@@ -452,10 +477,11 @@ export class CampaignsService {
   }
 
   /** A draft with a trigger becomes an active sequence: the runner enrolls clients from its next run. */
-  start(broker: User, id: string): Promise<CampaignDto> {
+  start(broker: User, actor: Actor, id: string): Promise<CampaignDto> {
     return this.transition(
       broker,
       id,
+      { actor, action: 'campaign_started', verb: 'Started' },
       ['draft'],
       'active',
       (campaign) =>
@@ -470,16 +496,17 @@ export class CampaignsService {
   }
 
   /** Holds an active sequence: nobody is enrolled and no step goes until it is resumed. */
-  pause(broker: User, id: string): Promise<CampaignDto> {
-    return this.transition(broker, id, ['active'], 'paused', (campaign) =>
+  pause(broker: User, actor: Actor, id: string): Promise<CampaignDto> {
+    return this.transition(broker, id, { actor, action: 'campaign_paused', verb: 'Paused' }, ['active'], 'paused', (campaign) =>
       campaign.status !== 'active' ? `This campaign is ${campaign.status}: only an active sequence can be paused.` : undefined,
     );
   }
 
-  resume(broker: User, id: string): Promise<CampaignDto> {
+  resume(broker: User, actor: Actor, id: string): Promise<CampaignDto> {
     return this.transition(
       broker,
       id,
+      { actor, action: 'campaign_resumed', verb: 'Resumed' },
       ['paused'],
       'active',
       (campaign) =>
@@ -490,10 +517,11 @@ export class CampaignsService {
   }
 
   /** Ends a sequence for good: every client still going through it stops. */
-  finish(broker: User, id: string): Promise<CampaignDto> {
+  finish(broker: User, actor: Actor, id: string): Promise<CampaignDto> {
     return this.transition(
       broker,
       id,
+      { actor, action: 'campaign_finished', verb: 'Finished' },
       ['active', 'paused'],
       'finished',
       (campaign) =>
@@ -509,7 +537,7 @@ export class CampaignsService {
    * and queues one delivery each, in one transaction; the campaign is `sent` from then on. Delivery
    * runs in the background (and in any instance's dispatcher), so the answer does not wait for it.
    */
-  async send(broker: User, id: string): Promise<number> {
+  async send(broker: User, actor: Actor, id: string): Promise<number> {
     const count = await this.em.transactional(async (em) => {
       const campaign = await this.lockOwned(em, broker, id);
       if (campaign.status === 'scheduled') throw new ConflictException('This campaign is scheduled: unschedule it to send it now.');
@@ -538,9 +566,15 @@ export class CampaignsService {
         })),
         em,
       );
+      const before = campaignFacts(campaign);
       campaign.status = 'sent';
       campaign.recipientCount = recipients.length;
       campaign.sentAt = sentAt;
+      this.log.record(
+        em,
+        actor,
+        campaignEntry('campaign_sent', 'Sent', campaign, campaignChange(campaign, before), { recipients: recipients.length }),
+      );
       await em.flush();
       return recipients.length;
     });

@@ -32,14 +32,16 @@ import {
 } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 
+import type { Actor } from '../agency-log/actor.js';
 import { TokenScopes } from '../api-tokens/scopes.js';
-import { BrokerOnly, CurrentMember, CurrentUser, CurrentUserId, type RequestMember } from '../auth/access.decorators.js';
+import { BrokerOnly, CurrentActor, CurrentMember, CurrentUser, CurrentUserId, type RequestMember } from '../auth/access.decorators.js';
 import { ApiFileResponse } from '../common/api-file-response.js';
 import { Consumes } from '../common/content-type.js';
 import { sendCsv } from '../common/csv-download.js';
-import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
+import { ApiListQuery, ExportParams, ListParams } from '../common/list-params.decorator.js';
 import type { ListQuery, ListResult } from '../common/list-query.js';
 import { receiveUpload } from '../common/multipart.js';
+import { refuseUnknownQuery } from '../common/query-keys.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ATTESTATIONS } from '../consent/attestations.js';
 import { MemberMay } from '../members/member-rule.js';
@@ -130,17 +132,17 @@ export class ClientsController {
   @ApiPayloadTooLargeResponse({ description: 'Over CSV_UPLOAD_MAX_MB' })
   async upload(
     @CurrentUser() user: User,
+    @CurrentActor() actor: Actor,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
     @Query('marketingConsent') marketingConsent?: string,
   ): Promise<ImportJobDto> {
-    const unknown = Object.keys(req.query).find((key) => key !== 'marketingConsent');
-    if (unknown !== undefined) throw new BadRequestException({ message: `Unknown query parameter: ${unknown.slice(0, 40)}` });
+    refuseUnknownQuery(req.query, ['marketingConsent']);
     if (marketingConsent !== undefined && marketingConsent !== 'true' && marketingConsent !== 'false') {
       throw new BadRequestException({ message: 'marketingConsent must be true or false', field: 'marketingConsent' });
     }
     const upload = await receiveUpload(req, 'file', this.config.uploads.csvMaxBytes, await this.storage.spoolFile());
-    const { ended, job } = await this.imports.start(user, upload, {
+    const { ended, job } = await this.imports.start(user, actor, upload, {
       marketingAttested: marketingConsent === 'true',
       inlineMaxRows: this.config.uploads.csvInlineMaxRows,
     });
@@ -169,8 +171,8 @@ export class ClientsController {
   @ApiBadRequestResponse({ description: 'No ids, too many, or an unknown action' })
   @ApiNotFoundResponse({ description: 'An id that is not one of the broker’s clients' })
   @ApiForbiddenResponse(LIMIT_RESPONSE)
-  bulk(@CurrentUser() user: User, @Body() body: BulkClientsDto): Promise<BulkResultDto> {
-    return this.clients.bulk(user, body);
+  bulk(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Body() body: BulkClientsDto): Promise<BulkResultDto> {
+    return this.clients.bulk(user, actor, body);
   }
 
   @MemberMay({ read: 'clients:export' })
@@ -179,7 +181,8 @@ export class ClientsController {
     summary: 'Every client under the list’s filter and sort (all pages) as CSV',
     description:
       'Columns: First name, Last name, E-mail, Phone, Status, Invitation, Engagement, Joined. No health data. ' +
-      'Cells a spreadsheet would read as a formula (starting with =, +, -, @, tab or carriage return) start with a quote.',
+      'Cells a spreadsheet would read as a formula (starting with =, +, -, @, tab or carriage return) start with a quote. ' +
+      'Recorded in the agency’s activity log (who exported, when, under which filter); any other query parameter is a 400.',
   })
   @ApiListQuery(CLIENT_LIST_RULES)
   @ApiFileResponse({
@@ -188,8 +191,8 @@ export class ClientsController {
     filename: 'clients-2026-03-31.csv',
     text: 'First name,Last name,E-mail,Phone,Status,Invitation,Engagement,Joined\r\n',
   })
-  async exportCsv(@CurrentUserId() brokerId: string, @ListParams(CLIENT_LIST_RULES) query: ListQuery, @Res() res: Response): Promise<void> {
-    const lines = this.clients.exportCsv(brokerId, { ...query, range: undefined });
+  async exportCsv(@CurrentActor() actor: Actor, @ExportParams(CLIENT_LIST_RULES) query: ListQuery, @Res() res: Response): Promise<void> {
+    const lines = this.clients.exportCsv(actor, { ...query, range: undefined });
     await sendCsv(res, lines, `clients-${new Date().toISOString().slice(0, 10)}.csv`, this.logger);
   }
 
@@ -206,8 +209,13 @@ export class ClientsController {
   @ApiCreatedResponse({ type: CreatedClientDto })
   @ApiConflictResponse({ description: 'Another client of this broker has that phone number' })
   @ApiForbiddenResponse(LIMIT_RESPONSE)
-  create(@CurrentUser() user: User, @CurrentMember() member: RequestMember, @Body() body: CreateClientDto): Promise<CreatedClientDto> {
-    return this.clients.create(user, body, member);
+  create(
+    @CurrentUser() user: User,
+    @CurrentActor() actor: Actor,
+    @CurrentMember() member: RequestMember,
+    @Body() body: CreateClientDto,
+  ): Promise<CreatedClientDto> {
+    return this.clients.create(user, actor, body, member.role);
   }
 
   @Put(':id')
@@ -222,16 +230,21 @@ export class ClientsController {
   @ApiNotFoundResponse({ description: 'No such client for this broker' })
   @ApiConflictResponse({ description: 'Another client of this broker has that phone number' })
   @ApiForbiddenResponse(LIMIT_RESPONSE)
-  update(@CurrentUser() user: User, @Param('id') id: string, @Body() body: UpdateClientDto): Promise<UpdatedClientDto> {
-    return this.clients.update(user, id, body);
+  update(
+    @CurrentUser() user: User,
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: UpdateClientDto,
+  ): Promise<UpdatedClientDto> {
+    return this.clients.update(user, actor, id, body);
   }
 
   @Delete(':id/contact-changes/:field')
   @ApiOperation({ summary: 'Withdraws a phone or e-mail change that waits for the client’s confirmation' })
   @ApiOkResponse({ type: ClientDto })
   @ApiNotFoundResponse({ description: 'No such client for this broker, or no change of that field waiting' })
-  withdrawContactChange(@CurrentUser() user: User, @Param() path: ContactChangePathDto): Promise<ClientDto> {
-    return this.clients.withdrawContactChange(user, path.id, path.field);
+  withdrawContactChange(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Param() path: ContactChangePathDto): Promise<ClientDto> {
+    return this.clients.withdrawContactChange(user, actor, path.id, path.field);
   }
 
   @Delete(':id')
@@ -243,8 +256,13 @@ export class ClientsController {
   @ApiNoContentResponse({ description: 'Deleted, with the client’s invitation and portal account' })
   @ApiBadRequestResponse({ description: 'reason is not one of switched_agent, moved, deceased, other' })
   @ApiNotFoundResponse({ description: 'No such client for this broker' })
-  remove(@CurrentUser() user: User, @Param('id') id: string, @Query() query: DeleteClientQueryDto): Promise<void> {
-    return this.clients.remove(user, id, query.reason);
+  remove(
+    @CurrentUser() user: User,
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Query() query: DeleteClientQueryDto,
+  ): Promise<void> {
+    return this.clients.remove(user, actor, id, query.reason);
   }
 
   @Post(':id/invite')
@@ -253,8 +271,8 @@ export class ClientsController {
   @ApiOkResponse({ type: InviteResultDto, description: 'success: false when the text could not be sent (the link still works)' })
   @ApiNotFoundResponse({ description: 'No such client for this broker' })
   @ApiConflictResponse({ description: 'Already registered, or inactive' })
-  invite(@CurrentUser() user: User, @Param('id') id: string): Promise<InviteResultDto> {
-    return this.clients.invite(user, id);
+  invite(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Param('id') id: string): Promise<InviteResultDto> {
+    return this.clients.invite(user, actor, id);
   }
 
   @Get(':id/engagement')
@@ -278,7 +296,7 @@ export class ClientsController {
   @ApiOkResponse({ type: InviteLinkDto })
   @ApiNotFoundResponse({ description: 'No such client for this broker' })
   @ApiConflictResponse({ description: 'Already registered, or inactive' })
-  inviteLink(@CurrentUser() user: User, @Param('id') id: string): Promise<InviteLinkDto> {
-    return this.clients.inviteLink(user, id);
+  inviteLink(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Param('id') id: string): Promise<InviteLinkDto> {
+    return this.clients.inviteLink(user, actor, id);
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 
+import { AgencyLogModule } from '../agency-log/agency-log.module.js';
 import { ConsentLedgerModule } from '../consent/consent-ledger.module.js';
 import { DeliveryModule } from '../delivery/delivery.module.js';
 import { MessagingModule } from '../messaging/messaging.module.js';
@@ -20,7 +21,7 @@ import { InvitationTokensService } from './invitation-tokens.service.js';
 
 /** Brokers' clients: management, contact changes, CSV import, invitations, usage limits, engagement. */
 @Module({
-  imports: [MessagingModule, StorageModule, DeliveryModule, ConsentLedgerModule],
+  imports: [MessagingModule, StorageModule, DeliveryModule, ConsentLedgerModule, AgencyLogModule],
   controllers: [ClientsController, ImportJobsController],
   providers: [
     BrokerNoticesService,

@@ -1,7 +1,9 @@
 import { EntityManager, LockMode, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 
-import type { RequestMember } from '../auth/access.decorators.js';
+import type { Actor } from '../agency-log/actor.js';
+import { type AgencyLogEntry, AgencyLogService } from '../agency-log/agency-log.service.js';
+import type { Facts } from '../agency-log/changes.js';
 import { type ClientUsage, clientUsage, FLAT_HARD_CAP, hasClientLimit, remainingCapacity } from '../billing/plan-limits.js';
 import { FLAT_CLIENT_LIMIT } from '../billing/pricing.js';
 import { csvLine } from '../common/csv.js';
@@ -12,9 +14,11 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { attestationsIn } from '../consent/attestations.js';
 import { actorOf, ConsentLedger, CONTACT_CHANNELS } from '../consent/consent-ledger.service.js';
 import { normalizeState, normalizeZip, stateOfZip } from '../delivery/us-places.js';
+import type { MemberRole } from '../members/roles.js';
 import { SMS_SENDER, type SmsSender } from '../messaging/messaging.ports.js';
 import { User } from '../users/user.entity.js';
 import { Client, type DepartureReason, RISK_LEVELS, type RiskLevel } from './client.entity.js';
+import { clientCreated, clientEdited, clientFacts, clientName } from './client-activity.js';
 import { cleanCarrier } from './client-facts.js';
 import {
   type ClientColumns,
@@ -83,6 +87,7 @@ export class ClientsService {
     private readonly contactChanges: ContactChangesService,
     private readonly repository: ClientsRepository,
     private readonly departures: DeparturesRepository,
+    private readonly log: AgencyLogService,
   ) {}
 
   /** The broker's client with this id, or 404. */
@@ -115,10 +120,17 @@ export class ClientsService {
    * per client — contact details, status, invitation, engagement and the joined date, nothing of
    * the client's health data. Read a thousand rows at a time, so a large book streams.
    */
-  async *exportCsv(brokerId: string, query: ListQuery): AsyncGenerator<string> {
+  async *exportCsv(actor: Actor, query: ListQuery): AsyncGenerator<string> {
+    const brokerId = actor.agencyId;
     const filter = clientListFilter(query);
     const sort = query.sort ?? { field: 'createdAt', order: 'DESC' };
     const now = Date.now();
+    await this.log.recordNow(actor, {
+      action: 'clients_exported',
+      targetType: 'clients',
+      summary: 'Exported the client list (CSV)',
+      after: { filter: query.filter, sort: query.sort ?? null },
+    });
     yield csvLine(CLIENT_EXPORT_HEADER);
     for (let start = 0; ; start += EXPORT_BATCH) {
       const rows = await this.repository.listPage(brokerId, {
@@ -153,7 +165,7 @@ export class ClientsService {
    * Adds a client. The member who adds it looks after it when they work clients (an owner or an
    * agent); an assistant's entry waits for an agent.
    */
-  async create(broker: User, input: CreateClientDto, by?: Pick<RequestMember, 'id' | 'role'>): Promise<CreatedClientDto> {
+  async create(broker: User, actor: Actor, input: CreateClientDto, role?: MemberRole): Promise<CreatedClientDto> {
     const fields = this.contactFields(input);
     const place = placeFields(input);
     const client = await this.withBrokerLock(broker, async (em, usage) => {
@@ -172,7 +184,7 @@ export class ClientsService {
         planType: input.planType ?? null,
         planEffectiveDate: input.planEffectiveDate ?? null,
         carrier: cleanCarrier(input.carrier),
-        assignedMemberId: by && (by.role === 'owner' || by.role === 'agent') ? by.id : null,
+        assignedMemberId: role === 'owner' || role === 'agent' ? actor.memberId : null,
       });
       await this.flushUnique(em, fields.phone!);
       // The broker's attestations, word for word in the broker's language, are the ledger's evidence.
@@ -194,6 +206,7 @@ export class ClientsService {
           em,
         );
       }
+      this.log.record(em, actor, clientCreated(created));
       return created;
     });
     const [view] = await this.toViews([client]);
@@ -206,12 +219,13 @@ export class ClientsService {
    * afterwards a new phone or e-mail waits for the client's confirmation in the portal (their
    * reminders carry health data), and the answer says so in `notice`.
    */
-  async update(broker: User, id: string, input: UpdateClientDto): Promise<UpdatedClientDto> {
+  async update(broker: User, actor: Actor, id: string, input: UpdateClientDto): Promise<UpdatedClientDto> {
     const fields = this.contactFields(input);
     const place = placeFields(input);
     let held: ContactChange[] = [];
     const client = await this.withBrokerLock(broker, async (em, usage) => {
       const client = await this.findOwned(broker, id, em);
+      const before = clientFacts(client);
       const now = new Date();
       if (input.isActive === true && !client.isActive) {
         if (remainingCapacity(usage.tier, usage.activeCount, usage.overageEnabled) < 1) throw new ClientLimitReachedException();
@@ -249,6 +263,12 @@ export class ClientsService {
         if (fields.phone !== undefined) client.phone = fields.phone;
       }
       await this.flushUnique(em, client.phone);
+      const entry = clientEdited(
+        before,
+        client,
+        held.map((change) => change.field),
+      );
+      if (entry) this.log.record(em, actor, entry);
       return client;
     });
     if (held.length > 0) await this.contactChanges.notify(broker, client, held);
@@ -264,20 +284,36 @@ export class ClientsService {
   }
 
   /** Withdraws the broker's open change of a registered client's phone or e-mail. */
-  async withdrawContactChange(broker: User, id: string, field: ContactField): Promise<ClientDto> {
+  async withdrawContactChange(broker: User, actor: Actor, id: string, field: ContactField): Promise<ClientDto> {
     const client = await this.findOwned(broker, id);
-    if (!(await this.contactChanges.withdraw(this.em, client.id, field))) {
-      throw new NotFoundException(`No change of the ${FIELD_WORDS[field]} is waiting for this client`);
-    }
+    await this.em.transactional(async (em) => {
+      if (!(await this.contactChanges.withdraw(em, client.id, field))) {
+        throw new NotFoundException(`No change of the ${FIELD_WORDS[field]} is waiting for this client`);
+      }
+      this.log.record(em, actor, {
+        action: 'client_contact_change_withdrawn',
+        targetType: 'client',
+        targetId: client.id,
+        summary: `Withdrew the change of ${clientName(client)}’s ${FIELD_WORDS[field]} waiting for their confirmation`,
+        before: { awaitingClientConfirmation: [field] },
+      });
+    });
     return this.get(broker, id);
   }
 
   /** Deletes the client; their departure (with `reason`) stays for retention, in the same transaction. */
-  async remove(broker: User, id: string, reason?: DepartureReason): Promise<void> {
+  async remove(broker: User, actor: Actor, id: string, reason?: DepartureReason): Promise<void> {
     await this.em.transactional(async (em) => {
       const client = await this.findOwned(broker, id, em);
       await this.departures.deleted(em, broker.id, [client], reason, new Date());
       em.remove(client);
+      this.log.record(em, actor, {
+        action: 'client_deleted',
+        targetType: 'client',
+        targetId: client.id,
+        summary: `Deleted the client ${clientName(client)}`,
+        after: { departureReason: reason ?? client.departureReason ?? 'other' },
+      });
     });
   }
 
@@ -285,8 +321,8 @@ export class ClientsService {
    * Creates (or replaces) the client's invitation and texts them the link. If the text cannot be
    * sent, the invitation stands and the answer carries the link so the broker can share it.
    */
-  async invite(broker: User, id: string): Promise<InviteResultDto> {
-    const { client, inviteUrl } = await this.issueInvitation(broker, id);
+  async invite(broker: User, actor: Actor | undefined, id: string): Promise<InviteResultDto> {
+    const { client, inviteUrl } = await this.issueInvitation(broker, id, actor && { actor, how: 'by text message' });
     const words = messagesFor(client.language);
     const agency = broker.agencyName || [broker.firstName, broker.lastName].filter(Boolean).join(' ') || words.YourAgency;
     try {
@@ -312,8 +348,8 @@ export class ClientsService {
    * A new invitation link for the broker to share their own way (nothing is sent). Like Resend
    * Invite, it replaces the link sent before.
    */
-  async inviteLink(broker: User, id: string): Promise<InviteLinkDto> {
-    const { client, inviteUrl, expiresAt } = await this.issueInvitation(broker, id);
+  async inviteLink(broker: User, actor: Actor, id: string): Promise<InviteLinkDto> {
+    const { client, inviteUrl, expiresAt } = await this.issueInvitation(broker, id, { actor, how: 'with a link to share' });
     return {
       inviteUrl,
       expiresAt: expiresAt.toISOString(),
@@ -321,14 +357,31 @@ export class ClientsService {
     };
   }
 
-  /** Replaces the client's open invitation with a new one, unless they registered or are inactive. */
-  private async issueInvitation(broker: User, id: string): Promise<{ client: Client; inviteUrl: string; expiresAt: Date }> {
+  /**
+   * Replaces the client's open invitation with a new one, unless they registered or are inactive;
+   * `logged` records it in the activity log (a bulk invitation records one entry for all).
+   */
+  private async issueInvitation(
+    broker: User,
+    id: string,
+    logged?: { actor: Actor; how: string },
+  ): Promise<{ client: Client; inviteUrl: string; expiresAt: Date }> {
     const client = await this.findOwned(broker, id);
     if ((await this.toViews([client]))[0].inviteStatus === 'accepted') {
       throw new ConflictException(`${client.firstName} ${client.lastName} is already registered.`);
     }
     if (!client.isActive) throw new ConflictException('Reactivate this client before inviting them.');
-    const { token, invitation } = await this.em.transactional((em) => this.invitations.issue(em, client));
+    const { token, invitation } = await this.em.transactional(async (em) => {
+      if (logged) {
+        this.log.record(em, logged.actor, {
+          action: 'client_invited',
+          targetType: 'client',
+          targetId: client.id,
+          summary: `Invited ${clientName(client)} to the client portal ${logged.how}`,
+        });
+      }
+      return this.invitations.issue(em, client);
+    });
     const lang = client.language === 'en' ? '' : `?lang=${client.language}`;
     return { client, inviteUrl: `${this.config.appUrl}/client/register/${token}${lang}`, expiresAt: invitation.expiresAt };
   }
@@ -362,7 +415,7 @@ export class ClientsService {
       throw new NotFoundException('Some of the selected clients were not found');
   }
 
-  async bulk(broker: User, input: BulkClientsDto): Promise<BulkResultDto> {
+  async bulk(broker: User, actor: Actor, input: BulkClientsDto): Promise<BulkResultDto> {
     const ids = [...new Set(input.ids)];
     const names = new Map<string, string>();
     const failed: BulkFailureDto[] = [];
@@ -375,6 +428,7 @@ export class ClientsService {
       if (input.action === 'delete') {
         await this.departures.deleted(em, broker.id, clients, input.departureReason, now);
         em.remove(clients);
+        this.log.record(em, actor, bulkEntry('delete', clients, ids.length, { departureReason: input.departureReason ?? null }));
         return clients.length;
       }
       const activate = input.action === 'activate';
@@ -390,27 +444,33 @@ export class ClientsService {
       const changed = changing.map((client) => client.id);
       if (activate) await this.departures.returned(em, changed, now);
       else await this.departures.depart(em, broker.id, changing, reason, now);
+      if (changing.length)
+        this.log.record(em, actor, bulkEntry(input.action, changing, ids.length, activate ? {} : { departureReason: reason }));
       return changing.length;
     });
     if (input.action !== 'invite') return { action: input.action, done, failed, message: bulkMessage(input.action, done, ids.length) };
 
-    let sent = 0;
+    const invited: string[] = [];
     for (const id of ids) {
       try {
-        const result = await this.invite(broker, id);
-        if (result.success) sent += 1;
+        const result = await this.invite(broker, undefined, id);
+        if (result.success) invited.push(id);
         else failed.push({ id, name: names.get(id)!, reason: 'The text message could not be sent' });
       } catch (error) {
         if (!(error instanceof ConflictException)) throw error;
         failed.push({ id, name: names.get(id)!, reason: error.message });
       }
     }
-    return {
-      action: 'invite',
-      done: sent,
-      failed,
-      message: `Invitations: ${sent} sent${failed.length ? `, ${failed.length} not sent` : ''}.`,
-    };
+    const message = `Invitations: ${invited.length} sent${failed.length ? `, ${failed.length} not sent` : ''}.`;
+    if (invited.length) {
+      await this.log.recordNow(actor, {
+        action: 'clients_invited',
+        targetType: 'clients',
+        summary: message,
+        after: { clientIds: invited, count: invited.length, notSent: failed.length },
+      });
+    }
+    return { action: 'invite', done: invited.length, failed, message };
   }
 
   async usage(broker: User, em: EntityManager = this.em): Promise<ClientUsage> {
@@ -555,6 +615,18 @@ export function placeFields(input: { zip?: string | null; state?: string | null 
 /** Notes as kept: trimmed, and none rather than blank. */
 function cleanNotes(notes: string | null | undefined): string | null {
   return notes?.trim() || null;
+}
+
+const BULK_ACTIONS = { activate: 'clients_activated', deactivate: 'clients_deactivated', delete: 'clients_deleted' } as const;
+
+/** A bulk change's one entry: the clients it changed (their ids, not their details) and what it said it did. */
+function bulkEntry(action: Exclude<BulkClientAction, 'invite'>, changed: Client[], selected: number, extra: Facts): AgencyLogEntry {
+  return {
+    action: BULK_ACTIONS[action],
+    targetType: 'clients',
+    summary: bulkMessage(action, changed.length, selected),
+    after: { clientIds: changed.map((client) => client.id), count: changed.length, ...extra },
+  };
 }
 
 /** What a bulk change says it did: 'Marked 3 clients inactive (2 already were).' */

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { OptionalProps } from '@mikro-orm/core';
 import { Check, Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 
+import type { Actor } from '../agency-log/actor.js';
 import { User } from '../users/user.entity.js';
 
 export const IMPORT_JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
@@ -39,7 +40,8 @@ export class ImportJob {
     | 'attempts'
     | 'createdAt'
     | 'updatedAt'
-    | 'finishedAt';
+    | 'finishedAt'
+    | 'startedBy';
 
   /** What the API calls the jobId. */
   @PrimaryKey({ type: 'uuid' })
@@ -107,4 +109,11 @@ export class ImportJob {
 
   @Property({ type: 'timestamptz', nullable: true })
   finishedAt?: Date | null;
+
+  /**
+   * Who uploaded the file (member, API token, address), for the activity log's one entry when the
+   * import ends; null for imports queued before the log.
+   */
+  @Property({ type: 'jsonb', nullable: true })
+  startedBy?: Omit<Actor, 'agencyId'> | null = null;
 }

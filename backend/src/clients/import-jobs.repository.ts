@@ -1,7 +1,24 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
+import type { Actor } from '../agency-log/actor.js';
 import type { ImportProgress } from './csv-import.service.js';
+import type { ImportJobStatus } from './import-job.entity.js';
+
+/** An import as it ended: what the activity log's entry for it says. */
+export interface EndedImportRow {
+  id: string;
+  broker_id: string;
+  status: ImportJobStatus;
+  file_name: string;
+  rows_read: number;
+  rows_imported: number;
+  rows_rejected: number;
+  message: string | null;
+  started_by: Omit<Actor, 'agencyId'> | null;
+}
+
+const ENDED_COLUMNS = 'id, broker_id, status, file_name, rows_read, rows_imported, rows_rejected, message, started_by';
 
 /**
  * The SQL on `import_jobs`: a worker's start, progress and end, each only from the state it expects
@@ -51,22 +68,24 @@ export class ImportJobsRepository {
     return saved.length === 1;
   }
 
-  /** Ends a running import as completed; its total becomes the rows read. */
-  async complete(id: string, message: string): Promise<void> {
-    await this.em.execute(
+  /** Ends a running import as completed, in `em`; its total becomes the rows read. Answers the import as it ended, if this ended it. */
+  async complete(em: EntityManager, id: string, message: string): Promise<EndedImportRow | undefined> {
+    const [ended] = await em.execute<EndedImportRow[]>(
       `update import_jobs set status = 'completed', message = ?, rows_total = rows_read, finished_at = now(), updated_at = now()
-        where id = ? and status = 'running'`,
+        where id = ? and status = 'running' returning ${ENDED_COLUMNS}`,
       [message, id],
     );
+    return ended;
   }
 
-  /** Ends a queued or running import as failed. */
-  async fail(id: string, message: string): Promise<void> {
-    await this.em.execute(
+  /** Ends a queued or running import as failed, in `em`. Answers the import as it ended, if this ended it. */
+  async fail(em: EntityManager, id: string, message: string): Promise<EndedImportRow | undefined> {
+    const [ended] = await em.execute<EndedImportRow[]>(
       `update import_jobs set status = 'failed', message = ?, finished_at = now(), updated_at = now()
-        where id = ? and status in ('queued', 'running')`,
+        where id = ? and status in ('queued', 'running') returning ${ENDED_COLUMNS}`,
       [message, id],
     );
+    return ended;
   }
 
   /** Queued or running imports that have not moved for `hours`. */

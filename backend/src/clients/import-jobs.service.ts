@@ -11,6 +11,8 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 
+import type { Actor } from '../agency-log/actor.js';
+import { type AgencyLogEntry, AgencyLogService } from '../agency-log/agency-log.service.js';
 import { remainingCapacity } from '../billing/plan-limits.js';
 import { isUuid } from '../common/ids.js';
 import type { SpooledUpload } from '../common/multipart.js';
@@ -22,7 +24,7 @@ import { ClientLimitReachedException, ClientsService } from './clients.service.j
 import { CsvImportService, ImportInterruptedError, type ImportProgress, ImportSupersededError } from './csv-import.service.js';
 import type { ImportJobDto } from './dto/import-job.dto.js';
 import { ImportJob } from './import-job.entity.js';
-import { ImportJobsRepository } from './import-jobs.repository.js';
+import { type EndedImportRow, ImportJobsRepository } from './import-jobs.repository.js';
 
 export const IMPORT_QUEUE = 'client-csv-import';
 /** Times a worker may start on one import (each restart of the instance working it costs one). */
@@ -74,6 +76,27 @@ function toDto(job: ImportJob): ImportJobDto {
   };
 }
 
+/** An import's one entry in the activity log: the file and its counts (never the rows themselves). */
+function importEntry(job: EndedImportRow): AgencyLogEntry {
+  const file = job.file_name;
+  return {
+    action: 'clients_imported',
+    targetType: 'import',
+    targetId: job.id,
+    summary:
+      job.status === 'completed'
+        ? `Imported ${plural(job.rows_imported, 'client')} from ${file}`
+        : `The import of ${file} stopped after ${plural(job.rows_imported, 'client')}`,
+    after: {
+      fileName: file,
+      status: job.status,
+      rowsRead: job.rows_read,
+      imported: job.rows_imported,
+      rejected: job.rows_rejected,
+    },
+  };
+}
+
 function progressOf(job: ImportJob): ImportProgress {
   return {
     rowsRead: job.rowsRead,
@@ -104,6 +127,7 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
     private readonly clients: ClientsService,
     private readonly csvImport: CsvImportService,
     private readonly imports: ImportJobsRepository,
+    private readonly log: AgencyLogService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -128,6 +152,7 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
    */
   async start(
     broker: User,
+    actor: Actor,
     upload: SpooledUpload,
     options: { marketingAttested?: boolean; inlineMaxRows?: number } = {},
   ): Promise<{ ended: boolean; job: ImportJobDto }> {
@@ -150,6 +175,7 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
         fileName: (file.filename || 'clients.csv').slice(0, 255),
         marketingAttested,
         rowsTotal,
+        startedBy: { memberId: actor.memberId, tokenId: actor.tokenId, ip: actor.ip },
       });
       try {
         await em.flush();
@@ -216,7 +242,7 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
         () => this.stopping,
         { marketing: job.marketingAttested },
       );
-      await this.imports.complete(job.id, this.csvImport.summary(progress));
+      await this.end(job.id, 'completed', this.csvImport.summary(progress));
       await this.storage.delete(job.fileKey);
     } catch (error) {
       if (error instanceof ImportSupersededError) return;
@@ -249,8 +275,19 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
         : `${plural(job.rowsImported, 'client')} ${job.rowsImported === 1 ? 'was' : 'were'} imported before it stopped ` +
           `(from the rows up to line ${job.lastLine}); the rest of the file was not. Upload the file again to import the rest: ` +
           'clients already imported are reported as existing, not added twice.';
-    await this.imports.fail(id, `${reason.replace(/\.?$/, '.')} ${before}`);
+    await this.end(id, 'failed', `${reason.replace(/\.?$/, '.')} ${before}`);
     await this.storage.delete(job.fileKey);
+  }
+
+  /**
+   * Ends the import, completed or failed with `message`, and records it in the activity log in the
+   * same transaction: one entry for the whole import, with its counts, whoever's worker ends it.
+   */
+  private async end(id: string, status: 'completed' | 'failed', message: string): Promise<void> {
+    await this.em.transactional(async (em) => {
+      const ended = status === 'completed' ? await this.imports.complete(em, id, message) : await this.imports.fail(em, id, message);
+      if (ended?.started_by) this.log.record(em, { agencyId: ended.broker_id, ...ended.started_by }, importEntry(ended));
+    });
   }
 
   /** Hourly: fails imports that lost their worker for good, and forgets finished ones after 30 days. */

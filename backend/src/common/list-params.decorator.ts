@@ -3,10 +3,19 @@ import { ApiOkResponse, ApiQuery } from '@nestjs/swagger';
 import type { Request } from 'express';
 
 import { DEFAULT_MAX_PAGE_SIZE, type ListQueryRules, parseListQuery } from './list-query.js';
+import { refuseUnknownQuery } from './query-keys.js';
 
 /** Injects the parsed react-admin list parameters (a malformed one answers 400). */
 export const ListParams = createParamDecorator((rules: ListQueryRules, context: ExecutionContext) => {
   const request = context.switchToHttp().getRequest<Request>();
+  const { range, sort, filter } = request.query as Record<string, unknown>;
+  return parseListQuery({ range, sort, filter }, rules);
+});
+
+/** ListParams for an export the activity log records: any other query key is a 400 too. */
+export const ExportParams = createParamDecorator((rules: ListQueryRules, context: ExecutionContext) => {
+  const request = context.switchToHttp().getRequest<Request>();
+  refuseUnknownQuery(request.query, ['range', 'sort', 'filter']);
   const { range, sort, filter } = request.query as Record<string, unknown>;
   return parseListQuery({ range, sort, filter }, rules);
 });

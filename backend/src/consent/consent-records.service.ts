@@ -4,7 +4,10 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { DateTime } from 'luxon';
 
+import type { Actor } from '../agency-log/actor.js';
+import { AgencyLogService } from '../agency-log/agency-log.service.js';
 import { Client } from '../clients/client.entity.js';
+import { clientName } from '../clients/client-activity.js';
 import { ClientsService } from '../clients/clients.service.js';
 import { isUuid } from '../common/ids.js';
 import type { Language } from '../common/language.js';
@@ -75,6 +78,7 @@ export class ConsentRecordsService implements OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(SMS_SENDER) private readonly sms: SmsSender,
     @Inject(EMAIL_SENDER) private readonly email: EmailSender,
+    private readonly log: AgencyLogService,
   ) {}
 
   onModuleInit(): void {
@@ -101,36 +105,63 @@ export class ConsentRecordsService implements OnModuleInit {
   }
 
   /** The broker attests a permission (its text is the evidence), or records that the client took it back. */
-  async record(broker: User, clientId: string, input: RecordConsentDto): Promise<ClientConsentDto> {
+  async record(broker: User, actor: Actor, clientId: string, input: RecordConsentDto): Promise<ClientConsentDto> {
     const client = await this.clients.findOwned(broker, clientId);
-    await this.ledger.record({
-      clientIds: [client.id],
-      channels: input.channels ?? CONTACT_CHANNELS,
-      purposes: [input.purpose],
-      optedIn: input.granted,
-      source: 'broker_added',
-      evidence: input.granted ? attestationsIn(broker.language)[input.purpose] : 'The client told the broker they no longer agree',
-      actor: actorOf.broker(broker.id),
+    const channels = input.channels ?? CONTACT_CHANNELS;
+    await this.em.transactional(async (em) => {
+      await this.ledger.record(
+        {
+          clientIds: [client.id],
+          channels,
+          purposes: [input.purpose],
+          optedIn: input.granted,
+          source: 'broker_added',
+          evidence: input.granted ? attestationsIn(broker.language)[input.purpose] : 'The client told the broker they no longer agree',
+          actor: actorOf.broker(broker.id),
+        },
+        em,
+      );
+      this.log.record(em, actor, {
+        action: 'consent_recorded',
+        targetType: 'client',
+        targetId: client.id,
+        summary: input.granted
+          ? `Recorded ${clientName(client)}’s permission for ${input.purpose}`
+          : `Recorded that ${clientName(client)} revoked their permission for ${input.purpose}`,
+        after: { purpose: input.purpose, channels, granted: input.granted },
+      });
     });
     return this.forClient(broker, client.id);
   }
 
   /** The broker attests one permission for each of these clients: one event each, with the bulk attestation's words. */
-  async recordMany(broker: User, input: BulkConsentDto): Promise<BulkConsentResultDto> {
+  async recordMany(broker: User, actor: Actor, input: BulkConsentDto): Promise<BulkConsentResultDto> {
     const ids = [...new Set(input.clientIds)];
     await this.clients.assertOwned(broker, ids);
     const attestations = attestationsIn(broker.language);
-    await this.ledger.record({
-      clientIds: ids,
-      channels: CONTACT_CHANNELS,
-      purposes: [input.purpose],
-      optedIn: true,
-      source: 'broker_added',
-      evidence: input.purpose === 'marketing' ? attestations.bulkMarketing : attestations.bulkReminders,
-      actor: actorOf.broker(broker.id),
-    });
     const what = input.purpose === 'marketing' ? 'marketing' : 'reminder';
-    return { recorded: ids.length, message: `Recorded ${what} permission for ${ids.length} client${ids.length === 1 ? '' : 's'}.` };
+    const message = `Recorded ${what} permission for ${ids.length} client${ids.length === 1 ? '' : 's'}.`;
+    await this.em.transactional(async (em) => {
+      await this.ledger.record(
+        {
+          clientIds: ids,
+          channels: CONTACT_CHANNELS,
+          purposes: [input.purpose],
+          optedIn: true,
+          source: 'broker_added',
+          evidence: input.purpose === 'marketing' ? attestations.bulkMarketing : attestations.bulkReminders,
+          actor: actorOf.broker(broker.id),
+        },
+        em,
+      );
+      this.log.record(em, actor, {
+        action: 'consent_recorded_bulk',
+        targetType: 'clients',
+        summary: message,
+        after: { purpose: input.purpose, channels: CONTACT_CHANNELS, granted: true, clientIds: ids, count: ids.length },
+      });
+    });
+    return { recorded: ids.length, message };
   }
 
   async lapsing(broker: User): Promise<LapsingConsentDto[]> {
@@ -149,7 +180,7 @@ export class ConsentRecordsService implements OnModuleInit {
    * (within the calling hours where they live), else by e-mail. Answers how many went and why the
    * others did not.
    */
-  async requestRenewals(broker: User, clientIds: string[]): Promise<RenewalResultDto> {
+  async requestRenewals(broker: User, actor: Actor, clientIds: string[]): Promise<RenewalResultDto> {
     const ids = [...new Set(clientIds.filter(isUuid))];
     await this.clients.assertOwned(broker, ids);
     const lapsing = new Map((await this.lapsing(broker)).map((row) => [row.clientId, row]));
@@ -158,6 +189,7 @@ export class ConsentRecordsService implements OnModuleInit {
     const clients = await this.em.find(Client, { id: { $in: ids }, broker: broker.id }, { orderBy: { lastName: 'asc', firstName: 'asc' } });
     const optedOut = await this.optOuts.optedOut(clients.flatMap((c) => [c.phone, ...(c.email ? [c.email.toLowerCase()] : [])]));
     const result: RenewalResultDto = { sent: 0, notSent: [] };
+    const sentTo: string[] = [];
     for (const client of clients) {
       const id = client.id;
       const name = `${client.firstName} ${client.lastName}`;
@@ -193,6 +225,15 @@ export class ConsentRecordsService implements OnModuleInit {
       }
       await this.sendRenewal(broker, client, channel, new Date(row.expiresAt), zone);
       result.sent += 1;
+      sentTo.push(id);
+    }
+    if (sentTo.length) {
+      await this.log.recordNow(actor, {
+        action: 'consent_renewals_requested',
+        targetType: 'clients',
+        summary: `Asked ${sentTo.length} client${sentTo.length === 1 ? '' : 's'} to renew their marketing permission`,
+        after: { clientIds: sentTo, sent: sentTo.length, notSent: result.notSent.length },
+      });
     }
     return result;
   }

@@ -1,8 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 
+import type { Actor } from '../agency-log/actor.js';
 import { TokenScopes } from '../api-tokens/scopes.js';
-import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
+import { BrokerOnly, CurrentActor, CurrentUser } from '../auth/access.decorators.js';
 import { RequiresSubscription } from '../auth/subscription.guard.js';
 import { MemberMay } from '../members/member-rule.js';
 import type { User } from '../users/user.entity.js';
@@ -46,8 +47,13 @@ export class ConsentController {
   @ApiOkResponse({ type: ClientConsentDto })
   @ApiBadRequestResponse({ description: 'An unknown purpose or channel' })
   @ApiNotFoundResponse({ description: 'No such client for this broker' })
-  record(@CurrentUser() user: User, @Param('id') id: string, @Body() body: RecordConsentDto): Promise<ClientConsentDto> {
-    return this.records.record(user, id, body);
+  record(
+    @CurrentUser() user: User,
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: RecordConsentDto,
+  ): Promise<ClientConsentDto> {
+    return this.records.record(user, actor, id, body);
   }
 
   @Post('consent/bulk')
@@ -61,8 +67,8 @@ export class ConsentController {
   @ApiOkResponse({ type: BulkConsentResultDto })
   @ApiBadRequestResponse({ description: 'Not a list of client ids, an unknown purpose, or attested not true' })
   @ApiNotFoundResponse({ description: 'A client not the broker’s (nothing is recorded)' })
-  recordMany(@CurrentUser() user: User, @Body() body: BulkConsentDto): Promise<BulkConsentResultDto> {
-    return this.records.recordMany(user, body);
+  recordMany(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Body() body: BulkConsentDto): Promise<BulkConsentResultDto> {
+    return this.records.recordMany(user, actor, body);
   }
 
   @Get('consent/lapsing')
@@ -85,7 +91,7 @@ export class ConsentController {
   @ApiOkResponse({ type: RenewalResultDto })
   @ApiBadRequestResponse({ description: 'Not a list of client ids' })
   @ApiNotFoundResponse({ description: 'A client not the broker’s' })
-  renewals(@CurrentUser() user: User, @Body() body: RenewalRequestDto): Promise<RenewalResultDto> {
-    return this.records.requestRenewals(user, body.clientIds);
+  renewals(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Body() body: RenewalRequestDto): Promise<RenewalResultDto> {
+    return this.records.requestRenewals(user, actor, body.clientIds);
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 
+import { AgencyLogModule } from '../agency-log/agency-log.module.js';
 import { ClientsModule } from '../clients/clients.module.js';
 import { DeliveryModule } from '../delivery/delivery.module.js';
 import { MessagingModule } from '../messaging/messaging.module.js';
@@ -15,7 +16,7 @@ import { EmailWebhookController } from './email-webhook.controller.js';
  * ConsentLedgerModule.
  */
 @Module({
-  imports: [ConsentLedgerModule, MessagingModule, DeliveryModule, ClientsModule],
+  imports: [ConsentLedgerModule, MessagingModule, DeliveryModule, ClientsModule, AgencyLogModule],
   controllers: [ConsentController, ConsentPagesController, EmailWebhookController],
   providers: [ConsentRecordsService],
 })

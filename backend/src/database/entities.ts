@@ -1,3 +1,4 @@
+import { AgencyEvent } from '../agency-log/agency-event.entity.js';
 import { ApiToken } from '../api-tokens/api-token.entity.js';
 import { ApiTokenEvent } from '../api-tokens/api-token-event.entity.js';
 import { AdminAction } from '../audit/admin-action.entity.js';
@@ -66,6 +67,7 @@ export const ENTITIES = [
   MonthSnapshot,
   PlatformMonthSnapshot,
   AdminAction,
+  AgencyEvent,
   Resource,
   Medication,
   Caregiver,

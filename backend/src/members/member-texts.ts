@@ -7,12 +7,18 @@ export const ROLE_NAMES: Readonly<Record<Language, Record<MemberRole, string>>> 
   es: { owner: 'Propietario', agent: 'Agente', assistant: 'Asistente', read_only: 'Solo lectura' },
 };
 
-const AS_ROLE: Record<MemberRole, string> = {
+/** “as an agent”: a role in a sentence. */
+export const AS_ROLE: Readonly<Record<MemberRole, string>> = {
   owner: 'an owner',
   agent: 'an agent',
   assistant: 'an assistant',
   read_only: 'a read-only member',
 };
+
+/** How the activity log names a person: their name, else their e-mail. */
+export function memberWho(member: { firstName?: string | null; lastName?: string | null; email?: string | null }): string {
+  return [member.firstName, member.lastName].filter((part) => part?.trim()).join(' ') || member.email || 'a member';
+}
 
 /**
  * The e-mail that carries an invitation's link, in the agency's language (the invitee's is not

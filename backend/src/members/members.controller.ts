@@ -10,7 +10,8 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 
-import { BrokerOnly, CurrentMember, CurrentUser, CurrentUserId, type RequestMember } from '../auth/access.decorators.js';
+import type { Actor } from '../agency-log/actor.js';
+import { BrokerOnly, CurrentActor, CurrentUser, CurrentUserId } from '../auth/access.decorators.js';
 import { Clock } from '../common/clock.js';
 import type { User } from '../users/user.entity.js';
 import { ChangeRoleDto, InvitedMemberDto, InviteMemberDto, MemberDto, RemovedMemberDto } from './dto/member.dto.js';
@@ -44,8 +45,8 @@ export class MembersController {
   @ApiCreatedResponse({ type: InvitedMemberDto })
   @ApiBadRequestResponse({ description: 'Not an e-mail address, an unknown role, or 100 members and invitations already' })
   @ApiConflictResponse({ description: 'Already a member of this agency' })
-  async invite(@CurrentUser() agency: User, @CurrentMember() by: RequestMember, @Body() body: InviteMemberDto): Promise<InvitedMemberDto> {
-    const { member, url } = await this.members.invite(agency, by, body);
+  async invite(@CurrentUser() agency: User, @CurrentActor() actor: Actor, @Body() body: InviteMemberDto): Promise<InvitedMemberDto> {
+    const { member, url } = await this.members.invite(agency, actor, body);
     return InvitedMemberDto.invited(member, url, this.clock.now());
   }
 
@@ -53,8 +54,8 @@ export class MembersController {
   @ApiOperation({ summary: 'Sends an open or expired invitation again, with a new link' })
   @ApiCreatedResponse({ type: InvitedMemberDto })
   @ApiNotFoundResponse({ description: 'No such invitation in this agency' })
-  async resend(@CurrentUser() agency: User, @CurrentMember() by: RequestMember, @Param('id') id: string): Promise<InvitedMemberDto> {
-    const { member, url } = await this.members.resend(agency, by, id);
+  async resend(@CurrentUser() agency: User, @CurrentActor() actor: Actor, @Param('id') id: string): Promise<InvitedMemberDto> {
+    const { member, url } = await this.members.resend(agency, actor, id);
     return InvitedMemberDto.invited(member, url, this.clock.now());
   }
 
@@ -63,9 +64,9 @@ export class MembersController {
   @ApiOkResponse({ type: MemberDto })
   @ApiBadRequestResponse({ description: 'An unknown role, or the agency’s last owner' })
   @ApiNotFoundResponse({ description: 'No such member in this agency' })
-  async changeRole(@CurrentUserId() agencyId: string, @Param('id') id: string, @Body() body: ChangeRoleDto): Promise<MemberDto> {
-    const member = await this.members.changeRole(agencyId, id, body.role);
-    const [row] = (await this.members.list(agencyId)).filter((listed) => listed.member.id === member.id);
+  async changeRole(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: ChangeRoleDto): Promise<MemberDto> {
+    const member = await this.members.changeRole(actor, id, body.role);
+    const [row] = (await this.members.list(actor.agencyId)).filter((listed) => listed.member.id === member.id);
     return MemberDto.from(row, this.clock.now());
   }
 
@@ -79,18 +80,13 @@ export class MembersController {
   @ApiOkResponse({ type: RemovedMemberDto })
   @ApiBadRequestResponse({ description: 'Yourself, the last owner, or a `reassignTo` who is not a member who has joined' })
   @ApiNotFoundResponse({ description: 'No such member in this agency' })
-  async remove(
-    @CurrentUserId() agencyId: string,
-    @CurrentMember() by: RequestMember,
-    @Param('id') id: string,
-    @Query() query: Record<string, unknown>,
-  ): Promise<RemovedMemberDto> {
+  async remove(@CurrentActor() actor: Actor, @Param('id') id: string, @Query() query: Record<string, unknown>): Promise<RemovedMemberDto> {
     // A removal is for good: a query it does not understand is refused rather than read as "no choice".
     const { reassignTo, ...unknown } = query;
     if (Object.keys(unknown).length || (reassignTo !== undefined && typeof reassignTo !== 'string')) {
       throw new BadRequestException({ message: 'reassignTo must be one member’s id, and nothing else may be given', field: 'reassignTo' });
     }
-    const removed = await this.members.remove(agencyId, by, id, reassignTo);
+    const removed = await this.members.remove(actor, id, reassignTo);
     return { id: removed.member.id, reassignedTo: removed.reassignedTo, clientsReassigned: removed.clientsReassigned };
   }
 }

@@ -3,6 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 
+import type { Actor } from '../agency-log/actor.js';
+import { AgencyLogService } from '../agency-log/agency-log.service.js';
 import { hashToken } from '../api-tokens/bearer.js';
 import { Clock } from '../common/clock.js';
 import { isUuid } from '../common/ids.js';
@@ -10,7 +12,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { EMAIL_SENDER, type EmailSender } from '../messaging/messaging.ports.js';
 import type { User } from '../users/user.entity.js';
 import { Member } from './member.entity.js';
-import { invitationEmail } from './member-texts.js';
+import { AS_ROLE, invitationEmail, memberWho } from './member-texts.js';
 import type { MemberRole } from './roles.js';
 
 export const MEMBER_INVITATION_PURPOSE = 'member-invitation';
@@ -51,6 +53,7 @@ export class MembersService {
     private readonly clock: Clock,
     @Inject(EMAIL_SENDER) private readonly email: EmailSender,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly log: AgencyLogService,
   ) {}
 
   /** The agency's members and open invitations, owners first, then by when they joined; with their clients. */
@@ -70,7 +73,7 @@ export class MembersService {
    * Invites a person by e-mail with a role; inviting an e-mail already invited sends a new link (the
    * old one stops working). Returns the member and the link, which the e-mail also carries.
    */
-  async invite(agency: User, by: { id: string }, input: { email: string; role: MemberRole }): Promise<{ member: Member; url: string }> {
+  async invite(agency: User, actor: Actor, input: { email: string; role: MemberRole }): Promise<{ member: Member; url: string }> {
     const email = input.email.trim().toLowerCase();
     const now = this.clock.now();
     const { member, secret } = await this.em.transactional(async (em) => {
@@ -89,7 +92,15 @@ export class MembersService {
         role: input.role,
         invitationHash: hashToken(secret),
         invitationExpiresAt: new Date(now.getTime() + INVITATION_DAYS * DAY_MS),
-        invitedById: by.id,
+        invitedById: actor.memberId,
+      });
+      this.log.record(em, actor, {
+        action: existing ? 'member_invitation_resent' : 'member_invited',
+        targetType: 'member',
+        targetId: member.id,
+        summary: `${existing ? 'Sent a new invitation to' : 'Invited'} ${email} to join as ${AS_ROLE[input.role]}`,
+        before: existing && existing.role !== input.role ? { role: existing.role } : null,
+        after: { email, role: input.role },
       });
       await em.flush();
       return { member, secret };
@@ -100,19 +111,30 @@ export class MembersService {
   }
 
   /** A new link for an open or expired invitation (404 for anyone who has already joined). */
-  async resend(agency: User, by: { id: string }, id: string): Promise<{ member: Member; url: string }> {
+  async resend(agency: User, actor: Actor, id: string): Promise<{ member: Member; url: string }> {
     const member = await this.find(agency.id, id);
     if (!member.invitationHash || !member.email) throw new NotFoundException('No such invitation');
-    return this.invite(agency, by, { email: member.email, role: member.role });
+    return this.invite(agency, actor, { email: member.email, role: member.role });
   }
 
   /** Changes a member's role; the agency keeps at least one owner. Takes effect on their next request. */
-  async changeRole(agencyId: string, id: string, role: MemberRole): Promise<Member> {
+  async changeRole(actor: Actor, id: string, role: MemberRole): Promise<Member> {
+    const { agencyId } = actor;
     return this.em.transactional(async (em) => {
       await em.execute('select id from users where id = ? for update', [agencyId]);
       const member = await this.find(agencyId, id, em);
       if (member.role === 'owner' && role !== 'owner' && (await this.otherOwners(em, agencyId, member.id)) === 0) {
         throw new BadRequestException({ message: LAST_OWNER, field: 'role' });
+      }
+      if (member.role !== role) {
+        this.log.record(em, actor, {
+          action: 'member_role_changed',
+          targetType: 'member',
+          targetId: member.id,
+          summary: `Made ${memberWho(member)} ${AS_ROLE[role]} (was ${AS_ROLE[member.role]})`,
+          before: { role: member.role },
+          after: { role },
+        });
       }
       member.role = role;
       await em.flush();
@@ -127,20 +149,20 @@ export class MembersService {
    * removed, so that what they did still names them.
    */
   async remove(
-    agencyId: string,
-    by: { id: string },
+    actor: Actor,
     id: string,
     reassignTo?: string,
   ): Promise<{ member: Member; reassignedTo: string; clientsReassigned: number }> {
+    const { agencyId } = actor;
     const now = this.clock.now();
     return this.em.transactional(async (em) => {
       await em.execute('select id from users where id = ? for update', [agencyId]);
       const member = await this.find(agencyId, id, em);
-      if (member.id === by.id) throw new BadRequestException(NOT_YOURSELF);
+      if (member.id === actor.memberId) throw new BadRequestException(NOT_YOURSELF);
       if (member.role === 'owner' && !member.invitationHash && (await this.otherOwners(em, agencyId, member.id)) === 0) {
         throw new BadRequestException(LAST_OWNER);
       }
-      const heir = reassignTo ?? by.id;
+      const heir = reassignTo ?? actor.memberId;
       const receiving = isUuid(heir) ? await em.findOne(Member, { id: heir, agencyId, removedAt: null, invitationHash: null }) : null;
       if (!receiving || receiving.id === member.id) {
         throw new BadRequestException({
@@ -149,6 +171,7 @@ export class MembersService {
         });
       }
       const wasOwner = member.role === 'owner';
+      const invitation = !!member.invitationHash;
       // The agency's row names the person it was made for: when they leave, it names no one until
       // another owner signs in (and their identity is free to start an agency of their own).
       if (member.oidcSubject) {
@@ -179,6 +202,16 @@ export class MembersService {
         `delete from "session" where sess->'auth'->>'userId' = ? and (sess->'auth'->>'memberId' = ? or (? and sess->'auth'->>'memberId' is null))`,
         [agencyId, member.id, wasOwner],
       );
+      this.log.record(em, actor, {
+        action: 'member_removed',
+        targetType: 'member',
+        targetId: member.id,
+        summary: invitation
+          ? `Withdrew the invitation of ${member.email ?? 'a person'}`
+          : `Removed ${memberWho(member)} from the agency; their clients went to ${memberWho(receiving)}`,
+        before: { email: member.email ?? null, role: member.role },
+        after: { removed: true, reassignedTo: receiving.id, clientsReassigned: moved.length, tokensRevoked: revoked.length },
+      });
       return { member, reassignedTo: receiving.id, clientsReassigned: moved.length };
     });
   }

@@ -18,6 +18,7 @@ export const PERMISSIONS = [
   'branding:manage',
   'tokens:manage',
   'agency:delete',
+  'activity:read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -26,13 +27,14 @@ export type Permission = (typeof PERMISSIONS)[number];
  * - Agent: works clients (exports included), reminders and campaigns.
  * - Assistant: adds, imports and edits clients, schedules reminders, drafts campaigns; does not send
  *   them, export, or touch billing, branding, members or tokens.
- * - Read-only (a compliance reviewer): sees what the agency sees, changes nothing.
+ * - Read-only (a compliance reviewer): sees what the agency sees, changes nothing; reads the
+ *   activity log (who did what), which only owners and read-only members see.
  */
 export const ROLE_PERMISSIONS: Readonly<Record<MemberRole, readonly Permission[]>> = {
   owner: PERMISSIONS,
   agent: ['read', 'clients:write', 'clients:import', 'clients:export', 'reminders:write', 'campaigns:write', 'campaigns:send'],
   assistant: ['read', 'clients:write', 'clients:import', 'reminders:write', 'campaigns:write'],
-  read_only: ['read'],
+  read_only: ['read', 'activity:read'],
 };
 
 /** Whether a role holds a permission. */

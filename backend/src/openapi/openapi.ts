@@ -24,7 +24,10 @@ export const API_VERSION = '0.1.0';
 /** Every tag an operation may carry, with what its operations are about (a new tag needs a line here). */
 export const TAGS: Readonly<Record<string, string>> = {
   activity: 'The broker’s recent activity: reminders, campaigns, invitations, registrations, client engagement',
-  admin: 'Platform admins: analytics, brokers, their subscriptions, trials, API tokens, compliance and the audit log',
+  admin:
+    'Platform admins: analytics, brokers, their subscriptions, trials, API tokens, compliance, agencies’ activity logs and the audit log',
+  'agency-log':
+    'The agency’s activity log: who changed what (clients, imports, exports, consent, campaigns, members, tokens, branding, billing), never health data',
   'api-tokens':
     'Personal access tokens: the scopes, creating, listing and revoking tokens, and their activity (in the app, never with a token)',
   auth: 'Broker sign-in through OpenID Connect, sign-out, and who is signed in',

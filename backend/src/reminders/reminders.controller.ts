@@ -9,8 +9,9 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 
+import type { Actor } from '../agency-log/actor.js';
 import { TokenScopes } from '../api-tokens/scopes.js';
-import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
+import { BrokerOnly, CurrentActor, CurrentUser } from '../auth/access.decorators.js';
 import { RequiresSubscription } from '../auth/subscription.guard.js';
 import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
 import type { ListQuery, ListResult } from '../common/list-query.js';
@@ -44,8 +45,8 @@ export class RemindersController {
   @ApiBadRequestResponse({
     description: 'Please select a client / Invalid date or time / Scheduled time must be in the future / a health word',
   })
-  create(@CurrentUser() user: User, @Body() body: CreateReminderDto): Promise<ReminderDto> {
-    return this.reminders.create(user, body);
+  create(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Body() body: CreateReminderDto): Promise<ReminderDto> {
+    return this.reminders.create(user, actor, body);
   }
 
   @Get(':id')
@@ -62,8 +63,13 @@ export class RemindersController {
   @ApiBadRequestResponse({ description: 'The same checks as a new reminder, with errors: { field: message }' })
   @ApiNotFoundResponse({ description: 'Reminder not found (or another broker’s)' })
   @ApiConflictResponse({ description: 'Already sent: it can no longer be changed' })
-  update(@CurrentUser() user: User, @Param('id') id: string, @Body() body: UpdateReminderDto): Promise<ReminderDto> {
-    return this.reminders.update(user, id, body);
+  update(
+    @CurrentUser() user: User,
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+    @Body() body: UpdateReminderDto,
+  ): Promise<ReminderDto> {
+    return this.reminders.update(user, actor, id, body);
   }
 
   @Delete(':id')
@@ -71,8 +77,8 @@ export class RemindersController {
   @ApiOkResponse({ type: ReminderDto })
   @ApiNotFoundResponse({ description: 'Reminder not found (or another broker’s)' })
   @ApiConflictResponse({ description: 'Already sent: it can no longer be cancelled' })
-  cancel(@CurrentUser() user: User, @Param('id') id: string): Promise<ReminderDto> {
-    return this.reminders.cancel(user, id);
+  cancel(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Param('id') id: string): Promise<ReminderDto> {
+    return this.reminders.cancel(user, actor, id);
   }
 
   @Post('execute')
@@ -80,7 +86,7 @@ export class RemindersController {
   @RequiresSubscription()
   @ApiOperation({ summary: 'Sends the broker’s pending reminders that are due now' })
   @ApiOkResponse({ type: ExecuteResultDto })
-  async execute(@CurrentUser() user: User): Promise<ExecuteResultDto> {
-    return { count: await this.reminders.executeDue(user) };
+  async execute(@CurrentUser() user: User, @CurrentActor() actor: Actor): Promise<ExecuteResultDto> {
+    return { count: await this.reminders.executeDue(user, actor) };
   }
 }

@@ -1,6 +1,8 @@
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 
+import type { Actor } from '../agency-log/actor.js';
+import { AgencyLogService } from '../agency-log/agency-log.service.js';
 import { ClientsService } from '../clients/clients.service.js';
 import { Clock } from '../common/clock.js';
 import { isUuid } from '../common/ids.js';
@@ -14,6 +16,7 @@ import { User } from '../users/user.entity.js';
 import type { CreateReminderDto, ReminderDto, UpdateReminderDto } from './dto/reminder.dto.js';
 import { findHealthTerm, GENERIC_MESSAGE_RULE } from './health-terms.js';
 import { DELIVERY_METHODS, Reminder, REMINDER_STATUSES } from './reminder.entity.js';
+import { reminderEntry, reminderFacts } from './reminder-activity.js';
 
 export const REMINDER_MESSAGES = {
   selectClient: 'Please select a client',
@@ -84,6 +87,7 @@ export class RemindersService {
     private readonly dispatcher: DispatcherService,
     private readonly deliveryReads: DeliveryReads,
     private readonly clock: Clock,
+    private readonly log: AgencyLogService,
   ) {}
 
   async list(broker: User, query: ListQuery): Promise<ListResult<ReminderDto>> {
@@ -128,7 +132,7 @@ export class RemindersService {
     return toDto(reminder, reminder.status === 'failed' ? await this.deliveryReads.skippedReminderReasons([reminder.id]) : undefined);
   }
 
-  async create(broker: User, input: CreateReminderDto, now = this.clock.now()): Promise<ReminderDto> {
+  async create(broker: User, actor: Actor, input: CreateReminderDto, now = this.clock.now()): Promise<ReminderDto> {
     const checked = checkReminder(input, now);
     const client = await this.clients.findOwned(broker, checked.clientId);
     const owner = await this.em.findOneOrFail(User, { id: broker.id });
@@ -140,6 +144,7 @@ export class RemindersService {
       deliveryMethod: checked.deliveryMethod ?? 'voice',
       message: checked.message,
     });
+    this.log.record(this.em, actor, reminderEntry('reminder_scheduled', 'Scheduled', reminder, {}, reminderFacts(reminder)));
     await this.em.flush();
     return toDto(reminder);
   }
@@ -149,9 +154,10 @@ export class RemindersService {
    * The row is locked while it changes, so the dispatcher (which skips locked rows) cannot take it
    * half-edited; one it already took answers 409.
    */
-  async update(broker: User, id: string, input: UpdateReminderDto, now = this.clock.now()): Promise<ReminderDto> {
+  async update(broker: User, actor: Actor, id: string, input: UpdateReminderDto, now = this.clock.now()): Promise<ReminderDto> {
     return this.em.transactional(async (em) => {
       const reminder = await this.lockPending(em, broker, id);
+      const before = reminderFacts(reminder);
       const checked = checkReminder(
         {
           clientId: input.clientId ?? reminder.client.id,
@@ -168,17 +174,22 @@ export class RemindersService {
       reminder.deliverAfter = outsideQuietHours(checked.scheduledTime, clientTimeZone(client, owner.timeZone));
       reminder.deliveryMethod = checked.deliveryMethod ?? reminder.deliveryMethod;
       reminder.message = checked.message;
+      const entry = reminderEntry('reminder_updated', 'Changed', reminder, before, reminderFacts(reminder));
+      if (entry.after) this.log.record(em, actor, entry);
       await em.flush();
       return toDto(reminder);
     });
   }
 
   /** Cancels a pending reminder that has not gone out: it is removed, and answered as it was. */
-  async cancel(broker: User, id: string): Promise<ReminderDto> {
+  async cancel(broker: User, actor: Actor, id: string): Promise<ReminderDto> {
     return this.em.transactional(async (em) => {
       const reminder = await this.lockPending(em, broker, id);
+      // The client's name, for the entry's sentence.
+      await em.populate(reminder, ['client']);
       const dto = toDto(reminder);
       em.remove(reminder);
+      this.log.record(em, actor, reminderEntry('reminder_cancelled', 'Cancelled', reminder, reminderFacts(reminder), {}));
       await em.flush();
       return dto;
     });
@@ -198,8 +209,16 @@ export class RemindersService {
   }
 
   /** Sends the broker's pending reminders that are due now (quiet hours still apply); answers how many went out. */
-  async executeDue(broker: User): Promise<number> {
+  async executeDue(broker: User, actor: Actor): Promise<number> {
     const summary = await this.dispatcher.runOnce({ brokerId: broker.id });
+    if (summary.sent > 0) {
+      await this.log.recordNow(actor, {
+        action: 'reminders_sent',
+        targetType: 'reminder',
+        summary: `Sent the ${summary.sent} reminder${summary.sent === 1 ? '' : 's'} due now`,
+        after: { sent: summary.sent },
+      });
+    }
     return summary.sent;
   }
 }

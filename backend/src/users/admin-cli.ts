@@ -3,6 +3,8 @@ import 'reflect-metadata';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { NotFoundException } from '@nestjs/common';
 
+import { AgencyLogRepository } from '../agency-log/agency-log.repository.js';
+import { AgencyLogService } from '../agency-log/agency-log.service.js';
 import { ConfigError, loadConfig, loadDotEnv } from '../config/config.js';
 import { openDatabaseServer } from '../database/database-server.js';
 import { EmbeddedPostgresError } from '../database/embedded-postgres.js';
@@ -21,7 +23,8 @@ async function main(command: string | undefined, email: string | undefined): Pro
   const orm = await MikroORM.init(ormOptions({ url: server.url }));
   try {
     await orm.migrator.up();
-    const users = await new UsersService(orm.em.fork()).setAdmin(email, command === 'grant');
+    const em = orm.em.fork();
+    const users = await new UsersService(em, new AgencyLogService(em, new AgencyLogRepository(em))).setAdmin(email, command === 'grant');
     for (const user of users) {
       const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || '(no name yet)';
       console.log(`${command === 'grant' ? 'Granted' : 'Revoked'} admin: ${user.email} ${name} [${user.id}]`);

@@ -1,7 +1,8 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 
-import { BrokerOnly, CurrentMember, CurrentUser, type RequestMember } from '../auth/access.decorators.js';
+import type { Actor } from '../agency-log/actor.js';
+import { BrokerOnly, CurrentActor, CurrentMember, CurrentUser, type RequestMember } from '../auth/access.decorators.js';
 import { MemberMay } from '../members/member-rule.js';
 import { ProfileDto, UpdateProfileDto } from './dto/profile.dto.js';
 import type { User } from './user.entity.js';
@@ -36,8 +37,8 @@ export class ProfileController {
   })
   @ApiOkResponse({ type: ProfileDto })
   @ApiBadRequestResponse({ description: '{ message, errors: [{ field, messages }] } or { message, field } naming the field' })
-  async update(@CurrentUser() user: User, @CurrentMember() member: RequestMember, @Body() body: UpdateProfileDto): Promise<ProfileDto> {
-    const updated = await this.users.updateProfile(user, member.id, body);
+  async update(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Body() body: UpdateProfileDto): Promise<ProfileDto> {
+    const updated = await this.users.updateProfile(user, actor, body);
     return ProfileDto.from(updated.user, updated.member);
   }
 }

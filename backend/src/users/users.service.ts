@@ -1,15 +1,33 @@
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
 
+import type { Actor } from '../agency-log/actor.js';
+import { AgencyLogService } from '../agency-log/agency-log.service.js';
+import { changedFields, factsOf } from '../agency-log/changes.js';
 import { hashToken } from '../api-tokens/bearer.js';
 import { isValidZone } from '../client-portal/recurrence.js';
 import { normalizePhone } from '../clients/contact.js';
 import { escapeLike } from '../common/like.js';
 import { Member } from '../members/member.entity.js';
+import { AS_ROLE, memberWho } from '../members/member-texts.js';
 import { PROFILE_NAME_MAX, TIME_ZONE_MESSAGE, type UpdateProfileDto } from './dto/profile.dto.js';
 import { TRIAL_DAYS, User } from './user.entity.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** What Settings changes, as the activity log records it. */
+/** The agency's settings on the profile page. */
+const AGENCY_PROFILE_FIELDS = ['agencyPhone', 'emailNotifications', 'weeklyDigest', 'timeZone'] as const;
+
+/** What the profile page shows, for the activity log's before and after: the person's own fields and the agency's. */
+function profileFacts(user: User, member: Member) {
+  return {
+    firstName: member.firstName ?? null,
+    lastName: member.lastName ?? null,
+    language: member.language ?? user.language,
+    ...factsOf(user, AGENCY_PROFILE_FIELDS),
+  };
+}
 
 /** What the identity provider says about the person signing in. */
 export interface IdentityClaims {
@@ -67,7 +85,10 @@ function refreshMember(member: Member, claims: IdentityClaims, now: Date): void 
 /** Brokers and admins: the accounts behind OpenID Connect sign-in. */
 @Injectable()
 export class UsersService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly log: AgencyLogService,
+  ) {}
 
   /** Whether an invitation's link can still be accepted. */
   async invitationUsable(secret: string, now = new Date()): Promise<boolean> {
@@ -79,11 +100,12 @@ export class UsersService {
    * A sign-in through an invitation's link (`invitation`, its secret): the person joins the
    * agency as the member invited, with the role the owner chose, unless the link no longer works or
    * they already work in another agency. A member of the same agency simply signs in (the
-   * invitation is withdrawn).
+   * invitation is withdrawn). Joining is recorded in the agency's activity log, with the sign-in's
+   * `address`.
    */
-  async signIn(claims: IdentityClaims, now: Date, invitation: string | undefined): Promise<SignInResult>;
+  async signIn(claims: IdentityClaims, now: Date, invitation: string | undefined, address?: string | null): Promise<SignInResult>;
   async signIn(claims: IdentityClaims, now?: Date): Promise<{ user: User; member: Member }>;
-  async signIn(claims: IdentityClaims, now = new Date(), invitation?: string): Promise<SignInResult> {
+  async signIn(claims: IdentityClaims, now = new Date(), invitation?: string, address: string | null = null): Promise<SignInResult> {
     if (invitation === undefined) return this.signInOwnAgency(claims, now);
     return this.em.transactional(async (em) => {
       const invited = await em.findOne(
@@ -104,6 +126,19 @@ export class UsersService {
         Object.assign(invited, identity, { invitationHash: null, invitationExpiresAt: null });
       }
       refreshMember(member, claims, now);
+      if (!current) {
+        this.log.record(
+          em,
+          { agencyId: member.agencyId, memberId: member.id, tokenId: null, ip: address },
+          {
+            action: 'member_joined',
+            targetType: 'member',
+            targetId: member.id,
+            summary: `${memberWho(member)} joined the agency as ${AS_ROLE[member.role]}`,
+            after: { email: member.email ?? null, role: member.role },
+          },
+        );
+      }
       await em.flush();
       return { user: await em.findOneOrFail(User, { id: member.agencyId }), member };
     });
@@ -175,9 +210,10 @@ export class UsersService {
    * row keeps the name and language of its own person (see signIn): their changes go there too. The
    * DTO has checked and trimmed the names.
    */
-  async updateProfile(broker: User, memberId: string, input: UpdateProfileDto): Promise<{ user: User; member: Member }> {
+  async updateProfile(broker: User, actor: Actor, input: UpdateProfileDto): Promise<{ user: User; member: Member }> {
     const user = await this.em.findOneOrFail(User, { id: broker.id });
-    const member = await this.em.findOneOrFail(Member, { id: memberId, agencyId: user.id });
+    const member = await this.em.findOneOrFail(Member, { id: actor.memberId, agencyId: user.id });
+    const before = profileFacts(user, member);
     const rowPerson = user.oidcSubject
       ? user.oidcSubject === member.oidcSubject && user.oidcIssuer === member.oidcIssuer
       : member.role === 'owner';
@@ -202,6 +238,9 @@ export class UsersService {
         throw new BadRequestException({ message: TIME_ZONE_MESSAGE, field: 'timeZone' });
       user.timeZone = input.timeZone;
     }
+    const change = changedFields(before, profileFacts(user, member));
+    if (change)
+      this.log.record(this.em, actor, { action: 'profile_updated', targetType: 'agency', summary: 'Changed the settings', ...change });
     await this.em.flush();
     return { user, member };
   }

@@ -48,7 +48,8 @@ export async function memberSession(
   const em = t.em();
   const agency = await em.findOneOrFail(User, agencyId);
   const [owner] = await em.find(Member, { agencyId, role: 'owner', removedAt: null }, { orderBy: { createdAt: 'asc' }, limit: 1 });
-  const { member, url } = await t.app.get(MembersService).invite(agency, owner, { email, role });
+  const asOwner = { agencyId, memberId: owner.id, tokenId: null, ip: null };
+  const { member, url } = await t.app.get(MembersService).invite(agency, asOwner, { email, role });
   const agent = browser(t);
   await joinThroughLink(agent, t.appUrl, url, email);
   const me = await agent.get('/api/auth/user');

@@ -164,6 +164,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/brokers/{id}/agency-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An agency’s activity log, as its owners see it: every change its members made, newest first
+         * @description memberId is a member’s id; action one of the log’s actions (client_created, client_updated, …); from and to days (YYYY-MM-DD, both included) in the signed-in admin’s time zone. No entry ever carries health data.
+         */
+        get: operations["AdminController_agencyActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/brokers/{id}/compliance": {
         parameters: {
             query?: never;
@@ -419,6 +439,46 @@ export interface paths {
         };
         /** The platform’s last 12 months, oldest first: MRR, active brokers, trial conversions and churned brokers (null: no data) */
         get: operations["TrendsController_platform"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agency-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agency’s activity log: every change a member made, newest first; filter by member, action or days
+         * @description memberId is a member’s id; action one of the log’s actions (client_created, client_updated, …); from and to days (YYYY-MM-DD, both included) in the agency’s time zone. No entry ever carries health data.
+         */
+        get: operations["AgencyLogController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agency-log/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agency’s activity log under the list’s filter (every page) as CSV, newest first
+         * @description Columns: Time, Member, Action, Summary, Target, Before, After, API token, Address: the time in ISO 8601, the member’s e-mail, the action, the sentence saying what happened, the target (type and id), the changed fields before and after as JSON, the API token’s name and the address. Cells a spreadsheet would read as a formula (starting with =, +, -, @, tab or carriage return) start with a quote. memberId is a member’s id; action one of the log’s actions (client_created, client_updated, …); from and to days (YYYY-MM-DD, both included) in the agency’s time zone. No entry ever carries health data.
+         */
+        get: operations["AgencyLogController_exportCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1370,7 +1430,7 @@ export interface paths {
         };
         /**
          * Every client under the list’s filter and sort (all pages) as CSV
-         * @description Columns: First name, Last name, E-mail, Phone, Status, Invitation, Engagement, Joined. No health data. Cells a spreadsheet would read as a formula (starting with =, +, -, @, tab or carriage return) start with a quote.
+         * @description Columns: First name, Last name, E-mail, Phone, Status, Invitation, Engagement, Joined. No health data. Cells a spreadsheet would read as a formula (starting with =, +, -, @, tab or carriage return) start with a quote. Recorded in the agency’s activity log (who exported, when, under which filter); any other query parameter is a 400.
          */
         get: operations["ClientsController_exportCsv"];
         put?: never;
@@ -2426,6 +2486,95 @@ export interface components {
             suspensionReason: string | null;
             /** Format: date-time */
             trialEndsAt: string | null;
+        };
+        AgencyEventDto: {
+            /**
+             * @example client_created
+             * @enum {string}
+             */
+            action: "client_created" | "client_updated" | "client_deactivated" | "client_reactivated" | "client_deleted" | "client_invited" | "client_contact_change_withdrawn" | "clients_activated" | "clients_deactivated" | "clients_deleted" | "clients_invited" | "clients_imported" | "clients_exported" | "consent_recorded" | "consent_recorded_bulk" | "consent_renewals_requested" | "campaign_created" | "campaign_updated" | "campaign_deleted" | "campaign_duplicated" | "campaign_clients_added" | "campaign_test_sent" | "campaign_sent" | "campaign_scheduled" | "campaign_unscheduled" | "campaign_started" | "campaign_paused" | "campaign_resumed" | "campaign_finished" | "reminder_scheduled" | "reminder_updated" | "reminder_cancelled" | "reminders_sent" | "member_invited" | "member_invitation_resent" | "member_role_changed" | "member_removed" | "member_joined" | "token_created" | "token_revoked" | "branding_updated" | "logo_uploaded" | "profile_updated" | "plan_changed" | "subscription_started" | "overage_enabled" | "payment_marked_paid";
+            /**
+             * @example {
+             *       "phone": "+16155550199"
+             *     }
+             */
+            after: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * @description The changed fields as they were; a client’s notes show only "(not recorded)". Never health data.
+             * @example {
+             *       "phone": "+16155550142"
+             *     }
+             */
+            before: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-30T15:42:10.123Z
+             */
+            createdAt: string;
+            /**
+             * Format: uuid
+             * @example 019377a2-5c1e-7d3a-9b8c-4e5f6a7b8c9d
+             */
+            id: string;
+            /**
+             * @description The address the request came from
+             * @example 203.0.113.24
+             */
+            ipAddress: string | null;
+            member: components["schemas"]["AgencyEventMemberDto"];
+            /** @example Added the client Rosa Diaz */
+            summary: string;
+            /**
+             * Format: uuid
+             * @example 019377a1-0b2c-7d3e-8f4a-5b6c7d8e9f0a
+             */
+            targetId: string | null;
+            /**
+             * @description What the action was done to; clients: several at once
+             * @example client
+             * @enum {string}
+             */
+            targetType: "client" | "clients" | "import" | "campaign" | "reminder" | "member" | "token" | "agency";
+            /** @description The API token the change came through; null for a signed-in member */
+            viaToken: components["schemas"]["AgencyEventTokenDto"] | null;
+        };
+        AgencyEventMemberDto: {
+            /** @example maria@sunrise-benefits.example */
+            email: string | null;
+            /**
+             * Format: uuid
+             * @example 3c9a1f2e-7b4d-4e8a-9f01-2d3c4b5a6e7f
+             */
+            id: string;
+            /**
+             * @description First and last name; null when neither is known
+             * @example Maria Lopez
+             */
+            name: string | null;
+            /**
+             * @description Whether they have since been removed from the agency
+             * @example false
+             */
+            removed: boolean;
+            /**
+             * @description Their role today (or when they were removed)
+             * @example agent
+             * @enum {string}
+             */
+            role: "owner" | "agent" | "assistant" | "read_only";
+        };
+        AgencyEventTokenDto: {
+            /**
+             * Format: uuid
+             * @example 0d4b2c8e-1f3a-4b5c-9d6e-7f8a9b0c1d2e
+             */
+            id: string;
+            /** @example Zapier */
+            name: string;
         };
         AllClientsAudience: {
             /**
@@ -3547,7 +3696,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @description What this member may do (their role’s permissions) */
-            permissions: ("read" | "clients:write" | "clients:import" | "clients:export" | "reminders:write" | "campaigns:write" | "campaigns:send" | "members:manage" | "billing:manage" | "branding:manage" | "tokens:manage" | "agency:delete")[];
+            permissions: ("read" | "clients:write" | "clients:import" | "clients:export" | "reminders:write" | "campaigns:write" | "campaigns:send" | "members:manage" | "billing:manage" | "branding:manage" | "tokens:manage" | "agency:delete" | "activity:read")[];
             /** @enum {string} */
             role: "owner" | "agent" | "assistant" | "read_only";
         };
@@ -6096,6 +6245,122 @@ export interface operations {
             };
         };
     };
+    AdminController_agencyActivity: {
+        parameters: {
+            query?: {
+                /** @description JSON [start, end], inclusive: [0,24] is the first 25 rows. At most 1000 rows at once; without a range the list answers every row. */
+                range?: string;
+                /** @description JSON [field, "ASC"|"DESC"]; field one of: createdAt, action */
+                sort?: string;
+                /** @description JSON object; an unknown key is a 400. {"id": [ids]} answers just those rows (react-admin’s getMany), as on every list. keys: memberId, action, from, to */
+                filter?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows of the page asked for (every row without a range) */
+            200: {
+                headers: {
+                    /** @description Where the page lies in the whole list: `<resource> <start>-<end>/<total>`, or `<resource> *\/<total>` for an empty page */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyEventDto"][];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Signed in, but not an admin; or: An API token without the admin:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/admin/brokers/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c/agency-log needs the admin:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Broker not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     AdminController_compliance: {
         parameters: {
             query?: {
@@ -8094,6 +8359,208 @@ export interface operations {
                     /**
                      * @example {
                      *       "message": "GET /api/admin/trends needs the admin:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AgencyLogController_list: {
+        parameters: {
+            query?: {
+                /** @description JSON [start, end], inclusive: [0,24] is the first 25 rows. At most 1000 rows at once; without a range the list answers every row. */
+                range?: string;
+                /** @description JSON [field, "ASC"|"DESC"]; field one of: createdAt, action */
+                sort?: string;
+                /** @description JSON object; an unknown key is a 400. {"id": [ids]} answers just those rows (react-admin’s getMany), as on every list. keys: memberId, action, from, to */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows of the page asked for (every row without a range) */
+            200: {
+                headers: {
+                    /** @description Where the page lies in the whole list: `<resource> <start>-<end>/<total>`, or `<resource> *\/<total>` for an empty page */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyEventDto"][];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the analytics:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/agency-log needs the analytics:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    AgencyLogController_exportCsv: {
+        parameters: {
+            query?: {
+                /** @description JSON [start, end], inclusive: [0,24] is the first 25 rows. At most 1000 rows at once; without a range the list answers every row. */
+                range?: string;
+                /** @description JSON [field, "ASC"|"DESC"]; field one of: createdAt, action */
+                sort?: string;
+                /** @description JSON object; an unknown key is a 400. {"id": [ids]} answers just those rows (react-admin’s getMany), as on every list. keys: memberId, action, from, to */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A CSV file (UTF-8 with a byte-order mark), streamed */
+            200: {
+                headers: {
+                    /** @description Download as an attachment, under this name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the analytics:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/agency-log/export.csv needs the analytics:read scope",
                      *       "statusCode": 403
                      *     }
                      */
