@@ -322,6 +322,8 @@ describe('bad input on every route', () => {
       // Marking the walk client active changes nothing the walk depends on; invite or delete would.
       'POST /api/clients/bulk': { action: 'activate', ids: [ids.client] },
       'POST /api/campaigns/{id}/clients': { ids: [ids.client] },
+      // The walk client has nobody looking after them: the valid request leaves it so.
+      'POST /api/clients/assign': { ids: [ids.client], memberId: null },
       // The walk client's permission is not about to lapse: the valid request sends nothing.
       'POST /api/consent/renewals': { clientIds: [ids.client] },
       'POST /api/consent/bulk': { clientIds: [ids.client], purpose: 'marketing', attested: true },

@@ -30,6 +30,7 @@ describe('clients: CRUD, search, tenant isolation, usage limits, invitations', (
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual(
       [
+        'assignedMemberId',
         'carrier',
         'createdAt',
         'dateOfBirth',

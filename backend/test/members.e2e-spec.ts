@@ -327,6 +327,64 @@ describe('the team: invitations, roles and removal', () => {
   });
 });
 
+describe('each client’s member: who looks after them', () => {
+  let owner: { agent: Agent; id: string };
+  let agentMember: string;
+  beforeAll(async () => {
+    owner = await brokerSession(t, 'book.owner@agency.test');
+    agentMember = (await sessions.memberSession(t, owner.id, 'agent', 'book.agent@agency.test')).memberId;
+    await t.em().nativeUpdate(Member, { id: agentMember }, { firstName: 'Luis', lastName: 'Ortega' });
+  });
+
+  const add = (agent: Agent, lastName: string, phone: string) =>
+    agent
+      .post('/api/clients')
+      .send({ firstName: 'Pat', lastName, phone })
+      .then((res) => res.body.id as string);
+  const names = async (filter: object) =>
+    ((await owner.agent.get('/api/clients').query({ filter: JSON.stringify(filter) })).body as { lastName: string }[])
+      .map((client) => client.lastName)
+      .sort();
+
+  it('gives a new client to the owner or agent who adds it, and none to an assistant’s', async () => {
+    const me = (await owner.agent.get('/api/auth/user')).body.member.id as string;
+    const ownClient = await add(owner.agent, 'Owned', '(615) 555-0161');
+    expect((await owner.agent.get(`/api/clients/${ownClient}`)).body.assignedMemberId).toBe(me);
+    const { agent: assistant } = await sessions.memberSession(t, owner.id, 'assistant', 'book.assistant@agency.test');
+    const entered = await add(assistant, 'Entered', '(615) 555-0162');
+    expect((await owner.agent.get(`/api/clients/${entered}`)).body.assignedMemberId).toBeNull();
+    expect(await names({ assignedTo: 'none' })).toEqual(['Entered']);
+    expect(await names({ assignedTo: me })).toEqual(['Owned']);
+  });
+
+  it('hands clients to a member who has joined, all or nothing, and filters by them', async () => {
+    const a = await add(owner.agent, 'Alpha', '(615) 555-0163');
+    const b = await add(owner.agent, 'Bravo', '(615) 555-0164');
+    const assigned = await owner.agent.post('/api/clients/assign').send({ ids: [a, b], memberId: agentMember });
+    expect([assigned.status, assigned.body]).toEqual([
+      200,
+      { memberId: agentMember, done: 2, message: 'Assigned 2 clients to Luis Ortega.' },
+    ]);
+    expect(await names({ assignedTo: agentMember })).toEqual(['Alpha', 'Bravo']);
+
+    const other = await brokerSession(t, 'book.other@agency.test');
+    const theirs = await add(other.agent, 'Theirs', '(615) 555-0165');
+    const [theirOwner] = await membersOf(other.id);
+    const refusedMember = await owner.agent.post('/api/clients/assign').send({ ids: [a], memberId: theirOwner.id });
+    expect([refusedMember.status, refusedMember.body.message]).toEqual([400, 'Choose a member of this agency who has joined']);
+    const notOurs = await owner.agent.post('/api/clients/assign').send({ ids: [a, theirs], memberId: null });
+    expect(notOurs.status).toBe(404);
+    expect(await names({ assignedTo: agentMember })).toEqual(['Alpha', 'Bravo']);
+    expect((await other.agent.get(`/api/clients/${theirs}`)).body.assignedMemberId).toBe(theirOwner.id);
+
+    const none = await owner.agent.post('/api/clients/assign').send({ ids: [a], memberId: null });
+    expect(none.body).toEqual({ memberId: null, done: 1, message: 'Left 1 client with nobody to look after them.' });
+    expect((await owner.agent.get('/api/clients').query({ filter: JSON.stringify({ assignedTo: 'someone' }) })).body.message).toBe(
+      'filter assignedTo must be a member’s id, or none',
+    );
+  });
+});
+
 describe('the members migration', () => {
   it('makes every existing account a one-member agency owned by its person, and each signs in to the same book', async () => {
     // Today's demo data in the schema before members: seeded, then the members migration taken back.

@@ -14,6 +14,7 @@ export const AGENCY_ACTIONS = [
   'clients_deactivated',
   'clients_deleted',
   'clients_invited',
+  'clients_assigned',
   'clients_imported',
   'clients_exported',
   'consent_recorded',

@@ -49,6 +49,8 @@ import { StorageService } from '../storage/storage.service.js';
 import type { User } from '../users/user.entity.js';
 import { CLIENT_LIST_RULES, ClientsService } from './clients.service.js';
 import {
+  AssignClientsDto,
+  AssignedClientsDto,
   BulkClientsDto,
   BulkResultDto,
   ClientDto,
@@ -173,6 +175,19 @@ export class ClientsController {
   @ApiForbiddenResponse(LIMIT_RESPONSE)
   bulk(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Body() body: BulkClientsDto): Promise<BulkResultDto> {
     return this.clients.bulk(user, actor, body);
+  }
+
+  @Post('assign')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Hands the selected clients to a member who has joined the agency, or to nobody (memberId null)',
+    description: 'Every id must be one of the agency’s clients, else nothing changes (404).',
+  })
+  @ApiOkResponse({ type: AssignedClientsDto })
+  @ApiBadRequestResponse({ description: 'No ids, too many, or a memberId that is not a member who has joined' })
+  @ApiNotFoundResponse({ description: 'An id that is not one of the agency’s clients' })
+  assign(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Body() body: AssignClientsDto): Promise<AssignedClientsDto> {
+    return this.clients.assign(user, actor, body);
   }
 
   @MemberMay({ read: 'clients:export' })

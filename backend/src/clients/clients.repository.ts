@@ -42,7 +42,7 @@ const INVITE_ORDER_EXPRESSION = `array_position(array['none', 'pending', 'expire
 const CLIENT_COLUMNS =
   'c.id, c.first_name, c.last_name, c.email, c.phone, c.is_active, c.engagement_score, c.notes, c.zip, c.state, c.language, c.created_at, ' +
   `to_char(c.date_of_birth, 'YYYY-MM-DD') as date_of_birth, c.plan_type, to_char(c.plan_effective_date, 'YYYY-MM-DD') as plan_effective_date, ` +
-  'c.carrier, c.departure_reason, c.risk_score, c.risk_level, c.risk_reasons';
+  'c.carrier, c.departure_reason, c.risk_score, c.risk_level, c.risk_reasons, c.assigned_member_id';
 
 /**
  * Whether a client (`clients c`) has registered, until when their newest open invitation runs, and
@@ -83,6 +83,7 @@ export interface ClientColumns {
   risk_score: number;
   risk_level: RiskLevel;
   risk_reasons: string[];
+  assigned_member_id: string | null;
 }
 
 export type ClientRow = ClientColumns & InvitationState;
@@ -101,6 +102,8 @@ export interface ClientListFilter {
   engagementMax?: number;
   /** Any of these at-risk levels. */
   riskLevels?: RiskLevel[];
+  /** The member who looks after them, or `none`: nobody yet. */
+  assignedTo?: string;
   /** Only these clients (react-admin's getMany). */
   ids?: string[];
   sort: { field: ClientSortField; order: SortOrder };
@@ -131,6 +134,11 @@ function listConditions(brokerId: string, filter: Omit<ClientListFilter, 'sort' 
   if (filter.riskLevels) {
     conditions.push('c.risk_level = any(?::text[])');
     params.push(`{${filter.riskLevels.join(',')}}`);
+  }
+  if (filter.assignedTo === 'none') conditions.push('c.assigned_member_id is null');
+  else if (filter.assignedTo) {
+    conditions.push('c.assigned_member_id = ?::uuid');
+    params.push(filter.assignedTo);
   }
   if (filter.ids) {
     conditions.push(filter.ids.length ? 'c.id = any(?::uuid[])' : 'false');

@@ -14,6 +14,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { attestationsIn } from '../consent/attestations.js';
 import { actorOf, ConsentLedger, CONTACT_CHANNELS } from '../consent/consent-ledger.service.js';
 import { normalizeState, normalizeZip, stateOfZip } from '../delivery/us-places.js';
+import { Member } from '../members/member.entity.js';
 import type { MemberRole } from '../members/roles.js';
 import { SMS_SENDER, type SmsSender } from '../messaging/messaging.ports.js';
 import { User } from '../users/user.entity.js';
@@ -33,6 +34,8 @@ import type { ContactChange, ContactField } from './contact-change.entity.js';
 import { ContactChangesService, FIELD_WORDS } from './contact-changes.service.js';
 import { DeparturesRepository } from './departures.repository.js';
 import {
+  type AssignClientsDto,
+  type AssignedClientsDto,
   type BulkClientAction,
   type BulkClientsDto,
   type BulkFailureDto,
@@ -51,7 +54,7 @@ import { INVITATION_TTL_DAYS, InvitationTokensService } from './invitation-token
 
 export const CLIENT_LIST_RULES = {
   sortable: ['firstName', 'lastName', 'email', 'phone', 'isActive', 'inviteStatus', 'engagementScore', 'createdAt', 'riskScore'],
-  filterable: ['q', 'isActive', 'inviteStatus', 'engagementMin', 'engagementMax', 'riskLevel'],
+  filterable: ['q', 'isActive', 'inviteStatus', 'engagementMin', 'engagementMax', 'riskLevel', 'assignedTo'],
   booleanFilters: ['isActive'],
   numberFilters: ['engagementMin', 'engagementMax'],
   listFilters: ['riskLevel'],
@@ -415,6 +418,39 @@ export class ClientsService {
       throw new NotFoundException('Some of the selected clients were not found');
   }
 
+  /**
+   * Hands the selected clients to a member who has joined the agency (or to nobody): all of them
+   * are the agency's, else nothing changes (404).
+   */
+  async assign(broker: User, actor: Actor, input: AssignClientsDto): Promise<AssignedClientsDto> {
+    const ids = [...new Set(input.ids)];
+    return this.em.transactional(async (em) => {
+      const member = input.memberId
+        ? await em.findOne(Member, { id: input.memberId, agencyId: broker.id, removedAt: null, invitationHash: null })
+        : null;
+      if (input.memberId && !member) {
+        throw new BadRequestException({ message: 'Choose a member of this agency who has joined', field: 'memberId' });
+      }
+      const clients = await em.find(Client, { id: { $in: ids }, broker: broker.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (clients.length !== ids.length) throw new NotFoundException('Some of the selected clients were not found');
+      const changing = clients.filter((client) => (client.assignedMemberId ?? null) !== (member?.id ?? null));
+      for (const client of changing) client.assignedMemberId = member?.id ?? null;
+      const name = member ? [member.firstName, member.lastName].filter(Boolean).join(' ') || member.email || 'a member' : null;
+      const count = `${changing.length} ${changing.length === 1 ? 'client' : 'clients'}`;
+      const message = name ? `Assigned ${count} to ${name}.` : `Left ${count} with nobody to look after them.`;
+      if (changing.length) {
+        this.log.record(em, actor, {
+          action: 'clients_assigned',
+          targetType: 'clients',
+          summary: message,
+          after: { clientIds: changing.map((client) => client.id), count: changing.length, memberId: member?.id ?? null },
+        });
+      }
+      await em.flush();
+      return { memberId: member?.id ?? null, done: changing.length, message };
+    });
+  }
+
   async bulk(broker: User, actor: Actor, input: BulkClientsDto): Promise<BulkResultDto> {
     const ids = [...new Set(input.ids)];
     const names = new Map<string, string>();
@@ -578,6 +614,7 @@ export class ClientsService {
           risk_score: client.riskScore,
           risk_level: client.riskLevel,
           risk_reasons: client.riskReasons,
+          assigned_member_id: client.assignedMemberId ?? null,
         },
         state.get(client.id),
         now,
@@ -656,8 +693,9 @@ function displayPhone(phone: string): string {
 
 /** The list's filters, checked: search, active, invitation state, engagement range, risk levels, ids (getMany). */
 export function clientListFilter(query: ListQuery): Omit<ClientListFilter, 'sort' | 'range'> {
-  const { q, isActive, inviteStatus, engagementMin, engagementMax, riskLevel, id } = query.filter as {
+  const { q, isActive, inviteStatus, engagementMin, engagementMax, riskLevel, assignedTo, id } = query.filter as {
     q?: string;
+    assignedTo?: unknown;
     isActive?: boolean;
     inviteStatus?: string;
     engagementMin?: number;
@@ -677,6 +715,8 @@ export function clientListFilter(query: ListQuery): Omit<ClientListFilter, 'sort
     if (value !== undefined && (value < 0 || value > 100)) throw new BadRequestException(`filter ${name} must be from 0 to 100`);
   if (engagementMin !== undefined && engagementMax !== undefined && engagementMin > engagementMax)
     throw new BadRequestException('filter engagementMin must not be above engagementMax');
+  if (assignedTo !== undefined && (typeof assignedTo !== 'string' || (assignedTo !== 'none' && !isUuid(assignedTo))))
+    throw new BadRequestException('filter assignedTo must be a member’s id, or none');
   return {
     search: q,
     isActive,
@@ -684,6 +724,7 @@ export function clientListFilter(query: ListQuery): Omit<ClientListFilter, 'sort
     engagementMin,
     engagementMax,
     riskLevels: riskLevels as RiskLevel[] | undefined,
+    assignedTo: assignedTo as string | undefined,
     ids: id,
   };
 }
@@ -719,6 +760,7 @@ function clientView(client: ClientColumns, state: InvitationState | undefined, n
     riskScore: client.risk_score,
     riskLevel: client.risk_level,
     riskReasons: client.risk_reasons ?? [],
+    assignedMemberId: client.assigned_member_id,
     pendingContactChanges: (state?.pending_changes ?? []).map((change) => ({
       field: change.field,
       value: change.value,

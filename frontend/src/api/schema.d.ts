@@ -1401,6 +1401,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clients/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hands the selected clients to a member who has joined the agency, or to nobody (memberId null)
+         * @description Every id must be one of the agency’s clients, else nothing changes (404).
+         */
+        post: operations["ClientsController_assign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/clients/bulk": {
         parameters: {
             query?: never;
@@ -2492,7 +2512,7 @@ export interface components {
              * @example client_created
              * @enum {string}
              */
-            action: "client_created" | "client_updated" | "client_deactivated" | "client_reactivated" | "client_deleted" | "client_invited" | "client_contact_change_withdrawn" | "clients_activated" | "clients_deactivated" | "clients_deleted" | "clients_invited" | "clients_imported" | "clients_exported" | "consent_recorded" | "consent_recorded_bulk" | "consent_renewals_requested" | "campaign_created" | "campaign_updated" | "campaign_deleted" | "campaign_duplicated" | "campaign_clients_added" | "campaign_test_sent" | "campaign_sent" | "campaign_scheduled" | "campaign_unscheduled" | "campaign_started" | "campaign_paused" | "campaign_resumed" | "campaign_finished" | "reminder_scheduled" | "reminder_updated" | "reminder_cancelled" | "reminders_sent" | "member_invited" | "member_invitation_resent" | "member_role_changed" | "member_removed" | "member_joined" | "token_created" | "token_revoked" | "branding_updated" | "logo_uploaded" | "profile_updated" | "plan_changed" | "subscription_started" | "overage_enabled" | "payment_marked_paid";
+            action: "client_created" | "client_updated" | "client_deactivated" | "client_reactivated" | "client_deleted" | "client_invited" | "client_contact_change_withdrawn" | "clients_activated" | "clients_deactivated" | "clients_deleted" | "clients_invited" | "clients_assigned" | "clients_imported" | "clients_exported" | "consent_recorded" | "consent_recorded_bulk" | "consent_renewals_requested" | "campaign_created" | "campaign_updated" | "campaign_deleted" | "campaign_duplicated" | "campaign_clients_added" | "campaign_test_sent" | "campaign_sent" | "campaign_scheduled" | "campaign_unscheduled" | "campaign_started" | "campaign_paused" | "campaign_resumed" | "campaign_finished" | "reminder_scheduled" | "reminder_updated" | "reminder_cancelled" | "reminders_sent" | "member_invited" | "member_invitation_resent" | "member_role_changed" | "member_removed" | "member_joined" | "token_created" | "token_revoked" | "branding_updated" | "logo_uploaded" | "profile_updated" | "plan_changed" | "subscription_started" | "overage_enabled" | "payment_marked_paid";
             /**
              * @example {
              *       "phone": "+16155550199"
@@ -2630,6 +2650,22 @@ export interface components {
             tokenId: string | null;
             /** @example CRM sync */
             tokenName: string;
+        };
+        AssignClientsDto: {
+            ids: string[];
+            /**
+             * Format: uuid
+             * @description A member who has joined (GET /api/members); null: nobody
+             */
+            memberId: string | null;
+        };
+        AssignedClientsDto: {
+            /** @description Clients whose member changed (the others had them already) */
+            done: number;
+            /** Format: uuid */
+            memberId: string | null;
+            /** @example Assigned 3 clients to Luis Ortega. */
+            message: string;
         };
         AudienceDto: {
             /** @description Of those, how many may receive it: the permission its purpose needs on the channel (marketing: marketing permission given, not revoked, not lapsed; informational: reminders or marketing permission) and the address not opted out. The others are skipped with the reason. */
@@ -3072,6 +3108,11 @@ export interface components {
             status: "pending" | "confirmed" | "refused" | "withdrawn";
         };
         ClientDto: {
+            /**
+             * Format: uuid
+             * @description The agency member who looks after the client (GET /api/members); null: nobody yet
+             */
+            assignedMemberId: string | null;
             /**
              * @description The plan’s insurance company
              * @example Humana
@@ -3602,6 +3643,11 @@ export interface components {
             token: string;
         };
         CreatedClientDto: {
+            /**
+             * Format: uuid
+             * @description The agency member who looks after the client (GET /api/members); null: nobody yet
+             */
+            assignedMemberId: string | null;
             /**
              * @description The plan’s insurance company
              * @example Humana
@@ -5088,6 +5134,11 @@ export interface components {
             title?: string;
         };
         UpdatedClientDto: {
+            /**
+             * Format: uuid
+             * @description The agency member who looks after the client (GET /api/members); null: nobody yet
+             */
+            assignedMemberId: string | null;
             /**
              * @description The plan’s insurance company
              * @example Humana
@@ -14838,7 +14889,7 @@ export interface operations {
                 range?: string;
                 /** @description JSON [field, "ASC"|"DESC"]; field one of: firstName, lastName, email, phone, isActive, inviteStatus, engagementScore, createdAt, riskScore */
                 sort?: string;
-                /** @description JSON object; an unknown key is a 400. {"id": [ids]} answers just those rows (react-admin’s getMany), as on every list. keys: q, isActive, inviteStatus, engagementMin, engagementMax, riskLevel */
+                /** @description JSON object; an unknown key is a 400. {"id": [ids]} answers just those rows (react-admin’s getMany), as on every list. keys: q, isActive, inviteStatus, engagementMin, engagementMax, riskLevel, assignedTo */
                 filter?: string;
             };
             header?: never;
@@ -15054,6 +15105,128 @@ export interface operations {
             };
         };
     };
+    ClientsController_assign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignClientsDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssignedClientsDto"];
+                };
+            };
+            /** @description No ids, too many, or a memberId that is not a member who has joined */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the clients:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "POST /api/clients/assign needs the clients:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An id that is not one of the agency’s clients */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     ClientsController_bulk: {
         parameters: {
             query?: never;
@@ -15183,7 +15356,7 @@ export interface operations {
                 range?: string;
                 /** @description JSON [field, "ASC"|"DESC"]; field one of: firstName, lastName, email, phone, isActive, inviteStatus, engagementScore, createdAt, riskScore */
                 sort?: string;
-                /** @description JSON object; an unknown key is a 400. {"id": [ids]} answers just those rows (react-admin’s getMany), as on every list. keys: q, isActive, inviteStatus, engagementMin, engagementMax, riskLevel */
+                /** @description JSON object; an unknown key is a 400. {"id": [ids]} answers just those rows (react-admin’s getMany), as on every list. keys: q, isActive, inviteStatus, engagementMin, engagementMax, riskLevel, assignedTo */
                 filter?: string;
             };
             header?: never;

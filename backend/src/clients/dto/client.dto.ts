@@ -11,6 +11,7 @@ import {
   IsUUID,
   MaxLength,
   ValidateBy,
+  ValidateIf,
   type ValidationArguments,
 } from 'class-validator';
 
@@ -140,6 +141,13 @@ export class ClientDto {
     description: 'Phone or e-mail changes waiting for the registered client to confirm them in their portal',
   })
   pendingContactChanges!: PendingContactChangeDto[];
+  @ApiProperty({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'The agency member who looks after the client (GET /api/members); null: nobody yet',
+  })
+  assignedMemberId!: string | null;
 }
 
 export class CreateClientDto extends ClientFactsInput {
@@ -396,6 +404,28 @@ export class BulkFailureDto {
 }
 
 /** What a bulk action did: how many clients it changed (or invited), and each one it could not, with why. */
+/** Hands the selected clients to a member who has joined (or to nobody). */
+export class AssignClientsDto {
+  @ApiProperty({ type: [String], format: 'uuid', minItems: 1, maxItems: BULK_MAX_CLIENTS })
+  @IsArray({ message: 'ids must be a list of client ids' })
+  @ArrayNotEmpty({ message: 'Select at least one client' })
+  @ArrayMaxSize(BULK_MAX_CLIENTS, { message: `Select at most ${BULK_MAX_CLIENTS} clients at once` })
+  @IsUUID('all', { each: true, message: 'ids must be a list of client ids' })
+  ids!: string[];
+
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'A member who has joined (GET /api/members); null: nobody' })
+  @ValidateIf((_, value) => value !== null)
+  @IsUUID('all', { message: 'memberId must be a member’s id, or null' })
+  memberId!: string | null;
+}
+
+/** What assigning did. */
+export class AssignedClientsDto {
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) memberId!: string | null;
+  @ApiProperty({ description: 'Clients whose member changed (the others had them already)' }) done!: number;
+  @ApiProperty({ example: 'Assigned 3 clients to Luis Ortega.' }) message!: string;
+}
+
 export class BulkResultDto {
   @ApiProperty({ enum: BULK_CLIENT_ACTIONS }) action!: BulkClientAction;
   @ApiProperty({ description: 'Clients changed, or invited by text' }) done!: number;

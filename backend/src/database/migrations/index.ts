@@ -47,6 +47,7 @@ import { Migration20261129095102_token_members } from './Migration20261129095102
 import { Migration20261129095840_invitations_and_assignment } from './Migration20261129095840_invitations_and_assignment.js';
 import { Migration20261129100911_member_language } from './Migration20261129100911_member_language.js';
 import { Migration20261129103206_agency_log } from './Migration20261129103206_agency_log.js';
+import { Migration20261129105455_clients_assigned_action } from './Migration20261129105455_clients_assigned_action.js';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121055953_users', class: Migration20261121055953_users },
@@ -95,4 +96,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129095840_invitations_and_assignment', class: Migration20261129095840_invitations_and_assignment },
   { name: 'Migration20261129100911_member_language', class: Migration20261129100911_member_language },
   { name: 'Migration20261129103206_agency_log', class: Migration20261129103206_agency_log },
+  { name: 'Migration20261129105455_clients_assigned_action', class: Migration20261129105455_clients_assigned_action },
 ];

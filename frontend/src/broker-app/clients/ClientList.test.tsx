@@ -26,6 +26,7 @@ function client(overrides: Partial<Client> = {}): Client {
     firstName: 'Margaret',
     lastName: 'Okafor',
     email: 'margaret@example.com',
+    assignedMemberId: null,
     phone: '+16155550142',
     isActive: true,
     engagementScore: 72,

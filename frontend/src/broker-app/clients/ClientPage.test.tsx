@@ -23,6 +23,7 @@ const CLIENT: ClientWithFacts = {
   firstName: 'Margaret',
   lastName: 'Okafor',
   email: 'margaret@example.com',
+  assignedMemberId: null,
   phone: '+16155550142',
   isActive: true,
   engagementScore: 30,

@@ -12,6 +12,7 @@ const ann: Client = {
   id: 'c1',
   firstName: 'Ann',
   lastName: 'Lee',
+  assignedMemberId: null,
   email: null,
   phone: '+1 (305) 555-0101',
   isActive: true,
