@@ -1,3 +1,4 @@
+import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import DeleteIcon from '@mui/icons-material/Delete';
 import PersonIcon from '@mui/icons-material/Person';
@@ -22,10 +23,12 @@ import { useListContext } from 'react-admin';
 
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
+import { useMemberMay } from '../providers/memberMay.tsx';
 import type { BulkClientAction, BulkResult, Client } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
 import { AddToCampaignDialog } from './AddToCampaignDialog.tsx';
+import { AssignClientsDialog } from './AssignClientsDialog.tsx';
 import { DepartureReasonChoice } from './DepartureReasonChoice.tsx';
 import { RecordPermissionDialog } from './RecordPermissionDialog.tsx';
 import type { DepartureReason } from './retentionTypes.ts';
@@ -50,6 +53,8 @@ export function ClientBulkActions() {
   const [reason, setReason] = useState<DepartureReason>('other');
   const [addingToCampaign, setAddingToCampaign] = useState(false);
   const [recordingPermission, setRecordingPermission] = useState(false);
+  const [assigning, setAssigning] = useState(false);
+  const may = useMemberMay();
   const [notInvited, setNotInvited] = useState<BulkResult['failed']>([]);
   const count = selectedIds.length;
 
@@ -90,45 +95,75 @@ export function ClientBulkActions() {
     </Button>
   );
 
+  const writes = may('clients:write');
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-      {button('invite', CLIENT_TEXTS.bulkInvite, <SendIcon />, () => setConfirmInvite(true))}
-      {button('activate', CLIENT_TEXTS.bulkActivate, <PersonIcon />)}
-      {button('deactivate', CLIENT_TEXTS.bulkDeactivate, <PersonOffIcon />, () => {
-        setReason('other');
-        setConfirmDeactivate(true);
-      })}
-      <Button
-        size="small"
-        startIcon={<CampaignIcon />}
-        onClick={() => setAddingToCampaign(true)}
-        disabled={run.isPending}
-        sx={{ color: 'text.primary' }}
-      >
-        {CLIENT_TEXTS.bulkAddToCampaign}
-      </Button>
-      <Button
-        size="small"
-        startIcon={<VerifiedUserIcon />}
-        onClick={() => setRecordingPermission(true)}
-        disabled={run.isPending}
-        sx={{ color: 'text.primary' }}
-      >
-        {CLIENT_TEXTS.bulkRecordPermission}
-      </Button>
-      <Button
-        size="small"
-        color="error"
-        startIcon={<DeleteIcon />}
-        onClick={() => {
+      {writes && button('invite', CLIENT_TEXTS.bulkInvite, <SendIcon />, () => setConfirmInvite(true))}
+      {writes && button('activate', CLIENT_TEXTS.bulkActivate, <PersonIcon />)}
+      {writes &&
+        button('deactivate', CLIENT_TEXTS.bulkDeactivate, <PersonOffIcon />, () => {
           setReason('other');
-          setConfirmDelete(true);
-        }}
-        disabled={run.isPending}
-        sx={{ color: 'text.primary', '& .MuiButton-startIcon': { color: 'error.main' } }}
-      >
-        {CLIENT_TEXTS.bulkDelete}
-      </Button>
+          setConfirmDeactivate(true);
+        })}
+      {writes && (
+        <Button
+          size="small"
+          startIcon={<AssignmentIndIcon />}
+          onClick={() => setAssigning(true)}
+          disabled={run.isPending}
+          sx={{ color: 'text.primary' }}
+        >
+          {CLIENT_TEXTS.bulkAssign}
+        </Button>
+      )}
+      {may('campaigns:write') && (
+        <Button
+          size="small"
+          startIcon={<CampaignIcon />}
+          onClick={() => setAddingToCampaign(true)}
+          disabled={run.isPending}
+          sx={{ color: 'text.primary' }}
+        >
+          {CLIENT_TEXTS.bulkAddToCampaign}
+        </Button>
+      )}
+      {writes && (
+        <Button
+          size="small"
+          startIcon={<VerifiedUserIcon />}
+          onClick={() => setRecordingPermission(true)}
+          disabled={run.isPending}
+          sx={{ color: 'text.primary' }}
+        >
+          {CLIENT_TEXTS.bulkRecordPermission}
+        </Button>
+      )}
+      {writes && (
+        <Button
+          size="small"
+          color="error"
+          startIcon={<DeleteIcon />}
+          onClick={() => {
+            setReason('other');
+            setConfirmDelete(true);
+          }}
+          disabled={run.isPending}
+          sx={{ color: 'text.primary', '& .MuiButton-startIcon': { color: 'error.main' } }}
+        >
+          {CLIENT_TEXTS.bulkDelete}
+        </Button>
+      )}
+
+      {assigning && (
+        <AssignClientsDialog
+          ids={selectedIds.map(String)}
+          onClose={() => setAssigning(false)}
+          onDone={() => {
+            setAssigning(false);
+            onUnselectItems();
+          }}
+        />
+      )}
 
       {/* Mounted while open, so each time starts from its first choice. */}
       {addingToCampaign && (

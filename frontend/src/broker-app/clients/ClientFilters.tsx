@@ -3,7 +3,10 @@ import { useListContext } from 'react-admin';
 
 import type { Translation } from '../../i18n/translation.ts';
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
+import { useCurrentUser } from '../providers/useCurrentUser.ts';
+import { memberName } from '../team/TeamPage.tsx';
 import type { Client } from '../types.ts';
+import { useJoinedMembers } from './AssignClientsDialog.tsx';
 import { RISK_LEVELS, type RiskLevel } from './retentionTypes.ts';
 import { CLIENT_TEXTS as ENGLISH } from './texts.ts';
 
@@ -35,6 +38,8 @@ export function describeClientFilter(filter: Record<string, unknown>, T: Transla
   else if (typeof filter.engagementMin === 'number' || typeof filter.engagementMax === 'number')
     parts.push(T.engagementBetween(Number(filter.engagementMin ?? 0), Number(filter.engagementMax ?? 100)));
   for (const level of riskLevelsOf(filter)) parts.push(T.riskLevels[level]);
+  if (filter.assignedTo === 'none') parts.push(T.filterNobody);
+  else if (typeof filter.assignedTo === 'string') parts.push(T.assignedFilterWords);
   if (typeof filter.q === 'string' && filter.q.trim()) parts.push(`“${filter.q.trim()}”`);
   return parts.join(' · ');
 }
@@ -66,7 +71,10 @@ export function ClientFilters() {
   const band = bandOf(filterValues);
   const riskLevels = riskLevelsOf(filterValues);
   const risk = riskLevels.length === 1 ? riskLevels[0] : '';
-  const filtered = status !== '' || invitation !== '' || band !== '' || risk !== '';
+  const members = useJoinedMembers();
+  const me = useCurrentUser().data?.member.id;
+  const agent = typeof filterValues.assignedTo === 'string' ? filterValues.assignedTo : '';
+  const filtered = status !== '' || invitation !== '' || band !== '' || risk !== '' || agent !== '';
   const order = (Object.keys(SORTS) as (keyof typeof SORTS)[]).find(
     (key) => SORTS[key].field === sort?.field && SORTS[key].order === sort?.order,
   );
@@ -129,6 +137,25 @@ export function ClientFilters() {
           </MenuItem>
         ))}
       </TextField>
+      {members.length > 1 && (
+        <TextField
+          {...select}
+          label={CLIENT_TEXTS.filterAgent}
+          value={agent}
+          onChange={(event) => change(event.target.value === '' ? {} : { assignedTo: event.target.value }, ['assignedTo'])}
+        >
+          <MenuItem value="">{CLIENT_TEXTS.filterAll}</MenuItem>
+          {me && <MenuItem value={me}>{CLIENT_TEXTS.filterMine}</MenuItem>}
+          {members
+            .filter((member) => member.id !== me)
+            .map((member) => (
+              <MenuItem key={member.id} value={member.id}>
+                {memberName(member, '')}
+              </MenuItem>
+            ))}
+          <MenuItem value="none">{CLIENT_TEXTS.filterNobody}</MenuItem>
+        </TextField>
+      )}
       <TextField
         {...select}
         label={CLIENT_TEXTS.sortLabel}

@@ -279,6 +279,41 @@ describe('the clients table', () => {
     expect(recordConsentMany).toHaveBeenCalledExactlyOnceWith(['c1', 'c2'], 'reminders');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Record permission for 2 clients' })).toBeNull());
   }, 30_000);
+
+  it('assigns the selected rows to a member who has joined, and filters by member', async () => {
+    const member = (id: string, firstName: string, status: 'active' | 'invited' = 'active') => ({
+      id,
+      email: `${firstName.toLowerCase()}@example.com`,
+      firstName,
+      lastName: 'Test',
+      role: 'agent' as const,
+      status,
+      clients: 0,
+      createdAt: '2026-11-01T00:00:00.000Z',
+      lastSignInAt: null,
+      invitationExpiresAt: null,
+    });
+    const getMembers = vi.fn().mockResolvedValue([member('m1', 'Dana'), member('m2', 'Luis'), member('m3', 'Ana', 'invited')]);
+    const assignClients = vi.fn().mockResolvedValue({ memberId: 'm2', done: 2, message: 'Assigned 2 clients to Luis Test.' });
+    const { getList } = renderList(TWO, { getMembers, assignClients }, 'table');
+    await within(await screen.findByRole('table')).findByText('Walter Briggs');
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select all' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Assign' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Who looks after these 2 clients?' });
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Member' }));
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(options).toEqual(['Dana Test', 'Luis Test', 'Nobody yet']);
+    fireEvent.click(screen.getByRole('option', { name: 'Luis Test' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Assign 2 clients' }));
+    expect(await toastTitled('Assigned 2 clients to Luis Test.')).toBeTruthy();
+    expect(assignClients).toHaveBeenCalledExactlyOnceWith(['c1', 'c2'], 'm2');
+
+    // The list by member: Mine (the signed-in member), another, or nobody yet.
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Member' }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['All', 'Mine', 'Luis Test', 'Nobody yet']);
+    fireEvent.click(screen.getByRole('option', { name: 'Luis Test' }));
+    await waitFor(() => expect(getList).toHaveBeenLastCalledWith('clients', expect.objectContaining({ filter: { assignedTo: 'm2' } })));
+  }, 30_000);
 });
 
 describe('client invitations', () => {

@@ -71,6 +71,21 @@ export const CLIENT_TEXTS = {
   bulkDeactivateBody: 'Inactive clients get no reminders or campaigns and do not count against your plan.',
   bulkClose: 'Close',
   bulkRecordPermission: 'Record Permission',
+  bulkAssign: 'Assign',
+  assignTitle: (n: number) => `Who looks after ${n === 1 ? 'this client' : `these ${n} clients`}?`,
+  assignLabel: 'Member',
+  assignNobody: 'Nobody yet',
+  assignConfirm: (n: number) => `Assign ${n === 1 ? '1 client' : `${n} clients`}`,
+  assigned: (n: number, name: string | null) =>
+    n === 0
+      ? 'Nothing changed: they were already assigned so.'
+      : name
+        ? `Assigned ${n === 1 ? '1 client' : `${n} clients`} to ${name}.`
+        : `${n === 1 ? '1 client has' : `${n} clients have`} nobody to look after them now.`,
+  filterAgent: 'Member',
+  filterMine: 'Mine',
+  filterNobody: 'Nobody yet',
+  assignedFilterWords: 'One member’s clients',
   bulkPermissionTitle: (n: number) => `Record permission for ${n} ${n === 1 ? 'client' : 'clients'}`,
   bulkPermissionBody:
     'Record only the permission each of these clients gave your agency. Each client gets an entry in the consent ledger, on every channel, with the words you tick below as its evidence. To record that a client took a permission back, open their page.',

@@ -118,6 +118,8 @@ export const dataProvider = {
   getClientTimeline: (id: string) => callJson<ActivityItem[]>(`/api/clients/${encodeURIComponent(id)}/timeline`),
   bulkClients: (action: BulkClientAction, ids: string[], departureReason?: DepartureReason) =>
     callJson<BulkResult>('/api/clients/bulk', 'POST', departureReason ? { action, ids, departureReason } : { action, ids }),
+  assignClients: (ids: string[], memberId: string | null) =>
+    callJson<{ memberId: string | null; done: number; message: string }>('/api/clients/assign', 'POST', { ids, memberId }),
   answerOutbox: (id: string, answer: { action: 'reply' | 'key' | 'voicemail' | 'no-answer'; text?: string; digits?: string }) =>
     callJson<{ heard: string[] }>(`/api/dev/outbox/${encodeURIComponent(id)}/answer`, 'POST', answer),
   recordConsentMany: (clientIds: string[], purpose: 'marketing' | 'reminders') =>

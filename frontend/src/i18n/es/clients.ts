@@ -71,6 +71,21 @@ export const CLIENT_TEXTS: Translation<typeof EN_CLIENT_TEXTS> = {
   bulkDeactivateBody: 'Los clientes inactivos no reciben recordatorios ni campañas y no cuentan para el límite de su plan.',
   bulkClose: 'Cerrar',
   bulkRecordPermission: 'Registrar permiso',
+  bulkAssign: 'Asignar',
+  assignTitle: (n: number) => `¿Quién atiende ${n === 1 ? 'a este cliente' : `a estos ${n} clientes`}?`,
+  assignLabel: 'Miembro',
+  assignNobody: 'Nadie todavía',
+  assignConfirm: (n: number) => `Asignar ${n === 1 ? '1 cliente' : `${n} clientes`}`,
+  assigned: (n: number, name: string | null) =>
+    n === 0
+      ? 'No cambió nada: ya estaban asignados así.'
+      : name
+        ? `Se ${n === 1 ? 'asignó 1 cliente' : `asignaron ${n} clientes`} a ${name}.`
+        : `${n === 1 ? '1 cliente ya no tiene' : `${n} clientes ya no tienen`} quien los atienda.`,
+  filterAgent: 'Miembro',
+  filterMine: 'Míos',
+  filterNobody: 'Nadie todavía',
+  assignedFilterWords: 'Los clientes de un miembro',
   bulkPermissionTitle: (n: number) => `Registrar permiso para ${n} ${clients(n)}`,
   bulkPermissionBody:
     'Registre solo el permiso que cada uno de estos clientes le dio a su agencia. Cada cliente recibe una entrada en el registro de consentimientos, en todos los canales, con las palabras que marque abajo como prueba. Para registrar que un cliente retiró un permiso, abra su página.',
