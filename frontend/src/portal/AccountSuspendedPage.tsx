@@ -1,6 +1,5 @@
-import './accountSuspended.css';
-
-import { LANGUAGE_NAMES, useLazyWords, usePortalLanguage } from './i18n.tsx';
+import { useLazyWords } from './i18n.tsx';
+import { NoticeCard } from './NoticeCard.tsx';
 import { SUSPENDED_SIGN_OUT_URL, SUSPENDED_TEXTS } from './suspendedTexts.ts';
 
 const WORDS = { SUSPENDED_TEXTS };
@@ -14,36 +13,19 @@ const WORDS_IN = { es: () => import('../i18n/es/account-suspended.ts') as Promis
  */
 export default function AccountSuspendedPage() {
   const words = useLazyWords(WORDS, WORDS_IN);
-  // The language switch of the other public pages (ui/LanguageSwitch), written here: importing it
-  // would split it out of the portal's first load into a chunk of its own, which costs that load.
-  const { language, setLanguage } = usePortalLanguage();
-  const other = language === 'en' ? 'es' : 'en';
   if (!words) return null;
   const T = words.SUSPENDED_TEXTS;
   return (
-    <main className="ck-center ck-page-muted">
-      <div className="ck-card ck-suspended">
-        <div className="ck-suspended-top">
-          <span className="ck-suspended-brand">{T.productName}</span>
-          <button
-            type="button"
-            className="pl-button pl-button-outline ck-suspended-language"
-            lang={other}
-            onClick={() => void setLanguage(other)}
-          >
-            {LANGUAGE_NAMES[other]}
-          </button>
-        </div>
-        <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" className="ck-suspended-icon">
-          <rect x="4.5" y="10.5" width="15" height="10" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
-          <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-        <h1>{T.title}</h1>
-        <p>{T.body}</p>
-        <a className="pl-button ck-suspended-sign-out" href={SUSPENDED_SIGN_OUT_URL}>
-          {T.signOut}
-        </a>
-      </div>
-    </main>
+    <NoticeCard productName={T.productName}>
+      <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true" className="ck-suspended-icon">
+        <rect x="4.5" y="10.5" width="15" height="10" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
+        <path d="M8 10.5V7.5a4 4 0 0 1 8 0v3" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+      <h1>{T.title}</h1>
+      <p>{T.body}</p>
+      <a className="pl-button ck-suspended-sign-out" href={SUSPENDED_SIGN_OUT_URL}>
+        {T.signOut}
+      </a>
+    </NoticeCard>
   );
 }

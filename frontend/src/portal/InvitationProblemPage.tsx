@@ -1,7 +1,6 @@
-import './accountSuspended.css';
-
-import { LANGUAGE_NAMES, useLazyWords, usePortalLanguage } from './i18n.tsx';
+import { useLazyWords } from './i18n.tsx';
 import { INVITATION_TEXTS, type InvitationProblem } from './invitationTexts.ts';
+import { NoticeCard } from './NoticeCard.tsx';
 import { SUSPENDED_SIGN_OUT_URL } from './suspendedTexts.ts';
 
 const WORDS = { INVITATION_TEXTS };
@@ -15,38 +14,23 @@ const WORDS_IN = { es: () => import('../i18n/es/invitation.ts') as Promise<typeo
  */
 export default function InvitationProblemPage() {
   const words = useLazyWords(WORDS, WORDS_IN);
-  const { language, setLanguage } = usePortalLanguage();
-  const other = language === 'en' ? 'es' : 'en';
   if (!words) return null;
   const T = words.INVITATION_TEXTS;
   const problem: InvitationProblem =
     new URLSearchParams(window.location.search).get('problem') === 'other-agency' ? 'other-agency' : 'expired';
   return (
-    <main className="ck-center ck-page-muted">
-      <div className="ck-card ck-suspended">
-        <div className="ck-suspended-top">
-          <span className="ck-suspended-brand">{T.productName}</span>
-          <button
-            type="button"
-            className="pl-button pl-button-outline ck-suspended-language"
-            lang={other}
-            onClick={() => void setLanguage(other)}
-          >
-            {LANGUAGE_NAMES[other]}
-          </button>
-        </div>
-        <h1>{problem === 'expired' ? T.expiredTitle : T.otherAgencyTitle}</h1>
-        <p>{problem === 'expired' ? T.expiredBody : T.otherAgencyBody}</p>
-        {problem === 'expired' ? (
-          <a className="pl-button ck-suspended-sign-out" href="/">
-            {T.home}
-          </a>
-        ) : (
-          <a className="pl-button ck-suspended-sign-out" href={SUSPENDED_SIGN_OUT_URL}>
-            {T.signOut}
-          </a>
-        )}
-      </div>
-    </main>
+    <NoticeCard productName={T.productName}>
+      <h1>{problem === 'expired' ? T.expiredTitle : T.otherAgencyTitle}</h1>
+      <p>{problem === 'expired' ? T.expiredBody : T.otherAgencyBody}</p>
+      {problem === 'expired' ? (
+        <a className="pl-button ck-suspended-sign-out" href="/">
+          {T.home}
+        </a>
+      ) : (
+        <a className="pl-button ck-suspended-sign-out" href={SUSPENDED_SIGN_OUT_URL}>
+          {T.signOut}
+        </a>
+      )}
+    </NoticeCard>
   );
 }

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
@@ -362,6 +363,16 @@ export const BULK_CLIENT_ACTIONS = ['invite', 'activate', 'deactivate', 'delete'
 export type BulkClientAction = (typeof BULK_CLIENT_ACTIONS)[number];
 export const BULK_MAX_CLIENTS = 1000;
 
+/** The clients selected in the table for one action: 1 to 1,000 ids, each a client's. */
+const SelectedClientIds = () =>
+  applyDecorators(
+    ApiProperty({ type: [String], format: 'uuid', minItems: 1, maxItems: BULK_MAX_CLIENTS }),
+    IsArray({ message: 'ids must be a list of client ids' }),
+    ArrayNotEmpty({ message: 'Select at least one client' }),
+    ArrayMaxSize(BULK_MAX_CLIENTS, { message: `Select at most ${BULK_MAX_CLIENTS} clients at once` }),
+    IsUUID('all', { each: true, message: 'ids must be a list of client ids' }),
+  );
+
 /** One action on the clients the broker selected in the table. */
 export class BulkClientsDto {
   @ApiProperty({
@@ -371,11 +382,7 @@ export class BulkClientsDto {
   @IsIn(BULK_CLIENT_ACTIONS, { message: `action must be one of: ${BULK_CLIENT_ACTIONS.join(', ')}` })
   action!: BulkClientAction;
 
-  @ApiProperty({ type: [String], format: 'uuid', minItems: 1, maxItems: BULK_MAX_CLIENTS })
-  @IsArray({ message: 'ids must be a list of client ids' })
-  @ArrayNotEmpty({ message: 'Select at least one client' })
-  @ArrayMaxSize(BULK_MAX_CLIENTS, { message: `Select at most ${BULK_MAX_CLIENTS} clients at once` })
-  @IsUUID('all', { each: true, message: 'ids must be a list of client ids' })
+  @SelectedClientIds()
   ids!: string[];
 
   @ApiPropertyOptional({
@@ -406,11 +413,7 @@ export class BulkFailureDto {
 /** What a bulk action did: how many clients it changed (or invited), and each one it could not, with why. */
 /** Hands the selected clients to a member who has joined (or to nobody). */
 export class AssignClientsDto {
-  @ApiProperty({ type: [String], format: 'uuid', minItems: 1, maxItems: BULK_MAX_CLIENTS })
-  @IsArray({ message: 'ids must be a list of client ids' })
-  @ArrayNotEmpty({ message: 'Select at least one client' })
-  @ArrayMaxSize(BULK_MAX_CLIENTS, { message: `Select at most ${BULK_MAX_CLIENTS} clients at once` })
-  @IsUUID('all', { each: true, message: 'ids must be a list of client ids' })
+  @SelectedClientIds()
   ids!: string[];
 
   @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'A member who has joined (GET /api/members); null: nobody' })

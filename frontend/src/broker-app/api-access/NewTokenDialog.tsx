@@ -1,9 +1,9 @@
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { useId } from 'react';
 
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import type { CreatedApiToken } from '../types.ts';
+import { CopyField } from '../ui/CopyField.tsx';
 import { useToast } from '../ui/toast.tsx';
 
 /**
@@ -44,29 +44,7 @@ export function NewTokenDialog({ created, onClose }: { created: CreatedApiToken 
         <Alert severity="warning" id={warningId} sx={{ mb: 2 }}>
           {T.secretWarning}
         </Alert>
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
-          <TextField
-            label={T.secretLabel}
-            value={secret}
-            fullWidth
-            multiline
-            onFocus={(event) => event.target.select()}
-            slotProps={{
-              htmlInput: { readOnly: true, spellCheck: false, autoComplete: 'off', 'data-testid': 'new-token-secret' },
-              input: { sx: { fontFamily: 'monospace', fontSize: '0.875rem', wordBreak: 'break-all' } },
-              inputLabel: { shrink: true },
-            }}
-          />
-          <Button
-            variant="contained"
-            startIcon={<ContentCopyIcon />}
-            onClick={() => void copy()}
-            disabled={!secret}
-            sx={{ flexShrink: 0, mt: { xs: 0, sm: 1 } }}
-          >
-            {T.copy}
-          </Button>
-        </Box>
+        <CopyField label={T.secretLabel} value={secret} testId="new-token-secret" copyLabel={T.copy} onCopy={() => void copy()} />
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button variant="outlined" onClick={onClose}>

@@ -1,4 +1,3 @@
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import {
   Box,
   Button,
@@ -24,6 +23,7 @@ import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import { useCurrentUser } from '../providers/useCurrentUser.ts';
 import type { InvitedMember, Member, MemberRole } from '../types.ts';
+import { CopyField } from '../ui/CopyField.tsx';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
 import { memberName, MEMBERS_KEY } from './TeamPage.tsx';
@@ -154,28 +154,7 @@ export function InvitationSentDialog({ sent, onClose }: { sent: InvitedMember | 
       <DialogTitle id={titleId}>{T.sentTitle}</DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 2, overflowWrap: 'anywhere' }}>{T.sentBody(sent?.email ?? '')}</DialogContentText>
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
-          <TextField
-            label={T.linkLabel}
-            value={link}
-            fullWidth
-            multiline
-            onFocus={(event) => event.target.select()}
-            slotProps={{
-              htmlInput: { readOnly: true, spellCheck: false, 'data-testid': 'invitation-link' },
-              input: { sx: { fontFamily: 'monospace', fontSize: '0.875rem', wordBreak: 'break-all' } },
-              inputLabel: { shrink: true },
-            }}
-          />
-          <Button
-            variant="contained"
-            startIcon={<ContentCopyIcon />}
-            onClick={() => void copy()}
-            sx={{ flexShrink: 0, mt: { xs: 0, sm: 1 } }}
-          >
-            {T.copy}
-          </Button>
-        </Box>
+        <CopyField label={T.linkLabel} value={link} testId="invitation-link" copyLabel={T.copy} onCopy={() => void copy()} />
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button variant="outlined" onClick={onClose}>
