@@ -302,7 +302,7 @@ describe('the activity log', () => {
 });
 
 describe('the data provider', () => {
-  it('reads the agency-log resource from /api/agency-log', async () => {
+  it('reads the agency-log resource from /api/agency-log, and an agency’s log for the back office', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(() =>
       Promise.resolve(
         new Response(JSON.stringify([INVITED]), {
@@ -321,5 +321,10 @@ describe('the data provider', () => {
     const url = new URL(String(fetch.mock.calls[0][0]), 'http://app.test');
     expect(url.pathname).toBe('/api/agency-log');
     expect(Object.fromEntries(url.searchParams)).toEqual({ filter: '{"memberId":"m2"}', range: '[25,49]', sort: '["createdAt","DESC"]' });
+
+    expect(await realDataProvider.getBrokerAgencyLog('b 1', 2, 10)).toEqual({ data: [INVITED], total: 11 });
+    const admin = new URL(String(fetch.mock.calls[1][0]), 'http://app.test');
+    expect(admin.pathname).toBe('/api/admin/brokers/b%201/agency-log');
+    expect(Object.fromEntries(admin.searchParams)).toEqual({ filter: '{}', range: '[10,19]', sort: '["createdAt","DESC"]' });
   });
 });

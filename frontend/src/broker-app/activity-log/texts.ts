@@ -171,3 +171,17 @@ export const VALUE_TEXTS = {
   clients: (n: number) => plural(n, 'client'),
   items: (n: number) => plural(n, 'item'),
 } as const;
+
+/** The back office's card of an agency's activity, on the broker's detail page (docs/admin.md). */
+export const BROKER_ACTIVITY_TEXTS = {
+  title: 'Agency activity',
+  subtitle: 'What the agency’s own people changed, newest first. The admins’ changes are in the Activity Timeline.',
+  count: (n: number) => plural(n, 'entry', 'entries'),
+  empty: 'Nobody in this agency has changed anything yet.',
+  loadFailed: 'Could not load this agency’s activity',
+  retry: 'Try again',
+  pageLabel: 'Agency activity pages',
+  range: (first: number, last: number, total: number) => `${first}–${last} of ${total}`,
+  newer: 'Newer',
+  older: 'Older',
+} as const;

@@ -1,6 +1,7 @@
 import type {
   ACTION_LABELS as EN_ACTION_LABELS,
   ACTIVITY_LOG_TEXTS as EN_ACTIVITY_LOG_TEXTS,
+  BROKER_ACTIVITY_TEXTS as EN_BROKER_ACTIVITY_TEXTS,
   FIELD_LABELS as EN_FIELD_LABELS,
   VALUE_TEXTS as EN_VALUE_TEXTS,
 } from '../../broker-app/activity-log/texts.ts';
@@ -175,4 +176,18 @@ export const VALUE_TEXTS: Translation<typeof EN_VALUE_TEXTS> = {
   notRecorded: 'no registrado',
   clients: (n: number) => plural(n, 'cliente'),
   items: (n: number) => plural(n, 'elemento'),
+};
+
+export const BROKER_ACTIVITY_TEXTS: Translation<typeof EN_BROKER_ACTIVITY_TEXTS> = {
+  title: 'Actividad de la agencia',
+  subtitle:
+    'Lo que cambiaron las propias personas de la agencia, lo más reciente primero. Los cambios de los administradores están en el Historial de actividad.',
+  count: (n: number) => plural(n, 'entrada'),
+  empty: 'Nadie en esta agencia ha cambiado nada todavía.',
+  loadFailed: 'No se pudo cargar la actividad de esta agencia',
+  retry: 'Intentar de nuevo',
+  pageLabel: 'Páginas de la actividad de la agencia',
+  range: (first: number, last: number, total: number) => `${first}–${last} de ${total}`,
+  newer: 'Más recientes',
+  older: 'Anteriores',
 };
