@@ -54,7 +54,12 @@ export function EntrySummary({ entry }: { entry: AgencyEvent }) {
 export function EntryAddress({ entry }: { entry: AgencyEvent }) {
   const { ACTIVITY_LOG_TEXTS: T } = useBrokerTexts().activityLog;
   return (
-    <Typography variant="body2" color={entry.ipAddress ? 'text.primary' : 'text.secondary'} sx={{ overflowWrap: 'anywhere' }}>
+    <Typography
+      variant="body2"
+      color={entry.ipAddress ? 'text.primary' : 'text.secondary'}
+      // An IPv4 address on one line; a long IPv6 one breaks.
+      sx={{ overflowWrap: 'anywhere', ...COLUMN(110) }}
+    >
       {entry.ipAddress ?? T.none}
     </Typography>
   );

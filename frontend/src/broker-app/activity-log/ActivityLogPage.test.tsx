@@ -135,7 +135,7 @@ describe('the activity log', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
-    ).toEqual(['When', 'Member', 'Action', 'About', 'Change', 'Address']);
+    ).toEqual(['When', 'Member', 'Action', 'About', 'Change', 'IP address']);
     expect(logCalls()[0][1]).toMatchObject({ sort: { field: 'createdAt', order: 'DESC' }, pagination: { page: 1, perPage: 25 } });
 
     const [, edited, added, invited] = within(table).getAllByRole('row');

@@ -65,11 +65,11 @@ describe("the back office's agency activity card", () => {
     const card = await screen.findByRole('region', { name: 'Agency activity' });
     const list = await within(card).findByRole('list', { name: 'Agency activity' });
     expect(getBrokerAgencyLog).toHaveBeenCalledWith(BROKER, 1, BROKER_ACTIVITY_PER_PAGE);
-    expect(within(card).getByText(/23 entries$/)).toBeTruthy();
     const items = within(list).getAllByTestId('agency-activity-entry');
     expect(items).toHaveLength(10);
     expect(within(items[0]).getByText('Client edited')).toBeTruthy();
-    expect(items[0].textContent).toContain('Luis Ortega · Agent · 203.0.113.24');
+    expect(items[0].textContent).toContain('Luis Ortega · Agent');
+    expect(within(items[0]).getByText('203.0.113.24')).toBeTruthy();
     expect(within(items[0]).getByText('Edited the client Rosa Diaz')).toBeTruthy();
     expect(within(items[0]).getByText('Phone:').parentElement?.textContent).toBe('Phone: (615) 555-0101 → (615) 555-0199');
     expect(within(items[1]).getByText('Client added')).toBeTruthy();
@@ -115,7 +115,6 @@ describe("the back office's agency activity card", () => {
     renderCard({ getBrokerAgencyLog: pages(12) }, 'es');
     const card = await screen.findByRole('region', { name: 'Actividad de la agencia' });
     await within(card).findByText('Cliente editado');
-    expect(within(card).getByText(/12 entradas$/)).toBeTruthy();
     expect(within(card).getByText('Teléfono:').parentElement?.textContent).toBe('Teléfono: (615) 555-0101 → (615) 555-0199');
     const pager = within(card).getByRole('navigation', { name: 'Páginas de la actividad de la agencia' });
     expect(within(pager).getByText('1–10 de 12')).toBeTruthy();

@@ -40,7 +40,7 @@ export function BrokerActivityCard({ brokerId }: { brokerId: string }) {
       <CardHeader
         avatar={<ManageSearchIcon color="action" aria-hidden />}
         title={T.title}
-        subheader={log.data ? `${T.subtitle} ${T.count(total)}` : T.subtitle}
+        subheader={T.subtitle}
         slotProps={{ title: { id: titleId, variant: 'h6', component: 'h2' } }}
       />
       <CardContent sx={{ pt: 0 }}>
@@ -67,30 +67,44 @@ export function BrokerActivityCard({ brokerId }: { brokerId: string }) {
   );
 }
 
+/** One entry: on a wide card who and when beside what, stacked on a narrow one. */
 function ActivityItem({ entry, first }: { entry: AgencyEvent; first: boolean }) {
   const { ACTIVITY_LOG_TEXTS: T } = useBrokerTexts().activityLog;
   return (
     <Box
       component="li"
       data-testid="agency-activity-entry"
-      sx={{ py: 1.5, borderTop: first ? 0 : 1, borderColor: 'divider', display: 'grid', gap: 0.5 }}
+      sx={{
+        py: 1.5,
+        borderTop: first ? 0 : 1,
+        borderColor: 'divider',
+        display: 'grid',
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '15rem minmax(0, 1fr)' },
+        columnGap: 3,
+        rowGap: 0.5,
+      }}
     >
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', columnGap: 2 }}>
+      <Box sx={{ minWidth: 0 }}>
         <ActionText entry={entry} />
         <Box sx={{ color: 'text.secondary' }}>
           <EntryTime entry={entry} />
         </Box>
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          <Box component="span" sx={{ fontWeight: 500, color: 'text.primary' }}>
+            {eventMemberName(entry.member)}
+          </Box>
+          {` · ${eventMemberRole(entry.member)}`}
+        </Typography>
+        {(entry.viaToken || entry.ipAddress) && (
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+            {[entry.viaToken && T.viaToken(entry.viaToken.name), entry.ipAddress].filter(Boolean).join(' · ')}
+          </Typography>
+        )}
       </Box>
-      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-        <Box component="span" sx={{ fontWeight: 500, color: 'text.primary' }}>
-          {eventMemberName(entry.member)}
-        </Box>
-        {` · ${eventMemberRole(entry.member)}`}
-        {entry.viaToken && ` · ${T.viaToken(entry.viaToken.name)}`}
-        {entry.ipAddress && ` · ${entry.ipAddress}`}
-      </Typography>
-      <EntrySummary entry={entry} />
-      {(entry.before || entry.after) && <ChangeList entry={entry} />}
+      <Box sx={{ minWidth: 0, display: 'grid', gap: 0.5, alignContent: 'start' }}>
+        <EntrySummary entry={entry} />
+        {(entry.before || entry.after) && <ChangeList entry={entry} />}
+      </Box>
     </Box>
   );
 }

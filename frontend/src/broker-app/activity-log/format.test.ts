@@ -78,10 +78,17 @@ describe("the activity log's words", () => {
     ]);
     // A member removed: what they were, and what their removal did.
     expect(lineTexts({ email: 'luis@agency.test', role: 'agent' }, { removed: true, clientsReassigned: 1 })).toEqual([
-      'Removed: Yes',
-      'Clients moved: 1',
       'E-mail: was luis@agency.test',
       'Role: was Agent',
+      'Removed: Yes',
+      'Clients moved: 1',
+    ]);
+    // In the app's order of the fields, whatever the order of the stored keys.
+    expect(lineTexts(null, { phone: '+16155550101', lastName: 'Diaz', someNewSetting: 'on', firstName: 'Rosa' })).toEqual([
+      'First name: Rosa',
+      'Last name: Diaz',
+      'Phone: (615) 555-0101',
+      'Some new setting: on',
     ]);
     // A field the app has no words for, by its own name in words.
     expect(lineTexts(null, { someNewSetting: 'on' })).toEqual(['Some new setting: on']);

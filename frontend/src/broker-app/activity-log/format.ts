@@ -101,12 +101,16 @@ export interface ChangeLine {
 /**
  * An entry's kept values, one line per field: the value before and after for a field the change
  * touched, the value alone for what an entry only records (a new client's fields, an import's counts).
+ * Known fields come in the order of FIELD_LABELS, the others after them as stored.
  */
 export function changeLines(entry: Pick<AgencyEvent, 'before' | 'after'>): ChangeLine[] {
   const { ACTIVITY_LOG_TEXTS: T } = texts();
   const before = entry.before ?? {};
   const after = entry.after ?? {};
-  const fields = [...new Set([...Object.keys(after), ...Object.keys(before)])];
+  // In the order the app lists the fields (first name before last name), not as the database keeps the keys.
+  const known = Object.keys(texts().FIELD_LABELS);
+  const rank = (field: string) => (known.includes(field) ? known.indexOf(field) : known.length);
+  const fields = [...new Set([...Object.keys(after), ...Object.keys(before)])].sort((a, b) => rank(a) - rank(b));
   return fields.map((field) => {
     const was = field in before ? valueText(field, before[field]) : null;
     const is = field in after ? valueText(field, after[field]) : null;

@@ -18,7 +18,7 @@ export const ACTIVITY_LOG_TEXTS = {
   exportHint: 'Download every entry under these filters as a CSV file',
 
   tableLabel: 'Activity log',
-  columns: { when: 'When', member: 'Member', action: 'Action', about: 'About', change: 'Change', address: 'Address' },
+  columns: { when: 'When', member: 'Member', action: 'Action', about: 'About', change: 'Change', address: 'IP address' },
   none: '—',
   unknownMember: 'Unknown member',
   removedMember: 'removed',
@@ -176,7 +176,6 @@ export const VALUE_TEXTS = {
 export const BROKER_ACTIVITY_TEXTS = {
   title: 'Agency activity',
   subtitle: 'What the agency’s own people changed, newest first. The admins’ changes are in the Activity Timeline.',
-  count: (n: number) => plural(n, 'entry', 'entries'),
   empty: 'Nobody in this agency has changed anything yet.',
   loadFailed: 'Could not load this agency’s activity',
   retry: 'Try again',

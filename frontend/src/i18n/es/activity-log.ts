@@ -182,7 +182,6 @@ export const BROKER_ACTIVITY_TEXTS: Translation<typeof EN_BROKER_ACTIVITY_TEXTS>
   title: 'Actividad de la agencia',
   subtitle:
     'Lo que cambiaron las propias personas de la agencia, lo más reciente primero. Los cambios de los administradores están en el Historial de actividad.',
-  count: (n: number) => plural(n, 'entrada'),
   empty: 'Nadie en esta agencia ha cambiado nada todavía.',
   loadFailed: 'No se pudo cargar la actividad de esta agencia',
   retry: 'Intentar de nuevo',
