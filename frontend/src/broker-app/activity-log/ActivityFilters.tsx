@@ -1,21 +1,31 @@
+import type { SxProps, Theme } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
-import { DateInput, SelectInput, type SelectInputProps, useListContext } from 'react-admin';
+import { DateInput, useListContext } from 'react-admin';
 
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import { MEMBERS_KEY } from '../team/members.ts';
 import type { AgencyEvent } from '../types.ts';
+import { FilterSelectInput } from '../ui/ListFilters.tsx';
 import { actionChoices, eventMemberName, memberChoice } from './format.ts';
 
+/** A filter of the list: react-admin's filter form reads `alwaysOn` from its props. */
+interface FilterProps {
+  source: string;
+  label: string;
+  alwaysOn?: boolean;
+  sx?: SxProps<Theme>;
+}
+
 /**
- * The member filter: the team as the Team page lists it. A member chosen through the address who is
- * no longer on the team (removed) keeps their name from the entries on screen.
+ * The member filter: the team's members who joined, as the Team page lists them. A member chosen
+ * through the address who is no longer on the team (removed) keeps their name from the entries.
  */
-function MemberInput(props: SelectInputProps) {
+function MemberInput({ source, label, sx }: FilterProps) {
   const { ACTIVITY_LOG_TEXTS: T } = useBrokerTexts().activityLog;
   const dataProvider = useCareKeepDataProvider();
-  const { data: members, isPending } = useQuery({ queryKey: MEMBERS_KEY, queryFn: () => dataProvider.getMembers() });
+  const { data: members } = useQuery({ queryKey: MEMBERS_KEY, queryFn: () => dataProvider.getMembers() });
   const { filterValues, data: entries } = useListContext<AgencyEvent>();
   const choices = (members ?? []).filter((member) => member.status === 'active').map(memberChoice);
   const current = filterValues.memberId as unknown;
@@ -23,14 +33,17 @@ function MemberInput(props: SelectInputProps) {
     const named = entries?.find((entry) => entry.member.id === current)?.member;
     choices.push({ id: current, name: named ? eventMemberName(named) : T.unknownMember });
   }
-  return <SelectInput {...props} choices={choices} emptyText={T.all} isPending={isPending} />;
+  return <FilterSelectInput source={source} label={label} choices={choices} emptyText={T.all} sx={sx} />;
 }
 
-/** The action filter: every action the log records, by its words in the app's language. */
-function ActionInput(props: SelectInputProps) {
+/**
+ * The action filter: every action the log records, by its words in the app's language. Both selects
+ * name their no-filter choice 'All' to a screen reader too (react-admin's says 'Clear value').
+ */
+function ActionInput({ source, label, sx }: FilterProps) {
   const { ACTIVITY_LOG_TEXTS: T } = useBrokerTexts().activityLog;
   const { filterValues } = useListContext();
-  return <SelectInput {...props} choices={actionChoices(filterValues.action)} emptyText={T.all} />;
+  return <FilterSelectInput source={source} label={label} choices={actionChoices(filterValues.action)} emptyText={T.all} sx={sx} />;
 }
 
 /**
@@ -42,9 +55,11 @@ export function useActivityFilters(narrow: boolean): ReactElement[] {
   const { ACTIVITY_LOG_TEXTS: T } = useBrokerTexts().activityLog;
   const shown = !narrow;
   const width = (md: number) => ({ width: { xs: 260, md } });
+  // The selects' bottom edge on the date inputs' line (a dense TextField keeps 4 px below it).
+  const select = (md: number) => ({ ...width(md), mb: 0 });
   return [
-    <MemberInput key="memberId" source="memberId" label={T.member} alwaysOn sx={width(200)} />,
-    <ActionInput key="action" source="action" label={T.action} alwaysOn={shown} sx={width(240)} />,
+    <MemberInput key="memberId" source="memberId" label={T.member} alwaysOn sx={select(200)} />,
+    <ActionInput key="action" source="action" label={T.action} alwaysOn={shown} sx={select(240)} />,
     <DateInput key="from" source="from" label={T.from} alwaysOn={shown} sx={width(160)} />,
     <DateInput key="to" source="to" label={T.to} alwaysOn={shown} sx={width(160)} />,
   ];

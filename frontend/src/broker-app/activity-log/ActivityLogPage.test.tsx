@@ -192,6 +192,9 @@ describe('the activity log', () => {
     await within(listbox).findByRole('option', { name: 'Luis Ortega' });
     expect(getMembers).toHaveBeenCalled();
     expect(within(listbox).queryByRole('option', { name: 'new.person@agency.test' })).toBeNull();
+    // No filter is 'All', for the eye and for a screen reader alike.
+    expect(within(listbox).getAllByRole('option')[0].textContent).toBe('All');
+    expect(within(listbox).getByRole('option', { name: 'All' })).toBeTruthy();
     fireEvent.click(within(listbox).getByRole('option', { name: 'Luis Ortega' }));
     await waitFor(() => expect(lastFilter()).toEqual({ memberId: 'm2' }));
 
