@@ -4,9 +4,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
-import { APP_URL, docsScreenshot, launchBrowser, seriousAccessibilityViolations, signIn, uniqueEmail, watchErrors } from './browser.ts';
+import {
+  APP_URL,
+  docsScreenshot,
+  joinAgency,
+  launchBrowser,
+  seriousAccessibilityViolations,
+  signIn,
+  uniqueEmail,
+  watchErrors,
+} from './browser.ts';
 
 const toast = (page: Page, title: string) => page.locator('.MuiAlertTitle-root', { hasText: title });
 
@@ -23,23 +32,6 @@ async function invite(page: Page, email: string, role: 'Agent' | 'Assistant'): P
   await sent.getByRole('button', { name: 'Done' }).click();
   await sent.waitFor({ state: 'detached' });
   return link;
-}
-
-/** A person opens an invitation's link, signs in with the provider, and gives their name. */
-async function joinAgency(context: BrowserContext, link: string, email: string, name: [string, string]): Promise<Page> {
-  const page = await context.newPage();
-  await page.addInitScript(() => localStorage.setItem('tour_completed_broker_welcome', 'true'));
-  await page.goto(link);
-  await page.locator('input[type="email"][name="email"]').fill(email);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL(`${APP_URL}/`);
-  const step = page.getByRole('dialog', { name: 'Welcome! What is your name?' });
-  await step.getByLabel('First name').fill(name[0]);
-  await step.getByLabel('Last name').fill(name[1]);
-  await step.getByRole('button', { name: 'Save and continue' }).click();
-  await step.waitFor({ state: 'detached' });
-  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-  return page;
 }
 
 const menuLinks = (page: Page) => page.getByTestId('sidebar').getByRole('link').allTextContents();

@@ -1,6 +1,6 @@
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 
-import { type Browser, chromium, type Page, type Request } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
 
 import { pageNow, testNow } from './clock.ts';
 
@@ -166,6 +166,26 @@ async function completeProfileStep(page: Page): Promise<void> {
   await dialog.getByLabel('Last name').fill(me.lastName ?? 'Broker');
   await dialog.getByRole('button', { name: 'Save and continue' }).click();
   await dialog.waitFor({ state: 'detached' });
+}
+
+/**
+ * A person opens an agency's invitation link in `context`, signs in with the provider as `email`,
+ * and gives their name in the profile step; answers their page, on the dashboard.
+ */
+export async function joinAgency(context: BrowserContext, link: string, email: string, name: [string, string]): Promise<Page> {
+  const page = await context.newPage();
+  await page.addInitScript(() => localStorage.setItem('tour_completed_broker_welcome', 'true'));
+  await page.goto(link);
+  await page.locator('input[type="email"][name="email"]').fill(email);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(`${APP_URL}/`);
+  const step = page.getByRole('dialog', { name: PROFILE_STEP });
+  await step.getByLabel('First name').fill(name[0]);
+  await step.getByLabel('Last name').fill(name[1]);
+  await step.getByRole('button', { name: 'Save and continue' }).click();
+  await step.waitFor({ state: 'detached' });
+  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+  return page;
 }
 
 /** Same-origin JSON call from the page (the session cookie goes along); fails loudly. */

@@ -36,6 +36,7 @@ const BrandingPage = lazyNamed(() => import('./branding/BrandingPage.tsx'), 'Bra
 const SettingsPage = lazyNamed(() => import('./settings/SettingsPage.tsx'), 'SettingsPage');
 const ApiAccessPage = lazyNamed(() => import('./api-access/ApiAccessPage.tsx'), 'ApiAccessPage');
 const TeamPage = lazyNamed(() => import('./team/TeamPage.tsx'), 'TeamPage');
+const ActivityLogPage = lazyNamed(() => import('./activity-log/ActivityLogPage.tsx'), 'ActivityLogPage');
 const HelpPage = lazyNamed(() => import('./help/HelpPage.tsx'), 'HelpPage');
 const PortalPreviewPage = lazyNamed(() => import('./portal-preview/PortalPreviewPage.tsx'), 'PortalPreviewPage');
 
@@ -124,6 +125,7 @@ function ThemedAdmin() {
             <Route path="/settings" element={<SettingsPage />} />
             <Route path="/api-access" element={memberPage('tokens:manage', <ApiAccessPage />)} />
             <Route path="/team" element={<TeamPage />} />
+            <Route path="/activity-log" element={memberPage('activity:read', <ActivityLogPage />)} />
             <Route path="/help" element={<HelpPage />} />
             <Route path="/client/portal" element={<PortalPreviewPage />} />
             <Route path="/client/dashboard" element={<Navigate to="/client/portal" replace />} />

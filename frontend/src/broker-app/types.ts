@@ -133,6 +133,13 @@ export type AuditPerson = Schemas['AuditPersonDto'];
 /** One entry of the platform's audit log (GET /api/admin/audit). */
 export type AuditEntry = Schemas['AuditEntryDto'];
 
+/** One entry of an agency's activity log (GET /api/agency-log): who changed what, when, from where. */
+export type AgencyEvent = Schemas['AgencyEventDto'];
+/** The member an entry names (a removed member stays named). */
+export type AgencyEventMember = Schemas['AgencyEventMemberDto'];
+/** What the activity log records (backend/src/agency-log/agency-actions.ts). */
+export type AgencyAction = AgencyEvent['action'];
+
 /** A platform admin on the Admins page; isYou marks the one signed in. */
 export type PlatformAdmin = Schemas['PlatformAdminDto'];
 

@@ -39,6 +39,7 @@ const PAIRS: [string, () => Promise<Record<string, unknown>>, () => Promise<Reco
   ['broker tour', () => import('../broker-app/tour/texts.ts'), () => import('./es/broker-tour.ts')],
   ['admin: help', () => import('../broker-app/backoffice/help/texts.ts'), () => import('./es/admin-help.ts')],
   ['api access', () => import('../broker-app/api-access/texts.ts'), () => import('./es/api-access.ts')],
+  ['activity log', () => import('../broker-app/activity-log/texts.ts'), () => import('./es/activity-log.ts')],
 ];
 
 /** English exports that hold no words (numbers, ids, orders, sample names): nothing to translate. */

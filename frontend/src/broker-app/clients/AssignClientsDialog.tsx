@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
-import { memberName,MEMBERS_KEY } from '../team/TeamPage.tsx';
+import { memberName, MEMBERS_KEY } from '../team/members.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
 

@@ -4,7 +4,7 @@ import { useListContext } from 'react-admin';
 import type { Translation } from '../../i18n/translation.ts';
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCurrentUser } from '../providers/useCurrentUser.ts';
-import { memberName } from '../team/TeamPage.tsx';
+import { memberName } from '../team/members.ts';
 import type { Client } from '../types.ts';
 import { useJoinedMembers } from './AssignClientsDialog.tsx';
 import { RISK_LEVELS, type RiskLevel } from './retentionTypes.ts';

@@ -1,4 +1,5 @@
 import type { Translation } from '../../i18n/translation.ts';
+import * as activityLog from '../activity-log/texts.ts';
 import * as apiAccess from '../api-access/texts.ts';
 import * as adminAdmins from '../backoffice/admins/texts.ts';
 import * as adminAudit from '../backoffice/audit/texts.ts';
@@ -29,6 +30,7 @@ import * as tour from '../tour/texts.ts';
  * areas with its own words for every text export; numbers and ids stay English's.
  */
 export const english = {
+  activityLog,
   adminAdmins,
   adminAudit,
   adminBrokers,

@@ -31,6 +31,7 @@ describe('the sidebar', () => {
       'Help',
       'Compliance',
       'Team',
+      'Activity log',
       'Settings',
       'API access',
       'Sign Out',
@@ -41,14 +42,27 @@ describe('the sidebar', () => {
     expect(screen.getByRole('link', { name: 'Sign Out' }).getAttribute('href')).toBe('/api/logout');
   });
 
-  it('offers a member only the pages their role allows: no Billing, Branding or API access for an assistant', () => {
+  it('offers a member only the pages their role allows: no Billing, Branding, API access or Activity log for an assistant', () => {
     const assistant = { ...TEST_USER, member: { id: 'm2', role: 'assistant' as const, permissions: ASSISTANT } };
     renderWithAdmin(<SidebarContent user={assistant} compact={false} showOutbox={false} />, { path: '/clients' });
     const links = screen.getAllByRole('link').map((link) => link.textContent);
     expect(links).not.toContain('Billing');
     expect(links).not.toContain('Branding');
     expect(links).not.toContain('API access');
+    expect(links).not.toContain('Activity log');
     expect(links).toEqual(expect.arrayContaining(['Clients', 'Reminders', 'Campaigns', 'Team', 'Settings']));
+  });
+
+  it('offers the Activity log to a read-only member (a compliance reviewer) and not to an agent', () => {
+    const readOnly = { ...TEST_USER, member: { id: 'm3', role: 'read_only' as const, permissions: [...ROLE_PERMISSIONS.read_only] } };
+    const { unmount } = renderWithAdmin(<SidebarContent user={readOnly} compact={false} showOutbox={false} />, { path: '/activity-log' });
+    const log = screen.getByRole('link', { name: 'Activity log' });
+    expect(log.getAttribute('href')).toBe('/activity-log');
+    expect(log.getAttribute('aria-current')).toBe('page');
+    unmount();
+    const agent = { ...TEST_USER, member: { id: 'm4', role: 'agent' as const, permissions: [...ROLE_PERMISSIONS.agent] } };
+    renderWithAdmin(<SidebarContent user={agent} compact={false} showOutbox={false} />, { path: '/clients' });
+    expect(screen.queryByRole('link', { name: 'Activity log' })).toBeNull();
   });
 
   it('shows the admin group to an admin', () => {

@@ -10,6 +10,7 @@ import HistoryIcon from '@mui/icons-material/History';
 import InsightsIcon from '@mui/icons-material/Insights';
 import KeyIcon from '@mui/icons-material/Key';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import OutboxIcon from '@mui/icons-material/Outbox';
 import PaletteIcon from '@mui/icons-material/Palette';
@@ -35,8 +36,9 @@ export interface MenuItem {
 /**
  * SPEC §2 Shell and sidebar: the main menu, in order, then the pages the spec's table lacks:
  * Compliance (the consent ledger's report, docs/compliance.md), Team (the agency's members and
- * their roles), Settings (/settings, which the guides mention: docs/broker-app.md) and API access
- * (personal access tokens for the broker's own tools). A member sees the items their role allows.
+ * their roles), Activity log (who in the agency changed what: owners and read-only members),
+ * Settings (/settings, which the guides mention: docs/broker-app.md) and API access (personal
+ * access tokens for the broker's own tools). A member sees the items their role allows.
  */
 export const MAIN_MENU: readonly MenuItem[] = [
   { to: '/', icon: DashboardIcon },
@@ -50,6 +52,7 @@ export const MAIN_MENU: readonly MenuItem[] = [
   { to: '/help', icon: HelpOutlineIcon, tour: 'nav-help' },
   { to: '/compliance', icon: VerifiedUserIcon },
   { to: '/team', icon: GroupsIcon },
+  { to: '/activity-log', icon: ManageSearchIcon, permission: 'activity:read' },
   { to: '/settings', icon: SettingsIcon },
   { to: '/api-access', icon: KeyIcon, permission: 'tokens:manage' },
 ];

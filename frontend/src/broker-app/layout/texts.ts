@@ -29,6 +29,7 @@ export const MENU_TITLES = {
   '/help': 'Help',
   '/compliance': 'Compliance',
   '/team': 'Team',
+  '/activity-log': 'Activity log',
   '/settings': 'Settings',
   '/api-access': 'API access',
   '/admin': 'Admin Dashboard',

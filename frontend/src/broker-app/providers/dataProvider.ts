@@ -8,6 +8,7 @@ import type {
   AdminAnalytics,
   AdminBrokerDetailBroker,
   AdminSubscriptionChange,
+  AgencyEvent,
   ApiToken,
   ApiTokenActivity,
   ApiTokenInput,
@@ -222,6 +223,14 @@ export const dataProvider = {
   getPlatformAdmins: () => callJson<PlatformAdmin[]>('/api/admin/admins'),
   grantAdmin: (email: string) => callJson<PlatformAdmin[]>('/api/admin/admins', 'POST', { email }),
   revokeAdmin: (id: string) => callJson<unknown>(`/api/admin/admins/${encodeURIComponent(id)}`, 'DELETE'),
+
+  // One page of an agency's activity log, newest first (the broker app's own page lists `agency-log` through getList).
+  getBrokerAgencyLog: (brokerId: string, page: number, perPage: number) =>
+    base.getList<AgencyEvent>(`admin/brokers/${encodeURIComponent(brokerId)}/agency-log`, {
+      pagination: { page, perPage },
+      sort: { field: 'createdAt', order: 'DESC' },
+      filter: {},
+    }),
 
   getBrokerTokens: (brokerId: string) => callJson<ApiToken[]>(`/api/admin/brokers/${encodeURIComponent(brokerId)}/tokens`),
   revokeBrokerToken: (brokerId: string, tokenId: string) =>

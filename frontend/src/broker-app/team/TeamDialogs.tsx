@@ -26,7 +26,7 @@ import type { InvitedMember, Member, MemberRole } from '../types.ts';
 import { CopyField } from '../ui/CopyField.tsx';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
-import { memberName, MEMBERS_KEY } from './TeamPage.tsx';
+import { memberName, MEMBERS_KEY } from './members.ts';
 import { ROLE_ORDER } from './texts.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -13,15 +13,9 @@ import { useErrorToast } from '../ui/errors.ts';
 import { formatDateTime, formatDay } from '../ui/format.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { useToast } from '../ui/toast.tsx';
+import { memberName, MEMBERS_KEY } from './members.ts';
 import { ChangeRoleDialog, InvitationSentDialog, InviteDialog, RemoveMemberDialog } from './TeamDialogs.tsx';
 import { ROLE_ORDER } from './texts.ts';
-
-export const MEMBERS_KEY = ['members'] as const;
-
-/** A member's name, or their e-mail while they have none (an invitation). */
-export function memberName(member: Pick<Member, 'firstName' | 'lastName' | 'email'>, fallback: string): string {
-  return [member.firstName, member.lastName].filter(Boolean).join(' ') || member.email || fallback;
-}
 
 /**
  * /team: the agency's people and what each may do. Everyone sees the team; owners (members:manage)

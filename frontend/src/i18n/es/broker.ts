@@ -1,4 +1,5 @@
 import type { BrokerTranslation } from '../../broker-app/i18n/catalogue.ts';
+import * as activityLog from './activity-log.ts';
 import * as adminAdmins from './admin-admins.ts';
 import * as adminAudit from './admin-audit.ts';
 import * as adminBrokers from './admin-brokers.ts';
@@ -25,6 +26,7 @@ import * as team from './team.ts';
 
 /** The broker app in Spanish, by area (one chunk, loaded when Spanish is chosen). */
 export const spanish: BrokerTranslation = {
+  activityLog,
   adminAdmins,
   adminAudit,
   adminBrokers,

@@ -39,6 +39,7 @@ export const MENU_TITLES: Translation<typeof EN_MENU_TITLES> = {
   '/help': 'Ayuda',
   '/compliance': 'Cumplimiento',
   '/team': 'Equipo',
+  '/activity-log': 'Registro de actividad',
   '/settings': 'Configuración',
   '/api-access': 'Acceso a la API',
   '/admin': 'Panel de administración',

@@ -3,21 +3,11 @@ import { Link as RouterLink } from 'react-router-dom';
 
 import { useBrokerTexts } from '../../i18n/useBrokerTexts.ts';
 import type { AuditEntry, AuditPerson } from '../../types.ts';
-import { formatDateTime } from '../../ui/format.ts';
 import { changeLines, entryNotes } from '../brokers/format.ts';
 import { auditActionLabel, personLabel, targetLabel } from './format.ts';
 
 /** Room for a name or a short e-mail per line in the table (a longer one breaks), none needed in a card. */
 const COLUMN = (width: number) => ({ minWidth: { md: width } });
-
-/** When the entry was recorded, in the app's date format. */
-export function EntryTime({ entry }: { entry: AuditEntry }) {
-  return (
-    <Typography variant="body2" component="time" dateTime={entry.createdAt} sx={{ display: 'block', minWidth: { md: 110 } }}>
-      {formatDateTime(entry.createdAt)}
-    </Typography>
-  );
-}
 
 /** The admin: their name, with the e-mail beneath when both are known. */
 export function AdminName({ admin }: { admin: AuditPerson }) {

@@ -1,16 +1,16 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import HistoryIcon from '@mui/icons-material/History';
-import SearchOffIcon from '@mui/icons-material/SearchOff';
-import { Box, Button, Card, CardContent, Skeleton, type Theme, Typography, useMediaQuery } from '@mui/material';
+import { Box, Button, Card, CardContent, type Theme, useMediaQuery } from '@mui/material';
 import { DataTable, FilterButton, List, TopToolbar, useListContext } from 'react-admin';
 
 import { useBrokerTexts } from '../../i18n/useBrokerTexts.ts';
 import type { AuditEntry } from '../../types.ts';
 import { useErrorToast } from '../../ui/errors.ts';
+import { isFiltered } from '../../ui/listFilter.ts';
+import { EntryCardsSkeleton, EntryField, EntryTime, LogEmpty } from '../../ui/LogEntries.tsx';
 import { PageHeader } from '../../ui/PageHeader.tsx';
-import { ActionText, AdminName, BrokerLink, ChangeList, EntryNotes, EntryTime } from './AuditEntryParts.tsx';
+import { ActionText, AdminName, BrokerLink, ChangeList, EntryNotes } from './AuditEntryParts.tsx';
 import { useAuditFilters } from './AuditFilters.tsx';
-import { auditExportUrl, auditFilter } from './format.ts';
+import { auditExportUrl } from './format.ts';
 
 export const AUDIT_PER_PAGE = 25;
 
@@ -55,7 +55,7 @@ export function AuditLogPage() {
 function AuditActions({ narrow }: { narrow: boolean }) {
   const { AUDIT_TEXTS: T } = useBrokerTexts().adminAudit;
   const { filterValues, setFilters } = useListContext<AuditEntry>();
-  const filtered = Object.keys(auditFilter(filterValues)).length > 0;
+  const filtered = isFiltered(filterValues);
   return (
     <TopToolbar sx={{ alignItems: 'center', gap: 1 }}>
       {narrow ? (
@@ -108,21 +108,7 @@ function AuditTable() {
 function AuditEntryCards() {
   const { AUDIT_TEXTS: T } = useBrokerTexts().adminAudit;
   const { data, isPending } = useListContext<AuditEntry>();
-  if (isPending) {
-    return (
-      <Box sx={{ display: 'grid', gap: 1.5 }} aria-busy="true">
-        {Array.from({ length: 3 }, (_, index) => (
-          <Card key={index}>
-            <CardContent>
-              <Skeleton width="50%" />
-              <Skeleton width="80%" />
-              <Skeleton width="60%" />
-            </CardContent>
-          </Card>
-        ))}
-      </Box>
-    );
-  }
+  if (isPending) return <EntryCardsSkeleton />;
   if (!data || data.length === 0) return <AuditEmpty />;
   return (
     <Box component="ol" aria-label={T.tableLabel} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
@@ -135,19 +121,19 @@ function AuditEntryCards() {
                 <EntryTime entry={entry} />
               </Box>
             </Box>
-            <Field label={T.columns.admin}>
+            <EntryField label={T.columns.admin}>
               <AdminName admin={entry.admin} />
-            </Field>
-            <Field label={T.columns.broker}>
+            </EntryField>
+            <EntryField label={T.columns.broker}>
               <BrokerLink broker={entry.broker} />
-            </Field>
-            <Field label={T.columns.change}>
+            </EntryField>
+            <EntryField label={T.columns.change}>
               <ChangeList entry={entry} />
-            </Field>
+            </EntryField>
             {entry.notes && (
-              <Field label={T.columns.notes}>
+              <EntryField label={T.columns.notes}>
                 <EntryNotes entry={entry} />
-              </Field>
+              </EntryField>
             )}
           </CardContent>
         </Card>
@@ -156,31 +142,9 @@ function AuditEntryCards() {
   );
 }
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Box sx={{ display: 'grid', gridTemplateColumns: '7.5rem minmax(0, 1fr)', columnGap: 1.5 }}>
-      <Typography variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
-
 function AuditEmpty() {
   const { AUDIT_TEXTS: T } = useBrokerTexts().adminAudit;
   const { filterValues } = useListContext<AuditEntry>();
-  const filtered = Object.keys(auditFilter(filterValues)).length > 0;
-  const Icon = filtered ? SearchOffIcon : HistoryIcon;
-  return (
-    <Box sx={{ py: 6, px: 2, textAlign: 'center' }}>
-      <Icon sx={{ fontSize: 48, color: 'text.disabled' }} aria-hidden />
-      <Typography component="h2" variant="h6" sx={{ mt: 1, fontWeight: 600 }}>
-        {T.emptyTitle}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mt: 0.5, maxWidth: 520, mx: 'auto' }}>
-        {filtered ? T.emptyFiltered : T.emptyNone}
-      </Typography>
-    </Box>
-  );
+  const filtered = isFiltered(filterValues);
+  return <LogEmpty filtered={filtered} title={T.emptyTitle} body={filtered ? T.emptyFiltered : T.emptyNone} />;
 }

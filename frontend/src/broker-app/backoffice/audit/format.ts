@@ -1,5 +1,6 @@
 import { brokerTexts } from '../../i18n/useBrokerTexts.ts';
 import type { AuditEntry, AuditPerson } from '../../types.ts';
+import { filteredExportUrl } from '../../ui/listFilter.ts';
 import { actionLabel } from '../brokers/format.ts';
 
 export const AUDIT_EXPORT_PATH = '/api/admin/audit/export';
@@ -46,13 +47,5 @@ export function targetLabel(entry: Pick<AuditEntry, 'targetType' | 'before' | 'a
   return name ? `${kind} · ${name}` : kind;
 }
 
-/** The list's filter without empty values, as the API takes it. */
-export function auditFilter(filterValues: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(filterValues).filter(([, value]) => value !== undefined && value !== null && value !== ''));
-}
-
 /** The CSV download of the log under these filters (every page). */
-export function auditExportUrl(filterValues: Record<string, unknown>): string {
-  const filter = auditFilter(filterValues);
-  return Object.keys(filter).length ? `${AUDIT_EXPORT_PATH}?${new URLSearchParams({ filter: JSON.stringify(filter) })}` : AUDIT_EXPORT_PATH;
-}
+export const auditExportUrl = (filterValues: Record<string, unknown>) => filteredExportUrl(AUDIT_EXPORT_PATH, filterValues);

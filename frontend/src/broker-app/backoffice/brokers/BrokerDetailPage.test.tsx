@@ -11,7 +11,7 @@ import { setBrokerLanguage } from '../../i18n/current.ts';
 import { loadBrokerCatalogue } from '../../i18n/useBrokerTexts.ts';
 import type { CareKeepDataProvider } from '../../providers/dataProvider.ts';
 import { renderWithAdmin, TEST_USER } from '../../testUtils.tsx';
-import type { AdminAction, AdminBrokerDetailBroker, AdminClientRow, BrokerDetail } from '../../types.ts';
+import type { AdminAction, AdminBrokerDetailBroker, AdminClientRow, AgencyEvent, BrokerDetail } from '../../types.ts';
 import { BrokerDetailPage } from './BrokerDetailPage.tsx';
 
 const ADMIN = { ...TEST_USER, isAdmin: true, email: 'admin@example.com' };
@@ -83,6 +83,7 @@ function renderPage(methods: Methods = {}, value: BrokerDetail | null = detail()
   const getBrokerDetail = methods.getBrokerDetail ?? vi.fn().mockResolvedValue(value);
   const dataProvider = {
     getBrokerTrends: vi.fn().mockResolvedValue(TRENDS),
+    getBrokerAgencyLog: vi.fn().mockResolvedValue({ data: [], total: 0 }),
     ...methods,
     getBrokerDetail,
   } as unknown as Partial<CareKeepDataProvider>;
@@ -222,6 +223,31 @@ describe('the broker detail', () => {
     expect(within(second).getByText('Extended by 14 days')).toBeTruthy();
     expect(within(second).getByText('Nov 26, 2099 → Dec 10, 2099')).toBeTruthy();
     expect(within(second).getByText(/^Nov 20, 2026 at \d{1,2}:\d{2} (AM|PM)$/)).toBeTruthy();
+  });
+
+  it("shows the agency's own activity under the admins' timeline", async () => {
+    const joined: AgencyEvent = {
+      id: 'g1',
+      createdAt: '2026-11-21T10:00:00.000Z',
+      member: { id: 'm2', name: 'Luis Ortega', email: 'luis@agency.test', role: 'agent', removed: false },
+      viaToken: null,
+      ipAddress: '203.0.113.24',
+      action: 'member_joined',
+      targetType: 'member',
+      targetId: 'm2',
+      summary: 'Luis Ortega joined the agency as an agent',
+      before: null,
+      after: { email: 'luis@agency.test', role: 'agent' },
+    };
+    const getBrokerAgencyLog = vi.fn().mockResolvedValue({ data: [joined], total: 1 });
+    renderPage({ getBrokerAgencyLog });
+    const activity = await screen.findByRole('region', { name: 'Agency activity' });
+    await within(activity).findByText('Member joined');
+    expect(getBrokerAgencyLog).toHaveBeenCalledWith(ID, 1, 10);
+    expect(within(activity).getByText('Luis Ortega joined the agency as an agent')).toBeTruthy();
+    // The admins' timeline is the card before it.
+    const timeline = screen.getByRole('region', { name: 'Activity Timeline' });
+    expect(timeline.compareDocumentPosition(activity) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('shows the client table: name, e-mail, phone, status and joined date', async () => {
@@ -416,6 +442,7 @@ async function renderSpanish(methods: Methods = {}, value: BrokerDetail | null =
   const getBrokerDetail = methods.getBrokerDetail ?? vi.fn().mockResolvedValue(value);
   const dataProvider = {
     getBrokerTrends: vi.fn().mockResolvedValue(TRENDS),
+    getBrokerAgencyLog: vi.fn().mockResolvedValue({ data: [], total: 0 }),
     ...methods,
     getBrokerDetail,
   } as unknown as Partial<CareKeepDataProvider>;

@@ -14,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
+import { BrokerActivityCard } from '../../activity-log/BrokerActivityCard.tsx';
 import { BrokerTokensCard } from '../../api-access/BrokerTokensCard.tsx';
 import { formatCents } from '../../billing/pricing.ts';
 import { normaliseStats } from '../../dashboard/metrics.ts';
@@ -48,7 +49,8 @@ function BackLink() {
 
 /**
  * /admin/brokers/{id} (SPEC §2 Admin broker detail): the account, its figures and their last 12
- * months, its history, its clients, its API tokens and its compliance report.
+ * months, its history (the admins' changes, then what the agency's own people changed), its
+ * clients, its API tokens and its compliance report.
  */
 export function BrokerDetailPage() {
   const { DETAIL_TEXTS: T } = useBrokerTexts().adminBrokers;
@@ -133,6 +135,7 @@ function BrokerDetailView({ detail }: { detail: BrokerDetail }) {
           <ActivityTimeline actions={adminActions} />
         </Grid>
       </Grid>
+      <BrokerActivityCard brokerId={broker.id} />
       <BrokerClientsTable clients={clients} />
       <BrokerTokensCard brokerId={broker.id} />
       <BrokerCompliance brokerId={broker.id} />

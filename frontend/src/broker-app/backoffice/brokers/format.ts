@@ -4,6 +4,7 @@ import { FLAT_CLIENT_LIMIT, formatCents, OVERAGE_PER_CLIENT_CENTS } from '../../
 import { brokerTexts } from '../../i18n/useBrokerTexts.ts';
 import type { AdminAction, AdminBroker, SubscriptionStatus, SubscriptionTier } from '../../types.ts';
 import { formatDay as formatDate, relativeTime } from '../../ui/format.ts';
+import { presentFilter } from '../../ui/listFilter.ts';
 import { TRIAL_DAYS_MAX, TRIAL_DAYS_MIN, TRIAL_END_RANGE_DAYS } from './texts.ts';
 
 /** The back office's broker texts in the app's language (these helpers run while a page renders). */
@@ -231,9 +232,7 @@ export const BROKERS_EXPORT_PATH = '/api/admin/exports/brokers';
 
 /** The CSV download of every broker under the list's filters (empty ones left out), in the list's order. */
 export function brokersExportUrl(filterValues: Record<string, unknown>, sort: { field: string; order: string }): string {
-  const filter = Object.fromEntries(
-    Object.entries(filterValues).filter(([, value]) => value !== undefined && value !== null && value !== ''),
-  );
+  const filter = presentFilter(filterValues);
   const params = new URLSearchParams();
   if (Object.keys(filter).length) params.set('filter', JSON.stringify(filter));
   params.set('sort', JSON.stringify([sort.field, sort.order]));

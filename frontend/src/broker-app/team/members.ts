@@ -1,0 +1,9 @@
+import type { Member } from '../types.ts';
+
+/** The team's query (GET /api/members): the Team page, its dialogs and the activity log's member filter share it. */
+export const MEMBERS_KEY = ['members'] as const;
+
+/** A member's name, or their e-mail while they have none (an invitation). */
+export function memberName(member: Pick<Member, 'firstName' | 'lastName' | 'email'>, fallback: string): string {
+  return [member.firstName, member.lastName].filter(Boolean).join(' ') || member.email || fallback;
+}
