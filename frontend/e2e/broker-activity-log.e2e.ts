@@ -10,6 +10,7 @@ import {
   docsScreenshot,
   joinAgency,
   launchBrowser,
+  menuLinks,
   seriousAccessibilityViolations,
   signIn,
   uniqueEmail,
@@ -17,7 +18,6 @@ import {
 } from './browser.ts';
 
 const toast = (page: Page, title: string) => page.locator('.MuiAlertTitle-root', { hasText: title });
-const menuLinks = (page: Page) => page.getByTestId('sidebar').getByRole('link').allTextContents();
 
 /** Picks an option of an MUI select by the select's label. */
 async function choose(page: Page, label: string, option: string) {

@@ -11,6 +11,7 @@ import {
   docsScreenshot,
   joinAgency,
   launchBrowser,
+  menuLinks,
   seriousAccessibilityViolations,
   signIn,
   uniqueEmail,
@@ -33,8 +34,6 @@ async function invite(page: Page, email: string, role: 'Agent' | 'Assistant'): P
   await sent.waitFor({ state: 'detached' });
   return link;
 }
-
-const menuLinks = (page: Page) => page.getByTestId('sidebar').getByRole('link').allTextContents();
 
 /**
  * A team in one agency: the owner invites an assistant and an agent by e-mail, each joins through

@@ -188,6 +188,9 @@ export async function joinAgency(context: BrowserContext, link: string, email: s
   return page;
 }
 
+/** The sidebar's links as the person sees them. */
+export const menuLinks = (page: Page) => page.getByTestId('sidebar').getByRole('link').allTextContents();
+
 /** Same-origin JSON call from the page (the session cookie goes along); fails loudly. */
 export async function call(page: Page, method: string, url: string, body?: unknown): Promise<unknown> {
   return page.evaluate(

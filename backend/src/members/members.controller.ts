@@ -65,9 +65,7 @@ export class MembersController {
   @ApiBadRequestResponse({ description: 'An unknown role, or the agency’s last owner' })
   @ApiNotFoundResponse({ description: 'No such member in this agency' })
   async changeRole(@CurrentActor() actor: Actor, @Param('id') id: string, @Body() body: ChangeRoleDto): Promise<MemberDto> {
-    const member = await this.members.changeRole(actor, id, body.role);
-    const [row] = (await this.members.list(actor.agencyId)).filter((listed) => listed.member.id === member.id);
-    return MemberDto.from(row, this.clock.now());
+    return MemberDto.from(await this.members.changeRole(actor, id, body.role), this.clock.now());
   }
 
   @Delete(':id')

@@ -6,6 +6,7 @@ import { BadRequestException, ConflictException, Inject, Injectable, Logger, Not
 import type { Actor } from '../agency-log/actor.js';
 import { AgencyLogService } from '../agency-log/agency-log.service.js';
 import { hashToken } from '../api-tokens/bearer.js';
+import { Client } from '../clients/client.entity.js';
 import { Clock } from '../common/clock.js';
 import { isUuid } from '../common/ids.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -118,7 +119,7 @@ export class MembersService {
   }
 
   /** Changes a member's role; the agency keeps at least one owner. Takes effect on their next request. */
-  async changeRole(actor: Actor, id: string, role: MemberRole): Promise<Member> {
+  async changeRole(actor: Actor, id: string, role: MemberRole): Promise<MemberWithBook> {
     const { agencyId } = actor;
     return this.em.transactional(async (em) => {
       await em.execute('select id from users where id = ? for update', [agencyId]);
@@ -138,7 +139,8 @@ export class MembersService {
       }
       member.role = role;
       await em.flush();
-      return member;
+      const clients = await em.count(Client, { broker: agencyId, assignedMemberId: member.id });
+      return { member, clients };
     });
   }
 
