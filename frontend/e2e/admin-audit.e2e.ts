@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import {
   APP_URL,
   call,
+  chooseOption,
   docsScreenshot,
   launchBrowser,
   seriousAccessibilityViolations,
@@ -26,13 +27,6 @@ async function brokerId(page: Page, email: string): Promise<string> {
   const row = rows.find((r) => r.broker.email === email);
   assert.ok(row, `${email} is listed`);
   return row.id;
-}
-
-/** Picks an option of an MUI select by the select's label. */
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await page.getByRole('listbox').waitFor({ state: 'detached' });
 }
 
 /** RFC 4180 rows of the export (quoted cells may hold commas and quotes). */
@@ -115,7 +109,7 @@ describe('the admin audit log in Chromium', () => {
     await docsScreenshot(page, 'admin-audit-1280');
 
     // And by action.
-    await choose(page, 'Action', 'Trial extended');
+    await chooseOption(page, 'Action', 'Trial extended');
     await page.waitForFunction(() => document.querySelectorAll('tbody tr').length === 1);
     assert.deepEqual(await rows.locator('td:nth-child(3) p').allTextContents(), ['Trial extended']);
     const filter = JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}') as Record<string, string>;

@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 
 import {
   APP_URL,
+  chooseOption,
   docsScreenshot,
   launchBrowser,
   pageAtRest,
@@ -16,13 +17,6 @@ import {
   uniqueEmail,
   watchErrors,
 } from './browser.ts';
-
-/** Picks an option of an MUI select by the select's label. */
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await page.getByRole('listbox').waitFor({ state: 'detached' });
-}
 
 const CLIENTS = [
   { firstName: 'Margaret', lastName: 'Okafor', email: 'margaret.okafor@example.net', phone: '+16155550142' },
@@ -105,8 +99,8 @@ describe('admin broker management in Chromium', () => {
     assert.ok(await row.getByText('$0.00', { exact: true }).isVisible(), 'a trial brings no revenue until it converts');
 
     // Status Trial and tier Flat keep it; Canceled leaves nothing.
-    await choose(page, 'Status', 'Trial');
-    await choose(page, 'Tier', 'Flat');
+    await chooseOption(page, 'Status', 'Trial');
+    await chooseOption(page, 'Tier', 'Flat');
     await page.getByRole('link', { name: trialEmail }).waitFor();
     assert.deepEqual(await seriousAccessibilityViolations(page), [], 'broker list at 1280 px');
 
@@ -137,11 +131,11 @@ describe('admin broker management in Chromium', () => {
       ['Test Broker', trialEmail, 'flat', 'trial', 'no', '3', '2', '0.00'],
     );
     for (const time of [trialEnds, lastActivity, created]) assert.match(time, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-    await choose(page, 'Status', 'Canceled');
+    await chooseOption(page, 'Status', 'Canceled');
     await page.getByText('No brokers found').waitFor();
     assert.equal(await page.getByRole('link', { name: trialEmail }).count(), 0);
     await screenshot(page, 'admin-brokers-filtered-empty');
-    await choose(page, 'Status', 'All');
+    await chooseOption(page, 'Status', 'All');
     await page.getByRole('link', { name: trialEmail }).waitFor();
 
     // The row menu: a broker on trial can be extended; View Details opens the detail.
@@ -193,8 +187,8 @@ describe('admin broker management in Chromium', () => {
     await management.getByRole('button', { name: 'Change Subscription' }).click();
     const update = page.getByRole('dialog', { name: 'Update Subscription' });
     assert.equal(await update.getByRole('button', { name: 'Update Subscription' }).isDisabled(), true);
-    await choose(page, 'Subscription Tier', 'PMPM');
-    await choose(page, 'Subscription Status', 'Active');
+    await chooseOption(page, 'Subscription Tier', 'PMPM');
+    await chooseOption(page, 'Subscription Status', 'Active');
     await screenshot(page, 'admin-broker-update-dialog');
     await update.getByRole('button', { name: 'Update Subscription' }).click();
     await page.getByText('Subscription Updated', { exact: true }).waitFor();
@@ -222,7 +216,7 @@ describe('admin broker management in Chromium', () => {
     await page.getByRole('link', { name: 'Back to Brokers' }).click();
     assert.equal(await page.getByRole('searchbox', { name: 'Search brokers' }).inputValue(), trialEmail);
     assert.equal(await page.getByRole('combobox', { name: 'Tier' }).textContent(), 'Flat');
-    await choose(page, 'Tier', 'All');
+    await chooseOption(page, 'Tier', 'All');
     await page.getByRole('link', { name: otherEmail }).waitFor({ state: 'detached' });
     await brokerRows(page).first().locator('[data-badge="status"]', { hasText: 'Active' }).waitFor();
     await page.getByRole('button', { name: `Actions for ${trialEmail}` }).click();

@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import {
   APP_URL,
   call,
+  chooseOption,
   docsScreenshot,
   joinAgency,
   launchBrowser,
@@ -18,13 +19,6 @@ import {
 } from './browser.ts';
 
 const toast = (page: Page, title: string) => page.locator('.MuiAlertTitle-root', { hasText: title });
-
-/** Picks an option of an MUI select by the select's label. */
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await page.getByRole('listbox').waitFor({ state: 'detached' });
-}
 
 /** The log's rows as 'Action | Member | About', top to bottom. */
 async function logRows(page: Page): Promise<string[]> {
@@ -125,7 +119,7 @@ describe('the agency activity log in Chromium', () => {
     await docsScreenshot(owner, 'broker-activity-log-1280', { docsName: 'broker-activity-log' });
 
     // Filtered by the agent: only what the agent did, in the address and in the export.
-    await choose(owner, 'Member', 'Luis Ortega');
+    await chooseOption(owner, 'Member', 'Luis Ortega');
     await owner.waitForURL(/memberId/);
     await table.getByRole('row').filter({ hasText: 'Member invited' }).first().waitFor({ state: 'detached' });
     const agentRows = await logRows(owner);

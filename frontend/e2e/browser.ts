@@ -394,6 +394,18 @@ export async function pageAtRest(page: Page, timeoutMs = 15_000): Promise<void> 
   );
 }
 
+/**
+ * Picks an option of an MUI select by the select's label. The page is let come to rest first: the
+ * select closes its menu again when the opening press is released outside the box it was pressed
+ * on, which a dialog still settling (or a re-render moving the box) causes.
+ */
+export async function chooseOption(page: Page, label: string, option: string): Promise<void> {
+  await pageAtRest(page);
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
+}
+
 /** axe-core's script, read once per test process. */
 let axeSource: string | undefined;
 
