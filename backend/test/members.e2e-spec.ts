@@ -38,7 +38,7 @@ describe('an agency and its members (the person signed in)', () => {
     const first = await brokerSession(t, 'Owner.One@Agency.Test');
     const me = await first.agent.get('/api/auth/user');
     expect(me.status).toBe(200);
-    expect(me.body.member).toEqual({ id: expect.any(String), role: 'owner', permissions: [...PERMISSIONS] });
+    expect(me.body.member).toEqual({ id: expect.any(String), role: 'owner', permissions: [...PERMISSIONS], seesOnlyAssigned: false });
 
     const members = await membersOf(first.id);
     expect(members).toHaveLength(1);

@@ -42,6 +42,7 @@ export const AGENCY_ACTIONS = [
   'member_role_changed',
   'member_removed',
   'member_joined',
+  'team_settings_changed',
   'token_created',
   'token_revoked',
   'branding_updated',

@@ -5,6 +5,7 @@ import type { Request } from 'express';
 import type { Actor } from '../agency-log/actor.js';
 import type { AuthenticatedToken } from '../api-tokens/api-tokens.service.js';
 import type { Language } from '../common/language.js';
+import type { ClientBook } from '../members/book.js';
 import type { MemberRole } from '../members/roles.js';
 import type { User } from '../users/user.entity.js';
 import type { ClientAccount } from './client-account.entity.js';
@@ -61,6 +62,8 @@ export interface RequestMember {
   email: string | null;
   /** Their own choice of the app's language; null: the agency's. */
   language: Language | null;
+  /** The clients this member may see: the agency's book, or only their own (ADR 0011). */
+  book: ClientBook;
 }
 
 /** The member a broker request acts as (set by the access guard). */
@@ -68,6 +71,16 @@ export const CurrentMember = createParamDecorator((_: unknown, context: Executio
   const member = context.switchToHttp().getRequest<AuthenticatedRequest>().member;
   if (!member) throw new Error('CurrentMember used on a route that is not for brokers');
   return member;
+});
+
+/**
+ * The clients a broker request may see (set by the access guard from the member's role and the
+ * agency's setting). Every read of clients for the request is kept to it.
+ */
+export const CurrentBook = createParamDecorator((_: unknown, context: ExecutionContext): ClientBook => {
+  const member = context.switchToHttp().getRequest<AuthenticatedRequest>().member;
+  if (!member) throw new Error('CurrentBook used on a route that is not for brokers');
+  return member.book;
 });
 
 /**

@@ -6,6 +6,7 @@ import type { Request } from 'express';
 import { ApiTokensService, type AuthenticatedToken } from '../api-tokens/api-tokens.service.js';
 import { bearerOf } from '../api-tokens/bearer.js';
 import { requiredScope } from '../api-tokens/scopes.js';
+import { memberBook } from '../members/book.js';
 import { requiredPermissions } from '../members/member-rule.js';
 import { roleMay } from '../members/roles.js';
 import { User } from '../users/user.entity.js';
@@ -123,7 +124,15 @@ export class AccessGuard implements CanActivate {
       if (lacking) throw new ForbiddenException({ message: ROLE_REFUSED, permission: lacking });
     }
     request.userId = row.id;
-    request.member = { id, role, firstName, lastName, email, language };
+    request.member = {
+      id,
+      role,
+      firstName,
+      lastName,
+      email,
+      language,
+      book: memberBook(row.id, id, role, row.agents_see_assigned_only === true),
+    };
     const em = this.em.getContext();
     let user: User | undefined;
     Object.defineProperty(request, 'user', {

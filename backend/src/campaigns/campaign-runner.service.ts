@@ -9,7 +9,7 @@ import { outsideQuietHours } from '../delivery/quiet-hours.js';
 import { clientTimeZone } from '../delivery/time-zones.js';
 import { stateOfZip } from '../delivery/us-places.js';
 import { JobsService } from '../jobs/jobs.service.js';
-import { User } from '../users/user.entity.js';
+import { wholeBook } from '../members/book.js';
 import { Campaign, type CampaignAudience } from './campaign.entity.js';
 import { EARLIEST_ZONE, localDate, occurrenceOn, wallTime } from './campaign-dates.js';
 import { CampaignRecipientsRepository } from './campaign-recipients.repository.js';
@@ -98,7 +98,7 @@ export class CampaignRunner implements OnModuleInit, OnApplicationBootstrap {
   private async audienceIds(em: EntityManager, brokerId: string, audience: CampaignAudience): Promise<string[] | null> {
     if (audience.kind === 'all') return null;
     if (audience.kind === 'clients') return audience.clientIds;
-    return this.clients.idsMatching(em.getReference(User, brokerId), audience.filter, em);
+    return this.clients.idsMatching(wholeBook(brokerId), audience.filter, em);
   }
 
   /**

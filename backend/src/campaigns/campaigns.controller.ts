@@ -12,10 +12,11 @@ import {
 
 import type { Actor } from '../agency-log/actor.js';
 import { TokenScopes } from '../api-tokens/scopes.js';
-import { BrokerOnly, CurrentActor, CurrentUser } from '../auth/access.decorators.js';
+import { BrokerOnly, CurrentActor, CurrentBook, CurrentUser } from '../auth/access.decorators.js';
 import { RequiresSubscription } from '../auth/subscription.guard.js';
 import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
 import type { ListQuery, ListResult } from '../common/list-query.js';
+import type { ClientBook } from '../members/book.js';
 import { MemberMay } from '../members/member-rule.js';
 import type { User } from '../users/user.entity.js';
 import { CAMPAIGN_LIST_RULES, CampaignsService } from './campaigns.service.js';
@@ -72,8 +73,13 @@ export class CampaignsController {
   @ApiOperation({ summary: 'Creates a draft campaign' })
   @ApiCreatedResponse({ type: CampaignDto })
   @ApiBadRequestResponse({ description: 'name / message required; subject required for e-mail' })
-  create(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Body() body: CreateCampaignDto): Promise<CampaignDto> {
-    return this.campaigns.create(user, actor, body);
+  create(
+    @CurrentUser() user: User,
+    @CurrentBook() book: ClientBook,
+    @CurrentActor() actor: Actor,
+    @Body() body: CreateCampaignDto,
+  ): Promise<CampaignDto> {
+    return this.campaigns.create(user, book, actor, body);
   }
 
   @Put(':id')
@@ -84,11 +90,12 @@ export class CampaignsController {
   @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
   update(
     @CurrentUser() user: User,
+    @CurrentBook() book: ClientBook,
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
     @Body() body: UpdateCampaignDto,
   ): Promise<CampaignDto> {
-    return this.campaigns.update(user, actor, id, body);
+    return this.campaigns.update(user, book, actor, id, body);
   }
 
   @Delete(':id')
@@ -117,19 +124,20 @@ export class CampaignsController {
   @ApiNotFoundResponse({ description: 'No such campaign, or a client not the broker’s' })
   addClients(
     @CurrentUser() user: User,
+    @CurrentBook() book: ClientBook,
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
     @Body() body: AddClientsDto,
   ): Promise<CampaignDto> {
-    return this.campaigns.addClients(user, actor, id, body);
+    return this.campaigns.addClients(user, book, actor, id, body);
   }
 
   @Get(':id/audience')
   @ApiOperation({ summary: 'How many clients the campaign would go to if sent now, and how many of them have marketing permission' })
   @ApiOkResponse({ type: AudienceDto })
   @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
-  audience(@CurrentUser() user: User, @Param('id') id: string): Promise<AudienceDto> {
-    return this.campaigns.audience(user, id);
+  audience(@CurrentUser() user: User, @CurrentBook() book: ClientBook, @Param('id') id: string): Promise<AudienceDto> {
+    return this.campaigns.audience(user, book, id);
   }
 
   @Get(':id/skipped')
@@ -169,8 +177,13 @@ export class CampaignsController {
       'Already sent, scheduled, or a sequence (start it instead), or code marketingDetailsMissing: the agency’s postal address or its TPMO answer is missing',
   })
   @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
-  async send(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Param('id') id: string): Promise<SendResultDto> {
-    return { count: await this.campaigns.send(user, actor, id) };
+  async send(
+    @CurrentUser() user: User,
+    @CurrentBook() book: ClientBook,
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+  ): Promise<SendResultDto> {
+    return { count: await this.campaigns.send(user, book, actor, id) };
   }
 
   @MemberMay({ write: 'campaigns:send' })

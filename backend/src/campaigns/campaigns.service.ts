@@ -14,6 +14,7 @@ import { type CampaignTestResult, CampaignTestSender } from '../delivery/campaig
 import { DeliveryQueue } from '../delivery/delivery-queue.service.js';
 import { DeliveryReads } from '../delivery/delivery-reads.repository.js';
 import { DispatcherService } from '../delivery/dispatcher.service.js';
+import type { ClientBook } from '../members/book.js';
 import { User } from '../users/user.entity.js';
 import {
   AUDIENCE_KINDS,
@@ -212,9 +213,9 @@ export class CampaignsService {
     return view;
   }
 
-  async create(broker: User, actor: Actor, input: CreateCampaignDto): Promise<CampaignDto> {
+  async create(broker: User, book: ClientBook, actor: Actor, input: CreateCampaignDto): Promise<CampaignDto> {
     const checked = checkCampaign(input);
-    const audience = await this.checkAudience(broker, input.audience);
+    const audience = await this.checkAudience(book, input.audience);
     const trigger = input.trigger === undefined ? null : checkTrigger(input.trigger);
     const followUps = checkFollowUps(input.followUps ?? [], checked.type);
     if (!trigger && followUps.length)
@@ -235,7 +236,7 @@ export class CampaignsService {
   }
 
   /** Changes a draft (what is left out keeps its value); a sent campaign answers 409. */
-  async update(broker: User, actor: Actor, id: string, input: UpdateCampaignDto): Promise<CampaignDto> {
+  async update(broker: User, book: ClientBook, actor: Actor, id: string, input: UpdateCampaignDto): Promise<CampaignDto> {
     const campaign = await this.em.transactional(async (em) => {
       const draft = await this.lockDraft(em, broker, id, false);
       const before = campaignFacts(draft);
@@ -258,7 +259,7 @@ export class CampaignsService {
       Object.assign(draft, checked, { trigger, followUps });
       if (input.purpose !== undefined) draft.purpose = input.purpose;
       if (input.templateKey !== undefined) draft.templateKey = input.templateKey;
-      if (input.audience !== undefined) draft.audience = await this.checkAudience(broker, input.audience, em);
+      if (input.audience !== undefined) draft.audience = await this.checkAudience(book, input.audience, em);
       const change = campaignChange(draft, before);
       if (change) this.log.record(em, actor, campaignEntry('campaign_updated', 'Edited', draft, change));
       await em.flush();
@@ -305,13 +306,13 @@ export class CampaignsService {
    * How many clients the campaign would go to if sent now, and how many of them may receive it (a
    * sent one: how many it was addressed to, and how many were not skipped).
    */
-  async audience(broker: User, id: string): Promise<{ count: number; consented: number }> {
+  async audience(broker: User, book: ClientBook, id: string): Promise<{ count: number; consented: number }> {
     const campaign = await this.findOwned(broker, id);
     if (campaign.status === 'sent') {
       const skipped = await this.deliveryReads.skippedByReason({ campaignId: campaign.id });
       return { count: campaign.recipientCount, consented: campaign.recipientCount - skipped.reduce((sum, row) => sum + row.count, 0) };
     }
-    return this.recipients.audience(broker.id, campaign.type, await this.audienceIds(broker, campaign.audience), campaign.purpose);
+    return this.recipients.audience(broker.id, campaign.type, await this.audienceIds(book, campaign.audience), campaign.purpose);
   }
 
   /** A campaign's skipped messages counted by reason (no permission, lapsed, revoked, opted out, inactive). */
@@ -334,11 +335,11 @@ export class CampaignsService {
    * Adds clients to a draft's chosen clients (a draft for all clients, or for a filter, becomes one
    * for the chosen clients). Every id must be the broker's client.
    */
-  async addClients(broker: User, actor: Actor, id: string, input: AddClientsDto): Promise<CampaignDto> {
+  async addClients(broker: User, book: ClientBook, actor: Actor, id: string, input: AddClientsDto): Promise<CampaignDto> {
     const campaign = await this.em.transactional(async (em) => {
       const draft = await this.lockDraft(em, broker, id, false);
       const facts = campaignFacts(draft);
-      await this.clients.assertOwned(broker, input.ids, em);
+      await this.clients.assertOwned(book, input.ids, em);
       const before = draft.audience.kind === 'clients' ? draft.audience.clientIds : [];
       const clientIds = [...new Set([...before, ...input.ids])];
       if (clientIds.length > AUDIENCE_MAX_CLIENTS)
@@ -357,8 +358,16 @@ export class CampaignsService {
     return view;
   }
 
-  /** A campaign's audience as given, checked: a bad filter, or a client not the broker's, is refused. */
-  private async checkAudience(broker: User, input: unknown, em?: EntityManager): Promise<CampaignAudience> {
+  /**
+   * A campaign's audience as given, checked: a bad filter, or a client not in the book, is refused.
+   * A member who sees only their own clients reaches only them: "all" and a filter are kept to the
+   * clients assigned to them.
+   */
+  private async checkAudience(book: ClientBook, input: unknown, em?: EntityManager): Promise<CampaignAudience> {
+    return audienceInBook(await this.checkedAudience(book, input, em), book);
+  }
+
+  private async checkedAudience(book: ClientBook, input: unknown, em?: EntityManager): Promise<CampaignAudience> {
     if (input === undefined) return { kind: 'all' };
     const refuse = (message: string) => new BadRequestException({ message, field: 'audience' });
     const value = input as { kind?: unknown; filter?: unknown; clientIds?: unknown };
@@ -380,15 +389,16 @@ export class CampaignsService {
     if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id): id is string => typeof id === 'string' && isUuid(id)))
       throw refuse('audience clientIds must be a list of client ids');
     if (ids.length > AUDIENCE_MAX_CLIENTS) throw refuse(`A campaign can name at most ${AUDIENCE_MAX_CLIENTS} clients`);
-    await this.clients.assertOwned(broker, ids, em);
+    await this.clients.assertOwned(book, ids, em);
     return { kind: 'clients', clientIds: [...new Set(ids)] };
   }
 
-  /** The clients an audience names (null: all the broker's clients). */
-  private async audienceIds(broker: User, audience: CampaignAudience, em?: EntityManager): Promise<string[] | null> {
-    if (audience.kind === 'all') return null;
-    if (audience.kind === 'clients') return audience.clientIds;
-    return this.clients.idsMatching(broker, audience.filter, em);
+  /** The clients of the book an audience names (null: all the agency's clients). */
+  private async audienceIds(book: ClientBook, audience: CampaignAudience, em?: EntityManager): Promise<string[] | null> {
+    if (audience.kind === 'all') return book.assignedTo ? this.clients.idsMatching(book, {}, em) : null;
+    if (audience.kind === 'clients')
+      return book.assignedTo ? this.clients.idsMatching(book, { id: audience.clientIds }, em) : audience.clientIds;
+    return this.clients.idsMatching(book, audience.filter, em);
   }
 
   private async lockDraft(em: EntityManager, broker: User, id: string, deleting: boolean): Promise<Campaign> {
@@ -537,7 +547,7 @@ export class CampaignsService {
    * and queues one delivery each, in one transaction; the campaign is `sent` from then on. Delivery
    * runs in the background (and in any instance's dispatcher), so the answer does not wait for it.
    */
-  async send(broker: User, actor: Actor, id: string): Promise<number> {
+  async send(broker: User, book: ClientBook, actor: Actor, id: string): Promise<number> {
     const count = await this.em.transactional(async (em) => {
       const campaign = await this.lockOwned(em, broker, id);
       if (campaign.status === 'scheduled') throw new ConflictException('This campaign is scheduled: unschedule it to send it now.');
@@ -550,7 +560,7 @@ export class CampaignsService {
         broker.id,
         campaign.id,
         campaign.type,
-        await this.audienceIds(broker, campaign.audience, em),
+        await this.audienceIds(book, campaign.audience, em),
       );
       const sentAt = this.clock.now();
       await this.queue.enqueue(
@@ -646,4 +656,11 @@ function assertMarketingDetails(owner: User): void {
   if (missing.length > 0) {
     throw new ConflictException({ message: marketingDetailsMessage(missing), code: MARKETING_DETAILS_MISSING, missing });
   }
+}
+
+/** The audience kept to the book: for a member who sees only their own clients, "all" and a filter name only theirs. */
+export function audienceInBook(audience: CampaignAudience, book: ClientBook): CampaignAudience {
+  if (!book.assignedTo || audience.kind === 'clients') return audience;
+  const filter = audience.kind === 'filter' ? audience.filter : {};
+  return { kind: 'filter', filter: { ...filter, assignedTo: book.assignedTo } };
 }

@@ -8,9 +8,9 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 
-import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
+import { BrokerOnly, CurrentBook } from '../auth/access.decorators.js';
+import type { ClientBook } from '../members/book.js';
 import { MemberMay } from '../members/member-rule.js';
-import type { User } from '../users/user.entity.js';
 import { BrokerPasswordResetDto } from './dto/password-reset.dto.js';
 import { PasswordResetsService } from './password-resets.service.js';
 
@@ -39,7 +39,7 @@ export class BrokerPasswordResetsController {
       '{ message: "This client has not created an account yet" }; or the client is inactive, or cannot be reached (no texts, no e-mail)',
   })
   @ApiServiceUnavailableResponse({ description: 'The text or e-mail could not be sent: the provider did not answer' })
-  send(@CurrentUser() user: User, @Param('id') id: string): Promise<BrokerPasswordResetDto> {
-    return this.passwordResets.sendForBroker(user, id);
+  send(@CurrentBook() book: ClientBook, @Param('id') id: string): Promise<BrokerPasswordResetDto> {
+    return this.passwordResets.sendForBroker(book, id);
   }
 }

@@ -25,6 +25,7 @@ import { EngagementService } from '../clients/engagement.service.js';
 import { isUuid } from '../common/ids.js';
 import { type Messages, messagesFor } from '../common/messages/index.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import type { ClientBook } from '../members/book.js';
 import { EMAIL_SENDER, type EmailSender, SMS_SENDER, type SmsSender } from '../messaging/messaging.ports.js';
 import { OptOutsService } from '../messaging/opt-outs.service.js';
 import { RateLimitStorage } from '../rate-limit/rate-limit.storage.js';
@@ -200,8 +201,8 @@ export class PasswordResetsService implements BeforeApplicationShutdown {
    * The broker's Send password reset: the same text or e-mail, to their own client's account. The
    * broker never sees the code or the link.
    */
-  async sendForBroker(broker: User, clientId: string): Promise<BrokerPasswordResetDto> {
-    const client = await this.clients.findOwned(broker, clientId);
+  async sendForBroker(book: ClientBook, clientId: string): Promise<BrokerPasswordResetDto> {
+    const client = await this.clients.findOwned(book, clientId);
     const account = await this.em.findOne(ClientAccount, { client: client.id }, { populate: ['client', 'client.broker'] });
     if (!account) throw new ConflictException(BROKER_RESET_MESSAGES.noAccount);
     if (!client.isActive) throw new ConflictException(BROKER_RESET_MESSAGES.inactive);
@@ -215,7 +216,7 @@ export class PasswordResetsService implements BeforeApplicationShutdown {
       this.logger.warn({ err: error, clientId: client.id }, 'Password reset could not be sent');
       throw new ServiceUnavailableException(BROKER_RESET_MESSAGES.notSent);
     }
-    this.logger.log({ brokerId: broker.id, clientId: client.id, channel: kind }, 'Broker sent a client a password reset');
+    this.logger.log({ brokerId: book.agencyId, clientId: client.id, channel: kind }, 'Broker sent a client a password reset');
     const name = `${client.firstName} ${client.lastName}`;
     return {
       channel: kind,

@@ -34,7 +34,7 @@ import type { Request, Response } from 'express';
 
 import type { Actor } from '../agency-log/actor.js';
 import { TokenScopes } from '../api-tokens/scopes.js';
-import { BrokerOnly, CurrentActor, CurrentMember, CurrentUser, CurrentUserId, type RequestMember } from '../auth/access.decorators.js';
+import { BrokerOnly, CurrentActor, CurrentBook, CurrentMember, CurrentUser, type RequestMember } from '../auth/access.decorators.js';
 import { ApiFileResponse } from '../common/api-file-response.js';
 import { Consumes } from '../common/content-type.js';
 import { sendCsv } from '../common/csv-download.js';
@@ -44,6 +44,7 @@ import { receiveUpload } from '../common/multipart.js';
 import { refuseUnknownQuery } from '../common/query-keys.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ATTESTATIONS } from '../consent/attestations.js';
+import type { ClientBook } from '../members/book.js';
 import { MemberMay } from '../members/member-rule.js';
 import { StorageService } from '../storage/storage.service.js';
 import type { User } from '../users/user.entity.js';
@@ -94,8 +95,8 @@ export class ClientsController {
     resource: 'clients',
     filterExample: { q: 'ibarra', isActive: true, engagementMin: 50, riskLevel: ['high', 'medium'] },
   })
-  list(@CurrentUserId() brokerId: string, @ListParams(CLIENT_LIST_RULES) query: ListQuery): Promise<ListResult<ClientDto>> {
-    return this.clients.list(brokerId, query);
+  list(@CurrentBook() book: ClientBook, @ListParams(CLIENT_LIST_RULES) query: ListQuery): Promise<ListResult<ClientDto>> {
+    return this.clients.list(book, query);
   }
 
   @Get('usage')
@@ -173,8 +174,13 @@ export class ClientsController {
   @ApiBadRequestResponse({ description: 'No ids, too many, or an unknown action' })
   @ApiNotFoundResponse({ description: 'An id that is not one of the broker’s clients' })
   @ApiForbiddenResponse(LIMIT_RESPONSE)
-  bulk(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Body() body: BulkClientsDto): Promise<BulkResultDto> {
-    return this.clients.bulk(user, actor, body);
+  bulk(
+    @CurrentUser() user: User,
+    @CurrentBook() book: ClientBook,
+    @CurrentActor() actor: Actor,
+    @Body() body: BulkClientsDto,
+  ): Promise<BulkResultDto> {
+    return this.clients.bulk(user, book, actor, body);
   }
 
   @Post('assign')
@@ -186,8 +192,13 @@ export class ClientsController {
   @ApiOkResponse({ type: AssignedClientsDto })
   @ApiBadRequestResponse({ description: 'No ids, too many, or a memberId that is not a member who has joined' })
   @ApiNotFoundResponse({ description: 'An id that is not one of the agency’s clients' })
-  assign(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Body() body: AssignClientsDto): Promise<AssignedClientsDto> {
-    return this.clients.assign(user, actor, body);
+  assign(
+    @CurrentUser() user: User,
+    @CurrentBook() book: ClientBook,
+    @CurrentActor() actor: Actor,
+    @Body() body: AssignClientsDto,
+  ): Promise<AssignedClientsDto> {
+    return this.clients.assign(user, book, actor, body);
   }
 
   @MemberMay({ read: 'clients:export' })
@@ -206,8 +217,13 @@ export class ClientsController {
     filename: 'clients-2026-03-31.csv',
     text: 'First name,Last name,E-mail,Phone,Status,Invitation,Engagement,Joined\r\n',
   })
-  async exportCsv(@CurrentActor() actor: Actor, @ExportParams(CLIENT_LIST_RULES) query: ListQuery, @Res() res: Response): Promise<void> {
-    const lines = this.clients.exportCsv(actor, { ...query, range: undefined });
+  async exportCsv(
+    @CurrentActor() actor: Actor,
+    @CurrentBook() book: ClientBook,
+    @ExportParams(CLIENT_LIST_RULES) query: ListQuery,
+    @Res() res: Response,
+  ): Promise<void> {
+    const lines = this.clients.exportCsv(actor, book, { ...query, range: undefined });
     await sendCsv(res, lines, `clients-${new Date().toISOString().slice(0, 10)}.csv`, this.logger);
   }
 
@@ -215,8 +231,8 @@ export class ClientsController {
   @ApiOperation({ summary: 'One of the broker’s clients' })
   @ApiOkResponse({ type: ClientDto })
   @ApiNotFoundResponse({ description: 'No such client for this broker' })
-  get(@CurrentUser() user: User, @Param('id') id: string): Promise<ClientDto> {
-    return this.clients.get(user, id);
+  get(@CurrentBook() book: ClientBook, @Param('id') id: string): Promise<ClientDto> {
+    return this.clients.get(book, id);
   }
 
   @Post()
@@ -247,19 +263,24 @@ export class ClientsController {
   @ApiForbiddenResponse(LIMIT_RESPONSE)
   update(
     @CurrentUser() user: User,
+    @CurrentBook() book: ClientBook,
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
     @Body() body: UpdateClientDto,
   ): Promise<UpdatedClientDto> {
-    return this.clients.update(user, actor, id, body);
+    return this.clients.update(user, book, actor, id, body);
   }
 
   @Delete(':id/contact-changes/:field')
   @ApiOperation({ summary: 'Withdraws a phone or e-mail change that waits for the client’s confirmation' })
   @ApiOkResponse({ type: ClientDto })
   @ApiNotFoundResponse({ description: 'No such client for this broker, or no change of that field waiting' })
-  withdrawContactChange(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Param() path: ContactChangePathDto): Promise<ClientDto> {
-    return this.clients.withdrawContactChange(user, actor, path.id, path.field);
+  withdrawContactChange(
+    @CurrentBook() book: ClientBook,
+    @CurrentActor() actor: Actor,
+    @Param() path: ContactChangePathDto,
+  ): Promise<ClientDto> {
+    return this.clients.withdrawContactChange(book, actor, path.id, path.field);
   }
 
   @Delete(':id')
@@ -272,12 +293,12 @@ export class ClientsController {
   @ApiBadRequestResponse({ description: 'reason is not one of switched_agent, moved, deceased, other' })
   @ApiNotFoundResponse({ description: 'No such client for this broker' })
   remove(
-    @CurrentUser() user: User,
+    @CurrentBook() book: ClientBook,
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
     @Query() query: DeleteClientQueryDto,
   ): Promise<void> {
-    return this.clients.remove(user, actor, id, query.reason);
+    return this.clients.remove(book, actor, id, query.reason);
   }
 
   @Post(':id/invite')
@@ -286,8 +307,13 @@ export class ClientsController {
   @ApiOkResponse({ type: InviteResultDto, description: 'success: false when the text could not be sent (the link still works)' })
   @ApiNotFoundResponse({ description: 'No such client for this broker' })
   @ApiConflictResponse({ description: 'Already registered, or inactive' })
-  invite(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Param('id') id: string): Promise<InviteResultDto> {
-    return this.clients.invite(user, actor, id);
+  invite(
+    @CurrentUser() user: User,
+    @CurrentBook() book: ClientBook,
+    @CurrentActor() actor: Actor,
+    @Param('id') id: string,
+  ): Promise<InviteResultDto> {
+    return this.clients.invite(user, book, actor, id);
   }
 
   @Get(':id/engagement')
@@ -297,8 +323,8 @@ export class ClientsController {
   })
   @ApiOkResponse({ type: EngagementHistoryDto })
   @ApiNotFoundResponse({ description: 'No such client for this broker' })
-  async engagementHistory(@CurrentUser() user: User, @Param('id') id: string): Promise<EngagementHistoryDto> {
-    const client = await this.clients.get(user, id);
+  async engagementHistory(@CurrentBook() book: ClientBook, @Param('id') id: string): Promise<EngagementHistoryDto> {
+    const client = await this.clients.get(book, id);
     return { score: client.engagementScore, points: await this.engagement.history(client.id, client.engagementScore) };
   }
 
@@ -311,7 +337,7 @@ export class ClientsController {
   @ApiOkResponse({ type: InviteLinkDto })
   @ApiNotFoundResponse({ description: 'No such client for this broker' })
   @ApiConflictResponse({ description: 'Already registered, or inactive' })
-  inviteLink(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Param('id') id: string): Promise<InviteLinkDto> {
-    return this.clients.inviteLink(user, actor, id);
+  inviteLink(@CurrentBook() book: ClientBook, @CurrentActor() actor: Actor, @Param('id') id: string): Promise<InviteLinkDto> {
+    return this.clients.inviteLink(book, actor, id);
   }
 }

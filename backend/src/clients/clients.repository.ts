@@ -7,6 +7,7 @@ import type { Language } from '../common/language.js';
 import { escapeLike } from '../common/like.js';
 import type { SortOrder } from '../common/list-query.js';
 import { hotReadRows } from '../database/hot-reads.js';
+import { bookCondition, type ClientBook } from '../members/book.js';
 import { CLIENT_SEARCH_EXPRESSION, type DepartureReason, type PlanType, type RiskLevel } from './client.entity.js';
 import type { CLIENT_LIST_RULES } from './clients.service.js';
 import type { InviteStatus } from './dto/client.dto.js';
@@ -111,10 +112,11 @@ export interface ClientListFilter {
   range?: { start: number; end: number };
 }
 
-/** The WHERE clause of the broker's list (`clients c`) for these filters, with its parameters. */
-function listConditions(brokerId: string, filter: Omit<ClientListFilter, 'sort' | 'range'>): { where: string; params: unknown[] } {
-  const conditions = ['c.broker_id = ?'];
-  const params: unknown[] = [brokerId];
+/** The WHERE clause of the book's list (`clients c`) for these filters, with its parameters. */
+function listConditions(book: ClientBook, filter: Omit<ClientListFilter, 'sort' | 'range'>): { where: string; params: unknown[] } {
+  const inBook = bookCondition(book);
+  const conditions = [inBook.sql];
+  const params: unknown[] = [...inBook.params];
   if (typeof filter.isActive === 'boolean') {
     conditions.push('c.is_active = ?');
     params.push(filter.isActive);
@@ -186,8 +188,8 @@ export class ClientsRepository {
    * One page of the broker's clients with their invitation state and the total, in one statement
    * (one round trip).
    */
-  async listPage(brokerId: string, filter: ClientListFilter): Promise<ClientPageRow[]> {
-    const { where, params } = listConditions(brokerId, filter);
+  async listPage(book: ClientBook, filter: ClientListFilter): Promise<ClientPageRow[]> {
+    const { where, params } = listConditions(book, filter);
     const { sort, range } = filter;
     const column = CLIENT_SORT_COLUMNS[sort.field];
     const direction = sort.order === 'ASC' ? 'asc' : 'desc';
@@ -211,19 +213,20 @@ export class ClientsRepository {
     );
   }
 
-  /** The ids of the broker's clients under a list's filters (a campaign's audience). */
-  async idsMatching(brokerId: string, filter: Omit<ClientListFilter, 'sort' | 'range'>, em: EntityManager = this.em): Promise<string[]> {
-    const { where, params } = listConditions(brokerId, filter);
+  /** The ids of the book's clients under a list's filters (a campaign's audience). */
+  async idsMatching(book: ClientBook, filter: Omit<ClientListFilter, 'sort' | 'range'>, em: EntityManager = this.em): Promise<string[]> {
+    const { where, params } = listConditions(book, filter);
     const rows = await em.execute<{ id: string }[]>(`select c.id from clients c where ${where}`, params);
     return rows.map((row) => row.id);
   }
 
-  /** How many of these ids are the broker's clients. */
-  async countOwned(brokerId: string, ids: string[], em: EntityManager = this.em): Promise<number> {
+  /** How many of these ids are clients in the book. */
+  async countOwned(book: ClientBook, ids: string[], em: EntityManager = this.em): Promise<number> {
     if (ids.length === 0) return 0;
+    const inBook = bookCondition(book);
     const [row] = await em.execute<{ count: number }[]>(
-      `select count(*)::int as count from clients where broker_id = ? and id = any(?::uuid[])`,
-      [brokerId, `{${ids.join(',')}}`],
+      `select count(*)::int as count from clients c where ${inBook.sql} and c.id = any(?::uuid[])`,
+      [...inBook.params, `{${ids.join(',')}}`],
     );
     return row?.count ?? 0;
   }

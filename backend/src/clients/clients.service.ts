@@ -14,6 +14,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { attestationsIn } from '../consent/attestations.js';
 import { actorOf, ConsentLedger, CONTACT_CHANNELS } from '../consent/consent-ledger.service.js';
 import { normalizeState, normalizeZip, stateOfZip } from '../delivery/us-places.js';
+import { bookWhere, type ClientBook } from '../members/book.js';
 import { Member } from '../members/member.entity.js';
 import type { MemberRole } from '../members/roles.js';
 import { SMS_SENDER, type SmsSender } from '../messaging/messaging.ports.js';
@@ -93,9 +94,9 @@ export class ClientsService {
     private readonly log: AgencyLogService,
   ) {}
 
-  /** The broker's client with this id, or 404. */
-  async findOwned(broker: User, id: string, em: EntityManager = this.em): Promise<Client> {
-    const client = isUuid(id) ? await em.findOne(Client, { id, broker }) : null;
+  /** The client with this id in the book (the agency's, or the member's own clients), or 404. */
+  async findOwned(book: ClientBook, id: string, em: EntityManager = this.em): Promise<Client> {
+    const client = isUuid(id) ? await em.findOne(Client, { id, ...bookWhere(book) }) : null;
     if (!client) throw new NotFoundException('Client not found');
     return client;
   }
@@ -106,9 +107,9 @@ export class ClientsService {
    * that answers the page and the total, mapped straight to the view: no entities are built for a
    * list that is only read (see docs/performance.md).
    */
-  async list(brokerId: string, query: ListQuery): Promise<ListResult<ClientDto>> {
+  async list(book: ClientBook, query: ListQuery): Promise<ListResult<ClientDto>> {
     const sort = query.sort ?? { field: 'createdAt', order: 'DESC' };
-    const rows = await this.repository.listPage(brokerId, {
+    const rows = await this.repository.listPage(book, {
       ...clientListFilter(query),
       sort: { field: sort.field as ClientSortField, order: sort.order },
       range: query.range,
@@ -123,8 +124,7 @@ export class ClientsService {
    * per client — contact details, status, invitation, engagement and the joined date, nothing of
    * the client's health data. Read a thousand rows at a time, so a large book streams.
    */
-  async *exportCsv(actor: Actor, query: ListQuery): AsyncGenerator<string> {
-    const brokerId = actor.agencyId;
+  async *exportCsv(actor: Actor, book: ClientBook, query: ListQuery): AsyncGenerator<string> {
     const filter = clientListFilter(query);
     const sort = query.sort ?? { field: 'createdAt', order: 'DESC' };
     const now = Date.now();
@@ -136,7 +136,7 @@ export class ClientsService {
     });
     yield csvLine(CLIENT_EXPORT_HEADER);
     for (let start = 0; ; start += EXPORT_BATCH) {
-      const rows = await this.repository.listPage(brokerId, {
+      const rows = await this.repository.listPage(book, {
         ...filter,
         sort: { field: sort.field as ClientSortField, order: sort.order },
         range: { start, end: start + EXPORT_BATCH - 1 },
@@ -159,8 +159,8 @@ export class ClientsService {
     }
   }
 
-  async get(broker: User, id: string): Promise<ClientDto> {
-    const [view] = await this.toViews([await this.findOwned(broker, id)]);
+  async get(book: ClientBook, id: string): Promise<ClientDto> {
+    const [view] = await this.toViews([await this.findOwned(book, id)]);
     return view;
   }
 
@@ -222,12 +222,12 @@ export class ClientsService {
    * afterwards a new phone or e-mail waits for the client's confirmation in the portal (their
    * reminders carry health data), and the answer says so in `notice`.
    */
-  async update(broker: User, actor: Actor, id: string, input: UpdateClientDto): Promise<UpdatedClientDto> {
+  async update(broker: User, book: ClientBook, actor: Actor, id: string, input: UpdateClientDto): Promise<UpdatedClientDto> {
     const fields = this.contactFields(input);
     const place = placeFields(input);
     let held: ContactChange[] = [];
     const client = await this.withBrokerLock(broker, async (em, usage) => {
-      const client = await this.findOwned(broker, id, em);
+      const client = await this.findOwned(book, id, em);
       const before = clientFacts(client);
       const now = new Date();
       if (input.isActive === true && !client.isActive) {
@@ -287,8 +287,8 @@ export class ClientsService {
   }
 
   /** Withdraws the broker's open change of a registered client's phone or e-mail. */
-  async withdrawContactChange(broker: User, actor: Actor, id: string, field: ContactField): Promise<ClientDto> {
-    const client = await this.findOwned(broker, id);
+  async withdrawContactChange(book: ClientBook, actor: Actor, id: string, field: ContactField): Promise<ClientDto> {
+    const client = await this.findOwned(book, id);
     await this.em.transactional(async (em) => {
       if (!(await this.contactChanges.withdraw(em, client.id, field))) {
         throw new NotFoundException(`No change of the ${FIELD_WORDS[field]} is waiting for this client`);
@@ -301,14 +301,14 @@ export class ClientsService {
         before: { awaitingClientConfirmation: [field] },
       });
     });
-    return this.get(broker, id);
+    return this.get(book, id);
   }
 
   /** Deletes the client; their departure (with `reason`) stays for retention, in the same transaction. */
-  async remove(broker: User, actor: Actor, id: string, reason?: DepartureReason): Promise<void> {
+  async remove(book: ClientBook, actor: Actor, id: string, reason?: DepartureReason): Promise<void> {
     await this.em.transactional(async (em) => {
-      const client = await this.findOwned(broker, id, em);
-      await this.departures.deleted(em, broker.id, [client], reason, new Date());
+      const client = await this.findOwned(book, id, em);
+      await this.departures.deleted(em, book.agencyId, [client], reason, new Date());
       em.remove(client);
       this.log.record(em, actor, {
         action: 'client_deleted',
@@ -324,8 +324,8 @@ export class ClientsService {
    * Creates (or replaces) the client's invitation and texts them the link. If the text cannot be
    * sent, the invitation stands and the answer carries the link so the broker can share it.
    */
-  async invite(broker: User, actor: Actor | undefined, id: string): Promise<InviteResultDto> {
-    const { client, inviteUrl } = await this.issueInvitation(broker, id, actor && { actor, how: 'by text message' });
+  async invite(broker: User, book: ClientBook, actor: Actor | undefined, id: string): Promise<InviteResultDto> {
+    const { client, inviteUrl } = await this.issueInvitation(book, id, actor && { actor, how: 'by text message' });
     const words = messagesFor(client.language);
     const agency = broker.agencyName || [broker.firstName, broker.lastName].filter(Boolean).join(' ') || words.YourAgency;
     try {
@@ -351,8 +351,8 @@ export class ClientsService {
    * A new invitation link for the broker to share their own way (nothing is sent). Like Resend
    * Invite, it replaces the link sent before.
    */
-  async inviteLink(broker: User, actor: Actor, id: string): Promise<InviteLinkDto> {
-    const { client, inviteUrl, expiresAt } = await this.issueInvitation(broker, id, { actor, how: 'with a link to share' });
+  async inviteLink(book: ClientBook, actor: Actor, id: string): Promise<InviteLinkDto> {
+    const { client, inviteUrl, expiresAt } = await this.issueInvitation(book, id, { actor, how: 'with a link to share' });
     return {
       inviteUrl,
       expiresAt: expiresAt.toISOString(),
@@ -365,11 +365,11 @@ export class ClientsService {
    * `logged` records it in the activity log (a bulk invitation records one entry for all).
    */
   private async issueInvitation(
-    broker: User,
+    book: ClientBook,
     id: string,
     logged?: { actor: Actor; how: string },
   ): Promise<{ client: Client; inviteUrl: string; expiresAt: Date }> {
-    const client = await this.findOwned(broker, id);
+    const client = await this.findOwned(book, id);
     if ((await this.toViews([client]))[0].inviteStatus === 'accepted') {
       throw new ConflictException(`${client.firstName} ${client.lastName} is already registered.`);
     }
@@ -406,15 +406,15 @@ export class ClientsService {
     return query.filter;
   }
 
-  /** The broker's clients under a checked client-list filter. */
-  idsMatching(broker: User, filter: Record<string, unknown>, em?: EntityManager): Promise<string[]> {
-    return this.repository.idsMatching(broker.id, clientListFilter({ filter }), em);
+  /** The book's clients under a checked client-list filter. */
+  idsMatching(book: ClientBook, filter: Record<string, unknown>, em?: EntityManager): Promise<string[]> {
+    return this.repository.idsMatching(book, clientListFilter({ filter }), em);
   }
 
-  /** 404 unless every id is one of the broker's clients. */
-  async assertOwned(broker: User, ids: string[], em?: EntityManager): Promise<void> {
+  /** 404 unless every id is one of the book's clients. */
+  async assertOwned(book: ClientBook, ids: string[], em?: EntityManager): Promise<void> {
     const unique = [...new Set(ids)];
-    if (!unique.every(isUuid) || (await this.repository.countOwned(broker.id, unique, em)) !== unique.length)
+    if (!unique.every(isUuid) || (await this.repository.countOwned(book, unique, em)) !== unique.length)
       throw new NotFoundException('Some of the selected clients were not found');
   }
 
@@ -422,7 +422,7 @@ export class ClientsService {
    * Hands the selected clients to a member who has joined the agency (or to nobody): all of them
    * are the agency's, else nothing changes (404).
    */
-  async assign(broker: User, actor: Actor, input: AssignClientsDto): Promise<AssignedClientsDto> {
+  async assign(broker: User, book: ClientBook, actor: Actor, input: AssignClientsDto): Promise<AssignedClientsDto> {
     const ids = [...new Set(input.ids)];
     return this.em.transactional(async (em) => {
       const member = input.memberId
@@ -431,7 +431,7 @@ export class ClientsService {
       if (input.memberId && !member) {
         throw new BadRequestException({ message: 'Choose a member of this agency who has joined', field: 'memberId' });
       }
-      const clients = await em.find(Client, { id: { $in: ids }, broker: broker.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const clients = await em.find(Client, { id: { $in: ids }, ...bookWhere(book) }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (clients.length !== ids.length) throw new NotFoundException('Some of the selected clients were not found');
       const changing = clients.filter((client) => (client.assignedMemberId ?? null) !== (member?.id ?? null));
       for (const client of changing) client.assignedMemberId = member?.id ?? null;
@@ -451,12 +451,12 @@ export class ClientsService {
     });
   }
 
-  async bulk(broker: User, actor: Actor, input: BulkClientsDto): Promise<BulkResultDto> {
+  async bulk(broker: User, book: ClientBook, actor: Actor, input: BulkClientsDto): Promise<BulkResultDto> {
     const ids = [...new Set(input.ids)];
     const names = new Map<string, string>();
     const failed: BulkFailureDto[] = [];
     const done = await this.withBrokerLock(broker, async (em, usage) => {
-      const clients = await em.find(Client, { id: { $in: ids }, broker: broker.id });
+      const clients = await em.find(Client, { id: { $in: ids }, ...bookWhere(book) });
       if (clients.length !== ids.length) throw new NotFoundException('Some of the selected clients were not found');
       for (const client of clients) names.set(client.id, `${client.firstName} ${client.lastName}`);
       if (input.action === 'invite') return 0;
@@ -489,7 +489,7 @@ export class ClientsService {
     const invited: string[] = [];
     for (const id of ids) {
       try {
-        const result = await this.invite(broker, undefined, id);
+        const result = await this.invite(broker, book, undefined, id);
         if (result.success) invited.push(id);
         else failed.push({ id, name: names.get(id)!, reason: 'The text message could not be sent' });
       } catch (error) {

@@ -18,6 +18,7 @@ import { renderNoticeEmail } from '../delivery/email-template.js';
 import { InboundReplies } from '../delivery/inbound-replies.js';
 import { clientTimeZone } from '../delivery/time-zones.js';
 import { statesOf } from '../delivery/us-places.js';
+import type { ClientBook } from '../members/book.js';
 import { EMAIL_SENDER, type EmailSender, SMS_SENDER, type SmsSender } from '../messaging/messaging.ports.js';
 import { OptOutsService } from '../messaging/opt-outs.service.js';
 import type { Channel } from '../messaging/outbox-message.entity.js';
@@ -85,8 +86,8 @@ export class ConsentRecordsService implements OnModuleInit {
     this.replies.onReply(async (from, word, language) => (word === 'yes' ? this.renewByReply(from, language) : undefined));
   }
 
-  async forClient(broker: User, clientId: string): Promise<ClientConsentDto> {
-    const client = await this.clients.findOwned(broker, clientId);
+  async forClient(book: ClientBook, clientId: string): Promise<ClientConsentDto> {
+    const client = await this.clients.findOwned(book, clientId);
     const grid = (await this.ledger.grids([client.id])).get(client.id)!;
     const current = CONTACT_CHANNELS.flatMap((channel) =>
       CONSENT_PURPOSES.map((purpose) => {
@@ -105,8 +106,8 @@ export class ConsentRecordsService implements OnModuleInit {
   }
 
   /** The broker attests a permission (its text is the evidence), or records that the client took it back. */
-  async record(broker: User, actor: Actor, clientId: string, input: RecordConsentDto): Promise<ClientConsentDto> {
-    const client = await this.clients.findOwned(broker, clientId);
+  async record(broker: User, book: ClientBook, actor: Actor, clientId: string, input: RecordConsentDto): Promise<ClientConsentDto> {
+    const client = await this.clients.findOwned(book, clientId);
     const channels = input.channels ?? CONTACT_CHANNELS;
     await this.em.transactional(async (em) => {
       await this.ledger.record(
@@ -131,13 +132,13 @@ export class ConsentRecordsService implements OnModuleInit {
         after: { purpose: input.purpose, channels, granted: input.granted },
       });
     });
-    return this.forClient(broker, client.id);
+    return this.forClient(book, client.id);
   }
 
   /** The broker attests one permission for each of these clients: one event each, with the bulk attestation's words. */
-  async recordMany(broker: User, actor: Actor, input: BulkConsentDto): Promise<BulkConsentResultDto> {
+  async recordMany(broker: User, book: ClientBook, actor: Actor, input: BulkConsentDto): Promise<BulkConsentResultDto> {
     const ids = [...new Set(input.clientIds)];
-    await this.clients.assertOwned(broker, ids);
+    await this.clients.assertOwned(book, ids);
     const attestations = attestationsIn(broker.language);
     const what = input.purpose === 'marketing' ? 'marketing' : 'reminder';
     const message = `Recorded ${what} permission for ${ids.length} client${ids.length === 1 ? '' : 's'}.`;
@@ -164,8 +165,8 @@ export class ConsentRecordsService implements OnModuleInit {
     return { recorded: ids.length, message };
   }
 
-  async lapsing(broker: User): Promise<LapsingConsentDto[]> {
-    const rows = await this.consents.lapsing(broker.id, this.config.consent.marketingMonths, this.config.consent.lapseWarningDays);
+  async lapsing(book: ClientBook): Promise<LapsingConsentDto[]> {
+    const rows = await this.consents.lapsing(book, this.config.consent.marketingMonths, this.config.consent.lapseWarningDays);
     return rows.map((row) => ({
       id: row.client_id,
       clientId: row.client_id,
@@ -180,10 +181,10 @@ export class ConsentRecordsService implements OnModuleInit {
    * (within the calling hours where they live), else by e-mail. Answers how many went and why the
    * others did not.
    */
-  async requestRenewals(broker: User, actor: Actor, clientIds: string[]): Promise<RenewalResultDto> {
+  async requestRenewals(broker: User, book: ClientBook, actor: Actor, clientIds: string[]): Promise<RenewalResultDto> {
     const ids = [...new Set(clientIds.filter(isUuid))];
-    await this.clients.assertOwned(broker, ids);
-    const lapsing = new Map((await this.lapsing(broker)).map((row) => [row.clientId, row]));
+    await this.clients.assertOwned(book, ids);
+    const lapsing = new Map((await this.lapsing(book)).map((row) => [row.clientId, row]));
     const grids = await this.ledger.grids(ids);
     // One read of the clients and one of their addresses' opt-outs for the whole request.
     const clients = await this.em.find(Client, { id: { $in: ids }, broker: broker.id }, { orderBy: { lastName: 'asc', firstName: 'asc' } });

@@ -3,8 +3,9 @@ import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation
 
 import type { Actor } from '../agency-log/actor.js';
 import { TokenScopes } from '../api-tokens/scopes.js';
-import { BrokerOnly, CurrentActor, CurrentUser } from '../auth/access.decorators.js';
+import { BrokerOnly, CurrentActor, CurrentBook, CurrentUser } from '../auth/access.decorators.js';
 import { RequiresSubscription } from '../auth/subscription.guard.js';
+import type { ClientBook } from '../members/book.js';
 import { MemberMay } from '../members/member-rule.js';
 import type { User } from '../users/user.entity.js';
 import { ConsentRecordsService } from './consent-records.service.js';
@@ -34,8 +35,8 @@ export class ConsentController {
   })
   @ApiOkResponse({ type: ClientConsentDto })
   @ApiNotFoundResponse({ description: 'No such client for this broker' })
-  forClient(@CurrentUser() user: User, @Param('id') id: string): Promise<ClientConsentDto> {
-    return this.records.forClient(user, id);
+  forClient(@CurrentBook() book: ClientBook, @Param('id') id: string): Promise<ClientConsentDto> {
+    return this.records.forClient(book, id);
   }
 
   @Post('clients/:id/consent')
@@ -49,11 +50,12 @@ export class ConsentController {
   @ApiNotFoundResponse({ description: 'No such client for this broker' })
   record(
     @CurrentUser() user: User,
+    @CurrentBook() book: ClientBook,
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
     @Body() body: RecordConsentDto,
   ): Promise<ClientConsentDto> {
-    return this.records.record(user, actor, id, body);
+    return this.records.record(user, book, actor, id, body);
   }
 
   @Post('consent/bulk')
@@ -67,8 +69,13 @@ export class ConsentController {
   @ApiOkResponse({ type: BulkConsentResultDto })
   @ApiBadRequestResponse({ description: 'Not a list of client ids, an unknown purpose, or attested not true' })
   @ApiNotFoundResponse({ description: 'A client not the broker’s (nothing is recorded)' })
-  recordMany(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Body() body: BulkConsentDto): Promise<BulkConsentResultDto> {
-    return this.records.recordMany(user, actor, body);
+  recordMany(
+    @CurrentUser() user: User,
+    @CurrentBook() book: ClientBook,
+    @CurrentActor() actor: Actor,
+    @Body() body: BulkConsentDto,
+  ): Promise<BulkConsentResultDto> {
+    return this.records.recordMany(user, book, actor, body);
   }
 
   @Get('consent/lapsing')
@@ -76,8 +83,8 @@ export class ConsentController {
     summary: 'Active clients whose marketing permission lapses within CONSENT_LAPSE_WARNING_DAYS, or has lapsed; earliest first',
   })
   @ApiOkResponse({ type: [LapsingConsentDto] })
-  lapsing(@CurrentUser() user: User): Promise<LapsingConsentDto[]> {
-    return this.records.lapsing(user);
+  lapsing(@CurrentBook() book: ClientBook): Promise<LapsingConsentDto[]> {
+    return this.records.lapsing(book);
   }
 
   @Post('consent/renewals')
@@ -91,7 +98,12 @@ export class ConsentController {
   @ApiOkResponse({ type: RenewalResultDto })
   @ApiBadRequestResponse({ description: 'Not a list of client ids' })
   @ApiNotFoundResponse({ description: 'A client not the broker’s' })
-  renewals(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Body() body: RenewalRequestDto): Promise<RenewalResultDto> {
-    return this.records.requestRenewals(user, actor, body.clientIds);
+  renewals(
+    @CurrentUser() user: User,
+    @CurrentBook() book: ClientBook,
+    @CurrentActor() actor: Actor,
+    @Body() body: RenewalRequestDto,
+  ): Promise<RenewalResultDto> {
+    return this.records.requestRenewals(user, book, actor, body.clientIds);
   }
 }

@@ -2,6 +2,7 @@ import { EntityManager, type QueryResult } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
 import type { Language } from '../common/language.js';
+import { bookCondition, type ClientBook } from '../members/book.js';
 import type { Channel } from '../messaging/outbox-message.entity.js';
 import type { ConsentPurpose, ConsentSource } from './consent.entity.js';
 
@@ -100,13 +101,14 @@ export class ConsentRepository {
     return rows.map((row) => row.id);
   }
 
-  /** The broker's active clients whose marketing permission lapses within `days` (or lapsed), earliest first. */
-  lapsing(brokerId: string, months: number, days: number): Promise<LapsingRow[]> {
+  /** The book's active clients whose marketing permission lapses within `days` (or lapsed), earliest first. */
+  lapsing(book: ClientBook, months: number, days: number): Promise<LapsingRow[]> {
+    const inBook = bookCondition(book);
     return this.em.execute<LapsingRow[]>(
       `with latest as (
          select distinct on (k.client_id, k.channel) k.client_id, k.opted_in, k.recorded_at
            from consents k join clients c on c.id = k.client_id
-          where c.broker_id = ? and c.is_active and k.purpose = 'marketing'
+          where ${inBook.sql} and c.is_active and k.purpose = 'marketing'
           order by k.client_id, k.channel, k.recorded_at desc, k.id desc
        )
        select l.client_id, c.first_name, c.last_name, min(l.recorded_at) + make_interval(months => ?) as expires_at,
@@ -117,7 +119,7 @@ export class ConsentRepository {
        having min(l.recorded_at) + make_interval(months => ?) <= now() + make_interval(days => ?)
         order by expires_at, c.last_name, c.first_name
         limit 500`,
-      [brokerId, months, months, days],
+      [...inBook.params, months, months, days],
     );
   }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 
 import type { Actor } from '../agency-log/actor.js';
@@ -11,7 +11,7 @@ import { Clock } from '../common/clock.js';
 import { isUuid } from '../common/ids.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { EMAIL_SENDER, type EmailSender } from '../messaging/messaging.ports.js';
-import type { User } from '../users/user.entity.js';
+import { User } from '../users/user.entity.js';
 import { Member } from './member.entity.js';
 import { AS_ROLE, invitationEmail, memberWho } from './member-texts.js';
 import type { MemberRole } from './roles.js';
@@ -116,6 +116,28 @@ export class MembersService {
     const member = await this.find(agency.id, id);
     if (!member.invitationHash || !member.email) throw new NotFoundException('No such invitation');
     return this.invite(agency, actor, { email: member.email, role: member.role });
+  }
+
+  /** Keeps agents to the clients assigned to them, or lets everyone see the whole book; recorded in the activity log. */
+  async changeSettings(actor: Actor, agentsSeeAssignedOnly: boolean): Promise<{ agentsSeeAssignedOnly: boolean }> {
+    return this.em.transactional(async (em) => {
+      const agency = await em.findOneOrFail(User, { id: actor.agencyId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (agency.agentsSeeAssignedOnly !== agentsSeeAssignedOnly) {
+        this.log.record(em, actor, {
+          action: 'team_settings_changed',
+          targetType: 'agency',
+          targetId: agency.id,
+          summary: agentsSeeAssignedOnly
+            ? 'Agents now see only the clients assigned to them'
+            : 'Agents now see all of the agency’s clients',
+          before: { agentsSeeAssignedOnly: agency.agentsSeeAssignedOnly },
+          after: { agentsSeeAssignedOnly },
+        });
+        agency.agentsSeeAssignedOnly = agentsSeeAssignedOnly;
+      }
+      await em.flush();
+      return { agentsSeeAssignedOnly: agency.agentsSeeAssignedOnly };
+    });
   }
 
   /** Changes a member's role; the agency keeps at least one owner. Takes effect on their next request. */

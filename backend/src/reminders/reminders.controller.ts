@@ -11,10 +11,11 @@ import {
 
 import type { Actor } from '../agency-log/actor.js';
 import { TokenScopes } from '../api-tokens/scopes.js';
-import { BrokerOnly, CurrentActor, CurrentUser } from '../auth/access.decorators.js';
+import { BrokerOnly, CurrentActor, CurrentBook, CurrentUser } from '../auth/access.decorators.js';
 import { RequiresSubscription } from '../auth/subscription.guard.js';
 import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
 import type { ListQuery, ListResult } from '../common/list-query.js';
+import type { ClientBook } from '../members/book.js';
 import { MemberMay } from '../members/member-rule.js';
 import type { User } from '../users/user.entity.js';
 import { CreateReminderDto, ExecuteResultDto, ReminderDto, UpdateReminderDto } from './dto/reminder.dto.js';
@@ -35,8 +36,8 @@ export class RemindersController {
     resource: 'reminders',
     filterExample: { status: 'pending', scheduledFrom: '2026-12-01T00:00:00.000Z' },
   })
-  list(@CurrentUser() user: User, @ListParams(REMINDER_LIST_RULES) query: ListQuery): Promise<ListResult<ReminderDto>> {
-    return this.reminders.list(user, query);
+  list(@CurrentBook() book: ClientBook, @ListParams(REMINDER_LIST_RULES) query: ListQuery): Promise<ListResult<ReminderDto>> {
+    return this.reminders.list(book, query);
   }
 
   @Post()
@@ -45,16 +46,21 @@ export class RemindersController {
   @ApiBadRequestResponse({
     description: 'Please select a client / Invalid date or time / Scheduled time must be in the future / a health word',
   })
-  create(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Body() body: CreateReminderDto): Promise<ReminderDto> {
-    return this.reminders.create(user, actor, body);
+  create(
+    @CurrentUser() user: User,
+    @CurrentBook() book: ClientBook,
+    @CurrentActor() actor: Actor,
+    @Body() body: CreateReminderDto,
+  ): Promise<ReminderDto> {
+    return this.reminders.create(user, book, actor, body);
   }
 
   @Get(':id')
   @ApiOperation({ summary: 'One of the broker’s reminders' })
   @ApiOkResponse({ type: ReminderDto })
   @ApiNotFoundResponse({ description: 'Reminder not found (or another broker’s)' })
-  findOne(@CurrentUser() user: User, @Param('id') id: string): Promise<ReminderDto> {
-    return this.reminders.findOne(user, id);
+  findOne(@CurrentBook() book: ClientBook, @Param('id') id: string): Promise<ReminderDto> {
+    return this.reminders.findOne(book, id);
   }
 
   @Put(':id')
@@ -65,11 +71,12 @@ export class RemindersController {
   @ApiConflictResponse({ description: 'Already sent: it can no longer be changed' })
   update(
     @CurrentUser() user: User,
+    @CurrentBook() book: ClientBook,
     @CurrentActor() actor: Actor,
     @Param('id') id: string,
     @Body() body: UpdateReminderDto,
   ): Promise<ReminderDto> {
-    return this.reminders.update(user, actor, id, body);
+    return this.reminders.update(user, book, actor, id, body);
   }
 
   @Delete(':id')
@@ -77,8 +84,8 @@ export class RemindersController {
   @ApiOkResponse({ type: ReminderDto })
   @ApiNotFoundResponse({ description: 'Reminder not found (or another broker’s)' })
   @ApiConflictResponse({ description: 'Already sent: it can no longer be cancelled' })
-  cancel(@CurrentUser() user: User, @CurrentActor() actor: Actor, @Param('id') id: string): Promise<ReminderDto> {
-    return this.reminders.cancel(user, actor, id);
+  cancel(@CurrentBook() book: ClientBook, @CurrentActor() actor: Actor, @Param('id') id: string): Promise<ReminderDto> {
+    return this.reminders.cancel(book, actor, id);
   }
 
   @Post('execute')

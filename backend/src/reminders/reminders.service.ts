@@ -12,6 +12,7 @@ import { DeliveryReads } from '../delivery/delivery-reads.repository.js';
 import { DispatcherService } from '../delivery/dispatcher.service.js';
 import { outsideQuietHours } from '../delivery/quiet-hours.js';
 import { clientTimeZone } from '../delivery/time-zones.js';
+import { bookWhereOfClient, type ClientBook } from '../members/book.js';
 import { User } from '../users/user.entity.js';
 import type { CreateReminderDto, ReminderDto, UpdateReminderDto } from './dto/reminder.dto.js';
 import { findHealthTerm, GENERIC_MESSAGE_RULE } from './health-terms.js';
@@ -90,9 +91,9 @@ export class RemindersService {
     private readonly log: AgencyLogService,
   ) {}
 
-  async list(broker: User, query: ListQuery): Promise<ListResult<ReminderDto>> {
+  async list(book: ClientBook, query: ListQuery): Promise<ListResult<ReminderDto>> {
     const { status, clientId, deliveryMethod, q, scheduledFrom, scheduledTo, id } = query.filter;
-    const where: Record<string, unknown> = { broker };
+    const where: Record<string, unknown> = { ...bookWhereOfClient(book) };
     if (Array.isArray(id)) where.id = { $in: id };
     if (typeof status === 'string') {
       if (!(REMINDER_STATUSES as readonly string[]).includes(status))
@@ -108,7 +109,7 @@ export class RemindersService {
     if (typeof scheduledFrom === 'string') scheduled.$gte = filterDate('scheduledFrom', scheduledFrom);
     if (typeof scheduledTo === 'string') scheduled.$lte = filterDate('scheduledTo', scheduledTo);
     if (Object.keys(scheduled).length > 0) where.scheduledTime = scheduled;
-    if (typeof clientId === 'string') where.client = (await this.clients.findOwned(broker, clientId)).id;
+    if (typeof clientId === 'string') where.client = (await this.clients.findOwned(book, clientId)).id;
     if (typeof q === 'string' && q.trim()) {
       const pattern = `%${escapeLike(q.trim().slice(0, 200))}%`;
       where.$or = [
@@ -127,14 +128,14 @@ export class RemindersService {
     return result.map((reminder) => toDto(reminder, notSent));
   }
 
-  async findOne(broker: User, id: string): Promise<ReminderDto> {
-    const reminder = await this.findOwned(broker, id);
+  async findOne(book: ClientBook, id: string): Promise<ReminderDto> {
+    const reminder = await this.findOwned(book, id);
     return toDto(reminder, reminder.status === 'failed' ? await this.deliveryReads.skippedReminderReasons([reminder.id]) : undefined);
   }
 
-  async create(broker: User, actor: Actor, input: CreateReminderDto, now = this.clock.now()): Promise<ReminderDto> {
+  async create(broker: User, book: ClientBook, actor: Actor, input: CreateReminderDto, now = this.clock.now()): Promise<ReminderDto> {
     const checked = checkReminder(input, now);
-    const client = await this.clients.findOwned(broker, checked.clientId);
+    const client = await this.clients.findOwned(book, checked.clientId);
     const owner = await this.em.findOneOrFail(User, { id: broker.id });
     const reminder = this.em.create(Reminder, {
       broker: owner,
@@ -154,9 +155,16 @@ export class RemindersService {
    * The row is locked while it changes, so the dispatcher (which skips locked rows) cannot take it
    * half-edited; one it already took answers 409.
    */
-  async update(broker: User, actor: Actor, id: string, input: UpdateReminderDto, now = this.clock.now()): Promise<ReminderDto> {
+  async update(
+    broker: User,
+    book: ClientBook,
+    actor: Actor,
+    id: string,
+    input: UpdateReminderDto,
+    now = this.clock.now(),
+  ): Promise<ReminderDto> {
     return this.em.transactional(async (em) => {
-      const reminder = await this.lockPending(em, broker, id);
+      const reminder = await this.lockPending(em, book, id);
       const before = reminderFacts(reminder);
       const checked = checkReminder(
         {
@@ -167,7 +175,7 @@ export class RemindersService {
         },
         now,
       );
-      const client = await this.clients.findOwned(broker, checked.clientId, em);
+      const client = await this.clients.findOwned(book, checked.clientId, em);
       const owner = await em.findOneOrFail(User, { id: broker.id });
       reminder.client = client;
       reminder.scheduledTime = checked.scheduledTime;
@@ -182,9 +190,9 @@ export class RemindersService {
   }
 
   /** Cancels a pending reminder that has not gone out: it is removed, and answered as it was. */
-  async cancel(broker: User, actor: Actor, id: string): Promise<ReminderDto> {
+  async cancel(book: ClientBook, actor: Actor, id: string): Promise<ReminderDto> {
     return this.em.transactional(async (em) => {
-      const reminder = await this.lockPending(em, broker, id);
+      const reminder = await this.lockPending(em, book, id);
       // The client's name, for the entry's sentence.
       await em.populate(reminder, ['client']);
       const dto = toDto(reminder);
@@ -195,14 +203,17 @@ export class RemindersService {
     });
   }
 
-  private async findOwned(broker: User, id: string, em: EntityManager = this.em): Promise<Reminder> {
-    const reminder = isUuid(id) ? await em.findOne(Reminder, { id, broker: broker.id }) : null;
+  private async findOwned(book: ClientBook, id: string, em: EntityManager = this.em): Promise<Reminder> {
+    const reminder = isUuid(id) ? await em.findOne(Reminder, { id, ...bookWhereOfClient(book) }) : null;
     if (!reminder) throw new NotFoundException(REMINDER_MESSAGES.notFound);
     return reminder;
   }
 
-  private async lockPending(em: EntityManager, broker: User, id: string): Promise<Reminder> {
-    const reminder = isUuid(id) ? await em.findOne(Reminder, { id, broker: broker.id }, { lockMode: LockMode.PESSIMISTIC_WRITE }) : null;
+  private async lockPending(em: EntityManager, book: ClientBook, id: string): Promise<Reminder> {
+    // The reminder's row alone is locked; the book's condition on its client is checked first.
+    if (!isUuid(id) || (await em.count(Reminder, { id, ...bookWhereOfClient(book) })) === 0)
+      throw new NotFoundException(REMINDER_MESSAGES.notFound);
+    const reminder = await em.findOne(Reminder, { id, broker: book.agencyId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!reminder) throw new NotFoundException(REMINDER_MESSAGES.notFound);
     if (reminder.status !== 'pending' || reminder.dispatchedAt) throw new ConflictException(REMINDER_MESSAGES.alreadySent);
     return reminder;

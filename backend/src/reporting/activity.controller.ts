@@ -2,7 +2,8 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 
 import { TokenScopes } from '../api-tokens/scopes.js';
-import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
+import { BrokerOnly, CurrentBook, CurrentUser } from '../auth/access.decorators.js';
+import type { ClientBook } from '../members/book.js';
 import type { User } from '../users/user.entity.js';
 import { ActivityService } from './activity.service.js';
 import { ACTIVITY_LIMIT_DEFAULT, ACTIVITY_LIMIT_MAX, ActivityItemDto, ActivityQueryDto, TIMELINE_LIMIT } from './dto/activity.dto.js';
@@ -42,7 +43,7 @@ export class ClientTimelineController {
   })
   @ApiOkResponse({ type: [ActivityItemDto] })
   @ApiNotFoundResponse({ description: 'No such client for this broker' })
-  timeline(@CurrentUser() user: User, @Param('id') id: string): Promise<ActivityItemDto[]> {
-    return this.activity.clientTimeline(user, id);
+  timeline(@CurrentBook() book: ClientBook, @Param('id') id: string): Promise<ActivityItemDto[]> {
+    return this.activity.clientTimeline(book, id);
   }
 }

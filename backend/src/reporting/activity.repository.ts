@@ -2,6 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
 import type { ContactField } from '../clients/contact-change.entity.js';
+import { bookCondition, type ClientBook } from '../members/book.js';
 import type { ActivityKind } from './dto/activity.dto.js';
 
 /**
@@ -176,10 +177,11 @@ export class ActivityRepository {
   }
 
   /** Whether the client is one of the broker's. */
-  async ownsClient(brokerId: string, clientId: string): Promise<boolean> {
+  async inBook(book: ClientBook, clientId: string): Promise<boolean> {
+    const inBook = bookCondition(book);
     const [row] = await this.em.execute<{ owned: boolean }[]>(
-      'select exists (select 1 from clients where id = ? and broker_id = ?) as owned',
-      [clientId, brokerId],
+      `select exists (select 1 from clients c where c.id = ? and ${inBook.sql}) as owned`,
+      [clientId, ...inBook.params],
     );
     return row?.owned ?? false;
   }

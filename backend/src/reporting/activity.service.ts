@@ -3,6 +3,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import type { ContactField } from '../clients/contact-change.entity.js';
 import { maskContact } from '../clients/contact-changes.service.js';
 import { isUuid } from '../common/ids.js';
+import type { ClientBook } from '../members/book.js';
 import type { User } from '../users/user.entity.js';
 import { ActivityRepository, type ActivityRow } from './activity.repository.js';
 import { ACTIVITY_TITLES, type ActivityItemDto, TIMELINE_LIMIT } from './dto/activity.dto.js';
@@ -17,9 +18,9 @@ export class ActivityService {
   }
 
   /** One client's newest events for their page; another broker's client is not found (404). */
-  async clientTimeline(broker: User, clientId: string): Promise<ActivityItemDto[]> {
-    if (!isUuid(clientId) || !(await this.events.ownsClient(broker.id, clientId))) throw new NotFoundException('Client not found');
-    return (await this.events.clientTimeline(broker.id, clientId, TIMELINE_LIMIT)).map(activityItem);
+  async clientTimeline(book: ClientBook, clientId: string): Promise<ActivityItemDto[]> {
+    if (!isUuid(clientId) || !(await this.events.inBook(book, clientId))) throw new NotFoundException('Client not found');
+    return (await this.events.clientTimeline(book.agencyId, clientId, TIMELINE_LIMIT)).map(activityItem);
   }
 }
 

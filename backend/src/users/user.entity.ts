@@ -35,6 +35,7 @@ export class User {
     | 'language'
     | 'agencyAddress'
     | 'sellsPlans'
+    | 'agentsSeeAssignedOnly'
     | 'subscriptionTier'
     | 'subscriptionStatus'
     | 'overageEnabled'
@@ -102,6 +103,10 @@ export class User {
   /** Postal address shown in e-mail footers (required of bulk e-mail senders). */
   @Property({ type: 'text', default: '' })
   agencyAddress: string = '';
+
+  /** Agents see only the clients assigned to them (the owner's choice on the Team page); false: the whole book. */
+  @Property({ type: 'boolean', default: false })
+  agentsSeeAssignedOnly: boolean = false;
 
   /** The agency sells Medicare plans: its marketing and the client portal carry the TPMO disclaimer. */
   @Property({ type: 'boolean', default: false })

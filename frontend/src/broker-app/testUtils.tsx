@@ -6,7 +6,7 @@ import { AdminContext, type AuthProvider, type I18nProvider, memoryStore, Notifi
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 
-import { PERMISSIONS } from '../../../backend/src/members/roles.ts';
+import { type MemberRole, PERMISSIONS, ROLE_PERMISSIONS } from '../../../backend/src/members/roles.ts';
 import { buildTheme } from './branding/theme.ts';
 import { CURRENT_USER_KEY } from './providers/currentUser.ts';
 import type { CareKeepDataProvider } from './providers/dataProvider.ts';
@@ -42,8 +42,14 @@ export const TEST_USER: CurrentUser = {
     id: 'm1',
     role: 'owner',
     permissions: [...PERMISSIONS],
+    seesOnlyAssigned: false,
   },
 };
+
+/** The test user signed in as another member of the agency, with that role's permissions. */
+export function testUserAs(role: MemberRole, id = 'm2', seesOnlyAssigned = false): CurrentUser {
+  return { ...TEST_USER, member: { id, role, permissions: [...ROLE_PERMISSIONS[role]], seesOnlyAssigned } };
+}
 
 const signedIn: AuthProvider = {
   login: async () => undefined,

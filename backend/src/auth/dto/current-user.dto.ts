@@ -17,6 +17,8 @@ export class CurrentMemberDto {
   @ApiProperty({ enum: MEMBER_ROLES }) role!: MemberRole;
   @ApiProperty({ enum: PERMISSIONS, isArray: true, description: 'What this member may do (their role’s permissions)' })
   permissions!: Permission[];
+  @ApiProperty({ description: 'They see only the clients assigned to them (an agent, when the agency keeps agents to their own clients)' })
+  seesOnlyAssigned!: boolean;
 }
 
 /**
@@ -82,7 +84,12 @@ export class CurrentUserDto {
       subscriptionStatus: user.subscriptionStatus,
       trialEndsAt: user.trialEndsAt?.toISOString() ?? null,
       createdAt: user.createdAt.toISOString(),
-      member: { id: member.id, role: member.role, permissions: [...ROLE_PERMISSIONS[member.role]] },
+      member: {
+        id: member.id,
+        role: member.role,
+        permissions: [...ROLE_PERMISSIONS[member.role]],
+        seesOnlyAssigned: member.book.assignedTo !== null,
+      },
     };
   }
 }

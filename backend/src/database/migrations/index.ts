@@ -48,6 +48,7 @@ import { Migration20261129095840_invitations_and_assignment } from './Migration2
 import { Migration20261129100911_member_language } from './Migration20261129100911_member_language.js';
 import { Migration20261129103206_agency_log } from './Migration20261129103206_agency_log.js';
 import { Migration20261129105455_clients_assigned_action } from './Migration20261129105455_clients_assigned_action.js';
+import { Migration20261129125649_team_settings } from './Migration20261129125649_team_settings.js';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121055953_users', class: Migration20261121055953_users },
@@ -97,4 +98,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129100911_member_language', class: Migration20261129100911_member_language },
   { name: 'Migration20261129103206_agency_log', class: Migration20261129103206_agency_log },
   { name: 'Migration20261129105455_clients_assigned_action', class: Migration20261129105455_clients_assigned_action },
+  { name: 'Migration20261129125649_team_settings', class: Migration20261129125649_team_settings },
 ];

@@ -4,12 +4,11 @@ import { HttpError, useLocaleState } from 'react-admin';
 import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { ROLE_PERMISSIONS } from '../../../../backend/src/members/roles.ts';
 import { MemberOnly } from '../backoffice/AdminOnly.tsx';
 import { setBrokerLanguage } from '../i18n/current.ts';
 import { loadBrokerCatalogue } from '../i18n/useBrokerTexts.ts';
 import { type CareKeepDataProvider, dataProvider as realDataProvider } from '../providers/dataProvider.ts';
-import { narrowScreen, renderWithAdmin, TEST_USER } from '../testUtils.tsx';
+import { narrowScreen, renderWithAdmin, testUserAs } from '../testUtils.tsx';
 import type { AgencyEvent, AgencyEventMember, CurrentUser, Member } from '../types.ts';
 import { ActivityLogPage } from './ActivityLogPage.tsx';
 
@@ -113,10 +112,7 @@ async function chooseOption(label: string, option: string) {
 }
 
 const exportHref = () => screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
-const withRole = (role: 'agent' | 'read_only'): CurrentUser => ({
-  ...TEST_USER,
-  member: { id: 'm9', role, permissions: [...ROLE_PERMISSIONS[role]] },
-});
+const withRole = (role: 'agent' | 'read_only'): CurrentUser => testUserAs(role, 'm9');
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -76,6 +76,7 @@ export const ACTION_LABELS: Record<AgencyAction, string> = {
   member_role_changed: 'Role changed',
   member_removed: 'Member removed',
   member_joined: 'Member joined',
+  team_settings_changed: 'Team settings changed',
   token_created: 'API token created',
   token_revoked: 'API token revoked',
   branding_updated: 'Branding changed',

@@ -1,15 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { ROLE_PERMISSIONS } from '../../../../backend/src/members/roles.ts';
-import { renderWithAdmin, TEST_USER } from '../testUtils.tsx';
+import { renderWithAdmin, TEST_USER, testUserAs } from '../testUtils.tsx';
 import { ADMIN_MENU, isActive, MAIN_MENU } from './menu.ts';
 import { Shell } from './Shell.tsx';
 import { initials, SidebarContent } from './Sidebar.tsx';
 import { isSidebarShortcut, readSidebarCookie, SIDEBAR_COOKIE } from './sidebarState.ts';
 import { MENU_TITLES } from './texts.ts';
-
-const ASSISTANT = [...ROLE_PERMISSIONS.assistant];
 
 afterEach(() => {
   document.cookie = `${SIDEBAR_COOKIE}=; path=/; max-age=0`;
@@ -43,7 +40,7 @@ describe('the sidebar', () => {
   });
 
   it('offers a member only the pages their role allows: no Billing, Branding, API access or Activity log for an assistant', () => {
-    const assistant = { ...TEST_USER, member: { id: 'm2', role: 'assistant' as const, permissions: ASSISTANT } };
+    const assistant = testUserAs('assistant');
     renderWithAdmin(<SidebarContent user={assistant} compact={false} showOutbox={false} />, { path: '/clients' });
     const links = screen.getAllByRole('link').map((link) => link.textContent);
     expect(links).not.toContain('Billing');
@@ -54,13 +51,13 @@ describe('the sidebar', () => {
   });
 
   it('offers the Activity log to a read-only member (a compliance reviewer) and not to an agent', () => {
-    const readOnly = { ...TEST_USER, member: { id: 'm3', role: 'read_only' as const, permissions: [...ROLE_PERMISSIONS.read_only] } };
+    const readOnly = testUserAs('read_only', 'm3');
     const { unmount } = renderWithAdmin(<SidebarContent user={readOnly} compact={false} showOutbox={false} />, { path: '/activity-log' });
     const log = screen.getByRole('link', { name: 'Activity log' });
     expect(log.getAttribute('href')).toBe('/activity-log');
     expect(log.getAttribute('aria-current')).toBe('page');
     unmount();
-    const agent = { ...TEST_USER, member: { id: 'm4', role: 'agent' as const, permissions: [...ROLE_PERMISSIONS.agent] } };
+    const agent = testUserAs('agent', 'm4');
     renderWithAdmin(<SidebarContent user={agent} compact={false} showOutbox={false} />, { path: '/clients' });
     expect(screen.queryByRole('link', { name: 'Activity log' })).toBeNull();
   });

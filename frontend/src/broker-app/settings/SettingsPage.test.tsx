@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 
-import { ROLE_PERMISSIONS } from '../../../../backend/src/members/roles.ts';
 import { ApiError } from '../../lib/http.ts';
 import { CURRENT_USER_KEY } from '../providers/currentUser.ts';
-import { renderWithAdmin, TEST_USER } from '../testUtils.tsx';
+import { renderWithAdmin, TEST_USER, testUserAs } from '../testUtils.tsx';
 import type { CurrentUser, Profile } from '../types.ts';
 import { SettingsPage } from './SettingsPage.tsx';
 
@@ -119,7 +118,7 @@ describe('the Settings page', () => {
 
   it('lets a member who does not manage the branding edit only their own name: the agency’s settings are not offered', async () => {
     const updateProfile = vi.fn().mockResolvedValue({ ...PROFILE, firstName: 'Ana' });
-    const assistant = { ...TEST_USER, member: { id: 'm2', role: 'assistant' as const, permissions: [...ROLE_PERMISSIONS.assistant] } };
+    const assistant = testUserAs('assistant');
     renderSettings({ updateProfile }, assistant);
     await screen.findByDisplayValue('Dana');
     expect(screen.queryByLabelText(/Agency Phone/)).toBeNull();

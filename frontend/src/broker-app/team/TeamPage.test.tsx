@@ -3,12 +3,11 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { HttpError } from 'react-admin';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { ROLE_PERMISSIONS } from '../../../../backend/src/members/roles.ts';
 import { spanishReactAdmin } from '../../i18n/es/react-admin.ts';
 import { setBrokerLanguage } from '../i18n/current.ts';
 import { loadBrokerCatalogue } from '../i18n/useBrokerTexts.ts';
 import type { CareKeepDataProvider } from '../providers/dataProvider.ts';
-import { renderWithAdmin, TEST_USER } from '../testUtils.tsx';
+import { renderWithAdmin, TEST_USER, testUserAs } from '../testUtils.tsx';
 import type { CurrentUser, InvitedMember, Member } from '../types.ts';
 import { TeamPage } from './TeamPage.tsx';
 
@@ -81,7 +80,7 @@ describe('the Team page', () => {
   });
 
   it('offers nothing to change to a member who does not manage the team', async () => {
-    const agent = { ...TEST_USER, member: { id: 'm2', role: 'agent' as const, permissions: [...ROLE_PERMISSIONS.agent] } };
+    const agent = testUserAs('agent');
     renderPage({}, agent);
     await screen.findByText('Luis Ortega');
     expect(screen.queryByRole('button', { name: 'Invite a member' })).toBeNull();

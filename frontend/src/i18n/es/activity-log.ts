@@ -85,6 +85,7 @@ export const ACTION_LABELS: Translation<typeof EN_ACTION_LABELS> = {
   member_role_changed: 'Rol cambiado',
   member_removed: 'Miembro quitado',
   member_joined: 'Miembro incorporado',
+  team_settings_changed: 'Ajustes del equipo cambiados',
   token_created: 'Token de API creado',
   token_revoked: 'Token de API revocado',
   branding_updated: 'Marca cambiada',
