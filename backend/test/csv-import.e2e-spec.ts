@@ -10,7 +10,7 @@ import { StorageService } from '../src/storage/storage.service.js';
 import { User } from '../src/users/user.entity.js';
 import type { Agent } from './helpers/browser-agent.js';
 import { waitFor } from './helpers/built-app.js';
-import { brokerSession } from './helpers/session.js';
+import { brokerSession, memberSession } from './helpers/session.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
 const HEADER = 'firstName,lastName,email,phone';
@@ -72,6 +72,34 @@ describe('POST /api/clients/upload (CSV import)', () => {
     const clients = await t.em().find(Client, { broker: broker.id }, { orderBy: { lastName: 'asc' } });
     return clients.map((c) => `${c.firstName} ${c.lastName}`);
   }
+
+  it('gives each client to the member its assignedTo column names by e-mail, to the uploader when it is empty, and reports an e-mail that is no member’s', async () => {
+    const { memberId: agentId } = await memberSession(t, broker.id, 'agent', 'csv.agent@agency.test');
+    const ownerId = (await broker.agent.get('/api/auth/user')).body.member.id as string;
+    const job = await importCsv(
+      'firstName,lastName,phone,Agent Email\n' +
+        'Ruth,Alvarez,(615) 555-0111,CSV.Agent@agency.test\n' +
+        'Otis,Granger,(615) 555-0112,\n' +
+        'Lena,Marsh,(615) 555-0113,stranger@agency.test\n' +
+        'Max,Pruitt,(615) 555-0114,not an e-mail\n',
+    );
+    expect(job).toMatchObject({ count: 2, partial: true });
+    expect(job.errors).toEqual([
+      { row: 4, field: 'assignedTo', message: 'No member of the agency who has joined has the e-mail stranger@agency.test' },
+      { row: 5, field: 'assignedTo', message: 'assignedTo must be the e-mail of a member of the agency, not "not an e-mail"' },
+    ]);
+    const clients = await t.em().find(Client, { broker: broker.id }, { orderBy: { firstName: 'asc' } });
+    expect(clients.map((client) => [client.firstName, client.assignedMemberId])).toEqual([
+      ['Otis', ownerId],
+      ['Ruth', agentId],
+    ]);
+
+    // An assistant's rows that name nobody wait for an agent.
+    const { agent: assistant } = await memberSession(t, broker.id, 'assistant', 'csv.assistant@agency.test');
+    const res = await assistant.post('/api/clients/upload').attach('file', Buffer.from(`${HEADER}\nNell,Ortiz,,(615) 555-0115\n`), 'a.csv');
+    expect([res.status, res.body.count]).toEqual([200, 1]);
+    expect((await t.em().findOneOrFail(Client, { broker: broker.id, firstName: 'Nell' })).assignedMemberId).toBeNull();
+  });
 
   it('answers an ordinary file with 200 and the result (count, partial, message, limitReached), with phones in E.164, and removes the file', async () => {
     const res = await upload(`${HEADER}\nRuth,Alvarez,ruth@example.com,(615) 555-0101\nOtis,Granger,,615.555.0102\n`, 'October leads.csv');
@@ -172,7 +200,7 @@ describe('POST /api/clients/upload (CSV import)', () => {
     const res = await upload('firstName,email\nRuth,ruth@example.com\n');
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(
-      'The file is missing the columns lastName, phone (expected firstName, lastName, email, phone; optional zip, state, marketingConsent, language, date_of_birth, plan_type, plan_effective_date, carrier)',
+      'The file is missing the columns lastName, phone (expected firstName, lastName, email, phone; optional zip, state, marketingConsent, language, date_of_birth, plan_type, plan_effective_date, carrier, assignedTo)',
     );
     expect(await names()).toEqual([]);
     expect(await t.em().count(ImportJob, { broker: broker.id })).toBe(0);

@@ -42,11 +42,11 @@ describe('headerColumns', () => {
   it.each([
     [
       ['firstName', 'lastName'],
-      'The file is missing the column phone (expected firstName, lastName, email, phone; optional zip, state, marketingConsent, language, date_of_birth, plan_type, plan_effective_date, carrier)',
+      'The file is missing the column phone (expected firstName, lastName, email, phone; optional zip, state, marketingConsent, language, date_of_birth, plan_type, plan_effective_date, carrier, assignedTo)',
     ],
     [
       ['firstName', 'email'],
-      'The file is missing the columns lastName, phone (expected firstName, lastName, email, phone; optional zip, state, marketingConsent, language, date_of_birth, plan_type, plan_effective_date, carrier)',
+      'The file is missing the columns lastName, phone (expected firstName, lastName, email, phone; optional zip, state, marketingConsent, language, date_of_birth, plan_type, plan_effective_date, carrier, assignedTo)',
     ],
   ])('refuses %j', (header, message) => {
     expect(() => headerColumns(header)).toThrow(message);
@@ -70,6 +70,7 @@ describe('checkRow', () => {
         planType: null,
         planEffectiveDate: null,
         carrier: null,
+        assignedEmail: null,
         marketingRefused: false,
       },
     });
@@ -142,7 +143,7 @@ describe('readClientCsv', () => {
     ['\n\n', 'The file is empty'],
     [
       'firstName,lastName\nAnn,Lee\n',
-      'The file is missing the column phone (expected firstName, lastName, email, phone; optional zip, state, marketingConsent, language, date_of_birth, plan_type, plan_effective_date, carrier)',
+      'The file is missing the column phone (expected firstName, lastName, email, phone; optional zip, state, marketingConsent, language, date_of_birth, plan_type, plan_effective_date, carrier, assignedTo)',
     ],
     [Buffer.from('firstName,lastName,phone\nJos\xe9,Li,1\n', 'latin1'), 'The file is not UTF-8 text'],
     ['firstName,lastName,phone\nAnn,"Le"e,1\n', 'The file is not a readable CSV: Invalid Closing Quote'],

@@ -27,6 +27,7 @@ const KNOWN = [
   'planType',
   'planEffectiveDate',
   'carrier',
+  'assignedTo',
 ] as const;
 export type Column = (typeof KNOWN)[number];
 export type CsvRecord = Partial<Record<Column, string>>;
@@ -41,6 +42,10 @@ const ALIASES: Record<string, Column> = {
   dob: 'dateOfBirth',
   birthdate: 'dateOfBirth',
   effectivedate: 'planEffectiveDate',
+  agent: 'assignedTo',
+  agentemail: 'assignedTo',
+  assignedagent: 'assignedTo',
+  member: 'assignedTo',
 };
 
 export const NOT_UTF8 = 'The file is not UTF-8 text: save it as “CSV UTF-8” and upload it again';
@@ -65,7 +70,7 @@ export function headerColumns(header: string[]): (Column | false)[] {
   const missing = REQUIRED.filter((required) => !columns.includes(required));
   if (missing.length > 0) {
     throw new CsvFileException(
-      `The file is missing the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (expected firstName, lastName, email, phone; optional zip, state, marketingConsent, language, date_of_birth, plan_type, plan_effective_date, carrier)`,
+      `The file is missing the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (expected firstName, lastName, email, phone; optional zip, state, marketingConsent, language, date_of_birth, plan_type, plan_effective_date, carrier, assignedTo)`,
     );
   }
   return columns;
@@ -86,6 +91,8 @@ export interface ClientRow {
   /** YYYY-MM-DD. */
   planEffectiveDate: string | null;
   carrier: string | null;
+  /** `assignedTo` column: the e-mail of the member who looks after the client (null: the cell is empty). */
+  assignedEmail: string | null;
   /** The row says no to marketing (`marketingConsent` no/false/0); only an attested upload records marketing for the rest. */
   marketingRefused: boolean;
 }
@@ -158,6 +165,9 @@ export function checkRow(record: CsvRecord, now = new Date()): { client: ClientR
   const carrier = cleanCarrier(record.carrier);
   if (carrier && carrier.length > CARRIER_MAX_LENGTH)
     return { field: 'carrier', message: `carrier must be at most ${CARRIER_MAX_LENGTH} characters` };
+  const assignedEmail = normalizeEmail(record.assignedTo);
+  if (assignedEmail === undefined)
+    return { field: 'assignedTo', message: `assignedTo must be the e-mail of a member of the agency, not "${record.assignedTo?.trim()}"` };
   return {
     client: {
       firstName,
@@ -171,6 +181,7 @@ export function checkRow(record: CsvRecord, now = new Date()): { client: ClientR
       planType,
       planEffectiveDate: effective.day,
       carrier,
+      assignedEmail,
       marketingRefused: NO.includes(marketing),
     },
   };

@@ -111,7 +111,7 @@ export class ClientsController {
   @ApiOperation({
     summary:
       'Imports clients from a CSV (firstName, lastName, email, phone; optional zip, state, marketingConsent, language, ' +
-      'date_of_birth, plan_type, plan_effective_date, carrier), multipart field "file"',
+      'date_of_birth, plan_type, plan_effective_date, carrier, assignedTo: a member’s e-mail), multipart field "file"',
     description:
       'The file is checked at once (size, UTF-8 text, the header’s columns, room under the client limit) and stored. A file of ' +
       'up to CSV_IMPORT_INLINE_MAX_ROWS rows (5,000 by default) is imported before the answer: 200 with the result (count, ' +

@@ -173,6 +173,8 @@ export interface NewClientRow {
   /** YYYY-MM-DD. */
   planEffectiveDate: string | null;
   carrier: string | null;
+  /** The member who looks after the client (null: nobody yet). */
+  assignedMemberId: string | null;
 }
 
 /**
@@ -288,16 +290,18 @@ export class ClientsRepository {
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i];
       if (i > 0) json += ',';
-      json += `{"id":"${r.id}","first_name":${JSON.stringify(r.firstName)},"last_name":${JSON.stringify(r.lastName)},"email":${r.email === null ? 'null' : JSON.stringify(r.email)},"phone":${JSON.stringify(r.phone)},"zip":${r.zip === null ? 'null' : JSON.stringify(r.zip)},"state":${r.state === null ? 'null' : JSON.stringify(r.state)},"language":"${r.language}","date_of_birth":${r.dateOfBirth === null ? 'null' : `"${r.dateOfBirth}"`},"plan_type":${r.planType === null ? 'null' : `"${r.planType}"`},"plan_effective_date":${r.planEffectiveDate === null ? 'null' : `"${r.planEffectiveDate}"`},"carrier":${r.carrier === null ? 'null' : JSON.stringify(r.carrier)}}`;
+      json += `{"id":"${r.id}","first_name":${JSON.stringify(r.firstName)},"last_name":${JSON.stringify(r.lastName)},"email":${r.email === null ? 'null' : JSON.stringify(r.email)},"phone":${JSON.stringify(r.phone)},"zip":${r.zip === null ? 'null' : JSON.stringify(r.zip)},"state":${r.state === null ? 'null' : JSON.stringify(r.state)},"language":"${r.language}","date_of_birth":${r.dateOfBirth === null ? 'null' : `"${r.dateOfBirth}"`},"plan_type":${r.planType === null ? 'null' : `"${r.planType}"`},"plan_effective_date":${r.planEffectiveDate === null ? 'null' : `"${r.planEffectiveDate}"`},"carrier":${r.carrier === null ? 'null' : JSON.stringify(r.carrier)},"assigned_member_id":${r.assignedMemberId === null ? 'null' : `"${r.assignedMemberId}"`}}`;
     }
     json += ']';
     // The JSON goes as a bind parameter, as it is: not escaped into a copy inside the statement's text.
     const { rows: inserted } = await em.getKysely().executeQuery<{ phone: string }>(
       CompiledQuery.raw(
-        `insert into clients (id, broker_id, first_name, last_name, email, phone, zip, state, language, date_of_birth, plan_type, plan_effective_date, carrier)
-         select r.id, $1::uuid, r.first_name, r.last_name, r.email, r.phone, r.zip, r.state, r.language, r.date_of_birth, r.plan_type, r.plan_effective_date, r.carrier
+        `insert into clients (id, broker_id, first_name, last_name, email, phone, zip, state, language, date_of_birth, plan_type, plan_effective_date, carrier,
+                              assigned_member_id)
+         select r.id, $1::uuid, r.first_name, r.last_name, r.email, r.phone, r.zip, r.state, r.language, r.date_of_birth, r.plan_type, r.plan_effective_date, r.carrier,
+                r.assigned_member_id
            from json_to_recordset($2::json) as r(id uuid, first_name text, last_name text, email text, phone text, zip text, state text, language text,
-                                                date_of_birth date, plan_type text, plan_effective_date date, carrier text)
+                                                date_of_birth date, plan_type text, plan_effective_date date, carrier text, assigned_member_id uuid)
          on conflict (broker_id, phone) do nothing
          returning phone`,
         [brokerId, json],

@@ -58,7 +58,20 @@ export class ImportInterruptedError extends Error {
 interface PendingRow extends ClientRow {
   id: string;
   line: number;
+  assignedMemberId: string | null;
 }
+
+/**
+ * Who imported clients go to: the member an `assignedTo` cell names (by e-mail, among the members
+ * who have joined), else `importer` — the member who uploaded the file when they work clients
+ * themselves (an owner or an agent), as a client they add is theirs; null for an assistant's file.
+ */
+export interface ImportTeam {
+  byEmail: ReadonlyMap<string, string>;
+  importer: string | null;
+}
+
+export const NO_TEAM: ImportTeam = { byEmail: new Map(), importer: null };
 
 /** The rows read since the last commit. */
 interface Batch {
@@ -69,6 +82,12 @@ interface Batch {
 }
 
 const number = (n: number) => n.toLocaleString('en-US');
+
+/** The member a row's client goes to; undefined when its `assignedTo` e-mail is no member's. */
+function assigneeOf(client: ClientRow, team: ImportTeam): string | null | undefined {
+  if (!client.assignedEmail) return team.importer;
+  return team.byEmail.get(client.assignedEmail.toLowerCase());
+}
 
 /**
  * Imports a broker's clients from a CSV stream in batches of 250 rows, each batch one transaction
@@ -97,6 +116,7 @@ export class CsvImportService {
     save: SaveProgress,
     stopping: () => boolean = () => false,
     attested: { marketing: boolean } = { marketing: false },
+    team: ImportTeam = NO_TEAM,
   ): Promise<ImportProgress> {
     let progress = from;
     let batch: Batch = { read: 0, lastLine: from.lastLine, rows: [], problems: [] };
@@ -120,8 +140,15 @@ export class CsvImportService {
         batch.read += 1;
         batch.lastLine = line;
         const checked = checkRow(record);
+        const assignedMemberId = 'field' in checked ? null : assigneeOf(checked.client, team);
         if ('field' in checked) batch.problems.push({ row: line, field: checked.field, message: checked.message });
-        else if (seenPhones.has(checked.client.phone)) {
+        else if (assignedMemberId === undefined) {
+          batch.problems.push({
+            row: line,
+            field: 'assignedTo',
+            message: `No member of the agency who has joined has the e-mail ${checked.client.assignedEmail}`,
+          });
+        } else if (seenPhones.has(checked.client.phone)) {
           batch.problems.push({
             row: line,
             field: 'phone',
@@ -129,7 +156,7 @@ export class CsvImportService {
           });
         } else {
           seenPhones.add(checked.client.phone);
-          batch.rows.push({ ...checked.client, id: timeOrderedUuid(), line });
+          batch.rows.push({ ...checked.client, id: timeOrderedUuid(), line, assignedMemberId });
         }
         if (batch.read >= BATCH_SIZE) {
           await committing;

@@ -17,11 +17,18 @@ import { remainingCapacity } from '../billing/plan-limits.js';
 import { isUuid } from '../common/ids.js';
 import type { SpooledUpload } from '../common/multipart.js';
 import { JobsService } from '../jobs/jobs.service.js';
+import { Member } from '../members/member.entity.js';
 import { StorageService } from '../storage/storage.service.js';
 import { User } from '../users/user.entity.js';
 import { checkCsvUpload, countCsvLines, CsvFileException, EMPTY_FILE } from './client-csv.js';
 import { ClientLimitReachedException, ClientsService } from './clients.service.js';
-import { CsvImportService, ImportInterruptedError, type ImportProgress, ImportSupersededError } from './csv-import.service.js';
+import {
+  CsvImportService,
+  ImportInterruptedError,
+  type ImportProgress,
+  ImportSupersededError,
+  type ImportTeam,
+} from './csv-import.service.js';
 import type { ImportJobDto } from './dto/import-job.dto.js';
 import { ImportJob } from './import-job.entity.js';
 import { type EndedImportRow, ImportJobsRepository } from './import-jobs.repository.js';
@@ -241,6 +248,7 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
         (em, previous, next) => this.saveProgress(em, job.id, previous, next),
         () => this.stopping,
         { marketing: job.marketingAttested },
+        await this.teamOf(broker.id, job.startedBy?.memberId ?? null),
       );
       await this.end(job.id, 'completed', this.csvImport.summary(progress));
       await this.storage.delete(job.fileKey);
@@ -252,6 +260,17 @@ export class ImportJobsService implements OnApplicationBootstrap, OnModuleDestro
       if (job.attempts < MAX_IMPORT_ATTEMPTS) throw error;
       await this.fail(job.id, SERVER_ERROR);
     }
+  }
+
+  /**
+   * The members an import's `assignedTo` column may name (those who have joined, by e-mail), and
+   * who gets the rows that name nobody: the member who uploaded the file, when they work clients.
+   */
+  private async teamOf(agencyId: string, uploaderId: string | null): Promise<ImportTeam> {
+    const members = await this.em.fork().find(Member, { agencyId, removedAt: null, invitationHash: null });
+    const byEmail = new Map(members.filter((member) => member.email).map((member) => [member.email!.toLowerCase(), member.id]));
+    const uploader = members.find((member) => member.id === uploaderId);
+    return { byEmail, importer: uploader && (uploader.role === 'owner' || uploader.role === 'agent') ? uploader.id : null };
   }
 
   /** Counts a worker's start; undefined when the import is over or gone. */

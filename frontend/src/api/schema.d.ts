@@ -1471,7 +1471,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Imports clients from a CSV (firstName, lastName, email, phone; optional zip, state, marketingConsent, language, date_of_birth, plan_type, plan_effective_date, carrier), multipart field "file"
+         * Imports clients from a CSV (firstName, lastName, email, phone; optional zip, state, marketingConsent, language, date_of_birth, plan_type, plan_effective_date, carrier, assignedTo: a member’s e-mail), multipart field "file"
          * @description The file is checked at once (size, UTF-8 text, the header’s columns, room under the client limit) and stored. A file of up to CSV_IMPORT_INLINE_MAX_ROWS rows (5,000 by default) is imported before the answer: 200 with the result (count, partial, message, limitReached, the rows’ errors). A longer one is imported in the background: 202 with the job as it starts; follow it at GET /api/import-jobs/{jobId}, whose result has the same fields. Each imported client’s permission for reminders is recorded with the attestation “The clients in this file gave my agency their phone numbers and e-mail addresses to receive reminder calls, texts and e-mails.”; with marketingConsent=true the broker also attests “The clients in this file marked for marketing gave my agency written permission to contact them about Medicare plans by call, text and e-mail, and I can produce it.”, recorded for every row not marked marketingConsent=no (both in Spanish for a broker whose language is Spanish).
          */
         post: operations["ClientsController_upload"];

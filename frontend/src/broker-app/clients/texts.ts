@@ -200,7 +200,7 @@ export const CLIENT_TEXTS = {
   uploadGuide:
     'Use phone numbers in E.164 format (for example +16155550142). Email may be left empty. Optional columns: zip, state, marketingConsent (yes or no) and language (en or es).',
   uploadFactsGuide:
-    'Also optional: date_of_birth and plan_effective_date (YYYY-MM-DD), plan_type (medicare_advantage, part_d, medigap or other) and carrier.',
+    'Also optional: date_of_birth and plan_effective_date (YYYY-MM-DD), plan_type (medicare_advantage, part_d, medigap or other), carrier, and assignedTo (the e-mail of the team member who looks after the client).',
   uploadPermission:
     'Each imported client is recorded as having given you their number for reminders, in the words of the first box: tick it to upload. Tick the second only if you hold their written permission for marketing; rows marked marketingConsent “no” are left out of it.',
   csvFile: 'CSV file',

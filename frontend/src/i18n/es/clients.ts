@@ -200,7 +200,7 @@ export const CLIENT_TEXTS: Translation<typeof EN_CLIENT_TEXTS> = {
   uploadGuide:
     'Use números de teléfono en formato E.164 (por ejemplo, +16155550142). El correo electrónico puede quedar vacío. Columnas opcionales: zip, state, marketingConsent (yes o sí, o no) y language (en o es).',
   uploadFactsGuide:
-    'También son opcionales: date_of_birth y plan_effective_date (AAAA-MM-DD), plan_type (medicare_advantage, part_d, medigap u other) y carrier.',
+    'También son opcionales: date_of_birth y plan_effective_date (AAAA-MM-DD), plan_type (medicare_advantage, part_d, medigap u other), carrier y assignedTo (el correo electrónico del miembro del equipo que atiende al cliente).',
   uploadPermission:
     'Cada cliente importado queda registrado como que le dio su número para recibir recordatorios, con las palabras de la primera casilla: márquela para subir el archivo. Marque la segunda solo si tiene su permiso por escrito para marketing; las filas con marketingConsent “no” quedan excluidas de ese permiso.',
   csvFile: 'Archivo CSV',
