@@ -129,6 +129,15 @@ describe('agents who see only the clients assigned to them', () => {
     const everyone = await owner.agent.post('/api/campaigns').send({ name: 'All', type: 'sms', message: 'Open enrollment starts soon' });
     expect((await owner.agent.get(`/api/campaigns/${everyone.body.id}/audience`)).body).toMatchObject({ count: 3 });
     expect((await agent.get(`/api/campaigns/${everyone.body.id}/audience`)).body).toMatchObject({ count: 1 });
+    // Once sent, its recipients' names too.
+    expect((await owner.agent.post(`/api/campaigns/${everyone.body.id}/send`)).status).toBe(200);
+    const recipients = (who: Agent) => who.get(`/api/campaigns/${everyone.body.id}/recipients`);
+    expect((await recipients(owner.agent)).headers['content-range']).toBe('campaign-recipients 0-2/3');
+    const seen = await recipients(agent);
+    expect([seen.headers['content-range'], seen.body.map((row: { name: string }) => row.name)]).toEqual([
+      'campaign-recipients 0-0/1',
+      ['Alma Book'],
+    ]);
   });
 
   it('leaves owners and assistants with the whole book, and gives it back to agents when the setting is off', async () => {

@@ -2,11 +2,11 @@ import { Controller, Get, NotFoundException, Param } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 
 import { TokenScopes } from '../api-tokens/scopes.js';
-import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
+import { BrokerOnly, CurrentBook } from '../auth/access.decorators.js';
 import { isUuid } from '../common/ids.js';
 import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
 import { idsOf, type ListQuery, ListResult } from '../common/list-query.js';
-import type { User } from '../users/user.entity.js';
+import type { ClientBook } from '../members/book.js';
 import { type CampaignRecipientRow, CampaignReportRepository } from './campaign-report.repository.js';
 import { CampaignRecipientDto, type RecipientStatus } from './dto/campaign-recipient.dto.js';
 
@@ -56,13 +56,13 @@ export class CampaignReportController {
   @ApiListQuery(RECIPIENT_LIST_RULES, { type: CampaignRecipientDto, resource: 'campaign-recipients' })
   @ApiNotFoundResponse({ description: 'No such campaign for this broker' })
   async recipients(
-    @CurrentUser() user: User,
+    @CurrentBook() book: ClientBook,
     @Param('id') id: string,
     @ListParams(RECIPIENT_LIST_RULES) query: ListQuery,
   ): Promise<ListResult<CampaignRecipientDto>> {
-    if (!isUuid(id) || !(await this.report.ownsCampaign(user.id, id))) throw new NotFoundException('Campaign not found');
+    if (!isUuid(id) || !(await this.report.ownsCampaign(book.agencyId, id))) throw new NotFoundException('Campaign not found');
     const range = query.range ?? { start: 0, end: DEFAULT_PAGE - 1 };
-    const rows = await this.report.recipients(id, range.start, range.end - range.start + 1, idsOf(query));
+    const rows = await this.report.recipients(book, id, range.start, range.end - range.start + 1, idsOf(query));
     return new ListResult('campaign-recipients', rows.map(toDto), rows[0]?.total ?? 0, range);
   }
 }

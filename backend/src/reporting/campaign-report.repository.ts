@@ -1,6 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
+import { bookCondition, type ClientBook } from '../members/book.js';
+
 /** One client a sent campaign went to, with where its delivery stands. */
 export interface CampaignRecipientRow {
   client_id: string;
@@ -27,8 +29,12 @@ export class CampaignReportRepository {
     return row?.owned ?? false;
   }
 
-  /** A page of the recipients (or only the clients named: react-admin's getMany), by last then first name, with the total on each row. */
-  recipients(campaignId: string, offset: number, limit: number, clientIds?: string[]): Promise<CampaignRecipientRow[]> {
+  /**
+   * A page of the recipients in the book (or only the clients named: react-admin's getMany), by last
+   * then first name, with the total on each row.
+   */
+  recipients(book: ClientBook, campaignId: string, offset: number, limit: number, clientIds?: string[]): Promise<CampaignRecipientRow[]> {
+    const inBook = bookCondition(book);
     return this.em.execute<CampaignRecipientRow[]>(
       `select kr.client_id, c.first_name, c.last_name, d.recipient as address, d.status as delivery_status, d.error as reason,
               kr.opened_at, kr.clicked_at, count(*) over ()::int as total
@@ -36,10 +42,10 @@ export class CampaignReportRepository {
          join clients c on c.id = kr.client_id
          -- One delivery per campaign and client (deliveries_campaign_client_unique).
          left join deliveries d on d.campaign_id = kr.campaign_id and d.client_id = kr.client_id
-        where kr.campaign_id = ? and (?::uuid[] is null or kr.client_id = any(?::uuid[]))
+        where kr.campaign_id = ? and ${inBook.sql} and (?::uuid[] is null or kr.client_id = any(?::uuid[]))
         order by c.last_name, c.first_name, kr.client_id
         offset ? limit ?`,
-      [campaignId, ...Array(2).fill(clientIds ? `{${clientIds.join(',')}}` : null), offset, limit],
+      [campaignId, ...inBook.params, ...Array(2).fill(clientIds ? `{${clientIds.join(',')}}` : null), offset, limit],
     );
   }
 }
