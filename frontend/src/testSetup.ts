@@ -18,6 +18,10 @@ window.history.replaceState(null, '', '/');
 document.documentElement.removeAttribute('lang');
 document.title = '';
 
+// The broker app's pages that wait for the English texts left out of its first load (the back
+// office, the guide, the activity log) are rendered here without that wait: the texts are loaded first.
+await (await import('./broker-app/i18n/useBrokerTexts.ts')).loadLateAreas();
+
 // Vitest runs without globals, so Testing Library cannot unmount screens between tests by itself.
 afterEach(cleanup);
 // What a file replaced (a spy, a fake clock) is put back before the next file runs.

@@ -10,6 +10,7 @@ import { buildTheme } from './branding/theme.ts';
 import { campaigns } from './campaigns/index.ts';
 import { ClientEdit, clients } from './clients/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
+import { loadLateAreas } from './i18n/useBrokerTexts.ts';
 import { AppNotification } from './layout/AppNotification.tsx';
 import { BrokerNotFound } from './layout/BrokerNotFound.tsx';
 import { Shell } from './layout/Shell.tsx';
@@ -28,6 +29,9 @@ import { lazyNamed } from './ui/lazyNamed.ts';
 const queryClient = createQueryClient();
 const store = localStorageStore();
 
+/** A page's module, once the English texts left out of the first load have loaded too (useBrokerTexts.ts). */
+const withLateAreas = <M,>(page: Promise<M>): Promise<M> => Promise.all([page, loadLateAreas()]).then(([module]) => module);
+
 // Every page but the dashboard (the landing page) is its own chunk, loaded when opened; the shell
 // shows the spinner meanwhile. The resources' pages are split the same way in their index.ts.
 const BillingPage = lazyNamed(() => import('./billing/BillingPage.tsx'), 'BillingPage');
@@ -36,18 +40,18 @@ const BrandingPage = lazyNamed(() => import('./branding/BrandingPage.tsx'), 'Bra
 const SettingsPage = lazyNamed(() => import('./settings/SettingsPage.tsx'), 'SettingsPage');
 const ApiAccessPage = lazyNamed(() => import('./api-access/ApiAccessPage.tsx'), 'ApiAccessPage');
 const TeamPage = lazyNamed(() => import('./team/TeamPage.tsx'), 'TeamPage');
-const ActivityLogPage = lazyNamed(() => import('./activity-log/ActivityLogPage.tsx'), 'ActivityLogPage');
-const HelpPage = lazyNamed(() => import('./help/HelpPage.tsx'), 'HelpPage');
+const ActivityLogPage = lazyNamed(() => withLateAreas(import('./activity-log/ActivityLogPage.tsx')), 'ActivityLogPage');
+const HelpPage = lazyNamed(() => withLateAreas(import('./help/HelpPage.tsx')), 'HelpPage');
 const PortalPreviewPage = lazyNamed(() => import('./portal-preview/PortalPreviewPage.tsx'), 'PortalPreviewPage');
 
 // The admin pages (and their chart library): brokers never download them.
-const AdminDashboardPage = lazyNamed(() => import('./backoffice/dashboard/AdminDashboardPage.tsx'), 'AdminDashboardPage');
-const BrokersPage = lazyNamed(() => import('./backoffice/brokers/BrokersPage.tsx'), 'BrokersPage');
-const BrokerDetailPage = lazyNamed(() => import('./backoffice/brokers/BrokerDetailPage.tsx'), 'BrokerDetailPage');
-const AdminResourcesPage = lazyNamed(() => import('./backoffice/resources/AdminResourcesPage.tsx'), 'AdminResourcesPage');
-const AdminsPage = lazyNamed(() => import('./backoffice/admins/AdminsPage.tsx'), 'AdminsPage');
-const AuditLogPage = lazyNamed(() => import('./backoffice/audit/AuditLogPage.tsx'), 'AuditLogPage');
-const AdminHelpPage = lazyNamed(() => import('./backoffice/help/AdminHelpPage.tsx'), 'AdminHelpPage');
+const AdminDashboardPage = lazyNamed(() => withLateAreas(import('./backoffice/dashboard/AdminDashboardPage.tsx')), 'AdminDashboardPage');
+const BrokersPage = lazyNamed(() => withLateAreas(import('./backoffice/brokers/BrokersPage.tsx')), 'BrokersPage');
+const BrokerDetailPage = lazyNamed(() => withLateAreas(import('./backoffice/brokers/BrokerDetailPage.tsx')), 'BrokerDetailPage');
+const AdminResourcesPage = lazyNamed(() => withLateAreas(import('./backoffice/resources/AdminResourcesPage.tsx')), 'AdminResourcesPage');
+const AdminsPage = lazyNamed(() => withLateAreas(import('./backoffice/admins/AdminsPage.tsx')), 'AdminsPage');
+const AuditLogPage = lazyNamed(() => withLateAreas(import('./backoffice/audit/AuditLogPage.tsx')), 'AuditLogPage');
+const AdminHelpPage = lazyNamed(() => withLateAreas(import('./backoffice/help/AdminHelpPage.tsx')), 'AdminHelpPage');
 
 const loadReactAdminPages = () => import('./layout/reactAdminPages.ts');
 const AuthenticationError = lazyNamed(loadReactAdminPages, 'AuthenticationError');

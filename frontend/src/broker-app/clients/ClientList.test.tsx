@@ -646,7 +646,11 @@ describe('uploading a CSV', () => {
     const { dialog } = await openUpload();
     expect(within(dialog).getByText(/firstName, lastName, email, phone/)).toBeTruthy();
     expect(within(dialog).getByText(/phone numbers in E\.164 format/)).toBeTruthy();
-    expect(within(dialog).getByText(/date_of_birth and plan_effective_date \(YYYY-MM-DD\), plan_type .* and carrier/)).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        /date_of_birth and plan_effective_date \(YYYY-MM-DD\), plan_type .*, carrier, and assignedTo \(the e-mail of the team member/,
+      ),
+    ).toBeTruthy();
     const input = within(dialog).getByLabelText('CSV file') as HTMLInputElement;
     expect(input.getAttribute('accept')).toContain('.csv');
     const upload = within(dialog).getByRole('button', { name: 'Upload' }) as HTMLButtonElement;

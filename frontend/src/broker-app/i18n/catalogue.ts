@@ -1,12 +1,6 @@
 import type { Translation } from '../../i18n/translation.ts';
 import * as activityLog from '../activity-log/texts.ts';
 import * as apiAccess from '../api-access/texts.ts';
-import * as adminAdmins from '../backoffice/admins/texts.ts';
-import * as adminAudit from '../backoffice/audit/texts.ts';
-import * as adminBrokers from '../backoffice/brokers/texts.ts';
-import * as adminDashboard from '../backoffice/dashboard/texts.ts';
-import * as adminHelp from '../backoffice/help/texts.ts';
-import * as adminResources from '../backoffice/resources/texts.ts';
 import * as billing from '../billing/texts.ts';
 import * as branding from '../branding/texts.ts';
 import * as campaigns from '../campaigns/texts.ts';
@@ -14,7 +8,6 @@ import * as clientPage from '../clients/pageTexts.ts';
 import * as clients from '../clients/texts.ts';
 import * as compliance from '../compliance/texts.ts';
 import * as dashboard from '../dashboard/texts.ts';
-import * as help from '../help/texts.ts';
 import * as shell from '../layout/texts.ts';
 import * as outbox from '../outbox/texts.ts';
 import * as portalPreview from '../portal-preview/texts.ts';
@@ -23,20 +16,17 @@ import * as resources from '../resources/texts.ts';
 import * as settings from '../settings/texts.ts';
 import * as team from '../team/texts.ts';
 import * as tour from '../tour/texts.ts';
+import type { late } from './lateAreas.ts';
 
 /**
- * The broker app's English catalogue: each page's texts module, by area. The back office's areas
- * are here too. Another language's catalogue has the same
- * areas with its own words for every text export; numbers and ids stay English's.
+ * The broker app's English catalogue: each page's texts module, by area. The areas every broker
+ * needs are here, in the first load; the back office's and the guide's (`LateAreas`, over a fifth
+ * of the words) load with the pages that show them (`loadLateAreas`). Another language's
+ * catalogue has the same areas with its own words for every text export; numbers and ids stay
+ * English's.
  */
-export const english = {
+const early = {
   activityLog,
-  adminAdmins,
-  adminAudit,
-  adminBrokers,
-  adminDashboard,
-  adminHelp,
-  adminResources,
   apiAccess,
   billing,
   branding,
@@ -45,7 +35,6 @@ export const english = {
   clients,
   compliance,
   dashboard,
-  help,
   shell,
   outbox,
   portalPreview,
@@ -55,6 +44,17 @@ export const english = {
   team,
   tour,
 };
+
+/** The areas that load with their pages (lateAreas.ts). */
+export type LateAreas = typeof late;
+
+/** Every area, once the late ones have loaded; until then those are missing (`loadLateAreas`). */
+export const english = early as typeof early & LateAreas;
+
+/** Adds the late areas to the English catalogue. */
+export function addLateAreas(late: LateAreas): void {
+  Object.assign(english, late);
+}
 
 export type BrokerCatalogue = { [Area in keyof typeof english]: Translation<(typeof english)[Area]> };
 /** Another language's words: every area, with the text exports it translates. */

@@ -1,15 +1,33 @@
 import { useLocaleState } from 'react-admin';
 
 import { type Language, languageOf } from '../../i18n/translation.ts';
-import { type BrokerCatalogue, english, over } from './catalogue.ts';
+import { addLateAreas, type BrokerCatalogue, type BrokerTranslation, english, over } from './catalogue.ts';
 import { brokerLanguage } from './current.ts';
 
 const loaded: Partial<Record<Language, BrokerCatalogue>> = { en: english as BrokerCatalogue };
+let spanish: BrokerTranslation | undefined;
+let lateAreas: Promise<void> | undefined;
 
 /** Loads a language's catalogue (Spanish is its own chunk); the i18nProvider waits for it before switching. */
 export async function loadBrokerCatalogue(language: Language): Promise<BrokerCatalogue> {
-  if (!loaded[language]) loaded[language] = over((await import('../../i18n/es/broker.ts')).spanish);
+  if (!loaded[language]) {
+    spanish = (await import('../../i18n/es/broker.ts')).spanish;
+    loaded[language] = over(spanish);
+  }
   return loaded[language];
+}
+
+/**
+ * Loads the English areas left out of the first load (the back office's and the guide's), once;
+ * the pages that show them wait for it before they render (BrokerApp.tsx). A language loaded
+ * before them gains their English numbers and ids.
+ */
+export function loadLateAreas(): Promise<void> {
+  lateAreas ??= import('./lateAreas.ts').then(({ late }) => {
+    addLateAreas(late);
+    if (spanish) loaded.es = over(spanish);
+  });
+  return lateAreas;
 }
 
 /** The language the broker app is showing. */

@@ -1,0 +1,13 @@
+import * as adminAdmins from '../backoffice/admins/texts.ts';
+import * as adminAudit from '../backoffice/audit/texts.ts';
+import * as adminBrokers from '../backoffice/brokers/texts.ts';
+import * as adminDashboard from '../backoffice/dashboard/texts.ts';
+import * as adminHelp from '../backoffice/help/texts.ts';
+import * as adminResources from '../backoffice/resources/texts.ts';
+import * as help from '../help/texts.ts';
+
+/**
+ * The English areas that are not in the broker app's first load: the back office's (a broker who
+ * is not an admin never opens it) and the guide's. They load with the pages that show them.
+ */
+export const late = { adminAdmins, adminAudit, adminBrokers, adminDashboard, adminHelp, adminResources, help };
