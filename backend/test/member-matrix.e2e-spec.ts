@@ -113,6 +113,9 @@ let connections: HttpAgent;
 /** What agency B owns, by the path it is found under. */
 const theirs: Record<string, string> = {};
 const members = {} as Record<MemberRole, { agent: Agent; token: string }>;
+/** Agency A's own, assigned to its owner: what its agents do not see while the agency keeps their books apart. */
+const ownersBook: Record<string, string> = {};
+let owner: Agent;
 
 beforeAll(async () => {
   connections = new HttpAgent({ keepAlive: true, maxSockets: 1 });
@@ -151,6 +154,18 @@ beforeAll(async () => {
     );
     members[role] = { agent: session.agent, token: secret };
   }
+  owner = a.agent;
+  const mine = await makeClient(em, agency, {
+    phone: '+16155550151',
+    assignedMemberId: (await a.agent.get('/api/auth/user')).body.member.id,
+  });
+  ownersBook.clients = mine.id;
+  ownersBook.reminders = (
+    await a.agent
+      .post('/api/reminders')
+      .send({ clientId: mine.id, scheduledTime: '2099-06-01T15:00:00Z', deliveryMethod: 'sms', message: 'Your plan review is next week' })
+  ).body.id;
+  for (const id of Object.values(ownersBook)) expect(id).toEqual(expect.any(String));
 });
 afterAll(async () => {
   connections?.destroy();
@@ -229,5 +244,28 @@ describe('the role × operation table, from the contract', () => {
       }
     }
     expect(mismatches).toEqual([]);
+  });
+
+  it('answers 404 to an agent kept to their own clients on every operation on another member’s client or reminder', async () => {
+    const kept = operations.filter((op) => /^\/api\/(clients|reminders)\/\{id\}/.test(op.path));
+    expect(kept.length).toBeGreaterThan(10);
+    expect((await owner.put('/api/team/settings').send({ agentsSeeAssignedOnly: true })).status).toBe(200);
+    const mismatches: unknown[] = [];
+    for (const withToken of [false, true]) {
+      for (const op of kept) {
+        const path = op.path
+          .replace(/^\/api\/([a-z-]+)\/\{id\}/, (_, collection: string) => `/api/${collection}/${ownersBook[collection]}`)
+          .replace(/\{field\}/, 'email');
+        const wanted = expected(op, 'agent', path, withToken);
+        const answer = answerOf(await send(op, path, 'agent', withToken), wanted);
+        if (JSON.stringify(answer) !== JSON.stringify(wanted))
+          mismatches.push({ operation: `${op.method.toUpperCase()} ${op.path}`, withToken, wanted, answer });
+      }
+    }
+    expect((await owner.put('/api/team/settings').send({ agentsSeeAssignedOnly: false })).status).toBe(200);
+    expect(mismatches).toEqual([]);
+    // Nothing of the owner's changed.
+    expect((await owner.get(`/api/clients/${ownersBook.clients}`)).body).toMatchObject({ phone: '+16155550151', isActive: true });
+    expect((await owner.get(`/api/reminders/${ownersBook.reminders}`)).status).toBe(200);
   });
 });
