@@ -26,6 +26,7 @@ import { DigestModule } from './digest/digest.module.js';
 import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { MembersModule } from './members/members.module.js';
+import { PoliciesModule } from './policies/policies.module.js';
 import { PrivacyModule } from './privacy/privacy.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { RemindersModule } from './reminders/reminders.module.js';
@@ -76,6 +77,7 @@ export class AppModule {
         UsersModule,
         AuthModule,
         MembersModule,
+        PoliciesModule,
         AgencyLogModule,
         ClientsModule,
         ClientPortalModule,

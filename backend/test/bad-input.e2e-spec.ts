@@ -163,13 +163,15 @@ function badJson(schema: Schema): [string, string][] {
     if (schema.format === 'uuid') bad.push(['not a uuid', J('not-a-uuid')], ['an unknown id', J(UNKNOWN_ID)]);
   }
   if (type === 'integer' || type === 'number') {
-    bad.push(
-      ['numeric text', J('1')],
-      ['a fraction', '1.5'],
+    // A number the contract declares in range (an amount in cents up to its maximum) is not a bad one.
+    const declared = (n: number) =>
+      schema.minimum !== undefined && schema.maximum !== undefined && n >= schema.minimum && n <= schema.maximum;
+    const outOfRange: [string, string][] = [
       ['-1', '-1'],
       ['2147483648 (beyond int)', '2147483648'],
       ['40000 (beyond smallint)', '40000'],
-    );
+    ];
+    bad.push(['numeric text', J('1')], ['a fraction', '1.5'], ...outOfRange.filter(([, value]) => !declared(Number(value))));
     bad.push(['1e308', '1e308'], ['a boolean', 'true'], ['text', J('seven')]);
     if (schema.maximum !== undefined) bad.push(['above the maximum', String(schema.maximum + 1)]);
     if (schema.minimum !== undefined) bad.push(['below the minimum', String(schema.minimum - 1)]);
@@ -290,6 +292,14 @@ describe('bad input on every route', () => {
   let http: KeptAliveClient;
 
   /** What a valid request carries in each field, for fields whose schema cannot say. */
+  const MEDIGAP_POLICY = {
+    planType: 'medigap',
+    medigapPlan: 'G',
+    planId: null,
+    status: 'active',
+    terminationDate: null,
+    terminationReason: null,
+  };
   function fieldBase(op: Operation): Record<string, unknown> {
     const byField: Record<string, unknown> = {
       email: 'walk@example.com',
@@ -297,6 +307,7 @@ describe('bad input on every route', () => {
       agencyPhone: '(615) 555-0143',
       clientId: ids.client,
       medicationId: ids.medication,
+      writingMemberId: ids.ownerMember,
       recurrencePattern: 'weekly',
       timeZone: 'America/Chicago',
       message: 'See you at the office on Friday.',
@@ -322,6 +333,9 @@ describe('bad input on every route', () => {
       // Marking the walk client active changes nothing the walk depends on; invite or delete would.
       'POST /api/clients/bulk': { action: 'activate', ids: [ids.client] },
       'POST /api/campaigns/{id}/clients': { ids: [ids.client] },
+      // A Medigap policy: its plan letter and no CMS plan ID.
+      'POST /api/clients/{id}/policies': MEDIGAP_POLICY,
+      'PUT /api/policies/{id}': MEDIGAP_POLICY,
       // The walk client has nobody looking after them: the valid request leaves it so.
       'POST /api/clients/assign': { ids: [ids.client], memberId: null },
       // The walk client's permission is not about to lapse: the valid request sends nothing.
@@ -387,6 +401,7 @@ describe('bad input on every route', () => {
       [/^\/api\/dev\/outbox\/\{id\}/, ids.outboxMessage],
       [/^\/api\/client\/dev\/outbox\/\{id\}/, ids.clientOutboxMessage],
       [/^\/api\/reminders\/\{id\}/, ids.reminder],
+      [/^\/api\/policies\/\{id\}/, ids.policy],
       [/^\/api\/client\/medications\/\{id\}/, ids.medication],
       [/^\/api\/client\/reminders\/\{id\}/, ids.clientReminder],
       [/^\/api\/client\/caregivers\/\{id\}/, ids.caregiver],
@@ -767,6 +782,11 @@ describe('bad input on every route', () => {
         .send({ clientId: ids.client, scheduledTime: new Date(realNow().getTime() + 86_400_000).toISOString(), message: 'Walk reminder' })
     ).body.id;
     ids.campaign = (await agents.broker.post('/api/campaigns').send({ name: 'Walk', type: 'sms', message: 'Hello' })).body.id;
+    ids.policy = (
+      await agents.broker.post(`/api/clients/${ids.client}/policies`).send({ carrier: 'Walk', planName: 'Walk Plan', planType: 'other' })
+    ).body.id;
+    // The walk broker's own member: who wrote a policy.
+    ids.ownerMember = (await agents.broker.get('/api/auth/user')).body.member.id;
     // An invitation text in the broker's development outbox, which its phone can answer.
     expect((await agents.broker.post(`/api/clients/${ids.client}/invite`)).status).toBe(200);
     ids.outboxMessage = (

@@ -131,6 +131,9 @@ beforeAll(async () => {
     .post('/api/reminders')
     .send({ clientId: client.id, scheduledTime: '2099-06-01T15:00:00Z', deliveryMethod: 'sms', message: 'Your plan review is next week' });
   theirs.reminders = reminder.body.id;
+  theirs.policies = (
+    await b.agent.post(`/api/clients/${client.id}/policies`).send({ carrier: 'Humana', planName: 'Gold Plus', planType: 'mapd' })
+  ).body.id;
   theirs.tokens = (await b.agent.post('/api/tokens').send({ name: 'Theirs', scopes: ['clients:read'], expiresInDays: 30 })).body.id;
   for (const id of Object.values(theirs)) expect(id).toEqual(expect.any(String));
 
@@ -164,6 +167,9 @@ beforeAll(async () => {
     await a.agent
       .post('/api/reminders')
       .send({ clientId: mine.id, scheduledTime: '2099-06-01T15:00:00Z', deliveryMethod: 'sms', message: 'Your plan review is next week' })
+  ).body.id;
+  ownersBook.policies = (
+    await a.agent.post(`/api/clients/${mine.id}/policies`).send({ carrier: 'Humana', planName: 'Gold Plus', planType: 'mapd' })
   ).body.id;
   for (const id of Object.values(ownersBook)) expect(id).toEqual(expect.any(String));
 });
@@ -246,8 +252,8 @@ describe('the role × operation table, from the contract', () => {
     expect(mismatches).toEqual([]);
   });
 
-  it('answers 404 to an agent kept to their own clients on every operation on another member’s client or reminder', async () => {
-    const kept = operations.filter((op) => /^\/api\/(clients|reminders)\/\{id\}/.test(op.path));
+  it('answers 404 to an agent kept to their own clients on every operation on another member’s client, reminder or policy', async () => {
+    const kept = operations.filter((op) => /^\/api\/(clients|reminders|policies)\/\{id\}/.test(op.path));
     expect(kept.length).toBeGreaterThan(10);
     expect((await owner.put('/api/team/settings').send({ agentsSeeAssignedOnly: true })).status).toBe(200);
     const mismatches: unknown[] = [];

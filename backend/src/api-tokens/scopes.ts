@@ -6,6 +6,8 @@ import { ApiBearerAuth, ApiExtension } from '@nestjs/swagger';
 export const SCOPES = {
   'clients:read': 'Read clients, their consent records, timelines and compliance reports',
   'clients:write': 'Add, edit, import, invite, deactivate and delete clients; record consent',
+  'policies:read': 'Read clients’ policies',
+  'policies:write': 'Add, change and delete clients’ policies',
   'reminders:read': 'Read reminders',
   'reminders:write': 'Schedule, edit and cancel reminders',
   'campaigns:read': 'Read campaigns and their results',

@@ -29,6 +29,7 @@ import { Member } from '../members/member.entity.js';
 import { OptOut } from '../messaging/opt-out.entity.js';
 import { OutboxMessage } from '../messaging/outbox-message.entity.js';
 import { WebhookEvent } from '../messaging/webhook-event.entity.js';
+import { Policy } from '../policies/policy.entity.js';
 import { PhiAccess } from '../privacy/phi-access.entity.js';
 import { RateLimitCounter } from '../rate-limit/rate-limit-counter.entity.js';
 import { Reminder } from '../reminders/reminder.entity.js';
@@ -42,6 +43,7 @@ export const ENTITIES = [
   User,
   Member,
   Client,
+  Policy,
   ClientInvitation,
   ClientAccount,
   ClientPasswordReset,

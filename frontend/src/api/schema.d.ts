@@ -1641,6 +1641,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clients/{id}/policies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A client’s policies: current ones first (latest effective date first), then terminated and declined */
+        get: operations["ClientPoliciesController_list"];
+        put?: never;
+        /** Adds a policy to the client; who wrote it defaults to you when you are an owner or agent */
+        post: operations["ClientPoliciesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/clients/{id}/timeline": {
         parameters: {
             query?: never;
@@ -1968,6 +1986,25 @@ export interface paths {
         /** Sends an open or expired invitation again, with a new link */
         post: operations["MembersController_resend"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One policy */
+        get: operations["PoliciesController_get"];
+        /** Changes a policy: what is left out keeps its value, null clears an optional field */
+        put: operations["PoliciesController_update"];
+        post?: never;
+        /** Deletes a policy entered by mistake (one that ended is marked terminated instead); answers it as it was */
+        delete: operations["PoliciesController_remove"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2533,7 +2570,7 @@ export interface components {
              * @example client_created
              * @enum {string}
              */
-            action: "client_created" | "client_updated" | "client_deactivated" | "client_reactivated" | "client_deleted" | "client_invited" | "client_contact_change_withdrawn" | "clients_activated" | "clients_deactivated" | "clients_deleted" | "clients_invited" | "clients_assigned" | "clients_imported" | "clients_exported" | "consent_recorded" | "consent_recorded_bulk" | "consent_renewals_requested" | "campaign_created" | "campaign_updated" | "campaign_deleted" | "campaign_duplicated" | "campaign_clients_added" | "campaign_test_sent" | "campaign_sent" | "campaign_scheduled" | "campaign_unscheduled" | "campaign_started" | "campaign_paused" | "campaign_resumed" | "campaign_finished" | "reminder_scheduled" | "reminder_updated" | "reminder_cancelled" | "reminders_sent" | "member_invited" | "member_invitation_resent" | "member_role_changed" | "member_removed" | "member_joined" | "team_settings_changed" | "token_created" | "token_revoked" | "branding_updated" | "logo_uploaded" | "profile_updated" | "plan_changed" | "subscription_started" | "overage_enabled" | "payment_marked_paid";
+            action: "client_created" | "client_updated" | "client_deactivated" | "client_reactivated" | "client_deleted" | "client_invited" | "client_contact_change_withdrawn" | "clients_activated" | "clients_deactivated" | "clients_deleted" | "clients_invited" | "clients_assigned" | "clients_imported" | "clients_exported" | "policy_added" | "policy_updated" | "policy_deleted" | "consent_recorded" | "consent_recorded_bulk" | "consent_renewals_requested" | "campaign_created" | "campaign_updated" | "campaign_deleted" | "campaign_duplicated" | "campaign_clients_added" | "campaign_test_sent" | "campaign_sent" | "campaign_scheduled" | "campaign_unscheduled" | "campaign_started" | "campaign_paused" | "campaign_resumed" | "campaign_finished" | "reminder_scheduled" | "reminder_updated" | "reminder_cancelled" | "reminders_sent" | "member_invited" | "member_invitation_resent" | "member_role_changed" | "member_removed" | "member_joined" | "team_settings_changed" | "token_created" | "token_revoked" | "branding_updated" | "logo_uploaded" | "profile_updated" | "plan_changed" | "subscription_started" | "overage_enabled" | "payment_marked_paid";
             /**
              * @example {
              *       "phone": "+16155550199"
@@ -2656,7 +2693,7 @@ export interface components {
              *       "clients:read"
              *     ]
              */
-            scopes: ("clients:read" | "clients:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write")[];
+            scopes: ("clients:read" | "clients:write" | "policies:read" | "policies:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write")[];
         };
         ApiTokenEventDto: {
             /** Format: date-time */
@@ -3443,7 +3480,7 @@ export interface components {
              *       "clients:write"
              *     ]
              */
-            scopes: ("clients:read" | "clients:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write")[];
+            scopes: ("clients:read" | "clients:write" | "policies:read" | "policies:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write")[];
         };
         CreateCampaignDto: {
             /** @description Default: all active clients */
@@ -3609,6 +3646,62 @@ export interface components {
              */
             timeZone?: string;
         };
+        CreatePolicyDto: {
+            /**
+             * Format: date
+             * @example 2026-10-20
+             */
+            applicationDate?: string | null;
+            /** @example Humana */
+            carrier: string;
+            /**
+             * Format: date
+             * @example 2027-01-01
+             */
+            effectiveDate?: string | null;
+            /**
+             * @description Medigap only: the plan letter (HDF, HDG: high-deductible F, G)
+             * @enum {string|null}
+             */
+            medigapPlan?: "A" | "B" | "C" | "D" | "F" | "HDF" | "G" | "HDG" | "K" | "L" | "M" | "N" | null;
+            /**
+             * @description CMS contract-plan-segment (Medicare Advantage, MAPD, Part D); the segment may be left out (000)
+             * @example H1234-001-000
+             */
+            planId?: string | null;
+            /** @example Humana Gold Plus H1234-001 (HMO) */
+            planName: string;
+            /**
+             * @example mapd
+             * @enum {string}
+             */
+            planType: "medicare_advantage" | "mapd" | "pdp" | "medigap" | "dental" | "vision" | "other";
+            /**
+             * @description The monthly premium the client pays, in cents
+             * @example 0
+             */
+            premiumCents?: number | null;
+            /**
+             * @description Default pending
+             * @enum {string}
+             */
+            status?: "pending" | "active" | "terminated" | "declined";
+            /**
+             * Format: date
+             * @description Required when the status is terminated
+             */
+            terminationDate?: string | null;
+            /**
+             * @description Terminated only; default other
+             * @enum {string|null}
+             */
+            terminationReason?: "switched_agent" | "switched_plan" | "moved" | "deceased" | "nonpayment" | "other" | null;
+            /**
+             * Format: uuid
+             * @description The member who wrote it (one who has joined); by default whoever adds it, when they are an owner or agent
+             */
+            writingMemberId?: string | null;
+        };
         CreateReminderDto: {
             /** Format: uuid */
             clientId?: string;
@@ -3656,7 +3749,7 @@ export interface components {
              *       "clients:read"
              *     ]
              */
-            scopes: ("clients:read" | "clients:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write")[];
+            scopes: ("clients:read" | "clients:write" | "policies:read" | "policies:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write")[];
             /**
              * @description The secret: shown once, never again
              * @example ck_pat_Q3xv9LwR1d6mB0yVvYpT2kq8s3fHcN4eZ7uJ5aXgE0o
@@ -4472,6 +4565,40 @@ export interface components {
             /** @description The last 12 months, oldest first; the last is this month, computed live */
             months: components["schemas"]["PlatformTrendMonthDto"][];
         };
+        PolicyDto: {
+            /** Format: date */
+            applicationDate: string | null;
+            /** @example Humana */
+            carrier: string;
+            /** Format: uuid */
+            clientId: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date */
+            effectiveDate: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string|null} */
+            medigapPlan: "A" | "B" | "C" | "D" | "F" | "HDF" | "G" | "HDG" | "K" | "L" | "M" | "N" | null;
+            /** @example H1234-001-000 */
+            planId: string | null;
+            /** @example Humana Gold Plus H1234-001 (HMO) */
+            planName: string;
+            /** @enum {string} */
+            planType: "medicare_advantage" | "mapd" | "pdp" | "medigap" | "dental" | "vision" | "other";
+            /** @description Monthly premium in cents */
+            premiumCents: number | null;
+            /** @enum {string} */
+            status: "pending" | "active" | "terminated" | "declined";
+            /** Format: date */
+            terminationDate: string | null;
+            /** @enum {string|null} */
+            terminationReason: "switched_agent" | "switched_plan" | "moved" | "deceased" | "nonpayment" | "other" | null;
+            /** Format: date-time */
+            updatedAt: string;
+            /** Format: uuid */
+            writingMemberId: string | null;
+        };
         PortalBrandingDto: {
             /** @example Your Healthcare Team */
             agencyName: string;
@@ -4751,7 +4878,7 @@ export interface components {
             /** @example Read clients, their consent records, timelines and compliance reports */
             description: string;
             /** @enum {string} */
-            scope: "clients:read" | "clients:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write";
+            scope: "clients:read" | "clients:write" | "policies:read" | "policies:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write";
         };
         SendResultDto: {
             /** @description Recipients the campaign is going to */
@@ -5122,6 +5249,62 @@ export interface components {
              * @example America/New_York
              */
             timeZone?: string;
+        };
+        UpdatePolicyDto: {
+            /**
+             * Format: date
+             * @example 2026-10-20
+             */
+            applicationDate?: string | null;
+            /** @example Humana */
+            carrier?: string;
+            /**
+             * Format: date
+             * @example 2027-01-01
+             */
+            effectiveDate?: string | null;
+            /**
+             * @description Medigap only: the plan letter (HDF, HDG: high-deductible F, G)
+             * @enum {string|null}
+             */
+            medigapPlan?: "A" | "B" | "C" | "D" | "F" | "HDF" | "G" | "HDG" | "K" | "L" | "M" | "N" | null;
+            /**
+             * @description CMS contract-plan-segment (Medicare Advantage, MAPD, Part D); the segment may be left out (000)
+             * @example H1234-001-000
+             */
+            planId?: string | null;
+            /** @example Humana Gold Plus H1234-001 (HMO) */
+            planName?: string;
+            /**
+             * @example mapd
+             * @enum {string}
+             */
+            planType?: "medicare_advantage" | "mapd" | "pdp" | "medigap" | "dental" | "vision" | "other";
+            /**
+             * @description The monthly premium the client pays, in cents
+             * @example 0
+             */
+            premiumCents?: number | null;
+            /**
+             * @description Default pending
+             * @enum {string}
+             */
+            status?: "pending" | "active" | "terminated" | "declined";
+            /**
+             * Format: date
+             * @description Required when the status is terminated
+             */
+            terminationDate?: string | null;
+            /**
+             * @description Terminated only; default other
+             * @enum {string|null}
+             */
+            terminationReason?: "switched_agent" | "switched_plan" | "moved" | "deceased" | "nonpayment" | "other" | null;
+            /**
+             * Format: uuid
+             * @description The member who wrote it (one who has joined); by default whoever adds it, when they are an owner or agent
+             */
+            writingMemberId?: string | null;
         };
         UpdateProfileDto: {
             /**
@@ -16944,6 +17127,240 @@ export interface operations {
             };
         };
     };
+    ClientPoliciesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyDto"][];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the policies:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/clients/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c/policies needs the policies:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such client in your book */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    ClientPoliciesController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePolicyDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyDto"];
+                };
+            };
+            /** @description A plan ID of the form H1234-001-000 whose contract letter fits the type, a Medigap letter for Medigap alone, a date for a terminated policy, a writing member who has joined: { message, field } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the policies:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "POST /api/clients/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c/policies needs the policies:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such client in your book */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     ClientTimelineController_timeline: {
         parameters: {
             query?: never;
@@ -18920,6 +19337,364 @@ export interface operations {
                 };
             };
             /** @description No such invitation in this agency */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    PoliciesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyDto"];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the policies:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/policies/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c needs the policies:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such policy in your book */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    PoliciesController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdatePolicyDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyDto"];
+                };
+            };
+            /** @description A plan ID of the form H1234-001-000 whose contract letter fits the type, a Medigap letter for Medigap alone, a date for a terminated policy, a writing member who has joined: { message, field } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the policies:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "PUT /api/policies/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c needs the policies:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such policy in your book */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    PoliciesController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyDto"];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the policies:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "DELETE /api/policies/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c needs the policies:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such policy in your book */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -308,7 +308,16 @@ describe('the scopes in the app’s language', () => {
     expect(scopeDescription('clients:read', 'Read clients')).toBe('Read clients');
     const spanish = (await loadBrokerCatalogue('es')).apiAccess;
     expect(spanish.scopeDescription('clients:read', 'Read clients')).toMatch(/^Ver los clientes/);
-    for (const scope of ['clients:write', 'reminders:read', 'reminders:write', 'campaigns:read', 'campaigns:write', 'analytics:read']) {
+    for (const scope of [
+      'clients:write',
+      'policies:read',
+      'policies:write',
+      'reminders:read',
+      'reminders:write',
+      'campaigns:read',
+      'campaigns:write',
+      'analytics:read',
+    ]) {
       expect(spanish.scopeDescription(scope, 'English')).not.toBe('English');
     }
     expect(spanish.scopeDescription('admin:write', 'English')).toMatch(/^Administradores/);

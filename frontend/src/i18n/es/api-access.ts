@@ -102,6 +102,8 @@ export const ACTIVITY_KIND_LABELS: Translation<typeof EN_ACTIVITY_KIND_LABELS> =
 const SCOPE_DESCRIPTIONS: Record<string, string> = {
   'clients:read': 'Ver los clientes, sus registros de consentimiento, su historial y los informes de cumplimiento',
   'clients:write': 'Agregar, editar, importar, invitar, desactivar y eliminar clientes; registrar el consentimiento',
+  'policies:read': 'Ver las pólizas de los clientes',
+  'policies:write': 'Agregar, cambiar y eliminar las pólizas de los clientes',
   'reminders:read': 'Ver los recordatorios',
   'reminders:write': 'Programar, editar y cancelar recordatorios',
   'campaigns:read': 'Ver las campañas y sus resultados',
