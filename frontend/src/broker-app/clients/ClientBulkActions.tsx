@@ -23,7 +23,7 @@ import { useListContext } from 'react-admin';
 
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
-import { useMemberMay } from '../providers/memberMay.tsx';
+import { useMemberMay, useSeesOnlyAssigned } from '../providers/memberMay.tsx';
 import type { BulkClientAction, BulkResult, Client } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
@@ -55,6 +55,8 @@ export function ClientBulkActions() {
   const [recordingPermission, setRecordingPermission] = useState(false);
   const [assigning, setAssigning] = useState(false);
   const may = useMemberMay();
+  // A member who sees only their own clients does not hand them on.
+  const seesOnlyAssigned = useSeesOnlyAssigned();
   const [notInvited, setNotInvited] = useState<BulkResult['failed']>([]);
   const count = selectedIds.length;
 
@@ -105,7 +107,7 @@ export function ClientBulkActions() {
           setReason('other');
           setConfirmDeactivate(true);
         })}
-      {writes && (
+      {writes && !seesOnlyAssigned && (
         <Button
           size="small"
           startIcon={<AssignmentIndIcon />}

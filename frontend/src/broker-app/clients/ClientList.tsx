@@ -26,7 +26,7 @@ import { ListBase, useListContext, useStore } from 'react-admin';
 
 import { CreateCampaignDialog } from '../campaigns/CreateCampaignDialog.tsx';
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
-import { useMemberMay } from '../providers/memberMay.tsx';
+import { useMemberMay, useSeesOnlyAssigned } from '../providers/memberMay.tsx';
 import { useCurrentUser } from '../providers/useCurrentUser.ts';
 import type { Client } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
@@ -54,9 +54,11 @@ function useClientView(): [ClientView, (view: ClientView) => void] {
 /**
  * SPEC §2 Clients page: usage, search and filters, the clients as a table (sortable, with bulk
  * actions) or as cards, export, add and CSV import. Below 600 px the table becomes the cards' list.
+ * An agent kept to their own clients is told so above the list.
  */
 export function ClientList() {
   const may = useMemberMay();
+  const seesOnlyAssigned = useSeesOnlyAssigned();
   const { CLIENT_TEXTS } = useBrokerTexts().clients;
   const [addOpen, setAddOpen] = useState(false);
   const [uploadOpen, setUploadOpen] = useState(false);
@@ -100,6 +102,11 @@ export function ClientList() {
         }
       />
       <ClientUsageWidget />
+      {seesOnlyAssigned && (
+        <Alert severity="info" role="note" sx={{ mb: 2 }}>
+          {CLIENT_TEXTS.onlyAssignedNote}
+        </Alert>
+      )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', justifyContent: 'space-between' }}>
         <ListSearchBox label={CLIENT_TEXTS.searchLabel} placeholder={CLIENT_TEXTS.searchPlaceholder} />
         {!narrow && (

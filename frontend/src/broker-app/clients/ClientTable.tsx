@@ -4,7 +4,8 @@ import { DataTable, Pagination } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
-import type { Client } from '../types.ts';
+import type { Client, Member } from '../types.ts';
+import { assignedName, useListedMembers } from './AssignClientsDialog.tsx';
 import { ClientActionsMenu } from './ClientActionsMenu.tsx';
 import { ClientBulkActions } from './ClientBulkActions.tsx';
 import { engagementColor, formatJoinedDay, formatPhone, pendingContactText } from './format.ts';
@@ -58,12 +59,28 @@ function ContactCell({ client, field, value }: { client: Client; field: 'phone' 
   );
 }
 
+/** Who looks after the client, or a muted "Nobody yet". */
+function MemberCell({ client, members }: { client: Client; members: Member[] }) {
+  const { CLIENT_TEXTS } = useBrokerTexts().clients;
+  const { TEAM_TEXTS } = useBrokerTexts().team;
+  const name = assignedName(client, members, TEAM_TEXTS.noName);
+  if (name === null) {
+    return (
+      <Typography component="span" variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+        {CLIENT_TEXTS.memberNobody}
+      </Typography>
+    );
+  }
+  return name ?? null;
+}
+
 /**
  * The clients as a table: every column sorts on the server, rows can be selected for the bulk
  * actions, and each row keeps the card's invitation control and menu.
  */
 export function ClientTable() {
   const { CLIENT_TEXTS } = useBrokerTexts().clients;
+  const members = useListedMembers();
   // react-admin labels each row's checkbox on its wrapper, where the label is not allowed and names
   // nothing: inside the table, a checkbox's input carries the label and its wrapper is a group.
   const outer = useTheme();
@@ -146,6 +163,14 @@ export function ClientTable() {
           render={(client) => <Engagement client={client} />}
         />
         <DataTable.Col<Client> source="riskScore" label={CLIENT_TEXTS.colRisk} render={(client) => <RiskBadge client={client} />} />
+        {members.length > 0 && (
+          <DataTable.Col<Client>
+            label={CLIENT_TEXTS.colMember}
+            disableSort
+            sx={{ minWidth: 96 }}
+            render={(client) => <MemberCell client={client} members={members} />}
+          />
+        )}
         <DataTable.Col<Client>
           source="createdAt"
           label={CLIENT_TEXTS.colJoined}
