@@ -170,7 +170,7 @@ export function ClientFilters() {
         {!order && <MenuItem value="other">{CLIENT_TEXTS.sortOther}</MenuItem>}
       </TextField>
       {filtered && (
-        <Button onClick={() => change({}, ['isActive', 'inviteStatus', 'engagementMin', 'engagementMax', 'riskLevel'])}>
+        <Button onClick={() => change({}, ['isActive', 'inviteStatus', 'engagementMin', 'engagementMax', 'riskLevel', 'assignedTo'])}>
           {CLIENT_TEXTS.clearFilters}
         </Button>
       )}

@@ -318,6 +318,10 @@ describe('the clients table', () => {
     expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['All', 'Mine', 'Luis Test', 'Nobody yet']);
     fireEvent.click(screen.getByRole('option', { name: 'Luis Test' }));
     await waitFor(() => expect(getList).toHaveBeenLastCalledWith('clients', expect.objectContaining({ filter: { assignedTo: 'm2' } })));
+    // Clear filters lets go of the member too (the list's first page, already loaded, shows again).
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Member' }).textContent).toBe('All'));
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
   }, 30_000);
 });
 
