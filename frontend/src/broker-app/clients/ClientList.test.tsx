@@ -386,6 +386,18 @@ describe('whose clients they are', () => {
     expect(screen.queryByRole('button', { name: 'Assign' })).toBeNull();
   });
 
+  it('asks who is signed in again when it opens: an owner may have kept agents to their own clients since', async () => {
+    const now = testUserAs('agent', 'm2', true);
+    const fetchMock = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async (url) =>
+        url === '/api/auth/user' ? new Response(JSON.stringify(now), { status: 200 }) : new Response('', { status: 404 }),
+      );
+    renderList([client({ assignedMemberId: 'm2' })], { getMembers: vi.fn().mockResolvedValue(TEAM) }, 'table', testUserAs('agent', 'm2'));
+    expect((await screen.findByRole('note')).textContent).toBe('You see the clients assigned to you.');
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/user', expect.anything());
+  });
+
   it('offers the same agent everything while the agency lets agents see the whole book', async () => {
     renderList(BOOK, { getMembers: vi.fn().mockResolvedValue(TEAM) }, 'table', testUserAs('agent', 'm2'));
     const table = await screen.findByRole('table');

@@ -27,7 +27,7 @@ import { ListBase, useListContext, useStore } from 'react-admin';
 import { CreateCampaignDialog } from '../campaigns/CreateCampaignDialog.tsx';
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useMemberMay, useSeesOnlyAssigned } from '../providers/memberMay.tsx';
-import { useCurrentUser } from '../providers/useCurrentUser.ts';
+import { useCurrentUser, useFreshCurrentUser } from '../providers/useCurrentUser.ts';
 import type { Client } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { ListSearchBox } from '../ui/ListSearchBox.tsx';
@@ -58,6 +58,8 @@ function useClientView(): [ClientView, (view: ClientView) => void] {
  */
 export function ClientList() {
   const may = useMemberMay();
+  // Whether the member sees only their own clients may have changed since they signed in.
+  useFreshCurrentUser();
   const seesOnlyAssigned = useSeesOnlyAssigned();
   const { CLIENT_TEXTS } = useBrokerTexts().clients;
   const [addOpen, setAddOpen] = useState(false);

@@ -71,7 +71,13 @@ function MemberCell({ client, members }: { client: Client; members: Member[] }) 
       </Typography>
     );
   }
-  return name ?? null;
+  if (name === undefined) return null;
+  // On one line, a long name cut with an ellipsis (the whole one on hover): the row keeps its height.
+  return (
+    <Box sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: 140 }} title={name}>
+      {name}
+    </Box>
+  );
 }
 
 /**
@@ -106,7 +112,11 @@ export function ClientTable() {
         hover
         size="small"
         // The bulk toolbar slides in above the first row; only the rows scroll sideways on a narrow window.
-        sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+        // Cells are 12 px from their neighbours (MUI's 16), so that the Member column fits at 1280 px too.
+        sx={{
+          '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+          '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { px: 1.5 },
+        }}
       >
         <DataTable.Col<Client>
           source="lastName"
@@ -167,7 +177,6 @@ export function ClientTable() {
           <DataTable.Col<Client>
             label={CLIENT_TEXTS.colMember}
             disableSort
-            sx={{ minWidth: 96 }}
             render={(client) => <MemberCell client={client} members={members} />}
           />
         )}
