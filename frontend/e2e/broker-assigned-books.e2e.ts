@@ -97,7 +97,7 @@ describe('agents who see only their own clients, in Chromium', () => {
     const card = owner.getByRole('region', { name: 'How the team works' });
     const setting = card.getByRole('switch', { name: SETTING });
     assert.equal(await setting.isChecked(), false, 'the whole book until the owner says otherwise');
-    await card.getByText('Owners, assistants and read-only members always see the whole book.', { exact: false }).waitFor();
+    await card.getByText('Owners, assistants and read-only members always see the whole book;', { exact: false }).waitFor();
     assert.deepEqual(await seriousAccessibilityViolations(owner), [], 'axe on the Team page with its setting at 1280 px');
     await setting.check();
     await toast(owner, 'Agents now see only the clients assigned to them.').waitFor();
@@ -120,8 +120,9 @@ describe('agents who see only their own clients, in Chromium', () => {
     await agent.getByText('This client was not found. They may have been deleted.').waitFor();
     await agent.getByTestId('sidebar').getByRole('link', { name: 'Team', exact: true }).click();
     const agentCard = agent.getByRole('region', { name: 'How the team works' });
-    await agentCard.getByText('On: agents see only the clients assigned to them.').waitFor();
+    await agentCard.getByText('Agents see only the clients assigned to them: On').waitFor();
     assert.equal(await agentCard.getByRole('switch').count(), 0, 'only an owner changes it');
+    await screenshot(agent, 'broker-team-settings-agent-1280');
 
     // The owner still sees the whole book.
     await owner.getByTestId('sidebar').getByRole('link', { name: 'Clients', exact: true }).click();

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
-import { useSeesOnlyAssigned } from '../providers/memberMay.tsx';
+import { useCurrentUser } from '../providers/useCurrentUser.ts';
 import { memberName, MEMBERS_KEY } from '../team/members.ts';
 import type { Client, Member } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
@@ -15,6 +15,15 @@ export function useJoinedMembers() {
   const dataProvider = useCareKeepDataProvider();
   const members = useQuery({ queryKey: MEMBERS_KEY, queryFn: () => dataProvider.getMembers() });
   return (members.data ?? []).filter((member) => member.status === 'active');
+}
+
+/**
+ * Whether the signed-in member sees only the clients assigned to them (an agent, when the agency
+ * keeps agents to their own clients). The server keeps them to it; the list leaves out what would
+ * only be about other members' clients.
+ */
+export function useSeesOnlyAssigned(): boolean {
+  return useCurrentUser().data?.member.seesOnlyAssigned ?? false;
 }
 
 /**

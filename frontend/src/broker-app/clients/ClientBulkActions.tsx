@@ -23,12 +23,12 @@ import { useListContext } from 'react-admin';
 
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
-import { useMemberMay, useSeesOnlyAssigned } from '../providers/memberMay.tsx';
+import { useMemberMay } from '../providers/memberMay.tsx';
 import type { BulkClientAction, BulkResult, Client } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
 import { AddToCampaignDialog } from './AddToCampaignDialog.tsx';
-import { AssignClientsDialog } from './AssignClientsDialog.tsx';
+import { AssignClientsDialog, useSeesOnlyAssigned } from './AssignClientsDialog.tsx';
 import { DepartureReasonChoice } from './DepartureReasonChoice.tsx';
 import { RecordPermissionDialog } from './RecordPermissionDialog.tsx';
 import type { DepartureReason } from './retentionTypes.ts';

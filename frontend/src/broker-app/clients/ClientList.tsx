@@ -26,13 +26,14 @@ import { ListBase, useListContext, useStore } from 'react-admin';
 
 import { CreateCampaignDialog } from '../campaigns/CreateCampaignDialog.tsx';
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
-import { useMemberMay, useSeesOnlyAssigned } from '../providers/memberMay.tsx';
+import { useMemberMay } from '../providers/memberMay.tsx';
 import { useCurrentUser, useFreshCurrentUser } from '../providers/useCurrentUser.ts';
 import type { Client } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { ListSearchBox } from '../ui/ListSearchBox.tsx';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { AddClientDialog } from './AddClientDialog.tsx';
+import { useSeesOnlyAssigned } from './AssignClientsDialog.tsx';
 import { ClientCard } from './ClientCard.tsx';
 import { ClientFilters } from './ClientFilters.tsx';
 import { ClientTable } from './ClientTable.tsx';

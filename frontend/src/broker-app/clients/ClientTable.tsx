@@ -67,7 +67,7 @@ function MemberCell({ client, members }: { client: Client; members: Member[] }) 
   if (name === null) {
     return (
       <Typography component="span" variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-        {CLIENT_TEXTS.memberNobody}
+        {CLIENT_TEXTS.filterNobody}
       </Typography>
     );
   }

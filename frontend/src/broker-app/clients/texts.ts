@@ -87,7 +87,6 @@ export const CLIENT_TEXTS = {
   filterNobody: 'Nobody yet',
   assignedFilterWords: 'One member’s clients',
   colMember: 'Member',
-  memberNobody: 'Nobody yet',
   cardMember: (name: string | null) => (name ? `Assigned to ${name}` : 'Not assigned yet'),
   onlyAssignedNote: 'You see the clients assigned to you.',
   bulkPermissionTitle: (n: number) => `Record permission for ${n} ${n === 1 ? 'client' : 'clients'}`,

@@ -15,16 +15,6 @@ export function useMemberMay(): (permission: Permission) => boolean {
   return useCallback((permission: Permission) => permissions?.includes(permission) ?? false, [permissions]);
 }
 
-/**
- * Whether the signed-in member sees only the clients assigned to them (an agent, when the agency
- * keeps agents to their own clients). The server keeps them to it; the pages leave out what would
- * only be about other members' clients.
- */
-export function useSeesOnlyAssigned(): boolean {
-  const { data: user } = useCurrentUser();
-  return user?.member.seesOnlyAssigned ?? false;
-}
-
 /** Its children only when the member's role allows `permission`. */
 export function IfMemberMay({ permission, children }: { permission: Permission; children: ReactNode }) {
   return useMemberMay()(permission) ? children : null;

@@ -175,7 +175,7 @@ describe('the Team page', () => {
     expect((setting as HTMLInputElement).checked).toBe(false);
     expect(setting.getAttribute('aria-describedby')).toBeTruthy();
     expect(document.getElementById(setting.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(
-      /^Owners, assistants and read-only members always see the whole book\..*applies from the agent’s next click\.$/,
+      /^Owners, assistants and read-only members always see the whole book; .*applies from the agent’s next click\.$/,
     );
 
     fireEvent.click(setting);
@@ -201,7 +201,9 @@ describe('the Team page', () => {
   it('shows where the setting stands, without a switch, to a member who does not manage the team', async () => {
     renderPage({ getTeamSettings: vi.fn().mockResolvedValue({ agentsSeeAssignedOnly: true }) }, testUserAs('assistant'));
     const card = await screen.findByRole('region', { name: 'How the team works' });
-    expect(await within(card).findByText('On: agents see only the clients assigned to them.')).toBeTruthy();
+    expect((await within(card).findByText(/^Agents see only the clients assigned to them:/)).textContent).toBe(
+      'Agents see only the clients assigned to them: On',
+    );
     expect(card.textContent).toContain('Only an owner can change this.');
     expect(within(card).queryByRole('switch')).toBeNull();
     expect(within(card).queryByRole('checkbox')).toBeNull();

@@ -16,14 +16,14 @@ import {
   Switch,
   Typography,
 } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import { useMemberMay } from '../providers/memberMay.tsx';
 import { useCurrentUser } from '../providers/useCurrentUser.ts';
-import type { InvitedMember, Member, TeamSettings } from '../types.ts';
+import type { InvitedMember, Member } from '../types.ts';
 import { LoadError } from '../ui/EmptyState.tsx';
 import { useErrorToast } from '../ui/errors.ts';
 import { formatDateTime, formatDay } from '../ui/format.ts';
@@ -249,21 +249,32 @@ function AssignedOnlySetting() {
   const errorToast = useErrorToast();
   const helpId = useId();
   const settings = useQuery({ queryKey: TEAM_SETTINGS_KEY, queryFn: () => dataProvider.getTeamSettings() });
-  const save = useMutation({
-    mutationFn: (input: TeamSettings) => dataProvider.updateTeamSettings(input),
-    onSuccess: (saved) => {
+  // While it saves, the switch shows the choice just made.
+  const [saving, setSaving] = useState<boolean | null>(null);
+
+  const save = async (agentsSeeAssignedOnly: boolean) => {
+    setSaving(agentsSeeAssignedOnly);
+    try {
+      const saved = await dataProvider.updateTeamSettings({ agentsSeeAssignedOnly });
       queryClient.setQueryData(TEAM_SETTINGS_KEY, saved);
       toast({ title: T.assignedOnlySaved(saved.agentsSeeAssignedOnly) });
-    },
-    onError: (error) => errorToast(error, T.settingsFailed),
-  });
+    } catch (error) {
+      errorToast(error, T.settingsFailed);
+    } finally {
+      setSaving(null);
+    }
+  };
 
   if (settings.isPending) return <Skeleton variant="rounded" height={72} aria-busy="true" />;
-  if (settings.isError) return <LoadError message={T.settingsLoadFailed} retryLabel={T.retry} onRetry={() => void settings.refetch()} />;
+  if (settings.isError) return <LoadError message={T.loadFailed} retryLabel={T.retry} onRetry={() => void settings.refetch()} />;
   if (!may('members:manage')) {
+    const on = settings.data.agentsSeeAssignedOnly;
     return (
       <>
-        <Typography sx={{ fontWeight: 600 }}>{settings.data.agentsSeeAssignedOnly ? T.assignedOnlyOn : T.assignedOnlyOff}</Typography>
+        <Typography sx={{ fontWeight: 600 }}>
+          {T.assignedOnly}:{' '}
+          <Chip component="span" size="small" label={on ? T.settingOn : T.settingOff} color={on ? 'primary' : 'default'} />
+        </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
           {T.assignedOnlyHelp} {T.assignedOnlyOwners}
         </Typography>
@@ -275,10 +286,9 @@ function AssignedOnlySetting() {
       <FormControlLabel
         control={
           <Switch
-            // While it saves, the switch shows the choice just made.
-            checked={save.isPending ? save.variables.agentsSeeAssignedOnly : settings.data.agentsSeeAssignedOnly}
-            disabled={save.isPending}
-            onChange={(event) => save.mutate({ agentsSeeAssignedOnly: event.target.checked })}
+            checked={saving ?? settings.data.agentsSeeAssignedOnly}
+            disabled={saving !== null}
+            onChange={(event) => void save(event.target.checked)}
             slotProps={{ input: { role: 'switch', 'aria-describedby': helpId } }}
           />
         }

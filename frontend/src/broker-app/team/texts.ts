@@ -35,14 +35,13 @@ export const TEAM_TEXTS = {
   settingsTitle: 'How the team works',
   assignedOnly: 'Agents see only the clients assigned to them',
   assignedOnlyHelp:
-    'Owners, assistants and read-only members always see the whole book. When this is on, each agent sees only the clients assigned to them: in the list, on the clients’ pages, in reminders and in campaign audiences. A change applies from the agent’s next click.',
-  assignedOnlyOn: 'On: agents see only the clients assigned to them.',
-  assignedOnlyOff: 'Off: every member sees all of the agency’s clients.',
+    'Owners, assistants and read-only members always see the whole book; when this is on, each agent sees only their assigned clients. A change applies from the agent’s next click.',
+  settingOn: 'On',
+  settingOff: 'Off',
   assignedOnlyOwners: 'Only an owner can change this.',
   assignedOnlySaved: (on: boolean) =>
     on ? 'Agents now see only the clients assigned to them.' : 'Agents now see all of the agency’s clients.',
   settingsFailed: 'Could not change the setting',
-  settingsLoadFailed: 'Could not load how your team works',
   columns: { person: 'Person', role: 'Role', status: 'Status', clients: 'Clients', lastSignIn: 'Last sign-in', actions: 'Actions' },
   you: 'You',
   noName: 'No name yet',

@@ -87,7 +87,6 @@ export const CLIENT_TEXTS: Translation<typeof EN_CLIENT_TEXTS> = {
   filterNobody: 'Nadie todavía',
   assignedFilterWords: 'Los clientes de un miembro',
   colMember: 'Miembro',
-  memberNobody: 'Nadie todavía',
   cardMember: (name: string | null) => (name ? `Asignado a ${name}` : 'Sin asignar todavía'),
   onlyAssignedNote: 'Usted ve los clientes que tiene asignados.',
   bulkPermissionTitle: (n: number) => `Registrar permiso para ${n} ${clients(n)}`,

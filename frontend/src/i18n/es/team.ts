@@ -37,14 +37,13 @@ export const TEAM_TEXTS: Translation<typeof EN_TEAM_TEXTS> = {
   settingsTitle: 'Cómo trabaja el equipo',
   assignedOnly: 'Los agentes ven solo los clientes que tienen asignados',
   assignedOnlyHelp:
-    'Los propietarios, los asistentes y los miembros de solo lectura siempre ven toda la cartera. Con esta opción activada, cada agente ve solo los clientes que tiene asignados: en la lista, en las páginas de los clientes, en los recordatorios y en las audiencias de las campañas. Un cambio se aplica desde el próximo clic del agente.',
-  assignedOnlyOn: 'Activada: los agentes ven solo los clientes que tienen asignados.',
-  assignedOnlyOff: 'Desactivada: todos los miembros ven todos los clientes de la agencia.',
+    'Los propietarios, los asistentes y los miembros de solo lectura siempre ven toda la cartera; con esta opción activada, cada agente ve solo los clientes que tiene asignados. Un cambio se aplica desde el próximo clic del agente.',
+  settingOn: 'Activada',
+  settingOff: 'Desactivada',
   assignedOnlyOwners: 'Solo un propietario puede cambiar esta opción.',
   assignedOnlySaved: (on: boolean) =>
     on ? 'Ahora los agentes ven solo los clientes que tienen asignados.' : 'Ahora los agentes ven todos los clientes de la agencia.',
   settingsFailed: 'No se pudo cambiar la opción',
-  settingsLoadFailed: 'No se pudo cargar cómo trabaja su equipo',
   columns: {
     person: 'Persona',
     role: 'Rol',
