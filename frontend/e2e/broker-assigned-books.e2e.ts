@@ -74,6 +74,12 @@ describe('agents who see only their own clients, in Chromium', () => {
     const walter = await add('Walter', 'Briggs', '(615) 555-0142');
     await add('Rosa', 'Delgado', '(615) 555-0143');
 
+    // Until the owner says otherwise, the agent works the whole book.
+    await agent.getByTestId('sidebar').getByRole('link', { name: 'Clients', exact: true }).click();
+    await agent.getByRole('link', { name: 'Rosa Delgado' }).waitFor();
+    assert.equal((await tableNames(agent)).length, 3);
+    await agent.getByTestId('sidebar').getByRole('link', { name: 'Dashboard', exact: true }).click();
+
     // The owner hands Margaret to the agent from the list; the Member column says who has whom (a
     // new client is theirs who added them).
     await owner.getByTestId('sidebar').getByRole('link', { name: 'Clients', exact: true }).click();
@@ -105,7 +111,7 @@ describe('agents who see only their own clients, in Chromium', () => {
     await closeToast(owner);
     await docsScreenshot(owner, 'broker-team-settings-1280', { docsName: 'broker-team-settings' });
 
-    // The agent, at their next click, sees Margaret alone, and is told why.
+    // The agent, at their next click, sees Margaret alone (not the list read before), and is told why.
     await agent.getByTestId('sidebar').getByRole('link', { name: 'Clients', exact: true }).click();
     await agent.getByRole('note').filter({ hasText: NOTE }).waitFor();
     await agent.getByRole('link', { name: 'Margaret Okafor' }).waitFor();

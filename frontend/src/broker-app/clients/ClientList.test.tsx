@@ -393,9 +393,17 @@ describe('whose clients they are', () => {
       .mockImplementation(async (url) =>
         url === '/api/auth/user' ? new Response(JSON.stringify(now), { status: 200 }) : new Response('', { status: 404 }),
       );
-    renderList([client({ assignedMemberId: 'm2' })], { getMembers: vi.fn().mockResolvedValue(TEAM) }, 'table', testUserAs('agent', 'm2'));
+    // The whole book as it was, then the agent's own clients once the server keeps them to them.
+    const getList = vi
+      .fn()
+      .mockResolvedValueOnce({ data: BOOK, total: 2 })
+      .mockResolvedValue({ data: [BOOK[0]], total: 1 });
+    renderList(BOOK, { getList, getMembers: vi.fn().mockResolvedValue(TEAM) }, 'table', testUserAs('agent', 'm2'));
     expect((await screen.findByRole('note')).textContent).toBe('You see the clients assigned to you.');
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/user', expect.anything());
+    await waitFor(() => expect(screen.queryByText('Walter Briggs')).toBeNull());
+    expect(screen.getByText('Margaret Okafor')).toBeTruthy();
+    expect(getList).toHaveBeenCalledTimes(2);
   });
 
   it('offers the same agent everything while the agency lets agents see the whole book', async () => {

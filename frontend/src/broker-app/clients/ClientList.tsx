@@ -78,6 +78,9 @@ export function ClientList() {
       debounce={SEARCH_DEBOUNCE_MS}
       storeKey={false}
       queryOptions={{
+        // In the list's cache key: the list is asked again when the member's book changes (a list
+        // read before is kept, as every list is, until something changes it).
+        meta: { seesOnlyAssigned },
         // A 401 is handled centrally (Unauthorized toast and redirect).
         onError: (error) => {
           if ((error as { status?: number }).status !== 401) errorToast(error, CLIENT_TEXTS.loadFailed);
