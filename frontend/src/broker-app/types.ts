@@ -185,3 +185,5 @@ export type Member = Schemas['MemberDto'];
 export type InvitedMember = Schemas['InvitedMemberDto'];
 /** What removing a member did. */
 export type RemovedMember = Schemas['RemovedMemberDto'];
+/** How the team works together: whether agents see only the clients assigned to them. */
+export type TeamSettings = Schemas['TeamSettingsDto'];

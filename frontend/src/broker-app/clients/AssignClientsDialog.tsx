@@ -4,7 +4,9 @@ import { useId, useState } from 'react';
 
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
+import { useCurrentUser } from '../providers/useCurrentUser.ts';
 import { memberName, MEMBERS_KEY } from '../team/members.ts';
+import type { Client, Member } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
 
@@ -13,6 +15,33 @@ export function useJoinedMembers() {
   const dataProvider = useCareKeepDataProvider();
   const members = useQuery({ queryKey: MEMBERS_KEY, queryFn: () => dataProvider.getMembers() });
   return (members.data ?? []).filter((member) => member.status === 'active');
+}
+
+/**
+ * Whether the signed-in member sees only the clients assigned to them (an agent, when the agency
+ * keeps agents to their own clients). The server keeps them to it; the list leaves out what would
+ * only be about other members' clients.
+ */
+export function useSeesOnlyAssigned(): boolean {
+  return useCurrentUser().data?.member.seesOnlyAssigned ?? false;
+}
+
+/**
+ * The joined members when the list says whose each client is (the Member filter, column and card
+ * line): more than one has joined, and the signed-in member sees more than their own clients.
+ * Otherwise none.
+ */
+export function useListedMembers() {
+  const members = useJoinedMembers();
+  const seesOnlyAssigned = useSeesOnlyAssigned();
+  return members.length > 1 && !seesOnlyAssigned ? members : [];
+}
+
+/** The name of the member who looks after `client`: null for nobody yet, undefined when that member is not listed. */
+export function assignedName(client: Client, members: Member[], noName: string): string | null | undefined {
+  if (!client.assignedMemberId) return null;
+  const member = members.find((one) => one.id === client.assignedMemberId);
+  return member && memberName(member, noName);
 }
 
 /** Hands the selected clients to a member who has joined, or to nobody; the server changes all or none. */

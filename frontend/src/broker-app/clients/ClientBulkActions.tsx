@@ -28,7 +28,7 @@ import type { BulkClientAction, BulkResult, Client } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
 import { AddToCampaignDialog } from './AddToCampaignDialog.tsx';
-import { AssignClientsDialog } from './AssignClientsDialog.tsx';
+import { AssignClientsDialog, useSeesOnlyAssigned } from './AssignClientsDialog.tsx';
 import { DepartureReasonChoice } from './DepartureReasonChoice.tsx';
 import { RecordPermissionDialog } from './RecordPermissionDialog.tsx';
 import type { DepartureReason } from './retentionTypes.ts';
@@ -55,6 +55,8 @@ export function ClientBulkActions() {
   const [recordingPermission, setRecordingPermission] = useState(false);
   const [assigning, setAssigning] = useState(false);
   const may = useMemberMay();
+  // A member who sees only their own clients does not hand them on.
+  const seesOnlyAssigned = useSeesOnlyAssigned();
   const [notInvited, setNotInvited] = useState<BulkResult['failed']>([]);
   const count = selectedIds.length;
 
@@ -105,7 +107,7 @@ export function ClientBulkActions() {
           setReason('other');
           setConfirmDeactivate(true);
         })}
-      {writes && (
+      {writes && !seesOnlyAssigned && (
         <Button
           size="small"
           startIcon={<AssignmentIndIcon />}

@@ -1,3 +1,4 @@
+import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
 import EmailIcon from '@mui/icons-material/Email';
 import EventIcon from '@mui/icons-material/Event';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
@@ -8,14 +9,18 @@ import { Link as RouterLink } from 'react-router-dom';
 
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import type { Client } from '../types.ts';
+import { assignedName, useListedMembers } from './AssignClientsDialog.tsx';
 import { ClientActionsMenu } from './ClientActionsMenu.tsx';
 import { engagementColor, formatDate, formatPhone, initials, pendingContactText } from './format.ts';
 import { InviteControl } from './InviteControl.tsx';
 import { RiskBadge } from './RiskBadge.tsx';
 
-/** One client: contact details, engagement, status, invitation and the card menu. */
+/** One client: contact details, who looks after them, engagement, status, invitation and the card menu. */
 export function ClientCard({ client }: { client: Client }) {
   const { CLIENT_TEXTS } = useBrokerTexts().clients;
+  const { TEAM_TEXTS } = useBrokerTexts().team;
+  const members = useListedMembers();
+  const assigned = members.length > 0 ? assignedName(client, members, TEAM_TEXTS.noName) : undefined;
   const name = `${client.firstName} ${client.lastName}`;
   const score = Math.max(0, Math.min(100, Math.round(client.engagementScore ?? 0)));
 
@@ -54,6 +59,11 @@ export function ClientCard({ client }: { client: Client }) {
           </Detail>
           <PendingContact client={client} field="email" />
           <Detail icon={<EventIcon fontSize="small" />}>{CLIENT_TEXTS.joined(formatDate(client.createdAt))}</Detail>
+          {assigned !== undefined && (
+            <Detail icon={<AssignmentIndIcon fontSize="small" />} muted={assigned === null}>
+              {CLIENT_TEXTS.cardMember(assigned)}
+            </Detail>
+          )}
         </Box>
 
         <Box sx={{ mt: 2 }}>
@@ -96,11 +106,12 @@ function PendingContact({ client, field }: { client: Client; field: 'phone' | 'e
   );
 }
 
+/** A line of the card with its icon; a muted one (no e-mail, nobody assigned) is grey, still readable at 4.5:1. */
 function Detail({ icon, muted, children }: { icon: ReactNode; muted?: boolean; children: ReactNode }) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0, color: 'text.secondary' }}>
       {icon}
-      <Typography variant="body2" color={muted ? 'text.disabled' : 'text.primary'} noWrap>
+      <Typography variant="body2" color={muted ? 'text.secondary' : 'text.primary'} noWrap>
         {children}
       </Typography>
     </Box>

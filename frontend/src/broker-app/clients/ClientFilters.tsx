@@ -6,7 +6,7 @@ import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCurrentUser } from '../providers/useCurrentUser.ts';
 import { memberName } from '../team/members.ts';
 import type { Client } from '../types.ts';
-import { useJoinedMembers } from './AssignClientsDialog.tsx';
+import { useListedMembers } from './AssignClientsDialog.tsx';
 import { RISK_LEVELS, type RiskLevel } from './retentionTypes.ts';
 import { CLIENT_TEXTS as ENGLISH } from './texts.ts';
 
@@ -71,7 +71,7 @@ export function ClientFilters() {
   const band = bandOf(filterValues);
   const riskLevels = riskLevelsOf(filterValues);
   const risk = riskLevels.length === 1 ? riskLevels[0] : '';
-  const members = useJoinedMembers();
+  const members = useListedMembers();
   const me = useCurrentUser().data?.member.id;
   const agent = typeof filterValues.assignedTo === 'string' ? filterValues.assignedTo : '';
   const filtered = status !== '' || invitation !== '' || band !== '' || risk !== '' || agent !== '';
@@ -137,7 +137,7 @@ export function ClientFilters() {
           </MenuItem>
         ))}
       </TextField>
-      {members.length > 1 && (
+      {members.length > 0 && (
         <TextField
           {...select}
           label={CLIENT_TEXTS.filterAgent}
@@ -170,7 +170,7 @@ export function ClientFilters() {
         {!order && <MenuItem value="other">{CLIENT_TEXTS.sortOther}</MenuItem>}
       </TextField>
       {filtered && (
-        <Button onClick={() => change({}, ['isActive', 'inviteStatus', 'engagementMin', 'engagementMax', 'riskLevel'])}>
+        <Button onClick={() => change({}, ['isActive', 'inviteStatus', 'engagementMin', 'engagementMax', 'riskLevel', 'assignedTo'])}>
           {CLIENT_TEXTS.clearFilters}
         </Button>
       )}

@@ -6,8 +6,9 @@ import { ATTESTATIONS } from '../../../../backend/src/consent/attestations.ts';
 import { ApiError } from '../../lib/http.ts';
 import { testNow } from '../../testClock.ts';
 import type { CareKeepDataProvider } from '../providers/dataProvider.ts';
-import { renderWithAdmin } from '../testUtils.tsx';
-import type { Client, ClientUsage, ImportJob } from '../types.ts';
+import { MEMBERS_KEY } from '../team/members.ts';
+import { narrowScreen, renderWithAdmin, testUserAs } from '../testUtils.tsx';
+import type { Client, ClientUsage, CurrentUser, ImportJob, Member } from '../types.ts';
 import { ClientList } from './ClientList.tsx';
 
 const USAGE: ClientUsage = {
@@ -52,12 +53,28 @@ function client(overrides: Partial<Client> = {}): Client {
 
 type Methods = Record<string, ReturnType<typeof vi.fn>>;
 
+/** A member of the agency, who has joined unless said otherwise. */
+function member(id: string, firstName: string, status: Member['status'] = 'active'): Member {
+  return {
+    id,
+    email: `${firstName.toLowerCase()}@example.com`,
+    firstName,
+    lastName: 'Test',
+    role: 'agent',
+    status,
+    clients: 0,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    lastSignInAt: null,
+    invitationExpiresAt: null,
+  };
+}
+
 /** The clients page with these clients; in the card view unless the test asks for the table (the default). */
-function renderList(clients: Client[], methods: Methods = {}, view: 'cards' | 'table' = 'cards') {
+function renderList(clients: Client[], methods: Methods = {}, view: 'cards' | 'table' = 'cards', user?: CurrentUser) {
   const getList = methods.getList ?? vi.fn().mockResolvedValue({ data: clients, total: clients.length });
   const getClientUsage = methods.getClientUsage ?? vi.fn().mockResolvedValue(USAGE);
   const dataProvider = { ...methods, getList, getClientUsage } as unknown as Partial<CareKeepDataProvider>;
-  const result = renderWithAdmin(<ClientList />, { dataProvider, path: '/clients' });
+  const result = renderWithAdmin(<ClientList />, { dataProvider, path: '/clients', user });
   if (view === 'cards') fireEvent.click(screen.getByRole('button', { name: 'Cards' }));
   return { ...result, getList, getClientUsage };
 }
@@ -281,18 +298,6 @@ describe('the clients table', () => {
   }, 30_000);
 
   it('assigns the selected rows to a member who has joined, and filters by member', async () => {
-    const member = (id: string, firstName: string, status: 'active' | 'invited' = 'active') => ({
-      id,
-      email: `${firstName.toLowerCase()}@example.com`,
-      firstName,
-      lastName: 'Test',
-      role: 'agent' as const,
-      status,
-      clients: 0,
-      createdAt: '2026-11-01T00:00:00.000Z',
-      lastSignInAt: null,
-      invitationExpiresAt: null,
-    });
     const getMembers = vi.fn().mockResolvedValue([member('m1', 'Dana'), member('m2', 'Luis'), member('m3', 'Ana', 'invited')]);
     const assignClients = vi.fn().mockResolvedValue({ memberId: 'm2', done: 2, message: 'Assigned 2 clients to Luis Test.' });
     const { getList } = renderList(TWO, { getMembers, assignClients }, 'table');
@@ -313,7 +318,102 @@ describe('the clients table', () => {
     expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['All', 'Mine', 'Luis Test', 'Nobody yet']);
     fireEvent.click(screen.getByRole('option', { name: 'Luis Test' }));
     await waitFor(() => expect(getList).toHaveBeenLastCalledWith('clients', expect.objectContaining({ filter: { assignedTo: 'm2' } })));
+    // Clear filters lets go of the member too (the list's first page, already loaded, shows again).
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Member' }).textContent).toBe('All'));
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
   }, 30_000);
+});
+
+describe('whose clients they are', () => {
+  const BOOK = [client({ assignedMemberId: 'm2' }), client({ id: 'c2', firstName: 'Walter', lastName: 'Briggs', phone: '+16155550143' })];
+  const TEAM = [member('m1', 'Dana'), member('m2', 'Luis'), member('m3', 'Ana', 'invited')];
+  // The cell under the Member header (columns left out on this width are in the table, hidden).
+  const memberCell = (row: HTMLElement) => {
+    const headers = [...screen.getByRole('table').querySelectorAll('thead th')];
+    const index = headers.findIndex((header) => header.textContent === 'Member');
+    return row.querySelectorAll('td')[index]?.textContent;
+  };
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('names each client’s member in a Member column, or says nobody yet', async () => {
+    renderList(BOOK, { getMembers: vi.fn().mockResolvedValue(TEAM) }, 'table');
+    const table = await screen.findByRole('table');
+    await within(table).findByRole('columnheader', { name: 'Member' });
+    expect(memberCell(within(table).getByText('Margaret Okafor').closest('tr')!)).toBe('Luis Test');
+    expect(memberCell(within(table).getByText('Walter Briggs').closest('tr')!)).toBe('Nobody yet');
+    expect(screen.getByRole('combobox', { name: 'Member' })).toBeTruthy();
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
+  it('has no Member column or filter while only one member has joined', async () => {
+    const { queryClient } = renderList(
+      BOOK,
+      { getMembers: vi.fn().mockResolvedValue([member('m1', 'Dana'), member('m3', 'Ana', 'invited')]) },
+      'table',
+    );
+    const table = await screen.findByRole('table');
+    await within(table).findByText('Walter Briggs');
+    await waitFor(() => expect(queryClient.getQueryState(MEMBERS_KEY)?.status).toBe('success'));
+    expect(within(table).queryByRole('columnheader', { name: 'Member' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Member' })).toBeNull();
+  });
+
+  it('says on a phone’s card who looks after the client', async () => {
+    narrowScreen();
+    renderList(BOOK, { getMembers: vi.fn().mockResolvedValue(TEAM) }, 'table');
+    const margaret = await screen.findByRole('article', { name: 'Margaret Okafor' });
+    expect(await within(margaret).findByText('Assigned to Luis Test')).toBeTruthy();
+    expect(within(screen.getByRole('article', { name: 'Walter Briggs' })).getByText('Not assigned yet')).toBeTruthy();
+  });
+
+  it('tells an agent kept to their own clients so, without the Member column, filter or Assign', async () => {
+    const { queryClient } = renderList(
+      [client({ assignedMemberId: 'm2' })],
+      { getMembers: vi.fn().mockResolvedValue(TEAM) },
+      'table',
+      testUserAs('agent', 'm2', true),
+    );
+    expect((await screen.findByRole('note')).textContent).toBe('You see the clients assigned to you.');
+    const table = await screen.findByRole('table');
+    await within(table).findByText('Margaret Okafor');
+    await waitFor(() => expect(queryClient.getQueryState(MEMBERS_KEY)?.status).toBe('success'));
+    expect(within(table).queryByRole('columnheader', { name: 'Member' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Member' })).toBeNull();
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select all' }));
+    expect(await screen.findByRole('button', { name: 'Mark Active' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Assign' })).toBeNull();
+  });
+
+  it('asks who is signed in again when it opens: an owner may have kept agents to their own clients since', async () => {
+    const now = testUserAs('agent', 'm2', true);
+    const fetchMock = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async (url) =>
+        url === '/api/auth/user' ? new Response(JSON.stringify(now), { status: 200 }) : new Response('', { status: 404 }),
+      );
+    // The whole book as it was, then the agent's own clients once the server keeps them to them.
+    const getList = vi
+      .fn()
+      .mockResolvedValueOnce({ data: BOOK, total: 2 })
+      .mockResolvedValue({ data: [BOOK[0]], total: 1 });
+    renderList(BOOK, { getList, getMembers: vi.fn().mockResolvedValue(TEAM) }, 'table', testUserAs('agent', 'm2'));
+    expect((await screen.findByRole('note')).textContent).toBe('You see the clients assigned to you.');
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/user', expect.anything());
+    await waitFor(() => expect(screen.queryByText('Walter Briggs')).toBeNull());
+    expect(screen.getByText('Margaret Okafor')).toBeTruthy();
+    expect(getList).toHaveBeenCalledTimes(2);
+  });
+
+  it('offers the same agent everything while the agency lets agents see the whole book', async () => {
+    renderList(BOOK, { getMembers: vi.fn().mockResolvedValue(TEAM) }, 'table', testUserAs('agent', 'm2'));
+    const table = await screen.findByRole('table');
+    await within(table).findByRole('columnheader', { name: 'Member' });
+    expect(screen.queryByRole('note')).toBeNull();
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select all' }));
+    expect(await screen.findByRole('button', { name: 'Assign' })).toBeTruthy();
+  });
 });
 
 describe('client invitations', () => {

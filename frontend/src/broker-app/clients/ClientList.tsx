@@ -27,12 +27,13 @@ import { ListBase, useListContext, useStore } from 'react-admin';
 import { CreateCampaignDialog } from '../campaigns/CreateCampaignDialog.tsx';
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useMemberMay } from '../providers/memberMay.tsx';
-import { useCurrentUser } from '../providers/useCurrentUser.ts';
+import { useCurrentUser, useFreshCurrentUser } from '../providers/useCurrentUser.ts';
 import type { Client } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { ListSearchBox } from '../ui/ListSearchBox.tsx';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { AddClientDialog } from './AddClientDialog.tsx';
+import { useSeesOnlyAssigned } from './AssignClientsDialog.tsx';
 import { ClientCard } from './ClientCard.tsx';
 import { ClientFilters } from './ClientFilters.tsx';
 import { ClientTable } from './ClientTable.tsx';
@@ -54,9 +55,13 @@ function useClientView(): [ClientView, (view: ClientView) => void] {
 /**
  * SPEC §2 Clients page: usage, search and filters, the clients as a table (sortable, with bulk
  * actions) or as cards, export, add and CSV import. Below 600 px the table becomes the cards' list.
+ * An agent kept to their own clients is told so above the list.
  */
 export function ClientList() {
   const may = useMemberMay();
+  // Whether the member sees only their own clients may have changed since they signed in.
+  useFreshCurrentUser();
+  const seesOnlyAssigned = useSeesOnlyAssigned();
   const { CLIENT_TEXTS } = useBrokerTexts().clients;
   const [addOpen, setAddOpen] = useState(false);
   const [uploadOpen, setUploadOpen] = useState(false);
@@ -73,6 +78,9 @@ export function ClientList() {
       debounce={SEARCH_DEBOUNCE_MS}
       storeKey={false}
       queryOptions={{
+        // In the list's cache key: the list is asked again when the member's book changes (a list
+        // read before is kept, as every list is, until something changes it).
+        meta: { seesOnlyAssigned },
         // A 401 is handled centrally (Unauthorized toast and redirect).
         onError: (error) => {
           if ((error as { status?: number }).status !== 401) errorToast(error, CLIENT_TEXTS.loadFailed);
@@ -100,6 +108,11 @@ export function ClientList() {
         }
       />
       <ClientUsageWidget />
+      {seesOnlyAssigned && (
+        <Alert severity="info" role="note" sx={{ mb: 2 }}>
+          {CLIENT_TEXTS.onlyAssignedNote}
+        </Alert>
+      )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start', justifyContent: 'space-between' }}>
         <ListSearchBox label={CLIENT_TEXTS.searchLabel} placeholder={CLIENT_TEXTS.searchPlaceholder} />
         {!narrow && (

@@ -4,7 +4,8 @@ import { DataTable, Pagination } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
-import type { Client } from '../types.ts';
+import type { Client, Member } from '../types.ts';
+import { assignedName, useListedMembers } from './AssignClientsDialog.tsx';
 import { ClientActionsMenu } from './ClientActionsMenu.tsx';
 import { ClientBulkActions } from './ClientBulkActions.tsx';
 import { engagementColor, formatJoinedDay, formatPhone, pendingContactText } from './format.ts';
@@ -58,12 +59,34 @@ function ContactCell({ client, field, value }: { client: Client; field: 'phone' 
   );
 }
 
+/** Who looks after the client, or a muted "Nobody yet". */
+function MemberCell({ client, members }: { client: Client; members: Member[] }) {
+  const { CLIENT_TEXTS } = useBrokerTexts().clients;
+  const { TEAM_TEXTS } = useBrokerTexts().team;
+  const name = assignedName(client, members, TEAM_TEXTS.noName);
+  if (name === null) {
+    return (
+      <Typography component="span" variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+        {CLIENT_TEXTS.filterNobody}
+      </Typography>
+    );
+  }
+  if (name === undefined) return null;
+  // On one line, a long name cut with an ellipsis (the whole one on hover): the row keeps its height.
+  return (
+    <Box sx={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: 140 }} title={name}>
+      {name}
+    </Box>
+  );
+}
+
 /**
  * The clients as a table: every column sorts on the server, rows can be selected for the bulk
  * actions, and each row keeps the card's invitation control and menu.
  */
 export function ClientTable() {
   const { CLIENT_TEXTS } = useBrokerTexts().clients;
+  const members = useListedMembers();
   // react-admin labels each row's checkbox on its wrapper, where the label is not allowed and names
   // nothing: inside the table, a checkbox's input carries the label and its wrapper is a group.
   const outer = useTheme();
@@ -89,7 +112,11 @@ export function ClientTable() {
         hover
         size="small"
         // The bulk toolbar slides in above the first row; only the rows scroll sideways on a narrow window.
-        sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+        // Cells are 12 px from their neighbours (MUI's 16), so that the Member column fits at 1280 px too.
+        sx={{
+          '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
+          '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { px: 1.5 },
+        }}
       >
         <DataTable.Col<Client>
           source="lastName"
@@ -146,6 +173,13 @@ export function ClientTable() {
           render={(client) => <Engagement client={client} />}
         />
         <DataTable.Col<Client> source="riskScore" label={CLIENT_TEXTS.colRisk} render={(client) => <RiskBadge client={client} />} />
+        {members.length > 0 && (
+          <DataTable.Col<Client>
+            label={CLIENT_TEXTS.colMember}
+            disableSort
+            render={(client) => <MemberCell client={client} members={members} />}
+          />
+        )}
         <DataTable.Col<Client>
           source="createdAt"
           label={CLIENT_TEXTS.colJoined}

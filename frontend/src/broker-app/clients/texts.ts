@@ -86,6 +86,9 @@ export const CLIENT_TEXTS = {
   filterMine: 'Mine',
   filterNobody: 'Nobody yet',
   assignedFilterWords: 'One member’s clients',
+  colMember: 'Member',
+  cardMember: (name: string | null) => (name ? `Assigned to ${name}` : 'Not assigned yet'),
+  onlyAssignedNote: 'You see the clients assigned to you.',
   bulkPermissionTitle: (n: number) => `Record permission for ${n} ${n === 1 ? 'client' : 'clients'}`,
   bulkPermissionBody:
     'Record only the permission each of these clients gave your agency. Each client gets an entry in the consent ledger, on every channel, with the words you tick below as its evidence. To record that a client took a permission back, open their page.',

@@ -52,6 +52,7 @@ import type {
   Stats,
   Subscription,
   SubscriptionTier,
+  TeamSettings,
   TpmoInput,
 } from '../types.ts';
 import { callJson, httpClient } from './httpClient.ts';
@@ -170,7 +171,7 @@ export const dataProvider = {
   createToken: (input: ApiTokenInput) => callJson<CreatedApiToken>('/api/tokens', 'POST', input),
   revokeToken: (id: string) => callJson<unknown>(`/api/tokens/${encodeURIComponent(id)}`, 'DELETE'),
   getTokenActivity: () => callJson<ApiTokenActivity[]>('/api/tokens/activity'),
-  // The agency's team: its members and invitations; owners invite, change roles and remove.
+  // The agency's team: its members and invitations, and how it works; owners invite, change roles, remove and change the settings.
   getMembers: () => callJson<Member[]>('/api/members'),
   inviteMember: (input: { email: string; role: MemberRole }) => callJson<InvitedMember>('/api/members', 'POST', input),
   resendInvitation: (id: string) => callJson<InvitedMember>(`/api/members/${encodeURIComponent(id)}/invitation`, 'POST'),
@@ -180,6 +181,8 @@ export const dataProvider = {
       `/api/members/${encodeURIComponent(id)}${reassignTo ? `?reassignTo=${encodeURIComponent(reassignTo)}` : ''}`,
       'DELETE',
     ),
+  getTeamSettings: () => callJson<TeamSettings>('/api/team/settings'),
+  updateTeamSettings: (input: TeamSettings) => callJson<TeamSettings>('/api/team/settings', 'PUT', input),
 
   // Admin back office (docs/admin.md). Lists (brokers, resources) go through getList on
   // 'admin/brokers' and 'admin/resources'.

@@ -9,6 +9,15 @@ export function useCurrentUser() {
   return useQuery({ queryKey: CURRENT_USER_KEY, queryFn: fetchCurrentUser });
 }
 
+/**
+ * The same, asked again each time a page using it opens: for what an owner may have changed since
+ * the member signed in (the agency's "agents see only the clients assigned to them", which the
+ * server applies from the member's next click). The cached answer shows meanwhile.
+ */
+export function useFreshCurrentUser() {
+  return useQuery({ queryKey: CURRENT_USER_KEY, queryFn: fetchCurrentUser, refetchOnMount: 'always' });
+}
+
 /** Replaces the cached user, e.g. after saving branding, so theme and shell change at once. */
 export function useSetCurrentUser() {
   const queryClient = useQueryClient();

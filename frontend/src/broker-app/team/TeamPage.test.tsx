@@ -41,14 +41,15 @@ type Methods = Partial<Record<keyof CareKeepDataProvider, ReturnType<typeof vi.f
 
 function renderPage(methods: Methods = {}, user: CurrentUser = TEST_USER, options: { spanish?: boolean } = {}) {
   const getMembers = methods.getMembers ?? vi.fn().mockResolvedValue([OWNER, AGENT, INVITED]);
-  const dataProvider = { ...methods, getMembers } as unknown as Partial<CareKeepDataProvider>;
+  const getTeamSettings = methods.getTeamSettings ?? vi.fn().mockResolvedValue({ agentsSeeAssignedOnly: false });
+  const dataProvider = { ...methods, getMembers, getTeamSettings } as unknown as Partial<CareKeepDataProvider>;
   renderWithAdmin(<TeamPage />, {
     dataProvider,
     path: '/team',
     user,
     ...(options.spanish ? { i18nProvider: polyglotI18nProvider(() => spanishReactAdmin, 'es') } : {}),
   });
-  return { getMembers };
+  return { getMembers, getTeamSettings };
 }
 
 const row = (name: string) => screen.getByText(name).closest('li') as HTMLElement;
@@ -163,6 +164,51 @@ describe('the Team page', () => {
     expect(changeMemberRole).toHaveBeenLastCalledWith('m2', 'assistant');
   });
 
+  it('lets an owner keep agents to their own clients, saved at once with a toast', async () => {
+    const updateTeamSettings = vi
+      .fn()
+      .mockResolvedValueOnce({ agentsSeeAssignedOnly: true })
+      .mockResolvedValueOnce({ agentsSeeAssignedOnly: false });
+    renderPage({ updateTeamSettings });
+    const card = await screen.findByRole('region', { name: 'How the team works' });
+    const setting = await within(card).findByRole('switch', { name: 'Agents see only the clients assigned to them' });
+    expect((setting as HTMLInputElement).checked).toBe(false);
+    expect(setting.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(setting.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(
+      /^Owners, assistants and read-only members always see the whole book; .*applies from the agent’s next click\.$/,
+    );
+
+    fireEvent.click(setting);
+    expect(await toastTitled('Agents now see only the clients assigned to them.')).toBeTruthy();
+    expect(updateTeamSettings).toHaveBeenCalledExactlyOnceWith({ agentsSeeAssignedOnly: true });
+    await waitFor(() => expect((setting as HTMLInputElement).checked).toBe(true));
+
+    fireEvent.click(setting);
+    expect(await toastTitled('Agents now see all of the agency’s clients.')).toBeTruthy();
+    expect(updateTeamSettings).toHaveBeenLastCalledWith({ agentsSeeAssignedOnly: false });
+    await waitFor(() => expect((setting as HTMLInputElement).checked).toBe(false));
+  });
+
+  it('keeps the switch where it was when the change fails, and says so', async () => {
+    const updateTeamSettings = vi.fn().mockRejectedValue(new HttpError('500', 500, { message: 'The database is not answering' }));
+    renderPage({ updateTeamSettings });
+    const setting = await screen.findByRole('switch', { name: 'Agents see only the clients assigned to them' });
+    fireEvent.click(setting);
+    expect(await toastTitled('Could not change the setting')).toBeTruthy();
+    await waitFor(() => expect((setting as HTMLInputElement).checked).toBe(false));
+  });
+
+  it('shows where the setting stands, without a switch, to a member who does not manage the team', async () => {
+    renderPage({ getTeamSettings: vi.fn().mockResolvedValue({ agentsSeeAssignedOnly: true }) }, testUserAs('assistant'));
+    const card = await screen.findByRole('region', { name: 'How the team works' });
+    expect((await within(card).findByText(/^Agents see only the clients assigned to them:/)).textContent).toBe(
+      'Agents see only the clients assigned to them: On',
+    );
+    expect(card.textContent).toContain('Only an owner can change this.');
+    expect(within(card).queryByRole('switch')).toBeNull();
+    expect(within(card).queryByRole('checkbox')).toBeNull();
+  });
+
   it('is in Spanish for a Spanish-speaking member', async () => {
     await loadBrokerCatalogue('es');
     setBrokerLanguage('es');
@@ -173,5 +219,7 @@ describe('the Team page', () => {
     expect(within(row('Luis Ortega')).getByText('Agente')).toBeTruthy();
     expect(within(row('Luis Ortega')).getByText('12 clientes')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Invitar a un miembro' })).toBeTruthy();
+    const card = screen.getByRole('region', { name: 'Cómo trabaja el equipo' });
+    expect(await within(card).findByRole('switch', { name: 'Los agentes ven solo los clientes que tienen asignados' })).toBeTruthy();
   });
 });

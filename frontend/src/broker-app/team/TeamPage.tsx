@@ -1,5 +1,21 @@
 import GroupAddIcon from '@mui/icons-material/GroupAdd';
-import { Alert, Box, Button, Card, CardContent, CardHeader, Chip, List, ListItem, Skeleton, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Chip,
+  FormControlLabel,
+  FormHelperText,
+  List,
+  ListItem,
+  Skeleton,
+  Stack,
+  Switch,
+  Typography,
+} from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 
@@ -13,14 +29,14 @@ import { useErrorToast } from '../ui/errors.ts';
 import { formatDateTime, formatDay } from '../ui/format.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { useToast } from '../ui/toast.tsx';
-import { memberName, MEMBERS_KEY } from './members.ts';
+import { memberName, MEMBERS_KEY, TEAM_SETTINGS_KEY } from './members.ts';
 import { ChangeRoleDialog, InvitationSentDialog, InviteDialog, RemoveMemberDialog } from './TeamDialogs.tsx';
 import { ROLE_ORDER } from './texts.ts';
 
 /**
- * /team: the agency's people and what each may do. Everyone sees the team; owners (members:manage)
- * invite by e-mail, change roles, send invitations again, and remove members, whose clients go to
- * another member. Seats are free.
+ * /team: the agency's people and what each may do. Everyone sees the team and how it works; owners
+ * (members:manage) invite by e-mail, change roles, send invitations again, remove members, whose
+ * clients go to another member, and choose whether agents see only their own clients. Seats are free.
  */
 export function TeamPage() {
   const { TEAM_TEXTS: T } = useBrokerTexts().team;
@@ -45,6 +61,7 @@ export function TeamPage() {
           {T.seatsFree}
         </Alert>
         <Members onSent={setSent} />
+        <HowTheTeamWorks />
         <Roles />
       </Stack>
       <InviteDialog
@@ -202,6 +219,85 @@ function MemberRow({
         </Box>
       )}
     </ListItem>
+  );
+}
+
+/** The team's settings, in a card of their own. */
+function HowTheTeamWorks() {
+  const { TEAM_TEXTS: T } = useBrokerTexts().team;
+  const titleId = useId();
+  return (
+    <Card component="section" aria-labelledby={titleId}>
+      <CardHeader title={T.settingsTitle} slotProps={{ title: { id: titleId, variant: 'h6', component: 'h2' } }} />
+      <CardContent sx={{ pt: 0 }}>
+        <AssignedOnlySetting />
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * Whether agents see only the clients assigned to them: an owner switches it (saved at once);
+ * everyone else reads where it stands.
+ */
+function AssignedOnlySetting() {
+  const { TEAM_TEXTS: T } = useBrokerTexts().team;
+  const dataProvider = useCareKeepDataProvider();
+  const queryClient = useQueryClient();
+  const may = useMemberMay();
+  const toast = useToast();
+  const errorToast = useErrorToast();
+  const helpId = useId();
+  const settings = useQuery({ queryKey: TEAM_SETTINGS_KEY, queryFn: () => dataProvider.getTeamSettings() });
+  // While it saves, the switch shows the choice just made.
+  const [saving, setSaving] = useState<boolean | null>(null);
+
+  const save = async (agentsSeeAssignedOnly: boolean) => {
+    setSaving(agentsSeeAssignedOnly);
+    try {
+      const saved = await dataProvider.updateTeamSettings({ agentsSeeAssignedOnly });
+      queryClient.setQueryData(TEAM_SETTINGS_KEY, saved);
+      toast({ title: T.assignedOnlySaved(saved.agentsSeeAssignedOnly) });
+    } catch (error) {
+      errorToast(error, T.settingsFailed);
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  if (settings.isPending) return <Skeleton variant="rounded" height={72} aria-busy="true" />;
+  if (settings.isError) return <LoadError message={T.loadFailed} retryLabel={T.retry} onRetry={() => void settings.refetch()} />;
+  if (!may('members:manage')) {
+    const on = settings.data.agentsSeeAssignedOnly;
+    return (
+      <>
+        <Typography sx={{ fontWeight: 600 }}>
+          {T.assignedOnly}:{' '}
+          <Chip component="span" size="small" label={on ? T.settingOn : T.settingOff} color={on ? 'primary' : 'default'} />
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          {T.assignedOnlyHelp} {T.assignedOnlyOwners}
+        </Typography>
+      </>
+    );
+  }
+  return (
+    <>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={saving ?? settings.data.agentsSeeAssignedOnly}
+            disabled={saving !== null}
+            onChange={(event) => void save(event.target.checked)}
+            slotProps={{ input: { role: 'switch', 'aria-describedby': helpId } }}
+          />
+        }
+        label={T.assignedOnly}
+      />
+      <FormHelperText id={helpId} sx={{ mx: 0, fontSize: '0.875rem' }}>
+        {T.assignedOnlyHelp}
+      </FormHelperText>
+    </>
   );
 }
 

@@ -32,6 +32,16 @@ export const TEAM_TEXTS = {
   retry: 'Try again',
   membersTitle: 'Members',
   rolesTitle: 'Roles',
+  settingsTitle: 'How the team works',
+  assignedOnly: 'Agents see only the clients assigned to them',
+  assignedOnlyHelp:
+    'Owners, assistants and read-only members always see the whole book; when this is on, each agent sees only their assigned clients. A change applies from the agent’s next click.',
+  settingOn: 'On',
+  settingOff: 'Off',
+  assignedOnlyOwners: 'Only an owner can change this.',
+  assignedOnlySaved: (on: boolean) =>
+    on ? 'Agents now see only the clients assigned to them.' : 'Agents now see all of the agency’s clients.',
+  settingsFailed: 'Could not change the setting',
   columns: { person: 'Person', role: 'Role', status: 'Status', clients: 'Clients', lastSignIn: 'Last sign-in', actions: 'Actions' },
   you: 'You',
   noName: 'No name yet',

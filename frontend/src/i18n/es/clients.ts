@@ -86,6 +86,9 @@ export const CLIENT_TEXTS: Translation<typeof EN_CLIENT_TEXTS> = {
   filterMine: 'Míos',
   filterNobody: 'Nadie todavía',
   assignedFilterWords: 'Los clientes de un miembro',
+  colMember: 'Miembro',
+  cardMember: (name: string | null) => (name ? `Asignado a ${name}` : 'Sin asignar todavía'),
+  onlyAssignedNote: 'Usted ve los clientes que tiene asignados.',
   bulkPermissionTitle: (n: number) => `Registrar permiso para ${n} ${clients(n)}`,
   bulkPermissionBody:
     'Registre solo el permiso que cada uno de estos clientes le dio a su agencia. Cada cliente recibe una entrada en el registro de consentimientos, en todos los canales, con las palabras que marque abajo como prueba. Para registrar que un cliente retiró un permiso, abra su página.',

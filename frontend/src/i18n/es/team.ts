@@ -34,6 +34,16 @@ export const TEAM_TEXTS: Translation<typeof EN_TEAM_TEXTS> = {
   retry: 'Intentar de nuevo',
   membersTitle: 'Miembros',
   rolesTitle: 'Roles',
+  settingsTitle: 'Cómo trabaja el equipo',
+  assignedOnly: 'Los agentes ven solo los clientes que tienen asignados',
+  assignedOnlyHelp:
+    'Los propietarios, los asistentes y los miembros de solo lectura siempre ven toda la cartera; con esta opción activada, cada agente ve solo los clientes que tiene asignados. Un cambio se aplica desde el próximo clic del agente.',
+  settingOn: 'Activada',
+  settingOff: 'Desactivada',
+  assignedOnlyOwners: 'Solo un propietario puede cambiar esta opción.',
+  assignedOnlySaved: (on: boolean) =>
+    on ? 'Ahora los agentes ven solo los clientes que tienen asignados.' : 'Ahora los agentes ven todos los clientes de la agencia.',
+  settingsFailed: 'No se pudo cambiar la opción',
   columns: {
     person: 'Persona',
     role: 'Rol',
