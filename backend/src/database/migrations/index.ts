@@ -50,6 +50,7 @@ import { Migration20261129103206_agency_log } from './Migration20261129103206_ag
 import { Migration20261129105455_clients_assigned_action } from './Migration20261129105455_clients_assigned_action.js';
 import { Migration20261129125649_team_settings } from './Migration20261129125649_team_settings.js';
 import { Migration20261129130600_departures_assigned_member } from './Migration20261129130600_departures_assigned_member.js';
+import { Migration20261129131821_member_weekly_digests } from './Migration20261129131821_member_weekly_digests.js';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121055953_users', class: Migration20261121055953_users },
@@ -101,4 +102,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129105455_clients_assigned_action', class: Migration20261129105455_clients_assigned_action },
   { name: 'Migration20261129125649_team_settings', class: Migration20261129125649_team_settings },
   { name: 'Migration20261129130600_departures_assigned_member', class: Migration20261129130600_departures_assigned_member },
+  { name: 'Migration20261129131821_member_weekly_digests', class: Migration20261129131821_member_weekly_digests },
 ];
