@@ -220,7 +220,7 @@ describe('the weekly digest in an agency that keeps agents to their own clients'
     digest = t.app.get(DigestService);
 
     const split = await agency('owner@split.test');
-    const luis = await member(split.id, 'luis@split.test');
+    const luis = await member(split.id, 'luis@split.test', { firstName: 'Luis' });
     const ana = await member(split.id, 'ana@split.test', { language: 'es' });
     await member(split.id, 'invited@split.test', { invitationHash: 'a'.repeat(64), invitationExpiresAt: new Date('2026-12-05') });
     await member(split.id, 'assistant@split.test', { role: 'assistant' });
@@ -266,7 +266,7 @@ describe('the weekly digest in an agency that keeps agents to their own clients'
     const [mail] = smtp.to('luis@split.test');
     expect(mailHeader(mail, 'Subject')).toBe('Your weekly digest for the week of November 30');
     const text = partOf(mail);
-    expect(text).toContain('Good morning, luis.');
+    expect(text).toContain('Good morning, Luis.');
     expect(text).toContain('Here is what needs your attention this week among the clients assigned to you.');
     expect(text).toContain('- Nora Risk (score 72)');
     for (const name of ['Rosa Risk', 'Uma Risk', 'Gil Risk']) expect(text).not.toContain(name);
