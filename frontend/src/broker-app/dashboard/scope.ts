@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useStore } from 'react-admin';
 
-import { useJoinedMembers } from '../clients/AssignClientsDialog.tsx';
+import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import { useCurrentUser } from '../providers/useCurrentUser.ts';
+import { MEMBERS_KEY } from '../team/members.ts';
 import type { DashboardScope } from '../types.ts';
 
 /** Where the member's choice is kept (react-admin's store: it stays when they come back). */
@@ -15,9 +17,12 @@ export const DASHBOARD_SCOPE_STORE_KEY = 'dashboard.scope';
 export function useDashboardScope() {
   const member = useCurrentUser().data?.member;
   const ownOnly = member?.seesOnlyAssigned ?? false;
-  const joined = useJoinedMembers();
+  const dataProvider = useCareKeepDataProvider();
+  const members = useQuery({ queryKey: MEMBERS_KEY, queryFn: () => dataProvider.getMembers() });
+  const joined = (members.data ?? []).filter((one) => one.status === 'active').length;
   const [stored, setScope] = useStore<DashboardScope>(DASHBOARD_SCOPE_STORE_KEY, 'agency');
-  const canChoose = !ownOnly && joined.length > 1;
+  // While the team loads, a member who chose "My clients" keeps it: no flash of the agency's figures.
+  const canChoose = !ownOnly && (members.isPending ? stored === 'mine' : joined > 1);
   const scope: DashboardScope = canChoose && stored === 'mine' ? 'mine' : 'agency';
   /** The clients list's filter for "mine": the member's own clients. */
   const assignedTo = scope === 'mine' ? member?.id : undefined;
