@@ -4,6 +4,7 @@ import request from 'supertest';
 
 import type { DepartureReason } from '../src/clients/client.entity.js';
 import { seedDemoData } from '../src/database/seeders/demo-data.seeder.js';
+import { wholeBook } from '../src/members/book.js';
 import { RetentionService } from '../src/reporting/retention.service.js';
 import { RETENTION_MIN_HISTORY_DAYS } from '../src/reporting/stats.service.js';
 import { User } from '../src/users/user.entity.js';
@@ -130,8 +131,10 @@ describe('retention: months, AEP seasons and why clients left (GET /api/stats/re
 
   it('answers the dashboard’s Retention Rate over the same 12 months: active then, still active now', async () => {
     // Active on 2025-11-20: A, B, C, D, E, I; still active now: A, C, D.
-    expect(await retention().twelveMonthRate(broker.id, RETENTION_MIN_HISTORY_DAYS, NOW)).toBe(50);
-    expect(await retention().twelveMonthRate(broker.id, RETENTION_MIN_HISTORY_DAYS, new Date('2025-06-20T12:00:00Z'))).toBeNull();
+    expect(await retention().twelveMonthRate(wholeBook(broker.id), RETENTION_MIN_HISTORY_DAYS, NOW)).toBe(50);
+    expect(
+      await retention().twelveMonthRate(wholeBook(broker.id), RETENTION_MIN_HISTORY_DAYS, new Date('2025-06-20T12:00:00Z')),
+    ).toBeNull();
   });
 
   it('answers the figures over HTTP for the signed-in broker only', async () => {

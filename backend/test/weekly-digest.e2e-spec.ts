@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 
 import type { Client } from '../src/clients/client.entity.js';
 import { DigestService } from '../src/digest/digest.service.js';
+import { Member } from '../src/members/member.entity.js';
 import type { User } from '../src/users/user.entity.js';
 import { TestClock } from './helpers/clock.js';
 import { grantConsent, makeClient, makeUser } from './helpers/factories.js';
@@ -183,5 +184,104 @@ describe('the weekly digest (DigestService.runDue)', () => {
     // Dana's was sent already: still one each.
     expect(smtp.to('dana@agency.test')).toHaveLength(1);
     expect(smtp.received).toHaveLength(2);
+  });
+});
+
+describe('the weekly digest in an agency that keeps agents to their own clients', () => {
+  // Monday 30 November 2026, 08:30 in Chicago (CST, UTC−6).
+  const MONDAY_0830_CHICAGO = new Date('2026-11-30T14:30:00Z');
+  const smtp = new SmtpStandIn();
+  const clock = new TestClock(MONDAY_0830_CHICAGO);
+  let t: TestApp;
+  let digest: DigestService;
+
+  const agency = (email: string, fields: Partial<User> = {}) =>
+    makeUser(t.em(), { email, firstName: 'Dana', timeZone: 'America/Chicago', agentsSeeAssignedOnly: true, ...fields });
+  async function member(agencyId: string, email: string, fields: Partial<Member> = {}): Promise<Member> {
+    const em = t.em();
+    const made = em.create(Member, { agencyId, email, firstName: email.split('@')[0], role: 'agent', ...fields });
+    await em.flush();
+    return made;
+  }
+  async function newlyAtRiskClient(owner: User, firstName: string, assignedMemberId: string | null, fields: Partial<Client> = {}) {
+    const client = await makeClient(t.em(), owner, {
+      firstName,
+      lastName: 'Risk',
+      assignedMemberId,
+      createdAt: new Date('2025-06-01T12:00:00Z'),
+      ...fields,
+    });
+    await atRisk(t.em(), client, '2026-11-28T04:00:00Z');
+    return client;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: { SMTP_URL: await smtp.start(), MAIL_FROM: 'CareKeep <digest@carekeep.example>' }, clock });
+    digest = t.app.get(DigestService);
+
+    const split = await agency('owner@split.test');
+    const luis = await member(split.id, 'luis@split.test', { firstName: 'Luis' });
+    const ana = await member(split.id, 'ana@split.test', { language: 'es' });
+    await member(split.id, 'invited@split.test', { invitationHash: 'a'.repeat(64), invitationExpiresAt: new Date('2026-12-05') });
+    await member(split.id, 'assistant@split.test', { role: 'assistant' });
+    const gone = await member(split.id, 'gone@split.test', { removedAt: new Date('2026-11-01') });
+    const nora = await newlyAtRiskClient(split, 'Nora', luis.id);
+    await newlyAtRiskClient(split, 'Rosa', ana.id, { dateOfBirth: '1961-12-10' });
+    const uma = await newlyAtRiskClient(split, 'Uma', null);
+    await newlyAtRiskClient(split, 'Gil', gone.id);
+    await campaignSent(t.em(), split, 'Fall check-in', [nora, uma], '2026-11-25T15:00:00Z');
+
+    // The whole book for everyone: the agency's digest only.
+    const together = await agency('owner@together.test', { agentsSeeAssignedOnly: false });
+    const hers = await member(together.id, 'agent@together.test');
+    await newlyAtRiskClient(together, 'Tess', hers.id);
+    // The digest off: none at all.
+    const off = await agency('owner@off.test', { weeklyDigest: false });
+    const his = await member(off.id, 'agent@off.test');
+    await newlyAtRiskClient(off, 'Otto', his.id);
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.stop();
+  });
+
+  it('sends the agency its digest of the whole book and each agent who has joined the digest of their own clients, once', async () => {
+    expect(await digest.runDue()).toBe(4);
+    expect(await digest.runDue()).toBe(0);
+    expect(smtp.received.map((mail) => mail.to[0]).sort()).toEqual([
+      'ana@split.test',
+      'luis@split.test',
+      'owner@split.test',
+      'owner@together.test',
+    ]);
+
+    const agencyText = partOf(smtp.to('owner@split.test')[0]);
+    for (const name of ['Nora Risk', 'Rosa Risk', 'Uma Risk', 'Gil Risk']) expect(agencyText).toContain(`- ${name} (score 72)`);
+    expect(agencyText).toContain('Here is what needs your attention this week.\n');
+    expect(agencyText).toContain('- Fall check-in: 2 sent, 1 opened, 1 clicked');
+    expect(agencyText).toContain('To turn it off, go to Settings');
+  });
+
+  it('keeps an agent’s digest to the clients assigned to them, and says so', () => {
+    const [mail] = smtp.to('luis@split.test');
+    expect(mailHeader(mail, 'Subject')).toBe('Your weekly digest for the week of November 30');
+    const text = partOf(mail);
+    expect(text).toContain('Good morning, Luis.');
+    expect(text).toContain('Here is what needs your attention this week among the clients assigned to you.');
+    expect(text).toContain('- Nora Risk (score 72)');
+    for (const name of ['Rosa Risk', 'Uma Risk', 'Gil Risk']) expect(text).not.toContain(name);
+    // The campaign's messages to his clients only.
+    expect(text).toContain('- Fall check-in: 1 sent, 1 opened, 1 clicked');
+    expect(text).toContain('The agency’s owner can turn it off in Settings.');
+    expect(text).not.toContain('/settings');
+  });
+
+  it('writes to an agent in their own language', () => {
+    const text = partOf(smtp.to('ana@split.test')[0]);
+    expect(text).toContain('Esto es lo que necesita su atención esta semana entre los clientes que tiene asignados.');
+    expect(text).toContain('- Rosa Risk (puntuación 72)');
+    expect(text).toContain('Rosa Risk cumple 65 años');
+    expect(text).not.toContain('Nora Risk');
+    expect(text).toContain('Campañas de los últimos 7 días\nNada esta semana.');
   });
 });

@@ -18,7 +18,7 @@ import { DEPARTURE_REASONS, type DepartureReason } from './client.entity.js';
   expression: `reason in (${DEPARTURE_REASONS.map((t) => `'${t}'`).join(', ')})`,
 })
 export class ClientDeparture {
-  [OptionalProps]?: 'deleted' | 'returnedAt';
+  [OptionalProps]?: 'deleted' | 'returnedAt' | 'assignedMemberId';
 
   @PrimaryKey({ type: 'uuid' })
   id: string = randomUUID();
@@ -47,4 +47,12 @@ export class ClientDeparture {
   /** The broker deleted the client (a deleted client never returns). */
   @Property({ type: 'boolean', default: false })
   deleted: boolean = false;
+
+  /**
+   * The member a deleted client was assigned to, so that the client still counts as lost in that
+   * member's retention ("mine"). No foreign key: the figure outlives a removed member. Null: nobody,
+   * or deleted before this was kept (those count in the agency's figures only).
+   */
+  @Property({ type: 'uuid', nullable: true })
+  assignedMemberId?: string | null;
 }

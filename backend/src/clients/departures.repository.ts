@@ -49,30 +49,31 @@ export class DeparturesRepository {
    * The clients are being deleted at `at`: a client already gone (inactive, with an open departure)
    * has that departure marked deleted (with `reason` when the broker gave one); any other leaves now
    * with `reason` (default other). An inactive client without a departure on record (made inactive
-   * before departures were kept) leaves from when they were made inactive.
+   * before departures were kept) leaves from when they were made inactive. Either way the departure
+   * keeps the member the client was assigned to: once the client row is gone, it alone says whose they were.
    */
   async deleted(
     em: EntityManager,
     brokerId: string,
-    clients: (LeavingClient & { isActive: boolean; deactivatedAt?: Date | null })[],
+    clients: (LeavingClient & { isActive: boolean; deactivatedAt?: Date | null; assignedMemberId?: string | null })[],
     reason: DepartureReason | undefined,
     at: Date,
   ): Promise<void> {
     if (clients.length === 0) return;
-    const ids = `{${clients.map((c) => c.id).join(',')}}`;
     const marked = await em.execute<{ client_id: string }[]>(
-      `update client_departures set deleted = true, reason = coalesce(?, reason)
-        where client_id = any(?::uuid[]) and returned_at is null and not deleted
-        returning client_id`,
-      [reason ?? null, ids],
+      `update client_departures d set deleted = true, reason = coalesce(?, d.reason), assigned_member_id = c.member_id
+         from json_to_recordset(?::json) as c(id uuid, member_id uuid)
+        where d.client_id = c.id and d.returned_at is null and not d.deleted
+        returning d.client_id`,
+      [reason ?? null, JSON.stringify(clients.map((c) => ({ id: c.id, member_id: c.assignedMemberId ?? null })))],
     );
     const done = new Set(marked.map((row) => row.client_id));
     const rest = clients.filter((c) => !done.has(c.id));
     if (rest.length === 0) return;
     await em.execute(
-      `insert into client_departures (id, broker_id, client_id, client_created_at, departed_at, reason, deleted)
-       select gen_random_uuid(), ?, c.id, c.created_at, c.departed_at, ?, true
-         from json_to_recordset(?::json) as c(id uuid, created_at timestamptz, departed_at timestamptz)`,
+      `insert into client_departures (id, broker_id, client_id, client_created_at, departed_at, reason, deleted, assigned_member_id)
+       select gen_random_uuid(), ?, c.id, c.created_at, c.departed_at, ?, true, c.member_id
+         from json_to_recordset(?::json) as c(id uuid, created_at timestamptz, departed_at timestamptz, member_id uuid)`,
       [
         brokerId,
         reason ?? 'other',
@@ -81,6 +82,7 @@ export class DeparturesRepository {
             id: c.id,
             created_at: c.createdAt,
             departed_at: c.isActive ? at : (c.deactivatedAt ?? at),
+            member_id: c.assignedMemberId ?? null,
           })),
         ),
       ],

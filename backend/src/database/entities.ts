@@ -24,6 +24,7 @@ import { ConsentRenewal } from '../consent/consent-renewal.entity.js';
 import { Delivery } from '../delivery/delivery.entity.js';
 import { MarketingMessage } from '../delivery/marketing-message.entity.js';
 import { SendRateSlot } from '../delivery/send-rate-slot.entity.js';
+import { MemberWeeklyDigest } from '../digest/member-weekly-digest.entity.js';
 import { WeeklyDigest } from '../digest/weekly-digest.entity.js';
 import { Member } from '../members/member.entity.js';
 import { OptOut } from '../messaging/opt-out.entity.js';
@@ -64,6 +65,7 @@ export const ENTITIES = [
   CampaignEnrollment,
   ClientDeparture,
   WeeklyDigest,
+  MemberWeeklyDigest,
   Consent,
   ConsentRenewal,
   MonthSnapshot,

@@ -21,6 +21,8 @@ export interface DigestContent {
   campaigns: { name: string; sent: number; opened: number; clicked: number }[];
   /** Null when it could not be read: the line is left out. */
   retention: RetentionDto | null;
+  /** An agent's digest of the clients assigned to them (their agency keeps agents to their own clients). */
+  forMember?: boolean;
 }
 
 export interface DigestEmail {
@@ -34,6 +36,7 @@ interface Words {
   subject: (week: string) => string;
   greeting: (name: string | null) => string;
   intro: string;
+  introMember: string;
   headings: { atRisk: string; consents: string; upcoming: string; campaigns: string; retention: string };
   none: string;
   atRisk: (name: string, score: number, reasons: string) => string;
@@ -46,6 +49,7 @@ interface Words {
   retention: (lastMonth: { rate: number; retained: number; startCount: number } | null, thisMonth: number | null) => string;
   open: string;
   footer: (settingsUrl: string) => string;
+  footerMember: string;
 }
 
 const EN: Words = {
@@ -53,6 +57,7 @@ const EN: Words = {
   subject: (week) => `Your weekly digest for the week of ${week}`,
   greeting: (name) => (name ? `Good morning, ${name}.` : 'Good morning.'),
   intro: 'Here is what needs your attention this week.',
+  introMember: 'Here is what needs your attention this week among the clients assigned to you.',
   headings: {
     atRisk: 'Clients newly at risk',
     consents: 'Permissions lapsed in the last 7 days',
@@ -91,6 +96,8 @@ const EN: Words = {
     ].join(''),
   open: 'Open the app',
   footer: (url) => `You get this digest every Monday because it is on in Settings. To turn it off, go to Settings: ${url}`,
+  footerMember:
+    'You get this digest of your own clients every Monday because your agency has the weekly digest on. The agency’s owner can turn it off in Settings.',
 };
 
 const ES: Words = {
@@ -98,6 +105,7 @@ const ES: Words = {
   subject: (week) => `Su resumen semanal de la semana del ${week}`,
   greeting: (name) => (name ? `Buenos días, ${name}.` : 'Buenos días.'),
   intro: 'Esto es lo que necesita su atención esta semana.',
+  introMember: 'Esto es lo que necesita su atención esta semana entre los clientes que tiene asignados.',
   headings: {
     atRisk: 'Clientes que pasaron a estar en riesgo',
     consents: 'Permisos que vencieron o se retiraron en los últimos 7 días',
@@ -136,6 +144,8 @@ const ES: Words = {
     ].join(''),
   open: 'Abrir la aplicación',
   footer: (url) => `Recibe este resumen cada lunes porque está activado en Configuración. Para desactivarlo, vaya a Configuración: ${url}`,
+  footerMember:
+    'Recibe cada lunes este resumen de sus propios clientes porque su agencia tiene activado el resumen semanal. El propietario de la agencia puede desactivarlo en Configuración.',
 };
 
 const WORDS: Record<Language, Words> = { en: EN, es: ES };
@@ -195,21 +205,24 @@ export function composeDigest(content: DigestContent): DigestEmail {
   if (content.retention) sections.push({ heading: words.headings.retention, lines: [retentionLine(words, content.retention)] });
 
   const settingsUrl = `${content.appUrl}/settings`;
+  const intro = content.forMember ? words.introMember : words.intro;
+  // An agent cannot turn the agency's digest off: theirs says who can, without the link.
+  const footer = content.forMember ? words.footerMember : words.footer(settingsUrl);
   const text = [
     words.greeting(content.brokerFirstName),
-    words.intro,
+    intro,
     ...sections.map((section) =>
       [section.heading, ...(section.lines.length > 0 ? section.lines.map((line) => `- ${line}`) : [words.none])].join('\n'),
     ),
     `${words.open}: ${content.appUrl}`,
     '--',
-    words.footer(settingsUrl),
+    footer,
   ].join('\n\n');
 
   const html = [
     '<!doctype html><html><body style="font-family: Arial, sans-serif; color: #222; line-height: 1.5;">',
     `<p>${escapeHtml(words.greeting(content.brokerFirstName))}</p>`,
-    `<p>${escapeHtml(words.intro)}</p>`,
+    `<p>${escapeHtml(intro)}</p>`,
     ...sections.map(
       (section) =>
         `<h2 style="font-size: 18px;">${escapeHtml(section.heading)}</h2>` +
@@ -218,7 +231,7 @@ export function composeDigest(content: DigestContent): DigestEmail {
           : `<p>${escapeHtml(words.none)}</p>`),
     ),
     `<p><a href="${escapeHtml(content.appUrl)}">${escapeHtml(words.open)}</a></p>`,
-    `<hr><p style="font-size: 12px; color: #666;">${escapeHtml(words.footer(settingsUrl)).replace(
+    `<hr><p style="font-size: 12px; color: #666;">${escapeHtml(footer).replace(
       escapeHtml(settingsUrl),
       `<a href="${escapeHtml(settingsUrl)}">${escapeHtml(settingsUrl)}</a>`,
     )}</p>`,

@@ -38,3 +38,16 @@ export function bookWhere(book: ClientBook): { broker: string; assignedMemberId?
 export function bookWhereOfClient(book: ClientBook): { broker: string; client?: { assignedMemberId: string } } {
   return book.assignedTo ? { broker: book.agencyId, client: { assignedMemberId: book.assignedTo } } : { broker: book.agencyId };
 }
+
+/** Which clients a figure is about: the member's own (assigned to them) or the agency's whole book. */
+export const BOOK_SCOPES = ['mine', 'agency'] as const;
+export type BookScope = (typeof BOOK_SCOPES)[number];
+
+/**
+ * The book a figure is read from: `mine` is the clients assigned to the member; `agency` is the
+ * member's book as the guard decided it, which for a member kept to their own clients is still
+ * only theirs — a scope never widens a book.
+ */
+export function bookInScope(book: ClientBook, memberId: string, scope: BookScope = 'agency'): ClientBook {
+  return scope === 'mine' ? { agencyId: book.agencyId, assignedTo: memberId } : book;
+}

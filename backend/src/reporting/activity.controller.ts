@@ -2,9 +2,8 @@ import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 
 import { TokenScopes } from '../api-tokens/scopes.js';
-import { BrokerOnly, CurrentBook, CurrentUser } from '../auth/access.decorators.js';
-import type { ClientBook } from '../members/book.js';
-import type { User } from '../users/user.entity.js';
+import { BrokerOnly, CurrentBook, CurrentMember, type RequestMember } from '../auth/access.decorators.js';
+import { bookInScope, type ClientBook } from '../members/book.js';
 import { ActivityService } from './activity.service.js';
 import { ACTIVITY_LIMIT_DEFAULT, ACTIVITY_LIMIT_MAX, ActivityItemDto, ActivityQueryDto, TIMELINE_LIMIT } from './dto/activity.dto.js';
 
@@ -20,9 +19,10 @@ export class ActivityController {
     summary: 'The broker’s latest events (reminders, campaigns, invitations, registrations, client engagement), newest first',
   })
   @ApiOkResponse({ type: [ActivityItemDto] })
-  @ApiBadRequestResponse({ description: `limit is not a whole number from 1 to ${ACTIVITY_LIMIT_MAX}` })
-  list(@CurrentUser() user: User, @Query() query: ActivityQueryDto): Promise<ActivityItemDto[]> {
-    return this.activity.recent(user, query.limit === undefined ? ACTIVITY_LIMIT_DEFAULT : Number(query.limit));
+  @ApiBadRequestResponse({ description: `limit is not a whole number from 1 to ${ACTIVITY_LIMIT_MAX}, or scope is not mine or agency` })
+  list(@CurrentMember() member: RequestMember, @Query() query: ActivityQueryDto): Promise<ActivityItemDto[]> {
+    const limit = query.limit === undefined ? ACTIVITY_LIMIT_DEFAULT : Number(query.limit);
+    return this.activity.recent(bookInScope(member.book, member.id, query.scope), limit);
   }
 }
 

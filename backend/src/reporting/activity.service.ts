@@ -4,7 +4,6 @@ import type { ContactField } from '../clients/contact-change.entity.js';
 import { maskContact } from '../clients/contact-changes.service.js';
 import { isUuid } from '../common/ids.js';
 import type { ClientBook } from '../members/book.js';
-import type { User } from '../users/user.entity.js';
 import { ActivityRepository, type ActivityRow } from './activity.repository.js';
 import { ACTIVITY_TITLES, type ActivityItemDto, TIMELINE_LIMIT } from './dto/activity.dto.js';
 
@@ -13,8 +12,9 @@ import { ACTIVITY_TITLES, type ActivityItemDto, TIMELINE_LIMIT } from './dto/act
 export class ActivityService {
   constructor(private readonly events: ActivityRepository) {}
 
-  async recent(broker: User, limit: number): Promise<ActivityItemDto[]> {
-    return (await this.events.recent(broker.id, limit)).map(activityItem);
+  /** The book's newest events: the agency's, or those of a member's clients. */
+  async recent(book: ClientBook, limit: number): Promise<ActivityItemDto[]> {
+    return (await this.events.recent(book, limit)).map(activityItem);
   }
 
   /** One client's newest events for their page; another broker's client is not found (404). */

@@ -2,31 +2,40 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
 import type { DepartureReason } from '../clients/client.entity.js';
+import type { ClientBook } from '../members/book.js';
 
 /**
- * Every client the broker has had, and every time one was away, as of `b.now`:
+ * Every client the book has had, and every time one was away, as of `b.now`:
  * - `members`: today's clients, and deleted ones (kept as their deletion's departure row);
  * - `departures`: when each left and came back (returned_at null: still gone). A client made inactive
  *   before departures were kept, who has no open departure, is gone since they were made inactive.
+ * A member's book (`b.member_id`) is the clients assigned to them now, and the deleted clients who were
+ * assigned to them when deleted (docs/clients.md "Retention"); null: the agency's whole book.
  * A client is active at moment t when created_at ≤ t and no departure covers t
- * (departed_at ≤ t < coalesce(returned_at, ∞)). Parameters: broker id, now.
+ * (departed_at ≤ t < coalesce(returned_at, ∞)). Parameters: now, now, member id (or null), broker id.
  */
 const BOOK = `b as (
-    select u.id, ?::timestamptz as now, u.time_zone as tz, (?::timestamptz at time zone u.time_zone) as local_now
+    select u.id, ?::timestamptz as now, u.time_zone as tz, (?::timestamptz at time zone u.time_zone) as local_now, ?::uuid as member_id
       from users u where u.id = ?
   ),
   members as (
-    select c.id as client_id, c.created_at from clients c, b where c.broker_id = b.id
+    select c.id as client_id, c.created_at from clients c, b
+     where c.broker_id = b.id and (b.member_id is null or c.assigned_member_id = b.member_id)
     union all
-    select d.client_id, d.client_created_at from client_departures d, b where d.broker_id = b.id and d.deleted
+    select d.client_id, d.client_created_at from client_departures d, b
+     where d.broker_id = b.id and d.deleted and (b.member_id is null or d.assigned_member_id = b.member_id)
   ),
   departures as (
-    select d.client_id, d.departed_at, d.returned_at, d.reason from client_departures d, b where d.broker_id = b.id
+    select d.client_id, d.departed_at, d.returned_at, d.reason from client_departures d, b
+     where d.broker_id = b.id and (b.member_id is null or d.client_id in (select m.client_id from members m))
     union all
     select c.id, coalesce(c.deactivated_at, c.updated_at), null, coalesce(c.departure_reason, 'other') from clients c, b
-     where c.broker_id = b.id and not c.is_active
+     where c.broker_id = b.id and not c.is_active and (b.member_id is null or c.assigned_member_id = b.member_id)
        and not exists (select 1 from client_departures d where d.client_id = c.id and d.returned_at is null)
   )`;
+
+/** The parameters of BOOK. */
+const bookParams = (book: ClientBook, now: Date) => [now, now, book.assignedTo, book.agencyId];
 
 /** One period's figures: clients active at its start, and of them those still active at its end. */
 export interface RetentionPeriodRow {
@@ -63,7 +72,7 @@ export class RetentionRepository {
    * two AEPs (15 October – 7 December; the current one up to now while it runs, a future one never),
    * oldest first within each kind, in one statement.
    */
-  periods(brokerId: string, now: Date): Promise<RetentionPeriodRow[]> {
+  periods(book: ClientBook, now: Date): Promise<RetentionPeriodRow[]> {
     return this.em.execute<RetentionPeriodRow[]>(
       `with ${BOOK},
        aep_year as (
@@ -97,7 +106,7 @@ export class RetentionRepository {
          from periods p left join per_client pc on pc.kind = p.kind and pc.label = p.label
         group by p.kind, p.label, p.start_day, p.end_day, p.start_at
         order by p.kind desc, p.start_at`,
-      [now, now, brokerId],
+      bookParams(book, now),
     );
   }
 
@@ -105,7 +114,7 @@ export class RetentionRepository {
    * Departures of the last 12 calendar months (the broker's time zone) by reason; a client back
    * before the end of the month they left in was not lost.
    */
-  lostByReason(brokerId: string, now: Date): Promise<LostByReasonRow[]> {
+  lostByReason(book: ClientBook, now: Date): Promise<LostByReasonRow[]> {
     return this.em.execute<LostByReasonRow[]>(
       `with ${BOOK}
        select d.reason, count(*)::int as lost
@@ -114,7 +123,7 @@ export class RetentionRepository {
           and d.departed_at <= b.now
           and (d.returned_at is null or d.returned_at >= (date_trunc('month', d.departed_at at time zone b.tz) + interval '1 month') at time zone b.tz)
         group by d.reason`,
-      [now, now, brokerId],
+      bookParams(book, now),
     );
   }
 
@@ -123,7 +132,7 @@ export class RetentionRepository {
    * younger than 12 months each client's period starts when they joined: of every client the
    * broker has had, those active now.
    */
-  async twelveMonths(brokerId: string, now: Date, seasonedDays: number): Promise<TwelveMonthRow> {
+  async twelveMonths(book: ClientBook, now: Date, seasonedDays: number): Promise<TwelveMonthRow> {
     const [row] = await this.em.execute<TwelveMonthRow[]>(
       `with ${BOOK},
        w as (
@@ -149,7 +158,7 @@ export class RetentionRepository {
            left join gone g on g.client_id = m.client_id
        )
        select w.seasoned, c.cohort, c.retained from w, counts c`,
-      [now, now, brokerId, seasonedDays],
+      [...bookParams(book, now), seasonedDays],
     );
     return row ?? { seasoned: false, cohort: 0, retained: 0 };
   }

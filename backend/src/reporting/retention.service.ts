@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 
 import { DEPARTURE_REASONS } from '../clients/client.entity.js';
 import { Clock } from '../common/clock.js';
+import { type ClientBook, wholeBook } from '../members/book.js';
 import type { LostByReasonDto, RetentionDto } from './dto/retention.dto.js';
 import { RetentionRepository } from './retention.repository.js';
 
@@ -20,9 +21,15 @@ export class RetentionService {
     private readonly clock: Clock,
   ) {}
 
-  async forBroker(brokerId: string, now = this.clock.now()): Promise<RetentionDto> {
-    const periods = await this.repository.periods(brokerId, now);
-    const lost = await this.repository.lostByReason(brokerId, now);
+  /** The agency's whole book. */
+  forBroker(brokerId: string, now = this.clock.now()): Promise<RetentionDto> {
+    return this.forBook(wholeBook(brokerId), now);
+  }
+
+  /** The book's figures: the agency's, or one member's (their clients, docs/clients.md "Retention"). */
+  async forBook(book: ClientBook, now = this.clock.now()): Promise<RetentionDto> {
+    const periods = await this.repository.periods(book, now);
+    const lost = await this.repository.lostByReason(book, now);
     const lostByReason = Object.fromEntries(DEPARTURE_REASONS.map((reason) => [reason, 0])) as unknown as LostByReasonDto;
     for (const row of lost) lostByReason[row.reason] = row.lost;
     return {
@@ -54,8 +61,8 @@ export class RetentionService {
    * its first client joined), the percentage active now. Null until the broker has had a client for
    * `seasonedDays`, when every client is trivially still active.
    */
-  async twelveMonthRate(brokerId: string, seasonedDays: number, now = this.clock.now()): Promise<number | null> {
-    const row = await this.repository.twelveMonths(brokerId, now, seasonedDays);
+  async twelveMonthRate(book: ClientBook, seasonedDays: number, now = this.clock.now()): Promise<number | null> {
+    const row = await this.repository.twelveMonths(book, now, seasonedDays);
     return row.seasoned ? rate(row.retained, row.cohort) : null;
   }
 }

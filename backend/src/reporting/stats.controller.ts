@@ -1,10 +1,11 @@
-import { Controller, Get } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 
 import { TokenScopes } from '../api-tokens/scopes.js';
-import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
-import type { User } from '../users/user.entity.js';
+import { BrokerOnly, CurrentMember, type RequestMember } from '../auth/access.decorators.js';
+import { bookInScope } from '../members/book.js';
 import { RetentionDto } from './dto/retention.dto.js';
+import { ScopeQueryDto } from './dto/scope.dto.js';
 import { StatsDto } from './dto/stats.dto.js';
 import { RetentionService } from './retention.service.js';
 import { StatsService } from './stats.service.js';
@@ -22,8 +23,9 @@ export class StatsController {
   @Get()
   @ApiOperation({ summary: 'The broker dashboard’s figures' })
   @ApiOkResponse({ type: StatsDto })
-  get(@CurrentUser() user: User): Promise<StatsDto> {
-    return this.stats.forBroker(user);
+  @ApiBadRequestResponse({ description: 'scope is not mine or agency' })
+  get(@CurrentMember() member: RequestMember, @Query() query: ScopeQueryDto): Promise<StatsDto> {
+    return this.stats.forBook(bookInScope(member.book, member.id, query.scope));
   }
 
   @Get('retention')
@@ -32,10 +34,12 @@ export class StatsController {
     description:
       'A client counts as retained in a period when active at its start and still active at its end; clients made inactive ' +
       'or deleted count as lost, with the reason the broker gave. Months follow the broker’s time zone; the current month and ' +
-      'a running AEP count up to now.',
+      'a running AEP count up to now. With scope=mine: the clients assigned to the signed-in member, and those deleted while ' +
+      'assigned to them.',
   })
   @ApiOkResponse({ type: RetentionDto })
-  retentionFigures(@CurrentUser() user: User): Promise<RetentionDto> {
-    return this.retention.forBroker(user.id);
+  @ApiBadRequestResponse({ description: 'scope is not mine or agency' })
+  retentionFigures(@CurrentMember() member: RequestMember, @Query() query: ScopeQueryDto): Promise<RetentionDto> {
+    return this.retention.forBook(bookInScope(member.book, member.id, query.scope));
   }
 }

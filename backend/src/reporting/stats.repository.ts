@@ -1,6 +1,8 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
+import { bookCondition, type ClientBook } from '../members/book.js';
+
 /** A broker's clients: all, and active. */
 export interface ClientCountsRow {
   total: number;
@@ -14,8 +16,9 @@ export interface ReminderCallCountsRow {
 }
 
 /**
- * The broker dashboard's counts, read from the roll-ups of `clients` and `deliveries`
- * (`broker_client_counts`, `broker_delivery_days`), which always equal a recount.
+ * The broker dashboard's counts. The agency's are read from the roll-ups of `clients` and
+ * `deliveries` (`broker_client_counts`, `broker_delivery_days`), which always equal a recount; a
+ * member's (their assigned clients) are counted from the rows, as the roll-ups are per agency.
  */
 @Injectable()
 export class StatsRepository {
@@ -51,6 +54,30 @@ export class StatsRepository {
        )
        select coalesce(sum(delivered), 0)::int as delivered, coalesce(sum(confirmed), 0)::int as confirmed from parts`,
       [brokerId, brokerId],
+    );
+    return row;
+  }
+
+  /** The same counts for a member's clients (`book.assignedTo`), from `clients` (its (broker, assigned member) index). */
+  async memberClientCounts(book: ClientBook): Promise<ClientCountsRow | undefined> {
+    const inBook = bookCondition(book);
+    const [row] = await this.em.execute<ClientCountsRow[]>(
+      `select count(*)::int as total, count(*) filter (where c.is_active)::int as active from clients c where ${inBook.sql}`,
+      inBook.params,
+    );
+    return row;
+  }
+
+  /** The same reminder occurrences for a member's clients: the rows of the last 30 days whose client is theirs. */
+  async memberReminderCallCounts(book: ClientBook): Promise<ReminderCallCountsRow | undefined> {
+    const inBook = bookCondition(book);
+    const [row] = await this.em.execute<ReminderCallCountsRow[]>(
+      `select count(*) filter (where d.status in ('sent', 'completed') or d.confirmed_at is not null)::int as delivered,
+              count(*) filter (where d.confirmed_at is not null)::int as confirmed
+         from deliveries d join clients c on c.id = d.client_id
+        where d.broker_id = ? and d.created_at > now() - interval '30 days'
+          and (d.reminder_id is not null or d.client_reminder_id is not null) and ${inBook.sql}`,
+      [book.agencyId, ...inBook.params],
     );
     return row;
   }

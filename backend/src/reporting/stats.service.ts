@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 
+import { type ClientBook, wholeBook } from '../members/book.js';
 import type { User } from '../users/user.entity.js';
 import type { StatsDto } from './dto/stats.dto.js';
 import { RetentionService } from './retention.service.js';
@@ -20,6 +21,8 @@ const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part /
  *   retentionAvailable is false;
  * - callCompletionRate: confirmed ÷ delivered reminder occurrences (calls and texts, the broker's
  *   own and their clients') of the last 30 days (0 while none was delivered).
+ * The figures are of a book: the agency's (from the roll-ups, as fast as one row) or a member's
+ * clients (counted from the rows).
  */
 @Injectable()
 export class StatsService {
@@ -28,12 +31,18 @@ export class StatsService {
     private readonly retention: RetentionService,
   ) {}
 
-  async forBroker(broker: User): Promise<StatsDto> {
+  /** The agency's figures (the admin's view of a broker). */
+  forBroker(broker: User): Promise<StatsDto> {
+    return this.forBook(wholeBook(broker.id));
+  }
+
+  async forBook(book: ClientBook): Promise<StatsDto> {
+    const whole = book.assignedTo === null;
     // Three independent reads, side by side on the pool.
     const [row, calls, retentionRate] = await Promise.all([
-      this.figures.clientCounts(broker.id),
-      this.figures.reminderCallCounts(broker.id),
-      this.retention.twelveMonthRate(broker.id, RETENTION_MIN_HISTORY_DAYS),
+      whole ? this.figures.clientCounts(book.agencyId) : this.figures.memberClientCounts(book),
+      whole ? this.figures.reminderCallCounts(book.agencyId) : this.figures.memberReminderCallCounts(book),
+      this.retention.twelveMonthRate(book, RETENTION_MIN_HISTORY_DAYS),
     ]);
     return {
       totalClients: row?.total ?? 0,

@@ -2210,7 +2210,7 @@ export interface paths {
         };
         /**
          * Client retention: the last 12 months, the last two AEPs (15 October – 7 December), and why clients left
-         * @description A client counts as retained in a period when active at its start and still active at its end; clients made inactive or deleted count as lost, with the reason the broker gave. Months follow the broker’s time zone; the current month and a running AEP count up to now.
+         * @description A client counts as retained in a period when active at its start and still active at its end; clients made inactive or deleted count as lost, with the reason the broker gave. Months follow the broker’s time zone; the current month and a running AEP count up to now. With scope=mine: the clients assigned to the signed-in member, and those deleted while assigned to them.
          */
         get: operations["StatsController_retentionFigures"];
         put?: never;
@@ -5477,6 +5477,8 @@ export interface operations {
     ActivityController_list: {
         parameters: {
             query?: {
+                /** @description mine: the clients assigned to the signed-in member; agency: the agency’s whole book. A member who sees only the clients assigned to them gets their own figures either way. */
+                scope?: "mine" | "agency";
                 limit?: number;
             };
             header?: never;
@@ -5493,7 +5495,7 @@ export interface operations {
                     "application/json": components["schemas"]["ActivityItemDto"][];
                 };
             };
-            /** @description limit is not a whole number from 1 to 20 */
+            /** @description limit is not a whole number from 1 to 20, or scope is not mine or agency */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21175,7 +21177,10 @@ export interface operations {
     };
     StatsController_get: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description mine: the clients assigned to the signed-in member; agency: the agency’s whole book. A member who sees only the clients assigned to them gets their own figures either way. */
+                scope?: "mine" | "agency";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -21190,7 +21195,7 @@ export interface operations {
                     "application/json": components["schemas"]["StatsDto"];
                 };
             };
-            /** @description A malformed address or query string (NUL, a broken percent-escape, invalid text) */
+            /** @description scope is not mine or agency */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -21266,7 +21271,10 @@ export interface operations {
     };
     StatsController_retentionFigures: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description mine: the clients assigned to the signed-in member; agency: the agency’s whole book. A member who sees only the clients assigned to them gets their own figures either way. */
+                scope?: "mine" | "agency";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -21281,7 +21289,7 @@ export interface operations {
                     "application/json": components["schemas"]["RetentionDto"];
                 };
             };
-            /** @description A malformed address or query string (NUL, a broken percent-escape, invalid text) */
+            /** @description scope is not mine or agency */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -1,4 +1,4 @@
-import type { components } from '../api/schema';
+import type { components, operations } from '../api/schema';
 
 type Schemas = components['schemas'];
 
@@ -10,6 +10,9 @@ export type SubscriptionStatus = Schemas['SubscriptionDto']['subscriptionStatus'
 export type CurrentUser = Schemas['CurrentUserDto'];
 
 export type Stats = Schemas['StatsDto'];
+
+/** Whose clients the dashboard's figures are about: the member's own, or the agency's. */
+export type DashboardScope = NonNullable<NonNullable<operations['StatsController_get']['parameters']['query']>['scope']>;
 
 export type ActivityItem = Schemas['ActivityItemDto'];
 

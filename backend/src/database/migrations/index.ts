@@ -49,6 +49,8 @@ import { Migration20261129100911_member_language } from './Migration202611291009
 import { Migration20261129103206_agency_log } from './Migration20261129103206_agency_log.js';
 import { Migration20261129105455_clients_assigned_action } from './Migration20261129105455_clients_assigned_action.js';
 import { Migration20261129125649_team_settings } from './Migration20261129125649_team_settings.js';
+import { Migration20261129130600_departures_assigned_member } from './Migration20261129130600_departures_assigned_member.js';
+import { Migration20261129131821_member_weekly_digests } from './Migration20261129131821_member_weekly_digests.js';
 import { Migration20261129133032_policies } from './Migration20261129133032_policies.js';
 
 export const MIGRATIONS: MigrationObject[] = [
@@ -100,5 +102,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129103206_agency_log', class: Migration20261129103206_agency_log },
   { name: 'Migration20261129105455_clients_assigned_action', class: Migration20261129105455_clients_assigned_action },
   { name: 'Migration20261129125649_team_settings', class: Migration20261129125649_team_settings },
+  { name: 'Migration20261129130600_departures_assigned_member', class: Migration20261129130600_departures_assigned_member },
+  { name: 'Migration20261129131821_member_weekly_digests', class: Migration20261129131821_member_weekly_digests },
   { name: 'Migration20261129133032_policies', class: Migration20261129133032_policies },
 ];

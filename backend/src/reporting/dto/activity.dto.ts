@@ -3,6 +3,7 @@ import { IsIn, IsOptional } from 'class-validator';
 
 // The kinds and their English titles live in a file without imports, which the web app reads too.
 import { ACTIVITY_KINDS, ACTIVITY_TITLES, type ActivityKind } from '../activity-titles.js';
+import { ScopeQueryDto } from './scope.dto.js';
 
 export { ACTIVITY_KINDS, ACTIVITY_TITLES, type ActivityKind };
 
@@ -13,7 +14,7 @@ export const ACTIVITY_LIMIT_DEFAULT = 5;
 // Query values arrive as text: only the exact whole numbers 1-20 are accepted ("05", "2.0", "1e1" are not).
 const LIMIT_VALUES = Array.from({ length: ACTIVITY_LIMIT_MAX }, (_, i) => String(i + 1));
 
-export class ActivityQueryDto {
+export class ActivityQueryDto extends ScopeQueryDto {
   @ApiPropertyOptional({ type: 'integer', minimum: 1, maximum: ACTIVITY_LIMIT_MAX, default: ACTIVITY_LIMIT_DEFAULT })
   @IsOptional()
   @IsIn(LIMIT_VALUES, { message: `limit must be a whole number from 1 to ${ACTIVITY_LIMIT_MAX}` })

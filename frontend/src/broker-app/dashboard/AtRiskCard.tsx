@@ -13,28 +13,38 @@ import { lazyNamed } from '../ui/lazyNamed.ts';
 // The dialog and the campaign builder behind it (forms library included) load when first opened.
 const AddToCampaignDialog = lazyNamed(() => import('../clients/AddToCampaignDialog.tsx'), 'AddToCampaignDialog');
 
-/** The five clients most at risk of leaving: active, high risk, highest score first. */
-export const AT_RISK_QUERY = {
-  pagination: { page: 1, perPage: 5 },
-  sort: { field: 'riskScore', order: 'DESC' as const },
-  filter: { riskLevel: 'high', isActive: true },
-};
+/** The five clients most at risk of leaving: active, high risk, highest score first (only the member's own with `assignedTo`). */
+export function atRiskQuery(assignedTo?: string) {
+  return {
+    pagination: { page: 1, perPage: 5 },
+    sort: { field: 'riskScore', order: 'DESC' as const },
+    filter: { riskLevel: 'high', isActive: true, ...(assignedTo && { assignedTo }) },
+  };
+}
 
-/** The Clients page filtered by high risk, highest first. */
-export const AT_RISK_LINK = `/clients?${new URLSearchParams({
-  filter: JSON.stringify({ riskLevel: 'high' }),
-  sort: 'riskScore',
-  order: 'DESC',
-}).toString()}`;
+/** The Clients page filtered by high risk (and by the member's own clients with `assignedTo`), highest first. */
+export function atRiskLink(assignedTo?: string) {
+  return `/clients?${new URLSearchParams({
+    filter: JSON.stringify({ riskLevel: 'high', ...(assignedTo && { assignedTo }) }),
+    sort: 'riskScore',
+    order: 'DESC',
+  }).toString()}`;
+}
+
+export const AT_RISK_QUERY = atRiskQuery();
+export const AT_RISK_LINK = atRiskLink();
 
 /** How many reasons a row shows. */
 const TOP_REASONS = 2;
 
-/** "At risk this week": each client with why, and a call, a text or a campaign to keep them. */
-export function AtRiskCard() {
+/**
+ * "At risk this week": each client with why, and a call, a text or a campaign to keep them. With
+ * `assignedTo` (the dashboard's "My clients"), only the clients assigned to that member.
+ */
+export function AtRiskCard({ assignedTo }: { assignedTo?: string }) {
   const { RETENTION_TEXTS: T } = useBrokerTexts().dashboard;
   const { CLIENT_PAGE_TEXTS } = useBrokerTexts().clientPage;
-  const { data, isPending, error } = useGetList<ClientWithFacts>('clients', AT_RISK_QUERY);
+  const { data, isPending, error } = useGetList<ClientWithFacts>('clients', atRiskQuery(assignedTo));
   const [campaignFor, setCampaignFor] = useState<string | null>(null);
   return (
     <Card component="section" aria-labelledby="at-risk-title">
@@ -42,7 +52,7 @@ export function AtRiskCard() {
         title={T.atRiskTitle}
         slotProps={{ title: { id: 'at-risk-title', variant: 'h6', component: 'h2' } }}
         action={
-          <Button component={RouterLink} to={AT_RISK_LINK} size="small" aria-label={T.seeAllLabel}>
+          <Button component={RouterLink} to={atRiskLink(assignedTo)} size="small" aria-label={T.seeAllLabel}>
             {T.seeAll}
           </Button>
         }

@@ -1,5 +1,6 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
+import { Link, Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { spanishReactAdmin } from '../../i18n/es/react-admin.ts';
@@ -8,8 +9,9 @@ import type { Retention } from '../clients/retentionTypes.ts';
 import { setBrokerLanguage } from '../i18n/current.ts';
 import { loadBrokerCatalogue } from '../i18n/useBrokerTexts.ts';
 import type { CareKeepDataProvider } from '../providers/dataProvider.ts';
-import { renderWithAdmin } from '../testUtils.tsx';
-import { AT_RISK_LINK } from './AtRiskCard.tsx';
+import { renderWithAdmin, testUserAs } from '../testUtils.tsx';
+import type { Member } from '../types.ts';
+import { AT_RISK_LINK, atRiskLink } from './AtRiskCard.tsx';
 import { Dashboard } from './Dashboard.tsx';
 import { engagementScore, normaliseStats, timeAgo } from './metrics.ts';
 import { aepLine, retentionSummary } from './retention.ts';
@@ -34,9 +36,10 @@ const RETENTION: Retention = {
   lostByReason: { switched_agent: 3, moved: 1, deceased: 0, other: 2 },
 };
 
-/** The dashboard's other calls, answered empty. */
+/** The dashboard's other calls, answered empty (an agency of one: no "My clients" choice). */
 const QUIET = {
   getList: vi.fn().mockResolvedValue({ data: [], total: 0 }),
+  getMembers: vi.fn().mockResolvedValue([]),
   getRetention: vi
     .fn()
     .mockResolvedValue({ ...RETENTION, months: [], aep: [], lostByReason: { switched_agent: 0, moved: 0, deceased: 0, other: 0 } }),
@@ -204,6 +207,7 @@ describe('the dashboard’s clients at risk and retention', () => {
         getStats: vi.fn().mockResolvedValue({}),
         getActivity: vi.fn().mockResolvedValue([]),
         getRetention: QUIET.getRetention,
+        getMembers: QUIET.getMembers,
         getList,
       },
     });
@@ -246,6 +250,7 @@ describe('the dashboard’s clients at risk and retention', () => {
           getStats: vi.fn().mockResolvedValue({}),
           getActivity: vi.fn().mockResolvedValue([]),
           getList: QUIET.getList,
+          getMembers: QUIET.getMembers,
           getRetention: vi.fn().mockResolvedValue(RETENTION),
         },
       });
@@ -282,6 +287,142 @@ describe('the dashboard in Spanish', () => {
       expect(activity.getByText('Invitación enviada')).toBeTruthy();
       expect(activity.getByText('Cliente agregado')).toBeTruthy();
       expect(activity.queryByText('Invitation sent')).toBeNull();
+    } finally {
+      setBrokerLanguage('en');
+    }
+  });
+});
+
+describe('the dashboard for my clients or the agency’s', () => {
+  const member = (id: string, firstName: string, status: Member['status'] = 'active'): Member => ({
+    id,
+    email: `${firstName.toLowerCase()}@example.com`,
+    firstName,
+    lastName: 'Whitfield',
+    role: id === 'm1' ? 'owner' : 'agent',
+    status,
+    clients: 10,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    lastSignInAt: null,
+    invitationExpiresAt: null,
+  });
+  const TEAM = [member('m1', 'Dana'), member('m2', 'Luis')];
+  const figures = (totalClients: number) => ({
+    totalClients,
+    activeClients: totalClients,
+    retentionRate: 80,
+    retentionAvailable: true,
+    callCompletionRate: 50,
+  });
+  const at = () => new Date(testNow().getTime() - 3_600_000).toISOString();
+
+  /** The dashboard of an agency of `team`: the agency's figures (25 clients, Ruth's call) or the member's own (9, Ana's). */
+  function renderDashboard(options: { team?: Member[]; user?: ReturnType<typeof testUserAs>; spanish?: boolean } = {}) {
+    const getStats = vi.fn((scope?: string) => Promise.resolve(figures(scope === 'mine' ? 9 : 25)));
+    const getActivity = vi.fn((_limit: number, scope?: string) =>
+      Promise.resolve([
+        {
+          id: 'a',
+          kind: 'reminder_call',
+          title: 'Reminder call made',
+          clientName: scope === 'mine' ? 'Ana Ruiz' : 'Ruth Alvarez',
+          occurredAt: at(),
+        },
+      ]),
+    );
+    const getRetention = vi.fn(QUIET.getRetention);
+    const getList = vi.fn().mockResolvedValue({ data: [], total: 0 });
+    const getMembers = vi.fn().mockResolvedValue(options.team ?? TEAM);
+    const view = renderWithAdmin(
+      <Routes>
+        <Route path="/" element={<Dashboard />} />
+        <Route path="/clients" element={<Link to="/">Back to the dashboard</Link>} />
+      </Routes>,
+      {
+        dataProvider: { getStats, getActivity, getRetention, getList, getMembers } as unknown as Partial<CareKeepDataProvider>,
+        ...(options.user && { user: options.user }),
+        ...(options.spanish && { i18nProvider: polyglotI18nProvider(() => spanishReactAdmin, 'es') }),
+      },
+    );
+    return { ...view, getStats, getActivity, getRetention, getList };
+  }
+  const totalClients = async () =>
+    within(await screen.findByRole('region', { name: 'Total Clients' })).getByTestId('stat-value').textContent;
+  const pressed = (name: string) => screen.getByRole('button', { name }).getAttribute('aria-pressed');
+
+  it('shows the agency’s figures first and, with My clients, only the member’s own everywhere on the page', async () => {
+    const { getStats, getActivity, getRetention, getList } = renderDashboard();
+    const choice = await screen.findByRole('group', { name: 'Clients shown' });
+    expect(pressed('The agency’s')).toBe('true');
+    expect(await totalClients()).toBe('25');
+    expect(await screen.findByText('Ruth Alvarez')).toBeTruthy();
+
+    fireEvent.click(within(choice).getByRole('button', { name: 'My clients' }));
+    await waitFor(async () => expect(await totalClients()).toBe('9'));
+    expect(pressed('My clients')).toBe('true');
+    expect(await screen.findByText('Ana Ruiz')).toBeTruthy();
+    expect(screen.queryByText('Ruth Alvarez')).toBeNull();
+    expect(getStats).toHaveBeenLastCalledWith('mine');
+    expect(getActivity).toHaveBeenLastCalledWith(5, 'mine');
+    expect(getRetention).toHaveBeenLastCalledWith('mine');
+    await waitFor(() =>
+      expect(getList).toHaveBeenLastCalledWith(
+        'clients',
+        expect.objectContaining({ filter: { riskLevel: 'high', isActive: true, assignedTo: 'm1' } }),
+      ),
+    );
+    const seeAll = screen.getByRole('link', { name: 'See all clients at high risk' }).getAttribute('href')!;
+    expect(seeAll).toBe(atRiskLink('m1'));
+    expect(JSON.parse(new URL(seeAll, 'http://app.test').searchParams.get('filter')!)).toEqual({ riskLevel: 'high', assignedTo: 'm1' });
+  });
+
+  it('remembers the choice when the member comes back to the dashboard', async () => {
+    renderDashboard();
+    fireEvent.click(await screen.findByRole('button', { name: 'My clients' }));
+    await waitFor(async () => expect(await totalClients()).toBe('9'));
+    fireEvent.click(screen.getByRole('link', { name: 'Add New Client' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Back to the dashboard' }));
+    expect(await totalClients()).toBe('9');
+    expect(pressed('My clients')).toBe('true');
+  });
+
+  it('offers no choice in an agency of one (an invitation not yet accepted does not count)', async () => {
+    const { getStats } = renderDashboard({ team: [member('m1', 'Dana'), member('m3', 'Ana', 'invited')] });
+    expect(await totalClients()).toBe('25');
+    expect(getStats).toHaveBeenCalledWith('agency');
+    expect(screen.queryByRole('group', { name: 'Clients shown' })).toBeNull();
+  });
+
+  it('tells an agent who sees only their own clients that the figures are theirs, with no choice to make', async () => {
+    const { getList } = renderDashboard({ user: testUserAs('agent', 'm2', true) });
+    expect(await screen.findByText('Your clients: the figures are for the clients assigned to you.')).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Clients shown' })).toBeNull();
+    // The server keeps them to their own clients; the list needs no filter of theirs.
+    await waitFor(() =>
+      expect(getList).toHaveBeenCalledWith('clients', expect.objectContaining({ filter: { riskLevel: 'high', isActive: true } })),
+    );
+    expect(screen.getByRole('link', { name: 'See all clients at high risk' }).getAttribute('href')).toBe(AT_RISK_LINK);
+  });
+
+  it('offers the choice in Spanish', async () => {
+    await loadBrokerCatalogue('es');
+    setBrokerLanguage('es');
+    try {
+      renderDashboard({ spanish: true });
+      const choice = await screen.findByRole('group', { name: 'Clientes que se muestran' });
+      expect(within(choice).getByRole('button', { name: 'Mis clientes' })).toBeTruthy();
+      expect(within(choice).getByRole('button', { name: 'Toda la agencia' }).getAttribute('aria-pressed')).toBe('true');
+    } finally {
+      setBrokerLanguage('en');
+    }
+  });
+
+  it('tells an agent kept to their own clients so in Spanish', async () => {
+    await loadBrokerCatalogue('es');
+    setBrokerLanguage('es');
+    try {
+      renderDashboard({ spanish: true, user: testUserAs('agent', 'm2', true) });
+      expect(await screen.findByText('Sus clientes: las cifras son de los clientes que tiene asignados.')).toBeTruthy();
     } finally {
       setBrokerLanguage('en');
     }

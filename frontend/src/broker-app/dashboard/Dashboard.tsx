@@ -5,8 +5,8 @@ import PeopleIcon from '@mui/icons-material/People';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
-import { Alert, Box, Button, Card, CardContent, CardHeader, Skeleton, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Box, Button, Card, CardContent, CardHeader, Skeleton, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 
 import { Spinner } from '../../shared/Spinner.tsx';
@@ -14,7 +14,7 @@ import { MarketingDetailsStep } from '../branding/MarketingDetailsStep.tsx';
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import { BrokerTour } from '../tour/BrokerTour.tsx';
-import type { ActivityItem } from '../types.ts';
+import type { ActivityItem, DashboardScope } from '../types.ts';
 import { formatDateTime } from '../ui/format.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { StatCard } from '../ui/StatCard.tsx';
@@ -22,16 +22,17 @@ import { activityTitle } from './activity.ts';
 import { AtRiskCard } from './AtRiskCard.tsx';
 import { engagementScore, normaliseStats, timeAgo } from './metrics.ts';
 import { RetentionCard } from './RetentionCard.tsx';
+import { useDashboardScope } from './scope.ts';
 
 export { DASHBOARD_TEXTS } from './texts.ts';
 
 /** What the broker did (primary dot), as against what a client did (secondary dot). */
 const BROKER_ACTIONS = new Set<ActivityItem['kind']>(['reminder_call', 'reminder_text', 'campaign_sent', 'invitation_sent']);
 
-function RecentActivity() {
+function RecentActivity({ scope }: { scope: DashboardScope }) {
   const { DASHBOARD_TEXTS: T, TIME_AGO, ACTIVITY_TITLES } = useBrokerTexts().dashboard;
   const dataProvider = useCareKeepDataProvider();
-  const { data, isPending, isError } = useQuery({ queryKey: ['activity'], queryFn: () => dataProvider.getActivity(5) });
+  const { data, isPending, isError } = useQuery({ queryKey: ['activity', scope], queryFn: () => dataProvider.getActivity(5, scope) });
   return (
     <Card>
       <CardHeader title={T.recentActivity} slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
@@ -115,11 +116,46 @@ function QuickActions() {
   );
 }
 
-/** The broker's home: four figures, recent activity with the clients at risk, quick actions, retention, and the welcome tour. */
+/** "My clients / The agency's" where the member may choose; a short note where they see only their own. */
+function ScopeChoice({ scope }: { scope: ReturnType<typeof useDashboardScope> }) {
+  const { SCOPE_TEXTS: S } = useBrokerTexts().dashboard;
+  if (scope.ownOnly) {
+    return (
+      <Typography variant="body2" color="text.secondary" sx={{ maxWidth: '22rem' }}>
+        {S.ownOnly}
+      </Typography>
+    );
+  }
+  if (!scope.canChoose) return null;
+  return (
+    <ToggleButtonGroup
+      size="small"
+      exclusive
+      value={scope.scope}
+      onChange={(_, next: DashboardScope | null) => next && scope.setScope(next)}
+      aria-label={S.label}
+      sx={{ bgcolor: 'background.paper', '& .MuiToggleButton-root': { textTransform: 'none' } }}
+    >
+      <ToggleButton value="mine">{S.mine}</ToggleButton>
+      <ToggleButton value="agency">{S.agency}</ToggleButton>
+    </ToggleButtonGroup>
+  );
+}
+
+/**
+ * The broker's home: four figures, recent activity with the clients at risk, quick actions, retention,
+ * and the welcome tour; each about the member's own clients or the agency's (`useDashboardScope`).
+ */
 export function Dashboard() {
   const { DASHBOARD_TEXTS: T } = useBrokerTexts().dashboard;
   const dataProvider = useCareKeepDataProvider();
-  const { data, isPending, isError } = useQuery({ queryKey: ['stats'], queryFn: () => dataProvider.getStats() });
+  const scope = useDashboardScope();
+  // The figures shown stay while the other choice's load: the page (and the toggle's focus) stays put.
+  const { data, isPending, isError } = useQuery({
+    queryKey: ['stats', scope.scope],
+    queryFn: () => dataProvider.getStats(scope.scope),
+    placeholderData: keepPreviousData,
+  });
 
   if (isPending) return <Spinner />;
   const stats = normaliseStats(isError ? null : data);
@@ -127,7 +163,11 @@ export function Dashboard() {
 
   return (
     <Box>
-      <PageHeader title={T.title} subtitle={T.subtitle} />
+      <PageHeader
+        title={T.title}
+        subtitle={T.subtitle}
+        actions={scope.canChoose || scope.ownOnly ? <ScopeChoice scope={scope} /> : undefined}
+      />
       <MarketingDetailsStep />
       {isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
@@ -165,13 +205,13 @@ export function Dashboard() {
       </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}>
         <Box sx={{ display: 'grid', gap: 2 }}>
-          <RecentActivity />
-          <AtRiskCard />
+          <RecentActivity scope={scope.scope} />
+          <AtRiskCard assignedTo={scope.assignedTo} />
         </Box>
         <QuickActions />
       </Box>
       <Box sx={{ mt: 2 }}>
-        <RetentionCard />
+        <RetentionCard scope={scope.scope} />
       </Box>
       <BrokerTour />
     </Box>

@@ -7,6 +7,7 @@ import { dayOf } from '../clients/facts.ts';
 import { DEPARTURE_REASONS } from '../clients/retentionTypes.ts';
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
+import type { DashboardScope } from '../types.ts';
 import { aepLine, retentionSummary } from './retention.ts';
 
 // The chart library loads only when the chart is shown, not with the rest of the broker app.
@@ -17,14 +18,18 @@ export const RETENTION_KEY = ['stats', 'retention'] as const;
 /**
  * Retention from GET /api/stats/retention: the share of clients kept each of the last 12 months as
  * a chart (with its summary in words), the last two Annual Enrollment Periods, and the clients lost
- * by reason. On the dashboard and in Billing's analytics.
+ * by reason. On the dashboard (the agency's or, with `scope` mine, the member's clients) and in
+ * Billing's analytics (the agency's).
  */
-export function RetentionCard() {
+export function RetentionCard({ scope }: { scope?: DashboardScope }) {
   const { RETENTION_TEXTS: T, DASHBOARD_TEXTS } = useBrokerTexts().dashboard;
   const { CLIENT_TEXTS } = useBrokerTexts().clients;
   const dataProvider = useCareKeepDataProvider();
   const theme = useTheme();
-  const { data, isPending, isError } = useQuery({ queryKey: RETENTION_KEY, queryFn: () => dataProvider.getRetention() });
+  const { data, isPending, isError } = useQuery({
+    queryKey: [...RETENTION_KEY, scope ?? 'agency'],
+    queryFn: () => dataProvider.getRetention(scope),
+  });
   const lost = data ? DEPARTURE_REASONS.map((reason) => ({ reason, count: data.lostByReason[reason] ?? 0 })) : [];
   const anyLost = lost.some((row) => row.count > 0);
   return (

@@ -55,6 +55,14 @@ export const RETENTION_TEXTS = {
   retentionFailed: 'Could not load your retention figures',
 } as const;
 
+/** Whose clients the dashboard shows (not in the spec: docs/broker-app.md). */
+export const SCOPE_TEXTS = {
+  label: 'Clients shown',
+  mine: 'My clients',
+  agency: 'The agency’s',
+  ownOnly: 'Your clients: the figures are for the clients assigned to you.',
+} as const;
+
 /** How long ago an activity happened, short: 'just now', '5m ago', '3h ago', '2d ago'. */
 export const TIME_AGO = {
   justNow: 'just now',

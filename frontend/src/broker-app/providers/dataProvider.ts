@@ -29,6 +29,7 @@ import type {
   ConsentPurpose,
   CreatedApiToken,
   CurrentUser,
+  DashboardScope,
   EngagementHistory,
   ImportJob,
   InvitedMember,
@@ -96,9 +97,10 @@ export const dataProvider = {
     return httpClient(url, { method: 'DELETE' }).then(({ json }) => ({ data: json as never }));
   },
 
-  getStats: () => callJson<Stats>('/api/stats'),
-  getActivity: (limit = 3) => callJson<ActivityItem[]>(`/api/activity?limit=${limit}`),
-  getRetention: () => callJson<Retention>('/api/stats/retention'),
+  getStats: (scope?: DashboardScope) => callJson<Stats>(`/api/stats${scope ? `?scope=${scope}` : ''}`),
+  getActivity: (limit = 3, scope?: DashboardScope) =>
+    callJson<ActivityItem[]>(`/api/activity?limit=${limit}${scope ? `&scope=${scope}` : ''}`),
+  getRetention: (scope?: DashboardScope) => callJson<Retention>(`/api/stats/retention${scope ? `?scope=${scope}` : ''}`),
 
   getClientUsage: () => callJson<ClientUsage>('/api/clients/usage'),
   uploadClients: (file: File, onProgress: (percent: number) => void, marketingConsent = false) => {

@@ -3,6 +3,7 @@ import {
   type DASHBOARD_TEXTS as EN_DASHBOARD_TEXTS,
   INDUSTRY_AVERAGE_RETENTION,
   type RETENTION_TEXTS as EN_RETENTION_TEXTS,
+  type SCOPE_TEXTS as EN_SCOPE_TEXTS,
   type TIME_AGO as EN_TIME_AGO,
 } from '../../broker-app/dashboard/texts.ts';
 import type { Translation } from '../translation.ts';
@@ -56,6 +57,14 @@ export const RETENTION_TEXTS: Translation<typeof EN_RETENTION_TEXTS> = {
   lostTitle: 'Clientes perdidos en los últimos 12 meses',
   lostNone: 'Ningún cliente se fue en los últimos 12 meses.',
   retentionFailed: 'No se pudieron cargar sus cifras de retención',
+};
+
+/** Spanish of whose clients the dashboard shows. */
+export const SCOPE_TEXTS: Translation<typeof EN_SCOPE_TEXTS> = {
+  label: 'Clientes que se muestran',
+  mine: 'Mis clientes',
+  agency: 'Toda la agencia',
+  ownOnly: 'Sus clientes: las cifras son de los clientes que tiene asignados.',
 };
 
 /** Spanish of the activity times: 'hace un momento', 'hace 5 min', 'hace 3 h', 'hace 2 d'. */
