@@ -98,6 +98,20 @@ describe('agents who see only their own clients, in Chromium', () => {
     await closeToast(owner);
     await docsScreenshot(owner, 'clients-members-1280', { docsName: 'clients-members' });
 
+    // The dashboard, now that the agency has two people, shows the owner's clients or the agency's.
+    await owner.getByTestId('sidebar').getByRole('link', { name: 'Dashboard', exact: true }).click();
+    const shown = owner.getByRole('group', { name: 'Clients shown' });
+    const total = owner.getByRole('region', { name: 'Total Clients' });
+    await total.getByText('3', { exact: true }).waitFor();
+    await shown.getByRole('button', { name: 'My clients' }).click();
+    await total.getByText('2', { exact: true }).waitFor();
+    assert.equal(await shown.getByRole('button', { name: 'My clients' }).getAttribute('aria-pressed'), 'true');
+    await pageAtRest(owner);
+    assert.deepEqual(await seriousAccessibilityViolations(owner), [], 'axe on the dashboard with its choice at 1280 px');
+    await docsScreenshot(owner, 'dashboard-my-clients-1280', { docsName: 'dashboard-my-clients' });
+    await shown.getByRole('button', { name: 'The agency’s' }).click();
+    await total.getByText('3', { exact: true }).waitFor();
+
     // The owner turns the setting on from the Team page.
     await owner.getByTestId('sidebar').getByRole('link', { name: 'Team', exact: true }).click();
     const card = owner.getByRole('region', { name: 'How the team works' });
