@@ -98,8 +98,9 @@ describe('agents who see only their own clients, in Chromium', () => {
     await closeToast(owner);
     await docsScreenshot(owner, 'clients-members-1280', { docsName: 'clients-members' });
 
-    // The dashboard, now that the agency has two people, shows the owner's clients or the agency's.
-    await owner.getByTestId('sidebar').getByRole('link', { name: 'Dashboard', exact: true }).click();
+    // The dashboard, now that the agency has two people, shows the owner's clients or the agency's
+    // (opened afresh: the clients were added through the API, behind the page's back).
+    await owner.goto(`${APP_URL}/`);
     const shown = owner.getByRole('group', { name: 'Clients shown' });
     const total = owner.getByRole('region', { name: 'Total Clients' });
     await total.getByText('3', { exact: true }).waitFor();

@@ -13,7 +13,8 @@ import { useToast } from '../ui/toast.tsx';
 /** The members who may look after clients: those who have joined (not open invitations). */
 export function useJoinedMembers() {
   const dataProvider = useCareKeepDataProvider();
-  const members = useQuery({ queryKey: MEMBERS_KEY, queryFn: () => dataProvider.getMembers() });
+  // Asked again each time a page using it opens: someone may have joined since (the list read before shows meanwhile).
+  const members = useQuery({ queryKey: MEMBERS_KEY, queryFn: () => dataProvider.getMembers(), refetchOnMount: 'always' });
   return (members.data ?? []).filter((member) => member.status === 'active');
 }
 
