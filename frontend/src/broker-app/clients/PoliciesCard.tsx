@@ -124,7 +124,16 @@ function PolicyItem({ policy, members, actions }: { policy: Policy; members: Mem
         <Chip size="small" color={chip.color} variant={chip.variant} label={T.statuses[policy.status]} />
       </Box>
       <Typography variant="body2" color="text.secondary">
-        {[T.planTypes[policy.planType], plan].filter(Boolean).join(' · ')}
+        {T.planTypes[policy.planType]}
+        {plan && (
+          <>
+            {' · '}
+            {/* A plan ID never breaks at its dashes. */}
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+              {plan}
+            </Box>
+          </>
+        )}
       </Typography>
       {facts.length > 0 && <Typography variant="body2">{facts.join(' · ')}</Typography>}
       {policy.status === 'terminated' && policy.terminationDate && (
