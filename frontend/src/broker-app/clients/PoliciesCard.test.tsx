@@ -256,6 +256,19 @@ describe('the client page’s Policies card', () => {
     );
   });
 
+  it('keeps the writer of a policy who has left the agency unless another is chosen', async () => {
+    const updatePolicy = vi.fn().mockResolvedValue(MAPD);
+    renderPage([policy({ writingMemberId: 'm9' })], { updatePolicy });
+    fireEvent.click(within((await (await card()).findAllByRole('listitem'))[0]).getByRole('button', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit policy' }));
+    await waitFor(() => expect(dialog.getByRole('combobox', { name: /^Writing member/ }).textContent).toBe('A member who has left'));
+    type('Carrier', 'Humana Inc.');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(updatePolicy).toHaveBeenCalledTimes(1));
+    expect(updatePolicy.mock.calls[0][1]).toMatchObject({ carrier: 'Humana Inc.' });
+    expect(updatePolicy.mock.calls[0][1]).not.toHaveProperty('writingMemberId');
+  });
+
   it('deletes a policy after a confirmation saying it is for one entered by mistake', async () => {
     const deletePolicy = vi.fn().mockResolvedValue(MAPD);
     const { getClientPolicies } = renderPage([MAPD, MEDIGAP], { deletePolicy });

@@ -118,6 +118,7 @@ export function PolicyDialog({
     setErrors(problems);
     if (Object.keys(problems).length > 0 || !form.planType || cents === undefined) return;
     const terminated = form.status === 'terminated';
+    const writingMemberId = writer === NOBODY ? null : writer;
     save.mutate({
       carrier: form.carrier.trim(),
       planName: form.planName.trim(),
@@ -129,7 +130,8 @@ export function PolicyDialog({
       effectiveDate: form.effectiveDate || null,
       ...(terminated && { terminationDate: form.terminationDate || null, terminationReason: form.terminationReason }),
       premiumCents: cents,
-      writingMemberId: writer === NOBODY ? null : writer,
+      // A policy's writer who has since left the agency stays unless someone else is chosen.
+      ...((!policy || writingMemberId !== policy.writingMemberId) && { writingMemberId }),
     });
   };
 
@@ -207,6 +209,7 @@ export function PolicyDialog({
                 {memberName(member, TEAM_TEXTS.noName)}
               </MenuItem>
             ))}
+            {writer !== NOBODY && !members.some((member) => member.id === writer) && <MenuItem value={writer}>{T.formerMember}</MenuItem>}
             <MenuItem value={NOBODY}>{T.nobody}</MenuItem>
           </TextField>
         </Box>

@@ -159,6 +159,7 @@ export const POLICY_TEXTS = {
   premiumInvalid: 'Enter an amount in dollars, 0 or more, with at most 2 decimals (e.g. 25.50)',
   writingMember: 'Writing member',
   nobody: 'Nobody',
+  formerMember: 'A member who has left',
   required: 'Required',
   planTypes: {
     medicare_advantage: 'Medicare Advantage',

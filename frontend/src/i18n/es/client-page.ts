@@ -165,6 +165,7 @@ export const POLICY_TEXTS: Translation<typeof EN_POLICY_TEXTS> = {
   premiumInvalid: 'Escriba un monto en dólares, 0 o más, con 2 decimales como máximo (p. ej. 25.50)',
   writingMember: 'Miembro que la vendió',
   nobody: 'Nadie',
+  formerMember: 'Un miembro que ya no está en la agencia',
   required: 'Obligatorio',
   planTypes: {
     medicare_advantage: 'Medicare Advantage',
