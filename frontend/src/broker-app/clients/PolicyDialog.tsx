@@ -80,8 +80,8 @@ export function PolicyDialog({
   const errorToast = useErrorToast();
   const titleId = useId();
   const me = useCurrentUser().data?.member;
-  // A new policy is written by whoever adds it when they sell (as the server would default it).
   const [form, setForm] = useState<Form>(() => formOf(policy));
+  // Until chosen, a new policy is written by whoever adds it when they sell (as the server would default it).
   const writer =
     form.writingMemberId ?? (me && (me.role === 'owner' || me.role === 'agent') && members.some((m) => m.id === me.id) ? me.id : NOBODY);
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
