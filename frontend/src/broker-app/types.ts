@@ -190,3 +190,14 @@ export type InvitedMember = Schemas['InvitedMemberDto'];
 export type RemovedMember = Schemas['RemovedMemberDto'];
 /** How the team works together: whether agents see only the clients assigned to them. */
 export type TeamSettings = Schemas['TeamSettingsDto'];
+
+/** A client's policy (docs/policies.md): the coverage a broker sold them. Premium in cents. */
+export type Policy = Schemas['PolicyDto'];
+/** A new policy: carrier, plan name and type, and any of the other facts. */
+export type PolicyInput = Schemas['CreatePolicyDto'];
+/** A change to a policy: what is left out keeps its value, null clears it. */
+export type PolicyChange = Schemas['UpdatePolicyDto'];
+export type PolicyType = Policy['planType'];
+export type PolicyStatus = Policy['status'];
+export type MedigapPlan = NonNullable<Policy['medigapPlan']>;
+export type TerminationReason = NonNullable<Policy['terminationReason']>;

@@ -56,6 +56,8 @@ function renderShow(client: ClientWithFacts = CLIENT, more: Record<string, unkno
       path: '/clients/c1',
       dataProvider: {
         getOne: vi.fn().mockResolvedValue({ data: client }),
+        getClientPolicies: vi.fn().mockResolvedValue([]),
+        getMembers: vi.fn().mockResolvedValue([]),
         ...more,
         getManyReference: vi.fn().mockResolvedValue({ data: [], total: 0 }),
         getClientEngagement: vi.fn().mockResolvedValue({ score: 30, points: [] }),

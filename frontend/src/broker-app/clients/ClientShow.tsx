@@ -33,11 +33,12 @@ import { CopyInviteLink } from './CopyInviteLink.tsx';
 import { ageOn, dayDate, isRealDay, sixtyFifthBirthdaySoon } from './facts.ts';
 import { engagementColor, formatDate, formatPhone } from './format.ts';
 import { InviteControl } from './InviteControl.tsx';
+import { PoliciesCard } from './PoliciesCard.tsx';
 import { withFacts } from './retentionTypes.ts';
 import { RiskBadge } from './RiskBadge.tsx';
 import { SendPasswordReset } from './SendPasswordReset.tsx';
 
-/** `/clients/{id}`: one client — contact, invitation, engagement, the broker's reminders to them and their timeline. */
+/** `/clients/{id}`: one client — contact, policies, invitation, engagement, the broker's reminders to them and their timeline. */
 export function ClientShow() {
   return (
     // The page says what went wrong; react-admin's default would leave for the list.
@@ -103,6 +104,7 @@ function ClientPage() {
           <EngagementCard client={client} />
         </Box>
         <Box sx={{ display: 'grid', gap: 2 }}>
+          <PoliciesCard client={client} section={Section} />
           <ConsentCard client={client} section={Section} />
           <RemindersCard client={client} />
           <TimelineCard client={client} />

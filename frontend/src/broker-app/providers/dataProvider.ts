@@ -43,6 +43,9 @@ import type {
   PasswordResetSent,
   PlatformAdmin,
   PlatformTrends,
+  Policy,
+  PolicyChange,
+  PolicyInput,
   PortalLink,
   Profile,
   ProfileInput,
@@ -120,6 +123,13 @@ export const dataProvider = {
   requestConsentRenewals: (clientIds: string[]) => callJson<RenewalResult>('/api/consent/renewals', 'POST', { clientIds }),
   getComplianceReport: (from?: string, to?: string) => callJson<ComplianceReport>(`/api/compliance/report${periodQuery(from, to)}`),
   getClientTimeline: (id: string) => callJson<ActivityItem[]>(`/api/clients/${encodeURIComponent(id)}/timeline`),
+  // A client's policies (docs/policies.md); a change answers the policy as it stands.
+  getClientPolicies: (clientId: string) => callJson<Policy[]>(`/api/clients/${encodeURIComponent(clientId)}/policies`),
+  addPolicy: (clientId: string, input: PolicyInput) =>
+    callJson<Policy>(`/api/clients/${encodeURIComponent(clientId)}/policies`, 'POST', input),
+  getPolicy: (id: string) => callJson<Policy>(`/api/policies/${encodeURIComponent(id)}`),
+  updatePolicy: (id: string, change: PolicyChange) => callJson<Policy>(`/api/policies/${encodeURIComponent(id)}`, 'PUT', change),
+  deletePolicy: (id: string) => callJson<Policy>(`/api/policies/${encodeURIComponent(id)}`, 'DELETE'),
   bulkClients: (action: BulkClientAction, ids: string[], departureReason?: DepartureReason) =>
     callJson<BulkResult>('/api/clients/bulk', 'POST', departureReason ? { action, ids, departureReason } : { action, ids }),
   assignClients: (ids: string[], memberId: string | null) =>

@@ -1,4 +1,4 @@
-import type { CLIENT_PAGE_TEXTS as EN_CLIENT_PAGE_TEXTS } from '../../broker-app/clients/pageTexts.ts';
+import type { CLIENT_PAGE_TEXTS as EN_CLIENT_PAGE_TEXTS, POLICY_TEXTS as EN_POLICY_TEXTS } from '../../broker-app/clients/pageTexts.ts';
 import type { Translation } from '../translation.ts';
 
 /** Spanish of the client page and the client edit form (`broker-app/clients/pageTexts.ts`). */
@@ -140,4 +140,66 @@ export const CLIENT_PAGE_TEXTS: Translation<typeof EN_CLIENT_PAGE_TEXTS> = {
   saved: 'Cliente guardado',
   saveFailed: 'No se pudo guardar el cliente',
   required: 'Obligatorio',
+};
+
+export const POLICY_TEXTS: Translation<typeof EN_POLICY_TEXTS> = {
+  title: 'Pólizas',
+  empty:
+    'Todavía no hay pólizas. Agregue los planes que este cliente contrató con usted, para seguir sus renovaciones, cancelaciones y primas.',
+  loadFailed: 'No se pudieron cargar las pólizas',
+  add: 'Agregar póliza',
+  edit: 'Editar',
+  delete: 'Eliminar',
+  carrier: 'Aseguradora',
+  planName: 'Nombre del plan',
+  planType: 'Tipo',
+  planId: 'ID del plan',
+  planIdHelp: 'Como lo escribe CMS, p. ej. H1234-001-000',
+  medigapPlan: 'Plan Medigap',
+  status: 'Estado',
+  applicationDate: 'Fecha de solicitud',
+  effectiveDate: 'Fecha de vigencia',
+  terminationDate: 'Fecha de cancelación',
+  terminationReason: 'Por qué terminó',
+  premium: 'Prima mensual ($)',
+  premiumInvalid: 'Escriba un monto en dólares, 0 o más, con 2 decimales como máximo (p. ej. 25.50)',
+  writingMember: 'Miembro que la vendió',
+  nobody: 'Nadie',
+  formerMember: 'Un miembro que ya no está en la agencia',
+  required: 'Obligatorio',
+  planTypes: {
+    medicare_advantage: 'Medicare Advantage',
+    mapd: 'Medicare Advantage con medicamentos (MAPD)',
+    pdp: 'Parte D',
+    medigap: 'Medigap',
+    dental: 'Dental',
+    vision: 'Visión',
+    other: 'Otro',
+  },
+  statuses: { pending: 'Pendiente', active: 'Activa', terminated: 'Cancelada', declined: 'Rechazada' },
+  reasons: {
+    switched_agent: 'Cambió de agente',
+    switched_plan: 'Cambió de plan',
+    moved: 'Se mudó',
+    deceased: 'Falleció',
+    nonpayment: 'Falta de pago',
+    other: 'Otro',
+  },
+  medigapLetter: (letter: string) => (letter.startsWith('HD') ? `${letter.slice(2)} con deducible alto` : `Plan ${letter}`),
+  effective: (date: string) => `Vigente desde el ${date}`,
+  ended: (date: string, reason: string) => `Terminó el ${date}: ${reason}`,
+  perMonth: (amount: string) => `${amount} al mes`,
+  writtenBy: (name: string) => `Vendida por ${name}`,
+  addTitle: 'Agregar póliza',
+  editTitle: 'Editar póliza',
+  save: 'Guardar',
+  cancel: 'Cancelar',
+  added: 'Póliza agregada',
+  saved: 'Póliza guardada',
+  deleted: 'Póliza eliminada',
+  saveFailed: 'No se pudo guardar la póliza',
+  deleteFailed: 'No se pudo eliminar la póliza',
+  deleteTitle: '¿Eliminar esta póliza?',
+  deleteBody: (plan: string) =>
+    `Elimine ${plan} solo si se registró por error. Una póliza que terminó debe marcarse como cancelada, para que se conserve su historial.`,
 };
