@@ -11,7 +11,7 @@ import { buildTheme } from './branding/theme.ts';
 import { CURRENT_USER_KEY } from './providers/currentUser.ts';
 import type { CareKeepDataProvider } from './providers/dataProvider.ts';
 import { createQueryClient } from './providers/queryClient.ts';
-import type { CurrentUser } from './types.ts';
+import type { Client, CurrentUser } from './types.ts';
 
 export const TEST_USER: CurrentUser = {
   id: 'u1',
@@ -118,4 +118,35 @@ export function narrowScreen() {
       dispatchEvent: vi.fn(),
     })),
   );
+}
+
+/** A client as the API answers it, for tests: Margaret Okafor, active, nothing else known. */
+export function testClient(overrides: Partial<Client> = {}): Client {
+  return {
+    id: 'c1',
+    firstName: 'Margaret',
+    lastName: 'Okafor',
+    email: 'margaret@example.com',
+    assignedMemberId: null,
+    phone: '+16155550142',
+    isActive: true,
+    engagementScore: 72,
+    notes: null,
+    inviteStatus: 'none',
+    inviteToken: false,
+    pendingContactChanges: [],
+    zip: null,
+    state: null,
+    language: 'en',
+    createdAt: '2026-11-03T15:30:00.000Z',
+    dateOfBirth: null,
+    planType: null,
+    planEffectiveDate: null,
+    carrier: null,
+    departureReason: null,
+    riskScore: 0,
+    riskLevel: 'low',
+    riskReasons: [],
+    ...overrides,
+  };
 }

@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/http.ts';
 import { testNow } from '../../testClock.ts';
 import type { CareKeepDataProvider } from '../providers/dataProvider.ts';
 import { MEMBERS_KEY } from '../team/members.ts';
-import { narrowScreen, renderWithAdmin, testUserAs } from '../testUtils.tsx';
+import { narrowScreen, renderWithAdmin, testClient, testUserAs } from '../testUtils.tsx';
 import type { Client, ClientUsage, CurrentUser, ImportJob, Member } from '../types.ts';
 import { ClientList } from './ClientList.tsx';
 
@@ -20,36 +20,6 @@ const USAGE: ClientUsage = {
   warningLevel: 'none',
   upgradeOptions: [],
 };
-
-function client(overrides: Partial<Client> = {}): Client {
-  return {
-    id: 'c1',
-    firstName: 'Margaret',
-    lastName: 'Okafor',
-    email: 'margaret@example.com',
-    assignedMemberId: null,
-    phone: '+16155550142',
-    isActive: true,
-    engagementScore: 72,
-    notes: null,
-    inviteStatus: 'none',
-    inviteToken: false,
-    pendingContactChanges: [],
-    zip: null,
-    state: null,
-    language: 'en',
-    createdAt: '2026-11-03T15:30:00.000Z',
-    dateOfBirth: null,
-    planType: null,
-    planEffectiveDate: null,
-    carrier: null,
-    departureReason: null,
-    riskScore: 0,
-    riskLevel: 'low',
-    riskReasons: [],
-    ...overrides,
-  };
-}
 
 type Methods = Record<string, ReturnType<typeof vi.fn>>;
 
@@ -100,7 +70,7 @@ describe('the clients page', () => {
 
   it('searches with the q filter and says when nothing matches', async () => {
     const getList = vi.fn((_resource: string, params: { filter: { q?: string } }) =>
-      Promise.resolve(params.filter.q ? { data: [], total: 0 } : { data: [client()], total: 1 }),
+      Promise.resolve(params.filter.q ? { data: [], total: 0 } : { data: [testClient()], total: 1 }),
     );
     renderList([], { getList });
     expect(await screen.findByText('Margaret Okafor')).toBeTruthy();
@@ -112,8 +82,8 @@ describe('the clients page', () => {
 
   it('shows a card per client: name, phone, e-mail, engagement, status and joined date', async () => {
     renderList([
-      client(),
-      client({ id: 'c2', firstName: 'Walter', lastName: 'Briggs', email: null, isActive: false, engagementScore: 15 }),
+      testClient(),
+      testClient({ id: 'c2', firstName: 'Walter', lastName: 'Briggs', email: null, isActive: false, engagementScore: 15 }),
     ]);
     const card = await screen.findByRole('article', { name: 'Margaret Okafor' });
     expect(within(card).getByText('(615) 555-0142')).toBeTruthy();
@@ -129,7 +99,7 @@ describe('the clients page', () => {
   });
 
   it('pages through clients 25 at a time', async () => {
-    const getList = vi.fn().mockResolvedValue({ data: [client()], total: 30 });
+    const getList = vi.fn().mockResolvedValue({ data: [testClient()], total: 30 });
     renderList([], { getList });
     await screen.findByText('Margaret Okafor');
     fireEvent.click(screen.getByRole('button', { name: 'Go to page 2' }));
@@ -145,8 +115,8 @@ describe('the clients table', () => {
     fireEvent.click(await screen.findByRole('option', { name: option }));
   };
   const TWO = [
-    client(),
-    client({
+    testClient(),
+    testClient({
       id: 'c2',
       firstName: 'Walter',
       lastName: 'Briggs',
@@ -326,7 +296,10 @@ describe('the clients table', () => {
 });
 
 describe('whose clients they are', () => {
-  const BOOK = [client({ assignedMemberId: 'm2' }), client({ id: 'c2', firstName: 'Walter', lastName: 'Briggs', phone: '+16155550143' })];
+  const BOOK = [
+    testClient({ assignedMemberId: 'm2' }),
+    testClient({ id: 'c2', firstName: 'Walter', lastName: 'Briggs', phone: '+16155550143' }),
+  ];
   const TEAM = [member('m1', 'Dana'), member('m2', 'Luis'), member('m3', 'Ana', 'invited')];
   // The cell under the Member header (columns left out on this width are in the table, hidden).
   const memberCell = (row: HTMLElement) => {
@@ -370,7 +343,7 @@ describe('whose clients they are', () => {
 
   it('tells an agent kept to their own clients so, without the Member column, filter or Assign', async () => {
     const { queryClient } = renderList(
-      [client({ assignedMemberId: 'm2' })],
+      [testClient({ assignedMemberId: 'm2' })],
       { getMembers: vi.fn().mockResolvedValue(TEAM) },
       'table',
       testUserAs('agent', 'm2', true),
@@ -419,9 +392,9 @@ describe('whose clients they are', () => {
 describe('client invitations', () => {
   it('shows Send Invite, Resend Invite once a token exists, and Registered once accepted', async () => {
     renderList([
-      client(),
-      client({ id: 'c2', firstName: 'Ann', lastName: 'Lee', phone: '+16155550100', inviteStatus: 'pending', inviteToken: true }),
-      client({ id: 'c3', firstName: 'Bo', lastName: 'Diaz', phone: '+16155550101', inviteStatus: 'accepted', inviteToken: true }),
+      testClient(),
+      testClient({ id: 'c2', firstName: 'Ann', lastName: 'Lee', phone: '+16155550100', inviteStatus: 'pending', inviteToken: true }),
+      testClient({ id: 'c3', firstName: 'Bo', lastName: 'Diaz', phone: '+16155550101', inviteStatus: 'accepted', inviteToken: true }),
     ]);
     const fresh = await screen.findByRole('article', { name: 'Margaret Okafor' });
     expect(within(fresh).getByRole('button', { name: /^Send Invite/ })).toBeTruthy();
@@ -434,8 +407,8 @@ describe('client invitations', () => {
 
   it('says when a registered client has a new phone waiting for their confirmation', async () => {
     renderList([
-      client({ inviteStatus: 'accepted', inviteToken: true }),
-      client({
+      testClient({ inviteStatus: 'accepted', inviteToken: true }),
+      testClient({
         id: 'c2',
         firstName: 'Ann',
         lastName: 'Lee',
@@ -457,7 +430,7 @@ describe('client invitations', () => {
       message: 'Invitation sent to Margaret Okafor by text message.',
       inviteUrl: 'http://app/client/register/t',
     });
-    const { getList } = renderList([client()], { inviteClient });
+    const { getList } = renderList([testClient()], { inviteClient });
     fireEvent.click(await screen.findByRole('button', { name: /^Send Invite/ }));
     expect(await screen.findByText('Invitation sent to Margaret Okafor by text message.')).toBeTruthy();
     expect(inviteClient).toHaveBeenCalledWith('c1');
@@ -472,7 +445,7 @@ describe('client invitations', () => {
       message: 'The invitation was created, but the text message could not be sent.',
       inviteUrl: 'http://app/client/register/abc',
     });
-    renderList([client()], { inviteClient });
+    renderList([testClient()], { inviteClient });
     fireEvent.click(await screen.findByRole('button', { name: /^Send Invite/ }));
     const title = await toastTitled('Invitation created');
     const toast = title.closest('[role="status"]') as HTMLElement;
@@ -488,7 +461,7 @@ describe('client invitations', () => {
       configurable: true,
     });
     const inviteClient = vi.fn().mockResolvedValue({ success: false, message: 'Not sent.', inviteUrl: 'http://app/x' });
-    renderList([client()], { inviteClient });
+    renderList([testClient()], { inviteClient });
     fireEvent.click(await screen.findByRole('button', { name: /^Send Invite/ }));
     fireEvent.click(await screen.findByRole('button', { name: 'Copy Link' }));
     expect(await screen.findByText('Failed to copy link')).toBeTruthy();
@@ -496,7 +469,7 @@ describe('client invitations', () => {
 
   it("says 'Failed to send invitation' when the call fails without a message", async () => {
     const inviteClient = vi.fn().mockRejectedValue(new HttpError('500: Internal', 500, {}));
-    renderList([client()], { inviteClient });
+    renderList([testClient()], { inviteClient });
     fireEvent.click(await screen.findByRole('button', { name: /^Send Invite/ }));
     expect(await screen.findByText('Failed to send invitation')).toBeTruthy();
   });
@@ -511,7 +484,7 @@ describe('deleting a client', () => {
 
   it('deletes after confirming from the card menu, with why the client left', async () => {
     const deleteFn = vi.fn().mockResolvedValue({ data: undefined });
-    renderList([client()], { delete: deleteFn });
+    renderList([testClient()], { delete: deleteFn });
     const dialog = await openDelete();
     expect(within(dialog).getByText(/Margaret Okafor will be removed/)).toBeTruthy();
     expect(within(dialog).getByRole('radiogroup', { name: 'Why is this client leaving?' })).toBeTruthy();
@@ -525,7 +498,7 @@ describe('deleting a client', () => {
 
   it('does nothing when cancelled', async () => {
     const deleteFn = vi.fn();
-    renderList([client()], { delete: deleteFn });
+    renderList([testClient()], { delete: deleteFn });
     const dialog = await openDelete();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -534,7 +507,7 @@ describe('deleting a client', () => {
 
   it("says 'Failed to delete client' when deleting fails", async () => {
     const deleteFn = vi.fn().mockRejectedValue(new HttpError('500: Internal', 500, {}));
-    renderList([client()], { delete: deleteFn });
+    renderList([testClient()], { delete: deleteFn });
     const dialog = await openDelete();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete client')).toBeTruthy();
@@ -543,8 +516,8 @@ describe('deleting a client', () => {
 
 describe('marking a client inactive', () => {
   it('asks why the client is leaving, sends isActive false with the reason from the card menu and says so', async () => {
-    const update = vi.fn().mockResolvedValue({ data: { ...client(), isActive: false } });
-    renderList([client()], { update });
+    const update = vi.fn().mockResolvedValue({ data: { ...testClient(), isActive: false } });
+    renderList([testClient()], { update });
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Margaret Okafor' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Mark Inactive' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark Margaret Okafor inactive?' });
@@ -561,14 +534,14 @@ describe('marking a client inactive', () => {
   });
 
   it('offers Mark Active for an inactive client', async () => {
-    renderList([client({ isActive: false })]);
+    renderList([testClient({ isActive: false })]);
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Margaret Okafor' }));
     expect(await screen.findByRole('menuitem', { name: 'Mark Active' })).toBeTruthy();
   });
 
   it("says 'Failed to update client' when it fails", async () => {
     const update = vi.fn().mockRejectedValue(new HttpError('500: Internal', 500, {}));
-    renderList([client()], { update });
+    renderList([testClient()], { update });
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for Margaret Okafor' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Mark Inactive' }));
     const dialog = await screen.findByRole('dialog', { name: 'Mark Margaret Okafor inactive?' });
@@ -610,7 +583,7 @@ describe('adding a client', () => {
   });
 
   it('sends the client without an empty email, and no permission the broker did not tick; toasts, closes and refreshes the usage', async () => {
-    const create = vi.fn().mockResolvedValue({ data: client({ id: 'new' }) });
+    const create = vi.fn().mockResolvedValue({ data: testClient({ id: 'new' }) });
     const { dialog, getClientUsage } = await openAdd({ create });
     fill(dialog, { 'First Name': ' Margaret ', 'Last Name': 'Okafor', Phone: '(615) 555-0142' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add Client' }));
@@ -632,7 +605,7 @@ describe('adding a client', () => {
   });
 
   it('sends where the client lives and the marketing permission the broker attests by ticking its box', async () => {
-    const create = vi.fn().mockResolvedValue({ data: client({ id: 'new' }) });
+    const create = vi.fn().mockResolvedValue({ data: testClient({ id: 'new' }) });
     const { dialog } = await openAdd({ create });
     fill(dialog, { 'First Name': 'Ana', 'Last Name': 'Ruiz', Phone: '(305) 555-0142', 'ZIP code': '33602', State: 'fl' });
     // Both start unticked, right under the phone number, before the plan details.
@@ -671,7 +644,7 @@ describe('adding a client', () => {
 
   it("shows the server's warning message as a toast", async () => {
     const create = vi.fn().mockResolvedValue({
-      data: { ...client({ id: 'new' }), warning: { message: 'You have 95 of 100 active clients. Consider upgrading.' } },
+      data: { ...testClient({ id: 'new' }), warning: { message: 'You have 95 of 100 active clients. Consider upgrading.' } },
     });
     const { dialog } = await openAdd({ create });
     fill(dialog, { 'First Name': 'Margaret', 'Last Name': 'Okafor', Email: 'm@example.com', Phone: '6155550142' });
@@ -994,9 +967,9 @@ describe('risk of leaving', () => {
     fireEvent.click(await screen.findByRole('option', { name: option }));
   };
   const RISKY = [
-    client({ riskScore: 82, riskLevel: 'high', riskReasons: ['unanswered_messages'] } as Partial<Client>),
-    client({ id: 'c2', firstName: 'Walter', lastName: 'Briggs', riskScore: 40, riskLevel: 'medium' } as Partial<Client>),
-    client({ id: 'c3', firstName: 'Ana', lastName: 'Ruiz', riskScore: 5, riskLevel: 'low' } as Partial<Client>),
+    testClient({ riskScore: 82, riskLevel: 'high', riskReasons: ['unanswered_messages'] } as Partial<Client>),
+    testClient({ id: 'c2', firstName: 'Walter', lastName: 'Briggs', riskScore: 40, riskLevel: 'medium' } as Partial<Client>),
+    testClient({ id: 'c3', firstName: 'Ana', lastName: 'Ruiz', riskScore: 5, riskLevel: 'low' } as Partial<Client>),
   ];
 
   it('shows High risk and Medium risk on the cards, and nothing at low risk', async () => {
@@ -1057,7 +1030,7 @@ describe('client facts in the Add client dialog', () => {
   }
 
   it('sends date of birth, plan type, plan effective date and carrier', async () => {
-    const create = vi.fn().mockResolvedValue({ data: client({ id: 'new' }) });
+    const create = vi.fn().mockResolvedValue({ data: testClient({ id: 'new' }) });
     const { dialog } = await openAdd({ create });
     fireEvent.change(within(dialog).getByLabelText(/^Date of birth/), { target: { value: '1961-03-03' } });
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: /Plan type/ }));

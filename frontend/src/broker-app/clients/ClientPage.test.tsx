@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 
 import { testNow } from '../../testClock.ts';
-import { renderWithAdmin } from '../testUtils.tsx';
+import { renderWithAdmin, testClient } from '../testUtils.tsx';
 import type { Client } from '../types.ts';
 import { ClientEdit } from './ClientEdit.tsx';
 import { ClientShow } from './ClientShow.tsx';
@@ -18,32 +18,16 @@ const turning65 = (() => {
   return dayOf(date);
 })();
 
-const CLIENT: ClientWithFacts = {
-  id: 'c1',
-  firstName: 'Margaret',
-  lastName: 'Okafor',
-  email: 'margaret@example.com',
-  assignedMemberId: null,
-  phone: '+16155550142',
-  isActive: true,
+const CLIENT: ClientWithFacts = testClient({
   engagementScore: 30,
-  notes: null,
-  inviteStatus: 'none',
-  inviteToken: false,
-  pendingContactChanges: [],
-  zip: null,
-  state: null,
-  language: 'en',
-  createdAt: '2026-11-03T15:30:00.000Z',
   dateOfBirth: turning65,
   planType: 'medicare_advantage',
   planEffectiveDate: '2026-01-01',
   carrier: 'Humana',
-  departureReason: null,
   riskScore: 82,
   riskLevel: 'high',
   riskReasons: ['unanswered_messages', 'plan_anniversary_soon'],
-};
+});
 
 const CONSENT = { current: [], events: [] };
 

@@ -3,28 +3,11 @@ import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 
 import { ApiError } from '../../lib/http.ts';
-import { renderWithAdmin, testUserAs } from '../testUtils.tsx';
-import type { Client, CurrentUser, Member, Policy } from '../types.ts';
+import { renderWithAdmin, testClient, testUserAs } from '../testUtils.tsx';
+import type { CurrentUser, Member, Policy } from '../types.ts';
 import { ClientShow } from './ClientShow.tsx';
 
-const CLIENT = {
-  id: 'c1',
-  firstName: 'Margaret',
-  lastName: 'Okafor',
-  email: null,
-  assignedMemberId: null,
-  phone: '+16155550142',
-  isActive: true,
-  engagementScore: 30,
-  notes: null,
-  inviteStatus: 'none',
-  inviteToken: false,
-  pendingContactChanges: [],
-  zip: null,
-  state: null,
-  language: 'en',
-  createdAt: '2026-11-03T15:30:00.000Z',
-} as unknown as Client;
+const CLIENT = testClient({ email: null, engagementScore: 30 });
 
 const member = (id: string, firstName: string): Member => ({
   id,
