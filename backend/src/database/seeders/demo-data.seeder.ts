@@ -16,6 +16,7 @@ import { TRIAL_DAYS, User } from '../../users/user.entity.js';
 import { seedDemoAdherence } from './demo-adherence.seeder.js';
 import { seedDemoContact } from './demo-contact.seeder.js';
 import { seedDemoHistory } from './demo-history.seeder.js';
+import { seedDemoPolicy } from './demo-policies.seeder.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -241,6 +242,15 @@ async function seedDemoClients(em: EntityManager, broker: User, now: Date, looke
       assignedMemberId: lookedAfterBy(i),
       createdAt,
     });
+    seedDemoPolicy(
+      em,
+      client,
+      i,
+      demoClientFacts(i, now),
+      isActive ? null : { on: daysAgo(departure.daysAgo), reason: departure.reason },
+      lookedAfterBy(i),
+      now,
+    );
     const registered = isActive && i % 4 === 0;
     if (registered) {
       em.create(ClientAccount, {
