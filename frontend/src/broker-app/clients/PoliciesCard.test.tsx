@@ -190,6 +190,28 @@ describe('the client page’s Policies card', () => {
     expect(addPolicy).not.toHaveBeenCalled();
   });
 
+  it('refuses a plan ID that is not one and an end before the effective date before asking the server', async () => {
+    const addPolicy = vi.fn();
+    renderPage([], { addPolicy });
+    const dialog = await openAdd();
+    type('Carrier', 'Humana');
+    type('Plan name', 'Humana Gold Plus (HMO)');
+    await choose('Type', 'Medicare Advantage');
+    type('Plan ID', 'H12-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await dialog.findByText('A plan ID is a letter, 4 digits and 3 digits, with 3 more for the segment, e.g. H1234-001-000'),
+    ).toBeTruthy();
+    type('Plan ID', 'h1234 001');
+    await choose('Status', 'Terminated');
+    type('Effective date', '2026-06-01');
+    type('Termination date', '2026-05-31');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('The policy cannot end before its effective date')).toBeTruthy();
+    expect(dialog.queryByText(/^A plan ID is a letter/)).toBeNull();
+    expect(addPolicy).not.toHaveBeenCalled();
+  });
+
   it('shows the server’s refusal beside its field and keeps everything typed', async () => {
     const message = 'A Part D plan’s contract starts with S (or E for an employer plan), not H';
     const addPolicy = vi.fn().mockRejectedValue(new ApiError(400, `400: ${message}`, { statusCode: 400, message, field: 'planId' }));

@@ -10,7 +10,7 @@ import { memberName } from '../team/members.ts';
 import type { MedigapPlan, Member, Policy, PolicyInput, PolicyStatus, PolicyType, TerminationReason } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
-import { hasPlanId, policiesKey, premiumCents } from './policies.ts';
+import { hasPlanId, planIdTyped, policiesKey, premiumCents } from './policies.ts';
 
 const PLAN_TYPES: PolicyType[] = ['medicare_advantage', 'mapd', 'pdp', 'medigap', 'dental', 'vision', 'other'];
 const STATUSES: PolicyStatus[] = ['pending', 'active', 'terminated', 'declined'];
@@ -113,7 +113,10 @@ export function PolicyDialog({
     if (!form.planName.trim()) problems.planName = T.required;
     if (!form.planType) problems.planType = T.required;
     if (form.planType === 'medigap' && !form.medigapPlan) problems.medigapPlan = T.required;
+    if (form.planType && hasPlanId(form.planType) && form.planId.trim() && !planIdTyped(form.planId)) problems.planId = T.planIdInvalid;
     if (form.status === 'terminated' && !form.terminationDate) problems.terminationDate = T.required;
+    else if (form.status === 'terminated' && form.effectiveDate && form.terminationDate < form.effectiveDate)
+      problems.terminationDate = T.endsBeforeEffective;
     if (cents === undefined) problems.premium = T.premiumInvalid;
     setErrors(problems);
     if (Object.keys(problems).length > 0 || !form.planType || cents === undefined) return;

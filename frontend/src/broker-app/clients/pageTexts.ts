@@ -149,6 +149,8 @@ export const POLICY_TEXTS = {
   planType: 'Type',
   planId: 'Plan ID',
   planIdHelp: 'As CMS writes it, e.g. H1234-001-000',
+  planIdInvalid: 'A plan ID is a letter, 4 digits and 3 digits, with 3 more for the segment, e.g. H1234-001-000',
+  endsBeforeEffective: 'The policy cannot end before its effective date',
   medigapPlan: 'Medigap plan',
   status: 'Status',
   applicationDate: 'Application date',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { dollars, premiumCents } from './policies.ts';
+import { dollars, planIdTyped, premiumCents } from './policies.ts';
 
 describe('premiumCents', () => {
   it.each([
@@ -24,4 +24,13 @@ describe('dollars', () => {
     [2550, '$25.50'],
     [120005, '$1,200.05'],
   ])('writes %j cents as %j', (cents, text) => expect(dollars(cents)).toBe(text));
+});
+
+describe('planIdTyped', () => {
+  it.each(['H1234-001-000', 'h1234-001', 'S5678 012', 'E9999001000', ' R0001-100-001 '])('takes %j', (typed) =>
+    expect(planIdTyped(typed)).toBe(true),
+  );
+  it.each(['H123-001', 'X1234-001-000', 'H1234-01', 'plan G', 'H1234-001-0000'])('refuses %j', (typed) =>
+    expect(planIdTyped(typed)).toBe(false),
+  );
 });

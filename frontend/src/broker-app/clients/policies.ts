@@ -11,6 +11,9 @@ export const policyDay = (day: string) => (isRealDay(day) ? formatDay(dayDate(da
 /** Cents as dollars, e.g. 2550 → $25.50. */
 export const dollars = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 
+/** Whether the text has the form of a CMS plan ID (H1234-001-000; the segment may be left out, any case); the server checks its contract letter. */
+export const planIdTyped = (text: string) => /^[HRSE]\d{4}[-\s]?\d{3}(?:[-\s]?\d{3})?$/i.test(text.trim());
+
 /** The plan types with a CMS plan ID (contract-plan-segment). */
 export const hasPlanId = (type: PolicyType) => type === 'medicare_advantage' || type === 'mapd' || type === 'pdp';
 

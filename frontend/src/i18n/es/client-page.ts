@@ -155,6 +155,8 @@ export const POLICY_TEXTS: Translation<typeof EN_POLICY_TEXTS> = {
   planType: 'Tipo',
   planId: 'ID del plan',
   planIdHelp: 'Como lo escribe CMS, p. ej. H1234-001-000',
+  planIdInvalid: 'Un ID de plan es una letra, 4 dígitos y 3 dígitos, con 3 más para el segmento, p. ej. H1234-001-000',
+  endsBeforeEffective: 'La póliza no puede terminar antes de su fecha de vigencia',
   medigapPlan: 'Plan Medigap',
   status: 'Estado',
   applicationDate: 'Fecha de solicitud',
