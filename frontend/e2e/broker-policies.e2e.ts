@@ -131,6 +131,9 @@ describe('a client’s policies in Chromium', () => {
     assert.deepEqual(await seriousAccessibilityViolations(page), [], 'the delete confirmation');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Policy deleted').waitFor();
+    // While the confirmation fades out the page behind it is hidden from the accessibility tree, where
+    // every entry would seem gone: the list is read once it has closed.
+    await confirm.waitFor({ state: 'detached' });
     await entry(page, 'Aetna').waitFor({ state: 'detached' });
     assert.equal(await policies.getByRole('listitem').count(), 2);
 
