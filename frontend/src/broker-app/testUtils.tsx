@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import type { ReactElement } from 'react';
@@ -149,4 +149,10 @@ export function testClient(overrides: Partial<Client> = {}): Client {
     riskReasons: [],
     ...overrides,
   };
+}
+
+/** Picks an option of an MUI select by the select's accessible name, as a person would with the mouse. */
+export async function chooseOption(label: string, option: string): Promise<void> {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+  fireEvent.click(await screen.findByRole('option', { name: option }));
 }

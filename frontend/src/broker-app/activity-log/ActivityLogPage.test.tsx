@@ -8,7 +8,7 @@ import { MemberOnly } from '../backoffice/AdminOnly.tsx';
 import { setBrokerLanguage } from '../i18n/current.ts';
 import { loadBrokerCatalogue } from '../i18n/useBrokerTexts.ts';
 import { type CareKeepDataProvider, dataProvider as realDataProvider } from '../providers/dataProvider.ts';
-import { narrowScreen, renderWithAdmin, testUserAs } from '../testUtils.tsx';
+import { chooseOption, narrowScreen, renderWithAdmin, testUserAs } from '../testUtils.tsx';
 import type { AgencyEvent, AgencyEventMember, CurrentUser, Member } from '../types.ts';
 import { ActivityLogPage } from './ActivityLogPage.tsx';
 
@@ -104,11 +104,6 @@ function Spanish() {
   const [, setLocale] = useLocaleState();
   useEffect(() => setLocale('es'), [setLocale]);
   return null;
-}
-
-async function chooseOption(label: string, option: string) {
-  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
-  fireEvent.click(await screen.findByRole('option', { name: option }));
 }
 
 const exportHref = () => screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href');

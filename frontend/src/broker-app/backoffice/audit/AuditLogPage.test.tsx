@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setBrokerLanguage } from '../../i18n/current.ts';
 import { loadBrokerCatalogue } from '../../i18n/useBrokerTexts.ts';
 import { type CareKeepDataProvider, dataProvider as realDataProvider } from '../../providers/dataProvider.ts';
-import { narrowScreen, renderWithAdmin, TEST_USER } from '../../testUtils.tsx';
+import { chooseOption, narrowScreen, renderWithAdmin, TEST_USER } from '../../testUtils.tsx';
 import type { AdminBrokerRow, AuditEntry, AuditPerson } from '../../types.ts';
 import { AuditLogPage } from './AuditLogPage.tsx';
 
@@ -97,11 +97,6 @@ function Spanish() {
   const [, setLocale] = useLocaleState();
   useEffect(() => setLocale('es'), [setLocale]);
   return null;
-}
-
-async function chooseOption(label: string, option: string) {
-  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
-  fireEvent.click(await screen.findByRole('option', { name: option }));
 }
 
 const exportHref = () => screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href');

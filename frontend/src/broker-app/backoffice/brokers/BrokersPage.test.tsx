@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { CareKeepDataProvider } from '../../providers/dataProvider.ts';
-import { narrowScreen, renderWithAdmin, TEST_USER } from '../../testUtils.tsx';
+import { chooseOption, narrowScreen, renderWithAdmin, TEST_USER } from '../../testUtils.tsx';
 import type { AdminBrokerDetailBroker, AdminBrokerRow } from '../../types.ts';
 import { BrokersPage } from './BrokersPage.tsx';
 
@@ -71,11 +71,6 @@ const toastVariant = async (title: string) =>
 async function openRowMenu(email: string) {
   fireEvent.click(await screen.findByRole('button', { name: `Actions for ${email}` }));
   return screen.findByRole('menu');
-}
-
-async function chooseOption(label: string, option: string) {
-  fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
-  fireEvent.click(await screen.findByRole('option', { name: option }));
 }
 
 const exportHref = () => new URL(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')!, 'http://app.test');
