@@ -148,6 +148,22 @@ function count(name, passed, failed, skipped = 0) {
 }
 
 /** Each test file's wall time in a Jest or Vitest JSON report, relative to `base`. */
+/**
+ * The failed tests of a Jest or Vitest JSON report, each as "file › test: first line of the
+ * failure", so that the end of a long run's output says which test failed, not only which layer.
+ */
+function failedTests(report, base) {
+  return (report?.testResults ?? []).flatMap((file) => {
+    const name = file.name.startsWith(base) ? file.name.slice(base.length + 1) : file.name;
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    if (!failed.length && file.status === 'failed') return [`${name}: ${firstLine(file.message)}`];
+    return failed.map((test) => `${name} › ${test.fullName ?? test.title}: ${firstLine(test.failureMessages?.[0])}`);
+  });
+}
+const firstLine = (text = '') =>
+  // Jest colours its messages; the summary is read as plain text.
+  text.replace(/\u001b\[[0-9;]*m/g, '').split('\n').map((line) => line.trim()).find(Boolean)?.slice(0, 300) ?? '';
+
 function fileTimes(report, base) {
   return (report?.testResults ?? []).map((file) => ({
     file: file.name.startsWith(base) ? file.name.slice(base.length + 1) : file.name,
@@ -351,9 +367,25 @@ for (const spec of reported) {
   }
 }
 
-console.log('\n=== Summary ===');
 const jestUnit = readJson(jestJson.unit ?? '');
 const jestE2e = readJson(jestJson.e2e ?? '');
+const vitest = readJson(vitestFile);
+const failures = [
+  ...failedTests(jestUnit, backendTests),
+  ...failedTests(jestE2e, backendTests),
+  ...tzRuns.flatMap(({ tz, file }) => failedTests(readJson(file), backendTests).map((line) => `(TZ=${tz}) ${line}`)),
+  ...failedTests(vitest, join(ROOT, 'frontend')),
+  ...(readJson(browserFile)?.files ?? [])
+    .filter((file) => file.fail || file.cancelled)
+    .map((file) => `e2e/${file.file}: ${file.fail} failed, ${file.cancelled} cancelled (its ✖ lines above)`),
+  ...(shiftedReport?.failures ?? []).map((line) => `(${shiftedDays} days ahead) ${line}`),
+];
+if (failures.length) {
+  console.log('\n=== Failed tests ===');
+  for (const line of failures) console.log(`  ${line}`);
+}
+
+console.log('\n=== Summary ===');
 if (jestUnit || jestE2e) {
   const sum = (key) => (jestUnit?.[key] ?? 0) + (jestE2e?.[key] ?? 0);
   count('Jest', sum('numPassedTests'), sum('numFailedTests'), sum('numPendingTests') + sum('numTodoTests'));
@@ -363,7 +395,6 @@ for (const { tz, file } of tzRuns) {
   const report = readJson(file);
   if (report) count(`Recurrence (${tz.replace('/', '-')})`, report.numPassedTests, report.numFailedTests);
 }
-const vitest = readJson(vitestFile);
 if (vitest) count('Vitest', vitest.numPassedTests, vitest.numFailedTests, vitest.numPendingTests + vitest.numTodoTests);
 if (budgetMet !== undefined) count('Bundle budget', budgetMet ? 1 : 0, budgetMet ? 0 : 1);
 const browser = readJson(browserFile);
@@ -385,7 +416,7 @@ if (shiftedDays) {
 for (const line of countLines) console.log(line);
 if (reportFile) {
   const layers = Object.fromEntries([...timings].map(([id, timing]) => [id, timing]));
-  writeFileSync(reportFile, JSON.stringify({ layers, totals, failedSuites }));
+  writeFileSync(reportFile, JSON.stringify({ layers, totals, failedSuites, failures }));
 }
 rmSync(results, { recursive: true, force: true });
 if (failedSuites.length) console.log(`Failed: ${failedSuites.join('; ')}`);
