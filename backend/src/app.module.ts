@@ -27,6 +27,7 @@ import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { MembersModule } from './members/members.module.js';
 import { PoliciesModule } from './policies/policies.module.js';
+import { SoaModule } from './soa/soa.module.js';
 import { PrivacyModule } from './privacy/privacy.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { RemindersModule } from './reminders/reminders.module.js';
@@ -78,6 +79,7 @@ export class AppModule {
         AuthModule,
         MembersModule,
         PoliciesModule,
+        SoaModule,
         AgencyLogModule,
         ClientsModule,
         ClientPortalModule,

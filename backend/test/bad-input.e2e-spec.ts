@@ -4,6 +4,7 @@ import request from 'supertest';
 import type { Access } from '../src/auth/access.decorators.js';
 import { PMPM_PER_CLIENT_CENTS } from '../src/billing/pricing.js';
 import { PasswordResetsService } from '../src/client-portal/password-resets.service.js';
+import { Client } from '../src/clients/client.entity.js';
 import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
 import { buildOpenApiDocument } from '../src/openapi/openapi.js';
 import { User } from '../src/users/user.entity.js';
@@ -308,6 +309,8 @@ describe('bad input on every route', () => {
       clientId: ids.client,
       medicationId: ids.medication,
       writingMemberId: ids.ownerMember,
+      agentMemberId: ids.ownerMember,
+      soaId: null,
       recurrencePattern: 'weekly',
       timeZone: 'America/Chicago',
       message: 'See you at the office on Friday.',
@@ -336,6 +339,8 @@ describe('bad input on every route', () => {
       // A Medigap policy: its plan letter and no CMS plan ID.
       'POST /api/clients/{id}/policies': MEDIGAP_POLICY,
       'PUT /api/policies/{id}': MEDIGAP_POLICY,
+      // The walk client signs for themself, with a typed name.
+      'POST /api/soa-signing/{token}': { signerRole: 'beneficiary', signatureKind: 'typed', relationship: null, drawnSignature: null },
       // The walk client has nobody looking after them: the valid request leaves it so.
       'POST /api/clients/assign': { ids: [ids.client], memberId: null },
       // The walk client's permission is not about to lapse: the valid request sends nothing.
@@ -402,6 +407,9 @@ describe('bad input on every route', () => {
       [/^\/api\/client\/dev\/outbox\/\{id\}/, ids.clientOutboxMessage],
       [/^\/api\/reminders\/\{id\}/, ids.reminder],
       [/^\/api\/policies\/\{id\}/, ids.policy],
+      [/^\/api\/soas\/\{id\}\/(cancel|resend)/, ids.soaToCancel],
+      [/^\/api\/(soas|client-portal\/soas)\/\{id\}/, ids.signedSoa],
+      [/^\/api\/soa-signing\/\{token\}/, ids.soaToken],
       [/^\/api\/client\/medications\/\{id\}/, ids.medication],
       [/^\/api\/client\/reminders\/\{id\}/, ids.clientReminder],
       [/^\/api\/client\/caregivers\/\{id\}/, ids.caregiver],
@@ -787,6 +795,26 @@ describe('bad input on every route', () => {
     ).body.id;
     // The walk broker's own member: who wrote a policy.
     ids.ownerMember = (await agents.broker.get('/api/auth/user')).body.member.id;
+    // Scopes of Appointment: one to sign through its link (the valid signature comes last), one the
+    // walk client signed (its PDF in the portal and the broker's app), one to send again or cancel.
+    const soaLink = async (clientId: string, phone: string) => {
+      const appointmentAt = new Date(realNow().getTime() + 3 * 86_400_000).toISOString();
+      const soa = await agents.broker.post(`/api/clients/${clientId}/soas`).send({ products: ['pdp'], method: 'phone', appointmentAt });
+      const [text] = (await outboxInFull(t, { purpose: 'scope-of-appointment', recipient: phone })).slice(-1);
+      return { id: soa.body.id as string, token: /\/soa\/(\S+?\.\S+?)(?=[\s)])/.exec(text.body)?.[1] ?? '' };
+    };
+    const toSign = await soaLink(ids.client, (await em.findOneOrFail(Client, ids.client)).phone);
+    ids.soaToken = toSign.token;
+    ids.soaToCancel = (await soaLink(ids.client, (await em.findOneOrFail(Client, ids.client)).phone)).id;
+    const signed = await soaLink(registered.id, registered.phone);
+    expect(
+      (
+        await browser(t)
+          .post(`/api/soa-signing/${signed.token}`)
+          .send({ signerName: 'Portal Client', signerRole: 'beneficiary', signatureKind: 'typed', agree: true })
+      ).status,
+    ).toBe(200);
+    ids.signedSoa = signed.id;
     // An invitation text in the broker's development outbox, which its phone can answer.
     expect((await agents.broker.post(`/api/clients/${ids.client}/invite`)).status).toBe(200);
     ids.outboxMessage = (

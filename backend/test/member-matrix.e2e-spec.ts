@@ -134,6 +134,12 @@ beforeAll(async () => {
   theirs.policies = (
     await b.agent.post(`/api/clients/${client.id}/policies`).send({ carrier: 'Humana', planName: 'Gold Plus', planType: 'mapd' })
   ).body.id;
+  const soa = (clientId: string) => ({
+    path: `/api/clients/${clientId}/soas`,
+    body: { products: ['pdp'], method: 'phone', appointmentAt: new Date(realNow().getTime() + 3 * 86_400_000).toISOString() },
+  });
+  const theirSoa = soa(client.id);
+  theirs.soas = (await b.agent.post(theirSoa.path).send(theirSoa.body)).body.id;
   theirs.tokens = (await b.agent.post('/api/tokens').send({ name: 'Theirs', scopes: ['clients:read'], expiresInDays: 30 })).body.id;
   for (const id of Object.values(theirs)) expect(id).toEqual(expect.any(String));
 
@@ -171,6 +177,8 @@ beforeAll(async () => {
   ownersBook.policies = (
     await a.agent.post(`/api/clients/${mine.id}/policies`).send({ carrier: 'Humana', planName: 'Gold Plus', planType: 'mapd' })
   ).body.id;
+  const ownersSoa = soa(mine.id);
+  ownersBook.soas = (await a.agent.post(ownersSoa.path).send(ownersSoa.body)).body.id;
   for (const id of Object.values(ownersBook)) expect(id).toEqual(expect.any(String));
 });
 afterAll(async () => {
@@ -252,8 +260,8 @@ describe('the role × operation table, from the contract', () => {
     expect(mismatches).toEqual([]);
   });
 
-  it('answers 404 to an agent kept to their own clients on every operation on another member’s client, reminder or policy', async () => {
-    const kept = operations.filter((op) => /^\/api\/(clients|reminders|policies)\/\{id\}/.test(op.path));
+  it('answers 404 to an agent kept to their own clients on every operation on another member’s client, reminder, policy or Scope of Appointment', async () => {
+    const kept = operations.filter((op) => /^\/api\/(clients|reminders|policies|soas)\/\{id\}/.test(op.path));
     expect(kept.length).toBeGreaterThan(10);
     expect((await owner.put('/api/team/settings').send({ agentsSeeAssignedOnly: true })).status).toBe(200);
     const mismatches: unknown[] = [];

@@ -8,6 +8,8 @@ export const SCOPES = {
   'clients:write': 'Add, edit, import, invite, deactivate and delete clients; record consent',
   'policies:read': 'Read clients’ policies',
   'policies:write': 'Add, change and delete clients’ policies',
+  'soas:read': 'Read Scopes of Appointment and download signed ones',
+  'soas:write': 'Prepare, send again and cancel Scopes of Appointment',
   'reminders:read': 'Read reminders',
   'reminders:write': 'Schedule, edit and cancel reminders',
   'campaigns:read': 'Read campaigns and their results',

@@ -31,6 +31,7 @@ import { OptOut } from '../messaging/opt-out.entity.js';
 import { OutboxMessage } from '../messaging/outbox-message.entity.js';
 import { WebhookEvent } from '../messaging/webhook-event.entity.js';
 import { Policy } from '../policies/policy.entity.js';
+import { ScopeOfAppointment, SoaSignature } from '../soa/soa.entity.js';
 import { PhiAccess } from '../privacy/phi-access.entity.js';
 import { RateLimitCounter } from '../rate-limit/rate-limit-counter.entity.js';
 import { Reminder } from '../reminders/reminder.entity.js';
@@ -45,6 +46,8 @@ export const ENTITIES = [
   Member,
   Client,
   Policy,
+  ScopeOfAppointment,
+  SoaSignature,
   ClientInvitation,
   ClientAccount,
   ClientPasswordReset,

@@ -41,6 +41,7 @@ export const TAGS: Readonly<Record<string, string>> = {
   'client portal: contact details': 'The signed-in client confirms or refuses a phone or e-mail change their broker made',
   'client portal: medications': 'The signed-in client’s medications, adherence and history (health data: the client only)',
   'client portal: reminders': 'The signed-in client’s own reminders',
+  'client portal: scopes of appointment': 'The Scopes of Appointment the signed-in client signed, and their PDFs',
   'client portal: settings': 'The signed-in client’s settings: language, time zone, channels',
   'client portal: sign-in':
     'Clients’ registration from an invitation, sign-in, sign-out and password reset (the portal has its own accounts)',
@@ -51,6 +52,8 @@ export const TAGS: Readonly<Record<string, string>> = {
   health: 'Whether the process is up and the database answers, for the load balancer',
   profile: 'The signed-in broker’s or admin’s own profile',
   reminders: 'The broker’s one-time reminders to clients (generic messages only): schedule, edit, cancel, run',
+  'scope of appointment':
+    'Scopes of Appointment: prepared for a client, sent as a single-use link, signed on a page without signing in (typed or drawn), kept with their PDF and hashes; the dated rules decide the wait',
   resources: 'The resource library: guides, scripts and templates to read and download',
   stats: 'The broker dashboard’s figures',
   'resources: admin': 'Admins: upload, edit, publish and remove resources of the library',

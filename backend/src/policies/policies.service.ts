@@ -11,6 +11,7 @@ import { isUuid } from '../common/ids.js';
 import { bookCondition, type ClientBook } from '../members/book.js';
 import { Member } from '../members/member.entity.js';
 import type { MemberRole } from '../members/roles.js';
+import { SoaService } from '../soa/soa.service.js';
 import type { CreatePolicyDto, UpdatePolicyDto } from './dto/policy.dto.js';
 import { normalizePlanId, planIdProblem } from './plan-id.js';
 import { Policy } from './policy.entity.js';
@@ -29,6 +30,7 @@ const POLICY_FACTS = [
   'terminationReason',
   'premiumCents',
   'writingMemberId',
+  'soaId',
 ] as const;
 
 const refuse = (field: string, message: string) => new BadRequestException({ message, field });
@@ -43,6 +45,7 @@ export class PoliciesService {
     private readonly em: EntityManager,
     private readonly clients: ClientsService,
     private readonly log: AgencyLogService,
+    private readonly soas: SoaService,
   ) {}
 
   /** The client's policies: current ones first (by effective date, latest first), then ended ones. */
@@ -208,5 +211,11 @@ export class PoliciesService {
       if (!member) throw refuse('writingMemberId', 'Choose a member of this agency who has joined');
       policy.writingMemberId = member.id;
     } else if (input.writingMemberId === null) policy.writingMemberId = null;
+
+    if (input.soaId) {
+      if (!(await this.soas.isSignedFor(book.agencyId, policy.client, input.soaId)))
+        throw refuse('soaId', 'Choose a Scope of Appointment this client signed');
+      policy.soaId = input.soaId;
+    } else if (input.soaId === null) policy.soaId = null;
   }
 }

@@ -4,6 +4,7 @@ import { Check, Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-or
 import { Client } from '../clients/client.entity.js';
 import { timeOrderedUuid } from '../common/ids.js';
 import { Member } from '../members/member.entity.js';
+import { ScopeOfAppointment } from '../soa/soa.entity.js';
 import { User } from '../users/user.entity.js';
 
 /** The kinds of coverage a broker writes (issue 51). MAPD: Medicare Advantage with drug coverage. */
@@ -87,6 +88,10 @@ export class Policy {
   /** The member of the agency who wrote it (null: nobody named). A removed member’s row stays, so it still names them. */
   @ManyToOne(() => Member, { fieldName: 'writing_member_id', nullable: true, deleteRule: 'set null', mapToPk: true })
   writingMemberId?: string | null = null;
+
+  /** The signed Scope of Appointment its application rests on (one of the client's). */
+  @ManyToOne(() => ScopeOfAppointment, { fieldName: 'soa_id', nullable: true, deleteRule: 'set null', mapToPk: true })
+  soaId?: string | null = null;
 
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();

@@ -978,6 +978,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client-portal/soas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The Scopes of Appointment you signed, newest first */
+        get: operations["ClientPortalSoasController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/client-portal/soas/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One you signed, as its PDF */
+        get: operations["ClientPortalSoasController_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/client/adherence": {
         parameters: {
             query?: never;
@@ -1659,6 +1693,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clients/{id}/soas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A client’s Scopes of Appointment, newest first */
+        get: operations["ClientSoasController_list"];
+        put?: never;
+        /** Prepares a Scope of Appointment and sends the client a link to sign it (text or e-mail, in their language). Under a rule with a wait after signing, a sooner appointment needs the exception that applies. */
+        post: operations["ClientSoasController_prepare"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/clients/{id}/timeline": {
         parameters: {
             query?: never;
@@ -2184,6 +2236,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/soa-signing/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the signing page shows for a link (the first look is recorded as opened) */
+        get: operations["SoaSigningController_view"];
+        put?: never;
+        /** Signs the Scope of Appointment: typed name and a tap, or a drawn signature; the link is then used up */
+        post: operations["SoaSigningController_sign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/soas/unsigned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Scopes of Appointment sent and not signed yet (nor cancelled), the soonest appointment first */
+        get: operations["SoasController_unsigned"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/soas/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One Scope of Appointment */
+        get: operations["SoasController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/soas/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels a Scope of Appointment not yet signed; its link then says so */
+        post: operations["SoasController_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/soas/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed Scope of Appointment as a PDF, with its SHA-256 in X-Content-SHA256 */
+        get: operations["SoasController_pdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/soas/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a new link for a Scope of Appointment not yet signed; the link sent before stops working */
+        post: operations["SoasController_resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stats": {
         parameters: {
             query?: never;
@@ -2570,7 +2725,7 @@ export interface components {
              * @example client_created
              * @enum {string}
              */
-            action: "client_created" | "client_updated" | "client_deactivated" | "client_reactivated" | "client_deleted" | "client_invited" | "client_contact_change_withdrawn" | "clients_activated" | "clients_deactivated" | "clients_deleted" | "clients_invited" | "clients_assigned" | "clients_imported" | "clients_exported" | "policy_added" | "policy_updated" | "policy_deleted" | "consent_recorded" | "consent_recorded_bulk" | "consent_renewals_requested" | "campaign_created" | "campaign_updated" | "campaign_deleted" | "campaign_duplicated" | "campaign_clients_added" | "campaign_test_sent" | "campaign_sent" | "campaign_scheduled" | "campaign_unscheduled" | "campaign_started" | "campaign_paused" | "campaign_resumed" | "campaign_finished" | "reminder_scheduled" | "reminder_updated" | "reminder_cancelled" | "reminders_sent" | "member_invited" | "member_invitation_resent" | "member_role_changed" | "member_removed" | "member_joined" | "team_settings_changed" | "token_created" | "token_revoked" | "branding_updated" | "logo_uploaded" | "profile_updated" | "plan_changed" | "subscription_started" | "overage_enabled" | "payment_marked_paid";
+            action: "client_created" | "client_updated" | "client_deactivated" | "client_reactivated" | "client_deleted" | "client_invited" | "client_contact_change_withdrawn" | "clients_activated" | "clients_deactivated" | "clients_deleted" | "clients_invited" | "clients_assigned" | "clients_imported" | "clients_exported" | "policy_added" | "policy_updated" | "policy_deleted" | "soa_sent" | "soa_resent" | "soa_cancelled" | "consent_recorded" | "consent_recorded_bulk" | "consent_renewals_requested" | "campaign_created" | "campaign_updated" | "campaign_deleted" | "campaign_duplicated" | "campaign_clients_added" | "campaign_test_sent" | "campaign_sent" | "campaign_scheduled" | "campaign_unscheduled" | "campaign_started" | "campaign_paused" | "campaign_resumed" | "campaign_finished" | "reminder_scheduled" | "reminder_updated" | "reminder_cancelled" | "reminders_sent" | "member_invited" | "member_invitation_resent" | "member_role_changed" | "member_removed" | "member_joined" | "team_settings_changed" | "token_created" | "token_revoked" | "branding_updated" | "logo_uploaded" | "profile_updated" | "plan_changed" | "subscription_started" | "overage_enabled" | "payment_marked_paid";
             /**
              * @example {
              *       "phone": "+16155550199"
@@ -2693,7 +2848,7 @@ export interface components {
              *       "clients:read"
              *     ]
              */
-            scopes: ("clients:read" | "clients:write" | "policies:read" | "policies:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write")[];
+            scopes: ("clients:read" | "clients:write" | "policies:read" | "policies:write" | "soas:read" | "soas:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write")[];
         };
         ApiTokenEventDto: {
             /** Format: date-time */
@@ -3351,6 +3506,21 @@ export interface components {
              */
             username: string;
         };
+        ClientSoaDto: {
+            agentName: string;
+            /** Format: date-time */
+            appointmentAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            method: "phone" | "in_person" | "video";
+            products: ("ma_mapd" | "pdp" | "medigap" | "dental_vision_hearing" | "hospital_indemnity")[];
+            /** Format: date-time */
+            signedAt: string;
+            signerName: string;
+            /** Format: date-time */
+            validUntil: string;
+        };
         ClientUsageDto: {
             /** @example 468 */
             activeCount: number;
@@ -3480,7 +3650,7 @@ export interface components {
              *       "clients:write"
              *     ]
              */
-            scopes: ("clients:read" | "clients:write" | "policies:read" | "policies:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write")[];
+            scopes: ("clients:read" | "clients:write" | "policies:read" | "policies:write" | "soas:read" | "soas:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write")[];
         };
         CreateCampaignDto: {
             /** @description Default: all active clients */
@@ -3682,6 +3852,11 @@ export interface components {
              */
             premiumCents?: number | null;
             /**
+             * Format: uuid
+             * @description The signed Scope of Appointment the application rests on (one of this client’s)
+             */
+            soaId?: string | null;
+            /**
              * @description Default pending
              * @enum {string}
              */
@@ -3749,7 +3924,7 @@ export interface components {
              *       "clients:read"
              *     ]
              */
-            scopes: ("clients:read" | "clients:write" | "policies:read" | "policies:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write")[];
+            scopes: ("clients:read" | "clients:write" | "policies:read" | "policies:write" | "soas:read" | "soas:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write")[];
             /**
              * @description The secret: shown once, never again
              * @example ck_pat_Q3xv9LwR1d6mB0yVvYpT2kq8s3fHcN4eZ7uJ5aXgE0o
@@ -4588,6 +4763,11 @@ export interface components {
             planType: "medicare_advantage" | "mapd" | "pdp" | "medigap" | "dental" | "vision" | "other";
             /** @description Monthly premium in cents */
             premiumCents: number | null;
+            /**
+             * Format: uuid
+             * @description The signed Scope of Appointment the application rests on
+             */
+            soaId: string | null;
             /** @enum {string} */
             status: "pending" | "active" | "terminated" | "declined";
             /** Format: date */
@@ -4629,6 +4809,41 @@ export interface components {
             slug: string;
             /** @example https://app.carekeep.example/client/login?agency=sunrise-benefits */
             url: string;
+        };
+        PrepareSoaDto: {
+            /**
+             * Format: uuid
+             * @description The agent who holds the appointment (a member who has joined); by default you when you sell, else the client’s member
+             */
+            agentMemberId?: string;
+            /**
+             * Format: date-time
+             * @example 2026-12-02T15:00:00Z
+             */
+            appointmentAt: string;
+            /**
+             * @description Default: a text when the client’s phone takes texts, else e-mail
+             * @enum {string}
+             */
+            channel?: "sms" | "email";
+            /**
+             * @description Under a rule with a wait after signing: why the appointment may come sooner (recorded as said)
+             * @enum {string|null}
+             */
+            exception?: "election_period_end" | "walk_in" | "inbound_call" | null;
+            /**
+             * @example phone
+             * @enum {string}
+             */
+            method: "phone" | "in_person" | "video";
+            /**
+             * @description The product types to discuss (at least one)
+             * @example [
+             *       "ma_mapd",
+             *       "pdp"
+             *     ]
+             */
+            products: ("ma_mapd" | "pdp" | "medigap" | "dental_vision_hearing" | "hospital_indemnity")[];
         };
         ProfileDto: {
             /**
@@ -4878,7 +5093,7 @@ export interface components {
             /** @example Read clients, their consent records, timelines and compliance reports */
             description: string;
             /** @enum {string} */
-            scope: "clients:read" | "clients:write" | "policies:read" | "policies:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write";
+            scope: "clients:read" | "clients:write" | "policies:read" | "policies:write" | "soas:read" | "soas:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write";
         };
         SendResultDto: {
             /** @description Recipients the campaign is going to */
@@ -4892,10 +5107,116 @@ export interface components {
              */
             trialEndsAt: string;
         };
+        SignSoaDto: {
+            /**
+             * @description The signer agrees to what the form says
+             * @enum {boolean}
+             */
+            agree: true;
+            /** @description A drawn signature as SVG path data (M and L commands) in a 600 × 200 box */
+            drawnSignature?: string | null;
+            /**
+             * @description Required for an authorized representative
+             * @example Daughter
+             */
+            relationship?: string | null;
+            /**
+             * @description typed: the typed name confirmed with a tap; drawn: drawnSignature holds it
+             * @enum {string}
+             */
+            signatureKind: "typed" | "drawn";
+            /** @example Dorothy Miller */
+            signerName: string;
+            /** @enum {string} */
+            signerRole: "beneficiary" | "representative";
+        };
         SkippedCountDto: {
             count: number;
             /** @example No permission for marketing e-mails */
             reason: string;
+        };
+        SoaDto: {
+            /** Format: uuid */
+            agentMemberId: string | null;
+            /** @example Dana Whitfield */
+            agentName: string;
+            /** Format: date-time */
+            appointmentAt: string;
+            /** @enum {string} */
+            channel: "sms" | "email";
+            /** Format: uuid */
+            clientId: string;
+            /** @example Dorothy Miller */
+            clientName: string;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description Signed: the earliest the appointment may be held
+             */
+            earliestAppointmentAt: string | null;
+            /** @enum {string|null} */
+            exception: "election_period_end" | "walk_in" | "inbound_call" | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: date-time */
+            linkExpiresAt: string;
+            /** @enum {string} */
+            method: "phone" | "in_person" | "video";
+            /** Format: date-time */
+            openedAt: string | null;
+            /** @description Signed: the SHA-256 of the PDF, to check a copy */
+            pdfSha256: string | null;
+            products: ("ma_mapd" | "pdp" | "medigap" | "dental_vision_hearing" | "hospital_indemnity")[];
+            relationship: string | null;
+            /**
+             * @description The rule applied (docs/compliance.md)
+             * @example soa-before-appointment
+             */
+            ruleId: string;
+            /** Format: date-time */
+            sentAt: string;
+            /** Format: date-time */
+            signedAt: string | null;
+            /** @description Who signed, as they typed it */
+            signerName: string | null;
+            /** @enum {string|null} */
+            signerRole: "beneficiary" | "representative" | null;
+            /**
+             * @description expired: the link ran out unsigned
+             * @enum {string}
+             */
+            status: "sent" | "opened" | "signed" | "expired" | "cancelled";
+            /** @description Signed, but later than the rule allows before the appointment time set (with no exception) */
+            tooSoon: boolean;
+            /**
+             * Format: date-time
+             * @description Signed: valid for 12 months
+             */
+            validUntil: string | null;
+            /** @description What the broker should know (an exception the app cannot check) */
+            warning: string | null;
+        };
+        SoaSigningDto: {
+            agencyName: string;
+            agentName: string;
+            /** Format: date-time */
+            appointmentAt: string;
+            beneficiaryName: string;
+            /** @enum {string} */
+            language: "en" | "es";
+            logoUrl: string | null;
+            /** @enum {string} */
+            method: "phone" | "in_person" | "video";
+            /** @example #1565c0 */
+            primaryColor: string;
+            products: ("ma_mapd" | "pdp" | "medigap" | "dental_vision_hearing" | "hospital_indemnity")[];
+            /** Format: date-time */
+            signedAt: string | null;
+            /** @enum {string} */
+            status: "ready" | "signed" | "expired" | "cancelled";
+            /** @example America/New_York */
+            timeZone: string;
         };
         StartSubscriptionDto: {
             /** @description The monthly amount shown in the confirmation, in cents; a different amount today answers 409 */
@@ -5092,6 +5413,11 @@ export interface components {
              */
             trialEndsAt: string;
         };
+        UnsignedSoasDto: {
+            items: components["schemas"]["SoaDto"][];
+            /** @example 3 */
+            total: number;
+        };
         UpcomingReminderDto: {
             /**
              * Format: uuid
@@ -5285,6 +5611,11 @@ export interface components {
              * @example 0
              */
             premiumCents?: number | null;
+            /**
+             * Format: uuid
+             * @description The signed Scope of Appointment the application rests on (one of this client’s)
+             */
+            soaId?: string | null;
             /**
              * @description Default pending
              * @enum {string}
@@ -12321,6 +12652,176 @@ export interface operations {
             };
         };
     };
+    ClientPortalSoasController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientSoaDto"][];
+                };
+            };
+            /** @description A malformed address or query string (NUL, a broken percent-escape, invalid text) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in as a client (a broker’s session or an API token does not do) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    ClientPortalSoasController_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF made at the signature */
+            200: {
+                headers: {
+                    /** @description Download as an attachment, under this name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in as a client (a broker’s session or an API token does not do) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not one of yours */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     MedicationsController_adherence: {
         parameters: {
             query?: never;
@@ -17363,6 +17864,258 @@ export interface operations {
             };
         };
     };
+    ClientSoasController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SoaDto"][];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the soas:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/clients/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c/soas needs the soas:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such client in your book */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    ClientSoasController_prepare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PrepareSoaDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SoaDto"];
+                };
+            };
+            /** @description { message, field }; an appointment too soon for the rule also gives earliestAt, exceptions and ruleId */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the soas:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "POST /api/clients/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c/soas needs the soas:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such client in your book */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The client is inactive, or cannot be reached by text or e-mail */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The messaging provider did not answer; nothing was kept */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     ClientTimelineController_timeline: {
         parameters: {
             query?: never;
@@ -21155,6 +21908,792 @@ export interface operations {
                      *       "statusCode": 429
                      *     }
                      */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    SoaSigningController_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SoaSigningDto"];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not a valid link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests from this address in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    SoaSigningController_sign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignSoaDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SoaSigningDto"];
+                };
+            };
+            /** @description { message, field } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not a valid link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Already signed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The link expired, a newer one was sent, or the agent cancelled it */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests from this address in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    SoasController_unsigned: {
+        parameters: {
+            query?: {
+                /** @description 1 to 100, default 20 */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnsignedSoasDto"];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the soas:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/soas/unsigned needs the soas:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    SoasController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SoaDto"];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the soas:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/soas/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c needs the soas:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such Scope of Appointment in your book */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    SoasController_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SoaDto"];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the soas:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "POST /api/soas/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c/cancel needs the soas:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such Scope of Appointment in your book */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Signed: kept as it is */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    SoasController_pdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF made at the signature */
+            200: {
+                headers: {
+                    /** @description Download as an attachment, under this name */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the soas:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/soas/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c/pdf needs the soas:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such Scope of Appointment in your book */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed yet */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    SoasController_resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SoaDto"];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the soas:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "POST /api/soas/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c/resend needs the soas:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such Scope of Appointment in your book */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Signed or cancelled, or its appointment has passed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The messaging provider did not answer; the link sent before still works */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };

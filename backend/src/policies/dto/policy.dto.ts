@@ -98,6 +98,16 @@ class PolicyFactsDto {
   @IsOptional()
   @IsUUID('all', { message: 'writingMemberId must be a member’s id' })
   writingMemberId?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'uuid',
+    nullable: true,
+    description: 'The signed Scope of Appointment the application rests on (one of this client’s)',
+  })
+  @IsOptional()
+  @IsUUID('all', { message: 'soaId must be a Scope of Appointment’s id' })
+  soaId?: string | null;
 }
 
 /** A new policy: carrier, plan name and type are required. */
@@ -159,6 +169,8 @@ export class PolicyDto {
   @ApiProperty({ type: String, format: 'uuid', nullable: true }) writingMemberId!: string | null;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
   @ApiProperty({ type: String, format: 'date-time' }) updatedAt!: string;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The signed Scope of Appointment the application rests on' })
+  soaId!: string | null;
 
   static from(policy: Policy): PolicyDto {
     return {
@@ -178,6 +190,7 @@ export class PolicyDto {
       writingMemberId: policy.writingMemberId ?? null,
       createdAt: policy.createdAt.toISOString(),
       updatedAt: policy.updatedAt.toISOString(),
+      soaId: policy.soaId ?? null,
     };
   }
 }

@@ -312,6 +312,8 @@ describe('the scopes in the app’s language', () => {
       'clients:write',
       'policies:read',
       'policies:write',
+      'soas:read',
+      'soas:write',
       'reminders:read',
       'reminders:write',
       'campaigns:read',

@@ -104,6 +104,8 @@ const SCOPE_DESCRIPTIONS: Record<string, string> = {
   'clients:write': 'Agregar, editar, importar, invitar, desactivar y eliminar clientes; registrar el consentimiento',
   'policies:read': 'Ver las pólizas de los clientes',
   'policies:write': 'Agregar, cambiar y eliminar las pólizas de los clientes',
+  'soas:read': 'Ver los Alcances de la Cita y descargar los firmados',
+  'soas:write': 'Preparar, volver a enviar y cancelar Alcances de la Cita',
   'reminders:read': 'Ver los recordatorios',
   'reminders:write': 'Programar, editar y cancelar recordatorios',
   'campaigns:read': 'Ver las campañas y sus resultados',

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+
+import { AgencyLogModule } from '../agency-log/agency-log.module.js';
+import { ClientsModule } from '../clients/clients.module.js';
+import { MessagingModule } from '../messaging/messaging.module.js';
+import { ClientPortalSoasController, ClientSoasController, SoasController, SoaSigningController } from './soa.controller.js';
+import { SoaRepository } from './soa.repository.js';
+import { SoaService } from './soa.service.js';
+
+/** Scope of Appointment (issue 51): requests, e-signature, the dated rules, signed PDFs. */
+@Module({
+  imports: [ClientsModule, AgencyLogModule, MessagingModule],
+  controllers: [ClientSoasController, SoasController, SoaSigningController, ClientPortalSoasController],
+  providers: [SoaService, SoaRepository],
+  exports: [SoaService],
+})
+export class SoaModule {}
