@@ -25,6 +25,8 @@ describe('chooseEntry', () => {
     ['/account-suspended', true, 'portal'],
     ['/invitation', false, 'portal'],
     ['/invitation', true, 'portal'],
+    ['/soa/abc.def', false, 'portal'],
+    ['/soa/abc.def', true, 'portal'],
   ] as const)('%s with a broker signed in=%s loads the %s bundle', (path, signedIn, entry) => {
     expect(chooseEntry(path, signedIn)).toBe(entry);
   });

@@ -37,10 +37,13 @@ export function chooseEntry(pathname: string, brokerSignedIn: boolean): Entry {
 
 /** Public pages that are the same for everyone, signed in or not (a reactivated broker reloading one, say). */
 const PUBLIC_ONLY_PATHS = ['/account-suspended', '/invitation'];
+/** Pages behind a link's own secret (a Scope of Appointment to sign): public whoever opens them. */
+const PUBLIC_LINK_PREFIXES = ['/soa/'];
 
 /** The bundle a page loads when its path alone says, or undefined when it does not. */
 export function entryByPathAlone(pathname: string): Entry | undefined {
   if (PUBLIC_ONLY_PATHS.includes(pathname.replace(/\/+$/, ''))) return 'portal';
+  if (PUBLIC_LINK_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return 'portal';
   return isClientPath(pathname) && !isPortalPath(pathname) ? 'portal' : undefined;
 }
 

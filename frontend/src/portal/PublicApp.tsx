@@ -19,6 +19,8 @@ import { ToastProvider } from './ui/toast.tsx';
 // Password reset is a rare visit: its pages and words load when opened, outside the first load.
 const ForgotPassword = lazy(() => import('./client/ForgotPassword.tsx'));
 const ResetPassword = lazy(() => import('./client/ResetPassword.tsx'));
+// The Scope of Appointment page: opened from the agent's text or e-mail, with its own words and styles.
+const SoaSigning = lazy(() => import('./soa/SoaSigning.tsx'));
 
 /**
  * Signed-out and client pages: the small bundle, without react-admin or Material UI, in the chosen
@@ -46,6 +48,14 @@ export default function PublicApp() {
               element={
                 <Suspense fallback={<Spinner />}>
                   <ResetPassword />
+                </Suspense>
+              }
+            />
+            <Route
+              path="/soa/:token"
+              element={
+                <Suspense fallback={<Spinner />}>
+                  <SoaSigning />
                 </Suspense>
               }
             />

@@ -18,6 +18,8 @@ import { SettingsSection } from './SettingsSection.tsx';
 const loadTour = () => import('../tour/ClientTour.tsx');
 const ClientTour = lazy(loadTour);
 /** Development only: its own chunk, so the portal's first load does not carry it. */
+// Signed Scopes of Appointment: few clients have one, so the section and its words load on their own.
+const SignedFormsSection = lazy(() => import('../soa/SignedFormsSection.tsx'));
 const DevOutboxSection = lazy(async () => ({ default: (await import('./DevOutboxSection.tsx')).DevOutboxSection }));
 
 interface Loaded {
@@ -171,6 +173,9 @@ export function ClientPortal() {
         </div>
         <CaregiversSection caregivers={caregivers ?? []} failed={caregivers === null} onChanged={() => void refresh()} />
         <HistorySection items={history ?? []} failed={history === null} adherence={adherence} contactChanges={contactChanges} />
+        <Suspense fallback={null}>
+          <SignedFormsSection />
+        </Suspense>
         <SettingsSection agencyName={branding.agencyName} />
         <Suspense fallback={null}>
           <DevOutboxSection />
