@@ -10,7 +10,7 @@ import { buildTheme } from './branding/theme.ts';
 import { campaigns } from './campaigns/index.ts';
 import { ClientEdit, clients } from './clients/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
-import { loadLateAreas } from './i18n/useBrokerTexts.ts';
+import { withLateAreas } from './i18n/useBrokerTexts.ts';
 import { AppNotification } from './layout/AppNotification.tsx';
 import { BrokerNotFound } from './layout/BrokerNotFound.tsx';
 import { Shell } from './layout/Shell.tsx';
@@ -30,7 +30,6 @@ const queryClient = createQueryClient();
 const store = localStorageStore();
 
 /** A page's module, once the English texts left out of the first load have loaded too (useBrokerTexts.ts). */
-const withLateAreas = <M,>(page: Promise<M>): Promise<M> => Promise.all([page, loadLateAreas()]).then(([module]) => module);
 
 // Every page but the dashboard (the landing page) is its own chunk, loaded when opened; the shell
 // shows the spinner meanwhile. The resources' pages are split the same way in their index.ts.

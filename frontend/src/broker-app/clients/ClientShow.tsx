@@ -18,12 +18,12 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { ShowBase, useGetManyReference, useShowContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 
 import { activityTitle } from '../dashboard/activity.ts';
-import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
+import { useBrokerTexts, withLateAreas } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import type { Client, Reminder } from '../types.ts';
 import { formatDateTime, formatDay } from '../ui/format.ts';
@@ -37,6 +37,9 @@ import { PoliciesCard } from './PoliciesCard.tsx';
 import { withFacts } from './retentionTypes.ts';
 import { RiskBadge } from './RiskBadge.tsx';
 import { SendPasswordReset } from './SendPasswordReset.tsx';
+
+// The Scope of Appointment card: its code and words load with the page, outside the app's first load.
+const SoaCard = lazy(() => withLateAreas(import('../soa/SoaCard.tsx')));
 
 /** `/clients/{id}`: one client — contact, policies, invitation, engagement, the broker's reminders to them and their timeline. */
 export function ClientShow() {
@@ -105,6 +108,9 @@ function ClientPage() {
         </Box>
         <Box sx={{ display: 'grid', gap: 2 }}>
           <PoliciesCard client={client} section={Section} />
+          <Suspense fallback={<Skeleton variant="rounded" height={120} />}>
+            <SoaCard client={client} section={Section} />
+          </Suspense>
           <ConsentCard client={client} section={Section} />
           <RemindersCard client={client} />
           <TimelineCard client={client} />

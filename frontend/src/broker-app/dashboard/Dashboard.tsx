@@ -7,11 +7,12 @@ import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import { Alert, Box, Button, Card, CardContent, CardHeader, Skeleton, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Spinner } from '../../shared/Spinner.tsx';
 import { MarketingDetailsStep } from '../branding/MarketingDetailsStep.tsx';
-import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
+import { useBrokerTexts, withLateAreas } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import { BrokerTour } from '../tour/BrokerTour.tsx';
 import type { ActivityItem, DashboardScope } from '../types.ts';
@@ -23,6 +24,9 @@ import { AtRiskCard } from './AtRiskCard.tsx';
 import { engagementScore, normaliseStats, timeAgo } from './metrics.ts';
 import { RetentionCard } from './RetentionCard.tsx';
 import { useDashboardScope } from './scope.ts';
+
+// Scopes of Appointment waiting for a signature: the card and its words load after the dashboard.
+const UnsignedSoasCard = lazy(() => withLateAreas(import('../soa/UnsignedSoasCard.tsx')));
 
 export { DASHBOARD_TEXTS } from './texts.ts';
 
@@ -207,6 +211,9 @@ export function Dashboard() {
         <Box sx={{ display: 'grid', gap: 2 }}>
           <RecentActivity scope={scope.scope} />
           <AtRiskCard assignedTo={scope.assignedTo} />
+          <Suspense fallback={null}>
+            <UnsignedSoasCard />
+          </Suspense>
         </Box>
         <QuickActions />
       </Box>

@@ -5,9 +5,11 @@ import * as adminDashboard from '../backoffice/dashboard/texts.ts';
 import * as adminHelp from '../backoffice/help/texts.ts';
 import * as adminResources from '../backoffice/resources/texts.ts';
 import * as help from '../help/texts.ts';
+import * as soa from '../soa/texts.ts';
 
 /**
  * The English areas that are not in the broker app's first load: the back office's (a broker who
- * is not an admin never opens it) and the guide's. They load with the pages that show them.
+ * is not an admin never opens it), the guide's, and the Scope of Appointment's. They load with the
+ * pages and cards that show them.
  */
-export const late = { adminAdmins, adminAudit, adminBrokers, adminDashboard, adminHelp, adminResources, help };
+export const late = { adminAdmins, adminAudit, adminBrokers, adminDashboard, adminHelp, adminResources, help, soa };

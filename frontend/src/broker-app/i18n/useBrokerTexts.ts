@@ -30,6 +30,11 @@ export function loadLateAreas(): Promise<void> {
   return lateAreas;
 }
 
+/** A page or card whose texts are in the late areas: it renders once both have loaded. */
+export function withLateAreas<M>(module: Promise<M>): Promise<M> {
+  return Promise.all([module, loadLateAreas()]).then(([loaded]) => loaded);
+}
+
 /** The language the broker app is showing. */
 export function useBrokerLanguage(): Language {
   const [locale] = useLocaleState();

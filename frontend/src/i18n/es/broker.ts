@@ -10,6 +10,7 @@ import * as apiAccess from './api-access.ts';
 import * as billing from './billing.ts';
 import * as branding from './branding.ts';
 import * as help from './broker-help.ts';
+import * as soa from './soa.ts';
 import * as tour from './broker-tour.ts';
 import * as campaigns from './campaigns.ts';
 import * as clientPage from './client-page.ts';
@@ -42,6 +43,7 @@ export const spanish: BrokerTranslation = {
   compliance,
   dashboard,
   help,
+  soa,
   shell,
   outbox,
   portalPreview,
