@@ -1,4 +1,5 @@
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 
 import { type Browser, type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
 
@@ -440,4 +441,39 @@ export async function seriousAccessibilityViolations(page: Page): Promise<string
       (v) =>
         `${v.id}: ${v.help} (${v.nodes.map((n) => `${JSON.stringify(n.target)} ${n.html.slice(0, 160)} — ${(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 240)}`).join(', ')})`,
     );
+}
+
+/**
+ * The newest message of this purpose the development outbox holds for this phone or address (after
+ * the one with id `after`, when given), as the agency sees it there (a code or link hidden), and in
+ * full as the client got it: from the file where the development server keeps such messages
+ * (DATA_DIR/dev-outbox-secrets.jsonl), which only whoever runs the server can read.
+ */
+export async function sentInFull(
+  broker: Page,
+  wanted: { purpose: string; recipient: string; channel: 'sms' | 'email'; after?: string },
+): Promise<{ id: string; shown: string; body: string }> {
+  type Message = { id: string; recipient: string; purpose: string; body: string };
+  const found = await waitForAnswer(
+    broker,
+    `/api/dev/outbox?filter=${encodeURIComponent(JSON.stringify({ channel: wanted.channel }))}`,
+    (outbox: Message[], arg: { purpose: string; recipient: string; after: string }) => {
+      const message = outbox.find((m) => m.purpose === arg.purpose && m.recipient === arg.recipient);
+      return message && message.id !== arg.after ? message : undefined;
+    },
+    { purpose: wanted.purpose, recipient: wanted.recipient, after: wanted.after ?? '' },
+    10_000,
+  ).catch((error: unknown) => {
+    throw new Error(`no ${wanted.purpose} message for ${wanted.recipient} in the outbox`, { cause: error });
+  });
+  const file = join(process.env.APP_DATA_DIR ?? '', 'dev-outbox-secrets.jsonl');
+  // Written as the message is stored: there by the time the outbox shows it, or a moment after.
+  const deadline = performance.now() + 5_000;
+  for (;;) {
+    const lines = (await readFile(file, 'utf8').catch(() => '')).split('\n').filter(Boolean);
+    const entry = lines.map((line) => JSON.parse(line) as { id: string; body: string }).find((e) => e.id === found.id);
+    if (entry) return { id: found.id, shown: found.body, body: entry.body };
+    if (performance.now() > deadline) throw new Error(`the message ${found.id} is not in ${file}`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }

@@ -1,6 +1,4 @@
 import assert from 'node:assert/strict';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { crc32, deflateSync } from 'node:zlib';
 
@@ -12,6 +10,7 @@ import {
   docsScreenshot,
   launchBrowser,
   screenshot,
+  sentInFull,
   seriousAccessibilityViolations,
   signIn,
   testNow,
@@ -114,42 +113,9 @@ async function setUpAgency(browser: Browser): Promise<Agency> {
   };
 }
 
-/**
- * The newest password reset the development outbox holds for this phone or address, as the agency
- * sees it there (its code or link hidden), and in full as the client got it: from the file where
- * the development server keeps such messages (DATA_DIR/dev-outbox-secrets.jsonl), which only
- * whoever runs the server can read.
- */
-async function resetSentTo(
-  broker: Page,
-  recipient: string,
-  channel: 'sms' | 'email',
-  after = '',
-): Promise<{ id: string; shown: string; body: string }> {
-  type Message = { id: string; recipient: string; purpose: string; body: string };
-  const found = await waitForAnswer(
-    broker,
-    `/api/dev/outbox?filter=${encodeURIComponent(JSON.stringify({ channel }))}`,
-    (outbox: Message[], wanted: { recipient: string; after: string }) => {
-      const message = outbox.find((m) => m.purpose === 'client-password-reset' && m.recipient === wanted.recipient);
-      return message && message.id !== wanted.after ? message : undefined;
-    },
-    { recipient, after },
-    10_000,
-  ).catch((error: unknown) => {
-    throw new Error(`no password reset for ${recipient} in the outbox`, { cause: error });
-  });
-  const file = join(process.env.APP_DATA_DIR ?? '', 'dev-outbox-secrets.jsonl');
-  // Written as the message is stored: there by the time the outbox shows it, or a moment after.
-  const deadline = performance.now() + 5_000;
-  for (;;) {
-    const lines = (await readFile(file, 'utf8').catch(() => '')).split('\n').filter(Boolean);
-    const entry = lines.map((line) => JSON.parse(line) as { id: string; body: string }).find((e) => e.id === found.id);
-    if (entry) return { id: found.id, shown: found.body, body: entry.body };
-    if (performance.now() > deadline) throw new Error(`the password reset ${found.id} is not in ${file}`);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
+/** The newest password reset the development outbox holds for this phone or address (see `sentInFull`). */
+const resetSentTo = (broker: Page, recipient: string, channel: 'sms' | 'email', after = '') =>
+  sentInFull(broker, { purpose: 'client-password-reset', recipient, channel, after });
 
 /** No serious accessibility problem at 1280 px nor at 390 px; the page is left at `end` width. */
 async function accessibleAtBothWidths(page: Page, what: string, end = DESKTOP): Promise<void> {
