@@ -15,7 +15,6 @@ import {
   signIn,
   testNow,
   uniqueEmail,
-  waitForAnswer,
   watchErrors,
 } from './browser.ts';
 
