@@ -170,6 +170,27 @@ describe('the privacy wall', () => {
     }
   });
 
+  it('keeps the health data out of the audit pack of the client who has it: every file of the ZIP', async () => {
+    const { Client } = await import('../src/clients/client.entity.js');
+    const { unzipSync } = await import('fflate');
+    const owner = await t.em().findOneOrFail(Client, { firstName: 'client.a' });
+    const pack = await broker.agent
+      .get(`/api/clients/${owner.id}/audit-pack`)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(pack.status).toBe(200);
+    const files = unzipSync(new Uint8Array(pack.body as Buffer));
+    expect(Object.keys(files)).toContain('messages.csv');
+    for (const [path, bytes] of Object.entries(files)) {
+      const content = Buffer.from(bytes).toString('utf8');
+      for (const secret of Object.values(SECRETS)) expect({ path, leaked: content.includes(secret) }).toEqual({ path, leaked: false });
+    }
+  });
+
   it('cannot serialise health data by accident: the values are hidden and no client graph reaches them', async () => {
     const { Medication } = await import('../src/client-portal/medication.entity.js');
     const { Client } = await import('../src/clients/client.entity.js');

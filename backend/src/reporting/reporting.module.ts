@@ -4,6 +4,9 @@ import { RiskScoresRepository } from '../clients/risk-scores.repository.js';
 import { ActivityController, ClientTimelineController } from './activity.controller.js';
 import { ActivityRepository } from './activity.repository.js';
 import { ActivityService } from './activity.service.js';
+import { AuditPackController } from './audit-pack.controller.js';
+import { AuditPackRepository } from './audit-pack.repository.js';
+import { AuditPackService } from './audit-pack.service.js';
 import { CampaignReportController } from './campaign-report.controller.js';
 import { CampaignReportRepository } from './campaign-report.repository.js';
 import { ComplianceController } from './compliance.controller.js';
@@ -28,8 +31,17 @@ import { TrendsRepository } from './trends.repository.js';
  * files; it imports no feature module, so admin/ and billing/ can import it.
  */
 @Module({
-  controllers: [StatsController, ActivityController, ClientTimelineController, CampaignReportController, ComplianceController],
+  controllers: [
+    StatsController,
+    ActivityController,
+    ClientTimelineController,
+    CampaignReportController,
+    ComplianceController,
+    AuditPackController,
+  ],
   providers: [
+    AuditPackRepository,
+    AuditPackService,
     CampaignReportRepository,
     ComplianceRepository,
     ComplianceService,

@@ -1,4 +1,5 @@
-import { contentDisposition, requestedRange } from './download.js';
+import { contentDisposition } from '../common/content-disposition.js';
+import { requestedRange } from './download.js';
 
 describe('requestedRange', () => {
   it.each([

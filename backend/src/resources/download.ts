@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 
+import { contentDisposition } from '../common/content-disposition.js';
 import type { ByteRange } from '../storage/storage.service.js';
 
 /** The byte range a request asks for (one range only), 'invalid', or undefined for the whole file. */
@@ -19,12 +20,6 @@ export function requestedRange(header: string | undefined, size: number): ByteRa
   }
   if (start > end || start >= size) return 'invalid';
   return { start, end };
-}
-
-/** RFC 6266 attachment header: an ASCII fallback name and the exact UTF-8 name. */
-export function contentDisposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_') || 'download';
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
 /** Headers for a download answer (status 200 or 206). */

@@ -27,9 +27,9 @@ import {
 } from '../auth/access.decorators.js';
 import type { ClientAccount } from '../auth/client-account.entity.js';
 import { ApiFileResponse } from '../common/api-file-response.js';
+import { contentDisposition } from '../common/content-disposition.js';
 import type { ClientBook } from '../members/book.js';
 import { MemberMay } from '../members/member-rule.js';
-import { contentDisposition } from '../resources/download.js';
 import { ClientSoaDto, PrepareSoaDto, SignSoaDto, SoaDto, SoaSigningDto, UnsignedSoasDto } from './dto/soa.dto.js';
 import { SoaService } from './soa.service.js';
 
