@@ -1,5 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
+import FolderZipIcon from '@mui/icons-material/FolderZip';
 import {
   Alert,
   Box,
@@ -25,6 +26,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { activityTitle } from '../dashboard/activity.ts';
 import { useBrokerTexts, withLateAreas } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
+import { useMemberMay } from '../providers/memberMay.tsx';
 import type { Client, Reminder } from '../types.ts';
 import { formatDateTime, formatDay } from '../ui/format.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
@@ -55,6 +57,7 @@ function ClientPage() {
   const { CLIENT_PAGE_TEXTS: T } = useBrokerTexts().clientPage;
   const { CLIENT_TEXTS } = useBrokerTexts().clients;
   const { record: client, isPending, error } = useShowContext<Client>();
+  const mayAudit = useMemberMay()('activity:read');
   const back = (
     <Button component={RouterLink} to="/clients" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
       {T.backToClients}
@@ -93,9 +96,17 @@ function ClientPage() {
           />
         }
         actions={
-          <Button variant="contained" component={RouterLink} to={`/clients/${client.id}/edit`} startIcon={<EditIcon />}>
-            {T.edit}
-          </Button>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            {mayAudit && (
+              // The ZIP an auditor asks for (docs/compliance.md#the-audit-pack): owners and read-only members.
+              <Button variant="outlined" href={`/api/clients/${client.id}/audit-pack`} download startIcon={<FolderZipIcon />}>
+                {T.auditPack}
+              </Button>
+            )}
+            <Button variant="contained" component={RouterLink} to={`/clients/${client.id}/edit`} startIcon={<EditIcon />}>
+              {T.edit}
+            </Button>
+          </Box>
         }
       />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, alignItems: 'start' }}>

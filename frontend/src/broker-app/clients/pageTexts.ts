@@ -2,6 +2,7 @@
 export const CLIENT_PAGE_TEXTS = {
   backToClients: 'Back to clients',
   edit: 'Edit',
+  auditPack: 'Download audit pack',
   loadFailed: 'Failed to load this client',
   notFound: 'This client was not found. They may have been deleted.',
   contact: 'Contact',

@@ -178,3 +178,18 @@ describe('the dashboard’s unsigned Scopes of Appointment', () => {
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Waiting for a signature' })).toBeNull());
   });
 });
+
+describe('the client page’s audit pack', () => {
+  it('offers the ZIP to owners and read-only members, not to agents', async () => {
+    const { unmount } = renderPage([]);
+    const link = await screen.findByRole('link', { name: 'Download audit pack' });
+    expect(link.getAttribute('href')).toBe(`/api/clients/${CLIENT.id}/audit-pack`);
+    unmount();
+    const readOnly = renderPage([], testUserAs('read_only'));
+    expect(await screen.findByRole('link', { name: 'Download audit pack' })).toBeTruthy();
+    readOnly.unmount();
+    renderPage([], testUserAs('agent'));
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('link', { name: 'Download audit pack' })).toBeNull();
+  });
+});

@@ -5,6 +5,7 @@ import type { Translation } from '../translation.ts';
 export const CLIENT_PAGE_TEXTS: Translation<typeof EN_CLIENT_PAGE_TEXTS> = {
   backToClients: 'Volver a clientes',
   edit: 'Editar',
+  auditPack: 'Descargar paquete de auditoría',
   loadFailed: 'No se pudo cargar este cliente',
   notFound: 'No se encontró este cliente. Es posible que se haya eliminado.',
   contact: 'Contacto',
