@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 
 import type request from 'supertest';
 
+import { SMS_SENDER } from '../src/messaging/messaging.ports.js';
 import { Policy } from '../src/policies/policy.entity.js';
 import { ScopeOfAppointment, SoaSignature } from '../src/soa/soa.entity.js';
 import { type Agent, browser } from './helpers/browser-agent.js';
-import { TestClock } from './helpers/clock.js';
+import { realNow, TestClock } from './helpers/clock.js';
 import { makeInvitation } from './helpers/factories.js';
 import { outboxInFull } from './helpers/outbox.js';
 import { brokerSession } from './helpers/session.js';
@@ -279,5 +280,28 @@ describe('Scope of Appointment', () => {
     expect([pdf.status, pdf.headers['content-type']]).toEqual([200, 'application/pdf']);
     expect((await elenaPortal.get(`/api/client-portal/soas/${mine[0].id}/pdf`)).status).toBe(404);
     expect((await owner.agent.get('/api/client-portal/soas')).status).toBe(401);
+  });
+});
+
+describe('a Scope of Appointment when the text cannot be sent', () => {
+  let down: TestApp;
+  beforeAll(async () => {
+    const failingSms = { sendSms: () => Promise.reject(new Error('carrier unreachable')) };
+    down = await createTestApp({ listen: true, overrides: [[SMS_SENDER, failingSms]] });
+  });
+  afterAll(() => down?.close());
+
+  it('answers 503 and keeps nothing: no SOA, no entry in the activity log', async () => {
+    const broker = await brokerSession(down, 'soa.down@agency.test');
+    const { body: client } = await broker.agent.post('/api/clients').send({ firstName: 'Lou', lastName: 'Park', phone: '6155550601' });
+    const appointmentAt = new Date(realNow().getTime() + 3 * 24 * HOUR).toISOString();
+    const res = await broker.agent.post(`/api/clients/${client.id}/soas`).send({ ...PREPARED, appointmentAt });
+    expect([res.status, res.body.message]).toEqual([
+      503,
+      'The form could not be sent: the messaging provider did not answer. Please try again in a few minutes.',
+    ]);
+    expect(await down.em().count(ScopeOfAppointment, { clientId: client.id })).toBe(0);
+    const log = (await broker.agent.get('/api/agency-log')).body as { action: string }[];
+    expect(log.map((entry) => entry.action)).not.toContain('soa_sent');
   });
 });

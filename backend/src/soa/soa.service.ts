@@ -161,23 +161,18 @@ export class SoaService {
           { event: 'sent', at: now.toISOString(), channel },
         ],
       });
-      this.log.record(em, actor, {
-        action: 'soa_sent',
-        targetType: 'client',
-        targetId: client.id,
-        summary: `Sent ${clientName(client)} a Scope of Appointment to sign by ${channel === 'sms' ? 'text message' : 'e-mail'}`,
-        after: {
-          soaId: created.id,
-          products: created.products,
-          appointmentAt: appointmentAt.toISOString(),
-          method: input.method,
-          exception,
-        },
-      });
       await em.flush();
       return created;
     });
     await this.sendOrUndo(soa, client, secret, () => this.em.nativeDelete(ScopeOfAppointment, { id: soa.id, status: 'sent' }));
+    // Logged once the link went: a provider that failed leaves neither the SOA nor an entry.
+    await this.log.recordNow(actor, {
+      action: 'soa_sent',
+      targetType: 'client',
+      targetId: client.id,
+      summary: `Sent ${clientName(client)} a Scope of Appointment to sign by ${channel === 'sms' ? 'text message' : 'e-mail'}`,
+      after: { soaId: soa.id, products: soa.products, appointmentAt: appointmentAt.toISOString(), method: input.method, exception },
+    });
     return this.get(book, soa.id);
   }
 
@@ -196,19 +191,19 @@ export class SoaService {
       locked.tokenHash = tokenHash;
       locked.linkExpiresAt = linkExpiry(now, locked.appointmentAt);
       locked.trail = [...locked.trail, { event: 'resent', at: now.toISOString(), channel: locked.channel }];
-      this.log.record(em, actor, {
-        action: 'soa_resent',
-        targetType: 'client',
-        targetId: owner.id,
-        summary: `Sent ${clientName(owner)} the Scope of Appointment again`,
-        after: { soaId: locked.id },
-      });
       await em.flush();
       return { soa: locked, client: owner, previous: before };
     });
     await this.sendOrUndo(soa, client, secret, () =>
       this.em.nativeUpdate(ScopeOfAppointment, { id: soa.id, tokenHash, status: 'sent' }, previous),
     );
+    await this.log.recordNow(actor, {
+      action: 'soa_resent',
+      targetType: 'client',
+      targetId: client.id,
+      summary: `Sent ${clientName(client)} the Scope of Appointment again`,
+      after: { soaId: soa.id },
+    });
     return this.get(book, id);
   }
 
