@@ -32,6 +32,7 @@ import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { RemindersModule } from './reminders/reminders.module.js';
 import { ReportingModule } from './reporting/reporting.module.js';
 import { ResourcesModule } from './resources/resources.module.js';
+import { TasksModule } from './tasks/tasks.module.js';
 import { UsersModule } from './users/users.module.js';
 
 export interface AppModuleOptions {
@@ -78,6 +79,7 @@ export class AppModule {
         AuthModule,
         MembersModule,
         PoliciesModule,
+        TasksModule,
         AgencyLogModule,
         ClientsModule,
         ClientPortalModule,

@@ -308,6 +308,7 @@ describe('bad input on every route', () => {
       clientId: ids.client,
       medicationId: ids.medication,
       writingMemberId: ids.ownerMember,
+      assigneeMemberId: ids.ownerMember,
       recurrencePattern: 'weekly',
       timeZone: 'America/Chicago',
       message: 'See you at the office on Friday.',
@@ -336,6 +337,8 @@ describe('bad input on every route', () => {
       // A Medigap policy: its plan letter and no CMS plan ID.
       'POST /api/clients/{id}/policies': MEDIGAP_POLICY,
       'PUT /api/policies/{id}': MEDIGAP_POLICY,
+      // A call logged now: a call in the future is refused.
+      'POST /api/clients/{id}/interactions': { at: undefined },
       // The walk client has nobody looking after them: the valid request leaves it so.
       'POST /api/clients/assign': { ids: [ids.client], memberId: null },
       // The walk client's permission is not about to lapse: the valid request sends nothing.
@@ -402,6 +405,7 @@ describe('bad input on every route', () => {
       [/^\/api\/client\/dev\/outbox\/\{id\}/, ids.clientOutboxMessage],
       [/^\/api\/reminders\/\{id\}/, ids.reminder],
       [/^\/api\/policies\/\{id\}/, ids.policy],
+      [/^\/api\/tasks\/\{id\}/, ids.task],
       [/^\/api\/client\/medications\/\{id\}/, ids.medication],
       [/^\/api\/client\/reminders\/\{id\}/, ids.clientReminder],
       [/^\/api\/client\/caregivers\/\{id\}/, ids.caregiver],
@@ -414,6 +418,7 @@ describe('bad input on every route', () => {
       [/^\/api\/public\/agency\/\{slug\}/, 'walk-agency'],
     ];
     if (parameter.name === 'tokenId') return ids.token;
+    if (parameter.name === 'interactionId') return ids.interaction;
     if (['id', 'jobId', 'token', 'file', 'brokerId', 'slug'].includes(parameter.name)) {
       const found = real.find(
         ([pattern]) => pattern.test(op.path) && !(parameter.name === 'id' && pattern.source.includes('tokenId')),
@@ -787,11 +792,22 @@ describe('bad input on every route', () => {
     ).body.id;
     // The walk broker's own member: who wrote a policy.
     ids.ownerMember = (await agents.broker.get('/api/auth/user')).body.member.id;
+    ids.task = (
+      await agents.broker.post('/api/tasks').send({ title: 'Walk task', dueAt: '2030-01-31T15:00:00Z', clientId: ids.client })
+    ).body.id;
+    ids.interaction = (
+      await agents.broker.post(`/api/clients/${ids.client}/interactions`).send({ kind: 'call', outcome: 'other' })
+    ).body.id;
     // An invitation text in the broker's development outbox, which its phone can answer.
     expect((await agents.broker.post(`/api/clients/${ids.client}/invite`)).status).toBe(200);
     ids.outboxMessage = (
       await em.findOneOrFail(OutboxMessage, { brokerId: broker.id, channel: 'sms' }, { orderBy: { createdAt: 'desc' } })
     ).id;
+    // The walk client's text in their own words makes a task to answer it, once while it is open: made
+    // here, so that no request of the walk that answers the text writes one.
+    expect(
+      (await agents.broker.post(`/api/dev/outbox/${ids.outboxMessage}/answer`).send({ action: 'reply', text: 'Thank you' })).status,
+    ).toBe(200);
     ids.token = (await agents.broker.post('/api/tokens').send({ name: 'Walk token', scopes: ['clients:read'] })).body.id;
     // A person invited to the walk broker's agency: the member routes' path.
     ids.member = (await agents.broker.post('/api/members').send({ email: 'walk.member@agency.test', role: 'agent' })).body.id;

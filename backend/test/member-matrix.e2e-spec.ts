@@ -134,6 +134,7 @@ beforeAll(async () => {
   theirs.policies = (
     await b.agent.post(`/api/clients/${client.id}/policies`).send({ carrier: 'Humana', planName: 'Gold Plus', planType: 'mapd' })
   ).body.id;
+  theirs.tasks = (await b.agent.post('/api/tasks').send({ title: 'Theirs', dueAt: '2099-06-01T15:00:00Z', clientId: client.id })).body.id;
   theirs.tokens = (await b.agent.post('/api/tokens').send({ name: 'Theirs', scopes: ['clients:read'], expiresInDays: 30 })).body.id;
   for (const id of Object.values(theirs)) expect(id).toEqual(expect.any(String));
 
@@ -171,6 +172,7 @@ beforeAll(async () => {
   ownersBook.policies = (
     await a.agent.post(`/api/clients/${mine.id}/policies`).send({ carrier: 'Humana', planName: 'Gold Plus', planType: 'mapd' })
   ).body.id;
+  ownersBook.tasks = (await a.agent.post('/api/tasks').send({ title: 'Mine', dueAt: '2099-06-01T15:00:00Z', clientId: mine.id })).body.id;
   for (const id of Object.values(ownersBook)) expect(id).toEqual(expect.any(String));
 });
 afterAll(async () => {
@@ -252,8 +254,8 @@ describe('the role × operation table, from the contract', () => {
     expect(mismatches).toEqual([]);
   });
 
-  it('answers 404 to an agent kept to their own clients on every operation on another member’s client, reminder or policy', async () => {
-    const kept = operations.filter((op) => /^\/api\/(clients|reminders|policies)\/\{id\}/.test(op.path));
+  it('answers 404 to an agent kept to their own clients on every operation on another member’s client, reminder, policy or task', async () => {
+    const kept = operations.filter((op) => /^\/api\/(clients|reminders|policies|tasks)\/\{id\}/.test(op.path));
     expect(kept.length).toBeGreaterThan(10);
     expect((await owner.put('/api/team/settings').send({ agentsSeeAssignedOnly: true })).status).toBe(200);
     const mismatches: unknown[] = [];

@@ -8,6 +8,8 @@ export const SCOPES = {
   'clients:write': 'Add, edit, import, invite, deactivate and delete clients; record consent',
   'policies:read': 'Read clients’ policies',
   'policies:write': 'Add, change and delete clients’ policies',
+  'tasks:read': 'Read tasks, the automatic task rules and clients’ call and meeting logs',
+  'tasks:write': 'Add, change, tick done and delete tasks; log calls and meetings',
   'reminders:read': 'Read reminders',
   'reminders:write': 'Schedule, edit and cancel reminders',
   'campaigns:read': 'Read campaigns and their results',

@@ -37,6 +37,10 @@ import { Reminder } from '../reminders/reminder.entity.js';
 import { BrokerClientCount } from '../reporting/broker-client-count.entity.js';
 import { BrokerDeliveryDay } from '../reporting/broker-delivery-day.entity.js';
 import { Resource } from '../resources/resource.entity.js';
+import { ClientInteraction } from '../tasks/client-interaction.entity.js';
+import { Task } from '../tasks/task.entity.js';
+import { TaskReminderEmail } from '../tasks/task-reminder-email.entity.js';
+import { TaskRules } from '../tasks/task-rules.entity.js';
 import { User } from '../users/user.entity.js';
 
 /** Every entity of the application, registered explicitly (no folder scanning). */
@@ -45,6 +49,10 @@ export const ENTITIES = [
   Member,
   Client,
   Policy,
+  Task,
+  TaskRules,
+  TaskReminderEmail,
+  ClientInteraction,
   ClientInvitation,
   ClientAccount,
   ClientPasswordReset,

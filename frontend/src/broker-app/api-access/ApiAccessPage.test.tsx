@@ -312,6 +312,8 @@ describe('the scopes in the app’s language', () => {
       'clients:write',
       'policies:read',
       'policies:write',
+      'tasks:read',
+      'tasks:write',
       'reminders:read',
       'reminders:write',
       'campaigns:read',

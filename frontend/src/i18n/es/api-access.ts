@@ -104,6 +104,8 @@ const SCOPE_DESCRIPTIONS: Record<string, string> = {
   'clients:write': 'Agregar, editar, importar, invitar, desactivar y eliminar clientes; registrar el consentimiento',
   'policies:read': 'Ver las pólizas de los clientes',
   'policies:write': 'Agregar, cambiar y eliminar las pólizas de los clientes',
+  'tasks:read': 'Ver las tareas, las reglas de tareas automáticas y el registro de llamadas y reuniones de los clientes',
+  'tasks:write': 'Agregar, cambiar, marcar como hechas y eliminar tareas; registrar llamadas y reuniones',
   'reminders:read': 'Ver los recordatorios',
   'reminders:write': 'Programar, editar y cancelar recordatorios',
   'campaigns:read': 'Ver las campañas y sus resultados',
