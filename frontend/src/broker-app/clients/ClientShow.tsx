@@ -18,13 +18,14 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { ShowBase, useGetManyReference, useShowContext } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 
 import { activityTitle } from '../dashboard/activity.ts';
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
+import { CallLogCard, ClientTasksCard } from '../tasks/lazy.ts';
 import type { Client, Reminder } from '../types.ts';
 import { formatDateTime, formatDay } from '../ui/format.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
@@ -105,6 +106,10 @@ function ClientPage() {
         </Box>
         <Box sx={{ display: 'grid', gap: 2 }}>
           <PoliciesCard client={client} section={Section} />
+          <Suspense fallback={<Skeleton variant="rounded" height={120} />}>
+            <ClientTasksCard client={client} section={Section} />
+            <CallLogCard client={client} section={Section} />
+          </Suspense>
           <ConsentCard client={client} section={Section} />
           <RemindersCard client={client} />
           <TimelineCard client={client} />

@@ -7,12 +7,14 @@ import PhoneInTalkIcon from '@mui/icons-material/PhoneInTalk';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import { Alert, Box, Button, Card, CardContent, CardHeader, Skeleton, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 
 import { Spinner } from '../../shared/Spinner.tsx';
 import { MarketingDetailsStep } from '../branding/MarketingDetailsStep.tsx';
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
+import { MyTasksCard } from '../tasks/lazy.ts';
 import { BrokerTour } from '../tour/BrokerTour.tsx';
 import type { ActivityItem, DashboardScope } from '../types.ts';
 import { formatDateTime } from '../ui/format.ts';
@@ -208,7 +210,12 @@ export function Dashboard() {
           <RecentActivity scope={scope.scope} />
           <AtRiskCard assignedTo={scope.assignedTo} />
         </Box>
-        <QuickActions />
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <QuickActions />
+          <Suspense fallback={<Skeleton variant="rounded" height={160} />}>
+            <MyTasksCard />
+          </Suspense>
+        </Box>
       </Box>
       <Box sx={{ mt: 2 }}>
         <RetentionCard scope={scope.scope} />

@@ -5,9 +5,10 @@ import * as adminDashboard from '../backoffice/dashboard/texts.ts';
 import * as adminHelp from '../backoffice/help/texts.ts';
 import * as adminResources from '../backoffice/resources/texts.ts';
 import * as help from '../help/texts.ts';
+import * as tasks from '../tasks/texts.ts';
 
 /**
  * The English areas that are not in the broker app's first load: the back office's (a broker who
- * is not an admin never opens it) and the guide's. They load with the pages that show them.
+ * is not an admin never opens it), the guide's and the tasks' (docs/tasks.md). They load with the pages that show them.
  */
-export const late = { adminAdmins, adminAudit, adminBrokers, adminDashboard, adminHelp, adminResources, help };
+export const late = { adminAdmins, adminAudit, adminBrokers, adminDashboard, adminHelp, adminResources, help, tasks };

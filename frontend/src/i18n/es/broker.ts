@@ -22,6 +22,7 @@ import * as reminders from './reminders.ts';
 import * as resources from './resources.ts';
 import * as settings from './settings.ts';
 import * as shell from './shell.ts';
+import * as tasks from './tasks.ts';
 import * as team from './team.ts';
 
 /** The broker app in Spanish, by area (one chunk, loaded when Spanish is chosen). */
@@ -43,6 +44,7 @@ export const spanish: BrokerTranslation = {
   dashboard,
   help,
   shell,
+  tasks,
   outbox,
   portalPreview,
   reminders,

@@ -1,0 +1,98 @@
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import { Box, Checkbox, Chip, IconButton, Link, Tooltip, Typography } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router-dom';
+
+import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
+import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
+import type { Task } from '../types.ts';
+import { useErrorToast } from '../ui/errors.ts';
+import { formatDateTime } from '../ui/format.ts';
+import { isOverdue, TASKS_KEY } from './tasks.ts';
+
+/** One task: a box to tick it done, its title, client, due time, priority; edit and delete for those who may change it. */
+export function TaskItem({
+  task,
+  mayChange,
+  onEdit,
+  onDelete,
+  showClient = true,
+  compact = false,
+}: {
+  task: Task;
+  mayChange: boolean;
+  onEdit?: (task: Task) => void;
+  onDelete?: (task: Task) => void;
+  showClient?: boolean;
+  compact?: boolean;
+}) {
+  const { TASK_TEXTS: T } = useBrokerTexts().tasks;
+  const dataProvider = useCareKeepDataProvider();
+  const queryClient = useQueryClient();
+  const errorToast = useErrorToast();
+  const toggle = useMutation({
+    mutationFn: (done: boolean) => dataProvider.updateTask(task.id, { done }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: TASKS_KEY }),
+    onError: (error) => errorToast(error, T.saveFailed),
+  });
+  const late = isOverdue(task);
+  return (
+    <Box
+      component="li"
+      sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5, borderLeft: 3, borderColor: late ? 'error.main' : 'divider', pl: 0.5 }}
+    >
+      <Checkbox
+        checked={task.done}
+        disabled={!mayChange || toggle.isPending}
+        onChange={(event) => toggle.mutate(event.target.checked)}
+        slotProps={{ input: { 'aria-label': T.done(task.title) } }}
+        size="small"
+      />
+      <Box sx={{ flex: 1, minWidth: 0, py: 0.75 }}>
+        <Typography
+          variant="body2"
+          sx={{ fontWeight: 600, overflowWrap: 'anywhere', textDecoration: task.done ? 'line-through' : undefined }}
+        >
+          {task.title}
+        </Typography>
+        <Typography variant="caption" color={late ? 'error' : 'text.secondary'} component="div">
+          {late ? `${T.overdue} · ` : ''}
+          {T.due(formatDateTime(task.dueAt))}
+          {showClient && task.clientId && task.clientName && (
+            <>
+              {' · '}
+              <Link component={RouterLink} to={`/clients/${task.clientId}`}>
+                {task.clientName}
+              </Link>
+            </>
+          )}
+          {!compact && task.source !== 'manual' && ` · ${T.sources[task.source]}`}
+        </Typography>
+      </Box>
+      {task.priority !== 'normal' && (
+        <Chip
+          size="small"
+          label={T.priorities[task.priority]}
+          color={task.priority === 'high' ? 'warning' : 'default'}
+          variant="outlined"
+          sx={{ mt: 0.75 }}
+        />
+      )}
+      {mayChange && onEdit && (
+        <Tooltip title={T.edit}>
+          <IconButton size="small" aria-label={T.editTask(task.title)} onClick={() => onEdit(task)}>
+            <EditIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+      {mayChange && onDelete && (
+        <Tooltip title={T.delete}>
+          <IconButton size="small" aria-label={T.deleteTask(task.title)} onClick={() => onDelete(task)}>
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+    </Box>
+  );
+}
