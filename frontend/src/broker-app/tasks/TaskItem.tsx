@@ -4,7 +4,7 @@ import { Box, Checkbox, Chip, IconButton, Link, Tooltip, Typography } from '@mui
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 
-import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
+import { useBrokerLanguage, useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import type { Task } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
@@ -19,6 +19,7 @@ export function TaskItem({
   onDelete,
   showClient = true,
   compact = false,
+  timeOnly = false,
 }: {
   task: Task;
   mayChange: boolean;
@@ -26,6 +27,8 @@ export function TaskItem({
   onDelete?: (task: Task) => void;
   showClient?: boolean;
   compact?: boolean;
+  /** In a day of the week: the time alone. */
+  timeOnly?: boolean;
 }) {
   const { TASK_TEXTS: T } = useBrokerTexts().tasks;
   const dataProvider = useCareKeepDataProvider();
@@ -37,6 +40,10 @@ export function TaskItem({
     onError: (error) => errorToast(error, T.saveFailed),
   });
   const late = isOverdue(task);
+  const language = useBrokerLanguage();
+  const when = timeOnly
+    ? new Intl.DateTimeFormat(language === 'es' ? 'es' : 'en-US', { hour: 'numeric', minute: '2-digit' }).format(new Date(task.dueAt))
+    : T.due(formatDateTime(task.dueAt));
   return (
     <Box
       component="li"
@@ -48,17 +55,18 @@ export function TaskItem({
         onChange={(event) => toggle.mutate(event.target.checked)}
         slotProps={{ input: { 'aria-label': T.done(task.title) } }}
         size="small"
+        sx={compact ? { p: 0.5 } : undefined}
       />
       <Box sx={{ flex: 1, minWidth: 0, py: 0.75 }}>
         <Typography
           variant="body2"
-          sx={{ fontWeight: 600, overflowWrap: 'anywhere', textDecoration: task.done ? 'line-through' : undefined }}
+          sx={{ fontWeight: 600, overflowWrap: 'break-word', hyphens: 'auto', textDecoration: task.done ? 'line-through' : undefined }}
         >
           {task.title}
         </Typography>
-        <Typography variant="caption" color={late ? 'error' : 'text.secondary'} component="div">
+        <Typography variant="caption" color={late ? 'error' : 'text.secondary'} component="div" sx={{ overflowWrap: 'break-word' }}>
           {late ? `${T.overdue} · ` : ''}
-          {T.due(formatDateTime(task.dueAt))}
+          {when}
           {showClient && task.clientId && task.clientName && (
             <>
               {' · '}
@@ -70,7 +78,7 @@ export function TaskItem({
           {!compact && task.source !== 'manual' && ` · ${T.sources[task.source]}`}
         </Typography>
       </Box>
-      {task.priority !== 'normal' && (
+      {task.priority !== 'normal' && !timeOnly && (
         <Chip
           size="small"
           label={T.priorities[task.priority]}

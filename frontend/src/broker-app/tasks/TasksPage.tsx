@@ -188,7 +188,7 @@ function WeekView(actions: Actions) {
                   ) : (
                     <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.5 }}>
                       {tasks.map((task) => (
-                        <TaskItem key={task.id} task={task} compact {...actions} onDelete={undefined} />
+                        <TaskItem key={task.id} task={task} compact timeOnly mayChange={actions.mayChange} />
                       ))}
                     </Box>
                   )}
