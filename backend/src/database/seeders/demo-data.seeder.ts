@@ -17,6 +17,7 @@ import { seedDemoAdherence } from './demo-adherence.seeder.js';
 import { seedDemoContact } from './demo-contact.seeder.js';
 import { seedDemoHistory } from './demo-history.seeder.js';
 import { seedDemoPolicy } from './demo-policies.seeder.js';
+import { seedDemoTasks } from './demo-tasks.seeder.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -88,6 +89,7 @@ export async function seedDemoData(em: EntityManager, now = new Date()): Promise
   });
   await em.flush();
   await seedDemoClients(em, dana, now, (i) => (i % 3 === 1 ? luis.id : owner.id));
+  await seedDemoTasks(em, dana.id, owner.id, luis.id, now);
   await seedDemoHistory(em, marcus, now);
   return true;
 }
