@@ -5281,11 +5281,20 @@ export interface components {
             updatedAt: string;
         };
         TaskRulesDto: {
-            /** @description A review call 60 days before the plan year ends (November 1) */
+            /**
+             * @description A review call 60 days before the plan year ends (November 1)
+             * @example true
+             */
             reviewCall: boolean;
-            /** @description A call when a client turns 65 within 90 days */
+            /**
+             * @description A call when a client turns 65 within 90 days
+             * @example false
+             */
             turning65: boolean;
-            /** @description A welcome call when a policy takes effect within 30 days */
+            /**
+             * @description A welcome call when a policy takes effect within 30 days
+             * @example true
+             */
             welcomeCall: boolean;
         };
         TeamSettingsDto: {
@@ -5623,8 +5632,11 @@ export interface components {
             title?: string;
         };
         UpdateTaskRulesDto: {
+            /** @example true */
             reviewCall?: boolean;
+            /** @example false */
             turning65?: boolean;
+            /** @example true */
             welcomeCall?: boolean;
         };
         UpdateTeamSettingsDto: {

@@ -140,23 +140,23 @@ export class TaskDto {
 
 /** Which automatic tasks the agency has on. */
 export class TaskRulesDto {
-  @ApiProperty({ description: 'A welcome call when a policy takes effect within 30 days' }) welcomeCall!: boolean;
-  @ApiProperty({ description: 'A review call 60 days before the plan year ends (November 1)' }) reviewCall!: boolean;
-  @ApiProperty({ description: 'A call when a client turns 65 within 90 days' }) turning65!: boolean;
+  @ApiProperty({ description: 'A welcome call when a policy takes effect within 30 days', example: true }) welcomeCall!: boolean;
+  @ApiProperty({ description: 'A review call 60 days before the plan year ends (November 1)', example: true }) reviewCall!: boolean;
+  @ApiProperty({ description: 'A call when a client turns 65 within 90 days', example: false }) turning65!: boolean;
 }
 
 export class UpdateTaskRulesDto {
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: true })
   @ValidateIf(sent)
   @IsBoolean({ message: 'welcomeCall must be true or false' })
   welcomeCall?: boolean;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: true })
   @ValidateIf(sent)
   @IsBoolean({ message: 'reviewCall must be true or false' })
   reviewCall?: boolean;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: false })
   @ValidateIf(sent)
   @IsBoolean({ message: 'turning65 must be true or false' })
   turning65?: boolean;
