@@ -42,7 +42,7 @@ export const RETENTION_TEXTS = {
   textName: (name: string) => `Text ${name}`,
   addToCampaignName: (name: string) => `Add to campaign: ${name}`,
   callBeforeAep: 'Call before AEP',
-  callBeforeAepName: (name: string) => `Add a task: call ${name} before AEP`,
+  callBeforeAepName: (name: string) => `Call before AEP: ${name}`,
   callBeforeAepAdded: 'Task added: Call before AEP',
   callBeforeAepFailed: 'Could not add the task',
   retentionTitle: 'Retention',

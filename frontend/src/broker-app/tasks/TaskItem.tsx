@@ -82,9 +82,9 @@ export function TaskItem({
         <Chip
           size="small"
           label={T.priorities[task.priority]}
-          color={task.priority === 'high' ? 'warning' : 'default'}
           variant="outlined"
-          sx={{ mt: 0.75 }}
+          // The text keeps the body colour (an orange text reads under 4.5:1); the border marks a high one.
+          sx={{ mt: 0.75, ...(task.priority === 'high' && { borderColor: 'warning.main', borderWidth: 2 }) }}
         />
       )}
       {mayChange && onEdit && (

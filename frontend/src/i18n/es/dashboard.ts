@@ -46,7 +46,7 @@ export const RETENTION_TEXTS: Translation<typeof EN_RETENTION_TEXTS> = {
   textName: (name) => `Enviar texto a ${name}`,
   addToCampaignName: (name) => `Agregar a campaña: ${name}`,
   callBeforeAep: 'Llamar antes del AEP',
-  callBeforeAepName: (name) => `Agregar una tarea: llamar a ${name} antes del AEP`,
+  callBeforeAepName: (name) => `Llamar antes del AEP: ${name}`,
   callBeforeAepAdded: 'Tarea agregada: llamar antes del AEP',
   callBeforeAepFailed: 'No se pudo agregar la tarea',
   retentionTitle: 'Retención',
