@@ -27,12 +27,13 @@ import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { MembersModule } from './members/members.module.js';
 import { PoliciesModule } from './policies/policies.module.js';
-import { SoaModule } from './soa/soa.module.js';
 import { PrivacyModule } from './privacy/privacy.module.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { RemindersModule } from './reminders/reminders.module.js';
 import { ReportingModule } from './reporting/reporting.module.js';
 import { ResourcesModule } from './resources/resources.module.js';
+import { SoaModule } from './soa/soa.module.js';
+import { TasksModule } from './tasks/tasks.module.js';
 import { UsersModule } from './users/users.module.js';
 
 export interface AppModuleOptions {
@@ -80,6 +81,7 @@ export class AppModule {
         MembersModule,
         PoliciesModule,
         SoaModule,
+        TasksModule,
         AgencyLogModule,
         ClientsModule,
         ClientPortalModule,

@@ -311,6 +311,7 @@ describe('bad input on every route', () => {
       writingMemberId: ids.ownerMember,
       agentMemberId: ids.ownerMember,
       soaId: null,
+      assigneeMemberId: ids.ownerMember,
       recurrencePattern: 'weekly',
       timeZone: 'America/Chicago',
       message: 'See you at the office on Friday.',
@@ -341,6 +342,8 @@ describe('bad input on every route', () => {
       'PUT /api/policies/{id}': MEDIGAP_POLICY,
       // The walk client signs for themself, with a typed name.
       'POST /api/soa-signing/{token}': { signerRole: 'beneficiary', signatureKind: 'typed', relationship: null, drawnSignature: null },
+      // A call logged now: a call in the future is refused.
+      'POST /api/clients/{id}/interactions': { at: undefined },
       // The walk client has nobody looking after them: the valid request leaves it so.
       'POST /api/clients/assign': { ids: [ids.client], memberId: null },
       // The walk client's permission is not about to lapse: the valid request sends nothing.
@@ -410,6 +413,7 @@ describe('bad input on every route', () => {
       [/^\/api\/soas\/\{id\}\/(cancel|resend)/, ids.soaToCancel],
       [/^\/api\/(soas|client-portal\/soas)\/\{id\}/, ids.signedSoa],
       [/^\/api\/soa-signing\/\{token\}/, ids.soaToken],
+      [/^\/api\/tasks\/\{id\}/, ids.task],
       [/^\/api\/client\/medications\/\{id\}/, ids.medication],
       [/^\/api\/client\/reminders\/\{id\}/, ids.clientReminder],
       [/^\/api\/client\/caregivers\/\{id\}/, ids.caregiver],
@@ -422,6 +426,7 @@ describe('bad input on every route', () => {
       [/^\/api\/public\/agency\/\{slug\}/, 'walk-agency'],
     ];
     if (parameter.name === 'tokenId') return ids.token;
+    if (parameter.name === 'interactionId') return ids.interaction;
     if (['id', 'jobId', 'token', 'file', 'brokerId', 'slug'].includes(parameter.name)) {
       const found = real.find(
         ([pattern]) => pattern.test(op.path) && !(parameter.name === 'id' && pattern.source.includes('tokenId')),
@@ -815,11 +820,22 @@ describe('bad input on every route', () => {
       ).status,
     ).toBe(200);
     ids.signedSoa = signed.id;
+    ids.task = (
+      await agents.broker.post('/api/tasks').send({ title: 'Walk task', dueAt: '2030-01-31T15:00:00Z', clientId: ids.client })
+    ).body.id;
+    ids.interaction = (
+      await agents.broker.post(`/api/clients/${ids.client}/interactions`).send({ kind: 'call', outcome: 'other' })
+    ).body.id;
     // An invitation text in the broker's development outbox, which its phone can answer.
     expect((await agents.broker.post(`/api/clients/${ids.client}/invite`)).status).toBe(200);
     ids.outboxMessage = (
       await em.findOneOrFail(OutboxMessage, { brokerId: broker.id, channel: 'sms' }, { orderBy: { createdAt: 'desc' } })
     ).id;
+    // The walk client's text in their own words makes a task to answer it, once while it is open: made
+    // here, so that no request of the walk that answers the text writes one.
+    expect(
+      (await agents.broker.post(`/api/dev/outbox/${ids.outboxMessage}/answer`).send({ action: 'reply', text: 'Thank you' })).status,
+    ).toBe(200);
     ids.token = (await agents.broker.post('/api/tokens').send({ name: 'Walk token', scopes: ['clients:read'] })).body.id;
     // A person invited to the walk broker's agency: the member routes' path.
     ids.member = (await agents.broker.post('/api/members').send({ email: 'walk.member@agency.test', role: 'agent' })).body.id;

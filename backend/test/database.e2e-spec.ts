@@ -6,6 +6,7 @@ import { pendingSchemaChanges } from '../src/database/cli.js';
 import { MIGRATIONS } from '../src/database/migrations/index.js';
 import { MIGRATIONS_SOURCE_DIR } from '../src/database/paths.js';
 import { seedDemoData } from '../src/database/seeders/demo-data.seeder.js';
+import { ClientInteraction } from '../src/tasks/client-interaction.entity.js';
 import { User } from '../src/users/user.entity.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
 
@@ -92,6 +93,20 @@ describe('database schema and seed data', () => {
       { status: 'pending', count: 3, written: 3 },
       { status: 'terminated', count: 5, written: 5 },
     ]);
+    // Dana's team has tasks (some overdue, one of each rule) and calls logged.
+    const tasks = await t.em().execute<{ source: string; count: number }[]>(
+      `select t.source, count(*)::int as count from tasks t join users u on u.id = t.broker_id
+        where u.email = 'dana.whitfield@example.com' group by t.source order by t.source`,
+    );
+    expect(tasks).toEqual([
+      { source: 'at_risk', count: 1 },
+      { source: 'client_reply', count: 1 },
+      { source: 'manual', count: 7 },
+      { source: 'rule_review_call', count: 1 },
+      { source: 'rule_turning_65', count: 1 },
+      { source: 'rule_welcome_call', count: 1 },
+    ]);
+    expect(await t.em().count(ClientInteraction, {})).toBe(4);
     expect(await seedDemoData(t.em())).toBe(false);
     expect(await t.em().count(User, {})).toBe(10);
   });

@@ -140,6 +140,7 @@ beforeAll(async () => {
   });
   const theirSoa = soa(client.id);
   theirs.soas = (await b.agent.post(theirSoa.path).send(theirSoa.body)).body.id;
+  theirs.tasks = (await b.agent.post('/api/tasks').send({ title: 'Theirs', dueAt: '2099-06-01T15:00:00Z', clientId: client.id })).body.id;
   theirs.tokens = (await b.agent.post('/api/tokens').send({ name: 'Theirs', scopes: ['clients:read'], expiresInDays: 30 })).body.id;
   for (const id of Object.values(theirs)) expect(id).toEqual(expect.any(String));
 
@@ -179,6 +180,7 @@ beforeAll(async () => {
   ).body.id;
   const ownersSoa = soa(mine.id);
   ownersBook.soas = (await a.agent.post(ownersSoa.path).send(ownersSoa.body)).body.id;
+  ownersBook.tasks = (await a.agent.post('/api/tasks').send({ title: 'Mine', dueAt: '2099-06-01T15:00:00Z', clientId: mine.id })).body.id;
   for (const id of Object.values(ownersBook)) expect(id).toEqual(expect.any(String));
 });
 afterAll(async () => {
@@ -260,8 +262,8 @@ describe('the role × operation table, from the contract', () => {
     expect(mismatches).toEqual([]);
   });
 
-  it('answers 404 to an agent kept to their own clients on every operation on another member’s client, reminder, policy or Scope of Appointment', async () => {
-    const kept = operations.filter((op) => /^\/api\/(clients|reminders|policies|soas)\/\{id\}/.test(op.path));
+  it('answers 404 to an agent kept to their own clients on every operation on another member’s client, reminder, policy, Scope of Appointment or task', async () => {
+    const kept = operations.filter((op) => /^\/api\/(clients|reminders|policies|soas|tasks)\/\{id\}/.test(op.path));
     expect(kept.length).toBeGreaterThan(10);
     expect((await owner.put('/api/team/settings').send({ agentsSeeAssignedOnly: true })).status).toBe(200);
     const mismatches: unknown[] = [];

@@ -49,6 +49,7 @@ export const AGENCY_ACTIONS = [
   'member_removed',
   'member_joined',
   'team_settings_changed',
+  'task_rules_changed',
   'token_created',
   'token_revoked',
   'branding_updated',

@@ -10,6 +10,8 @@ export const SCOPES = {
   'policies:write': 'Add, change and delete clients’ policies',
   'soas:read': 'Read Scopes of Appointment and download signed ones',
   'soas:write': 'Prepare, send again and cancel Scopes of Appointment',
+  'tasks:read': 'Read tasks, the automatic task rules and clients’ call and meeting logs',
+  'tasks:write': 'Add, change, tick done and delete tasks; log calls and meetings',
   'reminders:read': 'Read reminders',
   'reminders:write': 'Schedule, edit and cancel reminders',
   'campaigns:read': 'Read campaigns and their results',

@@ -7,6 +7,9 @@ import { engagementScore } from './engagement.js';
 import { EngagementRepository } from './engagement.repository.js';
 
 const CHUNK = 5000;
+
+/** Counts, by client, the logged calls and meetings of the last 90 days in which the client took part. */
+export type ConversationsReader = (clientIds: string[]) => Promise<Map<string, number>>;
 const ONE_DAY_MS = 24 * 60 * 60 * 1000;
 const NINETY_DAYS_MS = 90 * ONE_DAY_MS;
 /** How far back the client page's engagement line goes, and how long its points are kept. */
@@ -23,6 +26,7 @@ const utcDay = (at: number) => new Date(at).toISOString().slice(0, 10);
 @Injectable()
 export class EngagementService implements OnApplicationBootstrap, OnModuleInit {
   private readonly logger = new Logger('Engagement');
+  private conversations: ConversationsReader | undefined;
 
   constructor(
     private readonly engagement: EngagementRepository,
@@ -30,6 +34,11 @@ export class EngagementService implements OnApplicationBootstrap, OnModuleInit {
     private readonly deliveries: DeliveryReads,
     private readonly dispatcher: DispatcherService,
   ) {}
+
+  /** The tasks module tells how many calls and meetings in the last 90 days each client took part in. */
+  readConversationsWith(reader: ConversationsReader): void {
+    this.conversations = reader;
+  }
 
   async recompute(clientId: string): Promise<number> {
     const [score] = await this.recomputeMany([clientId]);
@@ -42,6 +51,7 @@ export class EngagementService implements OnApplicationBootstrap, OnModuleInit {
       const ids = clientIds.slice(i, i + CHUNK);
       const rows = await this.engagement.signals(ids);
       const reminders = await this.deliveries.reminderOutcomes(ids, new Date(Date.now() - NINETY_DAYS_MS));
+      const conversations = (await this.conversations?.(ids)) ?? new Map<string, number>();
       const updates = rows.map((row) => ({
         id: row.id,
         score: engagementScore({
@@ -52,6 +62,7 @@ export class EngagementService implements OnApplicationBootstrap, OnModuleInit {
           remindersConfirmed: reminders.get(row.id)?.confirmed ?? 0,
           campaignOpens: row.opens,
           campaignClicks: row.clicks,
+          conversations: conversations.get(row.id) ?? 0,
         }),
       }));
       await this.engagement.saveScores(updates);

@@ -9,6 +9,8 @@ export interface EngagementSignals {
   remindersConfirmed: number;
   campaignOpens: number;
   campaignClicks: number;
+  /** Calls and meetings a member logged in which the client took part (reached, meeting held). */
+  conversations?: number;
 }
 
 export const NO_SIGNALS: EngagementSignals = {
@@ -21,12 +23,17 @@ export const NO_SIGNALS: EngagementSignals = {
   campaignClicks: 0,
 };
 
+/** What a logged call or meeting with the client adds to the engagement score. */
+export const CONVERSATION_POINTS = 15;
+
 /**
  * Engagement score, 0-100 (docs/clients.md):
  * - 25 for a portal account, 20 more for a sign-in in the last 30 days;
  * - up to 35 for reminders: 20 × completed ÷ (completed + failed) for reaching the client, and
  *   15 × confirmed ÷ completed for answering them (press 1, reply 1 or YES); none without reminders;
- * - up to 20 for campaigns: 10 for any open, 10 for any click.
+ * - up to 20 for campaigns: 10 for any open, 10 for any click;
+ * - 15 for a call or meeting logged in which the client took part (tasks/ call log);
+ * capped at 100.
  */
 export function engagementScore(signals: EngagementSignals): number {
   let score = 0;
@@ -37,5 +44,6 @@ export function engagementScore(signals: EngagementSignals): number {
   if (signals.remindersCompleted > 0) score += 15 * Math.min(1, signals.remindersConfirmed / signals.remindersCompleted);
   if (signals.campaignOpens > 0) score += 10;
   if (signals.campaignClicks > 0) score += 10;
+  if ((signals.conversations ?? 0) > 0) score += CONVERSATION_POINTS;
   return Math.max(0, Math.min(100, Math.round(score)));
 }

@@ -31,13 +31,17 @@ import { OptOut } from '../messaging/opt-out.entity.js';
 import { OutboxMessage } from '../messaging/outbox-message.entity.js';
 import { WebhookEvent } from '../messaging/webhook-event.entity.js';
 import { Policy } from '../policies/policy.entity.js';
-import { ScopeOfAppointment, SoaSignature } from '../soa/soa.entity.js';
 import { PhiAccess } from '../privacy/phi-access.entity.js';
 import { RateLimitCounter } from '../rate-limit/rate-limit-counter.entity.js';
 import { Reminder } from '../reminders/reminder.entity.js';
 import { BrokerClientCount } from '../reporting/broker-client-count.entity.js';
 import { BrokerDeliveryDay } from '../reporting/broker-delivery-day.entity.js';
 import { Resource } from '../resources/resource.entity.js';
+import { ScopeOfAppointment, SoaSignature } from '../soa/soa.entity.js';
+import { ClientInteraction } from '../tasks/client-interaction.entity.js';
+import { Task } from '../tasks/task.entity.js';
+import { TaskReminderEmail } from '../tasks/task-reminder-email.entity.js';
+import { TaskRules } from '../tasks/task-rules.entity.js';
 import { User } from '../users/user.entity.js';
 
 /** Every entity of the application, registered explicitly (no folder scanning). */
@@ -48,6 +52,10 @@ export const ENTITIES = [
   Policy,
   ScopeOfAppointment,
   SoaSignature,
+  Task,
+  TaskRules,
+  TaskReminderEmail,
+  ClientInteraction,
   ClientInvitation,
   ClientAccount,
   ClientPasswordReset,

@@ -20,6 +20,7 @@ export class InboundReplies {
   private readonly logger = new Logger('InboundReplies');
   private readonly handlers: ReplyHandler[] = [];
   private readonly anyHandlers: AnyReplyHandler[] = [];
+  private readonly textHandlers: AnyReplyHandler[] = [];
 
   constructor(private readonly clock: Clock) {}
 
@@ -30,6 +31,22 @@ export class InboundReplies {
   /** Campaigns count a reply to a campaign text as engagement. */
   onAnyReply(handler: AnyReplyHandler): void {
     this.anyHandlers.push(handler);
+  }
+
+  /** Tasks: a text in the sender's own words (no keyword, no confirmation) is one to answer. */
+  onClientText(handler: AnyReplyHandler): void {
+    this.textHandlers.push(handler);
+  }
+
+  /** Tells every module that `from` wrote a text that is no keyword; one that fails does not stop the others. */
+  async tellText(from: string, at: Date = this.clock.now()): Promise<void> {
+    for (const handler of this.textHandlers) {
+      try {
+        await handler(from, at);
+      } catch (error) {
+        this.logger.error({ err: error }, 'A text handler failed');
+      }
+    }
   }
 
   /** Tells every module that `from` replied (at the Clock's time); one that fails does not stop the reply's own handling. */

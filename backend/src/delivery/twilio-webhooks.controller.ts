@@ -205,6 +205,9 @@ export class TwilioWebhooksController {
       }
     } else if (meaning?.kind === 'help') {
       reply.message(catalogue.sms.help(agency?.agency_name || agency?.name || catalogue.yourAgency, agency?.agency_phone ?? ''));
+    } else if (!meaning && words.trim()) {
+      // Words of their own (no keyword, no confirmation): someone at the agency is to answer them.
+      await this.replies.tellText(from);
     }
     // STOP and START replies are sent by the carrier itself; answer with empty TwiML.
     this.twiml(res, reply.toString());

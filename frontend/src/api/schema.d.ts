@@ -1638,6 +1638,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/clients/{id}/interactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The calls and meetings logged with a client, newest first (the last 200) */
+        get: operations["ClientInteractionsController_list"];
+        put?: never;
+        /** Logs a call or meeting with the client; one in which the client took part counts toward engagement */
+        post: operations["ClientInteractionsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/{id}/interactions/{interactionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Takes back a call or meeting you logged, within 24 hours; answers it as it was */
+        delete: operations["ClientInteractionsController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/clients/{id}/invite": {
         parameters: {
             query?: never;
@@ -1725,6 +1760,43 @@ export interface paths {
         put?: never;
         /** Prepares a Scope of Appointment and sends the client a link to sign it (text or e-mail, in their language). Under a rule with a wait after signing, a sooner appointment needs the exception that applies. */
         post: operations["ClientSoasController_prepare"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/{id}/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A client’s tasks, soonest due first (done ones too) */
+        get: operations["ClientTasksController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/clients/{id}/tasks/call-before-aep": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * From the at-risk list: a high-priority "Call before AEP" task for the client’s member (else you)
+         * @description Due at 10:00 the day before AEP opens (October 14), or in two days during AEP. An open one is answered again, not doubled.
+         */
+        post: operations["ClientTasksController_callBeforeAep"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2437,6 +2509,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tasks of your book, soonest due first; filter by assignee, client, done, days or view
+         * @description assignee is a member’s id or "me"; clientId a client’s id; done true or false; from and to days (YYYY-MM-DD, both included) in the agency’s time zone; view today (open, due today), overdue (open, due before now) or week (open, due from today to Sunday).
+         */
+        get: operations["TasksController_list"];
+        put?: never;
+        /** Adds a task, about a client of your book or free-standing; for you unless another member is named */
+        post: operations["TasksController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Which automatic tasks the agency has on: welcome call, review call, turning 65 */
+        get: operations["TasksController_getRules"];
+        /**
+         * Turns automatic tasks on or off (owners); what is left out keeps its value
+         * @description Recorded in the agency’s activity log.
+         */
+        put: operations["TasksController_updateRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My tasks: how many of yours are due today, overdue and this week, and the next five */
+        get: operations["TasksController_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tasks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One task */
+        get: operations["TasksController_get"];
+        /** Changes a task or ticks it done (done: true) or not done; what is left out keeps its value */
+        put: operations["TasksController_update"];
+        post?: never;
+        /** Deletes a task; answers it as it was */
+        delete: operations["TasksController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/team/settings": {
         parameters: {
             query?: never;
@@ -2745,7 +2895,7 @@ export interface components {
              * @example client_created
              * @enum {string}
              */
-            action: "client_created" | "client_updated" | "client_deactivated" | "client_reactivated" | "client_deleted" | "client_invited" | "client_contact_change_withdrawn" | "clients_activated" | "clients_deactivated" | "clients_deleted" | "clients_invited" | "clients_assigned" | "clients_imported" | "clients_exported" | "policy_added" | "policy_updated" | "policy_deleted" | "soa_sent" | "soa_resent" | "soa_cancelled" | "consent_recorded" | "consent_recorded_bulk" | "consent_renewals_requested" | "campaign_created" | "campaign_updated" | "campaign_deleted" | "campaign_duplicated" | "campaign_clients_added" | "campaign_test_sent" | "campaign_sent" | "campaign_scheduled" | "campaign_unscheduled" | "campaign_started" | "campaign_paused" | "campaign_resumed" | "campaign_finished" | "reminder_scheduled" | "reminder_updated" | "reminder_cancelled" | "reminders_sent" | "member_invited" | "member_invitation_resent" | "member_role_changed" | "member_removed" | "member_joined" | "team_settings_changed" | "token_created" | "token_revoked" | "branding_updated" | "logo_uploaded" | "profile_updated" | "plan_changed" | "subscription_started" | "overage_enabled" | "payment_marked_paid";
+            action: "client_created" | "client_updated" | "client_deactivated" | "client_reactivated" | "client_deleted" | "client_invited" | "client_contact_change_withdrawn" | "clients_activated" | "clients_deactivated" | "clients_deleted" | "clients_invited" | "clients_assigned" | "clients_imported" | "clients_exported" | "policy_added" | "policy_updated" | "policy_deleted" | "soa_sent" | "soa_resent" | "soa_cancelled" | "consent_recorded" | "consent_recorded_bulk" | "consent_renewals_requested" | "campaign_created" | "campaign_updated" | "campaign_deleted" | "campaign_duplicated" | "campaign_clients_added" | "campaign_test_sent" | "campaign_sent" | "campaign_scheduled" | "campaign_unscheduled" | "campaign_started" | "campaign_paused" | "campaign_resumed" | "campaign_finished" | "reminder_scheduled" | "reminder_updated" | "reminder_cancelled" | "reminders_sent" | "member_invited" | "member_invitation_resent" | "member_role_changed" | "member_removed" | "member_joined" | "team_settings_changed" | "task_rules_changed" | "token_created" | "token_revoked" | "branding_updated" | "logo_uploaded" | "profile_updated" | "plan_changed" | "subscription_started" | "overage_enabled" | "payment_marked_paid";
             /**
              * @example {
              *       "phone": "+16155550199"
@@ -2868,7 +3018,7 @@ export interface components {
              *       "clients:read"
              *     ]
              */
-            scopes: ("clients:read" | "clients:write" | "policies:read" | "policies:write" | "soas:read" | "soas:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write")[];
+            scopes: ("clients:read" | "clients:write" | "policies:read" | "policies:write" | "soas:read" | "soas:write" | "tasks:read" | "tasks:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write")[];
         };
         ApiTokenEventDto: {
             /** Format: date-time */
@@ -3670,7 +3820,7 @@ export interface components {
              *       "clients:write"
              *     ]
              */
-            scopes: ("clients:read" | "clients:write" | "policies:read" | "policies:write" | "soas:read" | "soas:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write")[];
+            scopes: ("clients:read" | "clients:write" | "policies:read" | "policies:write" | "soas:read" | "soas:write" | "tasks:read" | "tasks:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write")[];
         };
         CreateCampaignDto: {
             /** @description Default: all active clients */
@@ -3836,6 +3986,26 @@ export interface components {
              */
             timeZone?: string;
         };
+        CreateInteractionDto: {
+            /**
+             * Format: date-time
+             * @description When it took place (not in the future); default now
+             */
+            at?: string;
+            /** @example 12 */
+            durationMinutes?: number | null;
+            /**
+             * @example call
+             * @enum {string}
+             */
+            kind: "call" | "meeting";
+            notes?: string | null;
+            /**
+             * @example reached
+             * @enum {string}
+             */
+            outcome: "reached" | "voicemail" | "no_answer" | "meeting_held" | "other";
+        };
         CreatePolicyDto: {
             /**
              * Format: date
@@ -3912,6 +4082,32 @@ export interface components {
             /** @enum {string} */
             status?: "pending";
         };
+        CreateTaskDto: {
+            /**
+             * Format: uuid
+             * @description Who is to do it (a member who has joined); by default you
+             */
+            assigneeMemberId?: string | null;
+            /**
+             * Format: uuid
+             * @description The client it is about; left out or null: free-standing
+             */
+            clientId?: string | null;
+            /**
+             * Format: date-time
+             * @description When it is due (the app enters it in the agency’s time zone)
+             * @example 2026-12-01T15:00:00Z
+             */
+            dueAt: string;
+            notes?: string | null;
+            /**
+             * @description Default normal
+             * @enum {string}
+             */
+            priority?: "low" | "normal" | "high";
+            /** @example Call Rosa about her Part D plan */
+            title: string;
+        };
         CreatedApiTokenDto: {
             /** Format: date-time */
             createdAt: string;
@@ -3944,7 +4140,7 @@ export interface components {
              *       "clients:read"
              *     ]
              */
-            scopes: ("clients:read" | "clients:write" | "policies:read" | "policies:write" | "soas:read" | "soas:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write")[];
+            scopes: ("clients:read" | "clients:write" | "policies:read" | "policies:write" | "soas:read" | "soas:write" | "tasks:read" | "tasks:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write")[];
             /**
              * @description The secret: shown once, never again
              * @example ck_pat_Q3xv9LwR1d6mB0yVvYpT2kq8s3fHcN4eZ7uJ5aXgE0o
@@ -4347,6 +4543,24 @@ export interface components {
              * @enum {string}
              */
             status: "queued" | "running" | "completed" | "failed";
+        };
+        InteractionDto: {
+            /** Format: date-time */
+            at: string;
+            /** Format: uuid */
+            clientId: string;
+            /** Format: date-time */
+            createdAt: string;
+            durationMinutes: number | null;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "call" | "meeting";
+            /** Format: uuid */
+            memberId: string | null;
+            notes: string | null;
+            /** @enum {string} */
+            outcome: "reached" | "voicemail" | "no_answer" | "meeting_held" | "other";
         };
         InviteLinkDto: {
             /** Format: date-time */
@@ -5113,7 +5327,7 @@ export interface components {
             /** @example Read clients, their consent records, timelines and compliance reports */
             description: string;
             /** @enum {string} */
-            scope: "clients:read" | "clients:write" | "policies:read" | "policies:write" | "soas:read" | "soas:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write";
+            scope: "clients:read" | "clients:write" | "policies:read" | "policies:write" | "soas:read" | "soas:write" | "tasks:read" | "tasks:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write";
         };
         SendResultDto: {
             /** @description Recipients the campaign is going to */
@@ -5369,6 +5583,60 @@ export interface components {
              * @enum {string}
              */
             newTier: "pmpm";
+        };
+        TaskCountsDto: {
+            next: components["schemas"]["TaskDto"][];
+            overdue: number;
+            today: number;
+            week: number;
+        };
+        TaskDto: {
+            /** Format: uuid */
+            assigneeMemberId: string | null;
+            /** Format: uuid */
+            clientId: string | null;
+            /**
+             * @description The client’s name, when it is about one
+             * @example Rosa Diaz
+             */
+            clientName: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            createdByMemberId: string | null;
+            done: boolean;
+            /** Format: date-time */
+            doneAt: string | null;
+            /** Format: date-time */
+            dueAt: string;
+            /** Format: uuid */
+            id: string;
+            notes: string | null;
+            /** @enum {string} */
+            priority: "low" | "normal" | "high";
+            /** @enum {string} */
+            source: "manual" | "at_risk" | "client_reply" | "soa_missed" | "rule_welcome_call" | "rule_review_call" | "rule_turning_65";
+            /** @example Call Rosa about her Part D plan */
+            title: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        TaskRulesDto: {
+            /**
+             * @description A review call 60 days before the plan year ends (November 1)
+             * @example true
+             */
+            reviewCall: boolean;
+            /**
+             * @description A call when a client turns 65 within 90 days
+             * @example false
+             */
+            turning65: boolean;
+            /**
+             * @description A welcome call when a policy takes effect within 30 days
+             * @example true
+             */
+            welcomeCall: boolean;
         };
         TeamSettingsDto: {
             /**
@@ -5696,6 +5964,31 @@ export interface components {
             category?: "general" | "training" | "scripts" | "templates" | "compliance" | "marketing";
             description?: string;
             title?: string;
+        };
+        UpdateTaskDto: {
+            /** Format: uuid */
+            assigneeMemberId?: string | null;
+            /** Format: uuid */
+            clientId?: string | null;
+            /** @description true: done now; false: not done */
+            done?: boolean;
+            /**
+             * Format: date-time
+             * @example 2026-12-01T15:00:00Z
+             */
+            dueAt?: string;
+            notes?: string | null;
+            /** @enum {string} */
+            priority?: "low" | "normal" | "high";
+            title?: string;
+        };
+        UpdateTaskRulesDto: {
+            /** @example true */
+            reviewCall?: boolean;
+            /** @example false */
+            turning65?: boolean;
+            /** @example true */
+            welcomeCall?: boolean;
         };
         UpdateTeamSettingsDto: {
             /**
@@ -17356,6 +17649,369 @@ export interface operations {
             };
         };
     };
+    ClientInteractionsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InteractionDto"][];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the tasks:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/clients/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c/interactions needs the tasks:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such client in your book */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    ClientInteractionsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInteractionDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InteractionDto"];
+                };
+            };
+            /** @description A bad kind, outcome, duration or time (not in the future): { message, field } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the tasks:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "POST /api/clients/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c/interactions needs the tasks:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such client in your book */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    ClientInteractionsController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                interactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InteractionDto"];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Another member’s entry, or one logged more than 24 hours ago; or: An API token without the tasks:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "DELETE /api/clients/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c/interactions/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c needs the tasks:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such client in your book, or no such entry */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     ClientsController_invite: {
         parameters: {
             query?: never;
@@ -18225,6 +18881,236 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    ClientTasksController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskDto"][];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the tasks:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/clients/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c/tasks needs the tasks:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such client in your book */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    ClientTasksController_callBeforeAep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskDto"];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the tasks:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "POST /api/clients/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c/tasks/call-before-aep needs the tasks:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such client in your book */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
@@ -23285,6 +24171,882 @@ export interface operations {
             };
             /** @description The monthly amount changed: { message, monthlyPriceCents } */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    TasksController_list: {
+        parameters: {
+            query?: {
+                /** @description JSON [start, end], inclusive: [0,24] is the first 25 rows. At most 500 rows at once; without a range the list answers every row. */
+                range?: string;
+                /** @description JSON [field, "ASC"|"DESC"]; field one of: dueAt, priority, title, createdAt, clientName */
+                sort?: string;
+                /** @description JSON object; an unknown key is a 400. keys: assignee, clientId, done, from, to, view */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows of the page asked for (every row without a range) */
+            200: {
+                headers: {
+                    /** @description Where the page lies in the whole list: `<resource> <start>-<end>/<total>`, or `<resource> *\/<total>` for an empty page */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskDto"][];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the tasks:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/tasks needs the tasks:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    TasksController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateTaskDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskDto"];
+                };
+            };
+            /** @description A missing title or due time, or an assignee who is not a member who has joined: { message, field } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the tasks:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "POST /api/tasks needs the tasks:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such client in your book */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    TasksController_getRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskRulesDto"];
+                };
+            };
+            /** @description A malformed address or query string (NUL, a broken percent-escape, invalid text) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the tasks:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/tasks/rules needs the tasks:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    TasksController_updateRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTaskRulesDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskRulesDto"];
+                };
+            };
+            /** @description A value that is not true or false */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the tasks:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "PUT /api/tasks/rules needs the tasks:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    TasksController_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskCountsDto"];
+                };
+            };
+            /** @description A malformed address or query string (NUL, a broken percent-escape, invalid text) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the tasks:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/tasks/summary needs the tasks:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    TasksController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskDto"];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the tasks:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/tasks/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c needs the tasks:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such task in your book */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    TasksController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateTaskDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskDto"];
+                };
+            };
+            /** @description A bad field: { message, field } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the tasks:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "PUT /api/tasks/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c needs the tasks:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such task in your book */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    TasksController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskDto"];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the tasks:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "DELETE /api/tasks/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c needs the tasks:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such task in your book */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

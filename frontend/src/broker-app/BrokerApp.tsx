@@ -23,6 +23,7 @@ import { useCurrentUser } from './providers/useCurrentUser.ts';
 import { reminders } from './reminders/index.ts';
 import { resources } from './resources/index.ts';
 import { ProfileStep } from './settings/ProfileStep.tsx';
+import { TasksPage } from './tasks/lazy.ts';
 import type { Permission } from './types.ts';
 import { lazyNamed } from './ui/lazyNamed.ts';
 
@@ -123,6 +124,7 @@ function ThemedAdmin() {
           <Resource {...outbox} />
           <CustomRoutes>
             <Route path="/billing" element={memberPage('billing:manage', <BillingPage />)} />
+            <Route path="/tasks" element={<TasksPage />} />
             <Route path="/compliance" element={<CompliancePage />} />
             <Route path="/branding" element={memberPage('branding:manage', <BrandingPage />)} />
             <Route path="/settings" element={<SettingsPage />} />

@@ -191,6 +191,16 @@ export type RemovedMember = Schemas['RemovedMemberDto'];
 /** How the team works together: whether agents see only the clients assigned to them. */
 export type TeamSettings = Schemas['TeamSettingsDto'];
 
+/** A task or follow-up (docs/tasks.md). */
+export type Task = Schemas['TaskDto'];
+export type TaskInput = Schemas['CreateTaskDto'];
+export type TaskChange = Schemas['UpdateTaskDto'];
+export type TaskSummary = Schemas['TaskCountsDto'];
+export type TaskRules = Schemas['TaskRulesDto'];
+/** A call or meeting logged with a client. */
+export type Interaction = Schemas['InteractionDto'];
+export type InteractionInput = Schemas['CreateInteractionDto'];
+
 /** A client's policy (docs/policies.md): the coverage a broker sold them. Premium in cents. */
 export type Policy = Schemas['PolicyDto'];
 /** A new policy: carrier, plan name and type, and any of the other facts. */

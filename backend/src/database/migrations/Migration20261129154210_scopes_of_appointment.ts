@@ -24,12 +24,12 @@ export class Migration20261129154210_scopes_of_appointment extends Migration {
     this.addSql(`alter table "soas" add constraint "soas_channel_known" check (channel in ('sms', 'email'));`);
     this.addSql(`alter table "soas" add constraint "soas_method_known" check (method in ('phone', 'in_person', 'video'));`);
     this.addSql(`alter table "soas" add constraint "soas_status_known" check (status in ('sent', 'signed', 'cancelled'));`);
-    this.addSql(`create or replace function "soas_signed_kept_fn"() returns trigger as \$\$ begin if old.status = 'signed' then raise exception 'A signed Scope of Appointment is evidence and is never changed or deleted'; end if; return old; end; \$\$ language plpgsql;`);
+    this.addSql(`create or replace function "soas_signed_kept_fn"() returns trigger as $$ begin if old.status = 'signed' then raise exception 'A signed Scope of Appointment is evidence and is never changed or deleted'; end if; return old; end; $$ language plpgsql;`);
     this.addSql(`create trigger "signed_kept" BEFORE DELETE on "soas" for each ROW execute function "soas_signed_kept_fn"();`);
 
     this.addSql(`alter table "soa_signatures" add constraint "soa_signatures_kind_known" check (signature_kind in ('typed', 'drawn'));`);
     this.addSql(`alter table "soa_signatures" add constraint "soa_signatures_role_known" check (signer_role in ('beneficiary', 'representative'));`);
-    this.addSql(`create or replace function "soa_signatures_evidence_kept_fn"() returns trigger as \$\$ begin raise exception 'A signed Scope of Appointment is evidence and is never changed or deleted (% refused)', tg_op using hint = 'Prepare a new Scope of Appointment instead.'; end; \$\$ language plpgsql;`);
+    this.addSql(`create or replace function "soa_signatures_evidence_kept_fn"() returns trigger as $$ begin raise exception 'A signed Scope of Appointment is evidence and is never changed or deleted (% refused)', tg_op using hint = 'Prepare a new Scope of Appointment instead.'; end; $$ language plpgsql;`);
     this.addSql(`create trigger "evidence_kept" BEFORE UPDATE OR DELETE on "soa_signatures" for each ROW execute function "soa_signatures_evidence_kept_fn"();`);
   }
 

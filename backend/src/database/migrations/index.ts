@@ -52,7 +52,9 @@ import { Migration20261129125649_team_settings } from './Migration20261129125649
 import { Migration20261129130600_departures_assigned_member } from './Migration20261129130600_departures_assigned_member.js';
 import { Migration20261129131821_member_weekly_digests } from './Migration20261129131821_member_weekly_digests.js';
 import { Migration20261129133032_policies } from './Migration20261129133032_policies.js';
+import { Migration20261129153935_tasks } from './Migration20261129153935_tasks.js';
 import { Migration20261129154210_scopes_of_appointment } from './Migration20261129154210_scopes_of_appointment.js';
+import { Migration20261129162307_agency_actions_soas_and_tasks } from './Migration20261129162307_agency_actions_soas_and_tasks.js';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121055953_users', class: Migration20261121055953_users },
@@ -106,5 +108,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129130600_departures_assigned_member', class: Migration20261129130600_departures_assigned_member },
   { name: 'Migration20261129131821_member_weekly_digests', class: Migration20261129131821_member_weekly_digests },
   { name: 'Migration20261129133032_policies', class: Migration20261129133032_policies },
+  { name: 'Migration20261129153935_tasks', class: Migration20261129153935_tasks },
   { name: 'Migration20261129154210_scopes_of_appointment', class: Migration20261129154210_scopes_of_appointment },
+  { name: 'Migration20261129162307_agency_actions_soas_and_tasks', class: Migration20261129162307_agency_actions_soas_and_tasks },
 ];

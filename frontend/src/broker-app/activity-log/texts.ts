@@ -83,6 +83,7 @@ export const ACTION_LABELS: Record<AgencyAction, string> = {
   member_removed: 'Member removed',
   member_joined: 'Member joined',
   team_settings_changed: 'Team settings changed',
+  task_rules_changed: 'Automatic tasks changed',
   token_created: 'API token created',
   token_revoked: 'API token revoked',
   branding_updated: 'Branding changed',

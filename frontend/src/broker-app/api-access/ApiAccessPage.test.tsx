@@ -314,6 +314,8 @@ describe('the scopes in the app’s language', () => {
       'policies:write',
       'soas:read',
       'soas:write',
+      'tasks:read',
+      'tasks:write',
       'reminders:read',
       'reminders:write',
       'campaigns:read',

@@ -27,6 +27,7 @@ import { activityTitle } from '../dashboard/activity.ts';
 import { useBrokerTexts, withLateAreas } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import { useMemberMay } from '../providers/memberMay.tsx';
+import { CallLogCard, ClientTasksCard } from '../tasks/lazy.ts';
 import type { Client, Reminder } from '../types.ts';
 import { formatDateTime, formatDay } from '../ui/format.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
@@ -121,6 +122,8 @@ function ClientPage() {
           <PoliciesCard client={client} section={Section} />
           <Suspense fallback={<Skeleton variant="rounded" height={120} />}>
             <SoaCard client={client} section={Section} />
+            <ClientTasksCard client={client} section={Section} />
+            <CallLogCard client={client} section={Section} />
           </Suspense>
           <ConsentCard client={client} section={Section} />
           <RemindersCard client={client} />

@@ -1,14 +1,20 @@
+import AddTaskIcon from '@mui/icons-material/AddTask';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import PhoneIcon from '@mui/icons-material/Phone';
 import SmsIcon from '@mui/icons-material/Sms';
 import { Alert, Box, Button, Card, CardContent, CardHeader, Link, Skeleton, Typography } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useGetList } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 
 import type { ClientWithFacts } from '../clients/retentionTypes.ts';
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
+import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
+import { useMemberMay } from '../providers/memberMay.tsx';
+import { useErrorToast } from '../ui/errors.ts';
 import { lazyNamed } from '../ui/lazyNamed.ts';
+import { useToast } from '../ui/toast.tsx';
 
 // The dialog and the campaign builder behind it (forms library included) load when first opened.
 const AddToCampaignDialog = lazyNamed(() => import('../clients/AddToCampaignDialog.tsx'), 'AddToCampaignDialog');
@@ -46,6 +52,20 @@ export function AtRiskCard({ assignedTo }: { assignedTo?: string }) {
   const { CLIENT_PAGE_TEXTS } = useBrokerTexts().clientPage;
   const { data, isPending, error } = useGetList<ClientWithFacts>('clients', atRiskQuery(assignedTo));
   const [campaignFor, setCampaignFor] = useState<string | null>(null);
+  const mayChange = useMemberMay()('clients:write');
+  const dataProvider = useCareKeepDataProvider();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const errorToast = useErrorToast();
+  // "Call before AEP": a task for whoever looks after the client (docs/tasks.md).
+  const callTask = useMutation({
+    mutationFn: (clientId: string) => dataProvider.callBeforeAep(clientId),
+    onSuccess: () => {
+      toast({ title: T.callBeforeAepAdded });
+      return queryClient.invalidateQueries({ queryKey: ['tasks'] });
+    },
+    onError: (error) => errorToast(error, T.callBeforeAepFailed),
+  });
   return (
     <Card component="section" aria-labelledby="at-risk-title">
       <CardHeader
@@ -109,6 +129,17 @@ export function AtRiskCard({ assignedTo }: { assignedTo?: string }) {
                     <Button size="small" href={`sms:${client.phone}`} startIcon={<SmsIcon />} aria-label={T.textName(name)}>
                       {T.text}
                     </Button>
+                    {mayChange && (
+                      <Button
+                        size="small"
+                        startIcon={<AddTaskIcon />}
+                        disabled={callTask.isPending}
+                        onClick={() => callTask.mutate(client.id)}
+                        aria-label={T.callBeforeAepName(name)}
+                      >
+                        {T.callBeforeAep}
+                      </Button>
+                    )}
                     <Button
                       size="small"
                       startIcon={<CampaignIcon />}

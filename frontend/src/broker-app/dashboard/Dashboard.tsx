@@ -14,6 +14,7 @@ import { Spinner } from '../../shared/Spinner.tsx';
 import { MarketingDetailsStep } from '../branding/MarketingDetailsStep.tsx';
 import { useBrokerTexts, withLateAreas } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
+import { MyTasksCard } from '../tasks/lazy.ts';
 import { BrokerTour } from '../tour/BrokerTour.tsx';
 import type { ActivityItem, DashboardScope } from '../types.ts';
 import { formatDateTime } from '../ui/format.ts';
@@ -215,7 +216,12 @@ export function Dashboard() {
             <UnsignedSoasCard />
           </Suspense>
         </Box>
-        <QuickActions />
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <QuickActions />
+          <Suspense fallback={<Skeleton variant="rounded" height={160} />}>
+            <MyTasksCard />
+          </Suspense>
+        </Box>
       </Box>
       <Box sx={{ mt: 2 }}>
         <RetentionCard scope={scope.scope} />

@@ -6,10 +6,11 @@ import * as adminHelp from '../backoffice/help/texts.ts';
 import * as adminResources from '../backoffice/resources/texts.ts';
 import * as help from '../help/texts.ts';
 import * as soa from '../soa/texts.ts';
+import * as tasks from '../tasks/texts.ts';
 
 /**
  * The English areas that are not in the broker app's first load: the back office's (a broker who
- * is not an admin never opens it), the guide's, and the Scope of Appointment's. They load with the
- * pages and cards that show them.
+ * is not an admin never opens it), the guide's, the Scope of Appointment's and the tasks'
+ * (docs/tasks.md). They load with the pages and cards that show them.
  */
-export const late = { adminAdmins, adminAudit, adminBrokers, adminDashboard, adminHelp, adminResources, help, soa };
+export const late = { adminAdmins, adminAudit, adminBrokers, adminDashboard, adminHelp, adminResources, help, soa, tasks };

@@ -18,6 +18,7 @@ import PeopleIcon from '@mui/icons-material/People';
 import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
 import SettingsIcon from '@mui/icons-material/Settings';
 import SupervisorAccountIcon from '@mui/icons-material/SupervisorAccount';
+import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import VerifiedUserIcon from '@mui/icons-material/VerifiedUser';
 
 import type { Permission } from '../types.ts';
@@ -35,6 +36,7 @@ export interface MenuItem {
 
 /**
  * SPEC §2 Shell and sidebar: the main menu, in order, then the pages the spec's table lacks:
+ * Tasks (follow-ups and the week's calendar, docs/tasks.md),
  * Compliance (the consent ledger's report, docs/compliance.md), Team (the agency's members and
  * their roles), Activity log (who in the agency changed what: owners and read-only members),
  * Settings (/settings, which the guides mention: docs/broker-app.md) and API access (personal
@@ -50,6 +52,7 @@ export const MAIN_MENU: readonly MenuItem[] = [
   { to: '/branding', icon: PaletteIcon, tour: 'nav-branding', permission: 'branding:manage' },
   { to: '/client/portal', icon: PhoneIphoneIcon },
   { to: '/help', icon: HelpOutlineIcon, tour: 'nav-help' },
+  { to: '/tasks', icon: TaskAltIcon },
   { to: '/compliance', icon: VerifiedUserIcon },
   { to: '/team', icon: GroupsIcon },
   { to: '/activity-log', icon: ManageSearchIcon, permission: 'activity:read' },

@@ -27,6 +27,7 @@ export const MENU_TITLES = {
   '/branding': 'Branding',
   '/client/portal': 'Client Portal Preview',
   '/help': 'Help',
+  '/tasks': 'Tasks',
   '/compliance': 'Compliance',
   '/team': 'Team',
   '/activity-log': 'Activity log',

@@ -32,6 +32,8 @@ import type {
   DashboardScope,
   EngagementHistory,
   ImportJob,
+  Interaction,
+  InteractionInput,
   InvitedMember,
   InviteLink,
   InviteResult,
@@ -56,6 +58,11 @@ import type {
   Stats,
   Subscription,
   SubscriptionTier,
+  Task,
+  TaskChange,
+  TaskInput,
+  TaskRules,
+  TaskSummary,
   TeamSettings,
   TpmoInput,
 } from '../types.ts';
@@ -130,6 +137,20 @@ export const dataProvider = {
   getPolicy: (id: string) => callJson<Policy>(`/api/policies/${encodeURIComponent(id)}`),
   updatePolicy: (id: string, change: PolicyChange) => callJson<Policy>(`/api/policies/${encodeURIComponent(id)}`, 'PUT', change),
   deletePolicy: (id: string) => callJson<Policy>(`/api/policies/${encodeURIComponent(id)}`, 'DELETE'),
+  // Tasks and the call log (docs/tasks.md).
+  getTasks: (filter: Record<string, unknown>) => callJson<Task[]>(`/api/tasks?filter=${encodeURIComponent(JSON.stringify(filter))}`),
+  getTaskSummary: () => callJson<TaskSummary>('/api/tasks/summary'),
+  addTask: (input: TaskInput) => callJson<Task>('/api/tasks', 'POST', input),
+  updateTask: (id: string, change: TaskChange) => callJson<Task>(`/api/tasks/${encodeURIComponent(id)}`, 'PUT', change),
+  deleteTask: (id: string) => callJson<Task>(`/api/tasks/${encodeURIComponent(id)}`, 'DELETE'),
+  callBeforeAep: (clientId: string) => callJson<Task>(`/api/clients/${encodeURIComponent(clientId)}/tasks/call-before-aep`, 'POST'),
+  getTaskRules: () => callJson<TaskRules>('/api/tasks/rules'),
+  updateTaskRules: (rules: Partial<TaskRules>) => callJson<TaskRules>('/api/tasks/rules', 'PUT', rules),
+  getInteractions: (clientId: string) => callJson<Interaction[]>(`/api/clients/${encodeURIComponent(clientId)}/interactions`),
+  logInteraction: (clientId: string, input: InteractionInput) =>
+    callJson<Interaction>(`/api/clients/${encodeURIComponent(clientId)}/interactions`, 'POST', input),
+  deleteInteraction: (clientId: string, id: string) =>
+    callJson<Interaction>(`/api/clients/${encodeURIComponent(clientId)}/interactions/${encodeURIComponent(id)}`, 'DELETE'),
   bulkClients: (action: BulkClientAction, ids: string[], departureReason?: DepartureReason) =>
     callJson<BulkResult>('/api/clients/bulk', 'POST', departureReason ? { action, ids, departureReason } : { action, ids }),
   assignClients: (ids: string[], memberId: string | null) =>

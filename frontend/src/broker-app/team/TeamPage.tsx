@@ -17,12 +17,13 @@ import {
   Typography,
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import { useMemberMay } from '../providers/memberMay.tsx';
 import { useCurrentUser } from '../providers/useCurrentUser.ts';
+import { TaskRulesCard } from '../tasks/lazy.ts';
 import type { InvitedMember, Member } from '../types.ts';
 import { LoadError } from '../ui/EmptyState.tsx';
 import { useErrorToast } from '../ui/errors.ts';
@@ -62,6 +63,9 @@ export function TeamPage() {
         </Alert>
         <Members onSent={setSent} />
         <HowTheTeamWorks />
+        <Suspense fallback={<Skeleton variant="rounded" height={140} />}>
+          <TaskRulesCard />
+        </Suspense>
         <Roles />
       </Stack>
       <InviteDialog

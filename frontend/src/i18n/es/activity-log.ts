@@ -92,6 +92,7 @@ export const ACTION_LABELS: Translation<typeof EN_ACTION_LABELS> = {
   member_removed: 'Miembro quitado',
   member_joined: 'Miembro incorporado',
   team_settings_changed: 'Ajustes del equipo cambiados',
+  task_rules_changed: 'Tareas automáticas cambiadas',
   token_created: 'Token de API creado',
   token_revoked: 'Token de API revocado',
   branding_updated: 'Marca cambiada',

@@ -106,6 +106,8 @@ const SCOPE_DESCRIPTIONS: Record<string, string> = {
   'policies:write': 'Agregar, cambiar y eliminar las pólizas de los clientes',
   'soas:read': 'Ver los Alcances de la Cita y descargar los firmados',
   'soas:write': 'Preparar, volver a enviar y cancelar Alcances de la Cita',
+  'tasks:read': 'Ver las tareas, las reglas de tareas automáticas y el registro de llamadas y reuniones de los clientes',
+  'tasks:write': 'Agregar, cambiar, marcar como hechas y eliminar tareas; registrar llamadas y reuniones',
   'reminders:read': 'Ver los recordatorios',
   'reminders:write': 'Programar, editar y cancelar recordatorios',
   'campaigns:read': 'Ver las campañas y sus resultados',

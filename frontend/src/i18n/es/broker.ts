@@ -10,7 +10,6 @@ import * as apiAccess from './api-access.ts';
 import * as billing from './billing.ts';
 import * as branding from './branding.ts';
 import * as help from './broker-help.ts';
-import * as soa from './soa.ts';
 import * as tour from './broker-tour.ts';
 import * as campaigns from './campaigns.ts';
 import * as clientPage from './client-page.ts';
@@ -23,6 +22,8 @@ import * as reminders from './reminders.ts';
 import * as resources from './resources.ts';
 import * as settings from './settings.ts';
 import * as shell from './shell.ts';
+import * as soa from './soa.ts';
+import * as tasks from './tasks.ts';
 import * as team from './team.ts';
 
 /** The broker app in Spanish, by area (one chunk, loaded when Spanish is chosen). */
@@ -45,6 +46,7 @@ export const spanish: BrokerTranslation = {
   help,
   soa,
   shell,
+  tasks,
   outbox,
   portalPreview,
   reminders,

@@ -37,6 +37,7 @@ export const MENU_TITLES: Translation<typeof EN_MENU_TITLES> = {
   '/branding': 'Marca',
   '/client/portal': 'Vista previa del portal',
   '/help': 'Ayuda',
+  '/tasks': 'Tareas',
   '/compliance': 'Cumplimiento',
   '/team': 'Equipo',
   '/activity-log': 'Registro de actividad',
