@@ -41,6 +41,9 @@ const policy = (fields: Partial<Policy>): Policy => ({
   writingMemberId: 'm2',
   createdAt: '2025-11-20T15:00:00.000Z',
   updatedAt: '2025-11-20T15:00:00.000Z',
+  carrierMemberId: null,
+  expectedCommission: null,
+  paidCommissionCents: null,
   ...fields,
 });
 
