@@ -13,6 +13,12 @@ const ROWS = Number(process.env.BENCH_STATEMENT_ROWS ?? 10_000);
 const PLANS = 20;
 const plan = (i) => `H1000-${String(i % PLANS).padStart(3, '0')}`;
 const FIRST = ['Rosa', 'John', 'Mary', 'Luis', 'Ana', 'Paul', 'Jane', 'Omar', 'Lucia', 'Grace'];
+/** A last name of letters only (names are compared on their letters): Benchab, Benchac, … */
+const lastName = (i) => {
+  let letters = '';
+  for (let n = i; letters.length < 3 || n > 0; n = Math.floor(n / 26)) letters = String.fromCharCode(97 + (n % 26)) + letters;
+  return `Bench${letters}`;
+};
 
 /** The statement: most rows by the carrier's member ID, then by name, by an initial, and some nobody's. */
 async function writeStatement(file, rows) {
@@ -20,7 +26,7 @@ async function writeStatement(file, rows) {
   out.write('Member ID,Member Name,Plan ID,Paid Amount,Period\n');
   for (let i = 0; i < rows; i++) {
     const first = FIRST[i % FIRST.length];
-    const last = `Bench${i}`;
+    const last = lastName(i);
     const kind = i % 20;
     const line =
       kind < 12
@@ -49,19 +55,19 @@ try {
   const agencyId = session.user.id;
   // The agency's book: a client and a policy for each row (the member IDs on the first twelve of twenty).
   await withClient(database.url, async (c) => {
+    const numbers = Array.from({ length: ROWS }, (_, i) => i);
     await c.query(
       `insert into clients (id, broker_id, first_name, last_name, phone)
-       select gen_random_uuid(), $1, (array['Rosa','John','Mary','Luis','Ana','Paul','Jane','Omar','Lucia','Grace'])[i % 10 + 1],
-              'Bench' || i, '+1212' || lpad((2000000 + i)::text, 7, '0')
-         from generate_series(0, $2 - 1) i`,
-      [agencyId, ROWS],
+       select gen_random_uuid(), $1, first, last, '+1212' || lpad((2000000 + n)::text, 7, '0')
+         from unnest($2::text[], $3::text[], $4::int[]) as x(first, last, n)`,
+      [agencyId, numbers.map((i) => FIRST[i % FIRST.length]), numbers.map(lastName), numbers],
     );
     await c.query(
       `insert into policies (id, broker_id, client_id, carrier, plan_name, plan_id, plan_type, status, effective_date, carrier_member_id)
-       select gen_random_uuid(), $1, c.id, 'Bench Health', 'Bench Advantage', 'H1000-' || lpad((n % $3)::text, 3, '0') || '-000', 'mapd',
-              'active', '2026-01-01', case when n % 20 < 12 then 'M' || n end
-         from (select id, substr(last_name, 6)::int as n from clients where broker_id = $1) c`,
-      [agencyId, ROWS, PLANS],
+       select gen_random_uuid(), $1, c.id, 'Bench Health', 'Bench Advantage', 'H1000-' || lpad((x.n % $4::int)::text, 3, '0') || '-000',
+              'mapd', 'active', '2026-01-01', case when x.n % 20 < 12 then 'M' || x.n end
+         from unnest($2::text[], $3::int[]) as x(last, n) join clients c on c.broker_id = $1 and c.last_name = x.last`,
+      [agencyId, numbers.map(lastName), numbers, PLANS],
     );
     await c.query('analyze clients; analyze policies');
   });

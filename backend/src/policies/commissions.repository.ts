@@ -135,24 +135,38 @@ export class CommissionsRepository {
    * row's month wins, else the latest.
    */
   async match(em: EntityManager, statementId: string): Promise<void> {
-    await this.matchStep(em, statementId, 'exact', `r.member_id is not null and upper(p.carrier_member_id) = r.member_id`);
-    await this.matchStep(em, statementId, 'exact', `ck.last_key = r.last_key and ck.first_key = r.first_key`);
+    // Each step joins on what it compares (hashed), and keeps the pairs on the row's plan.
     await this.matchStep(
       em,
       statementId,
-      'fuzzy',
-      `ck.last_key = r.last_key and r.first_key is not null and (ck.first_key like r.first_key || '%' or r.first_key like ck.first_key || '%')`,
+      `join policies p on p.broker_id = st.broker_id and upper(p.carrier_member_id) = r.member_id`,
+      `'exact'`,
     );
     await this.matchStep(
       em,
       statementId,
-      'fuzzy',
-      `left(ck.last_key, 1) = left(r.last_key, 1)
-       and similarity(coalesce(r.first_key, '') || ' ' || r.last_key, ck.first_key || ' ' || ck.last_key) >= 0.5`,
+      `join ck on ck.last_key = r.last_key
+            and (ck.first_key = r.first_key
+              or (r.first_key is not null and (ck.first_key like r.first_key || '%' or r.first_key like ck.first_key || '%')))
+       join policies p on p.client_id = ck.id and p.broker_id = st.broker_id`,
+      `case when ck.first_key = r.first_key then 'exact' else 'fuzzy' end`,
+    );
+    // Names alike, among the clients on the row's plan whose last names start with the same letter.
+    await this.matchStep(
+      em,
+      statementId,
+      `join policies p on p.broker_id = st.broker_id and left(p.plan_id, 9) = r.plan_key
+       join ck on ck.id = p.client_id and left(ck.last_key, 1) = left(r.last_key, 1)
+            and similarity(coalesce(r.first_key, '') || ' ' || r.last_key, ck.first_key || ' ' || ck.last_key) >= 0.5`,
+      `'fuzzy'`,
     );
   }
 
-  private async matchStep(em: EntityManager, statementId: string, kind: 'exact' | 'fuzzy', condition: string): Promise<void> {
+  /**
+   * One step of the matching: the pairs `join` finds for the rows still unmatched, on the row's
+   * plan; per row, the strongest kind (exact before fuzzy) when a single client has it.
+   */
+  private async matchStep(em: EntityManager, statementId: string, join: string, kind: string): Promise<void> {
     await em.execute(
       `with st as (select id, broker_id, lower(carrier) as carrier from commission_statements where id = ?),
        ck as materialized (
@@ -160,24 +174,22 @@ export class CommissionsRepository {
            from clients c where c.broker_id = (select broker_id from st)
        ),
        cand as (
-         select r.id as row_id, p.id as policy_id, p.client_id, p.effective_date, (${IN_FORCE('r.period')}) as in_force
+         select r.id as row_id, p.id as policy_id, p.client_id, p.effective_date, (${IN_FORCE('r.period')}) as in_force, ${kind} as kind
            from st
            join commission_statement_rows r on r.statement_id = st.id and r.problem is null and r.match_kind = 'unmatched'
-           join policies p on p.broker_id = st.broker_id
-                and ((r.plan_key is not null and left(p.plan_id, 9) = r.plan_key)
-                  or (r.plan_key is null and lower(p.carrier) = st.carrier))
-           join ck on ck.id = p.client_id
-          where ${condition}
+           ${join}
+          where (r.plan_key is not null and left(p.plan_id, 9) = r.plan_key) or (r.plan_key is null and lower(p.carrier) = st.carrier)
        ),
-       single as (select row_id from cand group by row_id having count(distinct client_id) = 1),
-       pick as (
-         select distinct on (cand.row_id) cand.row_id, cand.policy_id
-           from cand join single using (row_id)
-          order by cand.row_id, cand.in_force desc, cand.effective_date desc nulls last
+       strongest as (select cand.*, min(kind) over (partition by row_id) as best from cand),
+       ranked as (
+         select row_id, policy_id, kind,
+                row_number() over (partition by row_id order by in_force desc, effective_date desc nulls last) as n,
+                min(client_id::text) over (partition by row_id) = max(client_id::text) over (partition by row_id) as one_client
+           from strongest where kind = best
        )
-       update commission_statement_rows r set policy_id = pick.policy_id, match_kind = ?
-         from pick where r.id = pick.row_id`,
-      [statementId, kind],
+       update commission_statement_rows r set policy_id = ranked.policy_id, match_kind = ranked.kind
+         from ranked where r.id = ranked.row_id and ranked.n = 1 and ranked.one_client`,
+      [statementId],
       'run',
     );
   }
