@@ -4,10 +4,11 @@ import * as adminBrokers from '../backoffice/brokers/texts.ts';
 import * as adminDashboard from '../backoffice/dashboard/texts.ts';
 import * as adminHelp from '../backoffice/help/texts.ts';
 import * as adminResources from '../backoffice/resources/texts.ts';
+import * as commissions from '../commissions/texts.ts';
 import * as help from '../help/texts.ts';
 
 /**
  * The English areas that are not in the broker app's first load: the back office's (a broker who
- * is not an admin never opens it) and the guide's. They load with the pages that show them.
+ * is not an admin never opens it), the guide's and the Commissions page's. They load with the pages that show them.
  */
-export const late = { adminAdmins, adminAudit, adminBrokers, adminDashboard, adminHelp, adminResources, help };
+export const late = { adminAdmins, adminAudit, adminBrokers, adminDashboard, adminHelp, adminResources, commissions, help };

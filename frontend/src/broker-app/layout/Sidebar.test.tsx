@@ -26,6 +26,7 @@ describe('the sidebar', () => {
       'Branding',
       'Client Portal Preview',
       'Help',
+      'Commissions',
       'Compliance',
       'Team',
       'Activity log',
