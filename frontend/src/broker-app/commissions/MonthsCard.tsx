@@ -1,10 +1,10 @@
-import { Alert, Box, Skeleton, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { Alert, Skeleton, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 
 import { dollars } from '../clients/policies.ts';
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { commissionsApi } from './api.ts';
-import { Section } from './Section.tsx';
+import { ScrollArea, Section } from './Section.tsx';
 
 /** The last twelve months of the member's book: expected, paid, the difference, the policies not paid. */
 export function MonthsCard() {
@@ -17,7 +17,7 @@ export function MonthsCard() {
       ) : isError ? (
         <Alert severity="error">{T.loadFailed}</Alert>
       ) : (
-        <Box sx={{ overflowX: 'auto' }}>
+        <ScrollArea label={T.months}>
           <Table size="small" aria-label={T.months}>
             <TableHead>
               <TableRow>
@@ -42,7 +42,7 @@ export function MonthsCard() {
               ))}
             </TableBody>
           </Table>
-        </Box>
+        </ScrollArea>
       )}
     </Section>
   );

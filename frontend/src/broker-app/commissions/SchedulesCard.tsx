@@ -28,7 +28,7 @@ import type { PolicyType } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
 import { commissionsApi, type CommissionSchedule, typedCents } from './api.ts';
-import { Section } from './Section.tsx';
+import { ScrollArea, Section } from './Section.tsx';
 
 const TYPES: PolicyType[] = ['medicare_advantage', 'mapd', 'pdp', 'medigap', 'dental', 'vision', 'other'];
 const ALL = 'all';
@@ -61,7 +61,7 @@ export function SchedulesCard() {
       ) : data.length === 0 ? (
         <Typography variant="body2">{T.noSchedules}</Typography>
       ) : (
-        <Box sx={{ overflowX: 'auto' }}>
+        <ScrollArea label={T.schedules}>
           <Table size="small" aria-label={T.schedules}>
             <TableHead>
               <TableRow>
@@ -90,7 +90,7 @@ export function SchedulesCard() {
               ))}
             </TableBody>
           </Table>
-        </Box>
+        </ScrollArea>
       )}
       {editing !== undefined && <ScheduleDialog schedule={editing} onClose={() => setEditing(undefined)} />}
     </Section>

@@ -22,3 +22,12 @@ export function Section({ title, help, action, children }: { title: string; help
     </Card>
   );
 }
+
+/** A table's horizontal scroll on a narrow screen, reachable by keyboard. */
+export function ScrollArea({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box tabIndex={0} role="region" aria-label={label} sx={{ overflowX: 'auto' }}>
+      {children}
+    </Box>
+  );
+}

@@ -24,6 +24,7 @@ import { errorBodyField } from '../../lib/http.ts';
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { commissionsApi, ended, type Statement, STATEMENT_FIELDS, type StatementMapping } from './api.ts';
+import { ScrollArea } from './Section.tsx';
 
 const NONE = '';
 
@@ -165,7 +166,7 @@ export function StatementUploadDialog({ onClose, onImported }: { onClose: () => 
             <Typography variant="subtitle2" component="h3">
               {T.preview}
             </Typography>
-            <Box sx={{ overflowX: 'auto' }}>
+            <ScrollArea label={T.preview}>
               <Table size="small" aria-label={T.preview}>
                 <TableHead>
                   <TableRow>
@@ -184,7 +185,7 @@ export function StatementUploadDialog({ onClose, onImported }: { onClose: () => 
                   ))}
                 </TableBody>
               </Table>
-            </Box>
+            </ScrollArea>
           </>
         )}
         {problem && !problem.field && <Alert severity="error">{problem.message}</Alert>}

@@ -28,7 +28,7 @@ import { useMemberMay } from '../providers/memberMay.tsx';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
 import { commissionsApi, type Statement, type StatementRow, type UnpaidPolicy } from './api.ts';
-import { Section } from './Section.tsx';
+import { ScrollArea, Section } from './Section.tsx';
 import { StatementUploadDialog } from './StatementUploadDialog.tsx';
 
 /** The agency's statements, the upload, and the chosen statement's results. */
@@ -38,7 +38,11 @@ export function StatementsCard() {
   const { data, isPending, isError } = useQuery({ queryKey: ['commissions', 'statements'], queryFn: commissionsApi.statements });
   const [uploading, setUploading] = useState(false);
   const [chosen, setChosen] = useState<string | null>(null);
-  const onImported = useCallback((id: string) => setChosen(id), []);
+  // The import's end closes the dialog and shows its results.
+  const onImported = useCallback((id: string) => {
+    setChosen(id);
+    setUploading(false);
+  }, []);
   const shown = data?.find((statement) => statement.id === (chosen ?? data.find((s) => s.status === 'completed')?.id));
   return (
     <>
@@ -95,10 +99,11 @@ function StatementResults({ statement }: { statement: Statement }) {
   });
   const unpaid = useQuery({ queryKey: ['commissions', 'unpaid', statement.id], queryFn: () => commissionsApi.unpaid(statement.id) });
   const [matching, setMatching] = useState<StatementRow | null>(null);
-  const counts: [string, number, 'success' | 'info' | 'warning' | 'default'][] = [
+  // Filled for what matched exactly; outlined text for the rest (contrast stays with the text colour).
+  const counts: [string, number, 'success' | 'default'][] = [
     [T.matchedExact, statement.matchedExact, 'success'],
-    [T.matchedFuzzy, statement.matchedFuzzy, 'info'],
-    [T.unmatched, statement.unmatched, 'warning'],
+    [T.matchedFuzzy, statement.matchedFuzzy, 'default'],
+    [T.unmatched, statement.unmatched, 'default'],
     [T.rejected, statement.rejected, 'default'],
   ];
   return (
@@ -155,7 +160,7 @@ function RowsTable({
 }) {
   const { COMMISSION_TEXTS: T } = useBrokerTexts().commissions;
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    <ScrollArea label={label}>
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>
@@ -194,14 +199,14 @@ function RowsTable({
           ))}
         </TableBody>
       </Table>
-    </Box>
+    </ScrollArea>
   );
 }
 
 function UnpaidTable({ rows }: { rows: UnpaidPolicy[] }) {
   const { COMMISSION_TEXTS: T } = useBrokerTexts().commissions;
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    <ScrollArea label={T.unpaidPolicies}>
       <Table size="small" aria-label={T.unpaidPolicies}>
         <TableHead>
           <TableRow>
@@ -222,7 +227,7 @@ function UnpaidTable({ rows }: { rows: UnpaidPolicy[] }) {
           ))}
         </TableBody>
       </Table>
-    </Box>
+    </ScrollArea>
   );
 }
 
