@@ -122,6 +122,21 @@ describe('the client page’s Policies card', () => {
     expect(second.textContent).not.toContain('a month');
   });
 
+  it('shows the commission a policy is expected to earn and what was paid, to members who see commissions', async () => {
+    renderPage([
+      {
+        ...MAPD,
+        expectedCommission: { kind: 'initial', annualCents: 61_200, monthlyCents: 5_100, scheduleId: 's1' },
+        paidCommissionCents: 10_200,
+      },
+      MEDIGAP,
+    ]);
+    const list = within(await (await card()).findByRole('list', { name: 'Policies' }));
+    const [first, second] = list.getAllByRole('listitem');
+    expect(first.textContent).toContain('Commission $51.00 a month (initial) · $102.00 paid to date');
+    expect(second.textContent).not.toContain('Commission');
+  });
+
   it('says what a policy is for while the client has none', async () => {
     renderPage([]);
     expect((await (await card()).findByText(/^No policies yet\./)).textContent).toContain('renewals, terminations and premiums');

@@ -135,7 +135,8 @@ export function PolicyDialog({
       effectiveDate: form.effectiveDate || null,
       ...(terminated && { terminationDate: form.terminationDate || null, terminationReason: form.terminationReason }),
       premiumCents: cents,
-      carrierMemberId: form.carrierMemberId.trim() || null,
+      // Sent when there is one, or to clear the one the policy had.
+      ...((form.carrierMemberId.trim() || policy?.carrierMemberId) && { carrierMemberId: form.carrierMemberId.trim() || null }),
       // A policy's writer who has since left the agency stays unless someone else is chosen.
       ...((!policy || writingMemberId !== policy.writingMemberId) && { writingMemberId }),
     });

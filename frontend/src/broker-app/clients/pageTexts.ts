@@ -160,7 +160,7 @@ export const POLICY_TEXTS = {
   premium: 'Monthly premium ($)',
   premiumInvalid: 'Enter an amount in dollars, 0 or more, with at most 2 decimals (e.g. 25.50)',
   writingMember: 'Writing member',
-  carrierMemberId: 'Carrier member ID',
+  carrierMemberId: 'Member ID on statements',
   carrierMemberIdHelp: 'How the carrier’s commission statements name this client',
   commission: (amount: string, kind: 'initial' | 'renewal') => `Commission ${amount} a month (${kind})`,
   commissionPaid: (amount: string) => `${amount} paid to date`,
