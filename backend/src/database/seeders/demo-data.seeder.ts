@@ -14,9 +14,9 @@ import { Consent } from '../../consent/consent.entity.js';
 import { Member } from '../../members/member.entity.js';
 import { TRIAL_DAYS, User } from '../../users/user.entity.js';
 import { seedDemoAdherence } from './demo-adherence.seeder.js';
+import { seedDemoCommissions } from './demo-commissions.seeder.js';
 import { seedDemoContact } from './demo-contact.seeder.js';
 import { seedDemoHistory } from './demo-history.seeder.js';
-import { seedDemoCommissions } from './demo-commissions.seeder.js';
 import { seedDemoPolicy } from './demo-policies.seeder.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
