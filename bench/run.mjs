@@ -3,7 +3,7 @@
 //
 //   npm run bench                      all cases at full size
 //   npm run bench -- --quick           smaller sizes, shorter runs (a smoke run)
-//   npm run bench -- --only=hot,stats  some cases: hot, stats, book, import, dispatch, claims, bundle
+//   npm run bench -- --only=hot,stats  some cases: hot, stats, book, import, statement, dispatch, claims, bundle
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { hotRead } from './hot-read.mjs';
 import { ROOT, cannon, cookieHeader, percentile, scratchDatabase, seedRealistic, signIn, startServer, withClient } from './lib.mjs';
 
-const CASES = ['hot', 'stats', 'book', 'import', 'dispatch', 'claims', 'bundle'];
+const CASES = ['hot', 'stats', 'book', 'import', 'statement', 'dispatch', 'claims', 'bundle'];
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlyArg = args.find((a) => a.startsWith('--only='));
@@ -296,6 +296,23 @@ async function claimsCase() {
   });
 }
 
+async function statementCase() {
+  await guarded('commission statement', async () => {
+    await run(process.execPath, ['bench/statement.mjs'], { BENCH_STATEMENT_ROWS: '10000' });
+    const r = JSON.parse(await readFile(join(ROOT, 'bench/results-statement.json'), 'utf8'));
+    // Issue 51: a 10,000-row statement imported as a job (upload, mapping, rows, matching) against COPY of the same rows.
+    record({
+      case: `commission statement ${r.rows} rows rows/s`,
+      figure: r.importRowsPerSecond,
+      unit: 'rows/s',
+      floor: r.copyRowsPerSecond,
+      ratio: r.ratioToCopy,
+      ...atLeast(r.ratioToCopy, 0.4),
+      detail: r,
+    });
+  });
+}
+
 async function importCase() {
   const parse = async () => JSON.parse(await readFile(join(ROOT, 'bench/results-import.json'), 'utf8'));
   await guarded('csv import', async () => {
@@ -404,6 +421,7 @@ async function bundleCase() {
 const started = Date.now();
 if (only.includes('hot') || only.includes('stats') || only.includes('book')) await guarded('server cases', serverCases);
 if (only.includes('import')) await importCase();
+if (only.includes('statement')) await statementCase();
 if (only.includes('dispatch')) await dispatchCase();
 if (only.includes('claims')) await claimsCase();
 if (only.includes('bundle')) await bundleCase();

@@ -250,6 +250,8 @@ function badQuery(parameter: Parameter): [string, string][] {
   return bad;
 }
 
+const WALK_STATEMENT = 'Name,Amount,Month\nNobody Walking,$10.00,2026-01\n';
+
 /** Bad values for a path parameter, as they appear in the URL. */
 const BAD_PATH: [string, string][] = [
   ['not a uuid', 'not-a-uuid'],
@@ -312,6 +314,7 @@ describe('bad input on every route', () => {
       agentMemberId: ids.ownerMember,
       soaId: null,
       assigneeMemberId: ids.ownerMember,
+      policyId: ids.policy,
       recurrencePattern: 'weekly',
       timeZone: 'America/Chicago',
       message: 'See you at the office on Friday.',
@@ -344,6 +347,11 @@ describe('bad input on every route', () => {
       'POST /api/soa-signing/{token}': { signerRole: 'beneficiary', signatureKind: 'typed', relationship: null, drawnSignature: null },
       // A call logged now: a call in the future is refused.
       'POST /api/clients/{id}/interactions': { at: undefined },
+      // The walk's schedule keeps its carrier and type; a new one is another carrier's.
+      'POST /api/commissions/schedules': { carrier: 'Walk Valid', planType: null },
+      'PUT /api/commissions/schedules/{id}': { carrier: 'Walk', planType: null },
+      'POST /api/commissions/statements': { carrier: 'Walk' },
+      'POST /api/commissions/statements/{id}/import': { mapping: { memberName: 'Name', amount: 'Amount', period: 'Month' } },
       // The walk client has nobody looking after them: the valid request leaves it so.
       'POST /api/clients/assign': { ids: [ids.client], memberId: null },
       // The walk client's permission is not about to lapse: the valid request sends nothing.
@@ -414,6 +422,9 @@ describe('bad input on every route', () => {
       [/^\/api\/(soas|client-portal\/soas)\/\{id\}/, ids.signedSoa],
       [/^\/api\/soa-signing\/\{token\}/, ids.soaToken],
       [/^\/api\/tasks\/\{id\}/, ids.task],
+      [/^\/api\/commissions\/schedules\/\{id\}/, ids.schedule],
+      [/^\/api\/commissions\/statements\/\{id\}/, ids.statement],
+      [/^\/api\/commissions\/statement-rows\/\{id\}/, ids.statementRow],
       [/^\/api\/client\/medications\/\{id\}/, ids.medication],
       [/^\/api\/client\/reminders\/\{id\}/, ids.clientReminder],
       [/^\/api\/client\/caregivers\/\{id\}/, ids.caregiver],
@@ -471,6 +482,7 @@ describe('bad input on every route', () => {
         filename: 'clients.csv',
       };
     if (op.path === '/api/branding/logo') return { content: pngFile, filename: 'logo.png' };
+    if (op.path === '/api/commissions/statements') return { content: Buffer.from(WALK_STATEMENT), filename: 'statement.csv' };
     return { content: PDF, filename: 'guide.pdf' };
   }
 
@@ -851,6 +863,37 @@ describe('bad input on every route', () => {
       const job = await agents.broker.get(`/api/clients/upload/${ids.importJob}`);
       return job.body.status === 'completed';
     });
+    // A commission schedule, a statement imported (its unmatched row) and one waiting for its mapping.
+    ids.schedule = (
+      await agents.broker
+        .post('/api/commissions/schedules')
+        .send({ carrier: 'Walk', initialAnnualCents: 60_000, renewalAnnualCents: 30_000 })
+    ).body.id;
+    const imported = (
+      await agents.broker
+        .post('/api/commissions/statements')
+        .field('carrier', 'Walk')
+        .attach('file', Buffer.from(WALK_STATEMENT), 'walk.csv')
+    ).body.id;
+    await agents.broker
+      .post(`/api/commissions/statements/${imported}/import`)
+      .send({ mapping: { memberName: 'Name', amount: 'Amount', period: 'Month' } });
+    await waitFor(
+      'the walk statement to be imported',
+      async () => {
+        const statement = await agents.broker.get(`/api/commissions/statements/${imported}`);
+        if (statement.body.status === 'failed') throw new Error(`the walk statement failed: ${statement.body.message}`);
+        return statement.body.status === 'completed';
+      },
+      60_000,
+    );
+    ids.statementRow = (await agents.broker.get(`/api/commissions/statements/${imported}/rows`)).body[0]?.id;
+    ids.statement = (
+      await agents.broker
+        .post('/api/commissions/statements')
+        .field('carrier', 'Walk')
+        .attach('file', Buffer.from(WALK_STATEMENT), 'walk.csv')
+    ).body.id;
     for (const [name, id] of Object.entries(ids)) if (!id) throw new Error(`setting up ${name} failed`);
 
     const rows = await t

@@ -107,6 +107,16 @@ describe('database schema and seed data', () => {
       { source: 'rule_welcome_call', count: 1 },
     ]);
     expect(await t.em().count(ClientInteraction, {})).toBe(4);
+    // Dana's commissions: a schedule per carrier, and last month's Humana statement imported and
+    // matched: exact and fuzzy rows, two unmatched, and a policy left unpaid.
+    const [statement] = await t.em().execute<Record<string, number>[]>(
+      `select s.matched_exact as exact, s.matched_fuzzy as fuzzy, s.unmatched,
+              (select count(*) from commission_schedules k where k.broker_id = s.broker_id)::int as schedules
+         from commission_statements s join users u on u.id = s.broker_id where u.email = 'dana.whitfield@example.com'`,
+    );
+    expect(statement).toMatchObject({ unmatched: 2, schedules: 12 });
+    expect(statement.exact).toBeGreaterThan(0);
+    expect(statement.fuzzy).toBeGreaterThan(0);
     expect(await seedDemoData(t.em())).toBe(false);
     expect(await t.em().count(User, {})).toBe(10);
   });

@@ -115,7 +115,10 @@ describe('roles: what each member may do, decided by the one guard', () => {
   it('lets a read-only member see the agency’s book and change nothing', async () => {
     const reviewer = await memberSession(owner.id, 'read_only', 'roles.reviewer@agency.test');
     const me = await reviewer.get('/api/auth/user');
-    expect(me.body).toMatchObject({ id: owner.id, member: { role: 'read_only', permissions: ['read', 'activity:read'] } });
+    expect(me.body).toMatchObject({
+      id: owner.id,
+      member: { role: 'read_only', permissions: ['read', 'activity:read', 'commissions:read'] },
+    });
     const clients = await reviewer.get('/api/clients');
     expect(clients.status).toBe(200);
     expect(clients.body.map((client: { lastName: string }) => client.lastName)).toEqual(['Diaz']);

@@ -5,6 +5,7 @@ import type request from 'supertest';
 import { SMS_SENDER } from '../src/messaging/messaging.ports.js';
 import { Policy } from '../src/policies/policy.entity.js';
 import { ScopeOfAppointment, SoaSignature } from '../src/soa/soa.entity.js';
+import { SoaFollowUpService } from '../src/soa/soa-follow-up.service.js';
 import { type Agent, browser } from './helpers/browser-agent.js';
 import { realNow, TestClock } from './helpers/clock.js';
 import { makeInvitation } from './helpers/factories.js';
@@ -257,6 +258,40 @@ describe('Scope of Appointment', () => {
     expect((await other.agent.get(`/api/soas/${soa.id}/pdf`)).status).toBe(404);
     expect((await other.agent.post(`/api/soas/${soa.id}/cancel`)).status).toBe(404);
     expect((await other.agent.get('/api/soas/unsigned')).body).toEqual({ items: [], total: 0 });
+  });
+
+  it('gives the agent a task to reschedule it once the appointment has passed unsigned, once', async () => {
+    const me = (await owner.agent.get('/api/auth/user')).body.member.id as string;
+    const { body: client } = await owner.agent.post('/api/clients').send({ firstName: 'Ada', lastName: 'Cole', phone: '(615) 555-0188' });
+    clock.set(OCT_1);
+    const prepared = await owner.agent.post(`/api/clients/${client.id}/soas`).send({ ...PREPARED, appointmentAt: at(OCT_1, 2) });
+    expect(prepared.status).toBe(201);
+    const followUp = t.app.get(SoaFollowUpService);
+
+    const tasksOf = async () => (await owner.agent.get(`/api/clients/${client.id}/tasks`)).body as unknown[];
+    // Not yet: its appointment is not an hour over (the earlier tests' are, and are followed up).
+    clock.set(at(OCT_1, 2.5));
+    await followUp.followUpMissed();
+    expect(await tasksOf()).toEqual([]);
+    clock.set(at(OCT_1, 3));
+    expect(await followUp.followUpMissed()).toBeGreaterThan(0);
+    // Once: the next run finds nothing left to follow up.
+    expect(await followUp.followUpMissed()).toBe(0);
+    const tasks = (await owner.agent.get(`/api/clients/${client.id}/tasks`)).body as {
+      title: string;
+      source: string;
+      assigneeMemberId: string;
+      priority: string;
+    }[];
+    expect(tasks).toEqual([
+      expect.objectContaining({
+        title: 'Reschedule the missed appointment: Ada Cole',
+        source: 'soa_missed',
+        assigneeMemberId: me,
+        priority: 'high',
+      }),
+    ]);
+    expect((await owner.agent.get(`/api/soas/${prepared.body.id}`)).body.status).toBe('expired');
   });
 
   it('shows the client the SOAs they signed in their portal, with the PDF, and nobody else’s', async () => {

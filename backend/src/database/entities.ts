@@ -30,6 +30,8 @@ import { Member } from '../members/member.entity.js';
 import { OptOut } from '../messaging/opt-out.entity.js';
 import { OutboxMessage } from '../messaging/outbox-message.entity.js';
 import { WebhookEvent } from '../messaging/webhook-event.entity.js';
+import { CommissionSchedule } from '../policies/commission-schedule.entity.js';
+import { CommissionStatement, CommissionStatementRow } from '../policies/commission-statement.entity.js';
 import { Policy } from '../policies/policy.entity.js';
 import { PhiAccess } from '../privacy/phi-access.entity.js';
 import { RateLimitCounter } from '../rate-limit/rate-limit-counter.entity.js';
@@ -56,6 +58,9 @@ export const ENTITIES = [
   TaskRules,
   TaskReminderEmail,
   ClientInteraction,
+  CommissionSchedule,
+  CommissionStatement,
+  CommissionStatementRow,
   ClientInvitation,
   ClientAccount,
   ClientPasswordReset,

@@ -19,6 +19,8 @@ export const PERMISSIONS = [
   'tokens:manage',
   'agency:delete',
   'activity:read',
+  'commissions:read',
+  'commissions:write',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -29,12 +31,24 @@ export type Permission = (typeof PERMISSIONS)[number];
  *   them, export, or touch billing, branding, members or tokens.
  * - Read-only (a compliance reviewer): sees what the agency sees, changes nothing; reads the
  *   activity log (who did what), which only owners and read-only members see.
+ * - Commissions (what carriers pay the agency): owners enter schedules and import statements;
+ *   agents and read-only members read them (an agent kept to their own clients, only theirs);
+ *   assistants do not see money.
  */
 export const ROLE_PERMISSIONS: Readonly<Record<MemberRole, readonly Permission[]>> = {
   owner: PERMISSIONS,
-  agent: ['read', 'clients:write', 'clients:import', 'clients:export', 'reminders:write', 'campaigns:write', 'campaigns:send'],
+  agent: [
+    'read',
+    'clients:write',
+    'clients:import',
+    'clients:export',
+    'reminders:write',
+    'campaigns:write',
+    'campaigns:send',
+    'commissions:read',
+  ],
   assistant: ['read', 'clients:write', 'clients:import', 'reminders:write', 'campaigns:write'],
-  read_only: ['read', 'activity:read'],
+  read_only: ['read', 'activity:read', 'commissions:read'],
 };
 
 /** Whether a role holds a permission. */

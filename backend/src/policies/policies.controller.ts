@@ -6,8 +6,10 @@ import { TokenScopes } from '../api-tokens/scopes.js';
 import { BrokerOnly, CurrentActor, CurrentBook, CurrentMember, type RequestMember } from '../auth/access.decorators.js';
 import type { ClientBook } from '../members/book.js';
 import { MemberMay } from '../members/member-rule.js';
+import { CommissionsService } from './commissions.service.js';
 import { CreatePolicyDto, PolicyDto, UpdatePolicyDto } from './dto/policy.dto.js';
 import { PoliciesService } from './policies.service.js';
+import type { Policy } from './policy.entity.js';
 
 const CHECKS =
   'A plan ID of the form H1234-001-000 whose contract letter fits the type, a Medigap letter for Medigap alone, a date for a ' +
@@ -20,14 +22,17 @@ const CHECKS =
 @BrokerOnly()
 @MemberMay({ write: 'clients:write' })
 export class ClientPoliciesController {
-  constructor(private readonly policies: PoliciesService) {}
+  constructor(
+    private readonly policies: PoliciesService,
+    private readonly commissions: CommissionsService,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'A client’s policies: current ones first (latest effective date first), then terminated and declined' })
   @ApiOkResponse({ type: PolicyDto, isArray: true })
   @ApiNotFoundResponse({ description: 'No such client in your book' })
-  async list(@CurrentBook() book: ClientBook, @Param('id') id: string): Promise<PolicyDto[]> {
-    return (await this.policies.forClient(book, id)).map((policy) => PolicyDto.from(policy));
+  async list(@CurrentBook() book: ClientBook, @CurrentMember() member: RequestMember, @Param('id') id: string): Promise<PolicyDto[]> {
+    return this.commissions.present(await this.policies.forClient(book, id), member.role);
   }
 
   @Post()
@@ -42,7 +47,12 @@ export class ClientPoliciesController {
     @Param('id') id: string,
     @Body() body: CreatePolicyDto,
   ): Promise<PolicyDto> {
-    return PolicyDto.from(await this.policies.create(book, actor, member.role, id, body));
+    return this.one(await this.policies.create(book, actor, member.role, id, body), member);
+  }
+
+  private async one(policy: Policy, member: RequestMember): Promise<PolicyDto> {
+    const [answer] = await this.commissions.present([policy], member.role);
+    return answer;
   }
 }
 
@@ -53,14 +63,17 @@ export class ClientPoliciesController {
 @BrokerOnly()
 @MemberMay({ write: 'clients:write' })
 export class PoliciesController {
-  constructor(private readonly policies: PoliciesService) {}
+  constructor(
+    private readonly policies: PoliciesService,
+    private readonly commissions: CommissionsService,
+  ) {}
 
   @Get(':id')
   @ApiOperation({ summary: 'One policy' })
   @ApiOkResponse({ type: PolicyDto })
   @ApiNotFoundResponse({ description: 'No such policy in your book' })
-  async get(@CurrentBook() book: ClientBook, @Param('id') id: string): Promise<PolicyDto> {
-    return PolicyDto.from(await this.policies.get(book, id));
+  async get(@CurrentBook() book: ClientBook, @CurrentMember() member: RequestMember, @Param('id') id: string): Promise<PolicyDto> {
+    return this.one(await this.policies.get(book, id), member);
   }
 
   @Put(':id')
@@ -71,17 +84,31 @@ export class PoliciesController {
   async update(
     @CurrentBook() book: ClientBook,
     @CurrentActor() actor: Actor,
+    @CurrentMember() member: RequestMember,
     @Param('id') id: string,
     @Body() body: UpdatePolicyDto,
   ): Promise<PolicyDto> {
-    return PolicyDto.from(await this.policies.update(book, actor, id, body));
+    return this.one(await this.policies.update(book, actor, id, body), member);
   }
 
   @Delete(':id')
   @ApiOperation({ summary: 'Deletes a policy entered by mistake (one that ended is marked terminated instead); answers it as it was' })
   @ApiOkResponse({ type: PolicyDto })
   @ApiNotFoundResponse({ description: 'No such policy in your book' })
-  async remove(@CurrentBook() book: ClientBook, @CurrentActor() actor: Actor, @Param('id') id: string): Promise<PolicyDto> {
-    return PolicyDto.from(await this.policies.remove(book, actor, id));
+  async remove(
+    @CurrentBook() book: ClientBook,
+    @CurrentActor() actor: Actor,
+    @CurrentMember() member: RequestMember,
+    @Param('id') id: string,
+  ): Promise<PolicyDto> {
+    const policy = await this.policies.remove(book, actor, id);
+    // Gone with its statement rows' match: what the schedule says, nothing paid.
+    const [answer] = await this.commissions.present([policy], member.role);
+    return answer;
+  }
+
+  private async one(policy: Policy, member: RequestMember): Promise<PolicyDto> {
+    const [answer] = await this.commissions.present([policy], member.role);
+    return answer;
   }
 }

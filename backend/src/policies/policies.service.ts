@@ -29,6 +29,7 @@ const POLICY_FACTS = [
   'terminationDate',
   'terminationReason',
   'premiumCents',
+  'carrierMemberId',
   'writingMemberId',
   'soaId',
 ] as const;
@@ -172,6 +173,7 @@ export class PoliciesService {
       if (input[field] !== undefined) (policy as unknown as Record<string, unknown>)[field] = input[field];
     }
 
+    if (input.carrierMemberId !== undefined) policy.carrierMemberId = input.carrierMemberId?.trim() || null;
     if (input.planId !== undefined) {
       const planId = input.planId === null || input.planId.trim() === '' ? null : normalizePlanId(input.planId);
       if (planId === undefined) throw refuse('planId', 'planId must be a CMS plan ID such as H1234-001-000');

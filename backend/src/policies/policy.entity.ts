@@ -31,6 +31,10 @@ const known = (values: readonly string[]) => values.map((value) => `'${value}'`)
 @Entity({ tableName: 'policies' })
 @Index({ name: 'policies_client_idx', properties: ['client', 'createdAt'] })
 @Index({ name: 'policies_broker_effective_idx', properties: ['broker', 'effectiveDate'] })
+@Index({
+  name: 'policies_broker_plan_key_idx',
+  expression: 'create index "policies_broker_plan_key_idx" on "policies" ("broker_id", left("plan_id", 9))',
+})
 @Check({ name: 'policies_type_known', expression: `plan_type in (${known(POLICY_TYPES)})` })
 @Check({ name: 'policies_medigap_plan_known', expression: `medigap_plan in (${known(MEDIGAP_PLANS)})` })
 @Check({ name: 'policies_status_known', expression: `status in (${known(POLICY_STATUSES)})` })
@@ -80,6 +84,10 @@ export class Policy {
 
   @Property({ type: 'text', nullable: true })
   terminationReason?: TerminationReason | null = null;
+
+  /** The carrier's member ID for the client, as its commission statements name them. */
+  @Property({ type: 'text', nullable: true })
+  carrierMemberId?: string | null = null;
 
   /** The monthly premium the client pays, in cents. */
   @Property({ type: 'integer', nullable: true })

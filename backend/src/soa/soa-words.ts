@@ -50,7 +50,15 @@ const en = {
     rule: 'Rule applied',
     exception: 'Exception recorded',
   },
-  trailEvents: { prepared: 'Prepared', sent: 'Sent', opened: 'Opened', resent: 'Sent again', signed: 'Signed', cancelled: 'Cancelled' },
+  trailEvents: {
+    prepared: 'Prepared',
+    sent: 'Sent',
+    opened: 'Opened',
+    resent: 'Sent again',
+    signed: 'Signed',
+    cancelled: 'Cancelled',
+    missed: 'The appointment passed unsigned',
+  },
   exceptions: {
     election_period_end: 'Last four days of an election period',
     walk_in: 'The beneficiary walked in unscheduled',
@@ -113,6 +121,7 @@ const es: SoaWords = {
     resent: 'Enviado de nuevo',
     signed: 'Firmado',
     cancelled: 'Cancelado',
+    missed: 'La cita pasó sin firma',
   },
   exceptions: {
     election_period_end: 'Últimos cuatro días de un período de elección',

@@ -17,9 +17,9 @@ export type SignerRole = (typeof SIGNER_ROLES)[number];
 export const SIGNATURE_KINDS = ['typed', 'drawn'] as const;
 export type SignatureKind = (typeof SIGNATURE_KINDS)[number];
 
-/** One step of an SOA's trail: prepared, sent, opened, resent, signed, cancelled. */
+/** One step of an SOA's trail: prepared, sent, opened, resent, signed, cancelled; missed: the appointment passed unsigned (a task was made). */
 export interface SoaTrailEvent {
-  event: 'prepared' | 'sent' | 'opened' | 'resent' | 'signed' | 'cancelled';
+  event: 'prepared' | 'sent' | 'opened' | 'resent' | 'signed' | 'cancelled' | 'missed';
   at: string;
   memberId?: string | null;
   channel?: SoaChannel;

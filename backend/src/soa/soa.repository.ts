@@ -2,7 +2,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
 import { bookCondition, type ClientBook } from '../members/book.js';
-import type { SoaStatus } from './soa.entity.js';
+import type { SoaStatus, SoaTrailEvent } from './soa.entity.js';
 
 /** An SOA row as the broker's lists read it, with its client's name and its signature's facts (times as the driver gives them: text). */
 export interface SoaRow {
@@ -84,4 +84,34 @@ export class SoaRepository {
       [clientId],
     );
   }
+
+  /**
+   * SOAs whose appointment passed an hour ago or more without a signature, not yet followed up:
+   * with the client's name, the agency's language, and the agent when they are still a member.
+   */
+  missedWithoutTask(now: Date, limit: number): Promise<MissedSoaRow[]> {
+    return this.em.execute<MissedSoaRow[]>(
+      `select s.id, s.broker_id, s.client_id, concat_ws(' ', c.first_name, c.last_name) as client_name, u.language, m.id as agent_member_id
+         from soas s join clients c on c.id = s.client_id join users u on u.id = s.broker_id
+         left join members m on m.id = s.agent_member_id and m.removed_at is null and m.invitation_hash is null
+        where s.status = 'sent' and s.appointment_at <= ?::timestamptz - interval '1 hour'
+          and not s.trail @> '[{"event":"missed"}]'::jsonb
+        order by s.appointment_at limit ?`,
+      [now.toISOString(), limit],
+    );
+  }
+
+  /** Adds a step to an SOA's trail. */
+  async addToTrail(id: string, step: SoaTrailEvent): Promise<void> {
+    await this.em.execute(`update soas set trail = trail || ?::jsonb, updated_at = now() where id = ?`, [JSON.stringify([step]), id]);
+  }
+}
+
+export interface MissedSoaRow {
+  id: string;
+  broker_id: string;
+  client_id: string;
+  client_name: string;
+  language: 'en' | 'es';
+  agent_member_id: string | null;
 }

@@ -1823,6 +1823,175 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/commissions/months": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Paid against expected per month, for your book (default the last twelve months)
+         * @description Expected: a twelfth of the schedule’s initial or renewal amount for each policy in force on the month’s first day.
+         */
+        get: operations["CommissionsController_months"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/commissions/schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agency’s commission schedules, by carrier */
+        get: operations["CommissionsController_schedules"];
+        put?: never;
+        /** Adds a carrier’s schedule (for one plan type, or for all its types when planType is left out) */
+        post: operations["CommissionsController_createSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/commissions/schedules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a schedule: what is left out keeps its value */
+        put: operations["CommissionsController_updateSchedule"];
+        post?: never;
+        /** Deletes a schedule; answers it as it was */
+        delete: operations["CommissionsController_removeSchedule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/commissions/statement-rows/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Matches a statement row by hand to a policy of the agency (policyId null: unmatches it) */
+        put: operations["CommissionsController_matchRow"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/commissions/statements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agency’s commission statements, newest first (the last 100) */
+        get: operations["CommissionsController_statementList"];
+        put?: never;
+        /**
+         * Uploads a carrier’s commission statement (CSV, multipart field "file", text field "carrier")
+         * @description The file is checked (size, UTF-8 text without NUL, a header of named, distinct columns) and stored; the answer has its header and first rows, and the mapping of its columns to offer: the one used for the carrier’s last statement when it fits, else a guess from the header. Import it with POST /api/commissions/statements/{id}/import.
+         */
+        post: operations["CommissionsController_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/commissions/statements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A statement: its mapping, and its import’s progress (rowsDone of rowsTotal) and counts */
+        get: operations["CommissionsController_statement"];
+        put?: never;
+        post?: never;
+        /** Deletes a statement and its rows (what it paid no longer counts); answers it as it was */
+        delete: operations["CommissionsController_removeStatement"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/commissions/statements/{id}/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Maps the statement’s columns and imports it in the background
+         * @description The mapping is remembered for the carrier. Follow the import at GET /api/commissions/statements/{id} until its status is completed or failed. Each row is matched to a policy by its plan ID and the carrier’s member ID (exact), the same names (exact), or a similar name (fuzzy: the same last name and a first name that starts the other, or names alike).
+         */
+        post: operations["CommissionsController_importStatement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/commissions/statements/{id}/rows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A statement’s rows of one kind (default unmatched), by line, at most 1,000
+         * @description Matched rows are those of your book’s policies; unmatched rows are shown to members who see the whole book.
+         */
+        get: operations["CommissionsController_statementRows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/commissions/statements/{id}/unpaid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The statement’s carrier’s policies in your book, in force with a schedule in a month it pays for, that nothing paid */
+        get: operations["CommissionsController_unpaid"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/compliance/report": {
         parameters: {
             query?: never;
@@ -2149,6 +2318,23 @@ export interface paths {
         post?: never;
         /** Deletes a policy entered by mistake (one that ended is marked terminated instead); answers it as it was */
         delete: operations["PoliciesController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/policies/{id}/commissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A policy’s commission: expected against paid, in all and per month */
+        get: operations["PolicyCommissionsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2895,7 +3081,7 @@ export interface components {
              * @example client_created
              * @enum {string}
              */
-            action: "client_created" | "client_updated" | "client_deactivated" | "client_reactivated" | "client_deleted" | "client_invited" | "client_contact_change_withdrawn" | "clients_activated" | "clients_deactivated" | "clients_deleted" | "clients_invited" | "clients_assigned" | "clients_imported" | "clients_exported" | "policy_added" | "policy_updated" | "policy_deleted" | "soa_sent" | "soa_resent" | "soa_cancelled" | "consent_recorded" | "consent_recorded_bulk" | "consent_renewals_requested" | "campaign_created" | "campaign_updated" | "campaign_deleted" | "campaign_duplicated" | "campaign_clients_added" | "campaign_test_sent" | "campaign_sent" | "campaign_scheduled" | "campaign_unscheduled" | "campaign_started" | "campaign_paused" | "campaign_resumed" | "campaign_finished" | "reminder_scheduled" | "reminder_updated" | "reminder_cancelled" | "reminders_sent" | "member_invited" | "member_invitation_resent" | "member_role_changed" | "member_removed" | "member_joined" | "team_settings_changed" | "task_rules_changed" | "token_created" | "token_revoked" | "branding_updated" | "logo_uploaded" | "profile_updated" | "plan_changed" | "subscription_started" | "overage_enabled" | "payment_marked_paid";
+            action: "client_created" | "client_updated" | "client_deactivated" | "client_reactivated" | "client_deleted" | "client_invited" | "client_contact_change_withdrawn" | "clients_activated" | "clients_deactivated" | "clients_deleted" | "clients_invited" | "clients_assigned" | "clients_imported" | "clients_exported" | "policy_added" | "policy_updated" | "policy_deleted" | "soa_sent" | "soa_resent" | "soa_cancelled" | "commission_schedule_added" | "commission_schedule_updated" | "commission_schedule_deleted" | "commission_statement_imported" | "commission_statement_deleted" | "commission_row_matched" | "consent_recorded" | "consent_recorded_bulk" | "consent_renewals_requested" | "campaign_created" | "campaign_updated" | "campaign_deleted" | "campaign_duplicated" | "campaign_clients_added" | "campaign_test_sent" | "campaign_sent" | "campaign_scheduled" | "campaign_unscheduled" | "campaign_started" | "campaign_paused" | "campaign_resumed" | "campaign_finished" | "reminder_scheduled" | "reminder_updated" | "reminder_cancelled" | "reminders_sent" | "member_invited" | "member_invitation_resent" | "member_role_changed" | "member_removed" | "member_joined" | "team_settings_changed" | "task_rules_changed" | "token_created" | "token_revoked" | "branding_updated" | "logo_uploaded" | "profile_updated" | "plan_changed" | "subscription_started" | "overage_enabled" | "payment_marked_paid";
             /**
              * @example {
              *       "phone": "+16155550199"
@@ -3715,6 +3901,34 @@ export interface components {
              */
             warningLevel: "none" | "approaching" | "soft" | "blocked";
         };
+        CommissionMonthDto: {
+            expectedCents: number;
+            /** @example 2026-01 */
+            month: string;
+            paidCents: number;
+            /** @description Policies in force with a schedule */
+            policiesExpected: number;
+            /** @description Policies a statement paid for the month */
+            policiesPaid: number;
+            /** @description Policies expected that no statement paid */
+            policiesUnpaid: number;
+            /** @description Statement rows of the month matched to no policy (whole book only) */
+            unmatchedCents: number;
+        };
+        CommissionScheduleDto: {
+            /** @example Humana */
+            carrier: string;
+            /** Format: uuid */
+            id: string;
+            /** @description A year, in cents */
+            initialAnnualCents: number;
+            /** @enum {string|null} */
+            planType: "medicare_advantage" | "mapd" | "pdp" | "medigap" | "dental" | "vision" | "other" | null;
+            /** @description A year, in cents */
+            renewalAnnualCents: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
         ComplianceReportDto: {
             /** @example Harbor Senior Insurance */
             agencyName: string;
@@ -3986,6 +4200,25 @@ export interface components {
              */
             timeZone?: string;
         };
+        CreateCommissionScheduleDto: {
+            /** @example Humana */
+            carrier: string;
+            /**
+             * @description A year, in cents
+             * @example 61100
+             */
+            initialAnnualCents: number;
+            /**
+             * @description null: every plan type of the carrier without its own schedule
+             * @enum {string|null}
+             */
+            planType?: "medicare_advantage" | "mapd" | "pdp" | "medigap" | "dental" | "vision" | "other" | null;
+            /**
+             * @description A year, in cents
+             * @example 30600
+             */
+            renewalAnnualCents: number;
+        };
         CreateInteractionDto: {
             /**
              * Format: date-time
@@ -4014,6 +4247,11 @@ export interface components {
             applicationDate?: string | null;
             /** @example Humana */
             carrier: string;
+            /**
+             * @description The carrier’s member ID for the client, as its commission statements name them
+             * @example HUM123456789
+             */
+            carrierMemberId?: string | null;
             /**
              * Format: date
              * @example 2027-01-01
@@ -4247,7 +4485,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @description What this member may do (their role’s permissions) */
-            permissions: ("read" | "clients:write" | "clients:import" | "clients:export" | "reminders:write" | "campaigns:write" | "campaigns:send" | "members:manage" | "billing:manage" | "branding:manage" | "tokens:manage" | "agency:delete" | "activity:read")[];
+            permissions: ("read" | "clients:write" | "clients:import" | "clients:export" | "reminders:write" | "campaigns:write" | "campaigns:send" | "members:manage" | "billing:manage" | "branding:manage" | "tokens:manage" | "agency:delete" | "activity:read" | "commissions:read" | "commissions:write")[];
             /** @enum {string} */
             role: "owner" | "agent" | "assistant" | "read_only";
             /** @description They see only the clients assigned to them (an agent, when the agency keeps agents to their own clients) */
@@ -4406,6 +4644,19 @@ export interface components {
              */
             count: number;
         };
+        ExpectedCommissionDto: {
+            /** @description The schedule’s amount for the year, in cents */
+            annualCents: number;
+            /**
+             * @description Initial in the calendar year the policy took effect, renewal after
+             * @enum {string}
+             */
+            kind: "initial" | "renewal";
+            /** @description A twelfth of it, for each month the policy is in force */
+            monthlyCents: number;
+            /** Format: uuid */
+            scheduleId: string;
+        };
         ExtendTrialDto: {
             /** @default 7 */
             days: number;
@@ -4543,6 +4794,9 @@ export interface components {
              * @enum {string}
              */
             status: "queued" | "running" | "completed" | "failed";
+        };
+        ImportStatementDto: {
+            mapping: components["schemas"]["StatementMappingDto"];
         };
         InteractionDto: {
             /** Format: date-time */
@@ -4686,6 +4940,13 @@ export interface components {
             other: number;
             /** @example 6 */
             switched_agent: number;
+        };
+        MatchRowDto: {
+            /**
+             * Format: uuid
+             * @description The policy the row pays for; null: none (unmatched)
+             */
+            policyId: string | null;
         };
         MedicareDateTrigger: {
             /**
@@ -4974,21 +5235,43 @@ export interface components {
             /** @description The last 12 months, oldest first; the last is this month, computed live */
             months: components["schemas"]["PlatformTrendMonthDto"][];
         };
+        PolicyCommissionMonthDto: {
+            expectedCents: number;
+            /** @enum {string|null} */
+            kind: "initial" | "renewal" | null;
+            /** @example 2026-01 */
+            month: string;
+            paidCents: number;
+        };
+        PolicyCommissionsDto: {
+            expectedCents: number;
+            expectedCommission: components["schemas"]["ExpectedCommissionDto"] | null;
+            months: components["schemas"]["PolicyCommissionMonthDto"][];
+            paidCents: number;
+            /** Format: uuid */
+            policyId: string;
+        };
         PolicyDto: {
             /** Format: date */
             applicationDate: string | null;
             /** @example Humana */
             carrier: string;
+            /** @description The carrier’s member ID for the client */
+            carrierMemberId: string | null;
             /** Format: uuid */
             clientId: string;
             /** Format: date-time */
             createdAt: string;
             /** Format: date */
             effectiveDate: string | null;
+            /** @description What the carrier’s schedule pays for it now (null: no schedule, a declined policy, or a member who does not see commissions) */
+            expectedCommission: components["schemas"]["ExpectedCommissionDto"] | null;
             /** Format: uuid */
             id: string;
             /** @enum {string|null} */
             medigapPlan: "A" | "B" | "C" | "D" | "F" | "HDF" | "G" | "HDG" | "K" | "L" | "M" | "N" | null;
+            /** @description Commission paid for it in all, by the statements imported, in cents (null for a member who does not see commissions) */
+            paidCommissionCents: number | null;
             /** @example H1234-001-000 */
             planId: string | null;
             /** @example Humana Gold Plus H1234-001 (HMO) */
@@ -5461,6 +5744,97 @@ export interface components {
              */
             subscriptionTier?: "pmpm" | "flat";
         };
+        StatementDto: {
+            /** @example Humana */
+            carrier: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @example humana-2026-01.csv */
+            fileName: string;
+            /** Format: date-time */
+            finishedAt: string | null;
+            /** @description The file’s header */
+            headers: string[];
+            /** Format: uuid */
+            id: string;
+            /** @description The mapping used; while mapping: the one remembered for the carrier when it fits the header, else a guess */
+            mapping: components["schemas"]["StatementMappingDto"];
+            /** @description Whether the mapping is the one used for the carrier’s last statement */
+            mappingRemembered: boolean;
+            /** @description Matched exactly (member ID or name) or by hand */
+            matchedExact: number;
+            matchedFuzzy: number;
+            message: string | null;
+            /** @description The first rows */
+            preview: string[][];
+            /** @description Rows whose amount or month could not be read */
+            rejected: number;
+            rowsDone: number;
+            /** @description Rows in the file (the header not counted) */
+            rowsTotal: number;
+            /**
+             * @description mapping: waiting for its columns to be mapped; then queued, running, completed or failed
+             * @enum {string}
+             */
+            status: "mapping" | "queued" | "running" | "completed" | "failed";
+            unmatched: number;
+        };
+        StatementMappingDto: {
+            /**
+             * @description The amount, such as $1,234.56 (negative or in parentheses: a chargeback)
+             * @example Paid Amount
+             */
+            amount: string;
+            /** @example Effective Date */
+            effectiveDate?: string | null;
+            /**
+             * @description The carrier’s member ID (memberId or memberName is required)
+             * @example Member ID
+             */
+            memberId?: string | null;
+            /**
+             * @description “LAST, FIRST” or “First Last”
+             * @example Member Name
+             */
+            memberName?: string | null;
+            /**
+             * @description The month paid for, such as 2026-01, 01/2026, Jan 2026 or a date
+             * @example Period
+             */
+            period: string;
+            /**
+             * @description CMS plan ID (H1234-001); without it, rows match the carrier’s policies
+             * @example Plan ID
+             */
+            planId?: string | null;
+        };
+        StatementRowDto: {
+            /** @description Cents; negative for a chargeback */
+            amountCents: number | null;
+            carrier: string | null;
+            /** Format: uuid */
+            clientId: string | null;
+            clientName: string | null;
+            /** Format: date */
+            effectiveDate: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @description The file’s line (the header is line 1) */
+            line: number;
+            /** @enum {string} */
+            match: "exact" | "fuzzy" | "manual" | "unmatched";
+            memberId: string | null;
+            memberName: string | null;
+            /** @example 2026-01 */
+            month: string | null;
+            /** @example H1234-001 */
+            planId: string | null;
+            planName: string | null;
+            /** Format: uuid */
+            policyId: string | null;
+            /** @description Why the row could not be read */
+            problem: string | null;
+        };
         StatsDto: {
             /**
              * @description Active (billable) clients this month
@@ -5701,6 +6075,20 @@ export interface components {
              */
             trialEndsAt: string;
         };
+        UnpaidPolicyDto: {
+            carrier: string;
+            carrierMemberId: string | null;
+            /** Format: uuid */
+            clientId: string;
+            clientName: string;
+            expectedCents: number;
+            /** @example 2026-01 */
+            month: string;
+            planId: string | null;
+            planName: string;
+            /** Format: uuid */
+            policyId: string;
+        };
         UnsignedSoasDto: {
             items: components["schemas"]["SoaDto"][];
             /** @example 3 */
@@ -5864,6 +6252,25 @@ export interface components {
              */
             timeZone?: string;
         };
+        UpdateCommissionScheduleDto: {
+            /** @example Humana */
+            carrier?: string;
+            /**
+             * @description A year, in cents
+             * @example 61100
+             */
+            initialAnnualCents?: number;
+            /**
+             * @description null: every plan type of the carrier without its own schedule
+             * @enum {string|null}
+             */
+            planType?: "medicare_advantage" | "mapd" | "pdp" | "medigap" | "dental" | "vision" | "other" | null;
+            /**
+             * @description A year, in cents
+             * @example 30600
+             */
+            renewalAnnualCents?: number;
+        };
         UpdatePolicyDto: {
             /**
              * Format: date
@@ -5872,6 +6279,11 @@ export interface components {
             applicationDate?: string | null;
             /** @example Humana */
             carrier?: string;
+            /**
+             * @description The carrier’s member ID for the client, as its commission statements name them
+             * @example HUM123456789
+             */
+            carrierMemberId?: string | null;
             /**
              * Format: date
              * @example 2027-01-01
@@ -19237,6 +19649,1513 @@ export interface operations {
             };
         };
     };
+    CommissionsController_months: {
+        parameters: {
+            query?: {
+                /** @description First month; default eleven months before `to` */
+                from?: string;
+                /** @description Last month; default this month */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommissionMonthDto"][];
+                };
+            };
+            /** @description A month not of the form 2026-01, from after to, or more than 120 months */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the policies:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/commissions/months needs the policies:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    CommissionsController_schedules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommissionScheduleDto"][];
+                };
+            };
+            /** @description A malformed address or query string (NUL, a broken percent-escape, invalid text) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the policies:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/commissions/schedules needs the policies:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    CommissionsController_createSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCommissionScheduleDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommissionScheduleDto"];
+                };
+            };
+            /** @description A field missing or out of range: { message, field } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the policies:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "POST /api/commissions/schedules needs the policies:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The carrier (whatever its case) already has a schedule for this plan type */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    CommissionsController_updateSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCommissionScheduleDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommissionScheduleDto"];
+                };
+            };
+            /** @description A field out of range: { message, field } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the policies:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "PUT /api/commissions/schedules/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c needs the policies:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such commission schedule */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The carrier already has a schedule for this plan type */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    CommissionsController_removeSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CommissionScheduleDto"];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the policies:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "DELETE /api/commissions/schedules/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c needs the policies:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such commission schedule */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    CommissionsController_matchRow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MatchRowDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementRowDto"];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the policies:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "PUT /api/commissions/statement-rows/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c needs the policies:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such statement row, or no such policy */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The statement’s import has not ended */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    CommissionsController_statementList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementDto"][];
+                };
+            };
+            /** @description A malformed address or query string (NUL, a broken percent-escape, invalid text) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the policies:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/commissions/statements needs the policies:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    CommissionsController_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @example Humana */
+                    carrier: string;
+                    /** Format: binary */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementDto"];
+                };
+            };
+            /** @description No file or carrier, an empty file, not UTF-8 text, or a header that cannot be mapped */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the policies:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "POST /api/commissions/statements needs the policies:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Over CSV_UPLOAD_MAX_MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as multipart/form-data */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    CommissionsController_statement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementDto"];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the policies:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/commissions/statements/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c needs the policies:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such commission statement */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    CommissionsController_removeStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementDto"];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the policies:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "DELETE /api/commissions/statements/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c needs the policies:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such commission statement */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The statement is being imported */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    CommissionsController_importStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportStatementDto"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementDto"];
+                };
+            };
+            /** @description A column the file does not have, or a required field left out: { message, field } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the policies:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "POST /api/commissions/statements/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c/import needs the policies:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such commission statement */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The statement has been imported already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    CommissionsController_statementRows: {
+        parameters: {
+            query?: {
+                /** @description Default unmatched; matched: exact, fuzzy and manual */
+                match?: "matched" | "exact" | "fuzzy" | "manual" | "unmatched";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementRowDto"][];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the policies:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/commissions/statements/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c/rows needs the policies:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such commission statement */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    CommissionsController_unpaid: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnpaidPolicyDto"][];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the policies:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/commissions/statements/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c/unpaid needs the policies:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such commission statement */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     ComplianceController_report: {
         parameters: {
             query?: {
@@ -21484,6 +23403,112 @@ export interface operations {
             };
             /** @description A body that is not sent as application/json */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    PolicyCommissionsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PolicyCommissionsDto"];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the policies:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/policies/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c/commissions needs the policies:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such policy in your book */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

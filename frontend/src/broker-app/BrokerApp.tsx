@@ -41,6 +41,7 @@ const SettingsPage = lazyNamed(() => import('./settings/SettingsPage.tsx'), 'Set
 const ApiAccessPage = lazyNamed(() => import('./api-access/ApiAccessPage.tsx'), 'ApiAccessPage');
 const TeamPage = lazyNamed(() => import('./team/TeamPage.tsx'), 'TeamPage');
 const ActivityLogPage = lazyNamed(() => withLateAreas(import('./activity-log/ActivityLogPage.tsx')), 'ActivityLogPage');
+const CommissionsPage = lazyNamed(() => withLateAreas(import('./commissions/CommissionsPage.tsx')), 'CommissionsPage');
 const HelpPage = lazyNamed(() => withLateAreas(import('./help/HelpPage.tsx')), 'HelpPage');
 const PortalPreviewPage = lazyNamed(() => import('./portal-preview/PortalPreviewPage.tsx'), 'PortalPreviewPage');
 
@@ -131,6 +132,7 @@ function ThemedAdmin() {
             <Route path="/api-access" element={memberPage('tokens:manage', <ApiAccessPage />)} />
             <Route path="/team" element={<TeamPage />} />
             <Route path="/activity-log" element={memberPage('activity:read', <ActivityLogPage />)} />
+            <Route path="/commissions" element={memberPage('commissions:read', <CommissionsPage />)} />
             <Route path="/help" element={<HelpPage />} />
             <Route path="/client/portal" element={<PortalPreviewPage />} />
             <Route path="/client/dashboard" element={<Navigate to="/client/portal" replace />} />

@@ -40,6 +40,7 @@ const PAIRS: [string, () => Promise<Record<string, unknown>>, () => Promise<Reco
   ['admin: help', () => import('../broker-app/backoffice/help/texts.ts'), () => import('./es/admin-help.ts')],
   ['api access', () => import('../broker-app/api-access/texts.ts'), () => import('./es/api-access.ts')],
   ['activity log', () => import('../broker-app/activity-log/texts.ts'), () => import('./es/activity-log.ts')],
+  ['commissions', () => import('../broker-app/commissions/texts.ts'), () => import('./es/commissions.ts')],
 ];
 
 /** English exports that hold no words (numbers, ids, orders, sample names): nothing to translate. */

@@ -54,7 +54,8 @@ import { Migration20261129131821_member_weekly_digests } from './Migration202611
 import { Migration20261129133032_policies } from './Migration20261129133032_policies.js';
 import { Migration20261129153935_tasks } from './Migration20261129153935_tasks.js';
 import { Migration20261129154210_scopes_of_appointment } from './Migration20261129154210_scopes_of_appointment.js';
-import { Migration20261129162307_agency_actions_soas_and_tasks } from './Migration20261129162307_agency_actions_soas_and_tasks.js';
+import { Migration20261129155759_commissions } from './Migration20261129155759_commissions.js';
+import { Migration20261129162850_agency_actions_soas_tasks_commissions } from './Migration20261129162850_agency_actions_soas_tasks_commissions.js';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121055953_users', class: Migration20261121055953_users },
@@ -110,5 +111,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129133032_policies', class: Migration20261129133032_policies },
   { name: 'Migration20261129153935_tasks', class: Migration20261129153935_tasks },
   { name: 'Migration20261129154210_scopes_of_appointment', class: Migration20261129154210_scopes_of_appointment },
-  { name: 'Migration20261129162307_agency_actions_soas_and_tasks', class: Migration20261129162307_agency_actions_soas_and_tasks },
+  { name: 'Migration20261129155759_commissions', class: Migration20261129155759_commissions },
+  { name: 'Migration20261129162850_agency_actions_soas_tasks_commissions', class: Migration20261129162850_agency_actions_soas_tasks_commissions },
 ];

@@ -14,6 +14,7 @@ import { Consent } from '../../consent/consent.entity.js';
 import { Member } from '../../members/member.entity.js';
 import { TRIAL_DAYS, User } from '../../users/user.entity.js';
 import { seedDemoAdherence } from './demo-adherence.seeder.js';
+import { seedDemoCommissions } from './demo-commissions.seeder.js';
 import { seedDemoContact } from './demo-contact.seeder.js';
 import { seedDemoHistory } from './demo-history.seeder.js';
 import { seedDemoPolicy } from './demo-policies.seeder.js';
@@ -302,6 +303,7 @@ async function seedDemoClients(em: EntityManager, broker: User, now: Date, looke
     if (i === 0) await seedDemoAdherence(em, client, now);
     if (isActive) await seedDemoContact(em, client, i, now);
   }
+  await seedDemoCommissions(em, broker.id, DEMO_CARRIERS, now);
   for (const gone of DEMO_DELETED) {
     await departures.deleted(
       em,

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUUID, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 
 import { IsCalendarDate } from '../../common/dates.js';
+import type { PolicyCommission } from '../commissions.service.js';
 import {
   MEDIGAP_PLANS,
   type MedigapPlan,
@@ -13,9 +14,11 @@ import {
   TERMINATION_REASONS,
   type TerminationReason,
 } from '../policy.entity.js';
+import { ExpectedCommissionDto } from './expected-commission.dto.js';
 
 export const CARRIER_MAX = 100;
 export const PLAN_NAME_MAX = 200;
+export const CARRIER_MEMBER_ID_MAX = 40;
 /** $100,000 a month: above any premium, below what the column holds. */
 export const PREMIUM_MAX_CENTS = 10_000_000;
 
@@ -88,6 +91,18 @@ class PolicyFactsDto {
   @Min(0, { message: 'premiumCents must be 0 or more' })
   @Max(PREMIUM_MAX_CENTS, { message: `premiumCents must be at most ${PREMIUM_MAX_CENTS}` })
   premiumCents?: number | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: CARRIER_MEMBER_ID_MAX,
+    example: 'HUM123456789',
+    description: 'The carrier’s member ID for the client, as its commission statements name them',
+  })
+  @IsOptional()
+  @IsString({ message: 'carrierMemberId must be text' })
+  @MaxLength(CARRIER_MEMBER_ID_MAX, { message: `carrierMemberId must be at most ${CARRIER_MEMBER_ID_MAX} characters` })
+  carrierMemberId?: string | null;
 
   @ApiPropertyOptional({
     type: String,
@@ -171,8 +186,22 @@ export class PolicyDto {
   @ApiProperty({ type: String, format: 'date-time' }) updatedAt!: string;
   @ApiProperty({ type: String, format: 'uuid', nullable: true, description: 'The signed Scope of Appointment the application rests on' })
   soaId!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The carrier’s member ID for the client' }) carrierMemberId!: string | null;
+  @ApiProperty({
+    type: ExpectedCommissionDto,
+    nullable: true,
+    description:
+      'What the carrier’s schedule pays for it now (null: no schedule, a declined policy, or a member who does not see commissions)',
+  })
+  expectedCommission!: ExpectedCommissionDto | null;
+  @ApiProperty({
+    type: 'integer',
+    nullable: true,
+    description: 'Commission paid for it in all, by the statements imported, in cents (null for a member who does not see commissions)',
+  })
+  paidCommissionCents!: number | null;
 
-  static from(policy: Policy): PolicyDto {
+  static from(policy: Policy, commission?: PolicyCommission | null): PolicyDto {
     return {
       id: policy.id,
       clientId: policy.client,
@@ -191,6 +220,9 @@ export class PolicyDto {
       createdAt: policy.createdAt.toISOString(),
       updatedAt: policy.updatedAt.toISOString(),
       soaId: policy.soaId ?? null,
+      carrierMemberId: policy.carrierMemberId ?? null,
+      expectedCommission: commission?.expectedCommission ?? null,
+      paidCommissionCents: commission ? commission.paidCommissionCents : null,
     };
   }
 }

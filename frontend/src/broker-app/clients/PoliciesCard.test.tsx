@@ -42,6 +42,9 @@ const policy = (fields: Partial<Policy>): Policy => ({
   createdAt: '2025-11-20T15:00:00.000Z',
   updatedAt: '2025-11-20T15:00:00.000Z',
   soaId: null,
+  carrierMemberId: null,
+  expectedCommission: null,
+  paidCommissionCents: null,
   ...fields,
 });
 
@@ -118,6 +121,21 @@ describe('the client page’s Policies card', () => {
     expect(second.textContent).toContain('Medigap · Plan G');
     expect(second.textContent).toContain('Ended Dec 31, 2025: Switched plan');
     expect(second.textContent).not.toContain('a month');
+  });
+
+  it('shows the commission a policy is expected to earn and what was paid, to members who see commissions', async () => {
+    renderPage([
+      {
+        ...MAPD,
+        expectedCommission: { kind: 'initial', annualCents: 61_200, monthlyCents: 5_100, scheduleId: 's1' },
+        paidCommissionCents: 10_200,
+      },
+      MEDIGAP,
+    ]);
+    const list = within(await (await card()).findByRole('list', { name: 'Policies' }));
+    const [first, second] = list.getAllByRole('listitem');
+    expect(first.textContent).toContain('Commission $51.00 a month (initial) · $102.00 paid to date');
+    expect(second.textContent).not.toContain('Commission');
   });
 
   it('says what a policy is for while the client has none', async () => {

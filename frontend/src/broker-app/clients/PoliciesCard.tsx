@@ -115,6 +115,14 @@ function PolicyItem({ policy, members, actions }: { policy: Policy; members: Mem
     policy.premiumCents !== null && T.perMonth(dollars(policy.premiumCents)),
     writer && T.writtenBy(memberName(writer, TEAM_TEXTS.noName)),
   ].filter(Boolean);
+  // Shown to members who see commissions (the server leaves them null for the others).
+  const expected = policy.expectedCommission;
+  const commission = [
+    expected && T.commission(dollars(expected.monthlyCents), expected.kind),
+    (expected || Boolean(policy.paidCommissionCents)) &&
+      policy.paidCommissionCents !== null &&
+      T.commissionPaid(dollars(policy.paidCommissionCents)),
+  ].filter(Boolean);
   return (
     <Box component="li" sx={{ borderLeft: 3, borderColor: policy.status === 'active' ? 'success.main' : 'divider', pl: 1.5 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}>
@@ -136,6 +144,7 @@ function PolicyItem({ policy, members, actions }: { policy: Policy; members: Mem
         )}
       </Typography>
       {facts.length > 0 && <Typography variant="body2">{facts.join(' · ')}</Typography>}
+      {commission.length > 0 && <Typography variant="body2">{commission.join(' · ')}</Typography>}
       {policy.status === 'terminated' && policy.terminationDate && (
         <Typography variant="body2">
           {T.ended(policyDay(policy.terminationDate), T.reasons[policy.terminationReason ?? 'other'])}

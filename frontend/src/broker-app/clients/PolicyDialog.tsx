@@ -32,6 +32,7 @@ type Form = {
   terminationDate: string;
   terminationReason: TerminationReason;
   premium: string;
+  carrierMemberId: string;
   /** Undefined until chosen: a new policy's default writer, once the members are in. */
   writingMemberId?: string;
 };
@@ -52,6 +53,7 @@ function formOf(policy: Policy | null): Form {
     terminationDate: policy?.terminationDate ?? '',
     terminationReason: policy?.terminationReason ?? 'other',
     premium: policy?.premiumCents == null ? '' : (policy.premiumCents / 100).toFixed(2),
+    carrierMemberId: policy?.carrierMemberId ?? '',
     writingMemberId: policy ? (policy.writingMemberId ?? NOBODY) : undefined,
   };
 }
@@ -133,6 +135,8 @@ export function PolicyDialog({
       effectiveDate: form.effectiveDate || null,
       ...(terminated && { terminationDate: form.terminationDate || null, terminationReason: form.terminationReason }),
       premiumCents: cents,
+      // Sent when there is one, or to clear the one the policy had.
+      ...((form.carrierMemberId.trim() || policy?.carrierMemberId) && { carrierMemberId: form.carrierMemberId.trim() || null }),
       // A policy's writer who has since left the agency stays unless someone else is chosen.
       ...((!policy || writingMemberId !== policy.writingMemberId) && { writingMemberId }),
     });
@@ -206,6 +210,7 @@ export function PolicyDialog({
             </>
           )}
           <TextField {...field('premium', T.premium)} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />
+          <TextField {...field('carrierMemberId', T.carrierMemberId, T.carrierMemberIdHelp)} slotProps={{ htmlInput: { maxLength: 40 } }} />
           <TextField {...field('writingMemberId', T.writingMember)} select>
             {members.map((member) => (
               <MenuItem key={member.id} value={member.id}>

@@ -27,6 +27,7 @@ describe('the sidebar', () => {
       'Client Portal Preview',
       'Help',
       'Tasks',
+      'Commissions',
       'Compliance',
       'Team',
       'Activity log',

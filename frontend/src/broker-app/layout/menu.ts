@@ -13,6 +13,7 @@ import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
 import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import OutboxIcon from '@mui/icons-material/Outbox';
+import PaidIcon from '@mui/icons-material/Paid';
 import PaletteIcon from '@mui/icons-material/Palette';
 import PeopleIcon from '@mui/icons-material/People';
 import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
@@ -53,6 +54,7 @@ export const MAIN_MENU: readonly MenuItem[] = [
   { to: '/client/portal', icon: PhoneIphoneIcon },
   { to: '/help', icon: HelpOutlineIcon, tour: 'nav-help' },
   { to: '/tasks', icon: TaskAltIcon },
+  { to: '/commissions', icon: PaidIcon, permission: 'commissions:read' },
   { to: '/compliance', icon: VerifiedUserIcon },
   { to: '/team', icon: GroupsIcon },
   { to: '/activity-log', icon: ManageSearchIcon, permission: 'activity:read' },

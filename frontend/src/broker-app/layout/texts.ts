@@ -31,6 +31,7 @@ export const MENU_TITLES = {
   '/compliance': 'Compliance',
   '/team': 'Team',
   '/activity-log': 'Activity log',
+  '/commissions': 'Commissions',
   '/settings': 'Settings',
   '/api-access': 'API access',
   '/admin': 'Admin Dashboard',

@@ -14,6 +14,7 @@ import * as tour from './broker-tour.ts';
 import * as campaigns from './campaigns.ts';
 import * as clientPage from './client-page.ts';
 import * as clients from './clients.ts';
+import * as commissions from './commissions.ts';
 import * as compliance from './compliance.ts';
 import * as dashboard from './dashboard.ts';
 import * as outbox from './outbox.ts';
@@ -41,6 +42,7 @@ export const spanish: BrokerTranslation = {
   campaigns,
   clientPage,
   clients,
+  commissions,
   compliance,
   dashboard,
   help,

@@ -167,6 +167,11 @@ export const POLICY_TEXTS: Translation<typeof EN_POLICY_TEXTS> = {
   premium: 'Prima mensual ($)',
   premiumInvalid: 'Escriba un monto en dólares, 0 o más, con 2 decimales como máximo (p. ej. 25.50)',
   writingMember: 'Miembro que la vendió',
+  carrierMemberId: 'ID de miembro en los estados',
+  carrierMemberIdHelp: 'Cómo nombran a este cliente los estados de comisiones de la aseguradora',
+  commission: (amount: string, kind: 'initial' | 'renewal') =>
+    `Comisión de ${amount} al mes (${kind === 'initial' ? 'inicial' : 'renovación'})`,
+  commissionPaid: (amount: string) => `${amount} pagado hasta hoy`,
   nobody: 'Nadie',
   formerMember: 'Un miembro que ya no está en la agencia',
   required: 'Obligatorio',

@@ -41,6 +41,7 @@ export const MENU_TITLES: Translation<typeof EN_MENU_TITLES> = {
   '/compliance': 'Cumplimiento',
   '/team': 'Equipo',
   '/activity-log': 'Registro de actividad',
+  '/commissions': 'Comisiones',
   '/settings': 'Configuración',
   '/api-access': 'Acceso a la API',
   '/admin': 'Panel de administración',

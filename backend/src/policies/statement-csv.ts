@@ -1,0 +1,283 @@
+import { isUtf8 } from 'node:buffer';
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+
+import { CsvError, parse } from 'csv-parse';
+
+import { CsvFileException, CsvLineCounter, EMPTY_FILE, HAS_NUL, NOT_UTF8, utf8CutPoint } from '../clients/client-csv.js';
+import type { StatementField, StatementMapping } from './commission-statement.entity.js';
+import { normalizePlanId } from './plan-id.js';
+
+export const PREVIEW_ROWS = 5;
+export const MAX_COLUMNS = 100;
+export const HEADER_MAX = 100;
+export const MEMBER_ID_MAX = 40;
+export const MEMBER_NAME_MAX = 200;
+/** One row's amount: ±$1,000,000, far above any monthly commission. */
+export const AMOUNT_MAX_CENTS = 100_000_000;
+const CHUNK_BYTES = 256 * 1024;
+
+/** One statement row as the import stores it. */
+export interface StatementRow {
+  line: number;
+  memberId: string | null;
+  memberName: string | null;
+  planKey: string | null;
+  firstKey: string | null;
+  lastKey: string | null;
+  period: string | null;
+  effectiveDate: string | null;
+  amountCents: number | null;
+  problem: string | null;
+}
+
+/**
+ * Money as statements write it, in cents: "$1,234.56", "1234.5", "-12.00", "(12.00)" and "12.00-"
+ * (a chargeback). Undefined when it is not an amount or is beyond ±$1,000,000.
+ */
+export function parseAmountCents(text: string): number | undefined {
+  let value = text.trim().replace(/\s/g, '');
+  let negative = false;
+  if (/^\(.*\)$/.test(value)) [negative, value] = [true, value.slice(1, -1)];
+  if (value.endsWith('-')) [negative, value] = [!negative, value.slice(0, -1)];
+  if (value.startsWith('-')) [negative, value] = [!negative, value.slice(1)];
+  value = value.replace(/^(USD|\$)/i, '');
+  if (value.startsWith('-')) [negative, value] = [!negative, value.slice(1)];
+  if (!/^(\d{1,3}(,\d{3})+|\d+)?(\.\d{1,2})?$/.test(value) || !/\d/.test(value)) return undefined;
+  const [whole, fraction = ''] = value.replace(/,/g, '').split('.');
+  const cents = Number(whole || '0') * 100 + Number(fraction.padEnd(2, '0'));
+  if (cents > AMOUNT_MAX_CENTS) return undefined;
+  return negative && cents !== 0 ? -cents : cents;
+}
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function validDate(year: number, month: number, day: number): string | undefined {
+  if (year < 1990 || year > 2100 || month < 1 || month > 12 || day < 1) return undefined;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1) return undefined;
+  return `${year}-${pad(month)}-${pad(day)}`;
+}
+
+/** A calendar date: 2026-01-31, 01/31/2026 or 1/31/26 (US order). */
+export function parseDate(text: string): string | undefined {
+  const value = text.trim();
+  let match = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?$/.exec(value);
+  if (match) return validDate(Number(match[1]), Number(match[2]), Number(match[3]));
+  match = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})$/.exec(value);
+  if (match) {
+    const year = match[3].length === 2 ? 2000 + Number(match[3]) : Number(match[3]);
+    return validDate(year, Number(match[1]), Number(match[2]));
+  }
+  return undefined;
+}
+
+/**
+ * The month a row pays for, as its first day: 2026-01, 202601, 01/2026, 1/2026, Jan 2026,
+ * January-2026, or any date of the month.
+ */
+export function parsePeriod(text: string): string | undefined {
+  const value = text.trim().toLowerCase();
+  const date = parseDate(value);
+  if (date) return `${date.slice(0, 7)}-01`;
+  let match = /^(\d{4})[-/]?(\d{2})$/.exec(value) ?? /^(\d{4})-(\d{1})$/.exec(value);
+  if (match) return validDate(Number(match[1]), Number(match[2]), 1);
+  match = /^(\d{1,2})[/-](\d{4})$/.exec(value);
+  if (match) return validDate(Number(match[2]), Number(match[1]), 1);
+  match = /^([a-z]{3})[a-z]*\.?[\s,-]*(\d{4})$/.exec(value);
+  if (match && MONTHS.includes(match[1])) return validDate(Number(match[2]), MONTHS.indexOf(match[1]) + 1, 1);
+  return undefined;
+}
+
+/** A name part as the matching compares it: lower case, accents off, letters only. */
+export function nameKey(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
+}
+
+/**
+ * The same as nameKey in SQL, for the clients' names (PostgreSQL without the unaccent extension):
+ * the accented letters of Spanish, Portuguese and French names, then letters only.
+ */
+export const SQL_NAME_KEY = (column: string) =>
+  `regexp_replace(translate(lower(${column}), 'áàâäãåéèêëíìîïóòôöõúùûüñçý', 'aaaaaaeeeeiiiiooooouuuuncy'), '[^a-z]', '', 'g')`;
+
+const SUFFIXES = new Set(['jr', 'sr', 'ii', 'iii', 'iv', 'md', 'phd']);
+
+/** First and last name keys of a member's name: "DOE, JANE M" or "Jane M. Doe" (suffixes such as Jr. left out). */
+export function nameKeys(name: string): { first: string | null; last: string | null } {
+  const words = (text: string) =>
+    text
+      .split(/\s+/)
+      .map(nameKey)
+      .filter((word) => word && !SUFFIXES.has(word));
+  const comma = name.indexOf(',');
+  if (comma >= 0) {
+    const last = words(name.slice(0, comma)).join('');
+    const first = words(name.slice(comma + 1))[0] ?? '';
+    return { first: first || null, last: last || null };
+  }
+  const parts = words(name);
+  if (parts.length === 0) return { first: null, last: null };
+  if (parts.length === 1) return { first: null, last: parts[0] };
+  return { first: parts[0], last: parts[parts.length - 1] };
+}
+
+/** Contract and plan benefit package of a plan ID (H1234-001), or null. */
+export function planKeyOf(text: string): string | null {
+  return normalizePlanId(text)?.slice(0, 9) ?? null;
+}
+
+/** The headers a statement's fields are usually found under, for a first mapping. */
+const GUESSES: Record<StatementField, RegExp> = {
+  memberId: /^(member|subscriber|medicare|mbi|policy|insured|beneficiary)[\s_-]*(id|number|no\.?|#)$|^(mbi|member ?id)$/i,
+  memberName: /^(member|subscriber|insured|beneficiary|client|customer)?[\s_-]*name$/i,
+  planId: /^(plan|contract|cms)[\s_-]*(id|number|code|#)$|^pbp$|^plan$/i,
+  amount: /^(commission|paid|payment|net)?[\s_-]*(amount|amt|paid|commission|payment)$/i,
+  period: /^(period|month|pay(ment)? ?(period|month)|coverage ?month|commission ?month|statement ?month)$/i,
+  effectiveDate: /^(effective|eff\.?|policy effective|coverage start)[\s_-]*(date)?$/i,
+};
+
+/** A first guess at the mapping from the header's names. */
+export function guessMapping(headers: string[]): StatementMapping {
+  const mapping: StatementMapping = {};
+  for (const [field, pattern] of Object.entries(GUESSES) as [StatementField, RegExp][]) {
+    const header = headers.find((h) => pattern.test(h.trim()) && !Object.values(mapping).includes(h));
+    if (header) mapping[field] = header;
+  }
+  return mapping;
+}
+
+/** What is wrong with a mapping for these headers, or undefined. */
+export function mappingProblem(mapping: StatementMapping, headers: string[]): { field: string; message: string } | undefined {
+  for (const [field, header] of Object.entries(mapping)) {
+    if (header !== undefined && header !== null && !headers.includes(header))
+      return { field, message: `The file has no column “${header}”` };
+  }
+  if (!mapping.memberId && !mapping.memberName)
+    return { field: 'memberId', message: 'Choose the column of the member ID or of the member’s name' };
+  if (!mapping.amount) return { field: 'amount', message: 'Choose the column of the amount paid' };
+  if (!mapping.period) return { field: 'period', message: 'Choose the column of the month paid for' };
+  return undefined;
+}
+
+/** A row of the file read through the mapping: what the import stores, or the row's problem. */
+export function readRow(cells: string[], line: number, columns: Partial<Record<StatementField, number>>): StatementRow {
+  const cell = (field: StatementField) => {
+    const index = columns[field];
+    const value = index === undefined ? '' : (cells[index] ?? '').trim();
+    return value === '' ? null : value;
+  };
+  const memberId = cell('memberId');
+  const memberName = cell('memberName');
+  const planText = cell('planId');
+  const amountText = cell('amount');
+  const periodText = cell('period');
+  const effectiveText = cell('effectiveDate');
+  const names = memberName ? nameKeys(memberName) : { first: null, last: null };
+  const amountCents = amountText === null ? undefined : parseAmountCents(amountText);
+  const period = periodText === null ? undefined : parsePeriod(periodText);
+  const problem =
+    amountCents === undefined
+      ? amountText === null
+        ? 'No amount'
+        : 'The amount is not a sum of money such as $1,234.56'
+      : period === undefined
+        ? periodText === null
+          ? 'No month'
+          : 'The month is not one such as 2026-01 or 01/2026'
+        : !memberId && !memberName
+          ? 'No member ID or name'
+          : null;
+  return {
+    line,
+    memberId: memberId ? memberId.slice(0, MEMBER_ID_MAX).toUpperCase() : null,
+    memberName: memberName ? memberName.slice(0, MEMBER_NAME_MAX) : null,
+    planKey: planText ? planKeyOf(planText) : null,
+    firstKey: names.first,
+    lastKey: names.last,
+    period: period ?? null,
+    effectiveDate: effectiveText ? (parseDate(effectiveText) ?? null) : null,
+    amountCents: amountCents ?? null,
+    problem,
+  };
+}
+
+/**
+ * A statement's rows as arrays of cells, parsed as they arrive, each with the file's line (the
+ * header is line 1, yielded first). A problem with the file as a whole is a CsvFileException.
+ */
+export async function* readStatementCsv(input: Readable): AsyncGenerator<{ cells: string[]; line: number }> {
+  const parser = input.pipe(
+    parse({
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      trim: true,
+      info: true,
+      max_record_size: 64 * 1024,
+    }),
+  );
+  input.on('error', (error) => parser.destroy(error));
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      yield { cells: record, line: info.lines };
+    }
+  } catch (error) {
+    if (error instanceof CsvError) throw new CsvFileException(`The file is not a readable CSV: ${error.message}`);
+    throw error;
+  } finally {
+    parser.destroy();
+    input.destroy();
+  }
+}
+
+/**
+ * What is told of an uploaded statement at once: UTF-8 text without NUL throughout (checked in
+ * chunks, never held whole), a header of named, distinct columns, its first rows for the mapping,
+ * and about how many rows it holds.
+ */
+export async function checkStatementUpload(path: string): Promise<{ headers: string[]; preview: string[][]; rowsTotal: number }> {
+  const counter = new CsvLineCounter();
+  const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+  const file = await open(path, 'r');
+  try {
+    let carried = 0;
+    for (;;) {
+      const { bytesRead } = await file.read(buffer, carried, buffer.length - carried, null);
+      const filled = carried + bytesRead;
+      if (bytesRead === 0) {
+        if (carried > 0) throw new CsvFileException(NOT_UTF8);
+        break;
+      }
+      const fresh = buffer.subarray(carried, filled);
+      if (fresh.includes(0)) throw new CsvFileException(HAS_NUL);
+      counter.add(fresh);
+      const cut = utf8CutPoint(buffer, filled);
+      if (!isUtf8(buffer.subarray(0, cut))) throw new CsvFileException(NOT_UTF8);
+      buffer.copy(buffer, 0, cut, filled);
+      carried = filled - cut;
+    }
+  } finally {
+    await file.close();
+  }
+  let headers: string[] | undefined;
+  const preview: string[][] = [];
+  for await (const { cells } of readStatementCsv(createReadStream(path))) {
+    if (!headers) headers = cells;
+    else preview.push(cells.slice(0, headers.length).map((value) => value.slice(0, 200)));
+    if (preview.length >= PREVIEW_ROWS) break;
+  }
+  if (!headers) throw new CsvFileException(EMPTY_FILE);
+  if (headers.length > MAX_COLUMNS) throw new CsvFileException(`The file has more than ${MAX_COLUMNS} columns`);
+  if (headers.some((header) => header === '')) throw new CsvFileException('Every column of the first line needs a name');
+  if (headers.some((header) => header.length > HEADER_MAX))
+    throw new CsvFileException(`A column name is longer than ${HEADER_MAX} characters: is the first line the header?`);
+  if (new Set(headers).size !== headers.length) throw new CsvFileException('Two columns of the first line have the same name');
+  return { headers, preview, rowsTotal: counter.rows() };
+}
