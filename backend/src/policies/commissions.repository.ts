@@ -1,5 +1,6 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
+import { CompiledQuery } from 'kysely';
 
 import { bookCondition, type ClientBook } from '../members/book.js';
 import type { StatementMapping } from './commission-statement.entity.js';
@@ -107,15 +108,17 @@ export class CommissionsRepository {
   /** Writes a batch of rows, and the statement's progress with them. */
   async insertRows(em: EntityManager, statementId: string, agencyId: string, rows: StatementRow[], rowsDone: number): Promise<void> {
     if (rows.length) {
-      await em.execute(
-        `insert into commission_statement_rows
-           (statement_id, broker_id, line, member_id, member_name, plan_key, first_key, last_key, period, effective_date, amount_cents, problem)
-         select ?, ?, x.line, x."memberId", x."memberName", x."planKey", x."firstKey", x."lastKey", x.period, x."effectiveDate",
-                x."amountCents", x.problem
-           from jsonb_to_recordset(?::jsonb) as x(line int, "memberId" text, "memberName" text, "planKey" text, "firstKey" text,
-                "lastKey" text, period date, "effectiveDate" date, "amountCents" int, problem text)`,
-        [statementId, agencyId, JSON.stringify(rows)],
-        'run',
+      // The rows travel as one JSON bind parameter (not escaped into the statement's text), as the client import's do.
+      await em.getKysely().executeQuery(
+        CompiledQuery.raw(
+          `insert into commission_statement_rows
+             (statement_id, broker_id, line, member_id, member_name, plan_key, first_key, last_key, period, effective_date, amount_cents, problem)
+           select $1::uuid, $2::uuid, x.line, x."memberId", x."memberName", x."planKey", x."firstKey", x."lastKey", x.period, x."effectiveDate",
+                  x."amountCents", x.problem
+             from json_to_recordset($3::json) as x(line int, "memberId" text, "memberName" text, "planKey" text, "firstKey" text,
+                  "lastKey" text, period date, "effectiveDate" date, "amountCents" int, problem text)`,
+          [statementId, agencyId, JSON.stringify(rows)],
+        ),
       );
     }
     await em.execute(`update commission_statements set rows_done = ?, updated_at = now() where id = ?`, [rowsDone, statementId], 'run');
