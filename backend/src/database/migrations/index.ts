@@ -52,6 +52,7 @@ import { Migration20261129125649_team_settings } from './Migration20261129125649
 import { Migration20261129130600_departures_assigned_member } from './Migration20261129130600_departures_assigned_member.js';
 import { Migration20261129131821_member_weekly_digests } from './Migration20261129131821_member_weekly_digests.js';
 import { Migration20261129133032_policies } from './Migration20261129133032_policies.js';
+import { Migration20261129161845_policy_filters } from './Migration20261129161845_policy_filters.js';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121055953_users', class: Migration20261121055953_users },
@@ -105,4 +106,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129130600_departures_assigned_member', class: Migration20261129130600_departures_assigned_member },
   { name: 'Migration20261129131821_member_weekly_digests', class: Migration20261129131821_member_weekly_digests },
   { name: 'Migration20261129133032_policies', class: Migration20261129133032_policies },
+  { name: 'Migration20261129161845_policy_filters', class: Migration20261129161845_policy_filters },
 ];

@@ -81,6 +81,38 @@ function MemberCell({ client, members }: { client: Client; members: Member[] }) 
 }
 
 /**
+ * The client's current policy: the carrier with the plan's type as a short label, the plan's name
+ * under it (a pending application says so); a muted "No current plan" otherwise. Cut with an
+ * ellipsis at the column's width, the whole text on hover.
+ */
+function PlanCell({ client }: { client: Client }) {
+  const { CLIENT_TEXTS } = useBrokerTexts().clients;
+  const policy = client.currentPolicy;
+  if (!policy) {
+    return (
+      <Typography component="span" variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+        {CLIENT_TEXTS.noPlan}
+      </Typography>
+    );
+  }
+  const type = CLIENT_TEXTS.policyTypeShort[policy.planType];
+  const pending = policy.status === 'pending';
+  return (
+    <Box sx={{ maxWidth: { xs: 170, xl: 240 } }} title={`${policy.carrier} · ${policy.planName}`}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, minWidth: 0 }}>
+        <Typography component="span" variant="body2" noWrap sx={{ fontWeight: 600, minWidth: 0 }}>
+          {policy.carrier}
+        </Typography>
+        <Chip size="small" variant="outlined" label={type} sx={{ height: 20, flexShrink: 0, '& .MuiChip-label': { px: 0.75 } }} />
+      </Box>
+      <Typography variant="caption" component="div" color="text.secondary" noWrap>
+        {pending ? `${CLIENT_TEXTS.planPending} · ${policy.planName}` : policy.planName}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
  * The clients as a table: every column sorts on the server, rows can be selected for the bulk
  * actions, and each row keeps the card's invitation control and menu.
  */
@@ -173,6 +205,7 @@ export function ClientTable() {
           render={(client) => <Engagement client={client} />}
         />
         <DataTable.Col<Client> source="riskScore" label={CLIENT_TEXTS.colRisk} render={(client) => <RiskBadge client={client} />} />
+        <DataTable.Col<Client> label={CLIENT_TEXTS.colPlan} disableSort render={(client) => <PlanCell client={client} />} />
         {members.length > 0 && (
           <DataTable.Col<Client>
             label={CLIENT_TEXTS.colMember}
