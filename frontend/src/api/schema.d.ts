@@ -2233,7 +2233,7 @@ export interface paths {
         };
         /**
          * Client retention: the last 12 months, the last two AEPs (15 October – 7 December), and why clients left
-         * @description A client counts as retained in a period when active at its start and still active at its end; clients made inactive or deleted count as lost, with the reason the broker gave. Months follow the broker’s time zone; the current month and a running AEP count up to now. With scope=mine: the clients assigned to the signed-in member, and those deleted while assigned to them.
+         * @description A client counts as retained in a period when active at its start and still active at its end; clients made inactive or deleted count as lost, with the reason the broker gave. Months follow the broker’s time zone; the current month and a running AEP count up to now. With scope=mine: the clients assigned to the signed-in member, and those deleted while assigned to them. Once the book has a policy that is or was in force, the same figures count policies instead (basis: policies; docs/clients.md “Retention on policies”), with keptThroughAep and lostToAnotherAgent.
          */
         get: operations["StatsController_retentionFigures"];
         put?: never;
@@ -4884,8 +4884,24 @@ export interface components {
         RetentionDto: {
             /** @description The last two AEPs, oldest first; the current one so far while it runs */
             aep: components["schemas"]["RetentionAepDto"][];
+            /**
+             * @description What the figures count: policies once the book has a policy that is or was in force (active or terminated), clients before (docs/clients.md “Retention on policies”). On policies, months, aep and lostByReason count policies: in force at a period’s start, and lost when terminated by its end other than for a change of plan within the agency (switched_plan); an AEP counts the terminations up to 1 January, when its choices take effect; nonpayment is counted as other.
+             * @example policies
+             * @enum {string}
+             */
+            basis: "policies" | "clients";
+            /**
+             * @description Kept through the latest AEP listed (the last of aep): of the policies in force when it began, those still in force with the agency after it (no termination dated up to 1 January but a change of plan within the agency; so far while it runs); on the clients basis, the clients still active at its end. Null when no AEP is listed.
+             * @example 188
+             */
+            keptThroughAep: number | null;
             /** @description Clients lost in the last 12 months, by the reason the broker gave */
             lostByReason: components["schemas"]["LostByReasonDto"];
+            /**
+             * @description Lost to another agent in the last 12 months: policies terminated with the reason switched_agent, or on the clients basis clients who left for that reason (lostByReason.switched_agent)
+             * @example 4
+             */
+            lostToAnotherAgent: number;
             /** @description The last 12 calendar months, oldest first, the current month last */
             months: components["schemas"]["RetentionMonthDto"][];
         };
