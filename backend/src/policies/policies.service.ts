@@ -59,13 +59,13 @@ export class PoliciesService {
 
   /**
    * The carriers of the book's policies (any status), for the client list's carrier filter: one
-   * spelling per carrier whatever its case (the most used, then the first in order), sorted by name.
+   * spelling per carrier whatever its case (the most used, then the one entered first), sorted by name.
    */
   async carriers(book: ClientBook): Promise<string[]> {
     const inBook = bookCondition(book);
     const rows = await this.em.execute<{ carrier: string }[]>(
-      `select (array_agg(p.carrier order by n desc, p.carrier))[1] as carrier
-         from (select p.carrier, count(*) as n from policies p join clients c on c.id = p.client_id
+      `select (array_agg(p.carrier order by n desc, first_at))[1] as carrier
+         from (select p.carrier, count(*) as n, min(p.created_at) as first_at from policies p join clients c on c.id = p.client_id
                 where p.broker_id = ? and ${inBook.sql} group by p.carrier) p
         group by lower(p.carrier)
         order by lower(p.carrier)`,

@@ -108,16 +108,8 @@ export function ClientFilters() {
   // A carrier from the URL that the book no longer has (or not yet loaded) stays a choice.
   const carrierChoices =
     carrier && !carriers.some((name) => name.toLowerCase() === carrier.toLowerCase()) ? [...carriers, carrier] : carriers;
-  const filtered =
-    status !== '' ||
-    invitation !== '' ||
-    band !== '' ||
-    risk !== '' ||
-    agent !== '' ||
-    carrier !== '' ||
-    policyType !== '' ||
-    effectiveYear !== undefined ||
-    terminatingSoon;
+  const policyFiltered = carrier !== '' || policyType !== '' || effectiveYear !== undefined || terminatingSoon;
+  const filtered = status !== '' || invitation !== '' || band !== '' || risk !== '' || agent !== '' || policyFiltered;
   const order = (Object.keys(SORTS) as (keyof typeof SORTS)[]).find(
     (key) => SORTS[key].field === sort?.field && SORTS[key].order === sort?.order,
   );
@@ -199,7 +191,8 @@ export function ClientFilters() {
           <MenuItem value="none">{CLIENT_TEXTS.filterNobody}</MenuItem>
         </TextField>
       )}
-      {(carrierChoices.length > 0 || filtered) && (
+      {/* Once the book has policies (or a link sets one of these filters). */}
+      {(carrierChoices.length > 0 || policyFiltered) && (
         <>
           <TextField
             {...select}

@@ -1089,16 +1089,21 @@ describe('policies in the client list', () => {
     fireEvent.click(await screen.findByRole('option', { name: option }));
   };
 
-  it('shows each client’s current plan: the carrier with its type, the plan’s name, a pending one said so, none muted', async () => {
+  it('shows each client’s current plan: under the name below 1536 px, in its own column from there (the carrier with its type, the plan’s name)', async () => {
     renderList(CLIENTS, { getPolicyCarriers: vi.fn().mockResolvedValue(['Aetna', 'Humana']) }, 'table');
     const table = await screen.findByRole('table');
     await within(table).findByText('Walter Briggs');
-    expect(within(table).getByRole('columnheader', { name: 'Current plan' })).toBeTruthy();
     const row = (name: string) => within(within(table).getByText(name).closest('tr')!);
-    expect(row('Margaret Okafor').getByText('Humana')).toBeTruthy();
+    // jsdom's window is 1024 px: the column is left out, the plan's carrier and type are under the name.
+    expect(within(table).queryByRole('columnheader', { name: 'Current plan' })).toBeNull();
+    const line = (name: string) => row(name).queryByTestId('plan-line');
+    expect(line('Margaret Okafor')?.textContent).toBe('Humana · MAPD');
+    expect(line('Margaret Okafor')?.getAttribute('title')).toBe('Humana · Humana Gold Plus (HMO)');
+    expect(line('Walter Briggs')?.textContent).toBe('Aetna · Part D · Pending');
+    expect(line('Rosa Diaz')).toBeNull();
+    // The column's cells, shown from 1536 px.
     expect(row('Margaret Okafor').getByText('MAPD')).toBeTruthy();
     expect(row('Margaret Okafor').getByText('Humana Gold Plus (HMO)')).toBeTruthy();
-    expect(row('Walter Briggs').getByText('Part D')).toBeTruthy();
     expect(row('Walter Briggs').getByText('Pending · Aetna Medicare Rx Saver')).toBeTruthy();
     expect(row('Rosa Diaz').getByText('No current plan')).toBeTruthy();
   });
@@ -1163,6 +1168,10 @@ describe('policies in the client list', () => {
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Risk' })).toBeTruthy());
     expect(screen.queryByRole('combobox', { name: 'Carrier' })).toBeNull();
     expect(screen.queryByRole('checkbox', { name: 'Ending within 60 days' })).toBeNull();
+    // Nor once another filter is on.
+    await choose('Status', 'Inactive');
+    await screen.findByRole('button', { name: 'Clear filters' });
+    expect(screen.queryByRole('combobox', { name: 'Carrier' })).toBeNull();
   });
 
   it('says the column and the filters in Spanish', async () => {
@@ -1180,7 +1189,7 @@ describe('policies in the client list', () => {
       });
       const table = await screen.findByRole('table');
       await within(table).findByText('Walter Briggs');
-      expect(within(table).getByRole('columnheader', { name: 'Plan actual' })).toBeTruthy();
+      expect(within(table).getByText('Aetna · Parte D · Pendiente')).toBeTruthy();
       expect(within(table).getByText('Parte D')).toBeTruthy();
       expect(within(table).getByText('Pendiente · Aetna Medicare Rx Saver')).toBeTruthy();
       expect(within(table).getByText('Sin plan actual')).toBeTruthy();
