@@ -4,7 +4,7 @@
 // against the database:
 //   1. one session-table lookup (the session store's own SELECT, on a pool of 4 like the store's),
 //   2. the signed-in broker's row (the access guard),
-//   3. the page with its clients' invitation state and the total, in one statement.
+//   3. the page with its clients' invitation state, their current policy and the total, in one statement.
 // It does not rewrite the session's expiry (the store's "touch"): that write is part of what the
 // application spends on top of the floor. Only the sort fields and filters the benchmark sends are
 // understood. Started by bench/hot-read.mjs with DATABASE_URL, PORT, SESSION_SECRET and
@@ -33,12 +33,18 @@ const THEN = { lastName: 'first_name', firstName: 'last_name' };
 const CLIENT_COLUMNS =
   'c.id, c.first_name, c.last_name, c.email, c.phone, c.is_active, c.engagement_score, c.notes, c.zip, c.state, c.language, c.created_at, ' +
   `to_char(c.date_of_birth, 'YYYY-MM-DD') as date_of_birth, c.plan_type, to_char(c.plan_effective_date, 'YYYY-MM-DD') as plan_effective_date, ` +
-  'c.carrier, c.departure_reason, c.risk_score, c.risk_level, c.risk_reasons';
+  'c.carrier, c.departure_reason, c.risk_score, c.risk_level, c.risk_reasons, c.assigned_member_id';
 const SEARCH = `lower(first_name || ' ' || last_name || ' ' || coalesce(email, '') || ' ' || phone)`;
 const INVITATION_STATE = `exists (select 1 from client_accounts a where a.client_id = c.id) as registered,
   (select max(i.expires_at) from client_invitations i where i.client_id = c.id and i.accepted_at is null) as pending_until,
   (select json_agg(json_build_object('field', x.field, 'value', x.new_value, 'requestedAt', x.requested_at) order by x.field)
-     from client_contact_changes x where x.client_id = c.id and x.status = 'pending') as pending_changes`;
+     from client_contact_changes x where x.client_id = c.id and x.status = 'pending') as pending_changes,
+  (select json_build_object('id', p.id, 'carrier', p.carrier, 'planName', p.plan_name, 'planId', p.plan_id,
+       'planType', p.plan_type, 'medigapPlan', p.medigap_plan, 'status', p.status,
+       'effectiveDate', to_char(p.effective_date, 'YYYY-MM-DD'), 'terminationDate', to_char(p.termination_date, 'YYYY-MM-DD'))
+     from policies p where p.client_id = c.id and p.status in ('active', 'pending')
+    order by p.status = 'active' desc, p.effective_date desc nulls last, p.plan_type in ('dental', 'vision', 'other'), p.created_at desc, p.id desc
+    limit 1) as current_policy`;
 const lit = (value) => pg.escapeLiteral(value);
 const escapeLike = (text) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -137,11 +143,13 @@ async function clients(url, cookie) {
         riskScore: client.risk_score,
         riskLevel: client.risk_level,
         riskReasons: client.risk_reasons ?? [],
+        assignedMemberId: client.assigned_member_id,
         pendingContactChanges: (client.pending_changes ?? []).map((change) => ({
           field: change.field,
           value: change.value,
           requestedAt: new Date(change.requestedAt).toISOString(),
         })),
+        currentPolicy: client.current_policy ?? null,
       };
     });
   const range = items.length ? `clients ${start}-${start + items.length - 1}/${total}` : `clients */${total}`;

@@ -293,8 +293,8 @@ const LAST_NAMES = [
  * Seeds a book of business at realistic size on a migrated database: `brokers` other brokers, then
  * `clients` clients of which `hotClients` belong to `hotBrokerId` (the rest spread evenly over the
  * other brokers), and `deliveries` reminder deliveries spread evenly over all clients (voice ones
- * linked to a reminder, as the dispatcher records them). Names come from common US first and last
- * names; creation dates spread over two years. Ends with VACUUM ANALYZE and a checkpoint. Answers
+ * linked to a reminder, as the dispatcher records them), and each client's policies (about 1.3 a
+ * client). Names come from common US first and last names; creation dates spread over two years. Ends with VACUUM ANALYZE and a checkpoint. Answers
  * the seconds taken.
  */
 export async function seedRealistic(databaseUrl, { brokers, clients, deliveries, hotBrokerId, hotClients }) {
@@ -337,6 +337,34 @@ export async function seedRealistic(databaseUrl, { brokers, clients, deliveries,
          from generate_series(1, $1) n
          join (select id, broker_id, phone, row_number() over (order by id) as rn from clients) cl on cl.rn = 1 + n % $2`,
       [deliveries, clients],
+    );
+    // Every client's coverage (issue 51): a Medicare plan from one of ten carriers — MAPD, MA, Part D
+    // or Medigap, effective on 1 January of one of the last five years — active for most, pending
+    // for one in twelve, and for one in nine marked terminated with its last day spread over the
+    // next 120 days and the last year (the "terminating soon" filter finds about one in 70); every
+    // third client also has a second policy of another carrier (Part D or dental).
+    const carriers = `(array['Humana', 'Aetna', 'UnitedHealthcare', 'Cigna', 'Wellcare', 'Anthem', 'Kaiser Permanente', 'Mutual of Omaha', 'Devoted Health', 'Blue Cross Blue Shield'])`;
+    await c.query(
+      `insert into policies (id, broker_id, client_id, carrier, plan_name, plan_id, plan_type, medigap_plan, status, effective_date, termination_date,
+                             termination_reason, premium_cents, created_at, updated_at)
+       select gen_random_uuid(), cl.broker_id, cl.id, ${carriers}[1 + cl.rn % 10], ${carriers}[1 + cl.rn % 10] || ' Plan ' || (cl.rn % 7),
+              case when t in ('mapd', 'medicare_advantage') then 'H' || lpad((1000 + cl.rn % 9000)::text, 4, '0') || '-00' || (1 + cl.rn % 9) || '-000'
+                   when t = 'pdp' then 'S' || lpad((1000 + cl.rn % 9000)::text, 4, '0') || '-00' || (1 + cl.rn % 9) || '-000' end,
+              t, case when t = 'medigap' then (array['G', 'N', 'F'])[1 + cl.rn % 3] end,
+              case when cl.rn % 9 = 0 then 'terminated' when cl.rn % 12 = 0 then 'pending' else 'active' end,
+              make_date(extract(year from now())::int - cl.rn % 5, 1, 1),
+              case when cl.rn % 9 = 0 then (now() + ((cl.rn / 9) % 480 - 360) * interval '1 day')::date end,
+              case when cl.rn % 9 = 0 then (array['switched_agent', 'switched_plan', 'moved', 'other'])[1 + cl.rn % 4] end,
+              (cl.rn % 40) * 500, now(), now()
+         from (select id, broker_id, (row_number() over (order by id))::int as rn from clients) cl,
+              lateral (select (array['mapd', 'mapd', 'medicare_advantage', 'pdp', 'medigap'])[1 + cl.rn % 5] as t) pt`,
+    );
+    await c.query(
+      `insert into policies (id, broker_id, client_id, carrier, plan_name, plan_type, status, effective_date, created_at, updated_at)
+       select gen_random_uuid(), cl.broker_id, cl.id, ${carriers}[1 + (cl.rn + 3) % 10], 'Extra ' || (cl.rn % 5),
+              case when cl.rn % 2 = 0 then 'dental' else 'other' end, 'active', make_date(extract(year from now())::int - cl.rn % 3, 1, 1), now(), now()
+         from (select id, broker_id, (row_number() over (order by id))::int as rn from clients) cl
+        where cl.rn % 3 = 0`,
     );
     await c.query('vacuum analyze');
     // Write the seed's dirty pages out now, so that the first case measured does not pay for it.

@@ -221,6 +221,18 @@ async function bookCases(broker, size) {
     ],
     ['table: by invitation, page 40', '/api/clients' + q({ range: [975, 999], sort: ['inviteStatus', 'ASC'] })],
     ['table: 100 a page, by e-mail', '/api/clients' + q({ range: [0, 99], sort: ['email', 'ASC'] })],
+    // The policy filters (issue 51): a carrier's clients by name, and MAPD plans ending within 60 days by risk.
+    ['table: a carrier’s clients, by name', '/api/clients' + q({ range: [0, 24], sort: ['lastName', 'ASC'], filter: { carrier: 'humana' } })],
+    [
+      'table: MAPD ending within 60 days, by risk',
+      '/api/clients' + q({ range: [0, 24], sort: ['riskScore', 'DESC'], filter: { policyType: 'mapd', terminatingSoon: true } }),
+    ],
+    [
+      'table: a carrier’s plans effective last year, page 5',
+      '/api/clients' +
+        q({ range: [100, 124], sort: ['createdAt', 'DESC'], filter: { carrier: 'Aetna', effectiveYear: new Date().getFullYear() - 1 } }),
+    ],
+    ['filter choices: the book’s carriers', '/api/policies/carriers'],
     ['reminder picker: "smi"', '/api/clients' + q({ range: [0, 19], sort: ['lastName', 'ASC'], filter: { q: 'smi' } })],
     [
       'reminders: filtered page',

@@ -121,7 +121,8 @@ describe('clients: date of birth, plan, carrier, at-risk list, and departures', 
       {
         row: 6,
         field: 'planType',
-        message: 'planType must be Medicare Advantage (MA), Part D (PDP), Medigap (Medicare Supplement) or Other, not "PPO"',
+        message:
+          'planType must be Medicare Advantage (MA), MAPD, Part D (PDP), Medigap (Medicare Supplement), Dental, Vision or Other, not "PPO"',
       },
     ]);
     const list = await a.agent

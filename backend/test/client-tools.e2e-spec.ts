@@ -111,15 +111,17 @@ describe('client tools: filters, export, bulk actions', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.text.startsWith('\uFEFF')).toBe(true);
     const lines = res.text.slice(1).split('\r\n');
-    expect(lines[0]).toBe('First name,Last name,E-mail,Phone,Status,Invitation,Engagement,Joined');
+    expect(lines[0]).toBe(
+      'First name,Last name,E-mail,Phone,Status,Invitation,Engagement,Joined,Carrier,Plan name,Plan ID,Plan type,Plan status,Effective date,Medigap plan',
+    );
     expect(lines.at(-1)).toBe('');
     const rows = lines.slice(1, -1);
     expect(rows).toHaveLength(6);
     expect(rows.find((r) => r.includes('HYPERLINK'))).toMatch(
-      /^"'=HYPERLINK\(""http:\/\/evil\.test""\)",'\+Cmd,'@x@example\.com,\(\d{3}\) \d{3}-\d{4},Active,Not invited,55,\d{4}-\d{2}-\d{2}$/,
+      /^"'=HYPERLINK\(""http:\/\/evil\.test""\)",'\+Cmd,'@x@example\.com,\(\d{3}\) \d{3}-\d{4},Active,Not invited,55,\d{4}-\d{2}-\d{2},,,,,,,$/,
     );
     expect(rows.find((r) => r.startsWith('Ruth'))).toMatch(
-      /^Ruth,Álvarez,ruth@example\.com,\(\d{3}\) \d{3}-\d{4},Active,Not invited,80,\d{4}-\d{2}-\d{2}$/,
+      /^Ruth,Álvarez,ruth@example\.com,\(\d{3}\) \d{3}-\d{4},Active,Not invited,80,\d{4}-\d{2}-\d{2},,,,,,,$/,
     );
     expect(rows.find((r) => r.includes('Expired'))).toContain(',Invite expired,20,');
     expect(rows.find((r) => r.includes('Registered'))).toContain(',Registered,95,');

@@ -33,6 +33,7 @@ describe('clients: CRUD, search, tenant isolation, usage limits, invitations', (
         'assignedMemberId',
         'carrier',
         'createdAt',
+        'currentPolicy',
         'dateOfBirth',
         'departureReason',
         'email',

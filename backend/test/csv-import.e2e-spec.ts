@@ -200,7 +200,7 @@ describe('POST /api/clients/upload (CSV import)', () => {
     const res = await upload('firstName,email\nRuth,ruth@example.com\n');
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(
-      'The file is missing the columns lastName, phone (expected firstName, lastName, email, phone; optional zip, state, marketingConsent, language, date_of_birth, plan_type, plan_effective_date, carrier, assignedTo)',
+      "The file is missing the columns lastName, phone (expected firstName, lastName, email, phone; optional zip, state, marketingConsent, language, date_of_birth, plan_type, plan_effective_date, carrier, assignedTo, and a policy's planName, planId, medigapPlan, policyStatus, premium, terminationDate, terminationReason)",
     );
     expect(await names()).toEqual([]);
     expect(await t.em().count(ImportJob, { broker: broker.id })).toBe(0);

@@ -82,16 +82,18 @@ describe('database schema and seed data', () => {
       );
     expect(history).toEqual({ months: 12, brokers: 8 });
     // Dana's book has its coverage: a policy for each client, pending for those about to turn 65,
-    // terminated for those who left, each written by the member who looks after the client.
+    // terminated for those who left, each written by the member who looks after the client; two
+    // plans end within 60 days (one with the new plan pending), two ended at the last AEP, and one
+    // client has a dental plan beside his Medicare plan.
     const policies = await t.em().execute<{ status: string; count: number; written: number }[]>(
       `select p.status, count(*)::int as count, count(*) filter (where p.writing_member_id = c.assigned_member_id)::int as written
          from policies p join clients c on c.id = p.client_id join users u on u.id = p.broker_id
         where u.email = 'dana.whitfield@example.com' group by p.status order by p.status`,
     );
     expect(policies).toEqual([
-      { status: 'active', count: 17, written: 17 },
-      { status: 'pending', count: 3, written: 3 },
-      { status: 'terminated', count: 5, written: 5 },
+      { status: 'active', count: 16, written: 16 },
+      { status: 'pending', count: 4, written: 4 },
+      { status: 'terminated', count: 9, written: 9 },
     ]);
     // Dana's team has tasks (some overdue, one of each rule) and calls logged.
     const tasks = await t.em().execute<{ source: string; count: number }[]>(

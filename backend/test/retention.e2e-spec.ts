@@ -195,4 +195,26 @@ describe('the demo data’s retention', () => {
     expect(facts.carriers).toBeGreaterThanOrEqual(5);
     expect(facts.gone).toBe(5);
   });
+
+  it('gives the demo agency policies that make the list’s policy filters and retention on policies meaningful', async () => {
+    const dana = await t.em().findOneOrFail(User, { email: 'dana.whitfield@example.com' });
+    const figures = await t.app.get(RetentionService).forDashboard(wholeBook(dana.id));
+    expect(figures.basis).toBe('policies');
+    expect(figures.months.every((m) => m.startCount > 0)).toBe(true);
+    expect(figures.aep.map((a) => a.startCount > 0)).toEqual([true, true]);
+    expect(figures.keptThroughAep).toBeGreaterThan(0);
+    // The dental plan moved to another agent at the last AEP, and the client who left for another agent 30 days ago.
+    expect(figures.lostToAnotherAgent).toBeGreaterThanOrEqual(2);
+    const [book] = await t.em().execute<{ carriers: number; types: number; ending: number; years: number }[]>(
+      `select count(distinct carrier)::int as carriers, count(distinct plan_type)::int as types,
+              count(*) filter (where termination_date between current_date and current_date + 60)::int as ending,
+              count(distinct extract(year from effective_date))::int as years
+         from policies where broker_id = ?`,
+      [dana.id],
+    );
+    expect(book.carriers).toBeGreaterThanOrEqual(6);
+    expect(book.types).toBeGreaterThanOrEqual(4);
+    expect(book.ending).toBe(2);
+    expect(book.years).toBeGreaterThanOrEqual(3);
+  });
 });

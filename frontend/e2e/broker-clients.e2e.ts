@@ -263,7 +263,10 @@ describe('the clients page in Chromium', () => {
     const download = await downloading;
     assert.match(download.suggestedFilename(), /^clients-\d{4}-\d{2}-\d{2}\.csv$/);
     const exported = (await readFile(await download.path(), 'utf8')).split('\r\n');
-    assert.equal(exported[0], '\uFEFFFirst name,Last name,E-mail,Phone,Status,Invitation,Engagement,Joined');
+    assert.equal(
+      exported[0],
+      '\uFEFFFirst name,Last name,E-mail,Phone,Status,Invitation,Engagement,Joined,Carrier,Plan name,Plan ID,Plan type,Plan status,Effective date,Medigap plan',
+    );
     assert.deepEqual(
       exported.slice(1, -1).map((line) => line.split(',').slice(0, 5).join(',')),
       ['Client00,Table,,(615) 555-2000,Inactive', 'Client01,Table,,(615) 555-2001,Inactive', 'Client02,Table,,(615) 555-2002,Inactive'],

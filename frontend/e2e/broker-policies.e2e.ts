@@ -179,4 +179,105 @@ describe('a client’s policies in Chromium', () => {
     );
     await context.close();
   });
+
+  it('filters the client table by carrier, with each client’s current plan, at 1280 and 390 px, in English and Spanish', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, { email: uniqueEmail('policy-filters') });
+    const add = async (firstName: string, lastName: string, phone: string, policies: Record<string, unknown>[]) => {
+      const client = (await call(page, 'POST', '/api/clients', { firstName, lastName, phone })) as { id: string };
+      for (const policy of policies) await call(page, 'POST', `/api/clients/${client.id}/policies`, policy);
+    };
+    const MAPD = { carrier: 'Humana', planName: 'Humana Gold Plus (HMO)', planType: 'mapd', planId: 'H1234-001', status: 'active' };
+    await add('Ruth', 'Alvarez', '(615) 555-0181', [{ ...MAPD, effectiveDate: '2026-01-01' }]);
+    await add('Walter', 'Briggs', '(615) 555-0182', [
+      { carrier: 'Aetna', planName: 'Aetna Medicare Rx Saver (PDP)', planType: 'pdp', planId: 'S5601-042', effectiveDate: '2027-01-01' },
+    ]);
+    await add('Margaret', 'Hughes', '(615) 555-0183', [
+      { carrier: 'HUMANA', planName: 'Humana Dental Extend', planType: 'dental', status: 'active', effectiveDate: '2025-01-01' },
+      {
+        carrier: 'Mutual of Omaha',
+        planName: 'Plan G',
+        planType: 'medigap',
+        medigapPlan: 'G',
+        status: 'active',
+        effectiveDate: '2025-01-01',
+      },
+    ]);
+    await add('Nell', 'Ortiz', '(615) 555-0184', []);
+    errors.length = 0;
+
+    await page.goto(`${APP_URL}/clients`);
+    const table = page.getByRole('table');
+    await table.getByRole('link', { name: 'Nell Ortiz' }).waitFor();
+    const row = (name: string) => table.getByRole('row').filter({ has: page.getByRole('link', { name }) });
+    // At 1280 px the plan's carrier and type are under the name (the column is shown from 1536 px),
+    // and the table still fits the window: its actions are on screen.
+    const line = (name: string) => row(name).getByTestId('plan-line');
+    assert.equal(await line('Ruth Alvarez').textContent(), 'Humana · MAPD');
+    assert.equal(await line('Walter Briggs').textContent(), 'Aetna · Part D · Pending');
+    assert.equal(await line('Nell Ortiz').count(), 0);
+    assert.equal(await table.getByRole('columnheader', { name: 'Current plan' }).count(), 0);
+    const actions = await row('Ruth Alvarez').getByRole('button', { name: 'Actions for Ruth Alvarez' }).boundingBox();
+    assert.ok(actions && actions.x + actions.width <= 1280, `the row's actions at ${JSON.stringify(actions)}`);
+
+    // Humana whatever its case: Ruth's MAPD and Margaret's dental plan.
+    await chooseOption(page, 'Carrier', 'Humana');
+    await table.getByRole('link', { name: 'Nell Ortiz' }).waitFor({ state: 'detached' });
+    const names = async () => (await table.getByRole('link').allTextContents()).sort();
+    assert.deepEqual(await names(), ['Margaret Hughes', 'Ruth Alvarez']);
+    assert.deepEqual(JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}'), { carrier: 'Humana' });
+    assert.deepEqual(await seriousAccessibilityViolations(page), [], 'the client table filtered by carrier');
+    await screenshot(page, 'clients-policy-filter-1280');
+
+    // From 1536 px, the Current plan column: the carrier, the type as a short label, the plan's name.
+    await page.setViewportSize({ width: 1600, height: 900 });
+    await pageAtRest(page);
+    await table.getByRole('columnheader', { name: 'Current plan' }).waitFor();
+    assert.match((await row('Ruth Alvarez').textContent()) ?? '', /HumanaMAPDHumana Gold Plus \(HMO\)/);
+    assert.match((await row('Margaret Hughes').textContent()) ?? '', /Mutual of OmahaMedigapPlan G/);
+    assert.equal(await line('Ruth Alvarez').isVisible(), false);
+    const wide = await row('Ruth Alvarez').getByRole('button', { name: 'Actions for Ruth Alvarez' }).boundingBox();
+    assert.ok(wide && wide.x + wide.width <= 1600, `the row's actions at ${JSON.stringify(wide)}`);
+    assert.deepEqual(await seriousAccessibilityViolations(page), [], 'the client table with its Current plan column');
+    await docsScreenshot(page, 'clients-policy-filter', { viewportOnly: true });
+
+    // On a phone the cards, under the same filter (it is in the address), each with its current plan.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await pageAtRest(page);
+    const card = (name: string) => page.getByRole('article', { name });
+    await card('Ruth Alvarez').getByText('Humana: Humana Gold Plus (HMO) (MAPD)').waitFor();
+    await card('Margaret Hughes').getByText('Mutual of Omaha: Plan G (Medigap)').waitFor();
+    assert.equal(await page.getByRole('article').count(), 2);
+    assert.deepEqual(await seriousAccessibilityViolations(page), [], 'the client cards filtered by carrier at 390 px');
+    await page.getByRole('combobox', { name: 'Carrier' }).scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, 200));
+    await pageAtRest(page);
+    await docsScreenshot(page, 'clients-policy-filter-phone', { viewportOnly: true });
+
+    // In Spanish, the filter kept.
+    await call(page, 'PUT', '/api/profile', { language: 'es' });
+    await page.reload();
+    await card('Ruth Alvarez').getByText('Humana: Humana Gold Plus (HMO) (MAPD)').waitFor();
+    await page.getByRole('combobox', { name: 'Aseguradora' }).waitFor();
+    assert.equal(await page.getByRole('article').count(), 2);
+    assert.deepEqual(await seriousAccessibilityViolations(page), [], 'the client cards in Spanish at 390 px');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await pageAtRest(page);
+    await chooseOption(page, 'Aseguradora', 'Aetna');
+    await table.getByRole('link', { name: 'Walter Briggs' }).waitFor();
+    assert.deepEqual(await names(), ['Walter Briggs']);
+    assert.equal(await line('Walter Briggs').textContent(), 'Aetna · Parte D · Pendiente');
+    assert.deepEqual(await seriousAccessibilityViolations(page), [], 'the client table filtered by carrier in Spanish');
+    await page.setViewportSize({ width: 1600, height: 900 });
+    await pageAtRest(page);
+    await table.getByRole('columnheader', { name: 'Plan actual' }).waitFor();
+    assert.match((await row('Walter Briggs').textContent()) ?? '', /AetnaParte DPendiente · Aetna Medicare Rx Saver \(PDP\)/);
+    assert.deepEqual(await seriousAccessibilityViolations(page), [], 'the client table with its Current plan column in Spanish');
+    await screenshot(page, 'clients-policy-filter-es');
+
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 });

@@ -21,6 +21,7 @@ const WIDTHS = [1280, 390];
 interface RetentionAnswer {
   months: { month: string; rate: number | null }[];
   aep: { season: number; rate: number | null }[];
+  basis: 'policies' | 'clients';
 }
 
 interface ClientRow {
@@ -125,7 +126,9 @@ describe('retention: clients at risk and the retention chart, in Chromium', () =
       const summaryId = await chart.getAttribute('aria-describedby');
       const summary = await page.locator(`[id="${summaryId}"]`).textContent();
       assert.ok(
-        summary && (summary.startsWith('Clients kept each month went from') || summary.startsWith('No retention figures yet')),
+        summary &&
+          // The demo agency has policies: its retention is measured on them (docs/clients.md "Retention on policies").
+          (summary.startsWith('Policies kept each month went from') || summary.startsWith('No retention figures yet')),
         summary ?? '',
       );
       if (retention.aep.length > 0)
@@ -133,7 +136,17 @@ describe('retention: clients at risk and the retention chart, in Chromium', () =
           .getByTestId('retention-aep')
           .getByText(/^AEP \d{4}/)
           .waitFor();
-      await page.getByRole('region', { name: 'Retention', exact: true }).getByText('Lost in the last 12 months').waitFor();
+      // The card says what it counts, and on policies what was kept through the AEP and lost to another agent.
+      assert.equal(retention.basis, 'policies');
+      await page
+        .getByTestId('retention-basis')
+        .getByText(/^Measured on your policies: /)
+        .waitFor();
+      await page
+        .getByTestId('retention-policies')
+        .getByText(/lost to another agent in the last 12 months$/)
+        .waitFor();
+      await page.getByRole('region', { name: 'Retention', exact: true }).getByText('Policies ended in the last 12 months').waitFor();
       await pageAtRest(page);
       await noSeriousViolations(page, `dashboard at ${width} px`);
       await page.getByRole('region', { name: 'Retention', exact: true }).scrollIntoViewIfNeeded();

@@ -42,11 +42,11 @@ describe('headerColumns', () => {
   it.each([
     [
       ['firstName', 'lastName'],
-      'The file is missing the column phone (expected firstName, lastName, email, phone; optional zip, state, marketingConsent, language, date_of_birth, plan_type, plan_effective_date, carrier, assignedTo)',
+      "The file is missing the column phone (expected firstName, lastName, email, phone; optional zip, state, marketingConsent, language, date_of_birth, plan_type, plan_effective_date, carrier, assignedTo, and a policy's planName, planId, medigapPlan, policyStatus, premium, terminationDate, terminationReason)",
     ],
     [
       ['firstName', 'email'],
-      'The file is missing the columns lastName, phone (expected firstName, lastName, email, phone; optional zip, state, marketingConsent, language, date_of_birth, plan_type, plan_effective_date, carrier, assignedTo)',
+      "The file is missing the columns lastName, phone (expected firstName, lastName, email, phone; optional zip, state, marketingConsent, language, date_of_birth, plan_type, plan_effective_date, carrier, assignedTo, and a policy's planName, planId, medigapPlan, policyStatus, premium, terminationDate, terminationReason)",
     ],
   ])('refuses %j', (header, message) => {
     expect(() => headerColumns(header)).toThrow(message);
@@ -72,6 +72,7 @@ describe('checkRow', () => {
         carrier: null,
         assignedEmail: null,
         marketingRefused: false,
+        policy: null,
       },
     });
     expect(checkRow(row({ email: 'Ruth@Example.com' }))).toMatchObject({
@@ -143,7 +144,7 @@ describe('readClientCsv', () => {
     ['\n\n', 'The file is empty'],
     [
       'firstName,lastName\nAnn,Lee\n',
-      'The file is missing the column phone (expected firstName, lastName, email, phone; optional zip, state, marketingConsent, language, date_of_birth, plan_type, plan_effective_date, carrier, assignedTo)',
+      "The file is missing the column phone (expected firstName, lastName, email, phone; optional zip, state, marketingConsent, language, date_of_birth, plan_type, plan_effective_date, carrier, assignedTo, and a policy's planName, planId, medigapPlan, policyStatus, premium, terminationDate, terminationReason)",
     ],
     [Buffer.from('firstName,lastName,phone\nJos\xe9,Li,1\n', 'latin1'), 'The file is not UTF-8 text'],
     ['firstName,lastName,phone\nAnn,"Le"e,1\n', 'The file is not a readable CSV: Invalid Closing Quote'],
@@ -271,12 +272,141 @@ describe('checkRow: date of birth, plan and carrier', () => {
     [
       { planType: 'PPO' },
       'planType',
-      'planType must be Medicare Advantage (MA), Part D (PDP), Medigap (Medicare Supplement) or Other, not "PPO"',
+      'planType must be Medicare Advantage (MA), MAPD, Part D (PDP), Medigap (Medicare Supplement), Dental, Vision or Other, not "PPO"',
     ],
     [{ planEffectiveDate: '1965-06-30' }, 'planEffectiveDate', 'planEffectiveDate must be between 1965-07-01 and a year from today'],
     [{ planEffectiveDate: '2027-11-27' }, 'planEffectiveDate', 'planEffectiveDate must be between 1965-07-01 and a year from today'],
     [{ carrier: 'x'.repeat(101) }, 'carrier', 'carrier must be at most 100 characters'],
   ])('refuses %j naming %s', (fields, field, message) => {
     expect(checkRow(row(fields), now)).toEqual({ field, message });
+  });
+});
+
+describe('checkRow: a policy (docs/policies.md "In CSV files")', () => {
+  const row = (fields: CsvRecord): CsvRecord => ({ firstName: 'Ruth', lastName: 'Alvarez', phone: '(615) 555-0101', ...fields });
+  const MAPD = { carrier: 'Humana', planName: 'Humana Gold Plus (HMO)', planType: 'MAPD', planEffectiveDate: '1/1/2026' };
+
+  it('reads the column names of the export and those spreadsheets use', () => {
+    expect(
+      [
+        'Plan name',
+        'Plan',
+        'Plan ID',
+        'CMS Plan ID',
+        'Plan type',
+        'Plan status',
+        'Policy Status',
+        'Effective date',
+        'Medigap plan',
+        'Monthly Premium',
+        'Term Date',
+        'termination_reason',
+      ].map(canonicalColumn),
+    ).toEqual([
+      'planName',
+      'planName',
+      'planId',
+      'planId',
+      'planType',
+      'policyStatus',
+      'policyStatus',
+      'planEffectiveDate',
+      'medigapPlan',
+      'premium',
+      'terminationDate',
+      'terminationReason',
+    ]);
+  });
+
+  it('makes a policy of a carrier and a plan name, with the plan ID as CMS writes it and the premium in cents', () => {
+    const checked = checkRow(row({ ...MAPD, planId: 'h1234 001', policyStatus: 'Active', premium: '$1,025.5' }));
+    expect(checked).toMatchObject({
+      client: {
+        carrier: 'Humana',
+        planType: 'medicare_advantage',
+        planEffectiveDate: '2026-01-01',
+        policy: {
+          carrier: 'Humana',
+          planName: 'Humana Gold Plus (HMO)',
+          planId: 'H1234-001-000',
+          planType: 'mapd',
+          medigapPlan: null,
+          status: 'active',
+          effectiveDate: '2026-01-01',
+          terminationDate: null,
+          terminationReason: null,
+          premiumCents: 102550,
+        },
+      },
+    });
+  });
+
+  it.each([
+    [
+      { carrier: 'Mutual of Omaha', planName: 'Plan G', planType: 'Medicare Supplement', medigapPlan: 'plan g' },
+      { planType: 'medigap', medigapPlan: 'G', status: 'pending' },
+    ],
+    [
+      { carrier: 'Aetna', planName: 'Rx Saver', planType: 'part d', planId: 'S5601-042-000' },
+      { planType: 'pdp', planId: 'S5601-042-000' },
+    ],
+    [
+      { carrier: 'Delta', planName: 'Dental', planType: 'dental', premium: '0' },
+      { planType: 'dental', premiumCents: 0 },
+    ],
+    [
+      { ...MAPD, policyStatus: 'terminated', terminationDate: '12/31/2026', terminationReason: 'Switched agent' },
+      { status: 'terminated', terminationDate: '2026-12-31', terminationReason: 'switched_agent' },
+    ],
+    [{ ...MAPD, policyStatus: 'TERMINATED', terminationDate: '2026-12-31' }, { terminationReason: 'other' }],
+  ] as [CsvRecord, object][])('reads %j', (fields, policy) => {
+    expect(checkRow(row(fields))).toMatchObject({ client: { policy } });
+  });
+
+  it('makes no policy of a carrier alone (the client’s own carrier), nor of empty policy cells', () => {
+    expect(checkRow(row({ carrier: 'Humana', planType: 'MAPD', planName: ' ', premium: '' }))).toMatchObject({
+      client: { carrier: 'Humana', planType: 'medicare_advantage', policy: null },
+    });
+  });
+
+  it.each([
+    [{ ...MAPD, planId: 'H12-1' }, 'planId', 'planId must be a CMS plan ID such as H1234-001-000'],
+    [
+      { ...MAPD, planType: 'pdp', planId: 'H1234-001' },
+      'planId',
+      'A Part D plan’s contract starts with S (or E for an employer plan), not H',
+    ],
+    [{ ...MAPD, planType: 'medigap' }, 'medigapPlan', 'Choose the Medigap plan’s letter'],
+    [{ ...MAPD, medigapPlan: 'G' }, 'medigapPlan', 'Only a Medigap policy has a plan letter'],
+    [{ ...MAPD, medigapPlan: 'Z' }, 'medigapPlan', 'medigapPlan must be one of A, B, C, D, F, HDF, G, HDG, K, L, M, N, not "Z"'],
+    [{ ...MAPD, policyStatus: 'terminated' }, 'terminationDate', 'Give the date the terminated policy ended'],
+    [
+      { ...MAPD, policyStatus: 'terminated', terminationDate: '12/31/2025' },
+      'terminationDate',
+      'A policy cannot end before its effective date',
+    ],
+    [{ ...MAPD, terminationReason: 'moved' }, 'terminationReason', 'Only a terminated policy has a termination'],
+    [
+      { ...MAPD, policyStatus: 'lapsed' },
+      'policyStatus',
+      'policyStatus must be one of pending, active, terminated, declined, not "lapsed"',
+    ],
+    [
+      { ...MAPD, premium: '25.505' },
+      'premium',
+      'premium must be the monthly premium in dollars, from 0 to 100,000 (e.g. 25.50), not "25.505"',
+    ],
+    [{ ...MAPD, premium: '-5' }, 'premium', 'premium must be the monthly premium in dollars, from 0 to 100,000 (e.g. 25.50), not "-5"'],
+    [
+      { ...MAPD, terminationDate: '2/30/2026' },
+      'terminationDate',
+      'terminationDate "2/30/2026" is not a real date (YYYY-MM-DD or M/D/YYYY)',
+    ],
+    [{ ...MAPD, planType: '' }, 'planType', 'planType is required for a policy (the row gives planName)'],
+    [{ ...MAPD, carrier: '' }, 'carrier', 'carrier is required for a policy (the row gives planName)'],
+    [{ ...MAPD, planName: 'x'.repeat(201) }, 'planName', 'planName must be at most 200 characters'],
+    [{ carrier: 'Humana', planId: 'H1234-001' }, 'planName', 'planName is required for a policy (the row gives planId)'],
+  ] as [CsvRecord, string, string][])('refuses %j naming %s', (fields, field, message) => {
+    expect(checkRow(row(fields))).toEqual({ field, message });
   });
 });

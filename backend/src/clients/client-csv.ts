@@ -9,6 +9,8 @@ import { CsvError, parse } from 'csv-parse';
 import { textProblem } from '../common/input-safety.js';
 import { type Language, languageOf } from '../common/language.js';
 import { normalizeState, normalizeZip, stateOfZip } from '../delivery/us-places.js';
+import type { PolicyType } from '../policies/policy.entity.js';
+import { type CsvPolicy, POLICY_TYPE_CHOICES, policyOfCells, policyTypeOf } from '../policies/policy-csv.js';
 import type { PlanType } from './client.entity.js';
 import { CARRIER_MAX_LENGTH, cleanCarrier, csvDateOf, dateOfBirthProblem, planEffectiveDateProblem, planTypeOf } from './client-facts.js';
 import { NAME_MAX_LENGTH, normalizeEmail, normalizePhone } from './contact.js';
@@ -28,6 +30,14 @@ const KNOWN = [
   'planEffectiveDate',
   'carrier',
   'assignedTo',
+  // A policy (docs/policies.md "In CSV files"): with carrier, planType and planEffectiveDate above.
+  'planName',
+  'planId',
+  'medigapPlan',
+  'policyStatus',
+  'premium',
+  'terminationDate',
+  'terminationReason',
 ] as const;
 export type Column = (typeof KNOWN)[number];
 export type CsvRecord = Partial<Record<Column, string>>;
@@ -46,6 +56,19 @@ const ALIASES: Record<string, Column> = {
   agentemail: 'assignedTo',
   assignedagent: 'assignedTo',
   member: 'assignedTo',
+  plan: 'planName',
+  policyname: 'planName',
+  cmsplanid: 'planId',
+  contractplanid: 'planId',
+  policytype: 'planType',
+  policyeffectivedate: 'planEffectiveDate',
+  medigap: 'medigapPlan',
+  medigapletter: 'medigapPlan',
+  planletter: 'medigapPlan',
+  planstatus: 'policyStatus',
+  monthlypremium: 'premium',
+  termdate: 'terminationDate',
+  termreason: 'terminationReason',
 };
 
 export const NOT_UTF8 = 'The file is not UTF-8 text: save it as “CSV UTF-8” and upload it again';
@@ -70,7 +93,7 @@ export function headerColumns(header: string[]): (Column | false)[] {
   const missing = REQUIRED.filter((required) => !columns.includes(required));
   if (missing.length > 0) {
     throw new CsvFileException(
-      `The file is missing the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (expected firstName, lastName, email, phone; optional zip, state, marketingConsent, language, date_of_birth, plan_type, plan_effective_date, carrier, assignedTo)`,
+      `The file is missing the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (expected firstName, lastName, email, phone; optional zip, state, marketingConsent, language, date_of_birth, plan_type, plan_effective_date, carrier, assignedTo, and a policy's planName, planId, medigapPlan, policyStatus, premium, terminationDate, terminationReason)`,
     );
   }
   return columns;
@@ -95,7 +118,20 @@ export interface ClientRow {
   assignedEmail: string | null;
   /** The row says no to marketing (`marketingConsent` no/false/0); only an attested upload records marketing for the rest. */
   marketingRefused: boolean;
+  /** The row's policy: given a carrier and a plan name (docs/policies.md "In CSV files"), else null. */
+  policy: CsvPolicy | null;
 }
+
+/** The client's own plan type (their facts) for a policy's type. */
+const CLIENT_PLAN_TYPE: Record<PolicyType, PlanType> = {
+  medicare_advantage: 'medicare_advantage',
+  mapd: 'medicare_advantage',
+  pdp: 'part_d',
+  medigap: 'medigap',
+  dental: 'other',
+  vision: 'other',
+  other: 'other',
+};
 
 const YES = ['yes', 'y', 'true', '1', 'si', 'sí'];
 const NO = ['no', 'n', 'false', '0'];
@@ -153,13 +189,10 @@ export function checkRow(record: CsvRecord, now = new Date()): { client: ClientR
   const birth = csvDate('dateOfBirth', record.dateOfBirth, (day) => dateOfBirthProblem(day, now));
   if ('field' in birth) return birth;
   const planText = record.planType?.trim() ?? '';
-  const planType = planText ? planTypeOf(planText) : null;
-  if (planType === undefined) {
-    return {
-      field: 'planType',
-      message: `planType must be Medicare Advantage (MA), Part D (PDP), Medigap (Medicare Supplement) or Other, not "${planText}"`,
-    };
-  }
+  // The client's facts take a policy's type too (MAPD is Medicare Advantage, dental is other).
+  const policyType = planText ? policyTypeOf(planText) : undefined;
+  const planType = planText ? (planTypeOf(planText) ?? (policyType && CLIENT_PLAN_TYPE[policyType])) : null;
+  if (planType === undefined) return { field: 'planType', message: `planType must be ${POLICY_TYPE_CHOICES}, not "${planText}"` };
   const effective = csvDate('planEffectiveDate', record.planEffectiveDate, (day) => planEffectiveDateProblem(day, now));
   if ('field' in effective) return effective;
   const carrier = cleanCarrier(record.carrier);
@@ -168,6 +201,8 @@ export function checkRow(record: CsvRecord, now = new Date()): { client: ClientR
   const assignedEmail = normalizeEmail(record.assignedTo);
   if (assignedEmail === undefined)
     return { field: 'assignedTo', message: `assignedTo must be the e-mail of a member of the agency, not "${record.assignedTo?.trim()}"` };
+  const policy = policyOfCells(record, effective.day, csvDateOf);
+  if (policy && 'field' in policy) return policy;
   return {
     client: {
       firstName,
@@ -183,6 +218,7 @@ export function checkRow(record: CsvRecord, now = new Date()): { client: ClientR
       carrier,
       assignedEmail,
       marketingRefused: NO.includes(marketing),
+      policy: policy?.policy ?? null,
     },
   };
 }

@@ -89,11 +89,26 @@ export class ClientsController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'The broker’s clients; filter q searches name, phone and e-mail' })
+  @ApiOperation({
+    summary: 'The broker’s clients; filter q searches name, phone and e-mail',
+    description:
+      'Each client comes with their current policy (currentPolicy: an active one, latest effective date first, else a pending ' +
+      'one, else null). Filters on the clients’ policies, all met by one policy of the client: carrier (the whole name, any ' +
+      'case; GET /api/policies/carriers lists the book’s), policyType (medicare_advantage, mapd, pdp, medigap, dental, vision, ' +
+      'other), effectiveYear (effective in that calendar year) and terminatingSoon (true: a termination date from today, in the ' +
+      'agency’s time zone, through 60 days from today).',
+  })
   @ApiListQuery(CLIENT_LIST_RULES, {
     type: ClientDto,
     resource: 'clients',
-    filterExample: { q: 'ibarra', isActive: true, engagementMin: 50, riskLevel: ['high', 'medium'] },
+    filterExample: {
+      q: 'ibarra',
+      isActive: true,
+      engagementMin: 50,
+      riskLevel: ['high', 'medium'],
+      carrier: 'Humana',
+      terminatingSoon: true,
+    },
   })
   list(@CurrentBook() book: ClientBook, @ListParams(CLIENT_LIST_RULES) query: ListQuery): Promise<ListResult<ClientDto>> {
     return this.clients.list(book, query);
@@ -111,14 +126,18 @@ export class ClientsController {
   @ApiOperation({
     summary:
       'Imports clients from a CSV (firstName, lastName, email, phone; optional zip, state, marketingConsent, language, ' +
-      'date_of_birth, plan_type, plan_effective_date, carrier, assignedTo: a member’s e-mail), multipart field "file"',
+      'date_of_birth, plan_type, plan_effective_date, carrier, assignedTo: a member’s e-mail; with carrier and planName, a ' +
+      'policy: plan_type, planId, medigapPlan, policyStatus, plan_effective_date, premium, terminationDate, terminationReason), ' +
+      'multipart field "file"',
     description:
       'The file is checked at once (size, UTF-8 text, the header’s columns, room under the client limit) and stored. A file of ' +
       'up to CSV_IMPORT_INLINE_MAX_ROWS rows (5,000 by default) is imported before the answer: 200 with the result (count, ' +
       'partial, message, limitReached, the rows’ errors). A longer one is imported in the background: 202 with the job as it ' +
       'starts; follow it at GET /api/import-jobs/{jobId}, whose result has the same fields. Each imported client’s permission for reminders is ' +
       `recorded with the attestation “${ATTESTATIONS.importReminders}”; with marketingConsent=true the broker also attests ` +
-      `“${ATTESTATIONS.importMarketing}”, recorded for every row not marked marketingConsent=no (both in Spanish for a broker whose language is Spanish).`,
+      `“${ATTESTATIONS.importMarketing}”, recorded for every row not marked marketingConsent=no (both in Spanish for a broker whose language is Spanish). ` +
+      'A row’s policy is checked with the policies API’s rules (a bad cell is that row’s error, and neither the client nor the ' +
+      'policy is imported) and created with its client, written by the member the client goes to.',
   })
   @ApiQuery({
     name: 'marketingConsent',
@@ -206,7 +225,10 @@ export class ClientsController {
   @ApiOperation({
     summary: 'Every client under the list’s filter and sort (all pages) as CSV',
     description:
-      'Columns: First name, Last name, E-mail, Phone, Status, Invitation, Engagement, Joined. No health data. ' +
+      'Columns: First name, Last name, E-mail, Phone, Status, Invitation, Engagement, Joined, then the current plan’s Carrier, ' +
+      'Plan name, Plan ID, Plan type (MAPD, Part D, …), Plan status (Active or Pending), Effective date and Medigap plan, empty ' +
+      'without one ' +
+      '(the CSV import reads them back). No health data. ' +
       'Cells a spreadsheet would read as a formula (starting with =, +, -, @, tab or carriage return) start with a quote. ' +
       'Recorded in the agency’s activity log (who exported, when, under which filter); any other query parameter is a 400.',
   })
@@ -215,7 +237,7 @@ export class ClientsController {
     mediaType: 'text/csv',
     description: 'A CSV file (UTF-8 with a byte-order mark), streamed',
     filename: 'clients-2026-03-31.csv',
-    text: 'First name,Last name,E-mail,Phone,Status,Invitation,Engagement,Joined\r\n',
+    text: 'First name,Last name,E-mail,Phone,Status,Invitation,Engagement,Joined,Carrier,Plan name,Plan ID,Plan type,Plan status,Effective date,Medigap plan\r\n',
   })
   async exportCsv(
     @CurrentActor() actor: Actor,

@@ -8,6 +8,7 @@ import { escapeLike } from '../common/like.js';
 import type { SortOrder } from '../common/list-query.js';
 import { hotReadRows } from '../database/hot-reads.js';
 import { bookCondition, type ClientBook } from '../members/book.js';
+import type { MedigapPlan, PolicyStatus, PolicyType } from '../policies/policy.entity.js';
 import { CLIENT_SEARCH_EXPRESSION, type DepartureReason, type PlanType, type RiskLevel } from './client.entity.js';
 import type { CLIENT_LIST_RULES } from './clients.service.js';
 import type { InviteStatus } from './dto/client.dto.js';
@@ -54,11 +55,37 @@ const INVITATION_STATE_COLUMNS = `exists (select 1 from client_accounts a where 
   (select json_agg(json_build_object('field', x.field, 'value', x.new_value, 'requestedAt', x.requested_at) order by x.field)
      from client_contact_changes x where x.client_id = c.id and x.status = 'pending') as pending_changes`;
 
+/**
+ * The client's current policy (`clients c`) as JSON, or null: an active one (latest effective date
+ * first), else a pending one; at an equal date a Medicare plan before dental, vision or other cover.
+ * One probe of `policies_client_idx` per row of the page.
+ */
+const CURRENT_POLICY_COLUMN = `(select json_build_object('id', p.id, 'carrier', p.carrier, 'planName', p.plan_name, 'planId', p.plan_id,
+       'planType', p.plan_type, 'medigapPlan', p.medigap_plan, 'status', p.status,
+       'effectiveDate', to_char(p.effective_date, 'YYYY-MM-DD'), 'terminationDate', to_char(p.termination_date, 'YYYY-MM-DD'))
+     from policies p where p.client_id = c.id and p.status in ('active', 'pending')
+    order by p.status = 'active' desc, p.effective_date desc nulls last, p.plan_type in ('dental', 'vision', 'other'), p.created_at desc, p.id desc
+    limit 1) as current_policy`;
+
+/** The client's current policy as the list reads it (dates YYYY-MM-DD). */
+export interface CurrentPolicyRow {
+  id: string;
+  carrier: string;
+  planName: string;
+  planId: string | null;
+  planType: PolicyType;
+  medigapPlan: MedigapPlan | null;
+  status: PolicyStatus;
+  effectiveDate: string | null;
+  terminationDate: string | null;
+}
+
 export interface InvitationState {
   registered: boolean;
   pending_until: Date | null;
   /** Contact changes waiting for the client (requestedAt as PostgreSQL's JSON writes it). */
   pending_changes: PendingContactChangeDto[] | null;
+  current_policy: CurrentPolicyRow | null;
 }
 
 export interface ClientColumns {
@@ -107,9 +134,55 @@ export interface ClientListFilter {
   assignedTo?: string;
   /** Only these clients (react-admin's getMany). */
   ids?: string[];
+  /** Clients with a policy matching all of these (one policy meets them all; docs/clients.md). */
+  policy?: PolicyFilter;
   sort: { field: ClientSortField; order: SortOrder };
   /** Inclusive bounds; none: every row. */
   range?: { start: number; end: number };
+}
+
+/** The policy filters of the list: a client matches when one of their policies meets every one given. */
+export interface PolicyFilter {
+  /** The carrier, any case, trimmed. */
+  carrier?: string;
+  planType?: PolicyType;
+  /** Effective in this calendar year. */
+  effectiveYear?: number;
+  /**
+   * Terminating soon: a termination date from the agency's today (this moment in the agency's time
+   * zone) through 60 days after it.
+   */
+  terminatingAsOf?: Date;
+}
+
+/** How many days ahead "terminating soon" looks. */
+export const TERMINATING_SOON_DAYS = 60;
+
+/** The condition on a client (`clients c`) that one of their policies meets the filter, with its parameters. */
+function policyCondition(agencyId: string, filter: PolicyFilter): { sql: string; params: unknown[] } {
+  const conditions = ['p.client_id = c.id', 'p.broker_id = ?'];
+  const params: unknown[] = [agencyId];
+  if (filter.carrier !== undefined) {
+    conditions.push('lower(p.carrier) = lower(?)');
+    params.push(filter.carrier);
+  }
+  if (filter.planType !== undefined) {
+    conditions.push('p.plan_type = ?');
+    params.push(filter.planType);
+  }
+  if (filter.effectiveYear !== undefined) {
+    conditions.push('p.effective_date >= make_date(?::int, 1, 1) and p.effective_date < make_date(?::int + 1, 1, 1)');
+    params.push(filter.effectiveYear, filter.effectiveYear);
+  }
+  if (filter.terminatingAsOf) {
+    // The agency's today, worked out once for the statement (an InitPlan), not per row.
+    const today = '(select (?::timestamptz at time zone u.time_zone)::date from users u where u.id = ?)';
+    conditions.push(
+      `p.status <> 'declined' and p.termination_date >= ${today} and p.termination_date <= ${today} + ${TERMINATING_SOON_DAYS}`,
+    );
+    params.push(filter.terminatingAsOf, agencyId, filter.terminatingAsOf, agencyId);
+  }
+  return { sql: `exists (select 1 from policies p where ${conditions.join(' and ')})`, params };
 }
 
 /** The WHERE clause of the book's list (`clients c`) for these filters, with its parameters. */
@@ -141,6 +214,11 @@ function listConditions(book: ClientBook, filter: Omit<ClientListFilter, 'sort' 
   else if (filter.assignedTo) {
     conditions.push('c.assigned_member_id = ?::uuid');
     params.push(filter.assignedTo);
+  }
+  if (filter.policy) {
+    const policy = policyCondition(book.agencyId, filter.policy);
+    conditions.push(policy.sql);
+    params.push(...policy.params);
   }
   if (filter.ids) {
     conditions.push(filter.ids.length ? 'c.id = any(?::uuid[])' : 'false');
@@ -207,7 +285,7 @@ export class ClientsRepository {
       `select t.total, p.*
          from (select count(*)::int as total from clients c where ${where}) t
          left join lateral (
-           select ${CLIENT_COLUMNS}, ${INVITATION_STATE_COLUMNS}${inviteOrder}
+           select ${CLIENT_COLUMNS}, ${INVITATION_STATE_COLUMNS}, ${CURRENT_POLICY_COLUMN}${inviteOrder}
              from clients c where ${where} order by ${inner}${page.sql}
          ) p on true
         order by p.${column} ${direction}, ${tie.outer}p.id asc`,
@@ -236,7 +314,7 @@ export class ClientsRepository {
   /** The invitation state of these clients. */
   invitationStates(clientIds: string[]): Promise<({ id: string } & InvitationState)[]> {
     return this.em.execute<({ id: string } & InvitationState)[]>(
-      `select c.id, ${INVITATION_STATE_COLUMNS} from clients c where c.id in (?)`,
+      `select c.id, ${INVITATION_STATE_COLUMNS}, ${CURRENT_POLICY_COLUMN} from clients c where c.id in (?)`,
       [clientIds],
     );
   }

@@ -6,6 +6,7 @@ import { type AgencyLogEntry, AgencyLogService } from '../agency-log/agency-log.
 import type { Facts } from '../agency-log/changes.js';
 import { type ClientUsage, clientUsage, FLAT_HARD_CAP, hasClientLimit, remainingCapacity } from '../billing/plan-limits.js';
 import { FLAT_CLIENT_LIMIT } from '../billing/pricing.js';
+import { Clock } from '../common/clock.js';
 import { csvLine } from '../common/csv.js';
 import { isUuid } from '../common/ids.js';
 import { type ListQuery, ListResult, parseListQuery } from '../common/list-query.js';
@@ -18,10 +19,13 @@ import { bookWhere, type ClientBook } from '../members/book.js';
 import { Member } from '../members/member.entity.js';
 import type { MemberRole } from '../members/roles.js';
 import { SMS_SENDER, type SmsSender } from '../messaging/messaging.ports.js';
+import { CARRIER_MAX } from '../policies/dto/policy.dto.js';
+import { POLICY_TYPES, type PolicyType } from '../policies/policy.entity.js';
+import { POLICY_TYPE_WORDS } from '../policies/policy-csv.js';
 import { User } from '../users/user.entity.js';
 import { Client, type DepartureReason, RISK_LEVELS, type RiskLevel } from './client.entity.js';
 import { clientCreated, clientEdited, clientFacts, clientName } from './client-activity.js';
-import { cleanCarrier } from './client-facts.js';
+import { cleanCarrier, MIN_PLAN_EFFECTIVE_DATE } from './client-facts.js';
 import {
   type ClientColumns,
   type ClientListFilter,
@@ -29,6 +33,7 @@ import {
   type ClientSortField,
   ClientsRepository,
   type InvitationState,
+  type PolicyFilter,
 } from './clients.repository.js';
 import { normalizeEmail, normalizePhone } from './contact.js';
 import type { ContactChange, ContactField } from './contact-change.entity.js';
@@ -55,9 +60,21 @@ import { INVITATION_TTL_DAYS, InvitationTokensService } from './invitation-token
 
 export const CLIENT_LIST_RULES = {
   sortable: ['firstName', 'lastName', 'email', 'phone', 'isActive', 'inviteStatus', 'engagementScore', 'createdAt', 'riskScore'],
-  filterable: ['q', 'isActive', 'inviteStatus', 'engagementMin', 'engagementMax', 'riskLevel', 'assignedTo'],
-  booleanFilters: ['isActive'],
-  numberFilters: ['engagementMin', 'engagementMax'],
+  filterable: [
+    'q',
+    'isActive',
+    'inviteStatus',
+    'engagementMin',
+    'engagementMax',
+    'riskLevel',
+    'assignedTo',
+    'carrier',
+    'policyType',
+    'effectiveYear',
+    'terminatingSoon',
+  ],
+  booleanFilters: ['isActive', 'terminatingSoon'],
+  numberFilters: ['engagementMin', 'engagementMax', 'effectiveYear'],
   listFilters: ['riskLevel'],
   idFilter: true,
 } as const;
@@ -92,6 +109,7 @@ export class ClientsService {
     private readonly repository: ClientsRepository,
     private readonly departures: DeparturesRepository,
     private readonly log: AgencyLogService,
+    private readonly clock: Clock,
   ) {}
 
   /** The client with this id in the book (the agency's, or the member's own clients), or 404. */
@@ -110,7 +128,7 @@ export class ClientsService {
   async list(book: ClientBook, query: ListQuery): Promise<ListResult<ClientDto>> {
     const sort = query.sort ?? { field: 'createdAt', order: 'DESC' };
     const rows = await this.repository.listPage(book, {
-      ...clientListFilter(query),
+      ...clientListFilter(query, this.clock.now()),
       sort: { field: sort.field as ClientSortField, order: sort.order },
       range: query.range,
     });
@@ -125,7 +143,7 @@ export class ClientsService {
    * the client's health data. Read a thousand rows at a time, so a large book streams.
    */
   async *exportCsv(actor: Actor, book: ClientBook, query: ListQuery): AsyncGenerator<string> {
-    const filter = clientListFilter(query);
+    const filter = clientListFilter(query, this.clock.now());
     const sort = query.sort ?? { field: 'createdAt', order: 'DESC' };
     const now = Date.now();
     await this.log.recordNow(actor, {
@@ -153,6 +171,7 @@ export class ClientsService {
           EXPORT_INVITE_WORDS[view.inviteStatus],
           view.engagementScore,
           view.createdAt.slice(0, 10),
+          ...currentPlanCells(view.currentPolicy),
         ]);
       }
       if (clients.length < EXPORT_BATCH) return;
@@ -402,13 +421,13 @@ export class ClientsService {
    */
   checkListFilter(filter: unknown): Record<string, unknown> {
     const query = parseListQuery({ filter: JSON.stringify(filter ?? {}) }, { ...CLIENT_LIST_RULES, idFilter: false });
-    clientListFilter(query);
+    clientListFilter(query, this.clock.now());
     return query.filter;
   }
 
   /** The book's clients under a checked client-list filter. */
   idsMatching(book: ClientBook, filter: Record<string, unknown>, em?: EntityManager): Promise<string[]> {
-    return this.repository.idsMatching(book, clientListFilter({ filter }), em);
+    return this.repository.idsMatching(book, clientListFilter({ filter }, this.clock.now()), em);
   }
 
   /** 404 unless every id is one of the book's clients. */
@@ -675,8 +694,42 @@ function bulkMessage(action: Exclude<BulkClientAction, 'invite'>, done: number, 
   return `Marked ${clients(done)} ${state}${already ? ` (${already} already ${already === 1 ? 'was' : 'were'})` : ''}.`;
 }
 
-/** The export's columns: what the broker's table shows (never health data). */
-export const CLIENT_EXPORT_HEADER = ['First name', 'Last name', 'E-mail', 'Phone', 'Status', 'Invitation', 'Engagement', 'Joined'];
+/**
+ * The export's columns: what the broker's table shows (never health data), then the current plan's
+ * (docs/policies.md "In CSV files"), under headers the CSV import reads back.
+ */
+export const CLIENT_EXPORT_HEADER = [
+  'First name',
+  'Last name',
+  'E-mail',
+  'Phone',
+  'Status',
+  'Invitation',
+  'Engagement',
+  'Joined',
+  'Carrier',
+  'Plan name',
+  'Plan ID',
+  'Plan type',
+  'Plan status',
+  'Effective date',
+  'Medigap plan',
+];
+const EXPORT_POLICY_STATUS_WORDS: Record<string, string> = { active: 'Active', pending: 'Pending' };
+
+/** The current plan's cells of the export (empty without one): carrier, plan name, plan ID, type, status, effective date, Medigap letter. */
+function currentPlanCells(policy: ClientDto['currentPolicy']): string[] {
+  if (!policy) return ['', '', '', '', '', '', ''];
+  return [
+    policy.carrier,
+    policy.planName,
+    policy.planId ?? '',
+    POLICY_TYPE_WORDS[policy.planType],
+    EXPORT_POLICY_STATUS_WORDS[policy.status] ?? policy.status,
+    policy.effectiveDate ?? '',
+    policy.medigapPlan ?? '',
+  ];
+}
 const EXPORT_INVITE_WORDS: Record<InviteStatus, string> = {
   none: 'Not invited',
   pending: 'Invite sent',
@@ -691,8 +744,42 @@ function displayPhone(phone: string): string {
   return us ? `(${us[1]}) ${us[2]}-${us[3]}` : phone;
 }
 
-/** The list's filters, checked: search, active, invitation state, engagement range, risk levels, ids (getMany). */
-export function clientListFilter(query: ListQuery): Omit<ClientListFilter, 'sort' | 'range'> {
+/** The years the effective-year filter takes. */
+export const EFFECTIVE_YEAR_MIN = Number(MIN_PLAN_EFFECTIVE_DATE.slice(0, 4));
+export const EFFECTIVE_YEAR_MAX = 2200;
+
+/** The policy filters of the list, checked (`now`: the app's clock, for "terminating soon"); undefined when none is given. */
+function policyFilterOf(filter: Record<string, unknown>, now: Date): PolicyFilter | undefined {
+  const { carrier, policyType, effectiveYear, terminatingSoon } = filter as {
+    carrier?: string;
+    policyType?: string;
+    effectiveYear?: number;
+    terminatingSoon?: boolean;
+  };
+  const policy: PolicyFilter = {};
+  if (carrier !== undefined && carrier.trim()) {
+    if (carrier.trim().length > CARRIER_MAX) throw new BadRequestException(`filter carrier must be at most ${CARRIER_MAX} characters`);
+    policy.carrier = carrier.trim();
+  }
+  if (policyType !== undefined) {
+    if (!(POLICY_TYPES as readonly string[]).includes(policyType))
+      throw new BadRequestException(`filter policyType must be one of: ${POLICY_TYPES.join(', ')}`);
+    policy.planType = policyType as PolicyType;
+  }
+  if (effectiveYear !== undefined) {
+    if (effectiveYear < EFFECTIVE_YEAR_MIN || effectiveYear > EFFECTIVE_YEAR_MAX)
+      throw new BadRequestException(`filter effectiveYear must be a year from ${EFFECTIVE_YEAR_MIN} to ${EFFECTIVE_YEAR_MAX}`);
+    policy.effectiveYear = effectiveYear;
+  }
+  if (terminatingSoon === true) policy.terminatingAsOf = now;
+  return Object.keys(policy).length > 0 ? policy : undefined;
+}
+
+/**
+ * The list's filters, checked: search, active, invitation state, engagement range, risk levels,
+ * member, the clients' policies, ids (getMany). `now` is the app's clock ("terminating soon").
+ */
+export function clientListFilter(query: ListQuery, now: Date): Omit<ClientListFilter, 'sort' | 'range'> {
   const { q, isActive, inviteStatus, engagementMin, engagementMax, riskLevel, assignedTo, id } = query.filter as {
     q?: string;
     assignedTo?: unknown;
@@ -725,6 +812,7 @@ export function clientListFilter(query: ListQuery): Omit<ClientListFilter, 'sort
     engagementMax,
     riskLevels: riskLevels as RiskLevel[] | undefined,
     assignedTo: assignedTo as string | undefined,
+    policy: policyFilterOf(query.filter, now),
     ids: id,
   };
 }
@@ -766,5 +854,6 @@ function clientView(client: ClientColumns, state: InvitationState | undefined, n
       value: change.value,
       requestedAt: new Date(change.requestedAt).toISOString(),
     })),
+    currentPolicy: state?.current_policy ?? null,
   };
 }

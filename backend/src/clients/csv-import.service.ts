@@ -6,6 +6,7 @@ import { Injectable } from '@nestjs/common';
 import { timeOrderedUuid } from '../common/ids.js';
 import { attestationsIn } from '../consent/attestations.js';
 import { actorOf, ConsentLedger, CONTACT_CHANNELS } from '../consent/consent-ledger.service.js';
+import { type ImportedPolicy, insertImportedPolicies } from '../policies/policy-csv.js';
 import type { User } from '../users/user.entity.js';
 import { checkRow, type ClientRow, readClientCsv } from './client-csv.js';
 import { ClientsRepository } from './clients.repository.js';
@@ -93,8 +94,9 @@ function assigneeOf(client: ClientRow, team: ImportTeam): string | null | undefi
  * Imports a broker's clients from a CSV stream in batches of 250 rows, each batch one transaction
  * that holds the broker's lock (so adds and imports are counted against the limit one at a time,
  * and the broker's other work waits for a batch, not for the whole file) and stores the import's
- * progress with the rows; the next batch is parsed while one commits. Bad rows are skipped and
- * reported; once the client limit is reached, every further row is reported as not imported.
+ * progress with the rows and their policies; the next batch is parsed while one commits. Bad rows
+ * (a bad policy cell included: the client is not imported either) are skipped and reported; once
+ * the client limit is reached, every further row is reported as not imported.
  */
 @Injectable()
 export class CsvImportService {
@@ -207,12 +209,16 @@ export class CsvImportService {
         const rows = pending.slice(0, Math.min(room, pending.length));
         pending = pending.slice(rows.length);
         const inserted = await this.clientRows.insertNew(broker.id, rows, em);
+        const policies: ImportedPolicy[] = [];
         for (const row of rows) {
           if (inserted.has(row.phone)) {
             imported.push(row.id);
             if (attested.marketing && !row.marketingRefused) marketing.push(row.id);
+            // The row's policy, in its client's transaction; written by the member the client goes to.
+            if (row.policy) policies.push({ clientId: row.id, writingMemberId: row.assignedMemberId, policy: row.policy });
           } else problems.push({ row: row.line, field: 'phone', message: `A client with the phone number ${row.phone} already exists` });
         }
+        await insertImportedPolicies(em, broker.id, policies);
         room -= inserted.size;
       }
       // The rest of the file is still read so that every row left out is reported.

@@ -39,6 +39,9 @@ describe('composeDigest', () => {
         ],
         aep: [],
         lostByReason: { switched_agent: 1, moved: 0, deceased: 0, other: 0 },
+        basis: 'clients',
+        keptThroughAep: null,
+        lostToAnotherAgent: 1,
       },
     });
     expect(mail.text).toContain('Clients newly at risk\nNothing this week.');

@@ -68,6 +68,17 @@ export class PoliciesController {
     private readonly commissions: CommissionsService,
   ) {}
 
+  // Before ':id', which would otherwise take "carriers" for an id.
+  @Get('carriers')
+  @ApiOperation({
+    summary: 'The carriers of the policies in your book, one spelling each whatever its case, sorted by name',
+    description: 'The choices of the client list’s carrier filter (`filter={"carrier":"Humana"}` on GET /api/clients).',
+  })
+  @ApiOkResponse({ schema: { type: 'array', items: { type: 'string' }, example: ['Aetna', 'Humana'] } })
+  carriers(@CurrentBook() book: ClientBook): Promise<string[]> {
+    return this.policies.carriers(book);
+  }
+
   @Get(':id')
   @ApiOperation({ summary: 'One policy' })
   @ApiOkResponse({ type: PolicyDto })

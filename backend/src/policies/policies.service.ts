@@ -13,8 +13,8 @@ import { Member } from '../members/member.entity.js';
 import type { MemberRole } from '../members/roles.js';
 import { SoaService } from '../soa/soa.service.js';
 import type { CreatePolicyDto, UpdatePolicyDto } from './dto/policy.dto.js';
-import { normalizePlanId, planIdProblem } from './plan-id.js';
 import { Policy } from './policy.entity.js';
+import { applyPolicyInput, PolicyRefusal } from './policy-rules.js';
 
 /** The fields an activity-log entry records of a policy (what a broker sells; no health data). */
 const POLICY_FACTS = [
@@ -59,6 +59,23 @@ export class PoliciesService {
     );
     const ended = (policy: Policy) => policy.status === 'terminated' || policy.status === 'declined';
     return [...policies.filter((policy) => !ended(policy)), ...policies.filter(ended)];
+  }
+
+  /**
+   * The carriers of the book's policies (any status), for the client list's carrier filter: one
+   * spelling per carrier whatever its case (the most used, then the one entered first), sorted by name.
+   */
+  async carriers(book: ClientBook): Promise<string[]> {
+    const inBook = bookCondition(book);
+    const rows = await this.em.execute<{ carrier: string }[]>(
+      `select (array_agg(p.carrier order by n desc, first_at))[1] as carrier
+         from (select p.carrier, count(*) as n, min(p.created_at) as first_at from policies p join clients c on c.id = p.client_id
+                where p.broker_id = ? and ${inBook.sql} group by p.carrier) p
+        group by lower(p.carrier)
+        order by lower(p.carrier)`,
+      [book.agencyId, ...inBook.params],
+    );
+    return rows.map((row) => row.carrier);
   }
 
   async get(book: ClientBook, id: string): Promise<Policy> {
@@ -150,58 +167,18 @@ export class PoliciesService {
   }
 
   /**
-   * Writes the input over the policy and checks it as it will stand: a plan ID of the right form
-   * for its type, a Medigap letter for Medigap alone, a terminated policy's date, and a writing
-   * member who has joined the agency. A field that no longer applies (a plan ID once the type is
-   * Medigap, a termination once reinstated) is cleared unless it was just sent.
+   * Writes the input over the policy and checks it as it will stand (`applyPolicyInput`, shared
+   * with the CSV import), and a writing member who has joined the agency.
    */
   private async apply(em: EntityManager, book: ClientBook, policy: Policy, input: UpdatePolicyDto): Promise<void> {
-    if (input.carrier !== undefined) policy.carrier = input.carrier.trim();
-    if (input.planName !== undefined) policy.planName = input.planName.trim();
-    if (!policy.carrier) throw refuse('carrier', 'carrier is required');
-    if (!policy.planName) throw refuse('planName', 'planName is required');
-    if (input.planType !== undefined) policy.planType = input.planType;
-    if (input.status !== undefined) policy.status = input.status;
-    for (const field of [
-      'applicationDate',
-      'effectiveDate',
-      'terminationDate',
-      'terminationReason',
-      'premiumCents',
-      'medigapPlan',
-    ] as const) {
-      if (input[field] !== undefined) (policy as unknown as Record<string, unknown>)[field] = input[field];
+    try {
+      applyPolicyInput(policy, input);
+    } catch (error) {
+      if (error instanceof PolicyRefusal) throw refuse(error.field, error.message);
+      throw error;
     }
 
     if (input.carrierMemberId !== undefined) policy.carrierMemberId = input.carrierMemberId?.trim() || null;
-    if (input.planId !== undefined) {
-      const planId = input.planId === null || input.planId.trim() === '' ? null : normalizePlanId(input.planId);
-      if (planId === undefined) throw refuse('planId', 'planId must be a CMS plan ID such as H1234-001-000');
-      policy.planId = planId;
-    }
-    if (policy.planId) {
-      const problem = planIdProblem(policy.planId, policy.planType);
-      if (problem && input.planId === undefined && input.planType !== undefined) policy.planId = null;
-      else if (problem) throw refuse('planId', problem);
-    }
-
-    if (policy.planType === 'medigap' && !policy.medigapPlan) throw refuse('medigapPlan', 'Choose the Medigap plan’s letter');
-    if (policy.planType !== 'medigap' && policy.medigapPlan) {
-      if (input.medigapPlan) throw refuse('medigapPlan', 'Only a Medigap policy has a plan letter');
-      policy.medigapPlan = null;
-    }
-
-    if (policy.status === 'terminated') {
-      if (!policy.terminationDate) throw refuse('terminationDate', 'Give the date the terminated policy ended');
-      policy.terminationReason ??= 'other';
-    } else if (policy.terminationDate || policy.terminationReason) {
-      if (input.terminationDate || input.terminationReason)
-        throw refuse(input.terminationDate ? 'terminationDate' : 'terminationReason', 'Only a terminated policy has a termination');
-      policy.terminationDate = null;
-      policy.terminationReason = null;
-    }
-    if (policy.effectiveDate && policy.terminationDate && policy.terminationDate < policy.effectiveDate)
-      throw refuse('terminationDate', 'A policy cannot end before its effective date');
 
     if (input.writingMemberId) {
       const member = await em.findOne(Member, {

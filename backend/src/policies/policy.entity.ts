@@ -35,6 +35,17 @@ const known = (values: readonly string[]) => values.map((value) => `'${value}'`)
   name: 'policies_broker_plan_key_idx',
   expression: 'create index "policies_broker_plan_key_idx" on "policies" ("broker_id", left("plan_id", 9))',
 })
+// The client list's policy filters (docs/performance.md): a carrier any case, a type, terminating soon.
+@Index({
+  name: 'policies_broker_carrier_idx',
+  expression: 'create index "policies_broker_carrier_idx" on "policies" ("broker_id", lower("carrier"), "client_id")',
+})
+@Index({ name: 'policies_broker_type_idx', properties: ['broker', 'planType', 'client'] })
+@Index({
+  name: 'policies_broker_termination_idx',
+  expression:
+    'create index "policies_broker_termination_idx" on "policies" ("broker_id", "termination_date") where "termination_date" is not null',
+})
 @Check({ name: 'policies_type_known', expression: `plan_type in (${known(POLICY_TYPES)})` })
 @Check({ name: 'policies_medigap_plan_known', expression: `medigap_plan in (${known(MEDIGAP_PLANS)})` })
 @Check({ name: 'policies_status_known', expression: `status in (${known(POLICY_STATUSES)})` })

@@ -62,6 +62,45 @@ export interface TwelveMonthRow {
   retained: number;
 }
 
+/**
+ * The book's policies that are or were in force (active, or terminated), as of `b.local_now`: each
+ * with the day it took effect (its effective date, else the day it was entered in the agency's time
+ * zone), its last day (the termination date, null while it runs) and why it ended. A member's book
+ * is the policies of the clients assigned to them now (a deleted client's policies went with them).
+ * Parameters: now, member id (or null), broker id.
+ */
+const POLICY_BOOK = `b as (
+    select u.id, u.time_zone as tz, (?::timestamptz at time zone u.time_zone) as local_now, ?::uuid as member_id
+      from users u where u.id = ?
+  ),
+  pol as (
+    select p.status, coalesce(p.effective_date, (p.created_at at time zone b.tz)::date) as eff, p.termination_date as term,
+           coalesce(p.termination_reason, 'other') as reason
+      from policies p join clients c on c.id = p.client_id, b
+     where p.broker_id = b.id and (b.member_id is null or c.assigned_member_id = b.member_id) and p.status in ('active', 'terminated')
+  )`;
+
+/** The parameters of POLICY_BOOK. */
+const policyBookParams = (book: ClientBook, now: Date) => [now, book.assignedTo, book.agencyId];
+
+/** The season of the latest AEP begun by `b.local_now` (15 October, the agency's time zone). */
+const AEP_YEAR = `aep_year as (
+    select extract(year from b.local_now)::int
+           - case when b.local_now < make_timestamp(extract(year from b.local_now)::int, 10, 15, 0, 0, 0) then 1 else 0 end as y
+      from b
+  )`;
+
+/** One period's figures on policies: in force at its start, and of them those not lost by its end. */
+export interface PolicyPeriodRow extends RetentionPeriodRow {
+  /** Of those lost, the ones to another agent (termination reason switched_agent). */
+  lost_to_another_agent: number;
+}
+
+export interface PolicyLostRow {
+  reason: DepartureReason;
+  lost: number;
+}
+
 /** The SQL of retention (docs/clients.md "Retention"): reads `clients`, `client_departures` and the broker's time zone. */
 @Injectable()
 export class RetentionRepository {
@@ -161,5 +200,65 @@ export class RetentionRepository {
       [...bookParams(book, now), seasonedDays],
     );
     return row ?? { seasoned: false, cohort: 0, retained: 0 };
+  }
+
+  /** Whether the book has a policy that is or was in force: then the dashboard's retention is measured on policies. */
+  async hasPolicies(book: ClientBook, now: Date): Promise<boolean> {
+    const [row] = await this.em.execute<{ any: boolean }[]>(`with ${POLICY_BOOK} select exists (select 1 from pol) as any`, [
+      ...policyBookParams(book, now),
+    ]);
+    return row?.any === true;
+  }
+
+  /**
+   * The periods of `periods` on policies (docs/clients.md "Retention on policies"): the policies in
+   * force on a period's first day, and of them those not lost by its last — a policy is lost when it
+   * was marked terminated with a termination date (its last day) up to then, unless it ended for a
+   * change of plan within the agency (`switched_plan`). A month ends on its last day (the current
+   * month too: a termination already recorded for later in it counts); an AEP's choices take effect
+   * on 1 January, so a season counts the terminations dated from 15 October through 1 January.
+   */
+  policyPeriods(book: ClientBook, now: Date): Promise<PolicyPeriodRow[]> {
+    return this.em.execute<PolicyPeriodRow[]>(
+      `with ${POLICY_BOOK}, ${AEP_YEAR},
+       periods as (
+         select 'month' as kind, to_char(m, 'YYYY-MM') as label, m::date as first_day,
+                (m + interval '1 month' - interval '1 day')::date as last_day,
+                least((m + interval '1 month' - interval '1 day')::date, b.local_now::date) as end_day
+           from b, generate_series(date_trunc('month', b.local_now) - interval '11 months', date_trunc('month', b.local_now), interval '1 month') m
+         union all
+         select 'aep', s::text, make_date(s, 10, 15), make_date(s + 1, 1, 1), least(make_date(s, 12, 7), b.local_now::date)
+           from b, aep_year a, generate_series(a.y - 1, a.y) s
+       )
+       select p.kind, p.label, to_char(p.first_day, 'YYYY-MM-DD') as start_day, to_char(p.end_day, 'YYYY-MM-DD') as end_day,
+              count(x.status)::int as start_count,
+              count(x.status) filter (where not (x.status = 'terminated' and x.term <= p.last_day and x.reason <> 'switched_plan'))::int
+                as retained,
+              count(x.status) filter (where x.status = 'terminated' and x.term <= p.last_day and x.reason = 'switched_agent')::int
+                as lost_to_another_agent
+         from periods p
+         left join pol x on x.eff <= p.first_day and (x.term is null or x.term >= p.first_day)
+        group by p.kind, p.label, p.first_day, p.last_day, p.end_day
+        order by p.kind desc, p.first_day`,
+      policyBookParams(book, now),
+    );
+  }
+
+  /**
+   * Policies lost in the last 12 calendar months (terminated with a termination date from the first
+   * day of the month 11 months ago through the last day of this one), by reason; a change of plan
+   * within the agency is not a loss, and nonpayment is counted as other.
+   */
+  policiesLostByReason(book: ClientBook, now: Date): Promise<PolicyLostRow[]> {
+    return this.em.execute<PolicyLostRow[]>(
+      `with ${POLICY_BOOK}
+       select case when x.reason in ('switched_agent', 'moved', 'deceased') then x.reason else 'other' end as reason, count(*)::int as lost
+         from pol x, b
+        where x.status = 'terminated' and x.reason <> 'switched_plan'
+          and x.term >= (date_trunc('month', b.local_now) - interval '11 months')::date
+          and x.term <= (date_trunc('month', b.local_now) + interval '1 month' - interval '1 day')::date
+        group by 1`,
+      policyBookParams(book, now),
+    );
   }
 }

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 
-import { DEPARTURE_REASONS } from '../clients/client.entity.js';
+import { DEPARTURE_REASONS, type DepartureReason } from '../clients/client.entity.js';
 import { Clock } from '../common/clock.js';
 import { type ClientBook, wholeBook } from '../members/book.js';
-import type { LostByReasonDto, RetentionDto } from './dto/retention.dto.js';
-import { RetentionRepository } from './retention.repository.js';
+import type { LostByReasonDto, RetentionBasis, RetentionDto } from './dto/retention.dto.js';
+import { type RetentionPeriodRow, RetentionRepository } from './retention.repository.js';
 
 /** Whole percent of `part` in `whole`; null without a whole. */
 const rate = (part: number, whole: number) => (whole > 0 ? Math.round((100 * part) / whole) : null);
@@ -26,12 +26,27 @@ export class RetentionService {
     return this.forBook(wholeBook(brokerId), now);
   }
 
-  /** The book's figures: the agency's, or one member's (their clients, docs/clients.md "Retention"). */
+  /**
+   * The dashboard's retention (GET /api/stats/retention): on the book's policies once it has a policy
+   * that is or was in force, else on its clients (docs/clients.md "Retention on policies").
+   */
+  async forDashboard(book: ClientBook, now = this.clock.now()): Promise<RetentionDto> {
+    if (!(await this.repository.hasPolicies(book, now))) return this.forBook(book, now);
+    const [periods, lost] = await Promise.all([this.repository.policyPeriods(book, now), this.repository.policiesLostByReason(book, now)]);
+    return this.figures('policies', periods, lost);
+  }
+
+  /** The book's figures on its clients: the agency's, or one member's (their clients, docs/clients.md "Retention"). */
   async forBook(book: ClientBook, now = this.clock.now()): Promise<RetentionDto> {
     const periods = await this.repository.periods(book, now);
     const lost = await this.repository.lostByReason(book, now);
+    return this.figures('clients', periods, lost);
+  }
+
+  private figures(basis: RetentionBasis, periods: RetentionPeriodRow[], lost: { reason: DepartureReason; lost: number }[]): RetentionDto {
     const lostByReason = Object.fromEntries(DEPARTURE_REASONS.map((reason) => [reason, 0])) as unknown as LostByReasonDto;
     for (const row of lost) lostByReason[row.reason] = row.lost;
+    const latestAep = periods.filter((row) => row.kind === 'aep').at(-1);
     return {
       months: periods
         .filter((row) => row.kind === 'month')
@@ -53,6 +68,9 @@ export class RetentionService {
           rate: rate(row.retained, row.start_count),
         })),
       lostByReason,
+      basis,
+      keptThroughAep: latestAep ? latestAep.retained : null,
+      lostToAnotherAgent: lostByReason.switched_agent,
     };
   }
 

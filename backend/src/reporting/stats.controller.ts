@@ -35,11 +35,12 @@ export class StatsController {
       'A client counts as retained in a period when active at its start and still active at its end; clients made inactive ' +
       'or deleted count as lost, with the reason the broker gave. Months follow the broker’s time zone; the current month and ' +
       'a running AEP count up to now. With scope=mine: the clients assigned to the signed-in member, and those deleted while ' +
-      'assigned to them.',
+      'assigned to them. Once the book has a policy that is or was in force, the same figures count policies instead ' +
+      '(basis: policies; docs/clients.md “Retention on policies”), with keptThroughAep and lostToAnotherAgent.',
   })
   @ApiOkResponse({ type: RetentionDto })
   @ApiBadRequestResponse({ description: 'scope is not mine or agency' })
   retentionFigures(@CurrentMember() member: RequestMember, @Query() query: ScopeQueryDto): Promise<RetentionDto> {
-    return this.retention.forBook(bookInScope(member.book, member.id, query.scope));
+    return this.retention.forDashboard(bookInScope(member.book, member.id, query.scope));
   }
 }

@@ -1424,7 +1424,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The broker’s clients; filter q searches name, phone and e-mail */
+        /**
+         * The broker’s clients; filter q searches name, phone and e-mail
+         * @description Each client comes with their current policy (currentPolicy: an active one, latest effective date first, else a pending one, else null). Filters on the clients’ policies, all met by one policy of the client: carrier (the whole name, any case; GET /api/policies/carriers lists the book’s), policyType (medicare_advantage, mapd, pdp, medigap, dental, vision, other), effectiveYear (effective in that calendar year) and terminatingSoon (true: a termination date from today, in the agency’s time zone, through 60 days from today).
+         */
         get: operations["ClientsController_list"];
         put?: never;
         /** Adds a client; the answer carries warning.message near or over the limit */
@@ -1484,7 +1487,7 @@ export interface paths {
         };
         /**
          * Every client under the list’s filter and sort (all pages) as CSV
-         * @description Columns: First name, Last name, E-mail, Phone, Status, Invitation, Engagement, Joined. No health data. Cells a spreadsheet would read as a formula (starting with =, +, -, @, tab or carriage return) start with a quote. Recorded in the agency’s activity log (who exported, when, under which filter); any other query parameter is a 400.
+         * @description Columns: First name, Last name, E-mail, Phone, Status, Invitation, Engagement, Joined, then the current plan’s Carrier, Plan name, Plan ID, Plan type (MAPD, Part D, …), Plan status (Active or Pending), Effective date and Medigap plan, empty without one (the CSV import reads them back). No health data. Cells a spreadsheet would read as a formula (starting with =, +, -, @, tab or carriage return) start with a quote. Recorded in the agency’s activity log (who exported, when, under which filter); any other query parameter is a 400.
          */
         get: operations["ClientsController_exportCsv"];
         put?: never;
@@ -1505,8 +1508,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Imports clients from a CSV (firstName, lastName, email, phone; optional zip, state, marketingConsent, language, date_of_birth, plan_type, plan_effective_date, carrier, assignedTo: a member’s e-mail), multipart field "file"
-         * @description The file is checked at once (size, UTF-8 text, the header’s columns, room under the client limit) and stored. A file of up to CSV_IMPORT_INLINE_MAX_ROWS rows (5,000 by default) is imported before the answer: 200 with the result (count, partial, message, limitReached, the rows’ errors). A longer one is imported in the background: 202 with the job as it starts; follow it at GET /api/import-jobs/{jobId}, whose result has the same fields. Each imported client’s permission for reminders is recorded with the attestation “The clients in this file gave my agency their phone numbers and e-mail addresses to receive reminder calls, texts and e-mails.”; with marketingConsent=true the broker also attests “The clients in this file marked for marketing gave my agency written permission to contact them about Medicare plans by call, text and e-mail, and I can produce it.”, recorded for every row not marked marketingConsent=no (both in Spanish for a broker whose language is Spanish).
+         * Imports clients from a CSV (firstName, lastName, email, phone; optional zip, state, marketingConsent, language, date_of_birth, plan_type, plan_effective_date, carrier, assignedTo: a member’s e-mail; with carrier and planName, a policy: plan_type, planId, medigapPlan, policyStatus, plan_effective_date, premium, terminationDate, terminationReason), multipart field "file"
+         * @description The file is checked at once (size, UTF-8 text, the header’s columns, room under the client limit) and stored. A file of up to CSV_IMPORT_INLINE_MAX_ROWS rows (5,000 by default) is imported before the answer: 200 with the result (count, partial, message, limitReached, the rows’ errors). A longer one is imported in the background: 202 with the job as it starts; follow it at GET /api/import-jobs/{jobId}, whose result has the same fields. Each imported client’s permission for reminders is recorded with the attestation “The clients in this file gave my agency their phone numbers and e-mail addresses to receive reminder calls, texts and e-mails.”; with marketingConsent=true the broker also attests “The clients in this file marked for marketing gave my agency written permission to contact them about Medicare plans by call, text and e-mail, and I can produce it.”, recorded for every row not marked marketingConsent=no (both in Spanish for a broker whose language is Spanish). A row’s policy is checked with the policies API’s rules (a bad cell is that row’s error, and neither the client nor the policy is imported) and created with its client, written by the member the client goes to.
          */
         post: operations["ClientsController_upload"];
         delete?: never;
@@ -2304,6 +2307,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/policies/carriers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The carriers of the policies in your book, one spelling each whatever its case, sorted by name
+         * @description The choices of the client list’s carrier filter (`filter={"carrier":"Humana"}` on GET /api/clients).
+         */
+        get: operations["PoliciesController_carriers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/policies/{id}": {
         parameters: {
             query?: never;
@@ -2643,7 +2666,7 @@ export interface paths {
         };
         /**
          * Client retention: the last 12 months, the last two AEPs (15 October – 7 December), and why clients left
-         * @description A client counts as retained in a period when active at its start and still active at its end; clients made inactive or deleted count as lost, with the reason the broker gave. Months follow the broker’s time zone; the current month and a running AEP count up to now. With scope=mine: the clients assigned to the signed-in member, and those deleted while assigned to them.
+         * @description A client counts as retained in a period when active at its start and still active at its end; clients made inactive or deleted count as lost, with the reason the broker gave. Months follow the broker’s time zone; the current month and a running AEP count up to now. With scope=mine: the clients assigned to the signed-in member, and those deleted while assigned to them. Once the book has a policy that is or was in force, the same figures count policies instead (basis: policies; docs/clients.md “Retention on policies”), with keptThroughAep and lostToAnotherAgent.
          */
         get: operations["StatsController_retentionFigures"];
         put?: never;
@@ -3689,6 +3712,8 @@ export interface components {
             carrier: string | null;
             /** Format: date-time */
             createdAt: string;
+            /** @description The client’s current policy: an active one (latest effective date first), else a pending one; null when neither (GET /api/clients/{id}/policies lists them all) */
+            currentPolicy: components["schemas"]["CurrentPolicyDto"] | null;
             /**
              * Format: date
              * @example 1958-04-23
@@ -4398,6 +4423,8 @@ export interface components {
             carrier: string | null;
             /** Format: date-time */
             createdAt: string;
+            /** @description The client’s current policy: an active one (latest effective date first), else a pending one; null when neither (GET /api/clients/{id}/policies lists them all) */
+            currentPolicy: components["schemas"]["CurrentPolicyDto"] | null;
             /**
              * Format: date
              * @example 1958-04-23
@@ -4490,6 +4517,41 @@ export interface components {
             role: "owner" | "agent" | "assistant" | "read_only";
             /** @description They see only the clients assigned to them (an agent, when the agency keeps agents to their own clients) */
             seesOnlyAssigned: boolean;
+        };
+        CurrentPolicyDto: {
+            /** @example Humana */
+            carrier: string;
+            /**
+             * Format: date
+             * @example 2026-01-01
+             */
+            effectiveDate: string | null;
+            /** Format: uuid */
+            id: string;
+            /**
+             * @example null
+             * @enum {string|null}
+             */
+            medigapPlan: "A" | "B" | "C" | "D" | "F" | "HDF" | "G" | "HDG" | "K" | "L" | "M" | "N" | null;
+            /** @example H1234-001-000 */
+            planId: string | null;
+            /** @example Humana Gold Plus H1234-001 (HMO) */
+            planName: string;
+            /**
+             * @example mapd
+             * @enum {string}
+             */
+            planType: "medicare_advantage" | "mapd" | "pdp" | "medigap" | "dental" | "vision" | "other";
+            /**
+             * @description A current policy is active, or pending when none is active
+             * @enum {string}
+             */
+            status: "active" | "pending";
+            /**
+             * Format: date
+             * @example null
+             */
+            terminationDate: string | null;
         };
         CurrentUserDto: {
             /** @description Postal address for e-mail footers; a campaign cannot go out without it */
@@ -5554,8 +5616,24 @@ export interface components {
         RetentionDto: {
             /** @description The last two AEPs, oldest first; the current one so far while it runs */
             aep: components["schemas"]["RetentionAepDto"][];
+            /**
+             * @description What the figures count: policies once the book has a policy that is or was in force (active or terminated), clients before (docs/clients.md “Retention on policies”). On policies, months, aep and lostByReason count policies: in force at a period’s start, and lost when terminated by its end other than for a change of plan within the agency (switched_plan); an AEP counts the terminations up to 1 January, when its choices take effect; nonpayment is counted as other.
+             * @example policies
+             * @enum {string}
+             */
+            basis: "policies" | "clients";
+            /**
+             * @description Kept through the latest AEP listed (the last of aep): of the policies in force when it began, those still in force with the agency after it (no termination dated up to 1 January but a change of plan within the agency; so far while it runs); on the clients basis, the clients still active at its end. Null when no AEP is listed.
+             * @example 188
+             */
+            keptThroughAep: number | null;
             /** @description Clients lost in the last 12 months, by the reason the broker gave */
             lostByReason: components["schemas"]["LostByReasonDto"];
+            /**
+             * @description Lost to another agent in the last 12 months: policies terminated with the reason switched_agent, or on the clients basis clients who left for that reason (lostByReason.switched_agent)
+             * @example 4
+             */
+            lostToAnotherAgent: number;
             /** @description The last 12 calendar months, oldest first, the current month last */
             months: components["schemas"]["RetentionMonthDto"][];
         };
@@ -6422,6 +6500,8 @@ export interface components {
             carrier: string | null;
             /** Format: date-time */
             createdAt: string;
+            /** @description The client’s current policy: an active one (latest effective date first), else a pending one; null when neither (GET /api/clients/{id}/policies lists them all) */
+            currentPolicy: components["schemas"]["CurrentPolicyDto"] | null;
             /**
              * Format: date
              * @example 1958-04-23
@@ -16337,7 +16417,7 @@ export interface operations {
                 range?: string;
                 /** @description JSON [field, "ASC"|"DESC"]; field one of: firstName, lastName, email, phone, isActive, inviteStatus, engagementScore, createdAt, riskScore */
                 sort?: string;
-                /** @description JSON object; an unknown key is a 400. {"id": [ids]} answers just those rows (react-admin’s getMany), as on every list. keys: q, isActive, inviteStatus, engagementMin, engagementMax, riskLevel, assignedTo */
+                /** @description JSON object; an unknown key is a 400. {"id": [ids]} answers just those rows (react-admin’s getMany), as on every list. keys: q, isActive, inviteStatus, engagementMin, engagementMax, riskLevel, assignedTo, carrier, policyType, effectiveYear, terminatingSoon */
                 filter?: string;
             };
             header?: never;
@@ -16804,7 +16884,7 @@ export interface operations {
                 range?: string;
                 /** @description JSON [field, "ASC"|"DESC"]; field one of: firstName, lastName, email, phone, isActive, inviteStatus, engagementScore, createdAt, riskScore */
                 sort?: string;
-                /** @description JSON object; an unknown key is a 400. {"id": [ids]} answers just those rows (react-admin’s getMany), as on every list. keys: q, isActive, inviteStatus, engagementMin, engagementMax, riskLevel, assignedTo */
+                /** @description JSON object; an unknown key is a 400. {"id": [ids]} answers just those rows (react-admin’s getMany), as on every list. keys: q, isActive, inviteStatus, engagementMin, engagementMax, riskLevel, assignedTo, carrier, policyType, effectiveYear, terminatingSoon */
                 filter?: string;
             };
             header?: never;
@@ -23049,6 +23129,97 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    PoliciesController_carriers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string[];
+                };
+            };
+            /** @description A malformed address or query string (NUL, a broken percent-escape, invalid text) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the policies:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/policies/carriers needs the policies:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };

@@ -147,6 +147,7 @@ export function testClient(overrides: Partial<Client> = {}): Client {
     riskScore: 0,
     riskLevel: 'low',
     riskReasons: [],
+    currentPolicy: null,
     ...overrides,
   };
 }

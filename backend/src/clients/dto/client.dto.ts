@@ -19,6 +19,7 @@ import {
 import { type Language, LANGUAGES } from '../../common/language.js';
 import { IsOptionalNotNull } from '../../common/validation.js';
 import { ATTESTATIONS } from '../../consent/attestations.js';
+import { MEDIGAP_PLANS, type MedigapPlan, POLICY_TYPES, type PolicyStatus, type PolicyType } from '../../policies/policy.entity.js';
 import { DEPARTURE_REASONS, type DepartureReason, PLAN_TYPES, type PlanType, RISK_LEVELS, type RiskLevel } from '../client.entity.js';
 import {
   CARRIER_MAX_LENGTH,
@@ -86,6 +87,20 @@ class ClientFactsInput {
   carrier?: string | null;
 }
 
+/** The client's current policy, as the list's Current plan column shows it (docs/clients.md). */
+export class CurrentPolicyDto {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ example: 'Humana' }) carrier!: string;
+  @ApiProperty({ example: 'Humana Gold Plus H1234-001 (HMO)' }) planName!: string;
+  @ApiProperty({ type: String, nullable: true, example: 'H1234-001-000' }) planId!: string | null;
+  @ApiProperty({ enum: POLICY_TYPES, example: 'mapd' }) planType!: PolicyType;
+  @ApiProperty({ enum: MEDIGAP_PLANS, nullable: true, example: null }) medigapPlan!: MedigapPlan | null;
+  @ApiProperty({ enum: ['active', 'pending'], description: 'A current policy is active, or pending when none is active' })
+  status!: PolicyStatus;
+  @ApiProperty({ type: String, format: 'date', nullable: true, example: '2026-01-01' }) effectiveDate!: string | null;
+  @ApiProperty({ type: String, format: 'date', nullable: true, example: null }) terminationDate!: string | null;
+}
+
 export const INVITE_STATUSES = ['none', 'pending', 'expired', 'accepted'] as const;
 export type InviteStatus = (typeof INVITE_STATUSES)[number];
 
@@ -149,6 +164,13 @@ export class ClientDto {
     description: 'The agency member who looks after the client (GET /api/members); null: nobody yet',
   })
   assignedMemberId!: string | null;
+  @ApiProperty({
+    type: CurrentPolicyDto,
+    nullable: true,
+    description:
+      'The client’s current policy: an active one (latest effective date first), else a pending one; null when neither (GET /api/clients/{id}/policies lists them all)',
+  })
+  currentPolicy!: CurrentPolicyDto | null;
 }
 
 export class CreateClientDto extends ClientFactsInput {

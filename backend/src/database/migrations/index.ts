@@ -55,6 +55,7 @@ import { Migration20261129133032_policies } from './Migration20261129133032_poli
 import { Migration20261129153935_tasks } from './Migration20261129153935_tasks.js';
 import { Migration20261129154210_scopes_of_appointment } from './Migration20261129154210_scopes_of_appointment.js';
 import { Migration20261129155759_commissions } from './Migration20261129155759_commissions.js';
+import { Migration20261129161845_policy_filters } from './Migration20261129161845_policy_filters.js';
 import { Migration20261129162850_agency_actions_soas_tasks_commissions } from './Migration20261129162850_agency_actions_soas_tasks_commissions.js';
 
 export const MIGRATIONS: MigrationObject[] = [
@@ -112,5 +113,6 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129153935_tasks', class: Migration20261129153935_tasks },
   { name: 'Migration20261129154210_scopes_of_appointment', class: Migration20261129154210_scopes_of_appointment },
   { name: 'Migration20261129155759_commissions', class: Migration20261129155759_commissions },
+  { name: 'Migration20261129161845_policy_filters', class: Migration20261129161845_policy_filters },
   { name: 'Migration20261129162850_agency_actions_soas_tasks_commissions', class: Migration20261129162850_agency_actions_soas_tasks_commissions },
 ];

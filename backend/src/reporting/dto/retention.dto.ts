@@ -1,5 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
 
+/** What the retention figures count: the book's policies, or its clients (before it has policies). */
+export const RETENTION_BASES = ['policies', 'clients'] as const;
+export type RetentionBasis = (typeof RETENTION_BASES)[number];
+
 export class RetentionMonthDto {
   @ApiProperty({ example: '2026-10', description: 'A calendar month of the broker’s time zone, YYYY-MM' }) month!: string;
   @ApiProperty({ example: 212, description: 'Clients active when the month began' }) startCount!: number;
@@ -34,4 +38,32 @@ export class RetentionDto {
   aep!: RetentionAepDto[];
   @ApiProperty({ type: LostByReasonDto, description: 'Clients lost in the last 12 months, by the reason the broker gave' })
   lostByReason!: LostByReasonDto;
+  @ApiProperty({
+    enum: RETENTION_BASES,
+    example: 'policies',
+    description:
+      'What the figures count: policies once the book has a policy that is or was in force (active or terminated), clients ' +
+      'before (docs/clients.md “Retention on policies”). On policies, months, aep and lostByReason count policies: in force ' +
+      'at a period’s start, and lost when terminated by its end other than for a change of plan within the agency ' +
+      '(switched_plan); an AEP counts the terminations up to 1 January, when its choices take effect; nonpayment is counted ' +
+      'as other.',
+  })
+  basis!: RetentionBasis;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    example: 188,
+    description:
+      'Kept through the latest AEP listed (the last of aep): of the policies in force when it began, those still in force with ' +
+      'the agency after it (no termination dated up to 1 January but a change of plan within the agency; so far while it runs); ' +
+      'on the clients basis, the clients still active at its end. Null when no AEP is listed.',
+  })
+  keptThroughAep!: number | null;
+  @ApiProperty({
+    example: 4,
+    description:
+      'Lost to another agent in the last 12 months: policies terminated with the reason switched_agent, or on the clients basis ' +
+      'clients who left for that reason (lostByReason.switched_agent)',
+  })
+  lostToAnotherAgent!: number;
 }

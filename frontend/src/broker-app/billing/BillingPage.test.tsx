@@ -46,6 +46,9 @@ const RETENTION: Retention = {
   months: [{ month: '2026-11', startCount: 20, retained: 19, lost: 1, rate: 95 }],
   aep: [],
   lostByReason: { switched_agent: 0, moved: 1, deceased: 0, other: 0 },
+  basis: 'clients',
+  keptThroughAep: null,
+  lostToAnotherAgent: 0,
 };
 
 function renderBilling(subscription: Subscription = TRIAL, history: MonthlyAnalytics[] = [month('2026-11', 99)], extra = {}) {

@@ -3,6 +3,7 @@ import EmailIcon from '@mui/icons-material/Email';
 import EventIcon from '@mui/icons-material/Event';
 import HourglassTopIcon from '@mui/icons-material/HourglassTop';
 import PhoneIcon from '@mui/icons-material/Phone';
+import PolicyIcon from '@mui/icons-material/Policy';
 import { Avatar, Box, Card, CardActions, CardContent, Chip, Divider, LinearProgress, Link, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -23,6 +24,7 @@ export function ClientCard({ client }: { client: Client }) {
   const assigned = members.length > 0 ? assignedName(client, members, TEAM_TEXTS.noName) : undefined;
   const name = `${client.firstName} ${client.lastName}`;
   const score = Math.max(0, Math.min(100, Math.round(client.engagementScore ?? 0)));
+  const policy = client.currentPolicy;
 
   return (
     <Card component="article" aria-label={name} sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
@@ -59,6 +61,16 @@ export function ClientCard({ client }: { client: Client }) {
           </Detail>
           <PendingContact client={client} field="email" />
           <Detail icon={<EventIcon fontSize="small" />}>{CLIENT_TEXTS.joined(formatDate(client.createdAt))}</Detail>
+          <Detail icon={<PolicyIcon fontSize="small" />} muted={!policy}>
+            {policy
+              ? CLIENT_TEXTS.cardPlan(
+                  policy.carrier,
+                  policy.planName,
+                  CLIENT_TEXTS.policyTypeShort[policy.planType],
+                  policy.status === 'pending',
+                )
+              : CLIENT_TEXTS.noPlan}
+          </Detail>
           {assigned !== undefined && (
             <Detail icon={<AssignmentIndIcon fontSize="small" />} muted={assigned === null}>
               {CLIENT_TEXTS.cardMember(assigned)}

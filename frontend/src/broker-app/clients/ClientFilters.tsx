@@ -1,12 +1,16 @@
-import { Box, Button, MenuItem, TextField } from '@mui/material';
+import { Box, Button, Checkbox, FormControlLabel, MenuItem, TextField } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
 import { useListContext } from 'react-admin';
 
 import type { Translation } from '../../i18n/translation.ts';
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
+import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import { useCurrentUser } from '../providers/useCurrentUser.ts';
 import { memberName } from '../team/members.ts';
-import type { Client } from '../types.ts';
+import type { Client, PolicyType } from '../types.ts';
 import { useListedMembers } from './AssignClientsDialog.tsx';
+import { dayOf } from './facts.ts';
+import { POLICY_CARRIERS_KEY } from './policies.ts';
 import { RISK_LEVELS, type RiskLevel } from './retentionTypes.ts';
 import { CLIENT_TEXTS as ENGLISH } from './texts.ts';
 
@@ -40,8 +44,27 @@ export function describeClientFilter(filter: Record<string, unknown>, T: Transla
   for (const level of riskLevelsOf(filter)) parts.push(T.riskLevels[level]);
   if (filter.assignedTo === 'none') parts.push(T.filterNobody);
   else if (typeof filter.assignedTo === 'string') parts.push(T.assignedFilterWords);
+  if (typeof filter.carrier === 'string' && filter.carrier.trim()) parts.push(T.carrierFilterWords(filter.carrier.trim()));
+  if (typeof filter.policyType === 'string' && filter.policyType in T.policyTypeShort)
+    parts.push(T.policyTypeFilterWords(T.policyTypeShort[filter.policyType as PolicyType]));
+  if (typeof filter.effectiveYear === 'number') parts.push(T.effectiveYearFilterWords(filter.effectiveYear));
+  if (filter.terminatingSoon === true) parts.push(T.filterTerminating);
   if (typeof filter.q === 'string' && filter.q.trim()) parts.push(`“${filter.q.trim()}”`);
   return parts.join(' · ');
+}
+
+/** The policy types the plan-type filter offers, in the policy form's order. */
+const POLICY_TYPES = ['medicare_advantage', 'mapd', 'pdp', 'medigap', 'dental', 'vision', 'other'] as const satisfies readonly PolicyType[];
+
+/** The filter's keys that are about the clients' policies. */
+const POLICY_FILTER_KEYS = ['carrier', 'policyType', 'effectiveYear', 'terminatingSoon'];
+
+/** The effective years offered: next year back to nine years ago, with the one chosen (from the URL) when it is older. */
+export function effectiveYears(today: string, chosen?: number): number[] {
+  const next = Number(today.slice(0, 4)) + 1;
+  const years = Array.from({ length: 11 }, (_, index) => next - index);
+  if (chosen !== undefined && !years.includes(chosen)) years.push(chosen);
+  return years.sort((a, b) => b - a);
 }
 
 /** The risk levels a filter names (`riskLevel` is one level or a list of them). */
@@ -55,11 +78,13 @@ export function riskLevelsOf(filter: Record<string, unknown>): RiskLevel[] {
 const SORTS = { newest: { field: 'createdAt', order: 'DESC' }, risk: { field: 'riskScore', order: 'DESC' } } as const;
 
 /**
- * Status, invitation, engagement and risk: each a select, kept in the URL with the search
- * (react-admin's filter), and the order (newest or highest risk first), kept there too.
+ * Status, invitation, engagement, risk, member and the clients' policies (carrier, plan type,
+ * effective year, ending within 60 days; shown once the book has policies): each kept in the URL
+ * with the search (react-admin's filter), and the order (newest or highest risk first), kept there too.
  */
 export function ClientFilters() {
   const { CLIENT_TEXTS } = useBrokerTexts().clients;
+  const { POLICY_TEXTS } = useBrokerTexts().clientPage;
   const { filterValues, setFilters, sort, setSort } = useListContext<Client>();
   const change = (patch: Record<string, unknown>, remove: string[]) => {
     const next: Record<string, unknown> = { ...filterValues, ...patch };
@@ -74,7 +99,17 @@ export function ClientFilters() {
   const members = useListedMembers();
   const me = useCurrentUser().data?.member.id;
   const agent = typeof filterValues.assignedTo === 'string' ? filterValues.assignedTo : '';
-  const filtered = status !== '' || invitation !== '' || band !== '' || risk !== '' || agent !== '';
+  const carrier = typeof filterValues.carrier === 'string' ? filterValues.carrier : '';
+  const policyType = typeof filterValues.policyType === 'string' ? filterValues.policyType : '';
+  const effectiveYear = typeof filterValues.effectiveYear === 'number' ? filterValues.effectiveYear : undefined;
+  const terminatingSoon = filterValues.terminatingSoon === true;
+  const dataProvider = useCareKeepDataProvider();
+  const carriers = useQuery({ queryKey: POLICY_CARRIERS_KEY, queryFn: () => dataProvider.getPolicyCarriers() }).data ?? [];
+  // A carrier from the URL that the book no longer has (or not yet loaded) stays a choice.
+  const carrierChoices =
+    carrier && !carriers.some((name) => name.toLowerCase() === carrier.toLowerCase()) ? [...carriers, carrier] : carriers;
+  const policyFiltered = carrier !== '' || policyType !== '' || effectiveYear !== undefined || terminatingSoon;
+  const filtered = status !== '' || invitation !== '' || band !== '' || risk !== '' || agent !== '' || policyFiltered;
   const order = (Object.keys(SORTS) as (keyof typeof SORTS)[]).find(
     (key) => SORTS[key].field === sort?.field && SORTS[key].order === sort?.order,
   );
@@ -156,6 +191,62 @@ export function ClientFilters() {
           <MenuItem value="none">{CLIENT_TEXTS.filterNobody}</MenuItem>
         </TextField>
       )}
+      {/* Once the book has policies (or a link sets one of these filters). */}
+      {(carrierChoices.length > 0 || policyFiltered) && (
+        <>
+          <TextField
+            {...select}
+            label={CLIENT_TEXTS.filterCarrier}
+            value={carrierChoices.find((name) => name.toLowerCase() === carrier.toLowerCase()) ?? ''}
+            onChange={(event) => change(event.target.value === '' ? {} : { carrier: event.target.value }, ['carrier'])}
+          >
+            <MenuItem value="">{CLIENT_TEXTS.filterAll}</MenuItem>
+            {carrierChoices.map((name) => (
+              <MenuItem key={name} value={name}>
+                {name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            {...select}
+            label={CLIENT_TEXTS.filterPolicyType}
+            value={policyType}
+            onChange={(event) => change(event.target.value === '' ? {} : { policyType: event.target.value }, ['policyType'])}
+          >
+            <MenuItem value="">{CLIENT_TEXTS.filterAll}</MenuItem>
+            {POLICY_TYPES.map((type) => (
+              <MenuItem key={type} value={type}>
+                {POLICY_TEXTS.planTypes[type]}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            {...select}
+            sx={{ ...select.sx, minWidth: 140 }}
+            label={CLIENT_TEXTS.filterEffectiveYear}
+            value={effectiveYear ?? ''}
+            onChange={(event) => change(event.target.value === '' ? {} : { effectiveYear: Number(event.target.value) }, ['effectiveYear'])}
+          >
+            <MenuItem value="">{CLIENT_TEXTS.filterAll}</MenuItem>
+            {effectiveYears(dayOf(), effectiveYear).map((year) => (
+              <MenuItem key={year} value={year}>
+                {year}
+              </MenuItem>
+            ))}
+          </TextField>
+          <FormControlLabel
+            sx={{ mr: 0 }}
+            control={
+              <Checkbox
+                size="small"
+                checked={terminatingSoon}
+                onChange={(event) => change(event.target.checked ? { terminatingSoon: true } : {}, ['terminatingSoon'])}
+              />
+            }
+            label={CLIENT_TEXTS.filterTerminating}
+          />
+        </>
+      )}
       <TextField
         {...select}
         label={CLIENT_TEXTS.sortLabel}
@@ -170,7 +261,11 @@ export function ClientFilters() {
         {!order && <MenuItem value="other">{CLIENT_TEXTS.sortOther}</MenuItem>}
       </TextField>
       {filtered && (
-        <Button onClick={() => change({}, ['isActive', 'inviteStatus', 'engagementMin', 'engagementMax', 'riskLevel', 'assignedTo'])}>
+        <Button
+          onClick={() =>
+            change({}, ['isActive', 'inviteStatus', 'engagementMin', 'engagementMax', 'riskLevel', 'assignedTo', ...POLICY_FILTER_KEYS])
+          }
+        >
           {CLIENT_TEXTS.clearFilters}
         </Button>
       )}

@@ -1,14 +1,19 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { HttpError } from 'react-admin';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { ATTESTATIONS } from '../../../../backend/src/consent/attestations.ts';
+import { spanishReactAdmin } from '../../i18n/es/react-admin.ts';
 import { ApiError } from '../../lib/http.ts';
 import { testNow } from '../../testClock.ts';
+import { setBrokerLanguage } from '../i18n/current.ts';
+import { loadBrokerCatalogue } from '../i18n/useBrokerTexts.ts';
 import type { CareKeepDataProvider } from '../providers/dataProvider.ts';
 import { MEMBERS_KEY } from '../team/members.ts';
 import { narrowScreen, renderWithAdmin, testClient, testUserAs } from '../testUtils.tsx';
 import type { Client, ClientUsage, CurrentUser, ImportJob, Member } from '../types.ts';
+import { describeClientFilter } from './ClientFilters.tsx';
 import { ClientList } from './ClientList.tsx';
 
 const USAGE: ClientUsage = {
@@ -1054,5 +1059,153 @@ describe('client facts in the Add client dialog', () => {
     expect(await within(dialog).findByText('Date of birth cannot be in the future')).toBeTruthy();
     expect(within(dialog).getByText(/Plan effective date must be between/)).toBeTruthy();
     expect(create).not.toHaveBeenCalled();
+  });
+});
+
+describe('policies in the client list', () => {
+  const HUMANA = {
+    id: 'p1',
+    carrier: 'Humana',
+    planName: 'Humana Gold Plus (HMO)',
+    planId: 'H1234-001-000',
+    planType: 'mapd',
+    medigapPlan: null,
+    status: 'active',
+    effectiveDate: '2026-01-01',
+    terminationDate: null,
+  } as const satisfies Client['currentPolicy'];
+  const CLIENTS = [
+    testClient({ currentPolicy: HUMANA }),
+    testClient({
+      id: 'c2',
+      firstName: 'Walter',
+      lastName: 'Briggs',
+      currentPolicy: { ...HUMANA, id: 'p2', carrier: 'Aetna', planName: 'Aetna Medicare Rx Saver', planType: 'pdp', status: 'pending' },
+    }),
+    testClient({ id: 'c3', firstName: 'Rosa', lastName: 'Diaz' }),
+  ];
+  const choose = async (label: string, option: string) => {
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
+    fireEvent.click(await screen.findByRole('option', { name: option }));
+  };
+
+  it('shows each client’s current plan: under the name below 1536 px, in its own column from there (the carrier with its type, the plan’s name)', async () => {
+    renderList(CLIENTS, { getPolicyCarriers: vi.fn().mockResolvedValue(['Aetna', 'Humana']) }, 'table');
+    const table = await screen.findByRole('table');
+    await within(table).findByText('Walter Briggs');
+    const row = (name: string) => within(within(table).getByText(name).closest('tr')!);
+    // jsdom's window is 1024 px: the column is left out, the plan's carrier and type are under the name.
+    expect(within(table).queryByRole('columnheader', { name: 'Current plan' })).toBeNull();
+    const line = (name: string) => row(name).queryByTestId('plan-line');
+    expect(line('Margaret Okafor')?.textContent).toBe('Humana · MAPD');
+    expect(line('Margaret Okafor')?.getAttribute('title')).toBe('Humana · Humana Gold Plus (HMO)');
+    expect(line('Walter Briggs')?.textContent).toBe('Aetna · Part D · Pending');
+    expect(line('Rosa Diaz')).toBeNull();
+    // The column's cells, shown from 1536 px.
+    expect(row('Margaret Okafor').getByText('MAPD')).toBeTruthy();
+    expect(row('Margaret Okafor').getByText('Humana Gold Plus (HMO)')).toBeTruthy();
+    expect(row('Walter Briggs').getByText('Pending · Aetna Medicare Rx Saver')).toBeTruthy();
+    expect(row('Rosa Diaz').getByText('No current plan')).toBeTruthy();
+  });
+
+  it('says the current plan on a phone’s card', async () => {
+    narrowScreen();
+    try {
+      renderList(CLIENTS, { getPolicyCarriers: vi.fn().mockResolvedValue(['Aetna', 'Humana']) }, 'table');
+      const card = await screen.findByRole('article', { name: 'Walter Briggs' });
+      expect(within(card).getByText('Aetna: Aetna Medicare Rx Saver (Part D, pending)')).toBeTruthy();
+      expect(
+        within(screen.getByRole('article', { name: 'Margaret Okafor' })).getByText('Humana: Humana Gold Plus (HMO) (MAPD)'),
+      ).toBeTruthy();
+      expect(within(screen.getByRole('article', { name: 'Rosa Diaz' })).getByText('No current plan')).toBeTruthy();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('filters by carrier, plan type, effective year and ending within 60 days, in the query and the export, and clears them', async () => {
+    const getPolicyCarriers = vi.fn().mockResolvedValue(['Aetna', 'Humana']);
+    const { getList } = renderList(CLIENTS, { getPolicyCarriers }, 'table');
+    await screen.findByText('Walter Briggs');
+    await choose('Carrier', 'Humana');
+    await waitFor(() => expect(getList).toHaveBeenLastCalledWith('clients', expect.objectContaining({ filter: { carrier: 'Humana' } })));
+    await choose('Plan type', 'Medicare Advantage with drugs (MAPD)');
+    await waitFor(() =>
+      expect(getList).toHaveBeenLastCalledWith('clients', expect.objectContaining({ filter: { carrier: 'Humana', policyType: 'mapd' } })),
+    );
+    const year = testNow().getFullYear();
+    await choose('Effective year', String(year));
+    await waitFor(() =>
+      expect(getList).toHaveBeenLastCalledWith(
+        'clients',
+        expect.objectContaining({ filter: { carrier: 'Humana', policyType: 'mapd', effectiveYear: year } }),
+      ),
+    );
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Ending within 60 days' }));
+    const filter = { carrier: 'Humana', policyType: 'mapd', effectiveYear: year, terminatingSoon: true };
+    await waitFor(() => expect(getList).toHaveBeenLastCalledWith('clients', expect.objectContaining({ filter })));
+    const url = new URL(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')!, 'http://app.test');
+    expect(JSON.parse(url.searchParams.get('filter')!)).toEqual(filter);
+    // The years offered: next year back to nine years ago.
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Effective year' }));
+    const years = within(await screen.findByRole('listbox'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(years).toEqual(['All', ...Array.from({ length: 11 }, (_, index) => String(year + 1 - index))]);
+    fireEvent.keyDown(screen.getByRole('listbox'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    // Back to the unfiltered list (answered from the cache).
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull());
+    for (const label of ['Carrier', 'Plan type', 'Effective year'])
+      expect(screen.getByRole('combobox', { name: label }).textContent).toBe('All');
+    expect((screen.getByRole('checkbox', { name: 'Ending within 60 days' }) as HTMLInputElement).checked).toBe(false);
+  }, 30_000);
+
+  it('offers no policy filters while the book has no policies', async () => {
+    renderList([testClient()], { getPolicyCarriers: vi.fn().mockResolvedValue([]) }, 'table');
+    await screen.findByText('Margaret Okafor');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Risk' })).toBeTruthy());
+    expect(screen.queryByRole('combobox', { name: 'Carrier' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Ending within 60 days' })).toBeNull();
+    // Nor once another filter is on.
+    await choose('Status', 'Inactive');
+    await screen.findByRole('button', { name: 'Clear filters' });
+    expect(screen.queryByRole('combobox', { name: 'Carrier' })).toBeNull();
+  });
+
+  it('says the column and the filters in Spanish', async () => {
+    await loadBrokerCatalogue('es');
+    setBrokerLanguage('es');
+    try {
+      renderWithAdmin(<ClientList />, {
+        dataProvider: {
+          getList: vi.fn().mockResolvedValue({ data: CLIENTS, total: 3 }),
+          getClientUsage: vi.fn().mockResolvedValue(USAGE),
+          getPolicyCarriers: vi.fn().mockResolvedValue(['Aetna', 'Humana']),
+        } as unknown as Partial<CareKeepDataProvider>,
+        path: '/clients',
+        i18nProvider: polyglotI18nProvider(() => spanishReactAdmin, 'es'),
+      });
+      const table = await screen.findByRole('table');
+      await within(table).findByText('Walter Briggs');
+      expect(within(table).getByText('Aetna · Parte D · Pendiente')).toBeTruthy();
+      expect(within(table).getByText('Parte D')).toBeTruthy();
+      expect(within(table).getByText('Pendiente · Aetna Medicare Rx Saver')).toBeTruthy();
+      expect(within(table).getByText('Sin plan actual')).toBeTruthy();
+      for (const label of ['Aseguradora', 'Tipo de plan', 'Año de vigencia'])
+        expect(await screen.findByRole('combobox', { name: label })).toBeTruthy();
+      expect(screen.getByRole('checkbox', { name: 'Terminan en 60 días' })).toBeTruthy();
+    } finally {
+      setBrokerLanguage('en');
+    }
+  });
+});
+
+describe('a filtered audience in words', () => {
+  it('names the policy filters', () => {
+    expect(describeClientFilter({ carrier: 'Humana', policyType: 'pdp', effectiveYear: 2026, terminatingSoon: true, isActive: true })).toBe(
+      'Active · Carrier Humana · Plan type Part D · Effective in 2026 · Ending within 60 days',
+    );
   });
 });

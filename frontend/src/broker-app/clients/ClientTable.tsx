@@ -17,9 +17,11 @@ export const ROWS_PER_PAGE_OPTIONS = [25, 50, 100];
 /**
  * Columns shown from 1536 px (xl) only: at 1280 the content area is about 974 px, and with every
  * column the table was 1,332 px wide, its actions off-screen. Status shows beside the name instead
- * (inactive only), and Joined is on the client's page and in the sort.
+ * (inactive only), the current plan under it (its carrier and type), and Joined is on the client's
+ * page and in the sort.
  */
 const WIDE_ONLY = { display: { xs: 'none', xl: 'table-cell' } } as const;
+const NARROW_ONLY = { display: { xs: 'block', xl: 'none' } } as const;
 
 function Engagement({ client }: { client: Client }) {
   const score = Math.max(0, Math.min(100, Math.round(client.engagementScore ?? 0)));
@@ -81,6 +83,62 @@ function MemberCell({ client, members }: { client: Client; members: Member[] }) 
 }
 
 /**
+ * The client's current policy: the carrier with the plan's type as a short label, the plan's name
+ * under it (a pending application says so); a muted "No current plan" otherwise. Cut with an
+ * ellipsis at the column's width, the whole text on hover.
+ */
+function PlanCell({ client }: { client: Client }) {
+  const { CLIENT_TEXTS } = useBrokerTexts().clients;
+  const policy = client.currentPolicy;
+  if (!policy) {
+    return (
+      <Typography component="span" variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+        {CLIENT_TEXTS.noPlan}
+      </Typography>
+    );
+  }
+  const type = CLIENT_TEXTS.policyTypeShort[policy.planType];
+  const pending = policy.status === 'pending';
+  return (
+    <Box sx={{ maxWidth: 190 }} title={`${policy.carrier} · ${policy.planName}`}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, minWidth: 0 }}>
+        <Typography component="span" variant="body2" noWrap sx={{ fontWeight: 600, minWidth: 0 }}>
+          {policy.carrier}
+        </Typography>
+        <Chip size="small" variant="outlined" label={type} sx={{ height: 20, flexShrink: 0, '& .MuiChip-label': { px: 0.75 } }} />
+      </Box>
+      <Typography variant="caption" component="div" color="text.secondary" noWrap>
+        {pending ? `${CLIENT_TEXTS.planPending} · ${policy.planName}` : policy.planName}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The current plan under the client's name, narrower than 1536 px: "Humana · MAPD" (the whole plan on hover), nothing without one. */
+function PlanLine({ client }: { client: Client }) {
+  const { CLIENT_TEXTS } = useBrokerTexts().clients;
+  const policy = client.currentPolicy;
+  if (!policy) return null;
+  const words = [
+    policy.carrier,
+    CLIENT_TEXTS.policyTypeShort[policy.planType],
+    ...(policy.status === 'pending' ? [CLIENT_TEXTS.planPending] : []),
+  ];
+  return (
+    <Typography
+      variant="caption"
+      color="text.secondary"
+      noWrap
+      title={`${policy.carrier} · ${policy.planName}`}
+      sx={{ ...NARROW_ONLY, maxWidth: 200 }}
+      data-testid="plan-line"
+    >
+      {words.join(' · ')}
+    </Typography>
+  );
+}
+
+/**
  * The clients as a table: every column sorts on the server, rows can be selected for the bulk
  * actions, and each row keeps the card's invitation control and menu.
  */
@@ -122,15 +180,19 @@ export function ClientTable() {
           source="lastName"
           label={CLIENT_TEXTS.colName}
           render={(client) => (
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-              <Link component={RouterLink} to={`/clients/${client.id}`} variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
-                {client.firstName} {client.lastName}
-              </Link>
-              {/* Where the Status column is left out (narrower than 1536 px), an inactive client says so here. */}
-              {!client.isActive && (
-                <Chip size="small" variant="outlined" label={CLIENT_TEXTS.inactive} sx={{ display: { xs: 'inline-flex', xl: 'none' } }} />
-              )}
-            </Box>
+            <>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                <Link component={RouterLink} to={`/clients/${client.id}`} variant="body2" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+                  {client.firstName} {client.lastName}
+                </Link>
+                {/* Where the Status column is left out (narrower than 1536 px), an inactive client says so here. */}
+                {!client.isActive && (
+                  <Chip size="small" variant="outlined" label={CLIENT_TEXTS.inactive} sx={{ display: { xs: 'inline-flex', xl: 'none' } }} />
+                )}
+              </Box>
+              {/* Where the Current plan column is left out, the plan's carrier and type are under the name. */}
+              <PlanLine client={client} />
+            </>
           )}
         />
         <DataTable.Col<Client>
@@ -173,6 +235,7 @@ export function ClientTable() {
           render={(client) => <Engagement client={client} />}
         />
         <DataTable.Col<Client> source="riskScore" label={CLIENT_TEXTS.colRisk} render={(client) => <RiskBadge client={client} />} />
+        <DataTable.Col<Client> label={CLIENT_TEXTS.colPlan} disableSort sx={WIDE_ONLY} render={(client) => <PlanCell client={client} />} />
         {members.length > 0 && (
           <DataTable.Col<Client>
             label={CLIENT_TEXTS.colMember}

@@ -23,7 +23,7 @@ import type { Client, Member, Policy, PolicyStatus } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
 import { useJoinedMembers } from './AssignClientsDialog.tsx';
-import { dollars, policiesKey, policyDay } from './policies.ts';
+import { dollars, policiesChanged, policiesKey, policyDay } from './policies.ts';
 import { PolicyDialog } from './PolicyDialog.tsx';
 
 // Filled for what is in force; outlined text for the rest (contrast stays with the text colour).
@@ -167,7 +167,7 @@ function DeletePolicyDialog({ policy, onClose }: { policy: Policy; onClose: () =
     mutationFn: () => dataProvider.deletePolicy(policy.id),
     onSuccess: async () => {
       toast({ title: T.deleted });
-      await queryClient.invalidateQueries({ queryKey: policiesKey(policy.clientId) });
+      await policiesChanged(queryClient);
       onClose();
     },
     onError: (error) => errorToast(error, T.deleteFailed),

@@ -10,7 +10,7 @@ import { memberName } from '../team/members.ts';
 import type { MedigapPlan, Member, Policy, PolicyInput, PolicyStatus, PolicyType, TerminationReason } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { useToast } from '../ui/toast.tsx';
-import { hasPlanId, planIdTyped, policiesKey, premiumCents } from './policies.ts';
+import { hasPlanId, planIdTyped, policiesChanged, premiumCents } from './policies.ts';
 
 const PLAN_TYPES: PolicyType[] = ['medicare_advantage', 'mapd', 'pdp', 'medigap', 'dental', 'vision', 'other'];
 const STATUSES: PolicyStatus[] = ['pending', 'active', 'terminated', 'declined'];
@@ -97,7 +97,7 @@ export function PolicyDialog({
     mutationFn: (input: PolicyInput) => (policy ? dataProvider.updatePolicy(policy.id, input) : dataProvider.addPolicy(clientId, input)),
     onSuccess: async () => {
       toast({ title: policy ? T.saved : T.added });
-      await queryClient.invalidateQueries({ queryKey: policiesKey(clientId) });
+      await policiesChanged(queryClient);
       onClose();
     },
     onError: (error) => {

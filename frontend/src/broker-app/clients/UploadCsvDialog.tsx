@@ -162,6 +162,7 @@ export function UploadCsvDialog({ open, onClose }: { open: boolean; onClose: () 
             <DialogContentText>{CLIENT_TEXTS.uploadIntro}</DialogContentText>
             <DialogContentText sx={{ mt: 1 }}>{CLIENT_TEXTS.uploadGuide}</DialogContentText>
             <DialogContentText sx={{ mt: 1 }}>{CLIENT_TEXTS.uploadFactsGuide}</DialogContentText>
+            <DialogContentText sx={{ mt: 1 }}>{CLIENT_TEXTS.uploadPolicyGuide}</DialogContentText>
             <Box
               sx={{
                 mt: 2,

@@ -1,9 +1,25 @@
+import type { QueryClient } from '@tanstack/react-query';
+
 import type { PolicyType } from '../types.ts';
 import { formatDay } from '../ui/format.ts';
 import { dayDate, isRealDay } from './facts.ts';
 
 /** The query of a client's policies: a change invalidates it. */
 export const policiesKey = (clientId: string) => ['clients', clientId, 'policies'] as const;
+
+/** The book's carriers (the client list's carrier filter). */
+export const POLICY_CARRIERS_KEY = ['policies', 'carriers'] as const;
+
+/**
+ * After a policy changes: every client query (the list's Current plan column and its policy filters,
+ * the client's policies) and the carriers of the book.
+ */
+export async function policiesChanged(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['clients'] }),
+    queryClient.invalidateQueries({ queryKey: POLICY_CARRIERS_KEY }),
+  ]);
+}
 
 /** A day 'YYYY-MM-DD' in the app's date format. */
 export const policyDay = (day: string) => (isRealDay(day) ? formatDay(dayDate(day)) : day);

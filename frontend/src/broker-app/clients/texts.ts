@@ -89,6 +89,29 @@ export const CLIENT_TEXTS = {
   colMember: 'Member',
   cardMember: (name: string | null) => (name ? `Assigned to ${name}` : 'Not assigned yet'),
   onlyAssignedNote: 'You see the clients assigned to you.',
+
+  // Policies in the list: the Current plan column and the policy filters
+  colPlan: 'Current plan',
+  noPlan: 'No current plan',
+  planPending: 'Pending',
+  policyTypeShort: {
+    medicare_advantage: 'MA',
+    mapd: 'MAPD',
+    pdp: 'Part D',
+    medigap: 'Medigap',
+    dental: 'Dental',
+    vision: 'Vision',
+    other: 'Other',
+  },
+  cardPlan: (carrier: string, planName: string, type: string, pending: boolean) =>
+    `${carrier}: ${planName} (${type}${pending ? ', pending' : ''})`,
+  filterCarrier: 'Carrier',
+  filterPolicyType: 'Plan type',
+  filterEffectiveYear: 'Effective year',
+  filterTerminating: 'Ending within 60 days',
+  carrierFilterWords: (carrier: string) => `Carrier ${carrier}`,
+  policyTypeFilterWords: (type: string) => `Plan type ${type}`,
+  effectiveYearFilterWords: (year: number) => `Effective in ${year}`,
   bulkPermissionTitle: (n: number) => `Record permission for ${n} ${n === 1 ? 'client' : 'clients'}`,
   bulkPermissionBody:
     'Record only the permission each of these clients gave your agency. Each client gets an entry in the consent ledger, on every channel, with the words you tick below as its evidence. To record that a client took a permission back, open their page.',
@@ -204,6 +227,8 @@ export const CLIENT_TEXTS = {
     'Use phone numbers in E.164 format (for example +16155550142). Email may be left empty. Optional columns: zip, state, marketingConsent (yes or no) and language (en or es).',
   uploadFactsGuide:
     'Also optional: date_of_birth and plan_effective_date (YYYY-MM-DD), plan_type (medicare_advantage, part_d, medigap or other), carrier, and assignedTo (the e-mail of the team member who looks after the client).',
+  uploadPolicyGuide:
+    'With carrier and planName a row also adds the client’s policy: planType (MAPD, Medicare Advantage, Part D, Medigap, Dental, Vision or Other), and optionally planId (H1234-001-000), medigapPlan (the letter), policyStatus (pending, active, terminated or declined), plan_effective_date, premium (dollars a month), terminationDate and terminationReason. A row whose policy is not right is not imported, and its reason is listed.',
   uploadPermission:
     'Each imported client is recorded as having given you their number for reminders, in the words of the first box: tick it to upload. Tick the second only if you hold their written permission for marketing; rows marked marketingConsent “no” are left out of it.',
   csvFile: 'CSV file',

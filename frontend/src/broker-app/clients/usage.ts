@@ -4,6 +4,7 @@ import { useCallback } from 'react';
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
 import { useToast } from '../ui/toast.tsx';
+import { POLICY_CARRIERS_KEY } from './policies.ts';
 
 /** Under the clients resource, so refreshing the clients also refreshes the usage. */
 export const CLIENT_USAGE_KEY = ['clients', 'usage'] as const;
@@ -34,10 +35,14 @@ export function useRefreshClients() {
   const queryClient = useQueryClient();
   return useCallback(
     (options: { exceptUsage?: boolean } = {}) =>
-      queryClient.invalidateQueries({
-        queryKey: ['clients'],
-        predicate: (query) => !options.exceptUsage || query.queryKey[1] !== CLIENT_USAGE_KEY[1],
-      }),
+      Promise.all([
+        queryClient.invalidateQueries({
+          queryKey: ['clients'],
+          predicate: (query) => !options.exceptUsage || query.queryKey[1] !== CLIENT_USAGE_KEY[1],
+        }),
+        // Imported or deleted clients change the carriers the list's filter offers.
+        queryClient.invalidateQueries({ queryKey: POLICY_CARRIERS_KEY }),
+      ]),
     [queryClient],
   );
 }

@@ -34,6 +34,9 @@ const RETENTION: Retention = {
     { season: 2026, start: '2026-10-15', end: '2026-12-07', startCount: 50, retained: 47, rate: 94 },
   ],
   lostByReason: { switched_agent: 3, moved: 1, deceased: 0, other: 2 },
+  basis: 'clients',
+  keptThroughAep: 47,
+  lostToAnotherAgent: 3,
 };
 
 /** The dashboard's other calls, answered empty (an agency of one: no "My clients" choice). */
@@ -263,10 +266,65 @@ describe('the dashboard’s clients at risk and retention', () => {
       const lost = within(card.getByRole('list', { name: 'Lost in the last 12 months' }));
       expect(lost.getByText('Switched to another agent').nextSibling?.textContent).toBe('3');
       expect(lost.getByText('Passed away').nextSibling?.textContent).toBe('0');
+      expect(card.getByTestId('retention-basis').textContent).toBe(
+        'Measured on your clients: a client active when a month or an AEP began is kept while still active at its end.',
+      );
+      expect(card.queryByTestId('retention-policies')).toBeNull();
     } finally {
       vi.useRealTimers();
     }
   }, 20_000);
+
+  it('says when the figures are measured on policies, with the policies kept through the AEP and lost to another agent', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-26T15:00:00') });
+    try {
+      renderWithAdmin(<Dashboard />, {
+        dataProvider: {
+          getStats: vi.fn().mockResolvedValue({}),
+          getActivity: vi.fn().mockResolvedValue([]),
+          getList: QUIET.getList,
+          getMembers: QUIET.getMembers,
+          getRetention: vi.fn().mockResolvedValue({ ...RETENTION, basis: 'policies', keptThroughAep: 47, lostToAnotherAgent: 1 }),
+        },
+      });
+      const card = within(await screen.findByRole('region', { name: 'Retention' }));
+      expect((await card.findByTestId('retention-basis')).textContent).toBe(
+        'Measured on your policies: a policy in force when a month or an AEP began is kept unless it ended by then (a change of plan with you is kept).',
+      );
+      expect((await card.findByTestId('retention-chart-summary')).textContent).toBe(
+        'Policies kept each month went from 96% in Jan 2026 to 93% in Nov 2026; the lowest was 88% in Oct 2026.',
+      );
+      const policies = within(card.getByTestId('retention-policies'));
+      expect(policies.getByText('47 policies kept through AEP 2026 so far')).toBeTruthy();
+      expect(policies.getByText('1 policy lost to another agent in the last 12 months')).toBeTruthy();
+      expect(card.getByRole('list', { name: 'Policies ended in the last 12 months' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  }, 20_000);
+
+  it('says the basis in Spanish', async () => {
+    await loadBrokerCatalogue('es');
+    setBrokerLanguage('es');
+    try {
+      renderWithAdmin(<Dashboard />, {
+        dataProvider: {
+          getStats: vi.fn().mockResolvedValue({}),
+          getActivity: vi.fn().mockResolvedValue([]),
+          getList: QUIET.getList,
+          getMembers: QUIET.getMembers,
+          getRetention: vi.fn().mockResolvedValue({ ...RETENTION, basis: 'policies', keptThroughAep: 1, lostToAnotherAgent: 2 }),
+        },
+        i18nProvider: polyglotI18nProvider(() => spanishReactAdmin, 'es'),
+      });
+      const card = within(await screen.findByRole('region', { name: 'Retención' }));
+      expect((await card.findByTestId('retention-basis')).textContent).toMatch(/^Medida sobre sus pólizas/);
+      expect(card.getByText('2 pólizas perdidas con otro agente en los últimos 12 meses')).toBeTruthy();
+      expect(card.getByText(/^1 póliza conservada en el AEP 2026/)).toBeTruthy();
+    } finally {
+      setBrokerLanguage('en');
+    }
+  });
 });
 
 describe('the dashboard in Spanish', () => {

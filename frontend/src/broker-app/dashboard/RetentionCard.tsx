@@ -32,9 +32,20 @@ export function RetentionCard({ scope }: { scope?: DashboardScope }) {
   });
   const lost = data ? DEPARTURE_REASONS.map((reason) => ({ reason, count: data.lostByReason[reason] ?? 0 })) : [];
   const anyLost = lost.some((row) => row.count > 0);
+  // Once the book has policies, every figure counts policies (docs/clients.md "Retention on policies").
+  const onPolicies = data?.basis === 'policies';
+  const latestAep = data?.aep.at(-1);
+  const today = dayOf();
   return (
     <Card component="section" aria-labelledby="retention-title" data-testid="retention-card">
-      <CardHeader title={T.retentionTitle} slotProps={{ title: { id: 'retention-title', variant: 'h6', component: 'h2' } }} />
+      <CardHeader
+        title={T.retentionTitle}
+        subheader={data ? (onPolicies ? T.basisPolicies : T.basisClients) : undefined}
+        slotProps={{
+          title: { id: 'retention-title', variant: 'h6', component: 'h2' },
+          subheader: { variant: 'body2', 'data-testid': 'retention-basis' } as object,
+        }}
+      />
       <CardContent sx={{ pt: 0 }}>
         {isPending ? (
           <Skeleton variant="rounded" height={260} />
@@ -46,11 +57,16 @@ export function RetentionCard({ scope }: { scope?: DashboardScope }) {
               <TrendChart
                 title={T.retentionChartLabel}
                 chartLabel={T.retentionChartLabel}
-                summary={retentionSummary(data.months, T)}
+                summary={retentionSummary(data.months, T, data.basis)}
                 kind="bar"
                 labels={data.months.map((m) => monthLabel(m.month))}
                 series={[
-                  { id: 'retained', label: T.retainedSeries, data: data.months.map((m) => m.rate), color: theme.palette.primary.main },
+                  {
+                    id: 'retained',
+                    label: onPolicies ? T.retainedSeriesPolicies : T.retainedSeries,
+                    data: data.months.map((m) => m.rate),
+                    color: theme.palette.primary.main,
+                  },
                 ]}
                 format={(value) => `${value}%`}
                 noData={T.noMonthData}
@@ -61,12 +77,24 @@ export function RetentionCard({ scope }: { scope?: DashboardScope }) {
             <Box sx={{ display: 'grid', gap: 2 }}>
               {data.aep.length > 0 && (
                 <Typography sx={{ fontWeight: 600 }} data-testid="retention-aep">
-                  {aepLine(data.aep, dayOf(), T, DASHBOARD_TEXTS.noFigure)}
+                  {aepLine(data.aep, today, T, DASHBOARD_TEXTS.noFigure)}
                 </Typography>
+              )}
+              {onPolicies && (
+                <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.5 }} data-testid="retention-policies">
+                  {latestAep && data.keptThroughAep !== null && (
+                    <Typography component="li" variant="body2">
+                      {T.keptThroughAep(data.keptThroughAep, latestAep.season, today <= latestAep.end)}
+                    </Typography>
+                  )}
+                  <Typography component="li" variant="body2">
+                    {T.lostToAnotherAgent(data.lostToAnotherAgent)}
+                  </Typography>
+                </Box>
               )}
               <Box>
                 <Typography component="h3" variant="subtitle2" id="retention-lost-title">
-                  {T.lostTitle}
+                  {onPolicies ? T.lostTitlePolicies : T.lostTitle}
                 </Typography>
                 {anyLost ? (
                   <Box component="ul" aria-labelledby="retention-lost-title" sx={{ listStyle: 'none', m: 0, p: 0 }}>
@@ -85,7 +113,7 @@ export function RetentionCard({ scope }: { scope?: DashboardScope }) {
                   </Box>
                 ) : (
                   <Typography variant="body2" color="text.secondary">
-                    {T.lostNone}
+                    {onPolicies ? T.lostNonePolicies : T.lostNone}
                   </Typography>
                 )}
               </Box>

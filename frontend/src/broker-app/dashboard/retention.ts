@@ -5,14 +5,15 @@ import { RETENTION_TEXTS } from './texts.ts';
 
 type Texts = Translation<typeof RETENTION_TEXTS>;
 
-/** The 12 months in words for a screen reader: first and last month with a rate, and the lowest. */
-export function retentionSummary(months: Retention['months'], T: Texts = RETENTION_TEXTS): string {
+/** The 12 months in words for a screen reader: first and last month with a rate, and the lowest (of policies or clients). */
+export function retentionSummary(months: Retention['months'], T: Texts = RETENTION_TEXTS, basis: Retention['basis'] = 'clients'): string {
   const rated = months.filter((m): m is typeof m & { rate: number } => m.rate !== null);
   if (rated.length === 0) return T.retentionNoData;
   const first = rated[0];
   const last = rated.at(-1)!;
   const low = rated.reduce((lowest, m) => (m.rate < lowest.rate ? m : lowest), first);
-  return T.retentionSummary(monthLabel(first.month), first.rate, monthLabel(last.month), last.rate, monthLabel(low.month), low.rate);
+  const summary = basis === 'policies' ? T.retentionSummaryPolicies : T.retentionSummary;
+  return summary(monthLabel(first.month), first.rate, monthLabel(last.month), last.rate, monthLabel(low.month), low.rate);
 }
 
 /** 'AEP 2026 so far: 94% · AEP 2025: 91%': the latest season first, "so far" while it runs. */

@@ -57,6 +57,18 @@ export const RETENTION_TEXTS = {
   lostTitle: 'Lost in the last 12 months',
   lostNone: 'No client left in the last 12 months.',
   retentionFailed: 'Could not load your retention figures',
+  // Measured on policies once the book has them (docs/clients.md "Retention on policies")
+  basisPolicies:
+    'Measured on your policies: a policy in force when a month or an AEP began is kept unless it ended by then (a change of plan with you is kept).',
+  basisClients: 'Measured on your clients: a client active when a month or an AEP began is kept while still active at its end.',
+  retainedSeriesPolicies: 'Policies kept',
+  retentionSummaryPolicies: (from: string, fromRate: number, to: string, toRate: number, low: string, lowRate: number) =>
+    `Policies kept each month went from ${fromRate}% in ${from} to ${toRate}% in ${to}; the lowest was ${lowRate}% in ${low}.`,
+  keptThroughAep: (kept: number, season: number, so: boolean) =>
+    `${kept} ${kept === 1 ? 'policy' : 'policies'} kept through AEP ${season}${so ? ' so far' : ''}`,
+  lostToAnotherAgent: (lost: number) => `${lost} ${lost === 1 ? 'policy' : 'policies'} lost to another agent in the last 12 months`,
+  lostTitlePolicies: 'Policies ended in the last 12 months',
+  lostNonePolicies: 'No policy ended in the last 12 months.',
 } as const;
 
 /** Whose clients the dashboard shows (not in the spec: docs/broker-app.md). */

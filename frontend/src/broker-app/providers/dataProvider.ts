@@ -135,6 +135,8 @@ export const dataProvider = {
   addPolicy: (clientId: string, input: PolicyInput) =>
     callJson<Policy>(`/api/clients/${encodeURIComponent(clientId)}/policies`, 'POST', input),
   getPolicy: (id: string) => callJson<Policy>(`/api/policies/${encodeURIComponent(id)}`),
+  /** The carriers of the member's book, for the client list's carrier filter. */
+  getPolicyCarriers: () => callJson<string[]>('/api/policies/carriers'),
   updatePolicy: (id: string, change: PolicyChange) => callJson<Policy>(`/api/policies/${encodeURIComponent(id)}`, 'PUT', change),
   deletePolicy: (id: string) => callJson<Policy>(`/api/policies/${encodeURIComponent(id)}`, 'DELETE'),
   // Tasks and the call log (docs/tasks.md).

@@ -32,6 +32,7 @@ const ann: Client = {
   riskScore: 0,
   riskLevel: 'low',
   riskReasons: [],
+  currentPolicy: null,
   createdAt: '2026-11-01T00:00:00.000Z',
 };
 const bob: Client = { ...ann, id: 'c2', firstName: 'Bob', lastName: 'Diaz', phone: '+1 (305) 555-0102' };

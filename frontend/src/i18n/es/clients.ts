@@ -89,6 +89,28 @@ export const CLIENT_TEXTS: Translation<typeof EN_CLIENT_TEXTS> = {
   colMember: 'Miembro',
   cardMember: (name: string | null) => (name ? `Asignado a ${name}` : 'Sin asignar todavía'),
   onlyAssignedNote: 'Usted ve los clientes que tiene asignados.',
+
+  colPlan: 'Plan actual',
+  noPlan: 'Sin plan actual',
+  planPending: 'Pendiente',
+  policyTypeShort: {
+    medicare_advantage: 'MA',
+    mapd: 'MAPD',
+    pdp: 'Parte D',
+    medigap: 'Medigap',
+    dental: 'Dental',
+    vision: 'Visión',
+    other: 'Otro',
+  },
+  cardPlan: (carrier: string, planName: string, type: string, pending: boolean) =>
+    `${carrier}: ${planName} (${type}${pending ? ', pendiente' : ''})`,
+  filterCarrier: 'Aseguradora',
+  filterPolicyType: 'Tipo de plan',
+  filterEffectiveYear: 'Año de vigencia',
+  filterTerminating: 'Terminan en 60 días',
+  carrierFilterWords: (carrier: string) => `Aseguradora ${carrier}`,
+  policyTypeFilterWords: (type: string) => `Tipo de plan ${type}`,
+  effectiveYearFilterWords: (year: number) => `Con vigencia en ${year}`,
   bulkPermissionTitle: (n: number) => `Registrar permiso para ${n} ${clients(n)}`,
   bulkPermissionBody:
     'Registre solo el permiso que cada uno de estos clientes le dio a su agencia. Cada cliente recibe una entrada en el registro de consentimientos, en todos los canales, con las palabras que marque abajo como prueba. Para registrar que un cliente retiró un permiso, abra su página.',
@@ -204,6 +226,8 @@ export const CLIENT_TEXTS: Translation<typeof EN_CLIENT_TEXTS> = {
     'Use números de teléfono en formato E.164 (por ejemplo, +16155550142). El correo electrónico puede quedar vacío. Columnas opcionales: zip, state, marketingConsent (yes o sí, o no) y language (en o es).',
   uploadFactsGuide:
     'También son opcionales: date_of_birth y plan_effective_date (AAAA-MM-DD), plan_type (medicare_advantage, part_d, medigap u other), carrier y assignedTo (el correo electrónico del miembro del equipo que atiende al cliente).',
+  uploadPolicyGuide:
+    'Con carrier y planName, una fila también agrega la póliza del cliente: planType (MAPD, Medicare Advantage, Part D, Medigap, Dental, Vision u Other) y, si quiere, planId (H1234-001-000), medigapPlan (la letra), policyStatus (pending, active, terminated o declined), plan_effective_date, premium (dólares al mes), terminationDate y terminationReason. Una fila cuya póliza no es correcta no se importa, y se indica el motivo.',
   uploadPermission:
     'Cada cliente importado queda registrado como que le dio su número para recibir recordatorios, con las palabras de la primera casilla: márquela para subir el archivo. Marque la segunda solo si tiene su permiso por escrito para marketing; las filas con marketingConsent “no” quedan excluidas de ese permiso.',
   csvFile: 'Archivo CSV',

@@ -61,6 +61,17 @@ export const RETENTION_TEXTS: Translation<typeof EN_RETENTION_TEXTS> = {
   lostTitle: 'Clientes perdidos en los últimos 12 meses',
   lostNone: 'Ningún cliente se fue en los últimos 12 meses.',
   retentionFailed: 'No se pudieron cargar sus cifras de retención',
+  basisPolicies:
+    'Medida sobre sus pólizas: una póliza vigente al comenzar un mes o un AEP se conserva salvo que haya terminado para entonces (un cambio de plan con usted se conserva).',
+  basisClients: 'Medida sobre sus clientes: un cliente activo al comenzar un mes o un AEP se conserva si sigue activo al final.',
+  retainedSeriesPolicies: 'Pólizas conservadas',
+  retentionSummaryPolicies: (from, fromRate, to, toRate, low, lowRate) =>
+    `Las pólizas conservadas cada mes pasaron de ${fromRate}% en ${from} a ${toRate}% en ${to}; el mínimo fue ${lowRate}% en ${low}.`,
+  keptThroughAep: (kept, season, so) =>
+    `${kept} ${kept === 1 ? 'póliza conservada' : 'pólizas conservadas'} en el AEP ${season}${so ? ' hasta ahora' : ''}`,
+  lostToAnotherAgent: (lost) => `${lost} ${lost === 1 ? 'póliza perdida' : 'pólizas perdidas'} con otro agente en los últimos 12 meses`,
+  lostTitlePolicies: 'Pólizas terminadas en los últimos 12 meses',
+  lostNonePolicies: 'Ninguna póliza terminó en los últimos 12 meses.',
 };
 
 /** Spanish of whose clients the dashboard shows. */
