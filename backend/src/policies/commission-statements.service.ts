@@ -8,6 +8,7 @@ import { BadRequestException, ConflictException, Injectable, Logger, NotFoundExc
 import type { Actor } from '../agency-log/actor.js';
 import { AgencyLogService } from '../agency-log/agency-log.service.js';
 import { CsvFileException, EMPTY_FILE } from '../clients/client-csv.js';
+import { Clock } from '../common/clock.js';
 import { isUuid } from '../common/ids.js';
 import type { SpooledUpload } from '../common/multipart.js';
 import { JobsService } from '../jobs/jobs.service.js';
@@ -53,6 +54,7 @@ export class CommissionStatementsService implements OnApplicationBootstrap {
     private readonly repository: CommissionsRepository,
     private readonly policies: PoliciesService,
     private readonly log: AgencyLogService,
+    private readonly clock: Clock,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -255,7 +257,7 @@ export class CommissionStatementsService implements OnApplicationBootstrap {
         await this.repository.count(em, statement.id);
         const ended = await em.findOneOrFail(CommissionStatement, statement.id, { refresh: true });
         ended.status = 'completed';
-        ended.finishedAt = new Date();
+        ended.finishedAt = this.clock.now();
         ended.fileKey = null;
         ended.message =
           `Imported ${plural(ended.rowsTotal, 'row')}: ${ended.matchedExact.toLocaleString('en-US')} matched exactly, ` +
@@ -297,7 +299,7 @@ export class CommissionStatementsService implements OnApplicationBootstrap {
       await em.nativeUpdate(
         CommissionStatement,
         { id: statement.id },
-        { status: 'failed', message, finishedAt: new Date(), fileKey: null },
+        { status: 'failed', message, finishedAt: this.clock.now(), fileKey: null },
       );
     });
     if (statement.fileKey) await this.storage.delete(statement.fileKey);
@@ -308,7 +310,7 @@ export class CommissionStatementsService implements OnApplicationBootstrap {
     const em = this.em.fork();
     const stale = await em.find(CommissionStatement, {
       status: 'mapping',
-      createdAt: { $lt: new Date(Date.now() - KEEP_UNMAPPED_HOURS * 3_600_000) },
+      createdAt: { $lt: new Date(this.clock.now().getTime() - KEEP_UNMAPPED_HOURS * 3_600_000) },
     });
     for (const statement of stale) {
       if (statement.fileKey) await this.storage.delete(statement.fileKey);

@@ -3888,6 +3888,7 @@ export interface components {
             username: string;
         };
         ClientSoaDto: {
+            /** @example Dana Whitfield */
             agentName: string;
             /** Format: date-time */
             appointmentAt: string;
@@ -3898,6 +3899,7 @@ export interface components {
             products: ("ma_mapd" | "pdp" | "medigap" | "dental_vision_hearing" | "hospital_indemnity")[];
             /** Format: date-time */
             signedAt: string;
+            /** @example Dorothy Miller */
             signerName: string;
             /** Format: date-time */
             validUntil: string;

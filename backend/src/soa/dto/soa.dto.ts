@@ -175,9 +175,9 @@ export class ClientSoaDto {
   @ApiProperty({ enum: SOA_PRODUCTS, isArray: true }) products!: SoaProduct[];
   @ApiProperty({ type: String, format: 'date-time' }) appointmentAt!: string;
   @ApiProperty({ enum: SOA_METHODS }) method!: SoaMethod;
-  @ApiProperty() agentName!: string;
+  @ApiProperty({ example: 'Dana Whitfield' }) agentName!: string;
   @ApiProperty({ type: String, format: 'date-time' }) signedAt!: string;
-  @ApiProperty() signerName!: string;
+  @ApiProperty({ example: 'Dorothy Miller' }) signerName!: string;
   @ApiProperty({ type: String, format: 'date-time' }) validUntil!: string;
 }
 
