@@ -329,17 +329,12 @@ export class CsvLineCounter {
 }
 
 /**
- * What can be told of an uploaded CSV at once, before its import is queued: that it is UTF-8 text
- * throughout without NUL (PostgreSQL cannot store it; a UTF-16 file is full of them), and that its
- * header has the required columns. The encoding is checked here, over the whole file, so that an
- * import never stops half-way on a bad byte. Answers about how many client rows it holds
- * (CsvLineCounter), counted in the same pass: the total the import's progress runs to.
- *
- * The bytes are checked in place (`isUtf8`) in one buffer read into again and again, not decoded
- * into strings or read into a new buffer each time: a 100 MB file otherwise left about 50 MB of
- * freed buffers in the server's memory.
+ * Checks an uploaded CSV's bytes over the whole file — UTF-8 throughout, no NUL — and answers about
+ * how many rows it holds after its header (CsvLineCounter), in one pass. The bytes are checked in
+ * place (`isUtf8`) in one buffer read into again and again, not decoded into strings or read into a
+ * new buffer each time: a 100 MB file otherwise left about 50 MB of freed buffers in the server's memory.
  */
-export async function checkCsvUpload(path: string): Promise<number> {
+export async function checkCsvBytes(path: string): Promise<number> {
   const counter = new CsvLineCounter();
   const buffer = Buffer.allocUnsafe(CHECK_CHUNK_BYTES);
   const file = await open(path, 'r');
@@ -364,11 +359,23 @@ export async function checkCsvUpload(path: string): Promise<number> {
   } finally {
     await file.close();
   }
+  return counter.rows();
+}
+
+/**
+ * What can be told of an uploaded CSV at once, before its import is queued: that it is UTF-8 text
+ * throughout without NUL (PostgreSQL cannot store it; a UTF-16 file is full of them), and that its
+ * header has the required columns. The encoding is checked here, over the whole file, so that an
+ * import never stops half-way on a bad byte. Answers about how many client rows it holds
+ * (CsvLineCounter), counted in the same pass: the total the import's progress runs to.
+ */
+export async function checkCsvUpload(path: string): Promise<number> {
+  const rowsTotal = await checkCsvBytes(path);
   // The header, and the first row (a quote left open shows there).
   const rows = readClientCsv(createReadStream(path));
   await rows.next();
   await rows.return(undefined);
-  return counter.rows();
+  return rowsTotal;
 }
 
 /** CsvLineCounter over a stream (an import queued before its upload was counted). */

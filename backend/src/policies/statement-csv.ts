@@ -1,11 +1,9 @@
-import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 
 import { CsvError, parse } from 'csv-parse';
 
-import { CsvFileException, CsvLineCounter, EMPTY_FILE, HAS_NUL, NOT_UTF8, utf8CutPoint } from '../clients/client-csv.js';
+import { checkCsvBytes, CsvFileException, EMPTY_FILE } from '../clients/client-csv.js';
 import type { StatementField, StatementMapping } from './commission-statement.entity.js';
 import { normalizePlanId } from './plan-id.js';
 
@@ -16,7 +14,6 @@ export const MEMBER_ID_MAX = 40;
 export const MEMBER_NAME_MAX = 200;
 /** One row's amount: ±$1,000,000, far above any monthly commission. */
 export const AMOUNT_MAX_CENTS = 100_000_000;
-const CHUNK_BYTES = 256 * 1024;
 
 /** One statement row as the import stores it. */
 export interface StatementRow {
@@ -243,29 +240,7 @@ export async function* readStatementCsv(input: Readable): AsyncGenerator<{ cells
  * and about how many rows it holds.
  */
 export async function checkStatementUpload(path: string): Promise<{ headers: string[]; preview: string[][]; rowsTotal: number }> {
-  const counter = new CsvLineCounter();
-  const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-  const file = await open(path, 'r');
-  try {
-    let carried = 0;
-    for (;;) {
-      const { bytesRead } = await file.read(buffer, carried, buffer.length - carried, null);
-      const filled = carried + bytesRead;
-      if (bytesRead === 0) {
-        if (carried > 0) throw new CsvFileException(NOT_UTF8);
-        break;
-      }
-      const fresh = buffer.subarray(carried, filled);
-      if (fresh.includes(0)) throw new CsvFileException(HAS_NUL);
-      counter.add(fresh);
-      const cut = utf8CutPoint(buffer, filled);
-      if (!isUtf8(buffer.subarray(0, cut))) throw new CsvFileException(NOT_UTF8);
-      buffer.copy(buffer, 0, cut, filled);
-      carried = filled - cut;
-    }
-  } finally {
-    await file.close();
-  }
+  const rowsTotal = await checkCsvBytes(path);
   let headers: string[] | undefined;
   const preview: string[][] = [];
   for await (const { cells } of readStatementCsv(createReadStream(path))) {
@@ -279,5 +254,5 @@ export async function checkStatementUpload(path: string): Promise<{ headers: str
   if (headers.some((header) => header.length > HEADER_MAX))
     throw new CsvFileException(`A column name is longer than ${HEADER_MAX} characters: is the first line the header?`);
   if (new Set(headers).size !== headers.length) throw new CsvFileException('Two columns of the first line have the same name');
-  return { headers, preview, rowsTotal: counter.rows() };
+  return { headers, preview, rowsTotal };
 }

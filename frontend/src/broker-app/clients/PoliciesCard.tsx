@@ -1,17 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Skeleton,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 
@@ -21,6 +9,7 @@ import { useMemberMay } from '../providers/memberMay.tsx';
 import { memberName } from '../team/members.ts';
 import type { Client, Member, Policy, PolicyStatus } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
+import { QueryBody } from '../ui/QueryBody.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { useJoinedMembers } from './AssignClientsDialog.tsx';
 import { dollars, policiesChanged, policiesKey, policyDay } from './policies.ts';
@@ -46,7 +35,7 @@ export function PoliciesCard({ client, section: Section }: { client: Client; sec
   const dataProvider = useCareKeepDataProvider();
   const mayChange = useMemberMay()('clients:write');
   const members = useJoinedMembers();
-  const { data, isPending, isError } = useQuery({
+  const query = useQuery({
     queryKey: policiesKey(client.id),
     queryFn: () => dataProvider.getClientPolicies(client.id),
   });
@@ -65,37 +54,31 @@ export function PoliciesCard({ client, section: Section }: { client: Client; sec
         )
       }
     >
-      {isPending ? (
-        <Skeleton variant="rounded" height={80} />
-      ) : isError ? (
-        <Alert severity="error">{T.loadFailed}</Alert>
-      ) : data.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          {T.empty}
-        </Typography>
-      ) : (
-        <Box component="ul" aria-label={T.title} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
-          {data.map((policy) => (
-            <PolicyItem
-              key={policy.id}
-              policy={policy}
-              members={members}
-              actions={
-                mayChange && (
-                  <>
-                    <Button size="small" onClick={() => setEditing(policy)}>
-                      {T.edit}
-                    </Button>
-                    <Button size="small" color="error" onClick={() => setDeleting(policy)}>
-                      {T.delete}
-                    </Button>
-                  </>
-                )
-              }
-            />
-          ))}
-        </Box>
-      )}
+      <QueryBody query={query} height={80} failed={T.loadFailed} empty={T.empty}>
+        {(data) => (
+          <Box component="ul" aria-label={T.title} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+            {data.map((policy) => (
+              <PolicyItem
+                key={policy.id}
+                policy={policy}
+                members={members}
+                actions={
+                  mayChange && (
+                    <>
+                      <Button size="small" onClick={() => setEditing(policy)}>
+                        {T.edit}
+                      </Button>
+                      <Button size="small" color="error" onClick={() => setDeleting(policy)}>
+                        {T.delete}
+                      </Button>
+                    </>
+                  )
+                }
+              />
+            ))}
+          </Box>
+        )}
+      </QueryBody>
       {editing !== undefined && (
         <PolicyDialog clientId={client.id} policy={editing} members={members} onClose={() => setEditing(undefined)} />
       )}

@@ -1,6 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
 import {
-  Alert,
   Box,
   Button,
   Dialog,
@@ -8,14 +7,12 @@ import {
   DialogContent,
   DialogTitle,
   MenuItem,
-  Skeleton,
   Table,
   TableBody,
   TableCell,
   TableHead,
   TableRow,
   TextField,
-  Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -26,6 +23,7 @@ import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useMemberMay } from '../providers/memberMay.tsx';
 import type { PolicyType } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
+import { QueryBody } from '../ui/QueryBody.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { commissionsApi, type CommissionSchedule, typedCents } from './api.ts';
 import { ScrollArea, Section } from './Section.tsx';
@@ -39,7 +37,7 @@ export function SchedulesCard() {
   const { COMMISSION_TEXTS: T } = useBrokerTexts().commissions;
   const { POLICY_TEXTS } = useBrokerTexts().clientPage;
   const mayWrite = useMemberMay()('commissions:write');
-  const { data, isPending, isError } = useQuery({ queryKey: SCHEDULES_KEY, queryFn: commissionsApi.schedules });
+  const query = useQuery({ queryKey: SCHEDULES_KEY, queryFn: commissionsApi.schedules });
   // null: the add form; a schedule: its edit form.
   const [editing, setEditing] = useState<CommissionSchedule | null | undefined>(undefined);
   return (
@@ -54,44 +52,40 @@ export function SchedulesCard() {
         )
       }
     >
-      {isPending ? (
-        <Skeleton variant="rounded" height={80} />
-      ) : isError ? (
-        <Alert severity="error">{T.loadFailed}</Alert>
-      ) : data.length === 0 ? (
-        <Typography variant="body2">{T.noSchedules}</Typography>
-      ) : (
-        <ScrollArea label={T.schedules}>
-          <Table size="small" aria-label={T.schedules}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{T.carrier}</TableCell>
-                <TableCell>{T.planType}</TableCell>
-                <TableCell align="right">{T.initial}</TableCell>
-                <TableCell align="right">{T.renewal}</TableCell>
-                {mayWrite && <TableCell />}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.map((schedule) => (
-                <TableRow key={schedule.id}>
-                  <TableCell>{schedule.carrier}</TableCell>
-                  <TableCell>{schedule.planType ? POLICY_TEXTS.planTypes[schedule.planType] : T.allTypes}</TableCell>
-                  <TableCell align="right">{dollars(schedule.initialAnnualCents)}</TableCell>
-                  <TableCell align="right">{dollars(schedule.renewalAnnualCents)}</TableCell>
-                  {mayWrite && (
-                    <TableCell align="right">
-                      <Button size="small" onClick={() => setEditing(schedule)} aria-label={`${T.editSchedule}: ${schedule.carrier}`}>
-                        {T.editSchedule}
-                      </Button>
-                    </TableCell>
-                  )}
+      <QueryBody query={query} height={80} failed={T.loadFailed} empty={T.noSchedules}>
+        {(data) => (
+          <ScrollArea label={T.schedules}>
+            <Table size="small" aria-label={T.schedules}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{T.carrier}</TableCell>
+                  <TableCell>{T.planType}</TableCell>
+                  <TableCell align="right">{T.initial}</TableCell>
+                  <TableCell align="right">{T.renewal}</TableCell>
+                  {mayWrite && <TableCell />}
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </ScrollArea>
-      )}
+              </TableHead>
+              <TableBody>
+                {data.map((schedule) => (
+                  <TableRow key={schedule.id}>
+                    <TableCell>{schedule.carrier}</TableCell>
+                    <TableCell>{schedule.planType ? POLICY_TEXTS.planTypes[schedule.planType] : T.allTypes}</TableCell>
+                    <TableCell align="right">{dollars(schedule.initialAnnualCents)}</TableCell>
+                    <TableCell align="right">{dollars(schedule.renewalAnnualCents)}</TableCell>
+                    {mayWrite && (
+                      <TableCell align="right">
+                        <Button size="small" onClick={() => setEditing(schedule)} aria-label={`${T.editSchedule}: ${schedule.carrier}`}>
+                          {T.editSchedule}
+                        </Button>
+                      </TableCell>
+                    )}
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </ScrollArea>
+        )}
+      </QueryBody>
       {editing !== undefined && <ScheduleDialog schedule={editing} onClose={() => setEditing(undefined)} />}
     </Section>
   );

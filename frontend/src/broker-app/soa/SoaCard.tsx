@@ -1,17 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
-import {
-  Alert,
-  Box,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Skeleton,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 
@@ -20,6 +8,7 @@ import { useMemberMay } from '../providers/memberMay.tsx';
 import type { Client } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { formatDateTime, formatDay } from '../ui/format.ts';
+import { QueryBody } from '../ui/QueryBody.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { PrepareSoaDialog } from './PrepareSoaDialog.tsx';
 import { type Soa, soaApi, soasKey, UNSIGNED_KEY } from './soaApi.ts';
@@ -42,7 +31,7 @@ const STATUS_CHIP: Record<Soa['status'], { color: 'success' | 'warning' | 'defau
 export default function SoaCard({ client, section: Section }: { client: Client; section: Section }) {
   const { SOA_TEXTS: T } = useBrokerTexts().soa;
   const mayChange = useMemberMay()('clients:write');
-  const { data, isPending, isError } = useQuery({ queryKey: soasKey(client.id), queryFn: () => soaApi.forClient(client.id) });
+  const query = useQuery({ queryKey: soasKey(client.id), queryFn: () => soaApi.forClient(client.id) });
   const [preparing, setPreparing] = useState(false);
   const [cancelling, setCancelling] = useState<Soa | null>(null);
 
@@ -58,21 +47,15 @@ export default function SoaCard({ client, section: Section }: { client: Client; 
         )
       }
     >
-      {isPending ? (
-        <Skeleton variant="rounded" height={60} />
-      ) : isError ? (
-        <Alert severity="error">{T.loadFailed}</Alert>
-      ) : data.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          {T.empty}
-        </Typography>
-      ) : (
-        <Box component="ul" aria-label={T.title} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
-          {data.map((soa) => (
-            <SoaItem key={soa.id} soa={soa} mayChange={mayChange} onCancel={() => setCancelling(soa)} />
-          ))}
-        </Box>
-      )}
+      <QueryBody query={query} height={60} failed={T.loadFailed} empty={T.empty}>
+        {(data) => (
+          <Box component="ul" aria-label={T.title} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+            {data.map((soa) => (
+              <SoaItem key={soa.id} soa={soa} mayChange={mayChange} onCancel={() => setCancelling(soa)} />
+            ))}
+          </Box>
+        )}
+      </QueryBody>
       {preparing && <PrepareSoaDialog client={client} onClose={() => setPreparing(false)} />}
       {cancelling && <CancelSoaDialog soa={cancelling} onClose={() => setCancelling(null)} />}
     </Section>

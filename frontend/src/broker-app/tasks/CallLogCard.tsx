@@ -1,19 +1,6 @@
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import PhoneIcon from '@mui/icons-material/Phone';
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  MenuItem,
-  Skeleton,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, MenuItem, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useState } from 'react';
 
@@ -24,6 +11,7 @@ import { useCurrentUser } from '../providers/useCurrentUser.ts';
 import type { Client, Interaction } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { formatDateTime } from '../ui/format.ts';
+import { QueryBody } from '../ui/QueryBody.tsx';
 import { useToast } from '../ui/toast.tsx';
 import { fromLocalInput, interactionsKey, toLocalInput } from './tasks.ts';
 
@@ -44,7 +32,7 @@ export function CallLogCard({ client, section: Section }: { client: Client; sect
   const mayChange = useMemberMay()('clients:write');
   const me = useCurrentUser().data?.member.id;
   const [logging, setLogging] = useState(false);
-  const { data, isPending, isError } = useQuery({
+  const query = useQuery({
     queryKey: interactionsKey(client.id),
     queryFn: () => dataProvider.getInteractions(client.id),
   });
@@ -64,45 +52,39 @@ export function CallLogCard({ client, section: Section }: { client: Client; sect
         )
       }
     >
-      {isPending ? (
-        <Skeleton variant="rounded" height={60} />
-      ) : isError ? (
-        <Alert severity="error">{T.loadFailed}</Alert>
-      ) : data.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          {T.callLogEmpty}
-        </Typography>
-      ) : (
-        <Box component="ul" aria-label={T.callLog} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
-          {data.map((row) => {
-            const what = `${T.kinds[row.kind]} · ${T.outcomes[row.outcome]}`;
-            const mine = row.memberId === me && Date.now() - new Date(row.createdAt).getTime() < DAY_MS;
-            return (
-              <Box component="li" key={row.id} sx={{ display: 'flex', gap: 1, borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
-                <Box sx={{ flex: 1, minWidth: 0 }}>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    {what}
-                    {row.durationMinutes !== null && ` · ${T.minutes(row.durationMinutes)}`}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary" component="div">
-                    {formatDateTime(row.at)}
-                  </Typography>
-                  {row.notes && (
-                    <Typography variant="body2" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
-                      {row.notes}
+      <QueryBody query={query} height={60} failed={T.loadFailed} empty={T.callLogEmpty}>
+        {(data) => (
+          <Box component="ul" aria-label={T.callLog} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+            {data.map((row) => {
+              const what = `${T.kinds[row.kind]} · ${T.outcomes[row.outcome]}`;
+              const mine = row.memberId === me && Date.now() - new Date(row.createdAt).getTime() < DAY_MS;
+              return (
+                <Box component="li" key={row.id} sx={{ display: 'flex', gap: 1, borderLeft: 3, borderColor: 'divider', pl: 1.5 }}>
+                  <Box sx={{ flex: 1, minWidth: 0 }}>
+                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                      {what}
+                      {row.durationMinutes !== null && ` · ${T.minutes(row.durationMinutes)}`}
                     </Typography>
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      {formatDateTime(row.at)}
+                    </Typography>
+                    {row.notes && (
+                      <Typography variant="body2" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+                        {row.notes}
+                      </Typography>
+                    )}
+                  </Box>
+                  {mayChange && mine && (
+                    <IconButton size="small" aria-label={T.takeBackLabel(what)} onClick={() => remove.mutate(row.id)}>
+                      <DeleteIcon fontSize="small" />
+                    </IconButton>
                   )}
                 </Box>
-                {mayChange && mine && (
-                  <IconButton size="small" aria-label={T.takeBackLabel(what)} onClick={() => remove.mutate(row.id)}>
-                    <DeleteIcon fontSize="small" />
-                  </IconButton>
-                )}
-              </Box>
-            );
-          })}
-        </Box>
-      )}
+              );
+            })}
+          </Box>
+        )}
+      </QueryBody>
       {logging && <LogCallDialog client={client} onClose={() => setLogging(false)} />}
     </Section>
   );
