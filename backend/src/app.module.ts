@@ -25,6 +25,7 @@ import { DeliveryModule } from './delivery/delivery.module.js';
 import { DigestModule } from './digest/digest.module.js';
 import { HealthModule } from './health/health.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
+import { LiveModule } from './live/live.module.js';
 import { MembersModule } from './members/members.module.js';
 import { PoliciesModule } from './policies/policies.module.js';
 import { PrivacyModule } from './privacy/privacy.module.js';
@@ -72,6 +73,7 @@ export class AppModule {
         ScheduleModule.forRoot(),
         ClockModule,
         JobsModule,
+        LiveModule,
         DatabaseModule,
         RateLimitModule,
         PrivacyModule,

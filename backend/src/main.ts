@@ -15,6 +15,7 @@ import { type DatabaseServer, openDatabaseServer } from './database/database-ser
 import { EmbeddedPostgresError } from './database/embedded-postgres.js';
 import { DispatcherScheduler } from './delivery/dispatcher.scheduler.js';
 import { Readiness } from './health/readiness.js';
+import { LiveService } from './live/live.service.js';
 
 function readConfig(): AppConfig {
   try {
@@ -76,6 +77,8 @@ async function bootstrap(): Promise<void> {
         // for SHUTDOWN_DELAY_MS, so a balancer that polls it stops sending before the listener closes.
         app.get(Readiness).drain();
         if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+        // Live streams never finish on their own: they end now, and the browsers open them on another instance.
+        app.get(LiveService).close();
         const drainUntil = Date.now() + DRAIN_TIMEOUT_MS;
         const requests = drainHttp(app.getHttpServer(), DRAIN_TIMEOUT_MS)
           // Requests whose clients have gone hold no connection but are still being worked on.

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Agent as HttpAgent } from 'node:http';
+import { Agent as HttpAgent, type IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 
 import request from 'supertest';
@@ -34,6 +34,8 @@ interface Operation {
   body: unknown;
   /** The scope a token needs, `any`, or undefined when tokens may not call it. */
   scope: string | undefined;
+  /** A stream of server-sent events: its answer is read up to its first event. */
+  stream: boolean;
 }
 
 type Rule = { read?: string; write?: string; fields?: Record<string, string> };
@@ -57,6 +59,7 @@ const contract = JSON.parse(readFileSync(join(REPO_ROOT, 'openapi.json'), 'utf8'
         'x-member-permission'?: Rule;
         'x-token-scopes'?: Rule;
         requestBody?: { content?: Record<string, { schema?: Schema }> };
+        responses?: Record<string, { content?: Record<string, unknown> }>;
       }
     >
   >;
@@ -93,6 +96,7 @@ const operations: Operation[] = Object.entries(contract.paths).flatMap(([path, b
         permissions: [(isRead(method) ? (member?.read ?? 'read') : member?.write) as Permission | undefined],
         scope: isRead(method) ? token?.read : token?.write,
         body: sample(schema),
+        stream: Boolean(operation.responses?.['200']?.content?.['text/event-stream']),
       };
       // A route whose fields ask more: one row per such field, sent alone.
       const properties = (schema?.$ref ? contract.components.schemas[schema.$ref.split('/').pop()!] : schema)?.properties ?? {};
@@ -223,7 +227,24 @@ function send(op: Operation, path: string, role: MemberRole, withToken: boolean)
   const method = op.method as 'get' | 'post' | 'put' | 'patch' | 'delete';
   const req = withToken ? request(t.http)[method](path).auth(members[role].token, { type: 'bearer' }) : members[role].agent[method](path);
   const sent = req.redirects(0).agent(connections);
+  if (op.stream)
+    return sent.parse(firstEvent as unknown as (res: request.Response, done: (error: Error | null, body: unknown) => void) => void);
   return isRead(op.method) ? sent : sent.send(op.body as object);
+}
+
+/** A stream never ends: its first event is the answer (then it is closed); a refusal is read whole as JSON. */
+function firstEvent(res: IncomingMessage, done: (error: Error | null, body: unknown) => void) {
+  if (res.headers['content-type']?.startsWith('text/event-stream')) {
+    res.once('data', () => {
+      res.destroy();
+      done(null, {});
+    });
+    return;
+  }
+  let text = '';
+  res.setEncoding('utf8');
+  res.on('data', (chunk: string) => (text += chunk));
+  res.once('end', () => done(null, text ? JSON.parse(text) : {}));
 }
 
 describe('the role × operation table, from the contract', () => {

@@ -11,6 +11,7 @@ import { listOf, messagesFor } from '../common/messages/index.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ConsentLedger } from '../consent/consent-ledger.service.js';
 import { meaningOf, replyLanguageOf } from '../consent/revocation.js';
+import { LiveService } from '../live/live.service.js';
 import { callTwiml, sayIn } from '../messaging/call-script.js';
 import { DevPhone } from '../messaging/dev-phone.service.js';
 import { OptOutsService } from '../messaging/opt-outs.service.js';
@@ -67,6 +68,7 @@ export class TwilioWebhooksController {
     private readonly optOuts: OptOutsService,
     private readonly ledger: ConsentLedger,
     private readonly devPhone: DevPhone,
+    private readonly live: LiveService,
   ) {}
 
   /**
@@ -209,6 +211,8 @@ export class TwilioWebhooksController {
       // Words of their own (no keyword, no confirmation): someone at the agency is to answer them.
       await this.replies.tellText(from);
     }
+    // The agency's open apps show the text (the inbox) without a reload.
+    await this.live.publishForPhone('inbox', from);
     // STOP and START replies are sent by the carrier itself; answer with empty TwiML.
     this.twiml(res, reply.toString());
   }

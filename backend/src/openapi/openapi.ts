@@ -52,6 +52,7 @@ export const TAGS: Readonly<Record<string, string>> = {
   compliance: 'The broker’s compliance report, as JSON, CSV and PDF',
   consent: 'Clients’ permission to be contacted: the record per channel and purpose, lapsing permissions, renewal requests',
   development: 'Local development only (404 in production): what would have been sent',
+  live: 'Live updates for the broker app: a stream of server-sent events naming what changed (never its contents), kept to the member’s book',
   health: 'Whether the process is up and the database answers, for the load balancer',
   profile: 'The signed-in broker’s or admin’s own profile',
   reminders: 'The broker’s one-time reminders to clients (generic messages only): schedule, edit, cancel, run',

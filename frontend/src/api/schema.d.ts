@@ -2214,6 +2214,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live updates: a stream of server-sent events telling the app what to fetch again
+         * @description A `text/event-stream` that stays open. It starts with an event `ready`, then sends an event named by the topic (`inbox`) whenever something of it changes for the agency — kept to the member’s clients for an agent who sees only their own — with `data` naming at most the client and the item (`{"clientId": "…", "id": "…"}`), never their contents: fetch them through the usual routes. `reset` means events may have been missed: fetch everything again. A comment line comes every 25 s; the stream ends after 5 minutes and is opened again by the browser (`retry`). At most 10 streams per member.
+         */
+        get: operations["LiveController_stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/login": {
         parameters: {
             query?: never;
@@ -22463,6 +22483,115 @@ export interface operations {
                      *       "statusCode": 429
                      *     }
                      */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    LiveController_stream: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example retry: 3000
+                     *     event: ready
+                     *     data: {}
+                     *
+                     *     event: inbox
+                     *     data: {"clientId":"0192f0a4-6d1c-7c55-9d0e-2b7e4c1a9f01","id":null}
+                     */
+                    "text/event-stream": string;
+                };
+            };
+            /** @description A malformed address or query string (NUL, a broken percent-escape, invalid text) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the clients:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/live needs the clients:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The member holds 10 streams already */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The instance is stopping: open the stream again (another instance takes it) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
