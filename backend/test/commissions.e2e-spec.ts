@@ -390,4 +390,18 @@ describe('a carrier’s commission statement', () => {
     const res = await owner.agent.post('/api/commissions/statements').attach('file', Buffer.from(STATEMENT), 'x.csv');
     expect([res.status, res.body.field]).toEqual([400, 'carrier']);
   });
+
+  it('leaves the rows of a deleted policy unmatched, to be matched again by hand', async () => {
+    const before = (await owner.agent.get(`/api/commissions/statements/${statement.id}/rows?match=matched`)).body;
+    const katharines = before.filter((row: { policyId: string }) => row.policyId === policy.katharine);
+    expect(katharines.length).toBeGreaterThan(0);
+    expect((await owner.agent.delete(`/api/policies/${policy.katharine}`)).status).toBe(200);
+    const after = (await owner.agent.get(`/api/commissions/statements/${statement.id}/rows?match=matched`)).body;
+    expect(after.map((row: { line: number }) => row.line)).toEqual(
+      before.filter((row: { policyId: string }) => row.policyId !== policy.katharine).map((row: { line: number }) => row.line),
+    );
+    const unmatched = (await owner.agent.get(`/api/commissions/statements/${statement.id}/rows`)).body;
+    for (const row of katharines)
+      expect(unmatched).toContainEqual(expect.objectContaining({ line: row.line, match: 'unmatched', policyId: null }));
+  });
 });

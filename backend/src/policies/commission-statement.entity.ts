@@ -4,7 +4,6 @@ import { Check, Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-or
 import type { Actor } from '../agency-log/actor.js';
 import { timeOrderedUuid } from '../common/ids.js';
 import { User } from '../users/user.entity.js';
-import { Policy } from './policy.entity.js';
 
 export const STATEMENT_STATUSES = ['mapping', 'queued', 'running', 'completed', 'failed'] as const;
 export type StatementStatus = (typeof STATEMENT_STATUSES)[number];
@@ -132,7 +131,8 @@ export class CommissionStatementRow {
   @ManyToOne(() => CommissionStatement, { fieldName: 'statement_id', deleteRule: 'cascade', mapToPk: true })
   statement!: string;
 
-  @ManyToOne(() => User, { fieldName: 'broker_id', deleteRule: 'cascade', mapToPk: true })
+  /** The agency (no foreign key: the rows go with their statement, which goes with the agency). */
+  @Property({ type: 'uuid', fieldName: 'broker_id' })
   broker!: string;
 
   /** The file's line (the header is line 1). */
@@ -173,6 +173,11 @@ export class CommissionStatementRow {
   @Property({ type: 'text', default: 'unmatched' })
   matchKind: MatchKind = 'unmatched';
 
-  @ManyToOne(() => Policy, { fieldName: 'policy_id', nullable: true, deleteRule: 'set null', mapToPk: true })
+  /**
+   * The policy matched. No foreign key, whose check would lock each matched policy as the import
+   * writes 10,000 rows: a trigger on policies clears it when its policy is deleted, as `on delete set
+   * null` would (migration statement_rows_at_copy_rate).
+   */
+  @Property({ type: 'uuid', fieldName: 'policy_id', nullable: true })
   policy?: string | null = null;
 }

@@ -15,16 +15,18 @@ import { JobsService } from '../jobs/jobs.service.js';
 import { type ClientBook, wholeBook } from '../members/book.js';
 import { StorageService } from '../storage/storage.service.js';
 import { CommissionStatement, STATEMENT_FIELDS, type StatementField, type StatementMapping } from './commission-statement.entity.js';
-import { CommissionsRepository } from './commissions.repository.js';
+import { CommissionsRepository, type MatchedStatementRow } from './commissions.repository.js';
 import type { StatementRowDto, UnpaidPolicyDto } from './dto/commission.dto.js';
 import { StatementDto } from './dto/commission.dto.js';
 import { CARRIER_MAX } from './dto/policy.dto.js';
 import { PoliciesService } from './policies.service.js';
-import { checkStatementUpload, guessMapping, mappingProblem, readRow, readStatementCsv, type StatementRow } from './statement-csv.js';
+import { checkStatementUpload, guessMapping, mappingProblem, readRow, readStatementCsvBatches } from './statement-csv.js';
+import { StatementMatcher } from './statement-matching.js';
+import { StatementRowsRepository } from './statement-rows.repository.js';
 
 export const STATEMENT_QUEUE = 'commission-statement-import';
 const MAX_ATTEMPTS = 3;
-/** Rows written per statement (and progress saved with them). */
+/** Rows read between two saves of the progress. */
 const BATCH_ROWS = 2_000;
 /** Rows and unpaid policies answered at most at once. */
 export const LIST_MAX = 1_000;
@@ -52,6 +54,7 @@ export class CommissionStatementsService implements OnApplicationBootstrap {
     private readonly jobs: JobsService,
     private readonly storage: StorageService,
     private readonly repository: CommissionsRepository,
+    private readonly statementRows: StatementRowsRepository,
     private readonly policies: PoliciesService,
     private readonly log: AgencyLogService,
     private readonly clock: Clock,
@@ -228,32 +231,40 @@ export class CommissionStatementsService implements OnApplicationBootstrap {
     if (!statement?.fileKey || !statement.mapping) return;
     if (begun.attempts > MAX_ATTEMPTS) return this.fail(statement, SERVER_ERROR);
     try {
-      await this.repository.deleteRows(this.em.fork(), statement.id);
       const columns: Partial<Record<StatementField, number>> = {};
       for (const [field, header] of Object.entries(statement.mapping)) {
         const index = statement.headers.indexOf(header);
         if (index >= 0) columns[field as StatementField] = index;
       }
-      let batch: StatementRow[] = [];
-      let done = 0;
-      let header = true;
-      const flush = async () => {
-        done += batch.length;
-        const rows = batch;
-        batch = [];
-        await this.em.fork().transactional((em) => this.repository.insertRows(em, statement.id, statement.broker, rows, done));
-      };
-      for await (const { cells, line } of readStatementCsv(await this.storage.read(statement.fileKey))) {
-        if (header) {
-          header = false;
-          continue;
+      const matcher = new StatementMatcher(await this.repository.matchCandidates(statement.broker), statement.carrier);
+      const file = await this.storage.read(statement.fileKey);
+      const repository = this.repository;
+      // Rows are read, matched and written as the file streams, a batch at a time with the progress.
+      const batches = async function* (): AsyncGenerator<MatchedStatementRow[]> {
+        let batch: MatchedStatementRow[] = [];
+        let done = 0;
+        let header = true;
+        for await (const records of readStatementCsvBatches(file)) {
+          for (const { cells, line } of records) {
+            if (header) {
+              header = false;
+              continue;
+            }
+            const row = readRow(cells, line, columns);
+            batch.push({ ...row, match: matcher.match(row) });
+          }
+          if (batch.length >= BATCH_ROWS) {
+            yield batch;
+            done += batch.length;
+            batch = [];
+            await repository.setProgress(statement.id, done);
+          }
         }
-        batch.push(readRow(cells, line, columns));
-        if (batch.length >= BATCH_ROWS) await flush();
-      }
-      await flush();
+        yield batch;
+      };
+      await this.statementRows.copy(statement.id, statement.broker, batches());
       await this.em.fork().transactional(async (em) => {
-        await this.repository.match(em, statement.id);
+        await this.repository.matchSimilarNames(em, statement.id);
         await this.repository.count(em, statement.id);
         const ended = await em.findOneOrFail(CommissionStatement, statement.id, { refresh: true });
         ended.status = 'completed';

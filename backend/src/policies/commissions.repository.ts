@@ -1,10 +1,15 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
-import { CompiledQuery } from 'kysely';
 
 import { bookCondition, type ClientBook } from '../members/book.js';
 import type { StatementMapping } from './commission-statement.entity.js';
-import { SQL_NAME_KEY, type StatementRow } from './statement-csv.js';
+import { nameKey, SQL_NAME_KEY, type StatementRow } from './statement-csv.js';
+import type { MatchCandidate, RowMatch } from './statement-matching.js';
+
+/** A statement row read, with the policy it matched (null: unmatched). */
+export interface MatchedStatementRow extends StatementRow {
+  match: RowMatch | null;
+}
 
 /** The schedule of a policy `p`: its carrier's schedule for its plan type, else the carrier's for every type. */
 const SCHEDULE_OF_POLICY = `left join lateral (
@@ -105,23 +110,26 @@ export class CommissionsRepository {
     return row;
   }
 
-  /** Writes a batch of rows, and the statement's progress with them. */
-  async insertRows(em: EntityManager, statementId: string, agencyId: string, rows: StatementRow[], rowsDone: number): Promise<void> {
-    if (rows.length) {
-      // The rows travel as one JSON bind parameter (not escaped into the statement's text), as the client import's do.
-      await em.getKysely().executeQuery(
-        CompiledQuery.raw(
-          `insert into commission_statement_rows
-             (statement_id, broker_id, line, member_id, member_name, plan_key, first_key, last_key, period, effective_date, amount_cents, problem)
-           select $1::uuid, $2::uuid, x.line, x."memberId", x."memberName", x."planKey", x."firstKey", x."lastKey", x.period, x."effectiveDate",
-                  x."amountCents", x.problem
-             from json_to_recordset($3::json) as x(line int, "memberId" text, "memberName" text, "planKey" text, "firstKey" text,
-                  "lastKey" text, period date, "effectiveDate" date, "amountCents" int, problem text)`,
-          [statementId, agencyId, JSON.stringify(rows)],
-        ),
-      );
-    }
-    await em.execute(`update commission_statements set rows_done = ?, updated_at = now() where id = ?`, [rowsDone, statementId], 'run');
+  /** The agency's policies with their clients' names as the matching compares them (statement-matching.ts). */
+  async matchCandidates(agencyId: string): Promise<MatchCandidate[]> {
+    const rows = await this.em.execute<(Omit<MatchCandidate, 'firstKey' | 'lastKey'> & { firstName: string; lastName: string })[]>(
+      `select p.id as "policyId", p.client_id as "clientId", left(p.plan_id, 9) as "planKey", lower(p.carrier) as carrier,
+              upper(p.carrier_member_id) as "memberId", p.status, p.effective_date::text as "effectiveDate",
+              p.termination_date::text as "terminationDate", c.first_name as "firstName", c.last_name as "lastName"
+         from policies p join clients c on c.id = p.client_id
+        where p.broker_id = ?`,
+      [agencyId],
+    );
+    return rows.map(({ firstName, lastName, ...policy }) => ({ ...policy, firstKey: nameKey(firstName), lastKey: nameKey(lastName) }));
+  }
+
+  /** The statement's progress: rows read so far. */
+  async setProgress(statementId: string, rowsDone: number): Promise<void> {
+    await this.em.execute(
+      `update commission_statements set rows_done = ?, updated_at = now() where id = ?`,
+      [rowsDone, statementId],
+      'run',
+    );
   }
 
   async deleteRows(em: EntityManager, statementId: string): Promise<void> {
@@ -129,32 +137,11 @@ export class CommissionsRepository {
   }
 
   /**
-   * Matches the statement's rows to the agency's policies, a set at a time, each step over the rows
-   * still unmatched: 1 the plan and the carrier's member ID (exact); 2 the plan and the same first
-   * and last names (exact); 3 the plan, the same last name and a first name that starts the other
-   * (an initial, Bob for Bobby; fuzzy); 4 the plan and names alike by trigrams (pg_trgm, fuzzy).
-   * The plan is the contract and package, or the statement's carrier for a row that names no plan.
-   * A name that fits two clients matches neither; of the client's policies, the one in force in the
-   * row's month wins, else the latest.
+   * The matching's last step, for the rows the others left (statement-matching.ts): the plan and
+   * names alike by trigrams (pg_trgm), among the clients on the row's plan whose last names start
+   * with the same letter (fuzzy).
    */
-  async match(em: EntityManager, statementId: string): Promise<void> {
-    // Each step joins on what it compares (hashed), and keeps the pairs on the row's plan.
-    await this.matchStep(
-      em,
-      statementId,
-      `join policies p on p.broker_id = st.broker_id and upper(p.carrier_member_id) = r.member_id`,
-      `'exact'`,
-    );
-    await this.matchStep(
-      em,
-      statementId,
-      `join ck on ck.last_key = r.last_key
-            and (ck.first_key = r.first_key
-              or (r.first_key is not null and (ck.first_key like r.first_key || '%' or r.first_key like ck.first_key || '%')))
-       join policies p on p.client_id = ck.id and p.broker_id = st.broker_id`,
-      `case when ck.first_key = r.first_key then 'exact' else 'fuzzy' end`,
-    );
-    // Names alike, among the clients on the row's plan whose last names start with the same letter.
+  async matchSimilarNames(em: EntityManager, statementId: string): Promise<void> {
     await this.matchStep(
       em,
       statementId,

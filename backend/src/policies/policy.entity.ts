@@ -1,5 +1,5 @@
 import { OptionalProps } from '@mikro-orm/core';
-import { Check, Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Trigger } from '@mikro-orm/decorators/legacy';
 
 import { Client } from '../clients/client.entity.js';
 import { timeOrderedUuid } from '../common/ids.js';
@@ -51,6 +51,14 @@ const known = (values: readonly string[]) => values.map((value) => `'${value}'`)
 @Check({ name: 'policies_status_known', expression: `status in (${known(POLICY_STATUSES)})` })
 @Check({ name: 'policies_termination_reason_known', expression: `termination_reason in (${known(TERMINATION_REASONS)})` })
 @Check({ name: 'policies_premium_range', expression: '(premium_cents >= 0) AND (premium_cents <= 10000000)' })
+// The commission statement rows matched to a deleted policy become unmatched (see CommissionStatementRow.policy).
+@Trigger({
+  name: 'statement_rows_unmatched',
+  timing: 'after',
+  events: ['delete'],
+  forEach: 'row',
+  body: "update commission_statement_rows set policy_id = null, match_kind = 'unmatched' where policy_id = old.id; return old;",
+})
 export class Policy {
   [OptionalProps]?: 'status' | 'createdAt' | 'updatedAt';
 

@@ -88,8 +88,13 @@ export function parsePeriod(text: string): string | undefined {
   return undefined;
 }
 
+const ASCII = /^[ -~]*$/;
+const NOT_A_LETTER = /[^a-z]/g;
+
 /** A name part as the matching compares it: lower case, accents off, letters only. */
 export function nameKey(text: string): string {
+  // Most names are plain ASCII: no accents to take off.
+  if (ASCII.test(text)) return text.toLowerCase().replace(NOT_A_LETTER, '');
   return text
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
@@ -205,11 +210,17 @@ export function readRow(cells: string[], line: number, columns: Partial<Record<S
   };
 }
 
+/** A row of the file as cells, with the file's line (the header is line 1). */
+export interface CsvRecord {
+  cells: string[];
+  line: number;
+}
+
 /**
- * A statement's rows as arrays of cells, parsed as they arrive, each with the file's line (the
- * header is line 1, yielded first). A problem with the file as a whole is a CsvFileException.
+ * A statement's rows as arrays of cells, parsed as they arrive, in batches of what has been parsed
+ * (the header first, in the first batch). A problem with the file as a whole is a CsvFileException.
  */
-export async function* readStatementCsv(input: Readable): AsyncGenerator<{ cells: string[]; line: number }> {
+export async function* readStatementCsvBatches(input: Readable): AsyncGenerator<CsvRecord[]> {
   const parser = input.pipe(
     parse({
       bom: true,
@@ -221,9 +232,31 @@ export async function* readStatementCsv(input: Readable): AsyncGenerator<{ cells
     }),
   );
   input.on('error', (error) => parser.destroy(error));
+  let failure: unknown;
+  let ended = false;
+  let wake: (() => void) | undefined;
+  const signal = () => {
+    wake?.();
+    wake = undefined;
+  };
+  parser.on('readable', signal);
+  parser.once('end', () => {
+    ended = true;
+    signal();
+  });
+  parser.once('error', (error) => {
+    failure = error;
+    signal();
+  });
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-      yield { cells: record, line: info.lines };
+    for (;;) {
+      const batch: CsvRecord[] = [];
+      let read: { record: string[]; info: { lines: number } } | null;
+      while ((read = parser.read() as typeof read) !== null) batch.push({ cells: read.record, line: read.info.lines });
+      if (batch.length) yield batch;
+      else if (failure) throw failure;
+      else if (ended) return;
+      else await new Promise<void>((resolve) => (wake = resolve));
     }
   } catch (error) {
     if (error instanceof CsvError) throw new CsvFileException(`The file is not a readable CSV: ${error.message}`);
@@ -232,6 +265,11 @@ export async function* readStatementCsv(input: Readable): AsyncGenerator<{ cells
     parser.destroy();
     input.destroy();
   }
+}
+
+/** The same, a row at a time. */
+export async function* readStatementCsv(input: Readable): AsyncGenerator<CsvRecord> {
+  for await (const batch of readStatementCsvBatches(input)) yield* batch;
 }
 
 /**

@@ -3,10 +3,11 @@ import { DateTime } from 'luxon';
 
 import { Client } from '../../clients/client.entity.js';
 import { CommissionSchedule } from '../../policies/commission-schedule.entity.js';
-import { CommissionStatement } from '../../policies/commission-statement.entity.js';
+import { CommissionStatement, CommissionStatementRow } from '../../policies/commission-statement.entity.js';
 import { CommissionsRepository } from '../../policies/commissions.repository.js';
 import { Policy } from '../../policies/policy.entity.js';
 import { readRow } from '../../policies/statement-csv.js';
+import { StatementMatcher } from '../../policies/statement-matching.js';
 
 const HEADERS = ['Member ID', 'Member Name', 'Plan ID', 'Paid Amount', 'Period'];
 const MAPPING = { memberId: 'Member ID', memberName: 'Member Name', planId: 'Plan ID', amount: 'Paid Amount', period: 'Period' };
@@ -85,14 +86,16 @@ export async function seedDemoCommissions(em: EntityManager, agencyId: string, c
   await em.flush();
   const repository = new CommissionsRepository(em);
   const columns = { memberId: 0, memberName: 1, planId: 2, amount: 3, period: 4 };
-  await repository.insertRows(
-    em,
-    statement.id,
-    agencyId,
-    lines.map((cells, i) => readRow(cells, i + 2, columns)),
-    lines.length,
+  const matcher = new StatementMatcher(await repository.matchCandidates(agencyId), carrier);
+  await em.insertMany(
+    CommissionStatementRow,
+    lines.map((cells, i) => {
+      const row = readRow(cells, i + 2, columns);
+      const match = matcher.match(row);
+      return { ...row, statement: statement.id, broker: agencyId, matchKind: match?.kind ?? 'unmatched', policy: match?.policyId ?? null };
+    }),
   );
-  await repository.match(em, statement.id);
+  await repository.matchSimilarNames(em, statement.id);
   await repository.count(em, statement.id);
   // The counts are the database's now (written by the matching, not through this entity).
   await em.execute(

@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+
+import { BulkCopyService } from '../database/bulk-copy.service.js';
+import type { MatchedStatementRow } from './commissions.repository.js';
+
+/** The import's write of a statement's rows (table commission_statement_rows), at COPY's rate. */
+@Injectable()
+export class StatementRowsRepository {
+  constructor(private readonly bulk: BulkCopyService) {}
+
+  /**
+   * Writes a statement's rows, matched, as they are read (COPY), in place of any it had: all of
+   * them or none. `batches` yields them a batch at a time.
+   */
+  async copy(statementId: string, agencyId: string, batches: AsyncIterable<MatchedStatementRow[]>): Promise<void> {
+    await this.bulk.copy(
+      [[`delete from commission_statement_rows where statement_id = $1`, [statementId]]],
+      `copy commission_statement_rows
+         (statement_id, broker_id, line, member_id, member_name, plan_key, first_key, last_key, period, effective_date, amount_cents,
+          problem, match_kind, policy_id)
+       from stdin`,
+      (async function* () {
+        for await (const batch of batches)
+          yield batch.map((row) => [
+            statementId,
+            agencyId,
+            row.line,
+            row.memberId,
+            row.memberName,
+            row.planKey,
+            row.firstKey,
+            row.lastKey,
+            row.period,
+            row.effectiveDate,
+            row.amountCents,
+            row.problem,
+            row.match?.kind ?? 'unmatched',
+            row.match?.policyId ?? null,
+          ]);
+      })(),
+    );
+  }
+}
