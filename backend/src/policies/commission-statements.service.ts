@@ -236,31 +236,34 @@ export class CommissionStatementsService implements OnApplicationBootstrap {
         const index = statement.headers.indexOf(header);
         if (index >= 0) columns[field as StatementField] = index;
       }
-      const matcher = new StatementMatcher(await this.repository.matchCandidates(statement.broker), statement.carrier);
+      // The policies load while the file's first rows are read.
+      const candidates = this.repository.matchCandidates(statement.broker);
+      candidates.catch(() => undefined);
       const file = await this.storage.read(statement.fileKey);
       const repository = this.repository;
-      // Rows are read, matched and written as the file streams, a batch at a time with the progress.
+      // Rows are read, matched and written as the file streams, a batch at a time; the progress is
+      // saved beside the writing, in order.
       const batches = async function* (): AsyncGenerator<MatchedStatementRow[]> {
+        let matcher: StatementMatcher | undefined;
         let batch: MatchedStatementRow[] = [];
         let done = 0;
         let header = true;
+        let progress = Promise.resolve();
         for await (const records of readStatementCsvBatches(file)) {
-          for (const { cells, line } of records) {
-            if (header) {
-              header = false;
-              continue;
-            }
-            const row = readRow(cells, line, columns);
-            batch.push({ ...row, match: matcher.match(row) });
-          }
+          if (header) [header] = [false, records.shift()];
+          const rows = records.map(({ cells, line }) => readRow(cells, line, columns));
+          matcher ??= new StatementMatcher(await candidates, statement.carrier);
+          for (const row of rows) batch.push({ ...row, match: matcher.match(row) });
           if (batch.length >= BATCH_ROWS) {
             yield batch;
             done += batch.length;
             batch = [];
-            await repository.setProgress(statement.id, done);
+            const rowsDone = done;
+            progress = progress.then(() => repository.setProgress(statement.id, rowsDone));
           }
         }
         yield batch;
+        await progress;
       };
       await this.statementRows.copy(statement.id, statement.broker, batches());
       await this.em.fork().transactional(async (em) => {
