@@ -34,6 +34,7 @@ import { ReportingModule } from './reporting/reporting.module.js';
 import { ResourcesModule } from './resources/resources.module.js';
 import { SoaModule } from './soa/soa.module.js';
 import { TasksModule } from './tasks/tasks.module.js';
+import { InboxModule } from './inbox/inbox.module.js';
 import { UsersModule } from './users/users.module.js';
 
 export interface AppModuleOptions {
@@ -82,6 +83,7 @@ export class AppModule {
         PoliciesModule,
         SoaModule,
         TasksModule,
+        InboxModule,
         AgencyLogModule,
         ClientsModule,
         ClientPortalModule,
