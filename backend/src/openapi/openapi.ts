@@ -34,6 +34,7 @@ export const TAGS: Readonly<Record<string, string>> = {
   members:
     'The agency’s team: its members and their roles, invitations by e-mail (accepted by signing in through their link), and removing a member',
   tasks: 'Tasks and follow-ups, the automatic task rules, and each client’s call and meeting log',
+  inbox: 'The agency’s two-way text inbox: threads per person, replies, assignment, reply templates (docs/messaging.md)',
   commissions:
     'What carriers pay the agency: per-carrier schedules, statements imported from carriers’ CSV files and matched to policies, paid against expected',
   policies: 'Each client’s coverage: carrier, plan and CMS plan ID, type, status and dates, premium and the member who wrote it',
