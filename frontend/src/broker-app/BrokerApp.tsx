@@ -10,6 +10,7 @@ import { buildTheme } from './branding/theme.ts';
 import { campaigns } from './campaigns/index.ts';
 import { ClientEdit, clients } from './clients/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
+import { InboxPage } from './inbox/lazy.ts';
 import { withLateAreas } from './i18n/useBrokerTexts.ts';
 import { AppNotification } from './layout/AppNotification.tsx';
 import { BrokerNotFound } from './layout/BrokerNotFound.tsx';
@@ -125,6 +126,8 @@ function ThemedAdmin() {
           <Resource {...outbox} />
           <CustomRoutes>
             <Route path="/billing" element={memberPage('billing:manage', <BillingPage />)} />
+            <Route path="/inbox" element={memberPage('inbox:read', <InboxPage />)} />
+            <Route path="/inbox/:id" element={memberPage('inbox:read', <InboxPage />)} />
             <Route path="/tasks" element={<TasksPage />} />
             <Route path="/compliance" element={<CompliancePage />} />
             <Route path="/branding" element={memberPage('branding:manage', <BrandingPage />)} />

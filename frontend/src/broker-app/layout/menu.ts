@@ -6,6 +6,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import FolderOpenIcon from '@mui/icons-material/FolderOpen';
 import GroupsIcon from '@mui/icons-material/Groups';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
+import ForumIcon from '@mui/icons-material/Forum';
 import HistoryIcon from '@mui/icons-material/History';
 import InsightsIcon from '@mui/icons-material/Insights';
 import KeyIcon from '@mui/icons-material/Key';
@@ -37,7 +38,8 @@ export interface MenuItem {
 
 /**
  * SPEC §2 Shell and sidebar: the main menu, in order, then the pages the spec's table lacks:
- * Tasks (follow-ups and the week's calendar, docs/tasks.md),
+ * Inbox (the agency's two-way texts with its unread count, docs/messaging.md; after Clients, as it is
+ * worked every day), Tasks (follow-ups and the week's calendar, docs/tasks.md),
  * Compliance (the consent ledger's report, docs/compliance.md), Team (the agency's members and
  * their roles), Activity log (who in the agency changed what: owners and read-only members),
  * Settings (/settings, which the guides mention: docs/broker-app.md) and API access (personal
@@ -46,6 +48,7 @@ export interface MenuItem {
 export const MAIN_MENU: readonly MenuItem[] = [
   { to: '/', icon: DashboardIcon },
   { to: '/clients', icon: PeopleIcon, tour: 'nav-clients' },
+  { to: '/inbox', icon: ForumIcon, permission: 'inbox:read' },
   { to: '/reminders', icon: NotificationsActiveIcon, tour: 'nav-reminders' },
   { to: '/campaigns', icon: CampaignIcon, tour: 'nav-campaigns' },
   { to: '/resources', icon: FolderOpenIcon, tour: 'nav-resources' },
