@@ -73,9 +73,13 @@ const THREAD_FROM = `inbox_threads t left join clients c on c.id = t.client_id l
  * agent's book: owners, assistants and agents who see the whole book answer it).
  */
 function bookOf(book: ClientBook): { sql: string; params: unknown[] } {
+  // A thread that holds only texts kept for the client (no entry the agency may read) is no thread of the agency's.
   return book.assignedTo
-    ? { sql: `t.agency_id = ? and t.sender = 'client' and c.assigned_member_id = ?`, params: [book.agencyId, book.assignedTo] }
-    : { sql: 't.agency_id = ?', params: [book.agencyId] };
+    ? {
+        sql: `t.agency_id = ? and t.last_direction is not null and t.sender = 'client' and c.assigned_member_id = ?`,
+        params: [book.agencyId, book.assignedTo],
+      }
+    : { sql: 't.agency_id = ? and t.last_direction is not null', params: [book.agencyId] };
 }
 
 function conditions(book: ClientBook, filter: ThreadFilter): { where: string; params: unknown[] } {
