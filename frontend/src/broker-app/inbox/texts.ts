@@ -4,7 +4,7 @@ export const INBOX_TEXTS = {
   subtitle: 'Texts from your clients, and your replies',
   searchLabel: 'Search name, number or text',
   filtersLabel: 'Show',
-  filters: { all: 'All', unread: 'Unread', mine: 'Mine', needsReply: 'Needs reply', optedOut: 'Opted out', done: 'Done' } as Record<
+  filters: { all: 'Open', unread: 'Unread', mine: 'Mine', needsReply: 'Needs reply', optedOut: 'Opted out', done: 'Done' } as Record<
     string,
     string
   >,

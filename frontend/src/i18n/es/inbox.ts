@@ -6,7 +6,7 @@ export const INBOX_TEXTS: Translation<typeof english.INBOX_TEXTS> = {
   subtitle: 'Los mensajes de texto de sus clientes y sus respuestas',
   searchLabel: 'Buscar nombre, número o texto',
   filtersLabel: 'Mostrar',
-  filters: { all: 'Todas', unread: 'Sin leer', mine: 'Mías', needsReply: 'Por responder', optedOut: 'Dados de baja', done: 'Terminadas' },
+  filters: { all: 'Abiertas', unread: 'Sin leer', mine: 'Mías', needsReply: 'Por responder', optedOut: 'Dados de baja', done: 'Terminadas' },
   threadsLabel: 'Conversaciones',
   empty: 'No hay mensajes. Cuando un cliente responda a uno de sus textos, la conversación aparecerá aquí.',
   loadFailed: 'No se pudo cargar la bandeja de entrada',
