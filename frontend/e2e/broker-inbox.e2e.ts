@@ -111,7 +111,10 @@ describe('the text inbox in Chromium', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(threadUrl);
     await page.getByRole('heading', { level: 1, name: 'Bandeja de entrada' }).waitFor();
-    await page.getByRole('region', { name: 'Conversaciones' }).getByRole('link', { name: /Rosa Diaz/ }).waitFor();
+    await page
+      .getByRole('region', { name: 'Conversaciones' })
+      .getByRole('link', { name: /Rosa Diaz/ })
+      .waitFor();
     await page.getByText('Invitación al portal enviada').waitFor();
     await pageAtRest(page);
     assert.deepEqual(await seriousAccessibilityViolations(page), [], 'the Inbox in Spanish');

@@ -57,7 +57,7 @@ export async function seedDemoInbox(em: EntityManager, agencyId: string, owner: 
     }
   };
 
-  const [, harold, dorothy, , betty, texter, shirley] = clients;
+  const [, harold, dorothy, , confirmer, texter, raymond] = clients;
   thread(
     texter,
     [{ ago: 3 * HOUR_MS, direction: 'in', body: 'Hi, can someone call me about my dental coverage? I am home all afternoon.' }],
@@ -70,7 +70,7 @@ export async function seedDemoInbox(em: EntityManager, agencyId: string, owner: 
       {
         ago: 2 * DAY_MS - 40 * MINUTE_MS,
         direction: 'out',
-        body: 'Hi Harold, this is Dana. I can call you Thursday at 10 am. Does that work?',
+        body: `Hi ${harold?.firstName}, this is Dana. I can call you Thursday at 10 am. Does that work?`,
         member: owner,
       },
       { ago: 2 * DAY_MS - 55 * MINUTE_MS, direction: 'in', body: 'Thursday at 10 works. Thank you!' },
@@ -84,23 +84,23 @@ export async function seedDemoInbox(em: EntityManager, agencyId: string, owner: 
       {
         ago: 25 * HOUR_MS,
         direction: 'out',
-        body: 'Hi Dorothy, Luis here. Yes, it is your Annual Notice of Change. I will call you tomorrow to go through it.',
+        body: `Hi ${dorothy?.firstName}, Luis here. Yes, it is your Annual Notice of Change. I will call you tomorrow to go through it.`,
         member: agent,
       },
       { ago: 30 * MINUTE_MS, direction: 'in', body: 'Great, I am free after 2.' },
     ],
     { unreadCount: 1, needsReplySince: new Date(now.getTime() - 30 * MINUTE_MS), assignedMemberId: agent },
   );
-  thread(betty, [{ ago: 5 * HOUR_MS, direction: 'event', kind: 'confirmed' }]);
-  if (shirley) {
+  thread(confirmer, [{ ago: 5 * HOUR_MS, direction: 'event', kind: 'confirmed' }]);
+  if (raymond) {
     thread(
-      shirley,
+      raymond,
       [
         { ago: 4 * DAY_MS, direction: 'in', body: 'Who is this?' },
         {
           ago: 4 * DAY_MS - 10 * MINUTE_MS,
           direction: 'out',
-          body: 'Hi Shirley, this is Whitfield Medicare Advisors, your Medicare agency.',
+          body: `Hi ${raymond.firstName}, this is Whitfield Medicare Advisors, your Medicare agency.`,
           member: owner,
         },
         { ago: 4 * DAY_MS - 20 * MINUTE_MS, direction: 'event', kind: 'opted_out' },
@@ -108,7 +108,7 @@ export async function seedDemoInbox(em: EntityManager, agencyId: string, owner: 
       { optedOutAt: new Date(now.getTime() - 4 * DAY_MS + 20 * MINUTE_MS) },
     );
     // As the webhook records a STOP: no more texts to the number.
-    em.create(OptOut, { recipient: shirley.phone, channel: 'sms', source: 'sms-keyword' });
+    em.create(OptOut, { recipient: raymond.phone, channel: 'sms', source: 'sms-keyword' });
   }
 
   em.create(InboxTemplate, {

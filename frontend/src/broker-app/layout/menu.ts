@@ -38,8 +38,7 @@ export interface MenuItem {
 
 /**
  * SPEC §2 Shell and sidebar: the main menu, in order, then the pages the spec's table lacks:
- * Inbox (the agency's two-way texts with its unread count, docs/messaging.md; after Clients, as it is
- * worked every day), Tasks (follow-ups and the week's calendar, docs/tasks.md),
+ * Inbox (the agency's two-way texts with its unread count, docs/messaging.md), Tasks (follow-ups and the week's calendar, docs/tasks.md),
  * Compliance (the consent ledger's report, docs/compliance.md), Team (the agency's members and
  * their roles), Activity log (who in the agency changed what: owners and read-only members),
  * Settings (/settings, which the guides mention: docs/broker-app.md) and API access (personal
@@ -48,7 +47,6 @@ export interface MenuItem {
 export const MAIN_MENU: readonly MenuItem[] = [
   { to: '/', icon: DashboardIcon },
   { to: '/clients', icon: PeopleIcon, tour: 'nav-clients' },
-  { to: '/inbox', icon: ForumIcon, permission: 'inbox:read' },
   { to: '/reminders', icon: NotificationsActiveIcon, tour: 'nav-reminders' },
   { to: '/campaigns', icon: CampaignIcon, tour: 'nav-campaigns' },
   { to: '/resources', icon: FolderOpenIcon, tour: 'nav-resources' },
@@ -56,6 +54,7 @@ export const MAIN_MENU: readonly MenuItem[] = [
   { to: '/branding', icon: PaletteIcon, tour: 'nav-branding', permission: 'branding:manage' },
   { to: '/client/portal', icon: PhoneIphoneIcon },
   { to: '/help', icon: HelpOutlineIcon, tour: 'nav-help' },
+  { to: '/inbox', icon: ForumIcon, permission: 'inbox:read' },
   { to: '/tasks', icon: TaskAltIcon },
   { to: '/commissions', icon: PaidIcon, permission: 'commissions:read' },
   { to: '/compliance', icon: VerifiedUserIcon },
