@@ -24,6 +24,7 @@ import { ormOptions } from './database/mikro-orm.config.js';
 import { DeliveryModule } from './delivery/delivery.module.js';
 import { DigestModule } from './digest/digest.module.js';
 import { HealthModule } from './health/health.module.js';
+import { InboxModule } from './inbox/inbox.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { MembersModule } from './members/members.module.js';
 import { PoliciesModule } from './policies/policies.module.js';
@@ -34,7 +35,6 @@ import { ReportingModule } from './reporting/reporting.module.js';
 import { ResourcesModule } from './resources/resources.module.js';
 import { SoaModule } from './soa/soa.module.js';
 import { TasksModule } from './tasks/tasks.module.js';
-import { InboxModule } from './inbox/inbox.module.js';
 import { UsersModule } from './users/users.module.js';
 
 export interface AppModuleOptions {

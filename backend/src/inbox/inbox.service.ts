@@ -16,6 +16,8 @@ import { AgencyLogService } from '../agency-log/agency-log.service.js';
 import { fillMergeFields, phoneForReading } from '../campaigns/merge-fields.js';
 import { Clock } from '../common/clock.js';
 import { isUuid } from '../common/ids.js';
+import { badFilter } from '../common/list-filters.js';
+import { type ListQuery, ListResult } from '../common/list-query.js';
 import { ConsentLedger } from '../consent/consent-ledger.service.js';
 import { InboundReplies, type InboundText } from '../delivery/inbound-replies.js';
 import { clientTimeZone } from '../delivery/time-zones.js';
@@ -23,12 +25,10 @@ import type { ClientBook } from '../members/book.js';
 import { SMS_SENDER, type SmsSender } from '../messaging/messaging.ports.js';
 import { OptOutsService } from '../messaging/opt-outs.service.js';
 import { findHealthTerm, GENERIC_MESSAGE_RULE } from '../reminders/health-terms.js';
-import { TasksService } from '../tasks/tasks.service.js';
-import { TASK_TITLES } from '../tasks/task-titles.js';
 import type { TaskDto } from '../tasks/dto/task.dto.js';
+import { TASK_TITLES } from '../tasks/task-titles.js';
+import { TasksService } from '../tasks/tasks.service.js';
 import type { User } from '../users/user.entity.js';
-import { badFilter } from '../common/list-filters.js';
-import { type ListQuery, ListResult } from '../common/list-query.js';
 import {
   type InboxMessageDto,
   type InboxTemplateDto,
@@ -38,11 +38,11 @@ import {
   type ThreadTaskDto,
   type UpdateThreadDto,
 } from './dto/inbox.dto.js';
-import { InboxMessage, type InboxKind } from './inbox-message.entity.js';
+import { InboxRepository, type ThreadFilter, type ThreadRow } from './inbox.repository.js';
+import { type InboxKind,InboxMessage } from './inbox-message.entity.js';
+import { agencyMayRead, replyRefusal } from './inbox-rules.js';
 import { InboxTemplate } from './inbox-template.entity.js';
 import { InboxThread } from './inbox-thread.entity.js';
-import { InboxRepository, type ThreadFilter, type ThreadRow } from './inbox.repository.js';
-import { agencyMayRead, replyRefusal } from './inbox-rules.js';
 
 /** The merge fields of a reply template, as `{name}`. */
 export const INBOX_MERGE_FIELDS = ['firstName', 'lastName', 'agencyName', 'agencyPhone', 'agentName'] as const;

@@ -9,7 +9,7 @@ import {
   ApiPropertyOptional,
   ApiTags,
 } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { IsIn, IsString, MaxLength, ValidateIf } from 'class-validator';
 
 import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
 import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';

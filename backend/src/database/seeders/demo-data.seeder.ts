@@ -17,9 +17,9 @@ import { seedDemoAdherence } from './demo-adherence.seeder.js';
 import { seedDemoCommissions } from './demo-commissions.seeder.js';
 import { seedDemoContact } from './demo-contact.seeder.js';
 import { seedDemoHistory } from './demo-history.seeder.js';
+import { seedDemoInbox } from './demo-inbox.seeder.js';
 import { seedDemoPolicy } from './demo-policies.seeder.js';
 import { seedDemoSoas } from './demo-soas.seeder.js';
-import { seedDemoInbox } from './demo-inbox.seeder.js';
 import { seedDemoTasks } from './demo-tasks.seeder.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
