@@ -76,5 +76,16 @@ export const AGENCY_ACTIONS = [
 export type AgencyAction = (typeof AGENCY_ACTIONS)[number];
 
 /** What an entry's action was done to; `clients` is several clients at once (their ids in `after`). */
-export const AGENCY_TARGETS = ['client', 'clients', 'import', 'campaign', 'reminder', 'member', 'token', 'agency', 'inbox_thread', 'inbox_template'] as const;
+export const AGENCY_TARGETS = [
+  'client',
+  'clients',
+  'import',
+  'campaign',
+  'reminder',
+  'member',
+  'token',
+  'agency',
+  'inbox_thread',
+  'inbox_template',
+] as const;
 export type AgencyTarget = (typeof AGENCY_TARGETS)[number];

@@ -39,7 +39,7 @@ import {
   type UpdateThreadDto,
 } from './dto/inbox.dto.js';
 import { InboxRepository, type ThreadFilter, type ThreadRow } from './inbox.repository.js';
-import { type InboxKind,InboxMessage } from './inbox-message.entity.js';
+import { type InboxKind, InboxMessage } from './inbox-message.entity.js';
 import { agencyMayRead, replyRefusal } from './inbox-rules.js';
 import { InboxTemplate } from './inbox-template.entity.js';
 import { InboxThread } from './inbox-thread.entity.js';

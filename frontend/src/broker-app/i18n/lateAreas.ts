@@ -15,4 +15,16 @@ import * as tasks from '../tasks/texts.ts';
  * is not an admin never opens it), the guide's, the Commissions page's, the Scope of Appointment's
  * and the tasks' (docs/tasks.md). They load with the pages and cards that show them.
  */
-export const late = { adminAdmins, adminAudit, adminBrokers, adminDashboard, adminHelp, adminResources, commissions, help, inbox, soa, tasks };
+export const late = {
+  adminAdmins,
+  adminAudit,
+  adminBrokers,
+  adminDashboard,
+  adminHelp,
+  adminResources,
+  commissions,
+  help,
+  inbox,
+  soa,
+  tasks,
+};
