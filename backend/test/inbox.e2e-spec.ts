@@ -311,6 +311,29 @@ describe('the text inbox', () => {
     clock.set(START);
   });
 
+  it('shows beside the texts what the agency sent them: its reminder, with its own words', async () => {
+    clock.set(START);
+    const rosa = await client();
+    const reminder = await owner.agent.post('/api/reminders').send({
+      clientId: rosa.id,
+      scheduledTime: new Date(clock.now().getTime() + 60_000).toISOString(),
+      deliveryMethod: 'sms',
+      message: 'Your annual review is next week',
+    });
+    expect(reminder.status).toBe(201);
+    clock.advance(2 * 60_000);
+    await t.app.get(DispatcherService).runOnce();
+    clock.advance(60_000);
+    await inbound(rosa.phone, 'What time is the review?');
+    const thread = await threadOf(rosa.phone);
+    const timeline = (await owner.agent.get(`/api/inbox/threads/${thread.id}/messages`)).body;
+    expect(timeline.map((entry: { source: string; body: string }) => [entry.source, entry.body])).toEqual([
+      ['inbox', 'What time is the review?'],
+      ['reminder', 'Your annual review is next week'],
+    ]);
+    clock.set(START);
+  });
+
   it('answers 400 to bad input', async () => {
     const rosa = await client();
     await inbound(rosa.phone, 'Hi');
