@@ -303,6 +303,11 @@ describe('the text inbox', () => {
     const [raw] = await t.em().execute<{ private_body: string }[]>('select private_body from inbox_messages where id = ?', [kept[0].id]);
     expect(raw.private_body).not.toContain('dizzy');
 
+    // Theirs to read in their portal.
+    const own = await portal.get('/api/client/texts');
+    expect(own.body).toEqual([{ id: kept[0].id, body: 'The Lisinopril makes me dizzy', at: expect.any(String) }]);
+    expect((await owner.agent.get('/api/client/texts')).status).toBe(401);
+
     // A day later they write to the agency: shown.
     clock.advance(25 * HOUR);
     await inbound(rosa.phone, 'Can we talk about my plan?');

@@ -8,6 +8,7 @@ import { TasksModule } from '../tasks/tasks.module.js';
 import { InboxController } from './inbox.controller.js';
 import { InboxRepository } from './inbox.repository.js';
 import { InboxService } from './inbox.service.js';
+import { InboxClientController } from './inbox-client.controller.js';
 
 /**
  * The agency's two-way text inbox (docs/messaging.md "Inbox"). Inbound texts reach it through
@@ -16,7 +17,7 @@ import { InboxService } from './inbox.service.js';
  */
 @Module({
   imports: [DeliveryModule, MessagingModule, ConsentLedgerModule, AgencyLogModule, TasksModule],
-  controllers: [InboxController],
+  controllers: [InboxController, InboxClientController],
   providers: [InboxRepository, InboxService],
   exports: [InboxService, InboxRepository],
 })

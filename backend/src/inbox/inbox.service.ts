@@ -13,6 +13,7 @@ import {
 
 import type { Actor } from '../agency-log/actor.js';
 import { AgencyLogService } from '../agency-log/agency-log.service.js';
+import type { ClientAccount } from '../auth/client-account.entity.js';
 import { fillMergeFields, phoneForReading } from '../campaigns/merge-fields.js';
 import { Clock } from '../common/clock.js';
 import { isUuid } from '../common/ids.js';
@@ -24,6 +25,7 @@ import { clientTimeZone } from '../delivery/time-zones.js';
 import type { ClientBook } from '../members/book.js';
 import { SMS_SENDER, type SmsSender } from '../messaging/messaging.ports.js';
 import { OptOutsService } from '../messaging/opt-outs.service.js';
+import { PhiAuditService } from '../privacy/phi-audit.service.js';
 import { findHealthTerm, GENERIC_MESSAGE_RULE } from '../reminders/health-terms.js';
 import type { TaskDto } from '../tasks/dto/task.dto.js';
 import { TASK_TITLES } from '../tasks/task-titles.js';
@@ -101,6 +103,7 @@ export class InboxService implements OnModuleInit {
     private readonly tasks: TasksService,
     private readonly log: AgencyLogService,
     private readonly clock: Clock,
+    private readonly phiAudit: PhiAuditService,
     @Inject(SMS_SENDER) private readonly sms: SmsSender,
   ) {}
 
@@ -179,6 +182,19 @@ export class InboxService implements OnModuleInit {
       }
     });
     return visible;
+  }
+
+  /** A client's own texts kept from the agency (their answers to their own reminders), decrypted for them alone. */
+  async clientTexts(account: ClientAccount): Promise<{ id: string; body: string; at: string }[]> {
+    const rows = await this.inbox.privateTexts(account.client.id);
+    await this.phiAudit.record(account, 'read', 'texts');
+    if (rows.length === 0) return [];
+    const em = this.em.fork();
+    const byId = new Map((await em.find(InboxMessage, { id: { $in: rows.map((row) => row.id) } })).map((m) => [m.id, m]));
+    return rows.flatMap((row) => {
+      const message = byId.get(row.id);
+      return message?.privateBody ? [{ id: message.id, body: message.privateBody, at: message.createdAt.toISOString() }] : [];
+    });
   }
 
   async list(book: ClientBook, memberId: string, query: ListQuery): Promise<ListResult<InboxThreadDto>> {
