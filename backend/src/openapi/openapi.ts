@@ -44,7 +44,8 @@ export const TAGS: Readonly<Record<string, string>> = {
   'client portal: caregivers': 'The signed-in client’s caregivers, who get copies of their reminders',
   'client portal: contact details': 'The signed-in client confirms or refuses a phone or e-mail change their broker made',
   'client portal: medications': 'The signed-in client’s medications, adherence and history (health data: the client only)',
-  'client portal: texts': 'The signed-in client’s own texts that answered their own reminders, kept from the agency (health data: the client only)',
+  'client portal: texts':
+    'The signed-in client’s own texts that answered their own reminders, kept from the agency (health data: the client only)',
   'client portal: reminders': 'The signed-in client’s own reminders',
   'client portal: scopes of appointment': 'The Scopes of Appointment the signed-in client signed, and their PDFs',
   'client portal: settings': 'The signed-in client’s settings: language, time zone, channels',
