@@ -5115,7 +5115,10 @@ export interface components {
             unreadCount: number;
         };
         InboxUnreadDto: {
-            /** @description Threads of your book with messages nobody has read */
+            /**
+             * @description Threads of your book with messages nobody has read
+             * @example 3
+             */
             threads: number;
         };
         InteractionDto: {

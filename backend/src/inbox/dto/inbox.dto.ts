@@ -101,7 +101,7 @@ export class InboxMessageDto {
 }
 
 export class InboxUnreadDto {
-  @ApiProperty({ description: 'Threads of your book with messages nobody has read' })
+  @ApiProperty({ description: 'Threads of your book with messages nobody has read', example: 3 })
   threads!: number;
 }
 
