@@ -24,6 +24,7 @@ import { ormOptions } from './database/mikro-orm.config.js';
 import { DeliveryModule } from './delivery/delivery.module.js';
 import { DigestModule } from './digest/digest.module.js';
 import { HealthModule } from './health/health.module.js';
+import { InboxModule } from './inbox/inbox.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { LiveModule } from './live/live.module.js';
 import { MembersModule } from './members/members.module.js';
@@ -84,6 +85,7 @@ export class AppModule {
         PoliciesModule,
         SoaModule,
         TasksModule,
+        InboxModule,
         AgencyLogModule,
         ClientsModule,
         ClientPortalModule,

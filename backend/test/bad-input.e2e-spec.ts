@@ -314,6 +314,8 @@ describe('bad input on every route', () => {
       agentMemberId: ids.ownerMember,
       soaId: null,
       assigneeMemberId: ids.ownerMember,
+      assignedMemberId: ids.ownerMember,
+      messageId: ids.inboxMessage,
       policyId: ids.policy,
       recurrencePattern: 'weekly',
       timeZone: 'America/Chicago',
@@ -422,6 +424,8 @@ describe('bad input on every route', () => {
       [/^\/api\/(soas|client-portal\/soas)\/\{id\}/, ids.signedSoa],
       [/^\/api\/soa-signing\/\{token\}/, ids.soaToken],
       [/^\/api\/tasks\/\{id\}/, ids.task],
+      [/^\/api\/inbox\/threads\/\{id\}/, ids.thread],
+      [/^\/api\/inbox\/templates\/\{id\}/, ids.inboxTemplate],
       [/^\/api\/commissions\/schedules\/\{id\}/, ids.schedule],
       [/^\/api\/commissions\/statements\/\{id\}/, ids.statement],
       [/^\/api\/commissions\/statement-rows\/\{id\}/, ids.statementRow],
@@ -848,6 +852,12 @@ describe('bad input on every route', () => {
     expect(
       (await agents.broker.post(`/api/dev/outbox/${ids.outboxMessage}/answer`).send({ action: 'reply', text: 'Thank you' })).status,
     ).toBe(200);
+    // That text is the walk's inbox thread.
+    ids.thread = (await agents.broker.get('/api/inbox/threads')).body[0].id;
+    ids.inboxMessage = (await agents.broker.get(`/api/inbox/threads/${ids.thread}/messages`)).body.find(
+      (entry: { source: string; direction: string }) => entry.source === 'inbox' && entry.direction === 'in',
+    ).id;
+    ids.inboxTemplate = (await agents.broker.post('/api/inbox/templates').send({ name: 'Walk template', body: 'Hi {firstName}' })).body.id;
     ids.token = (await agents.broker.post('/api/tokens').send({ name: 'Walk token', scopes: ['clients:read'] })).body.id;
     // A person invited to the walk broker's agency: the member routes' path.
     ids.member = (await agents.broker.post('/api/members').send({ email: 'walk.member@agency.test', role: 'agent' })).body.id;

@@ -168,10 +168,10 @@ describe('live updates (server-sent events)', () => {
     expect(await otherOnB.next()).toEqual({ event: 'ready', data: {} });
 
     await text(a, mine.phone as string, 'Can you call me about my plan?');
-    expect(await onB.next()).toEqual({ event: 'inbox', data: { clientId: mine.id, id: null } });
+    expect(await onB.next()).toEqual({ event: 'inbox', data: { clientId: mine.id, id: expect.any(String) } });
     // The other agency's first event is its own client's text: it heard nothing of the first.
     await text(a, theirs.phone as string, 'Hello');
-    expect(await otherOnB.next()).toEqual({ event: 'inbox', data: { clientId: theirs.id, id: null } });
+    expect(await otherOnB.next()).toEqual({ event: 'inbox', data: { clientId: theirs.id, id: expect.any(String) } });
   });
 
   it('an agent kept to their own clients hears only of those', async () => {

@@ -117,7 +117,7 @@ describe('roles: what each member may do, decided by the one guard', () => {
     const me = await reviewer.get('/api/auth/user');
     expect(me.body).toMatchObject({
       id: owner.id,
-      member: { role: 'read_only', permissions: ['read', 'activity:read', 'commissions:read'] },
+      member: { role: 'read_only', permissions: ['read', 'activity:read', 'commissions:read', 'inbox:read'] },
     });
     const clients = await reviewer.get('/api/clients');
     expect(clients.status).toBe(200);

@@ -95,6 +95,8 @@ describe('npm run phi:reencrypt', () => {
     expect(tables).toEqual([
       { table: 'caregivers', key: 'id', columns: ['name', 'relationship'] },
       { table: 'client_reminders', key: 'id', columns: ['message'] },
+      // A client's text that answered their own reminder (docs/privacy.md "Replies and the inbox").
+      { table: 'inbox_messages', key: 'id', columns: ['private_body'] },
       { table: 'medications', key: 'id', columns: ['name', 'dosage', 'frequency', 'instructions', 'pills_on_hand', 'pills_per_day'] },
       { table: 'outbox_messages', key: 'id', columns: ['subject', 'body'] },
     ]);

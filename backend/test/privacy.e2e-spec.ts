@@ -3,8 +3,10 @@ import { Agent as HttpAgent } from 'node:http';
 import request from 'supertest';
 
 import { ClientReminder } from '../src/client-portal/client-reminder.entity.js';
+import { Client } from '../src/clients/client.entity.js';
 import { Delivery } from '../src/delivery/delivery.entity.js';
 import { DispatcherService } from '../src/delivery/dispatcher.service.js';
+import { InboxThread } from '../src/inbox/inbox-thread.entity.js';
 import { OutboxMessage } from '../src/messaging/outbox-message.entity.js';
 import { PhiAccess } from '../src/privacy/phi-access.entity.js';
 import { User } from '../src/users/user.entity.js';
@@ -33,6 +35,7 @@ describe('the privacy wall', () => {
   let clientB: Agent;
   let medicationId: string;
   let reminderId: string;
+  let threadId: string;
   /** One kept-alive connection for the walk over every route, instead of a new one per request. */
   let connection: HttpAgent;
 
@@ -50,7 +53,10 @@ describe('the privacy wall', () => {
       [clientA, 'client.a'],
       [clientB, 'client.b'],
     ] as const) {
-      const token = await makeInvitation(em, await makeClient(em, owner, { firstName: username }));
+      const made = await makeClient(em, owner, { firstName: username });
+      // The agency's own text to client A first (the portal invitation, in the development outbox).
+      if (username === 'client.a') expect((await broker.agent.post(`/api/clients/${made.id}/invite`)).status).toBe(200);
+      const token = await makeInvitation(em, made);
       expect((await agent.post('/api/client/register').send({ token, username, password: 'violet-tractor-91' })).status).toBe(201);
     }
     const med = await clientA.post('/api/client/medications').send({
@@ -76,9 +82,20 @@ describe('the privacy wall', () => {
       .post('/api/client/caregivers')
       .send({ name: SECRETS.caregiver, relationship: SECRETS.relationship, phone: '(212) 555-0177' });
     expect(caregiver.status).toBe(201);
+    const clientAId = (await t.em().findOneOrFail(Client, { firstName: 'client.a' })).id;
+    // Client A writes to the agency first: a thread of the agency's.
+    const invitation = await t.em().findOneOrFail(OutboxMessage, { brokerId: broker.id, channel: 'sms', purpose: 'client-invitation' });
+    const reply = (text: string) => broker.agent.post(`/api/dev/outbox/${invitation.id}/answer`).send({ action: 'reply', text });
+    expect((await reply('Hello, is this my agency?')).status).toBe(200);
     // One occurrence sent, so deliveries, the outbox and history all hold traces of it.
     const next = (await t.em().findOneOrFail(ClientReminder, reminderId)).nextOccurrenceAt!;
     await t.app.get(DispatcherService).runOnce({ now: new Date(next.getTime() + 1000) });
+    // Client A answers from the phone right after their own reminder, with words naming the medication. The inbox has a thread for them; the broker's routes must not show those words.
+    // (A YES would confirm the reminder, which the history test below expects still waiting: inbox.e2e-spec.ts covers it.)
+    for (const text of [`Took my ${SECRETS.name} at noon`]) {
+      expect((await reply(text)).status).toBe(200);
+    }
+    threadId = (await t.em().findOneOrFail(InboxThread, { client: clientAId })).id;
     // That occurrence is "a minute from now" on the real clock: place it in the past for the history.
     await t.em().execute(`update deliveries set occurrence_at = now() - interval '1 hour' where client_reminder_id = ?`, [reminderId]);
   });
@@ -150,7 +167,7 @@ describe('the privacy wall', () => {
     const routes = listRoutes(t.app).filter((r) => r.access === 'broker' || r.access === 'admin');
     expect(routes.length).toBeGreaterThan(30);
     const { body: clients } = await broker.agent.get('/api/clients');
-    const ids = [clients[0].id, broker.id, medicationId, reminderId];
+    const ids = [clients[0].id, broker.id, medicationId, reminderId, threadId];
     for (const session of [broker, admin]) {
       for (const route of routes) {
         for (const id of ids) {
@@ -168,6 +185,25 @@ describe('the privacy wall', () => {
         }
       }
     }
+  });
+
+  it('keeps the client’s answer to their own reminder out of the inbox: never their words', async () => {
+    const messages = await broker.agent.get(`/api/inbox/threads/${threadId}/messages`);
+    expect(messages.status).toBe(200);
+    expect(messages.body.map((entry: { body: string | null }) => entry.body)).toContain('Hello, is this my agency?');
+    expect(JSON.stringify(messages.body)).not.toContain(SECRETS.name);
+    expect(JSON.stringify((await broker.agent.get('/api/inbox/threads')).body)).not.toContain(SECRETS.name);
+    const search = await broker.agent.get('/api/inbox/threads').query({ filter: JSON.stringify({ q: SECRETS.name }) });
+    expect(search.body).toEqual([]);
+    // Kept for the client alone, encrypted.
+    const [row] = await t
+      .em()
+      .execute<{ body: string | null; private_body: string }[]>(
+        'select body, private_body from inbox_messages where thread_id = ? and private',
+        [threadId],
+      );
+    expect(row.body).toBeNull();
+    expect(row.private_body).not.toContain(SECRETS.name);
   });
 
   it('keeps the health data out of the audit pack of the client who has it: every file of the ZIP', async () => {

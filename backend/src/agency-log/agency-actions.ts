@@ -56,6 +56,13 @@ export const AGENCY_ACTIONS = [
   'member_joined',
   'team_settings_changed',
   'task_rules_changed',
+  'inbox_replied',
+  'inbox_thread_assigned',
+  'inbox_thread_done',
+  'inbox_thread_reopened',
+  'inbox_template_added',
+  'inbox_template_updated',
+  'inbox_template_deleted',
   'token_created',
   'token_revoked',
   'branding_updated',
@@ -69,5 +76,16 @@ export const AGENCY_ACTIONS = [
 export type AgencyAction = (typeof AGENCY_ACTIONS)[number];
 
 /** What an entry's action was done to; `clients` is several clients at once (their ids in `after`). */
-export const AGENCY_TARGETS = ['client', 'clients', 'import', 'campaign', 'reminder', 'member', 'token', 'agency'] as const;
+export const AGENCY_TARGETS = [
+  'client',
+  'clients',
+  'import',
+  'campaign',
+  'reminder',
+  'member',
+  'token',
+  'agency',
+  'inbox_thread',
+  'inbox_template',
+] as const;
 export type AgencyTarget = (typeof AGENCY_TARGETS)[number];

@@ -12,6 +12,8 @@ export const SCOPES = {
   'soas:write': 'Prepare, send again and cancel Scopes of Appointment',
   'tasks:read': 'Read tasks, the automatic task rules and clients’ call and meeting logs',
   'tasks:write': 'Add, change, tick done and delete tasks; log calls and meetings',
+  'inbox:read': 'Read the text inbox: threads, their messages and the reply templates',
+  'inbox:write': 'Reply to texts, assign threads, mark them done, make tasks from them and manage reply templates',
   'reminders:read': 'Read reminders',
   'reminders:write': 'Schedule, edit and cancel reminders',
   'campaigns:read': 'Read campaigns and their results',

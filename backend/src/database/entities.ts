@@ -26,6 +26,9 @@ import { MarketingMessage } from '../delivery/marketing-message.entity.js';
 import { SendRateSlot } from '../delivery/send-rate-slot.entity.js';
 import { MemberWeeklyDigest } from '../digest/member-weekly-digest.entity.js';
 import { WeeklyDigest } from '../digest/weekly-digest.entity.js';
+import { InboxMessage } from '../inbox/inbox-message.entity.js';
+import { InboxTemplate } from '../inbox/inbox-template.entity.js';
+import { InboxThread } from '../inbox/inbox-thread.entity.js';
 import { Member } from '../members/member.entity.js';
 import { OptOut } from '../messaging/opt-out.entity.js';
 import { OutboxMessage } from '../messaging/outbox-message.entity.js';
@@ -56,6 +59,9 @@ export const ENTITIES = [
   SoaSignature,
   Task,
   TaskRules,
+  InboxThread,
+  InboxMessage,
+  InboxTemplate,
   TaskReminderEmail,
   ClientInteraction,
   CommissionSchedule,

@@ -11,7 +11,6 @@ import { listOf, messagesFor } from '../common/messages/index.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ConsentLedger } from '../consent/consent-ledger.service.js';
 import { meaningOf, replyLanguageOf } from '../consent/revocation.js';
-import { LiveService } from '../live/live.service.js';
 import { callTwiml, sayIn } from '../messaging/call-script.js';
 import { DevPhone } from '../messaging/dev-phone.service.js';
 import { OptOutsService } from '../messaging/opt-outs.service.js';
@@ -21,7 +20,7 @@ import { RateLimit } from '../rate-limit/rate-limit.decorators.js';
 import { withSponsorIfAllowed } from './consent-gate.js';
 import { DeliveryRepository } from './delivery.repository.js';
 import { DeliveryOutcomesService } from './delivery-outcomes.service.js';
-import { InboundReplies } from './inbound-replies.js';
+import { type InboundKind, InboundReplies } from './inbound-replies.js';
 import { RecipientsRepository } from './recipients.repository.js';
 import { isConfirmation, reminderCallScript, voicemailMessage } from './reminder-content.js';
 
@@ -68,7 +67,6 @@ export class TwilioWebhooksController {
     private readonly optOuts: OptOutsService,
     private readonly ledger: ConsentLedger,
     private readonly devPhone: DevPhone,
-    private readonly live: LiveService,
   ) {}
 
   /**
@@ -171,6 +169,15 @@ export class TwilioWebhooksController {
     const reply = new sdk.twiml.MessagingResponse();
     const meaning = meaningOf(form.Body, 'sms');
     const words = (form.Body ?? '').slice(0, 500);
+    const to = form.To ?? '';
+    const inbound = (kind: InboundKind) =>
+      this.replies.tellInbound({
+        from,
+        to,
+        kind,
+        body: (form.Body ?? '').slice(0, 1600),
+        channels: meaning?.kind === 'stop' ? meaning.channels : [],
+      });
     // Answers are in the client's language when the number is a client's, else in the reply's own.
     const agency = await this.recipients.agencyForPhone(from);
     const language = agency?.language ?? replyLanguageOf(form.Body) ?? 'en';
@@ -186,6 +193,8 @@ export class TwilioWebhooksController {
       await this.replies.tell(from, 'stop', language);
       // The carrier answers STOP itself; ALTO and a stop in other words are answered here.
       if (!meaning.carrierAnswers) reply.message(stopAnswer(meaning.channels, language));
+      // The agency's inbox shows the stop as an event of the thread (no words of the reply).
+      await inbound('stop');
     } else if (meaning?.kind === 'start') {
       await this.optOuts.optIn(from, 'sms');
       await this.ledger.recordForAddress(from, 'sms', {
@@ -197,22 +206,27 @@ export class TwilioWebhooksController {
         actor: 'recipient',
       });
       if (!meaning.carrierAnswers) reply.message(catalogue.sms.started);
+      await inbound('start');
     } else if (isConfirmation(form.Body)) {
       // Confirms the latest reminder to this number still waiting for it.
       // Else it may be a caregiver agreeing to alerts.
-      if (await this.outcomes.confirmedByReply(from)) reply.message(catalogue.sms.confirmed);
-      else {
+      if (await this.outcomes.confirmedByReply(from)) {
+        reply.message(catalogue.sms.confirmed);
+        // The inbox shows only "Confirmed a reminder": never which one.
+        await inbound('confirmed');
+      } else {
         const answer = await this.replies.tell(from, 'yes', language);
         if (answer) reply.message(answer);
+        await inbound('text');
       }
     } else if (meaning?.kind === 'help') {
       reply.message(catalogue.sms.help(agency?.agency_name || agency?.name || catalogue.yourAgency, agency?.agency_phone ?? ''));
+      await inbound('help');
     } else if (!meaning && words.trim()) {
-      // Words of their own (no keyword, no confirmation): someone at the agency is to answer them.
-      await this.replies.tellText(from);
+      // Words of their own (no keyword, no confirmation): the agency's inbox, and a task to answer
+      // them — unless they answer the client's own reminder, which stays the client's (docs/privacy.md).
+      if (await inbound('text')) await this.replies.tellText(from);
     }
-    // The agency's open apps show the text (the inbox) without a reload.
-    await this.live.publishForPhone('inbox', from);
     // STOP and START replies are sent by the carrier itself; answer with empty TwiML.
     this.twiml(res, reply.toString());
   }

@@ -14,7 +14,7 @@ import type { RequestMember } from '../auth/access.decorators.js';
 import { DATABASE_URL } from '../database/database.tokens.js';
 import { TooManyLiveStreamsException } from './live.exceptions.js';
 import { LiveRepository } from './live.repository.js';
-import { LIVE_CHANNEL, type LiveEvent, type LiveTopic } from './live-event.js';
+import { LIVE_CHANNEL, type LiveEvent } from './live-event.js';
 
 /** A comment line this often keeps proxies (nginx's read timeout) and the browser from closing an idle stream. */
 const HEARTBEAT_MS = 25_000;
@@ -64,11 +64,6 @@ export class LiveService implements OnApplicationBootstrap, BeforeApplicationShu
   /** Tells the agency's open apps that something of this topic changed; within `em`'s transaction when given. */
   publish(event: LiveEvent, em?: EntityManager): Promise<void> {
     return this.repository.notify(em, event);
-  }
-
-  /** Tells each agency with a client on this phone number (an inbound text). */
-  publishForPhone(topic: LiveTopic, phone: string, em?: EntityManager): Promise<void> {
-    return this.repository.notifyClientsOfPhone(em, topic, phone);
   }
 
   /** Opens a member's stream on the response; it ends on its own after a while, or when the browser leaves. */

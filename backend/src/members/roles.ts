@@ -21,6 +21,8 @@ export const PERMISSIONS = [
   'activity:read',
   'commissions:read',
   'commissions:write',
+  'inbox:read',
+  'inbox:write',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -34,6 +36,8 @@ export type Permission = (typeof PERMISSIONS)[number];
  * - Commissions (what carriers pay the agency): owners enter schedules and import statements;
  *   agents and read-only members read them (an agent kept to their own clients, only theirs);
  *   assistants do not see money.
+ * - Inbox (the agency's two-way texts, docs/messaging.md): owners, agents and assistants read and
+ *   answer threads; read-only members read them.
  */
 export const ROLE_PERMISSIONS: Readonly<Record<MemberRole, readonly Permission[]>> = {
   owner: PERMISSIONS,
@@ -46,9 +50,11 @@ export const ROLE_PERMISSIONS: Readonly<Record<MemberRole, readonly Permission[]
     'campaigns:write',
     'campaigns:send',
     'commissions:read',
+    'inbox:read',
+    'inbox:write',
   ],
-  assistant: ['read', 'clients:write', 'clients:import', 'reminders:write', 'campaigns:write'],
-  read_only: ['read', 'activity:read', 'commissions:read'],
+  assistant: ['read', 'clients:write', 'clients:import', 'reminders:write', 'campaigns:write', 'inbox:read', 'inbox:write'],
+  read_only: ['read', 'activity:read', 'commissions:read', 'inbox:read'],
 };
 
 /** Whether a role holds a permission. */

@@ -9,7 +9,7 @@ import {
   ApiPropertyOptional,
   ApiTags,
 } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsString, MaxLength, ValidateIf } from 'class-validator';
 
 import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
 import { ApiListQuery, ListParams } from '../common/list-params.decorator.js';
@@ -43,13 +43,13 @@ export class PhoneAnswerDto {
   action!: 'reply' | 'key' | 'voicemail' | 'no-answer';
 
   @ApiPropertyOptional({ example: 'Can you call me about my plan?', maxLength: 1600, description: 'The reply (action reply)' })
-  @IsOptional()
+  @ValidateIf((_, value) => value !== undefined)
   @IsString({ message: 'text must be text' })
   @MaxLength(1600, { message: 'text must be at most 1600 characters' })
   text?: string;
 
   @ApiPropertyOptional({ example: '1', description: 'The key pressed (action key): 1 confirms, 9 stops calls' })
-  @IsOptional()
+  @ValidateIf((_, value) => value !== undefined)
   @IsString({ message: 'digits must be text' })
   @MaxLength(1, { message: 'digits must be one key' })
   digits?: string;

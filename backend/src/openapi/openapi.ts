@@ -34,6 +34,7 @@ export const TAGS: Readonly<Record<string, string>> = {
   members:
     'The agency’s team: its members and their roles, invitations by e-mail (accepted by signing in through their link), and removing a member',
   tasks: 'Tasks and follow-ups, the automatic task rules, and each client’s call and meeting log',
+  inbox: 'The agency’s two-way text inbox: threads per person, replies, assignment, reply templates (docs/messaging.md)',
   commissions:
     'What carriers pay the agency: per-carrier schedules, statements imported from carriers’ CSV files and matched to policies, paid against expected',
   policies: 'Each client’s coverage: carrier, plan and CMS plan ID, type, status and dates, premium and the member who wrote it',
@@ -43,6 +44,8 @@ export const TAGS: Readonly<Record<string, string>> = {
   'client portal: caregivers': 'The signed-in client’s caregivers, who get copies of their reminders',
   'client portal: contact details': 'The signed-in client confirms or refuses a phone or e-mail change their broker made',
   'client portal: medications': 'The signed-in client’s medications, adherence and history (health data: the client only)',
+  'client portal: texts':
+    'The signed-in client’s own texts that answered their own reminders, kept from the agency (health data: the client only)',
   'client portal: reminders': 'The signed-in client’s own reminders',
   'client portal: scopes of appointment': 'The Scopes of Appointment the signed-in client signed, and their PDFs',
   'client portal: settings': 'The signed-in client’s settings: language, time zone, channels',

@@ -1417,6 +1417,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/client/texts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in client’s texts that answered their own reminders, newest first (the last 100) */
+        get: operations["InboxClientController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/clients": {
         parameters: {
             query?: never;
@@ -2189,6 +2206,154 @@ export interface paths {
          * @description The jobId comes from POST /api/clients/upload.
          */
         get: operations["ImportJobsController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/templates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agency’s reply templates, by name */
+        get: operations["InboxController_templates"];
+        put?: never;
+        /** Adds a reply template; no medication or condition, only known merge fields */
+        post: operations["InboxController_addTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/templates/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a reply template */
+        put: operations["InboxController_updateTemplate"];
+        post?: never;
+        /** Deletes a reply template; answers it as it was */
+        delete: operations["InboxController_deleteTemplate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/threads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The threads of your book, newest message first; filters and search
+         * @description unread: threads with messages nobody read; mine: assigned to you; needsReply: a text of theirs not answered; optedOut: they replied STOP; status open or done; q: words of the client’s name, digits of the number, or words of a message. Newest message first.
+         */
+        get: operations["InboxController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/threads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One thread */
+        get: operations["InboxController_get"];
+        /** Marks a thread read, assigns it, marks it done or opens it again; what is left out keeps its value */
+        put: operations["InboxController_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/threads/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A thread’s timeline, newest first: their texts, replies, events, and what the agency sent them
+         * @description Reminders, campaign messages and portal invitations the agency sent the client appear beside the texts. A confirmation of a reminder is the event "confirmed" (never which reminder); a text answering the client’s own reminder is not shown (docs/privacy.md).
+         */
+        get: operations["InboxController_messages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/threads/{id}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a reply by text, now
+         * @description Merge fields are filled in. Refused with 400 for a medication or condition word (as a broker’s reminder is); with 409 after they replied STOP, without permission for texts, or outside calling hours (08:00–21:00 where they live) unless it answers a text of theirs from the last 24 hours (docs/compliance.md).
+         */
+        post: operations["InboxController_reply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/threads/{id}/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Makes a task from a thread (about its client), by default “Answer … text”, due now, for you */
+        post: operations["InboxController_task"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/inbox/unread": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many threads of your book have unread messages (the menu’s badge) */
+        get: operations["InboxController_unread"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3124,7 +3289,7 @@ export interface components {
              * @example client_created
              * @enum {string}
              */
-            action: "client_created" | "client_updated" | "client_deactivated" | "client_reactivated" | "client_deleted" | "client_invited" | "client_contact_change_withdrawn" | "clients_activated" | "clients_deactivated" | "clients_deleted" | "clients_invited" | "clients_assigned" | "clients_imported" | "clients_exported" | "policy_added" | "policy_updated" | "policy_deleted" | "soa_sent" | "soa_resent" | "soa_cancelled" | "commission_schedule_added" | "commission_schedule_updated" | "commission_schedule_deleted" | "commission_statement_imported" | "commission_statement_deleted" | "commission_row_matched" | "consent_recorded" | "consent_recorded_bulk" | "consent_renewals_requested" | "campaign_created" | "campaign_updated" | "campaign_deleted" | "campaign_duplicated" | "campaign_clients_added" | "campaign_test_sent" | "campaign_sent" | "campaign_scheduled" | "campaign_unscheduled" | "campaign_started" | "campaign_paused" | "campaign_resumed" | "campaign_finished" | "reminder_scheduled" | "reminder_updated" | "reminder_cancelled" | "reminders_sent" | "member_invited" | "member_invitation_resent" | "member_role_changed" | "member_removed" | "member_joined" | "team_settings_changed" | "task_rules_changed" | "token_created" | "token_revoked" | "branding_updated" | "logo_uploaded" | "profile_updated" | "plan_changed" | "subscription_started" | "overage_enabled" | "payment_marked_paid";
+            action: "client_created" | "client_updated" | "client_deactivated" | "client_reactivated" | "client_deleted" | "client_invited" | "client_contact_change_withdrawn" | "clients_activated" | "clients_deactivated" | "clients_deleted" | "clients_invited" | "clients_assigned" | "clients_imported" | "clients_exported" | "policy_added" | "policy_updated" | "policy_deleted" | "soa_sent" | "soa_resent" | "soa_cancelled" | "commission_schedule_added" | "commission_schedule_updated" | "commission_schedule_deleted" | "commission_statement_imported" | "commission_statement_deleted" | "commission_row_matched" | "consent_recorded" | "consent_recorded_bulk" | "consent_renewals_requested" | "campaign_created" | "campaign_updated" | "campaign_deleted" | "campaign_duplicated" | "campaign_clients_added" | "campaign_test_sent" | "campaign_sent" | "campaign_scheduled" | "campaign_unscheduled" | "campaign_started" | "campaign_paused" | "campaign_resumed" | "campaign_finished" | "reminder_scheduled" | "reminder_updated" | "reminder_cancelled" | "reminders_sent" | "member_invited" | "member_invitation_resent" | "member_role_changed" | "member_removed" | "member_joined" | "team_settings_changed" | "task_rules_changed" | "inbox_replied" | "inbox_thread_assigned" | "inbox_thread_done" | "inbox_thread_reopened" | "inbox_template_added" | "inbox_template_updated" | "inbox_template_deleted" | "token_created" | "token_revoked" | "branding_updated" | "logo_uploaded" | "profile_updated" | "plan_changed" | "subscription_started" | "overage_enabled" | "payment_marked_paid";
             /**
              * @example {
              *       "phone": "+16155550199"
@@ -3170,7 +3335,7 @@ export interface components {
              * @example client
              * @enum {string}
              */
-            targetType: "client" | "clients" | "import" | "campaign" | "reminder" | "member" | "token" | "agency";
+            targetType: "client" | "clients" | "import" | "campaign" | "reminder" | "member" | "token" | "agency" | "inbox_thread" | "inbox_template";
             /** @description The API token the change came through; null for a signed-in member */
             viaToken: components["schemas"]["AgencyEventTokenDto"] | null;
         };
@@ -3247,7 +3412,7 @@ export interface components {
              *       "clients:read"
              *     ]
              */
-            scopes: ("clients:read" | "clients:write" | "policies:read" | "policies:write" | "soas:read" | "soas:write" | "tasks:read" | "tasks:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write")[];
+            scopes: ("clients:read" | "clients:write" | "policies:read" | "policies:write" | "soas:read" | "soas:write" | "tasks:read" | "tasks:write" | "inbox:read" | "inbox:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write")[];
         };
         ApiTokenEventDto: {
             /** Format: date-time */
@@ -3924,6 +4089,14 @@ export interface components {
             /** Format: date-time */
             validUntil: string;
         };
+        ClientTextDto: {
+            /** Format: date-time */
+            at: string;
+            /** @example I took it, but it makes me dizzy */
+            body: string;
+            /** Format: uuid */
+            id: string;
+        };
         ClientUsageDto: {
             /** @example 468 */
             activeCount: number;
@@ -4081,7 +4254,7 @@ export interface components {
              *       "clients:write"
              *     ]
              */
-            scopes: ("clients:read" | "clients:write" | "policies:read" | "policies:write" | "soas:read" | "soas:write" | "tasks:read" | "tasks:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write")[];
+            scopes: ("clients:read" | "clients:write" | "policies:read" | "policies:write" | "soas:read" | "soas:write" | "tasks:read" | "tasks:write" | "inbox:read" | "inbox:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write")[];
         };
         CreateCampaignDto: {
             /** @description Default: all active clients */
@@ -4425,7 +4598,7 @@ export interface components {
              *       "clients:read"
              *     ]
              */
-            scopes: ("clients:read" | "clients:write" | "policies:read" | "policies:write" | "soas:read" | "soas:write" | "tasks:read" | "tasks:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write")[];
+            scopes: ("clients:read" | "clients:write" | "policies:read" | "policies:write" | "soas:read" | "soas:write" | "tasks:read" | "tasks:write" | "inbox:read" | "inbox:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write")[];
             /**
              * @description The secret: shown once, never again
              * @example ck_pat_Q3xv9LwR1d6mB0yVvYpT2kq8s3fHcN4eZ7uJ5aXgE0o
@@ -4534,7 +4707,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @description What this member may do (their role’s permissions) */
-            permissions: ("read" | "clients:write" | "clients:import" | "clients:export" | "reminders:write" | "campaigns:write" | "campaigns:send" | "members:manage" | "billing:manage" | "branding:manage" | "tokens:manage" | "agency:delete" | "activity:read" | "commissions:read" | "commissions:write")[];
+            permissions: ("read" | "clients:write" | "clients:import" | "clients:export" | "reminders:write" | "campaigns:write" | "campaigns:send" | "members:manage" | "billing:manage" | "branding:manage" | "tokens:manage" | "agency:delete" | "activity:read" | "commissions:read" | "commissions:write" | "inbox:read" | "inbox:write")[];
             /** @enum {string} */
             role: "owner" | "agent" | "assistant" | "read_only";
             /** @description They see only the clients assigned to them (an agent, when the agency keeps agents to their own clients) */
@@ -4881,6 +5054,92 @@ export interface components {
         };
         ImportStatementDto: {
             mapping: components["schemas"]["StatementMappingDto"];
+        };
+        InboxMessageDto: {
+            /** Format: date-time */
+            at: string;
+            /** @description The words; null for an event */
+            body: string | null;
+            /** @enum {string} */
+            channel: "sms" | "voice" | "email";
+            /** @description For opted_out: the channels they stopped */
+            channels?: string[];
+            /** @enum {string} */
+            direction: "in" | "out" | "event";
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description text; confirmed (they confirmed a reminder, never which); opted_out; opted_in; help; sent (a reminder or campaign message); invitation
+             * @example text
+             */
+            kind: string;
+            /** @description Who replied */
+            memberName: string | null;
+            /**
+             * @description inbox: a text, a reply or an event of the thread; reminder, campaign, invitation: what the agency sent them
+             * @enum {string}
+             */
+            source: "inbox" | "reminder" | "campaign" | "invitation";
+            /** @description What became of a message sent: sent, completed, failed */
+            status: string | null;
+        };
+        InboxTemplateDto: {
+            /** @example Hi {firstName}, this is {agentName} at {agencyName}. When is a good time to call you? */
+            body: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** @example Call back */
+            name: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        InboxThreadDto: {
+            /** Format: uuid */
+            assignedMemberId: string | null;
+            assignedMemberName: string | null;
+            /** Format: uuid */
+            clientId: string | null;
+            /** @example Rosa Alvarez */
+            clientName: string | null;
+            /** Format: date-time */
+            doneAt: string | null;
+            /** Format: uuid */
+            id: string;
+            /** @enum {string|null} */
+            lastDirection: "in" | "out" | "event" | null;
+            /** Format: date-time */
+            lastMessageAt: string;
+            /**
+             * Format: date-time
+             * @description The oldest text of theirs not answered yet
+             */
+            needsReplySince: string | null;
+            /** @description They replied STOP: no text can be sent to them */
+            optedOut: boolean;
+            /** Format: date-time */
+            optedOutAt: string | null;
+            /** @example +12125550142 */
+            phone: string;
+            /** @description The last message as the list shows it; an event by its name */
+            preview: string | null;
+            /**
+             * @description client: one of your clients; other: a number that is not a client’s
+             * @enum {string}
+             */
+            sender: "client" | "other";
+            /** @enum {string} */
+            status: "open" | "done";
+            /** @description Messages nobody in the agency has read yet */
+            unreadCount: number;
+        };
+        InboxUnreadDto: {
+            /**
+             * @description Threads of your book with messages nobody has read
+             * @example 3
+             */
+            threads: number;
         };
         InteractionDto: {
             /** Format: date-time */
@@ -5585,6 +5844,13 @@ export interface components {
              */
             sent: number;
         };
+        ReplyDto: {
+            /**
+             * @description The text; merge fields {firstName}, {lastName}, {agencyName}, {agencyPhone}, {agentName} are filled in. No medication or condition.
+             * @example Hi {firstName}, this is {agentName} at {agencyName}. I can call you at 3 pm today.
+             */
+            body: string;
+        };
         ResourceDto: {
             /** @enum {string} */
             category: "general" | "training" | "scripts" | "templates" | "compliance" | "marketing";
@@ -5694,6 +5960,11 @@ export interface components {
             /** @description Marketing messages sent after a revocation on their channel (must be 0) */
             sendsAfterRevocation: number;
         };
+        SaveTemplateDto: {
+            /** @description Merge fields: {firstName}, {lastName}, {agencyName}, {agencyPhone}, {agentName} */
+            body: string;
+            name: string;
+        };
         ScheduleDto: {
             /**
              * Format: date
@@ -5710,7 +5981,7 @@ export interface components {
             /** @example Read clients, their consent records, timelines and compliance reports */
             description: string;
             /** @enum {string} */
-            scope: "clients:read" | "clients:write" | "policies:read" | "policies:write" | "soas:read" | "soas:write" | "tasks:read" | "tasks:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write";
+            scope: "clients:read" | "clients:write" | "policies:read" | "policies:write" | "soas:read" | "soas:write" | "tasks:read" | "tasks:write" | "inbox:read" | "inbox:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write";
         };
         SendResultDto: {
             /** @description Recipients the campaign is going to */
@@ -6136,6 +6407,19 @@ export interface components {
             /** @description Where the test went: the broker’s e-mail, or the agency phone */
             to: string;
         };
+        ThreadTaskDto: {
+            /** Format: uuid */
+            assigneeMemberId?: string | null;
+            /** Format: date-time */
+            dueAt?: string;
+            /**
+             * Format: uuid
+             * @description The text it is about: its words become the notes
+             */
+            messageId?: string;
+            notes?: string | null;
+            title?: string;
+        };
         TierShareDto: {
             /** @example 41 */
             count: number;
@@ -6508,6 +6792,20 @@ export interface components {
              * @example true
              */
             agentsSeeAssignedOnly: boolean;
+        };
+        UpdateThreadDto: {
+            /**
+             * Format: uuid
+             * @description A member who has joined; null: nobody
+             */
+            assignedMemberId?: string | null;
+            /** @description true: the agency has read it (unread back to 0) */
+            read?: boolean;
+            /**
+             * @description done: handled (a new text opens it again)
+             * @enum {string}
+             */
+            status?: "open" | "done";
         };
         UpdatedClientDto: {
             /**
@@ -16432,6 +16730,82 @@ export interface operations {
             };
         };
     };
+    InboxClientController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClientTextDto"][];
+                };
+            };
+            /** @description A malformed address or query string (NUL, a broken percent-escape, invalid text) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in as a client (a broker’s session or an API token does not do) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     ClientsController_list: {
         parameters: {
             query?: {
@@ -22400,6 +22774,1259 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    InboxController_templates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxTemplateDto"][];
+                };
+            };
+            /** @description A malformed address or query string (NUL, a broken percent-escape, invalid text) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the inbox:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/inbox/templates needs the inbox:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    InboxController_addTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveTemplateDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxTemplateDto"];
+                };
+            };
+            /** @description A missing name or body, a health word, an unknown merge field: { message, field } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the inbox:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "POST /api/inbox/templates needs the inbox:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    InboxController_updateTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveTemplateDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxTemplateDto"];
+                };
+            };
+            /** @description A missing name or body, a health word, an unknown merge field: { message, field } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the inbox:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "PUT /api/inbox/templates/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c needs the inbox:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such template */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    InboxController_deleteTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxTemplateDto"];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the inbox:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "DELETE /api/inbox/templates/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c needs the inbox:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such template */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    InboxController_list: {
+        parameters: {
+            query?: {
+                /** @description JSON [start, end], inclusive: [0,24] is the first 25 rows. At most 100 rows at once; without a range the list answers every row. */
+                range?: string;
+                /** @description JSON [field, "ASC"|"DESC"]; field one of: lastMessageAt */
+                sort?: string;
+                /** @description JSON object; an unknown key is a 400. keys: q, unread, mine, needsReply, optedOut, status */
+                filter?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows of the page asked for (every row without a range) */
+            200: {
+                headers: {
+                    /** @description Where the page lies in the whole list: `<resource> <start>-<end>/<total>`, or `<resource> *\/<total>` for an empty page */
+                    "Content-Range"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxThreadDto"][];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the inbox:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/inbox/threads needs the inbox:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    InboxController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxThreadDto"];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the inbox:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/inbox/threads/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c needs the inbox:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such thread in your book */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    InboxController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateThreadDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxThreadDto"];
+                };
+            };
+            /** @description A bad field, or an assignee who is not a member who has joined: { message, field } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the inbox:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "PUT /api/inbox/threads/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c needs the inbox:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such thread in your book */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    InboxController_messages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxMessageDto"][];
+                };
+            };
+            /** @description Bad input: message says what is wrong; errors names each field that failed with its message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the inbox:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/inbox/threads/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c/messages needs the inbox:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such thread in your book */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    InboxController_reply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplyDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxMessageDto"];
+                };
+            };
+            /** @description A missing or too long body, or a health word: { message, field, term } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the inbox:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "POST /api/inbox/threads/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c/replies needs the inbox:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such thread in your book */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not allowed now: { message, reason: opted_out | consent | calling_hours, allowedFrom? } */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    InboxController_task: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An id (UUID): one that is not the caller’s is not found (404)
+                 * @example 3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ThreadTaskDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskDto"];
+                };
+            };
+            /** @description A bad field: { message, field } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the inbox:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "POST /api/inbox/threads/3c9e1f2a-7b4d-4e8a-9f6c-2d1b0a9e8f7c/tasks needs the inbox:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description No such thread in your book */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    InboxController_unread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxUnreadDto"];
+                };
+            };
+            /** @description A malformed address or query string (NUL, a broken percent-escape, invalid text) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the inbox:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/inbox/unread needs the inbox:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };

@@ -11,6 +11,7 @@ import { campaigns } from './campaigns/index.ts';
 import { ClientEdit, clients } from './clients/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
 import { withLateAreas } from './i18n/useBrokerTexts.ts';
+import { InboxPage } from './inbox/lazy.ts';
 import { AppNotification } from './layout/AppNotification.tsx';
 import { BrokerNotFound } from './layout/BrokerNotFound.tsx';
 import { Shell } from './layout/Shell.tsx';
@@ -125,6 +126,8 @@ function ThemedAdmin() {
           <Resource {...outbox} />
           <CustomRoutes>
             <Route path="/billing" element={memberPage('billing:manage', <BillingPage />)} />
+            <Route path="/inbox" element={memberPage('inbox:read', <InboxPage />)} />
+            <Route path="/inbox/:id" element={memberPage('inbox:read', <InboxPage />)} />
             <Route path="/tasks" element={<TasksPage />} />
             <Route path="/compliance" element={<CompliancePage />} />
             <Route path="/branding" element={memberPage('branding:manage', <BrandingPage />)} />

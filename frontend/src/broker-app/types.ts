@@ -193,6 +193,11 @@ export type TeamSettings = Schemas['TeamSettingsDto'];
 
 /** A task or follow-up (docs/tasks.md). */
 export type Task = Schemas['TaskDto'];
+export type InboxThread = Schemas['InboxThreadDto'];
+export type InboxMessage = Schemas['InboxMessageDto'];
+export type InboxTemplate = Schemas['InboxTemplateDto'];
+export type InboxThreadChange = Schemas['UpdateThreadDto'];
+export type InboxTaskInput = Schemas['ThreadTaskDto'];
 export type TaskInput = Schemas['CreateTaskDto'];
 export type TaskChange = Schemas['UpdateTaskDto'];
 export type TaskSummary = Schemas['TaskCountsDto'];

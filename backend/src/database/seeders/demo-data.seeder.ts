@@ -17,6 +17,7 @@ import { seedDemoAdherence } from './demo-adherence.seeder.js';
 import { seedDemoCommissions } from './demo-commissions.seeder.js';
 import { seedDemoContact } from './demo-contact.seeder.js';
 import { seedDemoHistory } from './demo-history.seeder.js';
+import { seedDemoInbox } from './demo-inbox.seeder.js';
 import { seedDemoPolicy } from './demo-policies.seeder.js';
 import { seedDemoSoas } from './demo-soas.seeder.js';
 import { seedDemoTasks } from './demo-tasks.seeder.js';
@@ -93,6 +94,7 @@ export async function seedDemoData(em: EntityManager, now = new Date()): Promise
   await seedDemoClients(em, dana, now, (i) => (i % 3 === 1 ? luis.id : owner.id));
   await seedDemoSoas(em, dana, [owner, luis], now);
   await seedDemoTasks(em, dana.id, owner.id, luis.id, now);
+  await seedDemoInbox(em, dana.id, owner.id, luis.id, now);
   await seedDemoHistory(em, marcus, now);
   return true;
 }

@@ -26,6 +26,7 @@ describe('the sidebar', () => {
       'Branding',
       'Client Portal Preview',
       'Help',
+      'Inbox',
       'Tasks',
       'Commissions',
       'Compliance',

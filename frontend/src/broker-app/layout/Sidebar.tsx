@@ -2,6 +2,7 @@ import HealthAndSafetyIcon from '@mui/icons-material/HealthAndSafety';
 import LogoutIcon from '@mui/icons-material/Logout';
 import {
   Avatar,
+  Badge,
   Box,
   Button,
   Divider,
@@ -19,9 +20,20 @@ import { Link, useLocation } from 'react-router-dom';
 
 import { DEFAULT_PRODUCT_NAME } from '../branding/theme.ts';
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
+import { useInboxUnread } from '../inbox/unread.ts';
 import { LOGOUT_URL } from '../providers/authProvider.ts';
 import type { CurrentUser } from '../types.ts';
 import { ADMIN_MENU, isActive, MAIN_MENU, type MenuItem, OUTBOX_MENU_ITEM } from './menu.ts';
+
+/** Read by screen readers, not shown. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
 
 /** Initials from first and last name; U when there is neither. */
 export function initials(user: Pick<CurrentUser, 'firstName' | 'lastName'> | null | undefined): string {
@@ -41,9 +53,11 @@ interface SidebarContentProps {
   onNavigate?: () => void;
 }
 
-function NavItem({ item, compact, onNavigate }: { item: MenuItem; compact: boolean; onNavigate?: () => void }) {
-  const { MENU_TITLES } = useBrokerTexts().shell;
-  const title = MENU_TITLES[item.to];
+function NavItem({ item, compact, onNavigate, count = 0 }: { item: MenuItem; compact: boolean; onNavigate?: () => void; count?: number }) {
+  const { MENU_TITLES, SIDEBAR_TEXTS } = useBrokerTexts().shell;
+  const name = MENU_TITLES[item.to];
+  // A count (the Inbox's unread threads) is part of the item's name: "Inbox, 3 unread".
+  const title = count > 0 ? `${name}, ${SIDEBAR_TEXTS.unread(count)}` : name;
   const { pathname } = useLocation();
   const active = isActive(item, pathname);
   const Icon = item.icon;
@@ -68,9 +82,38 @@ function NavItem({ item, compact, onNavigate }: { item: MenuItem; compact: boole
       }}
     >
       <ListItemIcon sx={{ minWidth: compact ? 0 : 36 }}>
-        <Icon fontSize="small" />
+        {compact && count > 0 ? (
+          <Badge badgeContent={count} color="error" max={99}>
+            <Icon fontSize="small" />
+          </Badge>
+        ) : (
+          <Icon fontSize="small" />
+        )}
       </ListItemIcon>
-      {!compact && <ListItemText primary={title} slotProps={{ primary: { noWrap: true, sx: { fontSize: 14 } } }} />}
+      {!compact && <ListItemText primary={name} slotProps={{ primary: { noWrap: true, sx: { fontSize: 14 } } }} />}
+      {!compact && count > 0 && (
+        <Box
+          component="span"
+          data-testid="inbox-unread"
+          sx={{
+            ml: 1,
+            px: 0.75,
+            minWidth: 20,
+            borderRadius: 10,
+            bgcolor: 'error.dark',
+            color: 'common.white',
+            fontSize: 12,
+            fontWeight: 700,
+            textAlign: 'center',
+            lineHeight: '20px',
+          }}
+        >
+          <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+          <Box component="span" sx={visuallyHidden}>
+            {SIDEBAR_TEXTS.unread(count)}
+          </Box>
+        </Box>
+      )}
     </ListItemButton>
   );
   // Each link in its own <li>: a list holds list items only, or screen readers miscount it.
@@ -96,6 +139,7 @@ export function SidebarContent({ user, compact, showOutbox, onNavigate }: Sideba
   const mainMenu = [...MAIN_MENU, ...(showOutbox ? [OUTBOX_MENU_ITEM] : [])].filter(
     (item) => !item.permission || permissions?.includes(item.permission),
   );
+  const unread = useInboxUnread(permissions?.includes('inbox:read') ?? false);
   return (
     <Box component="nav" aria-label={SIDEBAR_TEXTS.mainNav} sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Box
@@ -152,7 +196,7 @@ export function SidebarContent({ user, compact, showOutbox, onNavigate }: Sideba
       <Box sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden', py: 1 }}>
         <List dense disablePadding sx={{ display: 'grid', gap: 0.25 }}>
           {mainMenu.map((item) => (
-            <NavItem key={item.to} item={item} compact={compact} onNavigate={onNavigate} />
+            <NavItem key={item.to} item={item} compact={compact} onNavigate={onNavigate} count={item.to === '/inbox' ? unread : 0} />
           ))}
         </List>
         {user?.isAdmin && (

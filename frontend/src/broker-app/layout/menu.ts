@@ -4,6 +4,7 @@ import CampaignIcon from '@mui/icons-material/Campaign';
 import CreditCardIcon from '@mui/icons-material/CreditCard';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import FolderOpenIcon from '@mui/icons-material/FolderOpen';
+import ForumIcon from '@mui/icons-material/Forum';
 import GroupsIcon from '@mui/icons-material/Groups';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
 import HistoryIcon from '@mui/icons-material/History';
@@ -37,7 +38,7 @@ export interface MenuItem {
 
 /**
  * SPEC §2 Shell and sidebar: the main menu, in order, then the pages the spec's table lacks:
- * Tasks (follow-ups and the week's calendar, docs/tasks.md),
+ * Inbox (the agency's two-way texts with its unread count, docs/messaging.md), Tasks (follow-ups and the week's calendar, docs/tasks.md),
  * Compliance (the consent ledger's report, docs/compliance.md), Team (the agency's members and
  * their roles), Activity log (who in the agency changed what: owners and read-only members),
  * Settings (/settings, which the guides mention: docs/broker-app.md) and API access (personal
@@ -53,6 +54,7 @@ export const MAIN_MENU: readonly MenuItem[] = [
   { to: '/branding', icon: PaletteIcon, tour: 'nav-branding', permission: 'branding:manage' },
   { to: '/client/portal', icon: PhoneIphoneIcon },
   { to: '/help', icon: HelpOutlineIcon, tour: 'nav-help' },
+  { to: '/inbox', icon: ForumIcon, permission: 'inbox:read' },
   { to: '/tasks', icon: TaskAltIcon },
   { to: '/commissions', icon: PaidIcon, permission: 'commissions:read' },
   { to: '/compliance', icon: VerifiedUserIcon },

@@ -14,6 +14,8 @@ export const SIDEBAR_TEXTS = {
   adminGroup: 'Admin',
   logo: (agency: string) => `${agency} logo`,
   agency: 'Agency',
+  /** The Inbox item's count, read after its name. */
+  unread: (count: number) => `${count} unread`,
 } as const;
 
 /** The menu's titles by path, word for word from the spec in English. */
@@ -27,6 +29,7 @@ export const MENU_TITLES = {
   '/branding': 'Branding',
   '/client/portal': 'Client Portal Preview',
   '/help': 'Help',
+  '/inbox': 'Inbox',
   '/tasks': 'Tasks',
   '/compliance': 'Compliance',
   '/team': 'Team',

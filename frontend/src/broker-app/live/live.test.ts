@@ -28,7 +28,7 @@ describe('the live stream', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('opens one stream for every listener, tells each the changes of its topic, and closes with the last', async () => {
-    const { subscribe } = await import('./live');
+    const { subscribe } = await import('./live.ts');
     const first = vi.fn();
     const second = vi.fn();
     const stopFirst = subscribe('inbox', first);
@@ -52,7 +52,7 @@ describe('the live stream', () => {
   });
 
   it('asks every listener to fetch again after a reset or a reopened stream, when events may have been missed', async () => {
-    const { subscribe } = await import('./live');
+    const { subscribe } = await import('./live.ts');
     const listener = vi.fn();
     const stop = subscribe('inbox', listener);
     const [source] = FakeEventSource.opened;

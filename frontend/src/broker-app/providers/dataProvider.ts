@@ -32,6 +32,11 @@ import type {
   DashboardScope,
   EngagementHistory,
   ImportJob,
+  InboxMessage,
+  InboxTaskInput,
+  InboxTemplate,
+  InboxThread,
+  InboxThreadChange,
   Interaction,
   InteractionInput,
   InvitedMember,
@@ -139,6 +144,23 @@ export const dataProvider = {
   getPolicyCarriers: () => callJson<string[]>('/api/policies/carriers'),
   updatePolicy: (id: string, change: PolicyChange) => callJson<Policy>(`/api/policies/${encodeURIComponent(id)}`, 'PUT', change),
   deletePolicy: (id: string) => callJson<Policy>(`/api/policies/${encodeURIComponent(id)}`, 'DELETE'),
+  // The text inbox (docs/messaging.md "Inbox").
+  getInboxThreads: (filter: Record<string, unknown>) =>
+    callJson<InboxThread[]>(
+      `/api/inbox/threads?filter=${encodeURIComponent(JSON.stringify(filter))}&range=${encodeURIComponent('[0,99]')}`,
+    ),
+  getInboxUnread: () => callJson<{ threads: number }>('/api/inbox/unread'),
+  getInboxThread: (id: string) => callJson<InboxThread>(`/api/inbox/threads/${encodeURIComponent(id)}`),
+  getInboxMessages: (id: string) => callJson<InboxMessage[]>(`/api/inbox/threads/${encodeURIComponent(id)}/messages`),
+  updateInboxThread: (id: string, change: InboxThreadChange) =>
+    callJson<InboxThread>(`/api/inbox/threads/${encodeURIComponent(id)}`, 'PUT', change),
+  replyInbox: (id: string, body: string) =>
+    callJson<InboxMessage>(`/api/inbox/threads/${encodeURIComponent(id)}/replies`, 'POST', { body }),
+  inboxTask: (id: string, input: InboxTaskInput) => callJson<Task>(`/api/inbox/threads/${encodeURIComponent(id)}/tasks`, 'POST', input),
+  getInboxTemplates: () => callJson<InboxTemplate[]>('/api/inbox/templates'),
+  saveInboxTemplate: (input: { name: string; body: string }, id?: string) =>
+    callJson<InboxTemplate>(id ? `/api/inbox/templates/${encodeURIComponent(id)}` : '/api/inbox/templates', id ? 'PUT' : 'POST', input),
+  deleteInboxTemplate: (id: string) => callJson<InboxTemplate>(`/api/inbox/templates/${encodeURIComponent(id)}`, 'DELETE'),
   // Tasks and the call log (docs/tasks.md).
   getTasks: (filter: Record<string, unknown>) => callJson<Task[]>(`/api/tasks?filter=${encodeURIComponent(JSON.stringify(filter))}`),
   getTaskSummary: () => callJson<TaskSummary>('/api/tasks/summary'),

@@ -108,6 +108,8 @@ const SCOPE_DESCRIPTIONS: Record<string, string> = {
   'soas:write': 'Preparar, volver a enviar y cancelar Alcances de la Cita',
   'tasks:read': 'Ver las tareas, las reglas de tareas automáticas y el registro de llamadas y reuniones de los clientes',
   'tasks:write': 'Agregar, cambiar, marcar como hechas y eliminar tareas; registrar llamadas y reuniones',
+  'inbox:read': 'Ver la bandeja de entrada de textos: conversaciones, sus mensajes y las plantillas de respuesta',
+  'inbox:write': 'Responder textos, asignar conversaciones, marcarlas terminadas, crear tareas desde ellas y gestionar plantillas',
   'reminders:read': 'Ver los recordatorios',
   'reminders:write': 'Programar, editar y cancelar recordatorios',
   'campaigns:read': 'Ver las campañas y sus resultados',

@@ -17,6 +17,7 @@ import * as clients from './clients.ts';
 import * as commissions from './commissions.ts';
 import * as compliance from './compliance.ts';
 import * as dashboard from './dashboard.ts';
+import * as inbox from './inbox.ts';
 import * as outbox from './outbox.ts';
 import * as portalPreview from './portal-preview.ts';
 import * as reminders from './reminders.ts';
@@ -46,6 +47,7 @@ export const spanish: BrokerTranslation = {
   compliance,
   dashboard,
   help,
+  inbox,
   soa,
   shell,
   tasks,

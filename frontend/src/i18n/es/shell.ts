@@ -24,6 +24,7 @@ export const SIDEBAR_TEXTS: Translation<typeof EN_SIDEBAR_TEXTS> = {
   adminGroup: 'Administración',
   logo: (agency) => `Logotipo de ${agency}`,
   agency: 'Agencia',
+  unread: (count: number) => `${count} sin leer`,
 };
 
 /** Spanish of the menu, by path. */
@@ -37,6 +38,7 @@ export const MENU_TITLES: Translation<typeof EN_MENU_TITLES> = {
   '/branding': 'Marca',
   '/client/portal': 'Vista previa del portal',
   '/help': 'Ayuda',
+  '/inbox': 'Bandeja de entrada',
   '/tasks': 'Tareas',
   '/compliance': 'Cumplimiento',
   '/team': 'Equipo',

@@ -1,0 +1,269 @@
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Injectable } from '@nestjs/common';
+
+import { escapeLike } from '../common/like.js';
+import { hotReadRows } from '../database/hot-reads.js';
+import { LIVE_CHANNEL } from '../live/live-event.js';
+import type { ClientBook } from '../members/book.js';
+import type { LastSent } from './inbox-rules.js';
+import type { ThreadSender } from './inbox-thread.entity.js';
+
+/** Whose an inbound text is: the agency, and the client it is (or whose caregiver wrote). */
+export interface InboundOwner {
+  agencyId: string;
+  clientId: string;
+  sender: ThreadSender;
+}
+
+export interface ThreadFilter {
+  unread?: boolean;
+  /** Assigned to this member. */
+  assignedTo?: string;
+  needsReply?: boolean;
+  optedOut?: boolean;
+  status?: 'open' | 'done';
+  /** Words of a name, a number or a message. */
+  q?: string;
+  range?: { start: number; end: number };
+}
+
+export interface ThreadRow {
+  total: number;
+  id: string;
+  phone: string;
+  sender: ThreadSender;
+  client_id: string | null;
+  client_name: string | null;
+  client_language: string | null;
+  assigned_member_id: string | null;
+  assigned_member_name: string | null;
+  status: 'open' | 'done';
+  last_message_at: Date;
+  preview: string | null;
+  last_direction: string | null;
+  last_inbound_at: Date | null;
+  unread_count: number;
+  needs_reply_since: Date | null;
+  opted_out_at: Date | null;
+  done_at: Date | null;
+}
+
+export interface TimelineRow {
+  id: string;
+  source: 'inbox' | 'reminder' | 'campaign' | 'invitation';
+  direction: 'in' | 'out' | 'event';
+  kind: string;
+  channel: string;
+  body: string | null;
+  status: string | null;
+  member_name: string | null;
+  at: Date;
+}
+
+const THREAD_COLUMNS = `t.id, t.phone, t.sender, t.client_id,
+  case when t.sender = 'client' then trim(c.first_name || ' ' || c.last_name) end as client_name,
+  case when t.sender = 'client' then c.language end as client_language,
+  t.assigned_member_id, nullif(trim(coalesce(m.first_name, '') || ' ' || coalesce(m.last_name, '')), '') as assigned_member_name,
+  t.status, t.last_message_at, t.preview, t.last_direction, t.last_inbound_at, t.unread_count, t.needs_reply_since, t.opted_out_at, t.done_at`;
+
+const THREAD_FROM = `inbox_threads t left join clients c on c.id = t.client_id left join members m on m.id = t.assigned_member_id`;
+
+/**
+ * The condition keeping threads to a member's book: the agency's, or — for an agent kept to their
+ * own clients — the threads of their clients only (a number that is not a client's belongs to no
+ * agent's book: owners, assistants and agents who see the whole book answer it).
+ */
+function bookOf(book: ClientBook): { sql: string; params: unknown[] } {
+  // A thread that holds only texts kept for the client (no entry the agency may read) is no thread of the agency's.
+  return book.assignedTo
+    ? {
+        sql: `t.agency_id = ? and t.last_direction is not null and t.sender = 'client' and c.assigned_member_id = ?`,
+        params: [book.agencyId, book.assignedTo],
+      }
+    : { sql: 't.agency_id = ? and t.last_direction is not null', params: [book.agencyId] };
+}
+
+function conditions(book: ClientBook, filter: ThreadFilter): { where: string; params: unknown[] } {
+  const inBook = bookOf(book);
+  const parts = [inBook.sql];
+  const params = [...inBook.params];
+  if (filter.unread !== undefined) parts.push(filter.unread ? 't.unread_count > 0' : 't.unread_count = 0');
+  if (filter.assignedTo) {
+    parts.push('t.assigned_member_id = ?');
+    params.push(filter.assignedTo);
+  }
+  if (filter.needsReply !== undefined) parts.push(filter.needsReply ? 't.needs_reply_since is not null' : 't.needs_reply_since is null');
+  if (filter.optedOut !== undefined) parts.push(filter.optedOut ? 't.opted_out_at is not null' : 't.opted_out_at is null');
+  if (filter.status) {
+    parts.push('t.status = ?');
+    params.push(filter.status);
+  }
+  const q = filter.q?.trim().toLowerCase();
+  if (q) {
+    const like = `%${escapeLike(q)}%`;
+    const digits = q.replace(/\D/g, '');
+    parts.push(`((t.sender = 'client' and lower(c.first_name || ' ' || c.last_name) like ?)
+      ${digits.length >= 3 ? 'or t.phone like ?' : ''}
+      or exists (select 1 from inbox_messages im where im.thread_id = t.id and not im.private and lower(im.body) like ?))`);
+    params.push(like, ...(digits.length >= 3 ? [`%${digits}%`] : []), like);
+  }
+  return { where: parts.join(' and '), params };
+}
+
+/**
+ * The inbox's reads and writes in SQL. A page of the thread list is one statement (its count and
+ * its rows, newest message first) over `inbox_threads_agency_last_idx`.
+ */
+@Injectable()
+export class InboxRepository {
+  constructor(private readonly em: EntityManager) {}
+
+  /**
+   * Tells the agency's open apps that a thread changed (live updates, topic `inbox`: the thread, its
+   * client and whom the client is assigned to, never its words); delivered when `em`'s transaction commits.
+   */
+  async notifyChanged(em: EntityManager, threadId: string): Promise<void> {
+    await em.execute(
+      `select pg_notify(?, json_build_object('agencyId', t.agency_id, 'topic', 'inbox', 'clientId', t.client_id,
+                                              'assignedTo', c.assigned_member_id, 'id', t.id)::text)
+         from inbox_threads t left join clients c on c.id = t.client_id where t.id = ?`,
+      [LIVE_CHANNEL, threadId],
+      'run',
+    );
+  }
+
+  /**
+   * Which agency an inbound text belongs to — the one place that decides it. Today: the sender's
+   * number among the clients (the newest client with it, as a HELP reply names the agency), else
+   * among the clients' caregivers. `to` (the number texted) is where per-agency numbers (A2P 10DLC)
+   * will be looked up first: an agency's own number names the agency, and the sender is then
+   * looked for among that agency's clients only. Undefined: no agency (the text is logged, never stored).
+   */
+  async agencyOfInbound(to: string, from: string, em: EntityManager = this.em): Promise<InboundOwner | undefined> {
+    void to;
+    const [client] = await em.execute<{ agency_id: string; client_id: string }[]>(
+      'select c.broker_id as agency_id, c.id as client_id from clients c where c.phone = ? order by c.created_at desc limit 1',
+      [from],
+    );
+    if (client) return { agencyId: client.agency_id, clientId: client.client_id, sender: 'client' };
+    const [caregiver] = await em.execute<{ agency_id: string; client_id: string }[]>(
+      `select c.broker_id as agency_id, c.id as client_id from caregivers g join clients c on c.id = g.client_id
+        where g.phone = ? order by g.created_at desc limit 1`,
+      [from],
+    );
+    if (caregiver) return { agencyId: caregiver.agency_id, clientId: caregiver.client_id, sender: 'other' };
+    return undefined;
+  }
+
+  /**
+   * The last message to a number about a client, and whose it was: a delivery of the client's own
+   * reminder or to a caregiver is the client's; a broker's reminder, a campaign message or a reply
+   * from the inbox is the agency's.
+   */
+  async lastSentTo(clientId: string, phone: string, em: EntityManager = this.em): Promise<LastSent | undefined> {
+    const [row] = await em.execute<{ owner: 'agency' | 'client'; at: Date }[]>(
+      `select owner, at from (
+         (select case when d.client_reminder_id is not null or d.caregiver_id is not null then 'client' else 'agency' end as owner,
+                 coalesce(d.claimed_at, d.created_at) as at
+            from deliveries d
+           where d.client_id = ? and d.recipient = ? and d.channel in ('sms', 'voice') and d.status in ('sending', 'sent', 'completed')
+           order by coalesce(d.claimed_at, d.created_at) desc limit 1)
+         union all
+         (select 'agency', im.created_at from inbox_threads t join inbox_messages im on im.thread_id = t.id
+           where t.phone = ? and t.client_id = ? and im.direction = 'out' and im.status = 'sent'
+           order by im.created_at desc limit 1)
+       ) last order by at desc limit 1`,
+      [clientId, phone, phone, clientId],
+    );
+    return row ? { owner: row.owner, at: new Date(row.at) } : undefined;
+  }
+
+  async listPage(book: ClientBook, filter: ThreadFilter): Promise<ThreadRow[]> {
+    const { where, params } = conditions(book, filter);
+    const range = filter.range ?? { start: 0, end: 24 };
+    return hotReadRows<ThreadRow>(
+      this.em,
+      `select n.total, p.*
+         from (select count(*)::int as total from ${THREAD_FROM} where ${where}) n
+         left join lateral (
+           select ${THREAD_COLUMNS} from ${THREAD_FROM} where ${where}
+            order by t.last_message_at desc, t.id desc limit ? offset ?
+         ) p on true
+        order by p.last_message_at desc, p.id desc`,
+      [...params, ...params, range.end - range.start + 1, range.start],
+    );
+  }
+
+  async findVisible(book: ClientBook, id: string, em: EntityManager = this.em): Promise<Omit<ThreadRow, 'total'> | undefined> {
+    const inBook = bookOf(book);
+    const [row] = await em.execute<Omit<ThreadRow, 'total'>[]>(
+      `select ${THREAD_COLUMNS} from ${THREAD_FROM} where ${inBook.sql} and t.id = ?`,
+      [...inBook.params, id],
+    );
+    return row;
+  }
+
+  /** How many threads of the book have messages nobody has read. */
+  async unreadThreads(book: ClientBook): Promise<number> {
+    const inBook = bookOf(book);
+    const [row] = await this.em.execute<{ count: number }[]>(
+      `select count(*)::int as count from inbox_threads t left join clients c on c.id = t.client_id where ${inBook.sql} and t.unread_count > 0`,
+      inBook.params,
+    );
+    return row?.count ?? 0;
+  }
+
+  /**
+   * A thread's timeline, newest first: its texts and events (never a private one), and for a
+   * client, what the agency sent them — its reminders and campaign messages (their words are the
+   * agency's own, generic by rule) and portal invitations. The client's own reminders and their
+   * caregivers' texts are not the agency's and are not read here.
+   */
+  async timeline(thread: { id: string; client_id: string | null; sender: ThreadSender }, limit = 200): Promise<TimelineRow[]> {
+    const theirs =
+      thread.sender === 'client' && thread.client_id
+        ? `union all
+           (select d.id, case when d.campaign_id is not null then 'campaign' else 'reminder' end, 'out', 'sent', d.channel::text,
+                   case when d.campaign_id is not null then coalesce(cp.subject, cp.message) else r.message end,
+                   d.status::text, null, coalesce(d.claimed_at, d.created_at)
+              from deliveries d
+              left join reminders r on r.id = d.reminder_id
+              left join campaigns cp on cp.id = d.campaign_id
+             where d.client_id = ? and (d.reminder_id is not null or d.campaign_id is not null)
+               and d.status in ('sending', 'sent', 'completed', 'failed')
+             order by coalesce(d.claimed_at, d.created_at) desc limit ?)
+           union all
+           (select i.id, 'invitation', 'out', 'invitation', 'sms', null, null, null, i.created_at
+              from client_invitations i where i.client_id = ? order by i.created_at desc limit 20)`
+        : '';
+    return this.em.execute<TimelineRow[]>(
+      `select * from (
+         (select im.id, 'inbox' as source, im.direction, im.kind, 'sms' as channel, im.body, im.status,
+                 nullif(trim(coalesce(m.first_name, '') || ' ' || coalesce(m.last_name, '')), '') as member_name, im.created_at as at
+            from inbox_messages im left join members m on m.id = im.member_id
+           where im.thread_id = ? and not im.private order by im.created_at desc limit ?)
+         ${theirs}
+       ) timeline order by at desc, id desc limit ?`,
+      thread.sender === 'client' && thread.client_id
+        ? [thread.id, limit, thread.client_id, limit, thread.client_id, limit]
+        : [thread.id, limit, limit],
+    );
+  }
+
+  async isJoinedMember(agencyId: string, memberId: string): Promise<boolean> {
+    const [row] = await this.em.execute<{ ok: boolean }[]>(
+      'select exists (select 1 from members where id = ? and agency_id = ? and removed_at is null and invitation_hash is null) as ok',
+      [memberId, agencyId],
+    );
+    return row?.ok ?? false;
+  }
+
+  /** A client's own texts kept from the agency (their portal's history), newest first. */
+  async privateTexts(clientId: string, limit = 100): Promise<{ id: string; at: Date }[]> {
+    return this.em.execute(
+      `select im.id, im.created_at as at from inbox_messages im join inbox_threads t on t.id = im.thread_id
+        where t.client_id = ? and t.sender = 'client' and im.private order by im.created_at desc limit ?`,
+      [clientId, limit],
+    );
+  }
+}

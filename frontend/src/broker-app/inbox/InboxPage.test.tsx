@@ -1,0 +1,139 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { loadLateAreas } from '../i18n/useBrokerTexts.ts';
+import { renderWithAdmin, testUserAs } from '../testUtils.tsx';
+import type { InboxMessage, InboxThread } from '../types.ts';
+import { InboxPage } from './InboxPage.tsx';
+
+const thread = (fields: Partial<InboxThread> = {}): InboxThread => ({
+  id: 'th1',
+  phone: '+16155550191',
+  sender: 'client',
+  clientId: 'c1',
+  clientName: 'Rosa Diaz',
+  assignedMemberId: null,
+  assignedMemberName: null,
+  status: 'open',
+  lastMessageAt: '2026-11-25T15:00:00.000Z',
+  preview: 'Can you call me about my plan?',
+  lastDirection: 'in',
+  unreadCount: 1,
+  needsReplySince: '2026-11-25T15:00:00.000Z',
+  optedOut: false,
+  optedOutAt: null,
+  doneAt: null,
+  ...fields,
+});
+
+const MESSAGES: InboxMessage[] = [
+  {
+    id: 'e1',
+    source: 'inbox',
+    direction: 'event',
+    kind: 'confirmed',
+    channel: 'sms',
+    body: null,
+    status: null,
+    memberName: null,
+    at: '2026-11-25T15:05:00.000Z',
+  },
+  {
+    id: 'm1',
+    source: 'inbox',
+    direction: 'in',
+    kind: 'text',
+    channel: 'sms',
+    body: 'Can you call me about my plan?',
+    status: null,
+    memberName: null,
+    at: '2026-11-25T15:00:00.000Z',
+  },
+  {
+    id: 'r1',
+    source: 'reminder',
+    direction: 'out',
+    kind: 'sent',
+    channel: 'sms',
+    body: 'Your annual review is next week',
+    status: 'completed',
+    memberName: null,
+    at: '2026-11-24T15:00:00.000Z',
+  },
+];
+
+const page = () => (
+  <Routes>
+    <Route path="/inbox" element={<InboxPage />} />
+    <Route path="/inbox/:id" element={<InboxPage />} />
+  </Routes>
+);
+
+beforeAll(() => loadLateAreas());
+
+describe('the Inbox page', () => {
+  it('lists the conversations with their unread count and asks for a filter’s', async () => {
+    const getInboxThreads = vi.fn().mockResolvedValue([thread()]);
+    renderWithAdmin(page(), { path: '/inbox', dataProvider: { getInboxThreads } });
+    const list = await screen.findByRole('region', { name: 'Conversations' });
+    await within(list).findByText('Can you call me about my plan?');
+    expect(within(list).getByText('1 unread')).toBeTruthy();
+    expect(getInboxThreads).toHaveBeenLastCalledWith({ status: 'open' });
+    fireEvent.click(within(list).getByRole('button', { name: 'Needs reply' }));
+    await waitFor(() => expect(getInboxThreads).toHaveBeenLastCalledWith({ needsReply: true }));
+  });
+
+  it('shows a conversation (events without words), reads it, and sends a reply; a refusal shows the server’s reason', async () => {
+    const updateInboxThread = vi.fn().mockResolvedValue(thread({ unreadCount: 0 }));
+    const replyInbox = vi
+      .fn()
+      .mockRejectedValueOnce(
+        Object.assign(new Error('Reminders from brokers must be generic'), {
+          status: 400,
+          body: { message: 'Reminders from brokers must be generic' },
+        }),
+      )
+      .mockResolvedValue(MESSAGES[1]);
+    renderWithAdmin(page(), {
+      path: '/inbox/th1',
+      dataProvider: {
+        getInboxThreads: vi.fn().mockResolvedValue([thread()]),
+        getInboxThread: vi.fn().mockResolvedValue(thread()),
+        getInboxMessages: vi.fn().mockResolvedValue(MESSAGES),
+        getInboxTemplates: vi.fn().mockResolvedValue([]),
+        getMembers: vi.fn().mockResolvedValue([]),
+        updateInboxThread,
+        replyInbox,
+      },
+    });
+    const timeline = await screen.findByRole('list', { name: 'Messages, newest first' });
+    await within(timeline).findByText(/Confirmed a reminder/);
+    expect(within(timeline).getByText('Your annual review is next week')).toBeTruthy();
+    expect(within(timeline).getByText('Reminder · Text')).toBeTruthy();
+    await waitFor(() => expect(updateInboxThread).toHaveBeenCalledWith('th1', { read: true }));
+
+    fireEvent.change(screen.getByLabelText('Reply'), { target: { value: 'Did you take your insulin?' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByRole('alert');
+    fireEvent.change(screen.getByLabelText('Reply'), { target: { value: 'Hi {firstName}, I will call at 3.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(replyInbox).toHaveBeenLastCalledWith('th1', 'Hi {firstName}, I will call at 3.'));
+  });
+
+  it('lets a read-only member read, without the reply box or the actions', async () => {
+    renderWithAdmin(page(), {
+      path: '/inbox/th1',
+      user: testUserAs('read_only'),
+      dataProvider: {
+        getInboxThreads: vi.fn().mockResolvedValue([thread()]),
+        getInboxThread: vi.fn().mockResolvedValue(thread()),
+        getInboxMessages: vi.fn().mockResolvedValue(MESSAGES),
+        getMembers: vi.fn().mockResolvedValue([]),
+      },
+    });
+    await screen.findByRole('list', { name: 'Messages, newest first' });
+    expect(screen.queryByLabelText('Reply')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Mark done' })).toBeNull();
+  });
+});
