@@ -21,6 +21,7 @@ export const PERMISSIONS = [
   'activity:read',
   'commissions:read',
   'commissions:write',
+  'messaging:register',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -34,6 +35,8 @@ export type Permission = (typeof PERMISSIONS)[number];
  * - Commissions (what carriers pay the agency): owners enter schedules and import statements;
  *   agents and read-only members read them (an agent kept to their own clients, only theirs);
  *   assistants do not see money.
+ * - Text messaging registration (A2P 10DLC): owners only — it binds the agency as a business
+ *   (EIN, legal name) and commits it to Twilio's fees.
  */
 export const ROLE_PERMISSIONS: Readonly<Record<MemberRole, readonly Permission[]>> = {
   owner: PERMISSIONS,
