@@ -259,6 +259,9 @@ describe('A2P 10DLC registration per agency (Twilio ISV API through the SDK, aga
     expect(next.status).toBe('sent');
     expect(standIn.find('POST', /\/Messages\.json$/)[1].form.get('MessagingServiceSid')).toMatch(/^MG/);
     expect((await owner.get(`${REGISTRATION}/status`)).body).toEqual({ holding: false, status: 'approved', heldTexts: 0 });
+    // Billing's usage: the one-time fees confirmed, the campaign's and the number's first month.
+    const [month] = (await owner.get('/api/analytics/monthly')).body as { textingRegistrationCost: number }[];
+    expect(month.textingRegistrationCost).toBe(5900 + 1000 + 115);
   });
 
   it('shows a failed brand with Twilio’s reason in plain words (English and Spanish), the raw reason kept, and takes a corrected resubmission', async () => {

@@ -58,3 +58,30 @@ export function oneTimeCents(fees: A2pFees): number {
 export function monthlyCents(fees: A2pFees): number {
   return fees.campaignMonthlyCents + fees.localNumberMonthlyCents;
 }
+
+/**
+ * The registration's cost in each of these months (YYYY-MM), in cents: the one-time fees the owner
+ * confirmed in the month submitted, the campaign's monthly fee from the month approved, and each
+ * active number's monthly fee from the month bought. Nothing for a simulated registration.
+ */
+export function registrationCostsByMonth(
+  registration:
+    | { status: string; confirmed_fees_cents: number; submitted_at: Date; approved_at: Date | null; brand: { businessType: string } }
+    | undefined,
+  numbers: { created_at: Date }[],
+  months: string[],
+): Map<string, number> {
+  const costs = new Map(months.map((month) => [month, 0]));
+  if (!registration || registration.status === 'simulated') return costs;
+  const monthOf = (date: Date) => new Date(date).toISOString().slice(0, 7);
+  const fees = feesFor(registration.brand.businessType === 'sole_proprietor' ? 'sole_proprietor' : 'standard');
+  const add = (month: string, cents: number) => {
+    if (costs.has(month)) costs.set(month, costs.get(month)! + cents);
+  };
+  add(monthOf(registration.submitted_at), registration.confirmed_fees_cents);
+  for (const month of months) {
+    if (registration.approved_at && month >= monthOf(registration.approved_at)) add(month, fees.campaignMonthlyCents);
+    for (const number of numbers) if (month >= monthOf(number.created_at)) add(month, fees.localNumberMonthlyCents);
+  }
+  return costs;
+}

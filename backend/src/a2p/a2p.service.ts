@@ -15,7 +15,7 @@ import { DeliveryOutcomesService } from '../delivery/delivery-outcomes.service.j
 import { JobsService } from '../jobs/jobs.service.js';
 import { twilioClient, WEBHOOK_PATHS } from '../messaging/twilio.adapter.js';
 import { User } from '../users/user.entity.js';
-import { type AgencyWords, type CampaignContent,campaignContent } from './a2p-content.js';
+import { type AgencyWords, type CampaignContent, campaignContent } from './a2p-content.js';
 import { type A2pFees, type BrandKind, FEE_SOURCES, FEES_AS_OF, feesFor, monthlyCents, oneTimeCents } from './a2p-fees.js';
 import { plainReason } from './a2p-reasons.js';
 import {

@@ -5261,6 +5261,11 @@ export interface components {
             profitMargin: number;
             /** @description Cents */
             revenue: number;
+            /**
+             * @description Cents: the text messaging registration (A2P 10DLC) — its one-time fees in the month submitted, the campaign’s and the numbers’ monthly fees once approved; Twilio’s, passed through (not in totalCost)
+             * @example 1115
+             */
+            textingRegistrationCost: number;
             /** @description Cents: reminder calls and texts */
             totalCost: number;
             voiceCallCount: number;
