@@ -3469,7 +3469,7 @@ export interface components {
         };
         BrandDetailsDto: {
             /** @enum {string} */
-            businessType: "sole_proprietor" | "llc" | "corporation" | "partnership" | "non_profit";
+            businessType: "llc" | "corporation" | "partnership" | "non_profit" | "sole_proprietor";
             city: string;
             contactEmail: string;
             contactFirstName: string;
@@ -6169,7 +6169,7 @@ export interface components {
              * @example llc
              * @enum {string}
              */
-            businessType: "sole_proprietor" | "llc" | "corporation" | "partnership" | "non_profit";
+            businessType: "llc" | "corporation" | "partnership" | "non_profit" | "sole_proprietor";
             /** @example Tampa */
             city: string;
             /**

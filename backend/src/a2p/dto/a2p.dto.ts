@@ -3,7 +3,7 @@ import { IsEmail, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min, Mi
 
 import { REGISTRATION_STATUSES, REGISTRATION_STEPS, STEP_STATUSES } from '../a2p-registration.entity.js';
 
-export const BUSINESS_TYPES = ['sole_proprietor', 'llc', 'corporation', 'partnership', 'non_profit'] as const;
+export const BUSINESS_TYPES = ['llc', 'corporation', 'partnership', 'non_profit', 'sole_proprietor'] as const;
 export const US_STATES =
   'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY PR GU VI AS MP'.split(
     ' ',

@@ -439,7 +439,9 @@ export function TextingRegistrationPage() {
         </Box>
       ) : (
         <>
-          {preview.data.mode === 'simulated' && <Alert severity="info">{T.simulated}</Alert>}
+          {preview.data.mode === 'simulated' && (!current || current.status === 'simulated') && (
+            <Alert severity="info">{T.simulated}</Alert>
+          )}
           {current && <StatusSection registration={current} onResubmit={() => setEditing(true)} />}
           {(!current || editing || current.status === 'simulated') && (
             <RegistrationForm
