@@ -99,8 +99,7 @@ export class TwilioStandIn {
     });
     let m: RegExpMatchArray | null;
     // Trust Hub bundles: customer profiles and trust products.
-    if (/^\/v1\/(CustomerProfiles|TrustProducts)$/.test(path) && method === 'POST')
-      return send(201, bundle(this.sid('BU'), 'draft'));
+    if (/^\/v1\/(CustomerProfiles|TrustProducts)$/.test(path) && method === 'POST') return send(201, bundle(this.sid('BU'), 'draft'));
     if ((m = path.match(/^\/v1\/(CustomerProfiles|TrustProducts)\/(BU\w+)\/EntityAssignments$/)) && method === 'POST') {
       return send(201, { sid: this.sid('BV'), bundle_sid: m[2], object_sid: form.get('ObjectSid') });
     }
