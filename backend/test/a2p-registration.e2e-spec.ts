@@ -143,6 +143,7 @@ describe('A2P 10DLC registration per agency (Twilio ISV API through the SDK, aga
       [{ state: 'Florida' }, /two-letter/],
       [{ confirmOneTimeCents: '5900' }, /amount you were shown/],
       [{ website: 'javascript:alert(1)' }, /website/],
+      [{ contactTitle: null }, /contactTitle/],
     ];
     for (const [change, message] of bad) {
       const answer = await owner.post(REGISTRATION).send(companyBrand(fees, change));

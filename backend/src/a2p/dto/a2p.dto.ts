@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsIn, IsInt, IsOptional, IsString, Matches, MaxLength, Min, MinLength } from 'class-validator';
 
+import { IsOptionalNotNull } from '../../common/validation.js';
 import { REGISTRATION_STATUSES, REGISTRATION_STEPS, STEP_STATUSES } from '../a2p-registration.entity.js';
 
 export const BUSINESS_TYPES = ['llc', 'corporation', 'partnership', 'non_profit', 'sole_proprietor'] as const;
@@ -92,7 +93,7 @@ export class SubmitRegistrationDto {
   contactPhone!: string;
 
   @ApiPropertyOptional({ example: 'Owner', description: 'The contact’s title at the agency (default Owner)' })
-  @IsOptional()
+  @IsOptionalNotNull()
   @IsString({ message: 'contactTitle must be text' })
   @MaxLength(100, { message: 'contactTitle must be at most 100 characters' })
   contactTitle?: string;
