@@ -94,10 +94,18 @@ export class A2pService implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.twilio) return;
-    await this.jobs.work<{ brokerId: string }>(A2P_CHECK_QUEUE, async (job) => {
-      const registration = await this.check(job.data.brokerId);
-      if (registration?.status === 'pending') await this.scheduleCheck(job.data.brokerId);
-    });
+    await this.jobs.work<{ brokerId: string }>(
+      A2P_CHECK_QUEUE,
+      async (job) => {
+        // Twilio out of reach for a while is no reason to stop asking: the next check is queued anyway.
+        const registration = await this.check(job.data.brokerId).catch((error: unknown) => {
+          this.logger.warn({ err: error }, `A2P registration of ${job.data.brokerId}: Twilio could not be asked; asking again later`);
+          return { status: 'pending' as const };
+        });
+        if (registration?.status === 'pending') await this.scheduleCheck(job.data.brokerId);
+      },
+      { retryLimit: 0 },
+    );
   }
 
   private async scheduleCheck(brokerId: string): Promise<void> {
@@ -276,8 +284,13 @@ export class A2pService implements OnApplicationBootstrap {
     }
     await em.flush();
     if (this.twilio) {
-      await this.check(agency.id);
+      // Made at Twilio now; a Twilio out of reach leaves it pending for the job to try again.
+      await this.check(agency.id).catch((error: unknown) =>
+        this.logger.warn({ err: error }, `A2P registration of ${agency.id}: Twilio could not be reached; the job tries again`),
+      );
       await this.scheduleCheck(agency.id);
+    } else {
+      await this.releaseHeld(agency.id);
     }
     return this.get(agency.id);
   }
