@@ -6,6 +6,7 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { LoggerModule } from 'nestjs-pino';
 
+import { A2pModule } from './a2p/a2p.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { AgencyLogModule } from './agency-log/agency-log.module.js';
 import { AuthModule } from './auth/auth.module.js';
@@ -91,6 +92,7 @@ export class AppModule {
         ClientPortalModule,
         ReportingModule,
         DeliveryModule,
+        A2pModule,
         RemindersModule,
         CampaignsModule,
         ConsentModule,

@@ -57,6 +57,8 @@ describe('lifecycle campaigns (sequences)', () => {
       env: {
         TWILIO_ACCOUNT_SID: ACCOUNT_SID,
         TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+        // These tests are about sending; holding for A2P 10DLC has its own (a2p-registration).
+        A2P_HOLD_UNREGISTERED_TEXTS: 'false',
         TWILIO_FROM_NUMBER: FROM,
         TWILIO_API_BASE_URL: await twilioStandIn.start(),
         DISPATCH_SMS_PER_SECOND: '0',

@@ -61,6 +61,8 @@ describe('consent ledger and calling hours at send time', () => {
       env: {
         TWILIO_ACCOUNT_SID: ACCOUNT_SID,
         TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+        // These tests are about sending; holding for A2P 10DLC has its own (a2p-registration).
+        A2P_HOLD_UNREGISTERED_TEXTS: 'false',
         TWILIO_FROM_NUMBER: FROM,
         TWILIO_API_BASE_URL: twilioBase,
         SMTP_URL: await smtp.start(),

@@ -232,6 +232,8 @@ describe('send rates are per provider account, across instances', () => {
     const env = {
       TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000001',
       TWILIO_AUTH_TOKEN: 'test-auth-token',
+      // These tests are about sending; holding for A2P 10DLC has its own (a2p-registration).
+      A2P_HOLD_UNREGISTERED_TEXTS: 'false',
       TWILIO_FROM_NUMBER: '+15005550006',
       TWILIO_API_BASE_URL: base,
       DISPATCH_VOICE_PER_SECOND: '1',

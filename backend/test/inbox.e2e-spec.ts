@@ -1,10 +1,14 @@
 import request from 'supertest';
 import twilio from 'twilio';
 
+import { A2pRegistration } from '../src/a2p/a2p-registration.entity.js';
+import { AgencyNumber } from '../src/a2p/agency-number.entity.js';
 import { ClientReminder } from '../src/client-portal/client-reminder.entity.js';
 import { Client } from '../src/clients/client.entity.js';
+import { APP_CONFIG, type AppConfig } from '../src/config/config.js';
 import { Delivery } from '../src/delivery/delivery.entity.js';
 import { DispatcherService } from '../src/delivery/dispatcher.service.js';
+import { REPLY_HELD_MESSAGE } from '../src/inbox/inbox.service.js';
 import { InboxMessage } from '../src/inbox/inbox-message.entity.js';
 import { InboxThread } from '../src/inbox/inbox-thread.entity.js';
 import { OptOut } from '../src/messaging/opt-out.entity.js';
@@ -28,6 +32,33 @@ const START = '2026-03-10T16:00:00Z';
  * reply, health words are refused, books keep agents to their clients, and a client's answers to
  * their own reminder never reach the agency.
  */
+/** An agency's A2P 10DLC registration, approved, with its messaging service. */
+const approvedRegistration = (broker: string, messagingServiceSid: string) => ({
+  broker,
+  status: 'approved' as const,
+  brand: {
+    legalName: 'Harbor Senior Insurance LLC',
+    businessType: 'llc' as const,
+    ein: '12-3456789',
+    street: '100 Harbor Way',
+    city: 'Tampa',
+    state: 'FL',
+    postalCode: '33602',
+    website: null,
+    contactFirstName: 'Dana',
+    contactLastName: 'Reyes',
+    contactEmail: 'dana@harbor.example',
+    contactPhone: '+18135550100',
+    contactTitle: 'Owner',
+  },
+  useCase: 'MIXED',
+  campaign: {},
+  messagingServiceSid,
+  confirmedFeesCents: 0,
+  submittedAt: realNow(),
+  approvedAt: realNow(),
+});
+
 describe('the text inbox', () => {
   // Sign-ins happen at the real time; the tests then pin the clock.
   const clock = new TestClock(realNow());
@@ -53,6 +84,8 @@ describe('the text inbox', () => {
         TWILIO_API_BASE_URL: base,
         DISPATCH_SMS_PER_SECOND: '0',
         DISPATCH_VOICE_PER_SECOND: '0',
+        // Replies go from the platform's number here; one test turns the A2P 10DLC hold on.
+        A2P_HOLD_UNREGISTERED_TEXTS: 'false',
       },
     });
     owner = await brokerSession(t, 'inbox.owner@agency.test');
@@ -67,9 +100,9 @@ describe('the text inbox', () => {
     await standIn.stop();
   });
 
-  function inbound(from: string, body: string) {
+  function inbound(from: string, body: string, to = '+15005550006') {
     const path = '/api/webhooks/twilio/sms-inbound';
-    const form = { From: from, To: '+15005550006', Body: body, MessageSid: `SM${String(phoneSeq++).padStart(32, '0')}` };
+    const form = { From: from, To: to, Body: body, MessageSid: `SM${String(phoneSeq++).padStart(32, '0')}` };
     return request(t.http)
       .post(path)
       .type('form')
@@ -132,6 +165,44 @@ describe('the text inbox', () => {
     expect(await t.em().count(InboxMessage, {})).toBe(before);
     expect(t.logs.some((line) => line.includes('number of no agency') && !line.includes('Who is this?'))).toBe(true);
     clock.set(START);
+  });
+
+  it('files a text to an agency’s own number (A2P 10DLC) with that agency, a stranger’s as "Not a client"', async () => {
+    const agencyNumber = '+16155550142';
+    const third = await brokerSession(t, 'inbox.third@agency.test');
+    const em = t.em();
+    em.create(AgencyNumber, { broker: third.id, e164: agencyNumber });
+    await em.flush();
+    // The same person is a client of both agencies: the number texted decides whose thread it is.
+    const ofOwner = await client(owner.id, { phone: '+12125550177' });
+    const ofOther = await client(third.id, { phone: '+12125550177' });
+    expect(ofOwner.phone).toBe(ofOther.phone);
+    await inbound('+12125550177', 'This is Rosa, about my Humana plan', agencyNumber);
+    expect(await threadOf('+12125550177', third.agent)).toMatchObject({ sender: 'client', clientId: ofOther.id });
+    expect(await threadOf('+12125550177')).toBeUndefined();
+
+    await inbound('+12125550178', 'Do you sell dental plans?', agencyNumber);
+    expect(await threadOf('+12125550178', third.agent)).toMatchObject({ sender: 'other', clientId: null, unreadCount: 1 });
+    expect(await threadOf('+12125550178')).toBeUndefined();
+  });
+
+  it('holds replies while the agency’s texts wait for its carrier registration, and sends them through its messaging service once approved', async () => {
+    const rosa = await client();
+    await inbound(rosa.phone, 'Are you open Saturday?');
+    const thread = await threadOf(rosa.phone);
+    const a2p = t.app.get<AppConfig>(APP_CONFIG).messaging.a2p;
+    a2p.holdUnregisteredTexts = true;
+    try {
+      const held = await owner.agent.post(`/api/inbox/threads/${thread.id}/replies`).send({ body: 'Yes, 9 to noon.' });
+      expect([held.status, held.body.reason, held.body.message]).toEqual([409, 'registration', REPLY_HELD_MESSAGE]);
+      expect(sentTo(rosa.phone)).toHaveLength(0);
+      await t.em().insertMany(A2pRegistration, [approvedRegistration(owner.id, 'MG00000000000000000000000000000042')]);
+      const sent = await owner.agent.post(`/api/inbox/threads/${thread.id}/replies`).send({ body: 'Yes, 9 to noon.' });
+      expect(sent.status).toBe(201);
+      expect(sentTo(rosa.phone).map((r) => r.form.get('MessagingServiceSid'))).toEqual(['MG00000000000000000000000000000042']);
+    } finally {
+      a2p.holdUnregisteredTexts = false;
+    }
   });
 
   it('answers within calling hours, at any hour within 24 h of their text, and holds to the hours after that', async () => {

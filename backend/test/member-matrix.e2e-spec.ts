@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Agent as HttpAgent, type IncomingMessage } from 'node:http';
+import { Agent as HttpAgent } from 'node:http';
 import { join } from 'node:path';
 
 import request from 'supertest';
@@ -12,6 +12,7 @@ import { MEMBER_ROLES, type MemberRole, type Permission, PERMISSIONS, roleMay } 
 import { User } from '../src/users/user.entity.js';
 import type { Agent } from './helpers/browser-agent.js';
 import { realNow } from './helpers/clock.js';
+import { untilFirstEvent } from './helpers/event-stream.js';
 import { grantConsent, makeClient } from './helpers/factories.js';
 import { brokerSession, memberSession } from './helpers/session.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -227,24 +228,8 @@ function send(op: Operation, path: string, role: MemberRole, withToken: boolean)
   const method = op.method as 'get' | 'post' | 'put' | 'patch' | 'delete';
   const req = withToken ? request(t.http)[method](path).auth(members[role].token, { type: 'bearer' }) : members[role].agent[method](path);
   const sent = req.redirects(0).agent(connections);
-  if (op.stream)
-    return sent.parse(firstEvent as unknown as (res: request.Response, done: (error: Error | null, body: unknown) => void) => void);
+  if (op.stream) return sent.parse(untilFirstEvent);
   return isRead(op.method) ? sent : sent.send(op.body as object);
-}
-
-/** A stream never ends: its first event is the answer (then it is closed); a refusal is read whole as JSON. */
-function firstEvent(res: IncomingMessage, done: (error: Error | null, body: unknown) => void) {
-  if (res.headers['content-type']?.startsWith('text/event-stream')) {
-    res.once('data', () => {
-      res.destroy();
-      done(null, {});
-    });
-    return;
-  }
-  let text = '';
-  res.setEncoding('utf8');
-  res.on('data', (chunk: string) => (text += chunk));
-  res.once('end', () => done(null, text ? JSON.parse(text) : {}));
 }
 
 describe('the role × operation table, from the contract', () => {

@@ -12,6 +12,7 @@ import { PhiAccess } from '../src/privacy/phi-access.entity.js';
 import { User } from '../src/users/user.entity.js';
 import { type Agent, browser } from './helpers/browser-agent.js';
 import { realNow } from './helpers/clock.js';
+import { EVENT_STREAM_PATHS, untilFirstEvent } from './helpers/event-stream.js';
 import { makeClient, makeInvitation } from './helpers/factories.js';
 import { listRoutes } from './helpers/routes.js';
 import { brokerSession } from './helpers/session.js';
@@ -174,8 +175,10 @@ describe('the privacy wall', () => {
           const path = route.path.replace('00000000-0000-4000-8000-000000000000', id);
           const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
           if (method === 'delete') continue; // Deleting the seeded client would prove nothing.
-          const res = await session.agent[method](path).agent(connection);
-          const body = res.text ?? '';
+          const sent = session.agent[method](path).agent(connection);
+          // A stream of live updates is read up to its first event.
+          const res = await (EVENT_STREAM_PATHS.has(route.path) ? sent.parse(untilFirstEvent) : sent);
+          const body = res.text ?? (typeof res.body === 'string' ? res.body : '');
           for (const secret of Object.values(SECRETS)) {
             expect({ route: `${route.method} ${path}`, leaked: body.includes(secret) }).toEqual({
               route: `${route.method} ${path}`,

@@ -46,6 +46,8 @@ describe('closed-loop client reminders: confirmation by key or reply, retries, v
         MAIL_FROM: 'Harbor Senior Insurance <care@harbor.example>',
         TWILIO_ACCOUNT_SID: ACCOUNT_SID,
         TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+        // These tests are about sending; holding for A2P 10DLC has its own (a2p-registration).
+        A2P_HOLD_UNREGISTERED_TEXTS: 'false',
         TWILIO_FROM_NUMBER: '+15005550006',
         TWILIO_API_BASE_URL: base,
         // The provider's send rate is real pacing (a call a second by default): nothing here measures it.

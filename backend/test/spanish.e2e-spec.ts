@@ -34,6 +34,8 @@ describe('Spanish, end to end: a Spanish-speaking client’s invitation, texts, 
       env: {
         TWILIO_ACCOUNT_SID: ACCOUNT_SID,
         TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+        // These tests are about sending; holding for A2P 10DLC has its own (a2p-registration).
+        A2P_HOLD_UNREGISTERED_TEXTS: 'false',
         TWILIO_FROM_NUMBER: '+15005550006',
         TWILIO_API_BASE_URL: await standIn.start(),
         SMTP_URL: await smtp.start(),

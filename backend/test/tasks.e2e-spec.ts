@@ -29,7 +29,7 @@ beforeAll(async () => {
   t = await createTestApp({
     listen: true,
     clock,
-    env: { TWILIO_ACCOUNT_SID: ACCOUNT_SID, TWILIO_AUTH_TOKEN: AUTH_TOKEN, TWILIO_FROM_NUMBER: FROM },
+    env: { TWILIO_ACCOUNT_SID: ACCOUNT_SID, TWILIO_AUTH_TOKEN: AUTH_TOKEN, TWILIO_FROM_NUMBER: FROM, A2P_HOLD_UNREGISTERED_TEXTS: 'false' },
   });
 });
 afterAll(() => t?.close());

@@ -24,7 +24,13 @@ describe('Twilio: calls and texts through the SDK, signed callbacks, opt-outs', 
     standIn = new TwilioStandIn();
     const base = await standIn.start();
     t = await createTestApp({
-      env: { TWILIO_ACCOUNT_SID: ACCOUNT_SID, TWILIO_AUTH_TOKEN: AUTH_TOKEN, TWILIO_FROM_NUMBER: FROM, TWILIO_API_BASE_URL: base },
+      env: {
+        TWILIO_ACCOUNT_SID: ACCOUNT_SID,
+        TWILIO_AUTH_TOKEN: AUTH_TOKEN,
+        TWILIO_FROM_NUMBER: FROM,
+        A2P_HOLD_UNREGISTERED_TEXTS: 'false',
+        TWILIO_API_BASE_URL: base,
+      },
     });
     broker = await makeUser(t.em(), { agencyName: 'Harbor Senior Insurance', sponsorMessage: 'Harbor: here for you since 1998.' });
   });

@@ -18,6 +18,7 @@ export const SCOPES = {
   'reminders:write': 'Schedule, edit and cancel reminders',
   'campaigns:read': 'Read campaigns and their results',
   'campaigns:write': 'Create, edit, test and send campaigns',
+  'messaging:register': 'Read and submit the agency’s text messaging registration with the carriers (A2P 10DLC)',
   'analytics:read': 'Read dashboard figures, recent activity, monthly analytics, the subscription and the agency’s activity log',
   'admin:read': 'Admins: read platform analytics, brokers and resources',
   'admin:write': 'Admins: extend trials, change subscriptions, manage resources',

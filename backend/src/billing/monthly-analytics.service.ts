@@ -2,6 +2,8 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { DateTime } from 'luxon';
 
+import { registrationCostsByMonth } from '../a2p/a2p-fees.js';
+import { A2pReads } from '../a2p/a2p-reads.repository.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { MonthlyFiguresRepository } from '../reporting/monthly-figures.repository.js';
@@ -29,6 +31,7 @@ function toDto(f: MonthFigures): MonthlyAnalyticsDto {
     voiceCallCount: f.voiceCallCount,
     clientCount: f.clientCount,
     totalCost: f.costCents,
+    textingRegistrationCost: 0,
     revenue: f.revenueCents,
     profit: f.revenueCents - f.costCents,
     profitMargin: profitMarginPercent(f.revenueCents, f.costCents),
@@ -54,13 +57,14 @@ export class MonthlyAnalyticsService implements OnApplicationBootstrap {
     private readonly em: EntityManager,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jobs: JobsService,
+    private readonly a2p: A2pReads,
   ) {}
 
   async forBroker(broker: User, now = new Date()): Promise<MonthlyAnalyticsDto[]> {
     const monthStart = DateTime.fromJSDate(now, { zone: 'utc' }).startOf('month');
     const [current] = await this.live([broker.id], monthStart.toJSDate(), monthStart.plus({ months: 1 }).toJSDate());
     const history = await this.snapshots.history(broker.id, monthStart.toISODate()!, MONTHS_SHOWN - 1);
-    return [
+    const rows = [
       ...(current ? [toDto(current)] : []),
       ...history.map((row) =>
         toDto({
@@ -72,6 +76,13 @@ export class MonthlyAnalyticsService implements OnApplicationBootstrap {
         }),
       ),
     ];
+    // The text messaging registration's fees, month by month (A2P 10DLC, docs/billing.md).
+    const texting = registrationCostsByMonth(
+      await this.a2p.registrationRow(broker.id),
+      await this.a2p.activeNumbers(broker.id),
+      rows.map((row) => row.month),
+    );
+    return rows.map((row) => ({ ...row, textingRegistrationCost: texting.get(row.month) ?? 0 }));
   }
 
   /** Figures for [from, to) for these brokers, with today's clients and plan. */

@@ -107,6 +107,18 @@ export interface AppConfig {
     ratePerSecond: { voice: number; sms: number; email: number };
     /** How long a provider (Twilio, SMTP) may take to answer one send before it counts as failed. */
     providerTimeoutMs: number;
+    /** A2P 10DLC: each agency registered as its own brand and campaign (docs/messaging.md). */
+    a2p: {
+      /**
+       * An agency's texts wait (held, with their reason) until its campaign is approved. Default: on
+       * where Twilio carries texts, off with the development outbox.
+       */
+      holdUnregisteredTexts: boolean;
+      /** The platform's own approved primary customer profile (Trust Hub, BU…), which each agency's profile is attached to. */
+      primaryCustomerProfileSid?: string;
+      /** The address Twilio's registration e-mails go to (the operator's), besides the status polled. */
+      notificationEmail: string;
+    };
   };
   consent: {
     /** Permission to contact for marketing lapses this many months after it was given. */
@@ -232,6 +244,18 @@ function twilioSettings(env: Env): AppConfig['messaging']['twilio'] {
   if (!fromNumber || !/^\+[1-9]\d{6,14}$/.test(fromNumber))
     throw new ConfigError('TWILIO_FROM_NUMBER', 'must be a phone number in E.164 (+15551234567)');
   return { accountSid, authToken, fromNumber, apiBaseUrl: url(env, 'TWILIO_API_BASE_URL', ['http:', 'https:']) };
+}
+
+function a2pSettings(env: Env): AppConfig['messaging']['a2p'] {
+  const twilioConfigured = read(env, 'TWILIO_ACCOUNT_SID') !== undefined;
+  const primary = read(env, 'TWILIO_PRIMARY_CUSTOMER_PROFILE_SID');
+  if (primary !== undefined && !/^BU[0-9a-fA-F]{32}$/.test(primary))
+    throw new ConfigError('TWILIO_PRIMARY_CUSTOMER_PROFILE_SID', 'must be a Trust Hub bundle SID (BU followed by 32 hex digits)');
+  return {
+    holdUnregisteredTexts: boolean(env, 'A2P_HOLD_UNREGISTERED_TEXTS', twilioConfigured),
+    primaryCustomerProfileSid: primary,
+    notificationEmail: read(env, 'A2P_NOTIFICATION_EMAIL') ?? 'compliance@carekeep.local',
+  };
 }
 
 function stripeSettings(env: Env): AppConfig['billing']['stripe'] {
@@ -420,6 +444,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
         email: integer(env, 'DISPATCH_EMAIL_PER_SECOND', 0, 0, 10_000),
       },
       providerTimeoutMs: integer(env, 'PROVIDER_TIMEOUT_MS', 10_000, 100, 300_000),
+      a2p: a2pSettings(env),
     },
     consent: {
       marketingMonths: integer(env, 'CONSENT_MARKETING_MONTHS', 12, 1, 120),

@@ -1,3 +1,5 @@
+import { A2pRegistration } from '../a2p/a2p-registration.entity.js';
+import { AgencyNumber } from '../a2p/agency-number.entity.js';
 import { AgencyEvent } from '../agency-log/agency-event.entity.js';
 import { ApiToken } from '../api-tokens/api-token.entity.js';
 import { ApiTokenEvent } from '../api-tokens/api-token-event.entity.js';
@@ -103,6 +105,8 @@ export const ENTITIES = [
   ApiTokenEvent,
   BrokerClientCount,
   BrokerDeliveryDay,
+  A2pRegistration,
+  AgencyNumber,
 ];
 
 /** Tables the schema check leaves alone: the session store's table (created by a migration). */

@@ -155,6 +155,26 @@ export class DeliveryOutcomesService {
     await this.deliveries.deferUntil(id, when);
   }
 
+  /** Held with its reason until released (an agency's texts before its carrier registration is approved). */
+  async hold(id: string, reason: string, until: Date): Promise<void> {
+    await this.deliveries.hold(id, reason, until);
+  }
+
+  /**
+   * The agency's held texts go back to the queue now (its carrier registration was approved); a held
+   * reminder whose time is before `staleBefore` is skipped instead, with `staleReason`.
+   */
+  async releaseHeld(
+    brokerId: string,
+    heldReason: string,
+    staleBefore: Date,
+    staleReason: string,
+  ): Promise<{ released: number; skipped: number }> {
+    const { released, stale } = await this.deliveries.releaseHeld(brokerId, heldReason, this.clock.now(), staleBefore);
+    for (const id of stale) await this.skipped(id, staleReason);
+    return { released, skipped: stale.length };
+  }
+
   /** A retry that may not go now (quiet hours): not sent again, ended without a confirmation. */
   async notSentAgain(id: string, reason: string, batch?: OutcomeBatch): Promise<void> {
     await this.move(NOT_SENT_AGAIN, { id, error: reason }, batch);

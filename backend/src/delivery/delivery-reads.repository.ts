@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
+import { TEXT_HELD_REASON } from '../a2p/held-texts.js';
 import type { SourceOutcome } from './delivery-outcomes.service.js';
 
 /** One delivery of a client's own reminder, as their history shows it. */
@@ -107,12 +108,13 @@ export class DeliveryReads {
     );
   }
 
-  /** Why each of these broker reminders was skipped (its one delivery), by reminder id. */
+  /** Why each of these broker reminders was skipped, or waits held for its agency's carrier registration (its one delivery), by reminder id. */
   async skippedReminderReasons(reminderIds: string[]): Promise<Map<string, string>> {
     if (reminderIds.length === 0) return new Map();
     const rows = await this.em.execute<{ reminder_id: string; reason: string }[]>(
-      `select reminder_id, coalesce(error, 'Not sent') as reason from deliveries where reminder_id in (?) and status = 'skipped'`,
-      [reminderIds],
+      `select reminder_id, coalesce(error, 'Not sent') as reason from deliveries
+        where reminder_id in (?) and (status = 'skipped' or (status = 'queued' and error = ?))`,
+      [reminderIds, TEXT_HELD_REASON],
     );
     return new Map(rows.map((row) => [row.reminder_id, row.reason]));
   }

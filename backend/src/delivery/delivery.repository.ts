@@ -411,6 +411,35 @@ export class DeliveryRepository {
     );
   }
 
+  /**
+   * Back to the queue without a time (its agency's texts wait for its carrier registration): it
+   * shows its reason, and is not claimed until `releaseHeld`.
+   */
+  async hold(id: string, reason: string, until: Date): Promise<void> {
+    await this.em.execute(
+      `update deliveries set status = 'queued', not_before = ?, error = ?, attempts = greatest(attempts - 1, 0), claimed_at = null, updated_at = now()
+        where id = ? and status = 'sending'`,
+      [until, reason, id],
+    );
+  }
+
+  /**
+   * The agency's held texts: those of a reminder whose time is before `staleBefore` are answered
+   * (to be skipped), the rest go back to the queue now (the dispatcher's hours still apply).
+   */
+  async releaseHeld(brokerId: string, reason: string, now: Date, staleBefore: Date): Promise<{ released: number; stale: string[] }> {
+    const stale = await this.em.execute<{ id: string }[]>(
+      `select id from deliveries where broker_id = ? and status = 'queued' and error = ? and campaign_id is null and occurrence_at < ?`,
+      [brokerId, reason, staleBefore],
+    );
+    const released = await this.em.execute<{ id: string }[]>(
+      `update deliveries set not_before = ?, error = null, updated_at = now()
+        where broker_id = ? and status = 'queued' and error = ? and not (id = any(?::uuid[])) returning id`,
+      [now, brokerId, reason, `{${stale.map((row) => row.id).join(',')}}`],
+    );
+    return { released: released.length, stale: stale.map((row) => row.id) };
+  }
+
   /** Keeps marketing messages as sent (marketing_messages, never deleted); one statement per batch. */
   async archiveMarketing(messages: ArchivedMessage[]): Promise<void> {
     if (messages.length === 0) return;

@@ -3,6 +3,8 @@ import { performance } from 'node:perf_hooks';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 
+import { A2pReads, type TextSender } from '../a2p/a2p-reads.repository.js';
+import { HELD_UNTIL, TEXT_HELD_REASON } from '../a2p/held-texts.js';
 import { disclaimerOf, smsDisclaimer } from '../branding/tpmo.js';
 import { fillMergeFields, phoneForReading } from '../campaigns/merge-fields.js';
 import { Clock } from '../common/clock.js';
@@ -42,6 +44,8 @@ export interface DispatchSummary {
   sent: number;
   failed: number;
   skipped: number;
+  /** Texts held for their agency's carrier registration (A2P 10DLC). */
+  held: number;
 }
 
 /** Runs `work` over `items`, at most `limit` at a time. */
@@ -122,6 +126,7 @@ export class DispatcherService {
     private readonly optOuts: OptOutsService,
     private readonly ledger: ConsentLedger,
     private readonly clock: Clock,
+    private readonly a2p: A2pReads,
   ) {
     const { ratePerSecond, twilio, smtpUrl } = config.messaging;
     // Provider limits only: the development outbox takes everything at once.
@@ -176,7 +181,7 @@ export class DispatcherService {
 
   private async run(options: RunOptions): Promise<DispatchSummary> {
     const dueAt = () => options.now ?? this.clock.now();
-    const summary: DispatchSummary = { queued: 0, sent: 0, failed: 0, skipped: 0 };
+    const summary: DispatchSummary = { queued: 0, sent: 0, failed: 0, skipped: 0, held: 0 };
     if (this.stopRequested) return summary;
     await this.releaseAbandonedClaims(dueAt());
     // Messages not confirmed in time are queued again (or ended) before the claims below.
@@ -256,11 +261,13 @@ export class DispatcherService {
     const optedOut = await this.optOuts.optedOut([...new Set(claimed.map((d) => d.recipient))]);
     // The ledger decides, for the whole batch at once, what each client allows now.
     const grids = await this.ledger.grids([...new Set(claimed.map((d) => d.client_id))], this.clock.now());
+    // Which agencies may text, and through which messaging service (A2P 10DLC).
+    const senders = await this.a2p.senders([...new Set(claimed.filter((d) => d.channel === 'sms').map((d) => d.broker_id))]);
     // The batch's final outcomes reach the reminders they belong to together, after the batch.
     const batch = this.outcomes.batch();
     const archive: ArchivedMessage[] = [];
     try {
-      await this.sendAll(claimed, optedOut, grids, summary, deadline, batch, archive);
+      await this.sendAll(claimed, optedOut, grids, senders, summary, deadline, batch, archive);
     } finally {
       await this.deliveries.archiveMarketing(archive);
       await this.outcomes.report(batch);
@@ -271,6 +278,7 @@ export class DispatcherService {
     claimed: ClaimedDelivery[],
     optedOut: Set<string>,
     grids: Map<string, ConsentGrid>,
+    senders: Map<string, TextSender>,
     summary: DispatchSummary,
     deadline: number,
     batch: OutcomeBatch,
@@ -362,6 +370,13 @@ export class DispatcherService {
           return;
         }
       }
+      const sender = delivery.channel === 'sms' ? senders.get(delivery.broker_id) : undefined;
+      if (delivery.channel === 'sms' && !sender && this.config.messaging.a2p.holdUnregisteredTexts) {
+        // Carriers block texts of an unregistered brand: held, with its reason, until the agency's campaign is approved.
+        await this.outcomes.hold(delivery.id, TEXT_HELD_REASON, HELD_UNTIL);
+        summary.held += 1;
+        return;
+      }
       if (this.limiter.limits(delivery.channel)) {
         // The send rate is real pacing: waits are real time, against the run's monotonic deadline.
         const wait = await this.limiter.reserve(delivery.channel, Math.max(0, deadline - performance.now()));
@@ -378,7 +393,7 @@ export class DispatcherService {
       }
       try {
         const composed: ArchivedMessage[] = [];
-        const result = await this.deliver(delivery, composed);
+        const result = await this.deliver(delivery, composed, sender?.messagingServiceSid ?? undefined);
         // A marketing message is kept as sent once the provider took it.
         archive.push(...composed);
         await this.outcomes.sent(delivery.id, result.providerId, result.status === 'completed', delivery.channel, batch);
@@ -412,14 +427,21 @@ export class DispatcherService {
     return ruleFor(statesOf({ zip: delivery.client_zip, state: delivery.client_state, phone: delivery.recipient }));
   }
 
-  private deliver(delivery: ClaimedDelivery, archive: ArchivedMessage[]) {
-    if (delivery.campaign_id) return this.deliverCampaign(delivery, archive);
+  private deliver(delivery: ClaimedDelivery, archive: ArchivedMessage[], messagingServiceSid?: string) {
+    if (delivery.campaign_id) return this.deliverCampaign(delivery, archive, messagingServiceSid);
     if (delivery.caregiver_id && delivery.channel === 'email') return this.deliverCaregiverEmail(delivery);
     if (delivery.caregiver_id) {
       // The client's private circle: not attributed to the broker in the outbox either.
       const body =
         delivery.caregiver_message === 'invite' ? caregiverInvitation(delivery) : caregiverAlert(delivery, this.zoneOf(delivery));
-      return this.sms.sendSms({ to: delivery.recipient, deliveryId: delivery.id, purpose: 'caregiver', brokerId: null, body });
+      return this.sms.sendSms({
+        to: delivery.recipient,
+        deliveryId: delivery.id,
+        purpose: 'caregiver',
+        brokerId: null,
+        body,
+        messagingServiceSid,
+      });
     }
     const fromClient = delivery.client_reminder_id !== null;
     // A client's own reminder is their health information: it is not attributed to the broker in the outbox.
@@ -430,7 +452,7 @@ export class DispatcherService {
       brokerId: fromClient ? null : delivery.broker_id,
     };
     if (delivery.channel === 'voice') return this.voice.sendCall({ ...common, script: reminderCallScript(delivery) });
-    return this.sms.sendSms({ ...common, body: reminderText(delivery) });
+    return this.sms.sendSms({ ...common, body: reminderText(delivery), messagingServiceSid });
   }
 
   /** An e-mail caregiver's invitation or alert, with their page's links; like their texts, not attributed to the broker. */
@@ -468,7 +490,7 @@ export class DispatcherService {
     return `${this.config.appUrl}/api/public/disclaimer/${delivery.broker_id}${delivery.client_language === 'es' ? '?lang=es' : ''}`;
   }
 
-  private deliverCampaign(delivery: ClaimedDelivery, archive: ArchivedMessage[]) {
+  private deliverCampaign(delivery: ClaimedDelivery, archive: ArchivedMessage[], messagingServiceSid?: string) {
     const common = { to: delivery.recipient, deliveryId: delivery.id, purpose: 'campaign', brokerId: delivery.broker_id };
     const agencyName = delivery.agency_name || delivery.broker_name;
     const fields = {
@@ -484,7 +506,7 @@ export class DispatcherService {
       const optOut = delivery.first_campaign_sms ? ` ${messagesFor(delivery.client_language).sms.campaignOptOut}` : '';
       const body = `${agencyName ? `${agencyName}: ` : ''}${message}${short}${optOut}`;
       archive.push({ delivery, subject: null, body });
-      return this.sms.sendSms({ ...common, body });
+      return this.sms.sendSms({ ...common, body, messagingServiceSid });
     }
     const base = this.config.appUrl;
     const token = delivery.token ?? '';

@@ -11,7 +11,8 @@ import type { ThreadSender } from './inbox-thread.entity.js';
 /** Whose an inbound text is: the agency, and the client it is (or whose caregiver wrote). */
 export interface InboundOwner {
   agencyId: string;
-  clientId: string;
+  /** Null: a number none of the agency's clients or caregivers has, that texted the agency's own number. */
+  clientId: string | null;
   sender: ThreadSender;
 }
 
@@ -133,26 +134,33 @@ export class InboxRepository {
   }
 
   /**
-   * Which agency an inbound text belongs to — the one place that decides it. Today: the sender's
-   * number among the clients (the newest client with it, as a HELP reply names the agency), else
-   * among the clients' caregivers. `to` (the number texted) is where per-agency numbers (A2P 10DLC)
-   * will be looked up first: an agency's own number names the agency, and the sender is then
-   * looked for among that agency's clients only. Undefined: no agency (the text is logged, never stored).
+   * Which agency an inbound text belongs to — the one place that decides it. A text to an agency's
+   * own number (A2P 10DLC, `agency_numbers`) is that agency's: the sender is looked for among its
+   * clients, then its clients' caregivers, else it is a number of its own ("Not a client"). A text
+   * to the platform's number: the sender's number among all clients (the newest client with it, as
+   * a HELP reply names the agency), else among the clients' caregivers. Undefined: no agency (the
+   * text is logged, never stored).
    */
   async agencyOfInbound(to: string, from: string, em: EntityManager = this.em): Promise<InboundOwner | undefined> {
-    void to;
+    // A text to an agency's own number (A2P 10DLC, agency_numbers) is that agency's, whoever sent it.
+    const [numbered] = await em.execute<{ agency_id: string }[]>(
+      `select broker_id as agency_id from agency_numbers where e164 = ? and status <> 'released'`,
+      [to.trim()],
+    );
+    const agency = numbered ? ' and c.broker_id = ?' : '';
+    const only = numbered ? [numbered.agency_id] : [];
     const [client] = await em.execute<{ agency_id: string; client_id: string }[]>(
-      'select c.broker_id as agency_id, c.id as client_id from clients c where c.phone = ? order by c.created_at desc limit 1',
-      [from],
+      `select c.broker_id as agency_id, c.id as client_id from clients c where c.phone = ?${agency} order by c.created_at desc limit 1`,
+      [from, ...only],
     );
     if (client) return { agencyId: client.agency_id, clientId: client.client_id, sender: 'client' };
     const [caregiver] = await em.execute<{ agency_id: string; client_id: string }[]>(
       `select c.broker_id as agency_id, c.id as client_id from caregivers g join clients c on c.id = g.client_id
-        where g.phone = ? order by g.created_at desc limit 1`,
-      [from],
+        where g.phone = ?${agency} order by g.created_at desc limit 1`,
+      [from, ...only],
     );
     if (caregiver) return { agencyId: caregiver.agency_id, clientId: caregiver.client_id, sender: 'other' };
-    return undefined;
+    return numbered ? { agencyId: numbered.agency_id, clientId: null, sender: 'other' } : undefined;
   }
 
   /**
@@ -160,7 +168,8 @@ export class InboxRepository {
    * reminder or to a caregiver is the client's; a broker's reminder, a campaign message or a reply
    * from the inbox is the agency's.
    */
-  async lastSentTo(clientId: string, phone: string, em: EntityManager = this.em): Promise<LastSent | undefined> {
+  async lastSentTo(clientId: string | null, phone: string, em: EntityManager = this.em): Promise<LastSent | undefined> {
+    if (!clientId) return undefined;
     const [row] = await em.execute<{ owner: 'agency' | 'client'; at: Date }[]>(
       `select owner, at from (
          (select case when d.client_reminder_id is not null or d.caregiver_id is not null then 'client' else 'agency' end as owner,

@@ -11,6 +11,7 @@ import {
   ServiceUnavailableException,
 } from '@nestjs/common';
 
+import { A2pReads } from '../a2p/a2p-reads.repository.js';
 import type { Actor } from '../agency-log/actor.js';
 import { AgencyLogService } from '../agency-log/agency-log.service.js';
 import type { ClientAccount } from '../auth/client-account.entity.js';
@@ -19,6 +20,7 @@ import { Clock } from '../common/clock.js';
 import { isUuid } from '../common/ids.js';
 import { badFilter } from '../common/list-filters.js';
 import { type ListQuery, ListResult } from '../common/list-query.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ConsentLedger } from '../consent/consent-ledger.service.js';
 import { InboundReplies, type InboundText } from '../delivery/inbound-replies.js';
 import { clientTimeZone } from '../delivery/time-zones.js';
@@ -83,6 +85,10 @@ function threadDto(row: Omit<ThreadRow, 'total'>): InboxThreadDto {
 
 const refuse = (field: string, message: string) => new BadRequestException({ message, field });
 
+/** A reply while the agency's texts wait for its carrier registration. */
+export const REPLY_HELD_MESSAGE =
+  'Texts wait for the agency’s carrier registration (A2P 10DLC): replies can be sent once it is approved (Settings → Text messaging registration)';
+
 /**
  * The agency's two-way text inbox (docs/messaging.md "Inbox"): every inbound text from a client or
  * a client's caregiver becomes part of a thread per agency and number, next to what the agency sent
@@ -95,6 +101,8 @@ export class InboxService implements OnModuleInit {
   private readonly logger = new Logger('Inbox');
 
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly a2p: A2pReads,
     private readonly em: EntityManager,
     private readonly inbox: InboxRepository,
     private readonly replies: InboundReplies,
@@ -333,6 +341,10 @@ export class InboxService implements OnModuleInit {
         reason: refusal.reason,
         ...('allowedFrom' in refusal ? { allowedFrom: refusal.allowedFrom.toISOString() } : {}),
       });
+    // Through the agency's registered messaging service; until its campaign is approved, its texts wait (A2P 10DLC).
+    const sender = (await this.a2p.senders([book.agencyId])).get(book.agencyId);
+    if (!sender && this.config.messaging.a2p.holdUnregisteredTexts)
+      throw new ConflictException({ message: REPLY_HELD_MESSAGE, reason: 'registration' });
     const member = (
       await this.em.execute<{ first_name: string | null; last_name: string | null }[]>(
         'select first_name, last_name from members where id = ?',
@@ -349,7 +361,15 @@ export class InboxService implements OnModuleInit {
     let providerId: string | null = null;
     let status = 'sent';
     try {
-      providerId = (await this.sms.sendSms({ to: row.phone, purpose: 'inbox-reply', brokerId: book.agencyId, body })).providerId;
+      providerId = (
+        await this.sms.sendSms({
+          to: row.phone,
+          purpose: 'inbox-reply',
+          brokerId: book.agencyId,
+          body,
+          messagingServiceSid: sender?.messagingServiceSid ?? undefined,
+        })
+      ).providerId;
     } catch (error) {
       this.logger.warn({ err: error, threadId: row.id }, 'A reply from the inbox could not be sent');
       status = 'failed';

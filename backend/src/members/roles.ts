@@ -23,6 +23,7 @@ export const PERMISSIONS = [
   'commissions:write',
   'inbox:read',
   'inbox:write',
+  'messaging:register',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -38,6 +39,8 @@ export type Permission = (typeof PERMISSIONS)[number];
  *   assistants do not see money.
  * - Inbox (the agency's two-way texts, docs/messaging.md): owners, agents and assistants read and
  *   answer threads; read-only members read them.
+ * - Text messaging registration (A2P 10DLC): owners only — it binds the agency as a business
+ *   (EIN, legal name) and commits it to Twilio's fees.
  */
 export const ROLE_PERMISSIONS: Readonly<Record<MemberRole, readonly Permission[]>> = {
   owner: PERMISSIONS,

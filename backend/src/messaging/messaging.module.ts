@@ -1,5 +1,6 @@
 import { Inject, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 
+import { A2pReads } from '../a2p/a2p-reads.repository.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ClientDevOutboxController } from './client-dev-outbox.controller.js';
 import { DevOutboxController } from './dev-outbox.controller.js';
@@ -22,6 +23,7 @@ const TWILIO = Symbol('TWILIO_ADAPTER');
   controllers: [DevOutboxController, ClientDevOutboxController],
   providers: [
     MessagingRepository,
+    A2pReads,
     OutboxAdapter,
     DevPhone,
     OptOutsService,
@@ -43,7 +45,7 @@ const TWILIO = Symbol('TWILIO_ADAPTER');
           : outbox,
     },
   ],
-  exports: [SMS_SENDER, VOICE_SENDER, EMAIL_SENDER, OutboxAdapter, DevPhone, OptOutsService, WebhookEventsService],
+  exports: [A2pReads, SMS_SENDER, VOICE_SENDER, EMAIL_SENDER, OutboxAdapter, DevPhone, OptOutsService, WebhookEventsService],
 })
 export class MessagingModule implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Messaging');

@@ -19,6 +19,11 @@ interface OutgoingBase {
 
 export interface SmsMessage extends OutgoingBase {
   body: string;
+  /**
+   * The agency's own messaging service (A2P 10DLC, MG…): Twilio sends from its numbers. Absent: the
+   * platform's number (TWILIO_FROM_NUMBER).
+   */
+  messagingServiceSid?: string;
 }
 
 /** A reminder call: opens with the agency, then the message, then the sponsor message. */

@@ -25,6 +25,17 @@ function rebasedRequestClient(sdk: typeof twilio, baseUrl: string, timeout: numb
   })({ timeout });
 }
 
+/** A Twilio client made once its SDK has loaded (pointed at TWILIO_API_BASE_URL when set). */
+export function twilioClient(settings: TwilioSettings, timeoutMs: number): () => Promise<twilio.Twilio> {
+  return loadOnce(async () => {
+    const sdk = await loadTwilio();
+    return sdk(settings.accountSid, settings.authToken, {
+      timeout: timeoutMs,
+      ...(settings.apiBaseUrl ? { httpClient: rebasedRequestClient(sdk, settings.apiBaseUrl.replace(/\/+$/, ''), timeoutMs) } : {}),
+    });
+  });
+}
+
 export const WEBHOOK_PATHS = {
   voiceAnswer: '/api/webhooks/twilio/voice-answer',
   voiceStatus: '/api/webhooks/twilio/voice-status',
@@ -48,13 +59,7 @@ export class TwilioAdapter implements SmsSender, VoiceSender {
     private readonly appUrl: string,
     private readonly timeoutMs = 10_000,
   ) {
-    this.client = loadOnce(async () => {
-      const sdk = await loadTwilio();
-      return sdk(settings.accountSid, settings.authToken, {
-        timeout: timeoutMs,
-        ...(settings.apiBaseUrl ? { httpClient: rebasedRequestClient(sdk, settings.apiBaseUrl.replace(/\/+$/, ''), timeoutMs) } : {}),
-      });
-    });
+    this.client = twilioClient(settings, timeoutMs);
     // Loaded ahead of the first call or text; a failure shows (and is retried) when one is sent.
     this.client().catch(() => undefined);
   }
@@ -95,7 +100,8 @@ export class TwilioAdapter implements SmsSender, VoiceSender {
     const created = await this.withTimeout((client) =>
       client.messages.create({
         to: message.to,
-        from: this.settings.fromNumber,
+        // An agency's texts go through its registered messaging service, which picks its number.
+        ...(message.messagingServiceSid ? { messagingServiceSid: message.messagingServiceSid } : { from: this.settings.fromNumber }),
         body: message.body,
         statusCallback: this.callbackUrl(WEBHOOK_PATHS.smsStatus, message.deliveryId),
       }),

@@ -33,6 +33,8 @@ export const TAGS: Readonly<Record<string, string>> = {
   auth: 'Broker sign-in through OpenID Connect, sign-out, and who is signed in',
   members:
     'The agency’s team: its members and their roles, invitations by e-mail (accepted by signing in through their link), and removing a member',
+  'messaging-registration':
+    'The agency’s text messaging registration with the US carriers (A2P 10DLC) through Twilio: its brand, campaign, fees and number; whether its texts wait',
   tasks: 'Tasks and follow-ups, the automatic task rules, and each client’s call and meeting log',
   inbox: 'The agency’s two-way text inbox: threads per person, replies, assignment, reply templates (docs/messaging.md)',
   commissions:

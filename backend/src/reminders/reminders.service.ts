@@ -124,13 +124,14 @@ export class RemindersService {
       query,
       defaultSort: { field: 'scheduledTime', order: 'ASC' },
     });
-    const notSent = await this.deliveryReads.skippedReminderReasons(result.items.filter((r) => r.status === 'failed').map((r) => r.id));
+    // A pending reminder may wait, held for the agency's carrier registration: it shows why too.
+    const notSent = await this.deliveryReads.skippedReminderReasons(result.items.filter((r) => r.status !== 'completed').map((r) => r.id));
     return result.map((reminder) => toDto(reminder, notSent));
   }
 
   async findOne(book: ClientBook, id: string): Promise<ReminderDto> {
     const reminder = await this.findOwned(book, id);
-    return toDto(reminder, reminder.status === 'failed' ? await this.deliveryReads.skippedReminderReasons([reminder.id]) : undefined);
+    return toDto(reminder, reminder.status !== 'completed' ? await this.deliveryReads.skippedReminderReasons([reminder.id]) : undefined);
   }
 
   async create(broker: User, book: ClientBook, actor: Actor, input: CreateReminderDto, now = this.clock.now()): Promise<ReminderDto> {

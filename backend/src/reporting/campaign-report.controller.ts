@@ -1,6 +1,7 @@
 import { Controller, Get, NotFoundException, Param } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 
+import { TEXT_HELD_REASON } from '../a2p/held-texts.js';
 import { TokenScopes } from '../api-tokens/scopes.js';
 import { BrokerOnly, CurrentBook } from '../auth/access.decorators.js';
 import { isUuid } from '../common/ids.js';
@@ -34,7 +35,8 @@ function toDto(row: CampaignRecipientRow): CampaignRecipientDto {
     name: `${row.first_name} ${row.last_name}`.trim(),
     address: row.address,
     status,
-    reason: status === 'failed' || status === 'skipped' ? row.reason : null,
+    // A waiting text held for the agency's carrier registration says so.
+    reason: status === 'failed' || status === 'skipped' || row.reason === TEXT_HELD_REASON ? row.reason : null,
     openedAt: isoOrNull(row.opened_at),
     clickedAt: isoOrNull(row.clicked_at),
   };

@@ -16,6 +16,8 @@ export const TWILIO_TEST_ENV = {
   TWILIO_ACCOUNT_SID: `AC${'0'.repeat(31)}1`,
   TWILIO_AUTH_TOKEN: 'built-app-twilio-token',
   TWILIO_FROM_NUMBER: '+15005550006',
+  // Sending, not the A2P 10DLC holding (a2p-registration.e2e-spec.ts), is what these tests are about.
+  A2P_HOLD_UNREGISTERED_TEXTS: 'false',
 };
 
 export interface BuiltApp {

@@ -2492,6 +2492,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/messaging-registration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The agency’s registration: each step’s status, and Twilio’s reasons for a failure in plain words (English and Spanish) */
+        get: operations["A2pController_get"];
+        put?: never;
+        /**
+         * Submits the agency’s registration (or submits it again after a failure), with the fees the owner confirmed
+         * @description The business profile, A2P bundle and brand are made at Twilio at once; a job asks Twilio where they stand until the campaign is approved or fails. Without Twilio (development) it is simulated.
+         */
+        post: operations["A2pController_submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messaging-registration/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Asks Twilio now where the registration stands (the job does so every 15 minutes) */
+        post: operations["A2pController_check"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messaging-registration/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What would be registered: the campaign generated from the agency’s texts, and the fees (dated) for a company and a sole proprietor */
+        get: operations["A2pController_preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/messaging-registration/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the agency’s texts wait for its carrier registration (A2P 10DLC), and how many wait
+         * @description For every member: the broker app’s banner.
+         */
+        get: operations["A2pController_status"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/policies/carriers": {
         parameters: {
             query?: never;
@@ -3412,7 +3487,7 @@ export interface components {
              *       "clients:read"
              *     ]
              */
-            scopes: ("clients:read" | "clients:write" | "policies:read" | "policies:write" | "soas:read" | "soas:write" | "tasks:read" | "tasks:write" | "inbox:read" | "inbox:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write")[];
+            scopes: ("clients:read" | "clients:write" | "policies:read" | "policies:write" | "soas:read" | "soas:write" | "tasks:read" | "tasks:write" | "inbox:read" | "inbox:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "messaging:register" | "analytics:read" | "admin:read" | "admin:write")[];
         };
         ApiTokenEventDto: {
             /** Format: date-time */
@@ -3576,6 +3651,22 @@ export interface components {
              * @example 2026-12-15T00:00:00.000Z
              */
             trialEndsAt: string | null;
+        };
+        BrandDetailsDto: {
+            /** @enum {string} */
+            businessType: "llc" | "corporation" | "partnership" | "non_profit" | "sole_proprietor";
+            city: string;
+            contactEmail: string;
+            contactFirstName: string;
+            contactLastName: string;
+            contactPhone: string;
+            contactTitle: string;
+            ein: string | null;
+            legalName: string;
+            postalCode: string;
+            state: string;
+            street: string;
+            website: string | null;
         };
         BrokerDetailDto: {
             /** @description Newest first, the last 20 */
@@ -3752,6 +3843,17 @@ export interface components {
              * @enum {string}
              */
             type: "email" | "sms";
+        };
+        CampaignPreviewDto: {
+            description: string;
+            helpKeywords: string[];
+            helpMessage: string;
+            messageFlow: string;
+            messageSamples: string[];
+            optOutKeywords: string[];
+            optOutMessage: string;
+            /** @example MIXED */
+            useCase: string;
         };
         CampaignRecipientDto: {
             /** @description The phone or e-mail it went to */
@@ -4254,7 +4356,7 @@ export interface components {
              *       "clients:write"
              *     ]
              */
-            scopes: ("clients:read" | "clients:write" | "policies:read" | "policies:write" | "soas:read" | "soas:write" | "tasks:read" | "tasks:write" | "inbox:read" | "inbox:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write")[];
+            scopes: ("clients:read" | "clients:write" | "policies:read" | "policies:write" | "soas:read" | "soas:write" | "tasks:read" | "tasks:write" | "inbox:read" | "inbox:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "messaging:register" | "analytics:read" | "admin:read" | "admin:write")[];
         };
         CreateCampaignDto: {
             /** @description Default: all active clients */
@@ -4598,7 +4700,7 @@ export interface components {
              *       "clients:read"
              *     ]
              */
-            scopes: ("clients:read" | "clients:write" | "policies:read" | "policies:write" | "soas:read" | "soas:write" | "tasks:read" | "tasks:write" | "inbox:read" | "inbox:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write")[];
+            scopes: ("clients:read" | "clients:write" | "policies:read" | "policies:write" | "soas:read" | "soas:write" | "tasks:read" | "tasks:write" | "inbox:read" | "inbox:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "messaging:register" | "analytics:read" | "admin:read" | "admin:write")[];
             /**
              * @description The secret: shown once, never again
              * @example ck_pat_Q3xv9LwR1d6mB0yVvYpT2kq8s3fHcN4eZ7uJ5aXgE0o
@@ -4707,7 +4809,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @description What this member may do (their role’s permissions) */
-            permissions: ("read" | "clients:write" | "clients:import" | "clients:export" | "reminders:write" | "campaigns:write" | "campaigns:send" | "members:manage" | "billing:manage" | "branding:manage" | "tokens:manage" | "agency:delete" | "activity:read" | "commissions:read" | "commissions:write" | "inbox:read" | "inbox:write")[];
+            permissions: ("read" | "clients:write" | "clients:import" | "clients:export" | "reminders:write" | "campaigns:write" | "campaigns:send" | "members:manage" | "billing:manage" | "branding:manage" | "tokens:manage" | "agency:delete" | "activity:read" | "commissions:read" | "commissions:write" | "inbox:read" | "inbox:write" | "messaging:register")[];
             /** @enum {string} */
             role: "owner" | "agent" | "assistant" | "read_only";
             /** @description They see only the clients assigned to them (an agent, when the agency keeps agents to their own clients) */
@@ -4917,6 +5019,34 @@ export interface components {
         ExtendTrialDto: {
             /** @default 7 */
             days: number;
+        };
+        FeesDto: {
+            /**
+             * @description The date the figures were read from their sources
+             * @example 2026-11-29
+             */
+            asOf: string;
+            /** @example 400 */
+            brandRegistrationCents: number;
+            /** @example 1000 */
+            campaignMonthlyCents: number;
+            /** @example 1500 */
+            campaignVettingCents: number;
+            /** @example 115 */
+            localNumberMonthlyCents: number;
+            /**
+             * @description Paid each month once approved
+             * @example 1115
+             */
+            monthlyCents: number;
+            /**
+             * @description Paid once on submitting (what this submission costs: a resubmission of the campaign alone pays its vetting only)
+             * @example 5900
+             */
+            oneTimeCents: number;
+            /** @example 4000 */
+            secondaryVettingCents: number;
+            sources: string[];
         };
         FilterAudience: {
             /**
@@ -5410,6 +5540,11 @@ export interface components {
             profitMargin: number;
             /** @description Cents */
             revenue: number;
+            /**
+             * @description Cents: the text messaging registration (A2P 10DLC) — its one-time fees in the month submitted, the campaign’s and the numbers’ monthly fees once approved; Twilio’s, passed through (not in totalCost)
+             * @example 1115
+             */
+            textingRegistrationCost: number;
             /** @description Cents: reminder calls and texts */
             totalCost: number;
             voiceCallCount: number;
@@ -5780,6 +5915,69 @@ export interface components {
              */
             username?: string;
         };
+        RegistrationDto: {
+            /** Format: date-time */
+            approvedAt: string | null;
+            /** @example 1 */
+            attempts: number;
+            brand: components["schemas"]["BrandDetailsDto"];
+            /** Format: date-time */
+            checkedAt: string | null;
+            /** @example 5900 */
+            confirmedFeesCents: number;
+            failures: components["schemas"]["RegistrationFailureDto"][];
+            /**
+             * @example [
+             *       "+18135550142"
+             *     ]
+             */
+            numbers: string[];
+            /** @enum {string} */
+            status: "pending" | "approved" | "failed" | "simulated";
+            steps: components["schemas"]["RegistrationStepDto"][];
+            /** Format: date-time */
+            submittedAt: string;
+            /** @example MIXED */
+            useCase: string;
+        };
+        RegistrationFailureDto: {
+            /** @example 30893 */
+            code: number | null;
+            /** @description Said plainly, in English */
+            plainEn: string;
+            /** @description Said plainly, in Spanish */
+            plainEs: string;
+            /** @description Twilio’s own words */
+            raw: string;
+            /** @enum {string} */
+            step: "profile" | "brand" | "campaign" | "number";
+        };
+        RegistrationPreviewDto: {
+            /**
+             * @description The area code a number is looked for in (the agency’s phone’s)
+             * @example 813
+             */
+            areaCode: number | null;
+            /** @description Only the campaign is sent again (the brand was approved), so only its vetting is paid */
+            campaignOnly: boolean;
+            /** @description A company’s campaign (MIXED) */
+            company: components["schemas"]["CampaignPreviewDto"];
+            companyFees: components["schemas"]["FeesDto"];
+            /**
+             * @description simulated: no Twilio here (development); texts go to the outbox and nothing is registered
+             * @enum {string}
+             */
+            mode: "twilio" | "simulated";
+            /** @description A sole proprietor’s campaign */
+            soleProprietor: components["schemas"]["CampaignPreviewDto"];
+            soleProprietorFees: components["schemas"]["FeesDto"];
+        };
+        RegistrationStepDto: {
+            /** @enum {string} */
+            status: "not_started" | "pending" | "approved" | "failed";
+            /** @enum {string} */
+            step: "profile" | "brand" | "campaign" | "number";
+        };
         ReminderAdherenceDto: {
             confirmed: number;
             /** @description The last 30 days, oldest first */
@@ -5981,7 +6179,7 @@ export interface components {
             /** @example Read clients, their consent records, timelines and compliance reports */
             description: string;
             /** @enum {string} */
-            scope: "clients:read" | "clients:write" | "policies:read" | "policies:write" | "soas:read" | "soas:write" | "tasks:read" | "tasks:write" | "inbox:read" | "inbox:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "analytics:read" | "admin:read" | "admin:write";
+            scope: "clients:read" | "clients:write" | "policies:read" | "policies:write" | "soas:read" | "soas:write" | "tasks:read" | "tasks:write" | "inbox:read" | "inbox:write" | "reminders:read" | "reminders:write" | "campaigns:read" | "campaigns:write" | "messaging:register" | "analytics:read" | "admin:read" | "admin:write";
         };
         SendResultDto: {
             /** @description Recipients the campaign is going to */
@@ -6256,6 +6454,66 @@ export interface components {
              */
             step: number;
         };
+        SubmitRegistrationDto: {
+            /**
+             * @description sole_proprietor: no EIN (the Sole Proprietor brand, one number, lower volume)
+             * @example llc
+             * @enum {string}
+             */
+            businessType: "llc" | "corporation" | "partnership" | "non_profit" | "sole_proprietor";
+            /** @example Tampa */
+            city: string;
+            /**
+             * @description The monthly fees shown before submitting, in cents; other amounts answer 409
+             * @example 1115
+             */
+            confirmMonthlyCents: number;
+            /**
+             * @description The one-time fees shown before submitting, in cents; other amounts answer 409
+             * @example 5900
+             */
+            confirmOneTimeCents: number;
+            /** @example dana@harborsenior.example */
+            contactEmail: string;
+            /** @example Dana */
+            contactFirstName: string;
+            /** @example Reyes */
+            contactLastName: string;
+            /**
+             * @description A mobile number in E.164; a sole proprietor confirms a code Twilio texts to it
+             * @example +18135550100
+             */
+            contactPhone: string;
+            /**
+             * @description The contact’s title at the agency (default Owner)
+             * @example Owner
+             */
+            contactTitle?: string;
+            /**
+             * @description Required unless a sole proprietor; none for one
+             * @example 12-3456789
+             */
+            ein?: string | null;
+            /**
+             * @description The legal name, exactly as the IRS has it (a sole proprietor: their own name)
+             * @example Harbor Senior Insurance LLC
+             */
+            legalName: string;
+            /** @example 33602 */
+            postalCode: string;
+            /**
+             * @description Two-letter US state
+             * @example FL
+             */
+            state: string;
+            /** @example 100 Harbor Way */
+            street: string;
+            /**
+             * @description Required of a company
+             * @example https://harborsenior.example
+             */
+            website?: string | null;
+        };
         SubscriptionDto: {
             /** @example 212 */
             activeClients: number;
@@ -6406,6 +6664,20 @@ export interface components {
             success: boolean;
             /** @description Where the test went: the broker’s e-mail, or the agency phone */
             to: string;
+        };
+        TextingStatusDto: {
+            /**
+             * @description Texts now held
+             * @example 3
+             */
+            heldTexts: number;
+            /** @description Texts wait until the agency’s campaign is approved (A2P_HOLD_UNREGISTERED_TEXTS) */
+            holding: boolean;
+            /**
+             * @example pending
+             * @enum {string}
+             */
+            status: "none" | "pending" | "approved" | "failed" | "simulated";
         };
         ThreadTaskDto: {
             /** Format: uuid */
@@ -24887,6 +25159,513 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    A2pController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationDto"];
+                };
+            };
+            /** @description A malformed address or query string (NUL, a broken percent-escape, invalid text) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the messaging:register scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/messaging-registration needs the messaging:register scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The agency has not registered yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    A2pController_submit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubmitRegistrationDto"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationDto"];
+                };
+            };
+            /** @description A field is missing or wrong (an EIN of 9 digits for a company, a US phone, a ZIP code, …) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the messaging:register scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "POST /api/messaging-registration needs the messaging:register scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Already under review or approved, the amounts changed since shown, or the server is not set up for it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    A2pController_check: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationDto"];
+                };
+            };
+            /** @description A malformed address or query string (NUL, a broken percent-escape, invalid text) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the messaging:register scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "POST /api/messaging-registration/check needs the messaging:register scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The agency has not registered yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    A2pController_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationPreviewDto"];
+                };
+            };
+            /** @description A malformed address or query string (NUL, a broken percent-escape, invalid text) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the messaging:register scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/messaging-registration/preview needs the messaging:register scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    A2pController_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TextingStatusDto"];
+                };
+            };
+            /** @description A malformed address or query string (NUL, a broken percent-escape, invalid text) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };

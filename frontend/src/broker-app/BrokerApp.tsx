@@ -39,6 +39,7 @@ const BillingPage = lazyNamed(() => import('./billing/BillingPage.tsx'), 'Billin
 const CompliancePage = lazyNamed(() => import('./compliance/CompliancePage.tsx'), 'CompliancePage');
 const BrandingPage = lazyNamed(() => import('./branding/BrandingPage.tsx'), 'BrandingPage');
 const SettingsPage = lazyNamed(() => import('./settings/SettingsPage.tsx'), 'SettingsPage');
+const TextingRegistrationPage = lazyNamed(() => import('./texting/TextingRegistrationPage.tsx'), 'TextingRegistrationPage');
 const ApiAccessPage = lazyNamed(() => import('./api-access/ApiAccessPage.tsx'), 'ApiAccessPage');
 const TeamPage = lazyNamed(() => import('./team/TeamPage.tsx'), 'TeamPage');
 const ActivityLogPage = lazyNamed(() => withLateAreas(import('./activity-log/ActivityLogPage.tsx')), 'ActivityLogPage');
@@ -132,6 +133,7 @@ function ThemedAdmin() {
             <Route path="/compliance" element={<CompliancePage />} />
             <Route path="/branding" element={memberPage('branding:manage', <BrandingPage />)} />
             <Route path="/settings" element={<SettingsPage />} />
+            <Route path="/settings/texting" element={memberPage('messaging:register', <TextingRegistrationPage />)} />
             <Route path="/api-access" element={memberPage('tokens:manage', <ApiAccessPage />)} />
             <Route path="/team" element={<TeamPage />} />
             <Route path="/activity-log" element={memberPage('activity:read', <ActivityLogPage />)} />

@@ -73,6 +73,13 @@ export type BillingChange = Schemas['BillingChangeDto'];
 
 export type MonthlyAnalytics = Schemas['MonthlyAnalyticsDto'];
 
+/** The text messaging registration (A2P 10DLC). */
+export type TextingRegistration = Schemas['RegistrationDto'];
+export type TextingPreview = Schemas['RegistrationPreviewDto'];
+export type TextingFees = Schemas['FeesDto'];
+export type TextingStatus = Schemas['TextingStatusDto'];
+export type TextingSubmission = Schemas['SubmitRegistrationDto'];
+
 /** The signed-in broker's own profile (GET/PUT /api/profile): what Settings edits. */
 export type Profile = Schemas['ProfileDto'];
 

@@ -73,6 +73,12 @@ export class MonthlyAnalyticsDto {
   @ApiProperty() voiceCallCount!: number;
   @ApiProperty({ description: 'Active clients (month end, or now for this month)' }) clientCount!: number;
   @ApiProperty({ description: 'Cents: reminder calls and texts' }) totalCost!: number;
+  @ApiProperty({
+    example: 1115,
+    description:
+      'Cents: the text messaging registration (A2P 10DLC) — its one-time fees in the month submitted, the campaign’s and the numbers’ monthly fees once approved; Twilio’s, passed through (not in totalCost)',
+  })
+  textingRegistrationCost!: number;
   @ApiProperty({ description: 'Cents' }) revenue!: number;
   @ApiProperty({ description: 'Cents' }) profit!: number;
   @ApiProperty({ description: 'Percent' }) profitMargin!: number;

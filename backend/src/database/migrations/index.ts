@@ -57,6 +57,7 @@ import { Migration20261129154210_scopes_of_appointment } from './Migration202611
 import { Migration20261129155759_commissions } from './Migration20261129155759_commissions.js';
 import { Migration20261129161845_policy_filters } from './Migration20261129161845_policy_filters.js';
 import { Migration20261129162850_agency_actions_soas_tasks_commissions } from './Migration20261129162850_agency_actions_soas_tasks_commissions.js';
+import { Migration20261129182224_a2p_registration } from './Migration20261129182224_a2p_registration.js';
 import { Migration20261129182248_inbox } from './Migration20261129182248_inbox.js';
 import { Migration20261129192607_statement_rows_at_copy_rate } from './Migration20261129192607_statement_rows_at_copy_rate.js';
 
@@ -117,6 +118,7 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129155759_commissions', class: Migration20261129155759_commissions },
   { name: 'Migration20261129161845_policy_filters', class: Migration20261129161845_policy_filters },
   { name: 'Migration20261129162850_agency_actions_soas_tasks_commissions', class: Migration20261129162850_agency_actions_soas_tasks_commissions },
+  { name: 'Migration20261129182224_a2p_registration', class: Migration20261129182224_a2p_registration },
   { name: 'Migration20261129182248_inbox', class: Migration20261129182248_inbox },
   { name: 'Migration20261129192607_statement_rows_at_copy_rate', class: Migration20261129192607_statement_rows_at_copy_rate },
 ];

@@ -34,6 +34,7 @@ const TRIAL: Subscription = {
 
 const month = (m: string, profitMargin: number): MonthlyAnalytics => ({
   month: m,
+  textingRegistrationCost: 0,
   voiceCallCount: 40,
   clientCount: 12,
   totalCost: 95,

@@ -124,6 +124,20 @@ export function MonthlyAnalyticsCard({
           </Table>
         </TableContainer>
       )}
+      {rows.some((row) => row.textingRegistrationCost > 0) && (
+        <CardContent component="section" aria-labelledby="texting-costs-title" data-testid="texting-costs">
+          <Typography id="texting-costs-title" variant="subtitle2" component="h3" sx={{ fontWeight: 600 }}>
+            {T.textingTitle}
+          </Typography>
+          {rows
+            .filter((row) => row.textingRegistrationCost > 0)
+            .map((row) => (
+              <Typography key={row.month} variant="body2">
+                {T.textingLine(monthLabel(row.month), formatCents(row.textingRegistrationCost))}
+              </Typography>
+            ))}
+        </CardContent>
+      )}
     </Card>
   );
 }

@@ -107,6 +107,8 @@ export const BILLING_TEXTS = {
   analyticsSubtitle: 'The last 3 months, newest first',
   analyticsEmpty: 'No billing history yet. Your first month shows here once reminders go out.',
   analyticsFailed: 'Could not load your monthly figures.',
+  textingTitle: 'Text messaging registration (A2P 10DLC)',
+  textingLine: (month: string, amount: string) => `${month}: ${amount} in Twilio’s registration, campaign and number fees`,
   columns: {
     month: 'Month',
     voiceCalls: 'Voice Calls',

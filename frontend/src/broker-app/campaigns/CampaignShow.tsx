@@ -28,6 +28,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { MarketingDetailsNotice } from '../branding/MarketingDetailsNotice.tsx';
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
+import { shownReason } from '../texting/heldReason.ts';
 import type { CampaignRecipient } from '../types.ts';
 import { formatDateTime } from '../ui/format.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
@@ -313,7 +314,7 @@ function Recipients({ campaign }: { campaign: Campaign }) {
                   <Chip size="small" color={STATUS_COLORS[recipient.status]} label={T.recipientStatus[recipient.status]} />
                   {recipient.reason && (
                     <Typography variant="caption" component="div" color="text.secondary" sx={{ mt: 0.5 }}>
-                      {recipient.reason}
+                      {shownReason(recipient.reason)}
                     </Typography>
                   )}
                 </TableCell>

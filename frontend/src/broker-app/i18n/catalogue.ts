@@ -15,6 +15,7 @@ import * as reminders from '../reminders/texts.ts';
 import * as resources from '../resources/texts.ts';
 import * as settings from '../settings/texts.ts';
 import * as team from '../team/texts.ts';
+import * as texting from '../texting/texts.ts';
 import * as tour from '../tour/texts.ts';
 import type { late } from './lateAreas.ts';
 
@@ -42,6 +43,7 @@ const early = {
   resources,
   settings,
   team,
+  texting,
   tour,
 };
 

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { answersOk } from '../../lib/http.ts';
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCurrentUser } from '../providers/useCurrentUser.ts';
+import { TextingBanner } from '../texting/TextingBanner.tsx';
 import { BillingBanner } from './BillingBanner.tsx';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { SidebarContent } from './Sidebar.tsx';
@@ -92,6 +93,7 @@ export function Shell({ children }: { children?: ReactNode }) {
           <LanguageMenu />
         </Box>
         <BillingBanner />
+        <TextingBanner />
         <Box component="main" id="main-content" sx={{ flex: 1, p: { xs: 2, md: 3 }, maxWidth: 1400, width: '100%', mx: 'auto' }}>
           {children}
         </Box>

@@ -69,6 +69,10 @@ import type {
   TaskRules,
   TaskSummary,
   TeamSettings,
+  TextingPreview,
+  TextingRegistration,
+  TextingStatus,
+  TextingSubmission,
   TpmoInput,
 } from '../types.ts';
 import { callJson, httpClient } from './httpClient.ts';
@@ -210,6 +214,20 @@ export const dataProvider = {
   markPaid: () => callJson<Subscription>('/api/billing/mark-paid', 'POST'),
   openBillingPortal: () => callJson<{ url: string }>('/api/billing/portal', 'POST'),
   getMonthlyAnalytics: () => callJson<MonthlyAnalytics[]>('/api/analytics/monthly'),
+
+  getTextingStatus: () => callJson<TextingStatus>('/api/messaging-registration/status'),
+  getTextingPreview: () => callJson<TextingPreview>('/api/messaging-registration/preview'),
+  /** The agency's registration, or null before it registers (404). */
+  getTextingRegistration: async () => {
+    try {
+      return await callJson<TextingRegistration>('/api/messaging-registration');
+    } catch (error) {
+      if ((error as { status?: number }).status === 404) return null;
+      throw error;
+    }
+  },
+  submitTextingRegistration: (input: TextingSubmission) => callJson<TextingRegistration>('/api/messaging-registration', 'POST', input),
+  checkTextingRegistration: () => callJson<TextingRegistration>('/api/messaging-registration/check', 'POST'),
 
   getProfile: () => callJson<Profile>('/api/profile'),
   updateProfile: (input: ProfileInput) => callJson<Profile>('/api/profile', 'PUT', input),

@@ -6,6 +6,7 @@ import SmsOutlinedIcon from '@mui/icons-material/SmsOutlined';
 import { Avatar, Box, Button, Card, CardContent, Chip, type ChipProps, Skeleton, Stack, Typography } from '@mui/material';
 
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
+import { shownReason } from '../texting/heldReason.ts';
 import type { Reminder } from '../types.ts';
 import { formatDateTime } from './schedule.ts';
 
@@ -75,7 +76,7 @@ export function ReminderCard({ reminder, client, onEdit, onCancel }: Props) {
           <Chip size="small" color={STATUS_COLORS[reminder.status]} label={T.status[reminder.status]} />
           {reminder.notSentReason && (
             <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'right' }}>
-              {T.notSent(reminder.notSentReason)}
+              {T.notSent(shownReason(reminder.notSentReason))}
             </Typography>
           )}
         </Box>

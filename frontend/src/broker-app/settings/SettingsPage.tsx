@@ -1,12 +1,26 @@
 import SaveIcon from '@mui/icons-material/Save';
-import { Alert, Box, Button, CircularProgress, FormControlLabel, FormHelperText, Skeleton, Switch, TextField } from '@mui/material';
+import SmsIcon from '@mui/icons-material/Sms';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  FormControlLabel,
+  FormHelperText,
+  Skeleton,
+  Switch,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
-import { useMemberMay } from '../providers/memberMay.tsx';
+import { IfMemberMay, useMemberMay } from '../providers/memberMay.tsx';
 import { useSetCurrentUser } from '../providers/useCurrentUser.ts';
+import { TEXTING_PATH } from '../texting/TextingBanner.tsx';
 import type { Profile, ProfileInput } from '../types.ts';
 import { useErrorToast } from '../ui/errors.ts';
 import { FormSection } from '../ui/FormSection.tsx';
@@ -214,6 +228,23 @@ function SettingsForm({ profile }: { profile: DigestProfile }) {
   );
 }
 
+/** Owners: the way to the agency's text messaging registration (A2P 10DLC). */
+function TextingLink() {
+  const { TEXTING_TEXTS: T } = useBrokerTexts().texting;
+  return (
+    <Box sx={{ maxWidth: 760, mt: 3 }}>
+      <FormSection id="texting-registration" title={T.settingsLinkTitle}>
+        <Typography>{T.settingsLinkText}</Typography>
+        <Box>
+          <Button variant="outlined" component={RouterLink} to={TEXTING_PATH} startIcon={<SmsIcon />}>
+            {T.settingsLink}
+          </Button>
+        </Box>
+      </FormSection>
+    </Box>
+  );
+}
+
 /** /settings: the signed-in broker's (or admin's) own name, agency phone, e-mail notifications and weekly digest. */
 export function SettingsPage() {
   const { SETTINGS_TEXTS: T } = useBrokerTexts().settings;
@@ -240,6 +271,9 @@ export function SettingsPage() {
       ) : (
         <SettingsForm profile={profile} />
       )}
+      <IfMemberMay permission="messaging:register">
+        <TextingLink />
+      </IfMemberMay>
     </Box>
   );
 }

@@ -116,6 +116,8 @@ export const BILLING_TEXTS: Translation<typeof EN_BILLING_TEXTS> = {
   analyticsSubtitle: 'Los últimos 3 meses, del más reciente al más antiguo',
   analyticsEmpty: 'Aún no hay historial de facturación. Su primer mes aparecerá aquí cuando se envíen los recordatorios.',
   analyticsFailed: 'No se pudieron cargar sus cifras mensuales.',
+  textingTitle: 'Registro para mensajes de texto (A2P 10DLC)',
+  textingLine: (month: string, amount: string) => `${month}: ${amount} en tarifas de Twilio por registro, campaña y número`,
   columns: {
     month: 'Mes',
     voiceCalls: 'Llamadas de voz',

@@ -27,6 +27,7 @@ import * as shell from './shell.ts';
 import * as soa from './soa.ts';
 import * as tasks from './tasks.ts';
 import * as team from './team.ts';
+import * as texting from './texting.ts';
 
 /** The broker app in Spanish, by area (one chunk, loaded when Spanish is chosen). */
 export const spanish: BrokerTranslation = {
@@ -57,5 +58,6 @@ export const spanish: BrokerTranslation = {
   resources,
   settings,
   team,
+  texting,
   tour,
 };
