@@ -99,7 +99,8 @@ try {
     result = await (await session.request(`/api/commissions/statements/${statement.id}`)).json();
     if (result.rowsDone !== lastDone) [progressUpdates, lastDone] = [progressUpdates + 1, result.rowsDone];
     if (result.status === 'completed' || result.status === 'failed') break;
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // As often as a person watching would see a change (the app itself asks every 500 ms), not so often that the asking slows the job.
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const importMs = performance.now() - started;
   if (result.status !== 'completed' || result.rowsTotal !== ROWS) throw new Error(`import failed: ${JSON.stringify(result).slice(0, 300)}`);
