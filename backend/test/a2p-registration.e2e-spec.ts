@@ -5,6 +5,7 @@ import { Delivery } from '../src/delivery/delivery.entity.js';
 import { DispatcherService } from '../src/delivery/dispatcher.service.js';
 import { Reminder } from '../src/reminders/reminder.entity.js';
 import { User } from '../src/users/user.entity.js';
+import { TEST_BRAND } from './helpers/a2p.js';
 import type { Agent } from './helpers/browser-agent.js';
 import { realNow } from './helpers/clock.js';
 import { makeClient } from './helpers/factories.js';
@@ -20,18 +21,7 @@ const REGISTRATION = '/api/messaging-registration';
 /** A company's registration, with the amounts the preview showed. */
 function companyBrand(fees: { oneTimeCents: number; monthlyCents: number }, changes: Record<string, unknown> = {}) {
   return {
-    legalName: 'Harbor Senior Insurance LLC',
-    businessType: 'llc',
-    ein: '12-3456789',
-    street: '100 Harbor Way',
-    city: 'Tampa',
-    state: 'FL',
-    postalCode: '33602',
-    website: 'https://harborsenior.example',
-    contactFirstName: 'Dana',
-    contactLastName: 'Reyes',
-    contactEmail: 'dana@harborsenior.example',
-    contactPhone: '+18135550100',
+    ...TEST_BRAND,
     confirmOneTimeCents: fees.oneTimeCents,
     confirmMonthlyCents: fees.monthlyCents,
     ...changes,

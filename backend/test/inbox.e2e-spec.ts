@@ -13,6 +13,7 @@ import { InboxMessage } from '../src/inbox/inbox-message.entity.js';
 import { InboxThread } from '../src/inbox/inbox-thread.entity.js';
 import { OptOut } from '../src/messaging/opt-out.entity.js';
 import { User } from '../src/users/user.entity.js';
+import { approvedRegistration } from './helpers/a2p.js';
 import { type Agent, browser } from './helpers/browser-agent.js';
 import { realNow, TestClock } from './helpers/clock.js';
 import { makeClient, makeInvitation } from './helpers/factories.js';
@@ -32,32 +33,6 @@ const START = '2026-03-10T16:00:00Z';
  * reply, health words are refused, books keep agents to their clients, and a client's answers to
  * their own reminder never reach the agency.
  */
-/** An agency's A2P 10DLC registration, approved, with its messaging service. */
-const approvedRegistration = (broker: string, messagingServiceSid: string) => ({
-  broker,
-  status: 'approved' as const,
-  brand: {
-    legalName: 'Harbor Senior Insurance LLC',
-    businessType: 'llc' as const,
-    ein: '12-3456789',
-    street: '100 Harbor Way',
-    city: 'Tampa',
-    state: 'FL',
-    postalCode: '33602',
-    website: null,
-    contactFirstName: 'Dana',
-    contactLastName: 'Reyes',
-    contactEmail: 'dana@harbor.example',
-    contactPhone: '+18135550100',
-    contactTitle: 'Owner',
-  },
-  useCase: 'MIXED',
-  campaign: {},
-  messagingServiceSid,
-  confirmedFeesCents: 0,
-  submittedAt: realNow(),
-  approvedAt: realNow(),
-});
 
 describe('the text inbox', () => {
   // Sign-ins happen at the real time; the tests then pin the clock.
@@ -196,7 +171,7 @@ describe('the text inbox', () => {
       const held = await owner.agent.post(`/api/inbox/threads/${thread.id}/replies`).send({ body: 'Yes, 9 to noon.' });
       expect([held.status, held.body.reason, held.body.message]).toEqual([409, 'registration', REPLY_HELD_MESSAGE]);
       expect(sentTo(rosa.phone)).toHaveLength(0);
-      await t.em().insertMany(A2pRegistration, [approvedRegistration(owner.id, 'MG00000000000000000000000000000042')]);
+      await t.em().insertMany(A2pRegistration, [approvedRegistration(owner.id, 'MG00000000000000000000000000000042', realNow())]);
       const sent = await owner.agent.post(`/api/inbox/threads/${thread.id}/replies`).send({ body: 'Yes, 9 to noon.' });
       expect(sent.status).toBe(201);
       expect(sentTo(rosa.phone).map((r) => r.form.get('MessagingServiceSid'))).toEqual(['MG00000000000000000000000000000042']);

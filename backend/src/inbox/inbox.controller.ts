@@ -146,7 +146,10 @@ export class InboxController {
   })
   @ApiCreatedResponse({ type: InboxMessageDto })
   @ApiBadRequestResponse({ description: 'A missing or too long body, or a health word: { message, field, term }' })
-  @ApiConflictResponse({ description: 'Not allowed now: { message, reason: opted_out | consent | calling_hours, allowedFrom? }' })
+  @ApiConflictResponse({
+    description:
+      'Not allowed now: { message, reason: opted_out | consent | calling_hours | registration, allowedFrom? } (registration: texts wait for the agency’s A2P 10DLC approval)',
+  })
   @ApiNotFoundResponse({ description: 'No such thread in your book' })
   reply(
     @CurrentBook() book: ClientBook,

@@ -24056,7 +24056,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorDto"];
                 };
             };
-            /** @description Not allowed now: { message, reason: opted_out | consent | calling_hours, allowedFrom? } */
+            /** @description Not allowed now: { message, reason: opted_out | consent | calling_hours | registration, allowedFrom? } (registration: texts wait for the agency’s A2P 10DLC approval) */
             409: {
                 headers: {
                     [name: string]: unknown;
