@@ -84,7 +84,7 @@ describe('the Inbox page', () => {
     await waitFor(() => expect(getInboxThreads).toHaveBeenLastCalledWith({ needsReply: true }));
   });
 
-  it('shows a conversation (events without words), reads it, and sends a reply; a refusal shows the server’s reason', async () => {
+  it('shows a conversation (events without words), reads it, and sends a reply; a refusal shows its reason', async () => {
     const updateInboxThread = vi.fn().mockResolvedValue(thread({ unreadCount: 0 }));
     const replyInbox = vi
       .fn()
@@ -92,6 +92,18 @@ describe('the Inbox page', () => {
         Object.assign(new Error('Reminders from brokers must be generic'), {
           status: 400,
           body: { message: 'Reminders from brokers must be generic' },
+        }),
+      )
+      .mockRejectedValueOnce(
+        Object.assign(new Error('Outside calling hours'), {
+          status: 409,
+          body: { message: 'Outside calling hours where they live', reason: 'calling_hours', allowedFrom: '2026-03-11T13:00:00.000Z' },
+        }),
+      )
+      .mockRejectedValueOnce(
+        Object.assign(new Error('Texts wait'), {
+          status: 409,
+          body: { message: 'Texts wait for the registration', reason: 'registration' },
         }),
       )
       .mockResolvedValue(MESSAGES[1]);
@@ -115,7 +127,17 @@ describe('the Inbox page', () => {
 
     fireEvent.change(screen.getByLabelText('Reply'), { target: { value: 'Did you take your insulin?' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
-    await screen.findByRole('alert');
+    expect((await screen.findByRole('alert')).textContent).toContain('Reminders from brokers must be generic');
+    // The app's own words for a reason it knows, with the time in the broker's format.
+    fireEvent.change(screen.getByLabelText('Reply'), { target: { value: 'Hi, call you at 7?' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toMatch(/^Outside calling hours where they live \(8 AM–9 PM\): send it after /),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toContain('Texts wait for your agency’s carrier registration (A2P 10DLC)'),
+    );
     fireEvent.change(screen.getByLabelText('Reply'), { target: { value: 'Hi {firstName}, I will call at 3.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(replyInbox).toHaveBeenLastCalledWith('th1', 'Hi {firstName}, I will call at 3.'));

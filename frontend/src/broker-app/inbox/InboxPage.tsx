@@ -22,7 +22,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
-import { serverMessage } from '../../lib/http.ts';
+import { errorBodyField, serverMessage } from '../../lib/http.ts';
 import { useJoinedMembers } from '../clients/AssignClientsDialog.tsx';
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
@@ -331,7 +331,16 @@ function ReplyBox({ thread, onSent }: { thread: InboxThread; onSent: () => void 
       toast({ title: T.sent });
       onSent();
     },
-    onError: (error) => setRefusal(serverMessage(error) ?? T.sendFailed),
+    onError: (error) => {
+      const reason = errorBodyField(error, 'reason');
+      const allowedFrom = errorBodyField(error, 'allowedFrom');
+      setRefusal(
+        (reason === 'calling_hours' && typeof allowedFrom === 'string' ? T.callingHours(formatDateTime(allowedFrom)) : undefined) ??
+          (typeof reason === 'string' ? T.refusals[reason] : undefined) ??
+          serverMessage(error) ??
+          T.sendFailed,
+      );
+    },
   });
   if (thread.optedOut) return <Alert severity="warning">{T.stoppedNotice}</Alert>;
   return (

@@ -41,6 +41,14 @@ export const INBOX_TEXTS = {
   send: 'Send',
   sent: 'Reply sent',
   sendFailed: 'Could not send the reply',
+  /** Why a reply cannot go now, by the server's reason (others show the server's own words). */
+  refusals: {
+    opted_out: 'They replied STOP: no text can be sent to this number until they text START. Call them instead, if they allow calls.',
+    registration:
+      'Texts wait for your agency’s carrier registration (A2P 10DLC): replies can be sent once it is approved (Settings → Text messaging registration).',
+  } as Record<string, string>,
+  callingHours: (when: string) =>
+    `Outside calling hours where they live (8 AM–9 PM): send it after ${when}, or answer within 24 hours of a text of theirs.`,
   stoppedNotice: 'They replied STOP: no text can be sent to this number until they text START.',
   template: 'Template',
   noTemplate: 'No template',

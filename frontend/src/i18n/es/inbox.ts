@@ -43,6 +43,13 @@ export const INBOX_TEXTS: Translation<typeof english.INBOX_TEXTS> = {
   send: 'Enviar',
   sent: 'Respuesta enviada',
   sendFailed: 'No se pudo enviar la respuesta',
+  refusals: {
+    opted_out: 'Respondió STOP: no se puede enviar ningún texto a este número hasta que envíe START. Llámele, si acepta llamadas.',
+    registration:
+      'Los textos esperan el registro de su agencia ante los operadores (A2P 10DLC): podrá responder cuando se apruebe (Configuración → Registro para mensajes de texto).',
+  } as Record<string, string>,
+  callingHours: (when: string) =>
+    `Fuera del horario de llamadas donde vive (8 a. m.–9 p. m.): envíelo después del ${when}, o responda dentro de las 24 horas de un texto suyo.`,
   stoppedNotice: 'Respondió STOP: no se puede enviar ningún texto a este número hasta que envíe START.',
   template: 'Plantilla',
   noTemplate: 'Sin plantilla',
