@@ -284,6 +284,8 @@ export function trackRequests(page: Page): void {
   const state = { inFlight: new Set<Request>(), lastChange: performance.now() };
   traffic.set(page, state);
   const started = (request: Request) => {
+    // The live stream (server-sent events) stays open as long as the page does: it is never "in flight".
+    if (request.resourceType() === 'eventsource') return;
     state.inFlight.add(request);
     state.lastChange = performance.now();
   };
