@@ -359,6 +359,13 @@ describe('bad input on every route', () => {
       // The walk client's permission is not about to lapse: the valid request sends nothing.
       'POST /api/consent/renewals': { clientIds: [ids.client] },
       'POST /api/consent/bulk': { clientIds: [ids.client], purpose: 'marketing', attested: true },
+      // Monday to Friday 9–5 with one holiday.
+      'PUT /api/inbox/office-hours': {
+        week: Object.fromEntries(
+          ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day, i) => [day, i < 5 ? { open: '09:00', close: '17:00' } : null]),
+        ),
+        holidays: [{ date: '2026-12-25', name: 'Christmas Day' }],
+      },
       'POST /api/dev/outbox/{id}/answer': { action: 'reply', text: 'Thank you' },
       'POST /api/client/dev/outbox/{id}/answer': { action: 'reply', text: 'Thank you' },
       'POST /api/admin/admins': { email: 'walk.colleague@agency.test' },

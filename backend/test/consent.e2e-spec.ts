@@ -239,13 +239,18 @@ describe('consent ledger and calling hours at send time', () => {
     });
   });
 
-  it('says ALTO in Spanish and it stops texts like STOP', async () => {
+  it('says ALTO in Spanish and it stops texts like STOP, with one confirmation text however often it is sent', async () => {
     const client = await makeClient(t.em(), owner, { phone: '+12125550712' });
-    await signed('/api/webhooks/twilio/sms-inbound', { From: client.phone, To: FROM, Body: 'Alto' });
+    const first = await signed('/api/webhooks/twilio/sms-inbound', { From: client.phone, To: FROM, Body: 'Alto' });
+    expect(first.text).toMatch(/<Message>[^<]+<\/Message>/);
     const latest = await t
       .em()
       .findOneOrFail(Consent, { clientId: client.id, channel: 'sms', purpose: 'reminders' }, { orderBy: { recordedAt: 'desc' } });
     expect(latest).toMatchObject({ optedIn: false, source: 'keyword' });
+    // The TCPA rule permits one confirmation of an opt-out: a second ALTO is honoured without another text.
+    const again = await signed('/api/webhooks/twilio/sms-inbound', { From: client.phone, To: FROM, Body: 'ALTO' });
+    expect(again.status).toBe(200);
+    expect(again.text).not.toContain('<Message>');
   });
 
   it('leaves the sponsor message out of a reminder to a client without marketing permission; the reminder still goes', async () => {

@@ -63,6 +63,7 @@ export const AGENCY_ACTIONS = [
   'inbox_template_added',
   'inbox_template_updated',
   'inbox_template_deleted',
+  'inbox_hours_changed',
   'token_created',
   'token_revoked',
   'branding_updated',

@@ -29,6 +29,7 @@ import { SendRateSlot } from '../delivery/send-rate-slot.entity.js';
 import { MemberWeeklyDigest } from '../digest/member-weekly-digest.entity.js';
 import { WeeklyDigest } from '../digest/weekly-digest.entity.js';
 import { InboxMessage } from '../inbox/inbox-message.entity.js';
+import { InboxSettings } from '../inbox/inbox-settings.entity.js';
 import { InboxTemplate } from '../inbox/inbox-template.entity.js';
 import { InboxThread } from '../inbox/inbox-thread.entity.js';
 import { Member } from '../members/member.entity.js';
@@ -63,6 +64,7 @@ export const ENTITIES = [
   TaskRules,
   InboxThread,
   InboxMessage,
+  InboxSettings,
   InboxTemplate,
   TaskReminderEmail,
   ClientInteraction,

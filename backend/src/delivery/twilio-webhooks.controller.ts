@@ -185,6 +185,8 @@ export class TwilioWebhooksController {
     // Any answer but a stop counts as the client engaging with the campaign text it answers.
     if (meaning?.kind !== 'stop') await this.replies.tellAny(from);
     if (meaning?.kind === 'stop') {
+      // One confirmation text per opt-out (the TCPA rule permits one, within 5 minutes): none for a number already opted out.
+      const again = meaning.channels.includes('sms') && (await this.optOuts.optedOut([from])).has(`${from}|sms`);
       // A keyword or a reply in the recipient's own words: no more of what it names, honoured on the next send.
       if (meaning.channels.includes('sms')) await this.optOuts.optOut(from, 'sms', meaning.keyword ? 'sms-keyword' : 'sms-reply');
       if (meaning.channels.includes('voice')) await this.optOuts.optOut(from, 'voice', 'sms-reply');
@@ -192,7 +194,7 @@ export class TwilioWebhooksController {
       // A caregiver who stops is marked so for the client to see.
       await this.replies.tell(from, 'stop', language);
       // The carrier answers STOP itself; ALTO and a stop in other words are answered here.
-      if (!meaning.carrierAnswers) reply.message(stopAnswer(meaning.channels, language));
+      if (!meaning.carrierAnswers && !again) reply.message(stopAnswer(meaning.channels, language));
       // The agency's inbox shows the stop as an event of the thread (no words of the reply).
       await inbound('stop');
     } else if (meaning?.kind === 'start') {

@@ -55,4 +55,16 @@ describe('composeDigest', () => {
     expect(mail.text).toContain('aniversario del plan de Cy Park (1 año)');
     expect(mail.text).toContain('Para desactivarlo, vaya a Configuración: https://app.example/settings');
   });
+
+  it('opens with the text conversations waiting longer than the agency’s promise, in both languages, and leaves the section out at none', () => {
+    const english = composeDigest({ ...CONTENT, overdueTexts: { threads: 3, promiseDays: 1 } });
+    expect(english.text).toContain(
+      'Dana.\n\nHere is what needs your attention this week.\n\nTexts waiting for a reply\n- 3 conversations have waited longer than your promise of a reply (1 business day): https://app.example/inbox',
+    );
+    const spanish = composeDigest({ ...CONTENT, language: 'es', overdueTexts: { threads: 1, promiseDays: 2 } });
+    expect(spanish.text).toContain(
+      'Mensajes de texto por responder\n- 1 conversación lleva más tiempo sin respuesta del que usted promete (2 días hábiles): https://app.example/inbox',
+    );
+    expect(composeDigest({ ...CONTENT, overdueTexts: { threads: 0, promiseDays: 1 } }).text).not.toContain('Texts waiting');
+  });
 });

@@ -21,6 +21,8 @@ export interface DigestContent {
   campaigns: { name: string; sent: number; opened: number; clicked: number }[];
   /** Null when it could not be read: the line is left out. */
   retention: RetentionDto | null;
+  /** Text conversations waiting for a reply longer than the agency's promise (its office hours); none: the section is left out. */
+  overdueTexts?: { threads: number; promiseDays: number };
   /** An agent's digest of the clients assigned to them (their agency keeps agents to their own clients). */
   forMember?: boolean;
 }
@@ -37,7 +39,8 @@ interface Words {
   greeting: (name: string | null) => string;
   intro: string;
   introMember: string;
-  headings: { atRisk: string; consents: string; upcoming: string; campaigns: string; retention: string };
+  headings: { texts: string; atRisk: string; consents: string; upcoming: string; campaigns: string; retention: string };
+  overdueTexts: (threads: number, promiseDays: number, inboxUrl: string) => string;
   none: string;
   atRisk: (name: string, score: number, reasons: string) => string;
   more: (count: number) => string;
@@ -59,6 +62,7 @@ const EN: Words = {
   intro: 'Here is what needs your attention this week.',
   introMember: 'Here is what needs your attention this week among the clients assigned to you.',
   headings: {
+    texts: 'Texts waiting for a reply',
     atRisk: 'Clients newly at risk',
     consents: 'Permissions lapsed in the last 7 days',
     upcoming: 'Coming up in the next 30 days',
@@ -66,6 +70,8 @@ const EN: Words = {
     retention: 'Retention',
   },
   none: 'Nothing this week.',
+  overdueTexts: (threads, days, url) =>
+    `${threads === 1 ? '1 conversation has' : `${threads} conversations have`} waited longer than your promise of a reply (${days === 1 ? '1 business day' : `${days} business days`}): ${url}`,
   atRisk: (name, score, reasons) => `${name} (score ${score}): ${reasons}`,
   more: (count) => `…and ${count} more on the Clients page.`,
   reasons: {
@@ -107,6 +113,7 @@ const ES: Words = {
   intro: 'Esto es lo que necesita su atención esta semana.',
   introMember: 'Esto es lo que necesita su atención esta semana entre los clientes que tiene asignados.',
   headings: {
+    texts: 'Mensajes de texto por responder',
     atRisk: 'Clientes que pasaron a estar en riesgo',
     consents: 'Permisos que vencieron o se retiraron en los últimos 7 días',
     upcoming: 'Próximos 30 días',
@@ -114,6 +121,8 @@ const ES: Words = {
     retention: 'Retención',
   },
   none: 'Nada esta semana.',
+  overdueTexts: (threads, days, url) =>
+    `${threads === 1 ? '1 conversación lleva' : `${threads} conversaciones llevan`} más tiempo sin respuesta del que usted promete (${days === 1 ? '1 día hábil' : `${days} días hábiles`}): ${url}`,
   atRisk: (name, score, reasons) => `${name} (puntuación ${score}): ${reasons}`,
   more: (count) => `…y ${count} más en la página de Clientes.`,
   reasons: {
@@ -180,6 +189,14 @@ export function composeDigest(content: DigestContent): DigestEmail {
       .join(', ');
 
   const sections: { heading: string; lines: string[]; empty?: boolean }[] = [
+    ...(content.overdueTexts && content.overdueTexts.threads > 0
+      ? [
+          {
+            heading: words.headings.texts,
+            lines: [words.overdueTexts(content.overdueTexts.threads, content.overdueTexts.promiseDays, `${content.appUrl}/inbox`)],
+          },
+        ]
+      : []),
     {
       heading: words.headings.atRisk,
       lines: [

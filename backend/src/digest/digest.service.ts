@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import { Clock } from '../common/clock.js';
 import type { Language } from '../common/language.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { InboxService } from '../inbox/inbox.service.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { type ClientBook, wholeBook } from '../members/book.js';
 import { EMAIL_SENDER, type EmailSender } from '../messaging/messaging.ports.js';
@@ -27,7 +28,8 @@ interface Recipient {
 
 /**
  * The weekly digest: every Monday at 08:00 in the broker's time zone, one e-mail to each broker who
- * has it on (Settings) with the clients newly at risk and why, permissions lapsed in the last week,
+ * has it on (Settings) with the text conversations waiting longer than the agency's promise of a
+ * reply, the clients newly at risk and why, permissions lapsed in the last week,
  * the next 30 days' turning-65s, birthdays and plan anniversaries, the last week's campaign results
  * and the retention trend. Sent once per broker and week (weekly_digests), whatever the number of
  * runs or instances. It names clients and never carries health data.
@@ -42,6 +44,7 @@ export class DigestService implements OnApplicationBootstrap {
   constructor(
     private readonly digests: DigestRepository,
     private readonly retention: RetentionService,
+    private readonly inbox: InboxService,
     private readonly jobs: JobsService,
     @Inject(EMAIL_SENDER) private readonly email: EmailSender,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -77,12 +80,13 @@ export class DigestService implements OnApplicationBootstrap {
   }
 
   private async send(to: Recipient, now: Date): Promise<void> {
-    const [atRisk, lapsed, upcoming, campaigns, retention] = await Promise.all([
+    const [atRisk, lapsed, upcoming, campaigns, retention, overdueTexts] = await Promise.all([
       this.digests.newlyAtRisk(to.book, now),
       this.digests.lapsedConsents(to.book, now, this.config.consent.marketingMonths),
       this.digests.upcoming(to.book, to.weekOf),
       this.digests.campaignResults(to.book, now),
       this.retentionOf(to.book, now),
+      this.inbox.overdue(to.book, now),
     ]);
     const mail = composeDigest({
       language: to.language,
@@ -95,6 +99,7 @@ export class DigestService implements OnApplicationBootstrap {
       upcoming: upcoming.map((row) => ({ name: fullName(row), kind: row.kind, day: row.day, years: row.years })),
       campaigns,
       retention,
+      overdueTexts,
       forMember: to.forMember,
     });
     await this.email.sendEmail({ to: to.email, purpose: WEEKLY_DIGEST_PURPOSE, brokerId: to.book.agencyId, ...mail });

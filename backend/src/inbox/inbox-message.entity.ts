@@ -12,9 +12,10 @@ export type InboxDirection = (typeof INBOX_DIRECTIONS)[number];
 
 /**
  * text: words (theirs or the member's); confirmed: they confirmed a reminder; opted_out / opted_in:
- * STOP or START on texts; help: they asked for help (HELP).
+ * STOP or START on texts; help: they asked for help (HELP); auto_reply: the agency's answer sent by
+ * itself while its office was closed (docs/messaging.md "Office hours").
  */
-export const INBOX_KINDS = ['text', 'confirmed', 'opted_out', 'opted_in', 'help'] as const;
+export const INBOX_KINDS = ['text', 'confirmed', 'opted_out', 'opted_in', 'help', 'auto_reply'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
 const known = (values: readonly string[]) => values.map((value) => `'${value}'`).join(', ');

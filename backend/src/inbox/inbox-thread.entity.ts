@@ -89,6 +89,10 @@ export class InboxThread {
   @Property({ type: 'timestamptz', nullable: true })
   doneAt?: Date | null = null;
 
+  /** The agency's day (its time zone) of the last auto-reply sent while its office was closed: one a day at most. */
+  @Property({ type: 'date', nullable: true })
+  autoRepliedOn?: string | null = null;
+
   @Property({ type: 'timestamptz', defaultRaw: 'now()' })
   createdAt: Date = new Date();
 

@@ -28,17 +28,19 @@ import {
   ThreadTaskDto,
   UpdateThreadDto,
 } from './dto/inbox.dto.js';
+import { OfficeHoursDto, SaveOfficeHoursDto } from './dto/office-hours.dto.js';
 import { InboxService } from './inbox.service.js';
+import { OfficeHoursService } from './office-hours.service.js';
 
 export const THREAD_LIST_RULES = {
   sortable: ['lastMessageAt'],
-  filterable: ['q', 'unread', 'mine', 'needsReply', 'optedOut', 'status'],
-  booleanFilters: ['unread', 'mine', 'needsReply', 'optedOut'],
+  filterable: ['q', 'unread', 'mine', 'needsReply', 'overdue', 'optedOut', 'status'],
+  booleanFilters: ['unread', 'mine', 'needsReply', 'overdue', 'optedOut'],
   maxPageSize: 100,
 } as const;
 
 const FILTER_NOTE =
-  'unread: threads with messages nobody read; mine: assigned to you; needsReply: a text of theirs not answered; optedOut: they replied STOP; ' +
+  'unread: threads with messages nobody read; mine: assigned to you; needsReply: a text of theirs not answered; overdue: not answered within the agency’s promise (office hours, in business days); optedOut: they replied STOP; ' +
   'status open or done; q: words of the client’s name, digits of the number, or words of a message. Newest message first.';
 
 /**
@@ -52,7 +54,10 @@ const FILTER_NOTE =
 @BrokerOnly()
 @MemberMay({ read: 'inbox:read', write: 'inbox:write' })
 export class InboxController {
-  constructor(private readonly inbox: InboxService) {}
+  constructor(
+    private readonly inbox: InboxService,
+    private readonly hours: OfficeHoursService,
+  ) {}
 
   @Get('threads')
   @ApiOperation({ summary: 'The threads of your book, newest message first; filters and search', description: FILTER_NOTE })
@@ -70,6 +75,33 @@ export class InboxController {
   @ApiOkResponse({ type: InboxUnreadDto })
   unread(@CurrentBook() book: ClientBook): Promise<InboxUnreadDto> {
     return this.inbox.unread(book);
+  }
+
+  @Get('office-hours')
+  @ApiOperation({
+    summary: 'The agency’s office hours for texts: its week, holidays, auto-reply and promise of a reply',
+    description:
+      'Until the agency saves its own (saved: false): Monday to Friday 9 AM–5 PM in its time zone, no auto-reply, one business day.',
+  })
+  @ApiOkResponse({ type: OfficeHoursDto })
+  officeHours(@CurrentUser() agency: User): Promise<OfficeHoursDto> {
+    return this.hours.get(agency.id);
+  }
+
+  @Put('office-hours')
+  @MemberMay({ write: 'inbox:manage' })
+  @ApiOperation({
+    summary: 'Sets the agency’s office hours for texts (owners)',
+    description:
+      'While the office is closed, a text gets the auto-reply (if on) once a day per conversation, in the client’s language; a text not answered within the promise (business days) shows on the dashboard and in the weekly digest.',
+  })
+  @ApiOkResponse({ type: OfficeHoursDto })
+  @ApiBadRequestResponse({
+    description:
+      'A bad time, a closing before its opening, a holiday twice, a health word or an unknown merge field in the auto-reply: { message, field }',
+  })
+  saveOfficeHours(@CurrentActor() actor: Actor, @Body() body: SaveOfficeHoursDto): Promise<OfficeHoursDto> {
+    return this.hours.save(actor, body);
   }
 
   @Get('templates')

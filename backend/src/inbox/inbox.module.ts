@@ -9,6 +9,7 @@ import { InboxController } from './inbox.controller.js';
 import { InboxRepository } from './inbox.repository.js';
 import { InboxService } from './inbox.service.js';
 import { InboxClientController } from './inbox-client.controller.js';
+import { OfficeHoursService } from './office-hours.service.js';
 
 /**
  * The agency's two-way text inbox (docs/messaging.md "Inbox"). Inbound texts reach it through
@@ -18,7 +19,7 @@ import { InboxClientController } from './inbox-client.controller.js';
 @Module({
   imports: [DeliveryModule, MessagingModule, ConsentLedgerModule, AgencyLogModule, TasksModule],
   controllers: [InboxController, InboxClientController],
-  providers: [InboxRepository, InboxService],
-  exports: [InboxService, InboxRepository],
+  providers: [InboxRepository, InboxService, OfficeHoursService],
+  exports: [InboxService, InboxRepository, OfficeHoursService],
 })
 export class InboxModule {}

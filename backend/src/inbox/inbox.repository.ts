@@ -1,6 +1,7 @@
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Injectable } from '@nestjs/common';
 
+import type { Language } from '../common/language.js';
 import { escapeLike } from '../common/like.js';
 import { hotReadRows } from '../database/hot-reads.js';
 import { LIVE_CHANNEL } from '../live/live-event.js';
@@ -14,6 +15,8 @@ export interface InboundOwner {
   /** Null: a number none of the agency's clients or caregivers has, that texted the agency's own number. */
   clientId: string | null;
   sender: ThreadSender;
+  /** The client's language (a caregiver is answered in the client's); English for a number of no client. */
+  language: Language;
 }
 
 export interface ThreadFilter {
@@ -21,6 +24,8 @@ export interface ThreadFilter {
   /** Assigned to this member. */
   assignedTo?: string;
   needsReply?: boolean;
+  /** Waiting for a reply since before this moment (the agency's promise, docs/messaging.md "Office hours"). */
+  waitingBefore?: Date;
   optedOut?: boolean;
   status?: 'open' | 'done';
   /** Words of a name, a number or a message. */
@@ -94,6 +99,10 @@ function conditions(book: ClientBook, filter: ThreadFilter): { where: string; pa
     params.push(filter.assignedTo);
   }
   if (filter.needsReply !== undefined) parts.push(filter.needsReply ? 't.needs_reply_since is not null' : 't.needs_reply_since is null');
+  if (filter.waitingBefore) {
+    parts.push('t.needs_reply_since < ?');
+    params.push(filter.waitingBefore);
+  }
   if (filter.optedOut !== undefined) parts.push(filter.optedOut ? 't.opted_out_at is not null' : 't.opted_out_at is null');
   if (filter.status) {
     parts.push('t.status = ?');
@@ -149,18 +158,18 @@ export class InboxRepository {
     );
     const agency = numbered ? ' and c.broker_id = ?' : '';
     const only = numbered ? [numbered.agency_id] : [];
-    const [client] = await em.execute<{ agency_id: string; client_id: string }[]>(
-      `select c.broker_id as agency_id, c.id as client_id from clients c where c.phone = ?${agency} order by c.created_at desc limit 1`,
+    const [client] = await em.execute<{ agency_id: string; client_id: string; language: Language }[]>(
+      `select c.broker_id as agency_id, c.id as client_id, c.language from clients c where c.phone = ?${agency} order by c.created_at desc limit 1`,
       [from, ...only],
     );
-    if (client) return { agencyId: client.agency_id, clientId: client.client_id, sender: 'client' };
-    const [caregiver] = await em.execute<{ agency_id: string; client_id: string }[]>(
-      `select c.broker_id as agency_id, c.id as client_id from caregivers g join clients c on c.id = g.client_id
+    if (client) return { agencyId: client.agency_id, clientId: client.client_id, sender: 'client', language: client.language };
+    const [caregiver] = await em.execute<{ agency_id: string; client_id: string; language: Language }[]>(
+      `select c.broker_id as agency_id, c.id as client_id, c.language from caregivers g join clients c on c.id = g.client_id
         where g.phone = ?${agency} order by g.created_at desc limit 1`,
       [from, ...only],
     );
-    if (caregiver) return { agencyId: caregiver.agency_id, clientId: caregiver.client_id, sender: 'other' };
-    return numbered ? { agencyId: numbered.agency_id, clientId: null, sender: 'other' } : undefined;
+    if (caregiver) return { agencyId: caregiver.agency_id, clientId: caregiver.client_id, sender: 'other', language: caregiver.language };
+    return numbered ? { agencyId: numbered.agency_id, clientId: null, sender: 'other', language: 'en' } : undefined;
   }
 
   /**
@@ -219,6 +228,13 @@ export class InboxRepository {
       `select count(*)::int as count from inbox_threads t left join clients c on c.id = t.client_id where ${inBook.sql} and t.unread_count > 0`,
       inBook.params,
     );
+    return row?.count ?? 0;
+  }
+
+  /** How many threads of the book have waited for a reply since before `before`. */
+  async waitingSince(book: ClientBook, before: Date): Promise<number> {
+    const { where, params } = conditions(book, { waitingBefore: before });
+    const [row] = await this.em.execute<{ count: number }[]>(`select count(*)::int as count from ${THREAD_FROM} where ${where}`, params);
     return row?.count ?? 0;
   }
 

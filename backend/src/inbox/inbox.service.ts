@@ -42,11 +42,13 @@ import {
   type ThreadTaskDto,
   type UpdateThreadDto,
 } from './dto/inbox.dto.js';
-import { InboxRepository, type ThreadFilter, type ThreadRow } from './inbox.repository.js';
+import { type InboundOwner, InboxRepository, type ThreadFilter, type ThreadRow } from './inbox.repository.js';
 import { type InboxKind, InboxMessage } from './inbox-message.entity.js';
 import { agencyMayRead, replyRefusal } from './inbox-rules.js';
 import { InboxTemplate } from './inbox-template.entity.js';
 import { InboxThread } from './inbox-thread.entity.js';
+import { agencyDay, isOpenAt, replyOverdueBefore } from './office-hours.js';
+import { autoReplyText, OfficeHoursService } from './office-hours.service.js';
 
 /** The merge fields of a reply template, as `{name}`. */
 export const INBOX_MERGE_FIELDS = ['firstName', 'lastName', 'agencyName', 'agencyPhone', 'agentName'] as const;
@@ -112,6 +114,7 @@ export class InboxService implements OnModuleInit {
     private readonly log: AgencyLogService,
     private readonly clock: Clock,
     private readonly phiAudit: PhiAuditService,
+    private readonly hours: OfficeHoursService,
     @Inject(SMS_SENDER) private readonly sms: SmsSender,
   ) {}
 
@@ -142,6 +145,8 @@ export class InboxService implements OnModuleInit {
       kind = 'text';
       visible = agencyMayRead(await this.inbox.lastSentTo(owner.clientId, text.from, em), text.at);
     }
+    const autoReply = kind === 'text' && visible ? await this.autoReplyDue(owner, text, em) : undefined;
+    let autoReplyId: string | undefined;
     await em.transactional(async (tx) => {
       await tx.execute(
         `insert into inbox_threads (id, agency_id, phone, sender, client_id, last_message_at, created_at, updated_at)
@@ -189,8 +194,66 @@ export class InboxService implements OnModuleInit {
         thread.status = 'open';
         thread.doneAt = null;
       }
+      // Once a day per thread at most, decided under the thread's lock: two texts at once get one answer.
+      if (autoReply && !thread.optedOutAt && thread.autoRepliedOn !== autoReply.day) {
+        thread.autoRepliedOn = autoReply.day;
+        autoReplyId = tx.create(InboxMessage, {
+          thread: thread.id,
+          direction: 'out',
+          kind: 'auto_reply',
+          body: autoReply.body,
+          status: 'sending',
+          createdAt: text.at,
+        }).id;
+      }
     });
+    if (autoReplyId && autoReply) await this.sendAutoReply(autoReplyId, text.from, owner.agencyId, autoReply);
     return visible;
+  }
+
+  /**
+   * The auto-reply a text gets now, if any (docs/messaging.md "Office hours"): the agency has it on,
+   * its office is closed (its hours, its holidays, its time zone), the number has not opted out of
+   * texts, and the agency may text (its carrier registration, when texts wait for it). Whether the
+   * thread already had one today is decided with the thread locked.
+   */
+  private async autoReplyDue(
+    owner: InboundOwner,
+    text: InboundText,
+    em: EntityManager,
+  ): Promise<{ day: string; body: string; messagingServiceSid?: string } | undefined> {
+    const office = await this.hours.office(owner.agencyId, em);
+    if (!office.autoReply || isOpenAt(office.hours, text.at)) return undefined;
+    if ((await this.optOuts.optedOut([text.from])).has(`${text.from}|sms`)) return undefined;
+    const sender = (await this.a2p.senders([owner.agencyId])).get(owner.agencyId);
+    if (!sender && this.config.messaging.a2p.holdUnregisteredTexts) return undefined;
+    const body = autoReplyText(office, owner.language);
+    if (!body) return undefined;
+    return { day: agencyDay(text.at, office.hours.zone), body, messagingServiceSid: sender?.messagingServiceSid ?? undefined };
+  }
+
+  /** Sends an auto-reply recorded in its thread, and records what became of it. */
+  private async sendAutoReply(
+    id: string,
+    to: string,
+    agencyId: string,
+    reply: { body: string; messagingServiceSid?: string },
+  ): Promise<void> {
+    let providerId: string | null = null;
+    let status = 'sent';
+    try {
+      ({ providerId } = await this.sms.sendSms({
+        to,
+        purpose: 'inbox-auto-reply',
+        brokerId: agencyId,
+        body: reply.body,
+        messagingServiceSid: reply.messagingServiceSid,
+      }));
+    } catch (error) {
+      this.logger.warn({ err: error, messageId: id }, 'An auto-reply could not be sent');
+      status = 'failed';
+    }
+    await this.em.execute('update inbox_messages set status = ?, provider_id = ? where id = ?', [status, providerId, id], 'run');
   }
 
   /** A client's own texts kept from the agency (their answers to their own reminders), decrypted for them alone. */
@@ -217,6 +280,7 @@ export class InboxService implements OnModuleInit {
       unread: raw.unread === true ? true : undefined,
       assignedTo: raw.mine === true ? memberId : undefined,
       needsReply: raw.needsReply === true ? true : undefined,
+      waitingBefore: raw.overdue === true ? await this.hours.overdueBefore(book.agencyId) : undefined,
       optedOut: raw.optedOut as boolean | undefined,
       status: (status || undefined) as ThreadFilter['status'],
       q,
@@ -229,6 +293,13 @@ export class InboxService implements OnModuleInit {
       rows[0]?.total ?? 0,
       query.range ?? { start: 0, end: 24 },
     );
+  }
+
+  /** How many threads of the book have waited for a reply longer than the agency's promise (office hours). */
+  async overdue(book: ClientBook, now: Date = this.clock.now()): Promise<{ threads: number; promiseDays: number }> {
+    const office = await this.hours.office(book.agencyId);
+    const before = replyOverdueBefore(office.hours, now, office.replyPromiseDays);
+    return { threads: await this.inbox.waitingSince(book, before), promiseDays: office.replyPromiseDays };
   }
 
   async unread(book: ClientBook): Promise<{ threads: number }> {

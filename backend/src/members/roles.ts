@@ -23,6 +23,7 @@ export const PERMISSIONS = [
   'commissions:write',
   'inbox:read',
   'inbox:write',
+  'inbox:manage',
   'messaging:register',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
@@ -38,7 +39,8 @@ export type Permission = (typeof PERMISSIONS)[number];
  *   agents and read-only members read them (an agent kept to their own clients, only theirs);
  *   assistants do not see money.
  * - Inbox (the agency's two-way texts, docs/messaging.md): owners, agents and assistants read and
- *   answer threads; read-only members read them.
+ *   answer threads; read-only members read them. Owners set the office hours, auto-reply and
+ *   promise of a reply (`inbox:manage`).
  * - Text messaging registration (A2P 10DLC): owners only — it binds the agency as a business
  *   (EIN, legal name) and commits it to Twilio's fees.
  */

@@ -2214,6 +2214,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/inbox/office-hours": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The agency’s office hours for texts: its week, holidays, auto-reply and promise of a reply
+         * @description Until the agency saves its own (saved: false): Monday to Friday 9 AM–5 PM in its time zone, no auto-reply, one business day.
+         */
+        get: operations["InboxController_officeHours"];
+        /**
+         * Sets the agency’s office hours for texts (owners)
+         * @description While the office is closed, a text gets the auto-reply (if on) once a day per conversation, in the client’s language; a text not answered within the promise (business days) shows on the dashboard and in the weekly digest.
+         */
+        put: operations["InboxController_saveOfficeHours"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/inbox/templates": {
         parameters: {
             query?: never;
@@ -2259,7 +2283,7 @@ export interface paths {
         };
         /**
          * The threads of your book, newest message first; filters and search
-         * @description unread: threads with messages nobody read; mine: assigned to you; needsReply: a text of theirs not answered; optedOut: they replied STOP; status open or done; q: words of the client’s name, digits of the number, or words of a message. Newest message first.
+         * @description unread: threads with messages nobody read; mine: assigned to you; needsReply: a text of theirs not answered; overdue: not answered within the agency’s promise (office hours, in business days); optedOut: they replied STOP; status open or done; q: words of the client’s name, digits of the number, or words of a message. Newest message first.
          */
         get: operations["InboxController_list"];
         put?: never;
@@ -3364,7 +3388,7 @@ export interface components {
              * @example client_created
              * @enum {string}
              */
-            action: "client_created" | "client_updated" | "client_deactivated" | "client_reactivated" | "client_deleted" | "client_invited" | "client_contact_change_withdrawn" | "clients_activated" | "clients_deactivated" | "clients_deleted" | "clients_invited" | "clients_assigned" | "clients_imported" | "clients_exported" | "policy_added" | "policy_updated" | "policy_deleted" | "soa_sent" | "soa_resent" | "soa_cancelled" | "commission_schedule_added" | "commission_schedule_updated" | "commission_schedule_deleted" | "commission_statement_imported" | "commission_statement_deleted" | "commission_row_matched" | "consent_recorded" | "consent_recorded_bulk" | "consent_renewals_requested" | "campaign_created" | "campaign_updated" | "campaign_deleted" | "campaign_duplicated" | "campaign_clients_added" | "campaign_test_sent" | "campaign_sent" | "campaign_scheduled" | "campaign_unscheduled" | "campaign_started" | "campaign_paused" | "campaign_resumed" | "campaign_finished" | "reminder_scheduled" | "reminder_updated" | "reminder_cancelled" | "reminders_sent" | "member_invited" | "member_invitation_resent" | "member_role_changed" | "member_removed" | "member_joined" | "team_settings_changed" | "task_rules_changed" | "inbox_replied" | "inbox_thread_assigned" | "inbox_thread_done" | "inbox_thread_reopened" | "inbox_template_added" | "inbox_template_updated" | "inbox_template_deleted" | "token_created" | "token_revoked" | "branding_updated" | "logo_uploaded" | "profile_updated" | "plan_changed" | "subscription_started" | "overage_enabled" | "payment_marked_paid";
+            action: "client_created" | "client_updated" | "client_deactivated" | "client_reactivated" | "client_deleted" | "client_invited" | "client_contact_change_withdrawn" | "clients_activated" | "clients_deactivated" | "clients_deleted" | "clients_invited" | "clients_assigned" | "clients_imported" | "clients_exported" | "policy_added" | "policy_updated" | "policy_deleted" | "soa_sent" | "soa_resent" | "soa_cancelled" | "commission_schedule_added" | "commission_schedule_updated" | "commission_schedule_deleted" | "commission_statement_imported" | "commission_statement_deleted" | "commission_row_matched" | "consent_recorded" | "consent_recorded_bulk" | "consent_renewals_requested" | "campaign_created" | "campaign_updated" | "campaign_deleted" | "campaign_duplicated" | "campaign_clients_added" | "campaign_test_sent" | "campaign_sent" | "campaign_scheduled" | "campaign_unscheduled" | "campaign_started" | "campaign_paused" | "campaign_resumed" | "campaign_finished" | "reminder_scheduled" | "reminder_updated" | "reminder_cancelled" | "reminders_sent" | "member_invited" | "member_invitation_resent" | "member_role_changed" | "member_removed" | "member_joined" | "team_settings_changed" | "task_rules_changed" | "inbox_replied" | "inbox_thread_assigned" | "inbox_thread_done" | "inbox_thread_reopened" | "inbox_template_added" | "inbox_template_updated" | "inbox_template_deleted" | "inbox_hours_changed" | "token_created" | "token_revoked" | "branding_updated" | "logo_uploaded" | "profile_updated" | "plan_changed" | "subscription_started" | "overage_enabled" | "payment_marked_paid";
             /**
              * @example {
              *       "phone": "+16155550199"
@@ -4809,7 +4833,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @description What this member may do (their role’s permissions) */
-            permissions: ("read" | "clients:write" | "clients:import" | "clients:export" | "reminders:write" | "campaigns:write" | "campaigns:send" | "members:manage" | "billing:manage" | "branding:manage" | "tokens:manage" | "agency:delete" | "activity:read" | "commissions:read" | "commissions:write" | "inbox:read" | "inbox:write" | "messaging:register")[];
+            permissions: ("read" | "clients:write" | "clients:import" | "clients:export" | "reminders:write" | "campaigns:write" | "campaigns:send" | "members:manage" | "billing:manage" | "branding:manage" | "tokens:manage" | "agency:delete" | "activity:read" | "commissions:read" | "commissions:write" | "inbox:read" | "inbox:write" | "inbox:manage" | "messaging:register")[];
             /** @enum {string} */
             role: "owner" | "agent" | "assistant" | "read_only";
             /** @description They see only the clients assigned to them (an agent, when the agency keeps agents to their own clients) */
@@ -4893,6 +4917,18 @@ export interface components {
             tpmoPlans: number | null;
             /** Format: date-time */
             trialEndsAt: string | null;
+        };
+        DayHoursDto: {
+            /**
+             * @description Closing, HH:MM (24:00 for midnight), after the opening
+             * @example 17:00
+             */
+            close: string;
+            /**
+             * @description Opening, HH:MM in the agency’s time zone
+             * @example 09:00
+             */
+            open: string;
         };
         DaysBeforeTrigger: {
             /**
@@ -5131,6 +5167,15 @@ export interface components {
              * @example 2e4a6c8e-0b2d-4f6a-9c1e-3a5c7e9b1d3f
              */
             reminderId: string;
+        };
+        HolidayDto: {
+            /**
+             * @description Closed all day (the agency’s time zone)
+             * @example 2026-12-25
+             */
+            date: string;
+            /** @example Christmas Day */
+            name: string;
         };
         ImportErrorDto: {
             /**
@@ -5565,6 +5610,30 @@ export interface components {
             client: components["schemas"]["MyInfoClientDto"];
             medications: components["schemas"]["MedicationDto"][];
             upcomingReminders: components["schemas"]["UpcomingReminderDto"][];
+        };
+        OfficeHoursDto: {
+            /** @description Answer a text that comes while the office is closed, once a day per conversation */
+            autoReply: boolean;
+            /** @description The auto-reply in English; merge fields {agencyName}, {agencyPhone} */
+            autoReplyEn: string;
+            /** @description The auto-reply in Spanish, for clients who read Spanish */
+            autoReplyEs: string;
+            holidays: components["schemas"]["HolidayDto"][];
+            /** @description Whether the office is open now */
+            openNow: boolean;
+            /**
+             * @description Business days within which the agency answers a text
+             * @example 1
+             */
+            replyPromiseDays: number;
+            /** @description false: the agency has not set its hours yet, these are the defaults */
+            saved: boolean;
+            /**
+             * @description The agency’s time zone (Settings), in which the hours are read
+             * @example America/New_York
+             */
+            timeZone: string;
+            week: components["schemas"]["WeekDto"];
         };
         OutboxMessageDto: {
             /**
@@ -6157,6 +6226,21 @@ export interface components {
             honoured: string;
             /** @description Marketing messages sent after a revocation on their channel (must be 0) */
             sendsAfterRevocation: number;
+        };
+        SaveOfficeHoursDto: {
+            /** @description Answer a text that comes while the office is closed, once a day per conversation */
+            autoReply: boolean;
+            /** @description The auto-reply in English; merge fields {agencyName}, {agencyPhone} */
+            autoReplyEn: string;
+            /** @description The auto-reply in Spanish, for clients who read Spanish */
+            autoReplyEs: string;
+            holidays: components["schemas"]["HolidayDto"][];
+            /**
+             * @description Business days within which the agency answers a text
+             * @example 1
+             */
+            replyPromiseDays: number;
+            week: components["schemas"]["WeekDto"];
         };
         SaveTemplateDto: {
             /** @description Merge fields: {firstName}, {lastName}, {agencyName}, {agencyPhone}, {agentName} */
@@ -7192,6 +7276,22 @@ export interface components {
              * @enum {string}
              */
             type: "overage" | "pmpm" | "manage";
+        };
+        WeekDto: {
+            /** @description null: closed all day */
+            fri: components["schemas"]["DayHoursDto"] | null;
+            /** @description null: closed all day */
+            mon: components["schemas"]["DayHoursDto"] | null;
+            /** @description null: closed all day */
+            sat: components["schemas"]["DayHoursDto"] | null;
+            /** @description null: closed all day */
+            sun: components["schemas"]["DayHoursDto"] | null;
+            /** @description null: closed all day */
+            thu: components["schemas"]["DayHoursDto"] | null;
+            /** @description null: closed all day */
+            tue: components["schemas"]["DayHoursDto"] | null;
+            /** @description null: closed all day */
+            wed: components["schemas"]["DayHoursDto"] | null;
         };
     };
     responses: never;
@@ -23084,6 +23184,210 @@ export interface operations {
             };
         };
     };
+    InboxController_officeHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfficeHoursDto"];
+                };
+            };
+            /** @description A malformed address or query string (NUL, a broken percent-escape, invalid text) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the inbox:read scope */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "GET /api/inbox/office-hours needs the inbox:read scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
+    InboxController_saveOfficeHours: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveOfficeHoursDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfficeHoursDto"];
+                };
+            };
+            /** @description A bad time, a closing before its opening, a holiday twice, a health word or an unknown merge field in the auto-reply: { message, field } */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Not signed in, or a token that is unknown, expired or revoked */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Unauthorized",
+                     *       "statusCode": 401
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description An API token without the inbox:write scope; or: A write without a token whose Origin (or Referer) is not this site */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "PUT /api/inbox/office-hours needs the inbox:write scope",
+                     *       "statusCode": 403
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description The JSON body is over 100 kB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description A body that is not sent as application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Too many requests by this person, or with this token, in a minute: wait the seconds that Retry-After says */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Too many requests. Please try again in 42 seconds.",
+                     *       "retryAfterSeconds": 42,
+                     *       "statusCode": 429
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+            /** @description Any other failure: 500 (logged, never detailed), or 503 when the database or a provider is out of reach for a moment (retry) */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "message": "Internal server error",
+                     *       "statusCode": 500
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorDto"];
+                };
+            };
+        };
+    };
     InboxController_templates: {
         parameters: {
             query?: never;
@@ -23547,7 +23851,7 @@ export interface operations {
                 range?: string;
                 /** @description JSON [field, "ASC"|"DESC"]; field one of: lastMessageAt */
                 sort?: string;
-                /** @description JSON object; an unknown key is a 400. keys: q, unread, mine, needsReply, optedOut, status */
+                /** @description JSON object; an unknown key is a 400. keys: q, unread, mine, needsReply, overdue, optedOut, status */
                 filter?: string;
             };
             header?: never;

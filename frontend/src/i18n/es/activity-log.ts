@@ -106,6 +106,7 @@ export const ACTION_LABELS: Translation<typeof EN_ACTION_LABELS> = {
   inbox_template_added: 'Plantilla de respuesta agregada',
   inbox_template_updated: 'Plantilla de respuesta cambiada',
   inbox_template_deleted: 'Plantilla de respuesta eliminada',
+  inbox_hours_changed: 'Horario de atención de textos cambiado',
   token_created: 'Token de API creado',
   token_revoked: 'Token de API revocado',
   branding_updated: 'Marca cambiada',
