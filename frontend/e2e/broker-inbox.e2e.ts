@@ -19,7 +19,7 @@ import {
 /** A toast whose text contains `text`. */
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-toast-variant]').filter({ hasText: text });
 
-type Sent = { id: string; channel: string; recipient: string };
+type Sent = { id: string; channel: string; recipient: string; body: string; purpose: string };
 
 /**
  * The text inbox (docs/messaging.md "Inbox"): a client answers the agency's text from the
@@ -126,6 +126,70 @@ describe('the text inbox in Chromium', () => {
 
     // The one refusal: the reply with a health word (400).
     assert.deepEqual(errors, ['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+    await context.close();
+  });
+
+  it('lets the owner close the office and turn the auto-reply on; a Spanish-speaking client’s text gets it in Spanish, once', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchErrors(page);
+    await signIn(page, { email: uniqueEmail('office-hours') });
+    await page.goto(`${APP_URL}/inbox`);
+    await page.getByRole('heading', { level: 1, name: 'Inbox' }).waitFor();
+    await page.getByRole('button', { name: 'Office hours' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Office hours for texts' });
+    await dialog.getByRole('checkbox', { name: 'Open on Monday' }).waitFor();
+    // Closed every day, so that whenever this runs the office is closed.
+    for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'])
+      await dialog.getByRole('checkbox', { name: `Open on ${day}` }).uncheck();
+    await dialog.getByLabel('Date').fill('2026-12-25');
+    await dialog.getByLabel('Name').fill('Christmas Day');
+    await dialog.getByRole('button', { name: 'Add holiday' }).click();
+    await dialog.getByLabel(/Send an auto-reply/).check();
+    await pageAtRest(page);
+    assert.deepEqual(await seriousAccessibilityViolations(page), [], 'the office hours');
+    await docsScreenshot(page, 'inbox-office-hours', { viewportOnly: true });
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Office hours saved').waitFor();
+
+    const lucia = (await call(page, 'POST', '/api/clients', {
+      firstName: 'Lucía',
+      lastName: 'Reyes',
+      phone: '(615) 555-0192',
+      language: 'es',
+    })) as { id: string };
+    await call(page, 'POST', `/api/clients/${lucia.id}/invite`);
+    const invitation = await waitForAnswer(page, '/api/dev/outbox', (outbox: Sent[]) =>
+      outbox.find((message) => message.channel === 'sms' && message.recipient === '+16155550192'),
+    );
+    assert.ok(invitation, 'the invitation text reached the outbox');
+    await call(page, 'POST', `/api/dev/outbox/${invitation.id}/answer`, { action: 'reply', text: '¿Me pueden llamar?' });
+    await call(page, 'POST', `/api/dev/outbox/${invitation.id}/answer`, { action: 'reply', text: '¿Hola?' });
+    const autoReplies = (await call(page, 'GET', '/api/dev/outbox')) as Sent[];
+    assert.deepEqual(
+      autoReplies.filter((message) => message.purpose === 'inbox-auto-reply').map((message) => [message.recipient, message.body]),
+      [['+16155550192', 'Test Broker: Gracias por su mensaje. Nuestra oficina está cerrada en este momento; le responderemos el próximo día hábil.']],
+      'one auto-reply, in Spanish',
+    );
+
+    // The broker reads it in Spanish, on a phone.
+    await call(page, 'PUT', '/api/profile', { language: 'es' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${APP_URL}/inbox`);
+    await page.getByRole('link', { name: /Lucía Reyes/ }).click();
+    await page.getByText('Respuesta automática (oficina cerrada)').waitFor();
+    await page.getByText('¿Hola?').waitFor();
+    await pageAtRest(page);
+    assert.deepEqual(await seriousAccessibilityViolations(page), [], 'a thread with the auto-reply, in Spanish at 390 px');
+    await docsScreenshot(page, 'inbox-auto-reply-es-phone', { viewportOnly: true });
+    await page.getByRole('link', { name: 'Todas las conversaciones' }).click();
+    await page.getByRole('button', { name: 'Horario' }).click();
+    const spanish = page.getByRole('dialog', { name: 'Horario de atención de mensajes de texto' });
+    await spanish.getByText('2026-12-25 · Christmas Day').waitFor();
+    await pageAtRest(page);
+    assert.deepEqual(await seriousAccessibilityViolations(page), [], 'the office hours in Spanish at 390 px');
+    await docsScreenshot(page, 'inbox-office-hours-es-phone', { viewportOnly: true });
+    assert.deepEqual(errors, []);
     await context.close();
   });
 });

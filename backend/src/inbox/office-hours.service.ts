@@ -23,8 +23,8 @@ import {
 
 /** The auto-reply until the agency writes its own. */
 export const DEFAULT_AUTO_REPLY: Record<Language, string> = {
-  en: 'Thank you for your text. Our office is closed right now; we will answer on our next business day. {agencyName}',
-  es: 'Gracias por su mensaje. Nuestra oficina está cerrada en este momento; le responderemos el próximo día hábil. {agencyName}',
+  en: '{agencyName}: Thank you for your text. Our office is closed right now; we will answer on our next business day.',
+  es: '{agencyName}: Gracias por su mensaje. Nuestra oficina está cerrada en este momento; le responderemos el próximo día hábil.',
 };
 
 /** The merge fields of an auto-reply (it may answer a number that is not a client's, so no name of theirs). */

@@ -42,6 +42,7 @@ const RETENTION: Retention = {
 /** The dashboard's other calls, answered empty (an agency of one: no "My clients" choice). */
 const QUIET = {
   getList: vi.fn().mockResolvedValue({ data: [], total: 0 }),
+  getInboxThreads: vi.fn().mockResolvedValue([]),
   getMembers: vi.fn().mockResolvedValue([]),
   getRetention: vi
     .fn()
@@ -236,6 +237,30 @@ describe('the dashboard’s clients at risk and retention', () => {
     fireEvent.click(within(list).getByRole('button', { name: 'Add to campaign: Ruth Alvarez' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add 1 client to a campaign' });
     expect(await within(dialog).findByText(/start a new one for these clients/)).toBeTruthy();
+  });
+
+  it('names the text conversations waiting past the promise of a reply, the longest-waiting first, and links to the overdue filter', async () => {
+    const waiting = (id: string, clientName: string | null, since: string) => ({
+      id,
+      phone: '+16155550191',
+      clientName,
+      needsReplySince: since,
+    });
+    const getInboxThreads = vi
+      .fn()
+      .mockResolvedValue([waiting('t2', 'Rosa Diaz', '2026-11-25T15:00:00.000Z'), waiting('t1', null, '2026-11-24T15:00:00.000Z')]);
+    renderWithAdmin(<Dashboard />, {
+      dataProvider: { getStats: vi.fn().mockResolvedValue({}), getActivity: vi.fn().mockResolvedValue([]), ...QUIET, getInboxThreads },
+    });
+    const card = await screen.findByRole('region', { name: 'Texts waiting past your promise' });
+    expect(getInboxThreads).toHaveBeenCalledWith({ overdue: true });
+    expect(await within(card).findByText('2 conversations have waited longer than your promise of a reply.')).toBeTruthy();
+    const links = within(card).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['(615) 555-0191', '/inbox/t1'],
+      ['Rosa Diaz', '/inbox/t2'],
+      ['Open the overdue texts', '/inbox?filter=overdue'],
+    ]);
   });
 
   it('says when no client is at high risk', async () => {

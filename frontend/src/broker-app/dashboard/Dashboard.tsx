@@ -14,6 +14,7 @@ import { Spinner } from '../../shared/Spinner.tsx';
 import { MarketingDetailsStep } from '../branding/MarketingDetailsStep.tsx';
 import { useBrokerTexts, withLateAreas } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
+import { useMemberMay } from '../providers/memberMay.tsx';
 import { MyTasksCard } from '../tasks/lazy.ts';
 import { BrokerTour } from '../tour/BrokerTour.tsx';
 import type { ActivityItem, DashboardScope } from '../types.ts';
@@ -28,6 +29,8 @@ import { useDashboardScope } from './scope.ts';
 
 // Scopes of Appointment waiting for a signature: the card and its words load after the dashboard.
 const UnsignedSoasCard = lazy(() => withLateAreas(import('../soa/UnsignedSoasCard.tsx')));
+// Texts waiting past the agency's promise of a reply: the card loads after the dashboard, for members who read the inbox.
+const OverdueTextsCard = lazy(() => withLateAreas(import('../inbox/OverdueTextsCard.tsx')));
 
 export { DASHBOARD_TEXTS } from './texts.ts';
 
@@ -155,6 +158,7 @@ export function Dashboard() {
   const { DASHBOARD_TEXTS: T } = useBrokerTexts().dashboard;
   const dataProvider = useCareKeepDataProvider();
   const scope = useDashboardScope();
+  const mayReadInbox = useMemberMay()('inbox:read');
   // The figures shown stay while the other choice's load: the page (and the toggle's focus) stays put.
   const { data, isPending, isError } = useQuery({
     queryKey: ['stats', scope.scope],
@@ -212,6 +216,11 @@ export function Dashboard() {
         <Box sx={{ display: 'grid', gap: 2 }}>
           <RecentActivity scope={scope.scope} />
           <AtRiskCard assignedTo={scope.assignedTo} />
+          {mayReadInbox && (
+            <Suspense fallback={null}>
+              <OverdueTextsCard />
+            </Suspense>
+          )}
           <Suspense fallback={null}>
             <UnsignedSoasCard />
           </Suspense>

@@ -29,6 +29,17 @@ const thread = (fields: Partial<InboxThread> = {}): InboxThread => ({
 
 const MESSAGES: InboxMessage[] = [
   {
+    id: 'a1',
+    source: 'inbox',
+    direction: 'out',
+    kind: 'auto_reply',
+    channel: 'sms',
+    body: 'Thanks for your text! We are closed now.',
+    status: 'sent',
+    memberName: null,
+    at: '2026-11-25T15:06:00.000Z',
+  },
+  {
     id: 'e1',
     source: 'inbox',
     direction: 'event',
@@ -121,6 +132,7 @@ describe('the Inbox page', () => {
     });
     const timeline = await screen.findByRole('list', { name: 'Messages, newest first' });
     await within(timeline).findByText(/Confirmed a reminder/);
+    expect(within(timeline).getByText('Auto-reply (office closed)')).toBeTruthy();
     expect(within(timeline).getByText('Your annual review is next week')).toBeTruthy();
     expect(within(timeline).getByText('Reminder · Text')).toBeTruthy();
     await waitFor(() => expect(updateInboxThread).toHaveBeenCalledWith('th1', { read: true }));
@@ -157,5 +169,71 @@ describe('the Inbox page', () => {
     await screen.findByRole('list', { name: 'Messages, newest first' });
     expect(screen.queryByLabelText('Reply')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Mark done' })).toBeNull();
+  });
+
+  it('opens on the filter the dashboard links to: the conversations overdue', async () => {
+    const getInboxThreads = vi.fn().mockResolvedValue([thread()]);
+    renderWithAdmin(page(), { path: '/inbox?filter=overdue', dataProvider: { getInboxThreads } });
+    await screen.findByText('Can you call me about my plan?');
+    expect(getInboxThreads).toHaveBeenLastCalledWith({ overdue: true });
+    expect(screen.getByRole('button', { name: 'Overdue' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('lets an owner set the office hours: a day closed, a holiday, the auto-reply and the promise; a refusal shows the server’s words', async () => {
+    const open = { open: '09:00', close: '17:00' };
+    const hours = {
+      week: { mon: open, tue: open, wed: open, thu: open, fri: open, sat: null, sun: null },
+      holidays: [],
+      autoReply: false,
+      autoReplyEn: 'We are closed.',
+      autoReplyEs: 'Estamos cerrados.',
+      replyPromiseDays: 1,
+      timeZone: 'America/Chicago',
+      openNow: false,
+      saved: false,
+    };
+    const saveOfficeHours = vi
+      .fn()
+      .mockRejectedValueOnce(
+        Object.assign(new Error('bad'), {
+          status: 400,
+          body: { message: 'fri: the closing time must be after the opening time', field: 'week.fri' },
+        }),
+      )
+      .mockResolvedValue({ ...hours, saved: true });
+    renderWithAdmin(page(), {
+      path: '/inbox',
+      dataProvider: { getInboxThreads: vi.fn().mockResolvedValue([]), getOfficeHours: vi.fn().mockResolvedValue(hours), saveOfficeHours },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Office hours' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Office hours for texts' });
+    await within(dialog).findByText(/America\/Chicago/);
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Open on Friday' }));
+    fireEvent.change(within(dialog).getByLabelText('Date'), { target: { value: '2026-12-24' } });
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Christmas Eve' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add holiday' }));
+    expect(within(dialog).getByText('2026-12-24 · Christmas Eve')).toBeTruthy();
+    fireEvent.click(within(dialog).getByLabelText(/Send an auto-reply/));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('fri: the closing time must be after the opening time');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(saveOfficeHours).toHaveBeenLastCalledWith({
+      ...{ week: { ...hours.week, fri: null }, holidays: [{ date: '2026-12-24', name: 'Christmas Eve' }] },
+      autoReply: true,
+      autoReplyEn: 'We are closed.',
+      autoReplyEs: 'Estamos cerrados.',
+      replyPromiseDays: 1,
+    });
+  });
+
+  it('shows the office hours only to owners', async () => {
+    renderWithAdmin(page(), {
+      path: '/inbox',
+      user: testUserAs('agent'),
+      dataProvider: { getInboxThreads: vi.fn().mockResolvedValue([]) },
+    });
+    await screen.findByRole('button', { name: 'Templates' });
+    expect(screen.queryByRole('button', { name: 'Office hours' })).toBeNull();
   });
 });

@@ -20,9 +20,10 @@ import {
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 
 import { errorBodyField, serverMessage } from '../../lib/http.ts';
+import { formatPhone } from '../../lib/phone.ts';
 import { useJoinedMembers } from '../clients/AssignClientsDialog.tsx';
 import { useBrokerTexts } from '../i18n/useBrokerTexts.ts';
 import { useCareKeepDataProvider } from '../providers/dataProvider.ts';
@@ -33,10 +34,11 @@ import { useErrorToast } from '../ui/errors.ts';
 import { formatDateTime } from '../ui/format.ts';
 import { PageHeader } from '../ui/PageHeader.tsx';
 import { useToast } from '../ui/toast.tsx';
+import { OfficeHoursDialog } from './OfficeHoursDialog.tsx';
 import { TemplatesDialog } from './TemplatesDialog.tsx';
 import { INBOX_KEY, INBOX_UNREAD_KEY } from './unread.ts';
 
-const FILTERS = ['all', 'unread', 'mine', 'needsReply', 'optedOut', 'done'] as const;
+const FILTERS = ['all', 'unread', 'mine', 'needsReply', 'overdue', 'optedOut', 'done'] as const;
 type Filter = (typeof FILTERS)[number];
 
 const FILTER_QUERIES: Record<Filter, Record<string, unknown>> = {
@@ -44,17 +46,12 @@ const FILTER_QUERIES: Record<Filter, Record<string, unknown>> = {
   unread: { unread: true },
   mine: { mine: true, status: 'open' },
   needsReply: { needsReply: true },
+  overdue: { overdue: true },
   optedOut: { optedOut: true },
   done: { status: 'done' },
 };
 
-/** +12125550142 as (212) 555-0142; anything else as given. */
-export function phoneForReading(phone: string): string {
-  const match = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(phone);
-  return match ? `(${match[1]}) ${match[2]}-${match[3]}` : phone;
-}
-
-const who = (thread: InboxThread) => thread.clientName ?? phoneForReading(thread.phone);
+const who = (thread: InboxThread) => thread.clientName ?? formatPhone(thread.phone);
 
 /**
  * The Inbox (docs/messaging.md "Inbox"): the conversations of the member's book, newest first, with
@@ -66,18 +63,29 @@ export function InboxPage() {
   const { id } = useParams();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'));
-  const mayWrite = useMemberMay()('inbox:write');
+  const may = useMemberMay();
+  const mayWrite = may('inbox:write');
   const [templatesOpen, setTemplatesOpen] = useState(false);
+  const [hoursOpen, setHoursOpen] = useState(false);
   return (
     <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
       <PageHeader
         title={T.title}
         subtitle={T.subtitle}
         actions={
-          mayWrite && (
-            <Button variant="outlined" onClick={() => setTemplatesOpen(true)}>
-              {T.manageTemplates}
-            </Button>
+          (mayWrite || may('inbox:manage')) && (
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+              {may('inbox:manage') && (
+                <Button variant="outlined" onClick={() => setHoursOpen(true)}>
+                  {T.officeHours}
+                </Button>
+              )}
+              {mayWrite && (
+                <Button variant="outlined" onClick={() => setTemplatesOpen(true)}>
+                  {T.manageTemplates}
+                </Button>
+              )}
+            </Box>
           )
         }
       />
@@ -86,6 +94,7 @@ export function InboxPage() {
         {id ? <ThreadView key={id} id={id} wide={wide} /> : wide && <Alert severity="info">{T.pickThread}</Alert>}
       </Box>
       {templatesOpen && <TemplatesDialog onClose={() => setTemplatesOpen(false)} />}
+      {hoursOpen && <OfficeHoursDialog onClose={() => setHoursOpen(false)} />}
     </Box>
   );
 }
@@ -93,7 +102,10 @@ export function InboxPage() {
 function ThreadList({ selected }: { selected?: string }) {
   const { INBOX_TEXTS: T } = useBrokerTexts().inbox;
   const dataProvider = useCareKeepDataProvider();
-  const [filter, setFilter] = useState<Filter>('all');
+  // The dashboard links to a filter: /inbox?filter=overdue.
+  const [params] = useSearchParams();
+  const asked = params.get('filter');
+  const [filter, setFilter] = useState<Filter>(FILTERS.find((value) => value === asked) ?? 'all');
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
   useEffect(() => {
@@ -264,7 +276,7 @@ function ThreadView({ id, wide }: { id: string; wide: boolean }) {
             {who(current)}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {phoneForReading(current.phone)}
+            {formatPhone(current.phone)}
             {current.clientId && (
               <>
                 {' · '}
@@ -415,9 +427,11 @@ function Timeline({ messages, failed }: { messages: InboxMessage[] | undefined; 
           message.source === 'inbox'
             ? inbound
               ? null
-              : message.memberName
-                ? T.sentBy(message.memberName)
-                : T.you
+              : message.kind === 'auto_reply'
+                ? T.autoReplyLabel
+                : message.memberName
+                  ? T.sentBy(message.memberName)
+                  : T.you
             : `${T.sources[message.source]}${message.source === 'invitation' ? '' : ` · ${T.channels[message.channel] ?? message.channel}`}`;
         return (
           <ListItem key={message.id} sx={{ justifyContent: inbound ? 'flex-start' : 'flex-end', px: 0 }}>

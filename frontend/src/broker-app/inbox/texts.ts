@@ -4,10 +4,15 @@ export const INBOX_TEXTS = {
   subtitle: 'Texts from your clients, and your replies',
   searchLabel: 'Search name, number or text',
   filtersLabel: 'Show',
-  filters: { all: 'Open', unread: 'Unread', mine: 'Mine', needsReply: 'Needs reply', optedOut: 'Opted out', done: 'Done' } as Record<
-    string,
-    string
-  >,
+  filters: {
+    all: 'Open',
+    unread: 'Unread',
+    mine: 'Mine',
+    needsReply: 'Needs reply',
+    overdue: 'Overdue',
+    optedOut: 'Opted out',
+    done: 'Done',
+  } as Record<string, string>,
   threadsLabel: 'Conversations',
   empty: 'No texts here. When a client answers one of your texts, the conversation shows here.',
   loadFailed: 'Could not load the inbox',
@@ -79,4 +84,47 @@ export const INBOX_TEXTS = {
   templateSaved: 'Template saved',
   templateDeleted: 'Template deleted',
   templateFailed: 'Could not save the template',
+  autoReplyLabel: 'Auto-reply (office closed)',
+  // Office hours (docs/messaging.md "Office hours")
+  officeHours: 'Office hours',
+  officeTitle: 'Office hours for texts',
+  officeIntro: (zone: string) =>
+    `When your office answers texts, in your agency’s time zone (${zone}). While it is closed, a text can get your auto-reply; a text waits for your reply only on open days.`,
+  openNow: 'Open now',
+  closedNow: 'Closed now',
+  weekLabel: 'Week',
+  days: { mon: 'Monday', tue: 'Tuesday', wed: 'Wednesday', thu: 'Thursday', fri: 'Friday', sat: 'Saturday', sun: 'Sunday' } as Record<
+    string,
+    string
+  >,
+  openDay: (day: string) => `Open on ${day}`,
+  opens: 'Opens',
+  closes: 'Closes',
+  closed: 'Closed',
+  holidays: 'Holidays (closed all day)',
+  noHolidays: 'No holidays.',
+  holidayDate: 'Date',
+  holidayName: 'Name',
+  addHoliday: 'Add holiday',
+  removeHoliday: (name: string) => `Remove ${name}`,
+  autoReply: 'Send an auto-reply while the office is closed (once a day per conversation)',
+  autoReplyEn: 'Auto-reply in English',
+  autoReplyEs: 'Auto-reply in Spanish (to clients who read Spanish)',
+  autoReplyHelp: 'Merge fields: {agencyName}, {agencyPhone}. No medication or condition.',
+  promise: 'We answer every text within',
+  promiseDays: (days: number) => (days === 1 ? '1 business day' : `${days} business days`),
+  promiseHelp: 'A text that waits longer shows as overdue on the dashboard and in the weekly digest.',
+  officeSaved: 'Office hours saved',
+  officeFailed: 'Could not save the office hours',
+  officeLoadFailed: 'Could not load the office hours',
+  // The dashboard's card
+  overdueTitle: 'Texts waiting past your promise',
+  overdueCount: (count: number) =>
+    count === 1
+      ? '1 conversation has waited longer than your promise of a reply.'
+      : `${count} conversations have waited longer than your promise of a reply.`,
+  overdueMore: (count: number) => `${count} or more conversations have waited longer than your promise of a reply.`,
+  waitingSince: (when: string) => `Waiting since ${when}`,
+  openOverdue: 'Open the overdue texts',
+  overdueFailed: 'Could not load the texts waiting for a reply',
 };

@@ -37,6 +37,8 @@ import type {
   InboxTemplate,
   InboxThread,
   InboxThreadChange,
+  OfficeHours,
+  OfficeHoursChange,
   Interaction,
   InteractionInput,
   InvitedMember,
@@ -162,6 +164,8 @@ export const dataProvider = {
     callJson<InboxMessage>(`/api/inbox/threads/${encodeURIComponent(id)}/replies`, 'POST', { body }),
   inboxTask: (id: string, input: InboxTaskInput) => callJson<Task>(`/api/inbox/threads/${encodeURIComponent(id)}/tasks`, 'POST', input),
   getInboxTemplates: () => callJson<InboxTemplate[]>('/api/inbox/templates'),
+  getOfficeHours: () => callJson<OfficeHours>('/api/inbox/office-hours'),
+  saveOfficeHours: (change: OfficeHoursChange) => callJson<OfficeHours>('/api/inbox/office-hours', 'PUT', change),
   saveInboxTemplate: (input: { name: string; body: string }, id?: string) =>
     callJson<InboxTemplate>(id ? `/api/inbox/templates/${encodeURIComponent(id)}` : '/api/inbox/templates', id ? 'PUT' : 'POST', input),
   deleteInboxTemplate: (id: string) => callJson<InboxTemplate>(`/api/inbox/templates/${encodeURIComponent(id)}`, 'DELETE'),
