@@ -6,6 +6,10 @@ import { pendingSchemaChanges } from '../src/database/cli.js';
 import { MIGRATIONS } from '../src/database/migrations/index.js';
 import { MIGRATIONS_SOURCE_DIR } from '../src/database/paths.js';
 import { seedDemoData } from '../src/database/seeders/demo-data.seeder.js';
+import { InboxService } from '../src/inbox/inbox.service.js';
+import { InboxSettings } from '../src/inbox/inbox-settings.entity.js';
+import { InboxThread } from '../src/inbox/inbox-thread.entity.js';
+import { wholeBook } from '../src/members/book.js';
 import { ClientInteraction } from '../src/tasks/client-interaction.entity.js';
 import { User } from '../src/users/user.entity.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
@@ -108,6 +112,11 @@ describe('database schema and seed data', () => {
       { source: 'rule_turning_65', count: 1 },
       { source: 'rule_welcome_call', count: 1 },
     ]);
+    // Dana's inbox: six conversations, one of them waiting past her promise of a reply, and her office hours with the auto-reply on.
+    const dana = users.find((u) => u.email === 'dana.whitfield@example.com')!;
+    expect(await t.em().count(InboxThread, { agency: dana.id })).toBe(6);
+    expect((await t.app.get(InboxService).overdue(wholeBook(dana.id))).threads).toBe(1);
+    expect(await t.em().findOneOrFail(InboxSettings, { agency: dana.id })).toMatchObject({ autoReply: true, replyPromiseDays: 1 });
     expect(await t.em().count(ClientInteraction, {})).toBe(4);
     // Dana's commissions: a schedule per carrier, and last month's Humana statement imported and
     // matched: exact and fuzzy rows, two unmatched, and a policy left unpaid.

@@ -16,7 +16,7 @@ export const PROMISE_DAYS_MAX = 5;
 @Entity({ tableName: 'inbox_settings' })
 @Check({
   name: 'inbox_settings_promise_days',
-  expression: `reply_promise_days between ${PROMISE_DAYS_MIN} and ${PROMISE_DAYS_MAX}`,
+  expression: `(reply_promise_days >= ${PROMISE_DAYS_MIN}) AND (reply_promise_days <= ${PROMISE_DAYS_MAX})`,
 })
 export class InboxSettings {
   [PrimaryKeyProp]?: 'agency';

@@ -2,8 +2,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 
 import { Client } from '../../clients/client.entity.js';
 import { InboxMessage } from '../../inbox/inbox-message.entity.js';
+import { InboxSettings } from '../../inbox/inbox-settings.entity.js';
 import { InboxTemplate } from '../../inbox/inbox-template.entity.js';
 import { InboxThread } from '../../inbox/inbox-thread.entity.js';
+import { DEFAULT_AUTO_REPLY } from '../../inbox/office-hours.service.js';
 import { OptOut } from '../../messaging/opt-out.entity.js';
 
 const MINUTE_MS = 60 * 1000;
@@ -23,7 +25,8 @@ interface Line {
  * The demo agency's text inbox (docs/messaging.md "Inbox"): the client with the task to answer
  * their text waits for a reply (unread), a conversation answered and done, one assigned to Luis, a
  * confirmation of a reminder (shown as that alone), a client who texted STOP (opted out, as the
- * webhook records it), and two reply templates. Threads of the agency's clients only.
+ * webhook records it), a text waiting past the agency's promise of a reply, two reply templates,
+ * and the agency's office hours with the auto-reply on. Threads of the agency's clients only.
  */
 export async function seedDemoInbox(em: EntityManager, agencyId: string, owner: string, agent: string, now: Date): Promise<void> {
   const clients = await em.find(Client, { broker: agencyId, isActive: true }, { orderBy: { createdAt: 'asc' } });
@@ -57,7 +60,12 @@ export async function seedDemoInbox(em: EntityManager, agencyId: string, owner: 
     }
   };
 
-  const [, harold, dorothy, , confirmer, texter, raymond] = clients;
+  const [, harold, dorothy, , confirmer, texter, raymond, waiting] = clients;
+  // A text left unanswered for five days: past the promise of one business day (the dashboard's card).
+  thread(waiting, [{ ago: 5 * DAY_MS, direction: 'in', body: 'My new card has the wrong name on it. What should I do?' }], {
+    unreadCount: 1,
+    needsReplySince: new Date(now.getTime() - 5 * DAY_MS),
+  });
   thread(
     texter,
     [{ ago: 3 * HOUR_MS, direction: 'in', body: 'Hi, can someone call me about my dental coverage? I am home all afternoon.' }],
@@ -120,6 +128,21 @@ export async function seedDemoInbox(em: EntityManager, agencyId: string, owner: 
     agency: agencyId,
     name: 'Office hours',
     body: 'Thank you for your message, {firstName}. Our office is open 9 to 5, Monday to Friday: {agencyPhone}.',
+  });
+  // Office hours: weekdays 9 to 5 and Saturday morning, closed on the coming Christmas and New Year's Days, auto-reply on.
+  const weekday = { open: '09:00', close: '17:00' };
+  const year = now.getUTCMonth() === 11 && now.getUTCDate() > 25 ? now.getUTCFullYear() + 1 : now.getUTCFullYear();
+  em.create(InboxSettings, {
+    agency: agencyId,
+    week: { mon: weekday, tue: weekday, wed: weekday, thu: weekday, fri: weekday, sat: { open: '10:00', close: '13:00' }, sun: null },
+    holidays: [
+      { date: `${year}-12-25`, name: 'Christmas Day' },
+      { date: `${year + 1}-01-01`, name: 'New Year’s Day' },
+    ],
+    autoReply: true,
+    autoReplyEn: DEFAULT_AUTO_REPLY.en,
+    autoReplyEs: DEFAULT_AUTO_REPLY.es,
+    replyPromiseDays: 1,
   });
   await em.flush();
 }
