@@ -404,4 +404,14 @@ describe('a carrier’s commission statement', () => {
     for (const row of katharines)
       expect(unmatched).toContainEqual(expect.objectContaining({ line: row.line, match: 'unmatched', policyId: null }));
   });
+
+  it('takes a deleted statement’s payments away with it', async () => {
+    expect((await owner.agent.delete(`/api/commissions/statements/${statement.id}`)).status).toBe(200);
+    const months = (await owner.agent.get('/api/commissions/months?from=2026-01&to=2026-02')).body;
+    expect(months.map((m: Record<string, unknown>) => [m.month, m.paidCents, m.policiesPaid, m.unmatchedCents])).toEqual([
+      ['2026-01', 0, 0, 0],
+      ['2026-02', 0, 0, 0],
+    ]);
+    expect((await owner.agent.get(`/api/policies/${policy.rosa}/commissions`)).body).toMatchObject({ paidCents: 0 });
+  });
 });

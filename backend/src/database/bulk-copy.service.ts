@@ -33,16 +33,24 @@ export class BulkCopyService implements OnApplicationShutdown {
   }
 
   /**
-   * In one transaction: `before` (each statement with its parameters), then `copy` (a `COPY … FROM
-   * STDIN` statement in text format) fed with the batches of rows as they come, then commit. A
-   * failure anywhere rolls the whole of it back.
+   * In one transaction: `before` (each statement with its parameters; one given a message must
+   * answer a row, else the copy fails with that message), then `copy` (a `COPY … FROM STDIN`
+   * statement in text format) fed with the batches of rows as they come, then commit. A failure
+   * anywhere rolls the whole of it back.
    */
-  async copy(before: [string, unknown[]][], copy: string, batches: AsyncIterable<CopyValue[][]>): Promise<void> {
+  async copy(
+    before: [sql: string, params: unknown[], noRow?: string][],
+    copy: string,
+    batches: AsyncIterable<CopyValue[][]>,
+  ): Promise<void> {
     const client = await this.pool.connect();
     let failed: unknown;
     try {
       await client.query('begin');
-      for (const [sql, params] of before) await client.query(sql, params);
+      for (const [sql, params, noRow] of before) {
+        const result = await client.query(sql, params);
+        if (noRow !== undefined && !result.rowCount) throw new Error(noRow);
+      }
       const lines = Readable.from(
         (async function* () {
           for await (const batch of batches) {

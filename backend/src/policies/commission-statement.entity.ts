@@ -1,5 +1,5 @@
 import { OptionalProps } from '@mikro-orm/core';
-import { Check, Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Check, Entity, Index, ManyToOne, PrimaryKey, Property, Trigger } from '@mikro-orm/decorators/legacy';
 
 import type { Actor } from '../agency-log/actor.js';
 import { timeOrderedUuid } from '../common/ids.js';
@@ -27,6 +27,14 @@ const known = (values: readonly string[]) => values.map((value) => `'${value}'`)
 @Entity({ tableName: 'commission_statements' })
 @Index({ name: 'commission_statements_broker_created_idx', properties: ['broker', 'createdAt'] })
 @Check({ name: 'commission_statements_status_known', expression: `status in (${known(STATEMENT_STATUSES)})` })
+// A deleted statement's rows go with it (see CommissionStatementRow.statement).
+@Trigger({
+  name: 'statement_rows_deleted',
+  timing: 'after',
+  events: ['delete'],
+  forEach: 'row',
+  body: 'delete from commission_statement_rows where statement_id = old.id; return old;',
+})
 export class CommissionStatement {
   [OptionalProps]?:
     | 'status'
@@ -128,7 +136,12 @@ export class CommissionStatementRow {
   @PrimaryKey({ type: 'uuid', defaultRaw: 'gen_random_uuid()' })
   id!: string;
 
-  @ManyToOne(() => CommissionStatement, { fieldName: 'statement_id', deleteRule: 'cascade', mapToPk: true })
+  /**
+   * The statement. No foreign key, whose check would run for each of the 10,000 rows an import
+   * writes: the import locks its statement once instead (StatementRowsRepository.copy), and a
+   * trigger on statements deletes a deleted statement's rows, as `on delete cascade` would.
+   */
+  @Property({ type: 'uuid', fieldName: 'statement_id' })
   statement!: string;
 
   /** The agency (no foreign key: the rows go with their statement, which goes with the agency). */

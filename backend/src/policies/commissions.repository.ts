@@ -25,6 +25,15 @@ const IN_FORCE = (m: string) =>
 const MONTHLY_CENTS = (m: string) =>
   `round((case when extract(year from ${m}) = extract(year from p.effective_date) then s.initial_annual_cents else s.renewal_annual_cents end) / 12.0)::int`;
 
+/**
+ * The first letter of SQL_NAME_KEY(column), the whole key made only when the name does not start
+ * with a letter of A to Z (an I too: lower case makes it ı in Turkish).
+ */
+const FIRST_LETTER_KEY = (column: string) =>
+  `case when ascii(${column}) between 97 and 122 then left(${column}, 1)
+        when ascii(${column}) between 65 and 90 and ascii(${column}) <> 73 then chr(ascii(${column}) + 32)
+        else left(${SQL_NAME_KEY(column)}, 1) end`;
+
 export interface PolicyCommissionRow {
   policy_id: string;
   schedule_id: string | null;
@@ -139,7 +148,8 @@ export class CommissionsRepository {
   /**
    * The matching's last step, for the rows the others left (statement-matching.ts): the plan and
    * names alike by trigrams (pg_trgm), among the clients on the row's plan whose last names start
-   * with the same letter (fuzzy).
+   * with the same letter (fuzzy). Only the clients whose last names start with the letter of a row
+   * left have their name keys made.
    */
   async matchSimilarNames(em: EntityManager, statementId: string): Promise<void> {
     await this.matchStep(
@@ -159,9 +169,13 @@ export class CommissionsRepository {
   private async matchStep(em: EntityManager, statementId: string, join: string, kind: string): Promise<void> {
     await em.execute(
       `with st as (select id, broker_id, lower(carrier) as carrier from commission_statements where id = ?),
+       letters as (
+         select distinct left(r.last_key, 1) as letter from commission_statement_rows r
+          where r.statement_id = (select id from st) and r.problem is null and r.match_kind = 'unmatched' and r.last_key <> ''
+       ),
        ck as materialized (
          select c.id, ${SQL_NAME_KEY('c.first_name')} as first_key, ${SQL_NAME_KEY('c.last_name')} as last_key
-           from clients c where c.broker_id = (select broker_id from st)
+           from clients c where c.broker_id = (select broker_id from st) and ${FIRST_LETTER_KEY('c.last_name')} in (select letter from letters)
        ),
        cand as (
          select r.id as row_id, p.id as policy_id, p.client_id, p.effective_date, (${IN_FORCE('r.period')}) as in_force, ${kind} as kind

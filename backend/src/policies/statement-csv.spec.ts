@@ -1,4 +1,18 @@
-import { guessMapping, mappingProblem, nameKeys, parseAmountCents, parsePeriod, planKeyOf, readRow } from './statement-csv.js';
+import { Readable } from 'node:stream';
+
+import { parse } from 'csv-parse';
+
+import {
+  type CsvRecord,
+  guessMapping,
+  mappingProblem,
+  nameKeys,
+  parseAmountCents,
+  parsePeriod,
+  planKeyOf,
+  readRow,
+  readStatementCsvBatches,
+} from './statement-csv.js';
 
 describe('parseAmountCents', () => {
   it.each([
@@ -100,5 +114,87 @@ describe('the plan and the mapping', () => {
     expect(readRow(['', 'Rosa Diaz', '', '1', 'soon'], 3, columns).problem).toBe('The month is not one such as 2026-01 or 01/2026');
     expect(readRow(['', '', '', '1', '2026-02'], 3, columns).problem).toBe('No member ID or name');
     expect(readRow(['x'.repeat(100), '', '', '1', '2026-02'], 3, columns).memberId).toHaveLength(40);
+  });
+});
+
+describe('reading a statement file', () => {
+  /** The rows as csv-parse reads a statement, or its error: what readStatementCsvBatches must give. */
+  async function byCsvParse(bytes: Buffer): Promise<CsvRecord[] | string> {
+    const rows: CsvRecord[] = [];
+    try {
+      const parser = Readable.from([bytes]).pipe(
+        parse({ bom: true, skip_empty_lines: true, relax_column_count: true, trim: true, info: true, max_record_size: 64 * 1024 }),
+      );
+      for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>)
+        rows.push({ cells: record, line: info.lines });
+      return rows;
+    } catch (error) {
+      return `The file is not a readable CSV: ${(error as Error).message}`;
+    }
+  }
+
+  /** The rows as the import reads them, the file arriving in pieces of `size` bytes. */
+  async function byImport(bytes: Buffer, size: number): Promise<CsvRecord[] | string> {
+    const pieces: Buffer[] = [];
+    for (let at = 0; at < bytes.length; at += size) pieces.push(bytes.subarray(at, at + size));
+    const rows: CsvRecord[] = [];
+    try {
+      for await (const batch of readStatementCsvBatches(Readable.from(pieces))) rows.push(...batch);
+      return rows;
+    } catch (error) {
+      return (error as Error).message;
+    }
+  }
+
+  const files = [
+    'Member ID,Member Name,Plan ID\nM1,"DOE, JANE",H1234-001\n\n  \nM2 , Rosa Díaz ,\n',
+    'a,b\r\n"x ""quoted"" y",2\r\n\r\n,\r\nlast,line',
+    '\uFEFFa,b\n"one\nfield over lines",2\nthird,3\n',
+    'a,b\n  "spaced"  ,  "quotes"\t\nc,d',
+    'a,b\nx,"unclosed\n',
+    'a,b\nx,y"z\nq,r\n',
+    'a,b\nx,"y"z\nq,r\n',
+    'a,b\nx,"y" z\n',
+    'a,b\nmixed\r\nends\nhere\r\n',
+    'a,b\rmac,ends\r',
+    'a,b\nlone\rreturn\nx,y\n',
+    '\r\n\r\na,b\r\nx,y\r\n',
+    '""\n"",""\n',
+    `a\n${'x'.repeat(20_000)},y\nz\n`,
+    `a\n${'x'.repeat(70_000)}\n`,
+    'a,b\n\u00a0\u2028,\ufeffx\n',
+    'a,b,c\n x ,"q",\t y \n"",\u3000z\u3000,""\n',
+  ];
+
+  it.each(files.map((file, i) => [i, file]))('reads file %i as csv-parse does, whatever the pieces it comes in', async (_, file) => {
+    const bytes = Buffer.from(file as string);
+    const expected = await byCsvParse(bytes);
+    for (const size of bytes.length > 1_000 ? [999, 64 * 1024] : [1, 2, 3, 5, 64 * 1024])
+      expect(await byImport(bytes, size)).toEqual(expected);
+  });
+
+  it('reads random files as csv-parse does', async () => {
+    // A fixed sequence of files made of the characters that matter to CSV.
+    const alphabet = ['a', 'b', 'é', ',', ',', '"', ' ', '\t', '\n', '\n', '\r', '\r\n', '\u00a0', '\uFEFF', '1'];
+    let seed = 51;
+    const random = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let file = 0; file < 400; file++) {
+      let text = random(4) === 0 ? '\uFEFF' : '';
+      const length = 1 + random(60);
+      for (let i = 0; i < length; i++) text += alphabet[random(alphabet.length)];
+      const bytes = Buffer.from(text);
+      const expected = await byCsvParse(bytes);
+      expect({ text, rows: await byImport(bytes, 1 + random(8)) }).toEqual({ text, rows: expected });
+      expect({ text, rows: await byImport(bytes, 64 * 1024) }).toEqual({ text, rows: expected });
+    }
+  });
+
+  it('reads a file csv-parse cannot read as a problem with the file', async () => {
+    await expect(byImport(Buffer.from('a,b\nx,"y" z\n'), 64 * 1024)).resolves.toMatch(
+      /^The file is not a readable CSV: Invalid Closing Quote/,
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 
 import { CsvError, parse } from 'csv-parse';
 
@@ -168,6 +168,27 @@ export function mappingProblem(mapping: StatementMapping, headers: string[]): { 
   return undefined;
 }
 
+/**
+ * `read`, remembering its last thousand answers: a statement repeats its plans, months and amounts
+ * row after row, each read once.
+ */
+function remembered<T>(read: (text: string) => T): (text: string) => T {
+  const answers = new Map<string, T>();
+  return (text) => {
+    const known = answers.get(text);
+    if (known !== undefined || answers.has(text)) return known as T;
+    if (answers.size >= 1_000) answers.clear();
+    const answer = read(text);
+    answers.set(text, answer);
+    return answer;
+  };
+}
+
+const rowAmount = remembered(parseAmountCents);
+const rowPeriod = remembered(parsePeriod);
+const rowPlanKey = remembered(planKeyOf);
+const rowDate = remembered(parseDate);
+
 /** A row of the file read through the mapping: what the import stores, or the row's problem. */
 export function readRow(cells: string[], line: number, columns: Partial<Record<StatementField, number>>): StatementRow {
   const cell = (field: StatementField) => {
@@ -182,8 +203,8 @@ export function readRow(cells: string[], line: number, columns: Partial<Record<S
   const periodText = cell('period');
   const effectiveText = cell('effectiveDate');
   const names = memberName ? nameKeys(memberName) : { first: null, last: null };
-  const amountCents = amountText === null ? undefined : parseAmountCents(amountText);
-  const period = periodText === null ? undefined : parsePeriod(periodText);
+  const amountCents = amountText === null ? undefined : rowAmount(amountText);
+  const period = periodText === null ? undefined : rowPeriod(periodText);
   const problem =
     amountCents === undefined
       ? amountText === null
@@ -200,11 +221,11 @@ export function readRow(cells: string[], line: number, columns: Partial<Record<S
     line,
     memberId: memberId ? memberId.slice(0, MEMBER_ID_MAX).toUpperCase() : null,
     memberName: memberName ? memberName.slice(0, MEMBER_NAME_MAX) : null,
-    planKey: planText ? planKeyOf(planText) : null,
+    planKey: planText ? rowPlanKey(planText) : null,
     firstKey: names.first,
     lastKey: names.last,
     period: period ?? null,
-    effectiveDate: effectiveText ? (parseDate(effectiveText) ?? null) : null,
+    effectiveDate: effectiveText ? (rowDate(effectiveText) ?? null) : null,
     amountCents: amountCents ?? null,
     problem,
   };
@@ -216,21 +237,141 @@ export interface CsvRecord {
   line: number;
 }
 
+/** How csv-parse reads a statement: every way of reading one gives the same rows as this. */
+const CSV_OPTIONS = {
+  bom: true,
+  skip_empty_lines: true,
+  relax_column_count: true,
+  trim: true,
+  info: true,
+  max_record_size: 64 * 1024,
+} as const;
+
+/** Lines longer than this (in bytes) are left to csv-parse, whose record size limit they may pass. */
+const QUICK_LINE_MAX = 16_000;
+/** What csv-parse's `trim` takes off a field: ECMAScript white space and line ends, as String.prototype.trim. */
+const TRIMMED = /\s/;
+const [CR, LF] = [0x0d, 0x0a];
+
+/**
+ * A line of a file (without its line end) as csv-parse reads it, or undefined when the line is one
+ * the quick reading leaves to csv-parse: a quote that does not open or close a field the plain way
+ * (a field going on over lines, or a line csv-parse refuses) or a carriage return. Null for a line
+ * of spaces only, which csv-parse skips.
+ */
+export function quickLine(text: string): string[] | null | undefined {
+  if (text.includes('\r')) return undefined;
+  if (!text.includes('"')) {
+    const cells = text.split(',');
+    for (let i = 0; i < cells.length; i++) cells[i] = cells[i].trim();
+    return cells.length === 1 && cells[0] === '' ? null : cells;
+  }
+  const cells: string[] = [];
+  for (let at = 0; ; at++) {
+    let start = at;
+    while (start < text.length && TRIMMED.test(text[start])) start++;
+    if (text[start] === '"') {
+      // Quoted: "" is a quote; the closing quote is followed by spaces, then a comma or the line's end.
+      let value = '';
+      for (let from = start + 1; ;) {
+        const quote = text.indexOf('"', from);
+        if (quote < 0) return undefined;
+        value += text.slice(from, quote);
+        if (text[quote + 1] !== '"') {
+          at = quote + 1;
+          break;
+        }
+        value += '"';
+        from = quote + 2;
+      }
+      while (at < text.length && TRIMMED.test(text[at])) at++;
+      if (at < text.length && text[at] !== ',') return undefined;
+      cells.push(value);
+    } else {
+      const comma = text.indexOf(',', start);
+      at = comma < 0 ? text.length : comma;
+      const field = text.slice(start, at);
+      if (field.includes('"')) return undefined;
+      cells.push(field.trim());
+    }
+    if (at >= text.length) return cells;
+  }
+}
+
 /**
  * A statement's rows as arrays of cells, parsed as they arrive, in batches of what has been parsed
  * (the header first, in the first batch). A problem with the file as a whole is a CsvFileException.
+ *
+ * The rows are csv-parse's (CSV_OPTIONS). Plain lines — one row each, the same line end throughout
+ * — are read the quick way (quickLine); from the first line that is not, csv-parse reads the rest,
+ * after as many empty lines as came before, so that it counts lines (and words its errors) as it
+ * would have from the start.
  */
 export async function* readStatementCsvBatches(input: Readable): AsyncGenerator<CsvRecord[]> {
-  const parser = input.pipe(
-    parse({
-      bom: true,
-      skip_empty_lines: true,
-      relax_column_count: true,
-      trim: true,
-      info: true,
-      max_record_size: 64 * 1024,
-    }),
-  );
+  const chunks = input[Symbol.asyncIterator]() as AsyncIterator<Buffer | string>;
+  /** Bytes not read yet, from a line's start. */
+  let bytes = Buffer.alloc(0);
+  let line = 1;
+  let lineEnd: '\n' | '\r\n' | undefined;
+  let ended = false;
+  let quick = true;
+  try {
+    while (quick && !ended) {
+      const next = await chunks.next();
+      if (next.done) ended = true;
+      else bytes = bytes.length ? Buffer.concat([bytes, Buffer.from(next.value)]) : Buffer.from(next.value);
+      let at = 0;
+      if (line === 1) {
+        if (bytes.length < 3 && !ended) continue;
+        // A UTF-16 byte order mark: csv-parse reads the file as UTF-16. A UTF-8 one is left out.
+        if (bytes[0] === 0xff && bytes[1] === 0xfe) quick = false;
+        else if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) at = 3;
+      }
+      const batch: CsvRecord[] = [];
+      while (quick && at < bytes.length) {
+        let newline = bytes.indexOf(LF, at);
+        if (newline < 0 && !ended) break;
+        if (newline < 0) newline = bytes.length;
+        let end = newline;
+        if (newline < bytes.length) {
+          const windows = end > at && bytes[end - 1] === CR;
+          lineEnd ??= windows ? '\r\n' : '\n';
+          if (windows !== (lineEnd === '\r\n')) quick = false;
+          if (windows) end--;
+        }
+        const cells = quick && end - at <= QUICK_LINE_MAX ? quickLine(bytes.toString('utf8', at, end)) : undefined;
+        if (cells === undefined) quick = false;
+        else {
+          if (cells) batch.push({ cells, line });
+          at = newline + 1;
+          line++;
+        }
+      }
+      // Until the first line is read, the file is kept from its first byte (for csv-parse to read from there).
+      if (line > 1) bytes = bytes.subarray(at);
+      if (batch.length) yield batch;
+    }
+    if (!quick) {
+      const before = line > 1 ? Buffer.from((lineEnd ?? '\n').repeat(line - 1)) : Buffer.alloc(0);
+      yield* csvParseBatches(Readable.from(rest([before, bytes], ended ? undefined : chunks)));
+    }
+  } catch (error) {
+    if (error instanceof CsvError) throw new CsvFileException(`The file is not a readable CSV: ${error.message}`);
+    throw error;
+  } finally {
+    input.destroy();
+  }
+}
+
+/** These bytes, then what is left of `chunks`. */
+async function* rest(first: Buffer[], chunks: AsyncIterator<Buffer | string> | undefined): AsyncGenerator<Buffer> {
+  for (const bytes of first) if (bytes.length) yield bytes;
+  for (let next = await chunks?.next(); next && !next.done; next = await chunks?.next()) yield Buffer.from(next.value);
+}
+
+/** The rows of a CSV stream as csv-parse reads a statement (CSV_OPTIONS), in batches of what has been parsed. */
+async function* csvParseBatches(input: Readable): AsyncGenerator<CsvRecord[]> {
+  const parser = input.pipe(parse(CSV_OPTIONS));
   input.on('error', (error) => parser.destroy(error));
   let failure: unknown;
   let ended = false;
@@ -258,9 +399,6 @@ export async function* readStatementCsvBatches(input: Readable): AsyncGenerator<
       else if (ended) return;
       else await new Promise<void>((resolve) => (wake = resolve));
     }
-  } catch (error) {
-    if (error instanceof CsvError) throw new CsvFileException(`The file is not a readable CSV: ${error.message}`);
-    throw error;
   } finally {
     parser.destroy();
     input.destroy();

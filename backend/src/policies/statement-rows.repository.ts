@@ -14,7 +14,11 @@ export class StatementRowsRepository {
    */
   async copy(statementId: string, agencyId: string, batches: AsyncIterable<MatchedStatementRow[]>): Promise<void> {
     await this.bulk.copy(
-      [[`delete from commission_statement_rows where statement_id = $1`, [statementId]]],
+      [
+        // The statement stays while its rows are written (what a foreign key would check for each row).
+        [`select 1 from commission_statements where id = $1 for key share`, [statementId], 'The commission statement has been deleted'],
+        [`delete from commission_statement_rows where statement_id = $1`, [statementId]],
+      ],
       `copy commission_statement_rows
          (statement_id, broker_id, line, member_id, member_name, plan_key, first_key, last_key, period, effective_date, amount_cents,
           problem, match_kind, policy_id)

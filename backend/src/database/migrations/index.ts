@@ -61,6 +61,7 @@ import { Migration20261129182224_a2p_registration } from './Migration20261129182
 import { Migration20261129182248_inbox } from './Migration20261129182248_inbox.js';
 import { Migration20261129192607_statement_rows_at_copy_rate } from './Migration20261129192607_statement_rows_at_copy_rate.js';
 import { Migration20261129220027_office_hours } from './Migration20261129220027_office_hours.js';
+import { Migration20261129220226_statement_rows_without_statement_key } from './Migration20261129220226_statement_rows_without_statement_key.js';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121055953_users', class: Migration20261121055953_users },
@@ -123,4 +124,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129182248_inbox', class: Migration20261129182248_inbox },
   { name: 'Migration20261129192607_statement_rows_at_copy_rate', class: Migration20261129192607_statement_rows_at_copy_rate },
   { name: 'Migration20261129220027_office_hours', class: Migration20261129220027_office_hours },
+  { name: 'Migration20261129220226_statement_rows_without_statement_key', class: Migration20261129220226_statement_rows_without_statement_key },
 ];
