@@ -173,6 +173,11 @@ describe('A2P 10DLC registration per agency (Twilio ISV API through the SDK, aga
       { step: 'number', status: 'not_started' },
     ]);
     expect(submitted.body.confirmedFeesCents).toBe(5900);
+    // The activity log keeps who committed the agency to which fees.
+    const log = await owner.get('/api/agency-log');
+    expect(log.body.find((entry: { action: string }) => entry.action === 'texting_registration_submitted')).toMatchObject({
+      summary: 'Submitted the text messaging registration (A2P 10DLC): $59.00 one-time, $11.15 a month',
+    });
     const profile = standIn.find('POST', /^\/v1\/CustomerProfiles$/)[0];
     expect(profile.form.get('PolicySid')).toBe('RNdfbf3fae0e1107f8aded0e7cead80bf5');
     const endUsers = standIn.find('POST', /^\/v1\/EndUsers$/).map((r) => [r.form.get('Type'), JSON.parse(r.form.get('Attributes')!)]);

@@ -9,8 +9,9 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 
+import type { Actor } from '../agency-log/actor.js';
 import { TokenScopes } from '../api-tokens/scopes.js';
-import { BrokerOnly, CurrentUser } from '../auth/access.decorators.js';
+import { BrokerOnly, CurrentActor, CurrentUser } from '../auth/access.decorators.js';
 import { MemberMay } from '../members/member-rule.js';
 import type { User } from '../users/user.entity.js';
 import { A2pService } from './a2p.service.js';
@@ -72,8 +73,8 @@ export class A2pController {
   @ApiConflictResponse({
     description: 'Already under review or approved, the amounts changed since shown, or the server is not set up for it',
   })
-  submit(@CurrentUser() agency: User, @Body() body: SubmitRegistrationDto): Promise<RegistrationDto> {
-    return this.a2p.submit(agency, body);
+  submit(@CurrentUser() agency: User, @CurrentActor() actor: Actor, @Body() body: SubmitRegistrationDto): Promise<RegistrationDto> {
+    return this.a2p.submit(agency, actor, body);
   }
 
   @Post('check')

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 
+import { AgencyLogModule } from '../agency-log/agency-log.module.js';
 import { DeliveryModule } from '../delivery/delivery.module.js';
 import { MessagingModule } from '../messaging/messaging.module.js';
 import { A2pController } from './a2p.controller.js';
@@ -11,7 +12,7 @@ import { A2pService } from './a2p.service.js';
  * the messaging module provides, as it does the inbound texts' `agencyForNumber`).
  */
 @Module({
-  imports: [DeliveryModule, MessagingModule],
+  imports: [DeliveryModule, MessagingModule, AgencyLogModule],
   controllers: [A2pController],
   providers: [A2pService],
   exports: [A2pService],

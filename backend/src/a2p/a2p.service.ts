@@ -9,6 +9,9 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 
+import type { Actor } from '../agency-log/actor.js';
+import { AgencyLogService } from '../agency-log/agency-log.service.js';
+import { formatCents } from '../billing/pricing.js';
 import { Clock } from '../common/clock.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DeliveryOutcomesService } from '../delivery/delivery-outcomes.service.js';
@@ -82,6 +85,7 @@ export class A2pService implements OnApplicationBootstrap {
     private readonly jobs: JobsService,
     private readonly outcomes: DeliveryOutcomesService,
     private readonly clock: Clock,
+    private readonly log: AgencyLogService,
   ) {
     const settings = config.messaging.twilio;
     this.twilio = settings
@@ -211,7 +215,7 @@ export class A2pService implements OnApplicationBootstrap {
   }
 
   /** Submits (or, after a failure, submits again) the agency's registration. */
-  async submit(agency: User, body: SubmitRegistrationDto): Promise<RegistrationDto> {
+  async submit(agency: User, actor: Actor, body: SubmitRegistrationDto): Promise<RegistrationDto> {
     const sole = body.businessType === 'sole_proprietor';
     const ein = sole ? null : (body.ein ?? '').trim();
     if (!sole && !ein) throw new BadRequestException(EIN_REQUIRED);
@@ -282,6 +286,14 @@ export class A2pService implements OnApplicationBootstrap {
       registration.profileStatus = registration.brandStatus = registration.campaignStatus = registration.numberStatus = 'approved';
       registration.approvedAt = now;
     }
+    // The activity log keeps who committed the agency to the fees, and how much.
+    this.log.record(em, actor, {
+      action: 'texting_registration_submitted',
+      targetType: 'agency',
+      targetId: agency.id,
+      summary: `Submitted the text messaging registration (A2P 10DLC): ${formatCents(oneTime)} one-time, ${formatCents(monthlyCents(fees))} a month`,
+      after: { brand: brand.legalName, businessType: brand.businessType, oneTimeCents: oneTime, monthlyCents: monthlyCents(fees) },
+    });
     await em.flush();
     if (this.twilio) {
       // Made at Twilio now; a Twilio out of reach leaves it pending for the job to try again.

@@ -64,6 +64,7 @@ export const AGENCY_ACTIONS = [
   'inbox_template_updated',
   'inbox_template_deleted',
   'inbox_hours_changed',
+  'texting_registration_submitted',
   'token_created',
   'token_revoked',
   'branding_updated',

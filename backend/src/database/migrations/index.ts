@@ -62,6 +62,7 @@ import { Migration20261129182248_inbox } from './Migration20261129182248_inbox.j
 import { Migration20261129192607_statement_rows_at_copy_rate } from './Migration20261129192607_statement_rows_at_copy_rate.js';
 import { Migration20261129220027_office_hours } from './Migration20261129220027_office_hours.js';
 import { Migration20261129220226_statement_rows_without_statement_key } from './Migration20261129220226_statement_rows_without_statement_key.js';
+import { Migration20261129223601_texting_registration_logged } from './Migration20261129223601_texting_registration_logged.js';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121055953_users', class: Migration20261121055953_users },
@@ -125,4 +126,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129192607_statement_rows_at_copy_rate', class: Migration20261129192607_statement_rows_at_copy_rate },
   { name: 'Migration20261129220027_office_hours', class: Migration20261129220027_office_hours },
   { name: 'Migration20261129220226_statement_rows_without_statement_key', class: Migration20261129220226_statement_rows_without_statement_key },
+  { name: 'Migration20261129223601_texting_registration_logged', class: Migration20261129223601_texting_registration_logged },
 ];

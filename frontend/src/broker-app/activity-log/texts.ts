@@ -98,6 +98,7 @@ export const ACTION_LABELS: Record<AgencyAction, string> = {
   inbox_template_updated: 'Reply template changed',
   inbox_template_deleted: 'Reply template deleted',
   inbox_hours_changed: 'Office hours for texts changed',
+  texting_registration_submitted: 'Text messaging registration submitted',
   token_created: 'API token created',
   token_revoked: 'API token revoked',
   branding_updated: 'Branding changed',

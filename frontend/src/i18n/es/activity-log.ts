@@ -107,6 +107,7 @@ export const ACTION_LABELS: Translation<typeof EN_ACTION_LABELS> = {
   inbox_template_updated: 'Plantilla de respuesta cambiada',
   inbox_template_deleted: 'Plantilla de respuesta eliminada',
   inbox_hours_changed: 'Horario de atención de textos cambiado',
+  texting_registration_submitted: 'Registro de mensajes de texto enviado',
   token_created: 'Token de API creado',
   token_revoked: 'Token de API revocado',
   branding_updated: 'Marca cambiada',
