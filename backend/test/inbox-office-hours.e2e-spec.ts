@@ -1,6 +1,3 @@
-import request from 'supertest';
-import twilio from 'twilio';
-
 import { type Client } from '../src/clients/client.entity.js';
 import { InboxService } from '../src/inbox/inbox.service.js';
 import { DEFAULT_AUTO_REPLY } from '../src/inbox/office-hours.service.js';
@@ -11,7 +8,7 @@ import { realNow, TestClock } from './helpers/clock.js';
 import { makeClient } from './helpers/factories.js';
 import { brokerSession, memberSession } from './helpers/session.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
-import { TwilioStandIn } from './helpers/twilio-stand-in.js';
+import { signedWebhook, TwilioStandIn } from './helpers/twilio-stand-in.js';
 
 const ACCOUNT_SID = `AC${'8'.repeat(32)}`;
 const AUTH_TOKEN = 'twilio-office-hours-auth-token';
@@ -69,13 +66,8 @@ describe('office hours for texts', () => {
   });
 
   function inbound(from: string, body: string) {
-    const path = '/api/webhooks/twilio/sms-inbound';
     const form = { From: from, To: PLATFORM_NUMBER, Body: body, MessageSid: `SM${String(phoneSeq++).padStart(32, '0')}` };
-    return request(t.http)
-      .post(path)
-      .type('form')
-      .set('X-Twilio-Signature', twilio.getExpectedTwilioSignature(AUTH_TOKEN, `${t.appUrl}${path}`, form))
-      .send(form);
+    return signedWebhook(t, AUTH_TOKEN, '/api/webhooks/twilio/sms-inbound', form);
   }
 
   async function client(fields: Partial<Client> = {}): Promise<Client> {

@@ -1,6 +1,3 @@
-import request from 'supertest';
-import twilio from 'twilio';
-
 import { A2pRegistration } from '../src/a2p/a2p-registration.entity.js';
 import { AgencyNumber } from '../src/a2p/agency-number.entity.js';
 import { ClientReminder } from '../src/client-portal/client-reminder.entity.js';
@@ -19,7 +16,7 @@ import { realNow, TestClock } from './helpers/clock.js';
 import { makeClient, makeInvitation } from './helpers/factories.js';
 import { brokerSession, memberSession } from './helpers/session.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
-import { TwilioStandIn } from './helpers/twilio-stand-in.js';
+import { signedWebhook, TwilioStandIn } from './helpers/twilio-stand-in.js';
 
 const ACCOUNT_SID = `AC${'7'.repeat(32)}`;
 const AUTH_TOKEN = 'twilio-inbox-auth-token';
@@ -76,13 +73,8 @@ describe('the text inbox', () => {
   });
 
   function inbound(from: string, body: string, to = '+15005550006') {
-    const path = '/api/webhooks/twilio/sms-inbound';
     const form = { From: from, To: to, Body: body, MessageSid: `SM${String(phoneSeq++).padStart(32, '0')}` };
-    return request(t.http)
-      .post(path)
-      .type('form')
-      .set('X-Twilio-Signature', twilio.getExpectedTwilioSignature(AUTH_TOKEN, `${t.appUrl}${path}`, form))
-      .send(form);
+    return signedWebhook(t, AUTH_TOKEN, '/api/webhooks/twilio/sms-inbound', form);
   }
 
   async function client(agencyId = owner.id, fields: Partial<Client> = {}): Promise<Client> {

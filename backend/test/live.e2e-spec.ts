@@ -1,13 +1,10 @@
-import request from 'supertest';
-import twilio from 'twilio';
-
 import { LiveService, STREAMS_PER_MEMBER } from '../src/live/live.service.js';
 import { User } from '../src/users/user.entity.js';
 import type { Agent } from './helpers/browser-agent.js';
 import { makeClient } from './helpers/factories.js';
 import { brokerSession, memberSession } from './helpers/session.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
-import { TwilioStandIn } from './helpers/twilio-stand-in.js';
+import { signedWebhook, TwilioStandIn } from './helpers/twilio-stand-in.js';
 
 const ACCOUNT_SID = `AC${'5'.repeat(32)}`;
 const AUTH_TOKEN = 'live-test-auth-token';
@@ -148,13 +145,7 @@ describe('live updates (server-sent events)', () => {
   };
   const text = (app: TestApp, from: string, body: string) => {
     const form = { From: from, To: FROM, Body: body, MessageSid: `SM${from.slice(-10)}${body.length}` };
-    const path = '/api/webhooks/twilio/sms-inbound';
-    return request(app.http)
-      .post(path)
-      .type('form')
-      .set('X-Twilio-Signature', twilio.getExpectedTwilioSignature(AUTH_TOKEN, `${app.appUrl}${path}`, form))
-      .send(form)
-      .expect(200);
+    return signedWebhook(app, AUTH_TOKEN, '/api/webhooks/twilio/sms-inbound', form).expect(200);
   };
   const client = async (agencyId: string, phone: string) => makeClient(a.em(), await a.em().findOneOrFail(User, agencyId), { phone });
 

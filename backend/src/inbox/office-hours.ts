@@ -81,29 +81,33 @@ const at = (day: DateTime, minute: number): DateTime => day.startOf('day').plus(
  * of one business day, a text of Friday evening is due at Tuesday's opening, not on Saturday.
  */
 export function replyOverdueBefore(hours: OfficeHours, now: Date, businessDays: number): Date {
-  let day = DateTime.fromJSDate(now, { zone: hours.zone });
+  let day: DateTime = DateTime.fromJSDate(now, { zone: hours.zone });
   let opening = openingOf(hours, day);
   let minute = day.hour * 60 + day.minute + day.second / 60;
   // Outside the hours, "now" is the last moment the office was open.
   if (!opening || minute < opening.open) {
-    let back = 0;
-    do {
-      day = day.minus({ days: 1 });
-      opening = openingOf(hours, day);
-    } while (!opening && ++back < SEARCH_DAYS);
-    if (!opening) return new Date(0);
+    const before = openDayBefore(hours, day);
+    if (!before) return new Date(0);
+    ({ day, opening } = before);
     minute = opening.close;
   } else if (minute > opening.close) {
     minute = opening.close;
   }
   for (let count = 0; count < businessDays; count += 1) {
-    let back = 0;
-    do {
-      day = day.minus({ days: 1 });
-      opening = openingOf(hours, day);
-    } while (!opening && ++back < SEARCH_DAYS);
-    if (!opening) return new Date(0);
+    const before = openDayBefore(hours, day);
+    if (!before) return new Date(0);
+    ({ day, opening } = before);
   }
-  const kept = Math.min(Math.max(minute, opening!.open), opening!.close);
+  const kept = Math.min(Math.max(minute, opening.open), opening.close);
   return at(day, kept).toJSDate();
+}
+
+/** The last day before `day` the office opens, with its hours; undefined when it opens on none in a year and more. */
+function openDayBefore(hours: OfficeHours, day: DateTime): { day: DateTime; opening: { open: number; close: number } } | undefined {
+  for (let back = 1; back <= SEARCH_DAYS; back += 1) {
+    const earlier = day.minus({ days: back });
+    const opening = openingOf(hours, earlier);
+    if (opening) return { day: earlier, opening };
+  }
+  return undefined;
 }

@@ -1,6 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import request from 'supertest';
+import type { App } from 'supertest/types.js';
+import twilio from 'twilio';
+
 import { realNow } from './clock.js';
 
 export interface RecordedRequest {
@@ -199,4 +203,13 @@ function read(req: IncomingMessage): Promise<string> {
     req.on('data', (chunk) => (data += chunk));
     req.on('end', () => resolve(data));
   });
+}
+
+/** A form posted to one of the app's Twilio webhooks, signed with the account's auth token as Twilio signs it. */
+export function signedWebhook(app: { http: App; appUrl: string }, authToken: string, path: string, form: Record<string, string>) {
+  return request(app.http)
+    .post(path)
+    .type('form')
+    .set('X-Twilio-Signature', twilio.getExpectedTwilioSignature(authToken, `${app.appUrl}${path}`, form))
+    .send(form);
 }

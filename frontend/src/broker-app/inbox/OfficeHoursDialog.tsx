@@ -140,26 +140,21 @@ function OfficeHoursForm({ saved, onClose }: { saved: OfficeHours; onClose: () =
                     label={T.days[day]}
                   />
                   {hours ? (
-                    <>
+                    (['open', 'close'] as const).map((end) => (
                       <TextField
+                        key={end}
                         type="time"
                         size="small"
-                        label={T.opens}
-                        value={hours.open}
-                        onChange={(event) => setDay(day, { ...hours, open: event.target.value })}
-                        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-label': `${T.days[day]}: ${T.opens}` } }}
+                        label={end === 'open' ? T.opens : T.closes}
+                        value={hours[end]}
+                        onChange={(event) => setDay(day, { ...hours, [end]: event.target.value })}
+                        slotProps={{
+                          inputLabel: { shrink: true },
+                          htmlInput: { 'aria-label': `${T.days[day]}: ${end === 'open' ? T.opens : T.closes}` },
+                        }}
                         sx={{ width: '8.5rem' }}
                       />
-                      <TextField
-                        type="time"
-                        size="small"
-                        label={T.closes}
-                        value={hours.close}
-                        onChange={(event) => setDay(day, { ...hours, close: event.target.value })}
-                        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-label': `${T.days[day]}: ${T.closes}` } }}
-                        sx={{ width: '8.5rem' }}
-                      />
-                    </>
+                    ))
                   ) : (
                     <Typography variant="body2" color="text.secondary">
                       {T.closed}
