@@ -177,7 +177,7 @@ describe('client portal in Chromium', () => {
     // If Ruth does not press 1: two more tries, the next ones by text.
     await dialog.getByLabel('Tries in all').selectOption('3');
     await dialog.getByLabel('Try again by').selectOption({ label: 'A text instead' });
-    await dialog.getByText('Leave empty to continue for 90 days').waitFor();
+    await dialog.getByText('Leave empty to keep it going until you stop it').waitFor();
     await assertAccessible(page, 'the Schedule Reminder dialog');
     // Tall enough for the whole form, scrolled to its top.
     await page.setViewportSize({ width: DESKTOP.width, height: 1900 });

@@ -3,7 +3,15 @@
 import { nextOccurrence, occurrences, type RecurrenceRule } from './recurrence.js';
 
 const iso = (dates: Iterable<Date>) => [...dates].map((d) => d.toISOString());
-const take = (rule: RecurrenceRule, n: number) => iso([...occurrences(rule)].slice(0, n));
+/** The first n occurrences (a rule without end date has no last one). */
+function take(rule: RecurrenceRule, n: number): string[] {
+  const first: Date[] = [];
+  for (const at of occurrences(rule)) {
+    if (first.length === n) break;
+    first.push(at);
+  }
+  return iso(first);
+}
 
 describe('daily reminders keep their local time across daylight-saving changes', () => {
   const rule: RecurrenceRule = {
@@ -102,11 +110,40 @@ describe('intervals, weekdays, months and ends', () => {
     expect(nextOccurrence(rule, new Date('2026-06-03T13:00:00Z'))).toBeNull();
   });
 
-  it('lasts 90 days without an end date', () => {
+  it('goes on without an end date, until the client stops it', () => {
     const rule: RecurrenceRule = { start: new Date('2026-06-01T13:00:00Z'), zone: 'America/New_York', pattern: 'daily', interval: 1 };
+    expect(take(rule, 200)).toHaveLength(200);
+    // Three years on, still at 9:00 in New York (EDT then EST).
+    expect(nextOccurrence(rule, new Date('2029-06-01T13:00:00Z'))?.toISOString()).toBe('2029-06-02T13:00:00.000Z');
+    expect(nextOccurrence(rule, new Date('2029-12-01T14:00:00Z'))?.toISOString()).toBe('2029-12-02T14:00:00.000Z');
+  });
+
+  it.each([
+    ['daily', 1, null],
+    ['daily', 3, null],
+    ['weekly', 1, [1, 3, 5]],
+    ['weekly', 2, [0, 6]],
+    ['monthly', 1, null],
+    ['monthly', 2, null],
+  ] as const)('steps to the next %s occurrence (every %i) from anywhere as it would counting from the start', (pattern, interval, days) => {
+    // The 31st at 02:30 in New York: short months and the spring-forward gap on the way.
+    const rule: RecurrenceRule = {
+      start: new Date('2026-01-31T07:30:00Z'),
+      zone: 'America/New_York',
+      pattern,
+      interval,
+      days: days ? [...days] : null,
+      endDate: '2028-12-31',
+    };
     const all = [...occurrences(rule)];
-    expect(all).toHaveLength(91);
-    expect(all.at(-1)?.toISOString()).toBe('2026-08-30T13:00:00.000Z');
+    for (let hours = -5; hours < 2 * 365 * 24; hours += 37) {
+      const after = new Date(rule.start.getTime() + hours * 3600_000);
+      const expected = all.find((at) => at.getTime() > after.getTime()) ?? null;
+      expect([after.toISOString(), nextOccurrence(rule, after)?.toISOString() ?? null]).toEqual([
+        after.toISOString(),
+        expected?.toISOString() ?? null,
+      ]);
+    }
   });
 
   it('treats an interval below 1 as 1', () => {

@@ -11,11 +11,9 @@ export interface RecurrenceRule {
   interval: number;
   /** Weekly: weekdays 0 (Sunday) to 6 (Saturday). */
   days?: number[] | null;
-  /** Last local date (yyyy-mm-dd) that may have an occurrence; without one, 90 days from the start. */
+  /** Last local date (yyyy-mm-dd) that may have an occurrence; without one, it goes on until the client stops it. */
   endDate?: string | null;
 }
-
-export const DEFAULT_DURATION_DAYS = 90;
 
 export function isValidZone(zone: string): boolean {
   return DateTime.local().setZone(zone).isValid;
@@ -33,45 +31,54 @@ export function atLocalTime(date: DateTime, hour: number, minute: number, zone: 
   return earliest ?? wanted;
 }
 
-function lastDate(rule: RecurrenceRule, startLocal: DateTime): DateTime {
-  if (rule.endDate) return DateTime.fromISO(rule.endDate, { zone: rule.zone }).endOf('day');
-  return startLocal.startOf('day').plus({ days: DEFAULT_DURATION_DAYS }).endOf('day');
+function lastDate(rule: RecurrenceRule): DateTime | null {
+  return rule.endDate ? DateTime.fromISO(rule.endDate, { zone: rule.zone }).endOf('day') : null;
 }
 
-/** Every occurrence of the rule, in order (bounded by its end date). */
-export function* occurrences(rule: RecurrenceRule): Generator<Date> {
+/**
+ * Every occurrence of the rule, in order, bounded by its end date (none: without end). With `after`,
+ * the occurrences from a step or so before it: the count starts near it, not at the rule's start, so
+ * that a reminder running for years is as quick to step as a new one.
+ */
+export function* occurrences(rule: RecurrenceRule, after?: Date): Generator<Date> {
   const startLocal = DateTime.fromJSDate(rule.start, { zone: rule.zone });
   const { hour, minute } = startLocal;
-  const end = lastDate(rule, startLocal);
+  const end = lastDate(rule);
   const interval = Math.max(1, Math.floor(rule.interval || 1));
   const day0 = startLocal.startOf('day');
+  const near = after && after > rule.start ? DateTime.fromJSDate(after, { zone: rule.zone }).startOf('day') : undefined;
+  /** The first step (a multiple of the interval) at least one interval before `after`'s day. */
+  const firstStep = (units: number) => Math.max(0, (Math.floor(units / interval) - 1) * interval);
 
   if (rule.pattern === 'weekly') {
     const days = [...new Set(rule.days?.length ? rule.days : [startLocal.weekday % 7])].sort((a, b) => a - b);
     // Weeks run Sunday to Saturday; the interval counts weeks from the start's week.
     const week0 = day0.minus({ days: day0.weekday % 7 });
-    for (let week = 0; ; week += interval) {
+    const from = near ? firstStep(Math.floor(near.diff(week0, 'weeks').weeks)) : 0;
+    for (let week = from; ; week += interval) {
       const sunday = week0.plus({ weeks: week });
-      if (sunday > end) return;
+      if (end && sunday > end) return;
       for (const weekday of days) {
         const date = sunday.plus({ days: weekday });
-        if (date < day0 || date > end) continue;
+        if (date < day0 || (end && date > end)) continue;
         const at = atLocalTime(date, hour, minute, rule.zone);
         if (at.toMillis() >= rule.start.getTime()) yield at.toJSDate();
       }
     }
   }
 
-  for (let step = 0; ; step += interval) {
-    const date = rule.pattern === 'monthly' ? day0.plus({ months: step }) : day0.plus({ days: step });
-    if (date > end) return;
+  const monthly = rule.pattern === 'monthly';
+  const from = near ? firstStep(Math.floor(monthly ? near.diff(day0, 'months').months : near.diff(day0, 'days').days)) : 0;
+  for (let step = from; ; step += interval) {
+    const date = monthly ? day0.plus({ months: step }) : day0.plus({ days: step });
+    if (end && date > end) return;
     yield atLocalTime(date, hour, minute, rule.zone).toJSDate();
   }
 }
 
 /** The first occurrence strictly after `after`, or null when the rule has ended. */
 export function nextOccurrence(rule: RecurrenceRule, after: Date): Date | null {
-  for (const occurrence of occurrences(rule)) {
+  for (const occurrence of occurrences(rule, after)) {
     if (occurrence.getTime() > after.getTime()) return occurrence;
   }
   return null;

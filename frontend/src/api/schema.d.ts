@@ -4510,7 +4510,7 @@ export interface components {
             recurrenceDays?: number[];
             /**
              * Format: date
-             * @description Leave empty to continue for 90 days
+             * @description Leave empty to keep it going until you stop it
              */
             recurrenceEndDate?: string | null;
             /** @default 1 */

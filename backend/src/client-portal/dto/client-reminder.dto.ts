@@ -95,7 +95,7 @@ export class CreateClientReminderDto {
   @Min(0, { each: true, message: CLIENT_REMINDER_MESSAGES.invalidDays })
   @Max(6, { each: true, message: CLIENT_REMINDER_MESSAGES.invalidDays })
   recurrenceDays?: number[];
-  @ApiPropertyOptional({ type: String, format: 'date', nullable: true, description: 'Leave empty to continue for 90 days' })
+  @ApiPropertyOptional({ type: String, format: 'date', nullable: true, description: 'Leave empty to keep it going until you stop it' })
   @IsOptional()
   @IsCalendarDate({ message: CLIENT_REMINDER_MESSAGES.invalidEndDate })
   recurrenceEndDate?: string | null;

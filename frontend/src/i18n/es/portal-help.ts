@@ -110,7 +110,7 @@ export const helpTabs: typeof EN_helpTabs = (agencyName: string) => [
           'Marque Repetir para que un recordatorio se repita.',
           'Elija Diario, Semanal o Mensual. Si elige Semanal, marque los días que quiera, por ejemplo lun y mié.',
           'Repetir cada 1 quiere decir cada día, cada semana o cada mes. Repetir cada 2 quiere decir uno sí y uno no.',
-          'Puede elegir una fecha final. Si la deja en blanco, el recordatorio continúa durante 90 días.',
+          'Puede elegir una fecha final. Si la deja en blanco, el recordatorio sigue hasta que usted lo pause o lo elimine.',
         ],
       },
       {

@@ -200,7 +200,7 @@ export const PORTAL_TEXTS: Translation<typeof EN_PORTAL_TEXTS> = {
   daysHint: 'Si no elige ninguno: el mismo día de la semana del primer recordatorio.',
   interval: 'Repetir cada',
   endDate: 'Fecha final (opcional)',
-  endDateHint: 'Déjela en blanco para continuar durante 90 días',
+  endDateHint: 'Déjela en blanco para que siga hasta que usted lo detenga',
   reminderScheduled: 'El recordatorio se programó correctamente',
   recurringScheduled: 'El recordatorio recurrente se programó correctamente',
   reminderScheduleFailed: 'No se pudo programar el recordatorio',

@@ -72,7 +72,7 @@ describe('client guide', () => {
     expect(text).toContain('within about a minute');
     expect(text).toContain('press 1 to confirm');
     expect(text).toContain('reply STOP');
-    expect(text).toContain('the reminder continues for 90 days');
+    expect(text).toContain('the reminder keeps going until you pause or delete it');
     fireEvent.click(tab('Privacy'));
     expect(where()).toBe('/client/help?tab=privacy');
     expect(panel().textContent).toContain('Only you can see your medications and your reminders.');

@@ -456,7 +456,7 @@ describe('client portal: reminders', () => {
     expect(form().getByText('day')).toBeTruthy();
     fireEvent.change(form().getByLabelText('Repeat every'), { target: { value: '2' } });
     expect(form().getByText('days')).toBeTruthy();
-    expect(form().getByText('Leave empty to continue for 90 days')).toBeTruthy();
+    expect(form().getByText('Leave empty to keep it going until you stop it')).toBeTruthy();
 
     fireEvent.change(pattern, { target: { value: 'weekly' } });
     for (const day of ['Fri', 'Mon', 'Wed']) fireEvent.click(form().getByLabelText(day));

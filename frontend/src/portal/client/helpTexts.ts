@@ -108,7 +108,7 @@ export function helpTabs(agencyName: string): HelpTab[] {
             'Tick Recurring to repeat a reminder.',
             'Choose Daily, Weekly or Monthly. For weekly, tick the days you want, such as Mon and Wed.',
             'Repeat every 1 means every day, every week or every month. Repeat every 2 means every other one.',
-            'You can choose an end date. If you leave it empty, the reminder continues for 90 days.',
+            'You can choose an end date. If you leave it empty, the reminder keeps going until you pause or delete it.',
           ],
         },
         {

@@ -71,7 +71,7 @@ export const PORTAL_TEXTS = {
   daysHint: 'None chosen: the same day of the week as the first reminder.',
   interval: 'Repeat every',
   endDate: 'End date (optional)',
-  endDateHint: 'Leave empty to continue for 90 days',
+  endDateHint: 'Leave empty to keep it going until you stop it',
   reminderScheduled: 'Reminder scheduled successfully',
   recurringScheduled: 'Recurring reminder scheduled successfully',
   reminderScheduleFailed: 'Failed to schedule reminder',
