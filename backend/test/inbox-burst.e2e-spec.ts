@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import twilio from 'twilio';
 
+import { Caregiver } from '../src/client-portal/caregiver.entity.js';
 import { type Client } from '../src/clients/client.entity.js';
 import { InboxMessage } from '../src/inbox/inbox-message.entity.js';
 import { InboxThread } from '../src/inbox/inbox-thread.entity.js';
@@ -147,6 +148,21 @@ describe('inbound texts at the same time', () => {
       ).toEqual([1, 2, 3, 4, 5].map((i) => `Question ${i} about my plan`));
     }
     expect(await t.em().count(InboxThread, { phone: { $in: clients.map((c) => c.phone) } })).toBe(4);
+  });
+
+  it('files a client’s and their caregiver’s texts of the same moment each in its own thread of the agency, the caregiver’s as "Not a client"', async () => {
+    const rosa = await client();
+    const em = t.em();
+    const ana = em.create(Caregiver, { client: rosa, name: 'Ana Alvarez', phone: `+1212557${String(phoneSeq++).padStart(4, '0')}` });
+    await em.flush();
+    const answers = await Promise.all([inbound(rosa.phone, 'Is my dentist covered?'), inbound(ana.phone!, 'Mom asks about her dentist')]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(await threadOf(rosa.phone)).toEqual([
+      expect.objectContaining({ sender: 'client', clientId: rosa.id, preview: 'Is my dentist covered?' }),
+    ]);
+    expect(await threadOf(ana.phone!)).toEqual([
+      expect.objectContaining({ sender: 'other', clientId: null, clientName: null, preview: 'Mom asks about her dentist', unreadCount: 1 }),
+    ]);
   });
 
   it('shows a text that arrives while a reply is on its way as unread and waiting for a reply, the newest in the list', async () => {

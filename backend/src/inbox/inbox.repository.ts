@@ -142,25 +142,26 @@ export class InboxRepository {
    * text is logged, never stored).
    */
   async agencyOfInbound(to: string, from: string, em: EntityManager = this.em): Promise<InboundOwner | undefined> {
-    // A text to an agency's own number (A2P 10DLC, agency_numbers) is that agency's, whoever sent it.
-    const [numbered] = await em.execute<{ agency_id: string }[]>(
-      `select broker_id as agency_id from agency_numbers where e164 = ? and status <> 'released'`,
-      [to.trim()],
+    // One statement (it runs for every inbound text): the agency's own number if it is one, then
+    // the sender among the clients (of that agency only, if so), then among their caregivers.
+    const [owner] = await em.execute<{ agency_id: string; client_id: string | null; sender: ThreadSender }[]>(
+      `with numbered as (select broker_id from agency_numbers where e164 = ? and status <> 'released' limit 1)
+       select agency_id, client_id, sender from (
+         (select c.broker_id as agency_id, c.id as client_id, 'client' as sender, 1 as rank
+            from clients c
+           where c.phone = ? and (c.broker_id = (select broker_id from numbered) or not exists (select 1 from numbered))
+           order by c.created_at desc limit 1)
+         union all
+         (select c.broker_id, c.id, 'other', 2
+            from caregivers g join clients c on c.id = g.client_id
+           where g.phone = ? and (c.broker_id = (select broker_id from numbered) or not exists (select 1 from numbered))
+           order by g.created_at desc limit 1)
+         union all
+         select broker_id, null, 'other', 3 from numbered
+       ) found order by rank limit 1`,
+      [to.trim(), from, from],
     );
-    const agency = numbered ? ' and c.broker_id = ?' : '';
-    const only = numbered ? [numbered.agency_id] : [];
-    const [client] = await em.execute<{ agency_id: string; client_id: string }[]>(
-      `select c.broker_id as agency_id, c.id as client_id from clients c where c.phone = ?${agency} order by c.created_at desc limit 1`,
-      [from, ...only],
-    );
-    if (client) return { agencyId: client.agency_id, clientId: client.client_id, sender: 'client' };
-    const [caregiver] = await em.execute<{ agency_id: string; client_id: string }[]>(
-      `select c.broker_id as agency_id, c.id as client_id from caregivers g join clients c on c.id = g.client_id
-        where g.phone = ?${agency} order by g.created_at desc limit 1`,
-      [from, ...only],
-    );
-    if (caregiver) return { agencyId: caregiver.agency_id, clientId: caregiver.client_id, sender: 'other' };
-    return numbered ? { agencyId: numbered.agency_id, clientId: null, sender: 'other' } : undefined;
+    return owner ? { agencyId: owner.agency_id, clientId: owner.client_id, sender: owner.sender } : undefined;
   }
 
   /**
