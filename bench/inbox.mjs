@@ -15,6 +15,7 @@
 //      (every thread, its unread count), in the unread badge and filters, and in a sample of timelines.
 // Used by bench/run.mjs (`--only=inbox`).
 import { createHmac } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
 import { hotRead } from './hot-read.mjs';
 import { freePort, percentile, scratchDatabase, signIn, startServer, withClient } from './lib.mjs';
 
@@ -116,6 +117,36 @@ function burstPlan({ texts, numbers, twins, seconds }) {
     }
   }
   return { plan, senders, firstClients, secondClients };
+}
+
+/** CPU seconds (user + system) of a process from /proc, 0 once it is gone. */
+async function cpuSecondsOf(pid) {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return fields.length > 12 ? (Number(fields[11]) + Number(fields[12])) / 100 : 0;
+}
+
+/**
+ * CPU seconds so far of the server and of the PostgreSQL processes started by this benchmark (the
+ * embedded server's; none when BENCH_DATABASE_URL names another server).
+ */
+async function cpuSeconds(serverPid) {
+  const parents = new Map();
+  const names = new Map();
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    if (!stat) continue;
+    names.set(Number(entry), stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')));
+    parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+  }
+  const ours = (pid) => {
+    for (let p = parents.get(pid); p; p = parents.get(p)) if (p === process.pid) return true;
+    return false;
+  };
+  let database = 0;
+  for (const [pid, name] of names) if (name === 'postgres' && ours(pid)) database += await cpuSecondsOf(pid);
+  return { server: await cpuSecondsOf(serverPid), database, bench: process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6 };
 }
 
 /**
@@ -468,8 +499,16 @@ export async function inboxBench({
     }
 
     console.log(`Sending ${plan.length} inbound texts from ${burstNumbers} numbers within ${burstSeconds} s…`);
+    const before = await cpuSeconds(server.pid);
     const sent = await send(server.appUrl, plan, burstConnections);
-    console.log(`answered in ${sent.seconds.toFixed(1)} s: ${JSON.stringify(sent.statuses)}, p99 ${sent.p99Ms} ms`);
+    const after = await cpuSeconds(server.pid);
+    // CPU per text: what the rate could be on a machine of its own (2 cores: 2,000 ms of CPU a second).
+    const cpuMsPerText = Object.fromEntries(
+      Object.keys(after).map((k) => [k, +(((after[k] - before[k]) * 1000) / plan.length).toFixed(2)]),
+    );
+    console.log(
+      `answered in ${sent.seconds.toFixed(1)} s: ${JSON.stringify(sent.statuses)}, p99 ${sent.p99Ms} ms; CPU a text ${JSON.stringify(cpuMsPerText)} ms`,
+    );
     const verification = await verify({ databaseUrl: database.url, plan, agencies });
     return {
       list,
@@ -482,6 +521,7 @@ export async function inboxBench({
         textsPerSecond: Math.round(plan.length / sent.seconds),
         ...sent,
         accepted: sent.statuses[200] ?? 0,
+        cpuMsPerText,
         ...verification,
       },
     };
