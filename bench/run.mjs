@@ -367,7 +367,8 @@ async function inboxCase() {
       case: `inbox burst: ${b.texts} texts accepted (seconds)`,
       figure: +b.seconds.toFixed(1),
       unit: 's',
-      ...atMost(+b.seconds.toFixed(1), 60),
+      // 10,000 texts a minute: 60 s at full size, the same pace for --quick's fewer texts.
+      ...atMost(+b.seconds.toFixed(1), (60 * b.texts) / 10_000),
       ...(b.accepted !== b.texts ? { pass: false } : {}),
       detail: { statuses: b.statuses, textsPerSecond: b.textsPerSecond, behindMs: b.behindMs, targetSeconds: b.targetSeconds },
     });
