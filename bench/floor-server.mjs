@@ -9,6 +9,11 @@
 // application spends on top of the floor. Only the sort fields and filters the benchmark sends are
 // understood. Started by bench/hot-read.mjs with DATABASE_URL, PORT, SESSION_SECRET and
 // DATABASE_POOL_MAX; prints "listening" when ready.
+//
+// The inbox's thread list (GET /api/inbox/threads?filter&range, bench/inbox.mjs) the same way: the
+// session lookup, the access guard's one statement (the agency's row with the member the session
+// acts as, AuthRepository.agencyRow) and the page with its total in one statement
+// (InboxRepository.listPage), for an owner's whole book and the filters status, unread and needsReply.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import pg from 'pg';
@@ -72,14 +77,20 @@ function sessionId(cookie) {
   return mac.length === expected.length && timingSafeEqual(mac, expected) ? id : undefined;
 }
 
-async function clients(url, cookie) {
+/** The broker session of the cookie (the session store's own statement), or undefined. */
+async function brokerSession(cookie) {
   const sid = sessionId(cookie);
-  if (!sid) return [401, { message: 'Unauthorized' }];
+  if (!sid) return undefined;
   const found = rowsOf(
     await sessions.query('SELECT sess FROM "session" WHERE sid = $1 AND expire >= to_timestamp($2)', [sid, Math.ceil(Date.now() / 1000)]),
   );
   const auth = found[0]?.sess?.auth;
-  if (auth?.kind !== 'broker') return [401, { message: 'Unauthorized' }];
+  return auth?.kind === 'broker' ? auth : undefined;
+}
+
+async function clients(url, cookie) {
+  const auth = await brokerSession(cookie);
+  if (!auth) return [401, { message: 'Unauthorized' }];
   const users = rowsOf(await data.query(`select "u0".* from "users" as "u0" where "u0"."id" = ${lit(auth.userId)} limit 1`));
   if (!users[0]) return [401, { message: 'Unauthorized' }];
 
@@ -156,14 +167,84 @@ async function clients(url, cookie) {
   return [200, items, range];
 }
 
+const THREAD_COLUMNS = `t.id, t.phone, t.sender, t.client_id,
+  case when t.sender = 'client' then trim(c.first_name || ' ' || c.last_name) end as client_name,
+  case when t.sender = 'client' then c.language end as client_language,
+  t.assigned_member_id, nullif(trim(coalesce(m.first_name, '') || ' ' || coalesce(m.last_name, '')), '') as assigned_member_name,
+  t.status, t.last_message_at, t.preview, t.last_direction, t.last_inbound_at, t.unread_count, t.needs_reply_since, t.opted_out_at, t.done_at`;
+const THREAD_FROM = `inbox_threads t left join clients c on c.id = t.client_id left join members m on m.id = t.assigned_member_id`;
+const iso = (at) => (at ? new Date(at).toISOString() : null);
+
+async function inboxThreads(url, cookie) {
+  const auth = await brokerSession(cookie);
+  if (!auth) return [401, { message: 'Unauthorized' }];
+  const member = auth.memberId ? `id = ${lit(auth.memberId)}` : `role = 'owner'`;
+  const agencies = rowsOf(
+    await data.query(
+      `select u.*, m.id as "member$id", m.role as "member$role", m.first_name as "member$first_name",
+              m.last_name as "member$last_name", m.email as "member$email", m.language as "member$language"
+         from users u left join lateral (
+         select id, role, first_name, last_name, email, language from members where agency_id = u.id and removed_at is null and ${member}
+         order by created_at limit 1) m on true
+       where u.id = ${lit(auth.userId)} limit 1`,
+    ),
+  );
+  if (!agencies[0]?.member$id) return [401, { message: 'Unauthorized' }];
+
+  const [start, end] = JSON.parse(url.searchParams.get('range') ?? '[0,24]');
+  const filter = JSON.parse(url.searchParams.get('filter') ?? '{}');
+  const parts = [`t.agency_id = ${lit(agencies[0].id)} and t.last_direction is not null`];
+  if (filter.unread === true) parts.push('t.unread_count > 0');
+  if (filter.needsReply === true) parts.push('t.needs_reply_since is not null');
+  if (filter.status) parts.push(`t.status = ${lit(filter.status)}`);
+  const where = parts.join(' and ');
+  const rows = rowsOf(
+    await data.query(
+      `select n.total, p.*
+         from (select count(*)::int as total from ${THREAD_FROM} where ${where}) n
+         left join lateral (
+           select ${THREAD_COLUMNS} from ${THREAD_FROM} where ${where}
+            order by t.last_message_at desc, t.id desc limit ${end - start + 1} offset ${start}
+         ) p on true
+        order by p.last_message_at desc, p.id desc`,
+    ),
+  );
+  const total = rows[0]?.total ?? 0;
+  const items = rows
+    .filter((row) => row.id !== null)
+    .map((row) => ({
+      id: row.id,
+      phone: row.phone,
+      sender: row.sender,
+      clientId: row.sender === 'client' ? row.client_id : null,
+      clientName: row.client_name,
+      assignedMemberId: row.assigned_member_id,
+      assignedMemberName: row.assigned_member_name,
+      status: row.status,
+      lastMessageAt: new Date(row.last_message_at).toISOString(),
+      preview: row.preview,
+      lastDirection: row.last_direction,
+      unreadCount: row.unread_count,
+      needsReplySince: iso(row.needs_reply_since),
+      optedOut: row.opted_out_at !== null,
+      optedOutAt: iso(row.opted_out_at),
+      doneAt: iso(row.done_at),
+    }));
+  const range = items.length ? `threads ${start}-${start + items.length - 1}/${total}` : `threads */${total}`;
+  return [200, items, range];
+}
+
+const ROUTES = { '/api/clients': clients, '/api/inbox/threads': inboxThreads };
+
 const server = createServer(async (req, res) => {
   try {
     const url = new URL(req.url, 'http://floor');
-    if (req.method !== 'GET' || url.pathname !== '/api/clients') {
+    const route = ROUTES[url.pathname];
+    if (req.method !== 'GET' || !route) {
       res.writeHead(404).end();
       return;
     }
-    const [status, body, range] = await clients(url, req.headers.cookie);
+    const [status, body, range] = await route(url, req.headers.cookie);
     const headers = { 'Content-Type': 'application/json; charset=utf-8' };
     if (range) Object.assign(headers, { 'Content-Range': range, 'Access-Control-Expose-Headers': 'Content-Range' });
     res.writeHead(status, headers).end(JSON.stringify(body));

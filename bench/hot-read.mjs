@@ -61,7 +61,8 @@ function mean(runs) {
 }
 
 /**
- * Measures each hot-read path on the app and on the floor. Checks first that both answer the same
+ * Measures each path (by default the hot-read paths; `light`: then each at 10 connections too) on
+ * the app and on the floor. Checks first that both answer the same
  * body and Content-Range, warms both up, then alternates app and floor for `rounds` rounds (app
  * first in even rounds, floor first in odd ones) so that neither is favoured by what the machine
  * happens to be doing; answers the means, one row per path.
@@ -76,11 +77,13 @@ export async function hotRead({
   seconds = 10,
   warmupSeconds = 2,
   rounds = 2,
+  paths = HOT_READ_PATHS,
+  light = true,
 }) {
   const floor = await startFloor({ databaseUrl, sessionSecret, poolMax });
   const rows = [];
   try {
-    for (const [name, path] of Object.entries(HOT_READ_PATHS)) {
+    for (const [name, path] of Object.entries(paths)) {
       const [app, bare] = [await answer(appUrl, path, cookie), await answer(floor.url, path, cookie)];
       if (app.range !== bare.range || app.body !== bare.body) {
         throw new Error(
@@ -102,12 +105,14 @@ export async function hotRead({
         for (const [base, runs] of round % 2 === 0 ? both : both.reverse())
           runs.push(await cannon(base + path, { connections, seconds, headers }));
       }
+      const row = { name, path, contentRange: app.range, app: mean(appRuns), floor: mean(floorRuns) };
       // The same at 10 connections: the answer time with little queueing in front of it.
-      const light = {
-        app: await cannon(appUrl + path, { connections: 10, seconds, headers }),
-        floor: await cannon(floor.url + path, { connections: 10, seconds, headers }),
-      };
-      rows.push({ name, path, contentRange: app.range, app: mean(appRuns), floor: mean(floorRuns), light });
+      if (light)
+        row.light = {
+          app: await cannon(appUrl + path, { connections: 10, seconds, headers }),
+          floor: await cannon(floor.url + path, { connections: 10, seconds, headers }),
+        };
+      rows.push(row);
     }
   } finally {
     await floor.stop();

@@ -3,16 +3,17 @@
 //
 //   npm run bench                      all cases at full size
 //   npm run bench -- --quick           smaller sizes, shorter runs (a smoke run)
-//   npm run bench -- --only=hot,stats  some cases: hot, stats, book, import, statement, dispatch, claims, bundle
+//   npm run bench -- --only=hot,stats  some cases: hot, stats, book, inbox, import, statement, dispatch, claims, bundle
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { hotRead } from './hot-read.mjs';
+import { inboxBench } from './inbox.mjs';
 import { ROOT, cannon, cookieHeader, percentile, scratchDatabase, seedRealistic, signIn, startServer, withClient } from './lib.mjs';
 
-const CASES = ['hot', 'stats', 'book', 'import', 'statement', 'dispatch', 'claims', 'bundle'];
+const CASES = ['hot', 'stats', 'book', 'inbox', 'import', 'statement', 'dispatch', 'claims', 'bundle'];
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlyArg = args.find((a) => a.startsWith('--only='));
@@ -41,6 +42,9 @@ const SIZE = quick
       rssRows: 100_000,
       reminders: 2_000,
       claims: 5_000,
+      inboxThreads: 2_000,
+      burstTexts: 2_000,
+      burstNumbers: 800,
     }
   : {
       brokers: 1_000,
@@ -54,6 +58,11 @@ const SIZE = quick
       rssRows: 1_000_000,
       reminders: 20_000,
       claims: 20_000,
+      // Issue 52: an agency with 10,000 threads of 10 messages; an AEP Monday's 10,000 texts from
+      // 4,000 numbers within a minute.
+      inboxThreads: 10_000,
+      burstTexts: 10_000,
+      burstNumbers: 4_000,
     };
 const POOL_MAX = 10;
 const SESSION_SECRET = 'benchmark-session-key-0123456789abcdefghij';
@@ -222,7 +231,10 @@ async function bookCases(broker, size) {
     ['table: by invitation, page 40', '/api/clients' + q({ range: [975, 999], sort: ['inviteStatus', 'ASC'] })],
     ['table: 100 a page, by e-mail', '/api/clients' + q({ range: [0, 99], sort: ['email', 'ASC'] })],
     // The policy filters (issue 51): a carrier's clients by name, and MAPD plans ending within 60 days by risk.
-    ['table: a carrier’s clients, by name', '/api/clients' + q({ range: [0, 24], sort: ['lastName', 'ASC'], filter: { carrier: 'humana' } })],
+    [
+      'table: a carrier’s clients, by name',
+      '/api/clients' + q({ range: [0, 24], sort: ['lastName', 'ASC'], filter: { carrier: 'humana' } }),
+    ],
     [
       'table: MAPD ending within 60 days, by risk',
       '/api/clients' + q({ range: [0, 24], sort: ['riskScore', 'DESC'], filter: { policyType: 'mapd', terminatingSoon: true } }),
@@ -286,6 +298,88 @@ async function bookCases(broker, size) {
       budget: '',
       pass: true,
       detail: { bytes, rows: lines - 1 },
+    });
+  });
+}
+
+/**
+ * The agency's text inbox (issue 52): its thread list against the floor with the hot read's budgets,
+ * at 10 connections; and an AEP Monday's burst of inbound texts, every one of them looked for.
+ */
+async function inboxCase() {
+  await guarded('inbox', async () => {
+    // The burst's rate stays 10,000 a minute in --quick: fewer texts, the same pace.
+    const burstSeconds = (SIZE.burstTexts / 10_000) * 50;
+    const r = await inboxBench({
+      threads: SIZE.inboxThreads,
+      messagesPerThread: 10,
+      burstTexts: SIZE.burstTexts,
+      burstNumbers: SIZE.burstNumbers,
+      burstSeconds,
+      seconds: SIZE.seconds,
+      rounds: SIZE.hotRounds,
+      poolMax: POOL_MAX,
+      sessionSecret: SESSION_SECRET,
+    });
+    const size = `${SIZE.inboxThreads} threads, ${SIZE.inboxThreads * 10} messages`;
+    for (const row of r.list) {
+      const errors = row.app.errors + row.floor.errors;
+      const ratio = +(row.app.requestsPerSecond / row.floor.requestsPerSecond).toFixed(3);
+      record({
+        case: `${row.name} req/s`,
+        figure: row.app.requestsPerSecond,
+        unit: 'req/s',
+        floor: row.floor.requestsPerSecond,
+        ratio,
+        ...atLeast(ratio, HOT_READ_MIN_RATIO),
+        pass: ratio >= HOT_READ_MIN_RATIO && errors === 0,
+        detail: {
+          path: row.path,
+          contentRange: row.contentRange,
+          connections: 10,
+          seconds: SIZE.seconds,
+          rounds: row.rounds,
+          size,
+          app: row.app,
+          floor: row.floor,
+        },
+      });
+      const p99Ratio = +(row.app.p99Ms / row.floor.p99Ms).toFixed(2);
+      record({
+        case: `${row.name} p99`,
+        figure: row.app.p99Ms,
+        unit: 'ms',
+        floor: row.floor.p99Ms,
+        ratio: p99Ratio,
+        ...atMost(p99Ratio, HOT_READ_MAX_P99_RATIO),
+      });
+    }
+    const b = r.burst;
+    record({
+      case: `inbox burst: ${b.texts} texts stored and shown`,
+      figure: Math.min(b.storedTexts, b.shownTexts),
+      unit: 'texts',
+      budget: `= ${b.texts}`,
+      pass: b.problems.length === 0 && b.storedTexts === b.texts && b.shownTexts === b.texts,
+      detail: b,
+    });
+    record({
+      case: `inbox burst: ${b.texts} texts accepted (seconds)`,
+      figure: +b.seconds.toFixed(1),
+      unit: 's',
+      // 10,000 texts a minute: 60 s at full size, the same pace for --quick's fewer texts.
+      ...atMost(+b.seconds.toFixed(1), (60 * b.texts) / 10_000),
+      ...(b.accepted !== b.texts ? { pass: false } : {}),
+      detail: { statuses: b.statuses, textsPerSecond: b.textsPerSecond, behindMs: b.behindMs, targetSeconds: b.targetSeconds },
+    });
+    record({ case: 'inbox burst: texts/s', figure: b.textsPerSecond, unit: 'texts/s', budget: '', pass: true });
+    record({
+      case: 'inbox burst: webhook p99',
+      figure: b.p99Ms,
+      unit: 'ms',
+      budget: '',
+      pass: true,
+      detail: { p50Ms: b.p50Ms, p99Ms: b.p99Ms, maxMs: b.maxMs, connections: b.connections },
     });
   });
 }
@@ -432,6 +526,7 @@ async function bundleCase() {
 
 const started = Date.now();
 if (only.includes('hot') || only.includes('stats') || only.includes('book')) await guarded('server cases', serverCases);
+if (only.includes('inbox')) await inboxCase();
 if (only.includes('import')) await importCase();
 if (only.includes('statement')) await statementCase();
 if (only.includes('dispatch')) await dispatchCase();

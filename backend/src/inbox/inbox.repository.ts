@@ -151,25 +151,91 @@ export class InboxRepository {
    * text is logged, never stored).
    */
   async agencyOfInbound(to: string, from: string, em: EntityManager = this.em): Promise<InboundOwner | undefined> {
-    // A text to an agency's own number (A2P 10DLC, agency_numbers) is that agency's, whoever sent it.
-    const [numbered] = await em.execute<{ agency_id: string }[]>(
-      `select broker_id as agency_id from agency_numbers where e164 = ? and status <> 'released'`,
-      [to.trim()],
+    // One statement (it runs for every inbound text): the agency's own number if it is one, then
+    // the sender among the clients (of that agency only, if so), then among their caregivers.
+    const [owner] = await em.execute<{ agency_id: string; client_id: string | null; sender: ThreadSender; language: Language }[]>(
+      `with numbered as (select broker_id from agency_numbers where e164 = ? and status <> 'released' limit 1)
+       select agency_id, client_id, sender, language from (
+         (select c.broker_id as agency_id, c.id as client_id, 'client' as sender, c.language, 1 as rank
+            from clients c
+           where c.phone = ? and (c.broker_id = (select broker_id from numbered) or not exists (select 1 from numbered))
+           order by c.created_at desc limit 1)
+         union all
+         (select c.broker_id, c.id, 'other', c.language, 2
+            from caregivers g join clients c on c.id = g.client_id
+           where g.phone = ? and (c.broker_id = (select broker_id from numbered) or not exists (select 1 from numbered))
+           order by g.created_at desc limit 1)
+         union all
+         select broker_id, null, 'other', 'en', 3 from numbered
+       ) found order by rank limit 1`,
+      [to.trim(), from, from],
     );
-    const agency = numbered ? ' and c.broker_id = ?' : '';
-    const only = numbered ? [numbered.agency_id] : [];
-    const [client] = await em.execute<{ agency_id: string; client_id: string; language: Language }[]>(
-      `select c.broker_id as agency_id, c.id as client_id, c.language from clients c where c.phone = ?${agency} order by c.created_at desc limit 1`,
-      [from, ...only],
+    return owner ? { agencyId: owner.agency_id, clientId: owner.client_id, sender: owner.sender, language: owner.language } : undefined;
+  }
+
+  /**
+   * A text the agency may read, stored in one statement (it runs for every inbound text): the
+   * thread made or brought up to date under the row lock of its upsert — the newest message's time
+   * and words kept whatever the order two texts are saved in, one more unread, the oldest text
+   * waiting for a reply kept, a thread marked done opened again — the message, and the live update.
+   * Answers the thread's id.
+   */
+  async storeText(owner: InboundOwner, from: string, body: string, at: Date): Promise<string> {
+    const [row] = await this.em.execute<{ id: string }[]>(
+      `with thread as (
+         insert into inbox_threads as t (id, agency_id, phone, sender, client_id, last_message_at, preview, last_direction, last_inbound_at,
+                                         unread_count, needs_reply_since, status, created_at, updated_at)
+         values (gen_random_uuid(), ?, ?, ?, ?, ?, left(?, 200), 'in', ?, 1, ?, 'open', ?, ?)
+         on conflict (agency_id, phone) do update set
+           last_message_at = greatest(t.last_message_at, excluded.last_message_at),
+           preview = case when excluded.last_message_at >= t.last_message_at then excluded.preview else t.preview end,
+           last_direction = case when excluded.last_message_at >= t.last_message_at then 'in' else t.last_direction end,
+           last_inbound_at = greatest(t.last_inbound_at, excluded.last_inbound_at),
+           unread_count = t.unread_count + 1,
+           needs_reply_since = least(t.needs_reply_since, excluded.needs_reply_since),
+           status = 'open', done_at = null, updated_at = excluded.updated_at
+         returning t.id, t.agency_id, t.client_id
+       ), message as (
+         insert into inbox_messages (id, thread_id, direction, kind, body, private, created_at)
+         select gen_random_uuid(), id, 'in', 'text', ?, false, ? from thread
+       )
+       select thread.id, pg_notify(?, json_build_object('agencyId', thread.agency_id, 'topic', 'inbox', 'clientId', thread.client_id,
+                                                         'assignedTo', c.assigned_member_id, 'id', thread.id)::text)
+         from thread left join clients c on c.id = thread.client_id`,
+      [owner.agencyId, from, owner.sender, owner.clientId, at, body, at, at, at, at, body, at, LIVE_CHANNEL],
     );
-    if (client) return { agencyId: client.agency_id, clientId: client.client_id, sender: 'client', language: client.language };
-    const [caregiver] = await em.execute<{ agency_id: string; client_id: string; language: Language }[]>(
-      `select c.broker_id as agency_id, c.id as client_id, c.language from caregivers g join clients c on c.id = g.client_id
-        where g.phone = ?${agency} order by g.created_at desc limit 1`,
-      [from, ...only],
+    return row.id;
+  }
+
+  /** The texts of a thread the agency may read that came after `at`: how many, and the first one's time. */
+  async textsSince(threadId: string, at: Date, em: EntityManager = this.em): Promise<{ count: number; first: Date | null }> {
+    const [row] = await em.execute<{ count: number; first: Date | null }[]>(
+      `select count(*)::int as count, min(created_at) as first from inbox_messages
+        where thread_id = ? and direction = 'in' and not private and created_at > ?`,
+      [threadId, at],
     );
-    if (caregiver) return { agencyId: caregiver.agency_id, clientId: caregiver.client_id, sender: 'other', language: caregiver.language };
-    return numbered ? { agencyId: numbered.agency_id, clientId: null, sender: 'other', language: 'en' } : undefined;
+    return { count: row?.count ?? 0, first: row?.first ? new Date(row.first) : null };
+  }
+
+  /**
+   * Claims the thread's auto-reply of the agency's `day` and records it as being sent: at most one
+   * a day per thread (two texts at the same moment: one claims it, the other finds it claimed),
+   * none once the number opted out. Answers the message's id, or undefined when it is not to go.
+   */
+  async claimAutoReply(threadId: string, day: string, body: string, at: Date): Promise<string | undefined> {
+    const [row] = await this.em.execute<{ id: string }[]>(
+      `with claimed as (
+         update inbox_threads set auto_replied_on = ?
+          where id = ? and opted_out_at is null and auto_replied_on is distinct from ?::date
+          returning id
+       )
+       insert into inbox_messages (id, thread_id, direction, kind, body, status, private, created_at)
+       select gen_random_uuid(), id, 'out', 'auto_reply', ?, 'sending', false, ? from claimed
+       returning id`,
+      [day, threadId, day, body, at],
+      'all',
+    );
+    return row?.id;
   }
 
   /**

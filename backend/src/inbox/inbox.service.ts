@@ -145,8 +145,14 @@ export class InboxService implements OnModuleInit {
       kind = 'text';
       visible = agencyMayRead(await this.inbox.lastSentTo(owner.clientId, text.from, em), text.at);
     }
-    const autoReply = kind === 'text' && visible ? await this.autoReplyDue(owner, text, em) : undefined;
-    let autoReplyId: string | undefined;
+    if (kind === 'text' && visible) {
+      // The common case, an AEP Monday's thousands of texts: stored in one statement.
+      const threadId = await this.inbox.storeText(owner, text.from, text.body, text.at);
+      const autoReply = await this.autoReplyDue(owner, text, em);
+      const autoReplyId = autoReply && (await this.inbox.claimAutoReply(threadId, autoReply.day, autoReply.body, text.at));
+      if (autoReplyId) await this.sendAutoReply(autoReplyId, threadId, text.from, owner.agencyId, autoReply);
+      return true;
+    }
     await em.transactional(async (tx) => {
       await tx.execute(
         `insert into inbox_threads (id, agency_id, phone, sender, client_id, last_message_at, created_at, updated_at)
@@ -170,44 +176,25 @@ export class InboxService implements OnModuleInit {
         });
         return;
       }
+      // An event of the thread (a stop, a start, HELP, a confirmation): its name, never the words that made it.
       await this.inbox.notifyChanged(tx, thread.id);
-      const isText = kind === 'text';
-      const channels = kind === 'opted_out' ? text.channels.join(',') : null;
       tx.create(InboxMessage, {
         thread: thread.id,
-        direction: isText ? 'in' : 'event',
+        direction: 'event',
         kind,
-        body: isText ? text.body : channels,
+        body: kind === 'opted_out' ? text.channels.join(',') : null,
         createdAt: text.at,
       });
-      thread.lastMessageAt = text.at;
-      thread.lastDirection = isText ? 'in' : 'event';
-      thread.preview = isText ? text.body.slice(0, 200) : kind === 'opted_out' && !stopsTexts ? 'Opted out of calls' : EVENT_PREVIEWS[kind];
+      if (text.at >= thread.lastMessageAt) {
+        thread.lastMessageAt = text.at;
+        thread.lastDirection = 'event';
+        thread.preview = kind === 'opted_out' && !stopsTexts ? 'Opted out of calls' : EVENT_PREVIEWS[kind];
+      }
       if (kind === 'confirmed') return;
       thread.unreadCount += 1;
       if (kind === 'opted_out' && stopsTexts) thread.optedOutAt = text.at;
       if (kind === 'opted_in') thread.optedOutAt = null;
-      if (isText) {
-        thread.lastInboundAt = text.at;
-        thread.needsReplySince ??= text.at;
-        // A new text reopens a thread marked done.
-        thread.status = 'open';
-        thread.doneAt = null;
-      }
-      // Once a day per thread at most, decided under the thread's lock: two texts at once get one answer.
-      if (autoReply && !thread.optedOutAt && thread.autoRepliedOn !== autoReply.day) {
-        thread.autoRepliedOn = autoReply.day;
-        autoReplyId = tx.create(InboxMessage, {
-          thread: thread.id,
-          direction: 'out',
-          kind: 'auto_reply',
-          body: autoReply.body,
-          status: 'sending',
-          createdAt: text.at,
-        }).id;
-      }
     });
-    if (autoReplyId && autoReply) await this.sendAutoReply(autoReplyId, text.from, owner.agencyId, autoReply);
     return visible;
   }
 
@@ -235,6 +222,7 @@ export class InboxService implements OnModuleInit {
   /** Sends an auto-reply recorded in its thread, and records what became of it. */
   private async sendAutoReply(
     id: string,
+    threadId: string,
     to: string,
     agencyId: string,
     reply: { body: string; messagingServiceSid?: string },
@@ -254,6 +242,7 @@ export class InboxService implements OnModuleInit {
       status = 'failed';
     }
     await this.em.execute('update inbox_messages set status = ?, provider_id = ? where id = ?', [status, providerId, id], 'run');
+    await this.inbox.notifyChanged(this.em, threadId);
   }
 
   /** A client's own texts kept from the agency (their answers to their own reminders), decrypted for them alone. */
@@ -446,7 +435,8 @@ export class InboxService implements OnModuleInit {
       status = 'failed';
     }
     const message = await this.em.transactional(async (em) => {
-      const thread = await em.findOneOrFail(InboxThread, row.id, { refresh: true });
+      // Locked: a text that came while the reply was on its way to the carrier stays unread, waiting and newest.
+      const thread = await em.findOneOrFail(InboxThread, row.id, { refresh: true, lockMode: LockMode.PESSIMISTIC_WRITE });
       await this.inbox.notifyChanged(em, thread.id);
       const sent = em.create(InboxMessage, {
         thread: thread.id,
@@ -458,12 +448,16 @@ export class InboxService implements OnModuleInit {
         providerId,
         createdAt: now,
       });
-      thread.lastMessageAt = now;
-      thread.lastDirection = 'out';
-      thread.preview = body.slice(0, 200);
+      const since = await this.inbox.textsSince(thread.id, now, em);
+      if (now >= thread.lastMessageAt) {
+        thread.lastMessageAt = now;
+        thread.lastDirection = 'out';
+        thread.preview = body.slice(0, 200);
+      }
       if (status === 'sent') {
-        thread.needsReplySince = null;
-        thread.unreadCount = 0;
+        // It answers the texts before it; those that came after still wait.
+        thread.needsReplySince = since.first;
+        thread.unreadCount = since.count;
       }
       // The activity log says that a reply went, never its words.
       this.log.record(em, actor, {
