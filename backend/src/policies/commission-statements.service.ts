@@ -237,7 +237,7 @@ export class CommissionStatementsService implements OnApplicationBootstrap {
         if (index >= 0) columns[field as StatementField] = index;
       }
       // The policies load while the file's first rows are read.
-      const candidates = this.repository.matchCandidates(statement.broker);
+      const candidates = this.statementRows.matchCandidates(statement.broker);
       candidates.catch(() => undefined);
       const file = await this.storage.read(statement.fileKey);
       const repository = this.repository;

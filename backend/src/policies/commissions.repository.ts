@@ -34,6 +34,21 @@ const FIRST_LETTER_KEY = (column: string) =>
         when ascii(${column}) between 65 and 90 and ascii(${column}) <> 73 then chr(ascii(${column}) + 32)
         else left(${SQL_NAME_KEY(column)}, 1) end`;
 
+/** One of the agency's policies with its client's names, as `MATCH_CANDIDATES_SQL` reads it. */
+export type CandidateRow = Omit<MatchCandidate, 'firstKey' | 'lastKey'> & { firstName: string; lastName: string };
+
+/** Every policy of an agency ($1) with what the matching compares (statement-matching.ts). */
+export const MATCH_CANDIDATES_SQL = `select p.id as "policyId", p.client_id as "clientId", left(p.plan_id, 9) as "planKey", lower(p.carrier) as carrier,
+        upper(p.carrier_member_id) as "memberId", p.status, p.effective_date::text as "effectiveDate",
+        p.termination_date::text as "terminationDate", c.first_name as "firstName", c.last_name as "lastName"
+   from policies p join clients c on c.id = p.client_id
+  where p.broker_id = $1`;
+
+/** The candidates with their clients' names as the matching's keys. */
+export function candidatesOf(rows: CandidateRow[]): MatchCandidate[] {
+  return rows.map(({ firstName, lastName, ...policy }) => ({ ...policy, firstKey: nameKey(firstName), lastKey: nameKey(lastName) }));
+}
+
 export interface PolicyCommissionRow {
   policy_id: string;
   schedule_id: string | null;
@@ -121,15 +136,7 @@ export class CommissionsRepository {
 
   /** The agency's policies with their clients' names as the matching compares them (statement-matching.ts). */
   async matchCandidates(agencyId: string): Promise<MatchCandidate[]> {
-    const rows = await this.em.execute<(Omit<MatchCandidate, 'firstKey' | 'lastKey'> & { firstName: string; lastName: string })[]>(
-      `select p.id as "policyId", p.client_id as "clientId", left(p.plan_id, 9) as "planKey", lower(p.carrier) as carrier,
-              upper(p.carrier_member_id) as "memberId", p.status, p.effective_date::text as "effectiveDate",
-              p.termination_date::text as "terminationDate", c.first_name as "firstName", c.last_name as "lastName"
-         from policies p join clients c on c.id = p.client_id
-        where p.broker_id = ?`,
-      [agencyId],
-    );
-    return rows.map(({ firstName, lastName, ...policy }) => ({ ...policy, firstKey: nameKey(firstName), lastKey: nameKey(lastName) }));
+    return candidatesOf(await this.em.execute<CandidateRow[]>(MATCH_CANDIDATES_SQL.replace('$1', '?'), [agencyId]));
   }
 
   /** The statement's progress: rows read so far. */

@@ -1,12 +1,21 @@
 import { Injectable } from '@nestjs/common';
 
 import { BulkCopyService } from '../database/bulk-copy.service.js';
-import type { MatchedStatementRow } from './commissions.repository.js';
+import { type CandidateRow, candidatesOf, MATCH_CANDIDATES_SQL, type MatchedStatementRow } from './commissions.repository.js';
+import type { MatchCandidate } from './statement-matching.js';
 
 /** The import's write of a statement's rows (table commission_statement_rows), at COPY's rate. */
 @Injectable()
 export class StatementRowsRepository {
   constructor(private readonly bulk: BulkCopyService) {}
+
+  /**
+   * The agency's policies as the matching compares them, read on the import's own connection pool
+   * (straight from the driver: 10,000 rows that the first batch waits on).
+   */
+  async matchCandidates(agencyId: string): Promise<MatchCandidate[]> {
+    return candidatesOf(await this.bulk.rows<CandidateRow>(MATCH_CANDIDATES_SQL, [agencyId]));
+  }
 
   /**
    * Writes a statement's rows, matched, as they are read (COPY), in place of any it had: all of
