@@ -14,6 +14,7 @@ import { realNow, TestClock } from './helpers/clock.js';
 import { makeClient } from './helpers/factories.js';
 import { brokerSession } from './helpers/session.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
+import { inboxTwilioEnv } from './helpers/twilio-stand-in.js';
 
 const ACCOUNT_SID = `AC${'5'.repeat(32)}`;
 const AUTH_TOKEN = 'twilio-inbox-burst-auth-token';
@@ -86,15 +87,7 @@ describe('inbound texts at the same time', () => {
     t = await createTestApp({
       listen: true,
       clock,
-      env: {
-        TWILIO_ACCOUNT_SID: ACCOUNT_SID,
-        TWILIO_AUTH_TOKEN: AUTH_TOKEN,
-        TWILIO_FROM_NUMBER: PLATFORM_NUMBER,
-        TWILIO_API_BASE_URL: base,
-        DISPATCH_SMS_PER_SECOND: '0',
-        DISPATCH_VOICE_PER_SECOND: '0',
-        A2P_HOLD_UNREGISTERED_TEXTS: 'false',
-      },
+      env: inboxTwilioEnv(base, ACCOUNT_SID, AUTH_TOKEN, PLATFORM_NUMBER),
     });
     owner = await brokerSession(t, 'inbox.burst@agency.test');
     clock.set(START);

@@ -8,7 +8,7 @@ import { realNow, TestClock } from './helpers/clock.js';
 import { makeClient } from './helpers/factories.js';
 import { brokerSession, memberSession } from './helpers/session.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
-import { signedWebhook, TwilioStandIn } from './helpers/twilio-stand-in.js';
+import { inboxTwilioEnv, signedWebhook, TwilioStandIn } from './helpers/twilio-stand-in.js';
 
 const ACCOUNT_SID = `AC${'8'.repeat(32)}`;
 const AUTH_TOKEN = 'twilio-office-hours-auth-token';
@@ -46,15 +46,7 @@ describe('office hours for texts', () => {
     t = await createTestApp({
       listen: true,
       clock,
-      env: {
-        TWILIO_ACCOUNT_SID: ACCOUNT_SID,
-        TWILIO_AUTH_TOKEN: AUTH_TOKEN,
-        TWILIO_FROM_NUMBER: PLATFORM_NUMBER,
-        TWILIO_API_BASE_URL: base,
-        DISPATCH_SMS_PER_SECOND: '0',
-        DISPATCH_VOICE_PER_SECOND: '0',
-        A2P_HOLD_UNREGISTERED_TEXTS: 'false',
-      },
+      env: inboxTwilioEnv(base, ACCOUNT_SID, AUTH_TOKEN, PLATFORM_NUMBER),
     });
     owner = await brokerSession(t, 'hours.owner@agency.test');
     await owner.agent.put('/api/branding').send({ agencyName: 'Harbor Senior Insurance', agencyPhone: '+12125550100' });

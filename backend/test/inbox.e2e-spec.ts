@@ -16,7 +16,7 @@ import { realNow, TestClock } from './helpers/clock.js';
 import { makeClient, makeInvitation } from './helpers/factories.js';
 import { brokerSession, memberSession } from './helpers/session.js';
 import { createTestApp, type TestApp } from './helpers/test-app.js';
-import { signedWebhook, TwilioStandIn } from './helpers/twilio-stand-in.js';
+import { inboxTwilioEnv, signedWebhook, TwilioStandIn } from './helpers/twilio-stand-in.js';
 
 const ACCOUNT_SID = `AC${'7'.repeat(32)}`;
 const AUTH_TOKEN = 'twilio-inbox-auth-token';
@@ -49,16 +49,8 @@ describe('the text inbox', () => {
     t = await createTestApp({
       listen: true,
       clock,
-      env: {
-        TWILIO_ACCOUNT_SID: ACCOUNT_SID,
-        TWILIO_AUTH_TOKEN: AUTH_TOKEN,
-        TWILIO_FROM_NUMBER: '+15005550006',
-        TWILIO_API_BASE_URL: base,
-        DISPATCH_SMS_PER_SECOND: '0',
-        DISPATCH_VOICE_PER_SECOND: '0',
-        // Replies go from the platform's number here; one test turns the A2P 10DLC hold on.
-        A2P_HOLD_UNREGISTERED_TEXTS: 'false',
-      },
+      // Replies go from the platform's number here; one test turns the A2P 10DLC hold on.
+      env: inboxTwilioEnv(base, ACCOUNT_SID, AUTH_TOKEN, '+15005550006'),
     });
     owner = await brokerSession(t, 'inbox.owner@agency.test');
     await owner.agent.put('/api/branding').send({ agencyName: 'Harbor Senior Insurance' });

@@ -213,3 +213,19 @@ export function signedWebhook(app: { http: App; appUrl: string }, authToken: str
     .set('X-Twilio-Signature', twilio.getExpectedTwilioSignature(authToken, `${app.appUrl}${path}`, form))
     .send(form);
 }
+
+/**
+ * The environment of an app whose texts go to Twilio at `baseUrl` from `from` and are sent only when
+ * a test asks (the dispatcher's lanes held), with no A2P 10DLC hold: the inbox's tests.
+ */
+export function inboxTwilioEnv(baseUrl: string, accountSid: string, authToken: string, from: string): Record<string, string> {
+  return {
+    TWILIO_ACCOUNT_SID: accountSid,
+    TWILIO_AUTH_TOKEN: authToken,
+    TWILIO_FROM_NUMBER: from,
+    TWILIO_API_BASE_URL: baseUrl,
+    DISPATCH_SMS_PER_SECOND: '0',
+    DISPATCH_VOICE_PER_SECOND: '0',
+    A2P_HOLD_UNREGISTERED_TEXTS: 'false',
+  };
+}
