@@ -131,9 +131,9 @@ describe('closed-loop client reminders: confirmation by key or reply, retries, v
       AnsweredBy: 'human',
     });
     expect(answer.status).toBe(200);
-    expect(answer.text).toContain('<Gather numDigits="1"');
+    expect(answer.text).toContain('<Gather input="dtmf speech" numDigits="1"');
     expect(answer.text).toContain('Take Lisinopril 10mg');
-    expect(answer.text).toContain('Press 1 to confirm');
+    expect(answer.text).toContain('Press 1 or say yes to confirm');
 
     await signed(`/api/webhooks/twilio/voice-gather?delivery=${delivery.id}`, { CallSid: delivery.providerId!, Digits: '1', To: phone });
     await signed(`/api/webhooks/twilio/voice-status?delivery=${delivery.id}`, { CallSid: delivery.providerId!, CallStatus: 'completed' });

@@ -124,7 +124,7 @@ describe('broker reminders and client reminders', () => {
       'Hello, this is a reminder from Sunrise Benefits.',
       'Open enrollment starts soon',
       'Sponsored by Sunrise Benefits.',
-      'Press 1 to confirm you got this message. Press 9 to stop these calls.',
+      'Press 1 or say yes to confirm you got this message. Press 9 to stop these calls.',
     ]);
   });
 

@@ -149,7 +149,7 @@ describe('Spanish, end to end: a Spanish-speaking client’s invitation, texts, 
     expect(help.text).toContain('Recordatorios de Harbor Senior Insurance. Si necesita ayuda, llámenos al +12125550100.');
   });
 
-  it('calls in Spanish: a Spanish voice and language="es-US" for every sentence, the answer to 1 in Spanish', async () => {
+  it('calls in Spanish: a Spanish voice and language="es-US" for every sentence, confirmed by 1 or by saying sí, answered in Spanish', async () => {
     const { phone, agent } = await spanishClient();
     const delivery = await sentReminder(agent, { deliveryMethod: 'voice', message: 'Tome sus pastillas de la mañana' });
     const answer = await signed(`/api/webhooks/twilio/voice-answer?delivery=${delivery.id}`, {
@@ -162,7 +162,7 @@ describe('Spanish, end to end: a Spanish-speaking client’s invitation, texts, 
     expect(says.map((m) => m[2])).toEqual([
       'Hola, le llamamos de Harbor Senior Insurance con un recordatorio.',
       'Tome sus pastillas de la mañana',
-      'Oprima 1 para confirmar que recibió este mensaje. Oprima 9 para no recibir más estas llamadas.',
+      'Oprima 1 o diga sí para confirmar que recibió este mensaje. Oprima 9 para no recibir más estas llamadas.',
       'Gracias. Hasta luego.',
     ]);
     const gatherUrl = /action="([^"]+)"/.exec(answer.text)![1].replace(/&amp;/g, '&');
@@ -170,6 +170,21 @@ describe('Spanish, end to end: a Spanish-speaking client’s invitation, texts, 
     const gather = await signed(gatherUrl.slice(t.appUrl.length), { CallSid: delivery.providerId!, Digits: '1', To: phone });
     expect(gather.text).toContain('<Say voice="Polly.Lupe" language="es-US">Gracias por confirmar. Hasta luego.</Say>');
     expect((await t.em().findOneOrFail(Delivery, delivery.id)).confirmedAt).toBeInstanceOf(Date);
+
+    // Said instead of pressed: "sí" confirms; "no, todavía no" does not.
+    const spoken = await sentReminder(agent, { deliveryMethod: 'voice' });
+    const spokenGather = `/api/webhooks/twilio/voice-gather?delivery=${spoken.id}&lang=es`;
+    const notYet = await signed(spokenGather, {
+      CallSid: spoken.providerId!,
+      SpeechResult: 'No, todavía no.',
+      Confidence: '0.91',
+      To: phone,
+    });
+    expect(notYet.text).toContain('Hasta luego.');
+    expect((await t.em().findOneOrFail(Delivery, spoken.id)).confirmedAt).toBeNull();
+    const said = await signed(spokenGather, { CallSid: spoken.providerId!, SpeechResult: 'Sí.', Confidence: '0.93', To: phone });
+    expect(said.text).toContain('<Say voice="Polly.Lupe" language="es-US">Gracias por confirmar. Hasta luego.</Say>');
+    expect((await t.em().findOneOrFail(Delivery, spoken.id)).confirmedAt).toBeInstanceOf(Date);
 
     const machine = await sentReminder(agent, { deliveryMethod: 'voice' });
     const voicemail = await signed(`/api/webhooks/twilio/voice-answer?delivery=${machine.id}`, {

@@ -82,11 +82,11 @@ describe('Twilio: calls and texts through the SDK, signed callbacks, opt-outs', 
       const answer = await signed(answerPath, { CallSid: delivery.providerId!, AnsweredBy: answeredBy });
       expect(answer.headers['content-type']).toContain('text/xml');
       const twiml = answer.text;
-      expect(twiml).toContain('<Gather numDigits="1"');
+      expect(twiml).toContain('<Gather input="dtmf speech" numDigits="1"');
       expect(twiml).toContain(`/api/webhooks/twilio/voice-gather?delivery=${delivery.id}`);
       expect(twiml.indexOf('Harbor Senior Insurance')).toBeLessThan(twiml.indexOf('Your annual review is on Friday.'));
       expect(twiml.indexOf('Your annual review is on Friday.')).toBeLessThan(twiml.indexOf('Harbor: here for you since 1998.'));
-      expect(twiml).toContain('Press 1 to confirm');
+      expect(twiml).toContain('Press 1 or say yes to confirm');
     }
     // A forged answer request is refused; an unknown delivery hangs up.
     expect((await request(t.http).post(answerPath).type('form').send({ AnsweredBy: 'human' })).status).toBe(403);

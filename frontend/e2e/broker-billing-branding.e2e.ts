@@ -264,7 +264,7 @@ describe('billing and branding in Chromium', () => {
     assert.equal(sentences.length, 4);
     assert.match(sentences[0], /Hello, this is a reminder from Sunrise Benefits Group\./);
     assert.match(sentences[2], /Sponsored by Main Street Pharmacy/);
-    assert.match(sentences[3], /Press 1 to confirm you got this message\./);
+    assert.match(sentences[3], /Press 1 or say yes to confirm you got this message\./);
     assert.equal(await page.getByTestId('sponsor-counter').textContent(), '59/150');
     assert.equal((await header.textContent())?.trim(), 'CareKeep');
 

@@ -11,7 +11,7 @@ import { listOf, messagesFor } from '../common/messages/index.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ConsentLedger } from '../consent/consent-ledger.service.js';
 import { meaningOf, replyLanguageOf } from '../consent/revocation.js';
-import { callTwiml, sayIn } from '../messaging/call-script.js';
+import { callTwiml, saidYes, sayIn } from '../messaging/call-script.js';
 import { DevPhone } from '../messaging/dev-phone.service.js';
 import { OptOutsService } from '../messaging/opt-outs.service.js';
 import { isValidTwilioRequest, loadTwilio, WEBHOOK_PATHS } from '../messaging/twilio.adapter.js';
@@ -149,7 +149,8 @@ export class TwilioWebhooksController {
     const reply = new sdk.twiml.VoiceResponse();
     const words = messagesFor(lang);
     const say = voiceOf(lang);
-    if (form.Digits === '1' && deliveryId && isUuid(deliveryId)) {
+    // A key, or a yes said in the call's language (speech recognition's words, never stored).
+    if ((form.Digits === '1' || (!form.Digits && saidYes(form.SpeechResult))) && deliveryId && isUuid(deliveryId)) {
       await this.outcomes.confirmed(deliveryId);
       reply.say(say, words.call.confirmed);
     } else if (form.Digits === '9' && form.To) {

@@ -13,7 +13,8 @@ export function sayIn(words: Messages): { voice: string; language: string } {
 
 /**
  * TwiML for a reminder call: the agency, the message and the sponsor message spoken inside a
- * one-digit Gather whose answer goes to `gatherUrl` (1 confirms, 9 opts out of calls), in the
+ * Gather of one key or a few words, whose answer goes to `gatherUrl` (1 or "yes" confirms, 9 opts
+ * out of calls), in the
  * client's language and a voice that speaks it. Built with Twilio's SDK (`loadTwilio`), which the
  * answering webhook has loaded.
  */
@@ -21,11 +22,39 @@ export function callTwiml(sdk: typeof twilio, script: CallScript, gatherUrl: str
   const words = messagesFor(script.language);
   const say = sayIn(words) as Parameters<typeof twilio.twiml.VoiceResponse.prototype.say>[0];
   const response = new sdk.twiml.VoiceResponse();
-  const gather = response.gather({ numDigits: 1, action: gatherUrl, method: 'POST', timeout: 6 });
+  // A key, or "yes" / "sí" said in the call's language (docs/messaging.md "Reminder calls").
+  const gather = response.gather({
+    input: ['dtmf', 'speech'],
+    numDigits: 1,
+    action: gatherUrl,
+    method: 'POST',
+    timeout: 6,
+    language: words.call.language as 'en-US',
+    hints: words.call.yesHints,
+    speechTimeout: 'auto',
+  });
   callSentences(script).forEach((sentence, index) => {
     gather.say(say, sentence);
     if (index === 0) gather.pause({ length: 1 });
   });
   response.say(say, words.call.goodbye);
   return response.toString();
+}
+
+const YES_WORDS = new Set(['yes', 'yeah', 'yep', 'yup', 'si', 'claro', 'ya', 'okay', 'ok']);
+const NO_WORDS = new Set(['no', 'nope', 'not', "didn't", 'didnt', 'todavia']);
+
+/**
+ * Whether what the person said during a reminder call confirms it: a yes (English or Spanish, as
+ * speech recognition writes it, accents and punctuation aside) and no "no" — "no, not yet" and
+ * "sí, pero no" confirm nothing.
+ */
+export function saidYes(speech: string | undefined): boolean {
+  const words = (speech ?? '')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z']+/)
+    .filter(Boolean);
+  return words.some((word) => YES_WORDS.has(word)) && !words.some((word) => NO_WORDS.has(word));
 }

@@ -43,7 +43,9 @@ export const en = {
     voice: 'Polly.Joanna',
     language: 'en-US',
     hello: (agency: string) => `Hello, this is a reminder from ${agency}.`,
-    prompt: 'Press 1 to confirm you got this message. Press 9 to stop these calls.',
+    prompt: 'Press 1 or say yes to confirm you got this message. Press 9 to stop these calls.',
+    /** Words the call's speech recognition is told to expect (Twilio `<Gather hints>`). */
+    yesHints: 'yes, yeah, yep, I did',
     goodbye: 'Thank you. Goodbye.',
     confirmed: 'Thank you for confirming. Goodbye.',
     stopped: 'You will not receive these calls anymore. Goodbye.',

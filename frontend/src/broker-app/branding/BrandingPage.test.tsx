@@ -197,7 +197,7 @@ describe('the Branding page', () => {
         '1Saludo“Hola, le llamamos de Whitfield Medicare Advisors con un recordatorio.”',
         '2Recordatorio“Este es un amable recordatorio sobre sus medicamentos.”',
         '3Mensaje del patrocinador“Sponsored by Sunrise Pharmacy.”',
-        '4Indicación“Oprima 1 para confirmar que recibió este mensaje. Oprima 9 para no recibir más estas llamadas.”',
+        '4Indicación“Oprima 1 o diga sí para confirmar que recibió este mensaje. Oprima 9 para no recibir más estas llamadas.”',
       ]),
     );
     type('Mensaje del patrocinador en español (opcional)', 'Cortesía de Farmacia Sunrise.');
@@ -315,7 +315,7 @@ describe('branding helpers', () => {
       'Hello, this is a reminder from Whitfield Medicare Advisors.',
       'Your plan review is Tuesday.',
       'Brought to you by Whitfield.',
-      'Press 1 to confirm you got this message. Press 9 to stop these calls.',
+      'Press 1 or say yes to confirm you got this message. Press 9 to stop these calls.',
     ]);
     expect(callSentences({ agencyName: ' ', message: 'Hi' })[0]).toBe('Hello, this is a reminder from your insurance agency.');
   });

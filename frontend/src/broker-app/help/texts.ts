@@ -167,7 +167,7 @@ export const HELP_TABS: readonly GuideTab[] = [
       {
         heading: 'What your client hears and reads',
         bullets: [
-          'A call names your agency, says your message, then your sponsor message, and ends with "Press 1 to confirm you got this message. Press 9 to stop these calls."',
+          'A call names your agency, says your message, then your sponsor message, and ends with "Press 1 or say yes to confirm you got this message. Press 9 to stop these calls."',
           'A text message carries your agency name, your message and your sponsor message, and ends with "Reply STOP to opt out."',
           'A client who presses 9 or replies STOP is not contacted on that channel again.',
         ],

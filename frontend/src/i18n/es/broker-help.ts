@@ -161,7 +161,7 @@ export const HELP_TABS: Translation<typeof EN_HELP_TABS> = [
       {
         heading: 'Lo que su cliente escucha y lee',
         bullets: [
-          'La llamada menciona a su agencia, dice su mensaje y luego su mensaje del patrocinador, y termina con "Presione 1 para confirmar que recibió este mensaje. Presione 9 para dejar de recibir estas llamadas."',
+          'La llamada menciona a su agencia, dice su mensaje y luego su mensaje del patrocinador, y termina con "Presione 1 o diga sí para confirmar que recibió este mensaje. Presione 9 para dejar de recibir estas llamadas."',
           'El mensaje de texto incluye el nombre de su agencia, su mensaje y su mensaje del patrocinador, y termina con "Responda STOP o ALTO para darse de baja."',
           'Si un cliente presiona 9 o responde STOP o ALTO, no se le vuelve a contactar por ese medio.',
         ],
