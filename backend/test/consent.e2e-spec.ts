@@ -799,10 +799,33 @@ describe('consent ledger and calling hours at send time', () => {
       timeZoneFrom: 'place',
       marketing: false,
       language: 'en',
+      textSize: 'normal',
+      highContrast: false,
     });
     const moved = await portal.put('/api/client/settings').send({ timeZone: 'America/Denver' });
-    expect(moved.body).toEqual({ timeZone: 'America/Denver', timeZoneFrom: 'portal', marketing: false, language: 'en' });
+    expect(moved.body).toEqual({
+      timeZone: 'America/Denver',
+      timeZoneFrom: 'portal',
+      marketing: false,
+      language: 'en',
+      textSize: 'normal',
+      highContrast: false,
+    });
     expect((await portal.put('/api/client/settings').send({ timeZone: 'Mars/Olympus' })).status).toBe(400);
+
+    // How the portal looks is kept with the account: another sign-in finds it; a size it does not know is a 400.
+    const display = await portal.put('/api/client/settings').send({ textSize: 'extra_large', highContrast: true });
+    expect(display.body).toMatchObject({ textSize: 'extra_large', highContrast: true, timeZone: 'America/Denver' });
+    const huge = await portal.put('/api/client/settings').send({ textSize: 'huge', highContrast: 'yes' });
+    expect([huge.status, huge.body.errors]).toEqual([
+      400,
+      { textSize: 'textSize must be normal, large or extra_large', highContrast: 'highContrast must be true or false' },
+    ]);
+    const elsewhere = browser(t);
+    expect((await elsewhere.post('/api/client/login').send({ username: 'consent.client', password: 'violet-tractor-91' })).status).toBe(
+      200,
+    );
+    expect((await elsewhere.get('/api/client/settings')).body).toMatchObject({ textSize: 'extra_large', highContrast: true });
 
     const yes = await portal.put('/api/client/settings').send({ marketing: true });
     expect(yes.body.marketing).toBe(true);

@@ -253,6 +253,43 @@ describe('client portal in Chromium', () => {
     await page.setViewportSize(DESKTOP);
   });
 
+  it('makes the text extra large and the colours high contrast, kept after a reload, readable on a phone in English and Spanish', async () => {
+    await page.goto(`${APP_URL}/client/portal`);
+    const settings = page.getByRole('region', { name: 'Your settings' });
+    await settings.getByRole('group', { name: 'Text size' }).getByRole('radio', { name: 'Extra large' }).check();
+    await settings.getByRole('checkbox', { name: /High contrast/ }).check();
+    await settings.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByText('Settings saved').first().waitFor();
+    await page.reload();
+    await page.waitForFunction(
+      () => document.documentElement.dataset.cpText === 'extra_large' && document.documentElement.dataset.cpContrast === 'high',
+    );
+    // The root text a quarter larger (16 px → 20 px) once the portal's styles are in.
+    await page.waitForFunction(() => getComputedStyle(document.documentElement).fontSize === '20px');
+
+    await page.setViewportSize(PHONE);
+    await page
+      .getByRole('region', { name: 'Your settings' })
+      .getByRole('checkbox', { name: /High contrast/ })
+      .scrollIntoViewIfNeeded();
+    await pageAtRest(page);
+    assert.deepEqual(await seriousAccessibilityViolations(page), [], 'extra large, high contrast, at 390 px');
+    await docsScreenshot(page, 'client-settings-large-contrast-phone', { viewportOnly: true });
+
+    await call(page, 'PUT', '/api/client/settings', { language: 'es' });
+    await page.reload();
+    const ajustes = page.getByRole('region', { name: 'Su configuración' });
+    await ajustes.getByRole('checkbox', { name: /Alto contraste/ }).scrollIntoViewIfNeeded();
+    await pageAtRest(page);
+    assert.deepEqual(await seriousAccessibilityViolations(page), [], 'extra large, high contrast, in Spanish at 390 px');
+    await docsScreenshot(page, 'client-settings-large-contrast-es-phone', { viewportOnly: true });
+
+    await call(page, 'PUT', '/api/client/settings', { language: 'en', textSize: 'normal', highContrast: false });
+    await page.setViewportSize(DESKTOP);
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dataset.cpText === 'normal');
+  });
+
   it('signs out; the portal then goes to the login page', async () => {
     await page.getByRole('link', { name: 'Sign Out' }).click();
     await page.waitForURL(`${APP_URL}/client/login`);

@@ -16,6 +16,9 @@ document.body.replaceChildren();
 for (const { name } of [...document.body.attributes]) document.body.removeAttribute(name);
 window.history.replaceState(null, '', '/');
 document.documentElement.removeAttribute('lang');
+// The client portal's text size and contrast (display.ts).
+document.documentElement.removeAttribute('data-cp-text');
+document.documentElement.removeAttribute('data-cp-contrast');
 document.title = '';
 
 // The broker app's pages that wait for the English texts left out of its first load (the back

@@ -4,7 +4,7 @@ import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@ne
 import type { Request } from 'express';
 
 import { ClientOnly, CurrentClientAccount } from '../auth/access.decorators.js';
-import type { ClientAccount } from '../auth/client-account.entity.js';
+import { ClientAccount } from '../auth/client-account.entity.js';
 import { Client } from '../clients/client.entity.js';
 import type { Language } from '../common/language.js';
 import { actorOf, ConsentLedger, CONTACT_CHANNELS } from '../consent/consent-ledger.service.js';
@@ -44,11 +44,14 @@ export class ClientSettingsController {
   @ApiOperation({ summary: 'The signed-in client’s time zone, language and choice about Medicare plan messages' })
   @ApiOkResponse({ type: ClientSettingsDto })
   async get(@CurrentClientAccount() account: ClientAccount): Promise<ClientSettingsDto> {
-    return this.view(account.client.id);
+    return this.view(account);
   }
 
   @Put()
-  @ApiOperation({ summary: 'Sets the client’s time zone, language, or their choice about Medicare plan messages' })
+  @ApiOperation({
+    summary:
+      'Sets the client’s time zone, language, their choice about Medicare plan messages, or how the portal shows itself (text size, contrast)',
+  })
   @ApiOkResponse({ type: ClientSettingsDto })
   @ApiBadRequestResponse({ description: 'Not an IANA time zone' })
   async update(
@@ -62,6 +65,10 @@ export class ClientSettingsController {
     const client = await this.em.findOneOrFail(Client, { id: account.client.id });
     if (body.timeZone !== undefined) client.timeZone = body.timeZone;
     if (body.language !== undefined) client.language = body.language;
+    if (body.textSize !== undefined) account.textSize = body.textSize;
+    if (body.highContrast !== undefined) account.highContrast = body.highContrast;
+    if (body.textSize !== undefined || body.highContrast !== undefined)
+      await this.em.nativeUpdate(ClientAccount, { id: account.id }, { textSize: account.textSize, highContrast: account.highContrast });
     if (body.timeZone !== undefined || body.language !== undefined) await this.em.flush();
     if (body.marketing !== undefined) {
       await this.ledger.record({
@@ -75,11 +82,11 @@ export class ClientSettingsController {
         ip: req.ip ?? null,
       });
     }
-    return this.view(client.id);
+    return this.view(account);
   }
 
-  private async view(clientId: string): Promise<ClientSettingsDto> {
-    const client = await this.em.findOneOrFail(Client, { id: clientId });
+  private async view(account: ClientAccount): Promise<ClientSettingsDto> {
+    const client = await this.em.findOneOrFail(Client, { id: account.client.id });
     const broker = await this.em.findOneOrFail(User, { id: client.broker.id }, { fields: ['timeZone'] });
     const grid = (await this.ledger.grids([client.id])).get(client.id)!;
     const timeZoneFrom = client.timeZone ? 'portal' : zoneOfPlace(client) ? 'place' : areaCodeTimeZone(client.phone) ? 'phone' : 'agency';
@@ -88,6 +95,8 @@ export class ClientSettingsController {
       timeZoneFrom,
       marketing: CONTACT_CHANNELS.some((channel) => grid[channel].marketing.state === 'granted'),
       language: client.language,
+      textSize: account.textSize,
+      highContrast: account.highContrast,
     };
   }
 }

@@ -1408,7 +1408,7 @@ export interface paths {
         };
         /** The signed-in client’s time zone, language and choice about Medicare plan messages */
         get: operations["ClientSettingsController_get"];
-        /** Sets the client’s time zone, language, or their choice about Medicare plan messages */
+        /** Sets the client’s time zone, language, their choice about Medicare plan messages, or how the portal shows itself (text size, contrast) */
         put: operations["ClientSettingsController_update"];
         post?: never;
         delete?: never;
@@ -4163,6 +4163,8 @@ export interface components {
             timeZone: string;
         };
         ClientSettingsDto: {
+            /** @description The portal in high contrast: black on white, strong borders */
+            highContrast: boolean;
             /**
              * @description The language of the portal, the reminders, texts and e-mails
              * @enum {string}
@@ -4170,6 +4172,11 @@ export interface components {
             language: "en" | "es";
             /** @description The agency may contact them about Medicare plans (on at least one channel) */
             marketing: boolean;
+            /**
+             * @description How large the portal’s text is: normal, large (an eighth larger), extra_large (a quarter)
+             * @enum {string}
+             */
+            textSize: "normal" | "large" | "extra_large";
             /**
              * @description The time zone reminders and calling hours use for the client
              * @example America/Chicago
@@ -6979,6 +6986,8 @@ export interface components {
             zip?: string | null;
         };
         UpdateClientSettingsDto: {
+            /** @description true: the portal in high contrast */
+            highContrast?: boolean;
             /**
              * @description en (English) or es (Spanish): the portal, calls, texts and e-mails follow it
              * @enum {string}
@@ -6986,6 +6995,11 @@ export interface components {
             language?: "en" | "es";
             /** @description true: the agency may contact them about Medicare plans by call, text and e-mail; false: it may not */
             marketing?: boolean;
+            /**
+             * @description normal, large or extra_large
+             * @enum {string}
+             */
+            textSize?: "normal" | "large" | "extra_large";
             /**
              * @description An IANA time zone
              * @example America/New_York

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsString, MaxLength } from 'class-validator';
 
+import { TEXT_SIZES, type TextSize } from '../../auth/client-account.entity.js';
 import { type Language, LANGUAGES } from '../../common/language.js';
 import { IsOptionalNotNull } from '../../common/validation.js';
 
@@ -19,6 +20,15 @@ export class ClientSettingsDto {
 
   @ApiProperty({ enum: LANGUAGES, description: 'The language of the portal, the reminders, texts and e-mails' })
   language!: Language;
+
+  @ApiProperty({
+    enum: TEXT_SIZES,
+    description: 'How large the portal’s text is: normal, large (an eighth larger), extra_large (a quarter)',
+  })
+  textSize!: TextSize;
+
+  @ApiProperty({ description: 'The portal in high contrast: black on white, strong borders' })
+  highContrast!: boolean;
 }
 
 export class UpdateClientSettingsDto {
@@ -39,4 +49,14 @@ export class UpdateClientSettingsDto {
   @IsOptionalNotNull()
   @IsIn(LANGUAGES, { message: 'language must be en (English) or es (Spanish)' })
   language?: Language;
+
+  @ApiPropertyOptional({ enum: TEXT_SIZES, description: 'normal, large or extra_large' })
+  @IsOptionalNotNull()
+  @IsIn(TEXT_SIZES, { message: 'textSize must be normal, large or extra_large' })
+  textSize?: TextSize;
+
+  @ApiPropertyOptional({ description: 'true: the portal in high contrast' })
+  @IsOptionalNotNull()
+  @IsBoolean({ message: 'highContrast must be true or false' })
+  highContrast?: boolean;
 }

@@ -63,6 +63,7 @@ import { Migration20261129192607_statement_rows_at_copy_rate } from './Migration
 import { Migration20261129220027_office_hours } from './Migration20261129220027_office_hours.js';
 import { Migration20261129220226_statement_rows_without_statement_key } from './Migration20261129220226_statement_rows_without_statement_key.js';
 import { Migration20261129223601_texting_registration_logged } from './Migration20261129223601_texting_registration_logged.js';
+import { Migration20261129231453_portal_display } from './Migration20261129231453_portal_display.js';
 
 export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261121055953_users', class: Migration20261121055953_users },
@@ -127,4 +128,5 @@ export const MIGRATIONS: MigrationObject[] = [
   { name: 'Migration20261129220027_office_hours', class: Migration20261129220027_office_hours },
   { name: 'Migration20261129220226_statement_rows_without_statement_key', class: Migration20261129220226_statement_rows_without_statement_key },
   { name: 'Migration20261129223601_texting_registration_logged', class: Migration20261129223601_texting_registration_logged },
+  { name: 'Migration20261129231453_portal_display', class: Migration20261129231453_portal_display },
 ];

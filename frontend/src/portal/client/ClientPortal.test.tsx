@@ -158,6 +158,8 @@ beforeEach(() => {
     timeZoneFrom: 'place',
     marketing: false,
     language: 'en',
+    textSize: 'normal',
+    highContrast: false,
   });
 });
 
@@ -655,9 +657,14 @@ describe('client portal: a change of contact details asked for by the agent', ()
 
 describe('client portal: the client’s settings', () => {
   it('shows their time zone and saves a new one and their own choice about plan messages', async () => {
-    const update = vi
-      .spyOn(portalApi, 'updateSettings')
-      .mockResolvedValue({ timeZone: 'America/New_York', timeZoneFrom: 'portal', marketing: true, language: 'en' });
+    const update = vi.spyOn(portalApi, 'updateSettings').mockResolvedValue({
+      timeZone: 'America/New_York',
+      timeZoneFrom: 'portal',
+      marketing: true,
+      language: 'en',
+      textSize: 'normal',
+      highContrast: false,
+    });
     renderPortal();
     await loaded();
     const section = await screen.findByRole('region', { name: 'Your settings' });
@@ -670,6 +677,41 @@ describe('client portal: the client’s settings', () => {
     fireEvent.click(within(section).getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(update).toHaveBeenCalledWith({ timeZone: 'America/New_York', marketing: true }));
     expect(await screen.findByText('Settings saved')).toBeTruthy();
+  });
+
+  it('shows a larger text and high contrast at once, keeps them on the device, and with the account when saved', async () => {
+    const update = vi.spyOn(portalApi, 'updateSettings').mockResolvedValue({
+      timeZone: 'America/Chicago',
+      timeZoneFrom: 'place',
+      marketing: false,
+      language: 'en',
+      textSize: 'extra_large',
+      highContrast: true,
+    });
+    renderPortal();
+    await loaded();
+    const section = await screen.findByRole('region', { name: 'Your settings' });
+    const sizes = await within(section).findByRole('group', { name: 'Text size' });
+    expect(within(sizes).getByRole('radio', { name: 'Normal' })).toHaveProperty('checked', true);
+    fireEvent.click(within(sizes).getByRole('radio', { name: 'Extra large' }));
+    fireEvent.click(within(section).getByRole('checkbox', { name: /High contrast/ }));
+    expect(document.documentElement.dataset.cpText).toBe('extra_large');
+    expect(document.documentElement.dataset.cpContrast).toBe('high');
+    expect(JSON.parse(localStorage.getItem('carekeep.portal.display')!)).toEqual({ textSize: 'extra_large', highContrast: true });
+    fireEvent.click(within(section).getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(update).toHaveBeenCalledWith({ textSize: 'extra_large', highContrast: true }));
+  });
+
+  it('starts with what the device kept, then follows the account', async () => {
+    localStorage.setItem('carekeep.portal.display', JSON.stringify({ textSize: 'large', highContrast: true }));
+    renderPortal();
+    expect(document.documentElement.dataset.cpText).toBe('large');
+    expect(document.documentElement.dataset.cpContrast).toBe('high');
+    await loaded();
+    // The account says normal, without contrast (the settings' answer above).
+    await waitFor(() => expect(document.documentElement.dataset.cpText).toBe('normal'));
+    expect(document.documentElement.dataset.cpContrast).toBeUndefined();
+    localStorage.clear();
   });
 });
 

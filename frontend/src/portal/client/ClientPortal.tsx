@@ -1,4 +1,4 @@
-import { type CSSProperties, lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, lazy, type ReactNode, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 import { Spinner } from '../../shared/Spinner.tsx';
 import { portalApi } from '../api.ts';
@@ -8,6 +8,7 @@ import { isClientTourCompleted, TOUR_START_DELAY_MS } from '../tour/tourState.ts
 import type { Adherence, Caregiver, ClientReminder, ContactChange, HistoryItem, MyInfo } from '../types.ts';
 import { CaregiversSection } from './CaregiversSection.tsx';
 import { ContactChangeSection } from './ContactChangeSection.tsx';
+import { restoreDisplay } from './display.ts';
 import { HistorySection } from './HistorySection.tsx';
 import { MedicationSection } from './MedicationSection.tsx';
 import { type Branding, DEFAULT_BRANDING, loadBranding } from './portalBranding.ts';
@@ -53,6 +54,8 @@ function PortalPage({ branding, children }: { branding: Branding; children: Reac
  * reminders, medications, reminders and history. Signed out, it goes to the login page.
  */
 export function ClientPortal() {
+  // The text size and contrast this device kept, before the first paint (the account's follow with the settings).
+  useLayoutEffect(restoreDisplay, []);
   const { texts, language, setLanguage } = usePortalLanguage();
   const { PORTAL_TEXTS: T } = texts;
   // The portal opens in the client's own language (once: a switch afterwards is saved as theirs).

@@ -5,11 +5,13 @@ import { usePortalTexts } from '../i18n.tsx';
 import type { ClientSettings } from '../types.ts';
 import { SelectField } from '../ui/SelectField.tsx';
 import { useToast } from '../ui/toast.tsx';
+import { applyDisplay, type Display, TEXT_SIZES } from './display.ts';
 
 /**
  * The client's settings: the time zone their reminders use (set here, it wins over the one their
  * ZIP code or phone number suggests) and whether their agency may contact them about Medicare
- * plans — their own choice, kept with the words they chose.
+ * plans — their own choice, kept with the words they chose; and how the portal looks to them (text
+ * size, high contrast), shown at once and kept on the device and with the account.
  */
 export function SettingsSection({ agencyName }: { agencyName: string }) {
   const { SETTINGS_TEXTS: S } = usePortalTexts();
@@ -18,6 +20,7 @@ export function SettingsSection({ agencyName }: { agencyName: string }) {
   const [failed, setFailed] = useState(false);
   const [zone, setZone] = useState('');
   const [marketing, setMarketing] = useState<boolean | null>(null);
+  const [display, setDisplay] = useState<Display | null>(null);
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
@@ -27,9 +30,19 @@ export function SettingsSection({ agencyName }: { agencyName: string }) {
         setSettings(loaded);
         setZone(loaded.timeZone);
         setMarketing(loaded.marketing);
+        // The account's choice, on every device it signs in on.
+        const chosen = { textSize: loaded.textSize, highContrast: loaded.highContrast };
+        setDisplay(chosen);
+        applyDisplay(chosen);
       })
       .catch(() => setFailed(true));
   }, []);
+
+  // Shown at once, kept on this device; kept with the account when saved.
+  const show = (next: Display) => {
+    setDisplay(next);
+    applyDisplay(next);
+  };
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -39,6 +52,8 @@ export function SettingsSection({ agencyName }: { agencyName: string }) {
       const changes = {
         ...(zone !== settings.timeZone ? { timeZone: zone } : {}),
         ...(marketing !== null && marketing !== settings.marketing ? { marketing } : {}),
+        ...(display && display.textSize !== settings.textSize ? { textSize: display.textSize } : {}),
+        ...(display && display.highContrast !== settings.highContrast ? { highContrast: display.highContrast } : {}),
       };
       const saved = Object.keys(changes).length > 0 ? await portalApi.updateSettings(changes) : settings;
       setSettings(saved);
@@ -79,6 +94,34 @@ export function SettingsSection({ agencyName }: { agencyName: string }) {
               </label>
             ))}
           </fieldset>
+          {display && (
+            <fieldset className="cp-fieldset">
+              <legend>{S.displayLegend}</legend>
+              <p className="cp-hint">{S.displayHint}</p>
+              <fieldset className="cp-fieldset">
+                <legend>{S.textSize}</legend>
+                {TEXT_SIZES.map((size) => (
+                  <label key={size} className="cp-check">
+                    <input
+                      type="radio"
+                      name="textSize"
+                      checked={display.textSize === size}
+                      onChange={() => show({ ...display, textSize: size })}
+                    />
+                    <span>{S.textSizes[size]}</span>
+                  </label>
+                ))}
+              </fieldset>
+              <label className="cp-check">
+                <input
+                  type="checkbox"
+                  checked={display.highContrast}
+                  onChange={(event) => show({ ...display, highContrast: event.target.checked })}
+                />
+                <span>{S.highContrast}</span>
+              </label>
+            </fieldset>
+          )}
           <div>
             <button type="submit" className="cp-button" disabled={saving}>
               {S.save}
