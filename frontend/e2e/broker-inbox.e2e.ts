@@ -168,7 +168,12 @@ describe('the text inbox in Chromium', () => {
     const autoReplies = (await call(page, 'GET', '/api/dev/outbox')) as Sent[];
     assert.deepEqual(
       autoReplies.filter((message) => message.purpose === 'inbox-auto-reply').map((message) => [message.recipient, message.body]),
-      [['+16155550192', 'Test Broker: Gracias por su mensaje. Nuestra oficina está cerrada en este momento; le responderemos el próximo día hábil.']],
+      [
+        [
+          '+16155550192',
+          'Test Broker: Gracias por su mensaje. Nuestra oficina está cerrada en este momento; le responderemos el próximo día hábil.',
+        ],
+      ],
       'one auto-reply, in Spanish',
     );
 
