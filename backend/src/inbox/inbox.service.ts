@@ -202,7 +202,7 @@ export class InboxService implements OnModuleInit {
    * The auto-reply a text gets now, if any (docs/messaging.md "Office hours"): the agency has it on,
    * its office is closed (its hours, its holidays, its time zone), the number has not opted out of
    * texts, and the agency may text (its carrier registration, when texts wait for it). Whether the
-   * thread already had one today is decided with the thread locked.
+   * thread already had one today is for the claim to decide (`InboxRepository.claimAutoReply`).
    */
   private async autoReplyDue(
     owner: InboundOwner,
