@@ -20,10 +20,25 @@ import {
 const toast = (page: Page, text: string | RegExp) => page.locator('[data-toast-variant]').filter({ hasText: text });
 
 /** A time as a datetime-local input takes it, in the browser's (the machine's) zone. */
+/** The member's device is in the agency's time zone (the default, New York): the week's days are the agency's. */
+const ZONE = 'America/New_York';
+
+/** A time as the datetime-local input takes it, in the device's zone. */
 function localInput(at: number): string {
-  const date = new Date(at);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(at))
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
 }
 
 describe('tasks in Chromium', () => {
@@ -36,7 +51,7 @@ describe('tasks in Chromium', () => {
   });
 
   it('adds a task on a client’s page, ticks it done on the Tasks page, shows My tasks and the week, and logs a call, at 1280 and 390 px, in English and Spanish', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: ZONE });
     const page = await context.newPage();
     const errors = watchErrors(page);
     await signIn(page, { email: uniqueEmail('tasks') });
